@@ -1,0 +1,40 @@
+/** The shape every `vrma-studio` subcommand has; one file per subcommand under main/cli/commands/. */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+export interface CliIO {
+  out(line: string): void;
+  err(line: string): void;
+  /** True when stdout is a terminal (progress bars only then). */
+  readonly isTTY: boolean;
+}
+
+export interface CliCommand {
+  readonly name: string;
+  readonly summary: string;
+  readonly usage: string;
+  readonly options: NonNullable<ParseArgsConfig['options']>;
+  /** Returns the exit code: 0 ok, 1 a file failed, 2 bad usage. */
+  run(positionals: string[], values: Record<string, string | boolean | string[] | undefined>, io: CliIO): Promise<number>;
+}
+
+export class UsageError extends Error {}
+
+export function parseCommandArgs(cmd: CliCommand, argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: cmd.options, allowPositionals: true, strict: true });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
+
+/** A number option, or a UsageError naming it. */
+export function numberOption(values: Record<string, unknown>, name: string, fallback?: number): number {
+  const raw = values[name];
+  if (raw === undefined) {
+    if (fallback === undefined) throw new UsageError(`--${name} is required`);
+    return fallback;
+  }
+  const n = Number(raw);
+  if (typeof raw !== 'string' || raw.trim() === '' || !Number.isFinite(n)) throw new UsageError(`--${name} must be a number, got "${String(raw)}"`);
+  return n;
+}

@@ -1,0 +1,1 @@
+import * as THREE from 'three'; console.log(THREE.REVISION);

@@ -1,0 +1,40 @@
+/**
+ * Real-data fixtures live beside the repository in ../shared/fixtures (never copied in). A clone
+ * without them still passes: tests that need them are skipped with this reason.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { resolve, join } from 'node:path';
+import { describe } from 'vitest';
+
+export const FIXTURES_DIR = resolve(__dirname, '..', '..', '..', 'shared', 'fixtures');
+export const HAS_FIXTURES = existsSync(join(FIXTURES_DIR, 'README.md'));
+export const NO_FIXTURES_REASON = `real-data fixtures not found at ${FIXTURES_DIR} (they sit beside the repository, see README)`;
+
+/** describe() that is skipped, with the reason in its title, when the fixtures folder is absent. */
+export const describeFixtures: typeof describe = (HAS_FIXTURES
+  ? describe
+  : ((name: string, fn: () => void) => describe.skip(`${name} [skipped: ${NO_FIXTURES_REASON}]`, fn))) as typeof describe;
+
+export function fixturePath(...parts: string[]): string {
+  return join(FIXTURES_DIR, ...parts);
+}
+
+export function readFixture(...parts: string[]): Uint8Array {
+  return new Uint8Array(readFileSync(fixturePath(...parts)));
+}
+
+/** Fixture files of one folder with a given extension, e.g. fixtureFiles('vrma', '.vrma'). */
+export function fixtureFiles(folder: string, ext: string): string[] {
+  if (!HAS_FIXTURES) return [];
+  const dir = join(FIXTURES_DIR, folder);
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.toLowerCase().endsWith(ext)) out.push(p);
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
