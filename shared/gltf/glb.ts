@@ -1,0 +1,85 @@
+/** GLB container (glTF 2.0 binary): 12-byte header, a JSON chunk, an optional BIN chunk. */
+import { fail } from '../errors';
+
+const MAGIC = 0x46546c67; // "glTF"
+const CHUNK_JSON = 0x4e4f534a;
+const CHUNK_BIN = 0x004e4942;
+
+export interface GlbParts {
+  readonly json: unknown;
+  /** View into the input bytes (not copied). Empty when the file has no BIN chunk. */
+  readonly bin: Uint8Array;
+}
+
+export function isGlb(bytes: Uint8Array): boolean {
+  return bytes.length >= 4 && bytes[0] === 0x67 && bytes[1] === 0x6c && bytes[2] === 0x54 && bytes[3] === 0x46;
+}
+
+export function parseGlb(bytes: Uint8Array): GlbParts {
+  if (bytes.length < 12) fail(bytes.length === 0 ? 'NOT_GLB' : 'TRUNCATED', `file is ${bytes.length} bytes, too short for a GLB header (12 bytes)`);
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (dv.getUint32(0, true) !== MAGIC) fail('NOT_GLB', 'not a GLB file (the first four bytes are not "glTF")');
+  const version = dv.getUint32(4, true);
+  if (version !== 2) fail('UNSUPPORTED', `GLB version ${version} is not supported (only glTF 2.0)`);
+  const declared = dv.getUint32(8, true);
+  if (declared > bytes.length) fail('TRUNCATED', `GLB header declares ${declared} bytes but the file has ${bytes.length}: the file is truncated`);
+  if (declared < 20) fail('BAD_CHUNK', `GLB header declares a length of ${declared} bytes, too small for a JSON chunk`);
+  let offset = 12;
+  let json: unknown;
+  let bin: Uint8Array = new Uint8Array(0);
+  let index = 0;
+  while (offset < declared) {
+    if (offset + 8 > declared) fail('TRUNCATED', `chunk header at byte ${offset} runs past the end of the file`);
+    const length = dv.getUint32(offset, true);
+    const type = dv.getUint32(offset + 4, true);
+    const start = offset + 8;
+    if (length > declared - start) fail('TRUNCATED', `chunk ${index} declares ${length} bytes but only ${declared - start} remain: truncated chunk`);
+    const data = bytes.subarray(start, start + length);
+    if (index === 0) {
+      if (type !== CHUNK_JSON) fail('BAD_CHUNK', 'the first GLB chunk is not JSON');
+      let text: string;
+      try {
+        text = new TextDecoder('utf-8', { fatal: true }).decode(data);
+      } catch {
+        fail('BAD_JSON', 'the JSON chunk is not valid UTF-8');
+      }
+      try {
+        json = JSON.parse(text);
+      } catch (e) {
+        fail('BAD_JSON', `the JSON chunk does not parse: ${(e as Error).message}`);
+      }
+      if (json === null || typeof json !== 'object' || Array.isArray(json)) fail('BAD_JSON', 'the JSON chunk is not an object');
+    } else if (type === CHUNK_BIN && index === 1) {
+      bin = data;
+    }
+    // Unknown chunk types are skipped, as the GLB spec asks.
+    offset = start + ((length + 3) & ~3);
+    index++;
+  }
+  if (index === 0) fail('BAD_CHUNK', 'the GLB has no JSON chunk');
+  return { json, bin };
+}
+
+/** Packs JSON (padded with spaces) and an optional BIN chunk (padded with zeros) into a GLB. */
+export function packGlb(json: unknown, bin?: Uint8Array): Uint8Array {
+  const jsonBytes = new TextEncoder().encode(JSON.stringify(json));
+  const jsonLen = (jsonBytes.length + 3) & ~3;
+  const binLen = bin && bin.length ? (bin.length + 3) & ~3 : 0;
+  const total = 12 + 8 + jsonLen + (binLen ? 8 + binLen : 0);
+  const out = new Uint8Array(total);
+  const dv = new DataView(out.buffer);
+  dv.setUint32(0, MAGIC, true);
+  dv.setUint32(4, 2, true);
+  dv.setUint32(8, total, true);
+  dv.setUint32(12, jsonLen, true);
+  dv.setUint32(16, CHUNK_JSON, true);
+  out.set(jsonBytes, 20);
+  out.fill(0x20, 20 + jsonBytes.length, 20 + jsonLen);
+  if (binLen) {
+    const o = 20 + jsonLen;
+    dv.setUint32(o, binLen, true);
+    dv.setUint32(o + 4, CHUNK_BIN, true);
+    out.set(bin!, o + 8);
+  }
+  return out;
+}
