@@ -1,0 +1,114 @@
+/**
+ * Which folder may import what (the layering the whole studio relies on):
+ * - shared/ imports nothing from three, electron, Node built-ins, and uses no DOM or Node globals;
+ * - renderer/ imports no Node built-ins or electron;
+ * - preload/ imports only electron and the contract types in shared/contract.
+ * The import rules are read from the sources; the globals rule is enforced by type-checking shared/
+ * against ES2022 plus shared/platform.d.ts only.
+ */
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve, dirname, sep } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { builtinModules } from 'node:module';
+
+const ROOT = resolve(__dirname, '..', '..');
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (/\.(ts|tsx|mts|cts|js|mjs|cjs)$/.test(name) && !name.endsWith('.d.ts')) out.push(p);
+    }
+  };
+  walk(join(ROOT, dir));
+  return out;
+}
+
+/** Every module specifier a file imports (static, dynamic, require, export-from). */
+export function importsOf(source: string): string[] {
+  const specs: string[] = [];
+  const stripped = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+  const patterns = [
+    /\bimport\s+(?:type\s+)?[^'"]*?\bfrom\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*['"]([^'"]+)['"]/g,
+    /\bexport\s+(?:type\s+)?[^'"]*?\bfrom\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+    /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ];
+  for (const re of patterns) for (const m of stripped.matchAll(re)) specs.push(m[1]);
+  return specs;
+}
+
+const NODE_BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+const isNodeBuiltin = (s: string) => s.startsWith('node:') || NODE_BUILTINS.has(s) || NODE_BUILTINS.has(s.split('/')[0]);
+const isElectron = (s: string) => s === 'electron' || s.startsWith('electron/');
+const isThree = (s: string) => s === 'three' || s.startsWith('three/') || s.startsWith('@pixiv/');
+
+function violations(dir: string, rule: (spec: string, file: string) => string | null): string[] {
+  const found: string[] = [];
+  for (const file of sourceFiles(dir)) {
+    for (const spec of importsOf(readFileSync(file, 'utf8'))) {
+      const why = rule(spec, file);
+      if (why) found.push(`${relative(ROOT, file)} imports "${spec}": ${why}`);
+    }
+  }
+  return found;
+}
+
+function resolvesInto(spec: string, file: string, folder: string): boolean {
+  if (!spec.startsWith('.')) return false;
+  const target = resolve(dirname(file), spec);
+  return (target + sep).startsWith(join(ROOT, folder) + sep);
+}
+
+describe('architecture: which folder may import what', () => {
+  it('the import scanner finds static, type, dynamic, require and re-export imports', () => {
+    const found = importsOf(`import a from 'x1'; import type { B } from "x2"; import 'x3';
+      const c = await import('x4'); const d = require('x5'); export { e } from './x6';
+      // import f from 'commented'`);
+    expect(found.sort()).toEqual(['./x6', 'x1', 'x2', 'x3', 'x4', 'x5']);
+  });
+
+  it('shared/ imports nothing from three, electron, Node built-ins or outside shared/', () => {
+    const v = violations('shared', (spec, file) => {
+      if (isThree(spec)) return 'three.js belongs to the renderer';
+      if (isElectron(spec)) return 'electron belongs to main/preload';
+      if (isNodeBuiltin(spec)) return 'Node built-ins belong to main/';
+      if (spec.startsWith('.') && !resolvesInto(spec, file, 'shared')) return 'shared/ may only import shared/';
+      return null;
+    });
+    expect(v).toEqual([]);
+  });
+
+  it('shared/ uses no DOM or Node globals (type-checked against ES2022 + shared/platform.d.ts only)', () => {
+    let output = '';
+    try {
+      execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', join(ROOT, 'tsconfig.shared.json')], { encoding: 'utf8' });
+    } catch (e) {
+      output = String((e as { stdout?: string }).stdout ?? e);
+    }
+    expect(output).toBe('');
+  }, 120_000);
+
+  it('renderer/ imports no Node built-ins or electron, and nothing from main/ or preload/', () => {
+    const v = violations('renderer', (spec, file) => {
+      if (isElectron(spec)) return 'the renderer talks to Electron only through window.studio';
+      if (isNodeBuiltin(spec)) return 'the renderer runs in a sandboxed page';
+      if (resolvesInto(spec, file, 'main') || resolvesInto(spec, file, 'preload')) return 'use the StudioApi contract';
+      return null;
+    });
+    expect(v).toEqual([]);
+  });
+
+  it('preload/ imports only electron and the contract types in shared/contract', () => {
+    const v = violations('preload', (spec, file) => {
+      if (isElectron(spec)) return null;
+      if (resolvesInto(spec, file, 'shared/contract') || resolvesInto(spec, file, 'preload')) return null;
+      return 'the preload may import only electron and shared/contract';
+    });
+    expect(v).toEqual([]);
+  });
+});
