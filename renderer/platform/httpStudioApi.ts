@@ -1,0 +1,199 @@
+/**
+ * StudioApi over loopback HTTP, for the browser host (main/host).
+ *
+ * Token: the host prints `http://127.0.0.1:PORT/?token=T`. On load the token is taken from the query,
+ * kept in sessionStorage (so reloads keep working in this tab) and removed from the address bar
+ * (history.replaceState keeps any #hash such as #bedroom). Every API request carries it in the
+ * `X-VRMA-Token` header; static files need no token. A custom header also means a cross-origin page
+ * cannot send the request without a CORS preflight, which the host never grants.
+ *
+ * Calls: POST /api/call/<method> with the arguments array in the wire envelope (shared/contract/wire.ts);
+ * the reply is {value} or, with an error status, {error: {code, message}}.
+ * File bytes: GET /api/file with the path in `X-VRMA-Path` (URI-encoded), streamed raw.
+ * Events: GET /api/events, a text/event-stream read with fetch (EventSource cannot send headers).
+ */
+import {
+  StudioApiError,
+  type StudioApi,
+  type StudioEventName,
+  type StudioEvents,
+  type StudioErrorInfo,
+  type StudioInvokeMethod,
+  type Unsubscribe,
+} from '../../shared/contract/studioApi';
+import { decodeWire, encodeWire, WIRE_CONTENT_TYPE } from '../../shared/contract/wire';
+
+export const TOKEN_HEADER = 'X-VRMA-Token';
+export const PATH_HEADER = 'X-VRMA-Path';
+const TOKEN_STORAGE_KEY = 'vrma-studio-token';
+
+/** Reads the token from ?token= (then hides it) or from this tab's sessionStorage. */
+export function takeHostToken(): string | null {
+  const url = new URL(window.location.href);
+  const fromQuery = url.searchParams.get('token');
+  if (fromQuery) {
+    try {
+      sessionStorage.setItem(TOKEN_STORAGE_KEY, fromQuery);
+    } catch {
+      /* storage disabled: the token still works until reload */
+    }
+    url.searchParams.delete('token');
+    history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+    return fromQuery;
+  }
+  try {
+    return sessionStorage.getItem(TOKEN_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function createHttpStudioApi(baseUrl = '', token: string | null = takeHostToken()): StudioApi {
+  const headers = (): Record<string, string> => {
+    if (!token) {
+      throw new StudioApiError(
+        'DENIED',
+        'No access token: open the studio with the URL that `npm run web` printed (it ends in ?token=...).',
+      );
+    }
+    return { [TOKEN_HEADER]: token };
+  };
+
+  async function failure(res: Response): Promise<StudioApiError> {
+    let info: StudioErrorInfo = { code: 'INTERNAL', message: `${res.status} ${res.statusText}` };
+    try {
+      const body = decodeWire(new Uint8Array(await res.arrayBuffer())) as { error?: StudioErrorInfo };
+      if (body?.error) info = body.error;
+    } catch {
+      /* keep the status line */
+    }
+    return new StudioApiError(info.code, info.message);
+  }
+
+  async function call<T>(method: StudioInvokeMethod, ...args: unknown[]): Promise<T> {
+    const res = await fetch(`${baseUrl}/api/call/${method}`, {
+      method: 'POST',
+      headers: { ...headers(), 'Content-Type': WIRE_CONTENT_TYPE },
+      body: encodeWire(args),
+    });
+    if (!res.ok) throw await failure(res);
+    const body = decodeWire(new Uint8Array(await res.arrayBuffer())) as { value: T };
+    return body.value;
+  }
+
+  const events = createEventStream(baseUrl, headers);
+
+  return {
+    getPlatform: () => call('getPlatform'),
+    openFolder: (path) => call('openFolder', path),
+    closeFolder: (root) => call('closeFolder', root),
+    listLibrary: () => call('listLibrary'),
+    describeFile: (path) => call('describeFile', path),
+    onLibraryChanged: (cb) => events.on('libraryChanged', cb),
+    openFile: (path) => call('openFile', path),
+    readFile: async (path) => {
+      const res = await fetch(`${baseUrl}/api/file`, { headers: { ...headers(), [PATH_HEADER]: encodeURIComponent(path) } });
+      if (!res.ok) throw await failure(res);
+      return new Uint8Array(await res.arrayBuffer());
+    },
+    openDropped: (path) => call('openDropped', path),
+    pathForFile: () => null,
+    saveFile: (req) => call('saveFile', req),
+    saveFileAs: (req) => call('saveFileAs', req),
+    exportMotion: (req) => call('exportMotion', req),
+    convertFolder: (req) => call('convertFolder', req),
+    onConvertProgress: (cb) => events.on('convertProgress', cb),
+    listRecent: () => call('listRecent'),
+    clearRecent: () => call('clearRecent'),
+    autosave: (session) => call('autosave', session),
+    clearAutosave: () => call('clearAutosave'),
+    checkRecovery: () => call('checkRecovery'),
+    getSettings: () => call('getSettings'),
+    setSettings: (patch) => call('setSettings', patch),
+    setCommands: (commands) => call('setCommands', commands),
+    onCommand: (cb) => events.on('command', cb),
+    setDocumentState: (state) => call('setDocumentState', state),
+    takeLaunchRequests: () => call('takeLaunchRequests'),
+    onOpenRequest: (cb) => events.on('openRequest', cb),
+  };
+}
+
+type Listener = (payload: never) => void;
+
+/** One shared event stream, opened with the first subscriber and closed with the last. */
+function createEventStream(baseUrl: string, headers: () => Record<string, string>) {
+  const listeners = new Map<StudioEventName, Set<Listener>>();
+  let abort: AbortController | null = null;
+
+  const count = () => [...listeners.values()].reduce((n, s) => n + s.size, 0);
+
+  function dispatch(name: string, data: string) {
+    const set = listeners.get(name as StudioEventName);
+    if (!set) return;
+    let payload: unknown;
+    try {
+      payload = JSON.parse(data);
+    } catch {
+      return;
+    }
+    for (const l of [...set]) {
+      try {
+        (l as (p: unknown) => void)(payload);
+      } catch (e) {
+        console.error(`studio event ${name} listener failed`, e);
+      }
+    }
+  }
+
+  async function run(ctrl: AbortController) {
+    while (!ctrl.signal.aborted) {
+      try {
+        const res = await fetch(`${baseUrl}/api/events`, { headers: headers(), signal: ctrl.signal });
+        if (!res.ok || !res.body) throw new Error(`events: ${res.status}`);
+        const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            let name = 'message';
+            const data: string[] = [];
+            for (const line of block.split('\n')) {
+              if (line.startsWith('event: ')) name = line.slice(7);
+              else if (line.startsWith('data: ')) data.push(line.slice(6));
+            }
+            if (data.length) dispatch(name, data.join('\n'));
+          }
+        }
+      } catch {
+        if (ctrl.signal.aborted) return;
+      }
+      // The host went away (or restarted): retry calmly.
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+
+  return {
+    on<K extends StudioEventName>(name: K, cb: (payload: StudioEvents[K]) => void): Unsubscribe {
+      let set = listeners.get(name);
+      if (!set) listeners.set(name, (set = new Set()));
+      const l = cb as Listener;
+      set.add(l);
+      if (!abort) {
+        abort = new AbortController();
+        void run(abort);
+      }
+      return () => {
+        set!.delete(l);
+        if (count() === 0 && abort) {
+          abort.abort();
+          abort = null;
+        }
+      };
+    },
+  };
+}

@@ -1,0 +1,383 @@
+/**
+ * The StudioApi contract: every call the studio UI (renderer) can make to the outside world and every
+ * event it can receive. Implemented twice with the same semantics:
+ *  - Electron: preload/index.ts exposes `window.studio` (ipcRenderer.invoke underneath, main/electron).
+ *  - Browser host: renderer/platform/httpStudioApi.ts talks to main/host over loopback HTTP.
+ * Both sides run the same Electron-free services (main/services/backend.ts).
+ *
+ * Payloads are structured-clone friendly (plain objects, arrays, strings, numbers, booleans, null and
+ * Uint8Array for bytes), so they cross IPC and the HTTP wire format (shared/contract/wire.ts) unchanged.
+ *
+ * Paths are absolute OS paths. The renderer may only name paths it was given by this API (opened,
+ * dropped, recent, listed in an opened folder); anything else is refused with code 'DENIED'.
+ */
+
+/** File types the studio understands; .vrm is an avatar, the others are motions (.vpd a one-frame pose). */
+export const STUDIO_FILE_EXTENSIONS = ['.vrma', '.vmd', '.vpd', '.bvh', '.vrm'] as const;
+export type StudioFileExtension = (typeof STUDIO_FILE_EXTENSIONS)[number];
+
+export type Unsubscribe = () => void;
+
+/** The part of a DOM File the contract needs (shared/ sees no DOM types; a File satisfies this). */
+export interface DroppedFile {
+  readonly name: string;
+  readonly size: number;
+}
+
+export interface PlatformInfo {
+  /** Which implementation answers: the Electron app or the loopback browser host. */
+  readonly host: 'electron' | 'browser';
+  /** process.platform of the machine holding the files ('linux', 'darwin', 'win32', ...). */
+  readonly os: string;
+  readonly appVersion: string;
+  /**
+   * True when openFolder()/openFile()/saveFileAs() without a path show a native dialog (Electron).
+   * False in the browser host: the UI asks for a path in a text field and passes it in.
+   */
+  readonly nativeDialogs: boolean;
+  /** Where settings, recent list and autosave live (shown in the UI / README). */
+  readonly userDataDir: string;
+}
+
+/** One file of an opened folder. */
+export interface LibraryEntry {
+  readonly path: string;
+  /** Path relative to the folder root, always with '/' separators. */
+  readonly relPath: string;
+  readonly name: string;
+  readonly ext: StudioFileExtension;
+  readonly size: number;
+  readonly mtimeMs: number;
+}
+
+export interface LibrarySnapshot {
+  readonly root: string;
+  /** Sorted by relPath. */
+  readonly entries: readonly LibraryEntry[];
+}
+
+/** What changed on disk under an opened folder. A rename arrives as one removal and one addition. */
+export interface LibraryChange {
+  readonly root: string;
+  readonly added: readonly LibraryEntry[];
+  readonly changed: readonly LibraryEntry[];
+  /** Paths that disappeared. */
+  readonly removed: readonly string[];
+}
+
+/** Worked out lazily per file (describeFile), cached by size and mtime. */
+export interface FileDetails {
+  readonly path: string;
+  /** 'motion' (several frames), 'pose' (one frame), 'avatar' (.vrm), 'unreadable' (see error). */
+  readonly kind: 'motion' | 'pose' | 'avatar' | 'unreadable';
+  /** Seconds; 0 for a pose; absent for avatars and unreadable files. */
+  readonly duration?: number;
+  readonly error?: string;
+}
+
+export interface OpenedFile {
+  readonly path: string;
+  readonly name: string;
+  readonly ext: StudioFileExtension;
+  readonly bytes: Uint8Array;
+}
+
+export interface SaveResult {
+  readonly path: string;
+  readonly size: number;
+}
+
+export interface SaveRequest {
+  /** An existing, writable path the user opened (or saved to) earlier: Save overwrites it atomically. */
+  readonly path: string;
+  readonly bytes: Uint8Array;
+}
+
+export interface SaveAsRequest {
+  readonly bytes: Uint8Array;
+  /** File name offered in the dialog, e.g. "walk.vrma". */
+  readonly suggestedName: string;
+  /**
+   * Browser host (no dialog): the chosen target path; it must sit inside an opened folder or beside an
+   * opened file. Electron ignores it and shows the save dialog.
+   */
+  readonly path?: string;
+  /** Replace an existing target (the native dialog asks the user itself). */
+  readonly overwrite?: boolean;
+}
+
+/**
+ * Export next to the source: walk.vmd -> walk.vrma (then walk-2.vrma, ... if taken); an edited
+ * walk.vrma -> walk.edited.vrma, then walk.edited-2.vrma, ...; with `overwrite` the first name is
+ * used even when it exists (walk.vrma for walk.vmd, the source itself for walk.vrma).
+ * Without a sourcePath the motion has no home: use saveFileAs.
+ */
+export interface ExportRequest {
+  readonly bytes: Uint8Array;
+  readonly sourcePath: string;
+  readonly overwrite?: boolean;
+}
+
+export interface ConvertFolderRequest {
+  readonly folder: string;
+  /** Reconvert files whose .vrma already exists (default: skip them). */
+  readonly overwrite?: boolean;
+}
+
+export interface ConvertProgress {
+  readonly jobId: string;
+  readonly done: number;
+  readonly total: number;
+  /** File just finished. */
+  readonly path: string;
+  readonly status: 'converted' | 'skipped' | 'failed';
+}
+
+export interface ConvertSummary {
+  readonly jobId: string;
+  readonly folder: string;
+  readonly converted: readonly { readonly source: string; readonly target: string }[];
+  /** Sources whose .vrma already existed. */
+  readonly skipped: readonly string[];
+  readonly failed: readonly { readonly source: string; readonly message: string }[];
+  readonly elapsedMs: number;
+}
+
+export interface RecentEntry {
+  readonly path: string;
+  readonly kind: 'folder' | 'file';
+  readonly openedAt: number;
+}
+
+/** The avatar on screen: the built-in mannequin or a file. */
+export type AvatarRef = { readonly kind: 'builtin'; readonly id: string } | { readonly kind: 'file'; readonly path: string };
+
+/** Everything needed to put the studio back exactly as it was. */
+export interface AutosaveSession {
+  readonly avatar: AvatarRef;
+  /** The current motion as written by writeVrma. */
+  readonly motion: Uint8Array;
+  readonly motionName: string;
+  /** File the motion came from (for export naming), if any. */
+  readonly sourcePath?: string;
+  /** Position in the undo history when saved (entries before it are undoable). */
+  readonly undoIndex: number;
+  /** View settings (time, range, selection, camera...): JSON-serializable, owned by the renderer. */
+  readonly view: { readonly [key: string]: unknown };
+}
+
+export interface RecoveredSession extends AutosaveSession {
+  readonly savedAt: number;
+}
+
+export interface WindowBounds {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly maximized: boolean;
+}
+
+export interface BedroomSettings {
+  readonly offsetX: number;
+  readonly offsetY: number;
+  readonly offsetZ: number;
+  readonly yaw: number;
+  readonly pose: 'back' | 'side';
+  readonly autoTurn: boolean;
+  /** Seconds between turns, 20..600. */
+  readonly autoSec: number;
+}
+
+export const SETTINGS_SCHEMA_VERSION = 1;
+
+export interface Settings {
+  readonly schemaVersion: number;
+  readonly windowBounds: WindowBounds | null;
+  /** Pose-edit falloff radius in seconds. */
+  readonly falloffRadius: number;
+  readonly bedroom: BedroomSettings;
+  readonly lastFolder: string | null;
+}
+
+export type SettingsPatch = {
+  readonly windowBounds?: WindowBounds | null;
+  readonly falloffRadius?: number;
+  readonly bedroom?: Partial<BedroomSettings>;
+  readonly lastFolder?: string | null;
+};
+
+export const DEFAULT_SETTINGS: Settings = {
+  schemaVersion: SETTINGS_SCHEMA_VERSION,
+  windowBounds: null,
+  falloffRadius: 0.4,
+  bedroom: { offsetX: 0, offsetY: 0, offsetZ: 0, yaw: 0, pose: 'back', autoTurn: true, autoSec: 120 },
+  lastFolder: null,
+};
+
+/** One entry of the studio's command registry, mirrored into the native menu (Electron). */
+export interface MenuCommand {
+  /** Stable id sent back by onCommand, e.g. "file.export", "edit.undo". */
+  readonly id: string;
+  readonly label: string;
+  /** Top-level menu it belongs to. */
+  readonly menu: 'file' | 'edit' | 'view' | 'help';
+  /** Electron accelerator syntax, e.g. "CmdOrCtrl+Z". */
+  readonly accelerator?: string;
+  readonly enabled?: boolean;
+  readonly checked?: boolean;
+}
+
+export interface DocumentState {
+  /** Shown in the window title. */
+  readonly title: string;
+  readonly dirty: boolean;
+  /** The document's file, handed to the OS (macOS represented file). */
+  readonly path?: string;
+}
+
+/** The OS (argv, second instance, open-file, host command line) asked the studio to open something. */
+export interface OpenRequest {
+  readonly kind: 'file' | 'folder';
+  readonly path: string;
+}
+
+export interface StudioApi {
+  getPlatform(): Promise<PlatformInfo>;
+
+  /** Opens a folder (native dialog when no path is given and dialogs exist); null when cancelled. */
+  openFolder(path?: string): Promise<LibrarySnapshot | null>;
+  closeFolder(root: string): Promise<void>;
+  /** Every opened folder with its files. */
+  listLibrary(): Promise<LibrarySnapshot[]>;
+  /** Kind and duration of one file, worked out on demand. */
+  describeFile(path: string): Promise<FileDetails>;
+  onLibraryChanged(cb: (change: LibraryChange) => void): Unsubscribe;
+
+  /** Opens a file (native dialog when no path is given and dialogs exist); null when cancelled. */
+  openFile(path?: string): Promise<OpenedFile | null>;
+  /** Bytes of a file inside an opened folder or opened before. */
+  readFile(path: string): Promise<Uint8Array>;
+  /**
+   * A file or folder dropped from the OS (path from pathForFile). Files must have a studio extension.
+   * A folder opens as a library folder.
+   */
+  openDropped(path: string): Promise<{ kind: 'file'; file: OpenedFile } | { kind: 'folder'; library: LibrarySnapshot }>;
+  /** OS path of a dropped File (Electron); null in the browser, where the renderer reads the File itself. */
+  pathForFile(file: DroppedFile): string | null;
+
+  saveFile(req: SaveRequest): Promise<SaveResult>;
+  /** null when the dialog was cancelled. */
+  saveFileAs(req: SaveAsRequest): Promise<SaveResult | null>;
+  exportMotion(req: ExportRequest): Promise<SaveResult>;
+  /** Converts every .vmd/.vpd/.bvh under the folder to .vrma beside it, in a worker. */
+  convertFolder(req: ConvertFolderRequest): Promise<ConvertSummary>;
+  onConvertProgress(cb: (progress: ConvertProgress) => void): Unsubscribe;
+
+  listRecent(): Promise<RecentEntry[]>;
+  clearRecent(): Promise<void>;
+
+  /** Call after every change; written about 1 s after the last call (debounced in the backend). */
+  autosave(session: AutosaveSession): Promise<void>;
+  /** After a clean save or close: removes the autosave. */
+  clearAutosave(): Promise<void>;
+  /** The session left by a crash, if any. */
+  checkRecovery(): Promise<RecoveredSession | null>;
+
+  getSettings(): Promise<Settings>;
+  setSettings(patch: SettingsPatch): Promise<Settings>;
+
+  /** The studio's command registry, mirrored into the native menu (no-op in the browser). */
+  setCommands(commands: MenuCommand[]): Promise<void>;
+  /** A menu item was chosen: the command id. */
+  onCommand(cb: (id: string) => void): Unsubscribe;
+  setDocumentState(state: DocumentState): Promise<void>;
+  /** Paths given at launch (argv / host command line), handed out once. */
+  takeLaunchRequests(): Promise<OpenRequest[]>;
+  /** The OS asked to open something while running (second instance, open-file). */
+  onOpenRequest(cb: (req: OpenRequest) => void): Unsubscribe;
+}
+
+/** Names of the request/response methods (everything but events and pathForFile). */
+export type StudioInvokeMethod = Exclude<
+  keyof StudioApi,
+  'pathForFile' | 'onLibraryChanged' | 'onConvertProgress' | 'onCommand' | 'onOpenRequest'
+>;
+
+export const STUDIO_INVOKE_METHODS = [
+  'getPlatform',
+  'openFolder',
+  'closeFolder',
+  'listLibrary',
+  'describeFile',
+  'openFile',
+  'readFile',
+  'openDropped',
+  'saveFile',
+  'saveFileAs',
+  'exportMotion',
+  'convertFolder',
+  'listRecent',
+  'clearRecent',
+  'autosave',
+  'clearAutosave',
+  'checkRecovery',
+  'getSettings',
+  'setSettings',
+  'setCommands',
+  'setDocumentState',
+  'takeLaunchRequests',
+] as const satisfies readonly StudioInvokeMethod[];
+
+/** Events pushed from the backend, with their payloads. */
+export interface StudioEvents {
+  libraryChanged: LibraryChange;
+  convertProgress: ConvertProgress;
+  command: string;
+  openRequest: OpenRequest;
+}
+export type StudioEventName = keyof StudioEvents;
+export const STUDIO_EVENT_NAMES = ['libraryChanged', 'convertProgress', 'command', 'openRequest'] as const satisfies readonly StudioEventName[];
+
+/** IPC channel names (Electron). */
+export const ipcInvokeChannel = (method: StudioInvokeMethod): string => `studio:${method}`;
+export const ipcEventChannel = (event: StudioEventName): string => `studio-event:${event}`;
+
+/** Error codes every implementation uses; the renderer branches on `code`. */
+export type StudioErrorCode =
+  | 'DENIED' // path outside what the user opened, bad origin, missing token
+  | 'NOT_FOUND'
+  | 'EXISTS' // target exists and overwrite was not asked
+  | 'BAD_ARGUMENT'
+  | 'BAD_FILE' // the file could not be read as what it claims to be
+  | 'BUSY'
+  | 'INTERNAL';
+
+export interface StudioErrorInfo {
+  readonly code: StudioErrorCode;
+  readonly message: string;
+}
+
+/** Error thrown by both implementations (over IPC it is rebuilt by the preload as an Error with `code`). */
+export class StudioApiError extends Error {
+  readonly code: StudioErrorCode;
+  constructor(code: StudioErrorCode, message: string) {
+    super(message);
+    this.name = 'StudioApiError';
+    this.code = code;
+  }
+}
+
+export function isStudioApiError(e: unknown): e is Error & StudioErrorInfo {
+  return e instanceof Error && typeof (e as { code?: unknown }).code === 'string' && e.name === 'StudioApiError';
+}
+
+/** Electron IPC result envelope: errors travel as data so their code survives. */
+export type IpcResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: StudioErrorInfo };
+
+export function extensionOf(path: string): StudioFileExtension | null {
+  const dot = path.lastIndexOf('.');
+  if (dot < 0) return null;
+  const ext = path.slice(dot).toLowerCase();
+  return (STUDIO_FILE_EXTENSIONS as readonly string[]).includes(ext) ? (ext as StudioFileExtension) : null;
+}
