@@ -83,3 +83,29 @@ export function packGlb(json: unknown, bin?: Uint8Array): Uint8Array {
   }
   return out;
 }
+
+/**
+ * Allocates a whole GLB for `json` and a BIN chunk of `binLength` bytes and returns where the BIN
+ * data starts (4-byte aligned), so writers fill the chunk in place instead of copying it twice.
+ */
+export function allocateGlb(json: unknown, binLength: number): { bytes: Uint8Array; binOffset: number } {
+  const jsonBytes = new TextEncoder().encode(JSON.stringify(json));
+  const jsonLen = (jsonBytes.length + 3) & ~3;
+  const binLen = (binLength + 3) & ~3;
+  const total = 12 + 8 + jsonLen + (binLen ? 8 + binLen : 0);
+  const bytes = new Uint8Array(total);
+  const dv = new DataView(bytes.buffer);
+  dv.setUint32(0, MAGIC, true);
+  dv.setUint32(4, 2, true);
+  dv.setUint32(8, total, true);
+  dv.setUint32(12, jsonLen, true);
+  dv.setUint32(16, CHUNK_JSON, true);
+  bytes.set(jsonBytes, 20);
+  bytes.fill(0x20, 20 + jsonBytes.length, 20 + jsonLen);
+  const o = 20 + jsonLen;
+  if (binLen) {
+    dv.setUint32(o, binLen, true);
+    dv.setUint32(o + 4, CHUNK_BIN, true);
+  }
+  return { bytes, binOffset: o + 8 };
+}

@@ -1,0 +1,151 @@
+/**
+ * Turns STEP and CUBICSPLINE samplers into LINEAR keys, since a Motion is LINEAR only. STEP keeps its
+ * jumps (a key one float32 step before each change); CUBICSPLINE is sampled densely enough that the
+ * straight segments stay within CUBIC_TOLERANCE of the curve.
+ */
+import { fail } from '../errors';
+
+export const CUBIC_TOLERANCE = 1e-4;
+const MAX_SUBDIVISIONS = 1024;
+
+const f32 = new Float32Array(1);
+const u32 = new Uint32Array(f32.buffer);
+
+/** The largest float32 strictly below t (t > 0 and finite). */
+export function previousFloat32(t: number): number {
+  f32[0] = t;
+  if (f32[0] === 0) return -1.401298464324817e-45;
+  if (f32[0] > 0) u32[0]--;
+  else u32[0]++;
+  return f32[0];
+}
+
+export interface Keys {
+  times: Float32Array;
+  values: Float32Array;
+}
+
+function sameValue(v: Float32Array, a: number, b: number, n: number): boolean {
+  for (let c = 0; c < n; c++) if (v[a * n + c] !== v[b * n + c]) return false;
+  return true;
+}
+
+/** STEP -> LINEAR: before each key whose value changes, hold the previous value until just before it. */
+export function bakeStep(times: Float32Array, values: Float32Array, n: number): Keys {
+  const count = times.length;
+  let extra = 0;
+  for (let i = 1; i < count; i++) if (!sameValue(values, i - 1, i, n) && previousFloat32(times[i]) > times[i - 1]) extra++;
+  const outT = new Float32Array(count + extra);
+  const outV = new Float32Array((count + extra) * n);
+  let k = 0;
+  for (let i = 0; i < count; i++) {
+    if (i > 0 && !sameValue(values, i - 1, i, n)) {
+      const before = previousFloat32(times[i]);
+      if (before > times[i - 1]) {
+        outT[k] = before;
+        outV.set(values.subarray((i - 1) * n, i * n), k * n);
+        k++;
+      }
+    }
+    outT[k] = times[i];
+    outV.set(values.subarray(i * n, (i + 1) * n), k * n);
+    k++;
+  }
+  return { times: outT, values: outV };
+}
+
+/** glTF cubic Hermite on element `seg` at s in [0,1]; values hold (inTangent, value, outTangent) triples. */
+function hermite(values: Float32Array, n: number, seg: number, dt: number, s: number, out: Float64Array, normalizeQuat: boolean): void {
+  const s2 = s * s;
+  const s3 = s2 * s;
+  const h00 = 2 * s3 - 3 * s2 + 1;
+  const h10 = s3 - 2 * s2 + s;
+  const h01 = -2 * s3 + 3 * s2;
+  const h11 = s3 - s2;
+  const a = seg * 3 * n;
+  const b = (seg + 1) * 3 * n;
+  let len = 0;
+  for (let c = 0; c < n; c++) {
+    const p0 = values[a + n + c];
+    const m0 = values[a + 2 * n + c] * dt;
+    const p1 = values[b + n + c];
+    const m1 = values[b + c] * dt;
+    const v = h00 * p0 + h10 * m0 + h01 * p1 + h11 * m1;
+    out[c] = v;
+    len += v * v;
+  }
+  if (normalizeQuat && len > 0) {
+    const inv = 1 / Math.sqrt(len);
+    for (let c = 0; c < n; c++) out[c] *= inv;
+  }
+}
+
+/**
+ * CUBICSPLINE -> LINEAR. Each segment is split into the fewest equal parts (a power of two) whose
+ * chords stay within the tolerance at the midpoints and quarter points of every part. `budget` caps
+ * the total number of output keys (the file cannot make us allocate without bound).
+ */
+export function bakeCubic(times: Float32Array, values: Float32Array, n: number, isRotation: boolean, budget: { keys: number }): Keys {
+  const count = times.length;
+  const parts = new Uint16Array(Math.max(count - 1, 0));
+  const p = new Float64Array(n);
+  const q = new Float64Array(n);
+  const m = new Float64Array(n);
+  let total = count;
+  for (let seg = 0; seg < count - 1; seg++) {
+    const dt = times[seg + 1] - times[seg];
+    let k = 1;
+    for (; k < MAX_SUBDIVISIONS; k *= 2) {
+      let ok = true;
+      for (let j = 0; j < k && ok; j++) {
+        hermite(values, n, seg, dt, j / k, p, isRotation);
+        hermite(values, n, seg, dt, (j + 1) / k, q, isRotation);
+        for (const f of [0.25, 0.5, 0.75]) {
+          hermite(values, n, seg, dt, (j + f) / k, m, isRotation);
+          let err = 0;
+          let len = 0;
+          for (let c = 0; c < n; c++) {
+            const chord = p[c] + (q[c] - p[c]) * f;
+            len += chord * chord;
+            err = Math.max(err, Math.abs(chord - m[c]));
+          }
+          if (isRotation && len > 0) {
+            // Linear keys of rotations are slerped, which normalizes: compare normalized chords.
+            const inv = 1 / Math.sqrt(len);
+            err = 0;
+            for (let c = 0; c < n; c++) err = Math.max(err, Math.abs((p[c] + (q[c] - p[c]) * f) * inv - m[c]));
+          }
+          if (err > CUBIC_TOLERANCE / 2) {
+            ok = false;
+            break;
+          }
+        }
+      }
+      if (ok) break;
+    }
+    parts[seg] = k;
+    total += k - 1;
+    if (total > budget.keys) fail('TOO_LARGE', `sampling a CUBICSPLINE curve needs more than ${budget.keys} keys, more than a file of this size can justify`);
+  }
+  budget.keys -= total;
+  const outT = new Float32Array(total);
+  const outV = new Float32Array(total * n);
+  let o = 0;
+  for (let seg = 0; seg < count; seg++) {
+    outT[o] = times[seg];
+    for (let c = 0; c < n; c++) outV[o * n + c] = values[seg * 3 * n + n + c];
+    o++;
+    if (seg === count - 1) break;
+    const k = parts[seg];
+    const dt = times[seg + 1] - times[seg];
+    for (let j = 1; j < k; j++) {
+      const t = Math.fround(times[seg] + (dt * j) / k);
+      if (!(t > outT[o - 1]) || !(t < times[seg + 1])) continue; // float32 too coarse here; skip the sub-key
+      hermite(values, n, seg, dt, (t - times[seg]) / dt, m, isRotation);
+      outT[o] = t;
+      for (let c = 0; c < n; c++) outV[o * n + c] = m[c];
+      o++;
+    }
+  }
+  return o === total ? { times: outT, values: outV } : { times: outT.slice(0, o), values: outV.slice(0, o * n) };
+}

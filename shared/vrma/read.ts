@@ -1,0 +1,357 @@
+/**
+ * VRM Animation (.vrma) bytes -> Motion. Accepts everything valid glTF allows in an animation
+ * (normalized integer outputs, byteStride, sparse accessors, STEP and CUBICSPLINE, several
+ * animations) and the legacy forms of VRMA, converting to LINEAR float keys and recording each
+ * conversion as a warning. Bad input throws MotionError, never anything else.
+ */
+import type { Channel, ChannelPath, ExpressionRef, GltfJson, Motion } from '../motion/types';
+import { MotionError, fail } from '../errors';
+import { parseGlb } from '../gltf/glb';
+import { readAccessor, type AccessorContext } from '../gltf/accessor';
+import { decodeDataUri } from '../gltf/dataUri';
+import { isHumanBoneName, type HumanBoneName } from '../vrm/humanBones';
+import { computeRestPose, parentIndices, worldMatrices } from './restPose';
+import { bakeCubic, bakeStep } from './interpolation';
+import { gazePointsToRotations } from './lookAtLegacy';
+import { MAT4_IDENTITY } from '../math/mat4';
+
+export const EXTENSION_NAME = 'VRMC_vrm_animation';
+const KNOWN_SPEC_VERSIONS = new Set(['1.0', '1.0-draft']);
+/** Glue that references accessors/buffers and cannot survive without them in a motion file. */
+const MESH_KEYS = ['meshes', 'skins', 'images', 'textures', 'materials', 'samplers'] as const;
+
+type Json = Record<string, unknown>;
+
+function isObject(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function arrayOf(json: Json, key: string): unknown[] {
+  const v = json[key];
+  if (v === undefined) return [];
+  if (!Array.isArray(v)) fail('BAD_JSON', `"${key}" must be an array`);
+  return v;
+}
+
+function isIndex(v: unknown, length: number): v is number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < length;
+}
+
+export function readVrma(bytes: Uint8Array): Motion {
+  try {
+    return readVrmaUnguarded(bytes);
+  } catch (e) {
+    if (e instanceof MotionError) throw e;
+    // A bug, not bad input; still never let a raw RangeError/TypeError reach the UI. Tests look for this prefix.
+    throw new MotionError('BAD_DATA', `internal error while reading the file: ${(e as Error)?.message ?? String(e)}`);
+  }
+}
+
+function readVrmaUnguarded(bytes: Uint8Array): Motion {
+  const glb = parseGlb(bytes);
+  const json = glb.json as Json;
+  const warnings: string[] = [];
+
+  const extensions = json.extensions;
+  const ext = isObject(extensions) ? extensions[EXTENSION_NAME] : undefined;
+  if (!isObject(ext)) fail('NOT_VRMA', `not a VRM Animation: the glTF has no ${EXTENSION_NAME} extension`);
+  const nodes = arrayOf(json, 'nodes');
+  nodes.forEach((n, i) => {
+    if (!isObject(n)) fail('BAD_JSON', `node ${i} is not an object`);
+  });
+
+  // --- the VRMC_vrm_animation extension, cleaned so what we keep is consistent ---
+  let specVersion: string;
+  const rawSpec = ext.specVersion;
+  if (rawSpec === undefined) {
+    specVersion = '1.0';
+    warnings.push('specVersion is missing (a pre-release file); read as 1.0');
+  } else if (typeof rawSpec === 'string' && KNOWN_SPEC_VERSIONS.has(rawSpec)) {
+    specVersion = rawSpec;
+    if (rawSpec !== '1.0') warnings.push(`specVersion "${rawSpec}" is a draft; read as 1.0`);
+  } else {
+    specVersion = '1.0';
+    warnings.push(`unknown specVersion ${JSON.stringify(rawSpec)}; read as 1.0`);
+  }
+
+  const boneToNode: Partial<Record<HumanBoneName, number>> = {};
+  const nodeToBone = new Map<number, HumanBoneName>();
+  const cleanBones: Json = {};
+  const humanoid = ext.humanoid;
+  const humanBones = isObject(humanoid) ? humanoid.humanBones : undefined;
+  if (isObject(humanBones)) {
+    for (const [name, def] of Object.entries(humanBones)) {
+      const node = isObject(def) ? def.node : undefined;
+      if (!isHumanBoneName(name)) {
+        warnings.push(`humanoid bone "${name}" is not a VRM 1.0 bone name; ignored`);
+      } else if (!isIndex(node, nodes.length)) {
+        warnings.push(`humanoid bone ${name} points at node ${JSON.stringify(node)}, which does not exist; ignored`);
+      } else if (nodeToBone.has(node)) {
+        warnings.push(`humanoid bone ${name} shares node ${node} with ${nodeToBone.get(node)}; ignored`);
+      } else {
+        boneToNode[name] = node;
+        nodeToBone.set(node, name);
+        cleanBones[name] = def;
+        continue;
+      }
+    }
+  } else if (humanoid !== undefined) {
+    warnings.push('the humanoid section has no humanBones; no bones are mapped');
+  }
+
+  const expressions: ExpressionRef[] = [];
+  const expressionNodes = new Map<number, ExpressionRef>();
+  const cleanExpressions: Json = {};
+  if (isObject(ext.expressions)) {
+    for (const kind of ['preset', 'custom'] as const) {
+      const group = ext.expressions[kind];
+      if (group === undefined) continue;
+      if (!isObject(group)) {
+        warnings.push(`expressions.${kind} is not an object; ignored`);
+        continue;
+      }
+      const clean: Json = {};
+      for (const [name, def] of Object.entries(group)) {
+        const node = isObject(def) ? def.node : undefined;
+        if (!isIndex(node, nodes.length) || expressionNodes.has(node) || nodeToBone.has(node)) {
+          warnings.push(`expression ${name} points at node ${JSON.stringify(node)}, which is missing or already used; ignored`);
+          continue;
+        }
+        const ref: ExpressionRef = { name, preset: kind === 'preset', node };
+        expressions.push(ref);
+        expressionNodes.set(node, ref);
+        clean[name] = def;
+      }
+      cleanExpressions[kind] = clean;
+    }
+  }
+
+  let lookAtNode: number | undefined;
+  if (ext.lookAt !== undefined) {
+    const node = isObject(ext.lookAt) ? ext.lookAt.node : undefined;
+    if (isIndex(node, nodes.length) && !nodeToBone.has(node) && !expressionNodes.has(node)) lookAtNode = node;
+    else warnings.push(`lookAt points at node ${JSON.stringify(node)}, which is missing or already used; ignored`);
+  }
+
+  // --- the kept glTF JSON ---
+  const gltf: GltfJson = { ...json };
+  delete gltf.animations;
+  delete gltf.accessors;
+  delete gltf.bufferViews;
+  delete gltf.buffers;
+  const removed = MESH_KEYS.filter((k) => gltf[k] !== undefined);
+  if (removed.length) {
+    for (const k of removed) delete gltf[k];
+    gltf.nodes = nodes.map((n) => {
+      const { mesh: _m, skin: _s, weights: _w, ...rest } = n as Json;
+      return rest;
+    });
+    warnings.push(`dropped ${removed.join(', ')} (a motion file carries no geometry)`);
+  }
+  const cleanExt: Json = { ...ext, specVersion };
+  if (isObject(humanoid)) cleanExt.humanoid = { ...humanoid, humanBones: cleanBones };
+  if (isObject(ext.expressions)) cleanExt.expressions = { ...ext.expressions, ...cleanExpressions };
+  if (lookAtNode === undefined) delete cleanExt.lookAt;
+  gltf.extensions = { ...(extensions as Json), [EXTENSION_NAME]: cleanExt };
+  const used = Array.isArray(json.extensionsUsed) ? json.extensionsUsed : [];
+  if (!used.includes(EXTENSION_NAME)) {
+    gltf.extensionsUsed = [...used, EXTENSION_NAME];
+    warnings.push(`${EXTENSION_NAME} was not listed in extensionsUsed; added`);
+  }
+
+  // --- buffers ---
+  const buffersJson = arrayOf(json, 'buffers');
+  const buffers = buffersJson.map((b, i): Uint8Array | undefined => {
+    if (!isObject(b)) fail('BAD_JSON', `buffer ${i} is not an object`);
+    const byteLength = b.byteLength;
+    if (typeof byteLength !== 'number' || !Number.isSafeInteger(byteLength) || byteLength < 1) fail('BAD_JSON', `buffer ${i} has an invalid byteLength ${JSON.stringify(byteLength)}`);
+    let data: Uint8Array | undefined;
+    if (b.uri === undefined) {
+      if (i !== 0) return undefined;
+      data = glb.bin;
+    } else if (typeof b.uri === 'string' && b.uri.startsWith('data:')) {
+      data = decodeDataUri(b.uri, `buffer ${i}`);
+    } else {
+      return undefined; // external file: only an error if an animation actually uses it
+    }
+    if (byteLength > data.length) fail('TRUNCATED', `buffer ${i} declares ${byteLength} bytes but only ${data.length} are in the file`);
+    return data.subarray(0, byteLength);
+  });
+  const ctx: AccessorContext = {
+    accessors: arrayOf(json, 'accessors'),
+    bufferViews: arrayOf(json, 'bufferViews'),
+    buffers,
+    maxSyntheticFloats: Math.max(1 << 16, bytes.length * 2),
+    cache: new Map(),
+  };
+  const cubicBudget = { keys: Math.max(1 << 16, bytes.length * 4) };
+
+  // --- the animation ---
+  const animations = arrayOf(json, 'animations');
+  const channels: Channel[] = [];
+  let animationName: string | undefined;
+  let animationExtras: unknown;
+  if (animations.length === 0) warnings.push('the file has no animation');
+  if (animations.length > 1) warnings.push(`the file has ${animations.length} animations; only the first is used`);
+  if (animations.length > 0) {
+    const anim = animations[0];
+    if (!isObject(anim)) fail('BAD_JSON', 'animation 0 is not an object');
+    if (typeof anim.name === 'string') animationName = anim.name;
+    if (anim.extras !== undefined) animationExtras = anim.extras;
+    const samplers = arrayOf(anim, 'samplers');
+    const seen = new Set<string>();
+    const legacyLookAt: number[] = [];
+    for (const [ci, ch] of arrayOf(anim, 'channels').entries()) {
+      const where = `animation channel ${ci}`;
+      if (!isObject(ch)) fail('BAD_JSON', `${where} is not an object`);
+      const target = ch.target;
+      if (!isObject(target)) fail('BAD_JSON', `${where} has no target`);
+      const node = target.node;
+      const path = target.path;
+      if (node === undefined) {
+        warnings.push(`${where} targets no node (${JSON.stringify(path)}); ignored`);
+        continue;
+      }
+      if (!isIndex(node, nodes.length)) fail('BAD_JSON', `${where} targets node ${JSON.stringify(node)}, which does not exist`);
+      if (path === 'weights') {
+        warnings.push(`${where} animates morph weights of node ${node}, which a VRM Animation cannot use; ignored`);
+        continue;
+      }
+      if (path !== 'rotation' && path !== 'translation' && path !== 'scale') fail('BAD_JSON', `${where} has an unknown path ${JSON.stringify(path)}`);
+      const key = `${node}/${path}`;
+      if (seen.has(key)) {
+        warnings.push(`${where} animates node ${node} ${path} a second time; ignored`);
+        continue;
+      }
+      const bone = nodeToBone.get(node);
+      if (bone !== undefined && path === 'scale') {
+        warnings.push(`${where} scales humanoid bone ${bone}, which VRM Animation does not allow; ignored`);
+        continue;
+      }
+      const expression = expressionNodes.get(node);
+      if (expression && path !== 'translation') {
+        warnings.push(`${where} animates ${path} of expression ${expression.name}, whose weight is its translation; ignored`);
+        continue;
+      }
+      if (node === lookAtNode && path === 'scale') {
+        warnings.push(`${where} scales the lookAt node; ignored`);
+        continue;
+      }
+      const samplerIndex = ch.sampler;
+      if (!isIndex(samplerIndex, samplers.length)) fail('BAD_JSON', `${where} uses sampler ${JSON.stringify(samplerIndex)}, which does not exist`);
+      const sampler = samplers[samplerIndex];
+      if (!isObject(sampler)) fail('BAD_JSON', `sampler ${samplerIndex} is not an object`);
+      const keys = readSampler(ctx, sampler, samplerIndex, path, warnings, cubicBudget);
+      if (!keys) continue;
+      seen.add(key);
+      if (node === lookAtNode && path === 'translation') legacyLookAt.push(channels.length);
+      channels.push({ node, path, times: keys.times, values: keys.values });
+    }
+    if (legacyLookAt.length) convertLegacyLookAt(channels, legacyLookAt, nodes as Json[], boneToNode, seen, warnings);
+  }
+
+  return {
+    gltf,
+    channels,
+    ...(animationName !== undefined ? { animationName } : {}),
+    ...(animationExtras !== undefined ? { animationExtras } : {}),
+    specVersion,
+    humanoid: { boneToNode, nodeToBone },
+    expressions,
+    lookAtNode,
+    rest: computeRestPose(gltf, boneToNode),
+    warnings,
+  };
+}
+
+function readSampler(ctx: AccessorContext, sampler: Json, index: number, path: ChannelPath, warnings: string[], budget: { keys: number }): { times: Float32Array; values: Float32Array } | undefined {
+  const where = `sampler ${index}`;
+  const interpolation = sampler.interpolation ?? 'LINEAR';
+  if (interpolation !== 'LINEAR' && interpolation !== 'STEP' && interpolation !== 'CUBICSPLINE') {
+    fail('BAD_JSON', `${where} has an unknown interpolation ${JSON.stringify(interpolation)}`);
+  }
+  const n = path === 'rotation' ? 4 : 3;
+  const input = readAccessor(ctx, sampler.input, ['SCALAR'], `${where} input`);
+  if (input.dequantized) fail('BAD_ACCESSOR', `${where} input (key times) must be floats`);
+  const output = readAccessor(ctx, sampler.output, [n === 4 ? 'VEC4' : 'VEC3'], `${where} output`);
+  if (output.dequantized) {
+    if (path !== 'rotation') fail('BAD_ACCESSOR', `${where}: ${path} output must be floats`);
+    warnings.push(`${where}: rotations stored as normalized integers were converted to floats`);
+  }
+  const perKey = interpolation === 'CUBICSPLINE' ? 3 : 1;
+  if (output.count !== input.count * perKey) {
+    fail('BAD_ACCESSOR', `${where} has ${input.count} key times but ${output.count} output elements (expected ${input.count * perKey})`);
+  }
+  let times = input.data;
+  let values = output.data;
+  let keep: Uint8Array | undefined;
+  let dropped = 0;
+  let last = -Infinity;
+  for (let i = 0; i < times.length; i++) {
+    const t = times[i];
+    if (t < 0 || t <= last) {
+      keep ??= new Uint8Array(times.length).fill(1);
+      keep[i] = 0;
+      dropped++;
+    } else last = t;
+  }
+  if (keep) {
+    if (dropped === times.length) {
+      warnings.push(`${where}: no key has a valid time; channel ignored`);
+      return undefined;
+    }
+    warnings.push(`${where}: ${dropped} key(s) with negative or non-increasing times were dropped`);
+    const kept = times.length - dropped;
+    const t2 = new Float32Array(kept);
+    const stride = n * perKey;
+    const v2 = new Float32Array(kept * stride);
+    let k = 0;
+    for (let i = 0; i < times.length; i++) {
+      if (!keep[i]) continue;
+      t2[k] = times[i];
+      v2.set(values.subarray(i * stride, (i + 1) * stride), k * stride);
+      k++;
+    }
+    times = t2;
+    values = v2;
+  }
+  if (output.dequantized && path === 'rotation' && interpolation !== 'CUBICSPLINE') values = normalizeQuats(values);
+  if (interpolation === 'STEP') {
+    warnings.push(`${where}: STEP interpolation baked to LINEAR keys that keep the steps`);
+    return bakeStep(times, values, n);
+  }
+  if (interpolation === 'CUBICSPLINE') {
+    warnings.push(`${where}: CUBICSPLINE interpolation sampled to LINEAR keys (within 1e-4)`);
+    return bakeCubic(times, values, n, path === 'rotation', budget);
+  }
+  return { times, values };
+}
+
+function normalizeQuats(values: Float32Array): Float32Array {
+  const out = new Float32Array(values.length);
+  for (let i = 0; i < values.length; i += 4) {
+    const len = Math.hypot(values[i], values[i + 1], values[i + 2], values[i + 3]);
+    if (len > 0) for (let c = 0; c < 4; c++) out[i + c] = values[i + c] / len;
+    else out[i + 3] = 1;
+  }
+  return out;
+}
+
+function convertLegacyLookAt(channels: Channel[], indices: number[], nodes: readonly Json[], boneToNode: Partial<Record<HumanBoneName, number>>, seen: Set<string>, warnings: string[]): void {
+  const world = worldMatrices(nodes);
+  const parents = parentIndices(nodes);
+  const head = boneToNode.head;
+  const eye = head !== undefined ? [world[head][12], world[head][13], world[head][14]] as const : ([0, 0, 0] as const);
+  for (const i of indices) {
+    const ch = channels[i];
+    if (seen.has(`${ch.node}/rotation`)) {
+      warnings.push(`the lookAt node has both translation and rotation tracks; the legacy translation track was dropped`);
+      channels.splice(i, 1);
+      continue;
+    }
+    const parent = parents[ch.node];
+    const values = gazePointsToRotations(ch.values, parent === -1 ? MAT4_IDENTITY : world[parent], eye);
+    channels[i] = { node: ch.node, path: 'rotation', times: ch.times, values };
+    warnings.push('the lookAt track was a gaze point (pre-release VRMA translation); converted to the 1.0 rotation');
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * Motion -> VRM Animation (.vrma) bytes: one animation, LINEAR samplers, float accessors, identical
+ * time arrays stored once, min/max on every time accessor, everything 4-byte aligned, two buffer
+ * views (times, values) that are both used. The humanoid/expression/lookAt maps are written from the
+ * Motion's own fields, the rest of the glTF JSON as the Motion keeps it.
+ */
+import type { Channel, GltfJson, Motion } from '../motion/types';
+import { componentsOf } from '../motion/types';
+import { allocateGlb } from '../gltf/glb';
+import { fail } from '../errors';
+import { EXTENSION_NAME } from './read';
+
+type Json = Record<string, unknown>;
+
+function isObject(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function sameFloats(a: Float32Array, b: Float32Array): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && !(a[i] !== a[i] && b[i] !== b[i])) return false;
+  return true;
+}
+
+/** Index of each channel's time array in a list of distinct arrays (by content). */
+function shareTimes(channels: readonly Channel[]): { unique: Float32Array[]; indexOf: number[] } {
+  const unique: Float32Array[] = [];
+  const byLength = new Map<number, number[]>();
+  const indexOf = channels.map((c) => {
+    const candidates = byLength.get(c.times.length) ?? [];
+    for (const u of candidates) if (sameFloats(unique[u], c.times)) return u;
+    unique.push(c.times);
+    candidates.push(unique.length - 1);
+    byLength.set(c.times.length, candidates);
+    return unique.length - 1;
+  });
+  return { unique, indexOf };
+}
+
+function extensionFor(motion: Motion): Json {
+  const exts = isObject(motion.gltf.extensions) ? motion.gltf.extensions : {};
+  const base = isObject(exts[EXTENSION_NAME]) ? (exts[EXTENSION_NAME] as Json) : {};
+  const ext: Json = { ...base, specVersion: motion.specVersion };
+  const oldHumanoid = isObject(base.humanoid) ? base.humanoid : {};
+  const oldBones = isObject(oldHumanoid.humanBones) ? oldHumanoid.humanBones : {};
+  const humanBones: Json = {};
+  for (const [bone, node] of Object.entries(motion.humanoid.boneToNode)) {
+    const old = oldBones[bone];
+    humanBones[bone] = { ...(isObject(old) ? old : {}), node };
+  }
+  ext.humanoid = { ...oldHumanoid, humanBones };
+  const oldExpressions = isObject(base.expressions) ? base.expressions : {};
+  const groups: Record<'preset' | 'custom', Json> = { preset: {}, custom: {} };
+  for (const e of motion.expressions) {
+    const kind = e.preset ? 'preset' : 'custom';
+    const oldGroup = oldExpressions[kind];
+    const old = isObject(oldGroup) ? oldGroup[e.name] : undefined;
+    groups[kind][e.name] = { ...(isObject(old) ? old : {}), node: e.node };
+  }
+  const expressions: Json = { ...oldExpressions };
+  for (const kind of ['preset', 'custom'] as const) {
+    if (Object.keys(groups[kind]).length || oldExpressions[kind] !== undefined) expressions[kind] = groups[kind];
+  }
+  if (Object.keys(expressions).length) ext.expressions = expressions;
+  else delete ext.expressions;
+  if (motion.lookAtNode !== undefined) ext.lookAt = { ...(isObject(base.lookAt) ? base.lookAt : {}), node: motion.lookAtNode };
+  else delete ext.lookAt;
+  return ext;
+}
+
+export function writeVrma(motion: Motion): Uint8Array {
+  const channels = motion.channels;
+  for (const c of channels) {
+    const n = c.times.length * componentsOf(c.path);
+    if (c.times.length === 0 || c.values.length < n) {
+      fail('BAD_PARAMETER', `channel of node ${c.node} ${c.path} has ${c.times.length} keys and ${c.values.length} values; cannot write it`);
+    }
+  }
+  const { unique, indexOf } = shareTimes(channels);
+
+  const accessors: Json[] = [];
+  let timesBytes = 0;
+  for (const t of unique) {
+    accessors.push({
+      bufferView: 0,
+      byteOffset: timesBytes,
+      componentType: 5126,
+      count: t.length,
+      type: 'SCALAR',
+      min: [t[0]],
+      max: [t[t.length - 1]],
+    });
+    timesBytes += t.length * 4;
+  }
+  let valuesBytes = 0;
+  const valueAccessor: number[] = [];
+  for (const c of channels) {
+    const n = componentsOf(c.path);
+    valueAccessor.push(accessors.length);
+    accessors.push({
+      bufferView: unique.length ? 1 : 0,
+      byteOffset: valuesBytes,
+      componentType: 5126,
+      count: c.times.length,
+      type: n === 4 ? 'VEC4' : 'VEC3',
+    });
+    valuesBytes += c.times.length * n * 4;
+  }
+
+  const gltf: GltfJson = { ...motion.gltf };
+  delete gltf.animations;
+  delete gltf.accessors;
+  delete gltf.bufferViews;
+  delete gltf.buffers;
+  if (!isObject(gltf.asset)) gltf.asset = { version: '2.0', generator: 'VRMA Studio' };
+  gltf.extensions = { ...(isObject(gltf.extensions) ? gltf.extensions : {}), [EXTENSION_NAME]: extensionFor(motion) };
+  const used = Array.isArray(gltf.extensionsUsed) ? (gltf.extensionsUsed as unknown[]) : [];
+  if (!used.includes(EXTENSION_NAME)) gltf.extensionsUsed = [...used, EXTENSION_NAME];
+
+  if (channels.length) {
+    gltf.buffers = [{ byteLength: timesBytes + valuesBytes }];
+    gltf.bufferViews = [
+      { buffer: 0, byteOffset: 0, byteLength: timesBytes },
+      { buffer: 0, byteOffset: timesBytes, byteLength: valuesBytes },
+    ];
+    gltf.accessors = accessors;
+    const animation: Json = {};
+    if (motion.animationName !== undefined) animation.name = motion.animationName;
+    animation.channels = channels.map((c, i) => ({ sampler: i, target: { node: c.node, path: c.path } }));
+    animation.samplers = channels.map((_, i) => ({ input: indexOf[i], interpolation: 'LINEAR', output: valueAccessor[i] }));
+    if (motion.animationExtras !== undefined) animation.extras = motion.animationExtras;
+    gltf.animations = [animation];
+  }
+
+  const { bytes, binOffset } = allocateGlb(gltf, channels.length ? timesBytes + valuesBytes : 0);
+  if (channels.length) {
+    let o = binOffset;
+    for (const t of unique) {
+      new Float32Array(bytes.buffer, o, t.length).set(t);
+      o += t.length * 4;
+    }
+    for (const c of channels) {
+      const n = c.times.length * componentsOf(c.path);
+      new Float32Array(bytes.buffer, o, n).set(n === c.values.length ? c.values : c.values.subarray(0, n));
+      o += n * 4;
+    }
+  }
+  return bytes;
+}
