@@ -44,7 +44,8 @@ export function parseGlb(bytes: Uint8Array): GlbParts {
         fail('BAD_JSON', 'the JSON chunk is not valid UTF-8');
       }
       try {
-        json = JSON.parse(text);
+        // -0 becomes 0: JSON cannot write -0 back, and a round trip must give the same values.
+        json = JSON.parse(text, (_key, value) => (value === 0 ? 0 : value));
       } catch (e) {
         fail('BAD_JSON', `the JSON chunk does not parse: ${(e as Error).message}`);
       }

@@ -1,0 +1,134 @@
+/**
+ * Forward kinematics on the file's own rest skeleton: every node starts at its rest TRS, animated
+ * channels replace their part at time t, and world matrices are composed down the hierarchy. Gives
+ * world positions and rotations of every humanoid bone (metres/units of the file's world, so a 0.01
+ * root yields metres).
+ */
+import type { Mat4, Motion, Quat, Vec3 } from '../motion/types';
+import type { HumanBoneName } from '../vrm/humanBones';
+import { compose, multiply, transformPoint, MAT4_IDENTITY } from '../math/mat4';
+import { fromMat4 } from '../math/quat';
+import { parentIndices } from './restPose';
+import { sampleChannel } from './sample';
+import { toNormalized } from './restPose';
+
+export interface BoneWorld {
+  readonly position: Vec3;
+  readonly rotation: Quat;
+}
+
+export type SkeletonPose = Partial<Record<HumanBoneName, BoneWorld>>;
+
+interface NodeLike {
+  translation?: unknown;
+  rotation?: unknown;
+  scale?: unknown;
+  matrix?: unknown;
+}
+
+function finite(arr: unknown, n: number): arr is number[] {
+  return Array.isArray(arr) && arr.length === n && arr.every((v) => typeof v === 'number' && Number.isFinite(v));
+}
+
+/** Rest TRS of a node (a `matrix` is decomposed), 10 numbers: t(3) r(4) s(3). */
+function restTrs(node: NodeLike, out: Float64Array, o: number): void {
+  if (finite(node.matrix, 16)) {
+    const m = node.matrix;
+    const r = fromMat4(m);
+    out.set([m[12], m[13], m[14], r[0], r[1], r[2], r[3], Math.hypot(m[0], m[1], m[2]), Math.hypot(m[4], m[5], m[6]), Math.hypot(m[8], m[9], m[10])], o);
+    return;
+  }
+  const t = finite(node.translation, 3) ? node.translation : [0, 0, 0];
+  const r = finite(node.rotation, 4) ? node.rotation : [0, 0, 0, 1];
+  const s = finite(node.scale, 3) ? node.scale : [1, 1, 1];
+  out.set([...t, ...r, ...s], o);
+}
+
+/** Nodes ordered so parents come before children; nodes caught in cycles are treated as roots. */
+function topologicalOrder(parent: Int32Array): number[] {
+  const n = parent.length;
+  const state = new Uint8Array(n); // 0 new, 1 visiting, 2 done
+  const order: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const chain: number[] = [];
+    let cur = i;
+    while (cur !== -1 && state[cur] === 0) {
+      state[cur] = 1;
+      chain.push(cur);
+      cur = parent[cur];
+    }
+    for (let k = chain.length - 1; k >= 0; k--) {
+      state[chain[k]] = 2;
+      order.push(chain[k]);
+    }
+  }
+  return order;
+}
+
+export interface PoseEvaluator {
+  /** World position and rotation of every humanoid bone at time t. */
+  (t: number): SkeletonPose;
+}
+
+/** Precomputes the skeleton once; the returned function evaluates any time quickly. */
+export function createPoseEvaluator(motion: Motion): PoseEvaluator {
+  const nodes = (Array.isArray(motion.gltf.nodes) ? motion.gltf.nodes : []) as NodeLike[];
+  const parent = parentIndices(nodes as never);
+  const order = topologicalOrder(parent);
+  // A node's parent only counts if it was placed first (cycle members become roots).
+  const placed = new Uint8Array(nodes.length);
+  const effectiveParent = new Int32Array(nodes.length).fill(-1);
+  for (const i of order) {
+    if (parent[i] !== -1 && placed[parent[i]]) effectiveParent[i] = parent[i];
+    placed[i] = 1;
+  }
+  const rest = new Float64Array(nodes.length * 10);
+  nodes.forEach((n, i) => restTrs(n, rest, i * 10));
+  const offsets = motion.channels.map((c) => c.node * 10 + (c.path === 'translation' ? 0 : c.path === 'rotation' ? 3 : 7));
+  const bones = Object.entries(motion.humanoid.boneToNode) as [HumanBoneName, number][];
+  const local = new Float64Array(rest.length);
+  const world: Mat4[] = new Array(nodes.length);
+  return (t: number) => {
+    local.set(rest);
+    motion.channels.forEach((c, k) => sampleChannel(c, t, local, offsets[k]));
+    for (const i of order) {
+      const o = i * 10;
+      const m = compose([local[o], local[o + 1], local[o + 2]], [local[o + 3], local[o + 4], local[o + 5], local[o + 6]], [local[o + 7], local[o + 8], local[o + 9]]);
+      const p = effectiveParent[i];
+      world[i] = p === -1 ? m : multiply(world[p], m);
+    }
+    const pose: SkeletonPose = {};
+    for (const [bone, node] of bones) {
+      pose[bone] = { position: transformPoint(world[node] ?? MAT4_IDENTITY, [0, 0, 0]), rotation: fromMat4(world[node] ?? MAT4_IDENTITY) };
+    }
+    return pose;
+  };
+}
+
+export function forwardKinematics(motion: Motion, t: number): SkeletonPose {
+  return createPoseEvaluator(motion)(t);
+}
+
+/**
+ * The avatar-independent (normalized) pose at time t: per animated humanoid bone its normalized
+ * local rotation P·q·W⁻¹, and the hips translation in the hips parent's world frame — what
+ * three-vrm-animation hands to a VRM.
+ */
+export function normalizedPoseAt(motion: Motion, t: number): { rotations: Partial<Record<HumanBoneName, Quat>>; hipsPosition?: Vec3 } {
+  const rotations: Partial<Record<HumanBoneName, Quat>> = {};
+  let hipsPosition: Vec3 | undefined;
+  const q = new Float64Array(4);
+  for (const c of motion.channels) {
+    const bone = motion.humanoid.nodeToBone.get(c.node);
+    if (!bone) continue;
+    const restBone = motion.rest.bones[bone];
+    if (c.path === 'rotation' && restBone) {
+      sampleChannel(c, t, q);
+      rotations[bone] = toNormalized([q[0], q[1], q[2], q[3]], restBone);
+    } else if (c.path === 'translation' && bone === 'hips') {
+      sampleChannel(c, t, q);
+      hipsPosition = transformPoint(motion.rest.hipsParentWorld, [q[0], q[1], q[2]]);
+    }
+  }
+  return { rotations, hipsPosition };
+}
