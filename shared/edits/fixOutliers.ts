@@ -1,0 +1,59 @@
+/**
+ * Drop broken frames at the start or end of a motion. Converted files often carry a rest-pose frame 0
+ * (or a stray last frame): its summed angular change to its neighbour, over every humanoid rotation
+ * track, is far above the motion's usual frame-to-frame change. Such frames (change > median·6 + 0.3
+ * rad) are cut at either end and the times shifted to start at 0.
+ */
+import type { Channel, Motion } from '../motion/types';
+import { sampleChannel } from '../vrma/sample';
+import { cutToRange } from './keepRange';
+import { rotationAngle } from './rotationAngle';
+
+export const OUTLIER_MEDIAN_FACTOR = 6;
+export const OUTLIER_OFFSET = 0.3;
+/** At most this many frames are dropped at each end: more than that is the motion, not a glitch. */
+export const MAX_OUTLIER_FRAMES = 5;
+
+export interface OutlierFrames {
+  /** Frame times (the densest humanoid rotation track's key times). */
+  readonly frames: Float32Array;
+  /** Index of the first and last frame kept. */
+  readonly first: number;
+  readonly last: number;
+}
+
+/** Values of a channel at the given times (the channel's own array when it has exactly those keys). */
+function valuesAt(c: Channel, times: Float32Array): ArrayLike<number> {
+  if (c.times === times || (c.times.length === times.length && c.times.every((t, i) => t === times[i]))) return c.values;
+  const out = new Float64Array(times.length * 4);
+  for (let i = 0; i < times.length; i++) sampleChannel(c, times[i], out, i * 4);
+  return out;
+}
+
+export function findOutlierFrames(motion: Motion): OutlierFrames | undefined {
+  const tracks = motion.channels.filter((c) => c.path === 'rotation' && motion.humanoid.nodeToBone.has(c.node) && c.times.length > 1);
+  if (tracks.length === 0) return undefined;
+  const frames = tracks.reduce((a, c) => (c.times.length > a.times.length ? c : a)).times;
+  const n = frames.length;
+  if (n < 4) return undefined;
+  const change = new Float64Array(n - 1);
+  for (const c of tracks) {
+    const v = valuesAt(c, frames);
+    for (let i = 0; i < n - 1; i++) change[i] += rotationAngle(v, i * 4, v, i * 4 + 4);
+  }
+  const sorted = Float64Array.from(change).sort();
+  const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+  const threshold = median * OUTLIER_MEDIAN_FACTOR + OUTLIER_OFFSET;
+  const limit = Math.min(MAX_OUTLIER_FRAMES, Math.floor((n - 2) / 4));
+  let first = 0;
+  while (first < limit && change[first] > threshold) first++;
+  let last = n - 1;
+  while (n - 1 - last < limit && change[last - 1] > threshold) last--;
+  return { frames, first, last };
+}
+
+export function fixOutliers(motion: Motion): Motion {
+  const found = findOutlierFrames(motion);
+  if (!found || (found.first === 0 && found.last === found.frames.length - 1)) return motion;
+  return cutToRange(motion, found.frames[found.first], found.frames[found.last]);
+}

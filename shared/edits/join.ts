@@ -1,0 +1,131 @@
+/**
+ * Append motion B after motion A with a crossfade of `blend` seconds. B is first re-expressed in A's
+ * rest frame: bones matched by humanoid name (bones A lacks are dropped), rotations carried through
+ * normalized space (q' = P_A⁻¹·P_B·q·W_B⁻¹·W_A), the hips position taken to world space, scaled by A's
+ * hips height over B's and brought into A's hips parent frame, its x/z moved so that B starts where A
+ * is when B begins. B's expression, lookAt and non-humanoid tracks are dropped with a warning. Any
+ * track only one side has holds its rest value on the other side (normalized identity for bones).
+ */
+import type { Channel, ChannelPath, Motion, Quat } from '../motion/types';
+import { durationOf, withChannels } from '../motion/types';
+import { HUMAN_BONE_NAMES, type HumanBoneName } from '../vrm/humanBones';
+import { mul } from '../math/quat';
+import { sampleChannel } from '../vrma/sample';
+import { requireNonNegative } from './params';
+import { fixOutliers } from './fixOutliers';
+import { hipsFromWorld, hipsToWorld, restRotation, sandwichQuats } from './normalizedTracks';
+import { spliceParts } from './splice';
+
+export const DEFAULT_JOIN_BLEND = 0.2;
+
+export interface JoinOptions {
+  readonly blend?: number;
+  /** Run the outlier fix on both motions first (default true). */
+  readonly fixOutliers?: boolean;
+}
+
+function conj(q: Quat): Quat {
+  return [-q[0], -q[1], -q[2], q[3]];
+}
+
+function constant(node: number, path: ChannelPath, value: ArrayLike<number>): Channel {
+  return { node, path, times: new Float32Array([0]), values: Float32Array.from(value) };
+}
+
+/** The value a node shows when no track animates it. */
+function restValue(motion: Motion, node: number, path: ChannelPath): number[] {
+  const bone = motion.humanoid.nodeToBone.get(node);
+  if (bone !== undefined && path === 'rotation') return [...restRotation(motion, bone)];
+  const nodes = Array.isArray(motion.gltf.nodes) ? (motion.gltf.nodes as Record<string, unknown>[]) : [];
+  const raw = nodes[node]?.[path];
+  const fallback = path === 'rotation' ? [0, 0, 0, 1] : path === 'scale' ? [1, 1, 1] : [0, 0, 0];
+  return Array.isArray(raw) && raw.length === fallback.length && raw.every((v) => typeof v === 'number' && Number.isFinite(v)) ? (raw as number[]) : fallback;
+}
+
+function hipsHeightRatio(a: Motion, b: Motion): number {
+  const ha = a.rest.hipsHeight;
+  const hb = b.rest.hipsHeight;
+  return ha > 1e-3 && hb > 1e-3 && Number.isFinite(ha / hb) ? ha / hb : 1;
+}
+
+/** B's hips positions in A's file frame, starting at A's world x/z at time `startInA`. */
+function hipsInFrameOf(a: Motion, b: Motion, startInA: number): Channel | undefined {
+  const hipsA = a.humanoid.boneToNode.hips;
+  const hipsB = b.humanoid.boneToNode.hips;
+  if (hipsA === undefined || hipsB === undefined) return undefined;
+  const hipsTrackB = b.channels.find((c) => c.node === hipsB && c.path === 'translation');
+  const hipsTrackA = a.channels.find((c) => c.node === hipsA && c.path === 'translation');
+  if (!hipsTrackB && !hipsTrackA) return undefined;
+  const sourceB = hipsTrackB ?? constant(hipsB, 'translation', restValue(b, hipsB, 'translation'));
+  const world = hipsToWorld(sourceB.values, b);
+  const scale = hipsHeightRatio(a, b);
+  for (let i = 0; i < world.length; i++) world[i] *= scale;
+  const fileA = new Float64Array(3);
+  if (hipsTrackA) sampleChannel(hipsTrackA, startInA, fileA);
+  else fileA.set(restValue(a, hipsA, 'translation'));
+  const startA = hipsToWorld(fileA, a);
+  const dx = startA[0] - world[0];
+  const dz = startA[2] - world[2];
+  for (let i = 0; i < world.length; i += 3) {
+    world[i] += dx;
+    world[i + 2] += dz;
+  }
+  return { node: hipsA, path: 'translation', times: sourceB.times, values: hipsFromWorld(world, a) };
+}
+
+export function join(first: Motion, second: Motion, options: JoinOptions = {}): Motion {
+  const blend = requireNonNegative('blend', options.blend ?? DEFAULT_JOIN_BLEND);
+  const a = options.fixOutliers === false ? first : fixOutliers(first);
+  const b = options.fixOutliers === false ? second : fixOutliers(second);
+  const durationA = durationOf(a);
+  const durationB = durationOf(b);
+  const fade = Math.min(blend, durationA, durationB);
+  const warnings: string[] = [];
+
+  // B's tracks in A's frame, by A's node.
+  const fromB = new Map<string, Channel>();
+  const key = (node: number, path: ChannelPath) => `${node}/${path}`;
+  const dropped: HumanBoneName[] = [];
+  let droppedOther = 0;
+  for (const c of b.channels) {
+    const bone = b.humanoid.nodeToBone.get(c.node);
+    if (bone === undefined) {
+      droppedOther++;
+      continue;
+    }
+    if (c.path !== 'rotation') {
+      if (!(bone === 'hips' && c.path === 'translation')) droppedOther++;
+      continue;
+    }
+    const restA = a.rest.bones[bone];
+    if (!restA) {
+      dropped.push(bone);
+      continue;
+    }
+    const restB = b.rest.bones[bone]!;
+    const left = mul(conj(restA.parentWorld), restB.parentWorld);
+    const right = mul(conj(restB.world), restA.world);
+    const values = sandwichQuats(c.values, left, right, new Float32Array(c.values.length));
+    fromB.set(key(restA.node, 'rotation'), { node: restA.node, path: 'rotation', times: c.times, values });
+  }
+  const hips = hipsInFrameOf(a, b, durationA - fade);
+  if (hips) fromB.set(key(hips.node, 'translation'), hips);
+  if (dropped.length) warnings.push(`join: dropped tracks of bones the first motion lacks: ${HUMAN_BONE_NAMES.filter((n) => dropped.includes(n)).join(', ')}`);
+  if (droppedOther) warnings.push(`join: dropped ${droppedOther} expression, lookAt or non-humanoid track(s) of the second motion`);
+
+  const channels: Channel[] = [];
+  const used = new Set<string>();
+  const splice = (ca: Channel, cb: Channel) =>
+    spliceParts({ channel: ca, from: 0, to: durationA }, { channel: cb, from: 0, to: durationB }, fade);
+  for (const c of a.channels) {
+    const k = key(c.node, c.path);
+    used.add(k);
+    channels.push(splice(c, fromB.get(k) ?? constant(c.node, c.path, restValue(a, c.node, c.path))));
+  }
+  for (const [k, c] of fromB) {
+    if (used.has(k)) continue;
+    const fill = constant(c.node, c.path, restValue(a, c.node, c.path));
+    channels.push(splice(fill, c));
+  }
+  return withChannels(a, channels, warnings);
+}

@@ -1,0 +1,56 @@
+/**
+ * Swap the avatar's left and right. In normalized space a rotation (x, y, z, w) mirrored across the
+ * avatar's YZ plane is (x, -y, -z, w) and goes onto the opposite bone; bones whose partner is not in
+ * the file mirror in place. The hips position has its world x negated. Left/right expressions
+ * (blinkLeft, lookRight, ...) swap tracks and the gaze is mirrored like a rotation.
+ */
+import type { Channel, Motion } from '../motion/types';
+import { withChannels } from '../motion/types';
+import { mirrorBoneName } from '../vrm/humanBones';
+import { hipsFromWorld, hipsToWorld, rotationsFromNormalized, rotationsToNormalized } from './normalizedTracks';
+
+function mirrorQuats(values: Float64Array | Float32Array): void {
+  for (let i = 0; i < values.length; i += 4) {
+    values[i + 1] = -values[i + 1];
+    values[i + 2] = -values[i + 2];
+  }
+}
+
+function mirroredName(name: string): string {
+  return name.replace(/Left|Right|left|right/g, (s) => ({ Left: 'Right', Right: 'Left', left: 'right', right: 'left' })[s]!);
+}
+
+export function mirror(motion: Motion): Motion {
+  const { boneToNode, nodeToBone } = motion.humanoid;
+  const bones = motion.rest.bones;
+  const expressionNode = new Map(motion.expressions.map((e) => [e.name, e.node]));
+  const expressionPartner = new Map<number, number>();
+  for (const e of motion.expressions) {
+    const other = expressionNode.get(mirroredName(e.name));
+    if (other !== undefined) expressionPartner.set(e.node, other);
+  }
+
+  const channels = motion.channels.map((c): Channel => {
+    const bone = nodeToBone.get(c.node);
+    if (bone !== undefined && c.path === 'rotation') {
+      const partner = bones[mirrorBoneName(bone)] !== undefined ? mirrorBoneName(bone) : bone;
+      const normalized = rotationsToNormalized(c.values, bones[bone]!);
+      mirrorQuats(normalized);
+      return { node: boneToNode[partner]!, path: 'rotation', times: c.times, values: rotationsFromNormalized(normalized, bones[partner]!) };
+    }
+    if (bone === 'hips' && c.path === 'translation') {
+      const world = hipsToWorld(c.values, motion);
+      for (let i = 0; i < world.length; i += 3) world[i] = -world[i];
+      return { ...c, values: hipsFromWorld(world, motion) };
+    }
+    if (c.node === motion.lookAtNode && c.path === 'rotation') {
+      const values = c.values.slice();
+      mirrorQuats(values);
+      return { ...c, values };
+    }
+    const partnerExpression = expressionPartner.get(c.node);
+    if (partnerExpression !== undefined && c.path === 'translation') return { ...c, node: partnerExpression };
+    return c;
+  });
+  return withChannels(motion, channels);
+}

@@ -1,0 +1,169 @@
+/**
+ * Key reduction with a guaranteed bound: per track Douglas-Peucker. Both ends are kept; the key
+ * farthest from the interpolation between the kept ends (slerp for rotations, as playback does, lerp
+ * otherwise) is kept when it is beyond the tolerance, and both halves are treated the same way. Every
+ * dropped key is therefore reproduced within the tolerance at its own time, and since both the source
+ * and the result interpolate between keys, the whole curve is.
+ *
+ * Rotation error is the angle between rotations, which the rest conversion (a fixed rotation on each
+ * side) does not change; position error is in world metres (the hips parent's scale applied).
+ */
+import type { Channel, Motion } from '../motion/types';
+import { componentsOf, withChannels } from '../motion/types';
+import { requireInRange } from './params';
+import { parentIndices, worldMatrices } from '../vrma/restPose';
+
+export const DEFAULT_ROTATION_TOLERANCE = 0.004;
+export const DEFAULT_POSITION_TOLERANCE = 0.002;
+
+export interface OptimizeOptions {
+  /** Largest rotation error in radians. */
+  readonly rotationTolerance?: number;
+  /** Largest position error in world metres (expression weights: in weight units). */
+  readonly positionTolerance?: number;
+}
+
+/** Indices of the keys to keep for a rotation track, given cos(tolerance / 2). */
+function keepRotations(times: Float32Array, v: Float32Array, cosHalfTol: number, keep: Uint8Array): void {
+  const n = times.length;
+  const stack = new Int32Array(2 * n + 2);
+  let sp = 0;
+  stack[sp++] = 0;
+  stack[sp++] = n - 1;
+  while (sp > 0) {
+    const j = stack[--sp];
+    const i = stack[--sp];
+    if (j - i < 2) continue;
+    const ax = v[i * 4], ay = v[i * 4 + 1], az = v[i * 4 + 2], aw = v[i * 4 + 3];
+    let bx = v[j * 4], by = v[j * 4 + 1], bz = v[j * 4 + 2], bw = v[j * 4 + 3];
+    let cos = ax * bx + ay * by + az * bz + aw * bw;
+    if (cos < 0) {
+      cos = -cos; bx = -bx; by = -by; bz = -bz; bw = -bw;
+    }
+    const t0 = times[i];
+    const span = times[j] - t0;
+    const theta = Math.acos(Math.min(1, cos));
+    const sinTheta = Math.sin(theta);
+    const linear = sinTheta < 1e-6;
+    let worst = -1;
+    let worstDot = 2;
+    for (let k = i + 1; k < j; k++) {
+      const u = (times[k] - t0) / span;
+      let k0: number, k1: number;
+      if (linear) {
+        k0 = 1 - u;
+        k1 = u;
+      } else {
+        k0 = Math.sin((1 - u) * theta) / sinTheta;
+        k1 = Math.sin(u * theta) / sinTheta;
+      }
+      const rx = ax * k0 + bx * k1, ry = ay * k0 + by * k1, rz = az * k0 + bz * k1, rw = aw * k0 + bw * k1;
+      const o = k * 4;
+      const qx = v[o], qy = v[o + 1], qz = v[o + 2], qw = v[o + 3];
+      const d = Math.abs(rx * qx + ry * qy + rz * qz + rw * qw) / Math.sqrt((rx * rx + ry * ry + rz * rz + rw * rw) * (qx * qx + qy * qy + qz * qz + qw * qw));
+      if (d < worstDot) {
+        worstDot = d;
+        worst = k;
+      }
+    }
+    if (worstDot < cosHalfTol) {
+      keep[worst] = 1;
+      stack[sp++] = i;
+      stack[sp++] = worst;
+      stack[sp++] = worst;
+      stack[sp++] = j;
+    }
+  }
+}
+
+function keepVectors(times: Float32Array, v: Float32Array, size: number, tolerance: number, keep: Uint8Array): void {
+  const n = times.length;
+  const stack = new Int32Array(2 * n + 2);
+  let sp = 0;
+  stack[sp++] = 0;
+  stack[sp++] = n - 1;
+  const tol2 = tolerance * tolerance;
+  while (sp > 0) {
+    const j = stack[--sp];
+    const i = stack[--sp];
+    if (j - i < 2) continue;
+    const t0 = times[i];
+    const span = times[j] - t0;
+    let worst = -1;
+    let worstErr = -1;
+    for (let k = i + 1; k < j; k++) {
+      const u = (times[k] - t0) / span;
+      let err = 0;
+      for (let c = 0; c < size; c++) {
+        const a = v[i * size + c];
+        const d = a + (v[j * size + c] - a) * u - v[k * size + c];
+        err += d * d;
+      }
+      if (err > worstErr) {
+        worstErr = err;
+        worst = k;
+      }
+    }
+    if (worstErr > tol2) {
+      keep[worst] = 1;
+      stack[sp++] = i;
+      stack[sp++] = worst;
+      stack[sp++] = worst;
+      stack[sp++] = j;
+    }
+  }
+}
+
+/** A channel with only the given keys; unchanged (shared) when all are kept. */
+function selectKeys(channel: Channel, keep: Uint8Array): Channel {
+  let count = 0;
+  for (let i = 0; i < keep.length; i++) count += keep[i];
+  if (count === keep.length) return channel;
+  const size = componentsOf(channel.path);
+  const times = new Float32Array(count);
+  const values = new Float32Array(count * size);
+  let o = 0;
+  for (let i = 0; i < keep.length; i++) {
+    if (!keep[i]) continue;
+    times[o] = channel.times[i];
+    for (let c = 0; c < size; c++) values[o * size + c] = channel.values[i * size + c];
+    o++;
+  }
+  return { ...channel, times, values };
+}
+
+/** Douglas-Peucker on one channel; `tolerance` is radians for rotations, file units otherwise. */
+export function optimizeChannel(channel: Channel, tolerance: number): Channel {
+  const n = channel.times.length;
+  if (n <= 2) return channel;
+  const keep = new Uint8Array(n);
+  keep[0] = 1;
+  keep[n - 1] = 1;
+  if (channel.path === 'rotation') keepRotations(channel.times, channel.values, Math.cos(tolerance / 2), keep);
+  else keepVectors(channel.times, channel.values, 3, tolerance, keep);
+  return selectKeys(channel, keep);
+}
+
+/** World metres per file unit of each node's local translation (its parent's largest axis scale). */
+export function translationUnits(motion: Motion): (node: number) => number {
+  const nodes = (Array.isArray(motion.gltf.nodes) ? motion.gltf.nodes : []) as object[];
+  const parents = parentIndices(nodes);
+  let world: ReturnType<typeof worldMatrices> | undefined;
+  return (node) => {
+    if (node < 0 || node >= nodes.length || parents[node] === -1) return 1;
+    world ??= worldMatrices(nodes);
+    const m = world[parents[node]];
+    const s = Math.max(Math.hypot(m[0], m[1], m[2]), Math.hypot(m[4], m[5], m[6]), Math.hypot(m[8], m[9], m[10]));
+    return s > 0 && Number.isFinite(s) ? s : 1;
+  };
+}
+
+export function optimize(motion: Motion, options: OptimizeOptions = {}): Motion {
+  const rotTol = requireInRange('rotation tolerance', options.rotationTolerance ?? DEFAULT_ROTATION_TOLERANCE, 0, Math.PI, ' rad');
+  const posTol = requireInRange('position tolerance', options.positionTolerance ?? DEFAULT_POSITION_TOLERANCE, 0, 100, ' m');
+  const unit = translationUnits(motion);
+  const channels = motion.channels.map((c) =>
+    optimizeChannel(c, c.path === 'rotation' ? rotTol : c.path === 'translation' ? posTol / unit(c.node) : posTol),
+  );
+  return withChannels(motion, channels);
+}

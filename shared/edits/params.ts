@@ -1,0 +1,35 @@
+/** Parameter checks shared by the edits: every nonsense value is refused with one clear BAD_PARAMETER error. */
+import { fail } from '../errors';
+
+export function requireFinite(name: string, value: number): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) fail('BAD_PARAMETER', `${name} must be a finite number, got ${String(value)}`);
+  return value;
+}
+
+export function requireNonNegative(name: string, value: number): number {
+  requireFinite(name, value);
+  if (value < 0) fail('BAD_PARAMETER', `${name} must not be negative, got ${value}`);
+  return value;
+}
+
+export function requireInRange(name: string, value: number, min: number, max: number, unit = ''): number {
+  requireFinite(name, value);
+  if (value < min || value > max) fail('BAD_PARAMETER', `${name} must be between ${min}${unit} and ${max}${unit}, got ${value}${unit}`);
+  return value;
+}
+
+/** Key times written as float32 can differ from the double the user typed by this much. */
+export const TIME_EPSILON = 1e-5;
+
+/** A [from, to] range inside a motion of `duration` seconds, from < to. */
+export function requireRange(from: number, to: number, duration: number): void {
+  requireFinite('from', from);
+  requireFinite('to', to);
+  if (from < -TIME_EPSILON) fail('BAD_PARAMETER', `the range must start at 0 s or later, got from ${from} s`);
+  if (to > duration + TIME_EPSILON) fail('BAD_PARAMETER', `the range ends at ${to} s, after the end of the motion (${round(duration)} s)`);
+  if (!(to - from > TIME_EPSILON)) fail('BAD_PARAMETER', `the range must have from < to, got from ${from} s, to ${to} s`);
+}
+
+export function round(x: number): number {
+  return Math.round(x * 1e4) / 1e4;
+}

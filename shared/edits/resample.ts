@@ -1,0 +1,39 @@
+/**
+ * Resample every track on one grid of `fps` keys per second (all tracks then share one time array,
+ * which the writer stores once). The last key sits at the motion's end even when that is off the grid,
+ * so the duration is kept.
+ */
+import type { Channel, Motion } from '../motion/types';
+import { componentsOf, durationOf, withChannels } from '../motion/types';
+import { fail } from '../errors';
+import { requireInRange } from './params';
+import { sampleChannel } from '../vrma/sample';
+
+export const MAX_RESAMPLE_KEYS = 20_000_000;
+
+export function resampleGrid(duration: number, fps: number): Float32Array {
+  const whole = Math.floor(duration * fps + 1e-6);
+  const offGrid = duration - whole / fps > 1e-5;
+  const times = new Float32Array(whole + 1 + (offGrid ? 1 : 0));
+  for (let k = 0; k <= whole; k++) times[k] = k / fps;
+  if (offGrid) times[whole + 1] = duration;
+  return times;
+}
+
+export function resample(motion: Motion, fps: number): Motion {
+  requireInRange('fps', fps, 1, 1000);
+  const duration = durationOf(motion);
+  const keys = Math.ceil(duration * fps) + 2;
+  if (keys * motion.channels.length > MAX_RESAMPLE_KEYS) {
+    fail('BAD_PARAMETER', `resampling at ${fps} fps would make ${keys * motion.channels.length} keys (limit ${MAX_RESAMPLE_KEYS})`);
+  }
+  const times = resampleGrid(duration, fps);
+  const channels = motion.channels.map((c): Channel => {
+    if (c.times.length <= 1) return c;
+    const size = componentsOf(c.path);
+    const values = new Float32Array(times.length * size);
+    for (let k = 0; k < times.length; k++) sampleChannel(c, times[k], values, k * size);
+    return { ...c, times, values };
+  });
+  return withChannels(motion, channels);
+}

@@ -1,0 +1,23 @@
+/** Play backwards: time t becomes duration - t and keys are reordered. */
+import type { Motion } from '../motion/types';
+import { componentsOf, durationOf, withChannels } from '../motion/types';
+import { channelFrom, strictlyIncreasing } from './keyBuffer';
+
+export function reverse(motion: Motion): Motion {
+  const duration = durationOf(motion);
+  const channels = motion.channels.map((c) => {
+    const n = c.times.length;
+    if (n <= 1 && duration === 0) return c;
+    const size = componentsOf(c.path);
+    const times = new Float32Array(n);
+    const values = new Float32Array(n * size);
+    for (let i = 0; i < n; i++) {
+      const j = n - 1 - i;
+      times[i] = duration - c.times[j];
+      for (let k = 0; k < size; k++) values[i * size + k] = c.values[j * size + k];
+    }
+    // Rounding duration - t to float32 can merge two keys a hair apart; drop the duplicate then.
+    return strictlyIncreasing(times) ? { ...c, times, values } : channelFrom(c.node, c.path, times, values, n);
+  });
+  return withChannels(motion, channels);
+}

@@ -1,0 +1,17 @@
+/** Play faster or slower: every key time divided by the factor; values are shared, not copied. */
+import type { Motion } from '../motion/types';
+import { withChannels } from '../motion/types';
+import { requireInRange } from './params';
+import { channelFrom, strictlyIncreasing } from './keyBuffer';
+
+export function changeSpeed(motion: Motion, factor: number): Motion {
+  requireInRange('speed factor', factor, 0.001, 1000);
+  if (factor === 1) return motion;
+  const channels = motion.channels.map((c) => {
+    if (c.times.length <= 1 && c.times[0] === 0) return c;
+    const times = new Float32Array(c.times.length);
+    for (let i = 0; i < times.length; i++) times[i] = c.times[i] / factor;
+    return strictlyIncreasing(times) ? { ...c, times } : channelFrom(c.node, c.path, times, c.values, times.length);
+  });
+  return withChannels(motion, channels);
+}
