@@ -1,0 +1,100 @@
+import { expect, it, describe } from 'vitest';
+import { basename } from 'node:path';
+import { readFileSync } from 'node:fs';
+import * as THREE from 'three';
+import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { describeFixtures, fixtureFiles } from '../../helpers/fixtures';
+import { readVrma } from '../../../shared/vrma/read';
+import { sample, sampleChannel, keyIndexAt } from '../../../shared/vrma/sample';
+import { createPoseEvaluator } from '../../../shared/vrma/fk';
+import { durationOf, type Channel } from '../../../shared/motion/types';
+
+const files = fixtureFiles('vrma', '.vrma');
+
+describe('sampleChannel on generated keys', () => {
+  const rot: Channel = {
+    node: 0,
+    path: 'rotation',
+    times: new Float32Array([0, 1, 2]),
+    // identity, 90° about Y, then the same 180°-ish rotation stored on the opposite hemisphere
+    values: new Float32Array([0, 0, 0, 1, 0, Math.SQRT1_2, 0, Math.SQRT1_2, 0, -1, 0, 0]),
+  };
+  const pos: Channel = { node: 0, path: 'translation', times: new Float32Array([0, 2]), values: new Float32Array([0, 0, 0, 2, 4, -6]) };
+
+  it('is exact at keys and clamps outside', () => {
+    expect(Array.from(sampleChannel(rot, 1, new Float32Array(4)))).toEqual(Array.from(rot.values.subarray(4, 8)));
+    expect(Array.from(sampleChannel(rot, -5, new Float32Array(4)))).toEqual([0, 0, 0, 1]);
+    expect(Array.from(sampleChannel(rot, 99, new Float32Array(4)))).toEqual(Array.from(rot.values.subarray(8, 12)));
+    expect(keyIndexAt(rot.times, 1.5)).toBe(1);
+    expect(keyIndexAt(rot.times, -1)).toBe(-1);
+  });
+
+  it('slerps on the shorter arc (hemisphere) and lerps positions', () => {
+    const q = sampleChannel(rot, 0.5, new Float64Array(4));
+    const half = Math.PI / 8; // halfway to 90° about Y is 45°: quaternion angle/2 = 22.5°
+    expect(q[1]).toBeCloseTo(Math.sin(half), 6);
+    expect(q[3]).toBeCloseTo(Math.cos(half), 6);
+    // 90° -> 180° about Y, with the second key stored as -q: the midpoint is 135° about Y, not a detour.
+    const m = sampleChannel(rot, 1.5, new Float64Array(4));
+    const expected = [0, Math.sin((3 * Math.PI) / 8), 0, Math.cos((3 * Math.PI) / 8)];
+    const dot = Math.abs(m[0] * expected[0] + m[1] * expected[1] + m[2] * expected[2] + m[3] * expected[3]);
+    expect(dot).toBeGreaterThan(0.999999);
+    expect(Array.from(sampleChannel(pos, 0.5, new Float64Array(3)))).toEqual([0.5, 1, -1.5]);
+  });
+});
+
+function threeSceneAt(bytes: Uint8Array) {
+  return new GLTFLoader().parseAsync(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, '');
+}
+
+describeFixtures('sample and forward kinematics against three.js AnimationMixer', () => {
+  for (const file of files) {
+    const name = basename(file);
+    it(`${name}: channel values and world bone positions/rotations match three.js at 7 times`, async () => {
+      const bytes = new Uint8Array(readFileSync(file));
+      const motion = readVrma(bytes);
+      const gltf = await threeSceneAt(bytes);
+      const nodes = (await gltf.parser.getDependencies('node')) as THREE.Object3D[];
+      const mixer = new THREE.AnimationMixer(gltf.scene);
+      // Play once and hold the end, as our sampler clamps (a looping action would wrap t = duration to 0).
+      const action = mixer.clipAction(gltf.animations[0]);
+      action.setLoop(THREE.LoopOnce, 1);
+      action.clampWhenFinished = true;
+      action.play();
+      const pose = createPoseEvaluator(motion);
+      const duration = durationOf(motion);
+      const scale = Math.max(motion.rest.hipsHeight, 0.5); // positions compared relative to body size
+      for (const f of [0, 0.13, 0.25, 0.5, 0.77, 0.999, 1]) {
+        const t = duration * f;
+        mixer.setTime(t);
+        gltf.scene.updateMatrixWorld(true);
+        const values = sample(motion, t);
+        motion.channels.forEach((c, i) => {
+          const obj = nodes[c.node];
+          const ref = c.path === 'rotation' ? obj.quaternion.toArray() : c.path === 'translation' ? obj.position.toArray() : obj.scale.toArray();
+          for (let k = 0; k < ref.length; k++) expect(Math.abs(values[i][k] - ref[k])).toBeLessThan(1e-5 * Math.max(1, Math.abs(ref[k])));
+        });
+        const world = pose(t);
+        for (const [bone, node] of Object.entries(motion.humanoid.boneToNode)) {
+          const obj = nodes[node!];
+          const p = obj.getWorldPosition(new THREE.Vector3());
+          const q = obj.getWorldQuaternion(new THREE.Quaternion());
+          const ours = world[bone as keyof typeof world]!;
+          expect(p.distanceTo(new THREE.Vector3(...ours.position)) / scale).toBeLessThan(1e-5);
+          const dot = Math.abs(q.x * ours.rotation[0] + q.y * ours.rotation[1] + q.z * ours.rotation[2] + q.w * ours.rotation[3]);
+          expect(dot).toBeGreaterThan(0.99999);
+        }
+      }
+    });
+
+    it(`${name}: at rest (no channels) FK gives the rest pose positions`, () => {
+      const motion = readVrma(new Uint8Array(readFileSync(file)));
+      const still = { ...motion, channels: [] };
+      const world = createPoseEvaluator(still)(0);
+      for (const [bone, rest] of Object.entries(motion.rest.bones)) {
+        const p = world[bone as keyof typeof world]!.position;
+        for (let c = 0; c < 3; c++) expect(p[c]).toBeCloseTo(rest!.worldPosition[c], 6);
+      }
+    });
+  }
+});
