@@ -1,0 +1,92 @@
+/**
+ * The capture's own axes and units, read from its rest skeleton: "up" runs from the feet to the head,
+ * "left" from the right limbs to the left ones, "forward" completes them. The rotation taking these onto
+ * the VRM axes (left +X, up +Y, forward +Z) makes Z-up, -Z-facing or sideways captures come out alike.
+ */
+import type { Quat } from '../../motion/types';
+import { fromMat4 } from '../../math/quat';
+import type { HumanBoneName } from '../../vrm/humanBones';
+import type { BoneMap } from './recognize';
+import { add, cross, dot3, len3, sub, unit, type RestSkeleton, type V3 } from './restSkeleton';
+
+export interface BodyFrame {
+  /** Rotation from the file's axes to the VRM axes. */
+  readonly toVrm: Quat;
+  readonly up: V3;
+  readonly left: V3;
+  readonly forward: V3;
+  /** Rest height of the hips above the lowest foot point, file units (0 when the skeleton has no legs). */
+  readonly hipsHeight: number;
+}
+
+function at(rest: RestSkeleton, bones: BoneMap, b: HumanBoneName): V3 | undefined {
+  const j = bones[b];
+  return j === undefined ? undefined : rest.positions[j];
+}
+
+export function bodyFrame(rest: RestSkeleton, bones: BoneMap, footJoints: readonly number[]): BodyFrame {
+  const hips = at(rest, bones, 'hips')!;
+  const top = at(rest, bones, 'head') ?? at(rest, bones, 'neck') ?? at(rest, bones, 'upperChest') ?? at(rest, bones, 'chest');
+  const lf = at(rest, bones, 'leftFoot') ?? at(rest, bones, 'leftLowerLeg');
+  const rf = at(rest, bones, 'rightFoot') ?? at(rest, bones, 'rightLowerLeg');
+  const bottom: V3 | undefined = lf && rf ? [(lf[0] + rf[0]) / 2, (lf[1] + rf[1]) / 2, (lf[2] + rf[2]) / 2] : undefined;
+  let up: V3 = [0, 0, 0];
+  if (top && bottom) up = unit(sub(top, bottom));
+  else if (top) up = unit(sub(top, hips));
+  else if (bottom) up = unit(sub(hips, bottom));
+  if (len3(up) < 0.5) up = [0, 1, 0];
+
+  let left: V3 = [0, 0, 0];
+  for (const [l, r] of [['leftUpperLeg', 'rightUpperLeg'], ['leftUpperArm', 'rightUpperArm'], ['leftShoulder', 'rightShoulder'], ['leftHand', 'rightHand']] as const) {
+    const a = at(rest, bones, l);
+    const b = at(rest, bones, r);
+    if (a && b) left = add(left, unit(sub(a, b)));
+  }
+  left = unit(sub(left, [up[0] * dot3(left, up), up[1] * dot3(left, up), up[2] * dot3(left, up)]));
+  if (len3(left) < 0.5) {
+    // No paired limbs: any axis perpendicular to up.
+    left = unit(Math.abs(up[0]) < 0.9 ? cross(up, cross([1, 0, 0], up)) : cross(up, cross([0, 0, 1], up)));
+  }
+  const forward = cross(left, up);
+  const m = [left[0], up[0], forward[0], 0, left[1], up[1], forward[1], 0, left[2], up[2], forward[2], 0, 0, 0, 0, 1];
+
+  let hipsHeight = 0;
+  if (footJoints.length) {
+    let lowest = Infinity;
+    for (const j of footJoints) {
+      lowest = Math.min(lowest, dot3(rest.positions[j], up));
+      const e = rest.endSites[j];
+      if (e) lowest = Math.min(lowest, dot3(e, up));
+    }
+    hipsHeight = dot3(hips, up) - lowest;
+  }
+  return { toVrm: fromMat4(m), up, left, forward, hipsHeight };
+}
+
+export type BvhUnit = 'auto' | 'm' | 'cm' | 'mm' | 'inch' | 'cmu';
+
+/** Metres per file unit. 'cmu' is the CMU/cgspeed skeleton unit (ASF "length 0.45": inches / 0.45). */
+export const UNIT_METRES: Readonly<Record<Exclude<BvhUnit, 'auto'>, number>> = {
+  m: 1, cm: 0.01, mm: 0.001, inch: 0.0254, cmu: 0.0254 / 0.45,
+};
+
+/** Adult hips heights this wide (metres) are taken as plausible when guessing units. */
+const PLAUSIBLE_HIPS: readonly [number, number] = [0.45, 1.4];
+export const STANDARD_HIPS_HEIGHT = 0.95;
+
+export function detectUnit(hipsHeight: number, warnings: string[]): Exclude<BvhUnit, 'auto'> {
+  const order: Exclude<BvhUnit, 'auto'>[] = ['cm', 'm', 'inch', 'mm', 'cmu'];
+  if (!(hipsHeight > 0)) {
+    warnings.push('could not measure the skeleton (no legs); assumed centimetres');
+    return 'cm';
+  }
+  for (const u of order) {
+    const h = hipsHeight * UNIT_METRES[u];
+    if (h >= PLAUSIBLE_HIPS[0] && h <= PLAUSIBLE_HIPS[1]) return u;
+  }
+  const best = order.reduce((a, b) =>
+    Math.abs(Math.log((hipsHeight * UNIT_METRES[a]) / STANDARD_HIPS_HEIGHT)) <= Math.abs(Math.log((hipsHeight * UNIT_METRES[b]) / STANDARD_HIPS_HEIGHT)) ? a : b,
+  );
+  warnings.push(`skeleton size ${hipsHeight.toPrecision(3)} fits no usual unit; assumed ${best}`);
+  return best;
+}

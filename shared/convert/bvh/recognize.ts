@@ -1,0 +1,344 @@
+/**
+ * Which BVH joint drives which VRM humanoid bone. Names are tried first (see boneNames.ts); whatever
+ * the names leave open is found from the topology: the hips is where two leg chains and the spine part,
+ * limbs are the two longest consecutive segments of a chain, and left/right come from the side each
+ * chain lies on once "up" (feet to hips) and "forward" (heel to toe) are known.
+ */
+import type { HumanBoneName } from '../../vrm/humanBones';
+import { fail } from '../../errors';
+import type { Bvh } from './parse';
+import { nameInfo, type FingerName, type NamedRole, type Side } from './boneNames';
+import { cross, descendants, dot3, isAncestorOrSelf, len3, pathDown, sub, unit, type RestSkeleton, type V3 } from './restSkeleton';
+
+export type BoneMap = Partial<Record<HumanBoneName, number>>;
+
+export interface Recognition {
+  readonly bones: BoneMap;
+  /** 'names', 'structure' or 'names+structure': how the main bones were found. */
+  readonly method: string;
+  readonly warnings: readonly string[];
+}
+
+const SEGMENTS: Readonly<Record<FingerName, readonly string[]>> = {
+  Thumb: ['Metacarpal', 'Proximal', 'Distal'],
+  Index: ['Proximal', 'Intermediate', 'Distal'],
+  Middle: ['Proximal', 'Intermediate', 'Distal'],
+  Ring: ['Proximal', 'Intermediate', 'Distal'],
+  Little: ['Proximal', 'Intermediate', 'Distal'],
+};
+
+const ESSENTIAL: readonly HumanBoneName[] = [
+  'hips', 'head',
+  'leftUpperLeg', 'leftLowerLeg', 'leftFoot', 'rightUpperLeg', 'rightLowerLeg', 'rightFoot',
+  'leftUpperArm', 'leftLowerArm', 'leftHand', 'rightUpperArm', 'rightLowerArm', 'rightHand',
+];
+
+function depthOf(bvh: Bvh, j: number): number {
+  let d = 0;
+  for (let p = bvh.joints[j].parent; p >= 0; p = bvh.joints[p].parent) d++;
+  return d;
+}
+
+function sideBone(side: 'left' | 'right', role: string): HumanBoneName {
+  return (side + role[0].toUpperCase() + role.slice(1)) as HumanBoneName;
+}
+
+function byNames(bvh: Bvh): BoneMap {
+  const infos = bvh.joints.map((j) => nameInfo(j.name));
+  const hasCollar: Record<'left' | 'right', boolean> = { left: false, right: false };
+  infos.forEach((i) => {
+    if (i.role === 'collar' && i.side) hasCollar[i.side] = true;
+  });
+  // Highest joint in the hierarchy wins when a role is named twice (Neck, Neck1).
+  const order = bvh.joints.map((_, i) => i).sort((a, b) => depthOf(bvh, a) - depthOf(bvh, b) || a - b);
+  const bones: BoneMap = {};
+  const put = (bone: HumanBoneName, j: number) => {
+    if (bones[bone] === undefined) bones[bone] = j;
+  };
+  const fingers = new Map<string, { joint: number; number?: number }[]>();
+  for (const j of order) {
+    const info = infos[j];
+    const role: NamedRole | undefined = info.role;
+    if (!role) continue;
+    const side: Side = info.side;
+    if (side === null) {
+      if (role === 'hips' || role === 'neck' || role === 'head' || role === 'jaw') put(role, j);
+      continue;
+    }
+    if (role === 'finger') {
+      const key = side + info.finger;
+      const list = fingers.get(key) ?? [];
+      list.push({ joint: j, number: info.fingerNumber });
+      fingers.set(key, list);
+      continue;
+    }
+    if (role === 'collar') put(sideBone(side, 'shoulder'), j);
+    else if (role === 'shoulder') put(sideBone(side, hasCollar[side] ? 'upperArm' : 'shoulder'), j);
+    else if (role === 'eye') put(sideBone(side, 'eye'), j);
+    else if (role !== 'hips' && role !== 'neck' && role !== 'head' && role !== 'jaw') put(sideBone(side, role), j);
+  }
+  for (const [key, list] of fingers) {
+    const side = key.startsWith('left') ? 'left' : 'right';
+    const finger = key.slice(side.length) as FingerName;
+    // A finger base without a number beside numbered segments is a metacarpal the VRM hand does not have.
+    const numbered = list.filter((f) => f.number !== undefined);
+    const chain = (numbered.length ? numbered.sort((a, b) => a.number! - b.number!) : list).map((f) => f.joint);
+    chain.slice(0, 3).forEach((j, k) => put(`${side}${finger}${SEGMENTS[finger][k]}` as HumanBoneName, j));
+  }
+  return bones;
+}
+
+/** Drops named bones that contradict the hierarchy (a "lowerLeg" that is not below its "upperLeg"). */
+function dropInconsistent(bvh: Bvh, bones: BoneMap, warnings: string[]): void {
+  const chains: HumanBoneName[][] = [];
+  for (const s of ['left', 'right'] as const) {
+    chains.push(['hips', `${s}UpperLeg`, `${s}LowerLeg`, `${s}Foot`, `${s}Toes`] as HumanBoneName[]);
+    chains.push(['hips', `${s}Shoulder`, `${s}UpperArm`, `${s}LowerArm`, `${s}Hand`] as HumanBoneName[]);
+  }
+  chains.push(['hips', 'neck', 'head']);
+  for (const chain of chains) {
+    let prev: number | undefined;
+    for (const b of chain) {
+      const j = bones[b];
+      if (j === undefined) continue;
+      if (prev !== undefined && (j === prev || !isAncestorOrSelf(bvh, prev, j))) {
+        warnings.push(`joint "${bvh.joints[j].name}" is named like ${b} but is not below the joints before it; ignored`);
+        delete bones[b];
+        continue;
+      }
+      prev = j;
+    }
+  }
+}
+
+interface Chain {
+  joints: number[];
+  /** Segment vector owned by each joint (to the next joint on the chain, or to its End Site). */
+  segments: V3[];
+}
+
+/** The longest path (by length) from `start` down to a tip. */
+function longestChain(bvh: Bvh, rest: RestSkeleton, start: number): Chain {
+  const best = new Map<number, { length: number; next: number }>();
+  const visit = (j: number): number => {
+    let length = 0;
+    let next = -1;
+    const e = rest.endSites[j];
+    if (e) length = len3(sub(e, rest.positions[j]));
+    for (const c of bvh.joints[j].children) {
+      const l = visit(c) + len3(sub(rest.positions[c], rest.positions[j]));
+      if (l > length) {
+        length = l;
+        next = c;
+      }
+    }
+    best.set(j, { length, next });
+    return length;
+  };
+  visit(start);
+  const joints: number[] = [];
+  const segments: V3[] = [];
+  for (let j = start; j >= 0; j = best.get(j)!.next) {
+    joints.push(j);
+    const next = best.get(j)!.next;
+    const tip = next >= 0 ? rest.positions[next] : rest.endSites[j] ?? rest.positions[j];
+    segments.push(sub(tip, rest.positions[j]));
+  }
+  return { joints, segments };
+}
+
+/** Index i where segments i and i+1 together are longest: the two long bones of a limb. */
+function longPair(chain: Chain): number {
+  let best = -1;
+  let bestLen = 0;
+  for (let i = 0; i + 1 < chain.segments.length; i++) {
+    const l = len3(chain.segments[i]) + len3(chain.segments[i + 1]);
+    if (l > bestLen * 1.0001) {
+      bestLen = l;
+      best = i;
+    }
+  }
+  return best;
+}
+
+function leafCount(bvh: Bvh, j: number): number {
+  const d = [j, ...descendants(bvh, j)];
+  return d.filter((k) => bvh.joints[k].children.length === 0).length;
+}
+
+interface Structure {
+  bones: BoneMap;
+  up: V3;
+  forward: V3;
+}
+
+/** Finds the main bones from the topology alone; undefined when the hierarchy is not humanoid-shaped. */
+export function byStructure(bvh: Bvh, rest: RestSkeleton, warnings: string[]): Structure | undefined {
+  const roots = bvh.joints.map((_, i) => i).filter((i) => bvh.joints[i].parent < 0);
+  let hips = roots.sort((a, b) => descendants(bvh, b).length - descendants(bvh, a).length)[0];
+  const significant = (j: number) => bvh.joints[j].children.filter((c) => descendants(bvh, c).length >= 1);
+  for (let guard = 0; guard < bvh.joints.length && significant(hips).length < 3; guard++) {
+    const kids = significant(hips);
+    if (kids.length === 0) return undefined;
+    hips = kids.sort((a, b) => descendants(bvh, b).length - descendants(bvh, a).length)[0];
+  }
+  const kids = significant(hips);
+  if (kids.length < 3) return undefined;
+  const spineRoot = [...kids].sort((a, b) => leafCount(bvh, b) - leafCount(bvh, a))[0];
+  const legRoots = kids.filter((k) => k !== spineRoot)
+    .map((k) => ({ k, chain: longestChain(bvh, rest, k) }))
+    .sort((a, b) => chainLength(b.chain) - chainLength(a.chain))
+    .slice(0, 2);
+  if (legRoots.length < 2) return undefined;
+
+  const bones: BoneMap = { hips };
+  const legs = legRoots.map(({ chain }) => {
+    const i = longPair(chain);
+    if (i < 0) return undefined;
+    return { upper: chain.joints[i], lower: chain.joints[i + 1], foot: chain.joints[i + 2], toes: chain.joints[i + 3], chain, i };
+  });
+  if (!legs[0] || !legs[1] || legs[0].foot === undefined || legs[1].foot === undefined) return undefined;
+
+  const hipsPos = rest.positions[hips];
+  const feetMid = unitMid(rest.positions[legs[0].foot], rest.positions[legs[1].foot]);
+  const up = unit(sub(hipsPos, feetMid));
+  // Forward: heel-to-toe of both feet, flattened onto the floor.
+  let fwd: V3 = [0, 0, 0];
+  for (const leg of legs) {
+    const footIndex = leg!.i + 2;
+    const seg = leg!.chain.segments[footIndex];
+    if (seg) fwd = [fwd[0] + seg[0], fwd[1] + seg[1], fwd[2] + seg[2]];
+  }
+  fwd = unit(sub(fwd, scaleV(up, dot3(fwd, up))));
+  if (len3(fwd) < 0.5) {
+    warnings.push('could not tell the front from the feet; assumed the capture faces +Z');
+    fwd = unit(sub([0, 0, 1], scaleV(up, up[2])));
+    if (len3(fwd) < 0.5) fwd = unit(sub([1, 0, 0], scaleV(up, up[0])));
+  }
+  const left = cross(up, fwd);
+  for (const leg of legs) {
+    const side = dot3(sub(rest.positions[leg!.upper], hipsPos), left) >= 0 ? 'left' : 'right';
+    bones[sideBone(side, 'upperLeg')] = leg!.upper;
+    bones[sideBone(side, 'lowerLeg')] = leg!.lower;
+    bones[sideBone(side, 'foot')] = leg!.foot;
+    if (leg!.toes !== undefined) bones[sideBone(side, 'toes')] = leg!.toes;
+  }
+
+  // Chest branch: follow the spine towards the most leaves until it splits three ways (neck + two arms).
+  let branch = spineRoot;
+  const spine: number[] = [];
+  for (let guard = 0; guard < bvh.joints.length; guard++) {
+    const ks = significant(branch);
+    if (ks.length >= 3 || ks.length === 0) break;
+    if (ks.length === 2) {
+      // Two-way splits: arms hang off a neck chain or one arm off each spine joint; stop when both look like arms.
+      const lateral = ks.map((k) => Math.abs(dot3(unit(sub(rest.positions[longestChain(bvh, rest, k).joints.at(-1)!], rest.positions[branch])), left)));
+      if (lateral[0] > 0.6 && lateral[1] > 0.6) break;
+    }
+    spine.push(branch);
+    branch = ks.sort((a, b) => leafCount(bvh, b) - leafCount(bvh, a))[0];
+  }
+  const branchKids = significant(branch);
+  if (branchKids.length < 2) return undefined;
+  const tipDir = (k: number) => unit(sub(rest.positions[longestChain(bvh, rest, k).joints.at(-1)!], rest.positions[branch]));
+  const headRoot = branchKids.length >= 3 ? [...branchKids].sort((a, b) => dot3(tipDir(b), up) - dot3(tipDir(a), up))[0] : undefined;
+  const armRoots = branchKids.filter((k) => k !== headRoot)
+    .sort((a, b) => Math.abs(dot3(tipDir(b), left)) - Math.abs(dot3(tipDir(a), left)))
+    .slice(0, 2);
+  for (const root of armRoots) {
+    const chain = longestChain(bvh, rest, root);
+    const i = longPair(chain);
+    if (i < 0 || chain.joints[i + 2] === undefined) return undefined;
+    const side = dot3(sub(rest.positions[chain.joints[i + 1]], hipsPos), left) >= 0 ? 'left' : 'right';
+    bones[sideBone(side, 'upperArm')] = chain.joints[i];
+    bones[sideBone(side, 'lowerArm')] = chain.joints[i + 1];
+    bones[sideBone(side, 'hand')] = chain.joints[i + 2];
+    if (i > 0) bones[sideBone(side, 'shoulder')] = chain.joints[i - 1];
+  }
+  if (headRoot !== undefined) {
+    const chain = longestChain(bvh, rest, headRoot);
+    const head = chain.joints.find((j, k) => k > 0 && (significant(j).length >= 2 || k === chain.joints.length - 1)) ?? chain.joints[0];
+    bones.head = head;
+    if (head !== headRoot) bones.neck = headRoot;
+  } else {
+    warnings.push('no head chain found above the arms');
+  }
+  spine.push(branch);
+  assignSpine(bones, spine);
+  return { bones, up, forward: fwd };
+}
+
+function chainLength(c: Chain): number {
+  return c.segments.reduce((s, v) => s + len3(v), 0);
+}
+function unitMid(a: V3, b: V3): V3 {
+  return [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2];
+}
+function scaleV(a: V3, s: number): V3 {
+  return [a[0] * s, a[1] * s, a[2] * s];
+}
+
+/** Spine joints from the hips up to the chest branch spread over spine, chest and upperChest. */
+function assignSpine(bones: BoneMap, chain: readonly number[]): void {
+  const n = chain.length;
+  if (n === 0) return;
+  bones.spine = chain[0];
+  if (n === 2) bones.chest = chain[1];
+  if (n >= 3) {
+    bones.chest = chain[n - 2];
+    bones.upperChest = chain[n - 1];
+  }
+}
+
+function lowestCommonAncestor(bvh: Bvh, a: number, b: number): number {
+  for (let j = a; j >= 0; j = bvh.joints[j].parent) if (isAncestorOrSelf(bvh, j, b)) return j;
+  return -1;
+}
+
+export function recognizeSkeleton(bvh: Bvh, rest: RestSkeleton): Recognition {
+  const warnings: string[] = [];
+  const named = byNames(bvh);
+  dropInconsistent(bvh, named, warnings);
+  const missing = ESSENTIAL.filter((b) => named[b] === undefined);
+  let bones: BoneMap = named;
+  let method = 'names';
+  if (missing.length) {
+    const s = byStructure(bvh, rest, warnings);
+    if (s) {
+      method = missing.length === ESSENTIAL.length ? 'structure' : 'names+structure';
+      // Names win where they exist; structure fills the rest (a named bone's chain is kept whole).
+      bones = { ...s.bones };
+      for (const [b, j] of Object.entries(named) as [HumanBoneName, number][]) bones[b] = j;
+      dropInconsistent(bvh, bones, warnings);
+      warnings.push(`bones not recognised by name (${missing.join(', ')}) were found from the skeleton's shape`);
+    }
+  }
+  // Spine chain by structure between the hips and where the arms branch off (names vary too much).
+  const hips = bones.hips;
+  const la = bones.leftUpperArm ?? bones.leftShoulder;
+  const ra = bones.rightUpperArm ?? bones.rightShoulder;
+  if (hips !== undefined && la !== undefined && ra !== undefined) {
+    const branch = lowestCommonAncestor(bvh, la, ra);
+    if (branch >= 0 && branch !== hips && isAncestorOrSelf(bvh, hips, branch)) {
+      let chain = [...pathDown(bvh, hips, branch)];
+      const neck = bones.neck ?? bones.head;
+      if (neck !== undefined) {
+        const at = chain.indexOf(neck);
+        if (at >= 0) chain = chain.slice(0, at);
+      }
+      delete bones.spine;
+      delete bones.chest;
+      delete bones.upperChest;
+      assignSpine(bones, chain);
+      if (bones.neck === undefined && bones.head !== undefined) {
+        const path = pathDown(bvh, branch, bones.head);
+        if (path.length >= 2) bones.neck = path[0];
+      }
+    }
+  }
+  const found = ESSENTIAL.filter((b) => bones[b] !== undefined);
+  if (bones.hips === undefined || found.length < 8) {
+    fail('NO_HUMANOID', `BVH skeleton is not humanoid: found only ${found.join(', ') || 'no bones'} of hips, head, arms and legs`);
+  }
+  return { bones, method, warnings };
+}

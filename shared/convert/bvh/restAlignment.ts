@@ -1,0 +1,99 @@
+/**
+ * Per-bone rest correction: the rotation taking a bone's direction in the VRM T-pose onto the same
+ * bone's direction in the capture's zero pose (both in VRM axes). Normalized world rotation is then
+ * toVrm·G·toVrm⁻¹·C, so an A-pose or bent-knee zero pose plays as the capture meant it on a T-pose avatar.
+ */
+import type { Quat, Vec3 } from '../../motion/types';
+import { fromUnitVectors, rotateVec, IDENTITY } from '../../math/quat';
+import { HUMAN_BONE_NAMES, type HumanBoneName } from '../../vrm/humanBones';
+import { standardWorldPositions } from '../../vrm/standardSkeleton';
+import type { Bvh } from './parse';
+import type { BoneMap } from './recognize';
+import { len3, sub, type RestSkeleton, type V3 } from './restSkeleton';
+
+const STD = standardWorldPositions();
+
+/** Bones a bone points at, nearest first; the first one the capture has decides the direction. */
+function directionTargets(b: HumanBoneName): HumanBoneName[] {
+  switch (b) {
+    case 'hips': return [];
+    case 'spine': return ['chest', 'upperChest', 'neck', 'head'];
+    case 'chest': return ['upperChest', 'neck', 'head'];
+    case 'upperChest': return ['neck', 'head'];
+    case 'neck': return ['head'];
+    default: break;
+  }
+  const m = /^(left|right)(.*)$/.exec(b);
+  if (!m) return [];
+  const [, s, rest] = m;
+  const chain: Record<string, string[]> = {
+    Shoulder: ['UpperArm', 'LowerArm'], UpperArm: ['LowerArm', 'Hand'], LowerArm: ['Hand'],
+    Hand: ['MiddleProximal', 'IndexProximal', 'RingProximal', 'LittleProximal'],
+    UpperLeg: ['LowerLeg', 'Foot'], LowerLeg: ['Foot'], Foot: ['Toes'],
+    ThumbMetacarpal: ['ThumbProximal', 'ThumbDistal'], ThumbProximal: ['ThumbDistal'],
+  };
+  if (chain[rest]) return chain[rest].map((x) => (s + x) as HumanBoneName);
+  const f = /^(Index|Middle|Ring|Little)(Proximal|Intermediate)$/.exec(rest);
+  if (f) return (f[2] === 'Proximal' ? [`${f[1]}Intermediate`, `${f[1]}Distal`] : [`${f[1]}Distal`]).map((x) => (s + x) as HumanBoneName);
+  return [];
+}
+
+/** Direction of a bone with nothing humanoid beyond it, in the standard T-pose. */
+function leafDirection(b: HumanBoneName): Vec3 | undefined {
+  if (b === 'head') return [0, 1, 0];
+  if (b.endsWith('Toes') || b.endsWith('Eye')) return [0, 0, 1];
+  if (b.endsWith('Foot')) return sub(STD[b.replace('Foot', 'Toes') as HumanBoneName], STD[b]);
+  if (b.endsWith('Hand')) return b.startsWith('left') ? [1, 0, 0] : [-1, 0, 0];
+  if (/Distal$/.test(b)) {
+    const parentName = b.replace(/Distal$/, b.includes('Thumb') ? 'Proximal' : 'Intermediate') as HumanBoneName;
+    return sub(STD[b], STD[parentName]);
+  }
+  return undefined;
+}
+
+/** Where a leaf joint points in the capture: its End Site, or a lone non-humanoid child chain. */
+function captureLeafDirection(bvh: Bvh, rest: RestSkeleton, j: number, mappedJoints: ReadonlySet<number>, size: number): V3 | undefined {
+  const e = rest.endSites[j];
+  if (e && len3(sub(e, rest.positions[j])) > size * 1e-4) return sub(e, rest.positions[j]);
+  let cur = j;
+  for (let guard = 0; guard < 64; guard++) {
+    const kids = bvh.joints[cur].children;
+    if (kids.length !== 1 || mappedJoints.has(kids[0])) return undefined;
+    cur = kids[0];
+    const d = sub(rest.positions[cur], rest.positions[j]);
+    if (len3(d) > size * 1e-4) return d;
+    const ce = rest.endSites[cur];
+    if (ce && len3(sub(ce, rest.positions[j])) > size * 1e-4) return sub(ce, rest.positions[j]);
+  }
+  return undefined;
+}
+
+/**
+ * Rest correction C per mapped bone (VRM axes). `toVrm` rotates file vectors into VRM axes; `size` is a
+ * skeleton length used to tell a real segment from a zero-length helper joint.
+ */
+export function restAlignment(bvh: Bvh, rest: RestSkeleton, bones: BoneMap, toVrm: Quat, size: number): Partial<Record<HumanBoneName, Quat>> {
+  const out: Partial<Record<HumanBoneName, Quat>> = {};
+  const mapped = new Set(Object.values(bones) as number[]);
+  for (const b of HUMAN_BONE_NAMES) {
+    const j = bones[b];
+    if (j === undefined) continue;
+    let tpose: Vec3 | undefined;
+    let capture: V3 | undefined;
+    for (const t of directionTargets(b)) {
+      const k = bones[t];
+      if (k === undefined) continue;
+      const d = sub(rest.positions[k], rest.positions[j]);
+      if (len3(d) <= size * 1e-4) continue;
+      tpose = sub(STD[t], STD[b]);
+      capture = d;
+      break;
+    }
+    if (!capture) {
+      tpose = leafDirection(b);
+      capture = tpose ? captureLeafDirection(bvh, rest, j, mapped, size) : undefined;
+    }
+    out[b] = tpose && capture ? fromUnitVectors(tpose, rotateVec(toVrm, capture)) : IDENTITY;
+  }
+  return out;
+}
