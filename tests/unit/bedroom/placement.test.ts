@@ -1,0 +1,143 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readFixture, describeFixtures } from '../../helpers/fixtures';
+import { makeMannequinVrm } from '../../../shared/assets/mannequin';
+import type { Vec3 } from '../../../shared/motion/types';
+import { BODY_THICKNESS, computePlacement, measurePose, placeJoint, toBedFrame, type BedLayout } from '../../../renderer/bedroom/placement';
+import type { LyingPose } from '../../../renderer/bedroom/settings';
+import { bedroomScene, type TestScene } from './nodeScene';
+
+const POSES: readonly LyingPose[] = ['back', 'side'];
+
+/** Let the rig settle fully asleep in one pose and return its joints in the bed's frame. */
+function lyingJoints(s: TestScene, pose: LyingPose): Record<string, Vec3> {
+  for (let i = 0; i < 3; i++) s.rig.update(1 / 60, { e: 1, lb: pose === 'side' ? 1 : 0 });
+  // Breathing moves the chest with time; the placement is compared without it.
+  s.rig.offsets.restore();
+  s.vrm.humanoid.update();
+  const out: Record<string, Vec3> = {};
+  for (const [name, p] of Object.entries(s.rig.jointsInParentFrame())) out[name] = toBedFrame(p!, s.room.bed);
+  return out;
+}
+
+function checkOnBed(s: TestScene, pose: LyingPose) {
+  const bed = s.room.bed;
+  const j = lyingJoints(s, pose);
+  const names = Object.keys(j);
+  expect(names.length).toBeGreaterThanOrEqual(20);
+  const lowest = Math.min(...names.map((n) => j[n][1]));
+  // Lowest joint on the mattress top (its small body thickness included) within 1 cm.
+  expect(Math.abs(lowest)).toBeLessThanOrEqual(0.01);
+  expect(Math.abs(lowest - BODY_THICKNESS)).toBeLessThan(1e-4);
+  // Head within the pillow's area.
+  const pillow = toBedFrame(bed.pillowCenter, bed);
+  const head = j.head;
+  expect(Math.abs(head[0] - pillow[0])).toBeLessThanOrEqual(bed.pillowLength / 2);
+  expect(Math.abs(head[2] - pillow[2])).toBeLessThanOrEqual(bed.pillowWidth / 2);
+  // Body within the bed's width (and length).
+  for (const n of names) {
+    expect(Math.abs(j[n][2]), `${n} across`).toBeLessThanOrEqual(bed.width / 2);
+    expect(Math.abs(j[n][0]), `${n} along`).toBeLessThanOrEqual(bed.length / 2);
+    expect(j[n][1], `${n} height`).toBeLessThan(0.8);
+  }
+  // The head end is at the pillow: the head is the joint nearest the head of the bed... (feet far from it).
+  const feetAlong = Math.max(j.leftFoot[0], j.rightFoot[0]);
+  expect(head[0]).toBeGreaterThan(feetAlong + 0.4);
+  return j;
+}
+
+function maxDiff(a: Record<string, Vec3>, b: Record<string, Vec3>): number {
+  let d = 0;
+  for (const n of Object.keys(a)) d = Math.max(d, Math.hypot(a[n][0] - b[n][0], a[n][1] - b[n][1], a[n][2] - b[n][2]));
+  return d;
+}
+
+const AVATARS: readonly [string, () => Uint8Array][] = [
+  ['generated mannequin (VRM 1.0)', () => makeMannequinVrm()],
+];
+const FIXTURE_AVATARS: readonly [string, () => Uint8Array][] = [
+  ['vrm1/debug_robot.vrm', () => readFixture('vrm1', 'debug_robot.vrm')],
+  ['vrm0/sphere.vrm', () => readFixture('vrm0', 'sphere.vrm')],
+];
+
+function placementSuite(name: string, bytes: () => Uint8Array) {
+  let scene: TestScene;
+  beforeAll(async () => {
+    scene = await bedroomScene(bytes());
+  });
+  for (const pose of POSES) {
+    it(`${name}: ${pose} pose lies on the mattress, head on the pillow, within the bed`, () => {
+      checkOnBed(scene, pose);
+    });
+  }
+  it(`${name}: moving and rotating the room root leaves the placement relative to the bed unchanged`, async () => {
+    const before = { back: lyingJoints(scene, 'back'), side: lyingJoints(scene, 'side') };
+    // The room moved after the poses were measured (as when VR recentres)...
+    scene.room.root.position.set(1.7, 0.35, -2.4);
+    scene.room.root.rotation.set(0.2, 1.1, -0.15);
+    // ...and a scene whose room was moved before measuring.
+    const moved = await bedroomScene(bytes(), (room) => {
+      room.root.position.set(-3.1, 1.2, 0.8);
+      room.root.rotation.set(-0.3, -2.2, 0.1);
+    });
+    for (const pose of POSES) {
+      expect(maxDiff(lyingJoints(scene, pose), before[pose])).toBeLessThan(0.001);
+      expect(maxDiff(lyingJoints(moved, pose), before[pose])).toBeLessThan(0.001);
+    }
+    scene.room.root.position.set(0, 0, 0);
+    scene.room.root.rotation.set(0, 0, 0);
+  });
+}
+
+describe('automatic placement on the bed', () => {
+  for (const [name, bytes] of AVATARS) placementSuite(name, bytes);
+});
+
+describeFixtures('automatic placement on the bed (fixture avatars)', () => {
+  for (const [name, bytes] of FIXTURE_AVATARS) placementSuite(name, bytes);
+});
+
+describe('placement math', () => {
+  const bed: BedLayout = {
+    mattressCenter: [2, 0.6, -1],
+    mattressTop: 0.6,
+    headDir: [Math.SQRT1_2, 0, Math.SQRT1_2],
+    length: 2,
+    width: 1.4,
+    pillowCenter: [2 + 0.7 * Math.SQRT1_2, 0.68, -1 + 0.7 * Math.SQRT1_2],
+    pillowLength: 0.4,
+    pillowWidth: 0.6,
+  };
+  // A stick body lying with its head toward +X at the origin (hips at 0.95 as the tilt leaves it).
+  const joints = {
+    hips: [0, 0.95, 0] as Vec3,
+    head: [0.55, 0.95, 0] as Vec3,
+    leftFoot: [-0.85, 0.93, 0.1] as Vec3,
+    rightFoot: [-0.85, 0.9, -0.1] as Vec3,
+  };
+  it('heads the body at the pillow, rests the lowest joint, centres across', () => {
+    const m = measurePose(joints);
+    expect(m.heading[0]).toBeCloseTo(1, 12);
+    const p = computePlacement(m, bed);
+    const placed = Object.fromEntries(Object.entries(joints).map(([k, v]) => [k, toBedFrame(placeJoint(v, p), bed)]));
+    expect(placed.head[0]).toBeCloseTo(0.7, 9);
+    expect(placed.head[2]).toBeCloseTo(0, 9);
+    expect(placed.rightFoot[1]).toBeCloseTo(BODY_THICKNESS, 9);
+    expect(placed.leftFoot[2] + placed.rightFoot[2]).toBeCloseTo(0, 9);
+  });
+  it('slider offsets add to the automatic result', () => {
+    const m = measurePose(joints);
+    const base = computePlacement(m, bed);
+    const turned = computePlacement(m, bed, { x: 0, y: 0, z: 0, yaw: 30 });
+    const off = computePlacement(m, bed, { x: 0.1, y: -0.05, z: 0.2, yaw: 30 });
+    expect(off.position[0] - turned.position[0]).toBeCloseTo(0.1, 12);
+    expect(off.position[1] - turned.position[1]).toBeCloseTo(-0.05, 12);
+    expect(off.position[2] - turned.position[2]).toBeCloseTo(0.2, 12);
+    expect(turned.yaw - base.yaw).toBeCloseTo(Math.PI / 6, 12);
+    // The yaw offset re-centres on the bed: the lowest joint stays on the mattress (+ y offset).
+    const low = Math.min(...Object.values(joints).map((v) => toBedFrame(placeJoint(v, off), bed)[1]));
+    expect(low).toBeCloseTo(BODY_THICKNESS - 0.05, 9);
+  });
+  it('an upright pose keeps its facing as heading', () => {
+    expect(measurePose({ hips: [0, 1, 0], head: [0, 1.6, 0] }).heading).toEqual([0, 0, 1]);
+  });
+});
