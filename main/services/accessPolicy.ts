@@ -1,0 +1,128 @@
+/**
+ * What the renderer may touch: files the user opened or dropped, and anything inside a folder the
+ * user opened. Every path is checked on its resolved form (realpath), so `..` tricks and symlinks
+ * pointing out of an opened folder are refused, not followed.
+ */
+import { promises as fs } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve, sep, basename, join } from 'node:path';
+import { StudioApiError } from '../../shared/contract/studioApi';
+
+export function denied(message: string): StudioApiError {
+  return new StudioApiError('DENIED', message);
+}
+
+/** Refuses relative paths, NUL bytes and any `..` segment before touching the disk. */
+export function checkPathSyntax(p: string): string {
+  if (typeof p !== 'string' || p.length === 0) throw new StudioApiError('BAD_ARGUMENT', 'path must be a non-empty string');
+  if (p.includes('\0')) throw denied('path contains a NUL character');
+  if (!isAbsolute(p)) throw denied(`path must be absolute: ${p}`);
+  if (p.split(/[\\/]+/).includes('..')) throw denied(`path must not contain "..": ${p}`);
+  return resolve(p);
+}
+
+/** True when `child` is `root` or lies below it (both already resolved). */
+export function isInside(root: string, child: string): boolean {
+  const rel = relative(root, child);
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+}
+
+async function realpathOrNull(p: string): Promise<string | null> {
+  try {
+    return await fs.realpath(p);
+  } catch {
+    return null;
+  }
+}
+
+export class AccessPolicy {
+  /** Real paths of opened folders. */
+  private readonly roots = new Set<string>();
+  /** Real paths of opened or dropped files. */
+  private readonly files = new Set<string>();
+  /** Real paths of folders whose files may be written beside an opened file (export next to source). */
+  private readonly besideFiles = new Set<string>();
+
+  /** The user opened this folder: it and everything below it become readable and writable. */
+  async grantFolder(path: string): Promise<string> {
+    const real = await this.realExisting(path);
+    const st = await fs.stat(real);
+    if (!st.isDirectory()) throw new StudioApiError('BAD_ARGUMENT', `not a folder: ${path}`);
+    this.roots.add(real);
+    return real;
+  }
+
+  revokeFolder(realRoot: string): void {
+    this.roots.delete(realRoot);
+  }
+
+  /** The user opened or dropped this file: it becomes readable, and exports may go beside it. */
+  async grantFile(path: string): Promise<string> {
+    const real = await this.realExisting(path);
+    const st = await fs.stat(real);
+    if (!st.isFile()) throw new StudioApiError('BAD_ARGUMENT', `not a file: ${path}`);
+    this.files.add(real);
+    this.besideFiles.add(dirname(real));
+    return real;
+  }
+
+  /** The user chose this folder as a save target in a native dialog: files may be written directly in it. */
+  async grantWriteFolder(path: string): Promise<void> {
+    this.besideFiles.add(await this.realExisting(path));
+  }
+
+  /** A file this app wrote for the user (export, save as) may be read and saved again. */
+  grantWritten(realPath: string): void {
+    this.files.add(realPath);
+  }
+
+  folders(): string[] {
+    return [...this.roots];
+  }
+
+  /** Real path of a file the renderer may read; DENIED otherwise (also for missing files, to leak nothing). */
+  async resolveReadable(path: string): Promise<string> {
+    const clean = checkPathSyntax(path);
+    const real = await realpathOrNull(clean);
+    if (real && (this.files.has(real) || this.underRoot(real))) return real;
+    throw denied(`not inside an opened folder or an opened file: ${path}`);
+  }
+
+  /** True when the real path of `path` is inside an opened folder. */
+  async isInOpenedFolder(path: string): Promise<boolean> {
+    const real = await realpathOrNull(checkPathSyntax(path));
+    return real !== null && this.underRoot(real);
+  }
+
+  /**
+   * Real target path for writing `path`: its folder must be (inside) an opened folder or the folder
+   * of an opened file; an existing target must not be a symlink leading elsewhere.
+   */
+  async resolveWritable(path: string): Promise<string> {
+    const clean = checkPathSyntax(path);
+    const realDir = await realpathOrNull(dirname(clean));
+    if (!realDir || !(this.underRoot(realDir) || this.besideFiles.has(realDir))) {
+      throw denied(`cannot write outside an opened folder: ${path}`);
+    }
+    const target = join(realDir, basename(clean));
+    try {
+      const st = await fs.lstat(target);
+      if (st.isSymbolicLink()) throw denied(`refusing to write through a symbolic link: ${path}`);
+      if (!st.isFile()) throw new StudioApiError('BAD_ARGUMENT', `not a regular file: ${path}`);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
+    return target;
+  }
+
+  private underRoot(real: string): boolean {
+    for (const root of this.roots) if (isInside(root, real)) return true;
+    return false;
+  }
+
+  private async realExisting(path: string): Promise<string> {
+    const clean = checkPathSyntax(path);
+    const real = await realpathOrNull(clean);
+    if (!real) throw new StudioApiError('NOT_FOUND', `no such file or folder: ${path}`);
+    return real;
+  }
+}

@@ -1,0 +1,348 @@
+/**
+ * The StudioApi as the main side implements it, free of Electron and HTTP: the Electron app
+ * (main/electron) and the browser host (main/host) both forward validated calls here and relay its
+ * events. Everything the renderer can reach on disk goes through the AccessPolicy.
+ */
+import { promises as fs } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import {
+  StudioApiError,
+  extensionOf,
+  type ConvertFolderRequest,
+  type ConvertProgress,
+  type ConvertSummary,
+  type DocumentState,
+  type LibrarySnapshot,
+  type MenuCommand,
+  type OpenRequest,
+  type OpenedFile,
+  type PlatformInfo,
+  type RecentEntry,
+  type StudioApi,
+  type StudioErrorInfo,
+  type StudioEventName,
+  type StudioEvents,
+  type StudioInvokeMethod,
+} from '../../shared/contract/studioApi';
+import { validateArgs } from '../../shared/contract/validate';
+import { AccessPolicy, checkPathSyntax } from './accessPolicy';
+import { AutosaveStore } from './autosave';
+import { exportBesideSource, saveDocument, saveDocumentAs } from './documents';
+import { FileDetailsCache } from './fileDetails';
+import { WatchedFolder } from './library';
+import { RecentList } from './recentList';
+import { SettingsStore } from './settingsStore';
+
+/** Native dialogs (Electron). Without them paths typed in the UI are accepted (browser host). */
+export interface Dialogs {
+  openFolder(): Promise<string | null>;
+  openFile(): Promise<string | null>;
+  saveFileAs(suggestedName: string): Promise<string | null>;
+}
+
+export type FolderConverter = (job: {
+  jobId: string;
+  folder: string;
+  overwrite: boolean;
+  onProgress: (p: ConvertProgress) => void;
+}) => Promise<ConvertSummary>;
+
+export interface BackendOptions {
+  host: PlatformInfo['host'];
+  userDataDir: string;
+  appVersion: string;
+  dialogs?: Dialogs;
+  converter?: FolderConverter;
+  onCommands?: (commands: MenuCommand[]) => void;
+  onDocumentState?: (state: DocumentState) => void;
+  onRecentChanged?: (entries: RecentEntry[]) => void;
+  /** Library change coalescing (ms). */
+  watchCoalesceMs?: number;
+  autosaveDelayMs?: number;
+}
+
+type Handler = (...args: never[]) => Promise<unknown>;
+type EventListener<K extends StudioEventName> = (payload: StudioEvents[K]) => void;
+
+/** Maps any thrown value to the contract's error shape (stack traces stay on this side). */
+export function toErrorInfo(e: unknown): StudioErrorInfo {
+  if (e instanceof StudioApiError) return { code: e.code, message: e.message };
+  const errno = (e as NodeJS.ErrnoException)?.code;
+  const message = e instanceof Error ? e.message : String(e);
+  if (errno === 'ENOENT') return { code: 'NOT_FOUND', message };
+  if (errno === 'EACCES' || errno === 'EPERM') return { code: 'DENIED', message };
+  if (errno === 'EEXIST') return { code: 'EXISTS', message };
+  return { code: 'INTERNAL', message };
+}
+
+export class StudioBackend {
+  readonly policy = new AccessPolicy();
+  readonly recent: RecentList;
+  readonly settings: SettingsStore;
+  readonly autosaveStore: AutosaveStore;
+  private readonly details = new FileDetailsCache();
+  private readonly folders = new Map<string, WatchedFolder>();
+  private readonly listeners = new Map<StudioEventName, Set<(payload: unknown) => void>>();
+  private launchRequests: OpenRequest[] = [];
+  private convertBusy = false;
+  private readonly handlers: Record<StudioInvokeMethod, Handler>;
+
+  constructor(private readonly opts: BackendOptions) {
+    this.recent = new RecentList(opts.userDataDir);
+    this.settings = new SettingsStore(opts.userDataDir);
+    this.autosaveStore = new AutosaveStore(opts.userDataDir, opts.autosaveDelayMs);
+    this.handlers = this.createHandlers();
+  }
+
+  /** Validates the arguments and runs one call. Throws StudioApiError. */
+  async invoke(method: StudioInvokeMethod, args: readonly unknown[]): Promise<unknown> {
+    const handler = this.handlers[method];
+    if (!handler) throw new StudioApiError('BAD_ARGUMENT', `unknown method ${String(method)}`);
+    validateArgs(method, args);
+    try {
+      return await (handler as (...a: unknown[]) => Promise<unknown>)(...args);
+    } catch (e) {
+      const info = toErrorInfo(e);
+      throw new StudioApiError(info.code, info.message);
+    }
+  }
+
+  on<K extends StudioEventName>(name: K, cb: EventListener<K>): () => void {
+    let set = this.listeners.get(name);
+    if (!set) this.listeners.set(name, (set = new Set()));
+    set.add(cb as (p: unknown) => void);
+    return () => set!.delete(cb as (p: unknown) => void);
+  }
+
+  emit<K extends StudioEventName>(name: K, payload: StudioEvents[K]): void {
+    for (const cb of [...(this.listeners.get(name) ?? [])]) {
+      try {
+        cb(payload);
+      } catch (e) {
+        console.error(`studio event ${name}:`, e);
+      }
+    }
+  }
+
+  /**
+   * The OS or the command line named a path (argv, second instance, open-file): grant it and
+   * either queue it for takeLaunchRequests (at start) or push it to the renderer (while running).
+   */
+  async grantOsPath(path: string, { push }: { push: boolean }): Promise<OpenRequest | null> {
+    let req: OpenRequest;
+    try {
+      const st = await fs.stat(checkPathSyntax(path));
+      if (st.isDirectory()) req = { kind: 'folder', path: await this.policy.grantFolder(path) };
+      else if (st.isFile() && extensionOf(path)) req = { kind: 'file', path: await this.policy.grantFile(path) };
+      else return null;
+    } catch {
+      return null;
+    }
+    if (push) this.emit('openRequest', req);
+    else this.launchRequests.push(req);
+    return req;
+  }
+
+  /** Writes a pending autosave now (before quitting). */
+  flushAutosave(): Promise<void> {
+    return this.autosaveStore.flush();
+  }
+
+  async dispose(): Promise<void> {
+    for (const f of this.folders.values()) f.close();
+    this.folders.clear();
+    await this.autosaveStore.flush();
+  }
+
+  private get allowTypedPaths(): boolean {
+    return !this.opts.dialogs;
+  }
+
+  private async openFolderAt(path: string): Promise<LibrarySnapshot> {
+    const root = await this.policy.grantFolder(path);
+    let folder = this.folders.get(root);
+    let snapshot: LibrarySnapshot;
+    if (folder) {
+      await folder.settle();
+      snapshot = folder.snapshot();
+    } else {
+      folder = new WatchedFolder(root, (change) => this.emit('libraryChanged', change), {
+        coalesceMs: this.opts.watchCoalesceMs,
+      });
+      this.folders.set(root, folder);
+      snapshot = await folder.start();
+    }
+    await this.noteRecent(root, 'folder');
+    await this.settings.set({ lastFolder: root });
+    return snapshot;
+  }
+
+  private async openFileAt(path: string): Promise<OpenedFile> {
+    const ext = extensionOf(path);
+    if (!ext) throw new StudioApiError('BAD_FILE', `not a studio file (${basename(path)}): open .vrma, .vmd, .vpd, .bvh or .vrm`);
+    const real = await this.policy.grantFile(path);
+    const bytes = new Uint8Array(await fs.readFile(real));
+    await this.noteRecent(real, 'file');
+    return { path: real, name: basename(real), ext, bytes };
+  }
+
+  /** A path named by the renderer for opening: typed (browser host), recent, or already granted. */
+  private async mayOpen(path: string, kind: 'folder' | 'file'): Promise<boolean> {
+    if (this.allowTypedPaths) return true;
+    if (await this.recent.has(path)) return true;
+    if (kind === 'folder') {
+      const real = await fs.realpath(checkPathSyntax(path)).catch(() => null);
+      return real !== null && this.policy.folders().includes(real);
+    }
+    return this.policy.resolveReadable(path).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  private async noteRecent(path: string, kind: RecentEntry['kind']): Promise<void> {
+    const entries = await this.recent.add(path, kind);
+    this.opts.onRecentChanged?.(entries);
+  }
+
+  private createHandlers(): Record<StudioInvokeMethod, Handler> {
+    const api: { [K in StudioInvokeMethod]: StudioApi[K] } = {
+      getPlatform: async () => ({
+        host: this.opts.host,
+        os: process.platform,
+        appVersion: this.opts.appVersion,
+        nativeDialogs: Boolean(this.opts.dialogs),
+        userDataDir: this.opts.userDataDir,
+      }),
+
+      openFolder: async (path) => {
+        if (path === undefined) {
+          if (!this.opts.dialogs) throw new StudioApiError('BAD_ARGUMENT', 'no folder dialog here: pass the folder path');
+          const chosen = await this.opts.dialogs.openFolder();
+          return chosen ? this.openFolderAt(chosen) : null;
+        }
+        if (!(await this.mayOpen(path, 'folder'))) throw new StudioApiError('DENIED', `choose the folder in the dialog: ${path}`);
+        return this.openFolderAt(path);
+      },
+
+      closeFolder: async (root) => {
+        const real = await fs.realpath(checkPathSyntax(root)).catch(() => root);
+        this.folders.get(real)?.close();
+        this.folders.delete(real);
+        this.policy.revokeFolder(real);
+      },
+
+      listLibrary: async () => {
+        const out: LibrarySnapshot[] = [];
+        for (const f of this.folders.values()) {
+          await f.settle();
+          out.push(f.snapshot());
+        }
+        return out;
+      },
+
+      describeFile: async (path) => this.details.describe(await this.policy.resolveReadable(path)),
+
+      openFile: async (path) => {
+        if (path === undefined) {
+          if (!this.opts.dialogs) throw new StudioApiError('BAD_ARGUMENT', 'no file dialog here: pass the file path');
+          const chosen = await this.opts.dialogs.openFile();
+          return chosen ? this.openFileAt(chosen) : null;
+        }
+        if (!(await this.mayOpen(path, 'file'))) throw new StudioApiError('DENIED', `choose the file in the dialog: ${path}`);
+        return this.openFileAt(path);
+      },
+
+      readFile: async (path) => new Uint8Array(await fs.readFile(await this.policy.resolveReadable(path))),
+
+      openDropped: async (path) => {
+        const st = await fs.stat(checkPathSyntax(path)).catch(() => null);
+        if (!st) throw new StudioApiError('NOT_FOUND', `dropped item not found: ${path}`);
+        if (st.isDirectory()) return { kind: 'folder' as const, library: await this.openFolderAt(path) };
+        if (!st.isFile()) throw new StudioApiError('BAD_FILE', `not a file: ${path}`);
+        return { kind: 'file' as const, file: await this.openFileAt(path) };
+      },
+
+      saveFile: async (req) => {
+        const result = await saveDocument(this.policy, req);
+        await this.autosaveStore.clear();
+        return result;
+      },
+
+      saveFileAs: async (req) => {
+        let path = req.path;
+        if (this.opts.dialogs) {
+          const chosen = await this.opts.dialogs.saveFileAs(req.suggestedName);
+          if (!chosen) return null;
+          // The user picked this place in the native dialog (which also confirmed any overwrite).
+          await this.policy.grantWriteFolder(dirname(chosen));
+          path = chosen;
+          const result = await saveDocumentAs(this.policy, { ...req, path, overwrite: true });
+          await this.autosaveStore.clear();
+          await this.noteRecent(result.path, 'file');
+          return result;
+        }
+        if (!path) throw new StudioApiError('BAD_ARGUMENT', 'saveFileAs needs a target path in the browser host');
+        const result = await saveDocumentAs(this.policy, { ...req, path });
+        await this.autosaveStore.clear();
+        await this.noteRecent(result.path, 'file');
+        return result;
+      },
+
+      exportMotion: async (req) => {
+        const result = await exportBesideSource(this.policy, req);
+        for (const f of this.folders.values()) void f.settle();
+        return result;
+      },
+
+      convertFolder: async (req: ConvertFolderRequest) => {
+        if (!this.opts.converter) throw new StudioApiError('INTERNAL', 'batch conversion is not available in this build');
+        if (!(await this.policy.isInOpenedFolder(req.folder))) {
+          throw new StudioApiError('DENIED', `open the folder first: ${req.folder}`);
+        }
+        if (this.convertBusy) throw new StudioApiError('BUSY', 'a conversion is already running');
+        this.convertBusy = true;
+        try {
+          const folder = await fs.realpath(req.folder);
+          return await this.opts.converter({
+            jobId: randomUUID(),
+            folder,
+            overwrite: req.overwrite === true,
+            onProgress: (p) => this.emit('convertProgress', p),
+          });
+        } finally {
+          this.convertBusy = false;
+        }
+      },
+
+      listRecent: () => this.recent.list(),
+      clearRecent: async () => {
+        await this.recent.clear();
+        this.opts.onRecentChanged?.([]);
+      },
+
+      autosave: async (session) => {
+        this.autosaveStore.schedule(session);
+      },
+      clearAutosave: () => this.autosaveStore.clear(),
+      checkRecovery: () => this.autosaveStore.load(),
+
+      getSettings: () => this.settings.get(),
+      setSettings: (patch) => this.settings.set(patch),
+
+      setCommands: async (commands) => {
+        this.opts.onCommands?.(commands);
+      },
+      setDocumentState: async (state) => {
+        this.opts.onDocumentState?.(state);
+      },
+      takeLaunchRequests: async () => {
+        const out = this.launchRequests;
+        this.launchRequests = [];
+        return out;
+      },
+    };
+    return api as unknown as Record<StudioInvokeMethod, Handler>;
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Save, Save As and Export, all atomic and all inside what the user opened. Save overwrites the
+ * document's own file; Save As and Export never replace an existing file unless asked.
+ */
+import { promises as fs } from 'node:fs';
+import { StudioApiError, type ExportRequest, type SaveAsRequest, type SaveRequest, type SaveResult } from '../../shared/contract/studioApi';
+import type { AccessPolicy } from './accessPolicy';
+import { FileExistsError, writeFileAtomic } from './atomicWrite';
+import { exportTargetFor } from './exportNaming';
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await fs.lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function write(policy: AccessPolicy, target: string, bytes: Uint8Array, overwrite: boolean): Promise<SaveResult> {
+  try {
+    await writeFileAtomic(target, bytes, { overwrite });
+  } catch (e) {
+    if (e instanceof FileExistsError) throw new StudioApiError('EXISTS', `${target} already exists`);
+    throw e;
+  }
+  policy.grantWritten(target);
+  return { path: target, size: bytes.length };
+}
+
+/** Save: replace the document's file (it must be one the user opened or saved to). */
+export async function saveDocument(policy: AccessPolicy, req: SaveRequest): Promise<SaveResult> {
+  await policy.resolveReadable(req.path); // the file itself must be known to us...
+  const target = await policy.resolveWritable(req.path); // ...and writable where it is
+  return write(policy, target, req.bytes, true);
+}
+
+/** Save As to a chosen path (from the dialog, or typed in the browser host). */
+export async function saveDocumentAs(policy: AccessPolicy, req: SaveAsRequest & { path: string }): Promise<SaveResult> {
+  const target = await policy.resolveWritable(req.path);
+  return write(policy, target, req.bytes, req.overwrite === true);
+}
+
+/** Export next to the source, named by exportTargetFor. */
+export async function exportBesideSource(policy: AccessPolicy, req: ExportRequest): Promise<SaveResult> {
+  const source = await policy.resolveReadable(req.sourcePath);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const name = await exportTargetFor(source, exists, req.overwrite === true);
+    const target = await policy.resolveWritable(name);
+    try {
+      return await write(policy, target, req.bytes, req.overwrite === true);
+    } catch (e) {
+      // Someone took the name between the check and the write: pick the next one.
+      if (!(e instanceof StudioApiError && e.code === 'EXISTS')) throw e;
+    }
+  }
+  throw new StudioApiError('EXISTS', `could not find a free export name beside ${req.sourcePath}`);
+}

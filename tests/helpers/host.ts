@@ -1,0 +1,91 @@
+/**
+ * Starts the built browser host (out/main/host.js, made by `npm run build`; npm test builds first)
+ * for end-to-end tests: a free port, no browser opened, a temporary user-data folder unless one is
+ * given (pass the same folder to a second start to test crash recovery).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const REPO_DIR = resolve(__dirname, '..', '..');
+export const HOST_SCRIPT = join(REPO_DIR, 'out', 'main', 'host.js');
+
+export interface StartedHost {
+  /** The URL the host printed, token included: http://127.0.0.1:PORT/?token=TOKEN */
+  readonly url: string;
+  readonly origin: string;
+  readonly token: string;
+  readonly port: number;
+  readonly userDataDir: string;
+  readonly process: ChildProcess;
+  /** Everything the host wrote to stdout/stderr so far. */
+  output(): string;
+  /** Graceful stop (SIGTERM: pending autosave is flushed); removes a temporary user-data folder. */
+  stop(): Promise<void>;
+  /** Crash: SIGKILL, nothing flushed (for recovery tests). Leaves the user-data folder. */
+  kill(): Promise<void>;
+}
+
+export interface StartHostOptions {
+  userDataDir?: string;
+  /** Files or folders given on the command line (opened in the studio at start). */
+  openPaths?: string[];
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+export async function startHost(opts: StartHostOptions = {}): Promise<StartedHost> {
+  if (!existsSync(HOST_SCRIPT)) throw new Error(`${HOST_SCRIPT} not found: run "npm run build" first`);
+  const ownDataDir = !opts.userDataDir;
+  const userDataDir = opts.userDataDir ?? mkdtempSync(join(tmpdir(), 'vrma-host-data-'));
+  const child = spawn(process.execPath, [HOST_SCRIPT, '--port', '0', '--no-open', ...(opts.openPaths ?? [])], {
+    cwd: REPO_DIR,
+    env: { ...process.env, VRMA_USER_DATA: userDataDir, VRMA_NO_OPEN: '1', ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.setEncoding('utf8');
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (d: string) => (out += d));
+
+  const url = await new Promise<string>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`host did not print its URL within ${opts.timeoutMs ?? 15000} ms:\n${out}`)), opts.timeoutMs ?? 15000);
+    child.stdout!.on('data', (d: string) => {
+      out += d;
+      const m = /VRMA Studio at (http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        ok(m[1]);
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`host exited with ${code} before printing its URL:\n${out}`));
+    });
+  });
+  const parsed = new URL(url);
+  const exited = new Promise<void>((ok) => {
+    if (child.exitCode !== null || child.signalCode !== null) ok();
+    else child.once('exit', () => ok());
+  });
+
+  return {
+    url,
+    origin: parsed.origin,
+    token: parsed.searchParams.get('token')!,
+    port: Number(parsed.port),
+    userDataDir,
+    process: child,
+    output: () => out,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+      if (ownDataDir) rmSync(userDataDir, { recursive: true, force: true });
+    },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
