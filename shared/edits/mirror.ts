@@ -27,7 +27,7 @@ export function mirror(motion: Motion): Motion {
   const expressionPartner = new Map<number, number>();
   for (const e of motion.expressions) {
     const other = expressionNode.get(mirroredName(e.name));
-    if (other !== undefined) expressionPartner.set(e.node, other);
+    if (other !== undefined && other !== e.node) expressionPartner.set(e.node, other);
   }
 
   const channels = motion.channels.map((c): Channel => {
