@@ -92,9 +92,9 @@ export function convertBvhDetailed(bytes: Uint8Array, opts: BvhConvertOptions = 
     poser.pose(f);
     const W = poser.world;
     for (let i = 0; i < mappedBones.length; i++) {
-      const j = bones[mappedBones[i]]!;
+      const j = align.source[mappedBones[i]]!;
       const G: Quat = [W[j * 4], W[j * 4 + 1], W[j * 4 + 2], W[j * 4 + 3]];
-      worldN[i] = mul(mul(mul(R, G), Rinv), align[mappedBones[i]]!);
+      worldN[i] = mul(mul(mul(R, G), Rinv), align.correction[mappedBones[i]]!);
     }
     for (let i = 0; i < mappedBones.length; i++) {
       const p = parentOf[i];

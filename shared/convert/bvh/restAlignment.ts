@@ -5,11 +5,11 @@
  */
 import type { Quat, Vec3 } from '../../motion/types';
 import { fromUnitVectors, rotateVec, IDENTITY } from '../../math/quat';
-import { HUMAN_BONE_NAMES, type HumanBoneName } from '../../vrm/humanBones';
+import { HUMAN_BONE_NAMES, HUMAN_BONE_PARENT, isFingerBone, type HumanBoneName } from '../../vrm/humanBones';
 import { standardWorldPositions } from '../../vrm/standardSkeleton';
 import type { Bvh } from './parse';
 import type { BoneMap } from './recognize';
-import { len3, sub, type RestSkeleton, type V3 } from './restSkeleton';
+import { len3, pathDown, sub, type RestSkeleton, type V3 } from './restSkeleton';
 
 const STD = standardWorldPositions();
 
@@ -44,10 +44,9 @@ function leafDirection(b: HumanBoneName): Vec3 | undefined {
   if (b.endsWith('Toes') || b.endsWith('Eye')) return [0, 0, 1];
   if (b.endsWith('Foot')) return sub(STD[b.replace('Foot', 'Toes') as HumanBoneName], STD[b]);
   if (b.endsWith('Hand')) return b.startsWith('left') ? [1, 0, 0] : [-1, 0, 0];
-  if (/Distal$/.test(b)) {
-    const parentName = b.replace(/Distal$/, b.includes('Thumb') ? 'Proximal' : 'Intermediate') as HumanBoneName;
-    return sub(STD[b], STD[parentName]);
-  }
+  const parent = HUMAN_BONE_PARENT[b];
+  // A finger segment with no mapped segment beyond it points the way its own offset does.
+  if (parent && isFingerBone(b)) return sub(STD[b], STD[parent]);
   return undefined;
 }
 
@@ -72,14 +71,26 @@ function captureLeafDirection(bvh: Bvh, rest: RestSkeleton, j: number, mappedJoi
  * Rest correction C per mapped bone (VRM axes). `toVrm` rotates file vectors into VRM axes; `size` is a
  * skeleton length used to tell a real segment from a zero-length helper joint.
  */
-export function restAlignment(bvh: Bvh, rest: RestSkeleton, bones: BoneMap, toVrm: Quat, size: number): Partial<Record<HumanBoneName, Quat>> {
+export interface RestAlignment {
+  /** Rest correction C per mapped bone. */
+  readonly correction: Partial<Record<HumanBoneName, Quat>>;
+  /**
+   * Joint whose world rotation drives the bone: the mapped joint itself, or an unmapped zero-length
+   * helper right below it (CMU's LeftFingerBase) that actually orients the bone's segment.
+   */
+  readonly source: Partial<Record<HumanBoneName, number>>;
+}
+
+export function restAlignment(bvh: Bvh, rest: RestSkeleton, bones: BoneMap, toVrm: Quat, size: number): RestAlignment {
   const out: Partial<Record<HumanBoneName, Quat>> = {};
+  const source: Partial<Record<HumanBoneName, number>> = {};
   const mapped = new Set(Object.values(bones) as number[]);
   for (const b of HUMAN_BONE_NAMES) {
     const j = bones[b];
     if (j === undefined) continue;
     let tpose: Vec3 | undefined;
     let capture: V3 | undefined;
+    source[b] = j;
     for (const t of directionTargets(b)) {
       const k = bones[t];
       if (k === undefined) continue;
@@ -87,6 +98,10 @@ export function restAlignment(bvh: Bvh, rest: RestSkeleton, bones: BoneMap, toVr
       if (len3(d) <= size * 1e-4) continue;
       tpose = sub(STD[t], STD[b]);
       capture = d;
+      for (const m of pathDown(bvh, j, k)) {
+        if (m === k || mapped.has(m) || len3(sub(rest.positions[m], rest.positions[j])) > size * 1e-4) break;
+        source[b] = m;
+      }
       break;
     }
     if (!capture) {
@@ -95,5 +110,5 @@ export function restAlignment(bvh: Bvh, rest: RestSkeleton, bones: BoneMap, toVr
     }
     out[b] = tpose && capture ? fromUnitVectors(tpose, rotateVec(toVrm, capture)) : IDENTITY;
   }
-  return out;
+  return { correction: out, source };
 }
