@@ -1,1 +1,16 @@
-import * as THREE from 'three'; console.log(THREE.REVISION);
+/**
+ * The studio's entry point: builds the layout, starts the viewport with the generated mannequin
+ * walking, and wires files, commands, shortcuts, the desktop menu and the Bedroom scene.
+ */
+import './styles.css';
+import { startStudio } from './app/startStudio';
+
+startStudio(document.getElementById('app') ?? document.body).catch((e: unknown) => {
+  // Never a blank screen: whatever broke is written where the studio would be.
+  const box = document.createElement('pre');
+  box.className = 'fatal';
+  box.setAttribute('role', 'alert');
+  box.textContent = `VRMA Studio could not start: ${e instanceof Error ? `${e.message}\n${e.stack ?? ''}` : String(e)}`;
+  document.body.append(box);
+  console.error(e);
+});

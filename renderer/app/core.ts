@@ -1,0 +1,54 @@
+/**
+ * The renderer's door to the motion core for reading files and the built-in assets. Modules that
+ * may be absent from a build (converters, generated assets) are found with import.meta.glob, so a
+ * missing one disables its feature with a clear message instead of breaking the studio.
+ */
+import type { Motion } from '../../shared/motion/types';
+import { readVrma } from '../../shared/vrma/read';
+import { writeVrma } from '../../shared/vrma/write';
+
+export { readVrma, writeVrma };
+
+type ConvertModule = {
+  convertToMotion(fileName: string, bytes: Uint8Array, opts?: Record<string, unknown>): Motion | { motion: Motion; warnings?: readonly string[] } | Promise<Motion | { motion: Motion }>;
+};
+type MannequinModule = { makeMannequinVrm(opts?: { version?: '1.0' | '0.x' }): Uint8Array };
+type WalkModule = { makeWalkCycle(): Motion | Uint8Array };
+
+const convertModules = import.meta.glob<ConvertModule>('../../shared/convert/index.ts');
+const mannequinModules = import.meta.glob<MannequinModule>('../../shared/assets/mannequin.ts');
+const walkModules = import.meta.glob<WalkModule>('../../shared/assets/walkCycle.ts');
+
+async function firstModule<T>(mods: Record<string, () => Promise<T>>): Promise<T | null> {
+  const load = Object.values(mods)[0];
+  return load ? load() : null;
+}
+
+function asMotion(result: Motion | { motion: Motion } | Uint8Array): Motion {
+  if (result instanceof Uint8Array) return readVrma(result);
+  return 'motion' in result && !('channels' in result) ? result.motion : (result as Motion);
+}
+
+const CONVERTED = ['.vmd', '.vpd', '.bvh'];
+
+/** Reads a motion file: .vrma directly, .vmd/.vpd/.bvh converted on the fly (with a notice). */
+export async function readMotionFile(name: string, bytes: Uint8Array): Promise<{ motion: Motion; notice?: string }> {
+  const lower = name.toLowerCase();
+  if (lower.endsWith('.vrma')) return { motion: readVrma(bytes) };
+  const ext = CONVERTED.find((e) => lower.endsWith(e));
+  if (!ext) throw new Error(`unsupported file type (expected .vrm, .vrma, .vmd, .vpd or .bvh)`);
+  const mod = await firstModule(convertModules);
+  if (!mod) throw new Error(`${ext} conversion is not available in this build`);
+  const motion = asMotion(await mod.convertToMotion(name, bytes));
+  return { motion, notice: `${name} was converted from ${ext.slice(1).toUpperCase()} to VRM Animation` };
+}
+
+export async function mannequinBytes(version: '1.0' | '0.x' = '1.0'): Promise<Uint8Array | null> {
+  const mod = await firstModule(mannequinModules);
+  return mod ? mod.makeMannequinVrm({ version }) : null;
+}
+
+export async function walkCycleMotion(): Promise<Motion | null> {
+  const mod = await firstModule(walkModules);
+  return mod ? asMotion(mod.makeWalkCycle()) : null;
+}

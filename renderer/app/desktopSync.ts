@@ -1,0 +1,58 @@
+/**
+ * Keeps the outside world in step with the studio through the StudioApi: the command registry
+ * mirrored into the desktop menu (menu picks come back as command ids), the window title with its
+ * dirty marker, and the falloff radius stored in the settings.
+ */
+import type { Studio } from './studio';
+import type { MenuCommand } from '../../shared/contract/studioApi';
+
+function accelerator(shortcut: string | undefined): string | undefined {
+  if (!shortcut) return undefined;
+  return shortcut
+    .split('+')
+    .map((p) => (p === 'Mod' ? 'CmdOrCtrl' : p === 'ArrowLeft' ? 'Left' : p === 'ArrowRight' ? 'Right' : p))
+    .join('+');
+}
+
+export function syncDesktop(studio: Studio): void {
+  const api = studio.api;
+  if (!api) return;
+  const quiet = (p: Promise<unknown> | undefined) => void p?.catch(() => {});
+  const menuCommands = (): MenuCommand[] =>
+    studio.commands
+      .all()
+      .filter((c) => c.menu)
+      .map((c) => ({
+        id: c.id,
+        label: c.label,
+        menu: c.menu === 'playback' ? 'view' : (c.menu as MenuCommand['menu']),
+        // Single-key shortcuts stay in the renderer: as menu accelerators they would fire while typing.
+        accelerator: c.shortcuts?.[0]?.startsWith('Mod') ? accelerator(c.shortcuts[0]) : undefined,
+        enabled: studio.commands.isEnabled(c.id),
+      }));
+  let pending = false;
+  const pushMenu = () => {
+    if (pending) return;
+    pending = true;
+    queueMicrotask(() => {
+      pending = false;
+      quiet(api.setCommands(menuCommands()));
+    });
+  };
+  try {
+    api.onCommand((id) => void studio.commands.run(id));
+  } catch {
+    /* no event channel */
+  }
+  studio.commands.onChange(pushMenu);
+  pushMenu();
+  const pushDoc = () => quiet(api.setDocumentState({ title: `${studio.motionName} — VRMA Studio`, dirty: studio.dirty, path: studio.sourcePath }));
+  studio.events.on('document', pushDoc);
+  pushDoc();
+  quiet(
+    api.getSettings().then((s) => {
+      if (Number.isFinite(s.falloffRadius)) studio.setFalloff(s.falloffRadius);
+    }),
+  );
+  studio.events.on('falloff', (v) => quiet(api.setSettings({ falloffRadius: v })));
+}

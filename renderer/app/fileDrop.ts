@@ -1,0 +1,24 @@
+/** Files dropped anywhere on the window open like files chosen with Open (several at once: avatar first). */
+import type { Studio } from './studio';
+
+export function bindFileDrop(studio: Studio, target: Window): void {
+  target.addEventListener('dragover', (e) => {
+    if (e.dataTransfer?.types.includes('Files')) {
+      e.preventDefault();
+      e.dataTransfer.dropEffect = 'copy';
+      document.body.classList.add('drop-target');
+    }
+  });
+  target.addEventListener('dragleave', () => document.body.classList.remove('drop-target'));
+  target.addEventListener('drop', async (e) => {
+    document.body.classList.remove('drop-target');
+    const files = [...(e.dataTransfer?.files ?? [])];
+    if (!files.length) return;
+    e.preventDefault();
+    files.sort((a, b) => Number(!/\.(vrm|glb)$/i.test(a.name)) - Number(!/\.(vrm|glb)$/i.test(b.name)));
+    for (const f of files) {
+      const path = studio.api?.pathForFile?.(f) ?? undefined;
+      await studio.openFile(f.name, new Uint8Array(await f.arrayBuffer()), path ?? undefined);
+    }
+  });
+}

@@ -1,0 +1,79 @@
+/**
+ * Undo/redo over immutable values. Each entry is a complete state (a Motion shares its untouched
+ * channels with its neighbours, so keeping them all costs only what changed). A "saved" marker
+ * follows the entries so the dirty flag is exact after undo back to the saved state.
+ */
+export interface HistoryEntry<T> {
+  readonly value: T;
+  readonly label: string;
+}
+
+export class History<T> {
+  private entries: HistoryEntry<T>[];
+  private index = 0;
+  private savedIndex: number | null = 0;
+
+  constructor(initial: T, label = 'Open') {
+    this.entries = [{ value: initial, label }];
+  }
+
+  get current(): T {
+    return this.entries[this.index].value;
+  }
+
+  get canUndo(): boolean {
+    return this.index > 0;
+  }
+
+  get canRedo(): boolean {
+    return this.index < this.entries.length - 1;
+  }
+
+  get undoLabel(): string | undefined {
+    return this.canUndo ? this.entries[this.index].label : undefined;
+  }
+
+  get redoLabel(): string | undefined {
+    return this.canRedo ? this.entries[this.index + 1].label : undefined;
+  }
+
+  get length(): number {
+    return this.entries.length;
+  }
+
+  get dirty(): boolean {
+    return this.savedIndex !== this.index;
+  }
+
+  /** Records a new state; a pending redo branch is dropped, as in every editor. */
+  push(value: T, label: string): void {
+    if (value === this.current) return;
+    this.entries.length = this.index + 1;
+    if (this.savedIndex !== null && this.savedIndex > this.index) this.savedIndex = null;
+    this.entries.push({ value, label });
+    this.index++;
+  }
+
+  undo(): T | undefined {
+    if (!this.canUndo) return undefined;
+    this.index--;
+    return this.current;
+  }
+
+  redo(): T | undefined {
+    if (!this.canRedo) return undefined;
+    this.index++;
+    return this.current;
+  }
+
+  markSaved(): void {
+    this.savedIndex = this.index;
+  }
+
+  /** Starts over with a new document (opening another motion). */
+  reset(value: T, label = 'Open'): void {
+    this.entries = [{ value, label }];
+    this.index = 0;
+    this.savedIndex = 0;
+  }
+}

@@ -1,0 +1,163 @@
+/** Builds the studio in `root` and resolves once the first frame with the avatar is drawn. */
+import type { StudioApi } from '../../shared/contract/studioApi';
+import { buildMotion } from '../../shared/vrma/buildMotion';
+import { Viewport } from '../viewport/viewport';
+import { Studio } from './studio';
+import { registerStudioCommands } from './studioCommands';
+import { bindShortcuts } from './shortcuts';
+import { mannequinBytes, walkCycleMotion, writeVrma } from './core';
+import { PoseEditor } from '../pose/poseEditor';
+import { applyDrag, poseDeltaFor } from '../pose/applyDrag';
+import { createTimeline } from '../timeline/timelinePanel';
+import { createEditPanel } from '../panels/editPanel';
+import { createInfoPanel } from '../panels/infoPanel';
+import { createLibraryPanel } from '../panels/libraryPanel';
+import { createTransportBar } from '../panels/transportBar';
+import { commandButton } from '../panels/commandButton';
+import { createSceneSwitcher } from './sceneSwitcher';
+import { bindFileDrop } from './fileDrop';
+import { installTestHook } from './testHook';
+import { syncDesktop } from './desktopSync';
+import { h } from '../ui/dom';
+import { errorText } from '../ui/messages';
+
+const platformModules = import.meta.glob<{ getStudioApi(): StudioApi }>('../platform/studioApi.ts');
+
+async function studioApi(): Promise<StudioApi | null> {
+  const load = Object.values(platformModules)[0] as (() => Promise<{ getStudioApi(): StudioApi }>) | undefined;
+  if (!load) return null;
+  try {
+    return (await load()).getStudioApi();
+  } catch {
+    return null;
+  }
+}
+
+export async function startStudio(root: HTMLElement): Promise<Studio> {
+  const startedAt = performance.now();
+  const viewportBox = h('div', { class: 'viewport', id: 'viewport' });
+  const viewport = new Viewport(viewportBox);
+  const api = await studioApi();
+
+  const walk = (await walkCycleMotion().catch(() => null)) ?? buildMotion({ rotations: {}, generator: 'VRMA Studio rest pose' });
+  const studio = new Studio(viewport, api, walk);
+  studio.motionName = 'walk';
+
+  let timelineFit = () => {};
+  registerStudioCommands(studio, {
+    openFile: () => library.fileInput.click(),
+    exportMotion: () => exportMotion(),
+    fitTimeline: () => timelineFit(),
+  });
+
+  const poseEditor = new PoseEditor(viewport, {
+    select: (bone) => studio.select(bone),
+    setDragging: (d) => {
+      studio.dragging = d;
+      if (d) studio.setPlaying(false);
+    },
+    commitDrag: (drag) => {
+      if (!studio.avatar) return;
+      try {
+        const req = poseDeltaFor(drag, studio.avatar, studio.clock.time, studio.falloff);
+        studio.commit(applyDrag(studio.motion, req), drag.kind === 'rotate' ? `Rotate ${drag.bone}` : 'Move hips');
+      } catch (e) {
+        studio.messages.error(`Pose edit failed: ${errorText(e)}`);
+      }
+      // The dragged node shows the mixer's pose again (the edited one, or the old one after a failure).
+      studio.seek(studio.clock.time);
+    },
+  });
+  studio.events.on('selection', (bone) => poseEditor.attach(bone));
+  studio.events.on('avatar', (a) => poseEditor.setAvatar(a));
+
+  const timeline = createTimeline(studio);
+  timelineFit = () => timeline.view.fit();
+  const loadMannequin = async () => {
+    const bytes = await mannequinBytes('1.0');
+    if (!bytes) {
+      studio.messages.error('The built-in mannequin is not available in this build; open a .vrm avatar instead.');
+      return;
+    }
+    await studio.setAvatar(bytes, 'Mannequin');
+  };
+  const library = createLibraryPanel(studio, () => void loadMannequin());
+
+  const exportMotion = async () => {
+    const motion = studio.preview?.motion ?? studio.motion;
+    const bytes = writeVrma(motion);
+    studio.lastExport = bytes;
+    const suggestedName = `${studio.motionName || 'motion'}.vrma`;
+    try {
+      const platform = api ? await api.getPlatform().catch(() => null) : null;
+      if (api && platform?.nativeDialogs) {
+        const saved = await api.saveFileAs({ bytes, suggestedName });
+        if (!saved) return;
+        studio.messages.show('success', `Saved ${saved.path}`);
+      } else {
+        downloadBytes(bytes, suggestedName);
+        studio.messages.show('success', `Exported ${suggestedName}`);
+      }
+      studio.history.markSaved();
+      studio.events.emit('document', null);
+    } catch (e) {
+      studio.messages.error(`Export failed: ${errorText(e)}`);
+    }
+  };
+
+  const header = h(
+    'header',
+    { class: 'topbar' },
+    h('h1', { text: 'VRMA Studio' }),
+    h('span', { class: 'doc-title', id: 'doc-title' }),
+    h('span', { class: 'spacer' }),
+    commandButton(studio, 'edit.undo', { icon: '↶' }),
+    commandButton(studio, 'edit.redo', { icon: '↷' }),
+    commandButton(studio, 'view.frame', { icon: '◎' }),
+  );
+  const studioView = h(
+    'div',
+    { class: 'studio', id: 'studio-view' },
+    h('aside', { class: 'left' }, library.element),
+    h('main', { class: 'center' }, viewportBox),
+    h('aside', { class: 'right' }, createEditPanel(studio), createInfoPanel(studio)),
+    h('footer', { class: 'bottom' }, createTransportBar(studio), timeline.element),
+  );
+  const bedroomView = h('div', { class: 'bedroom-view', id: 'bedroom-view', hidden: true });
+  const switcher = createSceneSwitcher(studio, studioView, bedroomView);
+  header.insertBefore(switcher.element, header.children[2]);
+  root.replaceChildren(header, studioView, bedroomView, studio.messages.element);
+
+  const docTitle = header.querySelector('#doc-title')!;
+  const updateTitle = () => {
+    const t = `${studio.dirty ? '● ' : ''}${studio.motionName}`;
+    docTitle.textContent = t;
+    document.title = `${t} — VRMA Studio`;
+  };
+  studio.events.on('document', updateTitle);
+  updateTitle();
+
+  bindShortcuts(studio.commands, window, () => !switcher.isBedroom());
+  bindFileDrop(studio, window);
+  syncDesktop(studio);
+
+  try {
+    await loadMannequin();
+  } catch (e) {
+    studio.messages.error(`The mannequin avatar could not be loaded: ${errorText(e)}`);
+  }
+  studio.setPlaying(studio.duration > 0);
+  viewport.start();
+  installTestHook(studio, { poseEditor, timeline: timeline.view, startedAt });
+  await switcher.ready;
+  return studio;
+}
+
+function downloadBytes(bytes: Uint8Array, name: string): void {
+  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'model/gltf-binary' }));
+  const a = h('a', { href: url, download: name, class: 'visually-hidden' });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,203 @@
+/**
+ * The studio's state and its one way of changing it: the current Motion lives in an undo history
+ * of immutable Motions, the avatar and its preview follow, and every change is announced through
+ * `events` so panels, timeline and viewport redraw what they show.
+ */
+import type { Motion } from '../../shared/motion/types';
+import { durationOf } from '../../shared/motion/types';
+import type { HumanBoneName } from '../../shared/vrm/humanBones';
+import type { StudioApi } from '../../shared/contract/studioApi';
+import { History } from './history';
+import { CommandRegistry } from './commands';
+import { Emitter } from './emitter';
+import { estimateFps } from './motionStats';
+import type { TimeRange } from './range';
+import { PreviewClock } from '../preview/previewClock';
+import { Preview } from '../preview/preview';
+import { disposeAvatar, loadAvatar, type LoadedAvatar } from '../avatar/loadAvatar';
+import type { Viewport } from '../viewport/viewport';
+import { Messages, errorText } from '../ui/messages';
+import { readMotionFile } from './core';
+
+export interface StudioEvents {
+  motion: Motion;
+  avatar: LoadedAvatar;
+  time: number;
+  selection: HumanBoneName | null;
+  range: TimeRange | null;
+  falloff: number;
+  document: null;
+  playback: null;
+  [key: string]: unknown;
+}
+
+const AVATAR_EXTENSIONS = ['.vrm', '.glb'];
+
+export class Studio {
+  readonly events = new Emitter<StudioEvents>();
+  readonly clock = new PreviewClock();
+  readonly commands = new CommandRegistry();
+  readonly messages = new Messages();
+  history: History<Motion>;
+  avatar: LoadedAvatar | null = null;
+  preview: Preview | null = null;
+  motionName = 'Untitled';
+  sourcePath: string | undefined;
+  range: TimeRange | null = null;
+  selectedBone: HumanBoneName | null = null;
+  falloff = 0.4;
+  fps = 30;
+  /** A gizmo drag is in progress: the mixer must not overwrite the node the user holds. */
+  dragging = false;
+  /** Counts preview rebuilds (tests wait for the preview to catch up). */
+  previewVersion = 0;
+  /** Last bytes handed out by the export command (tests compare them). */
+  lastExport: Uint8Array | null = null;
+
+  constructor(readonly viewport: Viewport, readonly api: StudioApi | null, initialMotion: Motion) {
+    this.history = new History(initialMotion);
+    this.setDuration(initialMotion);
+    viewport.onFrame((dt) => this.onFrame(dt));
+  }
+
+  get motion(): Motion {
+    return this.history.current;
+  }
+
+  get duration(): number {
+    return this.clock.duration;
+  }
+
+  get dirty(): boolean {
+    return this.history.dirty;
+  }
+
+  /** Records an edited Motion as one undo step. */
+  commit(motion: Motion, label: string): void {
+    if (motion === this.motion) return;
+    this.history.push(motion, label);
+    this.motionChanged();
+  }
+
+  undo(): void {
+    if (this.history.undo() !== undefined) this.motionChanged();
+  }
+
+  redo(): void {
+    if (this.history.redo() !== undefined) this.motionChanged();
+  }
+
+  /** A new document: history starts over, range and time reset. */
+  replaceDocument(motion: Motion, name: string, path?: string): void {
+    this.history.reset(motion);
+    this.motionName = name;
+    this.sourcePath = path;
+    this.range = null;
+    this.clock.time = 0;
+    this.motionChanged();
+    this.events.emit('range', null);
+  }
+
+  private setDuration(motion: Motion): void {
+    this.clock.setDuration(durationOf(motion));
+    this.fps = estimateFps(motion);
+    if (this.range && this.range.end > this.clock.duration) this.range = null;
+  }
+
+  private motionChanged(): void {
+    const motion = this.motion;
+    this.setDuration(motion);
+    this.rebuildPreview();
+    this.events.emit('motion', motion);
+    this.events.emit('document', null);
+    this.events.emit('time', this.clock.time);
+    this.commands.changed();
+  }
+
+  private rebuildPreview(): void {
+    if (!this.preview) return;
+    this.preview.setMotion(this.motion);
+    this.preview.applyAt(this.clock.time);
+    this.previewVersion++;
+  }
+
+  async setAvatar(bytes: Uint8Array, name: string): Promise<void> {
+    const loaded = await loadAvatar(bytes, name);
+    const old = this.avatar;
+    this.preview?.dispose();
+    if (old) disposeAvatar(old);
+    this.avatar = loaded;
+    this.viewport.scene.add(loaded.vrm.scene);
+    this.preview = new Preview(loaded);
+    this.rebuildPreview();
+    loaded.vrm.scene.updateMatrixWorld(true);
+    this.frameAvatar();
+    this.events.emit('avatar', loaded);
+  }
+
+  frameAvatar(): void {
+    if (!this.avatar) return;
+    // Frame the rest pose so a motion that starts crouched or far away does not change the framing.
+    this.preview?.resetPose();
+    this.avatar.vrm.update(0);
+    this.viewport.frame(this.avatar.vrm.scene);
+    this.preview?.applyAt(this.clock.time);
+  }
+
+  /** Opens any supported file; a bad file is reported and the current work stays. Returns whether it loaded. */
+  async openFile(name: string, bytes: Uint8Array, path?: string): Promise<boolean> {
+    const lower = name.toLowerCase();
+    try {
+      if (AVATAR_EXTENSIONS.some((e) => lower.endsWith(e))) {
+        await this.setAvatar(bytes, name);
+        this.messages.show('success', `Avatar ${name} loaded`);
+        return true;
+      }
+      const { motion, notice } = await readMotionFile(name, bytes);
+      this.replaceDocument(motion, name.replace(/\.[^.]+$/, ''), path);
+      if (notice) this.messages.notice(notice);
+      for (const w of motion.warnings) this.messages.notice(`${name}: ${w}`);
+      return true;
+    } catch (e) {
+      this.messages.error(`Could not open ${name}: ${errorText(e)}`);
+      return false;
+    }
+  }
+
+  seek(t: number): void {
+    this.clock.seek(t);
+    this.preview?.applyAt(this.clock.time);
+    this.events.emit('time', this.clock.time);
+  }
+
+  setPlaying(playing: boolean): void {
+    if (playing && this.clock.time >= this.clock.duration && !this.clock.loop) this.clock.time = 0;
+    this.clock.playing = playing && this.clock.duration > 0;
+    this.events.emit('playback', null);
+    this.commands.changed();
+  }
+
+  setRange(range: TimeRange | null): void {
+    this.range = range;
+    this.events.emit('range', range);
+    this.commands.changed();
+  }
+
+  select(bone: HumanBoneName | null): void {
+    if (bone === this.selectedBone) return;
+    this.selectedBone = bone;
+    this.events.emit('selection', bone);
+    this.commands.changed();
+  }
+
+  setFalloff(seconds: number): void {
+    if (!Number.isFinite(seconds) || seconds < 0) return;
+    this.falloff = seconds;
+    this.events.emit('falloff', seconds);
+  }
+
+  private onFrame(dt: number): void {
+    if (this.clock.advance(dt)) this.events.emit('time', this.clock.time);
+    this.preview?.applyAt(this.clock.time, dt, this.dragging);
+  }
+}

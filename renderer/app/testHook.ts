@@ -1,0 +1,210 @@
+/**
+ * TEST-ONLY hook: window.__studio lets the browser tests and the bench read numbers the UI does not
+ * print (motion bytes, normalized bone rotations, timeline state) and simulate gizmo drags by
+ * setting the normalized node's rotation and firing the TransformControls events the real gizmo
+ * fires. Nothing in the studio reads it.
+ */
+import * as THREE from 'three';
+import type { Studio } from './studio';
+import type { PoseEditor } from '../pose/poseEditor';
+import type { TimelineView } from '../timeline/timelineView';
+import type { HumanBoneName } from '../../shared/vrm/humanBones';
+import { writeVrma } from './core';
+import { referenceClip } from '../preview/referenceClip';
+import { vrmBone } from '../avatar/boneNames';
+
+export interface TestHookDeps {
+  readonly poseEditor: PoseEditor;
+  readonly timeline: TimelineView;
+  readonly startedAt: number;
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+}
+
+function fromBase64(text: string): Uint8Array {
+  const s = atob(text);
+  const out = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+  return out;
+}
+
+function readPixels(canvas: HTMLCanvasElement): Uint8ClampedArray {
+  const c = document.createElement('canvas');
+  c.width = canvas.width;
+  c.height = canvas.height;
+  const ctx = c.getContext('2d', { willReadFrequently: true })!;
+  ctx.drawImage(canvas, 0, 0);
+  return ctx.getImageData(0, 0, c.width, c.height).data;
+}
+
+export function installTestHook(studio: Studio, deps: TestHookDeps): void {
+  const { poseEditor, timeline } = deps;
+  const node = (bone: HumanBoneName) => {
+    const n = studio.avatar?.vrm.humanoid.getNormalizedBoneNode(vrmBone(bone));
+    if (!n) throw new Error(`The avatar has no ${bone}`);
+    return n;
+  };
+  const readRotations = (bones: HumanBoneName[]) => Object.fromEntries(bones.map((b) => [b, node(b).quaternion.toArray()]));
+  const readPositions = (bones: HumanBoneName[]) => Object.fromEntries(bones.map((b) => [b, node(b).position.toArray()]));
+  let firstAvatarFrameAt: number | null = null;
+  studio.viewport.onFrame(() => {
+    if (firstAvatarFrameAt === null && studio.avatar) {
+      // The frame being drawn now is the first one with the avatar in it.
+      queueMicrotask(() => {
+        firstAvatarFrameAt ??= performance.now();
+      });
+    }
+  });
+
+  const fire = (controls: PoseEditor['rotate'], type: 'mouseDown' | 'mouseUp' | 'objectChange') =>
+    (controls as unknown as THREE.EventDispatcher<Record<string, object>>).dispatchEvent({ type, mode: controls.mode } as never);
+
+  const hook = {
+    startedAt: deps.startedAt,
+    firstAvatarFrameAt: () => firstAvatarFrameAt,
+    framesDrawn: () => studio.viewport.framesDrawn,
+    state: () => ({
+      time: studio.clock.time,
+      duration: studio.duration,
+      playing: studio.clock.playing,
+      loop: studio.clock.loop,
+      speed: studio.clock.speed,
+      fps: studio.fps,
+      range: studio.range,
+      selectedBone: studio.selectedBone,
+      falloff: studio.falloff,
+      dirty: studio.dirty,
+      canUndo: studio.history.canUndo,
+      canRedo: studio.history.canRedo,
+      historyLength: studio.history.length,
+      motionName: studio.motionName,
+      channels: studio.motion.channels.length,
+      avatarName: studio.avatar?.name ?? null,
+      metaVersion: studio.avatar?.metaVersion ?? null,
+      previewVersion: studio.previewVersion,
+      previewIsCurrent: studio.preview?.motion === studio.motion,
+      timelineView: { start: timeline.view.start, end: timeline.view.end, width: timeline.view.width },
+      timelineDraws: { ...timeline.draws },
+      messages: studio.messages.log.map((m) => ({ kind: m.kind, text: m.text })),
+    }),
+    motionBytes: () => toBase64(writeVrma(studio.motion)),
+    previewMotionBytes: () => toBase64(writeVrma(studio.preview?.motion ?? studio.motion)),
+    lastExportBytes: () => (studio.lastExport ? toBase64(studio.lastExport) : null),
+    openBase64: (name: string, data: string) => studio.openFile(name, fromBase64(data)),
+    seek: (t: number) => {
+      studio.setPlaying(false);
+      studio.seek(t);
+    },
+    setPlaying: (p: boolean) => studio.setPlaying(p),
+    setRange: (start: number, end: number) => studio.setRange({ start, end }),
+    select: (bone: HumanBoneName | null) => studio.select(bone),
+    setFalloff: (s: number) => studio.setFalloff(s),
+    /** Normalized local rotations (x, y, z, w) of the given bones as currently posed. */
+    normalizedRotations: (bones: HumanBoneName[]) => readRotations(bones),
+    normalizedPositions: (bones: HumanBoneName[]) => readPositions(bones),
+    /** Poses at time t through the live preview (fast clip path). */
+    previewPose: (bones: HumanBoneName[], t: number) => {
+      studio.setPlaying(false);
+      studio.seek(t);
+      return { rotations: readRotations(bones), positions: readPositions(bones) };
+    },
+    /**
+     * Poses at time t through the reference path: writeVrma of the previewed Motion read back by
+     * GLTFLoader + VRMAnimationLoaderPlugin + createVRMAnimationClip, as any reader of the file would.
+     */
+    referencePose: async (bones: HumanBoneName[], t: number) => {
+      const avatar = studio.avatar!;
+      studio.setPlaying(false);
+      const clip = await referenceClip(writeVrma(studio.preview!.motion!), avatar.vrm);
+      const mixer = new THREE.AnimationMixer(avatar.vrm.scene);
+      const action = mixer.clipAction(clip);
+      action.play();
+      action.paused = true;
+      studio.preview!.resetPose();
+      action.time = t;
+      mixer.update(0);
+      const result = { rotations: readRotations(bones), positions: readPositions(bones) };
+      action.stop();
+      mixer.uncacheClip(clip);
+      studio.preview!.resetPose();
+      studio.seek(t);
+      return result;
+    },
+    /** A rotate-gizmo drag on `bone` that ends with its normalized local rotation at q (x, y, z, w). */
+    dragRotate: (bone: HumanBoneName, q: [number, number, number, number]) => {
+      studio.setPlaying(false);
+      studio.select(bone);
+      const n = node(bone);
+      fire(poseEditor.rotate, 'mouseDown');
+      n.quaternion.set(q[0], q[1], q[2], q[3]);
+      fire(poseEditor.rotate, 'objectChange');
+      fire(poseEditor.rotate, 'mouseUp');
+      return n.quaternion.toArray();
+    },
+    /** A move-gizmo drag of the hips by d (metres, in the normalized hips' parent space). */
+    dragMoveHips: (d: [number, number, number]) => {
+      studio.setPlaying(false);
+      studio.select('hips');
+      const n = node('hips');
+      fire(poseEditor.move, 'mouseDown');
+      n.position.add(new THREE.Vector3(d[0], d[1], d[2]));
+      const after = n.position.toArray();
+      fire(poseEditor.move, 'objectChange');
+      fire(poseEditor.move, 'mouseUp');
+      return after;
+    },
+    /** Share of the viewport's pixels the avatar covers: rendered with and without it, markers and gizmos hidden. */
+    silhouetteShare: () => {
+      const avatar = studio.avatar;
+      if (!avatar) return 0;
+      const vp = studio.viewport;
+      const helpers = [poseEditor.rotate.getHelper(), poseEditor.move.getHelper(), poseEditor.markers?.group].filter(Boolean) as THREE.Object3D[];
+      const was = helpers.map((o) => o.visible);
+      helpers.forEach((o) => (o.visible = false));
+      vp.renderer.render(vp.scene, vp.camera);
+      const withAvatar = readPixels(vp.renderer.domElement);
+      avatar.vrm.scene.visible = false;
+      vp.renderer.render(vp.scene, vp.camera);
+      const without = readPixels(vp.renderer.domElement);
+      avatar.vrm.scene.visible = true;
+      helpers.forEach((o, i) => (o.visible = was[i]));
+      vp.renderer.render(vp.scene, vp.camera);
+      let differ = 0;
+      for (let i = 0; i < withAvatar.length; i += 4) {
+        const d = Math.abs(withAvatar[i] - without[i]) + Math.abs(withAvatar[i + 1] - without[i + 1]) + Math.abs(withAvatar[i + 2] - without[i + 2]);
+        if (d > 24) differ++;
+      }
+      return differ / (withAvatar.length / 4);
+    },
+    /** Share of distinct non-background pixels in the drawn viewport as it is now (no re-render). */
+    viewportPixelStats: () => {
+      const px = readPixels(studio.viewport.renderer.domElement);
+      let nonBackground = 0;
+      for (let i = 0; i < px.length; i += 4) {
+        // Background 0x1d2026 and the dark grid lines are below ~0x50 in every channel.
+        if (px[i] > 0x60 || px[i + 1] > 0x60 || px[i + 2] > 0x60) nonBackground++;
+      }
+      return { share: nonBackground / (px.length / 4), width: studio.viewport.renderer.domElement.width, height: studio.viewport.renderer.domElement.height };
+    },
+    /** Pixels of the timeline's static layer in the curve colour. */
+    timelineCurvePixels: () => {
+      timeline.drawIfNeeded();
+      const px = readPixels(timeline.staticCanvas);
+      let curve = 0;
+      for (let i = 0; i < px.length; i += 4) if (Math.abs(px[i] - 0x5f) < 30 && Math.abs(px[i + 1] - 0xb3) < 30 && Math.abs(px[i + 2] - 0xa1) < 30) curve++;
+      return { curve, total: px.length / 4 };
+    },
+    /** Times one pose edit on `bone` from drag end to the preview showing the edited pose (ms). */
+    timeEdit: (bone: HumanBoneName, q: [number, number, number, number]) => {
+      const t0 = performance.now();
+      hook.dragRotate(bone, q);
+      studio.viewport.renderNow(0);
+      return performance.now() - t0;
+    },
+  };
+  (window as unknown as { __studio: typeof hook }).__studio = hook;
+}

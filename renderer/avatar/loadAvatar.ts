@@ -1,0 +1,55 @@
+/**
+ * Loads a VRM (0.x or 1.0) from bytes through three-vrm's loader, like any user file. VRM 0.x
+ * avatars are turned to face +Z (VRMUtils.rotateVRM0), which is what three-vrm-animation's
+ * 0.x flip assumes.
+ */
+import * as THREE from 'three';
+import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { VRMLoaderPlugin, VRMUtils, type VRM } from '@pixiv/three-vrm';
+import { VRMLookAtQuaternionProxy } from '@pixiv/three-vrm-animation';
+
+export interface LoadedAvatar {
+  readonly vrm: VRM;
+  readonly name: string;
+  readonly bytes: Uint8Array;
+  /** '0' or '1' (three-vrm's meta version). */
+  readonly metaVersion: '0' | '1';
+}
+
+export class AvatarLoadError extends Error {}
+
+export async function loadAvatar(bytes: Uint8Array, name: string): Promise<LoadedAvatar> {
+  const loader = new GLTFLoader();
+  loader.register((parser) => new VRMLoaderPlugin(parser));
+  const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  let gltf;
+  try {
+    gltf = await loader.parseAsync(buffer, '');
+  } catch (e) {
+    throw new AvatarLoadError(`${name} is not a readable glTF/VRM file: ${(e as Error).message}`);
+  }
+  const vrm = gltf.userData.vrm as VRM | undefined;
+  if (!vrm) throw new AvatarLoadError(`${name} is a glTF file without VRM data (no VRM or VRMC_vrm extension)`);
+  if (!vrm.humanoid.getNormalizedBoneNode('hips')) throw new AvatarLoadError(`${name} has no hips bone`);
+  VRMUtils.removeUnnecessaryVertices(gltf.scene);
+  VRMUtils.combineSkeletons(gltf.scene);
+  const metaVersion = vrm.meta.metaVersion === '0' ? '0' : '1';
+  if (metaVersion === '0') VRMUtils.rotateVRM0(vrm);
+  vrm.scene.traverse((o) => {
+    o.frustumCulled = false;
+  });
+  if (vrm.lookAt) {
+    const proxy = new VRMLookAtQuaternionProxy(vrm.lookAt);
+    proxy.name = 'VRMLookAtQuaternionProxy';
+    vrm.scene.add(proxy);
+  }
+  vrm.scene.name = 'avatar';
+  return { vrm, name, bytes, metaVersion };
+}
+
+export function disposeAvatar(avatar: LoadedAvatar): void {
+  avatar.vrm.scene.removeFromParent();
+  VRMUtils.deepDispose(avatar.vrm.scene);
+}
+
+export const AVATAR_UP = new THREE.Vector3(0, 1, 0);

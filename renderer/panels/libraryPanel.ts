@@ -1,0 +1,89 @@
+/**
+ * The file side of the studio (left): open a file, load the built-in mannequin again, and the
+ * library of opened folders through the StudioApi. Drop files anywhere on the window.
+ */
+import type { Studio } from '../app/studio';
+import type { LibraryEntry, LibrarySnapshot } from '../../shared/contract/studioApi';
+import { h, button } from '../ui/dom';
+import { commandButton } from './commandButton';
+import { errorText } from '../ui/messages';
+
+export interface LibraryPanel {
+  readonly element: HTMLElement;
+  readonly fileInput: HTMLInputElement;
+}
+
+export function createLibraryPanel(studio: Studio, onMannequin: () => void): LibraryPanel {
+  const fileInput = h('input', {
+    type: 'file',
+    id: 'open-file-input',
+    accept: '.vrma,.vmd,.vpd,.bvh,.vrm,.glb',
+    multiple: true,
+    class: 'visually-hidden',
+    'aria-label': 'Open avatar or motion files',
+  }) as HTMLInputElement;
+  fileInput.addEventListener('change', async () => {
+    for (const f of [...(fileInput.files ?? [])]) await studio.openFile(f.name, new Uint8Array(await f.arrayBuffer()));
+    fileInput.value = '';
+  });
+  const list = h('ul', { class: 'library-list', 'aria-label': 'Library files' });
+  const folderInput = h('input', { type: 'text', id: 'folder-path', placeholder: '/path/to/motions', 'aria-label': 'Folder path to open' }) as HTMLInputElement;
+  const openFolder = button('Open folder', () => void openFolderAction(), { id: 'open-folder' });
+
+  const renderLibrary = (snaps: LibrarySnapshot[]) => {
+    const items: HTMLElement[] = [];
+    for (const s of snaps) {
+      items.push(h('li', { class: 'library-root', text: s.root }));
+      for (const e of s.entries) items.push(h('li', {}, entryButton(e)));
+    }
+    list.replaceChildren(...items);
+  };
+  const entryButton = (e: LibraryEntry) =>
+    button(e.relPath, async () => {
+      if (!studio.api) return;
+      try {
+        const bytes = await studio.api.readFile(e.path);
+        await studio.openFile(e.name, bytes, e.path);
+      } catch (err) {
+        studio.messages.error(`Could not read ${e.name}: ${errorText(err)}`);
+      }
+    }, { title: `Open ${e.relPath}` });
+
+  const refresh = async () => {
+    if (!studio.api) return;
+    try {
+      renderLibrary(await studio.api.listLibrary());
+    } catch {
+      // No library service (e.g. a static server): the panel simply stays empty.
+    }
+  };
+  const openFolderAction = async () => {
+    if (!studio.api) return;
+    try {
+      const snap = await studio.api.openFolder(folderInput.value.trim() || undefined);
+      if (snap) await refresh();
+    } catch (err) {
+      studio.messages.error(`Could not open the folder: ${errorText(err)}`);
+    }
+  };
+  if (studio.api) {
+    try {
+      studio.api.onLibraryChanged(() => void refresh());
+    } catch {
+      /* events unavailable */
+    }
+    void refresh();
+  }
+
+  const element = h(
+    'section',
+    { class: 'panel library-panel', 'aria-labelledby': 'library-title' },
+    h('h2', { id: 'library-title', text: 'Files' }),
+    h('div', { class: 'button-column' }, commandButton(studio, 'file.open'), commandButton(studio, 'file.export'), button('Mannequin avatar', onMannequin, { id: 'load-mannequin', title: 'Show the built-in mannequin avatar again' })),
+    fileInput,
+    h('p', { class: 'hint', text: 'Drop .vrm, .vrma, .vmd, .vpd or .bvh files anywhere.' }),
+    h('div', { class: 'folder-row' }, folderInput, openFolder),
+    list,
+  );
+  return { element, fileInput };
+}

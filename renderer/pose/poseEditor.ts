@@ -1,0 +1,140 @@
+/**
+ * Pose editing in the viewport: click a bone marker to select it, turn it with a rotation gizmo
+ * on its normalized node (hips also get a move gizmo). While dragging, orbiting pauses and the
+ * mixer leaves the node alone; on release the change goes to the studio as one edit.
+ */
+import * as THREE from 'three';
+import { TransformControls } from 'three/examples/jsm/controls/TransformControls.js';
+import type { HumanBoneName } from '../../shared/vrm/humanBones';
+import type { Viewport } from '../viewport/viewport';
+import type { LoadedAvatar } from '../avatar/loadAvatar';
+import { BoneMarkers } from './boneMarkers';
+import { vrmBone } from '../avatar/boneNames';
+
+export interface PoseDrag {
+  readonly bone: HumanBoneName;
+  readonly kind: 'rotate' | 'move';
+  /** Normalized local rotation before and after (avatar space, as three-vrm shows it). */
+  readonly before: THREE.Quaternion;
+  readonly after: THREE.Quaternion;
+  /** Normalized local position before and after (hips move). */
+  readonly beforePosition: THREE.Vector3;
+  readonly afterPosition: THREE.Vector3;
+}
+
+export interface PoseEditorHost {
+  select(bone: HumanBoneName | null): void;
+  setDragging(dragging: boolean): void;
+  commitDrag(drag: PoseDrag): void;
+}
+
+/** Pointer travel (px) under which a press-release is a click rather than an orbit. */
+const CLICK_SLOP = 5;
+
+export class PoseEditor {
+  readonly rotate: TransformControls;
+  readonly move: TransformControls;
+  markers: BoneMarkers | null = null;
+  private avatar: LoadedAvatar | null = null;
+  private selected: HumanBoneName | null = null;
+  private dragStart: { bone: HumanBoneName; kind: 'rotate' | 'move'; q: THREE.Quaternion; p: THREE.Vector3 } | null = null;
+  private pointerDownAt: { x: number; y: number } | null = null;
+  private readonly raycaster = new THREE.Raycaster();
+
+  constructor(private readonly viewport: Viewport, private readonly host: PoseEditorHost) {
+    const dom = viewport.renderer.domElement;
+    this.rotate = new TransformControls(viewport.camera, dom);
+    this.rotate.setMode('rotate');
+    this.rotate.setSpace('local');
+    this.rotate.setSize(0.7);
+    this.move = new TransformControls(viewport.camera, dom);
+    this.move.setMode('translate');
+    this.move.setSpace('world');
+    this.move.setSize(0.5);
+    for (const [controls, kind] of [[this.rotate, 'rotate'], [this.move, 'move']] as const) {
+      viewport.scene.add(controls.getHelper());
+      controls.addEventListener('mouseDown', () => this.beginDrag(kind));
+      controls.addEventListener('mouseUp', () => this.endDrag(kind));
+    }
+    dom.addEventListener('pointerdown', (e) => {
+      this.pointerDownAt = { x: e.clientX, y: e.clientY };
+    });
+    dom.addEventListener('pointerup', (e) => this.onPointerUp(e));
+    viewport.onFrame(() => this.markers?.update());
+  }
+
+  setAvatar(avatar: LoadedAvatar): void {
+    this.markers?.dispose();
+    this.avatar = avatar;
+    const height = avatar.vrm.humanoid.normalizedRestPose.head?.position ? 1.5 : 1.5;
+    this.markers = new BoneMarkers(avatar.vrm, height * 0.018);
+    this.viewport.scene.add(this.markers.group);
+    this.attach(this.selected);
+  }
+
+  get isDragging(): boolean {
+    return this.dragStart !== null;
+  }
+
+  /** Shows the gizmo(s) on the bone; null hides them. */
+  attach(bone: HumanBoneName | null): void {
+    this.selected = bone;
+    const node = bone && this.avatar ? this.avatar.vrm.humanoid.getNormalizedBoneNode(vrmBone(bone)) : null;
+    if (node) this.rotate.attach(node);
+    else this.rotate.detach();
+    if (node && bone === 'hips') this.move.attach(node);
+    else this.move.detach();
+    this.markers?.highlight(node ? bone : null);
+  }
+
+  nodeOf(bone: HumanBoneName): THREE.Object3D | null {
+    return this.avatar?.vrm.humanoid.getNormalizedBoneNode(vrmBone(bone)) ?? null;
+  }
+
+  private beginDrag(kind: 'rotate' | 'move'): void {
+    const bone = this.selected;
+    const node = bone ? this.nodeOf(bone) : null;
+    if (!bone || !node) return;
+    this.dragStart = { bone, kind, q: node.quaternion.clone(), p: node.position.clone() };
+    this.viewport.orbit.enabled = false;
+    this.host.setDragging(true);
+  }
+
+  private endDrag(kind: 'rotate' | 'move'): void {
+    const start = this.dragStart;
+    this.dragStart = null;
+    this.viewport.orbit.enabled = true;
+    this.host.setDragging(false);
+    if (!start || start.kind !== kind) return;
+    const node = this.nodeOf(start.bone);
+    if (!node) return;
+    this.host.commitDrag({
+      bone: start.bone,
+      kind,
+      before: start.q,
+      after: node.quaternion.clone(),
+      beforePosition: start.p,
+      afterPosition: node.position.clone(),
+    });
+  }
+
+  private onPointerUp(e: PointerEvent): void {
+    const down = this.pointerDownAt;
+    this.pointerDownAt = null;
+    if (!down || !this.markers || e.button !== 0) return;
+    if (Math.hypot(e.clientX - down.x, e.clientY - down.y) > CLICK_SLOP) return;
+    // A click on a gizmo ring must not change the selection.
+    if (this.rotate.axis !== null || this.move.axis !== null || this.isDragging) return;
+    const rect = this.viewport.renderer.domElement.getBoundingClientRect();
+    const ndc = new THREE.Vector2(((e.clientX - rect.left) / rect.width) * 2 - 1, -((e.clientY - rect.top) / rect.height) * 2 + 1);
+    this.raycaster.setFromCamera(ndc, this.viewport.camera);
+    const bone = this.markers.pick(this.raycaster);
+    this.host.select(bone);
+  }
+
+  dispose(): void {
+    this.rotate.dispose();
+    this.move.dispose();
+    this.markers?.dispose();
+  }
+}

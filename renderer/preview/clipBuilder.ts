@@ -1,0 +1,110 @@
+/**
+ * Builds the preview clip straight from a Motion, producing the same tracks that
+ * three-vrm-animation's loader + createVRMAnimationClip produce from the written file (a browser
+ * test compares the two poses). Tracks are cached per Channel object: edits share untouched
+ * channels, so after an edit only the changed channels are converted again.
+ */
+import * as THREE from 'three';
+import type { VRM } from '@pixiv/three-vrm';
+import type { Channel, Motion, RestBone } from '../../shared/motion/types';
+import { durationOf } from '../../shared/motion/types';
+import { hipsTranslationScale } from '../../shared/vrma/restPose';
+import { vrmBone } from '../avatar/boneNames';
+
+const LOOKAT_PROXY_NAME = 'VRMLookAtQuaternionProxy';
+
+export class ClipBuilder {
+  private cache = new WeakMap<Channel, THREE.KeyframeTrack | null>();
+  private lastRest: Motion['rest'] | null = null;
+  private lastExpressions: Motion['expressions'] | null = null;
+
+  constructor(private readonly vrm: VRM, private readonly metaVersion: '0' | '1') {}
+
+  build(motion: Motion): THREE.AnimationClip {
+    // A channel's track depends on the rest pose and expression map too; a different file means a fresh cache.
+    if (motion.rest !== this.lastRest || motion.expressions !== this.lastExpressions) {
+      this.cache = new WeakMap();
+      this.lastRest = motion.rest;
+      this.lastExpressions = motion.expressions;
+    }
+    const tracks: THREE.KeyframeTrack[] = [];
+    for (const channel of motion.channels) {
+      let track = this.cache.get(channel);
+      if (track === undefined) {
+        track = this.trackFor(motion, channel);
+        this.cache.set(channel, track);
+      }
+      if (track) tracks.push(track);
+    }
+    return new THREE.AnimationClip('Clip', durationOf(motion), tracks);
+  }
+
+  private trackFor(motion: Motion, channel: Channel): THREE.KeyframeTrack | null {
+    const flip = this.metaVersion === '0';
+    const bone = motion.humanoid.nodeToBone.get(channel.node);
+    if (bone !== undefined) {
+      const nodeName = this.vrm.humanoid.getNormalizedBoneNode(vrmBone(bone))?.name;
+      const rest = motion.rest.bones[bone];
+      if (!nodeName || !rest) return null;
+      if (channel.path === 'rotation') {
+        return new THREE.QuaternionKeyframeTrack(`${nodeName}.quaternion`, channel.times, normalizedRotations(channel.values, rest, flip));
+      }
+      if (channel.path === 'translation' && bone === 'hips') {
+        const humanoidY = this.vrm.humanoid.normalizedRestPose.hips?.position?.[1] ?? 1;
+        const scale = hipsTranslationScale(motion.rest, humanoidY);
+        return new THREE.VectorKeyframeTrack(`${nodeName}.position`, channel.times, hipsPositions(channel.values, motion.rest.hipsParentWorld, scale, flip));
+      }
+      return null;
+    }
+    const expression = motion.expressions.find((e) => e.node === channel.node);
+    if (expression) {
+      if (channel.path !== 'translation' || !this.vrm.expressionManager) return null;
+      const trackName = this.vrm.expressionManager.getExpressionTrackName(expression.name);
+      if (!trackName) return null;
+      const n = channel.times.length;
+      const weights = new Float32Array(n);
+      for (let i = 0; i < n; i++) weights[i] = channel.values[i * 3];
+      return new THREE.NumberKeyframeTrack(trackName, channel.times, weights);
+    }
+    if (channel.node === motion.lookAtNode && channel.path === 'rotation' && this.vrm.lookAt) {
+      return new THREE.QuaternionKeyframeTrack(`${LOOKAT_PROXY_NAME}.quaternion`, channel.times, channel.values);
+    }
+    return null;
+  }
+}
+
+/** P·q·W⁻¹ per key (doubles, stored as float32 as the loader does), with the VRM 0.x x/z flip. */
+function normalizedRotations(values: Float32Array, rest: RestBone, flip: boolean): Float32Array {
+  const [px, py, pz, pw] = rest.parentWorld;
+  // W⁻¹ = conjugate (unit quaternion)
+  const wx = -rest.world[0], wy = -rest.world[1], wz = -rest.world[2], ww = rest.world[3];
+  const out = new Float32Array(values.length);
+  const s = flip ? -1 : 1;
+  for (let i = 0; i < values.length; i += 4) {
+    const qx = values[i], qy = values[i + 1], qz = values[i + 2], qw = values[i + 3];
+    // a = P·q
+    const ax = pw * qx + px * qw + py * qz - pz * qy;
+    const ay = pw * qy - px * qz + py * qw + pz * qx;
+    const az = pw * qz + px * qy - py * qx + pz * qw;
+    const aw = pw * qw - px * qx - py * qy - pz * qz;
+    // a·W⁻¹
+    out[i] = s * (aw * wx + ax * ww + ay * wz - az * wy);
+    out[i + 1] = aw * wy - ax * wz + ay * ww + az * wx;
+    out[i + 2] = s * (aw * wz + ax * wy - ay * wx + az * ww);
+    out[i + 3] = aw * ww - ax * wx - ay * wy - az * wz;
+  }
+  return out;
+}
+
+function hipsPositions(values: Float32Array, m: readonly number[], scale: number, flip: boolean): Float32Array {
+  const out = new Float32Array(values.length);
+  const s = flip ? -scale : scale;
+  for (let i = 0; i < values.length; i += 3) {
+    const x = values[i], y = values[i + 1], z = values[i + 2];
+    const w = m[3] * x + m[7] * y + m[11] * z + m[15] || 1;
+    out[i] = s * ((m[0] * x + m[4] * y + m[8] * z + m[12]) / w);
+    out[i + 1] = (scale * (m[1] * x + m[5] * y + m[9] * z + m[13])) / w;
+    out[i + 2] = s * ((m[2] * x + m[6] * y + m[10] * z + m[14]) / w);
+  }
+  return out;
+}

@@ -1,0 +1,45 @@
+/**
+ * The motion-amount curve for the timeline: the core's motionAmount (per 1/30 s) reduced to one
+ * value per pixel column (the column's maximum, so short bursts stay visible), scaled to 0..1.
+ */
+import type { Motion } from '../../shared/motion/types';
+import { motionAmount, AMOUNT_RATE } from '../../shared/edits/motionAmount';
+import type { TimeView } from './timeScale';
+
+interface Amount {
+  readonly values: Float32Array;
+  readonly scale: number;
+}
+
+const cache = new WeakMap<Motion, Amount>();
+
+function amountOf(motion: Motion): Amount {
+  let a = cache.get(motion);
+  if (!a) {
+    const values = motionAmount(motion);
+    // Scale by a high percentile, not the maximum, so one glitch does not flatten the curve.
+    const sorted = Float32Array.from(values).sort();
+    const p = sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.98))] : 0;
+    a = { values, scale: p > 1e-9 ? 1 / p : 0 };
+    cache.set(motion, a);
+  }
+  return a;
+}
+
+/** Values for `columns` evenly spaced columns over [view.start, min(view.end, duration)]. */
+export function amountColumns(motion: Motion, view: TimeView, duration: number, columns: number): Float32Array {
+  const { values, scale } = amountOf(motion);
+  const end = Math.min(view.end, duration);
+  const n = Math.max(2, Math.floor(columns));
+  const out = new Float32Array(n);
+  if (!values.length || end <= view.start) return out;
+  const span = (end - view.start) / n;
+  for (let i = 0; i < n; i++) {
+    const a = Math.floor((view.start + i * span) * AMOUNT_RATE);
+    const b = Math.max(a + 1, Math.ceil((view.start + (i + 1) * span) * AMOUNT_RATE));
+    let m = 0;
+    for (let k = Math.max(a, 0); k < Math.min(b, values.length); k++) if (values[k] > m) m = values[k];
+    out[i] = m * scale;
+  }
+  return out;
+}

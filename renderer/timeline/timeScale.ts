@@ -1,0 +1,83 @@
+/**
+ * The timeline's mapping between seconds and pixels, its zoom around the pointer and its ruler
+ * ticks. Pure so it is tested in Node.
+ */
+export interface TimeView {
+  /** Seconds at the left edge. */
+  readonly start: number;
+  /** Seconds at the right edge (> start). */
+  readonly end: number;
+  /** Drawable width in CSS pixels. */
+  readonly width: number;
+}
+
+export const MIN_VIEW_SPAN = 0.05;
+
+export function timeToX(view: TimeView, t: number): number {
+  return ((t - view.start) / (view.end - view.start)) * view.width;
+}
+
+export function xToTime(view: TimeView, x: number): number {
+  return view.start + (x / view.width) * (view.end - view.start);
+}
+
+/** The whole motion in view (a zero-length motion still gets a visible span). */
+export function fitView(duration: number, width: number): TimeView {
+  return { start: 0, end: Math.max(duration, MIN_VIEW_SPAN * 20), width };
+}
+
+/**
+ * Zooms by `factor` (>1 zooms in) keeping the time under the pointer where it is; the view stays
+ * inside [0, max(duration, span)] and never narrower than MIN_VIEW_SPAN.
+ */
+export function zoomAround(view: TimeView, pointerX: number, factor: number, duration: number): TimeView {
+  const anchor = xToTime(view, pointerX);
+  const limit = Math.max(duration, MIN_VIEW_SPAN * 20);
+  let span = (view.end - view.start) / factor;
+  span = Math.min(Math.max(span, MIN_VIEW_SPAN), limit);
+  const frac = pointerX / view.width;
+  let start = anchor - frac * span;
+  start = Math.min(Math.max(start, 0), limit - span);
+  return { start, end: start + span, width: view.width };
+}
+
+/** Ruler step: the smallest "nice" step (1, 2, 5 × 10^n seconds, or frame multiples) at least minPx apart. */
+export function tickStep(view: TimeView, minPx: number): number {
+  const secondsPerPx = (view.end - view.start) / Math.max(view.width, 1);
+  const raw = secondsPerPx * minPx;
+  const nice = [1, 2, 5];
+  let p = Math.pow(10, Math.floor(Math.log10(raw)));
+  for (;;) {
+    for (const n of nice) if (n * p >= raw) return n * p;
+    p *= 10;
+  }
+}
+
+export function ticks(view: TimeView, minPx = 70): number[] {
+  const step = tickStep(view, minPx);
+  const out: number[] = [];
+  const first = Math.ceil(view.start / step - 1e-9) * step;
+  for (let t = first; t <= view.end + 1e-9 && out.length < 1000; t += step) out.push(Math.round(t / step) * step);
+  return out;
+}
+
+/** "0:03.50" style label; minutes appear once the motion is a minute long or more. */
+export function formatTime(t: number, step = 0.01): string {
+  const decimals = step >= 1 ? 0 : step >= 0.1 ? 1 : 2;
+  const sign = t < 0 ? '-' : '';
+  const a = Math.abs(t);
+  const m = Math.floor(a / 60);
+  const s = a - m * 60;
+  const sText = s.toFixed(decimals).padStart(decimals ? decimals + 3 : 2, '0');
+  return `${sign}${m}:${sText}`;
+}
+
+/** Keys closer than this many pixels on average are drawn as a line instead of diamonds. */
+export const DENSE_KEY_PX = 4;
+
+export function keysAreDense(view: TimeView, times: ArrayLike<number>): boolean {
+  if (times.length < 2) return false;
+  let visible = 0;
+  for (let i = 0; i < times.length; i++) if (times[i] >= view.start && times[i] <= view.end) visible++;
+  return visible > 0 && view.width / visible < DENSE_KEY_PX;
+}

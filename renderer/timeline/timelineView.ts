@@ -1,0 +1,356 @@
+/**
+ * The canvas timeline. Two stacked canvases: the static layer (ruler, motion-amount curve, the
+ * selected bone's keys, IN/OUT range) is redrawn only when those change; the interactive layer
+ * (playhead, falloff band) is redrawn on every time change, so scrubbing stays cheap on long motions.
+ */
+import { h } from '../ui/dom';
+import { fitView, formatTime, keysAreDense, tickStep, ticks, timeToX, xToTime, zoomAround, type TimeView } from './timeScale';
+import type { TimeRange } from '../app/range';
+
+export interface TimelineModel {
+  duration(): number;
+  time(): number;
+  range(): TimeRange | null;
+  falloff(): number;
+  /** Motion amount per pixel column over [view.start, view.end], 0..1; null when unavailable. */
+  amountCurve(view: TimeView): Float32Array | null;
+  /** Key times of the selected bone, if any. */
+  selectedKeys(): Float32Array | null;
+  selectedLabel(): string | null;
+  seek(t: number): void;
+  setRange(range: TimeRange | null): void;
+}
+
+const RULER_H = 22;
+const KEYS_H = 18;
+const EDGE_GRAB_PX = 6;
+
+const C = {
+  bg: '#181b20',
+  ruler: '#20242b',
+  tick: '#5b6270',
+  label: '#a9b1bf',
+  curve: '#5fb3a1',
+  curveFill: 'rgba(95,179,161,0.18)',
+  keys: '#f0c36a',
+  range: 'rgba(120,150,255,0.16)',
+  rangeEdge: '#7c96ff',
+  playhead: '#ff6b6b',
+  falloff: 'rgba(255,107,107,0.12)',
+};
+
+type Drag = { kind: 'scrub' } | { kind: 'in' } | { kind: 'out' } | { kind: 'select'; anchor: number };
+
+export class TimelineView {
+  readonly element: HTMLElement;
+  readonly staticCanvas: HTMLCanvasElement;
+  readonly overlayCanvas: HTMLCanvasElement;
+  view: TimeView = { start: 0, end: 1, width: 1 };
+  private height = 1;
+  private dpr = 1;
+  private drag: Drag | null = null;
+  private staticDirty = true;
+  private overlayDirty = true;
+  private fitted = false;
+  private lastDuration = -1;
+  /** How many times each layer was drawn (tests and bench check layering). */
+  readonly draws = { static: 0, overlay: 0 };
+
+  constructor(private readonly model: TimelineModel) {
+    this.staticCanvas = h('canvas', { class: 'timeline-static', 'aria-hidden': 'true' });
+    this.overlayCanvas = h('canvas', {
+      class: 'timeline-overlay',
+      role: 'slider',
+      tabindex: 0,
+      'aria-label': 'Timeline: click or drag to scrub, shift+drag to select a range, wheel to zoom, double click to fit',
+      'aria-valuemin': 0,
+    });
+    this.element = h('div', { class: 'timeline-canvas' }, this.staticCanvas, this.overlayCanvas);
+    const ro = new ResizeObserver(() => this.resize());
+    ro.observe(this.element);
+    this.bindPointer();
+    const loop = () => {
+      requestAnimationFrame(loop);
+      this.drawIfNeeded();
+    };
+    requestAnimationFrame(loop);
+  }
+
+  invalidateStatic(): void {
+    this.staticDirty = true;
+    this.overlayDirty = true;
+  }
+
+  invalidateOverlay(): void {
+    this.overlayDirty = true;
+  }
+
+  fit(): void {
+    this.view = fitView(this.model.duration(), this.view.width);
+    this.fitted = true;
+    this.invalidateStatic();
+  }
+
+  /** Keeps the view valid after the duration changed (edits). */
+  durationChanged(): void {
+    const d = this.model.duration();
+    if (d !== this.lastDuration) {
+      this.lastDuration = d;
+      this.fit();
+    }
+    this.invalidateStatic();
+  }
+
+  resize(): void {
+    const r = this.element.getBoundingClientRect();
+    const width = Math.max(1, Math.floor(r.width));
+    this.height = Math.max(1, Math.floor(r.height));
+    this.dpr = Math.min(window.devicePixelRatio || 1, 2);
+    for (const c of [this.staticCanvas, this.overlayCanvas]) {
+      c.width = Math.round(width * this.dpr);
+      c.height = Math.round(this.height * this.dpr);
+      c.style.width = `${width}px`;
+      c.style.height = `${this.height}px`;
+    }
+    if (!this.fitted) this.view = fitView(this.model.duration(), width);
+    else this.view = { ...this.view, width };
+    this.invalidateStatic();
+    this.drawIfNeeded();
+  }
+
+  drawIfNeeded(): void {
+    if (this.staticDirty) {
+      this.staticDirty = false;
+      this.drawStatic();
+    }
+    if (this.overlayDirty) {
+      this.overlayDirty = false;
+      this.drawOverlay();
+    }
+  }
+
+  private ctx(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
+    const ctx = canvas.getContext('2d')!;
+    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    return ctx;
+  }
+
+  private drawStatic(): void {
+    this.draws.static++;
+    const ctx = this.ctx(this.staticCanvas);
+    const { width } = this.view;
+    const H = this.height;
+    ctx.fillStyle = C.bg;
+    ctx.fillRect(0, 0, width, H);
+    ctx.fillStyle = C.ruler;
+    ctx.fillRect(0, 0, width, RULER_H);
+
+    const duration = this.model.duration();
+    // Area past the end of the motion.
+    const endX = timeToX(this.view, duration);
+    if (endX < width) {
+      ctx.fillStyle = 'rgba(0,0,0,0.35)';
+      ctx.fillRect(Math.max(endX, 0), RULER_H, width - Math.max(endX, 0), H - RULER_H);
+    }
+
+    // Ruler
+    const step = tickStep(this.view, 70);
+    ctx.strokeStyle = C.tick;
+    ctx.fillStyle = C.label;
+    ctx.font = '11px system-ui, sans-serif';
+    ctx.textBaseline = 'middle';
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (const t of ticks(this.view, 70)) {
+      const x = Math.round(timeToX(this.view, t)) + 0.5;
+      ctx.moveTo(x, RULER_H - 7);
+      ctx.lineTo(x, RULER_H);
+      ctx.fillText(formatTime(t, step), x + 3, RULER_H / 2 - 1);
+    }
+    ctx.stroke();
+
+    // Range
+    const range = this.model.range();
+    if (range) {
+      const x0 = timeToX(this.view, range.start);
+      const x1 = timeToX(this.view, range.end);
+      ctx.fillStyle = C.range;
+      ctx.fillRect(x0, RULER_H, x1 - x0, H - RULER_H);
+      ctx.strokeStyle = C.rangeEdge;
+      ctx.lineWidth = 2;
+      ctx.beginPath();
+      ctx.moveTo(x0, 0);
+      ctx.lineTo(x0, H);
+      ctx.moveTo(x1, 0);
+      ctx.lineTo(x1, H);
+      ctx.stroke();
+      ctx.fillStyle = C.rangeEdge;
+      ctx.fillText('IN', x0 + 3, RULER_H + 9);
+      ctx.fillText('OUT', x1 - 26, RULER_H + 9);
+    }
+
+    // Motion amount curve
+    const curveTop = RULER_H + 4;
+    const curveBottom = H - KEYS_H - 2;
+    const curve = this.model.amountCurve(this.view);
+    if (curve && curve.length) {
+      const n = curve.length;
+      const y = (v: number) => curveBottom - Math.min(Math.max(v, 0), 1) * (curveBottom - curveTop);
+      ctx.beginPath();
+      ctx.moveTo(0, curveBottom);
+      for (let i = 0; i < n; i++) ctx.lineTo((i / Math.max(n - 1, 1)) * Math.min(width, endX), y(curve[i]));
+      ctx.lineTo(Math.min(width, endX), curveBottom);
+      ctx.closePath();
+      ctx.fillStyle = C.curveFill;
+      ctx.fill();
+      ctx.beginPath();
+      for (let i = 0; i < n; i++) {
+        const x = (i / Math.max(n - 1, 1)) * Math.min(width, endX);
+        if (i === 0) ctx.moveTo(x, y(curve[i]));
+        else ctx.lineTo(x, y(curve[i]));
+      }
+      ctx.strokeStyle = C.curve;
+      ctx.lineWidth = 1.5;
+      ctx.stroke();
+    }
+
+    // Selected bone keys
+    const keys = this.model.selectedKeys();
+    const label = this.model.selectedLabel();
+    const keyY = H - KEYS_H / 2;
+    if (keys && keys.length) {
+      ctx.fillStyle = C.keys;
+      ctx.strokeStyle = C.keys;
+      if (keysAreDense(this.view, keys)) {
+        const first = Math.max(timeToX(this.view, keys[0]), 0);
+        const last = Math.min(timeToX(this.view, keys[keys.length - 1]), width);
+        ctx.lineWidth = 3;
+        ctx.beginPath();
+        ctx.moveTo(first, keyY);
+        ctx.lineTo(last, keyY);
+        ctx.stroke();
+      } else {
+        for (let i = 0; i < keys.length; i++) {
+          const x = timeToX(this.view, keys[i]);
+          if (x < -5 || x > width + 5) continue;
+          ctx.beginPath();
+          ctx.moveTo(x, keyY - 4);
+          ctx.lineTo(x + 4, keyY);
+          ctx.lineTo(x, keyY + 4);
+          ctx.lineTo(x - 4, keyY);
+          ctx.closePath();
+          ctx.fill();
+        }
+      }
+    }
+    if (label) {
+      ctx.fillStyle = C.label;
+      ctx.fillText(label, 6, RULER_H + 10);
+    }
+  }
+
+  private drawOverlay(): void {
+    this.draws.overlay++;
+    const ctx = this.ctx(this.overlayCanvas);
+    const { width } = this.view;
+    const H = this.height;
+    ctx.clearRect(0, 0, width, H);
+    const t = this.model.time();
+    const f = this.model.falloff();
+    if (f > 0) {
+      const x0 = timeToX(this.view, t - f);
+      const x1 = timeToX(this.view, t + f);
+      ctx.fillStyle = C.falloff;
+      ctx.fillRect(x0, RULER_H, x1 - x0, H - RULER_H);
+    }
+    const x = Math.round(timeToX(this.view, t)) + 0.5;
+    ctx.strokeStyle = C.playhead;
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    ctx.moveTo(x, 0);
+    ctx.lineTo(x, H);
+    ctx.stroke();
+    ctx.fillStyle = C.playhead;
+    ctx.beginPath();
+    ctx.moveTo(x - 5, 0);
+    ctx.lineTo(x + 5, 0);
+    ctx.lineTo(x, 7);
+    ctx.closePath();
+    ctx.fill();
+    this.overlayCanvas.setAttribute('aria-valuemax', this.model.duration().toFixed(3));
+    this.overlayCanvas.setAttribute('aria-valuenow', t.toFixed(3));
+    this.overlayCanvas.setAttribute('aria-valuetext', formatTime(t));
+  }
+
+  private localX(e: PointerEvent | WheelEvent | MouseEvent): number {
+    const r = this.overlayCanvas.getBoundingClientRect();
+    return e.clientX - r.left;
+  }
+
+  private clampTime(t: number): number {
+    return Math.min(Math.max(t, 0), this.model.duration());
+  }
+
+  private bindPointer(): void {
+    const c = this.overlayCanvas;
+    c.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0) return;
+      c.setPointerCapture(e.pointerId);
+      const x = this.localX(e);
+      const t = this.clampTime(xToTime(this.view, x));
+      const range = this.model.range();
+      if (range && Math.abs(timeToX(this.view, range.start) - x) <= EDGE_GRAB_PX) this.drag = { kind: 'in' };
+      else if (range && Math.abs(timeToX(this.view, range.end) - x) <= EDGE_GRAB_PX) this.drag = { kind: 'out' };
+      else if (e.shiftKey) this.drag = { kind: 'select', anchor: t };
+      else {
+        this.drag = { kind: 'scrub' };
+        this.model.seek(t);
+      }
+    });
+    c.addEventListener('pointermove', (e) => {
+      const x = this.localX(e);
+      const range = this.model.range();
+      if (!this.drag) {
+        const nearEdge = range && (Math.abs(timeToX(this.view, range.start) - x) <= EDGE_GRAB_PX || Math.abs(timeToX(this.view, range.end) - x) <= EDGE_GRAB_PX);
+        c.style.cursor = nearEdge ? 'ew-resize' : 'default';
+        return;
+      }
+      const t = this.clampTime(xToTime(this.view, x));
+      switch (this.drag.kind) {
+        case 'scrub':
+          this.model.seek(t);
+          break;
+        case 'in':
+          if (range) this.model.setRange(t < range.end ? { start: t, end: range.end } : range);
+          break;
+        case 'out':
+          if (range) this.model.setRange(t > range.start ? { start: range.start, end: t } : range);
+          break;
+        case 'select': {
+          const a = Math.min(this.drag.anchor, t);
+          const b = Math.max(this.drag.anchor, t);
+          this.model.setRange(b - a > 1e-6 ? { start: a, end: b } : null);
+          break;
+        }
+      }
+    });
+    const end = (e: PointerEvent) => {
+      this.drag = null;
+      if (c.hasPointerCapture(e.pointerId)) c.releasePointerCapture(e.pointerId);
+    };
+    c.addEventListener('pointerup', end);
+    c.addEventListener('pointercancel', end);
+    c.addEventListener(
+      'wheel',
+      (e) => {
+        e.preventDefault();
+        const factor = Math.exp(-e.deltaY * 0.0015);
+        this.view = zoomAround(this.view, this.localX(e), factor, this.model.duration());
+        this.fitted = true;
+        this.invalidateStatic();
+      },
+      { passive: false },
+    );
+    c.addEventListener('dblclick', () => this.fit());
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * The 3D view: renderer, scene, orbit camera, floor grid and lights, with one render loop that
+ * calls the studio's per-frame work before drawing. Counts drawn frames so tests and the bench
+ * can wait for real pixels.
+ */
+import * as THREE from 'three';
+import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+
+export type FrameCallback = (dt: number) => void;
+
+export class Viewport {
+  readonly renderer: THREE.WebGLRenderer;
+  readonly scene = new THREE.Scene();
+  readonly camera = new THREE.PerspectiveCamera(35, 1, 0.01, 200);
+  readonly orbit: OrbitControls;
+  framesDrawn = 0;
+  /** performance.now() of the last drawn frame. */
+  lastFrameAt = 0;
+  private readonly callbacks = new Set<FrameCallback>();
+  private readonly resizeObserver: ResizeObserver;
+  private last = 0;
+  private running = false;
+  private rafId = 0;
+
+  constructor(readonly container: HTMLElement) {
+    // preserveDrawingBuffer lets tests and screenshots read back the drawn pixels.
+    this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
+    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+    this.renderer.outputColorSpace = THREE.SRGBColorSpace;
+    this.renderer.domElement.setAttribute('aria-label', '3D preview of the avatar');
+    this.renderer.domElement.setAttribute('role', 'img');
+    this.renderer.domElement.tabIndex = 0;
+    container.appendChild(this.renderer.domElement);
+
+    this.scene.background = new THREE.Color(0x1d2026);
+    this.camera.position.set(0, 1.2, 3.2);
+    this.orbit = new OrbitControls(this.camera, this.renderer.domElement);
+    this.orbit.target.set(0, 0.9, 0);
+    this.orbit.enableDamping = false;
+    this.orbit.update();
+
+    const grid = new THREE.GridHelper(10, 20, 0x4a5160, 0x2c313a);
+    grid.name = 'floorGrid';
+    this.scene.add(grid);
+    const hemi = new THREE.HemisphereLight(0xdfe8ff, 0x30343c, 1.6);
+    this.scene.add(hemi);
+    const key = new THREE.DirectionalLight(0xffffff, 2.2);
+    key.position.set(1.5, 3, 2.5);
+    this.scene.add(key);
+    const rim = new THREE.DirectionalLight(0x9fb4ff, 0.8);
+    rim.position.set(-2, 2, -2.5);
+    this.scene.add(rim);
+
+    this.resizeObserver = new ResizeObserver(() => this.resize());
+    this.resizeObserver.observe(container);
+    this.resize();
+  }
+
+  onFrame(cb: FrameCallback): () => void {
+    this.callbacks.add(cb);
+    return () => this.callbacks.delete(cb);
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.last = performance.now();
+    const loop = (now: number) => {
+      if (!this.running) return;
+      this.rafId = requestAnimationFrame(loop);
+      const dt = Math.min((now - this.last) / 1000, 0.25);
+      this.last = now;
+      this.renderNow(dt);
+    };
+    this.rafId = requestAnimationFrame(loop);
+  }
+
+  stop(): void {
+    this.running = false;
+    cancelAnimationFrame(this.rafId);
+  }
+
+  renderNow(dt = 0): void {
+    for (const cb of this.callbacks) cb(dt);
+    this.renderer.render(this.scene, this.camera);
+    this.framesDrawn++;
+    this.lastFrameAt = performance.now();
+  }
+
+  resize(): void {
+    const w = Math.max(1, this.container.clientWidth);
+    const h = Math.max(1, this.container.clientHeight);
+    this.renderer.setSize(w, h, true);
+    this.camera.aspect = w / h;
+    this.camera.updateProjectionMatrix();
+  }
+
+  /** Points the camera at an object so it fills about two thirds of the view height. */
+  frame(object: THREE.Object3D): void {
+    object.updateWorldMatrix(true, true);
+    const box = new THREE.Box3().setFromObject(object);
+    if (box.isEmpty()) return;
+    const size = box.getSize(new THREE.Vector3());
+    const center = box.getCenter(new THREE.Vector3());
+    const height = Math.max(size.y, size.x * 0.8, 0.2);
+    const fov = THREE.MathUtils.degToRad(this.camera.fov);
+    const distance = (height / 0.68) / (2 * Math.tan(fov / 2));
+    const dir = new THREE.Vector3(0.35, 0.18, 1).normalize();
+    this.orbit.target.copy(center);
+    this.camera.position.copy(center).addScaledVector(dir, distance);
+    this.camera.near = Math.max(distance / 100, 0.005);
+    this.camera.far = distance * 100;
+    this.camera.updateProjectionMatrix();
+    this.orbit.update();
+  }
+
+  dispose(): void {
+    this.stop();
+    this.resizeObserver.disconnect();
+    this.orbit.dispose();
+    this.renderer.dispose();
+    this.renderer.domElement.remove();
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * Shared set-up for the studio's browser tests: the built browser host, Debian Chromium at
+ * 1280x800, and typed access to the studio's test-only hook (window.__studio, renderer/app/testHook.ts).
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newStudioPage } from '../helpers/browser';
+import { startHost, REPO_DIR, type StartedHost } from '../helpers/host';
+
+export const SCREENSHOT_DIR = join(REPO_DIR, 'out', 'test-screenshots');
+
+export interface StudioSession {
+  readonly host: StartedHost;
+  readonly browser: Browser;
+  readonly context: BrowserContext;
+  readonly page: Page;
+  readonly errors: string[];
+  close(): Promise<void>;
+}
+
+export async function openStudio(opts: { hash?: string; host?: StartedHost; browser?: Browser } = {}): Promise<StudioSession> {
+  const host = opts.host ?? (await startHost());
+  const browser = opts.browser ?? (await launchBrowser());
+  const { context, page, errors } = await newStudioPage(browser);
+  await page.goto(host.url + (opts.hash ?? ''));
+  await waitForStudio(page);
+  return {
+    host,
+    browser,
+    context,
+    page,
+    errors,
+    async close() {
+      await context.close();
+      if (!opts.browser) await browser.close();
+      if (!opts.host) await host.stop();
+    },
+  };
+}
+
+/** Resolves when the studio drew at least a few frames with its avatar. */
+export async function waitForStudio(page: Page, timeout = 60_000): Promise<void> {
+  await page.waitForFunction(() => {
+    const s = (window as unknown as { __studio?: { firstAvatarFrameAt(): number | null; framesDrawn(): number } }).__studio;
+    return !!s && s.firstAvatarFrameAt() !== null && s.framesDrawn() > 2;
+  }, undefined, { timeout, polling: 50 });
+}
+
+/** Calls a function of window.__studio in the page and returns its (JSON-cloned) result. */
+export async function hook<T = unknown>(page: Page, name: string, ...args: unknown[]): Promise<T> {
+  return page.evaluate(
+    async ([n, a]) => {
+      const s = (window as unknown as { __studio: Record<string, (...x: unknown[]) => unknown> }).__studio;
+      return (await s[n as string](...(a as unknown[]))) as never;
+    },
+    [name, args] as const,
+  ) as Promise<T>;
+}
+
+export interface StudioState {
+  time: number;
+  duration: number;
+  playing: boolean;
+  fps: number;
+  range: { start: number; end: number } | null;
+  selectedBone: string | null;
+  falloff: number;
+  dirty: boolean;
+  canUndo: boolean;
+  canRedo: boolean;
+  historyLength: number;
+  motionName: string;
+  channels: number;
+  avatarName: string | null;
+  metaVersion: '0' | '1' | null;
+  previewVersion: number;
+  previewIsCurrent: boolean;
+  timelineView: { start: number; end: number; width: number };
+  timelineDraws: { static: number; overlay: number };
+  messages: { kind: string; text: string }[];
+}
+
+export const state = (page: Page) => hook<StudioState>(page, 'state');
+
+export function bytesOf(base64: string): Uint8Array {
+  return new Uint8Array(Buffer.from(base64, 'base64'));
+}
+
+export async function motionBytes(page: Page): Promise<Uint8Array> {
+  return bytesOf(await hook<string>(page, 'motionBytes'));
+}
+
+export async function screenshot(page: Page, name: string): Promise<Buffer> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  return page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+}
+
+export type Q = [number, number, number, number];
+
+export function quatDot(a: readonly number[], b: readonly number[]): number {
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+}
+
+/** q·r for [x, y, z, w] quaternions. */
+export function quatMul(a: readonly number[], b: readonly number[]): Q {
+  return [
+    a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1],
+    a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
+    a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3],
+    a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2],
+  ];
+}
+
+export function axisAngle(axis: [number, number, number], angle: number): Q {
+  const l = Math.hypot(...axis);
+  const s = Math.sin(angle / 2) / l;
+  return [axis[0] * s, axis[1] * s, axis[2] * s, Math.cos(angle / 2)];
+}
