@@ -32,6 +32,18 @@ const FINGER_CHAINS = [
   ['LittleProximal', 'LittleIntermediate', 'LittleDistal'],
 ] as const;
 
+/**
+ * Points on the soles (heel, heel edge, ball, toe tip, toe front) in the local frame of the foot or
+ * toes bone at rest; all at floor level in the T-pose. Generators keep these on the floor.
+ */
+export const SOLE_POINTS: readonly { readonly bone: 'Foot' | 'Toes'; readonly point: Vec3 }[] = [
+  { bone: 'Foot', point: [0, -0.06, -0.04] },
+  { bone: 'Foot', point: [0, -0.048, -0.07] },
+  { bone: 'Toes', point: [0, -0.01, 0] },
+  { bone: 'Toes', point: [0, -0.01, 0.05] },
+  { bone: 'Toes', point: [0, 0.005, 0.066] },
+];
+
 export function bodySegments(): Segment[] {
   const W = standardWorldPositions();
   const out: Segment[] = [];
@@ -75,8 +87,8 @@ export function bodySegments(): Segment[] {
     add(b('UpperLeg'), capsule(at(b('UpperLeg'), 0, 0.02), at(b('LowerLeg')), [0.075, 0.08], [0.052, 0.055], X, 12, 3));
     add(b('LowerLeg'), capsule(at(b('LowerLeg')), at(b('Foot'), 0, 0.01), [0.05, 0.052], [0.036, 0.038], X, 12, 3));
     // Foot from heel to ball and toes in front, both with their soles on the floor (y = 0).
-    add(b('Foot'), capsule(at(b('Foot'), 0, -0.066, -0.045), at(b('Toes'), 0, -0.02, 0), [0.042, 0.044], [0.047, 0.04], X, 12, 3), MannequinMaterial.Shoes);
-    add(b('Toes'), capsule(at(b('Toes'), 0, -0.03, 0.01), at(b('Toes'), 0, -0.032, 0.055), [0.046, 0.03], [0.04, 0.028], X, 10, 2), MannequinMaterial.Shoes);
+    add(b('Foot'), capsule(at(b('Foot'), 0, -0.02, -0.04), at(b('Toes'), 0, 0.02, 0), [0.042, 0.04], [0.047, 0.03], X, 12, 3), MannequinMaterial.Shoes);
+    add(b('Toes'), capsule(at(b('Toes'), 0, 0.009, 0.01), at(b('Toes'), 0, 0.008, 0.05), [0.045, 0.019], [0.04, 0.018], X, 10, 2), MannequinMaterial.Shoes);
   }
   return out;
 }
