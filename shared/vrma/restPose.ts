@@ -35,7 +35,7 @@ export function localMatrix(node: GltfNode): Mat4 {
 export function parentIndices(nodes: readonly GltfNode[]): Int32Array {
   const parent = new Int32Array(nodes.length).fill(-1);
   nodes.forEach((n, i) => {
-    for (const c of n.children ?? []) if (Number.isInteger(c) && c >= 0 && c < nodes.length && parent[c] === -1 && c !== i) parent[c] = i;
+    for (const c of Array.isArray(n.children) ? n.children : []) if (Number.isInteger(c) && c >= 0 && c < nodes.length && parent[c] === -1 && c !== i) parent[c] = i;
   });
   return parent;
 }

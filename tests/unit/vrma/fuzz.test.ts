@@ -1,0 +1,23 @@
+import { expect, it } from 'vitest';
+import { basename } from 'node:path';
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describeFixtures, fixtureFiles } from '../../helpers/fixtures';
+import { checkInput, mutatedInput, seedOf, type Outcome } from '../../fuzz/mutations';
+import { simpleVrma } from './rawVrma';
+
+describeFixtures('fuzzing readVrma over the real fixtures', () => {
+  it('every mutated input reads or throws MotionError, quickly (5000 cases)', () => {
+    const seeds = [...fixtureFiles('vrma', '.vrma').map((f) => seedOf(basename(f), new Uint8Array(readFileSync(f)))), seedOf('generated', simpleVrma())];
+    const counts: Record<Outcome, number> = { read: 0, rejected: 0 };
+    fc.assert(
+      fc.property(mutatedInput(seeds), ({ bytes }) => {
+        counts[checkInput(bytes, 2000)]++;
+      }),
+      { numRuns: 5000, seed: 20261129 },
+    );
+    // Both outcomes happen: the mutations are neither all harmless nor all fatal.
+    expect(counts.read).toBeGreaterThan(100);
+    expect(counts.rejected).toBeGreaterThan(100);
+  });
+});
