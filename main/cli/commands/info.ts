@@ -1,0 +1,80 @@
+/** `vrma-studio info FILE... [--json]`: what a .vrma holds, one block (or JSON object) per file. */
+import { readFile } from 'node:fs/promises';
+import { UsageError, type CliCommand, type CliIO } from '../command';
+import { readVrma } from '../../../shared/vrma/read';
+import { summarizeMotion, type MotionSummary } from '../../../shared/vrma/summary';
+import { MotionError } from '../../../shared/errors';
+
+function fileError(e: unknown): { code: string; message: string } {
+  if (e instanceof MotionError) return { code: e.code, message: e.message };
+  const err = e as NodeJS.ErrnoException;
+  if (err?.code === 'ENOENT') return { code: 'NOT_FOUND', message: 'no such file' };
+  if (err?.code === 'EISDIR') return { code: 'IS_DIRECTORY', message: 'is a directory, not a .vrma file' };
+  if (err?.code === 'EACCES') return { code: 'NO_ACCESS', message: 'permission denied' };
+  throw e;
+}
+
+function formatSummary(file: string, s: MotionSummary): string {
+  const t = s.tracks;
+  const kinds = [
+    `bone rotations ${t.boneRotations}`,
+    `hips translation ${t.hipsTranslation}`,
+    ...(t.otherBoneTranslations ? [`other bone translations ${t.otherBoneTranslations}`] : []),
+    `expressions ${t.expressions}`,
+    `lookAt ${t.lookAt}`,
+    `other nodes ${t.other}`,
+  ];
+  const animatedExpr = s.expressions.filter((e) => e.animated).map((e) => e.name);
+  const lines = [
+    file,
+    `  spec version      ${s.specVersion}`,
+    `  duration          ${s.durationSeconds.toFixed(3)} s`,
+    `  fps (estimated)   ${s.estimatedFps === null ? '- (single keys)' : String(s.estimatedFps)}`,
+    `  tracks            ${s.totalTracks} (${kinds.join(', ')})`,
+    `  keys              ${s.totalKeys}`,
+    `  bones             ${s.bones.length} mapped, ${s.animatedBones.length} animated${s.animatedBones.length ? `: ${s.animatedBones.join(', ')}` : ''}`,
+    `  expressions       ${s.expressions.length ? `${s.expressions.map((e) => e.name).join(', ')} (${animatedExpr.length} animated)` : 'none'}`,
+    `  lookAt            ${s.lookAt}`,
+    `  rest hips height  ${s.restHipsHeight.toFixed(4)}${s.restHipsHeight < 1e-3 ? ' (zero: hips translation is not scaled to the avatar)' : ''}`,
+    `  warnings          ${s.warnings.length ? '' : 'none'}`,
+    ...s.warnings.map((w) => `    - ${w}`),
+  ];
+  return lines.join('\n');
+}
+
+export const infoCommand: CliCommand = {
+  name: 'info',
+  summary: 'Show what .vrma files contain (version, duration, fps, tracks, keys, bones, expressions)',
+  usage: [
+    'Usage: vrma-studio info FILE... [--json]',
+    '',
+    'Prints, per file: spec version, duration, estimated fps, tracks by kind, total keys, bones,',
+    'expressions, lookAt, rest hips height and the reader\'s warnings.',
+    '',
+    'Options:',
+    '  --json   one JSON array with an object per file ({file, ...} or {file, error})',
+    '',
+    'Exit status: 0 all files read, 1 a file could not be read (the others are still reported), 2 bad usage.',
+  ].join('\n'),
+  options: { json: { type: 'boolean' } },
+  async run(positionals, values, io: CliIO) {
+    if (positionals.length === 0) throw new UsageError('give at least one .vrma file');
+    const json = values.json === true;
+    const results: Record<string, unknown>[] = [];
+    let failed = false;
+    for (const [i, file] of positionals.entries()) {
+      try {
+        const summary = summarizeMotion(readVrma(new Uint8Array(await readFile(file))));
+        if (json) results.push({ file, ...summary });
+        else io.out((i ? '\n' : '') + formatSummary(file, summary));
+      } catch (e) {
+        const error = fileError(e);
+        failed = true;
+        io.err(`vrma-studio info: ${file}: ${error.message}`);
+        if (json) results.push({ file, error });
+      }
+    }
+    if (json) io.out(JSON.stringify(results, null, 2));
+    return failed ? 1 : 0;
+  },
+};

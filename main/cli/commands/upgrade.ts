@@ -1,0 +1,60 @@
+/** `vrma-studio upgrade IN -o OUT [--force]`: rewrite any readable .vrma as a clean spec-1.0 file. */
+import { readFile } from 'node:fs/promises';
+import { UsageError, type CliCommand } from '../command';
+import { readVrma } from '../../../shared/vrma/read';
+import { writeVrma } from '../../../shared/vrma/write';
+import { writeFileAtomic, FileExistsError } from '../../services/atomicWrite';
+import { MotionError } from '../../../shared/errors';
+
+export const upgradeCommand: CliCommand = {
+  name: 'upgrade',
+  summary: 'Rewrite a .vrma as a clean VRMC_vrm_animation 1.0 file (LINEAR, lookAt as rotation)',
+  usage: [
+    'Usage: vrma-studio upgrade IN -o OUT [--force]',
+    '',
+    'Reads IN (any readable .vrma: legacy, STEP/CUBICSPLINE, quantized, sparse...) and writes OUT with',
+    'specVersion 1.0, LINEAR float keys and the lookAt as a rotation. The write is atomic.',
+    '',
+    'Options:',
+    '  -o, --output OUT   the file to write (required)',
+    '  --force            replace OUT if it exists (otherwise an existing OUT is refused)',
+  ].join('\n'),
+  options: { output: { type: 'string', short: 'o' }, force: { type: 'boolean' } },
+  async run(positionals, values, io) {
+    if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give exactly one input file' : 'give the input file');
+    const out = values.output;
+    if (typeof out !== 'string' || out === '') throw new UsageError('-o OUT is required');
+    const input = positionals[0];
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await readFile(input));
+    } catch (e) {
+      io.err(`vrma-studio upgrade: ${input}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+      return 1;
+    }
+    let written: Uint8Array;
+    let warnings: readonly string[];
+    try {
+      const motion = readVrma(bytes);
+      warnings = motion.warnings;
+      written = writeVrma({ ...motion, specVersion: '1.0' });
+    } catch (e) {
+      if (!(e instanceof MotionError)) throw e;
+      io.err(`vrma-studio upgrade: ${input}: ${e.message}`);
+      return 1;
+    }
+    try {
+      await writeFileAtomic(out, written, { overwrite: values.force === true });
+    } catch (e) {
+      if (e instanceof FileExistsError) {
+        io.err(`vrma-studio upgrade: ${out} already exists; use --force to replace it`);
+        return 1;
+      }
+      io.err(`vrma-studio upgrade: cannot write ${out}: ${(e as Error).message}`);
+      return 1;
+    }
+    io.out(`wrote ${out} (${written.length} bytes, spec 1.0)`);
+    for (const w of warnings) io.out(`  fixed: ${w}`);
+    return 0;
+  },
+};

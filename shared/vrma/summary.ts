@@ -1,0 +1,85 @@
+/** What `vrma-studio info` and the studio's file panel show about a Motion. */
+import type { Motion } from '../motion/types';
+import { durationOf } from '../motion/types';
+import { HUMAN_BONE_NAMES, type HumanBoneName } from '../vrm/humanBones';
+
+export interface TrackCounts {
+  /** Rotation tracks of humanoid bones. */
+  readonly boneRotations: number;
+  readonly hipsTranslation: number;
+  /** Translation tracks of humanoid bones other than hips (three-vrm-animation ignores them). */
+  readonly otherBoneTranslations: number;
+  readonly expressions: number;
+  readonly lookAt: number;
+  /** Tracks of nodes that are neither bones, expressions nor lookAt. */
+  readonly other: number;
+}
+
+export interface MotionSummary {
+  readonly specVersion: string;
+  readonly durationSeconds: number;
+  /** From the median spacing of keys; null when no track has two keys. */
+  readonly estimatedFps: number | null;
+  readonly tracks: TrackCounts;
+  readonly totalTracks: number;
+  readonly totalKeys: number;
+  /** Humanoid bones the file maps, in VRM order. */
+  readonly bones: readonly HumanBoneName[];
+  readonly animatedBones: readonly HumanBoneName[];
+  readonly expressions: readonly { readonly name: string; readonly preset: boolean; readonly animated: boolean }[];
+  readonly lookAt: 'none' | 'present' | 'animated';
+  /** World-space rest height of the hips (metres when the file is in metres). */
+  readonly restHipsHeight: number;
+  readonly warnings: readonly string[];
+}
+
+/** Median key spacing over all tracks, as frames per second, rounded to 0.01. */
+export function estimateFps(motion: Motion): number | null {
+  const gaps: number[] = [];
+  for (const c of motion.channels) {
+    // Sample at most ~200 gaps per track: enough for a median, cheap on hour-long motions.
+    const step = Math.max(1, Math.floor(c.times.length / 200));
+    for (let i = step; i < c.times.length; i += step) gaps.push((c.times[i] - c.times[i - step]) / step);
+  }
+  if (!gaps.length) return null;
+  gaps.sort((a, b) => a - b);
+  const median = gaps[gaps.length >> 1];
+  return median > 0 ? Math.round(100 / median) / 100 : null;
+}
+
+export function summarizeMotion(motion: Motion): MotionSummary {
+  const expressionNodes = new Map(motion.expressions.map((e) => [e.node, e]));
+  const tracks = { boneRotations: 0, hipsTranslation: 0, otherBoneTranslations: 0, expressions: 0, lookAt: 0, other: 0 };
+  const animatedBones = new Set<HumanBoneName>();
+  const animatedExpressions = new Set<number>();
+  let totalKeys = 0;
+  for (const c of motion.channels) {
+    totalKeys += c.times.length;
+    const bone = motion.humanoid.nodeToBone.get(c.node);
+    if (bone) {
+      animatedBones.add(bone);
+      if (c.path === 'rotation') tracks.boneRotations++;
+      else if (bone === 'hips') tracks.hipsTranslation++;
+      else tracks.otherBoneTranslations++;
+    } else if (expressionNodes.has(c.node)) {
+      tracks.expressions++;
+      animatedExpressions.add(c.node);
+    } else if (c.node === motion.lookAtNode) tracks.lookAt++;
+    else tracks.other++;
+  }
+  const mapped = motion.humanoid.boneToNode;
+  return {
+    specVersion: motion.specVersion,
+    durationSeconds: durationOf(motion),
+    estimatedFps: estimateFps(motion),
+    tracks,
+    totalTracks: motion.channels.length,
+    totalKeys,
+    bones: HUMAN_BONE_NAMES.filter((b) => mapped[b] !== undefined),
+    animatedBones: HUMAN_BONE_NAMES.filter((b) => animatedBones.has(b)),
+    expressions: motion.expressions.map((e) => ({ name: e.name, preset: e.preset, animated: animatedExpressions.has(e.node) })),
+    lookAt: motion.lookAtNode === undefined ? 'none' : tracks.lookAt ? 'animated' : 'present',
+    restHipsHeight: motion.rest.hipsHeight,
+    warnings: motion.warnings,
+  };
+}
