@@ -1,0 +1,204 @@
+/**
+ * MMD motions (.vmd) and poses (.vpd) to VRM animations. The motion is played on the MMD skeleton
+ * (from the model's .pmx when given, else the standard one) with its Bezier curves and leg IK, and
+ * every frame's pose is re-expressed on the VRM humanoid: T-pose arms, right-handed, metres.
+ */
+import { fail } from '../../errors';
+import type { Motion } from '../../motion/types';
+import { buildMotion, type KeyTrack } from '../../vrma/buildMotion';
+import { bakeMmd, type MmdBake, type MmdKeySource } from './bake';
+import { MORPH_TO_EXPRESSION, skippedMorphsWarning } from './morphs';
+import { parsePmxBones } from './pmx';
+import { rigFromPmx, standardRig, type MmdRig } from './rig';
+import { nameKey } from './shiftJis';
+import { STANDARD_MMD_RIG } from './standardRig';
+import { parseVmd, VMD_FPS, type Vmd } from './vmd';
+import { BoneTrackSampler, ikEnabledAt, sampleMorph } from './vmdSampler';
+import { mapRigToVrm } from './vrmMapping';
+import { parseVpd, type VpdPose } from './vpd';
+
+export { parseVmd, type Vmd } from './vmd';
+export { parseVpd, writeVpd, type VpdPose } from './vpd';
+export { parsePmxBones, type PmxModel } from './pmx';
+export type { MmdBake, LegIkTrace } from './bake';
+
+export interface VmdOptions {
+  /** The model the motion was made for: its bone rest positions replace the standard skeleton. */
+  readonly pmx?: Uint8Array;
+  /** Bake rate, default 30 (MMD's own). */
+  readonly fps?: number;
+}
+
+/**
+ * Bones whose keys make a motion humanoid. 全ての親 and センター are left out: accessories and stage
+ * props carry those too (menu_rotation.vmd animates only センター and its own bones).
+ */
+const BODY_BONES: ReadonlySet<string> = new Set(
+  [...STANDARD_MMD_RIG.map((b) => b.key), '上半身3', '上半身補'].filter((k) => k !== '全ての親' && k !== 'センター' && !k.endsWith('先')),
+);
+
+function loadRig(pmx: Uint8Array | undefined, warnings: string[]): MmdRig {
+  if (pmx) return rigFromPmx(parsePmxBones(pmx));
+  warnings.push('no .pmx given: assumed the standard MMD skeleton (pass the model for its exact leg lengths and arm angles)');
+  return standardRig();
+}
+
+function bodyKeyCheck(keyed: readonly string[], rig: MmdRig, warnings: string[]): boolean {
+  const body = keyed.filter((k) => BODY_BONES.has(k));
+  const ignored = keyed.filter((k) => !BODY_BONES.has(k) && k !== '全ての親' && k !== 'センター' && !k.endsWith('先'));
+  if (ignored.length) {
+    warnings.push(`${ignored.length} keyed non-humanoid bone${ignored.length === 1 ? '' : 's'} (hair, clothes, helpers) not converted: ${ignored.slice(0, 10).join(', ')}${ignored.length > 10 ? ', …' : ''}`);
+  }
+  const missing = body.filter((k) => !rig.index.has(k));
+  if (missing.length) warnings.push(`keys for ${missing.join(', ')} ignored: the model has no such bone`);
+  return body.length > 0;
+}
+
+function expressionTracks(
+  tracks: readonly { key: string; name: string; sample: () => KeyTrack }[],
+  warnings: string[],
+): Record<string, KeyTrack> {
+  const out: Record<string, KeyTrack> = {};
+  const skipped: string[] = [];
+  for (const t of tracks) {
+    const preset = MORPH_TO_EXPRESSION.get(t.key);
+    if (!preset) skipped.push(t.name);
+    else if (!out[preset]) out[preset] = t.sample();
+  }
+  const w = skippedMorphsWarning(skipped);
+  if (w) warnings.push(w);
+  return out;
+}
+
+function clamp01(v: number): number {
+  return v < 0 ? 0 : v > 1 ? 1 : v;
+}
+
+function checkFps(fps: number | undefined): number {
+  if (fps === undefined) return VMD_FPS;
+  if (!Number.isFinite(fps) || fps < 1 || fps > 240) fail('BAD_PARAMETER', `fps must be a number from 1 to 240, got ${fps}`);
+  return fps;
+}
+
+function vmdKeySource(vmd: Vmd, rig: MmdRig): MmdKeySource {
+  const bound = vmd.boneTracks
+    .map((t) => ({ bone: rig.index.get(t.key), sampler: new BoneTrackSampler(t) }))
+    .filter((b): b is { bone: number; sampler: BoneTrackSampler } => b.bone !== undefined);
+  const pos = new Float64Array(3);
+  const rot = new Float64Array(4);
+  return {
+    sample(frame, set) {
+      for (const b of bound) {
+        b.sampler.sample(frame, pos, 0, rot, 0);
+        set(b.bone, pos[0], pos[1], pos[2], rot[0], rot[1], rot[2], rot[3]);
+      }
+    },
+    ikEnabled: (ik, frame) => ikEnabledAt(vmd.ikKeys, ik, frame),
+  };
+}
+
+function buildFromBake(bake: MmdBake, offsets: Parameters<typeof buildMotion>[0]['offsets'], bones: Parameters<typeof buildMotion>[0]['bones'], expressions: Record<string, KeyTrack>, warnings: string[], withBody: boolean): Motion {
+  return buildMotion({
+    rotations: withBody ? bake.rotations : {},
+    hipsTranslation: withBody ? bake.hipsTranslation : undefined,
+    expressions,
+    offsets,
+    bones,
+    warnings,
+    generator: 'VRMA Studio MMD converter',
+  });
+}
+
+export interface VmdConversion {
+  readonly motion: Motion;
+  /** The baked pose data, including each leg's IK target per frame (for fidelity checks). */
+  readonly bake: MmdBake;
+  readonly mappedBones: number;
+}
+
+/** convertVmd plus what was measured on the way. */
+export function convertVmdDetailed(bytes: Uint8Array, opts: VmdOptions = {}): VmdConversion {
+  const fps = checkFps(opts.fps);
+  const vmd = parseVmd(bytes);
+  const warnings: string[] = [];
+  const rig = loadRig(opts.pmx, warnings);
+  const mapping = mapRigToVrm(rig);
+  if (!mapping) fail('NO_HUMANOID', 'the MMD model has no 下半身 (lower body) bone, so it cannot drive a humanoid');
+  const hasBody = bodyKeyCheck(vmd.boneTracks.map((t) => t.key), rig, warnings);
+  const expressions = expressionTracks(
+    vmd.morphTracks.map((t) => ({
+      key: t.key,
+      name: t.name,
+      sample: () => ({ times: Float32Array.from(t.frames, (f) => f / VMD_FPS), values: Float32Array.from(t.weights, clamp01) }),
+    })),
+    warnings,
+  );
+  if (!hasBody && !Object.keys(expressions).length) {
+    const names = vmd.boneTracks.map((t) => t.name).slice(0, 8).join(', ');
+    fail(
+      'NO_HUMANOID',
+      `this VMD animates no humanoid bones${names ? ` (only ${names}${vmd.boneTracks.length > 8 ? ', …' : ''})` : ''} and no facial morphs with a VRM expression: it is not a character motion`,
+    );
+  }
+  if (!hasBody) warnings.push('the motion has no body keys: written as an expressions-only animation');
+  // Sample MMD frames at the requested rate, always ending on the last key.
+  const last = vmd.lastFrame;
+  const count = Math.floor((last * fps) / VMD_FPS + 1e-9) + 1;
+  const endsOnKey = Math.abs(((count - 1) * VMD_FPS) / fps - last) < 1e-6;
+  const frames = new Float64Array(count + (endsOnKey ? 0 : 1));
+  for (let i = 0; i < count; i++) frames[i] = (i * VMD_FPS) / fps;
+  if (!endsOnKey) frames[count] = last;
+  const bake = bakeMmd(rig, mapping, vmdKeySource(vmd, rig), hasBody ? frames : new Float64Array([0]));
+  const unreachable = bake.legIk.map((l) => ({ side: l.side, n: l.solved.reduce((s, v) => s + (v ? 0 : 1), 0) })).filter((l) => l.n > 0 && hasBody);
+  for (const u of unreachable) warnings.push(`${u.side} leg: IK off or target out of reach on ${u.n} of ${bake.times.length} frames`);
+  const motion = buildFromBake(bake, mapping.offsets, mapping.bones, expressions, warnings, hasBody);
+  return { motion, bake, mappedBones: mapping.mappedCount };
+}
+
+export function convertVmd(bytes: Uint8Array, opts: VmdOptions = {}): Motion {
+  return convertVmdDetailed(bytes, opts).motion;
+}
+
+function vpdKeySource(pose: VpdPose, rig: MmdRig): MmdKeySource {
+  const bound = pose.bones.map((b) => ({ bone: rig.index.get(nameKey(b.name)), b })).filter((x) => x.bone !== undefined);
+  return {
+    sample(_frame, set) {
+      for (const { bone, b } of bound) set(bone!, ...b.position, ...b.rotation);
+    },
+    ikEnabled: () => true,
+  };
+}
+
+/** A VPD pose as a one-frame motion. */
+export function convertVpd(bytes: Uint8Array, opts: { readonly pmx?: Uint8Array } = {}): Motion {
+  const pose = parseVpd(bytes);
+  const warnings: string[] = [];
+  const rig = loadRig(opts.pmx, warnings);
+  const mapping = mapRigToVrm(rig);
+  if (!mapping) fail('NO_HUMANOID', 'the MMD model has no 下半身 (lower body) bone, so it cannot drive a humanoid');
+  const hasBody = bodyKeyCheck(pose.bones.map((b) => nameKey(b.name)), rig, warnings);
+  const expressions = expressionTracks(
+    pose.morphs.map((m) => ({ key: nameKey(m.name), name: m.name, sample: () => ({ times: new Float32Array([0]), values: new Float32Array([clamp01(m.weight)]) }) })),
+    warnings,
+  );
+  if (!hasBody && !Object.keys(expressions).length) {
+    fail('NO_HUMANOID', 'this VPD poses no humanoid bones and no facial morphs with a VRM expression');
+  }
+  const bake = bakeMmd(rig, mapping, vpdKeySource(pose, rig), new Float64Array([0]));
+  return buildFromBake(bake, mapping.offsets, mapping.bones, expressions, warnings, hasBody);
+}
+
+/** The pose of a VMD at one frame, as a VPD would hold it (for writing poses out of motions). */
+export function vmdFramePose(vmd: Vmd, frame: number): VpdPose {
+  const pos = new Float64Array(3);
+  const rot = new Float64Array(4);
+  return {
+    modelName: vmd.modelName,
+    bones: vmd.boneTracks.map((t) => {
+      new BoneTrackSampler(t).sample(frame, pos, 0, rot, 0);
+      return { name: t.name, position: [pos[0], pos[1], pos[2]] as const, rotation: [rot[0], rot[1], rot[2], rot[3]] as const };
+    }),
+    morphs: vmd.morphTracks.map((t) => ({ name: t.name, weight: sampleMorph(t, frame) })),
+  };
+}
+

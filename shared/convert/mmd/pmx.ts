@@ -1,0 +1,167 @@
+/**
+ * PMX 2.0/2.1 reader for what motion conversion needs: the bones (names, rest positions, parents,
+ * inherited rotation/translation, IK). Vertices, faces, textures and materials are skipped using the
+ * header's index sizes, with every count checked against the bytes left.
+ */
+import { BinaryReader } from './binaryReader';
+import { nameKey } from './shiftJis';
+
+export interface PmxIk {
+  readonly target: number;
+  readonly links: readonly number[];
+}
+
+export interface PmxBone {
+  readonly name: string;
+  readonly englishName: string;
+  /** nameKey(name). */
+  readonly key: string;
+  /** Rest position, MMD units and axes. */
+  readonly position: readonly [number, number, number];
+  /** -1 for roots. */
+  readonly parent: number;
+  /** Bone whose rotation/translation this one inherits (付与), or -1. */
+  readonly appendParent: number;
+  readonly appendRatio: number;
+  readonly appendRotation: boolean;
+  readonly appendTranslation: boolean;
+  readonly ik?: PmxIk;
+}
+
+export interface PmxModel {
+  readonly version: number;
+  readonly name: string;
+  readonly englishName: string;
+  readonly bones: readonly PmxBone[];
+}
+
+const FLAG_TAIL_IS_BONE = 0x0001;
+const FLAG_IK = 0x0020;
+const FLAG_APPEND_ROTATION = 0x0100;
+const FLAG_APPEND_TRANSLATION = 0x0200;
+const FLAG_FIXED_AXIS = 0x0400;
+const FLAG_LOCAL_AXES = 0x0800;
+const FLAG_EXTERNAL_PARENT = 0x2000;
+
+export function parsePmxBones(bytes: Uint8Array): PmxModel {
+  const r = new BinaryReader(bytes, 'BAD_PMX', 'PMX');
+  if (bytes.length < 9 || bytes[0] !== 0x50 || bytes[1] !== 0x4d || bytes[2] !== 0x58 || bytes[3] !== 0x20) {
+    r.fail('not a PMX file (missing the "PMX " signature)');
+  }
+  r.offset = 4;
+  const version = r.f32('version');
+  if (!(version >= 2 && version < 2.2)) r.fail(`unsupported PMX version ${version} (2.0 and 2.1 are read)`);
+  const globalsCount = r.u8('header size');
+  if (globalsCount < 8) r.fail(`header declares ${globalsCount} settings, PMX needs 8`);
+  const globals = r.bytesOf(globalsCount, 'header settings');
+  const [encoding, extraVec4, vertexIndexSize, textureIndexSize, materialIndexSize, boneIndexSize] = globals;
+  if (encoding > 1) r.fail(`unknown text encoding ${encoding} (0 = UTF-16LE, 1 = UTF-8)`);
+  if (extraVec4 > 4) r.fail(`additional UV count ${extraVec4} is above 4`);
+  const sizes = { vertex: vertexIndexSize, texture: textureIndexSize, material: materialIndexSize, bone: boneIndexSize };
+  for (const [what, s] of Object.entries(sizes)) {
+    if (s !== 1 && s !== 2 && s !== 4) r.fail(`${what} index size ${s} is not 1, 2 or 4`);
+  }
+  const decoder = new TextDecoder(encoding === 0 ? 'utf-16le' : 'utf-8');
+  const text = (field: string): string => {
+    const n = r.i32(`${field} length`);
+    if (n < 0) r.fail(`${field} has a negative length ${n}`);
+    return decoder.decode(r.bytesOf(n, field));
+  };
+  const skipText = (field: string): void => {
+    const n = r.i32(`${field} length`);
+    if (n < 0) r.fail(`${field} has a negative length ${n}`);
+    r.skip(n, field);
+  };
+
+  const name = text('model name');
+  const englishName = text('model English name');
+  skipText('comment');
+  skipText('English comment');
+
+  // Vertices: variable size by weight type, so they are walked one by one.
+  const vertexFixed = 12 + 12 + 8 + 16 * extraVec4;
+  const vertexCount = r.count('vertices', vertexFixed + 1 + boneIndexSize + 4);
+  for (let i = 0; i < vertexCount; i++) {
+    r.skip(vertexFixed, 'vertex');
+    const type = r.u8('vertex weight type');
+    const b = boneIndexSize;
+    let n: number;
+    if (type === 0) n = b;
+    else if (type === 1) n = 2 * b + 4;
+    else if (type === 2 || type === 4) n = 4 * b + 16;
+    else if (type === 3) n = 2 * b + 4 + 36;
+    else r.fail(`vertex ${i} has unknown weight type ${type}`);
+    r.skip(n + 4, 'vertex weights');
+  }
+  const indexCount = r.count('face indices', vertexIndexSize);
+  r.skip(indexCount * vertexIndexSize, 'face indices');
+  const textureCount = r.count('textures', 4);
+  for (let i = 0; i < textureCount; i++) skipText('texture path');
+  const materialCount = r.count('materials', 8 + 16 + 12 + 4 + 12 + 1 + 16 + 4 + 2 * textureIndexSize + 2 + 1 + 4 + 4);
+  for (let i = 0; i < materialCount; i++) {
+    skipText('material name');
+    skipText('material English name');
+    r.skip(16 + 12 + 4 + 12 + 1 + 16 + 4 + 2 * textureIndexSize + 1, 'material');
+    const sharedToon = r.u8('material toon flag');
+    r.skip(sharedToon === 0 ? textureIndexSize : 1, 'material toon');
+    skipText('material memo');
+    r.skip(4, 'material face count');
+  }
+
+  const minBone = 8 + 12 + boneIndexSize + 4 + 2 + boneIndexSize;
+  const boneCount = r.count('bones', minBone);
+  const bones: PmxBone[] = [];
+  const checkIndex = (i: number, field: string, boneIndex: number): number => {
+    if (i < -1 || i >= boneCount) r.fail(`bone ${boneIndex} has ${field} ${i}, outside 0..${boneCount - 1}`);
+    return i;
+  };
+  for (let i = 0; i < boneCount; i++) {
+    const boneName = text('bone name');
+    const boneEnglish = text('bone English name');
+    const position: [number, number, number] = [r.f32('bone position'), r.f32('bone position'), r.f32('bone position')];
+    if (!position.every((v) => Math.abs(v) <= 1e5)) r.fail(`bone ${i} (${boneName}) has an invalid position ${position.join(', ')}`);
+    const parent = checkIndex(r.index(boneIndexSize, 'bone parent'), 'parent', i);
+    r.skip(4, 'bone layer');
+    const flags = r.u16('bone flags');
+    if (flags & FLAG_TAIL_IS_BONE) r.skip(boneIndexSize, 'bone tail');
+    else r.skip(12, 'bone tail');
+    let appendParent = -1;
+    let appendRatio = 0;
+    const appendRotation = (flags & FLAG_APPEND_ROTATION) !== 0;
+    const appendTranslation = (flags & FLAG_APPEND_TRANSLATION) !== 0;
+    if (appendRotation || appendTranslation) {
+      appendParent = checkIndex(r.index(boneIndexSize, 'bone inherit parent'), 'inherit parent', i);
+      appendRatio = r.f32('bone inherit ratio');
+      if (!Number.isFinite(appendRatio)) r.fail(`bone ${i} (${boneName}) has an invalid inherit ratio`);
+    }
+    if (flags & FLAG_FIXED_AXIS) r.skip(12, 'bone fixed axis');
+    if (flags & FLAG_LOCAL_AXES) r.skip(24, 'bone local axes');
+    if (flags & FLAG_EXTERNAL_PARENT) r.skip(4, 'bone external parent');
+    let ik: PmxIk | undefined;
+    if (flags & FLAG_IK) {
+      const target = checkIndex(r.index(boneIndexSize, 'IK target'), 'IK target', i);
+      r.skip(8, 'IK loop and limit');
+      const linkCount = r.count('IK links', boneIndexSize + 1);
+      const links: number[] = [];
+      for (let j = 0; j < linkCount; j++) {
+        links.push(checkIndex(r.index(boneIndexSize, 'IK link'), 'IK link', i));
+        if (r.u8('IK link limit flag')) r.skip(24, 'IK link limits');
+      }
+      ik = { target, links };
+    }
+    bones.push({
+      name: boneName,
+      englishName: boneEnglish,
+      key: nameKey(boneName),
+      position,
+      parent,
+      appendParent: appendRotation || appendTranslation ? appendParent : -1,
+      appendRatio,
+      appendRotation,
+      appendTranslation,
+      ik,
+    });
+  }
+  if (bones.length === 0) r.fail('the model has no bones');
+  return { version, name, englishName, bones };
+}

@@ -1,0 +1,103 @@
+/**
+ * The MMD skeleton a motion is played on, in the studio's frame: MMD positions (left-handed, the
+ * model faces -Z) mirrored through z into the right-handed VRM frame (faces +Z, left at +X) and
+ * scaled from MMD units to metres. Built from a .pmx or from the standard table.
+ */
+import { fail } from '../../errors';
+import type { PmxModel } from './pmx';
+import { STANDARD_MMD_RIG } from './standardRig';
+
+/** 1 MMD unit = 8 cm. */
+export const MMD_UNIT_METRES = 0.08;
+
+export interface RigIk {
+  readonly target: number;
+  readonly links: readonly number[];
+}
+
+export interface RigBone {
+  readonly key: string;
+  /** Rest position in metres, VRM frame. */
+  readonly rest: readonly [number, number, number];
+  readonly parent: number;
+  readonly appendParent: number;
+  readonly appendRatio: number;
+  readonly appendRotation: boolean;
+  readonly appendTranslation: boolean;
+  readonly ik?: RigIk;
+}
+
+export interface MmdRig {
+  readonly bones: readonly RigBone[];
+  /** Parents before children. */
+  readonly order: Int32Array;
+  readonly index: ReadonlyMap<string, number>;
+  readonly source: 'pmx' | 'standard';
+}
+
+/** MMD position -> metres in the VRM frame. */
+export function toVrmPosition(x: number, y: number, z: number): [number, number, number] {
+  return [x * MMD_UNIT_METRES, y * MMD_UNIT_METRES, -z * MMD_UNIT_METRES];
+}
+
+function topologicalOrder(bones: readonly { parent: number }[], what: 'BAD_PMX' | 'BAD_VMD'): Int32Array {
+  const n = bones.length;
+  const depth = new Int32Array(n).fill(-1);
+  for (let i = 0; i < n; i++) {
+    let d = 0;
+    let cur = bones[i].parent;
+    while (cur !== -1) {
+      if (depth[cur] >= 0) {
+        d += depth[cur] + 1;
+        break;
+      }
+      d++;
+      if (d > n) fail(what, `PMX: the bone hierarchy has a cycle through bone ${i}`);
+      cur = bones[cur].parent;
+    }
+    depth[i] = d;
+  }
+  return Int32Array.from(Array.from({ length: n }, (_, i) => i).sort((a, b) => depth[a] - depth[b] || a - b));
+}
+
+function indexOf(bones: readonly { key: string }[]): Map<string, number> {
+  const index = new Map<string, number>();
+  bones.forEach((b, i) => {
+    if (!index.has(b.key)) index.set(b.key, i);
+  });
+  return index;
+}
+
+export function rigFromPmx(model: PmxModel): MmdRig {
+  const bones: RigBone[] = model.bones.map((b, i) => ({
+    key: b.key,
+    rest: toVrmPosition(...b.position),
+    parent: b.parent === i ? -1 : b.parent,
+    appendParent: b.appendParent === i ? -1 : b.appendParent,
+    appendRatio: b.appendRatio,
+    appendRotation: b.appendRotation,
+    appendTranslation: b.appendTranslation,
+    ik: b.ik,
+  }));
+  return { bones, order: topologicalOrder(bones, 'BAD_PMX'), index: indexOf(bones), source: 'pmx' };
+}
+
+let standard: MmdRig | undefined;
+
+export function standardRig(): MmdRig {
+  if (standard) return standard;
+  const index = indexOf(STANDARD_MMD_RIG);
+  const at = (k: string) => index.get(k)!;
+  const bones: RigBone[] = STANDARD_MMD_RIG.map((s) => ({
+    key: s.key,
+    rest: toVrmPosition(...s.position),
+    parent: s.parent === null ? -1 : at(s.parent),
+    appendParent: s.appendRotation ? at(s.appendRotation[0]) : -1,
+    appendRatio: s.appendRotation ? s.appendRotation[1] : 0,
+    appendRotation: !!s.appendRotation,
+    appendTranslation: false,
+    ik: s.ik ? { target: at(s.ik[0]), links: s.ik[1].map(at) } : undefined,
+  }));
+  standard = { bones, order: topologicalOrder(bones, 'BAD_VMD'), index, source: 'standard' };
+  return standard;
+}

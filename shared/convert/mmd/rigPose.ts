@@ -1,0 +1,246 @@
+/**
+ * One pose of an MMD rig: local keys in, world transforms out. Follows MMD's evaluation: local
+ * rotation = (IK result or key) · inherited (付与) rotation, forward kinematics from the rest
+ * offsets, then leg IK (足ＩＫ two-bone, つま先ＩＫ one-bone) and a final pass so bones that inherit
+ * from IK-driven bones (the D-bones) see the result. Typed arrays, reused for every frame.
+ */
+import type { Quat, Vec3 } from '../../motion/types';
+import { conj, fromUnitVectors, mul } from '../../math/quat';
+import type { MmdRig } from './rig';
+import { solveTwoBone } from './legIk';
+
+export interface LegIkChain {
+  /** The IK bone (its world position is the target). */
+  readonly ik: number;
+  readonly thigh: number;
+  readonly knee: number;
+  readonly ankle: number;
+  readonly side: 'left' | 'right';
+}
+
+export interface ToeIkChain {
+  readonly ik: number;
+  readonly ankle: number;
+  /** The bone that should reach the target (つま先 / 足先). */
+  readonly tip: number;
+}
+
+/** q^t for a unit quaternion (t may be negative: MMD's -1 ratio cancels a rotation). */
+function quatPow(x: number, y: number, z: number, w: number, t: number, out: Float64Array, o: number): void {
+  if (t === 1) {
+    out[o] = x; out[o + 1] = y; out[o + 2] = z; out[o + 3] = w;
+    return;
+  }
+  if (w < 0) {
+    x = -x; y = -y; z = -z; w = -w;
+  }
+  const s = Math.sqrt(x * x + y * y + z * z);
+  if (s < 1e-12) {
+    out[o] = 0; out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 1;
+    return;
+  }
+  const half = Math.atan2(s, w) * t;
+  const k = Math.sin(half) / s;
+  out[o] = x * k; out[o + 1] = y * k; out[o + 2] = z * k; out[o + 3] = Math.cos(half);
+}
+
+function mulInto(out: Float64Array, o: number, a: Float64Array, ao: number, b: Float64Array, bo: number): void {
+  const ax = a[ao], ay = a[ao + 1], az = a[ao + 2], aw = a[ao + 3];
+  const bx = b[bo], by = b[bo + 1], bz = b[bo + 2], bw = b[bo + 3];
+  out[o] = aw * bx + ax * bw + ay * bz - az * by;
+  out[o + 1] = aw * by - ax * bz + ay * bw + az * bx;
+  out[o + 2] = aw * bz + ax * by - ay * bx + az * bw;
+  out[o + 3] = aw * bw - ax * bx - ay * by - az * bz;
+}
+
+export class RigPose {
+  /** Keyed local translation (metres, VRM frame) and rotation per bone; set these, then solve(). */
+  readonly keyPos: Float64Array;
+  readonly keyRot: Float64Array;
+  readonly worldPos: Float64Array;
+  readonly worldRot: Float64Array;
+  readonly legChains: readonly LegIkChain[];
+  readonly toeChains: readonly ToeIkChain[];
+  /** Per leg chain, after solve(): whether IK was applied and the target was reachable. */
+  readonly legReachable: Uint8Array;
+  private readonly localRot: Float64Array;
+  private readonly localPos: Float64Array;
+  private readonly appendRot: Float64Array;
+  private readonly appendStamp: Int32Array;
+  private readonly override: Float64Array;
+  private readonly hasOverride: Uint8Array;
+  private stamp = 0;
+
+  constructor(readonly rig: MmdRig) {
+    const n = rig.bones.length;
+    this.keyPos = new Float64Array(n * 3);
+    this.keyRot = new Float64Array(n * 4);
+    this.worldPos = new Float64Array(n * 3);
+    this.worldRot = new Float64Array(n * 4);
+    this.localRot = new Float64Array(n * 4);
+    this.localPos = new Float64Array(n * 3);
+    this.appendRot = new Float64Array(n * 4);
+    this.appendStamp = new Int32Array(n);
+    this.override = new Float64Array(n * 4);
+    this.hasOverride = new Uint8Array(n);
+    this.resetKeys();
+    const legs: LegIkChain[] = [];
+    const toes: ToeIkChain[] = [];
+    rig.bones.forEach((b, i) => {
+      if (!b.ik) return;
+      const side = b.key.startsWith('左') ? 'left' : b.key.startsWith('右') ? 'right' : undefined;
+      if (!side) return;
+      if (/^[左右]足IK$/.test(b.key) && b.ik.links.length === 2) {
+        legs.push({ ik: i, knee: b.ik.links[0], thigh: b.ik.links[1], ankle: b.ik.target, side });
+      } else if (/^[左右]つま先IK$/.test(b.key) && b.ik.links.length === 1) {
+        toes.push({ ik: i, ankle: b.ik.links[0], tip: b.ik.target });
+      }
+    });
+    this.legChains = legs;
+    this.toeChains = toes;
+    this.legReachable = new Uint8Array(legs.length);
+  }
+
+  resetKeys(): void {
+    this.keyPos.fill(0);
+    for (let i = 0; i < this.rig.bones.length; i++) this.keyRot.set([0, 0, 0, 1], i * 4);
+  }
+
+  worldRotation(i: number): Quat {
+    const r = this.worldRot;
+    return [r[i * 4], r[i * 4 + 1], r[i * 4 + 2], r[i * 4 + 3]];
+  }
+
+  worldPosition(i: number): Vec3 {
+    const p = this.worldPos;
+    return [p[i * 3], p[i * 3 + 1], p[i * 3 + 2]];
+  }
+
+  /** Evaluate the pose; `ikEnabled(ikBone)` says whether each IK bone is on at this frame. */
+  solve(ikEnabled: (ikBone: number) => boolean): void {
+    this.hasOverride.fill(0);
+    this.forward();
+    this.legChains.forEach((c, k) => {
+      this.legReachable[k] = 0;
+      if (!ikEnabled(c.ik)) return;
+      const bones = this.rig.bones;
+      const thighParent = bones[c.thigh].parent;
+      const P: Quat = thighParent >= 0 ? this.worldRotation(thighParent) : [0, 0, 0, 1];
+      const rest = (i: number) => bones[i].rest;
+      const r = solveTwoBone({
+        hip: this.worldPosition(c.thigh),
+        parentRotation: P,
+        thighRest: sub3(rest(c.knee), rest(c.thigh)),
+        shinRest: sub3(rest(c.ankle), rest(c.knee)),
+        target: this.worldPosition(c.ik),
+      });
+      this.legReachable[k] = r.reachable ? 1 : 0;
+      this.setWorldRotation(c.thigh, r.thigh);
+      this.forward();
+      this.setWorldRotation(c.knee, r.shin);
+      this.forward();
+    });
+    for (const c of this.toeChains) {
+      if (!ikEnabled(c.ik)) continue;
+      const ankle = this.worldPosition(c.ankle);
+      const tip = sub3(this.worldPosition(c.tip), ankle);
+      const goal = sub3(this.worldPosition(c.ik), ankle);
+      if (Math.hypot(...tip) < 1e-9 || Math.hypot(...goal) < 1e-9) continue;
+      this.setWorldRotation(c.ankle, mul(fromUnitVectors(tip, goal), this.worldRotation(c.ankle)));
+      this.forward();
+    }
+  }
+
+  /** Make bone i's world rotation `q` by overriding its local (IK) rotation. */
+  private setWorldRotation(i: number, q: Quat): void {
+    const p = this.rig.bones[i].parent;
+    const local = p >= 0 ? mul(conj(this.worldRotation(p)), q) : q;
+    // The inherited part is re-applied on top in forward(); take it out so the result is exact.
+    const b = this.rig.bones[i];
+    const withoutAppend = b.appendRotation && b.appendParent >= 0 ? mul(local, conj(this.appendOf(i))) : local;
+    this.override.set(withoutAppend, i * 4);
+    this.hasOverride[i] = 1;
+  }
+
+  private appendOf(i: number): Quat {
+    const a = this.appendRot;
+    return [a[i * 4], a[i * 4 + 1], a[i * 4 + 2], a[i * 4 + 3]];
+  }
+
+  /** Rotation a bone passes on to bones inheriting from it (saba/MMD rules). */
+  private sourceRotation(i: number, depth: number, out: Float64Array, o: number): void {
+    const b = this.rig.bones[i];
+    if (b.appendRotation && b.appendParent >= 0 && depth < 16) {
+      this.computeAppend(i, depth + 1);
+      out.set(this.appendRot.subarray(i * 4, i * 4 + 4), o);
+    } else {
+      const src = this.hasOverride[i] ? this.override : this.keyRot;
+      out.set(src.subarray(i * 4, i * 4 + 4), o);
+    }
+  }
+
+  private readonly tmp = new Float64Array(4);
+
+  private computeAppend(i: number, depth: number): void {
+    if (this.appendStamp[i] === this.stamp) return;
+    this.appendStamp[i] = this.stamp;
+    const b = this.rig.bones[i];
+    this.sourceRotation(b.appendParent, depth, this.tmp, 0);
+    const t = this.tmp;
+    quatPow(t[0], t[1], t[2], t[3], b.appendRatio, this.appendRot, i * 4);
+  }
+
+  private forward(): void {
+    const { bones } = this.rig;
+    this.stamp++;
+    for (let i = 0; i < bones.length; i++) {
+      const b = bones[i];
+      const own = this.hasOverride[i] ? this.override : this.keyRot;
+      if (b.appendRotation && b.appendParent >= 0) {
+        this.computeAppend(i, 0);
+        mulInto(this.localRot, i * 4, own, i * 4, this.appendRot, i * 4);
+      } else {
+        this.localRot.set(own.subarray(i * 4, i * 4 + 4), i * 4);
+      }
+      let tx = this.keyPos[i * 3], ty = this.keyPos[i * 3 + 1], tz = this.keyPos[i * 3 + 2];
+      if (b.appendTranslation && b.appendParent >= 0) {
+        const s = b.appendParent * 3;
+        tx += this.keyPos[s] * b.appendRatio;
+        ty += this.keyPos[s + 1] * b.appendRatio;
+        tz += this.keyPos[s + 2] * b.appendRatio;
+      }
+      const p = b.parent;
+      const pr = p >= 0 ? bones[p].rest : ZERO;
+      this.localPos[i * 3] = b.rest[0] - pr[0] + tx;
+      this.localPos[i * 3 + 1] = b.rest[1] - pr[1] + ty;
+      this.localPos[i * 3 + 2] = b.rest[2] - pr[2] + tz;
+    }
+    const wr = this.worldRot;
+    const wp = this.worldPos;
+    const lp = this.localPos;
+    for (const i of this.rig.order) {
+      const p = bones[i].parent;
+      if (p < 0) {
+        wr.set(this.localRot.subarray(i * 4, i * 4 + 4), i * 4);
+        wp.set(lp.subarray(i * 3, i * 3 + 3), i * 3);
+        continue;
+      }
+      mulInto(wr, i * 4, wr, p * 4, this.localRot, i * 4);
+      // worldPos = parentPos + parentRot · localPos
+      const qx = wr[p * 4], qy = wr[p * 4 + 1], qz = wr[p * 4 + 2], qw = wr[p * 4 + 3];
+      const vx = lp[i * 3], vy = lp[i * 3 + 1], vz = lp[i * 3 + 2];
+      const cx = 2 * (qy * vz - qz * vy);
+      const cy = 2 * (qz * vx - qx * vz);
+      const cz = 2 * (qx * vy - qy * vx);
+      wp[i * 3] = wp[p * 3] + vx + qw * cx + (qy * cz - qz * cy);
+      wp[i * 3 + 1] = wp[p * 3 + 1] + vy + qw * cy + (qz * cx - qx * cz);
+      wp[i * 3 + 2] = wp[p * 3 + 2] + vz + qw * cz + (qx * cy - qy * cx);
+    }
+  }
+}
+
+const ZERO = [0, 0, 0] as const;
+
+function sub3(a: readonly number[], b: readonly number[]): Vec3 {
+  return [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+}

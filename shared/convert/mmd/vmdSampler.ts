@@ -1,0 +1,101 @@
+/**
+ * Samples VMD tracks at any (fractional) frame the way MMD plays them: between two keys each
+ * position axis and the rotation follow the Bezier curve stored on the later key (rotation by slerp
+ * along that curve), so sparse keys keep their eased timing.
+ */
+import type { VmdBoneTrack, VmdIkKey, VmdMorphTrack } from './vmd';
+
+/** y of MMD's Bezier (0,0)-(x1,y1)-(x2,y2)-(1,1) at x, control points in 0..127. */
+export function bezierAt(x1: number, y1: number, x2: number, y2: number, x: number): number {
+  if (x1 === y1 && x2 === y2) return x;
+  const ax1 = x1 / 127, ay1 = y1 / 127, ax2 = x2 / 127, ay2 = y2 / 127;
+  // Solve x(s) = x by bisection: x(s) is monotonic because the control x's lie in [0, 1].
+  let lo = 0;
+  let hi = 1;
+  let s = x;
+  for (let i = 0; i < 24; i++) {
+    const inv = 1 - s;
+    const xs = 3 * inv * inv * s * ax1 + 3 * inv * s * s * ax2 + s * s * s;
+    if (Math.abs(xs - x) < 1e-7) break;
+    if (xs < x) lo = s;
+    else hi = s;
+    s = (lo + hi) / 2;
+  }
+  const inv = 1 - s;
+  return 3 * inv * inv * s * ay1 + 3 * inv * s * s * ay2 + s * s * s;
+}
+
+/** Index of the last key at or before `frame` (-1 if before the first), starting the search at `hint`. */
+function keyBefore(frames: Uint32Array, frame: number, hint: number): number {
+  let k = Math.min(Math.max(hint, -1), frames.length - 1);
+  if (k >= 0 && frames[k] > frame) k = -1;
+  while (k + 1 < frames.length && frames[k + 1] <= frame) k++;
+  return k;
+}
+
+export class BoneTrackSampler {
+  private cursor = -1;
+  constructor(readonly track: VmdBoneTrack) {}
+
+  /** Position (MMD units and axes) and rotation at `frame`. */
+  sample(frame: number, pos: Float64Array, po: number, rot: Float64Array, ro: number): void {
+    const { frames, positions: p, rotations: q, curves } = this.track;
+    const k = (this.cursor = keyBefore(frames, frame, this.cursor));
+    if (k < 0 || k === frames.length - 1 || frames[k] === frame) {
+      const j = Math.max(k, 0);
+      pos[po] = p[j * 3]; pos[po + 1] = p[j * 3 + 1]; pos[po + 2] = p[j * 3 + 2];
+      rot[ro] = q[j * 4]; rot[ro + 1] = q[j * 4 + 1]; rot[ro + 2] = q[j * 4 + 2]; rot[ro + 3] = q[j * 4 + 3];
+      return;
+    }
+    const t = (frame - frames[k]) / (frames[k + 1] - frames[k]);
+    const c = (k + 1) * 16;
+    for (let axis = 0; axis < 3; axis++) {
+      const e = bezierAt(curves[c + axis * 4], curves[c + axis * 4 + 1], curves[c + axis * 4 + 2], curves[c + axis * 4 + 3], t);
+      const a = p[k * 3 + axis];
+      pos[po + axis] = a + (p[(k + 1) * 3 + axis] - a) * e;
+    }
+    const e = bezierAt(curves[c + 12], curves[c + 13], curves[c + 14], curves[c + 15], t);
+    slerpInto(q, k * 4, (k + 1) * 4, e, rot, ro);
+  }
+}
+
+function slerpInto(q: Float32Array, a: number, b: number, t: number, out: Float64Array, o: number): void {
+  let bx = q[b], by = q[b + 1], bz = q[b + 2], bw = q[b + 3];
+  const ax = q[a], ay = q[a + 1], az = q[a + 2], aw = q[a + 3];
+  let cos = ax * bx + ay * by + az * bz + aw * bw;
+  if (cos < 0) {
+    cos = -cos; bx = -bx; by = -by; bz = -bz; bw = -bw;
+  }
+  let k0 = 1 - t;
+  let k1 = t;
+  if (cos < 0.9995) {
+    const theta = Math.acos(Math.min(1, cos));
+    const s = Math.sin(theta);
+    k0 = Math.sin((1 - t) * theta) / s;
+    k1 = Math.sin(t * theta) / s;
+  }
+  const x = ax * k0 + bx * k1, y = ay * k0 + by * k1, z = az * k0 + bz * k1, w = aw * k0 + bw * k1;
+  const n = Math.hypot(x, y, z, w) || 1;
+  out[o] = x / n; out[o + 1] = y / n; out[o + 2] = z / n; out[o + 3] = w / n;
+}
+
+/** Morph weight at `frame` (MMD interpolates morphs linearly). */
+export function sampleMorph(track: VmdMorphTrack, frame: number): number {
+  const { frames, weights } = track;
+  const k = keyBefore(frames, frame, -1);
+  if (k < 0) return weights[0];
+  if (k === frames.length - 1) return weights[k];
+  const t = (frame - frames[k]) / (frames[k + 1] - frames[k]);
+  return weights[k] + (weights[k + 1] - weights[k]) * t;
+}
+
+/** Whether an IK bone is on at `frame`: the latest IK key at or before it that names the bone; on by default. */
+export function ikEnabledAt(keys: readonly VmdIkKey[], ikKey: string, frame: number): boolean {
+  let on = true;
+  for (const k of keys) {
+    if (k.frame > frame) break;
+    const v = k.enabled.get(ikKey);
+    if (v !== undefined) on = v;
+  }
+  return on;
+}

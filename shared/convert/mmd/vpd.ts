@@ -1,0 +1,126 @@
+/**
+ * VPD (Vocaloid Pose Data): a Shift_JIS text file holding one pose, bone by bone (position and
+ * quaternion in MMD units and axes) and optionally morph weights. Read leniently (CRLF or LF,
+ * `//` comments, full-width names), rejected with the line number when a value is malformed.
+ */
+import { fail } from '../../errors';
+import { decodeShiftJis, encodeShiftJis, nameKey } from './shiftJis';
+
+export interface VpdBone {
+  readonly name: string;
+  readonly position: readonly [number, number, number];
+  readonly rotation: readonly [number, number, number, number];
+}
+
+export interface VpdMorph {
+  readonly name: string;
+  readonly weight: number;
+}
+
+export interface VpdPose {
+  readonly modelName: string;
+  readonly bones: readonly VpdBone[];
+  readonly morphs: readonly VpdMorph[];
+}
+
+const HEADER = 'Vocaloid Pose Data file';
+/** A pose file is a few kilobytes; this bounds the work on garbage input. */
+const MAX_VPD_BYTES = 16 * 1024 * 1024;
+
+interface Line {
+  readonly no: number;
+  readonly text: string;
+}
+
+function bad(line: number | undefined, message: string): never {
+  fail('BAD_VPD', line === undefined ? `VPD: ${message}` : `VPD line ${line}: ${message}`);
+}
+
+function numbers(line: Line, count: number, what: string): number[] {
+  const body = line.text.replace(/;\s*$/, '');
+  if (!line.text.endsWith(';')) bad(line.no, `expected "${what};" ending in ";", found "${line.text.slice(0, 60)}"`);
+  const parts = body.split(',').map((s) => s.trim());
+  if (parts.length !== count) bad(line.no, `expected ${count} numbers (${what}), found ${parts.length}`);
+  return parts.map((p) => {
+    const v = p === '' ? NaN : Number(p);
+    if (!Number.isFinite(v) || Math.abs(v) > 1e5) bad(line.no, `"${p.slice(0, 30)}" is not a valid number in ${what}`);
+    return v;
+  });
+}
+
+export function parseVpd(bytes: Uint8Array): VpdPose {
+  if (bytes.length > MAX_VPD_BYTES) bad(undefined, `file is ${bytes.length} bytes; a pose file is at most ${MAX_VPD_BYTES}`);
+  let text = decodeShiftJis(bytes);
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const lines: Line[] = [];
+  text.split(/\r\n|\r|\n/).forEach((raw, i) => {
+    const cut = raw.indexOf('//');
+    const t = (cut >= 0 ? raw.slice(0, cut) : raw).replace(/^[\s\u3000]+|[\s\u3000]+$/g, '');
+    if (t) lines.push({ no: i + 1, text: t });
+  });
+  if (!lines.length || lines[0].text !== HEADER) bad(lines[0]?.no ?? 1, `not a VPD file (the first line must be "${HEADER}")`);
+  let k = 1;
+  const next = (what: string): Line => {
+    if (k >= lines.length) bad(lines[lines.length - 1].no, `file ends while expecting ${what}`);
+    return lines[k++];
+  };
+  const modelLine = next('the model file name');
+  if (!modelLine.text.endsWith(';')) bad(modelLine.no, 'expected the model file name ending in ";"');
+  const modelName = modelLine.text.slice(0, -1).replace(/\.osm$/i, '').trim();
+  const countLine = next('the bone count');
+  const declared = numbers(countLine, 1, 'bone count')[0];
+  if (!Number.isInteger(declared) || declared < 0) bad(countLine.no, `bone count ${declared} is not a whole number`);
+
+  const bones: VpdBone[] = [];
+  const morphs: VpdMorph[] = [];
+  while (k < lines.length) {
+    const open = lines[k++];
+    const m = /^(Bone|Morph)\d*\s*\{\s*(.*)$/.exec(open.text);
+    if (!m) bad(open.no, `expected "BoneN{name" or "MorphN{name", found "${open.text.slice(0, 60)}"`);
+    let name = m[2].trim();
+    if (!name) name = next('a bone name').text;
+    if (m[1] === 'Bone') {
+      const p = numbers(next('a position'), 3, 'position x,y,z');
+      const qLine = next('a rotation');
+      const q = numbers(qLine, 4, 'quaternion x,y,z,w');
+      const len = Math.hypot(q[0], q[1], q[2], q[3]);
+      if (len < 1e-6) bad(qLine.no, `bone "${name}" has a zero-length rotation`);
+      bones.push({ name, position: [p[0], p[1], p[2]], rotation: [q[0] / len, q[1] / len, q[2] / len, q[3] / len] });
+    } else {
+      const w = numbers(next('a morph weight'), 1, 'morph weight')[0];
+      morphs.push({ name, weight: w });
+    }
+    const close = next('"}"');
+    if (close.text !== '}') bad(close.no, `expected "}" closing ${m[1].toLowerCase()} "${name}", found "${close.text.slice(0, 60)}"`);
+  }
+  if (bones.length !== declared && bones.length + morphs.length !== declared) {
+    // MMD itself trusts the blocks, not the count; so do we, but a mismatch hints at a cut-off file.
+    if (bones.length < declared) bad(undefined, `declares ${declared} bones but holds ${bones.length} (the file looks truncated)`);
+  }
+  return { modelName, bones, morphs };
+}
+
+function num(v: number): string {
+  // Enough digits that a written pose reads back to the same float32 values.
+  return Number.isInteger(v) ? v.toFixed(1) : v.toPrecision(9).replace(/(\.\d*?)0+$/, '$1');
+}
+
+/** A VPD file for `pose`, as MMD writes them (Shift_JIS, CRLF). */
+export function writeVpd(pose: VpdPose): Uint8Array {
+  const out: string[] = [HEADER, '', `${pose.modelName || 'model'}.osm;\t\t// 親ファイル名`, `${pose.bones.length};\t\t\t\t// 総ポーズボーン数`, ''];
+  pose.bones.forEach((b, i) => {
+    out.push(`Bone${i}{${b.name}`);
+    out.push(`  ${b.position.map(num).join(',')};\t\t\t\t// trans x,y,z`);
+    out.push(`  ${b.rotation.map(num).join(',')};\t\t// Quaternion x,y,z,w`);
+    out.push('}', '');
+  });
+  pose.morphs.forEach((m, i) => {
+    out.push(`Morph${i}{${m.name}`, `  ${num(m.weight)};\t\t\t\t// weight`, '}', '');
+  });
+  return encodeShiftJis(out.join('\r\n'));
+}
+
+/** nameKey of every bone in the pose, for matching. */
+export function vpdBoneKeys(pose: VpdPose): string[] {
+  return pose.bones.map((b) => nameKey(b.name));
+}
