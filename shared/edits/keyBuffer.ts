@@ -45,7 +45,7 @@ export class KeyBuffer {
   }
 }
 
-/** A channel from double-precision keys; rotations are re-normalized after rounding. */
+/** A channel from double-precision keys (values stored as they are: copied keys stay bit-exact). */
 export function channelFrom(node: number, path: ChannelPath, times: ArrayLike<number>, values: ArrayLike<number>, count: number): Channel {
   const size = componentsOf(path);
   const outTimes = new Float32Array(count);
@@ -57,17 +57,7 @@ export function channelFrom(node: number, path: ChannelPath, times: ArrayLike<nu
     if (!(t > prev)) continue;
     prev = t;
     outTimes[n] = t;
-    if (size === 4) {
-      const x = values[i * 4], y = values[i * 4 + 1], z = values[i * 4 + 2], w = values[i * 4 + 3];
-      const len = Math.sqrt(x * x + y * y + z * z + w * w);
-      const inv = len > 0 ? 1 / len : 0;
-      outValues[n * 4] = x * inv;
-      outValues[n * 4 + 1] = y * inv;
-      outValues[n * 4 + 2] = z * inv;
-      outValues[n * 4 + 3] = len > 0 ? w * inv : 1;
-    } else {
-      for (let c = 0; c < size; c++) outValues[n * size + c] = values[i * size + c];
-    }
+    for (let c = 0; c < size; c++) outValues[n * size + c] = values[i * size + c];
     n++;
   }
   return {

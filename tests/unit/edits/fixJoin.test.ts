@@ -1,0 +1,124 @@
+/** fix outliers and join. */
+import { describe, expect, it } from 'vitest';
+import type { Channel, Motion } from '../../../shared/motion/types';
+import { componentsOf, durationOf } from '../../../shared/motion/types';
+import { fixOutliers, findOutlierFrames } from '../../../shared/edits/fixOutliers';
+import { join } from '../../../shared/edits/join';
+import { restRotation } from '../../../shared/edits/normalizedTracks';
+import { MotionError } from '../../../shared/errors';
+import { describeFixtures } from '../../helpers/fixtures';
+import { animatedBones, angle, fixtureMotion, hipsWorldAt, maxPoseDifference, normalizedAt, timesAcross, wavyMotion, withRotatedRest } from './editTestKit';
+
+/** The motion one frame later, with a rest-pose frame at 0 (what some converters write). */
+function withRestFrame(m: Motion, frame: number): Motion {
+  const nodes = m.gltf.nodes as { translation?: number[] }[];
+  const channels = m.channels.map((c): Channel => {
+    const size = componentsOf(c.path);
+    const bone = m.humanoid.nodeToBone.get(c.node);
+    const rest = bone && c.path === 'rotation' ? restRotation(m, bone) : c.path === 'translation' ? nodes[c.node].translation ?? [0, 0, 0] : c.values.subarray(0, size);
+    const times = new Float32Array(c.times.length + 1);
+    const values = new Float32Array(c.values.length + size);
+    times.set(c.times.map((t) => t + frame), 1);
+    values.set(rest, 0);
+    values.set(c.values, size);
+    return { ...c, times, values };
+  });
+  return { ...m, channels };
+}
+
+function expectSameMotion(a: Motion, b: Motion): void {
+  expect(a.channels.length).toBe(b.channels.length);
+  a.channels.forEach((c, i) => {
+    const d = b.channels[i];
+    expect(c.times.length).toBe(d.times.length);
+    for (let k = 0; k < c.times.length; k++) expect(Math.abs(c.times[k] - d.times[k])).toBeLessThan(2e-6);
+    for (let k = 0; k < c.values.length; k++) expect(Math.abs(c.values[k] - d.values[k])).toBeLessThan(1e-6);
+  });
+}
+
+describe('fixOutliers', () => {
+  it('an inserted rest-pose first frame is removed and the motion comes back (generated, rotated rest)', () => {
+    const src = withRotatedRest(wavyMotion({ duration: 3, fps: 30 }));
+    expect(fixOutliers(src)).toBe(src);
+    const broken = withRestFrame(src, 1 / 30);
+    expect(findOutlierFrames(broken)!.first).toBe(1);
+    expectSameMotion(fixOutliers(broken), src);
+  });
+});
+
+function checkJoin(a: Motion, b: Motion, blend: number): Motion {
+  const joined = join(a, b, { blend, fixOutliers: false });
+  const da = durationOf(a);
+  const startB = da - blend;
+  expect(durationOf(joined)).toBeCloseTo(da - blend + durationOf(b), 4);
+  // A part untouched.
+  const before = timesAcross(a, 40).filter((t) => t < startB - 1e-3);
+  for (const bone of animatedBones(a)) for (const t of before) expect(angle(normalizedAt(joined, bone, t), normalizedAt(a, bone, t))).toBeLessThan(1e-5);
+  // Inside the B part the normalized pose is B's own, for every B bone A has.
+  const after = timesAcross(b, 60).filter((t) => t > blend + 1e-3).map((t) => t + startB);
+  const shared = animatedBones(b).filter((bone) => a.rest.bones[bone]);
+  for (const bone of shared) for (const t of after) expect(angle(normalizedAt(joined, bone, t), normalizedAt(b, bone, t - startB))).toBeLessThan(1e-5);
+  // B's hips: same height and same travel relative to its start, scaled by A's hips height over B's.
+  const ha = a.rest.hipsHeight;
+  const hb = b.rest.hipsHeight;
+  const scale = ha > 1e-3 && hb > 1e-3 ? ha / hb : 1;
+  const offset = (t: number) => {
+    const r = hipsWorldAt(joined, t);
+    const s = hipsWorldAt(b, t - startB);
+    return [r[0] - s[0] * scale, r[1] - s[1] * scale, r[2] - s[2] * scale];
+  };
+  const o0 = offset(after[0]);
+  expect(Math.abs(o0[1])).toBeLessThan(1e-5);
+  for (const t of after) {
+    const o = offset(t);
+    expect(Math.hypot(o[0] - o0[0], o[1] - o0[1], o[2] - o0[2])).toBeLessThan(1e-5 * Math.max(1, ha));
+  }
+  return joined;
+}
+
+describe('join', () => {
+  it('B re-expressed in A rest frame: inside the B part the normalized pose equals B own (different rest poses)', () => {
+    const a = withRotatedRest(wavyMotion({ duration: 2, fps: 30, seed: 5 }), 9);
+    const b = wavyMotion({ duration: 3, fps: 24, seed: 6 });
+    const joined = checkJoin(a, b, 0.25);
+    // B's expressions and gaze were dropped with a warning.
+    expect(joined.warnings.some((w) => /dropped 4 expression/.test(w))).toBe(true);
+    // The hips continue from where A is when B starts.
+    const startB = durationOf(a) - 0.25;
+    const at = hipsWorldAt(joined, startB);
+    const aAt = hipsWorldAt(a, startB);
+    expect(Math.hypot(at[0] - aAt[0], at[2] - aAt[2])).toBeLessThan(1e-5);
+  });
+
+  it('crossfade has no jump and refuses a negative blend', () => {
+    const a = wavyMotion({ duration: 2, seed: 1 });
+    const b = wavyMotion({ duration: 2, seed: 2 });
+    const joined = join(a, b, { blend: 0.3 });
+    const bones = animatedBones(a);
+    let worst = 0;
+    for (let t = 1.6; t < 2.1; t += 1 / 240) for (const bone of bones) worst = Math.max(worst, angle(normalizedAt(joined, bone, t), normalizedAt(joined, bone, t + 1 / 240)));
+    expect(worst).toBeLessThan(0.1);
+    expect(() => join(a, b, { blend: -1 })).toThrow(MotionError);
+  });
+});
+
+describeFixtures('fix and join on real files', () => {
+  for (const name of ['hips_spine_twisting.vrma', 'idle_loop.vrma']) {
+    it(`${name}: an inserted rest-pose first frame comes back to the original`, () => {
+      const src = fixtureMotion(name);
+      const fps = (src.channels[0].times.length - 1) / durationOf(src);
+      const broken = withRestFrame(src, 1 / fps);
+      const fixed = fixOutliers(broken);
+      expect(durationOf(fixed)).toBeCloseTo(durationOf(src), 5);
+      expectSameMotion(fixed, src);
+    });
+  }
+
+  it('joining a file with a different rest pose keeps B own normalized pose (test.vrma + generated, hips_spine_twisting + idle_loop)', () => {
+    checkJoin(fixtureMotion('test.vrma'), withRotatedRest(wavyMotion({ duration: 2.5 })), 0.2);
+    const j = checkJoin(fixtureMotion('hips_spine_twisting.vrma'), fixtureMotion('idle_loop.vrma'), 0.5);
+    expect(j.warnings.some((w) => /non-humanoid/.test(w))).toBe(true);
+    const d = maxPoseDifference(fixtureMotion('hips_spine_twisting.vrma'), j, [0, 10, 30]);
+    expect(d.rotation).toBeLessThan(1e-5);
+  });
+});
