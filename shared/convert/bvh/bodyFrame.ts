@@ -37,7 +37,7 @@ export function bodyFrame(rest: RestSkeleton, bones: BoneMap, footJoints: readon
   if (len3(up) < 0.5) up = [0, 1, 0];
 
   let left: V3 = [0, 0, 0];
-  for (const [l, r] of [['leftUpperLeg', 'rightUpperLeg'], ['leftUpperArm', 'rightUpperArm'], ['leftShoulder', 'rightShoulder'], ['leftHand', 'rightHand']] as const) {
+  for (const [l, r] of [['leftUpperLeg', 'rightUpperLeg'], ['leftUpperArm', 'rightUpperArm'], ['leftShoulder', 'rightShoulder']] as const) {
     const a = at(rest, bones, l);
     const b = at(rest, bones, r);
     if (a && b) left = add(left, unit(sub(a, b)));

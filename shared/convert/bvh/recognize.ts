@@ -246,18 +246,17 @@ export function byStructure(bvh: Bvh, rest: RestSkeleton, warnings: string[]): S
     .sort((a, b) => Math.abs(dot3(tipDir(b), left)) - Math.abs(dot3(tipDir(a), left)))
     .slice(0, 2);
   for (const root of armRoots) {
-    const chain = longestChain(bvh, rest, root);
-    const i = longPair(chain);
-    if (i < 0 || chain.joints[i + 2] === undefined) return undefined;
-    const side = dot3(sub(rest.positions[chain.joints[i + 1]], hipsPos), left) >= 0 ? 'left' : 'right';
-    bones[sideBone(side, 'upperArm')] = chain.joints[i];
-    bones[sideBone(side, 'lowerArm')] = chain.joints[i + 1];
-    bones[sideBone(side, 'hand')] = chain.joints[i + 2];
-    if (i > 0) bones[sideBone(side, 'shoulder')] = chain.joints[i - 1];
+    const arm = armChain(bvh, rest, root);
+    if (!arm) return undefined;
+    const side = dot3(sub(rest.positions[arm.lowerArm], hipsPos), left) >= 0 ? 'left' : 'right';
+    bones[sideBone(side, 'upperArm')] = arm.upperArm;
+    bones[sideBone(side, 'lowerArm')] = arm.lowerArm;
+    bones[sideBone(side, 'hand')] = arm.hand;
+    if (arm.shoulder !== undefined) bones[sideBone(side, 'shoulder')] = arm.shoulder;
   }
   if (headRoot !== undefined) {
     const chain = longestChain(bvh, rest, headRoot);
-    const head = chain.joints.find((j, k) => k > 0 && (significant(j).length >= 2 || k === chain.joints.length - 1)) ?? chain.joints[0];
+    const head = chain.joints.find((j, k) => k > 0 && (bvh.joints[j].children.length >= 2 || k === chain.joints.length - 1)) ?? chain.joints[0];
     bones.head = head;
     if (head !== headRoot) bones.neck = headRoot;
   } else {
@@ -266,6 +265,32 @@ export function byStructure(bvh: Bvh, rest: RestSkeleton, warnings: string[]): S
   spine.push(branch);
   assignSpine(bones, spine);
   return { bones, up, forward: fwd };
+}
+
+/**
+ * Arm bones from the hand back: the hand is where the chain splits into fingers (or its last joint), the
+ * forearm and upper arm are the next joints up that own a real segment, and anything left is the
+ * clavicle. Lengths alone mislead here: a CMU clavicle is longer than its forearm.
+ */
+function armChain(bvh: Bvh, rest: RestSkeleton, root: number): { shoulder?: number; upperArm: number; lowerArm: number; hand: number } | undefined {
+  const chain = longestChain(bvh, rest, root);
+  const size = chainLength(chain);
+  let handAt = chain.joints.findIndex((j, k) => k >= 2 && bvh.joints[j].children.length >= 2);
+  if (handAt < 0) handAt = chain.joints.length - 1;
+  const real = (k: number) => len3(sub(rest.positions[chain.joints[k + 1]], rest.positions[chain.joints[k]])) > size * 1e-3;
+  let lowerAt = handAt - 1;
+  while (lowerAt >= 0 && !real(lowerAt)) lowerAt--;
+  let upperAt = lowerAt - 1;
+  while (upperAt >= 0 && !real(upperAt)) upperAt--;
+  if (upperAt < 0) return undefined;
+  let shoulderAt = upperAt - 1;
+  while (shoulderAt >= 0 && !real(shoulderAt)) shoulderAt--;
+  return {
+    upperArm: chain.joints[upperAt],
+    lowerArm: chain.joints[lowerAt],
+    hand: chain.joints[handAt],
+    shoulder: shoulderAt >= 0 ? chain.joints[shoulderAt] : undefined,
+  };
 }
 
 function chainLength(c: Chain): number {

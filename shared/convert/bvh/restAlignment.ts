@@ -4,7 +4,7 @@
  * toVrm·G·toVrm⁻¹·C, so an A-pose or bent-knee zero pose plays as the capture meant it on a T-pose avatar.
  */
 import type { Quat, Vec3 } from '../../motion/types';
-import { fromUnitVectors, rotateVec, IDENTITY } from '../../math/quat';
+import { fromUnitVectors, mul, normalize, rotateVec, IDENTITY } from '../../math/quat';
 import { HUMAN_BONE_NAMES, HUMAN_BONE_PARENT, isFingerBone, type HumanBoneName } from '../../vrm/humanBones';
 import { standardWorldPositions } from '../../vrm/standardSkeleton';
 import type { Bvh } from './parse';
@@ -108,7 +108,18 @@ export function restAlignment(bvh: Bvh, rest: RestSkeleton, bones: BoneMap, toVr
       tpose = leafDirection(b);
       capture = tpose ? captureLeafDirection(bvh, rest, j, mapped, size) : undefined;
     }
-    out[b] = tpose && capture ? fromUnitVectors(tpose, rotateVec(toVrm, capture)) : IDENTITY;
+    // Hierarchical: the parent's rest correction carries over, then the shortest swing onto the capture's
+    // direction. This keeps a re-posed zero pose (A-pose, bent elbow) from adding twist further down.
+    let parentCorrection: Quat = IDENTITY;
+    for (let p = HUMAN_BONE_PARENT[b]; p; p = HUMAN_BONE_PARENT[p]) {
+      if (out[p]) {
+        parentCorrection = out[p]!;
+        break;
+      }
+    }
+    out[b] = tpose && capture
+      ? normalize(mul(fromUnitVectors(rotateVec(parentCorrection, tpose), rotateVec(toVrm, capture)), parentCorrection))
+      : parentCorrection;
   }
   return { correction: out, source };
 }
