@@ -1,0 +1,35 @@
+/** Small timing helpers shared by the bench/*.bench.ts modules. */
+
+export interface Timing {
+  readonly label: string;
+  /** Median milliseconds per run. */
+  readonly ms: number;
+  readonly runs: number;
+}
+
+/** Runs fn (after one warm-up) at least `minRuns` times and for at least `minMs`; returns the median. */
+export async function timeIt(label: string, fn: () => unknown, opts: { minRuns?: number; minMs?: number } = {}): Promise<Timing> {
+  const minRuns = opts.minRuns ?? 5;
+  const minMs = opts.minMs ?? 1000;
+  await fn();
+  const samples: number[] = [];
+  const start = performance.now();
+  while (samples.length < minRuns || performance.now() - start < minMs) {
+    const t0 = performance.now();
+    await fn();
+    samples.push(performance.now() - t0);
+    if (samples.length >= 200) break;
+  }
+  samples.sort((a, b) => a - b);
+  return { label, ms: samples[samples.length >> 1], runs: samples.length };
+}
+
+/** Prints rows as an aligned text table. */
+export function printTable(title: string, header: readonly string[], rows: readonly (readonly string[])[]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: readonly string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(`\n${title}`);
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows) console.log(line(r));
+}
