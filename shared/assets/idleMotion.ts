@@ -57,6 +57,8 @@ export function idlePoseAt(t: number): FramePose {
     rightShoulder: fromAxisAngle(Z, (3 + 1.2 * breath) * DEG),
     ...armRotations('left', { lowered: 76, swing: 2 + breath, elbow: 10 }),
     ...armRotations('right', { lowered: 76, swing: 2 + breath, elbow: 10 }),
+    leftHand: fromAxisAngle(Y, -3 * DEG),
+    rightHand: fromAxisAngle(Y, 3 * DEG),
     ...relaxedFingers('left'),
     ...relaxedFingers('right'),
   };

@@ -88,6 +88,9 @@ export function walkPoseAt(t: number, stride = WALK_STRIDE_SECONDS): FramePose {
     rightShoulder: fromAxisAngle(Z, 3 * DEG),
     ...armRotations('left', { lowered: 72, swing: swingL, elbow: 10 + 0.35 * (swingL + armSwing) }),
     ...armRotations('right', { lowered: 72, swing: swingR, elbow: 10 + 0.35 * (swingR + armSwing) }),
+    // The wrists trail the swing a little.
+    leftHand: fromAxisAngle(Y, -4 * s * DEG),
+    rightHand: fromAxisAngle(Y, -4 * s * DEG),
     ...relaxedFingers('left'),
     ...relaxedFingers('right'),
   };
