@@ -1,1 +1,96 @@
-export {};
+/**
+ * The typed bridge: window.studio implements the StudioApi contract with one named function per
+ * method. Calls go through ipcRenderer.invoke; main answers with an IpcResult envelope so error
+ * codes survive the trip. Event listeners receive only the payload (never the IpcRendererEvent,
+ * which would hand the page a sender object) and are removed by the function each `on...` returns.
+ *
+ * Imports: electron and the contract's types only (the preload runs sandboxed, bundled to one file).
+ */
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
+import type {
+  AutosaveSession,
+  ConvertFolderRequest,
+  ConvertProgress,
+  DocumentState,
+  DroppedFile,
+  ExportRequest,
+  IpcResult,
+  LibraryChange,
+  MenuCommand,
+  OpenRequest,
+  SaveAsRequest,
+  SaveRequest,
+  SettingsPatch,
+  StudioApi,
+  StudioEventName,
+  StudioEvents,
+  StudioInvokeMethod,
+  Unsubscribe,
+} from '../shared/contract/studioApi';
+
+// Channel names are spelled out here (the contract's helpers are runtime code the preload does not import).
+const invokeChannel = (method: StudioInvokeMethod) => `studio:${method}`;
+const eventChannel = (event: StudioEventName) => `studio-event:${event}`;
+
+async function invoke<T>(method: StudioInvokeMethod, ...args: unknown[]): Promise<T> {
+  const result = (await ipcRenderer.invoke(invokeChannel(method), ...args)) as IpcResult<T>;
+  if (result.ok) return result.value;
+  const error = new Error(result.error.message) as Error & { code: string };
+  error.name = 'StudioApiError';
+  error.code = result.error.code;
+  throw error;
+}
+
+function subscribe<K extends StudioEventName>(event: K, cb: (payload: StudioEvents[K]) => void): Unsubscribe {
+  if (typeof cb !== 'function') throw new TypeError(`${event} listener must be a function`);
+  const listener = (_event: IpcRendererEvent, payload: StudioEvents[K]) => cb(payload);
+  ipcRenderer.on(eventChannel(event), listener);
+  return () => {
+    ipcRenderer.removeListener(eventChannel(event), listener);
+  };
+}
+
+const studio: StudioApi = {
+  getPlatform: () => invoke('getPlatform'),
+
+  openFolder: (path?: string) => invoke('openFolder', path),
+  closeFolder: (root: string) => invoke('closeFolder', root),
+  listLibrary: () => invoke('listLibrary'),
+  describeFile: (path: string) => invoke('describeFile', path),
+  onLibraryChanged: (cb: (change: LibraryChange) => void) => subscribe('libraryChanged', cb),
+
+  openFile: (path?: string) => invoke('openFile', path),
+  readFile: (path: string) => invoke('readFile', path),
+  openDropped: (path: string) => invoke('openDropped', path),
+  pathForFile: (file: DroppedFile) => {
+    try {
+      return webUtils.getPathForFile(file as File) || null;
+    } catch {
+      return null; // not a File from an OS drop (e.g. made by script)
+    }
+  },
+
+  saveFile: (req: SaveRequest) => invoke('saveFile', req),
+  saveFileAs: (req: SaveAsRequest) => invoke('saveFileAs', req),
+  exportMotion: (req: ExportRequest) => invoke('exportMotion', req),
+  convertFolder: (req: ConvertFolderRequest) => invoke('convertFolder', req),
+  onConvertProgress: (cb: (progress: ConvertProgress) => void) => subscribe('convertProgress', cb),
+
+  listRecent: () => invoke('listRecent'),
+  clearRecent: () => invoke('clearRecent'),
+
+  autosave: (session: AutosaveSession) => invoke('autosave', session),
+  clearAutosave: () => invoke('clearAutosave'),
+  checkRecovery: () => invoke('checkRecovery'),
+
+  getSettings: () => invoke('getSettings'),
+  setSettings: (patch: SettingsPatch) => invoke('setSettings', patch),
+
+  setCommands: (commands: MenuCommand[]) => invoke('setCommands', commands),
+  onCommand: (cb: (id: string) => void) => subscribe('command', cb),
+  setDocumentState: (state: DocumentState) => invoke('setDocumentState', state),
+  takeLaunchRequests: () => invoke('takeLaunchRequests'),
+  onOpenRequest: (cb: (req: OpenRequest) => void) => subscribe('openRequest', cb),
+};
+
+contextBridge.exposeInMainWorld('studio', studio);

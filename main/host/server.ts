@@ -19,45 +19,14 @@ import { StudioApiError, STUDIO_EVENT_NAMES, type StudioErrorCode, type StudioEr
 import { isInvokeMethod } from '../../shared/contract/validate';
 import { decodeWire, encodeWire, WIRE_CONTENT_TYPE } from '../../shared/contract/wire';
 import { isInside } from '../services/accessPolicy';
+import { CONTENT_TYPES, STUDIO_CSP } from '../services/contentSecurity';
 import { toErrorInfo, type StudioBackend } from '../services/backend';
 
 export const TOKEN_HEADER = 'x-vrma-token';
 export const PATH_HEADER = 'x-vrma-path';
 const MAX_BODY_BYTES = 512 * 1024 * 1024;
 
-/** Content Security Policy of the studio page: no inline or foreign scripts; blob:/data: for GLTFLoader textures. */
-export const STUDIO_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' blob: data:",
-  "connect-src 'self' blob: data:",
-  "worker-src 'self' blob:",
-  "font-src 'self' data:",
-  "media-src 'self' blob: data:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.wasm': 'application/wasm',
-  '.vrm': 'application/octet-stream',
-  '.vrma': 'application/octet-stream',
-  '.glb': 'model/gltf-binary',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-};
+export { STUDIO_CSP };
 
 const STATUS: Record<StudioErrorCode, number> = {
   DENIED: 403,

@@ -1,0 +1,61 @@
+/**
+ * The one way the renderer reaches main: each StudioApi method is registered here through
+ * `handleStudioCall`, which refuses senders other than our own page's main frame, validates the
+ * arguments at run time (shared/contract/validate.ts) and returns an IpcResult so error codes
+ * survive the IPC boundary (Electron would flatten a thrown error into a string).
+ */
+import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import {
+  STUDIO_INVOKE_METHODS,
+  ipcEventChannel,
+  ipcInvokeChannel,
+  type IpcResult,
+  type StudioEventName,
+  type StudioEvents,
+  type StudioInvokeMethod,
+} from '../../shared/contract/studioApi';
+import { validateArgs } from '../../shared/contract/validate';
+import { toErrorInfo, type StudioBackend } from '../services/backend';
+
+/** True when the call comes from our app's origin, in the main frame of one of our windows. */
+export type SenderCheck = (event: IpcMainInvokeEvent) => boolean;
+
+export function isTrustedSender(event: IpcMainInvokeEvent, appOrigin: string): boolean {
+  const frame = event.senderFrame;
+  if (!frame || frame !== event.sender.mainFrame) return false;
+  try {
+    return new URL(frame.url).origin === appOrigin;
+  } catch {
+    return false;
+  }
+}
+
+export function handleStudioCall<M extends StudioInvokeMethod>(
+  method: M,
+  check: SenderCheck,
+  run: (args: unknown[]) => Promise<unknown>,
+): void {
+  ipcMain.handle(ipcInvokeChannel(method), async (event, ...args: unknown[]): Promise<IpcResult<unknown>> => {
+    if (!check(event)) {
+      return { ok: false, error: { code: 'DENIED', message: `${method}: caller is not the studio page` } };
+    }
+    try {
+      validateArgs(method, args);
+      return { ok: true, value: await run(args) };
+    } catch (e) {
+      return { ok: false, error: toErrorInfo(e) };
+    }
+  });
+}
+
+/** Registers every StudioApi method against the backend. */
+export function registerStudioIpc(backend: StudioBackend, check: SenderCheck): void {
+  for (const method of STUDIO_INVOKE_METHODS) {
+    handleStudioCall(method, check, (args) => backend.invoke(method, args));
+  }
+}
+
+/** Sends an event to a window's page (payload only; the renderer never sees the IPC event). */
+export function sendStudioEvent<K extends StudioEventName>(target: WebContents, name: K, payload: StudioEvents[K]): void {
+  if (!target.isDestroyed()) target.send(ipcEventChannel(name), payload);
+}
