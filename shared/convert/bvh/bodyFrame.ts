@@ -19,6 +19,9 @@ export interface BodyFrame {
   readonly hipsHeight: number;
 }
 
+/** cos 25°: an estimated up closer than this to a file axis is that axis. */
+const SNAP_COS = Math.cos((25 * Math.PI) / 180);
+
 function at(rest: RestSkeleton, bones: BoneMap, b: HumanBoneName): V3 | undefined {
   const j = bones[b];
   return j === undefined ? undefined : rest.positions[j];
@@ -35,6 +38,10 @@ export function bodyFrame(rest: RestSkeleton, bones: BoneMap, footJoints: readon
   else if (top) up = unit(sub(top, hips));
   else if (bottom) up = unit(sub(hips, bottom));
   if (len3(up) < 0.5) up = [0, 1, 0];
+  // A capture's floor is level in its own axes, but a rest skeleton often leans a few degrees (CMU's
+  // spine does): trusting the lean would tilt the floor and make a walk sink. Near an axis, take the axis.
+  const axis = up.map(Math.abs).indexOf(Math.max(...up.map(Math.abs)));
+  if (Math.abs(up[axis]) >= SNAP_COS) up = axis === 0 ? [Math.sign(up[0]), 0, 0] : axis === 1 ? [0, Math.sign(up[1]), 0] : [0, 0, Math.sign(up[2])];
 
   let left: V3 = [0, 0, 0];
   for (const [l, r] of [['leftUpperLeg', 'rightUpperLeg'], ['leftUpperArm', 'rightUpperArm'], ['leftShoulder', 'rightShoulder']] as const) {

@@ -1,0 +1,50 @@
+/**
+ * One entry point for every motion format the studio imports, chosen by file extension: BVH mocap,
+ * MMD motions (.vmd) and poses (.vpd), and .vrma itself (read as is). Used by the studio, the CLI and
+ * the batch workers alike.
+ */
+import type { Motion } from '../motion/types';
+import { fail } from '../errors';
+import { readVrma } from '../vrma/read';
+import { convertBvh } from './bvh/convertBvh';
+import type { BvhUnit } from './bvh/bodyFrame';
+import { convertVmd, convertVpd } from './mmd/index';
+
+export type { BvhUnit } from './bvh/bodyFrame';
+
+export interface ConvertOptions {
+  /** Output key rate (BVH: default the file's rate; VMD: default 30). */
+  readonly fps?: number;
+  /** The MMD model a .vmd/.vpd was made for (bone rest positions). */
+  readonly pmx?: Uint8Array;
+  /** Units of a .bvh file; default detected from the skeleton's size. */
+  readonly unit?: BvhUnit;
+}
+
+export const CONVERTIBLE_EXTENSIONS = ['.bvh', '.vmd', '.vpd', '.vrma'] as const;
+
+export function extensionOf(fileName: string): string {
+  const base = fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot).toLowerCase() : '';
+}
+
+export function isConvertible(fileName: string): boolean {
+  return (CONVERTIBLE_EXTENSIONS as readonly string[]).includes(extensionOf(fileName));
+}
+
+export function convertToMotion(fileName: string, bytes: Uint8Array, opts: ConvertOptions = {}): Motion {
+  const ext = extensionOf(fileName);
+  switch (ext) {
+    case '.bvh':
+      return convertBvh(bytes, { fps: opts.fps, unit: opts.unit });
+    case '.vmd':
+      return convertVmd(bytes, { pmx: opts.pmx, fps: opts.fps });
+    case '.vpd':
+      return convertVpd(bytes, { pmx: opts.pmx });
+    case '.vrma':
+      return readVrma(bytes);
+    default:
+      return fail('UNSUPPORTED', `${fileName}: unknown motion format "${ext || '(no extension)'}"; expected ${CONVERTIBLE_EXTENSIONS.join(', ')}`);
+  }
+}

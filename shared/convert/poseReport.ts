@@ -1,0 +1,145 @@
+/**
+ * A few numbers that tell whether a pose looks right, computed by forward kinematics from the animation
+ * data at time t (shared/vrma/fk.ts): hips height, knee and elbow bends, the twist between the hip line
+ * and the shoulder line, and where the feet are relative to the floor (y = 0). Body directions come from
+ * the pose itself (hip joints, spine), so the report does not depend on the file's rest rotations.
+ */
+import type { Motion, Vec3 } from '../motion/types';
+import type { HumanBoneName } from '../vrm/humanBones';
+import { createPoseEvaluator, type SkeletonPose } from '../vrma/fk';
+import { fail } from '../errors';
+
+export interface LimbBend {
+  /** 0° straight; 90° a right angle between the two segments. */
+  readonly degrees: number;
+  /** Which way the middle joint points relative to the body: the knee should go 'forward', the elbow 'backward'. */
+  readonly direction: 'forward' | 'backward' | 'straight';
+}
+
+export interface FootReport {
+  /** Ankle (foot bone) height above the floor, metres. */
+  readonly ankle: number;
+  /** Toe bone height above the floor, metres (undefined when the skeleton has no toes). */
+  readonly toes?: number;
+  /** How far the foot is above its own rest height (0 standing on the floor, negative = sunk). */
+  readonly lift: number;
+  readonly state: 'planted' | 'raised' | 'below floor';
+}
+
+export interface PoseReport {
+  readonly time: number;
+  /** Hips height above the floor, metres. */
+  readonly hipsHeight: number;
+  readonly knees: { readonly left?: LimbBend; readonly right?: LimbBend };
+  readonly elbows: { readonly left?: LimbBend; readonly right?: LimbBend };
+  /** Signed angle about "up" from the hip line to the shoulder line, degrees (positive: shoulders turned to the left). */
+  readonly shoulderTwist?: number;
+  readonly feet: { readonly left?: FootReport; readonly right?: FootReport };
+}
+
+const DEG = 180 / Math.PI;
+const PLANTED = 0.02;
+const SUNK = -0.01;
+
+const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+const norm = (a: Vec3) => Math.hypot(a[0], a[1], a[2]);
+function unit(a: Vec3): Vec3 {
+  const n = norm(a);
+  return n > 0 ? [a[0] / n, a[1] / n, a[2] / n] : [0, 0, 0];
+}
+function angle(a: Vec3, b: Vec3): number {
+  const na = norm(a), nb = norm(b);
+  if (!(na > 0 && nb > 0)) return 0;
+  return Math.acos(Math.max(-1, Math.min(1, dot(a, b) / (na * nb)))) * DEG;
+}
+
+function bend(pose: SkeletonPose, a: HumanBoneName, b: HumanBoneName, c: HumanBoneName, forward: Vec3): LimbBend | undefined {
+  const pa = pose[a]?.position, pb = pose[b]?.position, pc = pose[c]?.position;
+  if (!pa || !pb || !pc) return undefined;
+  const degrees = angle(sub(pb, pa), sub(pc, pb));
+  // Where the middle joint sits relative to the straight line from the first to the last joint.
+  const line = sub(pc, pa);
+  const t = dot(sub(pb, pa), line) / (dot(line, line) || 1);
+  const offLine = sub(pb, [pa[0] + line[0] * t, pa[1] + line[1] * t, pa[2] + line[2] * t]);
+  const side = dot(offLine, forward);
+  const direction = degrees < 2 || Math.abs(side) < 1e-6 ? 'straight' : side > 0 ? 'forward' : 'backward';
+  return { degrees, direction };
+}
+
+export function poseReport(motion: Motion, t: number): PoseReport {
+  if (!Number.isFinite(t)) fail('BAD_PARAMETER', `time must be a number of seconds, got ${t}`);
+  const pose = createPoseEvaluator(motion)(t);
+  const restPose = createPoseEvaluator({ ...motion, channels: [] })(0);
+  const hips = pose.hips?.position;
+  if (!hips) fail('NO_HUMANOID', 'the motion has no hips bone');
+
+  // Body frame from the pose: left along the hip joints (or shoulders), up along the spine.
+  const ll = pose.leftUpperLeg?.position, rl = pose.rightUpperLeg?.position;
+  const la = pose.leftUpperArm?.position, ra = pose.rightUpperArm?.position;
+  const top = (pose.neck ?? pose.upperChest ?? pose.chest ?? pose.spine)?.position;
+  const left = unit(ll && rl ? sub(ll, rl) : la && ra ? sub(la, ra) : [1, 0, 0]);
+  const upRaw = top ? sub(top, hips) : ([0, 1, 0] as Vec3);
+  const up = unit(sub(upRaw, [left[0] * dot(upRaw, left), left[1] * dot(upRaw, left), left[2] * dot(upRaw, left)]));
+  const forward = unit(cross(left, up));
+
+  let shoulderTwist: number | undefined;
+  if (ll && rl && la && ra) {
+    const flat = (v: Vec3): Vec3 => {
+      const w = [0, 1, 0] as Vec3;
+      return sub(v, [w[0] * dot(v, w), w[1] * dot(v, w), w[2] * dot(v, w)]);
+    };
+    const hipLine = flat(sub(ll, rl));
+    const shoulderLine = flat(sub(la, ra));
+    if (norm(hipLine) > 1e-6 && norm(shoulderLine) > 1e-6) {
+      // Positive about +y: the left shoulder has gone back, i.e. the chest turned to the avatar's left.
+      shoulderTwist = Math.atan2(dot(cross(hipLine, shoulderLine), [0, 1, 0]), dot(hipLine, shoulderLine)) * DEG;
+    }
+  }
+
+  const foot = (side: 'left' | 'right'): FootReport | undefined => {
+    const f = pose[`${side}Foot`]?.position;
+    if (!f) return undefined;
+    const toe = pose[`${side}Toes`]?.position;
+    const restAnkle = restPose[`${side}Foot`]?.position[1] ?? 0;
+    const restToe = restPose[`${side}Toes`]?.position[1];
+    let lift = f[1] - restAnkle;
+    if (toe && restToe !== undefined) lift = Math.min(lift, toe[1] - restToe);
+    const state = lift < SUNK ? 'below floor' : lift <= PLANTED ? 'planted' : 'raised';
+    return { ankle: f[1], toes: toe?.[1], lift, state };
+  };
+
+  return {
+    time: t,
+    hipsHeight: hips[1],
+    knees: {
+      left: bend(pose, 'leftUpperLeg', 'leftLowerLeg', 'leftFoot', forward),
+      right: bend(pose, 'rightUpperLeg', 'rightLowerLeg', 'rightFoot', forward),
+    },
+    elbows: {
+      left: bend(pose, 'leftUpperArm', 'leftLowerArm', 'leftHand', forward),
+      right: bend(pose, 'rightUpperArm', 'rightLowerArm', 'rightHand', forward),
+    },
+    shoulderTwist,
+    feet: { left: foot('left'), right: foot('right') },
+  };
+}
+
+/** Human-readable lines of a report (the CLI prints these). */
+export function formatPoseReport(r: PoseReport): string[] {
+  const deg = (b?: LimbBend) => (b ? `${b.degrees.toFixed(1)}° ${b.direction}` : 'n/a');
+  const m = (v?: number) => (v === undefined ? 'n/a' : `${v.toFixed(3)} m`);
+  const footLine = (f?: FootReport) => (f ? `${f.state}, ankle ${m(f.ankle)}, toes ${m(f.toes)}, lift ${(f.lift * 100).toFixed(1)} cm` : 'n/a');
+  return [
+    `time            ${r.time.toFixed(3)} s`,
+    `hips height     ${m(r.hipsHeight)}`,
+    `knee  left      ${deg(r.knees.left)}`,
+    `knee  right     ${deg(r.knees.right)}`,
+    `elbow left      ${deg(r.elbows.left)}`,
+    `elbow right     ${deg(r.elbows.right)}`,
+    `shoulder twist  ${r.shoulderTwist === undefined ? 'n/a' : `${r.shoulderTwist.toFixed(1)}° (shoulder line vs hip line)`}`,
+    `left foot       ${footLine(r.feet.left)}`,
+    `right foot      ${footLine(r.feet.right)}`,
+  ];
+}
