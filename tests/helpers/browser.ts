@@ -5,9 +5,9 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-export const CHROMIUM_PATH = process.env.VRMA_CHROMIUM ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const HAS_CHROMIUM = existsSync(CHROMIUM_PATH);
-export const NO_CHROMIUM_REASON = `Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium, or set VRMA_CHROMIUM)`;
+export const NO_CHROMIUM_REASON = `Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)`;
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',

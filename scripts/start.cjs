@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// `npm start`: build, then launch the desktop app. Where the Electron runtime is not available
+// (it could not be downloaded), say so and point at the browser version instead.
+const { spawnSync, spawn } = require('node:child_process');
+const path = require('node:path');
+const { electronBinary } = require('./electronRuntime.cjs');
+
+const root = path.join(__dirname, '..');
+const build = spawnSync(process.execPath, [path.join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) {
+  console.error('\nnpm start: the build failed (see above).');
+  process.exit(build.status || 1);
+}
+
+const electron = electronBinary();
+if (!electron.path) {
+  console.error(
+    [
+      '',
+      'VRMA Studio cannot start as a desktop app here: ' + electron.reason + '.',
+      'Electron downloads its runtime during `npm ci`; it needs network access to github.com (or ELECTRON_MIRROR).',
+      '',
+      'Run the studio in your browser instead:',
+      '',
+      '    npm run web',
+      '',
+    ].join('\n'),
+  );
+  process.exit(1);
+}
+
+const child = spawn(electron.path, [root, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 0)));
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
