@@ -44,7 +44,7 @@ const FLAG_LOCAL_AXES = 0x0800;
 const FLAG_EXTERNAL_PARENT = 0x2000;
 
 export function parsePmxBones(bytes: Uint8Array): PmxModel {
-  const r = new BinaryReader(bytes, 'BAD_PMX', 'PMX');
+  const r: BinaryReader = new BinaryReader(bytes, 'BAD_PMX', 'PMX');
   if (bytes.length < 9 || bytes[0] !== 0x50 || bytes[1] !== 0x4d || bytes[2] !== 0x58 || bytes[3] !== 0x20) {
     r.fail('not a PMX file (missing the "PMX " signature)');
   }

@@ -49,6 +49,9 @@ export interface Vmd {
   readonly morphTracks: readonly VmdMorphTrack[];
   /** Sorted by frame. */
   readonly ikKeys: readonly VmdIkKey[];
+  /** Keys as stored in the file (repeated keys on one frame included, though only the last is kept). */
+  readonly boneKeyCount: number;
+  readonly morphKeyCount: number;
   readonly cameraKeyCount: number;
   /** Last frame over bone, morph and IK keys. */
   readonly lastFrame: number;
@@ -87,7 +90,7 @@ function groupKeys(keys: readonly string[], frames: Uint32Array): Map<string, nu
 }
 
 export function parseVmd(bytes: Uint8Array): Vmd {
-  const r = new BinaryReader(bytes, 'BAD_VMD', 'VMD');
+  const r: BinaryReader = new BinaryReader(bytes, 'BAD_VMD', 'VMD');
   if (bytes.length < 30) r.fail(`file is ${bytes.length} bytes, too short for the 30-byte VMD header`);
   const header = new TextDecoder('latin1').decode(bytes.subarray(0, 30));
   let nameBytes: number;
@@ -220,5 +223,5 @@ export function parseVmd(bytes: Uint8Array): Vmd {
       weights: Float32Array.from(idx, (k) => morphWeights[k]),
     });
   }
-  return { modelName, boneTracks, morphTracks, ikKeys, cameraKeyCount, lastFrame };
+  return { modelName, boneTracks, morphTracks, ikKeys, boneKeyCount: boneCount, morphKeyCount: morphCount, cameraKeyCount, lastFrame };
 }
