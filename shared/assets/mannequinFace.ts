@@ -25,7 +25,7 @@ interface FaceParams {
 
 const REST: FaceParams = {
   lidLeft: 0.002, lidRight: 0.002, browInner: 0, browOuter: 0,
-  mouthWidth: 0.02, mouthHeight: 0.0028, mouthCurve: 0, mouthDrop: 0, mouthForward: 0,
+  mouthWidth: 0.02, mouthHeight: 0.0035, mouthCurve: 0, mouthDrop: 0, mouthForward: 0,
 };
 
 /** The expressions the mannequin carries, in morph-target order. */
@@ -77,7 +77,7 @@ function brow(side: 'left' | 'right', p: FaceParams): Shape {
 }
 
 function mouth(p: FaceParams): Shape {
-  const y = W.head[1] + 0.028 - p.mouthDrop;
+  const y = W.head[1] + 0.021 - p.mouthDrop;
   const base = ellipsoid([0, 0, 0], [1, 1, 1], 12, 5);
   const pos = base.positions;
   const z0 = skullFront(0, y) - 0.001 + p.mouthForward;
@@ -123,8 +123,8 @@ function deltas(rest: Float32Array, target: Float32Array): Float32Array | null {
 /** Head parts in world rest coordinates, each with its morph targets. */
 export function faceParts(): FacePart[] {
   const skull = ellipsoid(SKULL_CENTER, SKULL_RADII, 16, 9);
-  const noseY = W.leftEye[1] - 0.03;
-  const nose = ellipsoid([0, noseY, skullFront(0, noseY) + 0.002], [0.011, 0.018, 0.013], 8, 5);
+  const noseY = W.leftEye[1] - 0.024;
+  const nose = ellipsoid([0, noseY, skullFront(0, noseY) + 0.001], [0.009, 0.014, 0.011], 8, 5);
   const ears = [1, -1].map((s) => ellipsoid([0.083 * s, W.leftEye[1], -0.012], [0.012, 0.026, 0.018], 8, 5));
   const rest = build(REST);
   const restLids = flatten(rest.lids);

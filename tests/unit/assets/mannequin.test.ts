@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as THREE from 'three';
-import type { VRM } from '@pixiv/three-vrm';
+import type { VRM, VRMHumanBoneName } from '@pixiv/three-vrm';
 import { makeMannequinVrm, MANNEQUIN_LICENSE_URL, type MannequinOptions } from '../../../shared/assets/mannequin';
 import { FACE_EXPRESSIONS } from '../../../shared/assets/mannequinFace';
 import { parseGlb } from '../../../shared/gltf/glb';
@@ -66,8 +66,8 @@ describe.each(VARIANTS)('generated mannequin, $label', ({ opts }) => {
     const { vrm, warnings } = await quietLoad(bytes);
     expect(warnings).toEqual([]);
     for (const bone of HUMAN_BONE_NAMES) {
-      expect(vrm.humanoid.getRawBoneNode(bone), bone).not.toBeNull();
-      expect(vrm.humanoid.getNormalizedBoneNode(bone), bone).not.toBeNull();
+      expect(vrm.humanoid.getRawBoneNode(bone as VRMHumanBoneName), bone).not.toBeNull();
+      expect(vrm.humanoid.getNormalizedBoneNode(bone as VRMHumanBoneName), bone).not.toBeNull();
     }
     expect(worldPosition(vrm.humanoid.getNormalizedBoneNode('hips')!).y).toBeCloseTo(0.95, 6);
     expect(vrm.meta.metaVersion).toBe(isV0(opts) ? '0' : '1');
@@ -191,8 +191,8 @@ describe('mannequin geometry', () => {
       const plain = (await quietLoad(makeMannequinVrm({ version }))).vrm;
       const rotated = (await quietLoad(makeMannequinVrm({ version, restRotations: true }))).vrm;
       for (const bone of HUMAN_BONE_NAMES) {
-        const a = worldPosition(plain.humanoid.getNormalizedBoneNode(bone)!);
-        const b = worldPosition(rotated.humanoid.getNormalizedBoneNode(bone)!);
+        const a = worldPosition(plain.humanoid.getNormalizedBoneNode(bone as VRMHumanBoneName)!);
+        const b = worldPosition(rotated.humanoid.getNormalizedBoneNode(bone as VRMHumanBoneName)!);
         expect(a.distanceTo(b), `${version} ${bone}`).toBeLessThan(1e-5);
       }
       // The geometry is compensated too: the same silhouette.
@@ -209,7 +209,7 @@ describe('mannequin geometry', () => {
       const { vrm } = await quietLoad(makeMannequinVrm({ version }));
       const flip = version === '0.x' ? -1 : 1;
       for (const bone of HUMAN_BONE_NAMES) {
-        const p = worldPosition(vrm.humanoid.getRawBoneNode(bone)!);
+        const p = worldPosition(vrm.humanoid.getRawBoneNode(bone as VRMHumanBoneName)!);
         expect(p.distanceTo(new THREE.Vector3(W[bone][0] * flip, W[bone][1], W[bone][2] * flip)), `${version} ${bone}`).toBeLessThan(1e-6);
       }
     }

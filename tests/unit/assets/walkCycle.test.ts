@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as THREE from 'three';
+import type { VRMHumanBoneName } from '@pixiv/three-vrm';
 import { createVRMAnimationClip, VRMLookAtQuaternionProxy } from '@pixiv/three-vrm-animation';
 import { makeIdleMotion, makeWalkCycle } from '../../../shared/assets/walkCycle';
 import { makeMannequinVrm } from '../../../shared/assets/mannequin';
@@ -227,7 +228,7 @@ describe('walk cycle on the generated mannequin through three-vrm-animation', ()
       vrm.scene.updateMatrixWorld(true);
       const ours = fk(t);
       for (const bone of bones) {
-        const p = vrm.humanoid.getRawBoneNode(bone)!.getWorldPosition(new THREE.Vector3());
+        const p = vrm.humanoid.getRawBoneNode(bone as VRMHumanBoneName)!.getWorldPosition(new THREE.Vector3());
         const q = ours[bone]!.position;
         expect(p.distanceTo(new THREE.Vector3(q[0] * flip, q[1], q[2] * flip)), `${bone} t=${t}`).toBeLessThan(1e-4);
       }
