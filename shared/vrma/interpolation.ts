@@ -92,40 +92,38 @@ export function bakeCubic(times: Float32Array, values: Float32Array, n: number, 
   const q = new Float64Array(n);
   const m = new Float64Array(n);
   let total = count;
+  const tooLarge = () => fail('TOO_LARGE', `sampling a CUBICSPLINE curve needs more than ${budget.keys} keys, more than a file of this size can justify`);
   for (let seg = 0; seg < count - 1; seg++) {
     const dt = times[seg + 1] - times[seg];
-    let k = 1;
-    for (; k < MAX_SUBDIVISIONS; k *= 2) {
-      let ok = true;
-      for (let j = 0; j < k && ok; j++) {
+    const fits = (k: number): boolean => {
+      for (let j = 0; j < k; j++) {
         hermite(values, n, seg, dt, j / k, p, isRotation);
         hermite(values, n, seg, dt, (j + 1) / k, q, isRotation);
         for (const f of [0.25, 0.5, 0.75]) {
           hermite(values, n, seg, dt, (j + f) / k, m, isRotation);
-          let err = 0;
           let len = 0;
           for (let c = 0; c < n; c++) {
             const chord = p[c] + (q[c] - p[c]) * f;
             len += chord * chord;
-            err = Math.max(err, Math.abs(chord - m[c]));
           }
-          if (isRotation && len > 0) {
-            // Linear keys of rotations are slerped, which normalizes: compare normalized chords.
-            const inv = 1 / Math.sqrt(len);
-            err = 0;
-            for (let c = 0; c < n; c++) err = Math.max(err, Math.abs((p[c] + (q[c] - p[c]) * f) * inv - m[c]));
-          }
-          if (err > CUBIC_TOLERANCE / 2) {
-            ok = false;
-            break;
-          }
+          // Linear keys of rotations are slerped, which normalizes: compare normalized chords.
+          const inv = isRotation && len > 0 ? 1 / Math.sqrt(len) : 1;
+          for (let c = 0; c < n; c++) if (Math.abs((p[c] + (q[c] - p[c]) * f) * inv - m[c]) > CUBIC_TOLERANCE / 2) return false;
         }
       }
-      if (ok) break;
+      return true;
+    };
+    // Never search finer than the remaining budget could hold: this bounds the work, not just the output.
+    const limit = budget.keys - total - (count - 2 - seg);
+    if (limit < 1) tooLarge();
+    let k = 1;
+    while (!fits(k)) {
+      k *= 2;
+      if (k > limit) tooLarge();
+      if (k >= MAX_SUBDIVISIONS) break; // the finest we go; float32 times are not much finer anyway
     }
     parts[seg] = k;
     total += k - 1;
-    if (total > budget.keys) fail('TOO_LARGE', `sampling a CUBICSPLINE curve needs more than ${budget.keys} keys, more than a file of this size can justify`);
   }
   budget.keys -= total;
   const outT = new Float32Array(total);

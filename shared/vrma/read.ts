@@ -139,6 +139,10 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
   delete gltf.accessors;
   delete gltf.bufferViews;
   delete gltf.buffers;
+  if (!isObject(gltf.asset) || typeof gltf.asset.version !== 'string') {
+    gltf.asset = { ...(isObject(gltf.asset) ? gltf.asset : {}), version: '2.0' };
+    warnings.push('the glTF asset version was missing; set to 2.0');
+  }
   const removed = MESH_KEYS.filter((k) => gltf[k] !== undefined);
   if (removed.length) {
     for (const k of removed) delete gltf[k];
@@ -184,7 +188,8 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
     maxSyntheticFloats: Math.max(1 << 16, bytes.length * 2),
     cache: new Map(),
   };
-  const cubicBudget = { keys: Math.max(1 << 16, bytes.length * 4) };
+  // A cubic key costs 3 stored elements; sampling may add more keys, but never more than one per file byte.
+  const cubicBudget = { keys: Math.max(1 << 16, bytes.length) };
 
   // --- the animation ---
   const animations = arrayOf(json, 'animations');
