@@ -15,3 +15,4 @@ export { resample } from './resample';
 export { applyPoseDelta, type PoseDeltaOptions } from './poseDelta';
 export { motionAmount, AMOUNT_RATE } from './motionAmount';
 export { maxPoseError, type PoseError } from './poseError';
+export { motionSeam } from './motionSeam';

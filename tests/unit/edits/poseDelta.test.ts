@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
-import { VRMLoaderPlugin, type VRM } from '@pixiv/three-vrm';
+import { VRMLoaderPlugin, type VRM, type VRMHumanBoneName } from '@pixiv/three-vrm';
 import { createVRMAnimationClip } from '@pixiv/three-vrm-animation';
 import type { Motion, Quat, Vec3 } from '../../../shared/motion/types';
 import { boneChannel } from '../../../shared/motion/types';
@@ -51,10 +51,12 @@ async function avatarView(motion: Motion, vrm: VRM): Promise<AvatarView> {
   // three.js's own interpolant, as the AnimationMixer evaluates the track.
   const valueAt = (name: string, t: number): number[] | undefined => {
     const track = clip.tracks.find((k) => k.name === name);
-    return track ? Array.from(track.createInterpolant().evaluate(t) as ArrayLike<number>) : undefined;
+    // createInterpolant is on every KeyframeTrack at runtime (the mixer uses it) but missing from the typings.
+    const interpolant = track as unknown as { createInterpolant(): { evaluate(t: number): ArrayLike<number> } } | undefined;
+    return interpolant ? Array.from(interpolant.createInterpolant().evaluate(t)) : undefined;
   };
   return {
-    rotation: (bone, t) => (valueAt(`${vrm.humanoid.getNormalizedBoneNode(bone)!.name}.quaternion`, t) ?? [0, 0, 0, 1]) as unknown as Quat,
+    rotation: (bone, t) => (valueAt(`${vrm.humanoid.getNormalizedBoneNode(bone as VRMHumanBoneName)!.name}.quaternion`, t) ?? [0, 0, 0, 1]) as unknown as Quat,
     hips: (t) => valueAt(`${vrm.humanoid.getNormalizedBoneNode('hips')!.name}.position`, t) as unknown as Vec3,
   };
 }
