@@ -43,15 +43,21 @@ function loadRig(pmx: Uint8Array | undefined, warnings: string[]): MmdRig {
   return standardRig();
 }
 
+/**
+ * Whether the keys move a humanoid: any body bone, or only the root bones (全ての親/センター moving a
+ * character whose IK keeps its feet planted). Root keys next to other, non-humanoid bones are an
+ * accessory's or a stage's motion.
+ */
 function bodyKeyCheck(keyed: readonly string[], rig: MmdRig, warnings: string[]): boolean {
   const body = keyed.filter((k) => BODY_BONES.has(k));
+  const roots = keyed.filter((k) => k === '全ての親' || k === 'センター');
   const ignored = keyed.filter((k) => !BODY_BONES.has(k) && k !== '全ての親' && k !== 'センター' && !k.endsWith('先'));
   if (ignored.length) {
     warnings.push(`${ignored.length} keyed non-humanoid bone${ignored.length === 1 ? '' : 's'} (hair, clothes, helpers) not converted: ${ignored.slice(0, 10).join(', ')}${ignored.length > 10 ? ', …' : ''}`);
   }
   const missing = body.filter((k) => !rig.index.has(k));
   if (missing.length) warnings.push(`keys for ${missing.join(', ')} ignored: the model has no such bone`);
-  return body.length > 0;
+  return body.length > 0 || (roots.length > 0 && ignored.length === 0);
 }
 
 function expressionTracks(
