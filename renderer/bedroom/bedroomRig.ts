@@ -43,6 +43,8 @@ export class BedroomRig {
   readonly holder = new Group();
   readonly mixer: AnimationMixer;
   readonly offsets = new AdditiveOffsets();
+  /** Breathing and nods on (off only to compare against the bare mixer in tests). */
+  additiveEnabled = true;
   private idle: AnimationAction;
   private slots: Partial<Record<LyingPose, PoseSlot>> = {};
   private placementOffsets: PlacementOffsets = ZERO_OFFSETS;
@@ -145,6 +147,7 @@ export class BedroomRig {
 
   private composeOffsets(e: number, lb: number): void {
     this.offsets.clear();
+    if (!this.additiveEnabled) return;
     const h = this.vrm.humanoid;
     const breath = e * (1 - lb) * BREATH_DEG * DEG * Math.sin((2 * Math.PI * this.time) / BREATH_PERIOD);
     if (breath !== 0) {

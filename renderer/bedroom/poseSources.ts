@@ -1,6 +1,6 @@
 /**
  * Where the bedroom's motions come from: the built-in back and side poses and the standing idle
- * (made in code, written as VRMA and read back through three-vrm-animation like any file), and the
+ * (made in code, the idle by the shared assets; written as VRMA and read back through three-vrm-animation like any file), and the
  * user's own sleep pose files (.vrma as is, .vpd converted on the fly).
  */
 import type { AnimationClip } from 'three';
@@ -9,7 +9,8 @@ import type { Motion } from '../../shared/motion/types';
 import { writeVrma } from '../../shared/vrma/write';
 import { clipFromVrma } from './loadVrm';
 import { makeBackPose, makeSidePose } from './defaultPoses';
-import { makeGentleIdle } from './gentleIdle';
+import { makeIdleMotion } from '../../shared/assets/walkCycle';
+import { convertVpd } from '../../shared/convert/mmd/index';
 
 export function clipFromMotion(motion: Motion, vrm: VRM): Promise<AnimationClip> {
   return clipFromVrma(writeVrma(motion), vrm);
@@ -17,7 +18,7 @@ export function clipFromMotion(motion: Motion, vrm: VRM): Promise<AnimationClip>
 
 export async function builtInClips(vrm: VRM): Promise<{ idle: AnimationClip; back: AnimationClip; side: AnimationClip }> {
   const [idle, back, side] = await Promise.all([
-    clipFromMotion(makeGentleIdle(), vrm),
+    clipFromMotion(makeIdleMotion(), vrm),
     clipFromMotion(makeBackPose(), vrm),
     clipFromMotion(makeSidePose(), vrm),
   ]);
@@ -31,13 +32,9 @@ export async function clipFromPoseFile(name: string, bytes: Uint8Array, vrm: VRM
   const lower = name.toLowerCase();
   try {
     if (lower.endsWith('.vrma')) return await clipFromVrma(bytes, vrm);
-    if (lower.endsWith('.vpd')) return await clipFromMotion(await convertVpdFile(bytes), vrm);
+    if (lower.endsWith('.vpd')) return await clipFromMotion(convertVpd(bytes), vrm);
   } catch (e) {
     throw new PoseFileError(`${name} could not be read: ${(e as Error).message}`);
   }
   throw new PoseFileError(`${name} is not a .vrma or .vpd pose`);
-}
-
-async function convertVpdFile(bytes: Uint8Array): Promise<Motion> {
-  throw new Error(`VPD conversion is not available yet (${bytes.length} bytes)`);
 }

@@ -8,7 +8,8 @@ import type { VRM } from '@pixiv/three-vrm';
 import { loadVrm } from '../../../renderer/bedroom/loadVrm';
 import { buildRoom, type Room } from '../../../renderer/bedroom/room';
 import { BedroomRig } from '../../../renderer/bedroom/bedroomRig';
-import { builtInClips } from '../../../renderer/bedroom/poseSources';
+import { builtInClips, clipFromMotion } from '../../../renderer/bedroom/poseSources';
+import type { Motion } from '../../../shared/motion/types';
 
 function skipTextures(parser: GLTFParser): GLTFLoaderPlugin {
   void parser;
@@ -25,13 +26,21 @@ export interface TestScene {
   readonly rig: BedroomRig;
 }
 
-/** The real room and rig; `arrangeRoom` may move the room root before the poses are measured. */
-export async function bedroomScene(avatarBytes: Uint8Array, arrangeRoom?: (room: Room) => void): Promise<TestScene> {
+export interface SceneOptions {
+  /** Moves the room root before the poses are measured. */
+  readonly arrangeRoom?: (room: Room) => void;
+  /** Replaces the standing idle. */
+  readonly idle?: Motion;
+}
+
+/** The real room, rig and built-in poses, as mountBedroom sets them up. */
+export async function bedroomScene(avatarBytes: Uint8Array, opts: SceneOptions = {}): Promise<TestScene> {
   const vrm = await loadVrmInNode(avatarBytes);
   const room = buildRoom();
-  arrangeRoom?.(room);
+  opts.arrangeRoom?.(room);
   const clips = await builtInClips(vrm);
-  const rig = new BedroomRig(vrm, room.root, room.bed, room.standing, clips.idle);
+  const idle = opts.idle ? await clipFromMotion(opts.idle, vrm) : clips.idle;
+  const rig = new BedroomRig(vrm, room.root, room.bed, room.standing, idle);
   rig.setPose('back', clips.back, 'built-in back pose');
   rig.setPose('side', clips.side, 'built-in side pose');
   return { vrm, room, rig };

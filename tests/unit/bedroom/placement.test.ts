@@ -75,9 +75,11 @@ function placementSuite(name: string, bytes: () => Uint8Array) {
     scene.room.root.position.set(1.7, 0.35, -2.4);
     scene.room.root.rotation.set(0.2, 1.1, -0.15);
     // ...and a scene whose room was moved before measuring.
-    const moved = await bedroomScene(bytes(), (room) => {
-      room.root.position.set(-3.1, 1.2, 0.8);
-      room.root.rotation.set(-0.3, -2.2, 0.1);
+    const moved = await bedroomScene(bytes(), {
+      arrangeRoom: (room) => {
+        room.root.position.set(-3.1, 1.2, 0.8);
+        room.root.rotation.set(-0.3, -2.2, 0.1);
+      },
     });
     for (const pose of POSES) {
       expect(maxDiff(lyingJoints(scene, pose), before[pose])).toBeLessThan(0.001);
