@@ -4,6 +4,8 @@ import { infoCommand } from './commands/info';
 import { upgradeCommand } from './commands/upgrade';
 import { convertCommand } from './commands/convert';
 import { poseReportCommand } from './commands/pose-report';
+import { convertCommand } from './commands/convert';
+import { poseReportCommand } from './commands/pose-report';
 import { keepCommand } from './commands/keep';
 import { deleteCommand } from './commands/delete';
 import { speedCommand } from './commands/speed';
@@ -21,6 +23,8 @@ import { resampleCommand } from './commands/resample';
 export const COMMANDS: readonly CliCommand[] = [
   infoCommand,
   upgradeCommand,
+  convertCommand,
+  poseReportCommand,
   convertCommand,
   poseReportCommand,
   keepCommand,

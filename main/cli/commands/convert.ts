@@ -1,0 +1,251 @@
+/**
+ * `vrma-studio convert INPUT... [--out-dir D] [--fps N] [--optimize] [--force] [--pmx MODEL] [--unit U]`:
+ * BVH, VMD and VPD files (or folders of them, recursively) to .vrma, written next to each source or
+ * into --out-dir (keeping sub-folders), never replacing a file without --force. Batches run on worker
+ * threads, one per core; a failed file is reported and the rest still convert (exit 1 at the end).
+ */
+import { existsSync } from 'node:fs';
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { basename, dirname, extname, join, relative, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { UsageError, numberOption, type CliCommand, type CliIO } from '../command';
+import { runConvertJob, CONVERT_WORKER_ROLE, type ConvertJob, type ConvertResult } from '../convertWorker';
+import { UNIT_METRES, type BvhUnit } from '../../../shared/convert/bvh/bodyFrame';
+
+/** Extensions picked up when walking a folder (.vrma only when named explicitly, with --out-dir). */
+const SOURCE_EXTENSIONS = new Set(['.bvh', '.vmd', '.vpd']);
+const FILE_EXTENSIONS = new Set([...SOURCE_EXTENSIONS, '.vrma']);
+
+interface Planned {
+  input: string;
+  output: string;
+}
+
+async function walk(dir: string, out: string[]): Promise<void> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  entries.sort((a, b) => a.name.localeCompare(b.name));
+  for (const e of entries) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) await walk(p, out);
+    else if (e.isFile() && SOURCE_EXTENSIONS.has(extname(e.name).toLowerCase())) out.push(p);
+  }
+}
+
+/** Every (input, output) pair, plus inputs that cannot even be planned (missing, wrong type). */
+async function plan(inputs: string[], outDir: string | undefined): Promise<{ jobs: Planned[]; problems: { input: string; error: string }[] }> {
+  const jobs: Planned[] = [];
+  const problems: { input: string; error: string }[] = [];
+  const target = (file: string, root?: string) => {
+    const name = basename(file, extname(file)) + '.vrma';
+    if (!outDir) return join(dirname(file), name);
+    return root ? join(outDir, dirname(relative(root, file)), name) : join(outDir, name);
+  };
+  for (const input of inputs) {
+    let info;
+    try {
+      info = await stat(input);
+    } catch {
+      problems.push({ input, error: `${input}: no such file or folder` });
+      continue;
+    }
+    if (info.isDirectory()) {
+      const files: string[] = [];
+      await walk(input, files);
+      if (!files.length) problems.push({ input, error: `${input}: no .bvh, .vmd or .vpd files in this folder` });
+      for (const f of files) jobs.push({ input: f, output: target(f, input) });
+      continue;
+    }
+    const ext = extname(input).toLowerCase();
+    if (!FILE_EXTENSIONS.has(ext)) {
+      problems.push({ input, error: `${input}: not a motion file this converter reads (.bvh, .vmd, .vpd, .vrma)` });
+      continue;
+    }
+    const output = target(input);
+    if (resolve(output) === resolve(input)) {
+      problems.push({ input, error: `${input}: converting a .vrma in place would overwrite its source; give --out-dir` });
+      continue;
+    }
+    jobs.push({ input, output });
+  }
+  // Two sources with one target (walk.bvh and walk.vmd side by side): the second is refused.
+  const seen = new Map<string, string>();
+  const unique: Planned[] = [];
+  for (const j of jobs) {
+    const key = resolve(j.output);
+    const first = seen.get(key);
+    if (first !== undefined) {
+      if (resolve(first) !== resolve(j.input)) problems.push({ input: j.input, error: `${j.input}: same output ${j.output} as ${first}` });
+      continue;
+    }
+    seen.set(key, j.input);
+    unique.push(j);
+  }
+  return { jobs: unique, problems };
+}
+
+/** The built worker sits next to the CLI bundle; from sources (tests, tsx) the .ts is loaded through tsx. */
+function workerEntry(): { source: string; eval: boolean } | undefined {
+  const here = typeof __dirname === 'string' ? __dirname : process.cwd();
+  for (const dir of [here, join(here, '..')]) {
+    const js = join(dir, 'convertWorker.js');
+    if (existsSync(js)) return { source: js, eval: false };
+  }
+  for (const dir of [here, join(here, '..')]) {
+    const ts = join(dir, 'convertWorker.ts');
+    if (existsSync(ts)) return { source: `require('tsx/cjs'); require(${JSON.stringify(ts)});`, eval: true };
+  }
+  return undefined;
+}
+
+/**
+ * Runs jobs on `count` worker threads; a worker that crashes fails its job and is replaced. Returns the
+ * jobs left undone when no worker could start at all (the caller then runs them in this thread).
+ */
+async function runOnWorkers(jobs: ConvertJob[], count: number, onResult: (r: ConvertResult) => void): Promise<ConvertJob[]> {
+  const entry = workerEntry();
+  if (!entry) return jobs;
+  let next = 0;
+  let done = 0;
+  let anyAnswered = false;
+  const undone: ConvertJob[] = [];
+  await new Promise<void>((resolveAll) => {
+    const finish = () => {
+      if (done + undone.length === jobs.length) resolveAll();
+    };
+    const start = () => {
+      const worker = new Worker(entry.source, { eval: entry.eval, workerData: { role: CONVERT_WORKER_ROLE } });
+      let current: ConvertJob | undefined;
+      const feed = () => {
+        if (next >= jobs.length) {
+          current = undefined;
+          void worker.terminate();
+          return;
+        }
+        current = jobs[next++];
+        worker.postMessage(current);
+      };
+      worker.on('message', (r: ConvertResult) => {
+        anyAnswered = true;
+        onResult(r);
+        done++;
+        finish();
+        feed();
+      });
+      worker.on('error', (e) => {
+        const job = current;
+        current = undefined;
+        if (!job) return;
+        if (!anyAnswered) {
+          // Workers cannot start here: hand this job and everything not yet sent back to the caller.
+          undone.push(job);
+          while (next < jobs.length) undone.push(jobs[next++]);
+          finish();
+          return;
+        }
+        onResult({ id: job.id, input: job.input, output: job.output, ok: false, error: `worker failed: ${e.message}`, warnings: [] });
+        done++;
+        finish();
+        if (next < jobs.length) start();
+      });
+      feed();
+    };
+    for (let i = 0; i < count; i++) start();
+  });
+  return undone.sort((a, b) => a.id - b.id);
+}
+
+function progressBar(done: number, total: number, name: string): string {
+  const width = 30;
+  const filled = Math.round((done / total) * width);
+  const label = name.length > 40 ? '…' + name.slice(-39) : name;
+  return `\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total} ${label}\x1b[K`;
+}
+
+function report(io: CliIO, r: ConvertResult): void {
+  if (!r.ok) {
+    io.err(`FAIL ${r.input}: ${r.error}`);
+    return;
+  }
+  io.out(`ok   ${r.input} -> ${r.output} (${r.duration?.toFixed(2)} s, ${r.bones} bones, ${r.bytes} bytes)`);
+  for (const w of r.warnings) io.out(`       ${w}`);
+}
+
+export const convertCommand: CliCommand = {
+  name: 'convert',
+  summary: 'Convert BVH, VMD and VPD motions (files or folders) to .vrma',
+  usage: [
+    'Usage: vrma-studio convert INPUT... [--out-dir D] [--fps N] [--optimize] [--force] [--pmx MODEL] [--unit U]',
+    '',
+    'Converts each .bvh (motion capture), .vmd (MMD motion) or .vpd (MMD pose) to NAME.vrma next to it.',
+    'Folders are searched recursively. Files run in parallel on worker threads, one per core.',
+    '',
+    'Options:',
+    '  --out-dir D    write into D instead (sub-folders of a folder input are kept)',
+    '  --fps N        key rate of the output (default: the BVH frame rate, 30 for VMD)',
+    '  --optimize     drop keys that linear interpolation reproduces within tolerance',
+    '  --force        replace existing .vrma files (otherwise they are left alone and reported)',
+    '  --pmx MODEL    the MMD model (.pmx) the .vmd/.vpd motions were made for',
+    `  --unit U       BVH units: ${Object.keys(UNIT_METRES).join(', ')} (default: detected from the skeleton)`,
+    '',
+    'Exit status: 0 all converted, 1 some file failed (the others are still written), 2 bad usage.',
+  ].join('\n'),
+  options: {
+    'out-dir': { type: 'string' },
+    fps: { type: 'string' },
+    optimize: { type: 'boolean' },
+    force: { type: 'boolean' },
+    pmx: { type: 'string' },
+    unit: { type: 'string' },
+    jobs: { type: 'string' },
+  },
+  async run(positionals, values, io) {
+    if (!positionals.length) throw new UsageError('give at least one file or folder to convert');
+    const fps = values.fps === undefined ? undefined : numberOption(values, 'fps');
+    if (fps !== undefined && !(fps > 0 && fps <= 1000)) throw new UsageError(`--fps must be between 0 and 1000, got ${fps}`);
+    const unit = values.unit as string | undefined;
+    if (unit !== undefined && unit !== 'auto' && !(unit in UNIT_METRES)) throw new UsageError(`--unit must be one of auto, ${Object.keys(UNIT_METRES).join(', ')}`);
+    const jobsOption = values.jobs === undefined ? undefined : numberOption(values, 'jobs');
+    if (jobsOption !== undefined && !(Number.isInteger(jobsOption) && jobsOption >= 1)) throw new UsageError('--jobs must be a whole number of at least 1');
+    const outDir = typeof values['out-dir'] === 'string' ? values['out-dir'] : undefined;
+    if (outDir === '') throw new UsageError('--out-dir needs a folder');
+    let pmx: Uint8Array | undefined;
+    if (typeof values.pmx === 'string') {
+      try {
+        pmx = new Uint8Array(await readFile(values.pmx));
+      } catch (e) {
+        io.err(`vrma-studio convert: --pmx ${values.pmx}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+        return 1;
+      }
+    }
+
+    const started = Date.now();
+    const { jobs: planned, problems } = await plan(positionals, outDir);
+    for (const p of problems) io.err(`FAIL ${p.error}`);
+    const jobs: ConvertJob[] = planned.map((p, id) => ({
+      id, input: p.input, output: p.output, fps, unit: unit as BvhUnit | undefined, pmx, optimize: values.optimize === true, force: values.force === true,
+    }));
+    const results: ConvertResult[] = [];
+    const tty = io.isTTY && Boolean(process.stderr.isTTY);
+    const onResult = (r: ConvertResult) => {
+      results.push(r);
+      if (tty) process.stderr.write('\r\x1b[K');
+      report(io, r);
+      if (tty) process.stderr.write(progressBar(results.length, jobs.length, r.input));
+    };
+    const threads = Math.min(jobs.length, jobsOption ?? availableParallelism());
+    const inThisThread = threads > 1 ? await runOnWorkers(jobs, threads, onResult) : jobs;
+    const ranOnWorkers = threads > 1 && inThisThread.length < jobs.length;
+    for (const job of inThisThread) onResult(await runConvertJob(job));
+    if (tty && jobs.length) process.stderr.write('\r\x1b[K');
+
+    const failed = results.filter((r) => !r.ok).length + problems.length;
+    const converted = results.filter((r) => r.ok).length;
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    io.out(
+      `converted ${converted} of ${jobs.length + problems.length} file(s)${failed ? `, ${failed} failed` : ''} in ${seconds} s` +
+        (ranOnWorkers ? ` on ${threads} worker threads` : ''),
+    );
+    return failed ? 1 : 0;
+  },
+};

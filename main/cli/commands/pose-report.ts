@@ -1,0 +1,54 @@
+/** `vrma-studio pose-report IN [--time S] [--json]`: how the pose at one moment looks, by FK (see poseReport). */
+import { readFile } from 'node:fs/promises';
+import { UsageError, numberOption, type CliCommand } from '../command';
+import { convertToMotion, isConvertible } from '../../../shared/convert/index';
+import { formatPoseReport, poseReport } from '../../../shared/convert/poseReport';
+import { durationOf } from '../../../shared/motion/types';
+import { MotionError } from '../../../shared/errors';
+
+export const poseReportCommand: CliCommand = {
+  name: 'pose-report',
+  summary: 'Hips height, knee and elbow bends, shoulder twist and feet vs floor at one moment',
+  usage: [
+    'Usage: vrma-studio pose-report IN [--time S] [--json]',
+    '',
+    'IN is a .vrma (or a .bvh/.vmd/.vpd, converted on the fly). The pose at time S (default 0) is',
+    'computed by forward kinematics from the animation and reported: hips height, each knee and elbow',
+    'angle (0° = straight) and which way it bends, the twist between the hip line and the shoulder line,',
+    'and where each foot is relative to the floor.',
+    '',
+    'Options:',
+    '  --time S   seconds into the motion (clamped to its length)',
+    '  --json     print the report as JSON',
+  ].join('\n'),
+  options: { time: { type: 'string', short: 't' }, json: { type: 'boolean' } },
+  async run(positionals, values, io) {
+    if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give exactly one input file' : 'give the input file');
+    const input = positionals[0];
+    if (!isConvertible(input)) throw new UsageError(`${input}: expected a .vrma, .bvh, .vmd or .vpd file`);
+    const time = numberOption(values, 'time', 0);
+    if (time < 0) throw new UsageError('--time must not be negative');
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await readFile(input));
+    } catch (e) {
+      io.err(`vrma-studio pose-report: ${input}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+      return 1;
+    }
+    try {
+      const motion = convertToMotion(input, bytes);
+      const t = Math.min(time, durationOf(motion));
+      const report = poseReport(motion, t);
+      if (values.json === true) io.out(JSON.stringify({ file: input, ...report }, null, 2));
+      else {
+        io.out(input);
+        for (const line of formatPoseReport(report)) io.out(`  ${line}`);
+      }
+      return 0;
+    } catch (e) {
+      if (!(e instanceof MotionError)) throw e;
+      io.err(`vrma-studio pose-report: ${input}: ${e.message}`);
+      return 1;
+    }
+  },
+};

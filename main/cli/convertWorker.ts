@@ -1,0 +1,90 @@
+/**
+ * One conversion job (read, convert, optionally optimize, write atomically) and the worker-thread
+ * entry that runs jobs sent by `vrma-studio convert` (built to out/main/convertWorker.js). A job never
+ * throws: every failure comes back as a result with a message, so one bad file cannot stop a batch.
+ */
+import { readFile, mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { convertToMotion, type BvhUnit } from '../../shared/convert/index';
+import { writeVrma } from '../../shared/vrma/write';
+import { durationOf } from '../../shared/motion/types';
+import { MotionError } from '../../shared/errors';
+import { optimize } from '../../shared/edits/optimize';
+import { writeFileAtomic, FileExistsError } from '../services/atomicWrite';
+
+export interface ConvertJob {
+  readonly id: number;
+  readonly input: string;
+  readonly output: string;
+  readonly fps?: number;
+  readonly unit?: BvhUnit;
+  readonly pmx?: Uint8Array;
+  readonly optimize: boolean;
+  readonly force: boolean;
+}
+
+export interface ConvertResult {
+  readonly id: number;
+  readonly input: string;
+  readonly output: string;
+  readonly ok: boolean;
+  readonly error?: string;
+  readonly warnings: readonly string[];
+  readonly bytes?: number;
+  readonly duration?: number;
+  readonly bones?: number;
+}
+
+function describeFsError(e: NodeJS.ErrnoException, path: string): string {
+  if (e.code === 'ENOENT') return `${path}: no such file`;
+  if (e.code === 'EACCES' || e.code === 'EPERM') return `${path}: permission denied`;
+  if (e.code === 'EISDIR') return `${path}: is a directory`;
+  return `${path}: ${e.message}`;
+}
+
+export async function runConvertJob(job: ConvertJob): Promise<ConvertResult> {
+  const base = { id: job.id, input: job.input, output: job.output };
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await readFile(job.input));
+  } catch (e) {
+    return { ...base, ok: false, error: describeFsError(e as NodeJS.ErrnoException, job.input), warnings: [] };
+  }
+  let data: Uint8Array;
+  let warnings: readonly string[];
+  let duration: number;
+  let bones: number;
+  try {
+    let motion = convertToMotion(job.input, bytes, { fps: job.fps, unit: job.unit, pmx: job.pmx });
+    if (job.optimize) motion = optimize(motion);
+    warnings = motion.warnings;
+    duration = durationOf(motion);
+    bones = Object.keys(motion.humanoid.boneToNode).length;
+    data = writeVrma(motion);
+  } catch (e) {
+    if (e instanceof MotionError) return { ...base, ok: false, error: e.message, warnings: [] };
+    return { ...base, ok: false, error: `internal error: ${(e as Error)?.stack ?? String(e)}`, warnings: [] };
+  }
+  try {
+    await mkdir(dirname(job.output), { recursive: true });
+    await writeFileAtomic(job.output, data, { overwrite: job.force });
+  } catch (e) {
+    if (e instanceof FileExistsError) return { ...base, ok: false, error: `${job.output} already exists; use --force to replace it`, warnings };
+    return { ...base, ok: false, error: `cannot write ${describeFsError(e as NodeJS.ErrnoException, job.output)}`, warnings };
+  }
+  return { ...base, ok: true, warnings, bytes: data.length, duration, bones };
+}
+
+/** workerData the convert command starts its workers with, so no other thread picks up this listener. */
+export const CONVERT_WORKER_ROLE = 'vrma-studio-convert';
+
+if (!isMainThread && parentPort && (workerData as { role?: string } | undefined)?.role === CONVERT_WORKER_ROLE) {
+  const port = parentPort;
+  port.on('message', (job: ConvertJob) => {
+    runConvertJob(job).then(
+      (result) => port.postMessage(result),
+      (e) => port.postMessage({ id: job.id, input: job.input, output: job.output, ok: false, error: `internal error: ${String(e)}`, warnings: [] }),
+    );
+  });
+}
