@@ -55,6 +55,7 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
     setDragging: (d) => {
       studio.dragging = d;
       if (d) studio.setPlaying(false);
+      else studio.preview?.invalidate();
     },
     commitDrag: (drag) => {
       if (!studio.avatar) return;

@@ -48,8 +48,10 @@ export function installTestHook(studio: Studio, deps: TestHookDeps): void {
     if (!n) throw new Error(`The avatar has no ${bone}`);
     return n;
   };
-  const readRotations = (bones: HumanBoneName[]) => Object.fromEntries(bones.map((b) => [b, node(b).quaternion.toArray()]));
-  const readPositions = (bones: HumanBoneName[]) => Object.fromEntries(bones.map((b) => [b, node(b).position.toArray()]));
+  // Bones the avatar lacks are left out of the answers.
+  const has = (b: HumanBoneName) => !!studio.avatar?.vrm.humanoid.getNormalizedBoneNode(vrmBone(b));
+  const readRotations = (bones: HumanBoneName[]) => Object.fromEntries(bones.filter(has).map((b) => [b, node(b).quaternion.toArray()]));
+  const readPositions = (bones: HumanBoneName[]) => Object.fromEntries(bones.filter(has).map((b) => [b, node(b).position.toArray()]));
   let firstAvatarFrameAt: number | null = null;
   studio.viewport.onFrame(() => {
     if (firstAvatarFrameAt === null && studio.avatar) {
@@ -122,9 +124,10 @@ export function installTestHook(studio: Studio, deps: TestHookDeps): void {
       const clip = await referenceClip(writeVrma(studio.preview!.motion!), avatar.vrm);
       const mixer = new THREE.AnimationMixer(avatar.vrm.scene);
       const action = mixer.clipAction(clip);
+      // Reset before play: the new bindings take the rest pose as their starting state.
+      studio.preview!.resetPose();
       action.play();
       action.paused = true;
-      studio.preview!.resetPose();
       action.time = t;
       mixer.update(0);
       const result = { rotations: readRotations(bones), positions: readPositions(bones) };

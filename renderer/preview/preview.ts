@@ -12,6 +12,7 @@ export class Preview {
   private readonly builder: ClipBuilder;
   private action: THREE.AnimationAction | null = null;
   private clip: THREE.AnimationClip | null = null;
+  private stale = false;
   /** The Motion the current clip was built from (what export writes). */
   motion: Motion | null = null;
 
@@ -23,30 +24,50 @@ export class Preview {
   setMotion(motion: Motion): void {
     if (motion === this.motion) return;
     const clip = this.builder.build(motion);
-    const old = this.action;
-    const oldClip = this.clip;
-    this.resetPose();
+    if (this.action && this.clip) {
+      this.action.stop();
+      this.mixer.uncacheClip(this.clip);
+    }
+    // Bones the new clip does not animate go back to rest; the new bindings start from this state.
+    this.resetNodes();
     this.action = this.mixer.clipAction(clip);
     this.action.play();
     this.action.paused = true;
     this.clip = clip;
     this.motion = motion;
-    if (old && oldClip) {
-      old.stop();
-      this.mixer.uncacheAction(oldClip);
-      this.mixer.uncacheClip(oldClip);
-    }
+    this.stale = false;
   }
 
-  /** Back to the normalized rest pose, so bones a new clip does not animate do not keep old values. */
-  resetPose(): void {
+  private resetNodes(): void {
     this.avatar.vrm.humanoid.resetNormalizedPose();
     this.avatar.vrm.expressionManager?.resetValues();
+  }
+
+  /** Back to the normalized rest pose (framing, reference checks); the next applyAt poses the clip again. */
+  resetPose(): void {
+    this.resetNodes();
+    this.invalidate();
+  }
+
+  /**
+   * Something other than the mixer moved the nodes (a gizmo, a reset). three.js's PropertyMixer only
+   * writes values that changed since its own last write, so the bindings are restarted before the
+   * next pose to compare against what the nodes hold now.
+   */
+  invalidate(): void {
+    this.stale = true;
   }
 
   /** Poses the avatar at time t (seconds). `skipMixer` keeps a gizmo-dragged node where the user holds it. */
   applyAt(t: number, dt = 0, skipMixer = false): void {
     if (this.action && !skipMixer) {
+      if (this.stale) {
+        this.action.stop();
+        this.resetNodes();
+        this.action.play();
+        this.action.paused = true;
+        this.stale = false;
+      }
       this.action.time = t;
       this.mixer.update(0);
     }

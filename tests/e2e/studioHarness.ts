@@ -98,8 +98,10 @@ export async function screenshot(page: Page, name: string): Promise<Buffer> {
 
 export type Q = [number, number, number, number];
 
+/** |a·b| of the normalized quaternions (file values are float32, so not exactly unit length). */
 export function quatDot(a: readonly number[], b: readonly number[]): number {
-  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+  const d = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+  return Math.abs(d) / (Math.hypot(a[0], a[1], a[2], a[3]) * Math.hypot(b[0], b[1], b[2], b[3]));
 }
 
 /** q·r for [x, y, z, w] quaternions. */
@@ -116,4 +118,34 @@ export function axisAngle(axis: [number, number, number], angle: number): Q {
   const l = Math.hypot(...axis);
   const s = Math.sin(angle / 2) / l;
   return [axis[0] * s, axis[1] * s, axis[2] * s, Math.cos(angle / 2)];
+}
+
+/** Drops files on the studio window the way the OS does: a DataTransfer with File objects. */
+export async function dropFiles(page: Page, files: { name: string; bytes: Uint8Array }[]): Promise<void> {
+  const payload = files.map((f) => ({ name: f.name, data: Buffer.from(f.bytes).toString('base64') }));
+  await page.evaluate(async (list) => {
+    const dt = new DataTransfer();
+    for (const f of list) {
+      const s = atob(f.data);
+      const bytes = new Uint8Array(s.length);
+      for (let i = 0; i < s.length; i++) bytes[i] = s.charCodeAt(i);
+      dt.items.add(new File([bytes], f.name));
+    }
+    const over = new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true });
+    window.dispatchEvent(over);
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, payload);
+}
+
+/** Waits until a field of the studio state has the given value (or, for messages, at least that many). */
+export async function waitForState(page: Page, key: keyof StudioState, value: unknown, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(
+    ([k, v]) => {
+      const s = (window as unknown as { __studio: { state(): Record<string, unknown> } }).__studio.state();
+      const got = s[k as string];
+      return Array.isArray(got) && typeof v === 'number' ? got.length >= v : JSON.stringify(got) === JSON.stringify(v);
+    },
+    [key, value] as const,
+    { timeout, polling: 50 },
+  );
 }
