@@ -4,8 +4,6 @@ import { infoCommand } from './commands/info';
 import { upgradeCommand } from './commands/upgrade';
 import { convertCommand } from './commands/convert';
 import { poseReportCommand } from './commands/pose-report';
-import { convertCommand } from './commands/convert';
-import { poseReportCommand } from './commands/pose-report';
 import { keepCommand } from './commands/keep';
 import { deleteCommand } from './commands/delete';
 import { speedCommand } from './commands/speed';
@@ -23,8 +21,6 @@ import { resampleCommand } from './commands/resample';
 export const COMMANDS: readonly CliCommand[] = [
   infoCommand,
   upgradeCommand,
-  convertCommand,
-  poseReportCommand,
   convertCommand,
   poseReportCommand,
   keepCommand,
