@@ -5,6 +5,9 @@ import { describeFixtures, fixtureFiles } from '../../helpers/fixtures';
 import { readVrma } from '../../../shared/vrma/read';
 import { fromNormalized, toNormalized, hipsTranslationScale } from '../../../shared/vrma/restPose';
 import { transformPoint } from '../../../shared/math/mat4';
+import { normalizedPoseAt } from '../../../shared/vrma/fk';
+import { durationOf } from '../../../shared/motion/types';
+import * as THREE from 'three';
 import { loadVrmAnimation, normalizedRotationTracks, hipsTranslationTrack } from '../../helpers/threeVrmAnimation';
 import type { Quat } from '../../../shared/motion/types';
 
@@ -67,6 +70,33 @@ describeFixtures('rest math against @pixiv/three-vrm-animation', () => {
       for (const b of Object.values(motion.rest.bones)) {
         for (const v of [...b!.parentWorld, ...b!.world, ...b!.worldPosition]) expect(Number.isFinite(v)).toBe(true);
       }
+    });
+  }
+
+  for (const file of files) {
+    it(`${basename(file)}: normalizedPoseAt between keys equals three-vrm-animation's track interpolated by three.js`, async () => {
+      const bytes = new Uint8Array(readFileSync(file));
+      const motion = readVrma(bytes);
+      const animation = await loadVrmAnimation(bytes);
+      const duration = durationOf(motion);
+      let compared = 0;
+      for (const f of [0, 0.11, 0.37, 0.5, 0.73, 0.96, 1]) {
+        const t = duration * f;
+        const pose = normalizedPoseAt(motion, t);
+        for (const [bone, track] of animation.humanoidTracks.rotation) {
+          const q = new THREE.QuaternionLinearInterpolant(track.times, track.values, 4, new Float32Array(4)).evaluate(t);
+          const ours = pose.rotations[bone as keyof typeof pose.rotations]!;
+          const dot = Math.abs(ours[0] * q[0] + ours[1] * q[1] + ours[2] * q[2] + ours[3] * q[3]) / (Math.hypot(...ours) * Math.hypot(...q));
+          expect(dot).toBeGreaterThanOrEqual(MIN_ABS_DOT);
+          compared++;
+        }
+        const hips = animation.humanoidTracks.translation.get('hips');
+        if (hips) {
+          const p = new THREE.LinearInterpolant(hips.times, hips.values, 3, new Float32Array(3)).evaluate(t);
+          for (let c = 0; c < 3; c++) expect(Math.abs(pose.hipsPosition![c] - p[c])).toBeLessThan(1e-5 * Math.max(1, Math.abs(p[c])));
+        }
+      }
+      expect(compared).toBeGreaterThan(0);
     });
   }
 });
