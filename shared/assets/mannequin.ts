@@ -135,7 +135,6 @@ export function makeMannequinVrm(opts: MannequinOptions = {}): Uint8Array {
       },
       indices: gltfBuffer.indices(indices),
       material,
-      vertexCount: positions.length / 3,
     };
   };
   const attachMesh = (bone: HumanBoneName, mesh: number): number => {
@@ -154,23 +153,20 @@ export function makeMannequinVrm(opts: MannequinOptions = {}): Uint8Array {
     perMaterial.set(s.material, [...(perMaterial.get(s.material) ?? []), s.shape]);
   }
   for (const [bone, perMaterial] of byBone) {
-    const primitives = [...perMaterial].map(([material, shapes]) => {
-      const { vertexCount: _count, ...p } = primitive(shapes, bone, material);
-      return p;
-    });
+    const primitives = [...perMaterial].map(([material, shapes]) => primitive(shapes, bone, material));
     meshes.push({ name: bone, primitives });
     attachMesh(bone, meshes.length - 1);
   }
   const eyeMeshNodes: number[] = [];
   for (const side of ['left', 'right'] as const) {
     const bone: HumanBoneName = side === 'left' ? 'leftEye' : 'rightEye';
-    const { vertexCount: _count, ...p } = primitive([eyeShape(side)], bone, MannequinMaterial.Features);
-    meshes.push({ name: bone, primitives: [p] });
+    meshes.push({ name: bone, primitives: [primitive([eyeShape(side)], bone, MannequinMaterial.Features)] });
     eyeMeshNodes.push(attachMesh(bone, meshes.length - 1));
   }
 
   const headPrimitives = faceParts().map((part) => {
-    const { vertexCount, ...p } = primitive(part.shapes, 'head', part.material === 'skin' ? MannequinMaterial.Body : MannequinMaterial.Features);
+    const p = primitive(part.shapes, 'head', part.material === 'skin' ? MannequinMaterial.Body : MannequinMaterial.Features);
+    const vertexCount = part.shapes.reduce((n, s) => n + s.positions.length / 3, 0);
     let zero: number | undefined;
     const targets = FACE_EXPRESSIONS.map((_, k) => {
       const delta = part.targets?.[k];

@@ -48,31 +48,26 @@ function lathe(south: Vec3, north: Vec3, rings: readonly { c: Vec3; a: Vec3; b: 
     }
     indices.push(ring(last, s), ring(last, s + 1), northIndex);
   }
-  return orientOutward({ positions, indices });
+  return orientOutward({ positions, indices }, rings[0].c);
 }
 
-/** Flips triangles that face the shape's centroid (all shapes here are convex). */
-function orientOutward(shape: Shape): Shape {
+/**
+ * Makes the winding face outward. The lathe winds every triangle the same way round its axis, so
+ * one band triangle tells whether all of them point out (away from the ring's centre).
+ */
+function orientOutward(shape: Shape, ringCentre: Vec3): Shape {
   const p = shape.positions;
-  const n = p.length / 3;
-  let cx = 0, cy = 0, cz = 0;
-  for (let i = 0; i < n; i++) {
-    cx += p[i * 3]; cy += p[i * 3 + 1]; cz += p[i * 3 + 2];
-  }
-  cx /= n; cy /= n; cz /= n;
   const idx = shape.indices;
-  for (let t = 0; t < idx.length; t += 3) {
-    const [a, b, c] = [idx[t] * 3, idx[t + 1] * 3, idx[t + 2] * 3];
-    const e1: Vec3 = [p[b] - p[a], p[b + 1] - p[a + 1], p[b + 2] - p[a + 2]];
-    const e2: Vec3 = [p[c] - p[a], p[c + 1] - p[a + 1], p[c + 2] - p[a + 2]];
-    const nrm = cross(e1, e2);
-    const out = (p[a] + p[b] + p[c]) / 3 - cx;
-    const outY = (p[a + 1] + p[b + 1] + p[c + 1]) / 3 - cy;
-    const outZ = (p[a + 2] + p[b + 2] + p[c + 2]) / 3 - cz;
-    if (nrm[0] * out + nrm[1] * outY + nrm[2] * outZ < 0) {
-      const swap = idx[t + 1];
-      idx[t + 1] = idx[t + 2];
-      idx[t + 2] = swap;
+  // Triangle 1 is the first band triangle (triangle 0 touches the pole, which may be on the axis).
+  const t = idx.length > 3 ? 3 : 0;
+  const a = idx[t] * 3, b = idx[t + 1] * 3, c = idx[t + 2] * 3;
+  const n = cross([p[b] - p[a], p[b + 1] - p[a + 1], p[b + 2] - p[a + 2]], [p[c] - p[a], p[c + 1] - p[a + 1], p[c + 2] - p[a + 2]]);
+  const out = n[0] * (p[a] - ringCentre[0]) + n[1] * (p[a + 1] - ringCentre[1]) + n[2] * (p[a + 2] - ringCentre[2]);
+  if (out < 0) {
+    for (let i = 0; i < idx.length; i += 3) {
+      const swap = idx[i + 1];
+      idx[i + 1] = idx[i + 2];
+      idx[i + 2] = swap;
     }
   }
   return shape;
@@ -124,13 +119,12 @@ export function vertexNormals(positions: Float32Array, indices: Uint16Array): Fl
   const normals = new Float32Array(positions.length);
   for (let t = 0; t < indices.length; t += 3) {
     const a = indices[t] * 3, b = indices[t + 1] * 3, c = indices[t + 2] * 3;
-    const n = cross(
-      [positions[b] - positions[a], positions[b + 1] - positions[a + 1], positions[b + 2] - positions[a + 2]],
-      [positions[c] - positions[a], positions[c + 1] - positions[a + 1], positions[c + 2] - positions[a + 2]],
-    );
-    for (const i of [a, b, c]) {
-      normals[i] += n[0]; normals[i + 1] += n[1]; normals[i + 2] += n[2];
-    }
+    const ux = positions[b] - positions[a], uy = positions[b + 1] - positions[a + 1], uz = positions[b + 2] - positions[a + 2];
+    const vx = positions[c] - positions[a], vy = positions[c + 1] - positions[a + 1], vz = positions[c + 2] - positions[a + 2];
+    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    normals[a] += nx; normals[a + 1] += ny; normals[a + 2] += nz;
+    normals[b] += nx; normals[b + 1] += ny; normals[b + 2] += nz;
+    normals[c] += nx; normals[c + 1] += ny; normals[c + 2] += nz;
   }
   for (let i = 0; i < normals.length; i += 3) {
     const n = Math.hypot(normals[i], normals[i + 1], normals[i + 2]);

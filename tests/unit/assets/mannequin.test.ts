@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import * as THREE from 'three';
 import type { VRM, VRMHumanBoneName } from '@pixiv/three-vrm';
 import { makeMannequinVrm, MANNEQUIN_LICENSE_URL, type MannequinOptions } from '../../../shared/assets/mannequin';
-import { FACE_EXPRESSIONS } from '../../../shared/assets/mannequinFace';
+import { bodySegments } from '../../../shared/assets/mannequinBody';
+import { eyeShape, FACE_EXPRESSIONS, faceParts } from '../../../shared/assets/mannequinFace';
 import { parseGlb } from '../../../shared/gltf/glb';
 import { HUMAN_BONE_NAMES } from '../../../shared/vrm/humanBones';
 import { standardWorldPositions } from '../../../shared/vrm/standardSkeleton';
@@ -146,6 +147,25 @@ describe('mannequin geometry', () => {
     for (const bone of ['hips', 'spine', 'chest', 'upperChest', 'neck', 'head', 'leftEye', 'rightEye', 'leftUpperArm', 'leftLowerArm', 'leftHand',
       'leftIndexDistal', 'leftThumbDistal', 'rightLittleDistal', 'leftUpperLeg', 'leftLowerLeg', 'leftFoot', 'leftToes', 'rightToes']) {
       expect(meshBones, bone).toContain(bone);
+    }
+  });
+
+  it('winds every triangle of every shape outward (front faces visible, no holes in the shading)', () => {
+    const shapes = [...bodySegments().map((s) => s.shape), ...faceParts().flatMap((p) => p.shapes), eyeShape('left'), eyeShape('right')];
+    expect(shapes.length).toBeGreaterThan(50);
+    for (const { positions: p, indices: idx } of shapes) {
+      const n = p.length / 3;
+      const c = [0, 0, 0];
+      for (let i = 0; i < p.length; i++) c[i % 3] += p[i] / n;
+      for (let t = 0; t < idx.length; t += 3) {
+        const [a, b, d] = [idx[t] * 3, idx[t + 1] * 3, idx[t + 2] * 3];
+        const u = [p[b] - p[a], p[b + 1] - p[a + 1], p[b + 2] - p[a + 2]];
+        const v = [p[d] - p[a], p[d + 1] - p[a + 1], p[d + 2] - p[a + 2]];
+        const normal = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+        // Convex shapes: a face's normal points away from the shape's centroid.
+        const out = [0, 1, 2].map((k) => (p[a + k] + p[b + k] + p[d + k]) / 3 - c[k]);
+        expect(normal[0] * out[0] + normal[1] * out[1] + normal[2] * out[2]).toBeGreaterThan(0);
+      }
     }
   });
 
