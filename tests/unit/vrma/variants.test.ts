@@ -8,6 +8,9 @@ import { hipsTranslationScale } from '../../../shared/vrma/restPose';
 import { rotateVec } from '../../../shared/math/quat';
 import { findChannel, type Motion } from '../../../shared/motion/types';
 import { validateVrmaBytes } from '../../helpers/validate';
+import { packGlb } from '../../../shared/gltf/glb';
+import { encodeDataUri } from '../../../shared/gltf/dataUri';
+import { MotionError } from '../../../shared/errors';
 import { loadVrmAnimation } from '../../helpers/threeVrmAnimation';
 
 /** The written form of any accepted input must be valid glTF and load in three-vrm-animation. */
@@ -251,5 +254,39 @@ describe('readVrma accepts every encoding glTF allows, converting with a warning
     const len = new DataView(bytes.buffer).getUint32(12, true);
     const json = JSON.parse(new TextDecoder().decode(bytes.subarray(20, 20 + len)));
     expect(new Set(json.animations[0].samplers.map((s: { input: number }) => s.input)).size).toBe(1);
+  });
+
+  it('reads buffers given as base64 data URIs; refuses external buffer files with a MotionError', async () => {
+    const bytes = simpleVrma();
+    const len = new DataView(bytes.buffer).getUint32(12, true);
+    const json = JSON.parse(new TextDecoder().decode(bytes.subarray(20, 20 + len)));
+    const bin = bytes.subarray(20 + len + 8);
+    const reference = readVrma(bytes);
+    const inline = readVrma(packGlb({ ...json, buffers: [{ byteLength: json.buffers[0].byteLength, uri: encodeDataUri(bin.subarray(0, json.buffers[0].byteLength)) }] }));
+    expect(inline.channels.map((c) => Array.from(c.values))).toEqual(reference.channels.map((c) => Array.from(c.values)));
+    await expectCleanRewrite(inline);
+    const external = packGlb({ ...json, buffers: [{ byteLength: json.buffers[0].byteLength, uri: 'motion.bin' }] });
+    expect(() => readVrma(external)).toThrow(MotionError);
+    expect(() => readVrma(external)).toThrow(/not in the file/);
+  });
+
+  it('drops meshes and other geometry (a motion carries none) with a warning, keeping unknown extensions and extras', async () => {
+    const bytes = simpleVrma();
+    const len = new DataView(bytes.buffer).getUint32(12, true);
+    const json = JSON.parse(new TextDecoder().decode(bytes.subarray(20, 20 + len)));
+    const bin = bytes.subarray(20 + len + 8);
+    json.meshes = [{ primitives: [{ attributes: { POSITION: 0 } }] }];
+    json.nodes[NODE.head].mesh = 0;
+    json.extensions.ACME_custom = { hello: 'world' };
+    json.extensionsUsed.push('ACME_custom');
+    json.extras = { author: 'someone' };
+    const motion = readVrma(packGlb(json, bin));
+    expect(motion.warnings.join()).toMatch(/dropped meshes/);
+    expect(motion.gltf.meshes).toBeUndefined();
+    expect((motion.gltf.nodes as Record<string, unknown>[])[NODE.head].mesh).toBeUndefined();
+    expect((motion.gltf.extensions as Record<string, unknown>).ACME_custom).toEqual({ hello: 'world' });
+    expect(motion.gltf.extras).toEqual({ author: 'someone' });
+    const again = await expectCleanRewrite(motion);
+    expect(again.gltf.extras).toEqual({ author: 'someone' });
   });
 });
