@@ -7,8 +7,7 @@
 import type { Mat4, Motion, Quat, Vec3 } from '../motion/types';
 import type { HumanBoneName } from '../vrm/humanBones';
 import { compose, multiply, transformPoint, MAT4_IDENTITY } from '../math/mat4';
-import { fromMat4 } from '../math/quat';
-import { parentIndices } from './restPose';
+import { parentIndices, rotationOf } from './restPose';
 import { sampleChannel } from './sample';
 import { toNormalized } from './restPose';
 
@@ -34,8 +33,10 @@ function finite(arr: unknown, n: number): arr is number[] {
 function restTrs(node: NodeLike, out: Float64Array, o: number): void {
   if (finite(node.matrix, 16)) {
     const m = node.matrix;
-    const r = fromMat4(m);
-    out.set([m[12], m[13], m[14], r[0], r[1], r[2], r[3], Math.hypot(m[0], m[1], m[2]), Math.hypot(m[4], m[5], m[6]), Math.hypot(m[8], m[9], m[10])], o);
+    const r = rotationOf(m);
+    const det = m[0] * (m[5] * m[10] - m[6] * m[9]) - m[4] * (m[1] * m[10] - m[2] * m[9]) + m[8] * (m[1] * m[6] - m[2] * m[5]);
+    const sx = Math.hypot(m[0], m[1], m[2]) * (det < 0 ? -1 : 1);
+    out.set([m[12], m[13], m[14], r[0], r[1], r[2], r[3], sx, Math.hypot(m[4], m[5], m[6]), Math.hypot(m[8], m[9], m[10])], o);
     return;
   }
   const t = finite(node.translation, 3) ? node.translation : [0, 0, 0];
@@ -99,7 +100,7 @@ export function createPoseEvaluator(motion: Motion): PoseEvaluator {
     }
     const pose: SkeletonPose = {};
     for (const [bone, node] of bones) {
-      pose[bone] = { position: transformPoint(world[node] ?? MAT4_IDENTITY, [0, 0, 0]), rotation: fromMat4(world[node] ?? MAT4_IDENTITY) };
+      pose[bone] = { position: transformPoint(world[node] ?? MAT4_IDENTITY, [0, 0, 0]), rotation: rotationOf(world[node] ?? MAT4_IDENTITY) };
     }
     return pose;
   };

@@ -61,6 +61,21 @@ export function worldMatrices(nodes: readonly GltfNode[]): Mat4[] {
   return nodes.map((_, i) => world[i] ?? resolve(i));
 }
 
+/**
+ * Rotation part of a world matrix as three.js's Matrix4.decompose finds it: a mirrored matrix
+ * (negative determinant) is read as a rotation with the x scale negated.
+ */
+export function rotationOf(m: Mat4): Quat {
+  const det =
+    m[0] * (m[5] * m[10] - m[6] * m[9]) - m[4] * (m[1] * m[10] - m[2] * m[9]) + m[8] * (m[1] * m[6] - m[2] * m[5]);
+  if (!(det < 0)) return fromMat4(m);
+  const flipped = [...m];
+  flipped[0] = -m[0];
+  flipped[1] = -m[1];
+  flipped[2] = -m[2];
+  return fromMat4(flipped);
+}
+
 export function computeRestPose(gltf: GltfJson, boneToNode: Readonly<Partial<Record<HumanBoneName, number>>>): RestPose {
   const nodes = (Array.isArray(gltf.nodes) ? gltf.nodes : []) as GltfNode[];
   const world = worldMatrices(nodes);
@@ -68,9 +83,9 @@ export function computeRestPose(gltf: GltfJson, boneToNode: Readonly<Partial<Rec
   const hipsNode = boneToNode.hips;
   const hipsParentWorld: Mat4 =
     hipsNode !== undefined && parents[hipsNode] !== -1 ? world[parents[hipsNode]] : MAT4_IDENTITY;
-  const hipsParentRot = fromMat4(hipsParentWorld);
+  const hipsParentRot = rotationOf(hipsParentWorld);
   const bones: Partial<Record<HumanBoneName, RestBone>> = {};
-  const worldRot = (b: HumanBoneName) => fromMat4(world[boneToNode[b]!]);
+  const worldRot = (b: HumanBoneName) => rotationOf(world[boneToNode[b]!]);
   for (const [name, node] of Object.entries(boneToNode) as [HumanBoneName, number][]) {
     let p = HUMAN_BONE_PARENT[name];
     while (p !== null && boneToNode[p] === undefined) p = HUMAN_BONE_PARENT[p];

@@ -8,6 +8,8 @@ import { transformPoint } from '../../../shared/math/mat4';
 import { normalizedPoseAt } from '../../../shared/vrma/fk';
 import { durationOf } from '../../../shared/motion/types';
 import * as THREE from 'three';
+import { describe } from 'vitest';
+import { RawGlb, skeletonJson, channel, NODE } from './rawVrma';
 import { loadVrmAnimation, normalizedRotationTracks, hipsTranslationTrack } from '../../helpers/threeVrmAnimation';
 import type { Quat } from '../../../shared/motion/types';
 
@@ -99,4 +101,36 @@ describeFixtures('rest math against @pixiv/three-vrm-animation', () => {
       expect(compared).toBeGreaterThan(0);
     });
   }
+});
+
+describe('rest math on generated rigs with rotated, scaled and mirrored rests', () => {
+  it('matches three-vrm-animation for rest rotations, a 0.01 root and a mirrored (-1 x scale) root', async () => {
+    for (const variant of ['rotated', 'centimetre', 'mirrored'] as const) {
+      const g = new RawGlb();
+      const times = g.floats([0, 1, 2], 'SCALAR');
+      const s = Math.SQRT1_2;
+      const rots = g.floats([0, 0, 0, 1, 0.5, 0.5, 0.5, 0.5, 0, s, 0, s], 'VEC4');
+      const json = skeletonJson(
+        [{ channels: [channel(0, NODE.spine, 'rotation'), channel(0, NODE.head, 'rotation'), channel(0, NODE.hips, 'rotation')], samplers: [{ input: times, output: rots }] }],
+        { rootScale: variant === 'centimetre' ? 0.01 : 1 },
+      );
+      const nodes = json.nodes as Record<string, unknown>[];
+      nodes[NODE.spine].rotation = [0.2, 0.3, -0.1, Math.sqrt(1 - 0.04 - 0.09 - 0.01)];
+      nodes[NODE.hips].rotation = [s, 0, 0, s];
+      if (variant === 'mirrored') nodes[NODE.root].scale = [-1, 1, 1];
+      const bytes = g.build(json);
+      const motion = readVrma(bytes);
+      const reference = normalizedRotationTracks(await loadVrmAnimation(bytes));
+      expect(reference.size).toBe(3);
+      for (const c of motion.channels) {
+        const bone = motion.humanoid.nodeToBone.get(c.node)!;
+        const ref = reference.get(bone)!;
+        for (let k = 0; k < 3; k++) {
+          const n = toNormalized([c.values[k * 4], c.values[k * 4 + 1], c.values[k * 4 + 2], c.values[k * 4 + 3]], motion.rest.bones[bone]!);
+          const r = ref.values.subarray(k * 4, k * 4 + 4);
+          expect(Math.abs(n[0] * r[0] + n[1] * r[1] + n[2] * r[2] + n[3] * r[3]), `${variant} ${bone} key ${k}`).toBeGreaterThanOrEqual(MIN_ABS_DOT);
+        }
+      }
+    }
+  });
 });
