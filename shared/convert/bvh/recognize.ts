@@ -8,7 +8,7 @@ import type { HumanBoneName } from '../../vrm/humanBones';
 import { fail } from '../../errors';
 import type { Bvh } from './parse';
 import { nameInfo, type FingerName, type NamedRole, type Side } from './boneNames';
-import { cross, descendants, dot3, isAncestorOrSelf, len3, pathDown, sub, unit, type RestSkeleton, type V3 } from './restSkeleton';
+import { cross, dot3, isAncestorOrSelf, len3, pathDown, sub, unit, type RestSkeleton, type V3 } from './restSkeleton';
 
 export type BoneMap = Partial<Record<HumanBoneName, number>>;
 
@@ -161,11 +161,6 @@ function longPair(chain: Chain): number {
   return best;
 }
 
-function leafCount(bvh: Bvh, j: number): number {
-  const d = [j, ...descendants(bvh, j)];
-  return d.filter((k) => bvh.joints[k].children.length === 0).length;
-}
-
 interface Structure {
   bones: BoneMap;
   up: V3;
@@ -174,17 +169,29 @@ interface Structure {
 
 /** Finds the main bones from the topology alone; undefined when the hierarchy is not humanoid-shaped. */
 export function byStructure(bvh: Bvh, rest: RestSkeleton, warnings: string[]): Structure | undefined {
+  // Subtree sizes and leaf counts once (joints are in depth-first order: children after parents).
+  const size = new Int32Array(bvh.joints.length).fill(1);
+  const leaves = new Int32Array(bvh.joints.length);
+  for (let j = bvh.joints.length - 1; j >= 0; j--) {
+    if (bvh.joints[j].children.length === 0) leaves[j] = 1;
+    const p = bvh.joints[j].parent;
+    if (p >= 0) {
+      size[p] += size[j];
+      leaves[p] += leaves[j];
+    }
+  }
+  const leafCount = (j: number) => leaves[j];
   const roots = bvh.joints.map((_, i) => i).filter((i) => bvh.joints[i].parent < 0);
-  let hips = roots.sort((a, b) => descendants(bvh, b).length - descendants(bvh, a).length)[0];
-  const significant = (j: number) => bvh.joints[j].children.filter((c) => descendants(bvh, c).length >= 1);
+  let hips = roots.sort((a, b) => size[b] - size[a])[0];
+  const significant = (j: number) => bvh.joints[j].children.filter((c) => size[c] >= 2);
   for (let guard = 0; guard < bvh.joints.length && significant(hips).length < 3; guard++) {
     const kids = significant(hips);
     if (kids.length === 0) return undefined;
-    hips = kids.sort((a, b) => descendants(bvh, b).length - descendants(bvh, a).length)[0];
+    hips = kids.sort((a, b) => size[b] - size[a])[0];
   }
   const kids = significant(hips);
   if (kids.length < 3) return undefined;
-  const spineRoot = [...kids].sort((a, b) => leafCount(bvh, b) - leafCount(bvh, a))[0];
+  const spineRoot = [...kids].sort((a, b) => leafCount(b) - leafCount(a))[0];
   const legRoots = kids.filter((k) => k !== spineRoot)
     .map((k) => ({ k, chain: longestChain(bvh, rest, k) }))
     .sort((a, b) => chainLength(b.chain) - chainLength(a.chain))
@@ -236,7 +243,7 @@ export function byStructure(bvh: Bvh, rest: RestSkeleton, warnings: string[]): S
       if (lateral[0] > 0.6 && lateral[1] > 0.6) break;
     }
     spine.push(branch);
-    branch = ks.sort((a, b) => leafCount(bvh, b) - leafCount(bvh, a))[0];
+    branch = ks.sort((a, b) => leafCount(b) - leafCount(a))[0];
   }
   const branchKids = significant(branch);
   if (branchKids.length < 2) return undefined;
