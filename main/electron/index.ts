@@ -6,7 +6,7 @@
  * and permission requests are refused, so a file dropped on the window is handled by the page and
  * never replaces it. IPC calls are accepted only from our origin's main frame (ipc.ts).
  */
-import { app, BrowserWindow, dialog, protocol, screen, session, shell, type Rectangle } from 'electron';
+import { app, BrowserWindow, dialog, Menu, protocol, screen, session, shell, type MenuItemConstructorOptions, type Rectangle } from 'electron';
 import { promises as fs } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { STUDIO_EVENT_NAMES, extensionOf, type MenuCommand, type RecentEntry } from '../../shared/contract/studioApi';
@@ -16,8 +16,9 @@ import { CONTENT_TYPES, STUDIO_CSP } from '../services/contentSecurity';
 import { createWorkerConverter } from '../services/convertFolder';
 import { USER_DATA_FOLDER_NAME } from '../services/userData';
 import { aboutText } from './credits';
-import { isTrustedSender, registerStudioIpc, sendStudioEvent } from './ipc';
-import { applyMenu, buildMenuTemplate } from './menu';
+import { registerStudioIpc, sendStudioEvent } from './ipc';
+import { buildMenuTemplate } from './menuTemplate';
+import { isTrustedSender, originOf } from './senderCheck';
 
 const APP_SCHEME = 'app';
 const APP_HOST = 'studio';
@@ -25,7 +26,7 @@ const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 const RENDERER_DIR = join(__dirname, '..', 'renderer');
 const PRELOAD = join(__dirname, '..', 'preload', 'index.cjs');
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
-const pageOrigin = devServerUrl ? new URL(devServerUrl).origin : APP_ORIGIN;
+const pageOrigin = devServerUrl ? originOf(devServerUrl)! : APP_ORIGIN;
 
 protocol.registerSchemesAsPrivileged([
   { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
@@ -104,6 +105,10 @@ async function openFromOs(path: string, push: boolean): Promise<void> {
     if (win.isMinimized()) win.restore();
     win.focus();
   }
+}
+
+function applyMenu(template: MenuItemConstructorOptions[]): void {
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
 }
 
 function rebuildMenu(): void {
@@ -196,12 +201,12 @@ async function createWindow(): Promise<void> {
   });
   const pageUrl = devServerUrl ?? `${APP_ORIGIN}/index.html`;
   const stay = (e: Electron.Event, url: string) => {
-    if (new URL(url).origin !== pageOrigin || !url.startsWith(pageUrl.replace(/index\.html$/, ''))) e.preventDefault();
+    if (originOf(url) !== pageOrigin || !url.startsWith(pageUrl.replace(/index\.html$/, ''))) e.preventDefault();
   };
   contents.on('will-navigate', stay);
   contents.on('will-redirect', stay);
   contents.on('will-frame-navigate', (e) => {
-    if (new URL(e.url).origin !== pageOrigin) e.preventDefault();
+    if (originOf(e.url) !== pageOrigin) e.preventDefault();
   });
   contents.on('will-attach-webview', (e) => e.preventDefault());
 

@@ -4,7 +4,7 @@
  * arguments at run time (shared/contract/validate.ts) and returns an IpcResult so error codes
  * survive the IPC boundary (Electron would flatten a thrown error into a string).
  */
-import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import { ipcMain, type WebContents } from 'electron';
 import {
   STUDIO_INVOKE_METHODS,
   ipcEventChannel,
@@ -16,19 +16,7 @@ import {
 } from '../../shared/contract/studioApi';
 import { validateArgs } from '../../shared/contract/validate';
 import { toErrorInfo, type StudioBackend } from '../services/backend';
-
-/** True when the call comes from our app's origin, in the main frame of one of our windows. */
-export type SenderCheck = (event: IpcMainInvokeEvent) => boolean;
-
-export function isTrustedSender(event: IpcMainInvokeEvent, appOrigin: string): boolean {
-  const frame = event.senderFrame;
-  if (!frame || frame !== event.sender.mainFrame) return false;
-  try {
-    return new URL(frame.url).origin === appOrigin;
-  } catch {
-    return false;
-  }
-}
+import type { SenderCheck } from './senderCheck';
 
 export function handleStudioCall<M extends StudioInvokeMethod>(
   method: M,

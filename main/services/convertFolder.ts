@@ -1,35 +1,29 @@
 /**
  * Batch "convert this folder": every .vmd, .vpd and .bvh below a folder becomes STEM.vrma beside it.
- * The conversions run in worker threads (convertWorker.ts) so the main process and the UI stay
- * responsive; files whose .vrma already exists are skipped unless overwrite is asked.
+ * The conversions run in worker threads (the CLI's conversion worker, main/cli/convertWorker.ts,
+ * built to out/main/convertWorker.js) so the main process and the UI stay responsive; files whose
+ * .vrma already exists are skipped unless overwrite is asked.
  */
 import { promises as fs } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ConvertProgress, ConvertSummary } from '../../shared/contract/studioApi';
 import type { FolderConverter } from './backend';
+import { CONVERT_WORKER_ROLE, type ConvertJob, type ConvertResult } from '../cli/convertWorker';
 import { convertTargetFor } from './exportNaming';
 import { scanFolder } from './library';
 
 export const CONVERTIBLE_EXTENSIONS = new Set(['.vmd', '.vpd', '.bvh']);
 
-/** Message to a worker: convert `source` into `target`. */
-export interface ConvertTask {
+interface ConvertTask {
   readonly id: number;
   readonly source: string;
   readonly target: string;
-  readonly overwrite: boolean;
 }
-/** Reply: done, skipped because the target appeared meanwhile, or failed with a message. */
-export type ConvertTaskResult =
-  | { readonly id: number; readonly status: 'converted' | 'skipped' }
-  | { readonly id: number; readonly status: 'failed'; readonly message: string };
 
 export interface WorkerConverterOptions {
   /** Worker count (default: cores - 1, at least 1, at most the number of files). */
   threads?: number;
-  /** Extra Node flags for the worker (tests run the TypeScript worker through tsx). */
-  execArgv?: string[];
 }
 
 async function exists(p: string): Promise<boolean> {
@@ -56,7 +50,7 @@ export function createWorkerConverter(workerFile: string, options: WorkerConvert
       if (!overwrite && (await exists(target))) {
         skipped.push(source);
         report(source, 'skipped');
-      } else tasks.push({ id: tasks.length, source, target, overwrite });
+      } else tasks.push({ id: tasks.length, source, target });
     }
 
     if (tasks.length > 0) {
@@ -69,19 +63,33 @@ export function createWorkerConverter(workerFile: string, options: WorkerConvert
       let next = 0;
       const runWorker = () =>
         new Promise<void>((resolveWorker) => {
-          const worker = new Worker(workerFile, { execArgv: options.execArgv });
+          // From sources (tests) the TypeScript worker is loaded through tsx.
+          const fromSource = workerFile.endsWith('.ts');
+          const worker = new Worker(fromSource ? `require('tsx/cjs'); require(${JSON.stringify(workerFile)});` : workerFile, {
+            eval: fromSource,
+            workerData: { role: CONVERT_WORKER_ROLE },
+          });
           let current: ConvertTask | undefined;
           const feed = () => {
             current = tasks[next++];
-            if (current) worker.postMessage(current);
-            else void worker.terminate().then(() => resolveWorker());
+            if (current) {
+              const job: ConvertJob = { id: current.id, input: current.source, output: current.target, optimize: false, force: overwrite };
+              worker.postMessage(job);
+            } else void worker.terminate().then(() => resolveWorker());
           };
-          worker.on('message', (r: ConvertTaskResult) => {
+          worker.on('message', async (r: ConvertResult) => {
             const task = tasks[r.id];
-            if (r.status === 'failed') failed.push({ source: task.source, message: r.message });
-            else if (r.status === 'converted') converted.push({ source: task.source, target: task.target });
-            else skipped.push(task.source);
-            report(task.source, r.status);
+            if (r.ok) {
+              converted.push({ source: task.source, target: task.target });
+              report(task.source, 'converted');
+            } else if (!overwrite && (await exists(task.target)) && /already exists/.test(r.error ?? '')) {
+              // The .vrma appeared while the batch ran: leave it alone, as for files skipped up front.
+              skipped.push(task.source);
+              report(task.source, 'skipped');
+            } else {
+              failed.push({ source: task.source, message: r.error ?? 'conversion failed' });
+              report(task.source, 'failed');
+            }
             feed();
           });
           worker.on('error', (e) => {

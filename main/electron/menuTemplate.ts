@@ -4,7 +4,7 @@
  * studio's commands: clicking one sends its id back to the page (onCommand). Items that only need
  * main (Open Folder/File, Recent, About) run here and hand the result to the page as an openRequest.
  */
-import { Menu, type MenuItemConstructorOptions } from 'electron';
+import type { MenuItemConstructorOptions } from 'electron';
 import { basename } from 'node:path';
 import type { MenuCommand, RecentEntry } from '../../shared/contract/studioApi';
 
@@ -118,8 +118,4 @@ export function buildMenuTemplate(
     });
   }
   return template;
-}
-
-export function applyMenu(template: MenuItemConstructorOptions[]): void {
-  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
 }
