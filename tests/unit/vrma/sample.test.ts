@@ -8,6 +8,8 @@ import { readVrma } from '../../../shared/vrma/read';
 import { sample, sampleChannel, keyIndexAt } from '../../../shared/vrma/sample';
 import { createPoseEvaluator } from '../../../shared/vrma/fk';
 import { durationOf, type Channel } from '../../../shared/motion/types';
+import { RawGlb, skeletonJson, channel, NODE } from './rawVrma';
+import { compose } from '../../../shared/math/mat4';
 
 const files = fixtureFiles('vrma', '.vrma');
 
@@ -47,11 +49,7 @@ function threeSceneAt(bytes: Uint8Array) {
   return new GLTFLoader().parseAsync(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, '');
 }
 
-describeFixtures('sample and forward kinematics against three.js AnimationMixer', () => {
-  for (const file of files) {
-    const name = basename(file);
-    it(`${name}: channel values and world bone positions/rotations match three.js at 7 times`, async () => {
-      const bytes = new Uint8Array(readFileSync(file));
+async function expectMatchesThree(bytes: Uint8Array): Promise<void> {
       const motion = readVrma(bytes);
       const gltf = await threeSceneAt(bytes);
       const nodes = (await gltf.parser.getDependencies('node')) as THREE.Object3D[];
@@ -85,7 +83,13 @@ describeFixtures('sample and forward kinematics against three.js AnimationMixer'
           expect(dot).toBeGreaterThan(0.99999);
         }
       }
-    });
+}
+
+describeFixtures('sample and forward kinematics against three.js AnimationMixer', () => {
+  for (const file of files) {
+    const name = basename(file);
+    it(`${name}: channel values and world bone positions/rotations match three.js at 7 times`, () =>
+      expectMatchesThree(new Uint8Array(readFileSync(file))));
 
     it(`${name}: at rest (no channels) FK gives the rest pose positions`, () => {
       const motion = readVrma(new Uint8Array(readFileSync(file)));
@@ -97,4 +101,29 @@ describeFixtures('sample and forward kinematics against three.js AnimationMixer'
       }
     });
   }
+});
+
+describe('forward kinematics on generated rigs against three.js', () => {
+  it('handles node matrices, rest rotations, a mirrored root and animated translation/scale of non-bone nodes', async () => {
+    const g = new RawGlb();
+    const times = g.floats([0, 0.5, 1.5], 'SCALAR');
+    const s = Math.SQRT1_2;
+    const rots = g.floats([0, 0, 0, 1, 0.5, 0.5, 0.5, 0.5, 0, s, 0, s], 'VEC4');
+    const moves = g.floats([0, 1, 0, 0.3, 1.2, -0.1, 0, 0.9, 0.4], 'VEC3');
+    // Uniform scales only: under non-uniform scale a rotated child's world matrix shears and has no one rotation.
+    const scales = g.floats([-1, 1, 1, -2, 2, 2, -0.5, 0.5, 0.5], 'VEC3'); // mirrored all along
+    const json = skeletonJson([
+      {
+        channels: [channel(0, NODE.spine, 'rotation'), channel(1, NODE.hips, 'translation'), channel(2, NODE.root, 'scale'), channel(0, NODE.head, 'rotation')],
+        samplers: [{ input: times, output: rots }, { input: times, output: moves }, { input: times, output: scales }],
+      },
+    ]);
+    const nodes = json.nodes as Record<string, unknown>[];
+    nodes[NODE.spine].rotation = [0.2, 0.3, -0.1, Math.sqrt(1 - 0.04 - 0.09 - 0.01)];
+    // The head given as a matrix (rotated 90° about Z, moved up) instead of TRS.
+    delete nodes[NODE.head].translation;
+    nodes[NODE.head].matrix = compose([0, 0.5, 0], [0, 0, s, s], [1, 1, 1]);
+    nodes[NODE.root].scale = [-1, 1, 1];
+    await expectMatchesThree(g.build(json));
+  });
 });
