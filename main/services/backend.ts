@@ -297,10 +297,10 @@ export class StudioBackend {
       },
 
       convertFolder: async (req: ConvertFolderRequest) => {
-        if (!this.opts.converter) throw new StudioApiError('INTERNAL', 'batch conversion is not available in this build');
         if (!(await this.policy.isInOpenedFolder(req.folder))) {
           throw new StudioApiError('DENIED', `open the folder first: ${req.folder}`);
         }
+        if (!this.opts.converter) throw new StudioApiError('INTERNAL', 'batch conversion is not available in this build');
         if (this.convertBusy) throw new StudioApiError('BUSY', 'a conversion is already running');
         this.convertBusy = true;
         try {

@@ -1,0 +1,156 @@
+/**
+ * The StudioApi backend end to end on real folders: what the Electron app and the browser host both
+ * run behind their transports.
+ */
+import { describe, expect, it } from 'vitest';
+import { mkdirSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { LibraryChange, LibrarySnapshot, OpenedFile, RecoveredSession, SaveResult } from '../../../shared/contract/studioApi';
+import { StudioBackend, type Dialogs } from '../../../main/services/backend';
+import { useTempDirs } from './tempDir';
+
+const tempDir = useTempDirs('vrma-backend-');
+
+async function errorCode(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+    return 'ok';
+  } catch (e) {
+    return (e as { code?: string }).code ?? String(e);
+  }
+}
+
+function folderWithMotions() {
+  const root = tempDir();
+  mkdirSync(join(root, 'walks'));
+  writeFileSync(join(root, 'walks', 'walk.vmd'), 'vmd bytes');
+  writeFileSync(join(root, 'idle.bvh'), 'HIERARCHY\nMOTION\nFrames: 31\nFrame Time: 0.1\n');
+  return root;
+}
+
+describe('backend in the browser host (paths typed in the UI)', () => {
+  it('opens a folder, lists, reads, describes and exports beside the source', async () => {
+    const root = folderWithMotions();
+    const b = new StudioBackend({ host: 'browser', userDataDir: tempDir(), appVersion: '1.2.3', watchCoalesceMs: 30 });
+    try {
+      const platform = (await b.invoke('getPlatform', [])) as { host: string; nativeDialogs: boolean };
+      expect(platform).toMatchObject({ host: 'browser', nativeDialogs: false, appVersion: '1.2.3' });
+      const snap = (await b.invoke('openFolder', [root])) as LibrarySnapshot;
+      expect(snap.entries.map((e) => e.relPath)).toEqual(['idle.bvh', 'walks/walk.vmd']);
+      expect(((await b.invoke('listLibrary', [])) as LibrarySnapshot[]).map((s) => s.root)).toEqual([root]);
+      const bytes = (await b.invoke('readFile', [join(root, 'walks', 'walk.vmd')])) as Uint8Array;
+      expect(Buffer.from(bytes).toString()).toBe('vmd bytes');
+      expect(await b.invoke('describeFile', [join(root, 'idle.bvh')])).toEqual({ path: join(root, 'idle.bvh'), kind: 'motion', duration: 3 });
+
+      const changes: LibraryChange[] = [];
+      b.on('libraryChanged', (c) => changes.push(c));
+      const exported = (await b.invoke('exportMotion', [{ bytes: new Uint8Array([1, 2, 3]), sourcePath: join(root, 'walks', 'walk.vmd') }])) as SaveResult;
+      expect(exported).toEqual({ path: join(root, 'walks', 'walk.vrma'), size: 3 });
+      const deadline = Date.now() + 5000;
+      while (!changes.some((c) => c.added.some((e) => e.relPath === 'walks/walk.vrma'))) {
+        if (Date.now() > deadline) throw new Error('no libraryChanged event for the export');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      // The exported file is now the document: Save replaces it.
+      await b.invoke('saveFile', [{ path: exported.path, bytes: new Uint8Array([9]) }]);
+      expect([...readFileSync(exported.path)]).toEqual([9]);
+      expect(((await b.invoke('listRecent', [])) as { path: string }[]).map((r) => r.path)).toEqual([root]);
+      expect(((await b.invoke('getSettings', [])) as { lastFolder: string }).lastFolder).toBe(root);
+    } finally {
+      await b.dispose();
+    }
+  });
+
+  it('refuses what the user did not open, with specific codes', async () => {
+    const root = folderWithMotions();
+    const other = folderWithMotions();
+    const b = new StudioBackend({ host: 'browser', userDataDir: tempDir(), appVersion: '0' });
+    try {
+      await b.invoke('openFolder', [root]);
+      expect(await errorCode(b.invoke('readFile', [join(other, 'idle.bvh')]))).toBe('DENIED');
+      expect(await errorCode(b.invoke('readFile', [`${root}/../${other.split('/').pop()}/idle.bvh`]))).toBe('DENIED');
+      expect(await errorCode(b.invoke('exportMotion', [{ bytes: new Uint8Array(1), sourcePath: join(other, 'idle.bvh') }]))).toBe('DENIED');
+      expect(await errorCode(b.invoke('convertFolder', [{ folder: other }]))).toBe('DENIED');
+      expect(await errorCode(b.invoke('readFile', [7]))).toBe('BAD_ARGUMENT');
+      expect(await errorCode(b.invoke('exportMotion', [{ bytes: [1, 2], sourcePath: join(root, 'idle.bvh') }]))).toBe('BAD_ARGUMENT');
+      expect(await errorCode(b.invoke('setSettings', [{ falloffRadius: 1, evil: true }]))).toBe('BAD_ARGUMENT');
+      expect(await errorCode(b.invoke('openFile', [join(root, 'missing.vrma')]))).toBe('NOT_FOUND');
+      writeFileSync(join(root, 'notes.txt'), 'x');
+      expect(await errorCode(b.invoke('openDropped', [join(root, 'notes.txt')]))).toBe('BAD_FILE');
+    } finally {
+      await b.dispose();
+    }
+  });
+
+  it('opens dropped files and folders, and hands out command-line paths once', async () => {
+    const root = folderWithMotions();
+    const b = new StudioBackend({ host: 'browser', userDataDir: tempDir(), appVersion: '0' });
+    try {
+      const file = (await b.invoke('openDropped', [join(root, 'idle.bvh')])) as { kind: string; file: OpenedFile };
+      expect(file.kind).toBe('file');
+      expect(file.file).toMatchObject({ path: join(root, 'idle.bvh'), name: 'idle.bvh', ext: '.bvh' });
+      const folder = (await b.invoke('openDropped', [join(root, 'walks')])) as { kind: string; library: LibrarySnapshot };
+      expect(folder.library.entries.map((e) => e.name)).toEqual(['walk.vmd']);
+
+      await b.grantOsPath(join(root, 'walks', 'walk.vmd'), { push: false });
+      expect(await b.invoke('takeLaunchRequests', [])).toEqual([{ kind: 'file', path: join(root, 'walks', 'walk.vmd') }]);
+      expect(await b.invoke('takeLaunchRequests', [])).toEqual([]);
+      const pushed: unknown[] = [];
+      b.on('openRequest', (r) => pushed.push(r));
+      await b.grantOsPath(root, { push: true });
+      expect(pushed).toEqual([{ kind: 'folder', path: root }]);
+    } finally {
+      await b.dispose();
+    }
+  });
+
+  it('autosaves, offers recovery after a crash, and a clean save removes it', async () => {
+    const root = folderWithMotions();
+    const data = tempDir();
+    const motion = new Uint8Array(5000).map((_, i) => (i * 13) & 0xff);
+    const b = new StudioBackend({ host: 'browser', userDataDir: data, appVersion: '0', autosaveDelayMs: 50 });
+    await b.invoke('openFolder', [root]);
+    await b.invoke('autosave', [
+      { avatar: { kind: 'builtin', id: 'mannequin' }, motion, motionName: 'walk', sourcePath: join(root, 'walks', 'walk.vmd'), undoIndex: 4, view: { time: 1.25 } },
+    ]);
+    await new Promise((r) => setTimeout(r, 300));
+    // "Crash": a new backend on the same user-data folder, as after a restart.
+    const after = new StudioBackend({ host: 'browser', userDataDir: data, appVersion: '0' });
+    const recovered = (await after.invoke('checkRecovery', [])) as RecoveredSession;
+    expect(Buffer.from(recovered.motion).equals(Buffer.from(motion))).toBe(true);
+    expect(recovered).toMatchObject({ avatar: { kind: 'builtin', id: 'mannequin' }, motionName: 'walk', undoIndex: 4, view: { time: 1.25 } });
+    await after.invoke('openFolder', [root]);
+    await after.invoke('exportMotion', [{ bytes: motion, sourcePath: join(root, 'walks', 'walk.vmd') }]);
+    await after.invoke('saveFile', [{ path: join(root, 'walks', 'walk.vrma'), bytes: motion }]);
+    expect(await after.invoke('checkRecovery', [])).toBeNull();
+    expect(existsSync(join(data, 'autosave'))).toBe(false);
+    await b.dispose();
+    await after.dispose();
+  });
+});
+
+describe('backend in Electron (native dialogs)', () => {
+  it('opens only what a dialog, the OS or the recent list named', async () => {
+    const root = folderWithMotions();
+    const other = folderWithMotions();
+    let nextChoice: string | null = root;
+    const dialogs: Dialogs = { openFolder: async () => nextChoice, openFile: async () => null, saveFileAs: async () => null };
+    const b = new StudioBackend({ host: 'electron', userDataDir: tempDir(), appVersion: '0', dialogs });
+    try {
+      expect(await errorCode(b.invoke('openFolder', [other]))).toBe('DENIED');
+      const snap = (await b.invoke('openFolder', [])) as LibrarySnapshot;
+      expect(snap.root).toBe(root);
+      nextChoice = null;
+      expect(await b.invoke('openFolder', [])).toBeNull(); // cancelled
+      expect(await b.invoke('saveFileAs', [{ bytes: new Uint8Array(1), suggestedName: 'x.vrma' }])).toBeNull();
+      await b.grantOsPath(other, { push: true }); // e.g. File > Open Recent or a second instance
+      expect(((await b.invoke('openFolder', [other])) as LibrarySnapshot).root).toBe(other);
+      // Reopening from the recent list works in a new session too.
+      const again = new StudioBackend({ host: 'electron', userDataDir: (b as unknown as { opts: { userDataDir: string } }).opts.userDataDir, appVersion: '0', dialogs });
+      expect(((await again.invoke('openFolder', [root])) as LibrarySnapshot).root).toBe(root);
+      await again.dispose();
+    } finally {
+      await b.dispose();
+    }
+  });
+});
