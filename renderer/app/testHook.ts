@@ -160,6 +160,21 @@ export function installTestHook(studio: Studio, deps: TestHookDeps): void {
       fire(poseEditor.move, 'mouseUp');
       return after;
     },
+    /** Page coordinates (CSS px) of a bone's marker, for real mouse clicks. */
+    markerScreen: (bone: HumanBoneName) => {
+      const p = new THREE.Vector3();
+      studio.avatar!.vrm.humanoid.getRawBoneNode(vrmBone(bone))!.getWorldPosition(p);
+      p.project(studio.viewport.camera);
+      const r = studio.viewport.renderer.domElement.getBoundingClientRect();
+      return { x: r.left + ((p.x + 1) / 2) * r.width, y: r.top + ((1 - p.y) / 2) * r.height };
+    },
+    pickAt: (x: number, y: number) => poseEditor.pickAt(x, y),
+    gizmo: () => ({
+      rotate: poseEditor.rotate.object?.name ?? null,
+      move: poseEditor.move.object?.name ?? null,
+      axis: poseEditor.rotate.axis,
+      dragging: poseEditor.isDragging,
+    }),
     /** Share of the viewport's pixels the avatar covers: rendered with and without it, markers and gizmos hidden. */
     silhouetteShare: () => {
       const avatar = studio.avatar;

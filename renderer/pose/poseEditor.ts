@@ -125,11 +125,16 @@ export class PoseEditor {
     if (Math.hypot(e.clientX - down.x, e.clientY - down.y) > CLICK_SLOP) return;
     // A click on a gizmo ring must not change the selection.
     if (this.rotate.axis !== null || this.move.axis !== null || this.isDragging) return;
+    this.host.select(this.pickAt(e.clientX, e.clientY));
+  }
+
+  /** The bone whose marker is under the page point, if any. */
+  pickAt(clientX: number, clientY: number): HumanBoneName | null {
+    if (!this.markers) return null;
     const rect = this.viewport.renderer.domElement.getBoundingClientRect();
-    const ndc = new THREE.Vector2(((e.clientX - rect.left) / rect.width) * 2 - 1, -((e.clientY - rect.top) / rect.height) * 2 + 1);
+    const ndc = new THREE.Vector2(((clientX - rect.left) / rect.width) * 2 - 1, -((clientY - rect.top) / rect.height) * 2 + 1);
     this.raycaster.setFromCamera(ndc, this.viewport.camera);
-    const bone = this.markers.pick(this.raycaster);
-    this.host.select(bone);
+    return this.markers.pick(this.raycaster);
   }
 
   dispose(): void {
