@@ -323,10 +323,25 @@ export class StudioBackend {
       },
 
       autosave: async (session) => {
-        this.autosaveStore.schedule(session);
+        // Only paths the user opened are recorded, so granting them again on recovery grants nothing new.
+        const readable = (p: string) => this.policy.resolveReadable(p).then(() => true, () => false);
+        const { sourcePath, ...rest } = session;
+        const avatar = session.avatar.kind === 'file' && !(await readable(session.avatar.path)) ? null : session.avatar;
+        this.autosaveStore.schedule({
+          ...rest,
+          avatar: avatar ?? { kind: 'builtin', id: 'unknown' },
+          ...(sourcePath !== undefined && (await readable(sourcePath)) ? { sourcePath } : {}),
+        });
       },
       clearAutosave: () => this.autosaveStore.clear(),
-      checkRecovery: () => this.autosaveStore.load(),
+      checkRecovery: async () => {
+        const session = await this.autosaveStore.load();
+        if (!session) return null;
+        // The recovered document may read its avatar and export beside its source, as before the crash.
+        if (session.avatar.kind === 'file') await this.policy.grantFile(session.avatar.path).catch(() => undefined);
+        if (session.sourcePath) await this.policy.grantFile(session.sourcePath).catch(() => undefined);
+        return session;
+      },
 
       getSettings: () => this.settings.get(),
       setSettings: (patch) => this.settings.set(patch),

@@ -119,13 +119,28 @@ describe('backend in the browser host (paths typed in the UI)', () => {
     const recovered = (await after.invoke('checkRecovery', [])) as RecoveredSession;
     expect(Buffer.from(recovered.motion).equals(Buffer.from(motion))).toBe(true);
     expect(recovered).toMatchObject({ avatar: { kind: 'builtin', id: 'mannequin' }, motionName: 'walk', undoIndex: 4, view: { time: 1.25 } });
-    await after.invoke('openFolder', [root]);
+    expect(recovered.sourcePath).toBe(join(root, 'walks', 'walk.vmd'));
+    // Without opening the folder again the recovered document can still export beside its source.
     await after.invoke('exportMotion', [{ bytes: motion, sourcePath: join(root, 'walks', 'walk.vmd') }]);
     await after.invoke('saveFile', [{ path: join(root, 'walks', 'walk.vrma'), bytes: motion }]);
     expect(await after.invoke('checkRecovery', [])).toBeNull();
     expect(existsSync(join(data, 'autosave'))).toBe(false);
     await b.dispose();
     await after.dispose();
+  });
+
+  it('does not record paths the user never opened in the autosave', async () => {
+    const data = tempDir();
+    const b = new StudioBackend({ host: 'browser', userDataDir: data, appVersion: '0', autosaveDelayMs: 10 });
+    await b.invoke('autosave', [
+      { avatar: { kind: 'file', path: '/etc/passwd' }, motion: new Uint8Array(3), motionName: 'm', sourcePath: '/etc/hosts', undoIndex: 0, view: {} },
+    ]);
+    await b.flushAutosave();
+    const s = (await b.invoke('checkRecovery', [])) as RecoveredSession;
+    expect(s.avatar).toEqual({ kind: 'builtin', id: 'unknown' });
+    expect(s.sourcePath).toBeUndefined();
+    expect(await errorCode(b.invoke('readFile', ['/etc/passwd']))).toBe('DENIED');
+    await b.dispose();
   });
 });
 
