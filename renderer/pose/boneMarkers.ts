@@ -45,6 +45,7 @@ export class BoneMarkers {
       node.getWorldPosition(this.tmp);
       mesh.position.copy(this.tmp);
     }
+    this.group.updateMatrixWorld(true);
   }
 
   highlight(bone: HumanBoneName | null): void {

@@ -131,6 +131,9 @@ export class PoseEditor {
   /** The bone whose marker is under the page point, if any. */
   pickAt(clientX: number, clientY: number): HumanBoneName | null {
     if (!this.markers) return null;
+    // The pose may have changed since the last drawn frame (a seek): pick against where the bones are now.
+    this.markers.update();
+    this.viewport.camera.updateMatrixWorld();
     const rect = this.viewport.renderer.domElement.getBoundingClientRect();
     const ndc = new THREE.Vector2(((clientX - rect.left) / rect.width) * 2 - 1, -((clientY - rect.top) / rect.height) * 2 + 1);
     this.raycaster.setFromCamera(ndc, this.viewport.camera);
