@@ -9,6 +9,9 @@ import { packGlb } from '../../shared/gltf/glb';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
 import { MotionError } from '../../shared/errors';
+import { summarizeMotion } from '../../shared/vrma/summary';
+import { createPoseEvaluator } from '../../shared/vrma/fk';
+import { durationOf } from '../../shared/motion/types';
 
 const INTERESTING: unknown[] = [
   0, -1, 1, 2, 3, 4, 7, 255, 65535, 65536, 2 ** 31 - 1, 2 ** 31, 2 ** 32, 2 ** 40, 2 ** 53, 1e300, -1e300, 0.5, -0.0,
@@ -122,7 +125,7 @@ export function mutatedInput(seeds: readonly Seed[]): fc.Arbitrary<MutatedInput>
 export type Outcome = 'read' | 'rejected';
 
 /**
- * The property: the input either reads (and then writes and reads back) or throws MotionError that
+ * The property: the input either reads (and then summarizes, poses, writes and reads back) or throws MotionError that
  * is not an internal error, within `maxMs`. Throws (failing the property) otherwise.
  */
 export function checkInput(bytes: Uint8Array, maxMs = 2000): Outcome {
@@ -130,6 +133,9 @@ export function checkInput(bytes: Uint8Array, maxMs = 2000): Outcome {
   let outcome: Outcome;
   try {
     const motion = readVrma(bytes);
+    // What the studio and CLI do next with a motion must not crash either.
+    summarizeMotion(motion);
+    createPoseEvaluator(motion)(durationOf(motion) / 2);
     readVrma(writeVrma(motion));
     outcome = 'read';
   } catch (e) {

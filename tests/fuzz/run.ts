@@ -21,13 +21,18 @@ const names = readdirSync(vrmaDir).filter((f) => f.endsWith('.vrma')).sort();
 const seeds = names.map((f) => seedOf(f, new Uint8Array(readFileSync(join(vrmaDir, f)))));
 const counts: Record<Outcome, number> = { read: 0, rejected: 0 };
 let slowest = 0;
+let slowestRecipe = '';
 const start = performance.now();
 try {
   fc.assert(
-    fc.property(mutatedInput(seeds), ({ bytes }) => {
+    fc.property(mutatedInput(seeds), (input) => {
       const t0 = performance.now();
-      counts[checkInput(bytes, 2000)]++;
-      slowest = Math.max(slowest, performance.now() - t0);
+      counts[checkInput(input.bytes, 2000)]++;
+      const ms = performance.now() - t0;
+      if (ms > slowest) {
+        slowest = ms;
+        slowestRecipe = `${input.seed} ${JSON.stringify(input.mutation)}`;
+      }
     }),
     { numRuns: runs, seed },
   );
@@ -38,4 +43,5 @@ try {
 }
 const total = counts.read + counts.rejected;
 const seconds = (performance.now() - start) / 1000;
+if (process.env.FUZZ_VERBOSE) console.log(`slowest input: ${slowestRecipe}`);
 console.log(`fuzz: ${total} inputs from ${seeds.length} fixtures (seed ${seed}): ${counts.read} read, ${counts.rejected} rejected with MotionError, 0 other errors; slowest ${slowest.toFixed(1)} ms, ${seconds.toFixed(1)} s total`);

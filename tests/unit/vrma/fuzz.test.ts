@@ -12,7 +12,7 @@ describeFixtures('fuzzing readVrma over the real fixtures', () => {
     const counts: Record<Outcome, number> = { read: 0, rejected: 0 };
     fc.assert(
       fc.property(mutatedInput(seeds), ({ bytes }) => {
-        counts[checkInput(bytes, 2000)]++;
+        counts[checkInput(bytes, 5000)]++; // generous: the machine is shared; a real hang still fails
       }),
       { numRuns: 5000, seed: 20261129 },
     );
