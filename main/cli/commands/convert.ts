@@ -187,6 +187,7 @@ export const convertCommand: CliCommand = {
     '  --force        replace existing .vrma files (otherwise they are left alone and reported)',
     '  --pmx MODEL    the MMD model (.pmx) the .vmd/.vpd motions were made for',
     `  --unit U       BVH units: ${Object.keys(UNIT_METRES).join(', ')} (default: detected from the skeleton)`,
+    '  --jobs N       worker threads (default: one per core)',
     '',
     'Exit status: 0 all converted, 1 some file failed (the others are still written), 2 bad usage.',
   ].join('\n'),
