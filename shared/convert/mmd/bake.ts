@@ -2,8 +2,6 @@
  * Plays an MMD rig frame by frame (keys -> FK -> leg IK) and records the VRM humanoid pose:
  * normalized local rotations on the T-posed MMD skeleton and the hips position in metres.
  */
-import type { Quat } from '../../motion/types';
-import { conj, mul } from '../../math/quat';
 import type { HumanBoneName } from '../../vrm/humanBones';
 import type { KeyTrack } from '../../vrma/buildMotion';
 import { MMD_UNIT_METRES, type MmdRig } from './rig';
@@ -37,7 +35,7 @@ const STILL_ANGLE = 1e-4;
 
 export function bakeMmd(rig: MmdRig, mapping: VrmMapping, source: MmdKeySource, frames: Float64Array): MmdBake {
   const n = frames.length;
-  const pose = new RigPose(rig);
+  const pose = new RigPose(rig, [...mapping.source.values()].filter((i) => i >= 0));
   const times = Float32Array.from(frames, (f) => f / 30);
   const tracks = new Map<HumanBoneName, Float32Array>();
   for (const b of mapping.bones) tracks.set(b, new Float32Array(n * 4));
@@ -46,7 +44,18 @@ export function bakeMmd(rig: MmdRig, mapping: VrmMapping, source: MmdKeySource, 
   const ikKeys = rig.bones.map((b) => b.key);
   const hipsSource = mapping.source.get('hips')!;
   const S = MMD_UNIT_METRES;
-  const world = new Map<HumanBoneName, Quat>();
+  // Per written bone: its rig source, its parent's slot, and the rest alignment, as flat arrays.
+  const bones = mapping.bones;
+  const m = bones.length;
+  const srcOf = Int32Array.from(bones, (b) => mapping.source.get(b)!);
+  const parentSlot = Int32Array.from(bones, (b) => {
+    const p = mapping.parent.get(b);
+    return p ? bones.indexOf(p) : -1;
+  });
+  const align = new Float64Array(m * 4);
+  bones.forEach((b, k) => align.set(mapping.alignment.get(b)!, k * 4));
+  const outs = bones.map((b) => tracks.get(b)!);
+  const world = new Float64Array(m * 4);
   const set = (i: number, px: number, py: number, pz: number, qx: number, qy: number, qz: number, qw: number) => {
     // MMD (left-handed, facing -Z) -> VRM (right-handed, facing +Z): mirror through z.
     pose.keyPos[i * 3] = px * S;
@@ -58,27 +67,52 @@ export function bakeMmd(rig: MmdRig, mapping: VrmMapping, source: MmdKeySource, 
     pose.keyRot[i * 4 + 3] = qw;
   };
 
+  const wr = pose.worldRot;
   for (let f = 0; f < n; f++) {
     const frame = frames[f];
     source.sample(frame, set);
     pose.solve((ik) => source.ikEnabled(ikKeys[ik], frame));
-    world.clear();
-    for (const b of mapping.bones) {
-      const src = mapping.source.get(b)!;
-      const p = mapping.parent.get(b) ?? null;
-      const w = src >= 0 ? mul(pose.worldRotation(src), mapping.alignment.get(b)!) : world.get(p!)!;
-      world.set(b, w);
-      const local = p ? mul(conj(world.get(p)!), w) : w;
-      const out = tracks.get(b)!;
+    for (let k = 0; k < m; k++) {
+      const src = srcOf[k];
+      const o = k * 4;
+      if (src >= 0) {
+        // world = G(source) · A
+        const s4 = src * 4;
+        const ax = wr[s4], ay = wr[s4 + 1], az = wr[s4 + 2], aw = wr[s4 + 3];
+        const bx = align[o], by = align[o + 1], bz = align[o + 2], bw = align[o + 3];
+        world[o] = aw * bx + ax * bw + ay * bz - az * by;
+        world[o + 1] = aw * by - ax * bz + ay * bw + az * bx;
+        world[o + 2] = aw * bz + ax * by - ay * bx + az * bw;
+        world[o + 3] = aw * bw - ax * bx - ay * by - az * bz;
+      } else {
+        const p4 = parentSlot[k] * 4;
+        world[o] = world[p4]; world[o + 1] = world[p4 + 1]; world[o + 2] = world[p4 + 2]; world[o + 3] = world[p4 + 3];
+      }
+      // local = conj(parent world) · world
+      let lx = world[o], ly = world[o + 1], lz = world[o + 2], lw = world[o + 3];
+      const p = parentSlot[k];
+      if (p >= 0) {
+        const p4 = p * 4;
+        const ax = -world[p4], ay = -world[p4 + 1], az = -world[p4 + 2], aw = world[p4 + 3];
+        const bx = lx, by = ly, bz = lz, bw = lw;
+        lx = aw * bx + ax * bw + ay * bz - az * by;
+        ly = aw * by - ax * bz + ay * bw + az * bx;
+        lz = aw * bz + ax * by - ay * bx + az * bw;
+        lw = aw * bw - ax * bx - ay * by - az * bz;
+      }
+      const out = outs[k];
+      const fo = f * 4;
       // Keep consecutive keys on one hemisphere so linear interpolation takes the short way.
-      const flip = f > 0 && out[(f - 1) * 4] * local[0] + out[(f - 1) * 4 + 1] * local[1] + out[(f - 1) * 4 + 2] * local[2] + out[(f - 1) * 4 + 3] * local[3] < 0 ? -1 : 1;
-      out[f * 4] = local[0] * flip;
-      out[f * 4 + 1] = local[1] * flip;
-      out[f * 4 + 2] = local[2] * flip;
-      out[f * 4 + 3] = local[3] * flip;
+      const flip = f > 0 && out[fo - 4] * lx + out[fo - 3] * ly + out[fo - 2] * lz + out[fo - 1] * lw < 0 ? -1 : 1;
+      out[fo] = lx * flip;
+      out[fo + 1] = ly * flip;
+      out[fo + 2] = lz * flip;
+      out[fo + 3] = lw * flip;
     }
-    const h = pose.worldPosition(hipsSource);
-    hips.set(h, f * 3);
+    const h = hipsSource * 3;
+    hips[f * 3] = pose.worldPos[h];
+    hips[f * 3 + 1] = pose.worldPos[h + 1];
+    hips[f * 3 + 2] = pose.worldPos[h + 2];
     pose.legChains.forEach((c, k) => {
       legIk[k].target.set(pose.worldPosition(c.ik), f * 3);
       legIk[k].solved[f] = pose.legReachable[k];

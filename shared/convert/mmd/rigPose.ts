@@ -71,7 +71,11 @@ export class RigPose {
   private readonly hasOverride: Uint8Array;
   private stamp = 0;
 
-  constructor(readonly rig: MmdRig) {
+  /** Parents-first order of the bones that matter (the required ones, their ancestors and inheritance sources). */
+  private readonly active: Int32Array;
+
+  /** `required`: bones whose world transforms are read; everything else (hair, skirts, ...) is skipped. */
+  constructor(readonly rig: MmdRig, required?: readonly number[]) {
     const n = rig.bones.length;
     this.keyPos = new Float64Array(n * 3);
     this.keyRot = new Float64Array(n * 4);
@@ -99,6 +103,17 @@ export class RigPose {
     this.legChains = legs;
     this.toeChains = toes;
     this.legReachable = new Uint8Array(legs.length);
+    const need = new Uint8Array(n);
+    const stack: number[] = required ? [...required] : rig.bones.map((_, i) => i);
+    for (const c of legs) stack.push(c.ik, c.thigh, c.knee, c.ankle);
+    for (const c of toes) stack.push(c.ik, c.ankle, c.tip);
+    while (stack.length) {
+      const i = stack.pop()!;
+      if (i < 0 || need[i]) continue;
+      need[i] = 1;
+      stack.push(rig.bones[i].parent, rig.bones[i].appendParent);
+    }
+    this.active = rig.order.filter((i) => need[i] === 1);
   }
 
   resetKeys(): void {
@@ -120,13 +135,18 @@ export class RigPose {
   solve(ikEnabled: (ikBone: number) => boolean): void {
     this.hasOverride.fill(0);
     this.forward();
+    if (!this.legChains.length && !this.toeChains.length) return;
+    const bones = this.rig.bones;
+    const rest = (i: number) => bones[i].rest;
+    // Legs do not affect each other, so both are solved from one pass; a knee hanging straight off
+    // its thigh gets its parent's world rotation from the solve itself, saving a pass.
+    const pendingKnees: { knee: number; shin: Quat }[] = [];
+    let legsSolved = false;
     this.legChains.forEach((c, k) => {
       this.legReachable[k] = 0;
       if (!ikEnabled(c.ik)) return;
-      const bones = this.rig.bones;
       const thighParent = bones[c.thigh].parent;
       const P: Quat = thighParent >= 0 ? this.worldRotation(thighParent) : [0, 0, 0, 1];
-      const rest = (i: number) => bones[i].rest;
       const r = solveTwoBone({
         hip: this.worldPosition(c.thigh),
         parentRotation: P,
@@ -135,11 +155,17 @@ export class RigPose {
         target: this.worldPosition(c.ik),
       });
       this.legReachable[k] = r.reachable ? 1 : 0;
-      this.setWorldRotation(c.thigh, r.thigh);
-      this.forward();
-      this.setWorldRotation(c.knee, r.shin);
-      this.forward();
+      this.setWorldRotation(c.thigh, r.thigh, P);
+      if (bones[c.knee].parent === c.thigh && !bones[c.thigh].appendRotation) this.setWorldRotation(c.knee, r.shin, r.thigh);
+      else pendingKnees.push({ knee: c.knee, shin: r.shin });
+      legsSolved = true;
     });
+    if (legsSolved) this.forward();
+    if (pendingKnees.length) {
+      for (const p of pendingKnees) this.setWorldRotation(p.knee, p.shin);
+      this.forward();
+    }
+    let toesSolved = false;
     for (const c of this.toeChains) {
       if (!ikEnabled(c.ik)) continue;
       const ankle = this.worldPosition(c.ankle);
@@ -147,14 +173,15 @@ export class RigPose {
       const goal = sub3(this.worldPosition(c.ik), ankle);
       if (Math.hypot(...tip) < 1e-9 || Math.hypot(...goal) < 1e-9) continue;
       this.setWorldRotation(c.ankle, mul(fromUnitVectors(tip, goal), this.worldRotation(c.ankle)));
-      this.forward();
+      toesSolved = true;
     }
+    if (toesSolved) this.forward();
   }
 
   /** Make bone i's world rotation `q` by overriding its local (IK) rotation. */
-  private setWorldRotation(i: number, q: Quat): void {
+  private setWorldRotation(i: number, q: Quat, parentWorld?: Quat): void {
     const p = this.rig.bones[i].parent;
-    const local = p >= 0 ? mul(conj(this.worldRotation(p)), q) : q;
+    const local = p >= 0 ? mul(conj(parentWorld ?? this.worldRotation(p)), q) : q;
     // The inherited part is re-applied on top in forward(); take it out so the result is exact.
     const b = this.rig.bones[i];
     const withoutAppend = b.appendRotation && b.appendParent >= 0 ? mul(local, conj(this.appendOf(i))) : local;
@@ -170,13 +197,13 @@ export class RigPose {
   /** Rotation a bone passes on to bones inheriting from it (saba/MMD rules). */
   private sourceRotation(i: number, depth: number, out: Float64Array, o: number): void {
     const b = this.rig.bones[i];
+    let src = this.hasOverride[i] ? this.override : this.keyRot;
     if (b.appendRotation && b.appendParent >= 0 && depth < 16) {
       this.computeAppend(i, depth + 1);
-      out.set(this.appendRot.subarray(i * 4, i * 4 + 4), o);
-    } else {
-      const src = this.hasOverride[i] ? this.override : this.keyRot;
-      out.set(src.subarray(i * 4, i * 4 + 4), o);
+      src = this.appendRot;
     }
+    const s = i * 4;
+    out[o] = src[s]; out[o + 1] = src[s + 1]; out[o + 2] = src[s + 2]; out[o + 3] = src[s + 3];
   }
 
   private readonly tmp = new Float64Array(4);
@@ -193,14 +220,18 @@ export class RigPose {
   private forward(): void {
     const { bones } = this.rig;
     this.stamp++;
-    for (let i = 0; i < bones.length; i++) {
+    const active = this.active;
+    for (let a = 0; a < active.length; a++) {
+      const i = active[a];
       const b = bones[i];
       const own = this.hasOverride[i] ? this.override : this.keyRot;
+      const o = i * 4;
       if (b.appendRotation && b.appendParent >= 0) {
         this.computeAppend(i, 0);
-        mulInto(this.localRot, i * 4, own, i * 4, this.appendRot, i * 4);
+        mulInto(this.localRot, o, own, o, this.appendRot, o);
       } else {
-        this.localRot.set(own.subarray(i * 4, i * 4 + 4), i * 4);
+        const l = this.localRot;
+        l[o] = own[o]; l[o + 1] = own[o + 1]; l[o + 2] = own[o + 2]; l[o + 3] = own[o + 3];
       }
       let tx = this.keyPos[i * 3], ty = this.keyPos[i * 3 + 1], tz = this.keyPos[i * 3 + 2];
       if (b.appendTranslation && b.appendParent >= 0) {
@@ -218,11 +249,13 @@ export class RigPose {
     const wr = this.worldRot;
     const wp = this.worldPos;
     const lp = this.localPos;
-    for (const i of this.rig.order) {
+    for (let a = 0; a < active.length; a++) {
+      const i = active[a];
       const p = bones[i].parent;
       if (p < 0) {
-        wr.set(this.localRot.subarray(i * 4, i * 4 + 4), i * 4);
-        wp.set(lp.subarray(i * 3, i * 3 + 3), i * 3);
+        const l = this.localRot;
+        wr[i * 4] = l[i * 4]; wr[i * 4 + 1] = l[i * 4 + 1]; wr[i * 4 + 2] = l[i * 4 + 2]; wr[i * 4 + 3] = l[i * 4 + 3];
+        wp[i * 3] = lp[i * 3]; wp[i * 3 + 1] = lp[i * 3 + 1]; wp[i * 3 + 2] = lp[i * 3 + 2];
         continue;
       }
       mulInto(wr, i * 4, wr, p * 4, this.localRot, i * 4);

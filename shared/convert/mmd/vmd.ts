@@ -8,8 +8,11 @@ import { decodeNameField, nameKey } from './shiftJis';
 
 /** MMD motions run at 30 frames per second. */
 export const VMD_FPS = 30;
-/** Frames beyond this (one hour at 30 fps) are treated as corruption rather than baked. */
-export const VMD_MAX_FRAME = 30 * 60 * 60;
+/**
+ * Frames beyond this (20 minutes at 30 fps; long dance motions run 5-10) are treated as corruption
+ * rather than baked: a flipped byte in a frame number must not turn a small file into hours of keys.
+ */
+export const VMD_MAX_FRAME = 30 * 60 * 20;
 /** Positions beyond this many MMD units (8 km) are treated as corruption. */
 const MAX_POSITION = 1e5;
 
@@ -112,7 +115,7 @@ export function parseVmd(bytes: Uint8Array): Vmd {
   for (let i = 0; i < boneCount; i++) {
     const name = decodeNameField(r.bytesOf(15, 'bone key name'));
     const frame = r.u32('bone key frame');
-    if (frame > VMD_MAX_FRAME) r.fail(`bone key ${i} (${name}) is at frame ${frame}, beyond the ${VMD_MAX_FRAME}-frame (one hour) limit`);
+    if (frame > VMD_MAX_FRAME) r.fail(`bone key ${i} (${name}) is at frame ${frame}, beyond the ${VMD_MAX_FRAME}-frame (20-minute) limit`);
     for (let c = 0; c < 3; c++) {
       const v = r.f32('bone key position');
       if (!(Math.abs(v) <= MAX_POSITION)) r.fail(`bone key ${i} (${name}) has an invalid position value ${v}`);
@@ -155,7 +158,7 @@ export function parseVmd(bytes: Uint8Array): Vmd {
     for (let i = 0; i < morphCount; i++) {
       const name = decodeNameField(r.bytesOf(15, 'morph key name'));
       const frame = r.u32('morph key frame');
-      if (frame > VMD_MAX_FRAME) r.fail(`morph key ${i} (${name}) is at frame ${frame}, beyond the ${VMD_MAX_FRAME}-frame (one hour) limit`);
+      if (frame > VMD_MAX_FRAME) r.fail(`morph key ${i} (${name}) is at frame ${frame}, beyond the ${VMD_MAX_FRAME}-frame (20-minute) limit`);
       const w = r.f32('morph key weight');
       if (!Number.isFinite(w)) r.fail(`morph key ${i} (${name}) has an invalid weight ${w}`);
       const key = nameKey(name);
@@ -185,7 +188,7 @@ export function parseVmd(bytes: Uint8Array): Vmd {
     const n = r.count('IK/visibility keys', 9);
     for (let i = 0; i < n; i++) {
       const frame = r.u32('IK key frame');
-      if (frame > VMD_MAX_FRAME) r.fail(`IK key ${i} is at frame ${frame}, beyond the ${VMD_MAX_FRAME}-frame (one hour) limit`);
+      if (frame > VMD_MAX_FRAME) r.fail(`IK key ${i} is at frame ${frame}, beyond the ${VMD_MAX_FRAME}-frame (20-minute) limit`);
       r.u8('IK key visibility');
       const m = r.count('IK switches', 21);
       const enabled = new Map<string, boolean>();
