@@ -83,32 +83,57 @@ export function convertBvhDetailed(bytes: Uint8Array, opts: BvhConvertOptions = 
   for (let f = 0; f < n; f++) times[f] = f * bvh.frameTime;
   const rotValues = mappedBones.map(() => new Float32Array(n * 4));
   const hipsPos = new Float32Array(n * 3);
-  const worldN: Quat[] = new Array(mappedBones.length);
   const poser = new BvhPoser(bvh);
   const hipsJoint = bones.hips!;
   const restHips = rest.positions[hipsJoint];
+  // N = R·G·(R⁻¹·C): the right-hand factor is constant per bone.
+  const K = new Float64Array(mappedBones.length * 4);
+  mappedBones.forEach((b, i) => K.set(mul(Rinv, align.correction[b]!), i * 4));
+  const source = Int32Array.from(mappedBones, (b) => align.source[b]!);
+  const parentIndex = Int32Array.from(parentOf, (p) => (p === null ? -1 : indexOf.get(p)!));
+  const N = new Float64Array(mappedBones.length * 4);
+  const [rx, ry, rz, rw] = R;
 
   for (let f = 0; f < n; f++) {
     poser.pose(f);
     const W = poser.world;
     for (let i = 0; i < mappedBones.length; i++) {
-      const j = align.source[mappedBones[i]]!;
-      const G: Quat = [W[j * 4], W[j * 4 + 1], W[j * 4 + 2], W[j * 4 + 3]];
-      worldN[i] = mul(mul(mul(R, G), Rinv), align.correction[mappedBones[i]]!);
+      const j = source[i];
+      const gx = W[j * 4], gy = W[j * 4 + 1], gz = W[j * 4 + 2], gw = W[j * 4 + 3];
+      // a = R·G
+      const ax = rw * gx + rx * gw + ry * gz - rz * gy;
+      const ay = rw * gy - rx * gz + ry * gw + rz * gx;
+      const az = rw * gz + rx * gy - ry * gx + rz * gw;
+      const aw = rw * gw - rx * gx - ry * gy - rz * gz;
+      const kx = K[i * 4], ky = K[i * 4 + 1], kz = K[i * 4 + 2], kw = K[i * 4 + 3];
+      N[i * 4] = aw * kx + ax * kw + ay * kz - az * ky;
+      N[i * 4 + 1] = aw * ky - ax * kz + ay * kw + az * kx;
+      N[i * 4 + 2] = aw * kz + ax * ky - ay * kx + az * kw;
+      N[i * 4 + 3] = aw * kw - ax * kx - ay * ky - az * kz;
     }
     for (let i = 0; i < mappedBones.length; i++) {
-      const p = parentOf[i];
-      let local = p === null ? worldN[i] : mul(conj(worldN[indexOf.get(p)!]), worldN[i]);
-      const out = rotValues[i];
-      // Keep consecutive keys on one hemisphere so linear interpolation takes the short way.
-      if (f > 0 && out[(f - 1) * 4] * local[0] + out[(f - 1) * 4 + 1] * local[1] + out[(f - 1) * 4 + 2] * local[2] + out[(f - 1) * 4 + 3] * local[3] < 0) {
-        local = [-local[0], -local[1], -local[2], -local[3]];
+      const p = parentIndex[i];
+      let lx = N[i * 4], ly = N[i * 4 + 1], lz = N[i * 4 + 2], lw = N[i * 4 + 3];
+      if (p >= 0) {
+        // local = conj(N_parent)·N
+        const px = -N[p * 4], py = -N[p * 4 + 1], pz = -N[p * 4 + 2], pw = N[p * 4 + 3];
+        const x = pw * lx + px * lw + py * lz - pz * ly;
+        const y = pw * ly - px * lz + py * lw + pz * lx;
+        const z = pw * lz + px * ly - py * lx + pz * lw;
+        const w = pw * lw - px * lx - py * ly - pz * lz;
+        lx = x; ly = y; lz = z; lw = w;
       }
-      const len = Math.hypot(local[0], local[1], local[2], local[3]);
-      out[f * 4] = local[0] / len;
-      out[f * 4 + 1] = local[1] / len;
-      out[f * 4 + 2] = local[2] / len;
-      out[f * 4 + 3] = local[3] / len;
+      const out = rotValues[i];
+      const o = f * 4;
+      // Keep consecutive keys on one hemisphere so linear interpolation takes the short way.
+      if (f > 0 && out[o - 4] * lx + out[o - 3] * ly + out[o - 2] * lz + out[o - 1] * lw < 0) {
+        lx = -lx; ly = -ly; lz = -lz; lw = -lw;
+      }
+      const len = Math.hypot(lx, ly, lz, lw) || 1;
+      out[o] = lx / len;
+      out[o + 1] = ly / len;
+      out[o + 2] = lz / len;
+      out[o + 3] = lw / len;
     }
     const P = poser.positions;
     const d: [number, number, number] = [P[hipsJoint * 3] - restHips[0], P[hipsJoint * 3 + 1] - restHips[1], P[hipsJoint * 3 + 2] - restHips[2]];
