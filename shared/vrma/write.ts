@@ -2,7 +2,8 @@
  * Motion -> VRM Animation (.vrma) bytes: one animation, LINEAR samplers, float accessors, identical
  * time arrays stored once, min/max on every time accessor, everything 4-byte aligned, two buffer
  * views (times, values) that are both used. The humanoid/expression/lookAt maps are written from the
- * Motion's own fields, the rest of the glTF JSON as the Motion keeps it.
+ * Motion's own fields, the rest of the glTF JSON as the Motion keeps it. Rotation keys that are not
+ * unit length (beyond 1e-4) are written normalized; NaN/infinity is refused with a MotionError.
  */
 import type { Channel, GltfJson, Motion } from '../motion/types';
 import { componentsOf } from '../motion/types';
@@ -67,6 +68,33 @@ function extensionFor(motion: Motion): Json {
   if (motion.lookAtNode !== undefined) ext.lookAt = { ...(isObject(base.lookAt) ? base.lookAt : {}), node: motion.lookAtNode };
   else delete ext.lookAt;
   return ext;
+}
+
+/** glTF-Validator rejects rotations whose length is off by about 1e-3; we re-normalize well before that. */
+const UNIT_TOLERANCE = 2e-4;
+
+/**
+ * Checks the values just copied into the output: refuses NaN/infinity, and re-normalizes (in the
+ * output only) rotation keys that drifted from unit length, so the file always validates. Keys that
+ * are unit within tolerance keep their exact bits.
+ */
+function checkValues(out: Float32Array, c: Channel): void {
+  for (let i = 0; i < out.length; i++) {
+    const v = out[i];
+    if (v - v !== 0) fail('BAD_PARAMETER', `channel of node ${c.node} ${c.path} holds ${v}; cannot write it`);
+  }
+  if (c.path !== 'rotation') return;
+  for (let i = 0; i < out.length; i += 4) {
+    const len2 = out[i] * out[i] + out[i + 1] * out[i + 1] + out[i + 2] * out[i + 2] + out[i + 3] * out[i + 3];
+    if (Math.abs(len2 - 1) <= UNIT_TOLERANCE) continue;
+    if (len2 === 0) {
+      out[i] = out[i + 1] = out[i + 2] = 0;
+      out[i + 3] = 1;
+      continue;
+    }
+    const inv = 1 / Math.sqrt(len2);
+    for (let k = 0; k < 4; k++) out[i + k] *= inv;
+  }
 }
 
 export function writeVrma(motion: Motion): Uint8Array {
@@ -142,7 +170,9 @@ export function writeVrma(motion: Motion): Uint8Array {
     }
     for (const c of channels) {
       const n = c.times.length * componentsOf(c.path);
-      new Float32Array(bytes.buffer, o, n).set(n === c.values.length ? c.values : c.values.subarray(0, n));
+      const out = new Float32Array(bytes.buffer, o, n);
+      out.set(n === c.values.length ? c.values : c.values.subarray(0, n));
+      checkValues(out, c);
       o += n * 4;
     }
   }

@@ -290,3 +290,25 @@ describe('readVrma accepts every encoding glTF allows, converting with a warning
     expect(again.gltf.extras).toEqual({ author: 'someone' });
   });
 });
+
+describe('writeVrma keeps every file valid', () => {
+  it('re-normalizes rotations that drifted from unit length (keeping unit ones bit for bit) and refuses NaN', async () => {
+    const motion = readVrma(simpleVrma());
+    const rot = motion.channels[0];
+    const drifted = rot.values.slice();
+    for (let i = 4; i < 8; i++) drifted[i] *= 0.97; // key 1 only
+    const edited: Motion = { ...motion, channels: [{ ...rot, values: drifted }, ...motion.channels.slice(1)] };
+    const bytes = writeVrma(edited);
+    expect((await validateVrmaBytes(bytes)).errors).toBe(0);
+    const back = readVrma(bytes).channels[0].values;
+    expect(Array.from(back.subarray(0, 4))).toEqual(Array.from(rot.values.subarray(0, 4)));
+    expect(Array.from(back.subarray(8, 12))).toEqual(Array.from(rot.values.subarray(8, 12)));
+    expect(Math.hypot(...back.subarray(4, 8))).toBeCloseTo(1, 6);
+    for (let i = 4; i < 8; i++) expect(back[i]).toBeCloseTo(rot.values[i], 6);
+    // The Motion itself is not touched.
+    expect(drifted[5]).toBeCloseTo(rot.values[5] * 0.97, 6);
+    const withNaN = drifted.slice();
+    withNaN[2] = NaN;
+    expect(() => writeVrma({ ...motion, channels: [{ ...rot, values: withNaN }] })).toThrow(/holds NaN/);
+  });
+});
