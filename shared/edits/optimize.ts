@@ -23,23 +23,71 @@ export interface OptimizeOptions {
   readonly positionTolerance?: number;
 }
 
-/** Indices of the keys to keep for a rotation track, given cos(tolerance / 2). */
-function keepRotations(times: Float32Array, v: Float32Array, cosHalfTol: number, keep: Uint8Array): void {
-  const n = times.length;
+/**
+ * Douglas-Peucker is quadratic on long periodic tracks (the farthest key of a chord spanning many
+ * cycles sits in the first cycle, so each split peels off one cycle). It therefore starts from windows
+ * of this many keys whose ends are kept, and afterwards drops every window end the tolerance does not
+ * need, so the bound and (nearly) the key count are those of the plain algorithm.
+ */
+const WINDOW = 256;
+
+/** The farthest interior key of segment (i, j) is `index`; `error` grows with its distance. */
+interface Farthest {
+  index: number;
+  error: number;
+}
+
+type FindFarthest = (i: number, j: number, out: Farthest) => void;
+
+function douglasPeucker(n: number, farthest: FindFarthest, limit: number, keep: Uint8Array): void {
   const stack = new Int32Array(2 * n + 2);
   let sp = 0;
-  stack[sp++] = 0;
-  stack[sp++] = n - 1;
+  for (let start = 0; start < n - 1; start += WINDOW) {
+    const end = Math.min(start + WINDOW, n - 1);
+    keep[start] = 1;
+    keep[end] = 1;
+    stack[sp++] = start;
+    stack[sp++] = end;
+  }
+  const f: Farthest = { index: -1, error: 0 };
   while (sp > 0) {
     const j = stack[--sp];
     const i = stack[--sp];
     if (j - i < 2) continue;
-    const ax = v[i * 4], ay = v[i * 4 + 1], az = v[i * 4 + 2], aw = v[i * 4 + 3];
-    let bx = v[j * 4], by = v[j * 4 + 1], bz = v[j * 4 + 2], bw = v[j * 4 + 3];
-    let cos = ax * bx + ay * by + az * bz + aw * bw;
-    if (cos < 0) {
-      cos = -cos; bx = -bx; by = -by; bz = -bz; bw = -bw;
+    farthest(i, j, f);
+    if (f.error > limit) {
+      keep[f.index] = 1;
+      stack[sp++] = i;
+      stack[sp++] = f.index;
+      stack[sp++] = f.index;
+      stack[sp++] = j;
     }
+  }
+  for (let b = WINDOW; b < n - 1; b += WINDOW) {
+    let prev = b - 1;
+    while (!keep[prev]) prev--;
+    let next = b + 1;
+    while (!keep[next]) next++;
+    farthest(prev, next, f);
+    if (f.error <= limit) keep[b] = 0;
+  }
+}
+
+/** Rotation keys: the error of key k is 1 - |cos| of half the angle to the slerp of the segment's ends. */
+function rotationFarthest(times: Float32Array, v: Float32Array): FindFarthest {
+  const n = times.length;
+  const invNorm = new Float64Array(n);
+  for (let k = 0; k < n; k++) invNorm[k] = 1 / Math.hypot(v[k * 4], v[k * 4 + 1], v[k * 4 + 2], v[k * 4 + 3]);
+  return (i, j, out) => {
+    const na = invNorm[i];
+    let nb = invNorm[j];
+    const ax = v[i * 4] * na, ay = v[i * 4 + 1] * na, az = v[i * 4 + 2] * na, aw = v[i * 4 + 3] * na;
+    let cos = (ax * v[j * 4] + ay * v[j * 4 + 1] + az * v[j * 4 + 2] + aw * v[j * 4 + 3]) * nb;
+    if (cos < 0) {
+      cos = -cos;
+      nb = -nb;
+    }
+    const bx = v[j * 4] * nb, by = v[j * 4 + 1] * nb, bz = v[j * 4 + 2] * nb, bw = v[j * 4 + 3] * nb;
     const t0 = times[i];
     const span = times[j] - t0;
     const theta = Math.acos(Math.min(1, cos));
@@ -57,36 +105,23 @@ function keepRotations(times: Float32Array, v: Float32Array, cosHalfTol: number,
         k0 = Math.sin((1 - u) * theta) / sinTheta;
         k1 = Math.sin(u * theta) / sinTheta;
       }
-      const rx = ax * k0 + bx * k1, ry = ay * k0 + by * k1, rz = az * k0 + bz * k1, rw = aw * k0 + bw * k1;
       const o = k * 4;
-      const qx = v[o], qy = v[o + 1], qz = v[o + 2], qw = v[o + 3];
-      const d = Math.abs(rx * qx + ry * qy + rz * qz + rw * qw) / Math.sqrt((rx * rx + ry * ry + rz * rz + rw * rw) * (qx * qx + qy * qy + qz * qz + qw * qw));
+      let d = (ax * k0 + bx * k1) * v[o] + (ay * k0 + by * k1) * v[o + 1] + (az * k0 + bz * k1) * v[o + 2] + (aw * k0 + bw * k1) * v[o + 3];
+      d = Math.abs(d) * invNorm[k];
+      if (linear) d /= Math.hypot(ax * k0 + bx * k1, ay * k0 + by * k1, az * k0 + bz * k1, aw * k0 + bw * k1);
       if (d < worstDot) {
         worstDot = d;
         worst = k;
       }
     }
-    if (worstDot < cosHalfTol) {
-      keep[worst] = 1;
-      stack[sp++] = i;
-      stack[sp++] = worst;
-      stack[sp++] = worst;
-      stack[sp++] = j;
-    }
-  }
+    out.index = worst;
+    out.error = 1 - worstDot;
+  };
 }
 
-function keepVectors(times: Float32Array, v: Float32Array, size: number, tolerance: number, keep: Uint8Array): void {
-  const n = times.length;
-  const stack = new Int32Array(2 * n + 2);
-  let sp = 0;
-  stack[sp++] = 0;
-  stack[sp++] = n - 1;
-  const tol2 = tolerance * tolerance;
-  while (sp > 0) {
-    const j = stack[--sp];
-    const i = stack[--sp];
-    if (j - i < 2) continue;
+/** Vector keys: the error of key k is its squared distance to the lerp of the segment's ends. */
+function vectorFarthest(times: Float32Array, v: Float32Array, size: number): FindFarthest {
+  return (i, j, out) => {
     const t0 = times[i];
     const span = times[j] - t0;
     let worst = -1;
@@ -104,14 +139,9 @@ function keepVectors(times: Float32Array, v: Float32Array, size: number, toleran
         worst = k;
       }
     }
-    if (worstErr > tol2) {
-      keep[worst] = 1;
-      stack[sp++] = i;
-      stack[sp++] = worst;
-      stack[sp++] = worst;
-      stack[sp++] = j;
-    }
-  }
+    out.index = worst;
+    out.error = worstErr;
+  };
 }
 
 /** A channel with only the given keys; unchanged (shared) when all are kept. */
@@ -139,8 +169,8 @@ export function optimizeChannel(channel: Channel, tolerance: number): Channel {
   const keep = new Uint8Array(n);
   keep[0] = 1;
   keep[n - 1] = 1;
-  if (channel.path === 'rotation') keepRotations(channel.times, channel.values, Math.cos(tolerance / 2), keep);
-  else keepVectors(channel.times, channel.values, 3, tolerance, keep);
+  if (channel.path === 'rotation') douglasPeucker(n, rotationFarthest(channel.times, channel.values), 1 - Math.cos(tolerance / 2), keep);
+  else douglasPeucker(n, vectorFarthest(channel.times, channel.values, 3), tolerance * tolerance, keep);
   return selectKeys(channel, keep);
 }
 
