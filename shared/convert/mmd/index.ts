@@ -34,7 +34,7 @@ export interface VmdOptions {
  * props carry those too (menu_rotation.vmd animates only センター and its own bones).
  */
 const BODY_BONES: ReadonlySet<string> = new Set(
-  [...STANDARD_MMD_RIG.map((b) => b.key), '上半身3', '上半身補'].filter((k) => k !== '全ての親' && k !== 'センター' && !k.endsWith('先')),
+  [...STANDARD_MMD_RIG.map((b) => b.key), '上半身3'].filter((k) => k !== '全ての親' && k !== 'センター' && !k.endsWith('先')),
 );
 
 function loadRig(pmx: Uint8Array | undefined, warnings: string[]): MmdRig {
