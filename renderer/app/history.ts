@@ -41,6 +41,11 @@ export class History<T> {
     return this.entries.length;
   }
 
+  /** How many steps can be undone (0 at the opened state). */
+  get position(): number {
+    return this.index;
+  }
+
   get dirty(): boolean {
     return this.savedIndex !== this.index;
   }

@@ -83,6 +83,7 @@ export function installTestHook(studio: Studio, deps: TestHookDeps): void {
       canUndo: studio.history.canUndo,
       canRedo: studio.history.canRedo,
       historyLength: studio.history.length,
+      undoDepth: studio.history.position,
       motionName: studio.motionName,
       channels: studio.motion.channels.length,
       avatarName: studio.avatar?.name ?? null,

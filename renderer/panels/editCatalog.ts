@@ -68,7 +68,11 @@ function hasHipsTranslation(m: Motion): boolean {
 const outlierCache = new WeakMap<Motion, boolean>();
 function hasOutliers(m: Motion): boolean {
   let v = outlierCache.get(m);
-  if (v === undefined) outlierCache.set(m, (v = !!coreEdit<AnyFn>('findOutlierFrames')?.(m)));
+  if (v === undefined) {
+    const found = coreEdit<(m: Motion) => { frames: Float32Array; first: number; last: number } | undefined>('findOutlierFrames')?.(m);
+    v = !!found && (found.first > 0 || found.last < found.frames.length - 1);
+    outlierCache.set(m, v);
+  }
   return v;
 }
 

@@ -70,6 +70,7 @@ export interface StudioState {
   canUndo: boolean;
   canRedo: boolean;
   historyLength: number;
+  undoDepth: number;
   motionName: string;
   channels: number;
   avatarName: string | null;

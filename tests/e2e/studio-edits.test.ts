@@ -1,0 +1,156 @@
+/**
+ * Every edit button of the edit panel changes the motion exactly as the motion core says: the
+ * bytes after clicking equal writeVrma(edit(readVrma(fixture), same parameters)) computed here in
+ * Node. Each edit is one undo step and undo restores the exact bytes. Edits that need a range are
+ * disabled (with the reason shown) until IN/OUT exist. Export from the UI equals writeVrma of the
+ * previewed Motion.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { HAS_CHROMIUM } from '../helpers/browser';
+import { describeFixtures, fixturePath, readFixture } from '../helpers/fixtures';
+import { bytesOf, dropFiles, hook, motionBytes, openStudio, state, waitForState, type StudioSession } from './studioHarness';
+import { withChannels, type Motion } from '../../shared/motion/types';
+import { readVrma } from '../../shared/vrma/read';
+import { writeVrma } from '../../shared/vrma/write';
+import * as edits from '../../shared/edits/index';
+
+const FIXTURE = 'idle_loop.vrma';
+const RANGE = { start: 1.5, end: 4.25 };
+
+describeFixtures.skipIf(!HAS_CHROMIUM)('studio: edits', () => {
+  let s: StudioSession;
+  let original: Motion;
+  let originalBytes: Uint8Array;
+  beforeAll(async () => {
+    s = await openStudio();
+    await s.page.setInputFiles('#open-file-input', fixturePath('vrma', FIXTURE));
+    await waitForState(s.page, 'motionName', 'idle_loop');
+    original = readVrma(readFixture('vrma', FIXTURE));
+    originalBytes = writeVrma(original);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
+
+  it('opens the fixture as the core reads it', async () => {
+    expect(same(await motionBytes(s.page), originalBytes)).toBe(true);
+  });
+
+  it('keeps range edits disabled with the reason until IN/OUT are set', async () => {
+    await hook(s.page, 'select', null);
+    for (const id of ['keepRange', 'deleteRange']) {
+      await expect.poll(() => s.page.locator(`#edit-${id}`).isDisabled()).toBe(true);
+      expect(await s.page.locator(`#edit-${id}-reason`).textContent()).toMatch(/IN and OUT/);
+    }
+    await hook(s.page, 'setRange', RANGE.start, RANGE.end);
+    for (const id of ['keepRange', 'deleteRange']) expect(await s.page.locator(`#edit-${id}`).isDisabled()).toBe(false);
+  });
+
+  const cases: [id: string, expected: (m: Motion) => Motion, prepare?: () => Promise<void>][] = [
+    ['keepRange', (m) => edits.keepRange(m, RANGE.start, RANGE.end)],
+    ['deleteRange', (m) => edits.deleteRange(m, RANGE.start, RANGE.end, 0.2)],
+    [
+      'join',
+      (m) => edits.join(m, readVrma(readFixture('vrma', 'test.vrma')), { blend: 0.3 }),
+      async () => {
+        await s.page.setInputFiles('#edit-join-other', fixturePath('vrma', 'test.vrma'));
+        await expect.poll(() => s.page.locator('#edit-join').isDisabled()).toBe(false);
+      },
+    ],
+    ['speed', (m) => edits.changeSpeed(m, 1.5)],
+    [
+      'speed',
+      (m) => edits.changeSpeed(m, 0.5),
+      async () => {
+        await s.page.fill('#edit-speed-factor', '0.5');
+        await s.page.press('#edit-speed-factor', 'Tab');
+      },
+    ],
+    ['reverse', (m) => edits.reverse(m)],
+    ['mirror', (m) => edits.mirror(m)],
+    ['inPlace', (m) => edits.inPlace(m)],
+    ['smooth', (m) => edits.smooth(m, 0.05)],
+    ['loopSeam', (m) => edits.loopSeam(m, 0.3)],
+    [
+      'strip',
+      (m) => edits.strip(m, { fingers: true, hipsTranslation: true }),
+      async () => {
+        await s.page.check('#edit-strip-hipsTranslation');
+      },
+    ],
+    ['optimize', (m) => edits.optimize(m, { rotationTolerance: (0.23 * Math.PI) / 180, positionTolerance: 2 / 1000 })],
+    ['resample', (m) => edits.resample(m, 30)],
+  ];
+
+  for (const [id, expected, prepare] of cases) {
+    it(`${id}: the button's result equals the core's, and undo restores the bytes`, async () => {
+      await hook(s.page, 'setRange', RANGE.start, RANGE.end);
+      const before = await motionBytes(s.page);
+      expect(same(before, originalBytes)).toBe(true);
+      const depthBefore = (await state(s.page)).undoDepth;
+      if (prepare) await prepare();
+      await s.page.locator(`#edit-${id}`).click();
+      const st = await state(s.page);
+      expect(st.messages.filter((m) => m.kind === 'error')).toEqual([]);
+      expect(st.undoDepth).toBe(depthBefore + 1);
+      const after = await motionBytes(s.page);
+      expect(same(after, before)).toBe(false);
+      expect(same(after, writeVrma(expected(original)))).toBe(true);
+      await s.page.getByRole('button', { name: 'Undo' }).click();
+      expect(same(await motionBytes(s.page), before)).toBe(true);
+      expect((await state(s.page)).undoDepth).toBe(depthBefore);
+    });
+  }
+
+  it('fix outliers is disabled with its reason when the motion has no broken end frames', async () => {
+    expect(edits.fixOutliers(original)).toBe(original);
+    expect(await s.page.locator('#edit-fixOutliers').isDisabled()).toBe(true);
+    expect(await s.page.locator('#edit-fixOutliers-reason').textContent()).toMatch(/No broken frames/);
+  });
+
+  it('fix outliers cuts a broken first frame as the core does', async () => {
+    // A broken frame 0, as converters often leave: every bone turned 90° away for one key.
+    const channels = original.channels.map((c) => {
+      if (c.path !== 'rotation' || !original.humanoid.nodeToBone.has(c.node) || c.times.length < 2) return c;
+      const values = c.values.slice();
+      values.set([Math.SQRT1_2, 0, 0, Math.SQRT1_2], 0);
+      return { ...c, values };
+    });
+    const glitchBytes = writeVrma(withChannels(original, channels));
+    const glitch = readVrma(glitchBytes);
+    const fixed = edits.fixOutliers(glitch);
+    expect(fixed).not.toBe(glitch);
+    await dropFiles(s.page, [{ name: 'glitch.vrma', bytes: glitchBytes }]);
+    await waitForState(s.page, 'motionName', 'glitch');
+    await expect.poll(() => s.page.locator('#edit-fixOutliers').isDisabled()).toBe(false);
+    await s.page.locator('#edit-fixOutliers').click();
+    expect(same(await motionBytes(s.page), writeVrma(fixed))).toBe(true);
+    await s.page.setInputFiles('#open-file-input', fixturePath('vrma', FIXTURE));
+    await waitForState(s.page, 'motionName', 'idle_loop');
+    expect(same(await motionBytes(s.page), originalBytes)).toBe(true);
+  });
+
+  it('shows optimize before/after key counts', async () => {
+    const msgs = (await state(s.page)).messages.map((m) => m.text);
+    expect(msgs.some((t) => /^Optimize: [\d,]+ → [\d,]+ keys/.test(t))).toBe(true);
+  });
+
+  it('exports exactly writeVrma of the previewed Motion, also after an edit', async () => {
+    await s.page.locator('#edit-reverse').click();
+    const reversed = writeVrma(edits.reverse(original));
+    const [download] = await Promise.all([s.page.waitForEvent('download'), s.page.getByRole('button', { name: 'Export .vrma' }).click()]);
+    expect(download.suggestedFilename()).toBe('idle_loop.vrma');
+    const path = await download.path();
+    const { readFileSync } = await import('node:fs');
+    const exported = new Uint8Array(readFileSync(path));
+    expect(same(exported, reversed)).toBe(true);
+    expect(same(exported, bytesOf(await hook<string>(s.page, 'previewMotionBytes')))).toBe(true);
+    expect(same(exported, bytesOf((await hook<string>(s.page, 'lastExportBytes'))!))).toBe(true);
+    // Exporting marks the document clean; the next edit makes it dirty again.
+    expect((await state(s.page)).dirty).toBe(false);
+    await s.page.locator('#edit-mirror').click();
+    expect((await state(s.page)).dirty).toBe(true);
+  });
+});
