@@ -8,7 +8,7 @@ import type { HumanBoneName } from '../../vrm/humanBones';
 import { fail } from '../../errors';
 import type { Bvh } from './parse';
 import { nameInfo, type FingerName, type NamedRole, type Side } from './boneNames';
-import { cross, dot3, isAncestorOrSelf, len3, pathDown, sub, unit, type RestSkeleton, type V3 } from './restSkeleton';
+import { cross, descendants, dot3, isAncestorOrSelf, len3, pathDown, sub, unit, type RestSkeleton, type V3 } from './restSkeleton';
 
 export type BoneMap = Partial<Record<HumanBoneName, number>>;
 
@@ -212,9 +212,8 @@ export function byStructure(bvh: Bvh, rest: RestSkeleton, warnings: string[]): S
   // Forward: heel-to-toe of both feet, flattened onto the floor.
   let fwd: V3 = [0, 0, 0];
   for (const leg of legs) {
-    const footIndex = leg!.i + 2;
-    const seg = leg!.chain.segments[footIndex];
-    if (seg) fwd = [fwd[0] + seg[0], fwd[1] + seg[1], fwd[2] + seg[2]];
+    // Foot joint to the tip of the toes (a foot segment alone may point straight down, as pybvh's does).
+    for (const seg of leg!.chain.segments.slice(leg!.i + 2)) fwd = [fwd[0] + seg[0], fwd[1] + seg[1], fwd[2] + seg[2]];
   }
   fwd = unit(sub(fwd, scaleV(up, dot3(fwd, up))));
   if (len3(fwd) < 0.5) {
@@ -260,12 +259,23 @@ export function byStructure(bvh: Bvh, rest: RestSkeleton, warnings: string[]): S
     bones[sideBone(side, 'lowerArm')] = arm.lowerArm;
     bones[sideBone(side, 'hand')] = arm.hand;
     if (arm.shoulder !== undefined) bones[sideBone(side, 'shoulder')] = arm.shoulder;
+    Object.assign(bones, fingersByStructure(bvh, rest, side, arm.hand, arm.lowerArm, fwd));
   }
   if (headRoot !== undefined) {
     const chain = longestChain(bvh, rest, headRoot);
     const head = chain.joints.find((j, k) => k > 0 && (bvh.joints[j].children.length >= 2 || k === chain.joints.length - 1)) ?? chain.joints[0];
     bones.head = head;
     if (head !== headRoot) bones.neck = headRoot;
+    // Eyes: two children of the head sitting to either side of it.
+    const sideOf = (j: number) => {
+      const o = sub(rest.positions[j], rest.positions[head]);
+      const l = dot3(o, left);
+      return Math.abs(l) > 0.3 * len3(o) ? Math.sign(l) : 0;
+    };
+    const eyes = bvh.joints[head].children.filter((c) => sideOf(c) !== 0 && bvh.joints[c].children.length === 0);
+    if (eyes.length === 2 && sideOf(eyes[0]) !== sideOf(eyes[1])) {
+      for (const e of eyes) bones[sideOf(e) > 0 ? 'leftEye' : 'rightEye'] = e;
+    }
   } else {
     warnings.push('no head chain found above the arms');
   }
@@ -298,6 +308,42 @@ function armChain(bvh: Bvh, rest: RestSkeleton, root: number): { shoulder?: numb
     hand: chain.joints[handAt],
     shoulder: shoulderAt >= 0 ? chain.joints[shoulderAt] : undefined,
   };
+}
+
+const FINGERS_AFTER_THUMB: readonly FingerName[] = ['Index', 'Middle', 'Ring', 'Little'];
+
+/**
+ * Fingers of an unnamed hand: the thumb is the chain reaching least far along the forearm's line, the
+ * others go index to little from the front of the hand to the back. Only a full hand (5 chains) or a
+ * thumb-and-finger hand (2, like CMU's) is mapped; other counts are too ambiguous.
+ */
+function fingersByStructure(bvh: Bvh, rest: RestSkeleton, side: 'left' | 'right', hand: number, lowerArm: number, forward: V3): BoneMap {
+  const handPos = rest.positions[hand];
+  const along = unit(sub(handPos, rest.positions[lowerArm]));
+  const size = len3(sub(handPos, rest.positions[lowerArm]));
+  // One finger per tip below the hand: the joints from the tip up to where it branches off (some rigs
+  // hang the pinky under the ring's carpal and the thumb under the index's).
+  const tips = descendants(bvh, hand).filter((j) => bvh.joints[j].children.length === 0);
+  const chains = tips.map((tip) => {
+    let joints = [tip];
+    for (let p = bvh.joints[tip].parent; p !== hand && bvh.joints[p].children.length === 1; p = bvh.joints[p].parent) joints.unshift(p);
+    // Zero-length helpers at the wrist (CMU's LeftFingerBase) and carpals (4-joint chains) are not fingers.
+    while (joints.length > 1 && len3(sub(rest.positions[joints[0]], handPos)) < size * 1e-3) joints = joints.slice(1);
+    if (joints.length >= 4) joints = joints.slice(joints.length - 3);
+    const last = joints[joints.length - 1];
+    const end = rest.endSites[last] ?? rest.positions[last];
+    const reach = dot3(sub(end, handPos), along);
+    const front = joints.reduce((sum, j) => sum + dot3(sub(rest.positions[j], handPos), forward), 0) / joints.length;
+    return { joints, reach, front };
+  });
+  if (chains.length !== 5 && chains.length !== 2) return {};
+  const thumb = chains.reduce((a, b) => (b.reach < a.reach ? b : a));
+  const others = chains.filter((c) => c !== thumb).sort((a, b) => b.front - a.front);
+  const out: BoneMap = {};
+  const put = (finger: FingerName, joints: number[]) => joints.slice(0, 3).forEach((j, k) => (out[`${side}${finger}${SEGMENTS[finger][k]}` as HumanBoneName] = j));
+  put('Thumb', thumb.joints);
+  others.forEach((c, k) => put(FINGERS_AFTER_THUMB[k], c.joints));
+  return out;
 }
 
 function chainLength(c: Chain): number {

@@ -139,15 +139,16 @@ describeFixtures('BVH convention independence', () => {
     }
   });
 
-  it('meaningless names (structural fallback): the main bones and their motion are the same', () => {
-    for (const [capture, base] of [[walk, walkBase], [pirouette, pirouetteBase]] as const) {
+  it('meaningless names (structural fallback): limbs, hands and fingers and their motion are the same', () => {
+    const test3 = captureOf(parseBvh(readFixture('bvh', 'pybvh_bvh_test3.bvh')));
+    const zUp = captureOf(parseBvh(readFixture('bvh', 'pybvh_bvh_test1.bvh')));
+    const cases: (readonly [Capture, BvhConversion])[] = [[walk, walkBase], [pirouette, pirouetteBase], [test3, convertCapture(test3)], [zUp, convertCapture(zUp)]];
+    for (const [capture, base] of cases) {
       const conv = convertCapture(renameCapture(capture, (_, i) => `joint${i}`));
       expect(conv.motion.warnings.join(' ')).toMatch(/skeleton's shape/);
-      const limbs = MAIN_BONES.filter((b) => !/spine|chest|Toes/i.test(b));
+      const limbs = HUMAN_BONE_NAMES.filter((b) => !/spine|chest|Toes/i.test(b) && (MAIN_BONES.includes(b) || base.bones[b] !== undefined));
       for (const b of limbs) expect(conv.bones[b], b).toBe(base.bones[b]);
-      // Hands are left out of the motion comparison: without finger names the hand's reference direction
-      // comes from a different joint, so its local rotation legitimately differs.
-      const d = difference(base.motion, conv.motion, limbs.filter((b) => b !== 'hips' && !b.endsWith('Hand') && base.bones[b] !== undefined));
+      const d = difference(base.motion, conv.motion, limbs.filter((b) => b !== 'hips' && base.bones[b] !== undefined));
       expect(d.maxAngle, `worst bone ${d.worstBone}`).toBeLessThan(1);
     }
   });
