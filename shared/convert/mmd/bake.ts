@@ -24,6 +24,8 @@ export interface LegIkTrace {
 }
 
 export interface MmdBake {
+  /** World position (metres, VRM frame) of each written bone's MMD source per sample, 3 per sample; only when traced. */
+  readonly sourceJoints?: Readonly<Partial<Record<HumanBoneName, Float32Array>>>;
   readonly times: Float32Array;
   readonly rotations: Partial<Record<HumanBoneName, KeyTrack>>;
   readonly hipsTranslation: KeyTrack;
@@ -33,7 +35,7 @@ export interface MmdBake {
 /** Rotations that never leave identity by more than this (radians) are not written. */
 const STILL_ANGLE = 1e-4;
 
-export function bakeMmd(rig: MmdRig, mapping: VrmMapping, source: MmdKeySource, frames: Float64Array): MmdBake {
+export function bakeMmd(rig: MmdRig, mapping: VrmMapping, source: MmdKeySource, frames: Float64Array, traceJoints = false): MmdBake {
   const n = frames.length;
   const pose = new RigPose(rig, [...mapping.source.values()].filter((i) => i >= 0));
   const times = Float32Array.from(frames, (f) => f / 30);
@@ -67,6 +69,7 @@ export function bakeMmd(rig: MmdRig, mapping: VrmMapping, source: MmdKeySource, 
     pose.keyRot[i * 4 + 3] = qw;
   };
 
+  const joints = traceJoints ? bones.map((b, k) => (srcOf[k] >= 0 ? new Float32Array(n * 3) : undefined)) : [];
   const wr = pose.worldRot;
   for (let f = 0; f < n; f++) {
     const frame = frames[f];
@@ -109,6 +112,9 @@ export function bakeMmd(rig: MmdRig, mapping: VrmMapping, source: MmdKeySource, 
       out[fo + 2] = lz * flip;
       out[fo + 3] = lw * flip;
     }
+    joints.forEach((j, k) => {
+      if (j) for (let c = 0; c < 3; c++) j[f * 3 + c] = pose.worldPos[srcOf[k] * 3 + c];
+    });
     const h = hipsSource * 3;
     hips[f * 3] = pose.worldPos[h];
     hips[f * 3 + 1] = pose.worldPos[h + 1];
@@ -125,5 +131,9 @@ export function bakeMmd(rig: MmdRig, mapping: VrmMapping, source: MmdKeySource, 
     for (let f = 0; f < n && !moving; f++) if (2 * Math.acos(Math.min(1, Math.abs(values[f * 4 + 3]))) > STILL_ANGLE) moving = true;
     if (moving) rotations[b] = { times, values };
   }
-  return { times, rotations, hipsTranslation: { times, values: hips }, legIk };
+  const sourceJoints: Partial<Record<HumanBoneName, Float32Array>> = {};
+  joints.forEach((j, k) => {
+    if (j) sourceJoints[bones[k]] = j;
+  });
+  return { times, rotations, hipsTranslation: { times, values: hips }, legIk, ...(traceJoints ? { sourceJoints } : {}) };
 }

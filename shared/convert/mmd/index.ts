@@ -29,6 +29,11 @@ export interface VmdOptions {
   readonly fps?: number;
 }
 
+export interface VmdDetailOptions extends VmdOptions {
+  /** Also record the MMD world position of every mapped bone per frame (fidelity checks). */
+  readonly traceJoints?: boolean;
+}
+
 /**
  * Bones whose keys make a motion humanoid. 全ての親 and センター are left out: accessories and stage
  * props carry those too (menu_rotation.vmd animates only センター and its own bones).
@@ -123,7 +128,7 @@ export interface VmdConversion {
 }
 
 /** convertVmd plus what was measured on the way. */
-export function convertVmdDetailed(bytes: Uint8Array, opts: VmdOptions = {}): VmdConversion {
+export function convertVmdDetailed(bytes: Uint8Array, opts: VmdDetailOptions = {}): VmdConversion {
   const fps = checkFps(opts.fps);
   const vmd = parseVmd(bytes);
   const warnings: string[] = [];
@@ -154,7 +159,7 @@ export function convertVmdDetailed(bytes: Uint8Array, opts: VmdOptions = {}): Vm
   const frames = new Float64Array(count + (endsOnKey ? 0 : 1));
   for (let i = 0; i < count; i++) frames[i] = (i * VMD_FPS) / fps;
   if (!endsOnKey) frames[count] = last;
-  const bake = bakeMmd(rig, mapping, vmdKeySource(vmd, rig), hasBody ? frames : new Float64Array([0]));
+  const bake = bakeMmd(rig, mapping, vmdKeySource(vmd, rig), hasBody ? frames : new Float64Array([0]), opts.traceJoints);
   const unreachable = bake.legIk.map((l) => ({ side: l.side, n: l.solved.reduce((s, v) => s + (v ? 0 : 1), 0) })).filter((l) => l.n > 0 && hasBody);
   for (const u of unreachable) warnings.push(`${u.side} leg: IK off or target out of reach on ${u.n} of ${bake.times.length} frames`);
   const motion = buildFromBake(bake, mapping.offsets, mapping.bones, expressions, warnings, hasBody);

@@ -94,8 +94,10 @@ export class RigPose {
       if (!b.ik) return;
       const side = b.key.startsWith('左') ? 'left' : b.key.startsWith('右') ? 'right' : undefined;
       if (!side) return;
-      if (/^[左右]足IK$/.test(b.key) && b.ik.links.length === 2) {
-        legs.push({ ik: i, knee: b.ik.links[0], thigh: b.ik.links[1], ankle: b.ik.target, side });
+      const links = b.ik.links;
+      if (/^[左右]足IK$/.test(b.key) && links.length >= 2 && isAncestor(rig, links[links.length - 1], links[0]) && isAncestor(rig, links[0], b.ik.target)) {
+        // Extra links between knee and thigh (rare) keep their FK rotation.
+        legs.push({ ik: i, knee: links[0], thigh: links[links.length - 1], ankle: b.ik.target, side });
       } else if (/^[左右]つま先IK$/.test(b.key) && b.ik.links.length === 1) {
         toes.push({ ik: i, ankle: b.ik.links[0], tip: b.ik.target });
       }
@@ -273,6 +275,11 @@ export class RigPose {
 }
 
 const ZERO = [0, 0, 0] as const;
+
+function isAncestor(rig: MmdRig, ancestor: number, bone: number): boolean {
+  for (let p = rig.bones[bone]?.parent ?? -1, n = 0; p >= 0 && n < rig.bones.length; p = rig.bones[p].parent, n++) if (p === ancestor) return true;
+  return false;
+}
 
 function sub3(a: readonly number[], b: readonly number[]): Vec3 {
   return [a[0] - b[0], a[1] - b[1], a[2] - b[2]];

@@ -21,12 +21,16 @@ const DEG = Math.PI / 180;
 const ANKLE_TO_TARGET_M = 0.01;
 const FLOOR_TOLERANCE_M = 0.005;
 const POSE_MATCH_DEG = 0.01;
+/** VRM joints vs the MMD joints they come from (the spine pivots on 下半身 rather than グルーブ, hence not 0). */
+const JOINT_M = 0.01;
 
 interface Row {
   file: string;
   frames: number;
   mapped: number;
   ankleErrCm: number;
+  jointErrCm: number;
+  limbJointErrCm: number;
   kneeMin: number;
   kneeMax: number;
   minFootCm: number;
@@ -74,10 +78,10 @@ describeFixtures('MMD fidelity on the fixtures', () => {
         }
         expect(err).toBeInstanceOf(MotionError);
         expect((err as MotionError).code).toBe('NO_HUMANOID');
-        rows.push({ file: label, frames: 0, mapped: 0, ankleErrCm: NaN, kneeMin: NaN, kneeMax: NaN, minFootCm: NaN, backwardKnees: 0, nan: 0, validatorErrors: 0, note: 'NO_HUMANOID (accessory motion)' });
+        rows.push({ file: label, frames: 0, mapped: 0, ankleErrCm: NaN, jointErrCm: NaN, limbJointErrCm: NaN, kneeMin: NaN, kneeMax: NaN, minFootCm: NaN, backwardKnees: 0, nan: 0, validatorErrors: 0, note: 'NO_HUMANOID (accessory motion)' });
         return;
       }
-      const { motion, bake, mappedBones } = convertVmdDetailed(bytes, { pmx });
+      const { motion, bake, mappedBones } = convertVmdDetailed(bytes, { pmx, traceJoints: true });
       const nan = countNaN(motion);
       expect(nan).toBe(0);
 
@@ -103,7 +107,7 @@ describeFixtures('MMD fidelity on the fixtures', () => {
       if (bodyChannels === 0) {
         // Morph-only files become expressions-only animations.
         expect(motion.expressions.length).toBeGreaterThan(0);
-        rows.push({ file: label, frames: Math.round(durationOf(motion) * 30) + 1, mapped: 0, ankleErrCm: NaN, kneeMin: NaN, kneeMax: NaN, minFootCm: NaN, backwardKnees: 0, nan, validatorErrors: report.errors, note: `expressions only (${motion.expressions.map((e) => e.name).join(', ')})` });
+        rows.push({ file: label, frames: Math.round(durationOf(motion) * 30) + 1, mapped: 0, ankleErrCm: NaN, jointErrCm: NaN, limbJointErrCm: NaN, kneeMin: NaN, kneeMax: NaN, minFootCm: NaN, backwardKnees: 0, nan, validatorErrors: report.errors, note: `expressions only (${motion.expressions.map((e) => e.name).join(', ')})` });
         return;
       }
 
@@ -114,8 +118,17 @@ describeFixtures('MMD fidelity on the fixtures', () => {
       let minFoot = Infinity;
       let backward = 0;
       let solvedFrames = 0;
+      let jointErr = 0;
+      let limbJointErr = 0;
       bake.times.forEach((t, f) => {
         const pose = evaluate(t);
+        // Every VRM joint, played from the written file, against its MMD bone played on the MMD rig.
+        for (const [bone, track] of Object.entries(bake.sourceJoints!) as [string, Float32Array][]) {
+          const p = pose[bone as keyof typeof pose]!.position;
+          const e = Math.hypot(p[0] - track[f * 3], p[1] - track[f * 3 + 1], p[2] - track[f * 3 + 2]);
+          jointErr = Math.max(jointErr, e);
+          if (/Arm|Hand|Leg|Foot|Toes|Thumb|Index|Middle|Ring|Little/.test(bone)) limbJointErr = Math.max(limbJointErr, e);
+        }
         for (const leg of bake.legIk) {
           const s = leg.side;
           const hip = pose[`${s}UpperLeg`]!;
@@ -137,9 +150,10 @@ describeFixtures('MMD fidelity on the fixtures', () => {
           minFoot = Math.min(minFoot, ankle[1], pose[`${s}Toes`]?.position[1] ?? Infinity);
         }
       });
-      rows.push({ file: label, frames: bake.times.length, mapped: mappedBones, ankleErrCm: ankleErr * 100, kneeMin, kneeMax, minFootCm: minFoot * 100, backwardKnees: backward, nan, validatorErrors: report.errors, note: `${solvedFrames} leg-frames on IK` });
+      rows.push({ file: label, frames: bake.times.length, mapped: mappedBones, ankleErrCm: ankleErr * 100, jointErrCm: jointErr * 100, limbJointErrCm: limbJointErr * 100, kneeMin, kneeMax, minFootCm: minFoot * 100, backwardKnees: backward, nan, validatorErrors: report.errors, note: `${solvedFrames} leg-frames on IK` });
       expect(solvedFrames).toBe(bake.times.length * 2); // every fixture keeps both leg IKs on and reachable
       expect(ankleErr).toBeLessThan(ANKLE_TO_TARGET_M);
+      expect(jointErr).toBeLessThan(JOINT_M);
       expect(backward).toBe(0);
       // All of these are standing motions.
       expect(minFoot).toBeGreaterThan(-FLOOR_TOLERANCE_M);
@@ -181,9 +195,9 @@ describeFixtures('MMD fidelity on the fixtures', () => {
     if (!rows.length) return;
     const fmt = (v: number, d = 2) => (Number.isFinite(v) ? v.toFixed(d) : '-');
     const lines = [
-      '| file | frames | bones mapped | ankle-to-target max (cm) | knee angle range (°) | min foot height (cm) | backward knees | NaN | validator errors | note |',
-      '|---|---:|---:|---:|---|---:|---:|---:|---:|---|',
-      ...rows.map((r) => `| ${r.file} | ${r.frames} | ${r.mapped} | ${fmt(r.ankleErrCm, 4)} | ${Number.isFinite(r.kneeMin) ? `${fmt(r.kneeMin, 1)}–${fmt(r.kneeMax, 1)}` : '-'} | ${fmt(r.minFootCm)} | ${r.backwardKnees} | ${r.nan} | ${r.validatorErrors} | ${r.note} |`),
+      '| file | frames | bones mapped | ankle-to-target max (cm) | joint vs MMD max (cm): all / limbs | knee angle range (°) | min foot height (cm) | backward knees | NaN | validator errors | note |',
+      '|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---|',
+      ...rows.map((r) => `| ${r.file} | ${r.frames} | ${r.mapped} | ${fmt(r.ankleErrCm, 4)} | ${fmt(r.jointErrCm, 3)} / ${fmt(r.limbJointErrCm, 3)} | ${Number.isFinite(r.kneeMin) ? `${fmt(r.kneeMin, 1)}–${fmt(r.kneeMax, 1)}` : '-'} | ${fmt(r.minFootCm)} | ${r.backwardKnees} | ${r.nan} | ${r.validatorErrors} | ${r.note} |`),
     ];
     console.log(`MMD fidelity table\n${lines.join('\n')}`);
   });
