@@ -125,6 +125,19 @@ describeFixtures('BVH convention independence', () => {
     }
   });
 
+  it('position channels on every joint (values equal to the offsets, CRLF, 6 channels each): same motion', () => {
+    const sixes: Capture = {
+      ...walk,
+      joints: walk.joints.map((j) => ({ ...j, channels: j.channels.length === 6 ? j.channels : ['Xposition', 'Yposition', 'Zposition', ...j.channels] })),
+      translations: walk.translations.map((row) => row.map((t, j) => (walk.joints[j].parent < 0 ? t : walk.joints[j].offset))),
+    };
+    const conv = convertCapture(sixes, '\r\n');
+    expect(conv.bvh.channelCount).toBe(walk.joints.length * 6);
+    const d = difference(walkBase.motion, conv.motion);
+    expect(d.maxAngle, `worst bone ${d.worstBone}`).toBeLessThan(1e-3);
+    expect(d.maxHips).toBeLessThan(1e-4);
+  });
+
   it('renamed to Mixamo ("mixamorig:" prefixes), MotionBuilder (Collar/Shoulder/Elbow/Hip/Knee) and Daz names: same motion', () => {
     const variants: [string, (n: string) => string][] = [
       ['mixamo', (n) => `mixamorig:${n}`],
