@@ -172,6 +172,8 @@ export class StudioBackend {
       });
       this.folders.set(root, folder);
       snapshot = await folder.start();
+      // Every open view of the library learns about the new folder (also when main opened it for the OS).
+      this.emit('libraryChanged', { root, added: snapshot.entries, changed: [], removed: [] });
     }
     await this.noteRecent(root, 'folder');
     await this.settings.set({ lastFolder: root });

@@ -18,6 +18,7 @@ import { createSceneSwitcher } from './sceneSwitcher';
 import { bindFileDrop } from './fileDrop';
 import { installTestHook } from './testHook';
 import { syncDesktop } from './desktopSync';
+import { attachDesktopSession, type DesktopSession } from '../platform/desktopSession';
 import { h } from '../ui/dom';
 import { errorText } from '../ui/messages';
 
@@ -84,7 +85,17 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   };
   const library = createLibraryPanel(studio, () => void loadMannequin());
 
+  let desktop: DesktopSession | null = null;
   const exportMotion = async () => {
+    if (desktop && studio.sourcePath) {
+      // A motion that came from a file exports beside it (walk.vmd -> walk.vrma, walk.vrma -> walk.edited.vrma).
+      try {
+        const saved = await desktop.exportBesideSource();
+        if (saved) return studio.messages.show('success', `Exported ${saved.path}`);
+      } catch (e) {
+        return studio.messages.error(`Export failed: ${errorText(e)}`);
+      }
+    }
     const motion = studio.preview?.motion ?? studio.motion;
     const bytes = writeVrma(motion);
     studio.lastExport = bytes;
@@ -149,7 +160,10 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   }
   studio.setPlaying(studio.duration > 0);
   viewport.start();
+  requestAnimationFrame(() => setTimeout(() => poseEditor.warmUp(), 200));
   installTestHook(studio, { poseEditor, timeline: timeline.view, startedAt });
+  // Autosave, crash recovery and OS/command-line open requests (after the start-up document is in place).
+  if (api) desktop = attachDesktopSession(studio, { loadBuiltinAvatar: loadMannequin });
   await switcher.ready;
   return studio;
 }

@@ -1,0 +1,166 @@
+/**
+ * The desktop side of a studio session, on top of the StudioApi: autosave after every change,
+ * crash recovery at start, files and folders the OS or the command line asked to open, and export
+ * next to the source. One call wires it into the studio:
+ *
+ *   attachDesktopSession(studio, { onFolderOpened: () => library.refresh() });
+ *
+ * It only reads and drives the Studio's public surface (history, events, replaceDocument, setAvatar,
+ * seek, setRange, select, setFalloff), so the studio keeps owning its state.
+ */
+import type { Studio } from '../app/studio';
+import type { AutosaveSession, AvatarRef, OpenRequest, RecoveredSession, SaveResult, StudioApi } from '../../shared/contract/studioApi';
+import { readVrma } from '../../shared/vrma/read';
+import { writeVrma } from '../../shared/vrma/write';
+
+/** Name the studio gives the built-in avatar (renderer/app/startStudio.ts). */
+export const BUILTIN_AVATAR_NAME = 'Mannequin';
+
+export interface DesktopSessionOptions {
+  /** Asked when a crashed session is found; default: window.confirm. */
+  confirmRecovery?: (session: RecoveredSession) => Promise<boolean> | boolean;
+  /** A folder was opened on the OS's or command line's behalf: refresh the library view. */
+  onFolderOpened?: () => void;
+  /** Loads the built-in avatar (recovery of a session that used it). */
+  loadBuiltinAvatar?: () => Promise<void>;
+  /** Coalesces bursts of changes before the motion is serialized (ms). */
+  coalesceMs?: number;
+}
+
+export interface DesktopSession {
+  /** Resolves when the start-up work (recovery offer, launch paths) is done. */
+  readonly ready: Promise<void>;
+  /** Export beside the source (walk.vmd -> walk.vrma, walk.vrma -> walk.edited.vrma); null without a source file. */
+  exportBesideSource(): Promise<SaveResult | null>;
+  /** Writes the autosave now (tests, before a risky operation). */
+  autosaveNow(): Promise<void>;
+  dispose(): void;
+}
+
+type StudioWithPaths = Studio & { avatarPath?: string };
+
+function avatarRef(studio: StudioWithPaths): AvatarRef {
+  if (studio.avatarPath) return { kind: 'file', path: studio.avatarPath };
+  return { kind: 'builtin', id: (studio.avatar?.name ?? BUILTIN_AVATAR_NAME).toLowerCase() };
+}
+
+function sessionOf(studio: StudioWithPaths): AutosaveSession {
+  const history = studio.history as unknown as { index?: number; length: number };
+  return {
+    avatar: avatarRef(studio),
+    motion: writeVrma(studio.motion),
+    motionName: studio.motionName,
+    ...(studio.sourcePath ? { sourcePath: studio.sourcePath } : {}),
+    undoIndex: typeof history.index === 'number' ? history.index : history.length - 1,
+    view: {
+      time: studio.clock.time,
+      range: studio.range ? { start: studio.range.start, end: studio.range.end } : null,
+      selectedBone: studio.selectedBone,
+      falloff: studio.falloff,
+    },
+  };
+}
+
+export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessionOptions = {}): DesktopSession {
+  const api: StudioApi | null = studio.api;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let disposed = false;
+  const unsubscribe: (() => void)[] = [];
+  const quiet = (p: Promise<unknown>) => void p.catch((e) => console.warn('desktop session:', e));
+
+  const autosaveNow = async () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (!api || disposed) return;
+    if (studio.dirty) await api.autosave(sessionOf(studio));
+    else await api.clearAutosave(); // back at the saved state: nothing to recover
+  };
+  const scheduleAutosave = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => quiet(autosaveNow()), opts.coalesceMs ?? 50);
+  };
+
+  const openRequested = async (req: OpenRequest) => {
+    if (!api) return;
+    try {
+      if (req.kind === 'folder') {
+        await api.openFolder(req.path);
+        opts.onFolderOpened?.();
+      } else {
+        const file = await api.openFile(req.path);
+        if (file) {
+          await studio.openFile(file.name, file.bytes, file.path);
+          if (file.ext === '.vrm') studio.avatarPath = file.path;
+        }
+      }
+    } catch (e) {
+      studio.messages.error(`Could not open ${req.path}: ${(e as Error).message}`);
+    }
+  };
+
+  const restore = async (session: RecoveredSession) => {
+    const motion = readVrma(session.motion);
+    if (session.avatar.kind === 'file' && api) {
+      try {
+        const bytes = await api.readFile(session.avatar.path);
+        await studio.setAvatar(bytes, session.avatar.path.split(/[\\/]/).pop() ?? 'avatar');
+        studio.avatarPath = session.avatar.path;
+      } catch (e) {
+        studio.messages.error(`The avatar ${session.avatar.path} could not be loaded again: ${(e as Error).message}`);
+      }
+    } else if (opts.loadBuiltinAvatar && studio.avatar?.name !== BUILTIN_AVATAR_NAME) {
+      await opts.loadBuiltinAvatar();
+    }
+    studio.replaceDocument(motion, session.motionName, session.sourcePath);
+    // The recovered motion was never saved: one undo step marks it dirty (undo shows the same motion as opened).
+    studio.commit(readVrma(session.motion), 'Recovered unsaved work');
+    const view = session.view as { time?: number; range?: { start: number; end: number } | null; selectedBone?: string | null; falloff?: number };
+    if (typeof view.falloff === 'number') studio.setFalloff(view.falloff);
+    if (view.range && Number.isFinite(view.range.start) && Number.isFinite(view.range.end)) studio.setRange(view.range);
+    if (typeof view.selectedBone === 'string') studio.select(view.selectedBone as never);
+    if (typeof view.time === 'number') studio.seek(view.time);
+    studio.messages.show('success', `Recovered ${session.motionName} (autosaved ${new Date(session.savedAt).toLocaleString()})`);
+  };
+
+  const start = async () => {
+    if (!api) return;
+    const session = await api.checkRecovery().catch(() => null);
+    if (session) {
+      const ask =
+        opts.confirmRecovery ??
+        ((s: RecoveredSession) =>
+          window.confirm(`VRMA Studio closed without saving "${s.motionName}" (autosaved ${new Date(s.savedAt).toLocaleString()}). Restore it?`));
+      if (await ask(session)) await restore(session);
+      else await api.clearAutosave();
+    }
+    for (const req of await api.takeLaunchRequests().catch(() => [] as OpenRequest[])) await openRequested(req);
+  };
+
+  if (api) {
+    unsubscribe.push(studio.events.on('document', scheduleAutosave));
+    try {
+      unsubscribe.push(api.onOpenRequest((req) => void openRequested(req)));
+    } catch {
+      /* no event channel */
+    }
+  }
+
+  return {
+    ready: start().catch((e) => studio.messages.error(`Start-up failed: ${(e as Error).message}`)),
+    autosaveNow,
+    async exportBesideSource() {
+      if (!api || !studio.sourcePath) return null;
+      const bytes = writeVrma(studio.preview?.motion ?? studio.motion);
+      studio.lastExport = bytes;
+      const saved = await api.exportMotion({ bytes, sourcePath: studio.sourcePath });
+      studio.history.markSaved();
+      studio.events.emit('document', null);
+      return saved;
+    },
+    dispose() {
+      disposed = true;
+      if (timer) clearTimeout(timer);
+      unsubscribe.forEach((u) => u());
+    },
+  };
+}

@@ -1,0 +1,212 @@
+/**
+ * The desktop features end to end in Debian Chromium against the built browser host:
+ *  - the host's gatekeeping as a real browser sees it (token hidden from the address bar, other
+ *    origins refused by the browser itself, CSP forbidding eval);
+ *  - the user flow: open a folder copied from the fixtures, pick a .vmd in the library, edit it,
+ *    export: walk.vrma appears beside walk.vmd and reads back equal to the edited motion; a dropped
+ *    file loads; the host killed mid-session, restarted, recovery accepted: the motion is
+ *    byte-identical to what was on screen.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../helpers/browser';
+import { describeFixtures, fixturePath, readFixture } from '../helpers/fixtures';
+import { startHost, type StartedHost } from '../helpers/host';
+import { dropFiles, motionBytes, state, waitForState, waitForStudio } from './studioHarness';
+import { readVrma } from '../../shared/vrma/read';
+import { writeVrma } from '../../shared/vrma/write';
+
+const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
+
+describe.skipIf(!HAS_CHROMIUM)(`desktop: browser host in a real browser${HAS_CHROMIUM ? '' : ` [skipped: ${NO_CHROMIUM_REASON}]`}`, () => {
+  let host: StartedHost;
+  let browser: Browser;
+  beforeAll(async () => {
+    host = await startHost();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await host?.stop();
+  });
+
+  it('hides the token from the address bar, keeps it for this tab, and the studio reaches the API', async () => {
+    const { context, page } = await newStudioPage(browser);
+    try {
+      await page.goto(host.url + '#bedroom');
+      await page.waitForFunction(() => !location.search.includes('token'));
+      expect(page.url()).toBe(`${host.origin}/#bedroom`);
+      const platform = await page.evaluate(async () => {
+        const token = sessionStorage.getItem('vrma-studio-token');
+        const res = await fetch('/api/call/getPlatform', { method: 'POST', headers: { 'X-VRMA-Token': token ?? '' }, body: new Uint8Array([0x56, 0x52, 0x57, 0x31, 2, 0, 0, 0, 0x5b, 0x5d, 0, 0]) });
+        return { status: res.status, text: new TextDecoder().decode(new Uint8Array(await res.arrayBuffer()).subarray(8)) };
+      });
+      expect(platform.status).toBe(200);
+      expect(platform.text).toContain('"host":"browser"');
+      // After a reload the tab still has its key.
+      await page.reload();
+      const again = await page.evaluate(() => sessionStorage.getItem('vrma-studio-token'));
+      expect(again).toBe(host.token);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('another site cannot call the API even knowing the token; the CSP blocks injected scripts but lets blob: images load', async () => {
+    const { context, page } = await newStudioPage(browser);
+    try {
+      await page.goto('data:text/html,<title>elsewhere</title>');
+      const fromElsewhere = await page.evaluate(
+        async ([origin, token]) => {
+          try {
+            const r = await fetch(`${origin}/api/call/getPlatform`, { method: 'POST', headers: { 'X-VRMA-Token': token }, body: '[]' });
+            return `status ${r.status}`;
+          } catch (e) {
+            return `blocked: ${(e as Error).message}`;
+          }
+        },
+        [host.origin, host.token] as const,
+      );
+      expect(fromElsewhere).toMatch(/^blocked/);
+      await page.goto(host.url);
+      const csp = await page.evaluate(async () => {
+        const violations: string[] = [];
+        document.addEventListener('securitypolicyviolation', (e) => violations.push(e.violatedDirective));
+        // An injected inline script (what an XSS would do) must not run...
+        const script = document.createElement('script');
+        script.textContent = 'window.__inlineRan = true';
+        document.head.appendChild(script);
+        // ...while blob: images, which GLTFLoader uses for embedded textures, still decode.
+        const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+        const url = URL.createObjectURL(new Blob([png], { type: 'image/png' }));
+        const img = new Image();
+        const loaded = await new Promise<boolean>((ok) => {
+          img.onload = () => ok(true);
+          img.onerror = () => ok(false);
+          img.src = url;
+        });
+        await new Promise((r) => setTimeout(r, 50));
+        return { inlineRan: (window as unknown as { __inlineRan?: boolean }).__inlineRan === true, violations, blobImage: loaded, width: img.naturalWidth };
+      });
+      expect(csp.inlineRan).toBe(false);
+      expect(csp.violations).toContain('script-src-elem');
+      expect(csp.blobImage).toBe(true);
+      expect(csp.width).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describeFixtures.skipIf(!HAS_CHROMIUM)('desktop: folder, export beside the source, drop, crash recovery', () => {
+  let work: string;
+  let folder: string;
+  let dataDir: string;
+  let browser: Browser;
+  let host: StartedHost | null = null;
+
+  beforeAll(async () => {
+    work = realpathSync(mkdtempSync(join(tmpdir(), 'vrma-desktop-e2e-')));
+    folder = join(work, 'motions');
+    dataDir = join(work, 'user-data');
+    mkdirSync(join(folder, 'mocap'), { recursive: true });
+    const copy = (from: string, to: string) => {
+      copyFileSync(from, to);
+      chmodSync(to, 0o644); // the fixtures are read-only
+    };
+    copy(fixturePath('vmd', 'mmdagent', 'mei_greeting.vmd'), join(folder, 'walk.vmd'));
+    copy(fixturePath('bvh', 'pybvh_bvh_test1.bvh'), join(folder, 'mocap', 'test1.bvh'));
+    copy(fixturePath('vrma', 'test.vrma'), join(folder, 'test.vrma'));
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await host?.stop();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('opens the folder, edits walk.vmd, exports walk.vrma beside it; a drop loads; a crash is recovered byte for byte', async () => {
+    host = await startHost({ userDataDir: dataDir });
+    const first = await newStudioPage(browser);
+    const page = first.page;
+    await page.goto(host.url);
+    await waitForStudio(page);
+
+    // Open the folder the way a user of the browser version does: type its path.
+    await page.getByRole('textbox', { name: 'Folder path to open' }).fill(folder);
+    await page.getByRole('button', { name: 'Open folder' }).click();
+    const library = page.getByRole('list', { name: 'Library files' });
+    await library.getByRole('button', { name: 'walk.vmd', exact: true }).waitFor();
+    expect(await library.getByRole('button').allTextContents()).toEqual(['mocap/test1.bvh', 'test.vrma', 'walk.vmd']);
+
+    // Pick the .vmd and edit it.
+    await library.getByRole('button', { name: 'walk.vmd', exact: true }).click();
+    await waitForState(page, 'motionName', 'walk');
+    const opened = await motionBytes(page);
+    await page.locator('#edit-reverse').click();
+    await waitForState(page, 'historyLength', 2);
+    const edited = await motionBytes(page);
+    expect(same(edited, opened)).toBe(false);
+
+    // Export: next to the source, named after it.
+    await page.getByRole('button', { name: 'Export .vrma' }).click();
+    const target = join(folder, 'walk.vrma');
+    await expect.poll(() => existsSync(target), { timeout: 15_000 }).toBe(true);
+    const written = new Uint8Array(readFileSync(target));
+    expect(same(written, edited)).toBe(true);
+    expect(same(writeVrma(readVrma(written)), edited)).toBe(true);
+    expect((await state(page)).dirty).toBe(false);
+    // The library follows the disk.
+    await library.getByRole('button', { name: 'walk.vrma', exact: true }).waitFor({ timeout: 15_000 });
+
+    // A file dropped from the OS loads.
+    await dropFiles(page, [{ name: 'test.vrma', bytes: readFixture('vrma', 'test.vrma') }]);
+    await waitForState(page, 'motionName', 'test');
+    expect(same(await motionBytes(page), writeVrma(readVrma(readFixture('vrma', 'test.vrma'))))).toBe(true);
+
+    // Back to walk.vmd, edit, and let the autosave (about 1 s after the change) land.
+    await library.getByRole('button', { name: 'walk.vmd', exact: true }).click();
+    await waitForState(page, 'motionName', 'walk');
+    await page.locator('#edit-mirror').click();
+    await waitForState(page, 'historyLength', 2);
+    await page.locator('#edit-reverse').click();
+    await waitForState(page, 'historyLength', 3);
+    const onScreen = await motionBytes(page);
+    const sessionFile = join(dataDir, 'autosave', 'session.json');
+    await expect
+      .poll(() => (existsSync(sessionFile) ? JSON.parse(readFileSync(sessionFile, 'utf8')).motionSha256 : null), { timeout: 15_000 })
+      .toBe(sha256(onScreen));
+
+    // Crash: the host dies without any chance to clean up.
+    await host.kill();
+    await first.context.close();
+    host = await startHost({ userDataDir: dataDir });
+    const second = await newStudioPage(browser);
+    const dialogs: string[] = [];
+    second.page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.accept();
+    });
+    await second.page.goto(host.url);
+    await waitForStudio(second.page);
+    // The start-up motion is also called "walk": wait for the recovered, unsaved document.
+    await waitForState(second.page, 'dirty', true);
+    await waitForState(second.page, 'motionName', 'walk');
+    expect(dialogs.join('\n')).toMatch(/walk/);
+    const recovered = await motionBytes(second.page);
+    expect(recovered.length).toBe(onScreen.length);
+    expect(same(recovered, onScreen)).toBe(true);
+    expect((await state(second.page)).dirty).toBe(true);
+
+    // A clean export afterwards removes the autosave: the next start offers nothing.
+    await second.page.getByRole('button', { name: 'Export .vrma' }).click();
+    await expect.poll(() => existsSync(join(folder, 'walk-2.vrma')), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => existsSync(sessionFile), { timeout: 15_000 }).toBe(false);
+    await second.context.close();
+  });
+});
