@@ -18,15 +18,17 @@ async function main(): Promise<void> {
   }
   console.log(`bench: ${files.length} module(s), node ${process.version}, ${process.platform}/${process.arch}`);
   for (const f of files) {
-    const mod = (await import(pathToFileURL(join(__dirname, f)).href)) as { run?: () => Promise<void> };
-    if (typeof mod.run !== 'function') {
-      console.error(`bench: ${f} exports no run() function`);
-      process.exitCode = 1;
-      continue;
-    }
     const start = performance.now();
-    await mod.run();
-    console.log(`(${f}: ${((performance.now() - start) / 1000).toFixed(1)} s)`);
+    try {
+      const mod = (await import(pathToFileURL(join(__dirname, f)).href)) as { run?: () => Promise<void> };
+      if (typeof mod.run !== 'function') throw new Error('it exports no run() function');
+      await mod.run();
+      console.log(`(${f}: ${((performance.now() - start) / 1000).toFixed(1)} s)`);
+    } catch (e) {
+      // One broken benchmark must not hide the others' figures.
+      console.error(`bench: ${f} failed: ${(e as Error)?.stack ?? e}`);
+      process.exitCode = 1;
+    }
   }
 }
 

@@ -33,3 +33,22 @@ export function printTable(title: string, header: readonly string[], rows: reado
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of rows) console.log(line(r));
 }
+
+/**
+ * Times several operations in alternating rounds (a, b, c, a, b, c, ...) so that a busy machine
+ * slows them all alike; returns each one's median. One warm-up round first.
+ */
+export async function timeRounds(ops: readonly { label: string; fn: () => unknown }[], rounds = 15): Promise<Timing[]> {
+  const samples = ops.map(() => [] as number[]);
+  for (let r = -1; r < rounds; r++) {
+    for (const [i, op] of ops.entries()) {
+      const t0 = performance.now();
+      await op.fn();
+      if (r >= 0) samples[i].push(performance.now() - t0);
+    }
+  }
+  return ops.map((op, i) => {
+    const s = samples[i].sort((a, b) => a - b);
+    return { label: op.label, ms: s[s.length >> 1], runs: s.length };
+  });
+}

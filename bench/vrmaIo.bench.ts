@@ -7,7 +7,7 @@ import { Extension, WebIO, type Node, type ReaderContext, type WriterContext } f
 import { readVrma } from '../shared/vrma/read';
 import { writeVrma } from '../shared/vrma/write';
 import { LONG_MOTION, makeLongMotion } from './longMotion';
-import { printTable, timeIt, type Timing } from './timing';
+import { printTable, timeRounds, type Timing } from './timing';
 
 type Json = Record<string, any>;
 
@@ -64,11 +64,13 @@ export async function run(): Promise<void> {
     throw new Error('gltf-transform lost the humanoid map');
   }
 
-  const copy = await timeIt('plain copy of the bytes', () => bytes.slice());
-  const read = await timeIt('readVrma', () => readVrma(bytes));
-  const write = await timeIt('writeVrma', () => writeVrma(ours));
-  const gtRead = await timeIt('gltf-transform readBinary', () => io.readBinary(bytes));
-  const gtWrite = await timeIt('gltf-transform writeBinary', () => io.writeBinary(doc));
+  const [copy, read, gtRead, write, gtWrite] = await timeRounds([
+    { label: 'plain copy of the bytes', fn: () => bytes.slice() },
+    { label: 'readVrma', fn: () => readVrma(bytes) },
+    { label: 'gltf-transform readBinary', fn: () => io.readBinary(bytes) },
+    { label: 'writeVrma', fn: () => writeVrma(ours) },
+    { label: 'gltf-transform writeBinary', fn: () => io.writeBinary(doc) },
+  ]);
 
   printTable(
     'VRMA I/O (median ms per run)',

@@ -192,9 +192,12 @@ export function readAccessor(ctx: AccessorContext, index: unknown, allowedTypes:
     applySparse(ctx, acc.sparse, count, components, componentType, normalized, data, aWhat);
   }
 
-  for (let i = 0; i < data.length; i++) {
-    const v = data[i];
-    if (v - v !== 0) fail('BAD_DATA', `${aWhat} contains ${v} (element ${Math.floor(i / components)}); animation data must be finite numbers`);
+  // NaN and infinity are the float32 patterns with all exponent bits set; testing the bits is the fastest scan.
+  const bits = new Uint32Array(data.buffer, data.byteOffset, data.length);
+  for (let i = 0; i < bits.length; i++) {
+    if ((bits[i] & 0x7f800000) === 0x7f800000) {
+      fail('BAD_DATA', `${aWhat} contains ${data[i]} (element ${Math.floor(i / components)}); animation data must be finite numbers`);
+    }
   }
   const result: ReadAccessor = { data, count, components, componentType, normalized, dequantized };
   ctx.cache.set(index, result);

@@ -79,14 +79,17 @@ const UNIT_TOLERANCE = 2e-4;
  * are unit within tolerance keep their exact bits.
  */
 function checkValues(out: Float32Array, c: Channel): void {
-  for (let i = 0; i < out.length; i++) {
-    const v = out[i];
-    if (v - v !== 0) fail('BAD_PARAMETER', `channel of node ${c.node} ${c.path} holds ${v}; cannot write it`);
+  const refuse = (v: number) => fail('BAD_PARAMETER', `channel of node ${c.node} ${c.path} holds ${v}; cannot write it`);
+  if (c.path !== 'rotation') {
+    const bits = new Uint32Array(out.buffer, out.byteOffset, out.length);
+    for (let i = 0; i < bits.length; i++) if ((bits[i] & 0x7f800000) === 0x7f800000) refuse(out[i]);
+    return;
   }
-  if (c.path !== 'rotation') return;
+  // One pass: a NaN or infinite component makes the length NaN/infinite, which fails the test too.
   for (let i = 0; i < out.length; i += 4) {
     const len2 = out[i] * out[i] + out[i + 1] * out[i + 1] + out[i + 2] * out[i + 2] + out[i + 3] * out[i + 3];
     if (Math.abs(len2 - 1) <= UNIT_TOLERANCE) continue;
+    if (!Number.isFinite(len2)) refuse([out[i], out[i + 1], out[i + 2], out[i + 3]].find((v) => !Number.isFinite(v)) ?? len2);
     if (len2 === 0) {
       out[i] = out[i + 1] = out[i + 2] = 0;
       out[i + 3] = 1;
