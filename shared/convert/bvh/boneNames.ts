@@ -1,6 +1,6 @@
 /**
  * What a BVH joint name says about its humanoid role, across the common conventions: CMU/cgspeed
- * (LHipJoint/LeftUpLeg/LowerBack), Daz (hip/abdomen/rShldr/rButtock/rThigh), Mixamo (mixamorig:LeftArm),
+ * (LHipJoint/LeftUpLeg/LowerBack), Daz (hip/abdomen/rShldr/rButtock/rThigh; Genesis lShldrBend/lThighBend), Mixamo (mixamorig:LeftArm),
  * MotionBuilder-style (Chest2/RightCollar/RightShoulder/RightElbow/RightHip/RightKnee), 3ds Max Biped
  * ("Bip01 L Thigh") and Unreal-style suffixes ("upperarm_l").
  */
@@ -47,19 +47,19 @@ function splitSide(name: string): { side: Side; rest: string } {
 
 const CENTRE_ROLES: Readonly<Record<string, NamedRole>> = {
   hips: 'hips', hip: 'hips', pelvis: 'hips',
-  neck: 'neck', neck0: 'neck', neck1: 'neck', neck2: 'neck',
+  neck: 'neck', neck0: 'neck', neck1: 'neck', neck2: 'neck', necklower: 'neck',
   head: 'head', jaw: 'jaw',
 };
 
 const SIDED_ROLES: Readonly<Record<string, NamedRole>> = {
-  upleg: 'upperLeg', thigh: 'upperLeg', upperleg: 'upperLeg', legupper: 'upperLeg', hip: 'upperLeg', femur: 'upperLeg',
+  upleg: 'upperLeg', thigh: 'upperLeg', thighbend: 'upperLeg', upperleg: 'upperLeg', legupper: 'upperLeg', hip: 'upperLeg', femur: 'upperLeg',
   leg: 'lowerLeg', shin: 'lowerLeg', knee: 'lowerLeg', lowerleg: 'lowerLeg', leglower: 'lowerLeg', calf: 'lowerLeg', tibia: 'lowerLeg',
   foot: 'foot', ankle: 'foot',
   toebase: 'toes', toe: 'toes', toes: 'toes', forefoot: 'toes', ball: 'toes', toe0: 'toes',
   collar: 'collar', clavicle: 'collar',
   shoulder: 'shoulder',
-  arm: 'upperArm', shldr: 'upperArm', upperarm: 'upperArm', armupper: 'upperArm', humerus: 'upperArm',
-  forearm: 'lowerArm', elbow: 'lowerArm', lowerarm: 'lowerArm', armlower: 'lowerArm', radius: 'lowerArm',
+  arm: 'upperArm', shldr: 'upperArm', shldrbend: 'upperArm', upperarm: 'upperArm', armupper: 'upperArm', humerus: 'upperArm',
+  forearm: 'lowerArm', forearmbend: 'lowerArm', elbow: 'lowerArm', lowerarm: 'lowerArm', armlower: 'lowerArm', radius: 'lowerArm',
   hand: 'hand', wrist: 'hand',
   eye: 'eye',
 };

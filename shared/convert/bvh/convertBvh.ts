@@ -156,7 +156,7 @@ export function convertBvhDetailed(bytes: Uint8Array, opts: BvhConvertOptions = 
   let hipsTranslation: KeyTrack = { times, values: hipsPos };
   const hasFeet = bones.leftFoot !== undefined && bones.rightFoot !== undefined;
   if (hasFeet) {
-    const grounded = groundHips(rotations, hipsTranslation, offsets, bones);
+    const grounded = groundHips(rotations, hipsTranslation, offsets);
     hipsTranslation = grounded.track;
     if (grounded.lifted > 0) warnings.push(`lifted ${grounded.lifted} frame(s) where a foot went below the floor`);
   }

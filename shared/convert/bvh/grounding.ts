@@ -8,7 +8,6 @@ import { mul, rotateVec, IDENTITY } from '../../math/quat';
 import type { HumanBoneName } from '../../vrm/humanBones';
 import { standardWorldPositions } from '../../vrm/standardSkeleton';
 import type { KeyTrack } from '../../vrma/buildMotion';
-import type { BoneMap } from './recognize';
 
 const STD = standardWorldPositions();
 
@@ -57,7 +56,6 @@ export function groundHips(
   rotations: Readonly<Partial<Record<HumanBoneName, KeyTrack>>>,
   hips: KeyTrack,
   offsets: Readonly<Partial<Record<HumanBoneName, Vec3>>>,
-  _bones: BoneMap,
 ): Grounded {
   const lowest = lowestFootHeights(rotations, hips, offsets);
   const sorted = Float64Array.from(lowest).sort();

@@ -36,6 +36,10 @@ describe('joint names', () => {
     ['Neck1', null, 'neck'],
     ['leftEye', 'left', 'eye'],
     ['RightForeFoot', 'right', 'toes'],
+    ['lShldrBend', 'left', 'upperArm'],
+    ['lShldrTwist', 'left', undefined],
+    ['rThighBend', 'right', 'upperLeg'],
+    ['mixamorig:LeftToe_End', 'left', undefined],
   ] as const)('%s -> %s %s', (name, side, role) => {
     const info = nameInfo(name);
     expect(info.side).toBe(side);
