@@ -3,6 +3,10 @@
  * (normalized integer outputs, byteStride, sparse accessors, STEP and CUBICSPLINE, several
  * animations) and the legacy forms of VRMA, converting to LINEAR float keys and recording each
  * conversion as a warning. Bad input throws MotionError, never anything else.
+ *
+ * Speed: aligned float data is not copied; the Motion's typed arrays are views into `bytes`, so the
+ * caller must not modify `bytes` afterwards (pass a copy if it will be reused). Channels that read
+ * the same accessor share one typed array.
  */
 import type { Channel, ChannelPath, ExpressionRef, GltfJson, Motion } from '../motion/types';
 import { MotionError, fail } from '../errors';
