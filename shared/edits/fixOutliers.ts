@@ -5,7 +5,7 @@
  * rad) are cut at either end and the times shifted to start at 0.
  */
 import type { Channel, Motion } from '../motion/types';
-import { sampleChannel } from '../vrma/sample';
+import { sampleAtSortedTimes } from './sortedSampling';
 import { cutToRange } from './keepRange';
 import { rotationAngle } from './rotationAngle';
 
@@ -26,9 +26,12 @@ export interface OutlierFrames {
 function valuesAt(c: Channel, times: Float32Array): ArrayLike<number> {
   if (c.times === times || (c.times.length === times.length && c.times.every((t, i) => t === times[i]))) return c.values;
   const out = new Float64Array(times.length * 4);
-  for (let i = 0; i < times.length; i++) sampleChannel(c, times[i], out, i * 4);
+  sampleAtSortedTimes(c, times, out);
   return out;
 }
+
+/** The median of the frame-to-frame change is taken over at most this many evenly spread frames. */
+const MEDIAN_SAMPLES = 4096;
 
 export function findOutlierFrames(motion: Motion): OutlierFrames | undefined {
   const tracks = motion.channels.filter((c) => c.path === 'rotation' && motion.humanoid.nodeToBone.has(c.node) && c.times.length > 1);
@@ -36,19 +39,25 @@ export function findOutlierFrames(motion: Motion): OutlierFrames | undefined {
   const frames = tracks.reduce((a, c) => (c.times.length > a.times.length ? c : a)).times;
   const n = frames.length;
   if (n < 4) return undefined;
-  const change = new Float64Array(n - 1);
-  for (const c of tracks) {
-    const v = valuesAt(c, frames);
-    for (let i = 0; i < n - 1; i++) change[i] += rotationAngle(v, i * 4, v, i * 4 + 4);
-  }
-  const sorted = Float64Array.from(change).sort();
-  const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+  const values = tracks.map((c) => valuesAt(c, frames));
+  /** Summed angle all tracks turn from frame i to frame i + 1. */
+  const change = (i: number) => {
+    let sum = 0;
+    for (const v of values) sum += rotationAngle(v, i * 4, v, i * 4 + 4);
+    return sum;
+  };
+  const stride = Math.max(1, Math.floor((n - 1) / MEDIAN_SAMPLES));
+  const sample: number[] = [];
+  for (let i = 0; i < n - 1; i += stride) sample.push(change(i));
+  sample.sort((a, b) => a - b);
+  const mid = sample.length >> 1;
+  const median = sample.length % 2 ? sample[mid] : (sample[mid - 1] + sample[mid]) / 2;
   const threshold = median * OUTLIER_MEDIAN_FACTOR + OUTLIER_OFFSET;
   const limit = Math.min(MAX_OUTLIER_FRAMES, Math.floor((n - 2) / 4));
   let first = 0;
-  while (first < limit && change[first] > threshold) first++;
+  while (first < limit && change(first) > threshold) first++;
   let last = n - 1;
-  while (n - 1 - last < limit && change[last - 1] > threshold) last--;
+  while (n - 1 - last < limit && change(last - 1) > threshold) last--;
   return { frames, first, last };
 }
 

@@ -36,6 +36,16 @@ export class KeyBuffer {
     for (let c = 0; c < s; c++) this.values[n * s + c] = src[offset + c];
   }
 
+  /** Appends keys first..end-1 of a channel at times t + shift (values copied in one block). */
+  pushRange(times: Float32Array, values: Float32Array, first: number, end: number, shift: number): void {
+    if (end <= first) return;
+    while (this.length + (end - first) > this.times.length) this.grow();
+    const n = this.length;
+    for (let i = first; i < end; i++) this.times[n + i - first] = times[i] + shift;
+    this.values.set(values.subarray(first * this.size, end * this.size), n * this.size);
+    this.length += end - first;
+  }
+
   lastTime(): number {
     return this.length ? this.times[this.length - 1] : -Infinity;
   }
@@ -49,16 +59,34 @@ export class KeyBuffer {
 export function channelFrom(node: number, path: ChannelPath, times: ArrayLike<number>, values: ArrayLike<number>, count: number): Channel {
   const size = componentsOf(path);
   const outTimes = new Float32Array(count);
-  const outValues = new Float32Array(count * size);
   let n = 0;
   let prev = -Infinity;
+  let dropped = false;
   for (let i = 0; i < count; i++) {
     const t = Math.fround(times[i]);
-    if (!(t > prev)) continue;
+    if (!(t > prev)) {
+      dropped = true;
+      continue;
+    }
     prev = t;
-    outTimes[n] = t;
-    for (let c = 0; c < size; c++) outValues[n * size + c] = values[i * size + c];
-    n++;
+    outTimes[n++] = t;
+  }
+  let outValues: Float32Array;
+  if (!dropped) {
+    outValues = new Float32Array(count * size);
+    outValues.set(values instanceof Float64Array || values instanceof Float32Array ? values.subarray(0, count * size) : Array.from(values).slice(0, count * size));
+  } else {
+    // Same walk again, keeping the values of the keys kept above.
+    outValues = new Float32Array(n * size);
+    let o = 0;
+    prev = -Infinity;
+    for (let i = 0; i < count; i++) {
+      const t = Math.fround(times[i]);
+      if (!(t > prev)) continue;
+      prev = t;
+      for (let c = 0; c < size; c++) outValues[o * size + c] = values[i * size + c];
+      o++;
+    }
   }
   return {
     node,

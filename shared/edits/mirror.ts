@@ -4,10 +4,17 @@
  * the file mirror in place. The hips position has its world x negated. Left/right expressions
  * (blinkLeft, lookRight, ...) swap tracks and the gaze is mirrored like a rotation.
  */
-import type { Channel, Motion } from '../motion/types';
+import type { Channel, Motion, Quat } from '../motion/types';
+import { conj, mul } from '../math/quat';
 import { withChannels } from '../motion/types';
 import { mirrorBoneName } from '../vrm/humanBones';
-import { hipsFromWorld, hipsToWorld, rotationsFromNormalized, rotationsToNormalized } from './normalizedTracks';
+import { hipsFromWorld, hipsToWorld, sandwichQuats } from './normalizedTracks';
+
+/**
+ * Mirroring a rotation across the YZ plane maps (x, y, z, w) to (x, -y, -z, w), which is conjugation
+ * by the half turn about x: i·q·i⁻¹.
+ */
+const MIRROR_X: Quat = [1, 0, 0, 0];
 
 function mirrorQuats(values: Float64Array | Float32Array): void {
   for (let i = 0; i < values.length; i += 4) {
@@ -34,9 +41,12 @@ export function mirror(motion: Motion): Motion {
     const bone = nodeToBone.get(c.node);
     if (bone !== undefined && c.path === 'rotation') {
       const partner = bones[mirrorBoneName(bone)] !== undefined ? mirrorBoneName(bone) : bone;
-      const normalized = rotationsToNormalized(c.values, bones[bone]!);
-      mirrorQuats(normalized);
-      return { node: boneToNode[partner]!, path: 'rotation', times: c.times, values: rotationsFromNormalized(normalized, bones[partner]!) };
+      const from = bones[bone]!;
+      const to = bones[partner]!;
+      // Normalize with this bone's rest, mirror, un-normalize with the partner's: one sandwich per key.
+      const left = mul(mul(conj(to.parentWorld), MIRROR_X), from.parentWorld);
+      const right = mul(mul(conj(from.world), conj(MIRROR_X)), to.world);
+      return { node: boneToNode[partner]!, path: 'rotation', times: c.times, values: sandwichQuats(c.values, left, right, new Float32Array(c.values.length)) };
     }
     if (bone === 'hips' && c.path === 'translation') {
       const world = hipsToWorld(c.values, motion);

@@ -4,7 +4,7 @@
  */
 import type { Motion } from '../motion/types';
 import { durationOf } from '../motion/types';
-import { sampleChannel } from '../vrma/sample';
+import { sampleAtSortedTimes } from './sortedSampling';
 import { rotationAngle } from './rotationAngle';
 
 export const AMOUNT_RATE = 30;
@@ -12,17 +12,14 @@ export const AMOUNT_RATE = 30;
 export function motionAmount(motion: Motion): Float32Array {
   const duration = durationOf(motion);
   const steps = Math.max(0, Math.ceil(duration * AMOUNT_RATE - 1e-6));
-  const amount = new Float64Array(steps);
-  const prev = new Float64Array(4);
-  const cur = new Float64Array(4);
+  const amount = new Float32Array(steps);
+  const grid = new Float64Array(steps + 1);
+  for (let i = 0; i <= steps; i++) grid[i] = Math.min(duration, i / AMOUNT_RATE);
+  const sampled = new Float64Array((steps + 1) * 4);
   for (const c of motion.channels) {
     if (c.path !== 'rotation' || c.times.length <= 1) continue;
-    sampleChannel(c, 0, prev);
-    for (let i = 0; i < steps; i++) {
-      sampleChannel(c, Math.min(duration, (i + 1) / AMOUNT_RATE), cur);
-      amount[i] += rotationAngle(prev, 0, cur, 0);
-      prev.set(cur);
-    }
+    sampleAtSortedTimes(c, grid, sampled);
+    for (let i = 0; i < steps; i++) amount[i] += rotationAngle(sampled, i * 4, sampled, i * 4 + 4);
   }
-  return Float32Array.from(amount);
+  return amount;
 }

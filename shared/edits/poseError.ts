@@ -5,7 +5,7 @@
  * in world metres (parent scale applied). Used by optimize's report, the benchmark and the tests.
  */
 import type { Channel, Motion } from '../motion/types';
-import { sampleChannel } from '../vrma/sample';
+import { sampleAtSortedTimes } from './sortedSampling';
 import { rotationAngle } from './rotationAngle';
 import { translationUnits } from './optimize';
 
@@ -22,22 +22,23 @@ export function maxPoseError(source: Motion, result: Motion): PoseError {
   const unit = translationUnits(source);
   let rotation = 0;
   let position = 0;
-  const v = new Float64Array(4);
   for (const c of source.channels) {
     const r = byKey.get(`${c.node}/${c.path}`);
     if (!r) continue;
     const n = c.times.length;
-    if (c.path === 'rotation') {
+    const size = c.path === 'rotation' ? 4 : 3;
+    const v = new Float64Array(n * size);
+    sampleAtSortedTimes(r, c.times, v);
+    if (size === 4) {
       for (let k = 0; k < n; k++) {
-        sampleChannel(r, c.times[k], v);
-        const e = rotationAngle(c.values, k * 4, v, 0);
+        const e = rotationAngle(c.values, k * 4, v, k * 4);
         if (e > rotation) rotation = e;
       }
     } else {
       const s = c.path === 'translation' ? unit(c.node) : 1;
       for (let k = 0; k < n; k++) {
-        sampleChannel(r, c.times[k], v);
-        const e = Math.hypot(v[0] - c.values[k * 3], v[1] - c.values[k * 3 + 1], v[2] - c.values[k * 3 + 2]) * s;
+        const o = k * 3;
+        const e = Math.sqrt((v[o] - c.values[o]) ** 2 + (v[o + 1] - c.values[o + 1]) ** 2 + (v[o + 2] - c.values[o + 2]) ** 2) * s;
         if (e > position) position = e;
       }
     }

@@ -7,7 +7,7 @@ import type { Channel, Motion } from '../motion/types';
 import { componentsOf, durationOf, withChannels } from '../motion/types';
 import { fail } from '../errors';
 import { requireInRange } from './params';
-import { sampleChannel } from '../vrma/sample';
+import { sampleAtSortedTimes } from './sortedSampling';
 
 export const MAX_RESAMPLE_KEYS = 20_000_000;
 
@@ -32,7 +32,7 @@ export function resample(motion: Motion, fps: number): Motion {
     if (c.times.length <= 1) return c;
     const size = componentsOf(c.path);
     const values = new Float32Array(times.length * size);
-    for (let k = 0; k < times.length; k++) sampleChannel(c, times[k], values, k * size);
+    sampleAtSortedTimes(c, times, values);
     return { ...c, times, values };
   });
   return withChannels(motion, channels);

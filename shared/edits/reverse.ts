@@ -11,10 +11,16 @@ export function reverse(motion: Motion): Motion {
     const size = componentsOf(c.path);
     const times = new Float32Array(n);
     const values = new Float32Array(n * size);
+    const src = c.values;
     for (let i = 0; i < n; i++) {
       const j = n - 1 - i;
       times[i] = duration - c.times[j];
-      for (let k = 0; k < size; k++) values[i * size + k] = c.values[j * size + k];
+      const o = i * size;
+      const p = j * size;
+      values[o] = src[p];
+      values[o + 1] = src[p + 1];
+      values[o + 2] = src[p + 2];
+      if (size === 4) values[o + 3] = src[p + 3];
     }
     // Rounding duration - t to float32 can merge two keys a hair apart; drop the duplicate then.
     return strictlyIncreasing(times) ? { ...c, times, values } : channelFrom(c.node, c.path, times, values, n);

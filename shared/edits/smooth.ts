@@ -26,12 +26,47 @@ function hemisphereAligned(values: Float32Array): Float64Array {
   return out;
 }
 
-/** Uniformly spaced keys let the Gaussian weights be computed once per track instead of per pair. */
+/**
+ * Uniformly spaced keys (within 1%: float32 times of long motions jitter by more than 1e-3 of a step)
+ * let the Gaussian weights be computed once per track instead of per pair.
+ */
 function uniformStep(times: Float32Array): number {
   const n = times.length;
   const step = (times[n - 1] - times[0]) / (n - 1);
-  for (let i = 1; i < n; i++) if (Math.abs(times[i] - times[i - 1] - step) > step * 1e-3 + 1e-6) return 0;
+  for (let i = 1; i < n; i++) if (Math.abs(times[i] - times[i - 1] - step) > step * 0.01) return 0;
   return step;
+}
+
+/** Weighted average of key j's values around each key i, written to out (rotations normalized). */
+function average(src: Float64Array, size: number, out: Float32Array, i: number, from: number, to: number, weight: (j: number) => number): void {
+  let x = 0, y = 0, z = 0, w = 0, wsum = 0;
+  if (size === 4) {
+    for (let j = from; j <= to; j++) {
+      const k = weight(j);
+      const o = j * 4;
+      x += k * src[o];
+      y += k * src[o + 1];
+      z += k * src[o + 2];
+      w += k * src[o + 3];
+    }
+    const inv = 1 / Math.sqrt(x * x + y * y + z * z + w * w);
+    out[i * 4] = x * inv;
+    out[i * 4 + 1] = y * inv;
+    out[i * 4 + 2] = z * inv;
+    out[i * 4 + 3] = w * inv;
+    return;
+  }
+  for (let j = from; j <= to; j++) {
+    const k = weight(j);
+    const o = j * 3;
+    x += k * src[o];
+    y += k * src[o + 1];
+    z += k * src[o + 2];
+    wsum += k;
+  }
+  out[i * 3] = x / wsum;
+  out[i * 3 + 1] = y / wsum;
+  out[i * 3 + 2] = z / wsum;
 }
 
 export function smoothChannel(channel: Channel, sigma: number): Channel {
@@ -43,35 +78,23 @@ export function smoothChannel(channel: Channel, sigma: number): Channel {
   const out = new Float32Array(channel.values.length);
   const reach = 3 * sigma;
   const inv2s2 = 1 / (2 * sigma * sigma);
-  const acc = new Float64Array(size);
   const step = uniformStep(times);
-  let kernel: Float64Array | undefined;
   if (step > 0) {
     const half = Math.floor(reach / step);
-    kernel = new Float64Array(half + 1);
-    for (let k = 0; k <= half; k++) kernel[k] = Math.exp(-(k * step) * (k * step) * inv2s2);
-  }
-  let lo = 0;
-  let hi = 0;
-  for (let i = 0; i < n; i++) {
-    const t = times[i];
-    while (times[lo] < t - reach) lo++;
-    while (hi + 1 < n && times[hi + 1] <= t + reach) hi++;
-    acc.fill(0);
-    let wsum = 0;
-    for (let j = lo; j <= hi; j++) {
-      const d = times[j] - t;
-      const w = kernel ? kernel[Math.min(Math.abs(j - i), kernel.length - 1)] : Math.exp(-d * d * inv2s2);
-      wsum += w;
-      const o = j * size;
-      for (let c = 0; c < size; c++) acc[c] += w * src[o + c];
+    const kernel = new Float64Array(2 * half + 1);
+    for (let k = -half; k <= half; k++) kernel[k + half] = Math.exp(-(k * step) * (k * step) * inv2s2);
+    for (let i = 0; i < n; i++) {
+      const shift = half - i;
+      average(src, size, out, i, Math.max(0, i - half), Math.min(n - 1, i + half), (j) => kernel[j + shift]);
     }
-    const o = i * size;
-    if (size === 4) {
-      const len = Math.hypot(acc[0], acc[1], acc[2], acc[3]);
-      for (let c = 0; c < 4; c++) out[o + c] = acc[c] / len;
-    } else {
-      for (let c = 0; c < size; c++) out[o + c] = acc[c] / wsum;
+  } else {
+    let lo = 0;
+    let hi = 0;
+    for (let i = 0; i < n; i++) {
+      const t = times[i];
+      while (times[lo] < t - reach) lo++;
+      while (hi + 1 < n && times[hi + 1] <= t + reach) hi++;
+      average(src, size, out, i, lo, hi, (j) => Math.exp(-(times[j] - t) * (times[j] - t) * inv2s2));
     }
   }
   return { ...channel, values: out };

@@ -29,9 +29,7 @@ export function appendSegment(buf: KeyBuffer, channel: Channel, from: number, to
   sampleChannel(channel, start, scratch);
   buf.push(start - from + offset, scratch);
   if (!(end - start > CUT_EPSILON)) return;
-  for (let i = lowerBound(times, start + CUT_EPSILON); i < n && times[i] < end - CUT_EPSILON; i++) {
-    buf.push(times[i] - from + offset, channel.values, i * size);
-  }
+  buf.pushRange(times, channel.values, lowerBound(times, start + CUT_EPSILON), lowerBound(times, end - CUT_EPSILON), offset - from);
   sampleChannel(channel, end, scratch);
   buf.push(end - from + offset, scratch);
 }
@@ -98,9 +96,7 @@ export function spliceParts(a: ChannelPart, b: ChannelPart, blend: number): Chan
   const ta = a.channel.times;
   sampleChannel(a.channel, a.from, va);
   buf.push(0, va);
-  for (let i = lowerBound(ta, a.from + CUT_EPSILON); i < ta.length && ta[i] < a.from + startB - CUT_EPSILON; i++) {
-    buf.push(ta[i] - a.from, a.channel.values, i * size);
-  }
+  buf.pushRange(ta, a.channel.values, lowerBound(ta, a.from + CUT_EPSILON), lowerBound(ta, a.from + startB - CUT_EPSILON), -a.from);
 
   // The overlap: union of both parts' keys and a regular grid, each a weighted mix.
   const overlap: number[] = [startB];
@@ -126,9 +122,7 @@ export function spliceParts(a: ChannelPart, b: ChannelPart, blend: number): Chan
   // B after the overlap.
   const tb = b.channel.times;
   const bEnd = b.to;
-  for (let i = lowerBound(tb, b.from + blend + CUT_EPSILON); i < tb.length && tb[i] < bEnd - CUT_EPSILON; i++) {
-    buf.push(tb[i] - b.from + startB, b.channel.values, i * size);
-  }
+  buf.pushRange(tb, b.channel.values, lowerBound(tb, b.from + blend + CUT_EPSILON), lowerBound(tb, bEnd - CUT_EPSILON), startB - b.from);
   if (bEnd - b.from > blend + CUT_EPSILON) {
     sampleChannel(b.channel, bEnd, vb);
     buf.push(bEnd - b.from + startB, vb);
