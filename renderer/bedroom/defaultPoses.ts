@@ -6,7 +6,7 @@
  * the right side, facing the viewer: turning over is a quarter roll about the body's long axis.
  */
 import type { Motion, Quat, Vec3 } from '../../shared/motion/types';
-import { fromAxisAngle, fromUnitVectors, mul } from '../../shared/math/quat';
+import { IDENTITY, conj, fromAxisAngle, fromUnitVectors, mul, rotateVec } from '../../shared/math/quat';
 import { buildMotion, type KeyTrack } from '../../shared/vrma/buildMotion';
 import type { HumanBoneName } from '../../shared/vrm/humanBones';
 
@@ -53,26 +53,42 @@ export function makeBackPose(): Motion {
   );
 }
 
+/** Local rotation that turns a bone's rest direction to `dir`, both given in its parent's frame. */
+function aim(rest: Vec3, dir: Vec3, parentRotation: Quat): Quat {
+  return fromUnitVectors(rest, rotateVec(conj(parentRotation), dir));
+}
+
 export function makeSidePose(): Motion {
+  // Directions below are in the body's frame (hips frame before the tilt): +Y head, +Z face,
+  // +X the avatar's left, which the tilt turns upward; so -X is toward the mattress.
+  const spine = fromAxisAngle(X, 10 * DEG);
+  const chest = fromAxisAngle(X, 8 * DEG);
+  const torso = mul(spine, chest);
+  const leftUpperLeg = aim([0, -1, 0], [-0.32, -0.45, 0.83], IDENTITY);
+  const rightUpperLeg = aim([0, -1, 0], [0, -0.78, 0.62], IDENTITY);
+  const leftUpperArm = aim([1, 0, 0], [-0.25, -0.55, 0.8], torso);
+  const rightUpperArm = aim([-1, 0, 0], [0, 0.15, 0.99], torso);
   return pose(
     {
       hips: SIDE_TILT,
-      spine: fromAxisAngle(X, 10 * DEG),
-      chest: fromAxisAngle(X, 8 * DEG),
-      neck: fromAxisAngle(X, 6 * DEG),
-      head: fromAxisAngle(X, 8 * DEG),
-      // Knees drawn up, the upper (left) leg further forward so the legs do not overlap.
-      leftUpperLeg: fromAxisAngle(X, -65 * DEG),
-      leftLowerLeg: fromAxisAngle(X, 85 * DEG),
-      rightUpperLeg: fromAxisAngle(X, -40 * DEG),
-      rightLowerLeg: fromAxisAngle(X, 70 * DEG),
+      spine,
+      chest,
+      // The head leans down toward the pillow.
+      neck: mul(fromAxisAngle(Z, 8 * DEG), fromAxisAngle(X, 6 * DEG)),
+      head: mul(fromAxisAngle(Z, 6 * DEG), fromAxisAngle(X, 8 * DEG)),
+      // Knees drawn up; the upper (left) leg falls forward onto the bed in front of the lower one.
+      leftUpperLeg,
+      leftLowerLeg: aim([0, -1, 0], [-0.12, -0.85, -0.5], leftUpperLeg),
+      rightUpperLeg,
+      rightLowerLeg: aim([0, -1, 0], [0, -0.55, -0.83], rightUpperLeg),
       leftFoot: fromAxisAngle(X, 20 * DEG),
       rightFoot: fromAxisAngle(X, 20 * DEG),
-      // Upper arm resting forward over the body, lower arm forward under the head.
-      leftUpperArm: fromUnitVectors(X, [0.3, -0.55, 0.78]),
-      leftLowerArm: fromAxisAngle(Y, -60 * DEG),
-      rightUpperArm: fromUnitVectors([-1, 0, 0], [-0.25, 0.1, 0.96]),
-      rightLowerArm: fromAxisAngle(Y, 70 * DEG),
+      // The upper arm rests along the body with the hand on the bed in front of the chest; the lower
+      // arm lies forward with its hand near the face.
+      leftUpperArm,
+      leftLowerArm: aim([1, 0, 0], [-0.55, 0.15, 0.82], mul(torso, leftUpperArm)),
+      rightUpperArm,
+      rightLowerArm: aim([-1, 0, 0], [0.02, 0.45, 0.89], mul(torso, rightUpperArm)),
     },
     'side',
   );

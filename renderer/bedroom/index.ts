@@ -89,15 +89,14 @@ export function mountBedroom(root: HTMLElement, ctx: BedroomContext): BedroomHan
   const scene = new Scene();
   scene.background = NIGHT_BACKGROUND;
   const camera = new PerspectiveCamera(40, 1, 0.05, 50);
-  camera.position.set(1.55, 1.8, 2.75);
-  camera.lookAt(-0.35, 0.45, -0.45);
+  camera.position.set(1.3, 1.65, 2.3);
+  camera.lookAt(-0.45, 0.5, -0.5);
   const room = buildRoom();
   scene.add(room.root);
 
   let vrm: VRM | null = null;
   let rig: BedroomRig | null = null;
   let builtIns: { back: AnimationClip; side: AnimationClip } | null = null;
-  const cycle = new SleepCycle({ now: () => clock(), pose: settings.pose, autoTurn: settings.autoTurn, autoSec: settings.autoSec });
   let timeScale = 1;
   let simTime = 0;
   let lastReal = performance.now() / 1000;
@@ -108,6 +107,7 @@ export function mountBedroom(root: HTMLElement, ctx: BedroomContext): BedroomHan
     lastReal = now;
     return simTime;
   }
+  const cycle = new SleepCycle({ now: () => clock(), pose: settings.pose, autoTurn: settings.autoTurn, autoSec: settings.autoSec });
 
   const controls: Controls = buildControls({
     sleep: () => {

@@ -1,0 +1,195 @@
+/**
+ * The bedroom in Chromium through the browser host: switch to it from the studio (or open it at
+ * #bedroom), press Sleep, and check where the avatar is: a height-coded render of the visible
+ * avatar pixels (renderer/bedroom/heightProbe.ts) must lie above the mattress and never below the
+ * floor, and the joints must rest on the bed. Done for the mannequin and for fixture avatars.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { fixturePath, HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
+import { openStudio, SCREENSHOT_DIR, waitForState } from './studioHarness';
+import { writeVrma } from '../../shared/vrma/write';
+import { buildMotion } from '../../shared/vrma/buildMotion';
+import { fromAxisAngle } from '../../shared/math/quat';
+import { BACK_TILT } from '../../renderer/bedroom/defaultPoses';
+import type { HeightProbeResult } from '../../renderer/bedroom/heightProbe';
+
+type BedroomState = { e: number; lb: number; pose: string; sleeping: boolean; fullyAsleep: boolean; status: string };
+
+async function bedroom<T>(page: Page, fn: string, ...args: unknown[]): Promise<T> {
+  return page.evaluate(
+    async ([n, a]) => {
+      const b = (window as unknown as { __bedroom: Record<string, (...x: unknown[]) => unknown> }).__bedroom;
+      return (await b[n as string](...(a as unknown[]))) as never;
+    },
+    [fn, args] as const,
+  ) as Promise<T>;
+}
+
+/** The bedroom's own controls (the studio has buttons and statuses of its own on the page). */
+function panel(page: Page) {
+  return page.getByRole('region', { name: 'Bedroom controls' });
+}
+
+async function waitForBedroom(page: Page): Promise<void> {
+  await page.waitForFunction(() => !!(window as unknown as { __bedroom?: unknown }).__bedroom, undefined, { timeout: 30_000 });
+  await page.evaluate(() => (window as unknown as { __bedroom: { ready: Promise<void> } }).__bedroom.ready);
+  await panel(page).getByRole('status').filter({ hasText: 'Awake' }).waitFor({ timeout: 30_000 });
+}
+
+async function sleepAndCheck(page: Page, shot: string) {
+  await panel(page).getByRole('button', { name: 'Sleep', exact: true }).click();
+  await page.waitForFunction(() => (window as unknown as { __bedroom: { state(): BedroomState } }).__bedroom.state().fullyAsleep, undefined, { timeout: 30_000, polling: 100 });
+  // A few more frames so the drawn frame is the settled pose.
+  await page.waitForTimeout(400);
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${shot}.png`) });
+  const bed = await bedroom<{ mattressTop: number; width: number; length: number; floorY: number }>(page, 'bed');
+  const probe = await bedroom<HeightProbeResult>(page, 'probeHeights', [bed.floorY, bed.mattressTop - 0.02, bed.mattressTop]);
+  const joints = await bedroom<Record<string, [number, number, number]>>(page, 'jointsOnBed');
+  const st = await bedroom<BedroomState>(page, 'state');
+
+  // The avatar is on screen, a plausible size.
+  expect(probe.avatarPixels).toBeGreaterThan(2000);
+  // None of it below the floor; all of it above the mattress top (2 cm of soft sinking allowed).
+  expect(probe.countBelow[String(bed.floorY)]).toBe(0);
+  expect(probe.countBelow[String(bed.mattressTop - 0.02)]).toBe(0);
+  expect(probe.minHeight).toBeGreaterThan(bed.mattressTop - 0.02);
+  // And the skeleton lies on the bed: lowest joint on the mattress, body within its width and length.
+  const names = Object.keys(joints);
+  expect(names.length).toBeGreaterThanOrEqual(20);
+  const lowest = Math.min(...names.map((n) => joints[n][1]));
+  expect(Math.abs(lowest)).toBeLessThanOrEqual(0.01);
+  for (const n of names) {
+    expect(Math.abs(joints[n][2]), `${n} across`).toBeLessThanOrEqual(bed.width / 2);
+    expect(Math.abs(joints[n][0]), `${n} along`).toBeLessThanOrEqual(bed.length / 2);
+  }
+  expect(st.status).toMatch(/Asleep on the (back|side)/);
+  const highest = Math.max(...names.map((n) => joints[n][1]));
+  const figures = {
+    avatarPixels: probe.avatarPixels,
+    pixelHeightAboveMattress: [+(probe.minHeight - bed.mattressTop).toFixed(3), +(probe.maxHeight - bed.mattressTop).toFixed(3)],
+    lowestJoint: +lowest.toFixed(4),
+    highestJoint: +highest.toFixed(3),
+    pose: st.pose,
+  };
+  console.info(`[bedroom e2e] ${shot}: ${JSON.stringify(figures)}`);
+  return { probe, joints, st, bed };
+}
+
+describe.skipIf(!HAS_CHROMIUM)(`bedroom in Chromium${HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM_REASON})`}`, () => {
+  it('switching from the studio: the mannequin lies on the bed on its back, then turns onto its side', async () => {
+    const s = await openStudio();
+    try {
+      await s.page.getByRole('tab', { name: 'Bedroom' }).click();
+      await waitForBedroom(s.page);
+      expect(s.page.url()).toMatch(/#bedroom$/);
+      // Awake: standing on the floor beside the bed.
+      const awake = await bedroom<HeightProbeResult>(s.page, 'probeHeights', [0]);
+      expect(awake.avatarPixels).toBeGreaterThan(2000);
+      expect(awake.countBelow['0']).toBe(0);
+      await s.page.screenshot({ path: join(SCREENSHOT_DIR, 'bedroom-awake.png') });
+
+      await panel(s.page).getByRole('radio', { name: 'Back' }).check();
+      await sleepAndCheck(s.page, 'bedroom-asleep-back');
+      // Turn over by hand: lb goes to 1 over 3.5 s.
+      await panel(s.page).getByRole('button', { name: 'Turn over', exact: true }).click();
+      await s.page.waitForFunction(() => (window as unknown as { __bedroom: { state(): BedroomState } }).__bedroom.state().lb === 1, undefined, { timeout: 30_000, polling: 100 });
+      const side = await sleepAndCheckAfterTurn(s.page, 'bedroom-asleep-side');
+      expect(side.st.pose).toBe('side');
+      // The sliders are real inputs: moving Y lifts the body, Reset placement brings it back.
+      const lowestJoint = async () => Math.min(...Object.values(await bedroom<Record<string, [number, number, number]>>(s.page, 'jointsOnBed')).map((p) => p[1]));
+      await panel(s.page).getByRole('slider', { name: 'Y', exact: true }).fill('0.2');
+      await expect.poll(lowestJoint, { timeout: 15_000 }).toBeGreaterThan(0.2);
+      expect(await lowestJoint()).toBeCloseTo(0.208, 3);
+      await panel(s.page).getByRole('button', { name: 'Reset placement', exact: true }).click();
+      await expect.poll(lowestJoint, { timeout: 15_000 }).toBeLessThan(0.01);
+      expect(await panel(s.page).getByRole('slider', { name: 'Y', exact: true }).inputValue()).toBe('0');
+      await panel(s.page).getByRole('button', { name: 'Wake', exact: true }).click();
+      await s.page.waitForFunction(() => (window as unknown as { __bedroom: { state(): BedroomState } }).__bedroom.state().e === 0, undefined, { timeout: 30_000, polling: 100 });
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it.skipIf(!HAS_FIXTURES)(`fixture avatars lie on the bed (VRM 1.0 robot, VRM 0.x sphere)${HAS_FIXTURES ? '' : ` [skipped: ${NO_FIXTURES_REASON}]`}`, async () => {
+    const s = await openStudio();
+    try {
+      for (const [folder, name] of [['vrm1', 'debug_robot.vrm'], ['vrm0', 'sphere.vrm']] as const) {
+        await s.page.getByRole('tab', { name: 'Studio' }).click();
+        await s.page.setInputFiles('#open-file-input', fixturePath(folder, name));
+        await waitForState(s.page, 'avatarName', name);
+        await s.page.getByRole('tab', { name: 'Bedroom' }).click();
+        await waitForBedroom(s.page);
+        await panel(s.page).getByRole('radio', { name: 'Side' }).check();
+        await sleepAndCheck(s.page, `bedroom-${name.replace('.vrm', '')}-side`);
+      }
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('opens at #bedroom; a pose file loads with its report, an unreadable one falls back to the back with a message', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bedroom-e2e-'));
+    try {
+      // A sleep pose with one knee folded past the 150° a report must flag (160°), the other at 30°.
+      const still = (q: readonly number[]) => ({ times: new Float32Array([0]), values: new Float32Array(q) });
+      const folded = buildMotion({
+        rotations: {
+          hips: still(BACK_TILT),
+          leftUpperLeg: still(fromAxisAngle([1, 0, 0], (-80 * Math.PI) / 180)),
+          leftLowerLeg: still(fromAxisAngle([1, 0, 0], (160 * Math.PI) / 180)),
+          rightLowerLeg: still(fromAxisAngle([1, 0, 0], (30 * Math.PI) / 180)),
+        },
+      });
+      const good = join(dir, 'my-side.vrma');
+      writeFileSync(good, writeVrma(folded));
+      const bad = join(dir, 'broken.vrma');
+      writeFileSync(bad, new Uint8Array([0x67, 0x6c, 0x54, 0x46, 2, 0, 0, 0, 9, 9]));
+      const s = await openStudio({ hash: '#bedroom' });
+      try {
+        await waitForBedroom(s.page);
+        await panel(s.page).getByRole('radio', { name: 'Side' }).check();
+        const fileInput = panel(s.page).getByLabel('Load sleep pose (.vrma or .vpd)');
+        await fileInput.setInputFiles(good);
+        await panel(s.page).getByRole('status').filter({ hasText: 'my-side.vrma is now the side pose' }).waitFor({ timeout: 20_000 });
+        const report = panel(s.page).getByRole('region', { name: 'Pose report' });
+        await expect.poll(() => report.textContent()).toMatch(/Knees L 160° R 30°/);
+        expect(await report.textContent()).toMatch(/left knee bent 160° \(over 150°\)/);
+        await fileInput.setInputFiles(bad);
+        await panel(s.page).getByRole('status').filter({ hasText: 'broken.vrma could not be read' }).waitFor({ timeout: 20_000 });
+        expect(await panel(s.page).getByRole('status').textContent()).toMatch(/Lying on the back instead/);
+        expect(await panel(s.page).getByRole('radio', { name: 'Back' }).isChecked()).toBe(true);
+        await sleepAndCheck(s.page, 'bedroom-fallback-back');
+        expect((await bedroom<BedroomState>(s.page, 'state')).pose).toBe('back');
+      } finally {
+        await s.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+async function sleepAndCheckAfterTurn(page: Page, shot: string) {
+  // Already asleep: the same checks as after lying down, without pressing Sleep again.
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${shot}.png`) });
+  const bed = await bedroom<{ mattressTop: number; width: number; length: number; floorY: number }>(page, 'bed');
+  const probe = await bedroom<HeightProbeResult>(page, 'probeHeights', [bed.floorY, bed.mattressTop - 0.02]);
+  const joints = await bedroom<Record<string, [number, number, number]>>(page, 'jointsOnBed');
+  const st = await bedroom<BedroomState>(page, 'state');
+  expect(probe.avatarPixels).toBeGreaterThan(2000);
+  expect(probe.countBelow[String(bed.floorY)]).toBe(0);
+  expect(probe.countBelow[String(bed.mattressTop - 0.02)]).toBe(0);
+  const lowest = Math.min(...Object.values(joints).map((p) => p[1]));
+  expect(Math.abs(lowest)).toBeLessThanOrEqual(0.01);
+  console.info(`[bedroom e2e] ${shot}: ${JSON.stringify({ avatarPixels: probe.avatarPixels, minAboveMattress: +(probe.minHeight - bed.mattressTop).toFixed(3), lowestJoint: +lowest.toFixed(4), pose: st.pose })}`);
+  return { probe, joints, st, bed };
+}
