@@ -29,7 +29,7 @@ const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undef
 const pageOrigin = devServerUrl ? originOf(devServerUrl)! : APP_ORIGIN;
 
 protocol.registerSchemesAsPrivileged([
-  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, codeCache: true } },
 ]);
 
 // Settings, recent list and autosave live in the same folder as the browser host's.
