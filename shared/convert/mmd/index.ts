@@ -14,7 +14,7 @@ import { nameKey } from './shiftJis';
 import { STANDARD_MMD_RIG } from './standardRig';
 import { parseVmd, VMD_FPS, type Vmd } from './vmd';
 import { BoneTrackSampler, ikEnabledAt, sampleMorph } from './vmdSampler';
-import { mapRigToVrm } from './vrmMapping';
+import { mapRigToVrm, type VrmMapping } from './vrmMapping';
 import { parseVpd, type VpdPose } from './vpd';
 
 export { parseVmd, type Vmd } from './vmd';
@@ -108,13 +108,13 @@ function vmdKeySource(vmd: Vmd, rig: MmdRig): MmdKeySource {
   };
 }
 
-function buildFromBake(bake: MmdBake, offsets: Parameters<typeof buildMotion>[0]['offsets'], bones: Parameters<typeof buildMotion>[0]['bones'], expressions: Record<string, KeyTrack>, warnings: string[], withBody: boolean): Motion {
+function buildFromBake(bake: MmdBake, mapping: VrmMapping, expressions: Record<string, KeyTrack>, warnings: string[], withBody: boolean): Motion {
   return buildMotion({
     rotations: withBody ? bake.rotations : {},
     hipsTranslation: withBody ? bake.hipsTranslation : undefined,
     expressions,
-    offsets,
-    bones,
+    offsets: mapping.offsets,
+    bones: mapping.bones,
     warnings,
     generator: 'VRMA Studio MMD converter',
   });
@@ -162,7 +162,7 @@ export function convertVmdDetailed(bytes: Uint8Array, opts: VmdDetailOptions = {
   const bake = bakeMmd(rig, mapping, vmdKeySource(vmd, rig), hasBody ? frames : new Float64Array([0]), opts.traceJoints);
   const unreachable = bake.legIk.map((l) => ({ side: l.side, n: l.solved.reduce((s, v) => s + (v ? 0 : 1), 0) })).filter((l) => l.n > 0 && hasBody);
   for (const u of unreachable) warnings.push(`${u.side} leg: IK off or target out of reach on ${u.n} of ${bake.times.length} frames`);
-  const motion = buildFromBake(bake, mapping.offsets, mapping.bones, expressions, warnings, hasBody);
+  const motion = buildFromBake(bake, mapping, expressions, warnings, hasBody);
   return { motion, bake, mappedBones: mapping.mappedCount };
 }
 
@@ -196,7 +196,7 @@ export function convertVpd(bytes: Uint8Array, opts: { readonly pmx?: Uint8Array 
     fail('NO_HUMANOID', 'this VPD poses no humanoid bones and no facial morphs with a VRM expression');
   }
   const bake = bakeMmd(rig, mapping, vpdKeySource(pose, rig), new Float64Array([0]));
-  return buildFromBake(bake, mapping.offsets, mapping.bones, expressions, warnings, hasBody);
+  return buildFromBake(bake, mapping, expressions, warnings, hasBody);
 }
 
 /** The pose of a VMD at one frame, as a VPD would hold it (for writing poses out of motions). */

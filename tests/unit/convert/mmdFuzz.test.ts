@@ -8,7 +8,7 @@ import { MotionError } from '../../../shared/errors';
 import type { Motion } from '../../../shared/motion/types';
 import { convertVmd, convertVpd, parsePmxBones, parseVmd, parseVpd, writeVpd } from '../../../shared/convert/mmd';
 import { writeVmd } from '../../../shared/convert/mmd/vmdWrite';
-import { HAS_FIXTURES, readFixture } from '../../helpers/fixtures';
+import { describeFixtures, readFixture } from '../../helpers/fixtures';
 
 /**
  * Per input. The worst legal input (a flipped frame number making a 20-minute motion) bakes in about
@@ -82,19 +82,6 @@ describe('fuzzing the MMD readers', () => {
     );
   });
 
-  it.skipIf(!HAS_FIXTURES)('VMD: mutated real motions (mei_greeting, stand) convert or throw MotionError', () => {
-    for (const file of ['mmdagent/mei_greeting.vmd', 'gene/stand.vmd']) {
-      const real = readFixture('vmd', file);
-      fc.assert(
-        fc.property(mutation(real.length), (m) => {
-          const bytes = apply(real, m, vmdCountOffsets(real));
-          convertsOrRejects(() => convertVmd(bytes));
-        }),
-        { numRuns: 60, seed: 5 },
-      );
-    }
-  });
-
   it('VPD: mutated and random text converts or throws MotionError', () => {
     const vpd = writeVpd({
       modelName: 'm',
@@ -119,36 +106,6 @@ describe('fuzzing the MMD readers', () => {
     );
   });
 
-  it.skipIf(!HAS_FIXTURES)('PMX: mutated Gene.pmx parses or throws MotionError, and converts a motion if it parses', () => {
-    const pmx = readFixture('pmx', 'Gene.pmx');
-    const view = new DataView(pmx.buffer, pmx.byteOffset, pmx.byteLength);
-    // The header, names and counts are where corruption matters; the vertex payload is skipped wholesale.
-    const vertexCountAt = (() => {
-      let o = 17;
-      for (let i = 0; i < 4; i++) o += 4 + view.getInt32(o, true);
-      return o;
-    })();
-    const motion = readFixture('vmd', 'gene/stand.vmd');
-    let parsed = 0;
-    fc.assert(
-      fc.property(mutation(pmx.length), fc.boolean(), (m, nearHeader) => {
-        const focused = m.kind === 'flip' && nearHeader ? { ...m, flips: m.flips.map(([i, v]) => [i % 4096, v] as [number, number]) } : m;
-        const bytes = apply(pmx, focused, [vertexCountAt]);
-        const start = performance.now();
-        try {
-          parsePmxBones(bytes);
-          parsed++;
-          convertsOrRejects(() => convertVmd(motion, { pmx: bytes }));
-        } catch (e) {
-          if (!(e instanceof MotionError)) throw e;
-        }
-        expect(performance.now() - start).toBeLessThan(MAX_MS);
-      }),
-      { numRuns: 60, seed: 8 },
-    );
-    expect(parsed).toBeGreaterThan(0);
-  });
-
   it('parseVmd on random bytes after a valid header throws MotionError or parses', () => {
     const header = new TextEncoder().encode('Vocaloid Motion Data 0002\0\0\0\0\0');
     fc.assert(
@@ -160,5 +117,50 @@ describe('fuzzing the MMD readers', () => {
       }),
       { numRuns: 300, seed: 9 },
     );
+  });
+
+  describeFixtures('on the real fixtures', () => {
+    it('VMD: mutated real motions (mei_greeting, stand) convert or throw MotionError', () => {
+      for (const file of ['mmdagent/mei_greeting.vmd', 'gene/stand.vmd']) {
+        const real = readFixture('vmd', file);
+        fc.assert(
+          fc.property(mutation(real.length), (m) => {
+            const bytes = apply(real, m, vmdCountOffsets(real));
+            convertsOrRejects(() => convertVmd(bytes));
+          }),
+          { numRuns: 60, seed: 5 },
+        );
+      }
+    });
+
+    it('PMX: mutated Gene.pmx parses or throws MotionError, and converts a motion if it parses', () => {
+      const pmx = readFixture('pmx', 'Gene.pmx');
+      const view = new DataView(pmx.buffer, pmx.byteOffset, pmx.byteLength);
+      // The header, names and counts are where corruption matters; the vertex payload is skipped wholesale.
+      const vertexCountAt = (() => {
+        let o = 17;
+        for (let i = 0; i < 4; i++) o += 4 + view.getInt32(o, true);
+        return o;
+      })();
+      const motion = readFixture('vmd', 'gene/stand.vmd');
+      let parsed = 0;
+      fc.assert(
+        fc.property(mutation(pmx.length), fc.boolean(), (m, nearHeader) => {
+          const focused = m.kind === 'flip' && nearHeader ? { ...m, flips: m.flips.map(([i, v]) => [i % 4096, v] as [number, number]) } : m;
+          const bytes = apply(pmx, focused, [vertexCountAt]);
+          const start = performance.now();
+          try {
+            parsePmxBones(bytes);
+            parsed++;
+            convertsOrRejects(() => convertVmd(motion, { pmx: bytes }));
+          } catch (e) {
+            if (!(e instanceof MotionError)) throw e;
+          }
+          expect(performance.now() - start).toBeLessThan(MAX_MS);
+        }),
+        { numRuns: 60, seed: 8 },
+      );
+      expect(parsed).toBeGreaterThan(0);
+    });
   });
 });
