@@ -131,7 +131,14 @@ export function bakeCubic(times: Float32Array, values: Float32Array, n: number, 
   let o = 0;
   for (let seg = 0; seg < count; seg++) {
     outT[o] = times[seg];
-    for (let c = 0; c < n; c++) outV[o * n + c] = values[seg * 3 * n + n + c];
+    // The key's own value (the middle of its triple), normalized for rotations like every sampled point.
+    let len = 0;
+    for (let c = 0; c < n; c++) {
+      m[c] = values[seg * 3 * n + n + c];
+      len += m[c] * m[c];
+    }
+    const inv = isRotation && len > 0 ? 1 / Math.sqrt(len) : 1;
+    for (let c = 0; c < n; c++) outV[o * n + c] = m[c] * inv;
     o++;
     if (seg === count - 1) break;
     const k = parts[seg];

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { checkInput, mutatedInput, seedOf, type Outcome } from './mutations';
+import { richVrma } from '../unit/vrma/rawVrma';
 
 const runs = Number(process.env.FUZZ_RUNS ?? 100_000);
 const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
@@ -18,7 +19,11 @@ if (!existsSync(vrmaDir)) {
   process.exit(1);
 }
 const names = readdirSync(vrmaDir).filter((f) => f.endsWith('.vrma')).sort();
-const seeds = names.map((f) => seedOf(f, new Uint8Array(readFileSync(join(vrmaDir, f)))));
+const seeds = [
+  ...names.map((f) => seedOf(f, new Uint8Array(readFileSync(join(vrmaDir, f))))),
+  // Generated: the encodings the fixtures lack (quantized, strided, sparse, STEP, CUBICSPLINE, legacy lookAt).
+  seedOf('generated rich.vrma', richVrma()),
+];
 const counts: Record<Outcome, number> = { read: 0, rejected: 0 };
 let slowest = 0;
 let slowestRecipe = '';
@@ -44,4 +49,4 @@ try {
 const total = counts.read + counts.rejected;
 const seconds = (performance.now() - start) / 1000;
 if (process.env.FUZZ_VERBOSE) console.log(`slowest input: ${slowestRecipe}`);
-console.log(`fuzz: ${total} inputs from ${seeds.length} fixtures (seed ${seed}): ${counts.read} read, ${counts.rejected} rejected with MotionError, 0 other errors; slowest ${slowest.toFixed(1)} ms, ${seconds.toFixed(1)} s total`);
+console.log(`fuzz: ${total} inputs from ${seeds.length} seed files (seed ${seed}): ${counts.read} read, ${counts.rejected} rejected with MotionError, 0 other errors; slowest ${slowest.toFixed(1)} ms, ${seconds.toFixed(1)} s total`);

@@ -4,11 +4,11 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describeFixtures, fixtureFiles } from '../../helpers/fixtures';
 import { checkInput, mutatedInput, seedOf, type Outcome } from '../../fuzz/mutations';
-import { simpleVrma } from './rawVrma';
+import { richVrma, simpleVrma } from './rawVrma';
 
 describeFixtures('fuzzing readVrma over the real fixtures', () => {
   it('every mutated input reads or throws MotionError, quickly (5000 cases)', () => {
-    const seeds = [...fixtureFiles('vrma', '.vrma').map((f) => seedOf(basename(f), new Uint8Array(readFileSync(f)))), seedOf('generated', simpleVrma())];
+    const seeds = [...fixtureFiles('vrma', '.vrma').map((f) => seedOf(basename(f), new Uint8Array(readFileSync(f)))), seedOf('generated', simpleVrma()), seedOf('rich', richVrma())];
     const counts: Record<Outcome, number> = { read: 0, rejected: 0 };
     fc.assert(
       fc.property(mutatedInput(seeds), ({ bytes }) => {

@@ -123,3 +123,53 @@ export function simpleVrma(opts: Parameters<typeof skeletonJson>[1] = {}): Uint8
     ),
   );
 }
+
+/**
+ * One file using every encoding the reader converts: normalized SHORT rotations, a strided output,
+ * a sparse accessor, STEP and CUBICSPLINE samplers, a legacy lookAt translation and a second
+ * animation. Fuzzing starts from it so those code paths get damaged inputs too.
+ */
+export function richVrma(): Uint8Array {
+  const g = new RawGlb();
+  const times = g.floats([0, 0.5, 1, 2], 'SCALAR');
+  const s = Math.SQRT1_2;
+  const shortRot = new Int16Array([0, 0, 0, 1, 0, s, 0, s, 0, 1, 0, 0, s, 0, 0, s].map((v) => Math.round(v * 32767)));
+  const rotView = g.view(new Uint8Array(shortRot.buffer));
+  const rot = g.accessor({ bufferView: rotView, componentType: 5122, normalized: true, count: 4, type: 'VEC4' });
+  const strided = new Float32Array([0, 1, 0, 9, 0.1, 1, 0, 9, 0.2, 1.1, 0, 9, 0.3, 1, 0, 9]);
+  const stridedView = g.view(new Uint8Array(strided.buffer), 16);
+  const hips = g.accessor({ bufferView: stridedView, componentType: 5126, count: 4, type: 'VEC3' });
+  const indices = g.view(new Uint8Array(new Uint8Array([1, 3]).buffer));
+  const sparseValues = g.view(new Uint8Array(new Float32Array([1, 0, 0, 0.5, 0, 0]).buffer));
+  const happy = g.accessor({ componentType: 5126, count: 4, type: 'VEC3', sparse: { count: 2, indices: { bufferView: indices, componentType: 5121 }, values: { bufferView: sparseValues } } });
+  const stepOut = g.floats([1, 1, 1, 1.2, 1.2, 1.2, 1, 1, 1, 0.8, 0.8, 0.8], 'VEC3');
+  const cubic = g.floats(Array.from({ length: 4 * 3 * 4 }, (_, i) => ((i * 7) % 5) / 5 - 0.4).map((v, i) => (i % 12 >= 4 && i % 12 < 8 && i % 4 === 3 ? 1 : v)), 'VEC4');
+  const gaze = g.floats([0, 1.7, 5, 1, 1.7, 5, 0, 2.5, 5, -1, 1.2, 5], 'VEC3');
+  return g.build(
+    skeletonJson(
+      [
+        {
+          name: 'rich',
+          channels: [
+            channel(0, NODE.spine, 'rotation'),
+            channel(1, NODE.hips, 'translation'),
+            channel(2, NODE.happy, 'translation'),
+            channel(3, NODE.root, 'scale'),
+            channel(4, NODE.head, 'rotation'),
+            channel(5, NODE.lookAt, 'translation'),
+          ],
+          samplers: [
+            { input: times, output: rot },
+            { input: times, output: hips },
+            { input: times, output: happy },
+            { input: times, output: stepOut, interpolation: 'STEP' },
+            { input: times, output: cubic, interpolation: 'CUBICSPLINE' },
+            { input: times, output: gaze },
+          ],
+        },
+        { name: 'second', channels: [channel(0, NODE.hips, 'translation')], samplers: [{ input: times, output: hips }] },
+      ],
+      { specVersion: null },
+    ),
+  );
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RawGlb, skeletonJson, channel, NODE, simpleVrma } from './rawVrma';
+import { RawGlb, skeletonJson, channel, NODE, simpleVrma, richVrma } from './rawVrma';
 import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
 import { sampleChannel } from '../../../shared/vrma/sample';
@@ -310,5 +310,14 @@ describe('writeVrma keeps every file valid', () => {
     const withNaN = drifted.slice();
     withNaN[2] = NaN;
     expect(() => writeVrma({ ...motion, channels: [{ ...rot, values: withNaN }] })).toThrow(/holds NaN/);
+  });
+});
+
+describe('a file using every convertible encoding at once', () => {
+  it('reads with one warning per conversion and rewrites as a clean 1.0 file', async () => {
+    const motion = readVrma(richVrma());
+    expect(motion.warnings).toHaveLength(6);
+    const again = await expectCleanRewrite(motion);
+    expect(again.warnings).toEqual([]);
   });
 });
