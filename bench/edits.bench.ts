@@ -18,6 +18,7 @@ import { fromAxisAngle } from '../shared/math/quat';
 import { readVrma } from '../shared/vrma/read';
 import { writeVrma } from '../shared/vrma/write';
 import { convertToMotion } from '../shared/convert';
+import { makeWalkCycle } from '../shared/assets/walkCycle';
 import { LONG_MOTION, makeLongMotion } from './longMotion';
 import { printTable, timeIt } from './timing';
 
@@ -111,7 +112,9 @@ function loadSources(long: Motion): [string, Motion][] {
       console.log(`(skipped ${f}: ${(e as Error).message})`);
     }
   }
-  if (out.length < 3) console.log(`(fixtures not found at ${FIXTURES}: only generated motions compared)`);
+  // Like the reference figure's 16.7 s 30 fps walk: the project's generated walk, baked at that length.
+  out.push(['generated walk 16.7 s 30 fps', makeWalkCycle({ duration: 16.7, fps: 30 })]);
+  if (out.length < 4) console.log(`(fixtures not found at ${FIXTURES}: only generated motions compared)`);
   out.push([`generated ${LONG_MOTION.seconds / 60} min ${LONG_MOTION.fps} fps`, long]);
   return out;
 }
