@@ -89,9 +89,13 @@ export function buildControls(events: ControlEvents): Controls {
   for (const a of AXES) {
     const input = el('input', { type: 'range', min: String(a.min), max: String(a.max), step: String(a.step) });
     input.setAttribute('aria-label', a.label);
+    // The slider itself carries its value for assistive tech (aria-valuetext); the visible readout
+    // is hidden from it so the panel has exactly one status region.
     const out = el('output', {});
+    out.setAttribute('aria-hidden', 'true');
     input.addEventListener('input', () => {
       out.textContent = fmt(Number(input.value), a.unit);
+      input.setAttribute('aria-valuetext', out.textContent);
       events.setOffsets(readOffsets(), false);
     });
     input.addEventListener('change', () => events.setOffsets(readOffsets(), true));
@@ -133,6 +137,7 @@ export function buildControls(events: ControlEvents): Controls {
       for (const a of AXES) {
         sliders[a.key].input.value = String(s.offsets[a.key]);
         sliders[a.key].out.textContent = fmt(s.offsets[a.key], a.unit);
+        sliders[a.key].input.setAttribute('aria-valuetext', sliders[a.key].out.textContent ?? '');
       }
     },
     setStatus(text, kind = 'info') {
