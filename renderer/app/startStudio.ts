@@ -163,7 +163,10 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   requestAnimationFrame(() => setTimeout(() => poseEditor.warmUp(), 200));
   installTestHook(studio, { poseEditor, timeline: timeline.view, startedAt });
   // Autosave, crash recovery and OS/command-line open requests (after the start-up document is in place).
-  if (api) desktop = attachDesktopSession(studio, { loadBuiltinAvatar: loadMannequin });
+  if (api) {
+    desktop = attachDesktopSession(studio, { loadBuiltinAvatar: loadMannequin });
+    library.element.querySelector('.button-column')?.append(...['file.save', 'file.saveAs', 'file.convertFolder'].filter((id) => studio.commands.get(id)).map((id) => commandButton(studio, id)));
+  }
   await switcher.ready;
   return studio;
 }

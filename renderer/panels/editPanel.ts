@@ -91,7 +91,13 @@ export function createEditPanel(studio: Studio): HTMLElement {
     list.append(h('div', { class: 'edit', title: spec.description }, h('div', { class: 'edit-head' }, apply), ...fields, reasonText));
   }
   const syncAll = () => syncers.forEach((s) => s());
-  studio.events.on('motion', syncAll);
+  // Some checks scan the whole motion (outliers); run them after the edited pose is on screen.
+  let pending = 0;
+  const syncSoon = () => {
+    clearTimeout(pending);
+    pending = window.setTimeout(syncAll, 50);
+  };
+  studio.events.on('motion', syncSoon);
   studio.events.on('range', syncAll);
   syncAll();
   return h('section', { class: 'panel edit-panel', 'aria-labelledby': 'edit-title' }, h('h2', { id: 'edit-title', text: 'Edits' }), list);

@@ -72,6 +72,20 @@ export class PoseEditor {
     this.attach(this.selected);
   }
 
+  /**
+   * Compiles the gizmos' shaders ahead of the first selection (otherwise the first click on a
+   * bone stalls for a few hundred milliseconds in SwiftShader).
+   */
+  warmUp(): void {
+    const hips = this.avatar?.vrm.humanoid.getNormalizedBoneNode('hips');
+    if (!hips || this.selected) return;
+    this.rotate.attach(hips);
+    this.move.attach(hips);
+    this.viewport.renderer.compile(this.viewport.scene, this.viewport.camera);
+    this.rotate.detach();
+    this.move.detach();
+  }
+
   get isDragging(): boolean {
     return this.dragStart !== null;
   }

@@ -2,7 +2,8 @@
  * The motion-amount curve for the timeline: the core's motionAmount (per 1/30 s) reduced to one
  * value per pixel column (the column's maximum, so short bursts stay visible), scaled to 0..1.
  */
-import type { Motion } from '../../shared/motion/types';
+import type { Channel, Motion } from '../../shared/motion/types';
+import { durationOf, withChannels } from '../../shared/motion/types';
 import { motionAmount, AMOUNT_RATE } from '../../shared/edits/motionAmount';
 import type { TimeView } from './timeScale';
 
@@ -12,11 +13,29 @@ interface Amount {
 }
 
 const cache = new WeakMap<Motion, Amount>();
+const channelCache = new WeakMap<Channel, Float32Array>();
+
+/**
+ * The motion amount is a sum over rotation channels, so it is kept per Channel: after a pose edit
+ * only the edited channel is measured again (the 10-minute motion would otherwise cost ~100 ms).
+ */
+function summedAmount(motion: Motion): Float32Array {
+  const steps = Math.max(0, Math.ceil(durationOf(motion) * AMOUNT_RATE - 1e-6));
+  const sum = new Float64Array(steps);
+  for (const c of motion.channels) {
+    if (c.path !== 'rotation' || c.times.length <= 1) continue;
+    let a = channelCache.get(c);
+    if (!a) channelCache.set(c, (a = motionAmount(withChannels(motion, [c]))));
+    const n = Math.min(a.length, steps);
+    for (let i = 0; i < n; i++) sum[i] += a[i];
+  }
+  return Float32Array.from(sum);
+}
 
 function amountOf(motion: Motion): Amount {
   let a = cache.get(motion);
   if (!a) {
-    const values = motionAmount(motion);
+    const values = summedAmount(motion);
     // Scale by a high percentile, not the maximum, so one glitch does not flatten the curve.
     const sorted = Float32Array.from(values).sort();
     const p = sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.98))] : 0;

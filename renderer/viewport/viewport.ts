@@ -23,8 +23,9 @@ export class Viewport {
   private rafId = 0;
 
   constructor(readonly container: HTMLElement) {
-    // preserveDrawingBuffer lets tests and screenshots read back the drawn pixels.
-    this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
+    // preserveDrawingBuffer lets tests and screenshots read back the drawn pixels. Multisampling
+    // is skipped on software GL (SwiftShader), where it costs more than the whole scene.
+    this.renderer = new THREE.WebGLRenderer({ antialias: !isSoftwareGl(), preserveDrawingBuffer: true });
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
     this.renderer.outputColorSpace = THREE.SRGBColorSpace;
     this.renderer.domElement.setAttribute('aria-label', '3D preview of the avatar');
@@ -120,5 +121,19 @@ export class Viewport {
     this.orbit.dispose();
     this.renderer.dispose();
     this.renderer.domElement.remove();
+  }
+}
+
+/** True when WebGL runs on a CPU rasterizer (SwiftShader, llvmpipe), as in headless CI. */
+function isSoftwareGl(): boolean {
+  try {
+    const gl = document.createElement('canvas').getContext('webgl2');
+    if (!gl) return false;
+    const info = gl.getExtension('WEBGL_debug_renderer_info');
+    const name = String(info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER));
+    gl.getExtension('WEBGL_lose_context')?.loseContext();
+    return /swiftshader|llvmpipe|software/i.test(name);
+  } catch {
+    return false;
   }
 }

@@ -1,0 +1,107 @@
+/**
+ * The studio in headless Chromium (SwiftShader WebGL) against the built browser host:
+ *  - page load to the first drawn frame of the walking mannequin,
+ *  - pose-edit drag end to the updated preview on the 10-minute 60 fps motion,
+ *  - frame rate while playing that motion.
+ * Needs `npm run build` first (npm run bench builds) and /usr/bin/chromium.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../tests/helpers/browser';
+import { startHost } from '../tests/helpers/host';
+import { writeVrma } from '../shared/vrma/write';
+import { makeLongMotion } from './longMotion';
+import { printTable } from './timing';
+
+type Hook = Record<string, (...args: unknown[]) => unknown>;
+
+async function call<T>(page: Page, name: string, ...args: unknown[]): Promise<T> {
+  return page.evaluate(
+    async ([n, a]) => (await (window as unknown as { __studio: Hook }).__studio[n as string](...(a as unknown[]))) as never,
+    [name, args] as const,
+  ) as Promise<T>;
+}
+
+async function waitFirstFrame(page: Page): Promise<number> {
+  await page.waitForFunction(() => {
+    const s = (window as unknown as { __studio?: { firstAvatarFrameAt(): number | null } }).__studio;
+    return !!s && s.firstAvatarFrameAt() !== null;
+  }, undefined, { timeout: 60_000, polling: 10 });
+  // performance.now() counts from the navigation start, so this is load-to-first-frame.
+  return call<number>(page, 'firstAvatarFrameAt');
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+export async function run(): Promise<void> {
+  if (!HAS_CHROMIUM) {
+    console.log(`\nstudio bench skipped: ${NO_CHROMIUM_REASON}`);
+    return;
+  }
+  const host = await startHost();
+  const browser = await launchBrowser();
+  const dir = mkdtempSync(join(tmpdir(), 'vrma-studio-bench-'));
+  try {
+    const rows: string[][] = [];
+
+    // 1. Load to first frame, fresh page each time.
+    const loads: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { context, page } = await newStudioPage(browser);
+      await page.goto(host.url);
+      loads.push(await waitFirstFrame(page));
+      await context.close();
+    }
+    rows.push(['page load -> first frame (walking mannequin)', `${median(loads).toFixed(0)} ms`, `< 2000 ms`, `${loads.map((x) => x.toFixed(0)).join(', ')}`]);
+
+    // 2. Edit to preview on the long motion.
+    const longPath = join(dir, 'long-600s-60fps.vrma');
+    writeFileSync(longPath, writeVrma(makeLongMotion()));
+    const { context, page } = await newStudioPage(browser);
+    await page.goto(host.url);
+    await waitFirstFrame(page);
+    const t0 = Date.now();
+    await page.setInputFiles('#open-file-input', longPath);
+    await page.waitForFunction(() => (window as unknown as { __studio: { state(): { motionName: string } } }).__studio.state().motionName === 'long-600s-60fps', undefined, { timeout: 120_000 });
+    const openMs = Date.now() - t0;
+    const st = await call<{ duration: number; channels: number }>(page, 'state');
+    const edits: number[] = [];
+    const bones = ['leftUpperArm', 'rightUpperArm', 'head', 'leftUpperLeg', 'spine', 'rightLowerArm', 'neck'];
+    for (let i = 0; i < bones.length; i++) {
+      const t = 30 + i * 71.3;
+      await call(page, 'seek', t);
+      const q = (await call<{ rotations: Record<string, number[]> }>(page, 'previewPose', [bones[i]], t)).rotations[bones[i]];
+      // Turn 20° about z on top of the current rotation.
+      const s = Math.sin(Math.PI / 18), c = Math.cos(Math.PI / 18);
+      const target = [c * q[0] + s * q[1], c * q[1] - s * q[0], c * q[2] + s * q[3], c * q[3] - s * q[2]];
+      edits.push(await call<number>(page, 'timeEdit', bones[i], target));
+    }
+    rows.push([`pose edit drag end -> updated preview (${st.duration.toFixed(0)} s, ${st.channels} tracks)`, `${median(edits).toFixed(1)} ms`, '< 100 ms', edits.map((x) => x.toFixed(0)).join(', ')]);
+    rows.push(['open the 10-minute .vrma (file input -> previewing)', `${openMs} ms`, '', '']);
+
+    // 3. Playback frame rate on the long motion.
+    await call(page, 'setPlaying', true);
+    await page.waitForTimeout(500);
+    const f0 = await call<number>(page, 'framesDrawn');
+    const w0 = Date.now();
+    await page.waitForTimeout(3000);
+    const fps = ((await call<number>(page, 'framesDrawn')) - f0) / ((Date.now() - w0) / 1000);
+    const poseMs = await page.evaluate(() => {
+      const s = (window as unknown as { __studio: Hook }).__studio;
+      const n = 200;
+      const t0 = performance.now();
+      for (let i = 0; i < n; i++) s.seek((i * 2.9) % 600);
+      return (performance.now() - t0) / n;
+    });
+    rows.push(['playback frame rate (10-minute motion, 1280x800, SwiftShader)', `${fps.toFixed(1)} fps`, '60 fps', '']);
+    rows.push(['pose one frame of it (mixer + vrm.update, no draw)', `${poseMs.toFixed(2)} ms`, '', '']);
+    await context.close();
+    printTable('Studio in headless Chromium', ['measure', 'result', 'aim', 'samples'], rows);
+  } finally {
+    await browser.close();
+    await host.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
