@@ -109,6 +109,11 @@ function vmdKeySource(vmd: Vmd, rig: MmdRig): MmdKeySource {
 }
 
 function buildFromBake(bake: MmdBake, mapping: VrmMapping, expressions: Record<string, KeyTrack>, warnings: string[], withBody: boolean): Motion {
+  // Finite keys and rest positions always give finite poses; this guards the file against anything missed.
+  const tracks = [bake.hipsTranslation, ...Object.values(bake.rotations)];
+  if (tracks.some((t) => t && !t.values.every(Number.isFinite))) {
+    fail('BAD_DATA', 'the motion and model produced non-finite bone values; the model or motion file is corrupt');
+  }
   return buildMotion({
     rotations: withBody ? bake.rotations : {},
     hipsTranslation: withBody ? bake.hipsTranslation : undefined,

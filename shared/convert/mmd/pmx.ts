@@ -33,6 +33,8 @@ export interface PmxModel {
   readonly name: string;
   readonly englishName: string;
   readonly bones: readonly PmxBone[];
+  /** Byte offset of the bone count (after vertices, faces, textures and materials). */
+  readonly bonesOffset: number;
 }
 
 const FLAG_TAIL_IS_BONE = 0x0001;
@@ -108,6 +110,7 @@ export function parsePmxBones(bytes: Uint8Array): PmxModel {
     r.skip(4, 'material face count');
   }
 
+  const bonesOffset = r.offset;
   const minBone = 8 + 12 + boneIndexSize + 4 + 2 + boneIndexSize;
   const boneCount = r.count('bones', minBone);
   const bones: PmxBone[] = [];
@@ -163,5 +166,5 @@ export function parsePmxBones(bytes: Uint8Array): PmxModel {
     });
   }
   if (bones.length === 0) r.fail('the model has no bones');
-  return { version, name, englishName, bones };
+  return { version, name, englishName, bones, bonesOffset };
 }

@@ -77,7 +77,8 @@ export function rigFromPmx(model: PmxModel): MmdRig {
     appendRatio: b.appendRatio,
     appendRotation: b.appendRotation,
     appendTranslation: b.appendTranslation,
-    ik: b.ik,
+    // An IK naming no target or a missing link cannot be solved: treat the bone as plain.
+    ik: b.ik && b.ik.target >= 0 && b.ik.links.every((l) => l >= 0) ? b.ik : undefined,
   }));
   return { bones, order: topologicalOrder(bones, 'BAD_PMX'), index: indexOf(bones), source: 'pmx' };
 }

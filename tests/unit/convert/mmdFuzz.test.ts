@@ -136,18 +136,20 @@ describe('fuzzing the MMD readers', () => {
     it('PMX: mutated Gene.pmx parses or throws MotionError, and converts a motion if it parses', () => {
       const pmx = readFixture('pmx', 'Gene.pmx');
       const view = new DataView(pmx.buffer, pmx.byteOffset, pmx.byteLength);
-      // The header, names and counts are where corruption matters; the vertex payload is skipped wholesale.
+      // Corruption matters in the header, the counts and the bones; the vertex payload is skipped wholesale.
       const vertexCountAt = (() => {
         let o = 17;
         for (let i = 0; i < 4; i++) o += 4 + view.getInt32(o, true);
         return o;
       })();
+      const bonesAt = parsePmxBones(pmx).bonesOffset;
       const motion = readFixture('vmd', 'gene/stand.vmd');
       let parsed = 0;
       fc.assert(
-        fc.property(mutation(pmx.length), fc.boolean(), (m, nearHeader) => {
-          const focused = m.kind === 'flip' && nearHeader ? { ...m, flips: m.flips.map(([i, v]) => [i % 4096, v] as [number, number]) } : m;
-          const bytes = apply(pmx, focused, [vertexCountAt]);
+        fc.property(mutation(pmx.length), fc.constantFrom('anywhere', 'header', 'bones'), (m, region) => {
+          const focus = (i: number) => (region === 'header' ? i % 4096 : region === 'bones' ? bonesAt + (i % 24000) : i);
+          const focused = m.kind === 'flip' ? { ...m, flips: m.flips.map(([i, v]) => [focus(i), v] as [number, number]) } : m;
+          const bytes = apply(pmx, focused, [vertexCountAt, bonesAt]);
           const start = performance.now();
           try {
             parsePmxBones(bytes);
@@ -158,7 +160,7 @@ describe('fuzzing the MMD readers', () => {
           }
           expect(performance.now() - start).toBeLessThan(MAX_MS);
         }),
-        { numRuns: 60, seed: 8 },
+        { numRuns: 90, seed: 8 },
       );
       expect(parsed).toBeGreaterThan(0);
     });
