@@ -4,6 +4,8 @@ import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
 import { packGlb } from '../../../shared/gltf/glb';
 import { MotionError, type MotionErrorCode } from '../../../shared/errors';
+import { readFileSync } from 'node:fs';
+import { describeFixtures, fixtureFiles, readFixture } from '../../helpers/fixtures';
 
 function codeOf(bytes: Uint8Array): { code: MotionErrorCode; message: string } {
   try {
@@ -106,5 +108,15 @@ describe('readVrma rejects bad input with a specific MotionError', () => {
     const motion = readVrma(simpleVrma());
     const broken = { ...motion, channels: [{ ...motion.channels[0], times: new Float32Array(0), values: new Float32Array(0) }] };
     expect(() => writeVrma(broken)).toThrow(MotionError);
+  });
+});
+
+describeFixtures('readVrma on real files that are not VRM Animations', () => {
+  it('VRM avatars are refused as NOT_VRMA, a .gltf JSON file as NOT_GLB', () => {
+    for (const f of [...fixtureFiles('vrm1', '.vrm'), ...fixtureFiles('vrm0', '.vrm')]) {
+      expect(codeOf(new Uint8Array(readFileSync(f))).code, f).toBe('NOT_VRMA');
+    }
+    expect(codeOf(readFixture('vrm1', 'three-vrm-core-cube', 'cube.gltf')).code).toBe('NOT_GLB');
+    expect(codeOf(readFixture('bvh', 'pybvh_standard_skeleton.bvh')).code).toBe('NOT_GLB');
   });
 });
