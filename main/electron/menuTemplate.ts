@@ -55,7 +55,8 @@ export function buildMenuTemplate(
   const standard = (id: string): MenuItemConstructorOptions => {
     const own = byId.get(id);
     const def = STANDARD_COMMANDS.find((c) => c.id === id)!;
-    if (own) return item({ ...def, ...own, accelerator: def.accelerator ?? own.accelerator });
+    // The studio's own shortcut wins (it also handles the keys in the page); without one, none is claimed.
+    if (own) return item({ ...def, ...own });
     return { ...item(def), enabled: false };
   };
   const rest = (menu: MenuCommand['menu']) => commands.filter((c) => c.menu === menu && !used.has(c.id) && !STANDARD_COMMANDS.some((s) => s.id === c.id));

@@ -9,7 +9,15 @@
  * seek, setRange, select, setFalloff), so the studio keeps owning its state.
  */
 import type { Studio } from '../app/studio';
-import type { AutosaveSession, AvatarRef, OpenRequest, RecoveredSession, SaveResult, StudioApi } from '../../shared/contract/studioApi';
+import type {
+  AutosaveSession,
+  AvatarRef,
+  ConvertSummary,
+  OpenRequest,
+  RecoveredSession,
+  SaveResult,
+  StudioApi,
+} from '../../shared/contract/studioApi';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
 
@@ -25,6 +33,8 @@ export interface DesktopSessionOptions {
   loadBuiltinAvatar?: () => Promise<void>;
   /** Coalesces bursts of changes before the motion is serialized (ms). */
   coalesceMs?: number;
+  /** Asks for a target path where no save dialog exists (browser host); default: window.prompt. */
+  askPath?: (message: string, suggested: string) => Promise<string | null> | string | null;
 }
 
 export interface DesktopSession {
@@ -34,6 +44,12 @@ export interface DesktopSession {
   exportBesideSource(): Promise<SaveResult | null>;
   /** Writes the autosave now (tests, before a risky operation). */
   autosaveNow(): Promise<void>;
+  /** Save: the document's own .vrma is replaced; a motion from another format exports beside its source. */
+  save(): Promise<SaveResult | null>;
+  /** Save As: a dialog in Electron, a typed path in the browser. */
+  saveAs(): Promise<SaveResult | null>;
+  /** Converts the library folder (or a chosen one) with a progress bar and a summary message. */
+  convertFolder(opts?: { overwrite?: boolean }): Promise<ConvertSummary | null>;
   dispose(): void;
 }
 
@@ -145,9 +161,119 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
     }
   }
 
+  const savedAs = (saved: SaveResult) => {
+    studio.sourcePath = saved.path;
+    studio.motionName = saved.path.split(/[\\/]/).pop()!.replace(/\.vrma$/i, '');
+    studio.history.markSaved();
+    studio.events.emit('document', null);
+    studio.messages.show('success', `Saved ${saved.path}`);
+    return saved;
+  };
+  const currentBytes = () => {
+    const bytes = writeVrma(studio.preview?.motion ?? studio.motion);
+    studio.lastExport = bytes;
+    return bytes;
+  };
+
+  const saveAs = async (): Promise<SaveResult | null> => {
+    if (!api) return null;
+    const platform = await api.getPlatform();
+    const suggestedName = `${studio.motionName || 'motion'}.vrma`;
+    let path: string | undefined;
+    if (!platform.nativeDialogs) {
+      const dir = studio.sourcePath ? studio.sourcePath.replace(/[\\/][^\\/]*$/, '') : ((await api.getSettings()).lastFolder ?? '');
+      const sep = dir.includes('\\') && !dir.includes('/') ? '\\' : '/';
+      const ask = opts.askPath ?? ((m: string, d: string) => window.prompt(m, d));
+      const chosen = await ask('Save the motion as (a path inside an opened folder):', dir ? `${dir}${sep}${suggestedName}` : suggestedName);
+      if (!chosen) return null;
+      path = chosen.trim();
+    }
+    try {
+      const saved = await api.saveFileAs({ bytes: currentBytes(), suggestedName, ...(path ? { path } : {}) });
+      return saved ? savedAs(saved) : null;
+    } catch (e) {
+      studio.messages.error(`Save As failed: ${(e as Error).message}`);
+      return null;
+    }
+  };
+
+  const save = async (): Promise<SaveResult | null> => {
+    if (!api) return null;
+    const source = studio.sourcePath;
+    try {
+      if (source && /\.vrma$/i.test(source)) return savedAs(await api.saveFile({ path: source, bytes: currentBytes() }));
+      if (source) {
+        const saved = await api.exportMotion({ bytes: currentBytes(), sourcePath: source });
+        return savedAs(saved);
+      }
+    } catch (e) {
+      studio.messages.error(`Save failed: ${(e as Error).message}`);
+      return null;
+    }
+    return saveAs();
+  };
+
+  const convertFolder = async ({ overwrite = false } = {}): Promise<ConvertSummary | null> => {
+    if (!api) return null;
+    const folders = await api.listLibrary();
+    const last = (await api.getSettings()).lastFolder;
+    let folder: string | undefined = folders.find((f) => f.root === last)?.root ?? folders[0]?.root;
+    if (!folder && (await api.getPlatform()).nativeDialogs) folder = (await api.openFolder())?.root;
+    if (!folder) {
+      studio.messages.error('Open a folder first: Convert Folder converts the .vmd, .vpd and .bvh files of the opened folder.');
+      return null;
+    }
+    const bar = document.createElement('progress');
+    bar.max = 1;
+    bar.value = 0;
+    bar.setAttribute('aria-label', 'Conversion progress');
+    bar.className = 'convert-progress';
+    const box = document.createElement('div');
+    box.className = 'message notice';
+    box.setAttribute('role', 'group');
+    box.setAttribute('aria-label', 'Converting folder');
+    const label = document.createElement('span');
+    label.textContent = `Converting ${folder}…`;
+    box.append(label, bar);
+    studio.messages.element.append(box);
+    const off = api.onConvertProgress((p) => {
+      bar.max = Math.max(1, p.total);
+      bar.value = p.done;
+      label.textContent = `Converting ${p.done}/${p.total}: ${p.path.split(/[\\/]/).pop()}`;
+    });
+    try {
+      const summary = await api.convertFolder({ folder, overwrite });
+      const parts = [`Converted ${summary.converted.length} file(s)`];
+      if (summary.skipped.length) parts.push(`skipped ${summary.skipped.length} that already had a .vrma`);
+      if (summary.failed.length) parts.push(`${summary.failed.length} failed: ${summary.failed.map((f) => `${f.source.split(/[\\/]/).pop()} (${f.message})`).join('; ')}`);
+      studio.messages.show(summary.failed.length ? 'error' : 'success', `${parts.join(', ')} in ${(summary.elapsedMs / 1000).toFixed(1)} s.`);
+      return summary;
+    } catch (e) {
+      studio.messages.error(`Convert Folder failed: ${(e as Error).message}`);
+      return null;
+    } finally {
+      off();
+      box.remove();
+    }
+  };
+
+  if (api) {
+    const register = (id: string, label: string, description: string, run: () => Promise<unknown>) => {
+      // The studio may define these itself; then its own version wins.
+      if (!studio.commands.get(id)) studio.commands.register({ id, label, description, menu: 'file', run: () => void run() });
+    };
+    register('file.save', 'Save', 'Save the motion to its own .vrma (a converted motion goes beside its source)', save);
+    register('file.saveAs', 'Save As…', 'Save the motion as a new .vrma file', saveAs);
+    register('file.convertFolder', 'Convert Folder…', 'Convert every .vmd, .vpd and .bvh of the opened folder to .vrma beside it', () => convertFolder());
+    studio.commands.changed();
+  }
+
   return {
     ready: start().catch((e) => studio.messages.error(`Start-up failed: ${(e as Error).message}`)),
     autosaveNow,
+    save,
+    saveAs,
+    convertFolder,
     async exportBesideSource() {
       if (!api || !studio.sourcePath) return null;
       const bytes = writeVrma(studio.preview?.motion ?? studio.motion);

@@ -130,7 +130,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM)('desktop: folder, export beside the sourc
     rmSync(work, { recursive: true, force: true });
   });
 
-  it('opens the folder, edits walk.vmd, exports walk.vrma beside it; a drop loads; a crash is recovered byte for byte', async () => {
+  it('opens the folder, edits walk.vmd, exports walk.vrma beside it; a drop loads; a crash is recovered byte for byte; convert folder, save as and save', async () => {
     host = await startHost({ userDataDir: dataDir });
     const first = await newStudioPage(browser);
     const page = first.page;
@@ -207,6 +207,35 @@ describeFixtures.skipIf(!HAS_CHROMIUM)('desktop: folder, export beside the sourc
     await second.page.getByRole('button', { name: 'Export .vrma' }).click();
     await expect.poll(() => existsSync(join(folder, 'walk-2.vrma')), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => existsSync(sessionFile), { timeout: 15_000 }).toBe(false);
+    expect(same(new Uint8Array(readFileSync(join(folder, 'walk-2.vrma'))), onScreen)).toBe(true);
+
+    // Convert Folder: walk.vmd already has its walk.vrma (skipped); mocap/test1.bvh is converted beside itself.
+    // The recovered session's folder is not open in this new host run: open it again first.
+    await second.page.getByRole('textbox', { name: 'Folder path to open' }).fill(folder);
+    await second.page.getByRole('button', { name: 'Open folder' }).click();
+    await second.page.getByRole('list', { name: 'Library files' }).getByRole('button', { name: 'walk.vrma', exact: true }).waitFor();
+    await second.page.getByRole('button', { name: 'Convert Folder…' }).click();
+    await waitForState(second.page, 'messages', 1);
+    await expect
+      .poll(async () => (await state(second.page)).messages.map((m) => m.text).find((t) => t.startsWith('Converted')) ?? null, { timeout: 60_000 })
+      .toMatch(/^Converted 1 file\(s\), skipped 1 that already had a \.vrma in \d+\.\d s\.$/);
+    const converted = readVrma(new Uint8Array(readFileSync(join(folder, 'mocap', 'test1.vrma'))));
+    expect(converted.channels.length).toBeGreaterThan(10);
+
+    // Save As in the browser asks for a path (prompt); the answer must be inside the opened folder.
+    second.page.removeAllListeners('dialog');
+    second.page.once('dialog', (d) => void d.accept(join(folder, 'saved-as.vrma')));
+    await second.page.getByRole('button', { name: 'Save As…' }).click();
+    await expect.poll(() => existsSync(join(folder, 'saved-as.vrma')), { timeout: 15_000 }).toBe(true);
+    expect(same(new Uint8Array(readFileSync(join(folder, 'saved-as.vrma'))), await motionBytes(second.page))).toBe(true);
+    await waitForState(second.page, 'motionName', 'saved-as');
+    // Save now replaces that file in place.
+    await second.page.locator('#edit-mirror').click();
+    await waitForState(second.page, 'dirty', true);
+    const mirrored = await motionBytes(second.page);
+    await second.page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => same(new Uint8Array(readFileSync(join(folder, 'saved-as.vrma'))), mirrored), { timeout: 15_000 }).toBe(true);
+    await waitForState(second.page, 'dirty', false);
     await second.context.close();
   });
 });
