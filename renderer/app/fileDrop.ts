@@ -18,6 +18,17 @@ export function bindFileDrop(studio: Studio, target: Window): void {
     files.sort((a, b) => Number(!/\.(vrm|glb)$/i.test(a.name)) - Number(!/\.(vrm|glb)$/i.test(b.name)));
     for (const f of files) {
       const path = studio.api?.pathForFile?.(f) ?? undefined;
+      if (path && studio.api) {
+        // Electron: main opens the dropped path (so exports may go beside it); a dropped folder joins the library.
+        try {
+          const opened = await studio.api.openDropped(path);
+          if (opened.kind === 'file') await studio.openFile(opened.file.name, opened.file.bytes, opened.file.path);
+          continue;
+        } catch (e) {
+          studio.messages.error(`Could not open ${f.name}: ${e instanceof Error ? e.message : String(e)}`);
+          continue;
+        }
+      }
       await studio.openFile(f.name, new Uint8Array(await f.arrayBuffer()), path ?? undefined);
     }
   });
