@@ -51,8 +51,12 @@ export function syncDesktop(studio: Studio): void {
   pushDoc();
   quiet(
     api.getSettings().then((s) => {
-      if (Number.isFinite(s.falloffRadius)) studio.setFalloff(s.falloffRadius);
+      studio.settings = s;
+      if (Number.isFinite(s.falloffRadius) && s.falloffRadius !== studio.falloff) studio.setFalloff(s.falloffRadius);
     }),
   );
-  studio.events.on('falloff', (v) => quiet(api.setSettings({ falloffRadius: v })));
+  studio.events.on('falloff', (v) => {
+    if (studio.settings?.falloffRadius === v) return;
+    quiet(api.setSettings({ falloffRadius: v }).then((s) => (studio.settings = s)));
+  });
 }

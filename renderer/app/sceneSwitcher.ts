@@ -23,22 +23,58 @@ const bedroomModules = import.meta.glob<BedroomModule>('../bedroom/index.ts');
 
 const SETTINGS_KEY = 'vrma-studio.bedroom';
 
-function localSettings(): BedroomSettingsStore {
+type SceneSettings = { pose?: unknown; autoTurn?: unknown; autoSec?: unknown; offsets?: { x?: unknown; y?: unknown; z?: unknown; yaw?: unknown }; poseFile?: unknown };
+
+/**
+ * The Bedroom's settings live in the StudioApi settings (contract shape: offsetX/Y/Z, yaw, pose,
+ * autoTurn, autoSec) so they survive like the rest; the pose file name, which the contract does
+ * not hold, and a copy for hosts without settings go to localStorage. The Bedroom sanitizes
+ * whatever it reads.
+ */
+function bedroomSettings(studio: Studio): BedroomSettingsStore {
+  const local = (): SceneSettings | undefined => {
+    try {
+      const raw = localStorage.getItem(SETTINGS_KEY);
+      return raw ? (JSON.parse(raw) as SceneSettings) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
   return {
     get: () => {
-      try {
-        const raw = localStorage.getItem(SETTINGS_KEY);
-        return raw ? JSON.parse(raw) : undefined;
-      } catch {
-        return undefined;
-      }
+      const fromApi = studio.settings?.bedroom;
+      const stored = local();
+      if (!fromApi) return stored;
+      return {
+        pose: fromApi.pose,
+        autoTurn: fromApi.autoTurn,
+        autoSec: fromApi.autoSec,
+        offsets: { x: fromApi.offsetX, y: fromApi.offsetY, z: fromApi.offsetZ, yaw: fromApi.yaw },
+        poseFile: stored?.poseFile,
+      };
     },
     set: (value) => {
       try {
         localStorage.setItem(SETTINGS_KEY, JSON.stringify(value));
       } catch {
-        /* storage unavailable: settings last for this session only */
+        /* storage unavailable: the API copy below still keeps them */
       }
+      const v = value as SceneSettings;
+      const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : undefined);
+      const bedroom = {
+        offsetX: num(v.offsets?.x),
+        offsetY: num(v.offsets?.y),
+        offsetZ: num(v.offsets?.z),
+        yaw: num(v.offsets?.yaw),
+        pose: v.pose === 'back' || v.pose === 'side' ? v.pose : undefined,
+        autoTurn: typeof v.autoTurn === 'boolean' ? v.autoTurn : undefined,
+        autoSec: num(v.autoSec),
+      };
+      const patch = Object.fromEntries(Object.entries(bedroom).filter(([, x]) => x !== undefined));
+      studio.api
+        ?.setSettings({ bedroom: patch })
+        .then((s) => (studio.settings = s))
+        .catch(() => {});
     },
   };
 }
@@ -78,7 +114,7 @@ export function createSceneSwitcher(studio: Studio, studioView: HTMLElement, bed
         mounted = mod.mountBedroom(bedroomView, {
           getAvatarBytes: () => studio.avatar?.bytes ?? new Uint8Array(),
           readUserFile: studio.api ? (name) => studio.api!.readFile(name) : undefined,
-          settings: localSettings(),
+          settings: bedroomSettings(studio),
         });
       } catch (e) {
         studio.messages.error(`The Bedroom could not start: ${errorText(e)}`);

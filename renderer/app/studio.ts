@@ -6,7 +6,7 @@
 import type { Motion } from '../../shared/motion/types';
 import { durationOf } from '../../shared/motion/types';
 import type { HumanBoneName } from '../../shared/vrm/humanBones';
-import type { StudioApi } from '../../shared/contract/studioApi';
+import type { Settings, StudioApi } from '../../shared/contract/studioApi';
 import { History } from './history';
 import { CommandRegistry } from './commands';
 import { Emitter } from './emitter';
@@ -51,6 +51,8 @@ export class Studio {
   dragging = false;
   /** Counts preview rebuilds (tests wait for the preview to catch up). */
   previewVersion = 0;
+  /** The StudioApi settings as last read or written (null until loaded, or without an API). */
+  settings: Settings | null = null;
   /** Last bytes handed out by the export command (tests compare them). */
   lastExport: Uint8Array | null = null;
 
