@@ -102,13 +102,25 @@ function checkValues(out: Float32Array, c: Channel): void {
 
 export function writeVrma(motion: Motion): Uint8Array {
   const channels = motion.channels;
+  const nodeCount = Array.isArray(motion.gltf.nodes) ? motion.gltf.nodes.length : 0;
+  const targets = new Set<string>();
   for (const c of channels) {
     const n = c.times.length * componentsOf(c.path);
     if (c.times.length === 0 || c.values.length < n) {
       fail('BAD_PARAMETER', `channel of node ${c.node} ${c.path} has ${c.times.length} keys and ${c.values.length} values; cannot write it`);
     }
+    if (!Number.isInteger(c.node) || c.node < 0 || c.node >= nodeCount) fail('BAD_PARAMETER', `a channel targets node ${c.node}, but the motion has ${nodeCount} nodes`);
+    const key = `${c.node}/${c.path}`;
+    if (targets.has(key)) fail('BAD_PARAMETER', `two channels animate node ${c.node} ${c.path}; a glTF animation allows one`);
+    targets.add(key);
   }
   const { unique, indexOf } = shareTimes(channels);
+  for (const t of unique) {
+    if (!(t[0] >= 0)) fail('BAD_PARAMETER', `key times must start at 0 or later, got ${t[0]}`);
+    for (let i = 1; i < t.length; i++) {
+      if (!(t[i] > t[i - 1])) fail('BAD_PARAMETER', `key times must increase strictly, but key ${i} (${t[i]} s) follows ${t[i - 1]} s`);
+    }
+  }
 
   const accessors: Json[] = [];
   let timesBytes = 0;

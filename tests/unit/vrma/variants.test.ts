@@ -321,3 +321,18 @@ describe('a file using every convertible encoding at once', () => {
     expect(again.warnings).toEqual([]);
   });
 });
+
+describe('writeVrma refuses Motions that would make an invalid file', () => {
+  const motion = readVrma(simpleVrma());
+  const [rot, pos] = motion.channels;
+  it.each([
+    ['a duplicated target', [rot, rot], /two channels animate node 1 rotation/],
+    ['a node that does not exist', [{ ...rot, node: 42 }], /targets node 42/],
+    ['times that go back', [{ ...pos, times: new Float32Array([0, 1, 0.5]) }], /increase strictly/],
+    ['negative times', [{ ...pos, times: new Float32Array([-1, 0, 1]) }], /start at 0/],
+  ])('%s', (_name, channels, message) => {
+    expect(() => writeVrma({ ...motion, channels })).toThrow(MotionError);
+    expect(() => writeVrma({ ...motion, channels })).toThrow(message);
+  });
+});
+
