@@ -13,7 +13,7 @@ import { rigFromPmx, standardRig, type MmdRig } from './rig';
 import { nameKey } from './shiftJis';
 import { STANDARD_MMD_RIG } from './standardRig';
 import { parseVmd, VMD_FPS, type Vmd } from './vmd';
-import { BoneTrackSampler, ikEnabledAt, sampleMorph } from './vmdSampler';
+import { BoneTrackSampler, IkSwitches, sampleMorph } from './vmdSampler';
 import { mapRigToVrm, type VrmMapping } from './vrmMapping';
 import { parseVpd, type VpdPose } from './vpd';
 
@@ -97,6 +97,7 @@ function vmdKeySource(vmd: Vmd, rig: MmdRig): MmdKeySource {
     .filter((b): b is { bone: number; sampler: BoneTrackSampler } => b.bone !== undefined);
   const pos = new Float64Array(3);
   const rot = new Float64Array(4);
+  const ik = new IkSwitches(vmd.ikKeys);
   return {
     sample(frame, set) {
       for (const b of bound) {
@@ -104,7 +105,7 @@ function vmdKeySource(vmd: Vmd, rig: MmdRig): MmdKeySource {
         set(b.bone, pos[0], pos[1], pos[2], rot[0], rot[1], rot[2], rot[3]);
       }
     },
-    ikEnabled: (ik, frame) => ikEnabledAt(vmd.ikKeys, ik, frame),
+    ikEnabled: (key, frame) => ik.enabled(key, frame),
   };
 }
 

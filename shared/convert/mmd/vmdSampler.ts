@@ -89,13 +89,40 @@ export function sampleMorph(track: VmdMorphTrack, frame: number): number {
   return weights[k] + (weights[k + 1] - weights[k]) * t;
 }
 
-/** Whether an IK bone is on at `frame`: the latest IK key at or before it that names the bone; on by default. */
-export function ikEnabledAt(keys: readonly VmdIkKey[], ikKey: string, frame: number): boolean {
-  let on = true;
-  for (const k of keys) {
-    if (k.frame > frame) break;
-    const v = k.enabled.get(ikKey);
-    if (v !== undefined) on = v;
+/**
+ * IK on/off per IK bone as step functions: on by default, each IK key that names the bone switches
+ * it from that frame on. Built once so a long motion with many IK keys stays linear to sample.
+ */
+export class IkSwitches {
+  private readonly steps = new Map<string, { frames: Uint32Array; on: Uint8Array }>();
+
+  constructor(keys: readonly VmdIkKey[]) {
+    const lists = new Map<string, { frames: number[]; on: number[] }>();
+    for (const k of keys) {
+      for (const [name, on] of k.enabled) {
+        let l = lists.get(name);
+        if (!l) lists.set(name, (l = { frames: [], on: [] }));
+        l.frames.push(k.frame);
+        l.on.push(on ? 1 : 0);
+      }
+    }
+    for (const [name, l] of lists) this.steps.set(name, { frames: Uint32Array.from(l.frames), on: Uint8Array.from(l.on) });
   }
-  return on;
+
+  enabled(ikKey: string, frame: number): boolean {
+    const s = this.steps.get(ikKey);
+    if (!s) return true;
+    // Last switch at or before `frame` (keys are sorted by frame).
+    let lo = 0;
+    let hi = s.frames.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (s.frames[mid] <= frame) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found < 0 ? true : s.on[found] === 1;
+  }
 }

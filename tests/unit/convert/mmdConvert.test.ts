@@ -194,6 +194,8 @@ describe('MMD motion -> VRM animation', () => {
       ik: [
         { frame: 0, enabled: { '左足ＩＫ': true } },
         { frame: 10, enabled: { '左足ＩＫ': false } },
+        { frame: 12, enabled: { '右足ＩＫ': false } },
+        { frame: 18, enabled: { '左足ＩＫ': true } },
       ],
     });
     const { motion, bake } = convertVmdDetailed(bytes);
@@ -206,9 +208,12 @@ describe('MMD motion -> VRM animation', () => {
     // With IK off the thigh is exactly the keyed FK rotation (MMD's 60° about its x axis).
     const thighLocal = mul(conj(off.hips!.rotation), off.leftUpperLeg!.rotation);
     expect(angleBetween(thighLocal, mmdToVrmQuat(kick)) / DEG).toBeLessThan(0.01);
+    // Switched back on at frame 18.
+    expect(dist(evalAt(19 / 30).leftFoot!.position, target)).toBeLessThan(0.01);
     const left = bake.legIk.find((l) => l.side === 'left')!;
-    expect(left.solved[5]).toBe(1);
-    expect(left.solved[15]).toBe(0);
+    const right = bake.legIk.find((l) => l.side === 'right')!;
+    expect(Array.from(left.solved.subarray(0, 21)).join('')).toBe('111111111100000000111');
+    expect(Array.from(right.solved.subarray(0, 21)).join('')).toBe('111111111111000000000');
   });
 
   it('honours the Bezier curve between sparse keys when baking', () => {
