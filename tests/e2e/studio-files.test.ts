@@ -8,6 +8,7 @@ import { HAS_CHROMIUM } from '../helpers/browser';
 import { describeFixtures, fixturePath, fixtureFiles, readFixture } from '../helpers/fixtures';
 import { dropFiles, hook, motionBytes, openStudio, quatDot, screenshot, state, waitForState, type StudioSession } from './studioHarness';
 import { readVrma } from '../../shared/vrma/read';
+import { writeVrma } from '../../shared/vrma/write';
 import { durationOf } from '../../shared/motion/types';
 import { MAIN_BONES } from '../../shared/vrm/humanBones';
 
@@ -110,6 +111,22 @@ describeFixtures.skipIf(!HAS_CHROMIUM)('studio: files', () => {
     expect(st.avatarName).toBe('debug_robot.vrm');
     const worst = await comparePreviewToReference(['rightUpperArm', 'hips', 'head'], [0, 0.25, 0.5, st.duration]);
     expect(worst).toBeGreaterThanOrEqual(0.99999);
+  });
+
+  it('shows expressions, lookAt and the reader warnings in the info panel', async () => {
+    await s.page.setInputFiles('#open-file-input', fixturePath('vrma', 'test_2023-11_no-specVersion.vrma'));
+    await waitForState(s.page, 'motionName', 'test_2023-11_no-specVersion');
+    const info = s.page.locator('.info-panel');
+    expect(await info.locator('[data-info="expressions"]').textContent()).toBe('happy');
+    expect(await info.locator('[data-info="look-at"]').textContent()).toBe('animated');
+    expect(await info.locator('[data-info="duration"]').textContent()).toContain('3.000 s');
+    expect(await info.locator('.warnings li').allTextContents()).toEqual(['specVersion is missing (a pre-release file); read as 1.0']);
+    // The warning is also announced as a message when the file opens.
+    const msgs = (await state(s.page)).messages.map((m) => m.text);
+    expect(msgs.some((t) => t.includes('specVersion is missing'))).toBe(true);
+    // The expression and gaze tracks survive into the export: the bytes are the core's write of the file.
+    const expected = writeVrma(readVrma(readFixture('vrma', 'test_2023-11_no-specVersion.vrma')));
+    expect(Buffer.from(await motionBytes(s.page)).equals(Buffer.from(expected))).toBe(true);
   });
 
   it('reports a bad file in the UI and keeps the current motion and avatar', async () => {
