@@ -107,6 +107,12 @@ export class BedroomRig {
     this.nodStart = this.time;
   }
 
+  /** True while a nod is playing. */
+  get nodding(): boolean {
+    const u = (this.time - this.nodStart) / NOD_SEC;
+    return u >= 0 && u < 1;
+  }
+
   get frameState(): RigFrame {
     return this.lastFrame;
   }

@@ -45,9 +45,10 @@ export function makeBackPose(): Motion {
       rightUpperArm: fromAxisAngle(Z, 78 * DEG),
       leftLowerArm: fromAxisAngle(Y, -8 * DEG),
       rightLowerArm: fromAxisAngle(Y, 8 * DEG),
-      // The face turned toward the viewer (the body's right in this room).
-      neck: fromAxisAngle(Y, -12 * DEG),
-      head: fromAxisAngle(Y, -30 * DEG),
+      // The face turned toward the viewer (the body's right in this room), the chin slightly down
+      // so the head rests up on the pillow.
+      neck: mul(fromAxisAngle(Y, -12 * DEG), fromAxisAngle(X, 12 * DEG)),
+      head: mul(fromAxisAngle(Y, -30 * DEG), fromAxisAngle(X, 6 * DEG)),
     },
     'back',
   );

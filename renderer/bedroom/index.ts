@@ -38,13 +38,15 @@ export interface BedroomHandle {
 /** What end-to-end tests read (window.__bedroom); nothing in the app depends on it. */
 export interface BedroomTestHook {
   readonly ready: Promise<void>;
-  state(): { e: number; lb: number; pose: LyingPose; sleeping: boolean; fullyAsleep: boolean; status: string };
+  state(): { e: number; lb: number; pose: LyingPose; sleeping: boolean; fullyAsleep: boolean; nextTurnIn: number | null; status: string };
   /** Main joints in the bed's frame: [along toward the head, height above the mattress top, across]. */
   jointsOnBed(): Record<string, [number, number, number]>;
   bed(): { mattressTop: number; width: number; length: number; floorY: number };
   probeHeights(thresholds: number[]): HeightProbeResult;
-  /** Drive time by hand (seconds), for deterministic screenshots. */
+  /** Run the bedroom's clock k times faster (turn-overs without waiting minutes). */
   setTimeScale(k: number): void;
+  /** The head bone's position on screen (client pixels) and whether a nod is playing. */
+  head(): { x: number; y: number; nodding: boolean } | null;
 }
 
 declare global {
@@ -297,7 +299,7 @@ export function mountBedroom(root: HTMLElement, ctx: BedroomContext): BedroomHan
     ready,
     state: () => {
       const s = cycle.tick();
-      return { e: s.e, lb: s.lb, pose: s.pose, sleeping: s.sleeping, fullyAsleep: s.fullyAsleep, status: controls.element.querySelector('[role=status]')?.textContent ?? '' };
+      return { e: s.e, lb: s.lb, pose: s.pose, sleeping: s.sleeping, fullyAsleep: s.fullyAsleep, nextTurnIn: s.nextTurnIn, status: controls.element.querySelector('[role=status]')?.textContent ?? '' };
     },
     jointsOnBed: () => {
       const out: Record<string, [number, number, number]> = {};
@@ -313,6 +315,13 @@ export function mountBedroom(root: HTMLElement, ctx: BedroomContext): BedroomHan
     setTimeScale: (k) => {
       clock();
       timeScale = k;
+    },
+    head: () => {
+      const bone = vrm?.humanoid.getRawBoneNode('head');
+      if (!bone || !rig) return null;
+      const p = bone.getWorldPosition(new Vector3()).project(camera);
+      const r = renderer.domElement.getBoundingClientRect();
+      return { x: r.left + ((p.x + 1) / 2) * r.width, y: r.top + ((1 - p.y) / 2) * r.height, nodding: rig.nodding };
     },
   };
 

@@ -18,7 +18,7 @@ import { fromAxisAngle } from '../../shared/math/quat';
 import { BACK_TILT } from '../../renderer/bedroom/defaultPoses';
 import type { HeightProbeResult } from '../../renderer/bedroom/heightProbe';
 
-type BedroomState = { e: number; lb: number; pose: string; sleeping: boolean; fullyAsleep: boolean; status: string };
+type BedroomState = { e: number; lb: number; pose: string; sleeping: boolean; fullyAsleep: boolean; nextTurnIn: number | null; status: string };
 
 async function bedroom<T>(page: Page, fn: string, ...args: unknown[]): Promise<T> {
   return page.evaluate(
@@ -109,6 +109,34 @@ describe.skipIf(!HAS_CHROMIUM)(`bedroom in Chromium${HAS_CHROMIUM ? '' : ` (skip
       await panel(s.page).getByRole('button', { name: 'Reset placement', exact: true }).click();
       await expect.poll(lowestJoint, { timeout: 15_000 }).toBeLessThan(0.01);
       expect(await panel(s.page).getByRole('slider', { name: 'Y', exact: true }).inputValue()).toBe('0');
+      // A click on the head: a nod.
+      const head = await bedroom<{ x: number; y: number; nodding: boolean }>(s.page, 'head');
+      expect(head.nodding).toBe(false);
+      await s.page.mouse.click(head.x, head.y);
+      await expect.poll(async () => (await bedroom<{ nodding: boolean }>(s.page, 'head')).nodding, { timeout: 5_000 }).toBe(true);
+
+      // Automatic turn-over: interval 20 s (the minimum), the timer restarted by a turn by hand,
+      // then the bedroom's clock runs 10x: back -> side by itself when the timer says.
+      const interval = panel(s.page).getByLabel('Turn-over interval (s)');
+      await interval.fill('20');
+      await interval.press('Enter');
+      await interval.blur();
+      await panel(s.page).getByRole('button', { name: 'Turn over', exact: true }).click();
+      await s.page.waitForFunction(() => (window as unknown as { __bedroom: { state(): BedroomState } }).__bedroom.state().lb === 0, undefined, { timeout: 30_000, polling: 50 });
+      const before = await bedroom<BedroomState>(s.page, 'state');
+      expect(before.pose).toBe('back');
+      expect(before.nextTurnIn).toBeGreaterThan(12);
+      expect(before.nextTurnIn).toBeLessThanOrEqual(20);
+      await bedroom(s.page, 'setTimeScale', 10);
+      const t0 = Date.now();
+      await s.page.waitForFunction(() => (window as unknown as { __bedroom: { state(): BedroomState } }).__bedroom.state().pose === 'side', undefined, { timeout: 30_000, polling: 20 });
+      const switchedAfter = ((Date.now() - t0) / 1000) * 10;
+      await s.page.waitForFunction(() => (window as unknown as { __bedroom: { state(): BedroomState } }).__bedroom.state().lb === 1, undefined, { timeout: 30_000, polling: 50 });
+      await bedroom(s.page, 'setTimeScale', 1);
+      console.info(`[bedroom e2e] automatic turn-over after ${switchedAfter.toFixed(1)} s of bedroom time; the timer said ${before.nextTurnIn!.toFixed(1)} s`);
+      expect(Math.abs(switchedAfter - before.nextTurnIn!)).toBeLessThan(2);
+      await sleepAndCheckAfterTurn(s.page, 'bedroom-auto-turned-side');
+
       await panel(s.page).getByRole('button', { name: 'Wake', exact: true }).click();
       await s.page.waitForFunction(() => (window as unknown as { __bedroom: { state(): BedroomState } }).__bedroom.state().e === 0, undefined, { timeout: 30_000, polling: 100 });
       expect(s.errors).toEqual([]);
