@@ -93,8 +93,13 @@ const backend = new StudioBackend({
 
 /** Paths among command-line arguments (flags and Electron's own arguments skipped). */
 function pathsFromArgv(argv: string[], cwd: string): string[] {
-  const args = argv.slice(app.isPackaged ? 1 : 2);
-  return args.filter((a) => !a.startsWith('-') && a !== '.').map((a) => resolve(cwd, a));
+  // argv[0] is the executable; in development the app folder follows (and tools may insert switches).
+  const appPath = resolve(app.getAppPath());
+  return argv
+    .slice(1)
+    .filter((a) => !a.startsWith('-'))
+    .map((a) => resolve(cwd, a))
+    .filter((p) => p !== appPath && p !== resolve(appPath, 'out', 'main', 'index.js'));
 }
 
 async function openFromOs(path: string, push: boolean): Promise<void> {
@@ -210,7 +215,11 @@ async function createWindow(): Promise<void> {
   });
   contents.on('will-attach-webview', (e) => e.preventDefault());
 
-  for (const name of STUDIO_EVENT_NAMES) backend.on(name, (payload) => sendStudioEvent(contents, name, payload as never));
+  const unsubscribe = STUDIO_EVENT_NAMES.map((name) => backend.on(name, (payload) => sendStudioEvent(contents, name, payload as never)));
+  win.on('closed', () => {
+    unsubscribe.forEach((off) => off());
+    win = null;
+  });
 
   let boundsTimer: NodeJS.Timeout | null = null;
   const saveBounds = () => {

@@ -14,8 +14,8 @@ import {
   type StudioEvents,
   type StudioInvokeMethod,
 } from '../../shared/contract/studioApi';
-import { validateArgs } from '../../shared/contract/validate';
-import { toErrorInfo, type StudioBackend } from '../services/backend';
+import type { StudioBackend } from '../services/backend';
+import { answerStudioCall } from './ipcCall';
 import type { SenderCheck } from './senderCheck';
 
 export function handleStudioCall<M extends StudioInvokeMethod>(
@@ -23,17 +23,9 @@ export function handleStudioCall<M extends StudioInvokeMethod>(
   check: SenderCheck,
   run: (args: unknown[]) => Promise<unknown>,
 ): void {
-  ipcMain.handle(ipcInvokeChannel(method), async (event, ...args: unknown[]): Promise<IpcResult<unknown>> => {
-    if (!check(event)) {
-      return { ok: false, error: { code: 'DENIED', message: `${method}: caller is not the studio page` } };
-    }
-    try {
-      validateArgs(method, args);
-      return { ok: true, value: await run(args) };
-    } catch (e) {
-      return { ok: false, error: toErrorInfo(e) };
-    }
-  });
+  ipcMain.handle(ipcInvokeChannel(method), (event, ...args: unknown[]): Promise<IpcResult<unknown>> =>
+    answerStudioCall(method, check(event), args, run),
+  );
 }
 
 /** Registers every StudioApi method against the backend. */

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
 import { isTrustedSender, originOf, type SenderEvent } from '../../../main/electron/senderCheck';
 import { buildMenuTemplate, type MenuActions } from '../../../main/electron/menuTemplate';
-import type { MenuCommand } from '../../../shared/contract/studioApi';
+import { StudioApiError, type MenuCommand } from '../../../shared/contract/studioApi';
+import { answerStudioCall } from '../../../main/electron/ipcCall';
 
 function event(url: string, { subframe = false } = {}): SenderEvent {
   const main = { url } as never;
@@ -30,6 +31,37 @@ describe('IPC sender check', () => {
   it('computes origins of custom schemes (URL.origin would say "null")', () => {
     expect(new URL('app://studio/x').origin).toBe('null');
     expect(originOf('app://studio/x')).toBe('app://studio');
+  });
+});
+
+describe('IPC call handling', () => {
+  it('refuses untrusted senders before running anything', async () => {
+    let ran = false;
+    const r = await answerStudioCall('readFile', false, ['/m/a.vrma'], async () => (ran = true));
+    expect(r).toEqual({ ok: false, error: { code: 'DENIED', message: 'readFile: caller is not the studio page' } });
+    expect(ran).toBe(false);
+  });
+
+  it('validates arguments at run time', async () => {
+    let ran = false;
+    const r = await answerStudioCall('exportMotion', true, [{ bytes: 'AAEC', sourcePath: '/m/walk.vmd' }], async () => (ran = true));
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.error.code).toBe('BAD_ARGUMENT');
+    expect(ran).toBe(false);
+  });
+
+  it('returns values, and errors with their codes as data', async () => {
+    const bytes = new Uint8Array([1, 2, 3]);
+    expect(await answerStudioCall('readFile', true, ['/m/a.vrma'], async () => bytes)).toEqual({ ok: true, value: bytes });
+    expect(await answerStudioCall('readFile', true, ['/m/a.vrma'], async () => Promise.reject(new StudioApiError('DENIED', 'no')))).toEqual({
+      ok: false,
+      error: { code: 'DENIED', message: 'no' },
+    });
+    const enoent = Object.assign(new Error('ENOENT: no such file'), { code: 'ENOENT' });
+    expect(await answerStudioCall('readFile', true, ['/m/a.vrma'], async () => Promise.reject(enoent))).toEqual({
+      ok: false,
+      error: { code: 'NOT_FOUND', message: 'ENOENT: no such file' },
+    });
   });
 });
 
