@@ -8,7 +8,7 @@
  *    byte-identical to what was on screen.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { copyFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,6 +54,25 @@ describe.skipIf(!HAS_CHROMIUM)(`desktop: browser host in a real browser${HAS_CHR
       expect(again).toBe(host.token);
     } finally {
       await context.close();
+    }
+  });
+
+  it('opens folders named on the host command line in the library at start', async () => {
+    const dir = realpathSync(mkdtempSync(join(tmpdir(), 'vrma-launch-')));
+    mkdirSync(join(dir, 'takes'));
+    writeFileSync(join(dir, 'takes', 'jump.bvh'), 'HIERARCHY\nMOTION\nFrames: 2\nFrame Time: 0.5\n');
+    writeFileSync(join(dir, 'readme.txt'), 'not listed');
+    const launched = await startHost({ openPaths: [dir] });
+    const { context, page } = await newStudioPage(browser);
+    try {
+      await page.goto(launched.url);
+      const library = page.getByRole('list', { name: 'Library files' });
+      await library.getByRole('button', { name: 'takes/jump.bvh', exact: true }).waitFor({ timeout: 60_000 });
+      expect(await library.getByRole('button').allTextContents()).toEqual(['takes/jump.bvh']);
+    } finally {
+      await context.close();
+      await launched.stop();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
@@ -160,7 +179,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM)('desktop: folder, export beside the sourc
     const written = new Uint8Array(readFileSync(target));
     expect(same(written, edited)).toBe(true);
     expect(same(writeVrma(readVrma(written)), edited)).toBe(true);
-    expect((await state(page)).dirty).toBe(false);
+    await waitForState(page, 'dirty', false); // marked saved once the export call returns
     // The library follows the disk.
     await library.getByRole('button', { name: 'walk.vrma', exact: true }).waitFor({ timeout: 15_000 });
 
