@@ -13,6 +13,7 @@ import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { fixturePath, HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
 import { openStudio, SCREENSHOT_DIR, waitForState } from './studioHarness';
 import { writeVrma } from '../../shared/vrma/write';
+import { writeVpd } from '../../shared/convert/mmd/vpd';
 import { buildMotion } from '../../shared/vrma/buildMotion';
 import { fromAxisAngle } from '../../shared/math/quat';
 import { BACK_TILT } from '../../renderer/bedroom/defaultPoses';
@@ -178,6 +179,10 @@ describe.skipIf(!HAS_CHROMIUM)(`bedroom in Chromium${HAS_CHROMIUM ? '' : ` (skip
       });
       const good = join(dir, 'my-side.vrma');
       writeFileSync(good, writeVrma(folded));
+      // An MMD pose: the left elbow bent 60° (MMD bone 左ひじ, about the axis across the arm), converted on the fly.
+      const vpd = join(dir, 'elbow.vpd');
+      const half = (60 * Math.PI) / 360;
+      writeFileSync(vpd, writeVpd({ modelName: 'test', bones: [{ name: '左ひじ', position: [0, 0, 0], rotation: [0, 0, Math.sin(half), Math.cos(half)] }], morphs: [] }));
       const bad = join(dir, 'broken.vrma');
       writeFileSync(bad, new Uint8Array([0x67, 0x6c, 0x54, 0x46, 2, 0, 0, 0, 9, 9]));
       const s = await openStudio({ hash: '#bedroom' });
@@ -190,12 +195,26 @@ describe.skipIf(!HAS_CHROMIUM)(`bedroom in Chromium${HAS_CHROMIUM ? '' : ` (skip
         const report = panel(s.page).getByRole('region', { name: 'Pose report' });
         await expect.poll(() => report.textContent()).toMatch(/Knees L 160° R 30°/);
         expect(await report.textContent()).toMatch(/left knee bent 160° \(over 150°\)/);
+        await fileInput.setInputFiles(vpd);
+        await panel(s.page).getByRole('status').filter({ hasText: 'elbow.vpd is now the side pose' }).waitFor({ timeout: 20_000 });
+        // MMD's rest forearm is itself bent a few degrees (the right elbow reads that alone).
+        await expect.poll(() => report.textContent()).toMatch(/elbow\.vpd/);
+        const [, left, right] = /Elbows L (\d+)° R (\d+)°/.exec((await report.textContent()) ?? '')!.map(Number);
+        expect(Math.abs(left - 60)).toBeLessThanOrEqual(right + 1);
+        expect(right).toBeLessThan(10);
         await fileInput.setInputFiles(bad);
         await panel(s.page).getByRole('status').filter({ hasText: 'broken.vrma could not be read' }).waitFor({ timeout: 20_000 });
         expect(await panel(s.page).getByRole('status').textContent()).toMatch(/Lying on the back instead/);
         expect(await panel(s.page).getByRole('radio', { name: 'Back' }).isChecked()).toBe(true);
         await sleepAndCheck(s.page, 'bedroom-fallback-back');
         expect((await bedroom<BedroomState>(s.page, 'state')).pose).toBe('back');
+
+        // Slider offsets are saved in the settings and come back after a reload.
+        await panel(s.page).getByRole('slider', { name: 'X', exact: true }).fill('0.12');
+        await s.page.reload();
+        await waitForBedroom(s.page);
+        expect(await panel(s.page).getByRole('slider', { name: 'X', exact: true }).inputValue()).toBe('0.12');
+        expect(await panel(s.page).getByRole('radio', { name: 'Back' }).isChecked()).toBe(true);
       } finally {
         await s.close();
       }
