@@ -69,7 +69,8 @@ const backend = new StudioBackend({
   host: 'electron',
   userDataDir: app.getPath('userData'),
   appVersion: app.getVersion(),
-  converter: createWorkerConverter(join(__dirname, 'convertWorker.js')),
+  // Worker threads cannot load scripts from inside app.asar: electron-builder.yml unpacks the worker.
+  converter: createWorkerConverter(join(__dirname, 'convertWorker.js').replace(/app\.asar([\\/])/, 'app.asar.unpacked$1')),
   dialogs,
   onCommands: (list) => {
     commands = list;
