@@ -1,23 +1,21 @@
 /**
- * The renderer's door to the motion core for reading files and the built-in assets. Modules that
- * may be absent from a build (converters, generated assets) are found with import.meta.glob, so a
- * missing one disables its feature with a clear message instead of breaking the studio.
+ * The renderer's door to the motion core for reading files and the built-in assets. The
+ * converters are loaded on first use (import.meta.glob: a build without them disables the feature
+ * with a clear message instead of breaking the studio).
  */
 import type { Motion } from '../../shared/motion/types';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
+import { makeMannequinVrm } from '../../shared/assets/mannequin';
+import { makeWalkCycle } from '../../shared/assets/walkCycle';
 
 export { readVrma, writeVrma };
 
 type ConvertModule = {
   convertToMotion(fileName: string, bytes: Uint8Array, opts?: Record<string, unknown>): Motion | { motion: Motion; warnings?: readonly string[] } | Promise<Motion | { motion: Motion }>;
 };
-type MannequinModule = { makeMannequinVrm(opts?: { version?: '1.0' | '0.x' }): Uint8Array };
-type WalkModule = { makeWalkCycle(): Motion | Uint8Array };
 
 const convertModules = import.meta.glob<ConvertModule>('../../shared/convert/index.ts');
-const mannequinModules = import.meta.glob<MannequinModule>('../../shared/assets/mannequin.ts');
-const walkModules = import.meta.glob<WalkModule>('../../shared/assets/walkCycle.ts');
 
 async function firstModule<T>(mods: Record<string, () => Promise<T>>): Promise<T | null> {
   const load = Object.values(mods)[0];
@@ -43,12 +41,11 @@ export async function readMotionFile(name: string, bytes: Uint8Array): Promise<{
   return { motion, notice: `${name} was converted from ${ext.slice(1).toUpperCase()} to VRM Animation` };
 }
 
+/** The built-in avatar, generated (static import: it is needed for the first frame, a lazy chunk would add a round trip). */
 export async function mannequinBytes(version: '1.0' | '0.x' = '1.0'): Promise<Uint8Array | null> {
-  const mod = await firstModule(mannequinModules);
-  return mod ? mod.makeMannequinVrm({ version }) : null;
+  return makeMannequinVrm({ version });
 }
 
 export async function walkCycleMotion(): Promise<Motion | null> {
-  const mod = await firstModule(walkModules);
-  return mod ? asMotion(mod.makeWalkCycle()) : null;
+  return makeWalkCycle();
 }

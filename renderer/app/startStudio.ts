@@ -1,5 +1,6 @@
 /** Builds the studio in `root` and resolves once the first frame with the avatar is drawn. */
 import type { StudioApi } from '../../shared/contract/studioApi';
+import { getStudioApi } from '../platform/studioApi';
 import { buildMotion } from '../../shared/vrma/buildMotion';
 import { Viewport } from '../viewport/viewport';
 import { Studio } from './studio';
@@ -22,23 +23,16 @@ import { attachDesktopSession, type DesktopSession } from '../platform/desktopSe
 import { h } from '../ui/dom';
 import { errorText } from '../ui/messages';
 
-const platformModules = import.meta.glob<{ getStudioApi(): StudioApi }>('../platform/studioApi.ts');
-
-async function studioApi(): Promise<StudioApi | null> {
-  const load = Object.values(platformModules)[0] as (() => Promise<{ getStudioApi(): StudioApi }>) | undefined;
-  if (!load) return null;
-  try {
-    return (await load()).getStudioApi();
-  } catch {
-    return null;
-  }
-}
-
 export async function startStudio(root: HTMLElement): Promise<Studio> {
   const startedAt = performance.now();
   const viewportBox = h('div', { class: 'viewport', id: 'viewport' });
   const viewport = new Viewport(viewportBox);
-  const api = await studioApi();
+  let api: StudioApi | null = null;
+  try {
+    api = getStudioApi();
+  } catch {
+    // No Electron bridge and no host to talk to: the studio still works on files opened in the page.
+  }
 
   const walk = (await walkCycleMotion().catch(() => null)) ?? buildMotion({ rotations: {}, generator: 'VRMA Studio rest pose' });
   const studio = new Studio(viewport, api, walk);

@@ -199,8 +199,9 @@ export function installTestHook(studio: Studio, deps: TestHookDeps): void {
       }
       return differ / (withAvatar.length / 4);
     },
-    /** Share of distinct non-background pixels in the drawn viewport as it is now (no re-render). */
+    /** Share of non-background pixels in a frame drawn now, exactly as the render loop draws it (markers included). */
     viewportPixelStats: () => {
+      studio.viewport.renderNow(0);
       const px = readPixels(studio.viewport.renderer.domElement);
       let nonBackground = 0;
       for (let i = 0; i < px.length; i += 4) {

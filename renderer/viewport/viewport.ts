@@ -23,9 +23,17 @@ export class Viewport {
   private rafId = 0;
 
   constructor(readonly container: HTMLElement) {
-    // preserveDrawingBuffer lets tests and screenshots read back the drawn pixels. Multisampling
-    // is skipped on software GL (SwiftShader), where it costs more than the whole scene.
-    this.renderer = new THREE.WebGLRenderer({ antialias: !isSoftwareGl(), preserveDrawingBuffer: true });
+    // No preserveDrawingBuffer (it costs a copy per frame): whoever reads pixels renders first, in
+    // the same task. Multisampling is skipped on software GL (SwiftShader), where it costs more
+    // than the whole scene; the context is asked which it is, and only a hardware one is
+    // recreated with antialiasing.
+    let renderer = new THREE.WebGLRenderer({ antialias: false, preserveDrawingBuffer: false });
+    if (!isSoftwareGl(renderer.getContext())) {
+      renderer.dispose();
+      renderer.forceContextLoss();
+      renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: false });
+    }
+    this.renderer = renderer;
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
     this.renderer.outputColorSpace = THREE.SRGBColorSpace;
     this.renderer.domElement.setAttribute('aria-label', '3D preview of the avatar');
@@ -125,13 +133,10 @@ export class Viewport {
 }
 
 /** True when WebGL runs on a CPU rasterizer (SwiftShader, llvmpipe), as in headless CI. */
-function isSoftwareGl(): boolean {
+function isSoftwareGl(gl: WebGLRenderingContext | WebGL2RenderingContext): boolean {
   try {
-    const gl = document.createElement('canvas').getContext('webgl2');
-    if (!gl) return false;
     const info = gl.getExtension('WEBGL_debug_renderer_info');
     const name = String(info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER));
-    gl.getExtension('WEBGL_lose_context')?.loseContext();
     return /swiftshader|llvmpipe|software/i.test(name);
   } catch {
     return false;

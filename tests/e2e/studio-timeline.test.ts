@@ -40,6 +40,7 @@ describe.skipIf(!HAS_CHROMIUM)('studio: timeline', () => {
     const st = await state(s.page);
     const view = st.timelineView;
     const perPx = (view.end - view.start) / box.width;
+    await hook(s.page, 'seek', 0);
     const before = await hook<Record<string, Q>>(s.page, 'normalizedRotations', ['leftUpperLeg']);
     const draws0 = (await state(s.page)).timelineDraws;
     await s.page.mouse.click(xAt(0.5, view), y());
