@@ -184,7 +184,9 @@ export function mountBedroom(root: HTMLElement, ctx: BedroomContext): BedroomHan
       const clip = await clipFromPoseFile(name, bytes, vrm);
       if (disposed) return;
       rig.setPose(slot, clip, name);
-      if (remember) save({ ...settings, poseFile: name });
+      // Remember the file only where it can be read again next time (a file picked in a browser
+      // is known by name only); otherwise every visit would start with a "missing file" message.
+      if (remember) save({ ...settings, poseFile: (await canReadAgain(name)) ? name : undefined });
       controls.setStatus(`${name} is now the ${slot} pose.`);
       showReport(slot);
     } catch (e) {
@@ -195,6 +197,15 @@ export function mountBedroom(root: HTMLElement, ctx: BedroomContext): BedroomHan
       controls.showSettings(settings);
       controls.setStatus(`${(e as Error).message}. Lying on the back instead.`, 'error');
       showReport('back');
+    }
+  }
+
+  async function canReadAgain(name: string): Promise<boolean> {
+    if (!ctx.readUserFile) return false;
+    try {
+      return (await ctx.readUserFile(name)).length > 0;
+    } catch {
+      return false;
     }
   }
 
@@ -337,6 +348,8 @@ export function mountBedroom(root: HTMLElement, ctx: BedroomContext): BedroomHan
       if (vrm) VRMUtils.deepDispose(vrm.scene);
       room.dispose();
       renderer.dispose();
+      // Switching scenes back and forth must not pile up WebGL contexts (browsers cap them).
+      renderer.forceContextLoss();
       container.remove();
       if (window.__bedroom?.ready === ready) delete window.__bedroom;
     },
