@@ -175,6 +175,7 @@ export function installTestHook(studio: Studio, deps: TestHookDeps): void {
       move: poseEditor.move.object?.name ?? null,
       axis: poseEditor.rotate.axis,
       dragging: poseEditor.isDragging,
+      orbitEnabled: studio.viewport.orbit.enabled,
     }),
     /** Share of the viewport's pixels the avatar covers: rendered with and without it, markers and gizmos hidden. */
     silhouetteShare: () => {

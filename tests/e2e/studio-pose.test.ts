@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { HAS_CHROMIUM } from '../helpers/browser';
 import { describeFixtures, fixturePath } from '../helpers/fixtures';
+import { MAIN_BONES } from '../../shared/vrm/humanBones';
 import { axisAngle, hook, motionBytes, openStudio, quatDot, quatMul, screenshot, state, waitForState, type Q, type StudioSession } from './studioHarness';
 
 type Pose = { rotations: Record<string, Q>; positions: Record<string, [number, number, number]> };
@@ -83,6 +84,14 @@ describeFixtures.skipIf(!HAS_CHROMIUM)('studio: pose editing', () => {
         expect(Math.abs(moved.positions.hips[c] - target[c])).toBeLessThan(0.001);
         expect(Math.abs(reloaded.positions.hips[c] - target[c])).toBeLessThan(0.001);
       }
+      // After the edits (clip rebuilt from cached tracks of the untouched channels), every bone of the
+      // preview still equals what three-vrm-animation builds from the exported bytes.
+      for (const t of [0.3, T0, 1.9]) {
+        const fast = await hook<Pose>(s.page, 'previewPose', [...MAIN_BONES], t);
+        const ref = await hook<Pose>(s.page, 'referencePose', [...MAIN_BONES], t);
+        for (const b of Object.keys(fast.rotations)) expect(quatDot(fast.rotations[b], ref.rotations[b])).toBeGreaterThanOrEqual(0.99999);
+        for (let c = 0; c < 3; c++) expect(Math.abs(fast.positions.hips[c] - ref.positions.hips[c])).toBeLessThan(1e-4);
+      }
       await screenshot(s.page, `pose-edit-${file}`);
     });
   }
@@ -105,6 +114,44 @@ describeFixtures.skipIf(!HAS_CHROMIUM)('studio: pose editing', () => {
     await s.page.mouse.move(p.x + 260, p.y + 120, { steps: 5 });
     await s.page.mouse.up();
     expect((await state(s.page)).selectedBone).toBe('head');
+  });
+
+  it('drags the real rotate gizmo with the mouse: orbit pauses, one undo step, the selection stays', async () => {
+    await hook(s.page, 'select', 'head');
+    await hook(s.page, 'seek', T0);
+    const c = await hook<{ x: number; y: number }>(s.page, 'markerScreen', 'head');
+    // Find a point on one of the gizmo's rings by hovering around the bone.
+    let ring: { x: number; y: number } | null = null;
+    search: for (let r = 20; r <= 160; r += 6) {
+      for (let a = 0; a < 360; a += 15) {
+        const p = { x: c.x + r * Math.cos((a * Math.PI) / 180), y: c.y + r * Math.sin((a * Math.PI) / 180) };
+        await s.page.mouse.move(p.x, p.y);
+        if ((await hook<{ axis: string | null }>(s.page, 'gizmo')).axis) {
+          ring = p;
+          break search;
+        }
+      }
+    }
+    expect(ring).not.toBeNull();
+    const before = (await hook<Pose>(s.page, 'previewPose', ['head'], T0)).rotations.head;
+    const depth = (await state(s.page)).undoDepth;
+    await s.page.mouse.move(ring!.x, ring!.y);
+    await s.page.mouse.down();
+    await s.page.mouse.move(ring!.x + 25, ring!.y + 30, { steps: 6 });
+    const mid = await hook<{ dragging: boolean; orbitEnabled: boolean }>(s.page, 'gizmo');
+    expect(mid.dragging).toBe(true);
+    expect(mid.orbitEnabled).toBe(false);
+    await s.page.mouse.move(ring!.x + 50, ring!.y + 60, { steps: 6 });
+    await s.page.mouse.up();
+    const end = await hook<{ dragging: boolean; orbitEnabled: boolean }>(s.page, 'gizmo');
+    expect(end.dragging).toBe(false);
+    expect(end.orbitEnabled).toBe(true);
+    const st = await state(s.page);
+    expect(st.selectedBone).toBe('head');
+    expect(st.undoDepth).toBe(depth + 1);
+    const after = (await hook<Pose>(s.page, 'previewPose', ['head'], T0)).rotations.head;
+    expect(quatDot(after, before)).toBeLessThan(0.9999);
+    await screenshot(s.page, 'gizmo-drag');
   });
 
   it('applies the falloff radius set in the UI', async () => {
