@@ -43,6 +43,8 @@ export class Studio {
   preview: Preview | null = null;
   motionName = 'Untitled';
   sourcePath: string | undefined;
+  /** File the avatar came from, when it came from a path (desktop), for autosave and recovery. */
+  avatarPath: string | undefined;
   range: TimeRange | null = null;
   selectedBone: HumanBoneName | null = null;
   falloff = 0.4;
@@ -152,6 +154,7 @@ export class Studio {
     try {
       if (AVATAR_EXTENSIONS.some((e) => lower.endsWith(e))) {
         await this.setAvatar(bytes, name);
+        this.avatarPath = path; // autosave records it so a recovered session gets the same avatar
         this.messages.show('success', `Avatar ${name} loaded`);
         return true;
       }

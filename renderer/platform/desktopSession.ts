@@ -56,8 +56,10 @@ export interface DesktopSession {
 type StudioWithPaths = Studio & { avatarPath?: string };
 
 function avatarRef(studio: StudioWithPaths): AvatarRef {
-  if (studio.avatarPath) return { kind: 'file', path: studio.avatarPath };
-  return { kind: 'builtin', id: (studio.avatar?.name ?? BUILTIN_AVATAR_NAME).toLowerCase() };
+  const name = studio.avatar?.name;
+  // The path counts only while that file is still the avatar on screen (the mannequin may have replaced it).
+  if (studio.avatarPath && name && studio.avatarPath.split(/[\\/]/).pop() === name) return { kind: 'file', path: studio.avatarPath };
+  return { kind: 'builtin', id: BUILTIN_AVATAR_NAME.toLowerCase() };
 }
 
 function sessionOf(studio: StudioWithPaths): AutosaveSession {

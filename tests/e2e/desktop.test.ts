@@ -141,6 +141,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM)('desktop: folder, export beside the sourc
     copy(fixturePath('vmd', 'mmdagent', 'mei_greeting.vmd'), join(folder, 'walk.vmd'));
     copy(fixturePath('bvh', 'pybvh_bvh_test1.bvh'), join(folder, 'mocap', 'test1.bvh'));
     copy(fixturePath('vrma', 'test.vrma'), join(folder, 'test.vrma'));
+    copy(fixturePath('vrm1', 'debug_robot.vrm'), join(folder, 'debug_robot.vrm'));
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -161,7 +162,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM)('desktop: folder, export beside the sourc
     await page.getByRole('button', { name: 'Open folder' }).click();
     const library = page.getByRole('list', { name: 'Library files' });
     await library.getByRole('button', { name: 'walk.vmd', exact: true }).waitFor();
-    expect(await library.getByRole('button').allTextContents()).toEqual(['mocap/test1.bvh', 'test.vrma', 'walk.vmd']);
+    expect(await library.getByRole('button').allTextContents()).toEqual(['debug_robot.vrm', 'mocap/test1.bvh', 'test.vrma', 'walk.vmd']);
 
     // Pick the .vmd and edit it.
     await library.getByRole('button', { name: 'walk.vmd', exact: true }).click();
@@ -187,6 +188,10 @@ describeFixtures.skipIf(!HAS_CHROMIUM)('desktop: folder, export beside the sourc
     await dropFiles(page, [{ name: 'test.vrma', bytes: readFixture('vrma', 'test.vrma') }]);
     await waitForState(page, 'motionName', 'test');
     expect(same(await motionBytes(page), writeVrma(readVrma(readFixture('vrma', 'test.vrma'))))).toBe(true);
+
+    // An avatar from the library (the session must bring it back too).
+    await library.getByRole('button', { name: 'debug_robot.vrm', exact: true }).click();
+    await waitForState(page, 'avatarName', 'debug_robot.vrm');
 
     // Back to walk.vmd, edit, and let the autosave (about 1 s after the change) land.
     await library.getByRole('button', { name: 'walk.vmd', exact: true }).click();
@@ -221,6 +226,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM)('desktop: folder, export beside the sourc
     expect(recovered.length).toBe(onScreen.length);
     expect(same(recovered, onScreen)).toBe(true);
     expect((await state(second.page)).dirty).toBe(true);
+    await waitForState(second.page, 'avatarName', 'debug_robot.vrm');
 
     // A clean export afterwards removes the autosave: the next start offers nothing.
     await second.page.getByRole('button', { name: 'Export .vrma' }).click();
