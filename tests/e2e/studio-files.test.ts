@@ -9,6 +9,8 @@ import { describeFixtures, fixturePath, fixtureFiles, readFixture } from '../hel
 import { dropFiles, hook, motionBytes, openStudio, quatDot, screenshot, state, waitForState, type StudioSession } from './studioHarness';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
+import { writeVpd } from '../../shared/convert/mmd/vpd';
+import { convertToMotion } from '../../shared/convert/index';
 import { durationOf } from '../../shared/motion/types';
 import { MAIN_BONES } from '../../shared/vrm/humanBones';
 
@@ -99,6 +101,28 @@ describeFixtures.skipIf(!HAS_CHROMIUM)('studio: files', () => {
       expect(st.duration).toBeGreaterThan(1);
       expect(fresh.some((m) => m.kind === 'notice' && m.text.includes('converted'))).toBe(true);
     }
+  });
+
+  it('opens a .vpd pose as a one-frame motion, exactly as the core converts it', async () => {
+    const vpd = writeVpd({
+      modelName: 'studio test',
+      bones: [
+        { name: '首', position: [0, 0, 0], rotation: [0, Math.sin(Math.PI / 12), 0, Math.cos(Math.PI / 12)] },
+        { name: '左腕', position: [0, 0, 0], rotation: [0, 0, Math.sin(Math.PI / 8), Math.cos(Math.PI / 8)] },
+      ],
+      morphs: [],
+    });
+    await dropFiles(s.page, [{ name: 'nod.vpd', bytes: vpd }]);
+    await waitForState(s.page, 'motionName', 'nod');
+    const st = await state(s.page);
+    expect(st.duration).toBe(0);
+    expect(st.playing).toBe(false);
+    expect(st.messages.some((m) => m.kind === 'notice' && m.text.includes('nod.vpd was converted from VPD'))).toBe(true);
+    const expected = writeVrma(convertToMotion('nod.vpd', vpd));
+    expect(Buffer.from(await motionBytes(s.page)).equals(Buffer.from(expected))).toBe(true);
+    // Edits that need a length say why they are off.
+    await expect.poll(() => s.page.locator('#edit-reverse').isDisabled()).toBe(true);
+    expect(await s.page.locator('#edit-reverse-reason').textContent()).toMatch(/single frame/);
   });
 
   it('drops an avatar and a motion together (avatar first) and previews the pair', async () => {
