@@ -7,6 +7,7 @@ import type { LibraryEntry, LibrarySnapshot } from '../../shared/contract/studio
 import { h, button } from '../ui/dom';
 import { commandButton } from './commandButton';
 import { errorText } from '../ui/messages';
+import { withLibraryDetails } from '../platform/libraryDetails';
 
 export interface LibraryPanel {
   readonly element: HTMLElement;
@@ -39,7 +40,7 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
     list.replaceChildren(...items);
   };
   const entryButton = (e: LibraryEntry) =>
-    button(e.relPath, async () => {
+    withLibraryDetails(studio.api, e, button(e.relPath, async () => {
       if (!studio.api) return;
       try {
         const bytes = await studio.api.readFile(e.path);
@@ -47,7 +48,7 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
       } catch (err) {
         studio.messages.error(`Could not read ${e.name}: ${errorText(err)}`);
       }
-    }, { title: `Open ${e.relPath}` });
+    }, { title: `Open ${e.relPath}` }));
 
   const refresh = async () => {
     if (!studio.api) return;

@@ -164,6 +164,14 @@ describeFixtures.skipIf(!HAS_CHROMIUM)('desktop: folder, export beside the sourc
     await library.getByRole('button', { name: 'walk.vmd', exact: true }).waitFor();
     expect(await library.getByRole('button').allTextContents()).toEqual(['debug_robot.vrm', 'mocap/test1.bvh', 'test.vrma', 'walk.vmd']);
 
+    // Size and date at once; kind and duration worked out when an entry is first hovered.
+    const walkButton = library.getByRole('button', { name: 'walk.vmd', exact: true });
+    expect(await walkButton.getAttribute('data-size')).toBe(String(readFixture('vmd', 'mmdagent', 'mei_greeting.vmd').length));
+    await walkButton.hover();
+    await expect.poll(() => walkButton.getAttribute('data-details')).toBe('motion, 2.00 s'); // last key frame 60 at 30 fps
+    await library.getByRole('button', { name: 'debug_robot.vrm', exact: true }).hover();
+    await expect.poll(() => library.getByRole('button', { name: 'debug_robot.vrm', exact: true }).getAttribute('data-details')).toBe('avatar');
+
     // Pick the .vmd and edit it.
     await library.getByRole('button', { name: 'walk.vmd', exact: true }).click();
     await waitForState(page, 'motionName', 'walk');
