@@ -219,6 +219,17 @@ export function installTestHook(studio: Studio, deps: TestHookDeps): void {
       for (let i = 0; i < px.length; i += 4) if (Math.abs(px[i] - 0x5f) < 30 && Math.abs(px[i + 1] - 0xb3) < 30 && Math.abs(px[i + 2] - 0xa1) < 30) curve++;
       return { curve, total: px.length / 4 };
     },
+    /** Painted width (CSS px) of the interactive layer along one row below the ruler: falloff band and playhead. */
+    timelineOverlayRow: () => {
+      timeline.drawIfNeeded();
+      const c = timeline.overlayCanvas;
+      const ctx = c.getContext('2d')!;
+      const y = Math.floor(c.height * 0.6);
+      const row = ctx.getImageData(0, y, c.width, 1).data;
+      let painted = 0;
+      for (let i = 3; i < row.length; i += 4) if (row[i] > 0) painted++;
+      return painted / (c.width / timeline.view.width);
+    },
     /** Times one pose edit on `bone` from drag end to the preview showing the edited pose (ms). */
     timeEdit: (bone: HumanBoneName, q: [number, number, number, number]) => {
       const t0 = performance.now();

@@ -143,6 +143,25 @@ describe.skipIf(!HAS_CHROMIUM)('studio: timeline', () => {
     expect((await state(s.page)).range).toBeNull();
   });
 
+  it('shows the falloff band around the playhead while a bone is selected', async () => {
+    await s.page.mouse.dblclick(box.x + box.width / 2, y());
+    await hook(s.page, 'seek', 1.0);
+    await hook(s.page, 'select', null);
+    await s.page.waitForTimeout(50);
+    const bare = await hook<number>(s.page, 'timelineOverlayRow');
+    expect(bare).toBeLessThanOrEqual(3); // the playhead line only
+    await hook(s.page, 'select', 'leftUpperArm');
+    await s.page.waitForTimeout(50);
+    const st = await state(s.page);
+    const expected = ((2 * st.falloff) / (st.timelineView.end - st.timelineView.start)) * box.width;
+    expect(Math.abs((await hook<number>(s.page, 'timelineOverlayRow')) - expected)).toBeLessThan(4);
+    await hook(s.page, 'setFalloff', 0.2);
+    await s.page.waitForTimeout(50);
+    expect(Math.abs((await hook<number>(s.page, 'timelineOverlayRow')) - expected / 2)).toBeLessThan(4);
+    await hook(s.page, 'setFalloff', 0.4);
+    await hook(s.page, 'select', null);
+  });
+
   it('zooms around the pointer with the wheel and fits on double click', async () => {
     const v0 = (await state(s.page)).timelineView;
     const px = box.x + box.width * 0.3;

@@ -38,6 +38,10 @@ describe.skipIf(!HAS_CHROMIUM)('studio: screen', () => {
       expect(await s.page.getByRole('button', { name, exact: true }).count()).toBe(1);
     }
     expect(await s.page.getByRole('slider', { name: /Timeline/ }).count()).toBe(1);
+    // Every edit explains itself on hover.
+    const titles = await s.page.locator('.edit .apply').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''));
+    expect(titles.length).toBe(13);
+    for (const t of titles) expect(t.length).toBeGreaterThan(20);
   });
 
   it('lays out library left, viewport centre, edits right and timeline bottom at 1280x800, and resizes', async () => {
