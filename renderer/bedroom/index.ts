@@ -91,8 +91,8 @@ export function mountBedroom(root: HTMLElement, ctx: BedroomContext): BedroomHan
   const scene = new Scene();
   scene.background = NIGHT_BACKGROUND;
   const camera = new PerspectiveCamera(40, 1, 0.05, 50);
-  camera.position.set(1.3, 1.65, 2.3);
-  camera.lookAt(-0.45, 0.5, -0.5);
+  camera.position.set(1.45, 1.75, 2.65);
+  camera.lookAt(-0.4, 0.5, -0.5);
   const room = buildRoom();
   scene.add(room.root);
 

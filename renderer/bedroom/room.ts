@@ -110,7 +110,7 @@ export function buildRoom(): Room {
     root,
     bed,
     floorY: 0,
-    standing: { position: [0.55, 0, 0.55], yaw: 0 },
+    standing: { position: [0.35, 0, 0.45], yaw: 0.3 },
     meshes,
     dispose() {
       for (const m of meshes) m.geometry.dispose();
