@@ -98,6 +98,8 @@ export function installTestHook(studio: Studio, deps: TestHookDeps): void {
     previewMotionBytes: () => toBase64(writeVrma(studio.preview?.motion ?? studio.motion)),
     lastExportBytes: () => (studio.lastExport ? toBase64(studio.lastExport) : null),
     openBase64: (name: string, data: string) => studio.openFile(name, fromBase64(data)),
+    /** Runs a registered command by id, as a desktop menu pick does. */
+    runCommand: (id: string) => studio.commands.run(id),
     seek: (t: number) => {
       studio.setPlaying(false);
       studio.seek(t);
