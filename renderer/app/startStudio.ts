@@ -20,6 +20,7 @@ import { bindFileDrop } from './fileDrop';
 import { installTestHook } from './testHook';
 import { syncDesktop } from './desktopSync';
 import { attachDesktopSession, type DesktopSession } from '../platform/desktopSession';
+import { createRecentProjects } from '../platform/recentProjects';
 import { h } from '../ui/dom';
 import { errorText } from '../ui/messages';
 
@@ -40,7 +41,7 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
 
   let timelineFit = () => {};
   registerStudioCommands(studio, {
-    openFile: () => library.fileInput.click(),
+    openFile: () => void openFileCommand(),
     exportMotion: () => exportMotion(),
     fitTimeline: () => timelineFit(),
   });
@@ -80,6 +81,24 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   const library = createLibraryPanel(studio, () => void loadMannequin());
 
   let desktop: DesktopSession | null = null;
+  // Native dialogs (Electron) give the file's path, so exports can land beside it; the browser uses the file input.
+  const platform = api ? api.getPlatform().catch(() => null) : Promise.resolve(null);
+  let nativeDialogs = false;
+  void platform.then((info) => (nativeDialogs = !!info?.nativeDialogs));
+  const openFileCommand = async () => {
+    // Decided synchronously: a file input may only be opened within the user's click.
+    if (!api || !nativeDialogs) {
+      library.fileInput.click();
+      return;
+    }
+    try {
+      const file = await api.openFile();
+      if (file) await studio.openFile(file.name, file.bytes, file.path);
+    } catch (e) {
+      studio.messages.error(`Could not open the file: ${errorText(e)}`);
+    }
+  };
+
   const exportMotion = async () => {
     if (desktop && studio.sourcePath) {
       // A motion that came from a file exports beside it (walk.vmd -> walk.vrma, walk.vrma -> walk.edited.vrma).
@@ -95,8 +114,8 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
     studio.lastExport = bytes;
     const suggestedName = `${studio.motionName || 'motion'}.vrma`;
     try {
-      const platform = api ? await api.getPlatform().catch(() => null) : null;
-      if (api && platform?.nativeDialogs) {
+      const info = await platform;
+      if (api && info?.nativeDialogs) {
         const saved = await api.saveFileAs({ bytes, suggestedName });
         if (!saved) return;
         studio.messages.show('success', `Saved ${saved.path}`);
@@ -160,6 +179,13 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   if (api) {
     desktop = attachDesktopSession(studio, { loadBuiltinAvatar: loadMannequin });
     library.element.querySelector('.button-column')?.append(...['file.save', 'file.saveAs', 'file.convertFolder'].filter((id) => studio.commands.get(id)).map((id) => commandButton(studio, id)));
+    const recent = createRecentProjects(api, {
+      onFolderOpened: () => {},
+      onFileOpened: async (f) => void (await studio.openFile(f.name, f.bytes, f.path)),
+      onError: (m) => studio.messages.error(m),
+    });
+    library.element.append(recent.element);
+    api.onLibraryChanged(() => void recent.refresh());
   }
   await switcher.ready;
   return studio;

@@ -243,9 +243,8 @@ describeFixtures.skipIf(!HAS_CHROMIUM)('desktop: folder, export beside the sourc
     expect(same(new Uint8Array(readFileSync(join(folder, 'walk-2.vrma'))), onScreen)).toBe(true);
 
     // Convert Folder: walk.vmd already has its walk.vrma (skipped); mocap/test1.bvh is converted beside itself.
-    // The recovered session's folder is not open in this new host run: open it again first.
-    await second.page.getByRole('textbox', { name: 'Folder path to open' }).fill(folder);
-    await second.page.getByRole('button', { name: 'Open folder' }).click();
+    // The recovered session's folder is not open in this new host run: open it again from the recent list.
+    await second.page.getByRole('list', { name: 'Recent folders and files' }).getByRole('button', { name: 'Open recent folder motions' }).click();
     await second.page.getByRole('list', { name: 'Library files' }).getByRole('button', { name: 'walk.vrma', exact: true }).waitFor();
     await second.page.getByRole('button', { name: 'Convert Folder…' }).click();
     await waitForState(second.page, 'messages', 1);
