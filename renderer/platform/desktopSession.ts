@@ -143,15 +143,25 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
   const start = async () => {
     if (!api) return;
     const session = await api.checkRecovery().catch(() => null);
+    let recovered = false;
     if (session) {
       const ask =
         opts.confirmRecovery ??
         ((s: RecoveredSession) =>
           window.confirm(`VRMA Studio closed without saving "${s.motionName}" (autosaved ${new Date(s.savedAt).toLocaleString()}). Restore it?`));
-      if (await ask(session)) await restore(session);
-      else await api.clearAutosave();
+      if (await ask(session)) {
+        await restore(session);
+        recovered = true;
+      } else await api.clearAutosave();
     }
-    for (const req of await api.takeLaunchRequests().catch(() => [] as OpenRequest[])) await openRequested(req);
+    for (const req of await api.takeLaunchRequests().catch(() => [] as OpenRequest[])) {
+      // Opening a launch file would replace the recovered, unsaved motion: keep the recovered work on screen.
+      if (recovered && req.kind === 'file' && !/\.vrm$/i.test(req.path)) {
+        studio.messages.notice(`${req.path} was not opened, so the recovered work stays on screen; open it again when ready.`);
+        continue;
+      }
+      await openRequested(req);
+    }
   };
 
   if (api) {
