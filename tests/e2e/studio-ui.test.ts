@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAS_CHROMIUM } from '../helpers/browser';
-import { hook, openStudio, screenshot, state, waitForStudio, type StudioSession } from './studioHarness';
+import { hook, openStudio, screenshot, state, waitForState, waitForStudio, type StudioSession } from './studioHarness';
+import { fixturePath, HAS_FIXTURES } from '../helpers/fixtures';
 
 describe.skipIf(!HAS_CHROMIUM)('studio: screen', () => {
   let s: StudioSession;
@@ -79,6 +80,18 @@ describe.skipIf(!HAS_CHROMIUM)('studio: screen', () => {
     const share = await hook<number>(s.page, 'silhouetteShare');
     expect(share).toBeGreaterThan(0.02);
     await s.page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it.skipIf(!HAS_FIXTURES)('opens files through the Open… button and Ctrl+O (the browser file chooser)', async () => {
+    const [chooser] = await Promise.all([s.page.waitForEvent('filechooser'), s.page.getByRole('button', { name: 'Open…' }).click()]);
+    await chooser.setFiles(fixturePath('vrma', 'nop.vrma'));
+    await waitForState(s.page, 'motionName', 'nop');
+    await s.page.locator('.timeline-overlay').focus();
+    const [again] = await Promise.all([s.page.waitForEvent('filechooser'), s.page.keyboard.press('Control+o')]);
+    expect(again.isMultiple()).toBe(true);
+    await again.setFiles(fixturePath('vrma', 'test.vrma'));
+    await waitForState(s.page, 'motionName', 'test');
+    await hook(s.page, 'setPlaying', true);
   });
 
   it('switches to the Bedroom and back; the studio stops drawing meanwhile', async () => {
