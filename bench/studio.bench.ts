@@ -33,6 +33,15 @@ async function waitFirstFrame(page: Page): Promise<number> {
   return call<number>(page, 'firstAvatarFrameAt');
 }
 
+function quatMulArr(a: number[], b: number[]): number[] {
+  return [
+    a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1],
+    a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
+    a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3],
+    a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2],
+  ];
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 export async function run(): Promise<void> {
@@ -68,6 +77,7 @@ export async function run(): Promise<void> {
     const openMs = Date.now() - t0;
     const st = await call<{ duration: number; channels: number }>(page, 'state');
     const edits: number[] = [];
+    const visible: number[] = [];
     const bones = ['leftUpperArm', 'rightUpperArm', 'head', 'leftUpperLeg', 'spine', 'rightLowerArm', 'neck'];
     for (let i = 0; i < bones.length; i++) {
       const t = 30 + i * 71.3;
@@ -77,8 +87,11 @@ export async function run(): Promise<void> {
       const s = Math.sin(Math.PI / 18), c = Math.cos(Math.PI / 18);
       const target = [c * q[0] + s * q[1], c * q[1] - s * q[0], c * q[2] + s * q[3], c * q[3] - s * q[2]];
       edits.push(await call<number>(page, 'timeEdit', bones[i], target));
+      const back = [-target[0], -target[1], -target[2], target[3]];
+      visible.push(await call<number>(page, 'timeEditVisible', bones[i], quatMulArr(back, target)));
     }
     rows.push([`pose edit drag end -> updated preview (${st.duration.toFixed(0)} s, ${st.channels} tracks)`, `${median(edits).toFixed(1)} ms`, '< 100 ms', edits.map((x) => x.toFixed(0)).join(', ')]);
+    rows.push(['  ...to the next frames with timeline and panels updated', `${median(visible).toFixed(1)} ms`, '', visible.map((x) => x.toFixed(0)).join(', ')]);
     rows.push(['open the 10-minute .vrma (file input -> previewing)', `${openMs} ms`, '', '']);
 
     // 3. Playback frame rate on the long motion.

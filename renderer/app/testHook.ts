@@ -239,6 +239,18 @@ export function installTestHook(studio: Studio, deps: TestHookDeps): void {
       studio.viewport.renderNow(0);
       return performance.now() - t0;
     },
+    /**
+     * Drag end to the next frames drawn by the browser with everything that follows an edit
+     * (timeline curve and keys redrawn, panels updated): the latency a user sees (ms).
+     */
+    timeEditVisible: async (bone: HumanBoneName, q: [number, number, number, number]) => {
+      const t0 = performance.now();
+      hook.dragRotate(bone, q);
+      await new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
+      await new Promise<void>((done) => setTimeout(done, 60));
+      await new Promise<void>((done) => requestAnimationFrame(() => done()));
+      return performance.now() - t0 - 60;
+    },
   };
   (window as unknown as { __studio: typeof hook }).__studio = hook;
 }
