@@ -53,6 +53,17 @@ export function amountColumns(motion: Motion, view: TimeView, duration: number, 
   const out = new Float32Array(n);
   if (!values.length || end <= view.start) return out;
   const span = (end - view.start) / n;
+  if (span * AMOUNT_RATE < 1) {
+    // Zoomed in past the measure's own steps: interpolate between step centres instead of drawing stairs.
+    for (let i = 0; i < n; i++) {
+      const x = (view.start + (i + 0.5) * span) * AMOUNT_RATE - 0.5;
+      const k = Math.min(Math.max(Math.floor(x), 0), values.length - 1);
+      const k1 = Math.min(k + 1, values.length - 1);
+      const f = Math.min(Math.max(x - k, 0), 1);
+      out[i] = (values[k] * (1 - f) + values[k1] * f) * scale;
+    }
+    return out;
+  }
   for (let i = 0; i < n; i++) {
     const a = Math.floor((view.start + i * span) * AMOUNT_RATE);
     const b = Math.max(a + 1, Math.ceil((view.start + (i + 1) * span) * AMOUNT_RATE));
