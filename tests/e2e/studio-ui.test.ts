@@ -94,6 +94,40 @@ describe.skipIf(!HAS_CHROMIUM)('studio: screen', () => {
     await hook(s.page, 'setPlaying', true);
   });
 
+  it('plays at the chosen speed, loops or stops at the end', async () => {
+    await s.page.selectOption('#speed-select', '2');
+    await s.page.uncheck('#loop-toggle');
+    const d = (await state(s.page)).duration;
+    await hook(s.page, 'seek', Math.max(0, d - 0.5));
+    await hook(s.page, 'setPlaying', true);
+    const w0 = Date.now();
+    await s.page.waitForFunction(() => !(window as unknown as { __studio: { state(): { playing: boolean } } }).__studio.state().playing, undefined, { timeout: 10_000 });
+    const st = await state(s.page);
+    expect(st.time).toBe(st.duration);
+    expect(Date.now() - w0).toBeLessThan(5000);
+    expect(st.speed).toBe(2);
+    // Motion time runs at twice the wall clock (frames on a loaded machine can only make it slower, never faster than 2).
+    await s.page.check('#loop-toggle');
+    await hook(s.page, 'seek', 0);
+    await hook(s.page, 'setPlaying', true);
+    const ratio = await s.page.evaluate(async () => {
+      const h = (window as unknown as { __studio: { state(): { time: number } } }).__studio;
+      const t0 = h.state().time, p0 = performance.now();
+      await new Promise((r) => setTimeout(r, 500));
+      return (h.state().time - t0) / ((performance.now() - p0) / 1000);
+    });
+    expect(ratio).toBeGreaterThan(1.3);
+    expect(ratio).toBeLessThan(2.2);
+    await s.page.check('#loop-toggle');
+    await s.page.selectOption('#speed-select', '1');
+    await hook(s.page, 'seek', Math.max(0, d - 0.1));
+    await hook(s.page, 'setPlaying', true);
+    await s.page.waitForTimeout(400);
+    const looped = await state(s.page);
+    expect(looped.playing).toBe(true);
+    expect(looped.time).toBeLessThan(d - 0.1);
+  });
+
   it('switches to the Bedroom and back; the studio stops drawing meanwhile', async () => {
     await s.page.getByRole('tab', { name: 'Bedroom' }).click();
     await s.page.waitForFunction(() => !!(window as unknown as { __bedroom?: unknown }).__bedroom, undefined, { timeout: 60_000 });

@@ -62,6 +62,8 @@ export interface StudioState {
   time: number;
   duration: number;
   playing: boolean;
+  speed: number;
+  loop: boolean;
   fps: number;
   range: { start: number; end: number } | null;
   selectedBone: string | null;
