@@ -80,6 +80,8 @@ export async function run(): Promise<void> {
     const visible: number[] = [];
     const bones = ['leftUpperArm', 'rightUpperArm', 'head', 'leftUpperLeg', 'spine', 'rightLowerArm', 'neck'];
     for (let i = 0; i < bones.length; i++) {
+      // The autosave of the previous edit (1 s after it, 32 MB) must not land inside this measurement.
+      await page.waitForTimeout(2500);
       const t = 30 + i * 71.3;
       await call(page, 'seek', t);
       const q = (await call<{ rotations: Record<string, number[]> }>(page, 'previewPose', [bones[i]], t)).rotations[bones[i]];
@@ -95,6 +97,8 @@ export async function run(): Promise<void> {
     rows.push(['open the 10-minute .vrma (file input -> previewing)', `${openMs} ms`, '', '']);
 
     // 3. Playback frame rate on the long motion.
+    // Let the autosave of the last edit finish first (it uploads the whole motion once, 1 s after the edit).
+    await page.waitForTimeout(3000);
     await call(page, 'setPlaying', true);
     await page.waitForTimeout(500);
     const f0 = await call<number>(page, 'framesDrawn');

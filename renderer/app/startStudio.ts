@@ -177,7 +177,12 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   installTestHook(studio, { poseEditor, timeline: timeline.view, startedAt });
   // Autosave, crash recovery and OS/command-line open requests (after the start-up document is in place).
   if (api) {
-    desktop = attachDesktopSession(studio, { loadBuiltinAvatar: loadMannequin });
+    desktop = attachDesktopSession(studio, {
+      // Serializing a long motion (32 MB for 10 minutes at 60 fps) holds the page for a moment: let a
+      // burst of edits settle first instead of stalling the frames right after each one.
+      coalesceMs: 1000,
+      loadBuiltinAvatar: loadMannequin,
+    });
     library.element.querySelector('.button-column')?.append(...['file.save', 'file.saveAs', 'file.convertFolder'].filter((id) => studio.commands.get(id)).map((id) => commandButton(studio, id)));
     const recent = createRecentProjects(api, {
       onFolderOpened: () => {},
