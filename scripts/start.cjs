@@ -12,13 +12,20 @@ if (build.status !== 0) {
   process.exit(build.status || 1);
 }
 
-const electron = electronBinary();
+let electron = electronBinary();
+if (!electron.path && electron.installer) {
+  // Electron 42+ fetches its runtime on first use rather than at npm ci; try that once, quietly.
+  console.log('Fetching the Electron runtime (first start only)...');
+  const fetched = spawnSync(process.execPath, [electron.installer], { cwd: root, stdio: 'ignore', timeout: 300_000 });
+  if (fetched.status === 0) electron = electronBinary();
+  else electron = { ...electron, reason: electron.reason + '; fetching it from github.com failed' };
+}
 if (!electron.path) {
   console.error(
     [
       '',
       'VRMA Studio cannot start as a desktop app here: ' + electron.reason + '.',
-      'Electron downloads its runtime during `npm ci`; it needs network access to github.com (or ELECTRON_MIRROR).',
+      'Electron downloads its runtime on first start; that needs network access to github.com (or ELECTRON_MIRROR).',
       '',
       'Run the studio in your browser instead:',
       '',
