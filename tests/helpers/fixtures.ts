@@ -4,16 +4,40 @@
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { resolve, join } from 'node:path';
-import { describe } from 'vitest';
+import { describe, it } from 'vitest';
 
 export const FIXTURES_DIR = resolve(__dirname, '..', '..', '..', 'shared', 'fixtures');
 export const HAS_FIXTURES = existsSync(join(FIXTURES_DIR, 'README.md'));
 export const NO_FIXTURES_REASON = `real-data fixtures not found at ${FIXTURES_DIR} (they sit beside the repository, see README)`;
 
-/** describe() that is skipped, with the reason in its title, when the fixtures folder is absent. */
-export const describeFixtures: typeof describe = (HAS_FIXTURES
-  ? describe
-  : ((name: string, fn: () => void) => describe.skip(`${name} [skipped: ${NO_FIXTURES_REASON}]`, fn))) as typeof describe;
+type SuiteBody = () => void;
+
+/**
+ * Without the fixtures, a suite's body is not even collected (bodies read fixture files while
+ * collecting); one skipped placeholder carries the reason into the report instead.
+ */
+function skippedForFixtures(name: string): void {
+  describe.skip(`${name} [skipped: ${NO_FIXTURES_REASON}]`, () => {
+    it('needs the real-data fixtures', () => undefined);
+  });
+}
+
+/** describe() for suites that read the real-data fixtures: skipped with the reason when they are absent. */
+export const describeFixtures = Object.assign(
+  (name: string, fn: SuiteBody, timeout?: number): void => {
+    if (HAS_FIXTURES) describe(name, fn, timeout);
+    else skippedForFixtures(name);
+  },
+  {
+    /** Also skip when `condition` holds (e.g. no Chromium); the fixtures' absence wins the reason. */
+    skipIf:
+      (condition: boolean) =>
+      (name: string, fn: SuiteBody, timeout?: number): void => {
+        if (HAS_FIXTURES) describe.skipIf(condition)(name, fn, timeout);
+        else skippedForFixtures(name);
+      },
+  },
+);
 
 export function fixturePath(...parts: string[]): string {
   return join(FIXTURES_DIR, ...parts);
