@@ -178,9 +178,11 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   // Autosave, crash recovery and OS/command-line open requests (after the start-up document is in place).
   if (api) {
     desktop = attachDesktopSession(studio, {
-      // Serializing a long motion (32 MB for 10 minutes at 60 fps) holds the page for a moment: let a
-      // burst of edits settle first instead of stalling the frames right after each one.
-      coalesceMs: 1000,
+      // The autosave is written and uploaded in a worker, so the page keeps drawing; a short quiet
+      // time still lets a burst of edits (undo, redo) go out as one 32 MB save of a long motion, and
+      // the max wait bounds what a crash can lose to about a second even while edits keep coming.
+      coalesceMs: 250,
+      maxWaitMs: 1000,
       loadBuiltinAvatar: loadMannequin,
     });
     library.element.querySelector('.button-column')?.append(...['file.save', 'file.saveAs', 'file.convertFolder'].filter((id) => studio.commands.get(id)).map((id) => commandButton(studio, id)));

@@ -10,7 +10,6 @@
  */
 import type { Studio } from '../app/studio';
 import type {
-  AutosaveSession,
   AvatarRef,
   ConvertSummary,
   OpenRequest,
@@ -20,6 +19,8 @@ import type {
 } from '../../shared/contract/studioApi';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
+import type { SessionWithoutMotion } from './autosaveProtocol';
+import { createAutosaveWriter } from './autosaveWriter';
 
 /** Name the studio gives the built-in avatar (renderer/app/startStudio.ts). */
 export const BUILTIN_AVATAR_NAME = 'Mannequin';
@@ -31,8 +32,12 @@ export interface DesktopSessionOptions {
   onFolderOpened?: () => void;
   /** Loads the built-in avatar (recovery of a session that used it). */
   loadBuiltinAvatar?: () => Promise<void>;
-  /** Coalesces bursts of changes before the motion is serialized (ms). */
+  /** Autosave waits this long after a change for more changes (ms; default 50)... */
   coalesceMs?: number;
+  /** ...but never longer than this after the first unsaved change (ms; default 1000), so edits in a steady stream are saved too. */
+  maxWaitMs?: number;
+  /** Write autosaves in a worker (default true); false writes them in the page. */
+  autosaveInWorker?: boolean;
   /** Asks for a target path where no save dialog exists (browser host); default: window.prompt. */
   askPath?: (message: string, suggested: string) => Promise<string | null> | string | null;
 }
@@ -62,11 +67,11 @@ function avatarRef(studio: StudioWithPaths): AvatarRef {
   return { kind: 'builtin', id: BUILTIN_AVATAR_NAME.toLowerCase() };
 }
 
-function sessionOf(studio: StudioWithPaths): AutosaveSession {
+/** Everything autosave records but the motion's bytes, which the autosave writer makes. */
+function sessionOf(studio: StudioWithPaths): SessionWithoutMotion {
   const history = studio.history as unknown as { index?: number; length: number };
   return {
     avatar: avatarRef(studio),
-    motion: writeVrma(studio.motion),
     motionName: studio.motionName,
     ...(studio.sourcePath ? { sourcePath: studio.sourcePath } : {}),
     undoIndex: typeof history.index === 'number' ? history.index : history.length - 1,
@@ -85,17 +90,36 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
   let disposed = false;
   const unsubscribe: (() => void)[] = [];
   const quiet = (p: Promise<unknown>) => void p.catch((e) => console.warn('desktop session:', e));
+  const writer = api ? createAutosaveWriter(api, { useWorker: opts.autosaveInWorker }) : null;
 
-  const autosaveNow = async () => {
+  // Autosaves and clears run one after another, so an older autosave can never land after a newer
+  // clear (a save) or autosave. A run reads the studio when it starts, so one queued run is enough.
+  let chain: Promise<void> = Promise.resolve();
+  let queued: Promise<void> | null = null;
+  let firstChangeAt: number | null = null;
+  const autosaveNow = (): Promise<void> => {
     if (timer) clearTimeout(timer);
     timer = null;
-    if (!api || disposed) return;
-    if (studio.dirty) await api.autosave(sessionOf(studio));
-    else await api.clearAutosave(); // back at the saved state: nothing to recover
+    firstChangeAt = null;
+    if (!api || !writer || disposed) return Promise.resolve();
+    if (queued) return queued;
+    const run = chain.then(async () => {
+      queued = null;
+      if (disposed) return;
+      if (studio.dirty) await writer.save(sessionOf(studio), studio.motion);
+      else await api.clearAutosave(); // back at the saved state: nothing to recover
+    });
+    queued = run;
+    chain = run.catch(() => undefined);
+    return run;
   };
+  const coalesceMs = opts.coalesceMs ?? 50;
+  const maxWaitMs = Math.max(coalesceMs, opts.maxWaitMs ?? 1000);
   const scheduleAutosave = () => {
+    const now = performance.now();
+    firstChangeAt ??= now;
     if (timer) clearTimeout(timer);
-    timer = setTimeout(() => quiet(autosaveNow()), opts.coalesceMs ?? 50);
+    timer = setTimeout(() => quiet(autosaveNow()), Math.max(0, Math.min(coalesceMs, firstChangeAt + maxWaitMs - now)));
   };
 
   const openRequested = async (req: OpenRequest) => {
@@ -298,6 +322,7 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
     dispose() {
       disposed = true;
       if (timer) clearTimeout(timer);
+      writer?.dispose();
       unsubscribe.forEach((u) => u());
     },
   };

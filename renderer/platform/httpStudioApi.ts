@@ -17,13 +17,12 @@ import {
   type StudioApi,
   type StudioEventName,
   type StudioEvents,
-  type StudioErrorInfo,
   type StudioInvokeMethod,
   type Unsubscribe,
 } from '../../shared/contract/studioApi';
-import { decodeWire, encodeWire, WIRE_CONTENT_TYPE } from '../../shared/contract/wire';
+import { postWireCall, wireFailure, TOKEN_HEADER, type WireCallTarget } from './wireCall';
 
-export const TOKEN_HEADER = 'X-VRMA-Token';
+export { TOKEN_HEADER };
 export const PATH_HEADER = 'X-VRMA-Path';
 const TOKEN_STORAGE_KEY = 'vrma-studio-token';
 
@@ -59,31 +58,14 @@ export function createHttpStudioApi(baseUrl = '', token: string | null = takeHos
     return { [TOKEN_HEADER]: token };
   };
 
-  async function failure(res: Response): Promise<StudioApiError> {
-    let info: StudioErrorInfo = { code: 'INTERNAL', message: `${res.status} ${res.statusText}` };
-    try {
-      const body = decodeWire(new Uint8Array(await res.arrayBuffer())) as { error?: StudioErrorInfo };
-      if (body?.error) info = body.error;
-    } catch {
-      /* keep the status line */
-    }
-    return new StudioApiError(info.code, info.message);
-  }
-
-  async function call<T>(method: StudioInvokeMethod, ...args: unknown[]): Promise<T> {
-    const res = await fetch(`${baseUrl}/api/call/${method}`, {
-      method: 'POST',
-      headers: { ...headers(), 'Content-Type': WIRE_CONTENT_TYPE },
-      body: encodeWire(args),
-    });
-    if (!res.ok) throw await failure(res);
-    const body = decodeWire(new Uint8Array(await res.arrayBuffer())) as { value: T };
-    return body.value;
-  }
+  const failure = wireFailure;
+  // Async, so a missing token rejects the call rather than throwing at the caller.
+  const call = async <T>(method: StudioInvokeMethod, ...args: unknown[]): Promise<T> =>
+    postWireCall<T>({ baseUrl, token: headers()[TOKEN_HEADER] }, method, args);
 
   const events = createEventStream(baseUrl, headers);
 
-  return {
+  const api: StudioApi = {
     getPlatform: () => call('getPlatform'),
     openFolder: (path) => call('openFolder', path),
     closeFolder: (root) => call('closeFolder', root),
@@ -116,6 +98,28 @@ export function createHttpStudioApi(baseUrl = '', token: string | null = takeHos
     takeLaunchRequests: () => call('takeLaunchRequests'),
     onOpenRequest: (cb) => events.on('openRequest', cb),
   };
+  // Absolute, so a worker (whose own URL is under /assets/) reaches the same host.
+  const absoluteBase = absoluteUrl(baseUrl || '/');
+  if (token && absoluteBase) callTargets.set(api, { baseUrl: absoluteBase.replace(/\/$/, ''), token });
+  return api;
+}
+
+const callTargets = new WeakMap<StudioApi, WireCallTarget>();
+
+function absoluteUrl(url: string): string | null {
+  try {
+    return new URL(url, typeof location === 'undefined' ? undefined : location.href).href;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where an HTTP StudioApi sends its calls, so a worker can make one itself (the autosave upload);
+ * null for any other StudioApi (the Electron preload's) or one without a token.
+ */
+export function httpCallTarget(api: StudioApi): WireCallTarget | null {
+  return callTargets.get(api) ?? null;
 }
 
 type Listener = (payload: never) => void;

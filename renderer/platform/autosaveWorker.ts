@@ -1,0 +1,41 @@
+/**
+ * Module worker that keeps autosave off the page's main thread: it writes the .vrma (writeVrma) and,
+ * for the browser host, also wraps and uploads it (the page's own fetch of a 34 MB body held the page
+ * for about half a second). Without an upload target (Electron: the preload bridge exists only in
+ * the page) the bytes go back transferred, not copied.
+ */
+import { writeVrma } from '../../shared/vrma/write';
+import type { AutosaveReply, AutosaveRequest } from './autosaveProtocol';
+import { postWireCall, type WireCallTarget } from './wireCall';
+
+interface WorkerScope {
+  onmessage: ((e: MessageEvent<AutosaveRequest>) => void) | null;
+  postMessage(message: AutosaveReply, transfer?: Transferable[]): void;
+}
+
+const scope = self as unknown as WorkerScope;
+let target: WireCallTarget | null = null;
+
+scope.onmessage = async (e) => {
+  const req = e.data;
+  if (req.type === 'init') {
+    target = req.target;
+    return;
+  }
+  try {
+    const bytes = writeVrma(req.motion);
+    if (target) {
+      await postWireCall(target, 'autosave', [{ ...req.session, motion: bytes }]);
+      scope.postMessage({ id: req.id, ok: true });
+    } else {
+      scope.postMessage({ id: req.id, ok: true, bytes }, [bytes.buffer]);
+    }
+  } catch (err) {
+    const error = err as Error & { code?: string };
+    scope.postMessage({
+      id: req.id,
+      ok: false,
+      error: { name: error?.name ?? 'Error', message: error?.message ?? String(err), ...(typeof error?.code === 'string' ? { code: error.code } : {}) },
+    });
+  }
+};

@@ -1,0 +1,38 @@
+/**
+ * One StudioApi call to the loopback browser host: POST /api/call/<method> with the arguments in the
+ * wire envelope (shared/contract/wire.ts); the reply is {value} or, with an error status,
+ * {error: {code, message}}. Used by the page's HTTP client and by the autosave worker, which has no
+ * window (the caller passes the absolute call URL and the token).
+ */
+import { StudioApiError, type StudioErrorInfo } from '../../shared/contract/studioApi';
+import { decodeWire, encodeWire, WIRE_CONTENT_TYPE } from '../../shared/contract/wire';
+
+export const TOKEN_HEADER = 'X-VRMA-Token';
+
+/** Where the host answers calls: `${base}/api/call/<method>` with the token in the header. */
+export interface WireCallTarget {
+  readonly baseUrl: string;
+  readonly token: string;
+}
+
+export async function wireFailure(res: Response): Promise<StudioApiError> {
+  let info: StudioErrorInfo = { code: 'INTERNAL', message: `${res.status} ${res.statusText}` };
+  try {
+    const body = decodeWire(new Uint8Array(await res.arrayBuffer())) as { error?: StudioErrorInfo };
+    if (body?.error) info = body.error;
+  } catch {
+    /* keep the status line */
+  }
+  return new StudioApiError(info.code, info.message);
+}
+
+export async function postWireCall<T>(target: WireCallTarget, method: string, args: unknown[]): Promise<T> {
+  const res = await fetch(`${target.baseUrl}/api/call/${method}`, {
+    method: 'POST',
+    headers: { [TOKEN_HEADER]: target.token, 'Content-Type': WIRE_CONTENT_TYPE },
+    body: encodeWire(args),
+  });
+  if (!res.ok) throw await wireFailure(res);
+  const body = decodeWire(new Uint8Array(await res.arrayBuffer())) as { value: T };
+  return body.value;
+}
