@@ -2,7 +2,9 @@
  * The studio in headless Chromium (SwiftShader WebGL) against the built browser host:
  *  - page load to the first drawn frame of the walking mannequin,
  *  - pose-edit drag end to the updated preview on the 10-minute 60 fps motion,
- *  - frame rate while playing that motion.
+ *  - frame rate while playing that motion,
+ *  - what an edit's autosave of that motion costs the page's main thread: written in the worker vs
+ *    in the page (worker script blocked, as before the worker existed).
  * Needs `npm run build` first (npm run bench builds) and /usr/bin/chromium.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +13,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../tests/helpers/browser';
 import { startHost } from '../tests/helpers/host';
+import { measureEditAndAutosave, type StallFigures } from '../tests/e2e/autosaveStall';
 import { writeVrma } from '../shared/vrma/write';
 import { makeLongMotion } from './longMotion';
 import { printTable } from './timing';
@@ -80,7 +83,7 @@ export async function run(): Promise<void> {
     const visible: number[] = [];
     const bones = ['leftUpperArm', 'rightUpperArm', 'head', 'leftUpperLeg', 'spine', 'rightLowerArm', 'neck'];
     for (let i = 0; i < bones.length; i++) {
-      // The autosave of the previous edit (1 s after it, 32 MB) must not land inside this measurement.
+      // The autosave of the previous edit (32 MB, written in a worker but sharing the CPU) must not land inside this measurement.
       await page.waitForTimeout(2500);
       const t = 30 + i * 71.3;
       await call(page, 'seek', t);
@@ -97,7 +100,7 @@ export async function run(): Promise<void> {
     rows.push(['open the 10-minute .vrma (file input -> previewing)', `${openMs} ms`, '', '']);
 
     // 3. Playback frame rate on the long motion.
-    // Let the autosave of the last edit finish first (it uploads the whole motion once, 1 s after the edit).
+    // Let the autosave of the last edit finish first (it uploads the whole motion once, 250 ms after the edit).
     await page.waitForTimeout(3000);
     await call(page, 'setPlaying', true);
     await page.waitForTimeout(500);
@@ -115,6 +118,31 @@ export async function run(): Promise<void> {
     rows.push(['playback frame rate (10-minute motion, 1280x800, SwiftShader)', `${fps.toFixed(1)} fps`, '60 fps', '']);
     rows.push(['pose one frame of it (mixer + vrm.update, no draw)', `${poseMs.toFixed(2)} ms`, '', '']);
     await context.close();
+
+    // 4. Main-thread cost of an edit's autosave on the long motion: in the worker, then in the page.
+    const autosaveRun = async (blockWorker: boolean): Promise<StallFigures> => {
+      const p = await newStudioPage(browser);
+      try {
+        if (blockWorker) await p.context.route(/autosaveWorker[^/]*\.js$/, (route) => route.abort());
+        await p.page.goto(host.url);
+        await waitFirstFrame(p.page);
+        await p.page.setInputFiles('#open-file-input', longPath);
+        await p.page.waitForFunction(() => (window as unknown as { __studio: { state(): { motionName: string } } }).__studio.state().motionName === 'long-600s-60fps', undefined, { timeout: 120_000 });
+        await p.page.waitForTimeout(2000);
+        await call(p.page, 'seek', 30);
+        const q = (await call<{ rotations: Record<string, number[]> }>(p.page, 'previewPose', ['head'], 30)).rotations.head;
+        const s = Math.sin(Math.PI / 18), c = Math.cos(Math.PI / 18);
+        const target = [c * q[0] + s * q[1], c * q[1] - s * q[0], c * q[2] + s * q[3], c * q[3] - s * q[2]];
+        return await measureEditAndAutosave(p.page, host.userDataDir, () => call(p.page, 'dragRotate', 'head', target));
+      } finally {
+        await p.context.close();
+      }
+    };
+    for (const [label, blockWorker] of [['worker', false], ['in the page (worker blocked)', true]] as const) {
+      const f = await autosaveRun(blockWorker);
+      rows.push([`autosave after an edit, 10-minute motion, ${label}: longest main-thread task`, `${f.autosaveLongestTaskMs} ms`, blockWorker ? '' : '< 100 ms', `edit's own ${f.editLongestTaskMs} ms`]);
+      rows.push([`  ...longest gap between frames / edit to autosave on disk`, `${f.autosaveLongestFrameGapMs} ms`, '', `${f.landedMs} ms on disk`]);
+    }
     printTable('Studio in headless Chromium', ['measure', 'result', 'aim', 'samples'], rows);
   } finally {
     await browser.close();
