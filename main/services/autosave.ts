@@ -1,7 +1,7 @@
 /**
- * Autosave and crash recovery. The renderer reports the session after every change; about 1 s after
- * the last report it is written to USERDATA/autosave/: the motion bytes first (motion.vrma), then
- * session.json naming their length and checksum, both atomically, so a crash at any moment leaves
+ * Autosave and crash recovery. The renderer reports the session after every change (already coalesced
+ * on its side); a quarter second after the last report, and never more than 1 s after the first unsaved
+ * one, it is written to USERDATA/autosave/: the motion bytes first (motion.vrma), then session.json naming their length and checksum, both atomically, so a crash at any moment leaves
  * either the previous complete session or the new one. A clean save or close clears it.
  */
 import { promises as fs } from 'node:fs';
@@ -11,7 +11,10 @@ import type { AutosaveSession, RecoveredSession } from '../../shared/contract/st
 import { writeFileAtomic } from './atomicWrite';
 import { readJsonFile, writeJsonFile } from './jsonStore';
 
+/** The longest a reported change waits for the disk. */
 export const AUTOSAVE_DELAY_MS = 1000;
+/** Quiet time after the last report: the renderer coalesces edits already, so this only merges stragglers. */
+export const AUTOSAVE_QUIET_MS = 250;
 
 interface StoredSession extends Omit<AutosaveSession, 'motion'> {
   version: 1;
@@ -31,22 +34,32 @@ export class AutosaveStore {
   /** Increments on every write and clear, so a write overtaken by a clear does not resurrect it. */
   private generation = 0;
 
+  /** When the oldest report not yet written arrived; the write is never put off beyond it + maxWaitMs. */
+  private pendingSince = 0;
+
   constructor(
     userDataDir: string,
-    private readonly delayMs = AUTOSAVE_DELAY_MS,
+    /** Quiet time after the last report before writing (a burst of edits is written once). */
+    private readonly delayMs = AUTOSAVE_QUIET_MS,
     private readonly now: () => number = Date.now,
+    /** Upper bound from the first unsaved report to the write, so steady edits still reach the disk. */
+    private readonly maxWaitMs = AUTOSAVE_DELAY_MS,
   ) {
     this.dir = join(userDataDir, 'autosave');
   }
 
-  /** Debounced: only the last session reported within `delayMs` is written. */
+  /** Debounced with a maximum wait: the latest session is written `delayMs` after the reports stop, or
+   * at the latest `maxWaitMs` after the first unsaved one. */
   schedule(session: AutosaveSession): void {
+    const t = Date.now();
+    if (!this.pending) this.pendingSince = t;
     this.pending = session;
     if (this.timer) clearTimeout(this.timer);
+    const wait = Math.max(0, Math.min(this.delayMs, this.pendingSince + this.maxWaitMs - t));
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.flush();
-    }, this.delayMs);
+    }, wait);
   }
 
   /** Writes a pending session now (and waits for any write in progress). */

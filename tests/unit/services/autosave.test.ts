@@ -47,6 +47,24 @@ describe('autosave', () => {
     expect(readdirSync(join(data, 'autosave')).filter((n) => n.startsWith('motion-'))).toHaveLength(1);
   });
 
+  it('steady edits still reach the disk: never more than the maximum wait after the first unsaved change', async () => {
+    const data = tempDir();
+    const store = new AutosaveStore(data, 300, Date.now, 600);
+    const sessionFile = join(data, 'autosave', 'session.json');
+    const t0 = Date.now();
+    let firstWrite = -1;
+    for (let i = 1; i <= 15; i++) {
+      store.schedule(session(i)); // every 100 ms: the quiet time alone would never come
+      await sleep(100);
+      if (firstWrite < 0 && existsSync(sessionFile)) firstWrite = Date.now() - t0;
+    }
+    // Written while the edits go on, 600 ms after the first (plus timer and write slack on a loaded machine).
+    expect(firstWrite).toBeGreaterThanOrEqual(600 - 20);
+    expect(firstWrite).toBeLessThan(600 + 500);
+    await store.flush();
+    expect(JSON.parse(readFileSync(sessionFile, 'utf8')).undoIndex).toBe(15);
+  });
+
   it('restores the session exactly: bytes, avatar, source, undo position and view', async () => {
     const data = tempDir();
     const store = new AutosaveStore(data, 50, () => 1234567);
