@@ -3,26 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../../main/cli/runCli';
-import type { CliIO } from '../../../main/cli/command';
+import { cli } from '../../helpers/cli';
 import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
 import { boneChannel, durationOf } from '../../../shared/motion/types';
 import { describeFixtures, fixturePath } from '../../helpers/fixtures';
 import { validateVrmaBytes } from '../../helpers/validate';
 import { wavyMotion, withRotatedRest } from '../edits/editTestKit';
-
-function captured(): CliIO & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return { stdout, stderr, out: (l) => stdout.push(l), err: (l) => stderr.push(l), isTTY: false };
-}
-
-async function cli(...argv: string[]) {
-  const io = captured();
-  const code = await runCli(argv, io);
-  return { code, out: io.stdout.join('\n'), err: io.stderr.join('\n') };
-}
 
 let dir: string;
 let walk: string;

@@ -2,25 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { runCli } from '../../../main/cli/runCli';
-import type { CliIO } from '../../../main/cli/command';
+import { cli } from '../../helpers/cli';
 import { describeFixtures, fixturePath, fixtureFiles } from '../../helpers/fixtures';
 import { readVrma } from '../../../shared/vrma/read';
 import { validateVrmaBytes } from '../../helpers/validate';
 import { loadVrmAnimation } from '../../helpers/threeVrmAnimation';
 import { RawGlb, skeletonJson, channel, NODE } from '../vrma/rawVrma';
-
-function captured(): CliIO & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return { stdout, stderr, out: (l) => stdout.push(l), err: (l) => stderr.push(l), isTTY: false };
-}
-
-async function cli(...argv: string[]) {
-  const io = captured();
-  const code = await runCli(argv, io);
-  return { code, out: io.stdout.join('\n'), err: io.stderr.join('\n') };
-}
 
 let dir: string;
 beforeAll(() => {
