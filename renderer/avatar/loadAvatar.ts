@@ -4,7 +4,7 @@
  * 0.x flip assumes.
  */
 import * as THREE from 'three';
-import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { GLTFLoader, type GLTFLoaderPlugin, type GLTFParser } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { VRMLoaderPlugin, VRMUtils, type VRM } from '@pixiv/three-vrm';
 import { VRMLookAtQuaternionProxy } from '@pixiv/three-vrm-animation';
 
@@ -18,8 +18,12 @@ export interface LoadedAvatar {
 
 export class AvatarLoadError extends Error {}
 
-export async function loadAvatar(bytes: Uint8Array, name: string): Promise<LoadedAvatar> {
+/** Extra GLTFLoader plugins (tests in Node register one that skips textures). */
+export type LoaderPluginFactory = (parser: GLTFParser) => GLTFLoaderPlugin;
+
+export async function loadAvatar(bytes: Uint8Array, name: string, extraPlugins: readonly LoaderPluginFactory[] = []): Promise<LoadedAvatar> {
   const loader = new GLTFLoader();
+  for (const p of extraPlugins) loader.register(p);
   loader.register((parser) => new VRMLoaderPlugin(parser));
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   let gltf;

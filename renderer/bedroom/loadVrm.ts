@@ -4,37 +4,20 @@
  * one-frame VRMA files read by three-vrm-animation, exactly as a saved file would be played.
  */
 import type { AnimationClip } from 'three';
-import { GLTFLoader, type GLTFLoaderPlugin, type GLTFParser } from 'three/examples/jsm/loaders/GLTFLoader.js';
-import { VRMLoaderPlugin, VRMUtils, type VRM } from '@pixiv/three-vrm';
-import { VRMAnimationLoaderPlugin, VRMLookAtQuaternionProxy, createVRMAnimationClip, type VRMAnimation } from '@pixiv/three-vrm-animation';
+import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import type { VRM } from '@pixiv/three-vrm';
+import { VRMAnimationLoaderPlugin, createVRMAnimationClip, type VRMAnimation } from '@pixiv/three-vrm-animation';
+import { loadAvatar, type LoaderPluginFactory } from '../avatar/loadAvatar';
 
-/** Extra GLTFLoader plugins (tests in Node register one that skips textures). */
-export type LoaderPluginFactory = (parser: GLTFParser) => GLTFLoaderPlugin;
+export type { LoaderPluginFactory };
 
 function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 }
 
+/** The avatar, loaded exactly as the studio loads it (one loader for both scenes). */
 export async function loadVrm(bytes: Uint8Array, extraPlugins: readonly LoaderPluginFactory[] = []): Promise<VRM> {
-  const loader = new GLTFLoader();
-  for (const p of extraPlugins) loader.register(p);
-  loader.register((parser) => new VRMLoaderPlugin(parser));
-  const gltf = await loader.parseAsync(toArrayBuffer(bytes), '');
-  const vrm = gltf.userData.vrm as VRM | undefined;
-  if (!vrm) throw new Error('the avatar file has no VRM data');
-  if (!vrm.humanoid.getNormalizedBoneNode('hips')) throw new Error('the avatar has no hips bone');
-  if (vrm.meta.metaVersion === '0') VRMUtils.rotateVRM0(vrm);
-  // Lying bodies leave the bind-pose bounds; culling by them would cut limbs off.
-  vrm.scene.traverse((o) => {
-    o.frustumCulled = false;
-  });
-  if (vrm.lookAt) {
-    // Gaze tracks of pose files drive this proxy; made here so clip creation finds it.
-    const proxy = new VRMLookAtQuaternionProxy(vrm.lookAt);
-    proxy.name = 'VRMLookAtQuaternionProxy';
-    vrm.scene.add(proxy);
-  }
-  return vrm;
+  return (await loadAvatar(bytes, 'avatar', extraPlugins)).vrm;
 }
 
 /** A .vrma file's first animation as a clip for this avatar. Throws when the file is not a VRM Animation. */
