@@ -5,6 +5,7 @@
  */
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import { SoftwareShading } from './softwareShading';
 
 export type FrameCallback = (dt: number) => void;
 
@@ -21,6 +22,8 @@ export class Viewport {
   private last = 0;
   private running = false;
   private rafId = 0;
+  /** Set under software GL only: the scene's materials are swapped for cheaper ones there. */
+  private readonly softwareShading: SoftwareShading | null;
 
   constructor(readonly container: HTMLElement) {
     // No preserveDrawingBuffer (it costs a copy per frame): whoever reads pixels renders first, in
@@ -28,7 +31,9 @@ export class Viewport {
     // than the whole scene; the context is asked which it is, and only a hardware one is
     // recreated with antialiasing.
     let renderer = new THREE.WebGLRenderer({ antialias: false, preserveDrawingBuffer: false });
-    if (!isSoftwareGl(renderer.getContext())) {
+    const software = isSoftwareGl(renderer.getContext());
+    this.softwareShading = software ? new SoftwareShading() : null;
+    if (!software) {
       renderer.dispose();
       renderer.forceContextLoss();
       renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: false });
@@ -91,6 +96,7 @@ export class Viewport {
 
   renderNow(dt = 0): void {
     for (const cb of this.callbacks) cb(dt);
+    this.softwareShading?.apply(this.scene);
     this.renderer.render(this.scene, this.camera);
     this.framesDrawn++;
     this.lastFrameAt = performance.now();
