@@ -4,6 +4,7 @@
  * opens it directly. While the Bedroom shows, the studio stops drawing and playing.
  */
 import type { Studio } from './studio';
+import type { StudioApi } from '../../shared/contract/studioApi';
 import { h } from '../ui/dom';
 import { errorText } from '../ui/messages';
 
@@ -15,20 +16,25 @@ export interface BedroomSettingsStore {
 export interface BedroomContext {
   getAvatarBytes(): Uint8Array;
   readUserFile?(name: string): Promise<Uint8Array>;
+  listPoseFiles?(): Promise<{ path: string; name: string }[]>;
+  onPoseFilesChanged?(cb: () => void): () => void;
   settings: BedroomSettingsStore;
 }
 
-type BedroomModule = { mountBedroom(root: HTMLElement, ctx: BedroomContext): { dispose(): void } };
+type BedroomModule = {
+  mountBedroom(root: HTMLElement, ctx: BedroomContext): { dispose(): void };
+  listPoseFiles(source: Pick<StudioApi, 'listLibrary' | 'describeFile'>): Promise<{ path: string; name: string }[]>;
+};
 const bedroomModules = import.meta.glob<BedroomModule>('../bedroom/index.ts');
 
 const SETTINGS_KEY = 'vrma-studio.bedroom';
 
-type SceneSettings = { pose?: unknown; autoTurn?: unknown; autoSec?: unknown; offsets?: { x?: unknown; y?: unknown; z?: unknown; yaw?: unknown }; poseFile?: unknown };
+type SceneSettings = { pose?: unknown; autoTurn?: unknown; autoSec?: unknown; offsets?: { x?: unknown; y?: unknown; z?: unknown; yaw?: unknown }; poseFile?: unknown; poseFileSlot?: unknown };
 
 /**
  * The Bedroom's settings live in the StudioApi settings (contract shape: offsetX/Y/Z, yaw, pose,
- * autoTurn, autoSec) so they survive like the rest; the pose file name, which the contract does
- * not hold, and a copy for hosts without settings go to localStorage. The Bedroom sanitizes
+ * autoTurn, autoSec) so they survive like the rest; the pose file path and its slot, which the
+ * contract does not hold, and a copy for hosts without settings go to localStorage. The Bedroom sanitizes
  * whatever it reads.
  */
 function bedroomSettings(studio: Studio): BedroomSettingsStore {
@@ -51,6 +57,7 @@ function bedroomSettings(studio: Studio): BedroomSettingsStore {
         autoSec: fromApi.autoSec,
         offsets: { x: fromApi.offsetX, y: fromApi.offsetY, z: fromApi.offsetZ, yaw: fromApi.yaw },
         poseFile: stored?.poseFile,
+        poseFileSlot: stored?.poseFileSlot,
       };
     },
     set: (value) => {
@@ -111,9 +118,12 @@ export function createSceneSwitcher(studio: Studio, studioView: HTMLElement, bed
       if (location.hash !== '#bedroom') history.replaceState(null, '', '#bedroom');
       try {
         const mod = await loadBedroom!();
+        const api = studio.api;
         mounted = mod.mountBedroom(bedroomView, {
           getAvatarBytes: () => studio.avatar?.bytes ?? new Uint8Array(),
-          readUserFile: studio.api ? (name) => studio.api!.readFile(name) : undefined,
+          readUserFile: api ? (name) => api.readFile(name) : undefined,
+          listPoseFiles: api ? () => mod.listPoseFiles(api) : undefined,
+          onPoseFilesChanged: api ? (cb) => api.onLibraryChanged(() => cb()) : undefined,
           settings: bedroomSettings(studio),
         });
       } catch (e) {

@@ -15,6 +15,8 @@ export interface ControlEvents {
   setOffsets(offsets: PlacementOffsets, final: boolean): void;
   resetPlacement(): void;
   loadPoseFile(file: File): void;
+  /** A pose file from the user's folders, or null for the built-in pose. */
+  choosePoseFromFolders(path: string | null): void;
 }
 
 export interface Controls {
@@ -24,6 +26,8 @@ export interface Controls {
   setReport(lines: readonly string[], warnings: readonly string[], title: string): void;
   setSleeping(sleeping: boolean): void;
   setNextTurn(text: string): void;
+  /** The pose files of the opened folders, with `selected` (a path, or undefined for none) chosen. */
+  setPoseFiles(files: readonly { path: string; name: string }[], selected: string | undefined): void;
 }
 
 const AXES = [
@@ -116,6 +120,11 @@ export function buildControls(events: ControlEvents): Controls {
   });
   panel.append(el('div', { className: 'bedroom-row' }, el('label', {}, 'Sleep pose file ', file)));
 
+  const folderPoses = el('select', { className: 'bedroom-folder-poses' });
+  folderPoses.setAttribute('aria-label', 'Sleep pose from your folders');
+  folderPoses.addEventListener('change', () => events.choosePoseFromFolders(folderPoses.value || null));
+  panel.append(el('div', { className: 'bedroom-row' }, el('label', {}, 'From your folders ', folderPoses)));
+
   const status = el('p', { className: 'bedroom-status' });
   status.setAttribute('role', 'status');
   status.setAttribute('aria-live', 'polite');
@@ -156,6 +165,16 @@ export function buildControls(events: ControlEvents): Controls {
     setNextTurn(text) {
       nextTurn.textContent = text;
     },
+    setPoseFiles(files, selected) {
+      const options = [el('option', { value: '', textContent: files.length ? 'Built-in pose' : 'Built-in pose (no poses in your folders)' })];
+      for (const f of files) options.push(el('option', { value: f.path, textContent: f.name, title: f.path }));
+      // A remembered file that is not (or no longer) listed still shows as the current choice.
+      if (selected && !files.some((f) => f.path === selected)) {
+        options.push(el('option', { value: selected, textContent: selected.split(/[\\/]/).pop() ?? selected, title: selected }));
+      }
+      folderPoses.replaceChildren(...options);
+      folderPoses.value = selected ?? '';
+    },
   };
 }
 
@@ -175,6 +194,7 @@ export const BEDROOM_CSS = `
 .bedroom-panel button:focus-visible, .bedroom-panel input:focus-visible { outline: 2px solid #8fb0ff; outline-offset: 1px; }
 .bedroom-slider { display: grid; grid-template-columns: 28px 1fr 48px; align-items: center; gap: 4px; }
 .bedroom-panel input[type=number] { width: 64px; }
+.bedroom-folder-poses { max-width: 220px; }
 .bedroom-status { min-height: 2.8em; margin: 6px 0; color: #bcd; }
 .bedroom-status[data-kind=error] { color: #ffb3a8; }
 .bedroom-report h3 { font-size: 13px; margin: 8px 0 4px; }

@@ -18,6 +18,7 @@ import { SleepCycle } from './sleepCycle';
 import { toBedFrame } from './placement';
 
 export type { BedroomSettings, LyingPose, PlacementOffsets } from './settings';
+export { listPoseFiles, type PoseFileEntry, type PoseLibrarySource } from './poseLibrary';
 export { DEFAULT_BEDROOM_SETTINGS, sanitizeBedroomSettings } from './settings';
 
 export interface BedroomContext {
@@ -25,6 +26,10 @@ export interface BedroomContext {
   getAvatarBytes(): Uint8Array;
   /** Reads a file the user opened or that sits in an opened folder (for the remembered sleep pose). */
   readUserFile?(name: string): Promise<Uint8Array>;
+  /** The .vpd and one-frame .vrma files of the folders opened in the studio (see poseLibrary.ts). */
+  listPoseFiles?(): Promise<{ path: string; name: string }[]>;
+  /** Calls back when the opened folders change on disk; returns the unsubscribe. */
+  onPoseFilesChanged?(cb: () => void): () => void;
   loadSettings?(): BedroomSettings | unknown;
   saveSettings?(s: BedroomSettings): void;
   /** The same as loadSettings/saveSettings, as a get/set store (either form is accepted). */
@@ -56,6 +61,11 @@ declare global {
 }
 
 const BUILT_IN: Record<LyingPose, string> = { back: 'built-in back pose', side: 'built-in side pose' };
+
+/** A path's last part: what the status and report call a pose file. */
+function fileLabel(path: string): string {
+  return path.split(/[\\/]/).filter(Boolean).pop() ?? path;
+}
 
 export function mountBedroom(root: HTMLElement, ctx: BedroomContext): BedroomHandle {
   let settings: BedroomSettings;
@@ -157,6 +167,10 @@ export function mountBedroom(root: HTMLElement, ctx: BedroomContext): BedroomHan
     loadPoseFile: (file) => {
       void file.arrayBuffer().then((buf) => usePoseFile(file.name, new Uint8Array(buf), true));
     },
+    choosePoseFromFolders: (path) => {
+      if (path) void readAndUsePoseFile(path, true, settings.pose);
+      else useBuiltInPose();
+    },
   });
   let errorShown = false;
   const setStatus = controls.setStatus.bind(controls);
@@ -175,30 +189,81 @@ export function mountBedroom(root: HTMLElement, ctx: BedroomContext): BedroomHan
     controls.setReport(formatPoseReport(slot.report), slot.report.warnings, `${pose} (${slot.label})`);
   }
 
-  /** Install a user's sleep pose into the slot of the chosen pose; on failure lie on the back. */
-  async function usePoseFile(name: string, bytes: Uint8Array | null, remember: boolean, readError?: string): Promise<void> {
+  /**
+   * Install a user's sleep pose (`name` is a file name or, from the folders, a full path) into the
+   * slot of the chosen pose; on failure lie on the back.
+   */
+  async function usePoseFile(name: string, bytes: Uint8Array | null, remember: boolean, readError?: string, slot: LyingPose = settings.pose): Promise<void> {
     if (!rig || !vrm || !builtIns) return;
-    const slot = settings.pose;
+    const label = fileLabel(name);
     try {
-      if (!bytes) throw new Error(readError ?? `${name} is missing`);
+      if (!bytes) throw new Error(readError ?? `${label} is missing`);
       const clip = await clipFromPoseFile(name, bytes, vrm);
       if (disposed) return;
-      rig.setPose(slot, clip, name);
+      rig.setPose(slot, clip, label);
       // Remember the file only where it can be read again next time (a file picked in a browser
       // is known by name only); otherwise every visit would start with a "missing file" message.
-      if (remember) save({ ...settings, poseFile: (await canReadAgain(name)) ? name : undefined });
-      controls.setStatus(`${name} is now the ${slot} pose.`);
+      if (remember) {
+        const again = await canReadAgain(name);
+        save({ ...settings, poseFile: again ? name : undefined, poseFileSlot: again ? slot : undefined });
+      }
+      controls.setStatus(`${label} is now the ${slot} pose.`);
       showReport(slot);
     } catch (e) {
       if (disposed) return;
       rig.setPose(slot, builtIns[slot], BUILT_IN[slot]);
       cycle.choosePose('back');
-      save({ ...settings, pose: 'back', poseFile: undefined });
+      save({ ...settings, pose: 'back', poseFile: undefined, poseFileSlot: undefined });
       controls.showSettings(settings);
       controls.setStatus(`${(e as Error).message}. Lying on the back instead.`, 'error');
       showReport('back');
     }
+    controls.setPoseFiles(poseFiles, settings.poseFile);
   }
+
+  /** A remembered or listed pose file, read through the studio (paths inside opened folders). */
+  async function readAndUsePoseFile(path: string, remember: boolean, slot: LyingPose): Promise<void> {
+    const label = fileLabel(path);
+    if (!ctx.readUserFile) return usePoseFile(path, null, remember, `${label} cannot be read here`, slot);
+    let bytes: Uint8Array | null = null;
+    let err: string | undefined;
+    try {
+      bytes = await ctx.readUserFile(path);
+    } catch (e) {
+      err = `${label} could not be read: ${(e as Error).message}`;
+    }
+    if (disposed) return;
+    await usePoseFile(path, bytes, remember, err, slot);
+  }
+
+  /** "Built-in pose" in the folders list: the remembered file's slot gets its built-in pose back. */
+  function useBuiltInPose(): void {
+    if (!rig || !builtIns) return;
+    const slot = settings.poseFileSlot ?? settings.pose;
+    rig.setPose(slot, builtIns[slot], BUILT_IN[slot]);
+    save({ ...settings, poseFile: undefined, poseFileSlot: undefined });
+    controls.setStatus(`The built-in ${slot} pose is back.`);
+    showReport(slot);
+    controls.setPoseFiles(poseFiles, undefined);
+  }
+
+  let poseFiles: { path: string; name: string }[] = [];
+  let listing = 0;
+  async function refreshPoseFiles(): Promise<void> {
+    if (!ctx.listPoseFiles) return;
+    const mine = ++listing;
+    try {
+      const files = await ctx.listPoseFiles();
+      if (disposed || mine !== listing) return;
+      poseFiles = files;
+    } catch {
+      // No library (a static server) or a folder that vanished: keep the last list.
+      if (disposed || mine !== listing) return;
+    }
+    controls.setPoseFiles(poseFiles, settings.poseFile);
+  }
+  let unsubscribeLibrary: (() => void) | null = null;
+  let libraryTimer: ReturnType<typeof setTimeout> | undefined;
 
   async function canReadAgain(name: string): Promise<boolean> {
     if (!ctx.readUserFile) return false;
@@ -231,20 +296,25 @@ export function mountBedroom(root: HTMLElement, ctx: BedroomContext): BedroomHan
     rig.setPlacementOffsets(settings.offsets);
     controls.setStatus('Awake. Press Sleep to lie down.');
     showReport(settings.pose);
+    controls.setPoseFiles(poseFiles, settings.poseFile);
     if (settings.poseFile) {
-      const name = settings.poseFile;
-      if (!ctx.readUserFile) await usePoseFile(name, null, false, `${name} cannot be read here`);
-      else {
-        let bytes: Uint8Array | null = null;
-        let err: string | undefined;
-        try {
-          bytes = await ctx.readUserFile(name);
-        } catch (e) {
-          err = `${name} could not be read: ${(e as Error).message}`;
-        }
-        await usePoseFile(name, bytes, false, err);
-      }
+      const slot = settings.poseFileSlot ?? settings.pose;
+      await readAndUsePoseFile(settings.poseFile, false, slot);
+      if (disposed) return;
+      if (!errorShown && settings.poseFile) controls.setStatus(`Awake, with ${fileLabel(settings.poseFile)} as the ${slot} pose. Press Sleep to lie down.`);
     }
+    if (disposed) return;
+    // The list follows the opened folders: read now, and again (after a burst settles) on each change.
+    try {
+      unsubscribeLibrary =
+        ctx.onPoseFilesChanged?.(() => {
+          clearTimeout(libraryTimer);
+          libraryTimer = setTimeout(() => void refreshPoseFiles(), 150);
+        }) ?? null;
+    } catch {
+      unsubscribeLibrary = null;
+    }
+    await refreshPoseFiles();
   })();
 
   // Click on the head: a nod.
@@ -341,6 +411,8 @@ export function mountBedroom(root: HTMLElement, ctx: BedroomContext): BedroomHan
       if (disposed) return;
       disposed = true;
       cancelAnimationFrame(raf);
+      clearTimeout(libraryTimer);
+      unsubscribeLibrary?.();
       observer.disconnect();
       renderer.domElement.removeEventListener('pointerdown', onDown);
       renderer.domElement.removeEventListener('pointerup', onUp);

@@ -21,6 +21,8 @@ export interface BedroomSettings {
   readonly offsets: PlacementOffsets;
   /** Name of the user's sleep pose file (read again through readUserFile on the next visit). */
   readonly poseFile?: string;
+  /** The lying pose whose slot the file fills (the current pose when it was chosen). */
+  readonly poseFileSlot?: LyingPose;
 }
 
 export const AUTO_SEC_MIN = 20;
@@ -57,5 +59,6 @@ export function sanitizeBedroomSettings(raw: unknown): BedroomSettings {
       yaw: clampNumber(o.yaw, -YAW_LIMIT_DEG, YAW_LIMIT_DEG, 0),
     },
     ...(typeof r.poseFile === 'string' && r.poseFile.length > 0 && r.poseFile.length < 4096 ? { poseFile: r.poseFile } : {}),
+    ...(r.poseFileSlot === 'side' || r.poseFileSlot === 'back' ? { poseFileSlot: r.poseFileSlot } : {}),
   };
 }
