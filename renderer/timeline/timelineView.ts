@@ -1,7 +1,8 @@
 /**
  * The canvas timeline. Two stacked canvases: the static layer (ruler, motion-amount curve, the
  * selected bone's keys, IN/OUT range) is redrawn only when those change; the interactive layer
- * (playhead, falloff band) is redrawn on every time change, so scrubbing stays cheap on long motions.
+ * (playhead, falloff band) is redrawn when a time change moves them by a pixel, so scrubbing stays
+ * cheap on long motions and playback of a long motion does not repaint a canvas every frame.
  */
 import { h } from '../ui/dom';
 import { fitView, formatTime, keysAreDense, tickStep, ticks, timeToX, xToTime, zoomAround, type TimeView } from './timeScale';
@@ -51,6 +52,10 @@ export class TimelineView {
   private drag: Drag | null = null;
   private staticDirty = true;
   private overlayDirty = true;
+  /** Device-pixel columns of what the interactive layer shows now; NaN forces a redraw. */
+  private drawnPlayhead = NaN;
+  private drawnFalloff0 = NaN;
+  private drawnFalloff1 = NaN;
   private fitted = false;
   private lastDuration = -1;
   /** How many times each layer was drawn (tests and bench check layering). */
@@ -79,6 +84,7 @@ export class TimelineView {
   invalidateStatic(): void {
     this.staticDirty = true;
     this.overlayDirty = true;
+    this.drawnPlayhead = NaN;
   }
 
   invalidateOverlay(): void {
@@ -125,7 +131,20 @@ export class TimelineView {
     }
     if (this.overlayDirty) {
       this.overlayDirty = false;
-      this.drawOverlay();
+      const t = this.model.time();
+      const f = this.model.falloff();
+      const playhead = Math.round(timeToX(this.view, t));
+      const x0 = f > 0 ? this.devicePx(timeToX(this.view, t - f)) : 0;
+      const x1 = f > 0 ? this.devicePx(timeToX(this.view, t + f)) : 0;
+      if (playhead !== this.drawnPlayhead || x0 !== this.drawnFalloff0 || x1 !== this.drawnFalloff1) {
+        this.drawnPlayhead = playhead;
+        this.drawnFalloff0 = x0;
+        this.drawnFalloff1 = x1;
+        this.drawOverlay(playhead, x0, x1);
+      }
+      this.overlayCanvas.setAttribute('aria-valuemax', this.model.duration().toFixed(3));
+      this.overlayCanvas.setAttribute('aria-valuenow', t.toFixed(3));
+      this.overlayCanvas.setAttribute('aria-valuetext', formatTime(t));
     }
   }
 
@@ -249,21 +268,23 @@ export class TimelineView {
     }
   }
 
-  private drawOverlay(): void {
+  /** A CSS x snapped to the canvas's device-pixel grid, so equal snapped values draw equal pixels. */
+  private devicePx(x: number): number {
+    return Math.round(x * this.dpr) / this.dpr;
+  }
+
+  /** Playhead at CSS column `playhead`; falloff band [x0, x1] (device-pixel snapped), empty when equal. */
+  private drawOverlay(playhead: number, x0: number, x1: number): void {
     this.draws.overlay++;
     const ctx = this.ctx(this.overlayCanvas);
     const { width } = this.view;
     const H = this.height;
     ctx.clearRect(0, 0, width, H);
-    const t = this.model.time();
-    const f = this.model.falloff();
-    if (f > 0) {
-      const x0 = timeToX(this.view, t - f);
-      const x1 = timeToX(this.view, t + f);
+    if (x1 > x0) {
       ctx.fillStyle = C.falloff;
       ctx.fillRect(x0, RULER_H, x1 - x0, H - RULER_H);
     }
-    const x = Math.round(timeToX(this.view, t)) + 0.5;
+    const x = playhead + 0.5;
     ctx.strokeStyle = C.playhead;
     ctx.lineWidth = 1.5;
     ctx.beginPath();
@@ -277,9 +298,6 @@ export class TimelineView {
     ctx.lineTo(x, 7);
     ctx.closePath();
     ctx.fill();
-    this.overlayCanvas.setAttribute('aria-valuemax', this.model.duration().toFixed(3));
-    this.overlayCanvas.setAttribute('aria-valuenow', t.toFixed(3));
-    this.overlayCanvas.setAttribute('aria-valuetext', formatTime(t));
   }
 
   private localX(e: PointerEvent | WheelEvent | MouseEvent): number {
