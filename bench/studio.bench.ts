@@ -102,6 +102,9 @@ export async function run(): Promise<void> {
     // 3. Playback frame rate on the long motion.
     // Let the autosave of the last edit finish first (it uploads the whole motion once, 250 ms after the edit).
     await page.waitForTimeout(3000);
+    // From the start: the motion's hips travel 0.1 m/s along z, so after the edits' seeks (t > 400 s)
+    // the mannequin is tens of metres behind the camera and the frame would not draw it at all.
+    await call(page, 'seek', 0);
     await call(page, 'setPlaying', true);
     await page.waitForTimeout(500);
     const f0 = await call<number>(page, 'framesDrawn');
