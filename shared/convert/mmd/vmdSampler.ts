@@ -4,6 +4,7 @@
  * along that curve), so sparse keys keep their eased timing.
  */
 import type { VmdBoneTrack, VmdIkKey, VmdMorphTrack } from './vmd';
+import { slerpFlat } from '../../vrma/sample';
 
 /** y of MMD's Bezier (0,0)-(x1,y1)-(x2,y2)-(1,1) at x, control points in 0..127. */
 export function bezierAt(x1: number, y1: number, x2: number, y2: number, x: number): number {
@@ -55,28 +56,8 @@ export class BoneTrackSampler {
       pos[po + axis] = a + (p[(k + 1) * 3 + axis] - a) * e;
     }
     const e = bezierAt(curves[c + 12], curves[c + 13], curves[c + 14], curves[c + 15], t);
-    slerpInto(q, k * 4, (k + 1) * 4, e, rot, ro);
+    slerpFlat(rot, ro, q, k * 4, (k + 1) * 4, e);
   }
-}
-
-function slerpInto(q: Float32Array, a: number, b: number, t: number, out: Float64Array, o: number): void {
-  let bx = q[b], by = q[b + 1], bz = q[b + 2], bw = q[b + 3];
-  const ax = q[a], ay = q[a + 1], az = q[a + 2], aw = q[a + 3];
-  let cos = ax * bx + ay * by + az * bz + aw * bw;
-  if (cos < 0) {
-    cos = -cos; bx = -bx; by = -by; bz = -bz; bw = -bw;
-  }
-  let k0 = 1 - t;
-  let k1 = t;
-  if (cos < 0.9995) {
-    const theta = Math.acos(Math.min(1, cos));
-    const s = Math.sin(theta);
-    k0 = Math.sin((1 - t) * theta) / s;
-    k1 = Math.sin(t * theta) / s;
-  }
-  const x = ax * k0 + bx * k1, y = ay * k0 + by * k1, z = az * k0 + bz * k1, w = aw * k0 + bw * k1;
-  const n = Math.hypot(x, y, z, w) || 1;
-  out[o] = x / n; out[o + 1] = y / n; out[o + 2] = z / n; out[o + 3] = w / n;
 }
 
 /** Morph weight at `frame` (MMD interpolates morphs linearly). */
