@@ -8,7 +8,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.ts'],
+          include: ['tests/unit/**/*.test.ts', 'tests/security/**/*.test.ts'],
+          exclude: ['tests/security/**/*.e2e.test.ts'],
           sequence: { groupOrder: 0 },
           environment: 'node',
           testTimeout: 60_000,
@@ -18,7 +19,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
+          include: ['tests/e2e/**/*.test.ts', 'tests/security/**/*.e2e.test.ts'],
           // After the unit tests, one file at a time: browser timing checks should not compete for the 2 cores.
           sequence: { groupOrder: 1 },
           environment: 'node',

@@ -20,7 +20,33 @@ export interface AccessorContext {
   readonly buffers: readonly (Uint8Array | undefined)[];
   /** Upper bound for arrays not backed by bytes (zero-filled sparse bases): a multiple of the file size. */
   readonly maxSyntheticFloats: number;
+  /**
+   * Floats the whole read may still materialise (a fixed multiple of the file size, set by the caller).
+   * Every accessor read spends its count x components here BEFORE anything is allocated, so many
+   * accessors over one small integer view cannot multiply the file into gigabytes of copies.
+   */
+  readonly budget: ReadBudget;
   readonly cache: Map<number, ReadAccessor>;
+}
+
+export interface ReadBudget {
+  floats: number;
+  /** The limit the budget started from, for the error message. */
+  readonly limit: number;
+}
+
+/** A budget of `multiple` floats per input byte (at least `minimum`). */
+export function readBudget(fileBytes: number, multiple: number, minimum: number): ReadBudget {
+  const limit = Math.max(minimum, fileBytes * multiple);
+  return { floats: limit, limit };
+}
+
+/** Takes `floats` from the budget or refuses the file with TOO_LARGE. */
+export function spendBudget(budget: ReadBudget, floats: number, what: string): void {
+  if (floats > budget.floats) {
+    fail('TOO_LARGE', `${what} would bring the decoded data past ${budget.limit} numbers, more than a file of this size can justify`);
+  }
+  budget.floats -= floats;
 }
 
 export interface ReadAccessor {
@@ -151,7 +177,6 @@ export function readAccessor(ctx: AccessorContext, index: unknown, allowedTypes:
   const elementSize = size * components;
   const byteOffset = optionalInt(acc, 'byteOffset', 0, aWhat);
   const dequantized = componentType !== FLOAT;
-
   let data: Float32Array;
   let owned = false;
   if (acc.bufferView !== undefined) {
@@ -166,6 +191,7 @@ export function readAccessor(ctx: AccessorContext, index: unknown, allowedTypes:
       fail(count * elementSize > view.bytes.length ? 'TOO_LARGE' : 'OUT_OF_BOUNDS',
         `${aWhat} declares ${count} ${type} elements (${needed} bytes) but buffer view ${viewIndex} holds only ${view.bytes.length} bytes`);
     }
+    spendBudget(ctx.budget, count * components, aWhat); // before any allocation
     const absolute = view.bytes.byteOffset + byteOffset;
     if (componentType === FLOAT && stride === elementSize && absolute % 4 === 0 && LITTLE_ENDIAN_HOST) {
       // The common case: a view, no copy. Motions are immutable, so sharing the file's bytes is safe.
@@ -180,6 +206,7 @@ export function readAccessor(ctx: AccessorContext, index: unknown, allowedTypes:
     if (count * components > ctx.maxSyntheticFloats) {
       fail('TOO_LARGE', `${aWhat} declares ${count} elements without storage, more than a file of this size can describe`);
     }
+    spendBudget(ctx.budget, count * components, aWhat);
     data = new Float32Array(count * components);
     owned = true;
   }
@@ -227,6 +254,7 @@ function applySparse(ctx: AccessorContext, sparse: unknown, count: number, compo
   const elementSize = COMPONENT_SIZE[componentType] * components;
   if (vOffset + n * elementSize > vView.bytes.length) fail('OUT_OF_BOUNDS', `${sWhat}: ${n} values do not fit in their buffer view (${vView.bytes.length} bytes)`);
   const idv = new DataView(iView.bytes.buffer, iView.bytes.byteOffset, iView.bytes.byteLength);
+  spendBudget(ctx.budget, n * components, sWhat);
   const tmp = new Float32Array(n * components);
   gather(vView.bytes, vOffset, elementSize, n, components, componentType, normalized, tmp);
   let previous = -1;

@@ -11,7 +11,7 @@
 import type { Channel, ChannelPath, ExpressionRef, GltfJson, Motion } from '../motion/types';
 import { MotionError, fail } from '../errors';
 import { parseGlb } from '../gltf/glb';
-import { readAccessor, type AccessorContext } from '../gltf/accessor';
+import { readAccessor, readBudget, spendBudget, type AccessorContext } from '../gltf/accessor';
 import { decodeDataUri } from '../gltf/dataUri';
 import { isHumanBoneName, type HumanBoneName } from '../vrm/humanBones';
 import { computeRestPose, parentIndices, worldMatrices } from './restPose';
@@ -23,6 +23,16 @@ export const EXTENSION_NAME = 'VRMC_vrm_animation';
 const KNOWN_SPEC_VERSIONS = new Set(['1.0', '1.0-draft']);
 /** Glue that references accessors/buffers and cannot survive without them in a motion file. */
 const MESH_KEYS = ['meshes', 'skins', 'images', 'textures', 'materials', 'samplers'] as const;
+/**
+ * Decoded numbers (key times and values, over all accessors and all channels) allowed per byte of
+ * input. An honest file needs at most ~3 (int8 rotations: 1 float per byte, counted once when read
+ * and once per channel, STEP doubling the keys); a file that points many accessors at one small view
+ * would need hundreds. Small files get a floor so tiny hand-made motions are never refused.
+ */
+export const DECODED_FLOATS_PER_BYTE = 8;
+const MIN_DECODED_FLOATS = 1 << 21;
+/** A humanoid motion has ~55 bones plus expressions; more nodes than this is not a motion file. */
+export const MAX_NODES = 1 << 16;
 
 type Json = Record<string, unknown>;
 
@@ -60,6 +70,7 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
   const ext = isObject(extensions) ? extensions[EXTENSION_NAME] : undefined;
   if (!isObject(ext)) fail('NOT_VRMA', `not a VRM Animation: the glTF has no ${EXTENSION_NAME} extension`);
   const nodes = arrayOf(json, 'nodes');
+  if (nodes.length > MAX_NODES) fail('TOO_LARGE', `the file has ${nodes.length} nodes; a motion has far fewer (at most ${MAX_NODES} are read)`);
   nodes.forEach((n, i) => {
     if (!isObject(n)) fail('BAD_JSON', `node ${i} is not an object`);
   });
@@ -190,6 +201,7 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
     bufferViews: arrayOf(json, 'bufferViews'),
     buffers,
     maxSyntheticFloats: Math.max(1 << 16, bytes.length * 2),
+    budget: readBudget(bytes.length, DECODED_FLOATS_PER_BYTE, MIN_DECODED_FLOATS),
     cache: new Map(),
   };
   // A cubic key costs 3 stored elements; sampling may add more keys, but never more than one per file byte.
@@ -252,6 +264,9 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
       if (!isObject(sampler)) fail('BAD_JSON', `sampler ${samplerIndex} is not an object`);
       const keys = readSampler(ctx, sampler, samplerIndex, path, warnings, cubicBudget);
       if (!keys) continue;
+      // Channels sharing one accessor share its array here, but every channel is written out again by
+      // convert/export, so each one counts.
+      spendBudget(ctx.budget, keys.times.length + keys.values.length, where);
       seen.add(key);
       if (node === lookAtNode && path === 'translation') legacyLookAt.push(channels.length);
       channels.push({ node, path, times: keys.times, values: keys.values });
