@@ -216,6 +216,8 @@ export class StudioBackend {
         appVersion: this.opts.appVersion,
         nativeDialogs: Boolean(this.opts.dialogs),
         userDataDir: this.opts.userDataDir,
+        // Test instrumentation only on request (e2e tests and the bench set it); see renderer/app/testHookEnabled.ts.
+        ...(process.env.VRMA_STUDIO_TEST_HOOK === '1' ? { testHook: true } : {}),
       }),
 
       openFolder: async (path) => {

@@ -17,7 +17,7 @@ import { createTransportBar } from '../panels/transportBar';
 import { commandButton } from '../panels/commandButton';
 import { createSceneSwitcher } from './sceneSwitcher';
 import { bindFileDrop } from './fileDrop';
-import { installTestHook } from './testHook';
+import { testHookEnabled } from './testHookEnabled';
 import { syncDesktop } from './desktopSync';
 import { attachDesktopSession, type DesktopSession } from '../platform/desktopSession';
 import { createRecentProjects } from '../platform/recentProjects';
@@ -26,6 +26,14 @@ import { errorText } from '../ui/messages';
 
 export async function startStudio(root: HTMLElement): Promise<Studio> {
   const startedAt = performance.now();
+  // The test hook's chunk is fetched only when the host says it runs for tests (VRMA_STUDIO_TEST_HOOK=1),
+  // in parallel with the start-up below; it is installed before the first frame is drawn.
+  const testHookModule = testHookEnabled()
+    .then((on) => (on ? import('./testHook') : null))
+    .catch((e: unknown) => {
+      console.warn('test hook:', e);
+      return null;
+    });
   const viewportBox = h('div', { class: 'viewport', id: 'viewport' });
   const viewport = new Viewport(viewportBox);
   let api: StudioApi | null = null;
@@ -172,9 +180,9 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
     studio.messages.error(`The mannequin avatar could not be loaded: ${errorText(e)}`);
   }
   studio.setPlaying(studio.duration > 0);
+  (await testHookModule)?.installTestHook(studio, { poseEditor, timeline: timeline.view, startedAt });
   viewport.start();
   requestAnimationFrame(() => setTimeout(() => poseEditor.warmUp(), 200));
-  installTestHook(studio, { poseEditor, timeline: timeline.view, startedAt });
   // Autosave, crash recovery and OS/command-line open requests (after the start-up document is in place).
   if (api) {
     desktop = attachDesktopSession(studio, {

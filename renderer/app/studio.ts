@@ -51,8 +51,6 @@ export class Studio {
   fps = 30;
   /** A gizmo drag is in progress: the mixer must not overwrite the node the user holds. */
   dragging = false;
-  /** Counts preview rebuilds (tests wait for the preview to catch up). */
-  previewVersion = 0;
   /** The StudioApi settings as last read or written (null until loaded, or without an API). */
   settings: Settings | null = null;
   /** Last bytes handed out by the export command (tests compare them). */
@@ -122,7 +120,6 @@ export class Studio {
     if (!this.preview) return;
     this.preview.setMotion(this.motion);
     this.preview.applyAt(this.clock.time);
-    this.previewVersion++;
   }
 
   async setAvatar(bytes: Uint8Array, name: string): Promise<void> {

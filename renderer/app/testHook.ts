@@ -2,7 +2,10 @@
  * TEST-ONLY hook: window.__studio lets the browser tests and the bench read numbers the UI does not
  * print (motion bytes, normalized bone rotations, timeline state) and simulate gizmo drags by
  * setting the normalized node's rotation and firing the TransformControls events the real gizmo
- * fires. Nothing in the studio reads it.
+ * fires. Nothing in the studio reads it, and the product never loads it: startStudio imports this
+ * module (its own chunk) only when the app or host runs with VRMA_STUDIO_TEST_HOOK=1
+ * (renderer/app/testHookEnabled.ts). The counters it reports (preview rebuilds, timeline layer
+ * draws) are kept here, not in the studio's classes.
  */
 import * as THREE from 'three';
 import type { Studio } from './studio';
@@ -52,6 +55,23 @@ export function installTestHook(studio: Studio, deps: TestHookDeps): void {
   const has = (b: HumanBoneName) => !!studio.avatar?.vrm.humanoid.getNormalizedBoneNode(vrmBone(b));
   const readRotations = (bones: HumanBoneName[]) => Object.fromEntries(bones.filter(has).map((b) => [b, node(b).quaternion.toArray()]));
   const readPositions = (bones: HumanBoneName[]) => Object.fromEntries(bones.filter(has).map((b) => [b, node(b).position.toArray()]));
+  // Preview rebuilds: every motion change and every new avatar rebuilds the clip (Studio.rebuildPreview).
+  let previewVersion = 0;
+  studio.events.on('motion', () => previewVersion++);
+  studio.events.on('avatar', () => previewVersion++);
+  // Timeline layer draws, counted by wrapping the view's two draw methods on this instance.
+  const draws = { static: 0, overlay: 0 };
+  const layers = timeline as unknown as { drawStatic(): void; drawOverlay(...a: unknown[]): void };
+  const drawStatic = layers.drawStatic.bind(timeline);
+  const drawOverlay = layers.drawOverlay.bind(timeline);
+  layers.drawStatic = () => {
+    draws.static++;
+    drawStatic();
+  };
+  layers.drawOverlay = (...a: unknown[]) => {
+    draws.overlay++;
+    drawOverlay(...a);
+  };
   let firstAvatarFrameAt: number | null = null;
   studio.viewport.onFrame(() => {
     if (firstAvatarFrameAt === null && studio.avatar) {
@@ -88,10 +108,10 @@ export function installTestHook(studio: Studio, deps: TestHookDeps): void {
       channels: studio.motion.channels.length,
       avatarName: studio.avatar?.name ?? null,
       metaVersion: studio.avatar?.metaVersion ?? null,
-      previewVersion: studio.previewVersion,
+      previewVersion,
       previewIsCurrent: studio.preview?.motion === studio.motion,
       timelineView: { start: timeline.view.start, end: timeline.view.end, width: timeline.view.width },
-      timelineDraws: { ...timeline.draws },
+      timelineDraws: { ...draws },
       messages: studio.messages.log.map((m) => ({ kind: m.kind, text: m.text })),
     }),
     motionBytes: () => toBase64(writeVrma(studio.motion)),

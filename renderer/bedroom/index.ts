@@ -16,6 +16,7 @@ import { buildRoom, NIGHT_BACKGROUND } from './room';
 import { DEFAULT_BEDROOM_SETTINGS, sanitizeBedroomSettings, ZERO_OFFSETS, type BedroomSettings, type LyingPose } from './settings';
 import { SleepCycle } from './sleepCycle';
 import { toBedFrame } from './placement';
+import { testHookEnabled } from '../app/testHookEnabled';
 
 export type { BedroomSettings, LyingPose, PlacementOffsets } from './settings';
 export { listPoseFiles, type PoseFileEntry, type PoseLibrarySource } from './poseLibrary';
@@ -376,7 +377,11 @@ export function mountBedroom(root: HTMLElement, ctx: BedroomContext): BedroomHan
   };
   raf = requestAnimationFrame(frame);
 
-  window.__bedroom = {
+  // Test instrumentation only when the app or host runs with VRMA_STUDIO_TEST_HOOK=1 (renderer/app/testHookEnabled.ts).
+  void testHookEnabled().then((on) => {
+    if (on && !disposed) window.__bedroom = bedroomTestHook;
+  });
+  const bedroomTestHook: BedroomTestHook = {
     ready,
     state: () => {
       const s = cycle.tick();

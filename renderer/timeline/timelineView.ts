@@ -58,8 +58,6 @@ export class TimelineView {
   private drawnFalloff1 = NaN;
   private fitted = false;
   private lastDuration = -1;
-  /** How many times each layer was drawn (tests and bench check layering). */
-  readonly draws = { static: 0, overlay: 0 };
 
   constructor(private readonly model: TimelineModel) {
     this.staticCanvas = h('canvas', { class: 'timeline-static', 'aria-hidden': 'true' });
@@ -155,7 +153,6 @@ export class TimelineView {
   }
 
   private drawStatic(): void {
-    this.draws.static++;
     const ctx = this.ctx(this.staticCanvas);
     const { width } = this.view;
     const H = this.height;
@@ -275,7 +272,6 @@ export class TimelineView {
 
   /** Playhead at CSS column `playhead`; falloff band [x0, x1] (device-pixel snapped), empty when equal. */
   private drawOverlay(playhead: number, x0: number, x1: number): void {
-    this.draws.overlay++;
     const ctx = this.ctx(this.overlayCanvas);
     const { width } = this.view;
     const H = this.height;

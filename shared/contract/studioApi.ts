@@ -37,6 +37,11 @@ export interface PlatformInfo {
   readonly nativeDialogs: boolean;
   /** Where settings, recent list and autosave live (shown in the UI / README). */
   readonly userDataDir: string;
+  /**
+   * True only when the app or host was started with VRMA_STUDIO_TEST_HOOK=1 (e2e tests, bench): the
+   * page then loads its test instrumentation (window.__studio, window.__bedroom). Absent otherwise.
+   */
+  readonly testHook?: boolean;
 }
 
 /** One file of an opened folder. */

@@ -42,7 +42,7 @@ describe('desktop app (Electron)', () => {
       app = await electron.launch({
         executablePath: runtime.path!,
         args: [REPO_DIR, folder, ...(process.platform === 'linux' ? ['--no-sandbox'] : [])],
-        env: { ...process.env, VRMA_USER_DATA: join(work, 'user-data') } as Record<string, string>,
+        env: { ...process.env, VRMA_USER_DATA: join(work, 'user-data'), VRMA_STUDIO_TEST_HOOK: '1' } as Record<string, string>,
         timeout: 60_000,
       });
       const page = await app.firstWindow();

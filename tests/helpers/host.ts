@@ -41,7 +41,9 @@ export async function startHost(opts: StartHostOptions = {}): Promise<StartedHos
   const userDataDir = opts.userDataDir ?? mkdtempSync(join(tmpdir(), 'vrma-host-data-'));
   const child = spawn(process.execPath, [HOST_SCRIPT, '--port', '0', '--no-open', ...(opts.openPaths ?? [])], {
     cwd: REPO_DIR,
-    env: { ...process.env, VRMA_USER_DATA: userDataDir, VRMA_NO_OPEN: '1', ...opts.env },
+    // The page's test hook (window.__studio, window.__bedroom) exists only on request; tests and the
+    // bench ask for it. Pass env: { VRMA_STUDIO_TEST_HOOK: '' } for a host as users run it.
+    env: { ...process.env, VRMA_USER_DATA: userDataDir, VRMA_NO_OPEN: '1', VRMA_STUDIO_TEST_HOOK: '1', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
