@@ -1,0 +1,36 @@
+/**
+ * All areas combined into one catalogue per language. To add an area: create
+ * messages/<area>.ts with `export default defineMessages({ en: {...}, ja: {...} })` and list it in
+ * AREAS below (one line). Keys are `area.name` (edits use `edit.<id>.*`, errors `error.<CODE>`,
+ * commands `command.<id>.*`); a key defined in two areas fails tests/unit/i18n/catalogue.test.ts.
+ */
+import type { AreaMessages } from './messages/define';
+import type { Locale } from './locale';
+import studio from './messages/studio';
+import menu from './messages/menu';
+import commands from './messages/commands';
+import library from './messages/library';
+import errors from './messages/errors';
+
+export const AREAS = {
+  studio,
+  menu,
+  commands,
+  library,
+  errors,
+} as const;
+
+type KeysOf<A> = A extends AreaMessages<infer K> ? K : never;
+/** Every key of the catalogue: t() accepts only these (keys built at run time go through translate()). */
+export type MessageKey = { [A in keyof typeof AREAS]: KeysOf<(typeof AREAS)[A]> }[keyof typeof AREAS];
+
+function combine(locale: Locale): Readonly<Record<string, string>> {
+  const out: Record<string, string> = Object.create(null);
+  for (const area of Object.values(AREAS) as AreaMessages[]) Object.assign(out, area[locale]);
+  return out;
+}
+
+export const CATALOGUE: Readonly<Record<Locale, Readonly<Record<string, string>>>> = {
+  en: combine('en'),
+  ja: combine('ja'),
+};
