@@ -1,33 +1,95 @@
 /**
- * The shape shared by every motion-edit subcommand: read one or two .vrma files, apply a pure edit
- * from shared/edits, write OUT atomically (an existing OUT only with --force) and report.
+ * Every motion-edit subcommand, built from its entry in the edit registry (shared/edits/registry.ts):
+ * flags, usage and validation come from there. Each reads one or two .vrma files, applies the pure edit,
+ * writes OUT atomically (an existing OUT only with --force) and reports.
  */
 import { readFile } from 'node:fs/promises';
-import { UsageError, type CliCommand, type CliIO } from './command';
+import { numberOption, UsageError, type CliCommand, type CliIO } from './command';
 import type { Motion } from '../../shared/motion/types';
 import { durationOf } from '../../shared/motion/types';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
 import { MotionError } from '../../shared/errors';
+import { formatNumber, rangeText, runEdit, type EditDefinition, type EditInput, type EditParam, type ParamUnit, type ParamValues } from '../../shared/edits/registry';
 import { writeFileAtomic, FileExistsError } from '../services/atomicWrite';
 
 type Values = Record<string, string | boolean | string[] | undefined>;
 
-export interface EditSpec {
-  readonly name: string;
-  readonly summary: string;
-  /** e.g. "IN --factor F"; "-o OUT [--force]" is added. */
-  readonly synopsis: string;
-  readonly description: readonly string[];
-  /** Help lines for the edit's own options. */
-  readonly optionHelp?: readonly string[];
-  readonly options?: CliCommand['options'];
-  /** Number of input files (1, or 2 for join). */
-  readonly inputs?: 1 | 2;
-  /** The edit; may return lines to print after the "wrote" line. */
-  apply(inputs: Motion[], values: Values): Motion | { motion: Motion; report: string[] };
-  /** Lines printed once the output bytes exist (sizes, measured errors). */
-  afterWrite?(inputs: Motion[], output: Motion, inputBytes: Uint8Array[], outputBytes: Uint8Array): string[];
+const METAVAR: Record<ParamUnit, string> = { s: 'S', rad: 'RAD', m: 'M', fps: 'N', '': 'F' };
+
+/** The CLI flag of a parameter: booleans that are on by default are turned off with --no-NAME. */
+export function flagOf(p: EditParam): string {
+  return p.kind === 'boolean' && p.default ? `no-${p.name}` : p.name;
+}
+
+function synopsis(def: EditDefinition): string {
+  const parts = [def.other ? 'A B' : 'IN'];
+  if (def.range === 'required') parts.push('--from S --to S');
+  if (def.range === 'optional') parts.push('[--from S --to S]');
+  if (def.time) parts.push('--at S');
+  for (const p of def.params) {
+    if (p.kind === 'boolean') parts.push(`[--${flagOf(p)}]`);
+    else if (p.default === undefined) parts.push(`--${p.name} ${METAVAR[p.unit]}`);
+    else parts.push(`[--${p.name} ${METAVAR[p.unit]}]`);
+  }
+  return parts.join(' ');
+}
+
+const option = (flag: string, text: string) => `  ${flag.padEnd(18)} ${text}`;
+
+/** One help line per parameter: what it is, the accepted values and the default (or "required"). */
+export function paramHelp(p: EditParam): string {
+  if (p.kind === 'boolean') {
+    return p.default ? option(`--no-${p.name}`, `do not ${p.help} (done by default)`) : option(`--${p.name}`, p.help);
+  }
+  const unit = p.unit === '' ? '' : ` ${p.unit}`;
+  const dflt = p.default === undefined ? 'required' : `default ${formatNumber(p.default)}${unit}`;
+  return option(`--${p.name} ${METAVAR[p.unit]}`, `${p.help}, ${rangeText(p)} (${dflt})`);
+}
+
+function usage(def: EditDefinition): string {
+  const lines = [`Usage: vrma-studio ${def.id} ${synopsis(def)} -o OUT [--force]`, '', ...def.description, '', 'Options:'];
+  if (def.range) {
+    const need = def.range === 'required' ? 'required' : 'optional; without a range the whole motion';
+    lines.push(option('--from S', `start of the range, seconds (${need})`), option('--to S', `end of the range, seconds (${need})`));
+  }
+  if (def.time) lines.push(option('--at S', 'the time the edit acts at, seconds (required)'));
+  lines.push(...def.params.map(paramHelp));
+  lines.push(option('-o, --output OUT', 'the file to write (required; written atomically)'));
+  lines.push(option('--force', 'replace OUT if it exists (otherwise an existing OUT is refused)'));
+  return lines.join('\n');
+}
+
+function options(def: EditDefinition): CliCommand['options'] {
+  const opts: CliCommand['options'] = { output: { type: 'string', short: 'o' }, force: { type: 'boolean' } };
+  if (def.range) Object.assign(opts, { from: { type: 'string' }, to: { type: 'string' } });
+  if (def.time) opts.at = { type: 'string' };
+  for (const p of def.params) opts[flagOf(p)] = { type: p.kind === 'boolean' ? 'boolean' : 'string' };
+  return opts;
+}
+
+/** The registry's parameter values from the parsed flags (numbers checked as numbers; ranges later). */
+function paramValues(def: EditDefinition, values: Values): Record<string, number | boolean | undefined> {
+  const out: Record<string, number | boolean | undefined> = {};
+  for (const p of def.params) {
+    if (p.kind === 'boolean') out[p.name] = p.default ? values[flagOf(p)] !== true : values[p.name] === true;
+    else out[p.name] = numberOption(values, p.name, p.default);
+  }
+  return out;
+}
+
+/** The range flags: both required, or (optional range) each defaulting to its end of the motion. */
+function rangeOf(def: EditDefinition, values: Values): ((m: Motion) => EditInput['range']) | null {
+  if (!def.range) return null;
+  if (def.range === 'required') {
+    const from = numberOption(values, 'from');
+    const to = numberOption(values, 'to');
+    return () => ({ from, to });
+  }
+  if (values.from === undefined && values.to === undefined) return () => undefined;
+  const from = numberOption(values, 'from', 0);
+  const to = values.to === undefined ? undefined : numberOption(values, 'to');
+  return (m) => ({ from, to: to ?? durationOf(m) });
 }
 
 async function readInput(path: string, cmd: string, io: CliIO): Promise<{ motion: Motion; bytes: Uint8Array } | undefined> {
@@ -47,61 +109,59 @@ async function readInput(path: string, cmd: string, io: CliIO): Promise<{ motion
   }
 }
 
-export function editCommand(spec: EditSpec): CliCommand {
-  const inputs = spec.inputs ?? 1;
+export function editCommand(def: EditDefinition): CliCommand {
+  const inputs = def.other ? 2 : 1;
   return {
-    name: spec.name,
-    summary: spec.summary,
-    usage: [
-      `Usage: vrma-studio ${spec.name} ${spec.synopsis} -o OUT [--force]`,
-      '',
-      ...spec.description,
-      '',
-      'Options:',
-      ...(spec.optionHelp ?? []),
-      '  -o, --output OUT   the file to write (required; written atomically)',
-      '  --force            replace OUT if it exists (otherwise an existing OUT is refused)',
-    ].join('\n'),
-    options: { ...spec.options, output: { type: 'string', short: 'o' }, force: { type: 'boolean' } },
+    name: def.id,
+    summary: def.summary,
+    usage: usage(def),
+    options: options(def),
     async run(positionals, values, io) {
       if (positionals.length !== inputs) {
         throw new UsageError(inputs === 1 ? 'give exactly one input file' : `give exactly ${inputs} input files`);
       }
       const out = values.output;
       if (typeof out !== 'string' || out === '') throw new UsageError('-o OUT is required');
+      const given = paramValues(def, values);
+      const rangeFor = rangeOf(def, values);
+      const time = def.time ? numberOption(values, 'at') : undefined;
       const read: { motion: Motion; bytes: Uint8Array }[] = [];
       for (const p of positionals) {
-        const r = await readInput(p, spec.name, io);
+        const r = await readInput(p, def.id, io);
         if (!r) return 1;
         read.push(r);
       }
+      const input: EditInput = { motion: read[0].motion, other: read[1]?.motion, range: rangeFor?.(read[0].motion), time };
       let result: Motion;
-      let report: string[] = [];
+      let report: string[];
+      let params: ParamValues;
       let bytes: Uint8Array;
       try {
-        const applied = spec.apply(read.map((r) => r.motion), values);
-        if ('gltf' in applied) result = applied;
-        else ({ motion: result, report } = applied);
+        ({ motion: result, report, params } = runEdit(def, input, given));
         bytes = writeVrma(result);
       } catch (e) {
         if (!(e instanceof MotionError)) throw e;
-        io.err(`vrma-studio ${spec.name}: ${e.message}`);
+        io.err(`vrma-studio ${def.id}: ${e.message}`);
         return 1;
       }
       try {
         await writeFileAtomic(out, bytes, { overwrite: values.force === true });
       } catch (e) {
         if (e instanceof FileExistsError) {
-          io.err(`vrma-studio ${spec.name}: ${out} already exists; use --force to replace it`);
+          io.err(`vrma-studio ${def.id}: ${out} already exists; use --force to replace it`);
           return 1;
         }
-        io.err(`vrma-studio ${spec.name}: cannot write ${out}: ${(e as Error).message}`);
+        io.err(`vrma-studio ${def.id}: cannot write ${out}: ${(e as Error).message}`);
         return 1;
       }
       const keys = result.channels.reduce((s, c) => s + c.times.length, 0);
       io.out(`wrote ${out} (${bytes.length} bytes, ${durationOf(result).toFixed(3)} s, ${result.channels.length} tracks, ${keys} keys)`);
       for (const line of report) io.out(`  ${line}`);
-      for (const line of spec.afterWrite?.(read.map((r) => r.motion), result, read.map((r) => r.bytes), bytes) ?? []) io.out(`  ${line}`);
+      if (inputs === 1) {
+        const before = read[0].bytes.length;
+        io.out(`  bytes ${before} -> ${bytes.length} (${((100 * bytes.length) / Math.max(1, before)).toFixed(1)}%)`);
+      }
+      for (const line of def.measure?.(input, result, params) ?? []) io.out(`  ${line}`);
       const known = new Set(read.flatMap((r) => r.motion.warnings));
       for (const w of result.warnings) if (!known.has(w)) io.out(`  note: ${w}`);
       return 0;

@@ -1,8 +1,8 @@
 /** The studio's commands: one definition each for the buttons, the keyboard and the desktop menu. */
 import type { Studio } from './studio';
 import { setIn, setOut } from './range';
-import { EDITS } from '../panels/editCatalog';
-import { runEdit } from '../panels/editPanel';
+import { EDITS } from '../../shared/edits/registry';
+import { editDisabledReason, runEdit } from '../panels/editPanel';
 
 export interface CommandHooks {
   openFile(): void;
@@ -41,7 +41,11 @@ export function registerStudioCommands(studio: Studio, hooks: CommandHooks): voi
   r.register({ id: 'range.in', label: 'Set IN', description: 'Start the range at the current time', shortcuts: ['I'], menu: 'edit', run: () => studio.setRange(setIn(studio.range, studio.clock.time, studio.duration)) });
   r.register({ id: 'range.out', label: 'Set OUT', description: 'End the range at the current time', shortcuts: ['O'], menu: 'edit', run: () => studio.setRange(setOut(studio.range, studio.clock.time, studio.duration)) });
   r.register({ id: 'range.clear', label: 'Clear range', description: 'Remove the IN/OUT range', shortcuts: ['Escape'], isEnabled: hasRange, run: () => studio.setRange(null) });
-  const deleteSpec = EDITS.find((e) => e.id === 'deleteRange')!;
+  // Every edit of the registry is a command `edit.<id>`, run with the edit panel's values.
+  for (const def of EDITS) {
+    r.register({ id: `edit.${def.id}`, label: def.label, description: def.summary, isEnabled: () => editDisabledReason(studio, def) === null, run: () => void runEdit(studio, def) });
+  }
+  const deleteEdit = EDITS.find((e) => e.id === 'delete')!;
   r.register({
     id: 'range.delete',
     label: 'Delete range',
@@ -50,9 +54,7 @@ export function registerStudioCommands(studio: Studio, hooks: CommandHooks): voi
     menu: 'edit',
     isEnabled: hasRange,
     run: () => {
-      const blendInput = document.getElementById('edit-deleteRange-blend') as HTMLInputElement | null;
-      const blend = blendInput ? Number(blendInput.value) : 0.2;
-      if (runEdit(studio, deleteSpec, { blend: Number.isFinite(blend) ? blend : 0.2 })) studio.setRange(null);
+      if (runEdit(studio, deleteEdit)) studio.setRange(null);
     },
   });
   r.register({ id: 'view.frame', label: 'Frame avatar', description: 'Point the camera at the avatar', shortcuts: ['F'], menu: 'view', run: () => studio.frameAvatar() });

@@ -15,6 +15,9 @@ import { parentIndices, worldMatrices } from '../vrma/restPose';
 
 export const DEFAULT_ROTATION_TOLERANCE = 0.004;
 export const DEFAULT_POSITION_TOLERANCE = 0.002;
+/** The largest tolerances accepted: half a turn (any rotation), and 100 m. */
+export const MAX_ROTATION_TOLERANCE = Math.PI;
+export const MAX_POSITION_TOLERANCE = 100;
 
 export interface OptimizeOptions {
   /** Largest rotation error in radians. */
@@ -189,8 +192,8 @@ export function translationUnits(motion: Motion): (node: number) => number {
 }
 
 export function optimize(motion: Motion, options: OptimizeOptions = {}): Motion {
-  const rotTol = requireInRange('rotation tolerance', options.rotationTolerance ?? DEFAULT_ROTATION_TOLERANCE, 0, Math.PI, ' rad');
-  const posTol = requireInRange('position tolerance', options.positionTolerance ?? DEFAULT_POSITION_TOLERANCE, 0, 100, ' m');
+  const rotTol = requireInRange('rotation tolerance', options.rotationTolerance ?? DEFAULT_ROTATION_TOLERANCE, 0, MAX_ROTATION_TOLERANCE, ' rad');
+  const posTol = requireInRange('position tolerance', options.positionTolerance ?? DEFAULT_POSITION_TOLERANCE, 0, MAX_POSITION_TOLERANCE, ' m');
   const unit = translationUnits(motion);
   const channels = motion.channels.map((c) =>
     optimizeChannel(c, c.path === 'rotation' ? rotTol : c.path === 'translation' ? posTol / unit(c.node) : posTol),

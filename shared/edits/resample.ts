@@ -9,6 +9,9 @@ import { fail } from '../errors';
 import { requireInRange } from './params';
 import { sampleAtSortedTimes } from './sortedSampling';
 
+/** The frame rates resample accepts (keys per second). */
+export const MIN_RESAMPLE_FPS = 1;
+export const MAX_RESAMPLE_FPS = 1000;
 export const MAX_RESAMPLE_KEYS = 20_000_000;
 
 export function resampleGrid(duration: number, fps: number): Float32Array {
@@ -21,7 +24,7 @@ export function resampleGrid(duration: number, fps: number): Float32Array {
 }
 
 export function resample(motion: Motion, fps: number): Motion {
-  requireInRange('fps', fps, 1, 1000);
+  requireInRange('fps', fps, MIN_RESAMPLE_FPS, MAX_RESAMPLE_FPS);
   const duration = durationOf(motion);
   const keys = Math.ceil(duration * fps) + 2;
   if (keys * motion.channels.length > MAX_RESAMPLE_KEYS) {

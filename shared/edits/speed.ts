@@ -4,8 +4,12 @@ import { withChannels } from '../motion/types';
 import { requireInRange } from './params';
 import { channelFrom, strictlyIncreasing } from './keyBuffer';
 
+/** The speed factors the core accepts: beyond these a motion becomes too long or too dense to be useful. */
+export const MIN_SPEED_FACTOR = 0.001;
+export const MAX_SPEED_FACTOR = 1000;
+
 export function changeSpeed(motion: Motion, factor: number): Motion {
-  requireInRange('speed factor', factor, 0.001, 1000);
+  requireInRange('speed factor', factor, MIN_SPEED_FACTOR, MAX_SPEED_FACTOR);
   if (factor === 1) return motion;
   const channels = motion.channels.map((c) => {
     if (c.times.length <= 1 && c.times[0] === 0) return c;

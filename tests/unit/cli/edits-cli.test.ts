@@ -97,7 +97,7 @@ describe('edit subcommands', () => {
     expect((await cli('strip', walk, '--bogus', '-o', out('x.vrma'))).code).toBe(2);
     const speed = await cli('speed', walk, '--factor', '0', '-o', out('x.vrma'));
     expect(speed.code).toBe(1);
-    expect(speed.err).toMatch(/speed factor must be between/);
+    expect(speed.err).toMatch(/factor must be between 0.001 and 1000, got 0/);
     const range = await cli('keep', walk, '--from', '2', '--to', '99', '-o', out('x.vrma'));
     expect(range.code).toBe(1);
     expect(range.err).toMatch(/after the end of the motion/);

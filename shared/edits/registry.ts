@@ -1,0 +1,416 @@
+/**
+ * The one description of every motion edit. The CLI (main/cli/editCommand.ts) builds each edit's
+ * subcommand, flags, --help and validation from it, and the studio (renderer/panels/editCatalog.ts)
+ * builds its edit panel and `edit.<id>` commands from it, so a default or a range exists once.
+ *
+ * Adding an edit is one entry in EDITS: its `id` is its one name everywhere (CLI subcommand, panel
+ * element ids `edit-<id>` / `edit-<id>-<param>`, studio command `edit.<id>`, i18n keys). What it needs
+ * besides the motion is declared, not coded per front end:
+ *   range: 'required' | 'optional'  -> CLI --from S --to S, panel: the timeline's IN/OUT
+ *   other: true                      -> CLI second input file, panel: a motion file field
+ *   time: true                       -> CLI --at S, panel: the playhead
+ * Parameters are numbers (CLI --name VALUE) or booleans (CLI --name, or --no-name when the default is
+ * true). Ranges are the core's own constants; the core functions check them again.
+ *
+ * Texts here are English (the CLI stays English). Translated studio labels are keyed by the ids:
+ * `edit.<id>.label`, `edit.<id>.help` (the summary), `edit.<id>.param.<name>`, and the reasons an edit
+ * does not apply `edit.reason.<code>`.
+ */
+import type { Motion } from '../motion/types';
+import { boneChannel, durationOf } from '../motion/types';
+import { fail } from '../errors';
+import { requireFinite, requireInRange, requireNonNegative } from './params';
+import { keepRange } from './keepRange';
+import { deleteBlend, deleteRange, DEFAULT_DELETE_BLEND } from './deleteRange';
+import { changeSpeed, MAX_SPEED_FACTOR, MIN_SPEED_FACTOR } from './speed';
+import { reverse } from './reverse';
+import { mirror } from './mirror';
+import { inPlace } from './inPlace';
+import { smooth, DEFAULT_SIGMA, MAX_SIGMA } from './smooth';
+import { loopSeam, DEFAULT_LOOP_BLEND } from './loopSeam';
+import { motionSeam } from './motionSeam';
+import { strip } from './strip';
+import {
+  optimize,
+  DEFAULT_POSITION_TOLERANCE,
+  DEFAULT_ROTATION_TOLERANCE,
+  MAX_POSITION_TOLERANCE,
+  MAX_ROTATION_TOLERANCE,
+} from './optimize';
+import { maxPoseError } from './poseError';
+import { findOutlierFrames, fixOutliers } from './fixOutliers';
+import { join, DEFAULT_JOIN_BLEND } from './join';
+import { resample, MAX_RESAMPLE_FPS, MIN_RESAMPLE_FPS } from './resample';
+
+export type ParamUnit = 's' | 'rad' | 'm' | 'fps' | '';
+
+export interface NumberParam {
+  /** CLI flag (--name), panel field id, i18n key `edit.<id>.param.<name>`. */
+  readonly name: string;
+  readonly kind: 'number';
+  /** English field label (without the unit). */
+  readonly label: string;
+  /** English one-line help (CLI --help, panel tooltip). */
+  readonly help: string;
+  readonly unit: ParamUnit;
+  /** Used when the value is not given; without one the CLI requires the flag. */
+  readonly default?: number;
+  /** The panel's starting value for a required parameter (the CLI has no default for it). */
+  readonly suggested?: number;
+  readonly min: number;
+  /** When true the value must be greater than min. */
+  readonly minExclusive?: boolean;
+  /** Infinity: no upper bound. */
+  readonly max: number;
+  /** A further limit that depends on the motion, checked by the core (e.g. "at most half the motion"). */
+  readonly limit?: string;
+  /** The panel's spinner step. */
+  readonly step: number;
+}
+
+export interface BooleanParam {
+  readonly name: string;
+  readonly kind: 'boolean';
+  readonly label: string;
+  readonly help: string;
+  readonly default: boolean;
+}
+
+export type EditParam = NumberParam | BooleanParam;
+
+export type ParamValues = Readonly<Record<string, number | boolean>>;
+
+export interface EditInput {
+  readonly motion: Motion;
+  /** For edits with `range`: [from, to] in seconds (an optional range absent: the whole motion). */
+  readonly range?: { readonly from: number; readonly to: number };
+  /** For edits with `other`: the second motion. */
+  readonly other?: Motion;
+  /** For edits with `time`: the time in seconds the edit acts at. */
+  readonly time?: number;
+}
+
+/** Why an edit has nothing to do on a motion; i18n key `edit.reason.<code>`. */
+export const UNAVAILABLE_REASONS = {
+  singleFrame: 'The motion has a single frame',
+  noHipsTravel: 'The motion has no hips movement',
+  noOutliers: 'No broken frames found at the start or end',
+} as const;
+export type UnavailableReason = keyof typeof UNAVAILABLE_REASONS;
+
+export interface EditDefinition {
+  readonly id: string;
+  /** English button label. */
+  readonly label: string;
+  /** English one line: CLI command list, panel tooltip (`edit.<id>.help`). */
+  readonly summary: string;
+  /** English paragraphs of the CLI --help. */
+  readonly description: readonly string[];
+  readonly range?: 'required' | 'optional';
+  readonly other?: true;
+  readonly time?: true;
+  readonly params: readonly EditParam[];
+  /** Why the edit has nothing to do on this motion (the panel disables it), or null. Cheap or cached. */
+  unavailable?(motion: Motion): UnavailableReason | null;
+  /** The pure edit. `p` holds every parameter, defaults filled in and checked (resolveParams). */
+  apply(input: EditInput, p: ParamValues): Motion;
+  /** Short English lines about what changed, shown by the CLI and the panel. */
+  report?(input: EditInput, output: Motion, p: ParamValues): string[];
+  /** Costlier checks of the result, printed by the CLI only. */
+  measure?(input: EditInput, output: Motion, p: ParamValues): string[];
+}
+
+const singleFrame = (m: Motion): UnavailableReason | null => (durationOf(m) > 0 ? null : 'singleFrame');
+
+function hasHipsTravel(m: Motion): boolean {
+  const c = boneChannel(m, 'hips', 'translation');
+  return !!c && c.times.length > 1;
+}
+
+const outlierCache = new WeakMap<Motion, boolean>();
+function hasOutliers(m: Motion): boolean {
+  let v = outlierCache.get(m);
+  if (v === undefined) {
+    const found = findOutlierFrames(m);
+    v = !!found && (found.first > 0 || found.last < found.frames.length - 1);
+    outlierCache.set(m, v);
+  }
+  return v;
+}
+
+const keyCount = (m: Motion) => m.channels.reduce((s, c) => s + c.times.length, 0);
+const seconds = (x: number) => `${x.toFixed(3)} s`;
+const durationChange = (a: Motion, b: Motion) => `duration ${seconds(durationOf(a))} -> ${seconds(durationOf(b))}`;
+const num = (p: ParamValues, name: string) => p[name] as number;
+const range = (input: EditInput) => input.range ?? { from: 0, to: durationOf(input.motion) };
+
+export const EDITS: readonly EditDefinition[] = [
+  {
+    id: 'keep',
+    label: 'Keep range',
+    summary: 'Keep only the time range [from, to] (times then start at 0)',
+    description: ['Keeps [from, to] of IN, with interpolated keys at both ends, and shifts it to start at 0.'],
+    range: 'required',
+    params: [],
+    apply: (input) => keepRange(input.motion, range(input).from, range(input).to),
+  },
+  {
+    id: 'delete',
+    label: 'Delete range',
+    summary: 'Cut the time range [from, to] out and crossfade the joint',
+    description: [
+      'Removes [from, to] from IN. The parts before and after are joined with a crossfade of --blend seconds,',
+      'so the motion gets (to - from) + blend shorter and has no jump at the joint.',
+    ],
+    range: 'required',
+    params: [
+      {
+        name: 'blend', kind: 'number', label: 'Blend', unit: 's', default: DEFAULT_DELETE_BLEND, min: 0, max: Infinity, step: 0.05,
+        help: 'crossfade length at the joint', limit: 'shortened to the parts around the cut',
+      },
+    ],
+    apply: (input, p) => deleteRange(input.motion, range(input).from, range(input).to, num(p, 'blend')),
+    report: (input, out, p) => [
+      `${durationChange(input.motion, out)} (crossfade ${seconds(deleteBlend(input.motion, range(input).from, range(input).to, num(p, 'blend')))})`,
+    ],
+  },
+  {
+    id: 'speed',
+    label: 'Speed',
+    summary: 'Change the playback speed (times divided by the factor)',
+    description: ['Divides every key time by F: 2 plays twice as fast (half the duration), 0.5 half as fast.'],
+    params: [
+      {
+        name: 'factor', kind: 'number', label: 'Factor', unit: '', suggested: 1.5, min: MIN_SPEED_FACTOR, max: MAX_SPEED_FACTOR, step: 0.001,
+        help: 'speed factor: 2 plays twice as fast',
+      },
+    ],
+    unavailable: singleFrame,
+    apply: (input, p) => changeSpeed(input.motion, num(p, 'factor')),
+    report: (input, out) => [durationChange(input.motion, out)],
+  },
+  {
+    id: 'reverse',
+    label: 'Reverse',
+    summary: 'Play the motion backwards',
+    description: ['Time t becomes duration - t on every track.'],
+    params: [],
+    unavailable: singleFrame,
+    apply: (input) => reverse(input.motion),
+  },
+  {
+    id: 'mirror',
+    label: 'Mirror',
+    summary: "Swap the avatar's left and right",
+    description: [
+      "Mirrors the motion across the avatar's middle plane: each bone's normalized rotation goes mirrored onto",
+      'the opposite bone, the hips position has x negated, left/right expressions swap, the gaze is mirrored.',
+    ],
+    params: [],
+    apply: (input) => mirror(input.motion),
+  },
+  {
+    id: 'in-place',
+    label: 'In place',
+    summary: 'Remove the hips travel (x and z fixed, height kept)',
+    description: ['Fixes the hips world x and z to their first value; height and rotations are unchanged.'],
+    params: [],
+    unavailable: (m) => (hasHipsTravel(m) ? null : 'noHipsTravel'),
+    apply: (input) => inPlace(input.motion),
+    report: (input) => (hasHipsTravel(input.motion) ? [] : ['the motion has no hips translation: nothing to change']),
+  },
+  {
+    id: 'smooth',
+    label: 'Smooth',
+    summary: 'Smooth bone tracks with a Gaussian window in time',
+    description: ['Averages each bone rotation (and the hips position) over a Gaussian window; expressions and gaze stay sharp.'],
+    params: [
+      {
+        name: 'sigma', kind: 'number', label: 'Sigma', unit: 's', default: DEFAULT_SIGMA, min: 0, max: MAX_SIGMA, step: 0.005,
+        help: 'window width (standard deviation)',
+      },
+    ],
+    unavailable: singleFrame,
+    apply: (input, p) => smooth(input.motion, num(p, 'sigma')),
+  },
+  {
+    id: 'loop',
+    label: 'Loop',
+    summary: 'Blend the end into the start so the motion loops without a jump',
+    description: [
+      'Crossfades the last --blend seconds into the start and shortens the clip by that much, so the last pose',
+      'is the first pose. The hips position is not blended (the travel is kept).',
+    ],
+    params: [
+      {
+        name: 'blend', kind: 'number', label: 'Blend', unit: 's', default: DEFAULT_LOOP_BLEND, min: 0, minExclusive: true, max: Infinity, step: 0.05,
+        help: 'crossfade length', limit: 'at most half the motion',
+      },
+    ],
+    unavailable: singleFrame,
+    apply: (input, p) => loopSeam(input.motion, num(p, 'blend')),
+    report: (input, out) => [
+      durationChange(input.motion, out),
+      `seam (largest bone angle between last and first pose) ${motionSeam(input.motion).toFixed(4)} rad -> ${motionSeam(out).toExponential(2)} rad`,
+    ],
+  },
+  {
+    id: 'strip',
+    label: 'Strip',
+    summary: 'Drop finger tracks and/or the hips translation',
+    description: ['Removes the chosen tracks; every other track is kept as it is. Choose at least one.'],
+    params: [
+      { name: 'fingers', kind: 'boolean', label: 'Fingers', default: false, help: 'drop every finger bone track' },
+      { name: 'hips-translation', kind: 'boolean', label: 'Hips translation', default: false, help: 'drop the hips position track' },
+    ],
+    apply: (input, p) => strip(input.motion, { fingers: p.fingers === true, hipsTranslation: p['hips-translation'] === true }),
+    report: (input, out) => [`dropped ${input.motion.channels.length - out.channels.length} track(s)`],
+  },
+  {
+    id: 'optimize',
+    label: 'Optimize',
+    summary: 'Drop keys that interpolation reproduces within a tolerance',
+    description: [
+      'Per track Douglas-Peucker: a key is kept only when leaving it out would move the pose by more than the',
+      'tolerance. The error at every source key is guaranteed within it; the measured maximum is printed.',
+    ],
+    params: [
+      {
+        name: 'rot-tol', kind: 'number', label: 'Rotation tolerance', unit: 'rad', default: DEFAULT_ROTATION_TOLERANCE, min: 0, max: MAX_ROTATION_TOLERANCE, step: 0.001,
+        help: 'largest rotation error',
+      },
+      {
+        name: 'pos-tol', kind: 'number', label: 'Position tolerance', unit: 'm', default: DEFAULT_POSITION_TOLERANCE, min: 0, max: MAX_POSITION_TOLERANCE, step: 0.0005,
+        help: 'largest position error',
+      },
+    ],
+    unavailable: singleFrame,
+    apply: (input, p) => optimize(input.motion, { rotationTolerance: num(p, 'rot-tol'), positionTolerance: num(p, 'pos-tol') }),
+    report: (input, out) => {
+      const before = keyCount(input.motion);
+      const after = keyCount(out);
+      return [`keys ${before} -> ${after} (${((100 * after) / Math.max(1, before)).toFixed(1)}%)`];
+    },
+    measure: (input, out) => {
+      const err = maxPoseError(input.motion, out);
+      return [`measured maximum error at every source key: rotation ${err.rotation.toFixed(5)} rad, position ${(err.position * 1000).toFixed(3)} mm`];
+    },
+  },
+  {
+    id: 'fix',
+    label: 'Fix outliers',
+    summary: 'Drop outlier frames at the start or end (e.g. a rest-pose frame 0)',
+    description: [
+      'Frames at either end whose summed rotation change to their neighbour exceeds median x 6 + 0.3 rad are',
+      'dropped (at most 5 per end) and the times shifted to start at 0.',
+    ],
+    params: [],
+    unavailable: (m) => singleFrame(m) ?? (hasOutliers(m) ? null : 'noOutliers'),
+    apply: (input) => fixOutliers(input.motion),
+    report: (input) => {
+      const found = findOutlierFrames(input.motion);
+      const atStart = found ? found.first : 0;
+      const atEnd = found ? found.frames.length - 1 - found.last : 0;
+      return [`dropped ${atStart} frame(s) at the start, ${atEnd} at the end`];
+    },
+  },
+  {
+    id: 'join',
+    label: 'Join',
+    summary: 'Append motion B after motion A with a crossfade',
+    description: [
+      "B is re-expressed on A's skeleton (bones by humanoid name, rotations through the normalized pose, hips",
+      'scaled by the hips heights and continuing from where A is), then crossfaded in over --blend seconds.',
+      "B's expression and lookAt tracks are dropped.",
+    ],
+    other: true,
+    params: [
+      { name: 'blend', kind: 'number', label: 'Blend', unit: 's', default: DEFAULT_JOIN_BLEND, min: 0, max: Infinity, step: 0.05, help: 'crossfade length' },
+      { name: 'fix', kind: 'boolean', label: 'Fix outliers first', default: true, help: 'drop outlier frames at the ends of both motions first' },
+    ],
+    apply: (input, p) => join(input.motion, input.other!, { blend: num(p, 'blend'), fixOutliers: p.fix === true }),
+    report: (input, out) => [durationChange(input.motion, out)],
+  },
+  {
+    id: 'resample',
+    label: 'Resample',
+    summary: 'Resample every track at N keys per second',
+    description: ['Samples every track on the grid 0, 1/N, 2/N, ... (plus the last time when it is off the grid).'],
+    params: [
+      { name: 'fps', kind: 'number', label: 'Frame rate', unit: 'fps', suggested: 30, min: MIN_RESAMPLE_FPS, max: MAX_RESAMPLE_FPS, step: 1, help: 'keys per second' },
+    ],
+    unavailable: singleFrame,
+    apply: (input, p) => resample(input.motion, num(p, 'fps')),
+  },
+];
+
+export function editById(id: string): EditDefinition | undefined {
+  return EDITS.find((e) => e.id === id);
+}
+
+/** A number as help texts show it (6 significant digits: π is 3.14159). */
+export function formatNumber(x: number): string {
+  return Number.isFinite(x) ? String(Number(x.toPrecision(6))) : String(x);
+}
+
+const withUnit = (x: number, unit: ParamUnit) => (unit === '' ? formatNumber(x) : `${formatNumber(x)} ${unit}`);
+
+/** The accepted values in words: "0.001 to 1000", "0 s or more", "more than 0 s, at most half the motion". */
+export function rangeText(p: NumberParam): string {
+  const low = p.minExclusive ? `more than ${withUnit(p.min, p.unit)}` : `${withUnit(p.min, p.unit)} or more`;
+  const base = Number.isFinite(p.max) ? (p.minExclusive ? `${low}, at most ${withUnit(p.max, p.unit)}` : `${withUnit(p.min, p.unit)} to ${withUnit(p.max, p.unit)}`) : low;
+  return p.limit ? `${base}; ${p.limit}` : base;
+}
+
+/** Checks one number against its parameter's range: a BAD_PARAMETER MotionError naming it otherwise. */
+export function checkParam(p: NumberParam, value: number): number {
+  const unit = p.unit === '' ? '' : ` ${p.unit}`;
+  if (Number.isFinite(p.max)) {
+    requireInRange(p.name, value, p.min, p.max, unit);
+    if (p.minExclusive && value === p.min) fail('BAD_PARAMETER', `${p.name} must be more than ${p.min}${unit}, got ${value}${unit}`);
+  } else if (p.minExclusive) {
+    requireFinite(p.name, value);
+    if (!(value > p.min)) fail('BAD_PARAMETER', `${p.name} must be more than ${p.min}${unit}, got ${value}${unit}`);
+  } else if (p.min === 0) {
+    requireNonNegative(p.name, value);
+  } else {
+    requireFinite(p.name, value);
+    if (value < p.min) fail('BAD_PARAMETER', `${p.name} must be at least ${p.min}${unit}, got ${value}${unit}`);
+  }
+  return value;
+}
+
+/**
+ * Every parameter of `def` from `given` (missing ones take their default), each checked against its
+ * range. A missing required number is a BAD_PARAMETER error; the CLI reports it as usage before this.
+ */
+export function resolveParams(def: EditDefinition, given: Readonly<Record<string, number | boolean | undefined>>): ParamValues {
+  const out: Record<string, number | boolean> = {};
+  for (const p of def.params) {
+    const v = given[p.name];
+    if (p.kind === 'boolean') {
+      out[p.name] = v === undefined ? p.default : v === true;
+      continue;
+    }
+    if (v === undefined && p.default === undefined) fail('BAD_PARAMETER', `${def.id}: ${p.name} is required`);
+    out[p.name] = checkParam(p, v === undefined ? p.default! : Number(v));
+  }
+  return out;
+}
+
+export interface EditOutcome {
+  readonly motion: Motion;
+  readonly report: string[];
+  /** The parameters the edit ran with (defaults filled in). */
+  readonly params: ParamValues;
+}
+
+/** Checks the parameters and what the edit needs, runs it, and returns the result with its report. */
+export function runEdit(def: EditDefinition, input: EditInput, given: Readonly<Record<string, number | boolean | undefined>>): EditOutcome {
+  if (def.range === 'required' && !input.range) fail('BAD_PARAMETER', `${def.id} needs a time range (from, to)`);
+  if (def.other && !input.other) fail('BAD_PARAMETER', `${def.id} needs a second motion`);
+  if (def.time && input.time === undefined) fail('BAD_PARAMETER', `${def.id} needs a time`);
+  const p = resolveParams(def, given);
+  const motion = def.apply(input, p);
+  return { motion, report: def.report?.(input, motion, p) ?? [], params: p };
+}
