@@ -33,6 +33,11 @@ export interface StudioEvents {
 
 const AVATAR_EXTENSIONS = ['.vrm', '.glb'];
 
+/** How long spring bones (hair, skirts) keep moving after the pose stops changing: drawn that long (ms). */
+const SPRING_SETTLE_MS = 1500;
+/** Events after which the viewport shows something else (render on demand). */
+const VISIBLE_EVENTS = ['motion', 'avatar', 'time', 'selection', 'range', 'falloff', 'playback'] as const;
+
 export class Studio {
   readonly events = new Emitter<StudioEvents>();
   readonly clock = new PreviewClock();
@@ -60,6 +65,16 @@ export class Studio {
     this.history = new History(initialMotion);
     this.setDuration(initialMotion);
     viewport.onFrame((dt) => this.onFrame(dt));
+    for (const name of VISIBLE_EVENTS) this.events.on(name, () => this.poseChanged());
+  }
+
+  /** performance.now() until which springs may still be moving. */
+  private settleUntil = 0;
+
+  /** The picture changed: draw it, and keep drawing while the avatar's springs settle. */
+  private poseChanged(): void {
+    if (this.avatar?.vrm.springBoneManager?.joints.size) this.settleUntil = performance.now() + SPRING_SETTLE_MS;
+    this.viewport.requestRender();
   }
 
   get motion(): Motion {
@@ -198,8 +213,10 @@ export class Studio {
     this.events.emit('falloff', seconds);
   }
 
-  private onFrame(dt: number): void {
+  /** Per drawn frame: advance playback and pose the avatar; answers whether more frames are needed. */
+  private onFrame(dt: number): boolean {
     if (this.clock.advance(dt)) this.events.emit('time', this.clock.time);
     this.preview?.applyAt(this.clock.time, dt, this.dragging);
+    return this.clock.playing || this.dragging || performance.now() < this.settleUntil;
   }
 }

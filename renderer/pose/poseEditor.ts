@@ -55,6 +55,8 @@ export class PoseEditor {
       viewport.scene.add(controls.getHelper());
       controls.addEventListener('mouseDown', () => this.beginDrag(kind));
       controls.addEventListener('mouseUp', () => this.endDrag(kind));
+      // Hovering an axis highlights it and dragging moves the node: both fire 'change'.
+      controls.addEventListener('change', () => viewport.requestRender());
     }
     dom.addEventListener('pointerdown', (e) => {
       this.pointerDownAt = { x: e.clientX, y: e.clientY };

@@ -57,6 +57,7 @@ export class TimelineView {
   private drawnFalloff0 = NaN;
   private drawnFalloff1 = NaN;
   private fitted = false;
+  private drawScheduled = false;
   private lastDuration = -1;
 
   constructor(private readonly model: TimelineModel) {
@@ -72,21 +73,28 @@ export class TimelineView {
     const ro = new ResizeObserver(() => this.resize());
     ro.observe(this.element);
     this.bindPointer();
-    const loop = () => {
-      requestAnimationFrame(loop);
+  }
+
+  /** Draws in the next animation frame what was invalidated (nothing runs while nothing changes). */
+  private scheduleDraw(): void {
+    if (this.drawScheduled) return;
+    this.drawScheduled = true;
+    requestAnimationFrame(() => {
+      this.drawScheduled = false;
       this.drawIfNeeded();
-    };
-    requestAnimationFrame(loop);
+    });
   }
 
   invalidateStatic(): void {
     this.staticDirty = true;
     this.overlayDirty = true;
     this.drawnPlayhead = NaN;
+    this.scheduleDraw();
   }
 
   invalidateOverlay(): void {
     this.overlayDirty = true;
+    this.scheduleDraw();
   }
 
   fit(): void {

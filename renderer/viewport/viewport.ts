@@ -1,13 +1,16 @@
 /**
- * The 3D view: renderer, scene, orbit camera, floor grid and lights, with one render loop that
- * calls the studio's per-frame work before drawing. Counts drawn frames so tests and the bench
- * can wait for real pixels.
+ * The 3D view: renderer, scene, orbit camera, floor grid and lights. It draws on demand
+ * (renderScheduler.ts): a frame after requestRender() (the studio calls it on every change; orbit
+ * and resize call it here), and then for as long as a frame callback answers true (playback, a
+ * settling spring). Counts drawn frames so tests and the bench can wait for real pixels.
  */
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { SoftwareShading } from './softwareShading';
+import { RenderScheduler } from './renderScheduler';
 
-export type FrameCallback = (dt: number) => void;
+/** Per-frame work before drawing; returns true while it needs more frames (an animation runs). */
+export type FrameCallback = (dt: number) => boolean | void;
 
 export class Viewport {
   readonly renderer: THREE.WebGLRenderer;
@@ -19,9 +22,7 @@ export class Viewport {
   lastFrameAt = 0;
   private readonly callbacks = new Set<FrameCallback>();
   private readonly resizeObserver: ResizeObserver;
-  private last = 0;
-  private running = false;
-  private rafId = 0;
+  private readonly scheduler = new RenderScheduler((dt) => this.drawFrame(dt));
   /** Set under software GL only: the scene's materials are swapped for cheaper ones there. */
   private readonly softwareShading: SoftwareShading | null;
 
@@ -52,6 +53,8 @@ export class Viewport {
     this.orbit.target.set(0, 0.9, 0);
     this.orbit.enableDamping = false;
     this.orbit.update();
+    // Orbit, pan and zoom change the picture (with damping on, OrbitControls keeps firing 'change' until it rests).
+    this.orbit.addEventListener('change', () => this.requestRender());
 
     const grid = new THREE.GridHelper(10, 20, 0x4a5160, 0x2c313a);
     grid.name = 'floorGrid';
@@ -75,31 +78,34 @@ export class Viewport {
     return () => this.callbacks.delete(cb);
   }
 
+  /** Starts drawing on demand (draws one frame now). */
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.last = performance.now();
-    const loop = (now: number) => {
-      if (!this.running) return;
-      this.rafId = requestAnimationFrame(loop);
-      const dt = Math.min((now - this.last) / 1000, 0.25);
-      this.last = now;
-      this.renderNow(dt);
-    };
-    this.rafId = requestAnimationFrame(loop);
+    this.scheduler.start();
   }
 
+  /** Draws nothing more until start() (the scene is hidden). */
   stop(): void {
-    this.running = false;
-    cancelAnimationFrame(this.rafId);
+    this.scheduler.stop();
   }
 
+  /** Something in the scene changed: draw it in the next animation frame (many calls, one draw). */
+  requestRender(): void {
+    this.scheduler.requestRender();
+  }
+
+  /** Draws a frame now, in this task (whoever reads pixels back). */
   renderNow(dt = 0): void {
-    for (const cb of this.callbacks) cb(dt);
+    this.drawFrame(dt);
+  }
+
+  private drawFrame(dt: number): boolean {
+    let again = false;
+    for (const cb of this.callbacks) if (cb(dt) === true) again = true;
     this.softwareShading?.apply(this.scene);
     this.renderer.render(this.scene, this.camera);
     this.framesDrawn++;
     this.lastFrameAt = performance.now();
+    return again;
   }
 
   resize(): void {
@@ -108,6 +114,7 @@ export class Viewport {
     this.renderer.setSize(w, h, true);
     this.camera.aspect = w / h;
     this.camera.updateProjectionMatrix();
+    this.requestRender();
   }
 
   /** Points the camera at an object so it fills about two thirds of the view height. */
@@ -127,6 +134,7 @@ export class Viewport {
     this.camera.far = distance * 100;
     this.camera.updateProjectionMatrix();
     this.orbit.update();
+    this.requestRender();
   }
 
   dispose(): void {

@@ -1,0 +1,67 @@
+/**
+ * What the studio costs while nothing happens (issue 10: render on demand): CPU of the page over
+ * 10 s paused with a motion loaded (idle_loop.vrma from the fixtures, else the built-in walk), against
+ * 10 s of playback of the same motion. Aim: paused under 2% of one core (main thread). Headless
+ * Chromium with SwiftShader, so a drawn frame costs CPU in the GPU process too: the process-tree
+ * column shows it. Run alone: BENCH_FILTER=studioIdle node --import tsx bench/run.ts (after a build).
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../tests/helpers/browser';
+import { startHost } from '../tests/helpers/host';
+import { measurePageCpu, percent } from './pageCpu';
+import { printTable } from './timing';
+
+const WINDOW_MS = 10_000;
+
+type Hook = Record<string, (...args: unknown[]) => unknown>;
+const call = <T>(page: Page, name: string, ...args: unknown[]) =>
+  page.evaluate(async ([n, a]) => (await (window as unknown as { __studio: Hook }).__studio[n as string](...(a as unknown[]))) as never, [name, args] as const) as Promise<T>;
+
+export async function run(): Promise<void> {
+  if (!HAS_CHROMIUM) {
+    console.log(`\nstudio idle bench skipped: ${NO_CHROMIUM_REASON}`);
+    return;
+  }
+  const host = await startHost();
+  const browser = await launchBrowser();
+  try {
+    const { context, page } = await newStudioPage(browser);
+    await page.goto(host.url);
+    await page.waitForFunction(() => {
+      const s = (window as unknown as { __studio?: { firstAvatarFrameAt(): number | null } }).__studio;
+      return !!s && s.firstAvatarFrameAt() !== null;
+    }, undefined, { timeout: 60_000 });
+    // The real-data fixtures sit beside the repository (tests/helpers/fixtures.ts, which needs vitest).
+    const fixture = resolve(__dirname, '..', '..', 'shared', 'fixtures', 'vrma', 'idle_loop.vrma');
+    let motion = 'walk (built-in)';
+    if (existsSync(fixture)) {
+      await page.setInputFiles('#open-file-input', fixture);
+      await page.waitForFunction(() => (window as unknown as { __studio: { state(): { motionName: string } } }).__studio.state().motionName === 'idle_loop', undefined, { timeout: 60_000 });
+      motion = 'idle_loop.vrma';
+    }
+    const frames = () => call<number>(page, 'framesDrawn');
+    const rows: string[][] = [];
+
+    await call(page, 'setPlaying', false);
+    await page.waitForTimeout(2000); // springs settle, the autosave of nothing, late layout
+    let f0 = await frames();
+    const paused = await measurePageCpu(page, WINDOW_MS);
+    const pausedFrames = (await frames()) - f0;
+    rows.push([`paused, ${motion} loaded (10 s)`, percent(paused.mainThread), percent(paused.processTree), String(pausedFrames), '< 2% main thread']);
+
+    await call(page, 'setPlaying', true);
+    await page.waitForTimeout(500);
+    f0 = await frames();
+    const playing = await measurePageCpu(page, WINDOW_MS);
+    const playingFrames = (await frames()) - f0;
+    rows.push([`playing ${motion} (10 s)`, percent(playing.mainThread), percent(playing.processTree), String(playingFrames), '']);
+    rows.push(['paused / playing (main thread)', `${((paused.mainThread / Math.max(playing.mainThread, 1e-9)) * 100).toFixed(1)}%`, '', '', '']);
+    printTable('Studio idle cost (render on demand), headless Chromium 1280x800, SwiftShader', ['state', 'page main thread (of one core)', 'browser process tree', 'frames drawn', 'aim'], rows);
+    await context.close();
+  } finally {
+    await browser.close();
+    await host.stop();
+  }
+}

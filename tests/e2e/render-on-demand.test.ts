@@ -1,0 +1,52 @@
+/**
+ * Render on demand (issue 10): a paused studio draws nothing — neither the 3D viewport nor the
+ * timeline — and draws again as soon as something visible changes (a seek, an orbit, playback).
+ * Frame counts, not timings: the CPU figures are in bench/studioIdle.bench.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { hook, openStudio, state, type StudioSession } from './studioHarness';
+
+describe.skipIf(!HAS_CHROMIUM)(`render on demand${HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM_REASON})`}`, () => {
+  let s: StudioSession;
+  beforeAll(async () => {
+    s = await openStudio();
+  }, 90_000);
+  afterAll(async () => s?.close());
+
+  const frames = () => hook<number>(s.page, 'framesDrawn');
+  const draws = async () => (await state(s.page)).timelineDraws;
+
+  it('draws no frame while paused and idle', async () => {
+    await hook(s.page, 'setPlaying', false);
+    // The mannequin has no springs; one frame for the pause itself, then nothing.
+    await s.page.waitForTimeout(500);
+    const f0 = await frames();
+    const d0 = await draws();
+    await s.page.waitForTimeout(1500);
+    expect(await frames()).toBe(f0);
+    expect(await draws()).toEqual(d0);
+  });
+
+  it('draws again after a seek, an orbit drag and during playback', async () => {
+    let f0 = await frames();
+    await hook(s.page, 'seek', 0.5);
+    await s.page.waitForFunction((f) => (window as unknown as { __studio: { framesDrawn(): number } }).__studio.framesDrawn() > (f as number), f0, { timeout: 10_000 });
+    const after = await frames();
+    await s.page.waitForTimeout(500);
+    expect(await frames()).toBe(after); // one frame per change, not a loop
+
+    f0 = await frames();
+    const box = (await s.page.locator('#viewport canvas').boundingBox())!;
+    await s.page.mouse.move(box.x + 40, box.y + box.height - 40);
+    await s.page.mouse.down();
+    await s.page.mouse.move(box.x + 140, box.y + box.height - 60, { steps: 5 });
+    await s.page.mouse.up();
+    await s.page.waitForFunction((f) => (window as unknown as { __studio: { framesDrawn(): number } }).__studio.framesDrawn() > (f as number), f0, { timeout: 10_000 });
+
+    await hook(s.page, 'setPlaying', true);
+    f0 = await frames();
+    await s.page.waitForFunction((f) => (window as unknown as { __studio: { framesDrawn(): number } }).__studio.framesDrawn() > (f as number) + 10, f0, { timeout: 30_000 });
+    expect((await state(s.page)).time).toBeGreaterThan(0.5);
+  });
+});
