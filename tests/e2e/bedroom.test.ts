@@ -128,14 +128,11 @@ describe.skipIf(!HAS_CHROMIUM)(`bedroom in Chromium${HAS_CHROMIUM ? '' : ` (skip
       expect(before.pose).toBe('back');
       expect(before.nextTurnIn).toBeGreaterThan(12);
       expect(before.nextTurnIn).toBeLessThanOrEqual(20);
+      // (When it turns against the wall clock is measured in bench/clocks.bench.ts, not here.)
       await bedroom(s.page, 'setTimeScale', 10);
-      const t0 = Date.now();
       await s.page.waitForFunction(() => (window as unknown as { __bedroom: { state(): BedroomState } }).__bedroom.state().pose === 'side', undefined, { timeout: 30_000, polling: 20 });
-      const switchedAfter = ((Date.now() - t0) / 1000) * 10;
       await s.page.waitForFunction(() => (window as unknown as { __bedroom: { state(): BedroomState } }).__bedroom.state().lb === 1, undefined, { timeout: 30_000, polling: 50 });
       await bedroom(s.page, 'setTimeScale', 1);
-      console.info(`[bedroom e2e] automatic turn-over after ${switchedAfter.toFixed(1)} s of bedroom time; the timer said ${before.nextTurnIn!.toFixed(1)} s`);
-      expect(Math.abs(switchedAfter - before.nextTurnIn!)).toBeLessThan(2);
       await sleepAndCheckAfterTurn(s.page, 'bedroom-auto-turned-side');
 
       await panel(s.page).getByRole('button', { name: 'Wake', exact: true }).click();

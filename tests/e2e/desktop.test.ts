@@ -122,7 +122,7 @@ describe.skipIf(!HAS_CHROMIUM)(`desktop: browser host in a real browser${HAS_CHR
   });
 });
 
-describeFixtures.skipIf(!HAS_CHROMIUM)('desktop: folder, export beside the source, drop, crash recovery', () => {
+describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('desktop: folder, export beside the source, drop, crash recovery', () => {
   let work: string;
   let folder: string;
   let dataDir: string;

@@ -6,7 +6,7 @@
  * previewed Motion.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { HAS_CHROMIUM } from '../helpers/browser';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { describeFixtures, fixturePath, readFixture } from '../helpers/fixtures';
 import { bytesOf, dropFiles, hook, motionBytes, openStudio, state, waitForState, type StudioSession } from './studioHarness';
 import { withChannels, type Motion } from '../../shared/motion/types';
@@ -17,7 +17,7 @@ import * as edits from '../../shared/edits/index';
 const FIXTURE = 'idle_loop.vrma';
 const RANGE = { start: 1.5, end: 4.25 };
 
-describeFixtures.skipIf(!HAS_CHROMIUM)('studio: edits', () => {
+describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: edits', () => {
   let s: StudioSession;
   let original: Motion;
   let originalBytes: Uint8Array;

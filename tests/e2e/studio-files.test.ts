@@ -4,7 +4,7 @@
  * three-vrm-animation builds from the exported bytes; a bad file leaves the work as it was.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { HAS_CHROMIUM } from '../helpers/browser';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { describeFixtures, fixturePath, fixtureFiles, readFixture } from '../helpers/fixtures';
 import { dropFiles, hook, motionBytes, openStudio, quatDot, screenshot, state, waitForState, type StudioSession } from './studioHarness';
 import { readVrma } from '../../shared/vrma/read';
@@ -16,7 +16,7 @@ import { MAIN_BONES } from '../../shared/vrm/humanBones';
 
 type Pose = { rotations: Record<string, number[]>; positions: Record<string, number[]> };
 
-describeFixtures.skipIf(!HAS_CHROMIUM)('studio: files', () => {
+describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: files', () => {
   let s: StudioSession;
   beforeAll(async () => {
     s = await openStudio();

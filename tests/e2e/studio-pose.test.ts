@@ -6,7 +6,7 @@
  * a hips move lands within 1 mm; one drag is one undo step and undo/redo restore the exact bytes.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { HAS_CHROMIUM } from '../helpers/browser';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { describeFixtures, fixturePath } from '../helpers/fixtures';
 import { MAIN_BONES } from '../../shared/vrm/humanBones';
 import { axisAngle, hook, motionBytes, openStudio, quatDot, quatMul, screenshot, state, waitForState, type Q, type StudioSession } from './studioHarness';
@@ -24,7 +24,7 @@ const EDITS: [bone: string, axis: [number, number, number], degrees: number][] =
   ['head', [0, 1, 0], 40],
 ];
 
-describeFixtures.skipIf(!HAS_CHROMIUM)('studio: pose editing', () => {
+describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: pose editing', () => {
   let s: StudioSession;
   beforeAll(async () => {
     s = await openStudio();

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describe } from 'vitest';
-import { HAS_CHROMIUM } from '../helpers/browser';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { hook, motionBytes, openStudio, quatDot, screenshot, state, type Q, type StudioSession } from './studioHarness';
 import { readVrma } from '../../shared/vrma/read';
 import { deleteRange, deleteBlend } from '../../shared/edits/deleteRange';
@@ -14,7 +14,7 @@ import { durationOf } from '../../shared/motion/types';
 
 type Box = { x: number; y: number; width: number; height: number };
 
-describe.skipIf(!HAS_CHROMIUM)('studio: timeline', () => {
+describe.skipIf(!HAS_CHROMIUM)(`studio: timeline${HAS_CHROMIUM ? '' : ` [skipped: ${NO_CHROMIUM_REASON}]`}`, () => {
   let s: StudioSession;
   let box: Box;
   beforeAll(async () => {

@@ -5,11 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileChooser } from 'playwright-core';
-import { HAS_CHROMIUM } from '../helpers/browser';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { hook, openStudio, screenshot, state, waitForState, waitForStudio, type StudioSession } from './studioHarness';
-import { fixturePath, HAS_FIXTURES } from '../helpers/fixtures';
+import { fixturePath, HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
 
-describe.skipIf(!HAS_CHROMIUM)('studio: screen', () => {
+describe.skipIf(!HAS_CHROMIUM)(`studio: screen${HAS_CHROMIUM ? '' : ` [skipped: ${NO_CHROMIUM_REASON}]`}`, () => {
   let s: StudioSession;
   beforeAll(async () => {
     s = await openStudio();
@@ -83,7 +83,7 @@ describe.skipIf(!HAS_CHROMIUM)('studio: screen', () => {
     await s.page.setViewportSize({ width: 1280, height: 800 });
   });
 
-  it.skipIf(!HAS_FIXTURES)('opens files through the Open… button and Ctrl+O (the browser file chooser)', async () => {
+  it.skipIf(!HAS_FIXTURES)(`opens files through the Open… button and Ctrl+O (the browser file chooser)${HAS_FIXTURES ? '' : ` [skipped: ${NO_FIXTURES_REASON}]`}`, async () => {
     const [chooser] = await Promise.all([s.page.waitForEvent('filechooser'), s.page.getByRole('button', { name: 'Open…' }).click()]);
     await chooser.setFiles(fixturePath('vrma', 'nop.vrma'));
     await waitForState(s.page, 'motionName', 'nop');
@@ -110,24 +110,11 @@ describe.skipIf(!HAS_CHROMIUM)('studio: screen', () => {
     const d = (await state(s.page)).duration;
     await hook(s.page, 'seek', Math.max(0, d - 0.5));
     await hook(s.page, 'setPlaying', true);
-    const w0 = Date.now();
     await s.page.waitForFunction(() => !(window as unknown as { __studio: { state(): { playing: boolean } } }).__studio.state().playing, undefined, { timeout: 10_000 });
     const st = await state(s.page);
     expect(st.time).toBe(st.duration);
-    expect(Date.now() - w0).toBeLessThan(5000);
     expect(st.speed).toBe(2);
-    // Motion time runs at twice the wall clock (frames on a loaded machine can only make it slower, never faster than 2).
-    await s.page.check('#loop-toggle');
-    await hook(s.page, 'seek', 0);
-    await hook(s.page, 'setPlaying', true);
-    const ratio = await s.page.evaluate(async () => {
-      const h = (window as unknown as { __studio: { state(): { time: number } } }).__studio;
-      const t0 = h.state().time, p0 = performance.now();
-      await new Promise((r) => setTimeout(r, 500));
-      return (h.state().time - t0) / ((performance.now() - p0) / 1000);
-    });
-    expect(ratio).toBeGreaterThan(1.3);
-    expect(ratio).toBeLessThan(2.2);
+    // How fast motion time runs against the wall clock at 2x is measured in bench/clocks.bench.ts.
     await s.page.check('#loop-toggle');
     await s.page.selectOption('#speed-select', '1');
     await hook(s.page, 'seek', Math.max(0, d - 0.1));

@@ -29,11 +29,11 @@ export const describeFixtures = Object.assign(
     else skippedForFixtures(name);
   },
   {
-    /** Also skip when `condition` holds (e.g. no Chromium); the fixtures' absence wins the reason. */
+    /** Also skip when `condition` holds (e.g. no Chromium), with `reason` in the title; the fixtures' absence wins the reason. */
     skipIf:
-      (condition: boolean) =>
+      (condition: boolean, reason: string) =>
       (name: string, fn: SuiteBody, timeout?: number): void => {
-        if (HAS_FIXTURES) describe.skipIf(condition)(name, fn, timeout);
+        if (HAS_FIXTURES) describe.skipIf(condition)(condition ? `${name} [skipped: ${reason}]` : name, fn, timeout);
         else skippedForFixtures(name);
       },
   },

@@ -48,17 +48,6 @@ describe.each(VARIANTS)('generated mannequin, $label', ({ opts }) => {
     expect(bytes.length).toBeLessThan(300 * 1024);
   });
 
-  it('is generated in under 50 ms', () => {
-    makeMannequinVrm(opts);
-    let best = Infinity;
-    for (let i = 0; i < 5; i++) {
-      const t0 = performance.now();
-      makeMannequinVrm(opts);
-      best = Math.min(best, performance.now() - t0);
-    }
-    expect(best).toBeLessThan(50);
-  });
-
   it('is deterministic', () => {
     expect(Buffer.compare(Buffer.from(makeMannequinVrm(opts)), Buffer.from(bytes))).toBe(0);
   });

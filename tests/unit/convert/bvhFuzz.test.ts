@@ -1,6 +1,7 @@
 /**
  * Malformed BVH, fuzzed with fast-check: truncations, byte flips, token swaps and random text around a
- * valid file. Every input must either convert or throw MotionError (never another error), quickly.
+ * valid file. Every input must either convert or throw MotionError (never another error). How long the
+ * slowest input takes is measured in bench/services.bench.ts, not here.
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -14,11 +15,7 @@ const BASE = HAS_FIXTURES
   ? readFileSync(fixturePath('bvh', 'pybvh_standard_skeleton.bvh'), 'latin1')
   : 'HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 3 Zrotation Xrotation Yrotation\nEnd Site\n{\nOFFSET 0 1 0\n}\n}\nMOTION\nFrames: 1\nFrame Time: 0.1\n0 0 0\n';
 
-/** Largest time one conversion may take on malformed input (ms). */
-const TIME_LIMIT_MS = 500;
-
 function check(bytes: Uint8Array): void {
-  const started = performance.now();
   try {
     const motion = convertBvh(bytes);
     for (const c of motion.channels) for (const v of c.values) expect(Number.isFinite(v)).toBe(true);
@@ -26,7 +23,6 @@ function check(bytes: Uint8Array): void {
     if (!(e instanceof MotionError)) throw e;
     expect(e.message.length).toBeGreaterThan(5);
   }
-  expect(performance.now() - started).toBeLessThan(TIME_LIMIT_MS);
 }
 
 const TOKENS = ['{', '}', 'ROOT', 'JOINT X', 'End Site', 'OFFSET 1 2 3', 'CHANNELS 3 Xrotation Yrotation Zrotation', 'CHANNELS 6 Xposition Yposition Zposition Xrotation Yrotation Zrotation', 'MOTION', 'Frames: 2', 'Frame Time: 0.01', '1e308', '-0', 'NaN', 'Infinity', '\r', '\t', '\0', '999999999'];
@@ -77,8 +73,6 @@ describe('BVH fuzz', () => {
     const huge = BASE.replace(/Frames:\s*\d+/, 'Frames: 900000000');
     expect(() => convertBvh(encode(huge))).toThrow(MotionError);
     const deep = ['HIERARCHY', ...Array.from({ length: 3000 }, (_, i) => `${i ? 'JOINT' : 'ROOT'} j${i}\n{\nOFFSET 0 1 0\nCHANNELS 3 Xrotation Yrotation Zrotation`), ...Array(3000).fill('}'), 'MOTION', 'Frames: 1', 'Frame Time: 0.1', '0'];
-    const started = performance.now();
     expect(() => convertBvh(encode(deep.join('\n')))).toThrow(/more than 2048 joints/);
-    expect(performance.now() - started).toBeLessThan(TIME_LIMIT_MS);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Fuzzing the MMD readers and converters with fast-check: truncated files, flipped bytes and corrupted
- * counts either convert to a finite motion or throw a MotionError, and quickly.
+ * counts either convert to a finite motion or throw a MotionError.
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -10,12 +10,8 @@ import { convertVmd, convertVpd, parsePmxBones, parseVmd, parseVpd, writeVpd } f
 import { writeVmd } from '../../../shared/convert/mmd/vmdWrite';
 import { describeFixtures, readFixture } from '../../helpers/fixtures';
 
-/**
- * Per input. The worst legal input (a flipped frame number making a 20-minute motion) bakes in about
- * 1 s on an idle core; the bound is there to catch hangs and runaway work, not scheduling noise on a
- * shared machine.
- */
-const MAX_MS = 10_000;
+// No per-input time limit here (npm test has no wall-clock assertions): a hang fails at the test
+// timeout, and the slowest input's time is measured in bench/services.bench.ts.
 
 function mutation(size: number) {
   return fc.oneof(
@@ -42,7 +38,6 @@ function finiteMotion(motion: Motion): boolean {
 }
 
 function convertsOrRejects(run: () => Motion | unknown): void {
-  const start = performance.now();
   try {
     const result = run();
     if (result && typeof result === 'object' && 'channels' in (result as object)) expect(finiteMotion(result as Motion)).toBe(true);
@@ -50,7 +45,6 @@ function convertsOrRejects(run: () => Motion | unknown): void {
     if (!(e instanceof MotionError)) throw e;
     expect(e.message.length).toBeGreaterThan(10);
   }
-  expect(performance.now() - start).toBeLessThan(MAX_MS);
 }
 
 const generatedVmd = writeVmd({
@@ -150,7 +144,6 @@ describe('fuzzing the MMD readers', () => {
           const focus = (i: number) => (region === 'header' ? i % 4096 : region === 'bones' ? bonesAt + (i % 24000) : i);
           const focused = m.kind === 'flip' ? { ...m, flips: m.flips.map(([i, v]) => [focus(i), v] as [number, number]) } : m;
           const bytes = apply(pmx, focused, [vertexCountAt, bonesAt]);
-          const start = performance.now();
           try {
             parsePmxBones(bytes);
             parsed++;
@@ -158,7 +151,6 @@ describe('fuzzing the MMD readers', () => {
           } catch (e) {
             if (!(e instanceof MotionError)) throw e;
           }
-          expect(performance.now() - start).toBeLessThan(MAX_MS);
         }),
         { numRuns: 90, seed: 8 },
       );

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AutosaveSession } from '../../../shared/contract/studioApi';
-import { AUTOSAVE_DELAY_MS, AutosaveStore } from '../../../main/services/autosave';
+import { AUTOSAVE_DELAY_MS, AUTOSAVE_QUIET_MS, AutosaveStore } from '../../../main/services/autosave';
 import { useTempDirs } from './tempDir';
 
 const tempDir = useTempDirs('vrma-autosave-');
@@ -22,47 +22,52 @@ function session(seed: number, size = 1000): AutosaveSession {
 }
 
 describe('autosave', () => {
-  it('waits about a second after the last change, then writes only the latest session', async () => {
+  // Fake timers: the store's waits are checked to the millisecond, whatever the machine's load. The
+  // real-clock figures (timer slack, write time) are in bench/services.bench.ts.
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** The session on disk once every write started so far has finished (load() waits for them). */
+  const written = async (store: AutosaveStore) => (await store.load())?.undoIndex ?? null;
+
+  it('writes the latest session once the quiet time after the last change has passed, not before', async () => {
     expect(AUTOSAVE_DELAY_MS).toBe(1000);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const data = tempDir();
     const store = new AutosaveStore(data, 300);
-    const sessionFile = join(data, 'autosave', 'session.json');
-    const t0 = Date.now();
     for (let i = 1; i <= 5; i++) {
       store.schedule(session(i));
-      await sleep(100); // changes 100 ms apart keep pushing the write back
+      if (i < 5) vi.advanceTimersByTime(100); // changes 100 ms apart keep pushing the write back
     }
-    expect(existsSync(sessionFile)).toBe(false); // 500 ms of changes, nothing written yet
-    while (!existsSync(sessionFile)) {
-      if (Date.now() - t0 > 5000) throw new Error('autosave never written');
-      await sleep(10);
-    }
-    const waited = Date.now() - t0;
-    // Written 300 ms after the last change (at ~400 ms) — within the timer's slack.
-    expect(waited).toBeGreaterThanOrEqual(400 + 300 - 20);
-    expect(waited).toBeLessThan(400 + 300 + 600);
-    await store.flush();
-    const stored = JSON.parse(readFileSync(sessionFile, 'utf8'));
-    expect(stored.undoIndex).toBe(5);
+    // The last change came at 400 ms: written 300 ms later, at 700 ms.
+    vi.advanceTimersByTime(299);
+    expect(await written(store)).toBeNull();
+    vi.advanceTimersByTime(1);
+    expect(await written(store)).toBe(5);
     expect(readdirSync(join(data, 'autosave')).filter((n) => n.startsWith('motion-'))).toHaveLength(1);
   });
 
-  it('steady edits still reach the disk: never more than the maximum wait after the first unsaved change', async () => {
+  it('steady edits still reach the disk: written at the 1 s maximum wait after the first unsaved change', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const data = tempDir();
-    const store = new AutosaveStore(data, 300, Date.now, 600);
-    const sessionFile = join(data, 'autosave', 'session.json');
-    const t0 = Date.now();
-    let firstWrite = -1;
-    for (let i = 1; i <= 15; i++) {
-      store.schedule(session(i)); // every 100 ms: the quiet time alone would never come
-      await sleep(100);
-      if (firstWrite < 0 && existsSync(sessionFile)) firstWrite = Date.now() - t0;
+    const store = new AutosaveStore(data); // the product's quiet time and maximum wait
+    expect(AUTOSAVE_QUIET_MS).toBeGreaterThan(100);
+    // A change every 100 ms, inside the quiet time, so only the maximum wait can write.
+    for (let i = 1; i <= 10; i++) {
+      store.schedule(session(i)); // at (i - 1) * 100 ms
+      vi.advanceTimersByTime(i < 10 ? 100 : 99);
+      if (i < 10) expect(await written(store), `after change ${i}`).toBeNull();
     }
-    // Written while the edits go on, 600 ms after the first (plus timer and write slack on a loaded machine).
-    expect(firstWrite).toBeGreaterThanOrEqual(600 - 20);
-    expect(firstWrite).toBeLessThan(600 + 500);
-    await store.flush();
-    expect(JSON.parse(readFileSync(sessionFile, 'utf8')).undoIndex).toBe(15);
+    expect(await written(store)).toBeNull(); // 999 ms after the first change
+    vi.advanceTimersByTime(1);
+    expect(await written(store)).toBe(10); // 1000 ms: the latest session, while the edits go on
+    // The next unsaved change starts a new maximum wait.
+    store.schedule(session(11));
+    vi.advanceTimersByTime(AUTOSAVE_QUIET_MS - 1);
+    expect(await written(store)).toBe(10);
+    vi.advanceTimersByTime(1);
+    expect(await written(store)).toBe(11);
   });
 
   it('restores the session exactly: bytes, avatar, source, undo position and view', async () => {

@@ -51,30 +51,20 @@ describe('library listing', () => {
     expect(entries.find((e) => e.name === 'Wave.VRMA')!.ext).toBe('.vrma');
   });
 
-  it('lists 5,000 files in 100 folders quickly without blocking the event loop for long', async () => {
+  // How long this takes and how long it holds the event loop is measured in bench/services.bench.ts.
+  it('lists 5,000 files in 100 folders', async () => {
     const root = tempDir();
     for (let d = 0; d < 100; d++) {
       const dir = join(root, `take-${String(d).padStart(3, '0')}`);
       mkdirSync(dir);
       for (let f = 0; f < 50; f++) writeFileSync(join(dir, `clip-${f}.${['vrma', 'vmd', 'bvh'][f % 3]}`), Buffer.alloc(f));
     }
-    // Measure the longest gap between timer ticks while the scan runs: that is how long the UI/IPC would stall.
-    let longestStall = 0;
-    let last = performance.now();
-    const ticker = setInterval(() => {
-      const now = performance.now();
-      longestStall = Math.max(longestStall, now - last);
-      last = now;
-    }, 1);
-    const t0 = performance.now();
     const entries = await scanFolder(root);
-    const elapsed = performance.now() - t0;
-    clearInterval(ticker);
     expect(entries).toHaveLength(5000);
     expect(entries[0].relPath).toBe('take-000/clip-0.vrma');
-    console.log(`listed 5000 files in ${elapsed.toFixed(0)} ms; longest event-loop stall ${longestStall.toFixed(1)} ms`);
-    expect(elapsed).toBeLessThan(3000);
-    expect(longestStall).toBeLessThan(250);
+    expect(new Set(entries.map((e) => e.relPath)).size).toBe(5000);
+    expect(entries.filter((e) => e.relPath.startsWith('take-099/'))).toHaveLength(50);
+    expect(entries.find((e) => e.relPath === 'take-042/clip-7.vmd')!.size).toBe(7);
   });
 });
 
