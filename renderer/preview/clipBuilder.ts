@@ -9,6 +9,7 @@ import type { VRM } from '@pixiv/three-vrm';
 import type { Channel, Motion, RestBone } from '../../shared/motion/types';
 import { durationOf } from '../../shared/motion/types';
 import { hipsTranslationScale } from '../../shared/vrma/restPose';
+import { conj, sandwichAll } from '../../shared/math/quat';
 import { vrmBone } from '../avatar/boneNames';
 
 const LOOKAT_PROXY_NAME = 'VRMLookAtQuaternionProxy';
@@ -75,23 +76,12 @@ export class ClipBuilder {
 
 /** P·q·W⁻¹ per key (doubles, stored as float32 as the loader does), with the VRM 0.x x/z flip. */
 function normalizedRotations(values: Float32Array, rest: RestBone, flip: boolean): Float32Array {
-  const [px, py, pz, pw] = rest.parentWorld;
-  // W⁻¹ = conjugate (unit quaternion)
-  const wx = -rest.world[0], wy = -rest.world[1], wz = -rest.world[2], ww = rest.world[3];
-  const out = new Float32Array(values.length);
-  const s = flip ? -1 : 1;
-  for (let i = 0; i < values.length; i += 4) {
-    const qx = values[i], qy = values[i + 1], qz = values[i + 2], qw = values[i + 3];
-    // a = P·q
-    const ax = pw * qx + px * qw + py * qz - pz * qy;
-    const ay = pw * qy - px * qz + py * qw + pz * qx;
-    const az = pw * qz + px * qy - py * qx + pz * qw;
-    const aw = pw * qw - px * qx - py * qy - pz * qz;
-    // a·W⁻¹
-    out[i] = s * (aw * wx + ax * ww + ay * wz - az * wy);
-    out[i + 1] = aw * wy - ax * wz + ay * ww + az * wx;
-    out[i + 2] = s * (aw * wz + ax * wy - ay * wx + az * ww);
-    out[i + 3] = aw * ww - ax * wx - ay * wy - az * wz;
+  const out = sandwichAll(values, rest.parentWorld, conj(rest.world), new Float32Array(values.length));
+  if (flip) {
+    for (let i = 0; i < out.length; i += 4) {
+      out[i] = -out[i];
+      out[i + 2] = -out[i + 2];
+    }
   }
   return out;
 }

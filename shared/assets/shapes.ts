@@ -4,20 +4,12 @@
  * positions: that difference is a morph target.
  */
 import type { Vec3 } from '../motion/types';
+import { cross3, normalize3 } from '../math/vec3';
 
 export interface Shape {
   /** xyz per vertex, in the frame the caller builds the mesh in. */
   readonly positions: number[];
   readonly indices: number[];
-}
-
-function cross(a: Vec3, b: Vec3): Vec3 {
-  return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
-}
-
-function unit(v: Vec3): Vec3 {
-  const n = Math.hypot(v[0], v[1], v[2]) || 1;
-  return [v[0] / n, v[1] / n, v[2] / n];
 }
 
 /**
@@ -61,7 +53,7 @@ function orientOutward(shape: Shape, ringCentre: Vec3): Shape {
   // Triangle 1 is the first band triangle (triangle 0 touches the pole, which may be on the axis).
   const t = idx.length > 3 ? 3 : 0;
   const a = idx[t] * 3, b = idx[t + 1] * 3, c = idx[t + 2] * 3;
-  const n = cross([p[b] - p[a], p[b + 1] - p[a + 1], p[b + 2] - p[a + 2]], [p[c] - p[a], p[c + 1] - p[a + 1], p[c + 2] - p[a + 2]]);
+  const n = cross3([p[b] - p[a], p[b + 1] - p[a + 1], p[b + 2] - p[a + 2]], [p[c] - p[a], p[c + 1] - p[a + 1], p[c + 2] - p[a + 2]]);
   const out = n[0] * (p[a] - ringCentre[0]) + n[1] * (p[a + 1] - ringCentre[1]) + n[2] * (p[a + 2] - ringCentre[2]);
   if (out < 0) {
     for (let i = 0; i < idx.length; i += 3) {
@@ -89,10 +81,10 @@ export function ellipsoid(center: Vec3, radii: Vec3, segments = 12, rings = 7): 
  * across]) with rounded ends; the body segments of the mannequin.
  */
 export function capsule(a: Vec3, b: Vec3, ra: readonly [number, number], rb: readonly [number, number], hint: Vec3, segments = 10, capRings = 3): Shape {
-  const d = unit([b[0] - a[0], b[1] - a[1], b[2] - a[2]]);
+  const d = normalize3([b[0] - a[0], b[1] - a[1], b[2] - a[2]]);
   const h = hint[0] * d[0] + hint[1] * d[1] + hint[2] * d[2];
-  const u = unit([hint[0] - d[0] * h, hint[1] - d[1] * h, hint[2] - d[2] * h]);
-  const v = cross(d, u);
+  const u = normalize3([hint[0] - d[0] * h, hint[1] - d[1] * h, hint[2] - d[2] * h]);
+  const v = cross3(d, u);
   const list: { c: Vec3; a: Vec3; b: Vec3 }[] = [];
   const capA = Math.min(ra[0], ra[1]);
   const capB = Math.min(rb[0], rb[1]);

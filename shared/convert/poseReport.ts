@@ -8,6 +8,7 @@ import type { Motion, Vec3 } from '../motion/types';
 import type { HumanBoneName } from '../vrm/humanBones';
 import { createPoseEvaluator, type SkeletonPose } from '../vrma/fk';
 import { fail } from '../errors';
+import { cross3, dot3, length3, normalize3, sub3 } from '../math/vec3';
 
 export interface LimbBend {
   /** 0° straight; 90° a right angle between the two segments. */
@@ -41,29 +42,21 @@ const DEG = 180 / Math.PI;
 const PLANTED = 0.02;
 const SUNK = -0.01;
 
-const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
-const norm = (a: Vec3) => Math.hypot(a[0], a[1], a[2]);
-function unit(a: Vec3): Vec3 {
-  const n = norm(a);
-  return n > 0 ? [a[0] / n, a[1] / n, a[2] / n] : [0, 0, 0];
-}
 function angle(a: Vec3, b: Vec3): number {
-  const na = norm(a), nb = norm(b);
+  const na = length3(a), nb = length3(b);
   if (!(na > 0 && nb > 0)) return 0;
-  return Math.acos(Math.max(-1, Math.min(1, dot(a, b) / (na * nb)))) * DEG;
+  return Math.acos(Math.max(-1, Math.min(1, dot3(a, b) / (na * nb)))) * DEG;
 }
 
 function bend(pose: SkeletonPose, a: HumanBoneName, b: HumanBoneName, c: HumanBoneName, forward: Vec3): LimbBend | undefined {
   const pa = pose[a]?.position, pb = pose[b]?.position, pc = pose[c]?.position;
   if (!pa || !pb || !pc) return undefined;
-  const degrees = angle(sub(pb, pa), sub(pc, pb));
+  const degrees = angle(sub3(pb, pa), sub3(pc, pb));
   // Where the middle joint sits relative to the straight line from the first to the last joint.
-  const line = sub(pc, pa);
-  const t = dot(sub(pb, pa), line) / (dot(line, line) || 1);
-  const offLine = sub(pb, [pa[0] + line[0] * t, pa[1] + line[1] * t, pa[2] + line[2] * t]);
-  const side = dot(offLine, forward);
+  const line = sub3(pc, pa);
+  const t = dot3(sub3(pb, pa), line) / (dot3(line, line) || 1);
+  const offLine = sub3(pb, [pa[0] + line[0] * t, pa[1] + line[1] * t, pa[2] + line[2] * t]);
+  const side = dot3(offLine, forward);
   const direction = degrees < 2 || Math.abs(side) < 1e-6 ? 'straight' : side > 0 ? 'forward' : 'backward';
   return { degrees, direction };
 }
@@ -79,22 +72,22 @@ export function poseReport(motion: Motion, t: number): PoseReport {
   const ll = pose.leftUpperLeg?.position, rl = pose.rightUpperLeg?.position;
   const la = pose.leftUpperArm?.position, ra = pose.rightUpperArm?.position;
   const top = (pose.neck ?? pose.upperChest ?? pose.chest ?? pose.spine)?.position;
-  const left = unit(ll && rl ? sub(ll, rl) : la && ra ? sub(la, ra) : [1, 0, 0]);
-  const upRaw = top ? sub(top, hips) : ([0, 1, 0] as Vec3);
-  const up = unit(sub(upRaw, [left[0] * dot(upRaw, left), left[1] * dot(upRaw, left), left[2] * dot(upRaw, left)]));
-  const forward = unit(cross(left, up));
+  const left = normalize3(ll && rl ? sub3(ll, rl) : la && ra ? sub3(la, ra) : [1, 0, 0]);
+  const upRaw = top ? sub3(top, hips) : ([0, 1, 0] as Vec3);
+  const up = normalize3(sub3(upRaw, [left[0] * dot3(upRaw, left), left[1] * dot3(upRaw, left), left[2] * dot3(upRaw, left)]));
+  const forward = normalize3(cross3(left, up));
 
   let shoulderTwist: number | undefined;
   if (ll && rl && la && ra) {
     const flat = (v: Vec3): Vec3 => {
       const w = [0, 1, 0] as Vec3;
-      return sub(v, [w[0] * dot(v, w), w[1] * dot(v, w), w[2] * dot(v, w)]);
+      return sub3(v, [w[0] * dot3(v, w), w[1] * dot3(v, w), w[2] * dot3(v, w)]);
     };
-    const hipLine = flat(sub(ll, rl));
-    const shoulderLine = flat(sub(la, ra));
-    if (norm(hipLine) > 1e-6 && norm(shoulderLine) > 1e-6) {
+    const hipLine = flat(sub3(ll, rl));
+    const shoulderLine = flat(sub3(la, ra));
+    if (length3(hipLine) > 1e-6 && length3(shoulderLine) > 1e-6) {
       // Positive about +y: the left shoulder has gone back, i.e. the chest turned to the avatar's left.
-      shoulderTwist = Math.atan2(dot(cross(hipLine, shoulderLine), [0, 1, 0]), dot(hipLine, shoulderLine)) * DEG;
+      shoulderTwist = Math.atan2(dot3(cross3(hipLine, shoulderLine), [0, 1, 0]), dot3(hipLine, shoulderLine)) * DEG;
     }
   }
 

@@ -6,14 +6,14 @@
  * is when B begins. B's expression, lookAt and non-humanoid tracks are dropped with a warning. Any
  * track only one side has holds its rest value on the other side (normalized identity for bones).
  */
-import type { Channel, ChannelPath, Motion, Quat } from '../motion/types';
+import type { Channel, ChannelPath, Motion } from '../motion/types';
 import { durationOf, withChannels } from '../motion/types';
 import { HUMAN_BONE_NAMES, type HumanBoneName } from '../vrm/humanBones';
-import { mul } from '../math/quat';
+import { conj, mul, sandwichAll } from '../math/quat';
 import { sampleChannel } from '../vrma/sample';
 import { requireNonNegative } from './params';
 import { fixOutliers } from './fixOutliers';
-import { hipsFromWorld, hipsToWorld, restRotation, sandwichQuats } from './normalizedTracks';
+import { hipsFromWorld, hipsToWorld, restRotation } from './normalizedTracks';
 import { spliceParts } from './splice';
 
 export const DEFAULT_JOIN_BLEND = 0.2;
@@ -22,10 +22,6 @@ export interface JoinOptions {
   readonly blend?: number;
   /** Run the outlier fix on both motions first (default true). */
   readonly fixOutliers?: boolean;
-}
-
-function conj(q: Quat): Quat {
-  return [-q[0], -q[1], -q[2], q[3]];
 }
 
 function constant(node: number, path: ChannelPath, value: ArrayLike<number>): Channel {
@@ -105,7 +101,7 @@ export function join(first: Motion, second: Motion, options: JoinOptions = {}): 
     const restB = b.rest.bones[bone]!;
     const left = mul(conj(restA.parentWorld), restB.parentWorld);
     const right = mul(conj(restB.world), restA.world);
-    const values = sandwichQuats(c.values, left, right, new Float32Array(c.values.length));
+    const values = sandwichAll(c.values, left, right, new Float32Array(c.values.length));
     fromB.set(key(restA.node, 'rotation'), { node: restA.node, path: 'rotation', times: c.times, values });
   }
   const hips = hipsInFrameOf(a, b, durationA - fade);

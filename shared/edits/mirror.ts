@@ -5,10 +5,10 @@
  * (blinkLeft, lookRight, ...) swap tracks and the gaze is mirrored like a rotation.
  */
 import type { Channel, Motion, Quat } from '../motion/types';
-import { conj, mul } from '../math/quat';
+import { conj, mul, sandwichAll } from '../math/quat';
 import { withChannels } from '../motion/types';
 import { mirrorBoneName } from '../vrm/humanBones';
-import { hipsFromWorld, hipsToWorld, sandwichQuats } from './normalizedTracks';
+import { hipsFromWorld, hipsToWorld } from './normalizedTracks';
 
 /**
  * Mirroring a rotation across the YZ plane maps (x, y, z, w) to (x, -y, -z, w), which is conjugation
@@ -46,7 +46,7 @@ export function mirror(motion: Motion): Motion {
       // Normalize with this bone's rest, mirror, un-normalize with the partner's: one sandwich per key.
       const left = mul(mul(conj(to.parentWorld), MIRROR_X), from.parentWorld);
       const right = mul(mul(conj(from.world), conj(MIRROR_X)), to.world);
-      return { node: boneToNode[partner]!, path: 'rotation', times: c.times, values: sandwichQuats(c.values, left, right, new Float32Array(c.values.length)) };
+      return { node: boneToNode[partner]!, path: 'rotation', times: c.times, values: sandwichAll(c.values, left, right, new Float32Array(c.values.length)) };
     }
     if (bone === 'hips' && c.path === 'translation') {
       const world = hipsToWorld(c.values, motion);

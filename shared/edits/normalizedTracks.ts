@@ -7,42 +7,17 @@
 import type { Mat4, Motion, Quat, RestBone, Vec3 } from '../motion/types';
 import type { HumanBoneName } from '../vrm/humanBones';
 import { fail } from '../errors';
-import { IDENTITY } from '../math/quat';
+import { conj, IDENTITY, sandwichAll, type QuatArray } from '../math/quat';
 import { fromNormalized } from '../vrma/restPose';
 
-/** out[k] = a·q[k]·b for every quaternion key, in double precision. `out` may be `values`. */
-export function sandwichQuats<T extends Float32Array | Float64Array>(values: ArrayLike<number>, a: Quat, b: Quat, out: T): T {
-  const [ax, ay, az, aw] = a;
-  const [bx, by, bz, bw] = b;
-  const n = values.length;
-  for (let i = 0; i < n; i += 4) {
-    const qx = values[i], qy = values[i + 1], qz = values[i + 2], qw = values[i + 3];
-    // t = a·q
-    const tx = aw * qx + ax * qw + ay * qz - az * qy;
-    const ty = aw * qy - ax * qz + ay * qw + az * qx;
-    const tz = aw * qz + ax * qy - ay * qx + az * qw;
-    const tw = aw * qw - ax * qx - ay * qy - az * qz;
-    // out = t·b
-    out[i] = tw * bx + tx * bw + ty * bz - tz * by;
-    out[i + 1] = tw * by - tx * bz + ty * bw + tz * bx;
-    out[i + 2] = tw * bz + tx * by - ty * bx + tz * bw;
-    out[i + 3] = tw * bw - tx * bx - ty * by - tz * bz;
-  }
-  return out;
-}
-
-function conjugate(q: Quat): Quat {
-  return [-q[0], -q[1], -q[2], q[3]];
-}
-
 /** File rotations of one bone -> normalized rotations (P·q·W⁻¹). */
-export function rotationsToNormalized(values: ArrayLike<number>, bone: RestBone): Float64Array {
-  return sandwichQuats(values, bone.parentWorld, conjugate(bone.world), new Float64Array(values.length));
+export function rotationsToNormalized(values: QuatArray, bone: RestBone): Float64Array {
+  return sandwichAll(values, bone.parentWorld, conj(bone.world), new Float64Array(values.length));
 }
 
 /** Normalized rotations -> file rotations of one bone (P⁻¹·n·W), ready to store. */
-export function rotationsFromNormalized(values: ArrayLike<number>, bone: RestBone): Float32Array {
-  return sandwichQuats(values, conjugate(bone.parentWorld), bone.world, new Float32Array(values.length));
+export function rotationsFromNormalized(values: QuatArray, bone: RestBone): Float32Array {
+  return sandwichAll(values, conj(bone.parentWorld), bone.world, new Float32Array(values.length));
 }
 
 /** The file rotation that means "normalized identity" for a bone: what an untracked bone shows. */
@@ -103,10 +78,4 @@ export function hipsDeltaFromWorld(delta: Vec3, motion: Motion): Vec3 {
   const inv = invertAffine(motion.rest.hipsParentWorld);
   const [x, y, z] = delta;
   return [inv[0] * x + inv[4] * y + inv[8] * z, inv[1] * x + inv[5] * y + inv[9] * z, inv[2] * x + inv[6] * y + inv[10] * z];
-}
-
-/** How many world metres one unit of the file's hips translation is (largest axis scale of the hips parent). */
-export function hipsWorldUnit(motion: Motion): number {
-  const m = motion.rest.hipsParentWorld;
-  return Math.max(Math.hypot(m[0], m[1], m[2]), Math.hypot(m[4], m[5], m[6]), Math.hypot(m[8], m[9], m[10]));
 }

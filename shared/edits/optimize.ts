@@ -12,6 +12,7 @@ import type { Channel, Motion } from '../motion/types';
 import { componentsOf, withChannels } from '../motion/types';
 import { requireInRange } from './params';
 import { parentIndices, worldMatrices } from '../vrma/restPose';
+import { SlerpSegment } from '../math/quat';
 
 export const DEFAULT_ROTATION_TOLERANCE = 0.004;
 export const DEFAULT_POSITION_TOLERANCE = 0.002;
@@ -76,42 +77,23 @@ function douglasPeucker(n: number, farthest: FindFarthest, limit: number, keep: 
   }
 }
 
-/** Rotation keys: the error of key k is 1 - |cos| of half the angle to the slerp of the segment's ends. */
+/**
+ * Rotation keys: the error of key k is 1 - |cos| of half the angle between it and what playback shows
+ * at its time once the keys between i and j are gone (the kernel's slerpFlat of the segment's ends).
+ */
 function rotationFarthest(times: Float32Array, v: Float32Array): FindFarthest {
   const n = times.length;
   const invNorm = new Float64Array(n);
   for (let k = 0; k < n; k++) invNorm[k] = 1 / Math.hypot(v[k * 4], v[k * 4 + 1], v[k * 4 + 2], v[k * 4 + 3]);
+  const segment = new SlerpSegment();
   return (i, j, out) => {
-    const na = invNorm[i];
-    let nb = invNorm[j];
-    const ax = v[i * 4] * na, ay = v[i * 4 + 1] * na, az = v[i * 4 + 2] * na, aw = v[i * 4 + 3] * na;
-    let cos = (ax * v[j * 4] + ay * v[j * 4 + 1] + az * v[j * 4 + 2] + aw * v[j * 4 + 3]) * nb;
-    if (cos < 0) {
-      cos = -cos;
-      nb = -nb;
-    }
-    const bx = v[j * 4] * nb, by = v[j * 4 + 1] * nb, bz = v[j * 4 + 2] * nb, bw = v[j * 4 + 3] * nb;
+    segment.set(v, i * 4, v, j * 4);
     const t0 = times[i];
     const span = times[j] - t0;
-    const theta = Math.acos(Math.min(1, cos));
-    const sinTheta = Math.sin(theta);
-    const linear = sinTheta < 1e-6;
     let worst = -1;
     let worstDot = 2;
     for (let k = i + 1; k < j; k++) {
-      const u = (times[k] - t0) / span;
-      let k0: number, k1: number;
-      if (linear) {
-        k0 = 1 - u;
-        k1 = u;
-      } else {
-        k0 = Math.sin((1 - u) * theta) / sinTheta;
-        k1 = Math.sin(u * theta) / sinTheta;
-      }
-      const o = k * 4;
-      let d = (ax * k0 + bx * k1) * v[o] + (ay * k0 + by * k1) * v[o + 1] + (az * k0 + bz * k1) * v[o + 2] + (aw * k0 + bw * k1) * v[o + 3];
-      d = Math.abs(d) * invNorm[k];
-      if (linear) d /= Math.hypot(ax * k0 + bx * k1, ay * k0 + by * k1, az * k0 + bz * k1, aw * k0 + bw * k1);
+      const d = segment.cosineTo((times[k] - t0) / span, v, k * 4, invNorm[k]);
       if (d < worstDot) {
         worstDot = d;
         worst = k;

@@ -12,7 +12,7 @@ import type { Channel, ChannelPath, Motion, Quat, Vec3 } from '../motion/types';
 import { boneChannel, componentsOf, durationOf, withChannels } from '../motion/types';
 import type { HumanBoneName } from '../vrm/humanBones';
 import { fail } from '../errors';
-import { mul } from '../math/quat';
+import { conj, mul } from '../math/quat';
 import { hipsTranslationScale } from '../vrma/restPose';
 import { sampleChannel } from '../vrma/sample';
 import { requireFinite, requireNonNegative, round, TIME_EPSILON } from './params';
@@ -95,7 +95,7 @@ export function applyPoseDelta(motion: Motion, bone: HumanBoneName, delta: Quat,
   const axisLen = Math.hypot(dx, dy, dz);
   const rest = requireRestBone(motion, bone);
   const p = rest.parentWorld;
-  const pInv: Quat = [-p[0], -p[1], -p[2], p[3]];
+  const pInv = conj(p);
 
   let result = motion;
   if (axisLen > 1e-12) {

@@ -1,10 +1,10 @@
 /**
  * sampleChannel for many increasing times at once: the key cursor walks forward instead of a binary
- * search per time. Interpolation is sample.ts's own (slerpFlat, lerp), so values are identical.
+ * search per time. Interpolation is sample.ts's (the kernel's slerpFlat, lerp), so values are identical.
  */
 import type { Channel } from '../motion/types';
 import { componentsOf } from '../motion/types';
-import { slerpFlat } from '../vrma/sample';
+import { slerpFlat } from '../math/quat';
 
 /** Writes the channel's value at each of `at` (increasing) to out, `size` numbers apart. */
 export function sampleAtSortedTimes(channel: Channel, at: ArrayLike<number>, out: Float32Array | Float64Array): void {
@@ -23,7 +23,7 @@ export function sampleAtSortedTimes(channel: Channel, at: ArrayLike<number>, out
     }
     const f = (t - times[i]) / (times[i + 1] - times[i]);
     if (size === 4) {
-      slerpFlat(out, o, values, i * 4, i * 4 + 4, f);
+      slerpFlat(out, o, values, i * 4, values, i * 4 + 4, f);
     } else {
       const a = i * size;
       for (let c = 0; c < size; c++) out[o + c] = values[a + c] + (values[a + size + c] - values[a + c]) * f;

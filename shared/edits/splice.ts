@@ -7,6 +7,7 @@ import type { Channel } from '../motion/types';
 import { componentsOf } from '../motion/types';
 import { KeyBuffer, lowerBound } from './keyBuffer';
 import { sampleChannel } from '../vrma/sample';
+import { slerpFlat } from '../math/quat';
 
 /** Keys this close to a cut are replaced by the interpolated key at the cut. */
 const CUT_EPSILON = 1e-6;
@@ -51,29 +52,11 @@ export interface ChannelPart {
 }
 
 function mixInto(out: Float64Array, a: Float64Array, b: Float64Array, w: number, rotation: boolean): void {
-  if (!rotation) {
-    for (let c = 0; c < out.length; c++) out[c] = a[c] + (b[c] - a[c]) * w;
+  if (rotation) {
+    slerpFlat(out, 0, a, 0, b, 0, w);
     return;
   }
-  let cos = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
-  const sign = cos < 0 ? -1 : 1;
-  cos *= sign;
-  let k0 = 1 - w;
-  let k1 = w;
-  if (cos < 0.9999) {
-    const theta = Math.acos(Math.min(1, cos));
-    const s = Math.sin(theta);
-    k0 = Math.sin((1 - w) * theta) / s;
-    k1 = Math.sin(w * theta) / s;
-  }
-  k1 *= sign;
-  let len = 0;
-  for (let c = 0; c < 4; c++) {
-    out[c] = a[c] * k0 + b[c] * k1;
-    len += out[c] * out[c];
-  }
-  const inv = 1 / Math.sqrt(len);
-  for (let c = 0; c < 4; c++) out[c] *= inv;
+  for (let c = 0; c < out.length; c++) out[c] = a[c] + (b[c] - a[c]) * w;
 }
 
 /**

@@ -36,13 +36,3 @@ export function transformPoint(m: Mat4, p: Vec3): Vec3 {
     m[2] * x + m[6] * y + m[10] * z + m[14],
   ];
 }
-
-/** Apply only the linear 3x3 part (directions, offsets). */
-export function transformDirection(m: Mat4, v: Vec3): Vec3 {
-  const [x, y, z] = v;
-  return [m[0] * x + m[4] * y + m[8] * z, m[1] * x + m[5] * y + m[9] * z, m[2] * x + m[6] * y + m[10] * z];
-}
-
-export function translationOf(m: Mat4): Vec3 {
-  return [m[12], m[13], m[14]];
-}

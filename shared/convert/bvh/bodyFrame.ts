@@ -7,7 +7,8 @@ import type { Quat } from '../../motion/types';
 import { fromMat4 } from '../../math/quat';
 import type { HumanBoneName } from '../../vrm/humanBones';
 import type { BoneMap } from './recognize';
-import { add, cross, dot3, len3, sub, unit, type RestSkeleton, type V3 } from './restSkeleton';
+import { type RestSkeleton, type V3 } from './restSkeleton';
+import { add3, cross3, dot3, length3, normalize3, sub3 } from '../../math/vec3';
 
 export interface BodyFrame {
   /** Rotation from the file's axes to the VRM axes. */
@@ -34,10 +35,10 @@ export function bodyFrame(rest: RestSkeleton, bones: BoneMap, footJoints: readon
   const rf = at(rest, bones, 'rightFoot') ?? at(rest, bones, 'rightLowerLeg');
   const bottom: V3 | undefined = lf && rf ? [(lf[0] + rf[0]) / 2, (lf[1] + rf[1]) / 2, (lf[2] + rf[2]) / 2] : undefined;
   let up: V3 = [0, 0, 0];
-  if (top && bottom) up = unit(sub(top, bottom));
-  else if (top) up = unit(sub(top, hips));
-  else if (bottom) up = unit(sub(hips, bottom));
-  if (len3(up) < 0.5) up = [0, 1, 0];
+  if (top && bottom) up = normalize3(sub3(top, bottom));
+  else if (top) up = normalize3(sub3(top, hips));
+  else if (bottom) up = normalize3(sub3(hips, bottom));
+  if (length3(up) < 0.5) up = [0, 1, 0];
   // A capture's floor is level in its own axes, but a rest skeleton often leans a few degrees (CMU's
   // spine does): trusting the lean would tilt the floor and make a walk sink. Near an axis, take the axis.
   const axis = up.map(Math.abs).indexOf(Math.max(...up.map(Math.abs)));
@@ -47,14 +48,14 @@ export function bodyFrame(rest: RestSkeleton, bones: BoneMap, footJoints: readon
   for (const [l, r] of [['leftUpperLeg', 'rightUpperLeg'], ['leftUpperArm', 'rightUpperArm'], ['leftShoulder', 'rightShoulder']] as const) {
     const a = at(rest, bones, l);
     const b = at(rest, bones, r);
-    if (a && b) left = add(left, unit(sub(a, b)));
+    if (a && b) left = add3(left, normalize3(sub3(a, b)));
   }
-  left = unit(sub(left, [up[0] * dot3(left, up), up[1] * dot3(left, up), up[2] * dot3(left, up)]));
-  if (len3(left) < 0.5) {
+  left = normalize3(sub3(left, [up[0] * dot3(left, up), up[1] * dot3(left, up), up[2] * dot3(left, up)]));
+  if (length3(left) < 0.5) {
     // No paired limbs: any axis perpendicular to up.
-    left = unit(Math.abs(up[0]) < 0.9 ? cross(up, cross([1, 0, 0], up)) : cross(up, cross([0, 0, 1], up)));
+    left = normalize3(Math.abs(up[0]) < 0.9 ? cross3(up, cross3([1, 0, 0], up)) : cross3(up, cross3([0, 0, 1], up)));
   }
-  const forward = cross(left, up);
+  const forward = cross3(left, up);
   const m = [left[0], up[0], forward[0], 0, left[1], up[1], forward[1], 0, left[2], up[2], forward[2], 0, 0, 0, 0, 1];
 
   let hipsHeight = 0;

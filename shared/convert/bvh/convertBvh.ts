@@ -6,13 +6,14 @@
  * position, converted to metres and grounded so no foot goes below the floor.
  */
 import type { Motion, Quat } from '../../motion/types';
-import { conj, mul } from '../../math/quat';
+import { conj, conjugateMultiplyFlat, mul, multiplyFlat } from '../../math/quat';
 import { HUMAN_BONE_NAMES, HUMAN_BONE_PARENT, type HumanBoneName } from '../../vrm/humanBones';
 import { STANDARD_OFFSETS } from '../../vrm/standardSkeleton';
 import { buildMotion, type KeyTrack } from '../../vrma/buildMotion';
 import { fail } from '../../errors';
 import { parseBvh, type Bvh } from './parse';
-import { restSkeleton, dot3, len3, sub } from './restSkeleton';
+import { restSkeleton } from './restSkeleton';
+import { dot3, length3, sub3 } from '../../math/vec3';
 import { recognizeSkeleton, type BoneMap } from './recognize';
 import { bodyFrame, detectUnit, STANDARD_HIPS_HEIGHT, UNIT_METRES, type BvhUnit } from './bodyFrame';
 import { restAlignment } from './restAlignment';
@@ -64,7 +65,7 @@ export function convertBvhDetailed(bytes: Uint8Array, opts: BvhConvertOptions = 
   if (!(hipsHeightFile > 0)) {
     // No legs: estimate from the torso (hips to head is about 0.6 of hips height).
     const head = bones.head ?? bones.neck;
-    hipsHeightFile = head !== undefined ? len3(sub(rest.positions[head], rest.positions[bones.hips!])) / 0.6 : 0;
+    hipsHeightFile = head !== undefined ? length3(sub3(rest.positions[head], rest.positions[bones.hips!])) / 0.6 : 0;
   }
   const unit = opts.unit && opts.unit !== 'auto' ? opts.unit : detectUnit(hipsHeightFile, warnings);
   const metres = UNIT_METRES[unit];
@@ -92,37 +93,24 @@ export function convertBvhDetailed(bytes: Uint8Array, opts: BvhConvertOptions = 
   const source = Int32Array.from(mappedBones, (b) => align.source[b]!);
   const parentIndex = Int32Array.from(parentOf, (p) => (p === null ? -1 : indexOf.get(p)!));
   const N = new Float64Array(mappedBones.length * 4);
-  const [rx, ry, rz, rw] = R;
+  const Rf = Float64Array.from(R);
+  const RG = new Float64Array(4);
+  const L = new Float64Array(4);
 
   for (let f = 0; f < n; f++) {
     poser.pose(f);
     const W = poser.world;
     for (let i = 0; i < mappedBones.length; i++) {
-      const j = source[i];
-      const gx = W[j * 4], gy = W[j * 4 + 1], gz = W[j * 4 + 2], gw = W[j * 4 + 3];
-      // a = R·G
-      const ax = rw * gx + rx * gw + ry * gz - rz * gy;
-      const ay = rw * gy - rx * gz + ry * gw + rz * gx;
-      const az = rw * gz + rx * gy - ry * gx + rz * gw;
-      const aw = rw * gw - rx * gx - ry * gy - rz * gz;
-      const kx = K[i * 4], ky = K[i * 4 + 1], kz = K[i * 4 + 2], kw = K[i * 4 + 3];
-      N[i * 4] = aw * kx + ax * kw + ay * kz - az * ky;
-      N[i * 4 + 1] = aw * ky - ax * kz + ay * kw + az * kx;
-      N[i * 4 + 2] = aw * kz + ax * ky - ay * kx + az * kw;
-      N[i * 4 + 3] = aw * kw - ax * kx - ay * ky - az * kz;
+      multiplyFlat(RG, 0, Rf, 0, W, source[i] * 4);
+      multiplyFlat(N, i * 4, RG, 0, K, i * 4);
     }
     for (let i = 0; i < mappedBones.length; i++) {
       const p = parentIndex[i];
-      let lx = N[i * 4], ly = N[i * 4 + 1], lz = N[i * 4 + 2], lw = N[i * 4 + 3];
-      if (p >= 0) {
-        // local = conj(N_parent)·N
-        const px = -N[p * 4], py = -N[p * 4 + 1], pz = -N[p * 4 + 2], pw = N[p * 4 + 3];
-        const x = pw * lx + px * lw + py * lz - pz * ly;
-        const y = pw * ly - px * lz + py * lw + pz * lx;
-        const z = pw * lz + px * ly - py * lx + pz * lw;
-        const w = pw * lw - px * lx - py * ly - pz * lz;
-        lx = x; ly = y; lz = z; lw = w;
-      }
+      // local = conj(N_parent)·N
+      if (p >= 0) conjugateMultiplyFlat(L, 0, N, p * 4, N, i * 4);
+      const src = p >= 0 ? L : N;
+      const so = p >= 0 ? 0 : i * 4;
+      let lx = src[so], ly = src[so + 1], lz = src[so + 2], lw = src[so + 3];
       const out = rotValues[i];
       const o = f * 4;
       // Keep consecutive keys on one hemisphere so linear interpolation takes the short way.

@@ -4,6 +4,7 @@
  * and a joint with position channels takes them as its local translation instead of its OFFSET.
  */
 import type { Bvh } from './parse';
+import { multiplyFlat, rotateVecFlat } from '../../math/quat';
 
 const DEG = Math.PI / 180;
 
@@ -13,6 +14,8 @@ export class BvhPoser {
   /** World position of every joint, file units. */
   readonly positions: Float64Array;
   private readonly bvh: Bvh;
+  /** Scratch: the joint's local rotation, then its translation. */
+  private readonly local = new Float64Array(4);
 
   constructor(bvh: Bvh) {
     this.bvh = bvh;
@@ -25,6 +28,7 @@ export class BvhPoser {
     const row = frame * channelCount;
     const W = this.world;
     const P = this.positions;
+    const local = this.local;
     for (let j = 0; j < joints.length; j++) {
       const joint = joints[j];
       let qx = 0, qy = 0, qz = 0, qw = 1;
@@ -43,33 +47,31 @@ export class BvhPoser {
         }
         const h = v * DEG * 0.5;
         const s = Math.sin(h), co = Math.cos(h);
-        // q = q * axisRotation
-        let bx = 0, by = 0, bz = 0;
-        if (axis === 88) bx = s;
-        else if (axis === 89) by = s;
-        else bz = s;
-        const nx = qw * bx + qx * co + qy * bz - qz * by;
-        const ny = qw * by - qx * bz + qy * co + qz * bx;
-        const nz = qw * bz + qx * by - qy * bx + qz * co;
-        const nw = qw * co - qx * bx - qy * by - qz * bz;
-        qx = nx; qy = ny; qz = nz; qw = nw;
+        // q = q·(rotation about one axis): the kernel's product with the axis quaternion's three zero
+        // terms left out (the same numbers), in registers because this is the innermost loop.
+        const x = qx, y = qy, z = qz, w = qw;
+        if (axis === 88) {
+          qx = w * s + x * co; qy = y * co + z * s; qz = z * co - y * s; qw = w * co - x * s;
+        } else if (axis === 89) {
+          qx = x * co - z * s; qy = w * s + y * co; qz = x * s + z * co; qw = w * co - y * s;
+        } else {
+          qx = x * co + y * s; qy = y * co - x * s; qz = w * s + z * co; qw = w * co - z * s;
+        }
       }
+      local[0] = qx; local[1] = qy; local[2] = qz; local[3] = qw;
       const p = joint.parent;
       if (p < 0) {
-        W[j * 4] = qx; W[j * 4 + 1] = qy; W[j * 4 + 2] = qz; W[j * 4 + 3] = qw;
+        W.set(local, j * 4);
         P[j * 3] = tx; P[j * 3 + 1] = ty; P[j * 3 + 2] = tz;
         continue;
       }
-      const ax = W[p * 4], ay = W[p * 4 + 1], az = W[p * 4 + 2], aw = W[p * 4 + 3];
-      W[j * 4] = aw * qx + ax * qw + ay * qz - az * qy;
-      W[j * 4 + 1] = aw * qy - ax * qz + ay * qw + az * qx;
-      W[j * 4 + 2] = aw * qz + ax * qy - ay * qx + az * qw;
-      W[j * 4 + 3] = aw * qw - ax * qx - ay * qy - az * qz;
+      multiplyFlat(W, j * 4, W, p * 4, local, 0);
       // position = parentPos + parentRot * t
-      const ux = 2 * (ay * tz - az * ty), uy = 2 * (az * tx - ax * tz), uz = 2 * (ax * ty - ay * tx);
-      P[j * 3] = P[p * 3] + tx + aw * ux + (ay * uz - az * uy);
-      P[j * 3 + 1] = P[p * 3 + 1] + ty + aw * uy + (az * ux - ax * uz);
-      P[j * 3 + 2] = P[p * 3 + 2] + tz + aw * uz + (ax * uy - ay * ux);
+      local[0] = tx; local[1] = ty; local[2] = tz;
+      rotateVecFlat(P, j * 3, W, p * 4, local, 0);
+      P[j * 3] += P[p * 3];
+      P[j * 3 + 1] += P[p * 3 + 1];
+      P[j * 3 + 2] += P[p * 3 + 2];
     }
   }
 }

@@ -8,7 +8,8 @@ import type { HumanBoneName } from '../../vrm/humanBones';
 import { fail } from '../../errors';
 import type { Bvh } from './parse';
 import { nameInfo, type FingerName, type NamedRole, type Side } from './boneNames';
-import { cross, descendants, dot3, isAncestorOrSelf, len3, pathDown, sub, unit, type RestSkeleton, type V3 } from './restSkeleton';
+import { descendants, isAncestorOrSelf, pathDown, type RestSkeleton, type V3 } from './restSkeleton';
+import { cross3, dot3, length3, normalize3, scale3, sub3 } from '../../math/vec3';
 
 export type BoneMap = Partial<Record<HumanBoneName, number>>;
 
@@ -124,9 +125,9 @@ function longestChain(bvh: Bvh, rest: RestSkeleton, start: number): Chain {
     let length = 0;
     let next = -1;
     const e = rest.endSites[j];
-    if (e) length = len3(sub(e, rest.positions[j]));
+    if (e) length = length3(sub3(e, rest.positions[j]));
     for (const c of bvh.joints[j].children) {
-      const l = visit(c) + len3(sub(rest.positions[c], rest.positions[j]));
+      const l = visit(c) + length3(sub3(rest.positions[c], rest.positions[j]));
       if (l > length) {
         length = l;
         next = c;
@@ -142,7 +143,7 @@ function longestChain(bvh: Bvh, rest: RestSkeleton, start: number): Chain {
     joints.push(j);
     const next = best.get(j)!.next;
     const tip = next >= 0 ? rest.positions[next] : rest.endSites[j] ?? rest.positions[j];
-    segments.push(sub(tip, rest.positions[j]));
+    segments.push(sub3(tip, rest.positions[j]));
   }
   return { joints, segments };
 }
@@ -152,7 +153,7 @@ function longPair(chain: Chain): number {
   let best = -1;
   let bestLen = 0;
   for (let i = 0; i + 1 < chain.segments.length; i++) {
-    const l = len3(chain.segments[i]) + len3(chain.segments[i + 1]);
+    const l = length3(chain.segments[i]) + length3(chain.segments[i + 1]);
     if (l > bestLen * 1.0001) {
       bestLen = l;
       best = i;
@@ -208,22 +209,22 @@ export function byStructure(bvh: Bvh, rest: RestSkeleton, warnings: string[]): S
 
   const hipsPos = rest.positions[hips];
   const feetMid = unitMid(rest.positions[legs[0].foot], rest.positions[legs[1].foot]);
-  const up = unit(sub(hipsPos, feetMid));
+  const up = normalize3(sub3(hipsPos, feetMid));
   // Forward: heel-to-toe of both feet, flattened onto the floor.
   let fwd: V3 = [0, 0, 0];
   for (const leg of legs) {
     // Foot joint to the tip of the toes (a foot segment alone may point straight down, as pybvh's does).
     for (const seg of leg!.chain.segments.slice(leg!.i + 2)) fwd = [fwd[0] + seg[0], fwd[1] + seg[1], fwd[2] + seg[2]];
   }
-  fwd = unit(sub(fwd, scaleV(up, dot3(fwd, up))));
-  if (len3(fwd) < 0.5) {
+  fwd = normalize3(sub3(fwd, scale3(up, dot3(fwd, up))));
+  if (length3(fwd) < 0.5) {
     warnings.push('could not tell the front from the feet; assumed the capture faces +Z');
-    fwd = unit(sub([0, 0, 1], scaleV(up, up[2])));
-    if (len3(fwd) < 0.5) fwd = unit(sub([1, 0, 0], scaleV(up, up[0])));
+    fwd = normalize3(sub3([0, 0, 1], scale3(up, up[2])));
+    if (length3(fwd) < 0.5) fwd = normalize3(sub3([1, 0, 0], scale3(up, up[0])));
   }
-  const left = cross(up, fwd);
+  const left = cross3(up, fwd);
   for (const leg of legs) {
-    const side = dot3(sub(rest.positions[leg!.upper], hipsPos), left) >= 0 ? 'left' : 'right';
+    const side = dot3(sub3(rest.positions[leg!.upper], hipsPos), left) >= 0 ? 'left' : 'right';
     bones[sideBone(side, 'upperLeg')] = leg!.upper;
     bones[sideBone(side, 'lowerLeg')] = leg!.lower;
     bones[sideBone(side, 'foot')] = leg!.foot;
@@ -238,7 +239,7 @@ export function byStructure(bvh: Bvh, rest: RestSkeleton, warnings: string[]): S
     if (ks.length >= 3 || ks.length === 0) break;
     if (ks.length === 2) {
       // Two-way splits: arms hang off a neck chain or one arm off each spine joint; stop when both look like arms.
-      const lateral = ks.map((k) => Math.abs(dot3(unit(sub(rest.positions[longestChain(bvh, rest, k).joints.at(-1)!], rest.positions[branch])), left)));
+      const lateral = ks.map((k) => Math.abs(dot3(normalize3(sub3(rest.positions[longestChain(bvh, rest, k).joints.at(-1)!], rest.positions[branch])), left)));
       if (lateral[0] > 0.6 && lateral[1] > 0.6) break;
     }
     spine.push(branch);
@@ -246,7 +247,7 @@ export function byStructure(bvh: Bvh, rest: RestSkeleton, warnings: string[]): S
   }
   const branchKids = significant(branch);
   if (branchKids.length < 2) return undefined;
-  const tipDir = (k: number) => unit(sub(rest.positions[longestChain(bvh, rest, k).joints.at(-1)!], rest.positions[branch]));
+  const tipDir = (k: number) => normalize3(sub3(rest.positions[longestChain(bvh, rest, k).joints.at(-1)!], rest.positions[branch]));
   const headRoot = branchKids.length >= 3 ? [...branchKids].sort((a, b) => dot3(tipDir(b), up) - dot3(tipDir(a), up))[0] : undefined;
   const armRoots = branchKids.filter((k) => k !== headRoot)
     .sort((a, b) => Math.abs(dot3(tipDir(b), left)) - Math.abs(dot3(tipDir(a), left)))
@@ -254,7 +255,7 @@ export function byStructure(bvh: Bvh, rest: RestSkeleton, warnings: string[]): S
   for (const root of armRoots) {
     const arm = armChain(bvh, rest, root);
     if (!arm) return undefined;
-    const side = dot3(sub(rest.positions[arm.lowerArm], hipsPos), left) >= 0 ? 'left' : 'right';
+    const side = dot3(sub3(rest.positions[arm.lowerArm], hipsPos), left) >= 0 ? 'left' : 'right';
     bones[sideBone(side, 'upperArm')] = arm.upperArm;
     bones[sideBone(side, 'lowerArm')] = arm.lowerArm;
     bones[sideBone(side, 'hand')] = arm.hand;
@@ -268,9 +269,9 @@ export function byStructure(bvh: Bvh, rest: RestSkeleton, warnings: string[]): S
     if (head !== headRoot) bones.neck = headRoot;
     // Eyes: two children of the head sitting to either side of it.
     const sideOf = (j: number) => {
-      const o = sub(rest.positions[j], rest.positions[head]);
+      const o = sub3(rest.positions[j], rest.positions[head]);
       const l = dot3(o, left);
-      return Math.abs(l) > 0.3 * len3(o) ? Math.sign(l) : 0;
+      return Math.abs(l) > 0.3 * length3(o) ? Math.sign(l) : 0;
     };
     const eyes = bvh.joints[head].children.filter((c) => sideOf(c) !== 0 && bvh.joints[c].children.length === 0);
     if (eyes.length === 2 && sideOf(eyes[0]) !== sideOf(eyes[1])) {
@@ -294,7 +295,7 @@ function armChain(bvh: Bvh, rest: RestSkeleton, root: number): { shoulder?: numb
   const size = chainLength(chain);
   let handAt = chain.joints.findIndex((j, k) => k >= 2 && bvh.joints[j].children.length >= 2);
   if (handAt < 0) handAt = chain.joints.length - 1;
-  const real = (k: number) => len3(sub(rest.positions[chain.joints[k + 1]], rest.positions[chain.joints[k]])) > size * 1e-3;
+  const real = (k: number) => length3(sub3(rest.positions[chain.joints[k + 1]], rest.positions[chain.joints[k]])) > size * 1e-3;
   let lowerAt = handAt - 1;
   while (lowerAt >= 0 && !real(lowerAt)) lowerAt--;
   let upperAt = lowerAt - 1;
@@ -319,8 +320,8 @@ const FINGERS_AFTER_THUMB: readonly FingerName[] = ['Index', 'Middle', 'Ring', '
  */
 function fingersByStructure(bvh: Bvh, rest: RestSkeleton, side: 'left' | 'right', hand: number, lowerArm: number, forward: V3): BoneMap {
   const handPos = rest.positions[hand];
-  const along = unit(sub(handPos, rest.positions[lowerArm]));
-  const size = len3(sub(handPos, rest.positions[lowerArm]));
+  const along = normalize3(sub3(handPos, rest.positions[lowerArm]));
+  const size = length3(sub3(handPos, rest.positions[lowerArm]));
   // One finger per tip below the hand: the joints from the tip up to where it branches off (some rigs
   // hang the pinky under the ring's carpal and the thumb under the index's).
   const tips = descendants(bvh, hand).filter((j) => bvh.joints[j].children.length === 0);
@@ -328,12 +329,12 @@ function fingersByStructure(bvh: Bvh, rest: RestSkeleton, side: 'left' | 'right'
     let joints = [tip];
     for (let p = bvh.joints[tip].parent; p !== hand && bvh.joints[p].children.length === 1; p = bvh.joints[p].parent) joints.unshift(p);
     // Zero-length helpers at the wrist (CMU's LeftFingerBase) and carpals (4-joint chains) are not fingers.
-    while (joints.length > 1 && len3(sub(rest.positions[joints[0]], handPos)) < size * 1e-3) joints = joints.slice(1);
+    while (joints.length > 1 && length3(sub3(rest.positions[joints[0]], handPos)) < size * 1e-3) joints = joints.slice(1);
     if (joints.length >= 4) joints = joints.slice(joints.length - 3);
     const last = joints[joints.length - 1];
     const end = rest.endSites[last] ?? rest.positions[last];
-    const reach = dot3(sub(end, handPos), along);
-    const front = joints.reduce((sum, j) => sum + dot3(sub(rest.positions[j], handPos), forward), 0) / joints.length;
+    const reach = dot3(sub3(end, handPos), along);
+    const front = joints.reduce((sum, j) => sum + dot3(sub3(rest.positions[j], handPos), forward), 0) / joints.length;
     return { joints, reach, front };
   });
   if (chains.length !== 5 && chains.length !== 2) return {};
@@ -347,13 +348,10 @@ function fingersByStructure(bvh: Bvh, rest: RestSkeleton, side: 'left' | 'right'
 }
 
 function chainLength(c: Chain): number {
-  return c.segments.reduce((s, v) => s + len3(v), 0);
+  return c.segments.reduce((s, v) => s + length3(v), 0);
 }
 function unitMid(a: V3, b: V3): V3 {
   return [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2];
-}
-function scaleV(a: V3, s: number): V3 {
-  return [a[0] * s, a[1] * s, a[2] * s];
 }
 
 /** Spine joints from the hips up to the chest branch spread over spine, chest and upperChest. */

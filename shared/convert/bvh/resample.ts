@@ -1,6 +1,7 @@
 /** Re-keys converted tracks at a new rate: rotations by slerp, the hips path linearly. */
 import type { HumanBoneName } from '../../vrm/humanBones';
 import type { KeyTrack } from '../../vrma/buildMotion';
+import { dotFlat, slerpFlat } from '../../math/quat';
 
 function sampleTimes(duration: number, fps: number): Float32Array {
   const count = Math.floor(duration * fps + 1e-6) + 1;
@@ -24,21 +25,10 @@ function resample(track: KeyTrack, times: Float32Array, width: 3 | 4): KeyTrack 
       for (let c = 0; c < 3; c++) out[k * 3 + c] = v[i * 3 + c] + (v[i1 * 3 + c] - v[i * 3 + c]) * u;
       continue;
     }
-    const ax = v[i * 4], ay = v[i * 4 + 1], az = v[i * 4 + 2], aw = v[i * 4 + 3];
-    let bx = v[i1 * 4], by = v[i1 * 4 + 1], bz = v[i1 * 4 + 2], bw = v[i1 * 4 + 3];
-    let cos = ax * bx + ay * by + az * bz + aw * bw;
-    if (cos < 0) { cos = -cos; bx = -bx; by = -by; bz = -bz; bw = -bw; }
-    let k0 = 1 - u, k1 = u;
-    if (cos < 0.9995) {
-      const th = Math.acos(cos), s = Math.sin(th);
-      k0 = Math.sin((1 - u) * th) / s;
-      k1 = Math.sin(u * th) / s;
-    }
-    let x = ax * k0 + bx * k1, y = ay * k0 + by * k1, z = az * k0 + bz * k1, w = aw * k0 + bw * k1;
-    const n = Math.hypot(x, y, z, w) || 1;
-    x /= n; y /= n; z /= n; w /= n;
-    if (k > 0 && out[k * 4 - 4] * x + out[k * 4 - 3] * y + out[k * 4 - 2] * z + out[k * 4 - 1] * w < 0) { x = -x; y = -y; z = -z; w = -w; }
-    out[k * 4] = x; out[k * 4 + 1] = y; out[k * 4 + 2] = z; out[k * 4 + 3] = w;
+    const o = k * 4;
+    slerpFlat(out, o, v, i * 4, v, i1 * 4, u);
+    // Keep consecutive keys on one hemisphere so linear interpolation takes the short way.
+    if (k > 0 && dotFlat(out, o - 4, out, o) < 0) for (let c = 0; c < 4; c++) out[o + c] = -out[o + c];
   }
   return { times, values: out };
 }

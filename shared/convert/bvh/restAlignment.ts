@@ -9,7 +9,8 @@ import { HUMAN_BONE_NAMES, HUMAN_BONE_PARENT, isFingerBone, type HumanBoneName }
 import { standardWorldPositions } from '../../vrm/standardSkeleton';
 import type { Bvh } from './parse';
 import type { BoneMap } from './recognize';
-import { len3, pathDown, sub, type RestSkeleton, type V3 } from './restSkeleton';
+import { pathDown, type RestSkeleton, type V3 } from './restSkeleton';
+import { length3, sub3 } from '../../math/vec3';
 
 const STD = standardWorldPositions();
 
@@ -42,27 +43,27 @@ function directionTargets(b: HumanBoneName): HumanBoneName[] {
 function leafDirection(b: HumanBoneName): Vec3 | undefined {
   if (b === 'head') return [0, 1, 0];
   if (b.endsWith('Toes') || b.endsWith('Eye')) return [0, 0, 1];
-  if (b.endsWith('Foot')) return sub(STD[b.replace('Foot', 'Toes') as HumanBoneName], STD[b]);
+  if (b.endsWith('Foot')) return sub3(STD[b.replace('Foot', 'Toes') as HumanBoneName], STD[b]);
   if (b.endsWith('Hand')) return b.startsWith('left') ? [1, 0, 0] : [-1, 0, 0];
   const parent = HUMAN_BONE_PARENT[b];
   // A finger segment with no mapped segment beyond it points the way its own offset does.
-  if (parent && isFingerBone(b)) return sub(STD[b], STD[parent]);
+  if (parent && isFingerBone(b)) return sub3(STD[b], STD[parent]);
   return undefined;
 }
 
 /** Where a leaf joint points in the capture: its End Site, or a lone non-humanoid child chain. */
 function captureLeafDirection(bvh: Bvh, rest: RestSkeleton, j: number, mappedJoints: ReadonlySet<number>, size: number): V3 | undefined {
   const e = rest.endSites[j];
-  if (e && len3(sub(e, rest.positions[j])) > size * 1e-4) return sub(e, rest.positions[j]);
+  if (e && length3(sub3(e, rest.positions[j])) > size * 1e-4) return sub3(e, rest.positions[j]);
   let cur = j;
   for (let guard = 0; guard < 64; guard++) {
     const kids = bvh.joints[cur].children;
     if (kids.length !== 1 || mappedJoints.has(kids[0])) return undefined;
     cur = kids[0];
-    const d = sub(rest.positions[cur], rest.positions[j]);
-    if (len3(d) > size * 1e-4) return d;
+    const d = sub3(rest.positions[cur], rest.positions[j]);
+    if (length3(d) > size * 1e-4) return d;
     const ce = rest.endSites[cur];
-    if (ce && len3(sub(ce, rest.positions[j])) > size * 1e-4) return sub(ce, rest.positions[j]);
+    if (ce && length3(sub3(ce, rest.positions[j])) > size * 1e-4) return sub3(ce, rest.positions[j]);
   }
   return undefined;
 }
@@ -94,12 +95,12 @@ export function restAlignment(bvh: Bvh, rest: RestSkeleton, bones: BoneMap, toVr
     for (const t of directionTargets(b)) {
       const k = bones[t];
       if (k === undefined) continue;
-      const d = sub(rest.positions[k], rest.positions[j]);
-      if (len3(d) <= size * 1e-4) continue;
-      tpose = sub(STD[t], STD[b]);
+      const d = sub3(rest.positions[k], rest.positions[j]);
+      if (length3(d) <= size * 1e-4) continue;
+      tpose = sub3(STD[t], STD[b]);
       capture = d;
       for (const m of pathDown(bvh, j, k)) {
-        if (m === k || mapped.has(m) || len3(sub(rest.positions[m], rest.positions[j])) > size * 1e-4) break;
+        if (m === k || mapped.has(m) || length3(sub3(rest.positions[m], rest.positions[j])) > size * 1e-4) break;
         source[b] = m;
       }
       break;

@@ -22,21 +22,6 @@ export function restSkeleton(bvh: Bvh): RestSkeleton {
   return { positions, endSites };
 }
 
-export const sub = (a: readonly number[], b: readonly number[]): V3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-export const add = (a: readonly number[], b: readonly number[]): V3 => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
-export const scale = (a: readonly number[], s: number): V3 => [a[0] * s, a[1] * s, a[2] * s];
-export const dot3 = (a: readonly number[], b: readonly number[]): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-export const len3 = (a: readonly number[]): number => Math.hypot(a[0], a[1], a[2]);
-export const cross = (a: readonly number[], b: readonly number[]): V3 => [
-  a[1] * b[2] - a[2] * b[1],
-  a[2] * b[0] - a[0] * b[2],
-  a[0] * b[1] - a[1] * b[0],
-];
-export function unit(a: readonly number[]): V3 {
-  const n = len3(a);
-  return n > 0 ? [a[0] / n, a[1] / n, a[2] / n] : [0, 0, 0];
-}
-
 /** All descendants of a joint (not including it), depth first. */
 export function descendants(bvh: Bvh, joint: number): number[] {
   const out: number[] = [];

@@ -6,6 +6,7 @@ import type { HumanBoneName } from '../../vrm/humanBones';
 import type { KeyTrack } from '../../vrma/buildMotion';
 import { MMD_UNIT_METRES, type MmdRig } from './rig';
 import { RigPose } from './rigPose';
+import { conjugateMultiplyFlat, multiplyFlat } from '../../math/quat';
 import type { VrmMapping } from './vrmMapping';
 
 /** Where key values come from: a VMD (sampled with its curves) or a VPD (constant). */
@@ -58,6 +59,7 @@ export function bakeMmd(rig: MmdRig, mapping: VrmMapping, source: MmdKeySource, 
   bones.forEach((b, k) => align.set(mapping.alignment.get(b)!, k * 4));
   const outs = bones.map((b) => tracks.get(b)!);
   const world = new Float64Array(m * 4);
+  const local = new Float64Array(4);
   const set = (i: number, px: number, py: number, pz: number, qx: number, qy: number, qz: number, qw: number) => {
     // MMD (left-handed, facing -Z) -> VRM (right-handed, facing +Z): mirror through z.
     pose.keyPos[i * 3] = px * S;
@@ -80,29 +82,16 @@ export function bakeMmd(rig: MmdRig, mapping: VrmMapping, source: MmdKeySource, 
       const o = k * 4;
       if (src >= 0) {
         // world = G(source) · A
-        const s4 = src * 4;
-        const ax = wr[s4], ay = wr[s4 + 1], az = wr[s4 + 2], aw = wr[s4 + 3];
-        const bx = align[o], by = align[o + 1], bz = align[o + 2], bw = align[o + 3];
-        world[o] = aw * bx + ax * bw + ay * bz - az * by;
-        world[o + 1] = aw * by - ax * bz + ay * bw + az * bx;
-        world[o + 2] = aw * bz + ax * by - ay * bx + az * bw;
-        world[o + 3] = aw * bw - ax * bx - ay * by - az * bz;
+        multiplyFlat(world, o, wr, src * 4, align, o);
       } else {
         const p4 = parentSlot[k] * 4;
         world[o] = world[p4]; world[o + 1] = world[p4 + 1]; world[o + 2] = world[p4 + 2]; world[o + 3] = world[p4 + 3];
       }
       // local = conj(parent world) · world
-      let lx = world[o], ly = world[o + 1], lz = world[o + 2], lw = world[o + 3];
       const p = parentSlot[k];
-      if (p >= 0) {
-        const p4 = p * 4;
-        const ax = -world[p4], ay = -world[p4 + 1], az = -world[p4 + 2], aw = world[p4 + 3];
-        const bx = lx, by = ly, bz = lz, bw = lw;
-        lx = aw * bx + ax * bw + ay * bz - az * by;
-        ly = aw * by - ax * bz + ay * bw + az * bx;
-        lz = aw * bz + ax * by - ay * bx + az * bw;
-        lw = aw * bw - ax * bx - ay * by - az * bz;
-      }
+      if (p >= 0) conjugateMultiplyFlat(local, 0, world, p * 4, world, o);
+      else for (let c = 0; c < 4; c++) local[c] = world[o + c];
+      const lx = local[0], ly = local[1], lz = local[2], lw = local[3];
       const out = outs[k];
       const fo = f * 4;
       // Keep consecutive keys on one hemisphere so linear interpolation takes the short way.

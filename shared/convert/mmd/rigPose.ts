@@ -5,7 +5,8 @@
  * from IK-driven bones (the D-bones) see the result. Typed arrays, reused for every frame.
  */
 import type { Quat, Vec3 } from '../../motion/types';
-import { conj, fromUnitVectors, mul } from '../../math/quat';
+import { conj, fromUnitVectors, mul, multiplyFlat, rotateVecFlat } from '../../math/quat';
+import { sub3 } from '../../math/vec3';
 import type { MmdRig } from './rig';
 import { solveTwoBone } from './legIk';
 
@@ -42,15 +43,6 @@ function quatPow(x: number, y: number, z: number, w: number, t: number, out: Flo
   const half = Math.atan2(s, w) * t;
   const k = Math.sin(half) / s;
   out[o] = x * k; out[o + 1] = y * k; out[o + 2] = z * k; out[o + 3] = Math.cos(half);
-}
-
-function mulInto(out: Float64Array, o: number, a: Float64Array, ao: number, b: Float64Array, bo: number): void {
-  const ax = a[ao], ay = a[ao + 1], az = a[ao + 2], aw = a[ao + 3];
-  const bx = b[bo], by = b[bo + 1], bz = b[bo + 2], bw = b[bo + 3];
-  out[o] = aw * bx + ax * bw + ay * bz - az * by;
-  out[o + 1] = aw * by - ax * bz + ay * bw + az * bx;
-  out[o + 2] = aw * bz + ax * by - ay * bx + az * bw;
-  out[o + 3] = aw * bw - ax * bx - ay * by - az * bz;
 }
 
 export class RigPose {
@@ -230,7 +222,7 @@ export class RigPose {
       const o = i * 4;
       if (b.appendRotation && b.appendParent >= 0) {
         this.computeAppend(i, 0);
-        mulInto(this.localRot, o, own, o, this.appendRot, o);
+        multiplyFlat(this.localRot, o, own, o, this.appendRot, o);
       } else {
         const l = this.localRot;
         l[o] = own[o]; l[o + 1] = own[o + 1]; l[o + 2] = own[o + 2]; l[o + 3] = own[o + 3];
@@ -260,16 +252,12 @@ export class RigPose {
         wp[i * 3] = lp[i * 3]; wp[i * 3 + 1] = lp[i * 3 + 1]; wp[i * 3 + 2] = lp[i * 3 + 2];
         continue;
       }
-      mulInto(wr, i * 4, wr, p * 4, this.localRot, i * 4);
+      multiplyFlat(wr, i * 4, wr, p * 4, this.localRot, i * 4);
       // worldPos = parentPos + parentRot · localPos
-      const qx = wr[p * 4], qy = wr[p * 4 + 1], qz = wr[p * 4 + 2], qw = wr[p * 4 + 3];
-      const vx = lp[i * 3], vy = lp[i * 3 + 1], vz = lp[i * 3 + 2];
-      const cx = 2 * (qy * vz - qz * vy);
-      const cy = 2 * (qz * vx - qx * vz);
-      const cz = 2 * (qx * vy - qy * vx);
-      wp[i * 3] = wp[p * 3] + vx + qw * cx + (qy * cz - qz * cy);
-      wp[i * 3 + 1] = wp[p * 3 + 1] + vy + qw * cy + (qz * cx - qx * cz);
-      wp[i * 3 + 2] = wp[p * 3 + 2] + vz + qw * cz + (qx * cy - qy * cx);
+      rotateVecFlat(wp, i * 3, wr, p * 4, lp, i * 3);
+      wp[i * 3] += wp[p * 3];
+      wp[i * 3 + 1] += wp[p * 3 + 1];
+      wp[i * 3 + 2] += wp[p * 3 + 2];
     }
   }
 }
@@ -279,8 +267,4 @@ const ZERO = [0, 0, 0] as const;
 function isAncestor(rig: MmdRig, ancestor: number, bone: number): boolean {
   for (let p = rig.bones[bone]?.parent ?? -1, n = 0; p >= 0 && n < rig.bones.length; p = rig.bones[p].parent, n++) if (p === ancestor) return true;
   return false;
-}
-
-function sub3(a: readonly number[], b: readonly number[]): Vec3 {
-  return [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 }

@@ -4,7 +4,7 @@
  * along that curve), so sparse keys keep their eased timing.
  */
 import type { VmdBoneTrack, VmdIkKey, VmdMorphTrack } from './vmd';
-import { slerpFlat } from '../../vrma/sample';
+import { slerpFlat } from '../../math/quat';
 
 /** y of MMD's Bezier (0,0)-(x1,y1)-(x2,y2)-(1,1) at x, control points in 0..127. */
 export function bezierAt(x1: number, y1: number, x2: number, y2: number, x: number): number {
@@ -56,7 +56,7 @@ export class BoneTrackSampler {
       pos[po + axis] = a + (p[(k + 1) * 3 + axis] - a) * e;
     }
     const e = bezierAt(curves[c + 12], curves[c + 13], curves[c + 14], curves[c + 15], t);
-    slerpFlat(rot, ro, q, k * 4, (k + 1) * 4, e);
+    slerpFlat(rot, ro, q, k * 4, q, (k + 1) * 4, e);
   }
 }
 

@@ -8,6 +8,7 @@
  */
 import type { Quat, Vec3 } from '../../motion/types';
 import { conj, fromUnitVectors, IDENTITY, mul, rotateVec } from '../../math/quat';
+import { sub3 } from '../../math/vec3';
 import { HUMAN_BONE_NAMES, HUMAN_BONE_PARENT, type HumanBoneName } from '../../vrm/humanBones';
 import { STANDARD_OFFSETS } from '../../vrm/standardSkeleton';
 import type { MmdRig } from './rig';
@@ -123,16 +124,13 @@ export function mapRigToVrm(rig: MmdRig): VrmMapping | undefined {
       const tipSrc = dir.tip !== undefined ? rig.index.get(dir.tip) : undefined;
       const towards = nextSrc ?? tipSrc;
       if (towards !== undefined) {
-        const mmdDir = sub(restOf(towards), at);
+        const mmdDir = sub3(restOf(towards), at);
         if (Math.hypot(...mmdDir) > 1e-6) A = mul(fromUnitVectors(rotateVec(parentA, tPoseDirection(b)), mmdDir), parentA);
       }
     }
     alignment.set(b, A);
-    offsets[b] = p ? rotateVec(conj(parentA), sub(at, pivot.get(p)!)) : at;
+    offsets[b] = p ? rotateVec(conj(parentA), sub3(at, pivot.get(p)!)) : at;
   }
   return { bones, source, parent, alignment, offsets, mappedCount: found.size };
 }
 
-function sub(a: Vec3, b: Vec3): Vec3 {
-  return [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-}

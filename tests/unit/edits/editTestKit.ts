@@ -143,7 +143,7 @@ export function normalizedAt(motion: Motion, bone: HumanBoneName, t: number): Qu
   const c = boneChannel(motion, bone, 'rotation');
   const rest = motion.rest.bones[bone];
   if (!c || !rest) return [0, 0, 0, 1];
-  const q = sampleChannel(c, t, [0, 0, 0, 0]) as unknown as Quat;
+  const q = Array.from(sampleChannel(c, t, new Float64Array(4))) as unknown as Quat;
   return toNormalized(q, rest);
 }
 
@@ -151,7 +151,7 @@ export function normalizedAt(motion: Motion, bone: HumanBoneName, t: number): Qu
 export function hipsWorldAt(motion: Motion, t: number): Vec3 {
   const c = boneChannel(motion, 'hips', 'translation');
   const node = (motion.gltf.nodes as { translation?: number[] }[])[motion.humanoid.boneToNode.hips!];
-  const local = c ? (sampleChannel(c, t, [0, 0, 0]) as unknown as Vec3) : ((node.translation ?? [0, 0, 0]) as unknown as Vec3);
+  const local = c ? (Array.from(sampleChannel(c, t, new Float64Array(3))) as unknown as Vec3) : ((node.translation ?? [0, 0, 0]) as unknown as Vec3);
   return transformPoint(motion.rest.hipsParentWorld, local);
 }
 

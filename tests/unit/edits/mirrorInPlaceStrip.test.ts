@@ -68,8 +68,8 @@ describe('mirror', () => {
     expect(m.channels.find((c) => c.node === blinkRight)!.values).toBe(srcLeft.values);
     const gaze = m.channels.find((c) => c.node === src.lookAtNode)!;
     const srcGaze = src.channels.find((c) => c.node === src.lookAtNode)!;
-    const q = sampleChannel(gaze, 0.3, [0, 0, 0, 0]) as unknown as Quat;
-    const p = sampleChannel(srcGaze, 0.3, [0, 0, 0, 0]) as unknown as Quat;
+    const q = Array.from(sampleChannel(gaze, 0.3, new Float64Array(4))) as unknown as Quat;
+    const p = Array.from(sampleChannel(srcGaze, 0.3, new Float64Array(4))) as unknown as Quat;
     expect(angle(q, mirrored(p))).toBeLessThan(1e-6);
     // Expression 'happy' has no partner: its channel is shared untouched.
     const happy = src.expressions.find((e) => e.name === 'happy')!.node;
