@@ -19,6 +19,7 @@ import { aboutText } from './credits';
 import { registerStudioIpc, sendStudioEvent } from './ipc';
 import { buildMenuTemplate } from './menuTemplate';
 import { isTrustedSender, originOf } from './senderCheck';
+import { detectLocale, setLocale, t } from '../../shared/i18n';
 
 const APP_SCHEME = 'app';
 const APP_HOST = 'studio';
@@ -43,23 +44,23 @@ const pendingOsPaths: string[] = [];
 
 const dialogs: Dialogs = {
   openFolder: async () => {
-    const r = await dialog.showOpenDialog(win!, { title: 'Open a motion folder', properties: ['openDirectory'] });
+    const r = await dialog.showOpenDialog(win!, { title: t('menu.dialog.openFolder'), properties: ['openDirectory'] });
     return r.canceled ? null : (r.filePaths[0] ?? null);
   },
   openFile: async () => {
     const r = await dialog.showOpenDialog(win!, {
-      title: 'Open an avatar or a motion',
+      title: t('menu.dialog.openFile'),
       properties: ['openFile'],
-      filters: [{ name: 'Avatars and motions', extensions: ['vrma', 'vmd', 'vpd', 'bvh', 'vrm'] }],
+      filters: [{ name: t('menu.dialog.openFilter'), extensions: ['vrma', 'vmd', 'vpd', 'bvh', 'vrm'] }],
     });
     return r.canceled ? null : (r.filePaths[0] ?? null);
   },
   saveFileAs: async (suggestedName) => {
     const settings = await backend.settings.get();
     const r = await dialog.showSaveDialog(win!, {
-      title: 'Save the motion as',
+      title: t('menu.dialog.saveAs'),
       defaultPath: join(settings.lastFolder ?? app.getPath('documents'), suggestedName),
-      filters: [{ name: 'VRM Animation', extensions: ['vrma'] }],
+      filters: [{ name: t('menu.dialog.vrmaFilter'), extensions: ['vrma'] }],
     });
     return r.canceled || !r.filePath ? null : r.filePath;
   },
@@ -117,7 +118,23 @@ function applyMenu(template: MenuItemConstructorOptions[]): void {
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));
 }
 
+/** The OS's languages, most preferred first (Electron's app locale, then the system list). */
+function systemLanguages(): string[] {
+  return [app.getLocale(), ...app.getPreferredSystemLanguages()];
+}
+
+/** Main's texts (menu, dialogs) follow the language the user chose in the studio, else the system's. */
+async function syncLocale(): Promise<void> {
+  const chosen = (await backend.settings.get().catch(() => null))?.language ?? 'system';
+  setLocale(chosen === 'system' ? detectLocale(systemLanguages()) : chosen);
+}
+
 function rebuildMenu(): void {
+  // The page re-sends its commands after a language switch; the setting is stored before that.
+  void syncLocale().then(buildMenu);
+}
+
+function buildMenu(): void {
   applyMenu(
     buildMenuTemplate(commands, recent, {
       isDev: !app.isPackaged,
@@ -138,7 +155,7 @@ function rebuildMenu(): void {
         rebuildMenu();
       },
       about: () =>
-        void dialog.showMessageBox(win!, { type: 'info', title: 'About VRMA Studio', message: 'VRMA Studio', detail: aboutText(app.getVersion()) }),
+        void dialog.showMessageBox(win!, { type: 'info', title: t('menu.about'), message: 'VRMA Studio', detail: aboutText(app.getVersion()), buttons: [t('menu.ok')] }),
     }),
   );
 }
@@ -206,6 +223,7 @@ async function createWindow(): Promise<void> {
     return { action: 'deny' };
   });
   const pageUrl = devServerUrl ?? `${APP_ORIGIN}/index.html`;
+  // The OS language reaches the page as ?locale= (the page's own choice in the settings wins over it).
   const stay = (e: Electron.Event, url: string) => {
     if (originOf(url) !== pageOrigin || !url.startsWith(pageUrl.replace(/index\.html$/, ''))) e.preventDefault();
   };
@@ -237,11 +255,11 @@ async function createWindow(): Promise<void> {
     if (documentDirty && win) {
       const choice = dialog.showMessageBoxSync(win, {
         type: 'warning',
-        buttons: ['Cancel', 'Close without saving'],
+        buttons: [t('menu.dialog.cancel'), t('menu.dialog.closeWithoutSaving')],
         defaultId: 0,
         cancelId: 0,
-        message: 'The motion has changes that are not saved.',
-        detail: 'Export or save it first, or close and lose the changes.',
+        message: t('menu.dialog.unsaved'),
+        detail: t('menu.dialog.unsavedDetail'),
       });
       if (choice === 0) {
         e.preventDefault();
@@ -253,7 +271,7 @@ async function createWindow(): Promise<void> {
     void backend.autosaveStore.clear();
   });
   win.once('ready-to-show', () => win?.show());
-  await win.loadURL(pageUrl);
+  await win.loadURL(`${pageUrl}?locale=${encodeURIComponent(systemLanguages()[0] ?? 'en')}`);
 }
 
 if (!app.requestSingleInstanceLock()) {

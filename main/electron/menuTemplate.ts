@@ -7,6 +7,10 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { basename } from 'node:path';
 import type { MenuCommand, RecentEntry } from '../../shared/contract/studioApi';
+import { getLocale, t, translate, type MessageKey } from '../../shared/i18n';
+
+/** Electron names role items itself, in English; in another language the catalogue's name replaces it. */
+const roleLabel = (key: MessageKey): { label?: string } => (getLocale() === 'en' ? {} : { label: t(key) });
 
 /** Command ids the File and Edit menus expect from the studio's registry, with their defaults. */
 export const STANDARD_COMMANDS: readonly MenuCommand[] = [
@@ -54,23 +58,28 @@ export function buildMenuTemplate(
   /** A standard item: the studio's command when it has one (its label and state), else disabled. */
   const standard = (id: string): MenuItemConstructorOptions => {
     const own = byId.get(id);
-    const def = STANDARD_COMMANDS.find((c) => c.id === id)!;
+    const english = STANDARD_COMMANDS.find((c) => c.id === id)!;
+    // Without the studio's own item (which comes translated), the default label in the menu's language.
+    const def = { ...english, label: translate(`command.${id}.label`, undefined, english.label) };
     // The studio's own shortcut wins (it also handles the keys in the page); without one, none is claimed.
     if (own) return item({ ...def, ...own });
     return { ...item(def), enabled: false };
   };
-  const rest = (menu: MenuCommand['menu']) => commands.filter((c) => c.menu === menu && !used.has(c.id) && !STANDARD_COMMANDS.some((s) => s.id === c.id));
+  const rest = (menu: MenuCommand['menu']) =>
+    commands.filter((c) => c.menu === menu && !used.has(c.id) && !STANDARD_COMMANDS.some((s) => s.id === c.id) && !c.id.startsWith('language.'));
+  // The studio's language.* commands (check items) form the Language submenu of View.
+  const languages = commands.filter((c) => c.id.startsWith('language.')).map((c) => ({ ...item(c), type: 'radio' as const }));
   taken.add('CmdOrCtrl+O').add('CmdOrCtrl+Shift+O');
 
   const file: MenuItemConstructorOptions[] = [
-    { label: 'Open Folder…', accelerator: 'CmdOrCtrl+Shift+O', click: () => actions.openFolder() },
-    { label: 'Open File…', accelerator: 'CmdOrCtrl+O', click: () => actions.openFile() },
+    { label: t('menu.openFolder'), accelerator: 'CmdOrCtrl+Shift+O', click: () => actions.openFolder() },
+    { label: t('menu.openFile'), accelerator: 'CmdOrCtrl+O', click: () => actions.openFile() },
     {
-      label: 'Open Recent',
+      label: t('menu.openRecent'),
       submenu: [
         ...recent.map((r) => ({ label: `${basename(r.path)}${r.kind === 'folder' ? '/' : ''}  —  ${r.path}`, click: () => actions.openRecent(r) })),
         ...(recent.length ? [{ type: 'separator' as const }] : []),
-        { label: 'Clear Recent', enabled: recent.length > 0, click: () => actions.clearRecent() },
+        { label: t('menu.clearRecent'), enabled: recent.length > 0, click: () => actions.clearRecent() },
       ],
     },
     { type: 'separator' },
@@ -81,40 +90,47 @@ export function buildMenuTemplate(
   ];
   const fileExtra = rest('file').filter((c) => c.id !== 'file.open');
   if (fileExtra.length) file.push({ type: 'separator' }, ...fileExtra.map(item));
-  file.push({ type: 'separator' }, platform === 'darwin' ? { role: 'close' } : { role: 'quit' });
+  file.push({ type: 'separator' }, platform === 'darwin' ? { role: 'close', ...roleLabel('menu.close') } : { role: 'quit', ...roleLabel('menu.quit') });
 
   const edit: MenuItemConstructorOptions[] = [standard('edit.undo'), standard('edit.redo'), { type: 'separator' }];
   const edits = rest('edit');
   if (edits.length) edit.push(...edits.map(item), { type: 'separator' });
   // Text fields (paths, parameters) still need the clipboard.
-  edit.push({ role: 'cut' }, { role: 'copy' }, { role: 'paste' }, { role: 'selectAll' });
+  edit.push({ role: 'cut', ...roleLabel('menu.cut') }, { role: 'copy', ...roleLabel('menu.copy') }, { role: 'paste', ...roleLabel('menu.paste') }, { role: 'selectAll', ...roleLabel('menu.selectAll') });
 
   const view: MenuItemConstructorOptions[] = rest('view').map(item);
   if (view.length) view.push({ type: 'separator' });
-  view.push({ role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }, { type: 'separator' }, { role: 'togglefullscreen' });
-  if (actions.isDev) view.push({ type: 'separator' }, { role: 'reload' }, { role: 'toggleDevTools' });
+  if (languages.length) view.push({ label: t('menu.language'), submenu: languages }, { type: 'separator' });
+  view.push(
+    { role: 'resetZoom', ...roleLabel('menu.resetZoom') },
+    { role: 'zoomIn', ...roleLabel('menu.zoomIn') },
+    { role: 'zoomOut', ...roleLabel('menu.zoomOut') },
+    { type: 'separator' },
+    { role: 'togglefullscreen', ...roleLabel('menu.fullscreen') },
+  );
+  if (actions.isDev) view.push({ type: 'separator' }, { role: 'reload', ...roleLabel('menu.reload') }, { role: 'toggleDevTools', ...roleLabel('menu.devTools') });
 
-  const help: MenuItemConstructorOptions[] = [...rest('help').map(item), { label: 'About VRMA Studio', click: () => actions.about() }];
+  const help: MenuItemConstructorOptions[] = [...rest('help').map(item), { label: t('menu.about'), click: () => actions.about() }];
 
   const template: MenuItemConstructorOptions[] = [
-    { label: '&File', submenu: file },
-    { label: '&Edit', submenu: edit },
-    { label: '&View', submenu: view },
-    { label: '&Help', role: 'help', submenu: help },
+    { label: t('menu.file'), submenu: file },
+    { label: t('menu.edit'), submenu: edit },
+    { label: t('menu.view'), submenu: view },
+    { label: t('menu.help'), role: 'help', submenu: help },
   ];
   if (platform === 'darwin') {
     template.unshift({
       label: 'VRMA Studio',
       submenu: [
-        { label: 'About VRMA Studio', click: () => actions.about() },
+        { label: t('menu.about'), click: () => actions.about() },
         { type: 'separator' },
-        { role: 'services' },
+        { role: 'services', ...roleLabel('menu.services') },
         { type: 'separator' },
-        { role: 'hide' },
-        { role: 'hideOthers' },
-        { role: 'unhide' },
+        { role: 'hide', ...roleLabel('menu.hide') },
+        { role: 'hideOthers', ...roleLabel('menu.hideOthers') },
+        { role: 'unhide', ...roleLabel('menu.unhide') },
         { type: 'separator' },
-        { role: 'quit' },
+        { role: 'quit', ...roleLabel('menu.quit') },
       ],
     });
   }

@@ -6,7 +6,9 @@
 import { join } from 'node:path';
 import {
   DEFAULT_SETTINGS,
+  LANGUAGE_SETTINGS,
   SETTINGS_SCHEMA_VERSION,
+  type LanguageSetting,
   type BedroomSettings,
   type Settings,
   type SettingsPatch,
@@ -48,6 +50,7 @@ export function sanitizeSettings(v: unknown): Settings {
     falloffRadius: finite(s.falloffRadius, DEFAULT_SETTINGS.falloffRadius, 0, 10),
     bedroom: sanitizeBedroom(s.bedroom),
     lastFolder: typeof s.lastFolder === 'string' && s.lastFolder.length > 0 ? s.lastFolder : null,
+    language: LANGUAGE_SETTINGS.includes(s.language as LanguageSetting) ? (s.language as LanguageSetting) : DEFAULT_SETTINGS.language,
   };
 }
 

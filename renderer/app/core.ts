@@ -8,6 +8,7 @@ import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
 import { makeMannequinVrm } from '../../shared/assets/mannequin';
 import { makeWalkCycle } from '../../shared/assets/walkCycle';
+import { fail } from '../../shared/errors';
 
 export { readVrma, writeVrma };
 
@@ -29,16 +30,19 @@ function asMotion(result: Motion | { motion: Motion } | Uint8Array): Motion {
 
 const CONVERTED = ['.vmd', '.vpd', '.bvh'];
 
-/** Reads a motion file: .vrma directly, .vmd/.vpd/.bvh converted on the fly (with a notice). */
-export async function readMotionFile(name: string, bytes: Uint8Array): Promise<{ motion: Motion; notice?: string }> {
+/**
+ * Reads a motion file: .vrma directly, .vmd/.vpd/.bvh converted on the fly; `convertedFrom` names the
+ * source format ("VMD") so the UI can say what happened in its language.
+ */
+export async function readMotionFile(name: string, bytes: Uint8Array): Promise<{ motion: Motion; convertedFrom?: string }> {
   const lower = name.toLowerCase();
   if (lower.endsWith('.vrma')) return { motion: readVrma(bytes) };
   const ext = CONVERTED.find((e) => lower.endsWith(e));
-  if (!ext) throw new Error(`unsupported file type (expected .vrm, .vrma, .vmd, .vpd or .bvh)`);
+  if (!ext) fail('UNSUPPORTED', `${name}: expected .vrm, .vrma, .vmd, .vpd or .bvh`);
   const mod = await firstModule(convertModules);
-  if (!mod) throw new Error(`${ext} conversion is not available in this build`);
+  if (!mod) fail('UNSUPPORTED', `${ext} conversion is not available in this build`);
   const motion = asMotion(await mod.convertToMotion(name, bytes));
-  return { motion, notice: `${name} was converted from ${ext.slice(1).toUpperCase()} to VRM Animation` };
+  return { motion, convertedFrom: ext.slice(1).toUpperCase() };
 }
 
 /** The built-in avatar, generated (static import: it is needed for the first frame, a lazy chunk would add a round trip). */

@@ -5,6 +5,8 @@
  */
 import type { Studio } from './studio';
 import type { MenuCommand } from '../../shared/contract/studioApi';
+import { commandLabel } from './commands';
+import { t, onLocaleChange } from '../../shared/i18n';
 
 function accelerator(shortcut: string | undefined): string | undefined {
   if (!shortcut) return undefined;
@@ -24,11 +26,12 @@ export function syncDesktop(studio: Studio): void {
       .filter((c) => c.menu)
       .map((c) => ({
         id: c.id,
-        label: c.label,
+        label: commandLabel(c),
         menu: c.menu === 'playback' ? 'view' : (c.menu as MenuCommand['menu']),
         // Single-key shortcuts stay in the renderer: as menu accelerators they would fire while typing.
         accelerator: c.shortcuts?.[0]?.startsWith('Mod') ? accelerator(c.shortcuts[0]) : undefined,
         enabled: studio.commands.isEnabled(c.id),
+        ...(c.isChecked ? { checked: c.isChecked() } : {}),
       }));
   let pending = false;
   const pushMenu = () => {
@@ -46,8 +49,9 @@ export function syncDesktop(studio: Studio): void {
   }
   studio.commands.onChange(pushMenu);
   pushMenu();
-  const pushDoc = () => quiet(api.setDocumentState({ title: `${studio.motionName} — VRMA Studio`, dirty: studio.dirty, path: studio.sourcePath }));
+  const pushDoc = () => quiet(api.setDocumentState({ title: t('studio.title', { name: studio.motionName }), dirty: studio.dirty, path: studio.sourcePath }));
   studio.events.on('document', pushDoc);
+  onLocaleChange(pushDoc);
   pushDoc();
   quiet(
     api.getSettings().then((s) => {

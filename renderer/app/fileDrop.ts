@@ -1,5 +1,7 @@
 /** Files dropped anywhere on the window open like files chosen with Open (several at once: avatar first). */
 import type { Studio } from './studio';
+import { t } from '../../shared/i18n';
+import { errorText } from '../ui/messages';
 
 export function bindFileDrop(studio: Studio, target: Window): void {
   target.addEventListener('dragover', (e) => {
@@ -25,7 +27,7 @@ export function bindFileDrop(studio: Studio, target: Window): void {
           if (opened.kind === 'file') await studio.openFile(opened.file.name, opened.file.bytes, opened.file.path);
           continue;
         } catch (e) {
-          studio.messages.error(`Could not open ${f.name}: ${e instanceof Error ? e.message : String(e)}`);
+          studio.messages.error(() => t('studio.open.fileFailed', { file: f.name, detail: errorText(e) }));
           continue;
         }
       }

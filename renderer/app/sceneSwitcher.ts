@@ -7,6 +7,8 @@ import type { Studio } from './studio';
 import type { StudioApi } from '../../shared/contract/studioApi';
 import { h } from '../ui/dom';
 import { errorText } from '../ui/messages';
+import { t } from '../../shared/i18n';
+import { tAttr, tText } from '../ui/i18n';
 
 export interface BedroomSettingsStore {
   get(): unknown;
@@ -88,17 +90,11 @@ function bedroomSettings(studio: Studio): BedroomSettingsStore {
 
 export function createSceneSwitcher(studio: Studio, studioView: HTMLElement, bedroomView: HTMLElement) {
   const loadBedroom = Object.values(bedroomModules)[0] as (() => Promise<BedroomModule>) | undefined;
-  const studioTab = h('button', { type: 'button', role: 'tab', id: 'tab-studio', 'aria-selected': 'true', text: 'Studio', title: 'The motion studio' }) as HTMLButtonElement;
-  const bedroomTab = h('button', {
-    type: 'button',
-    role: 'tab',
-    id: 'tab-bedroom',
-    'aria-selected': 'false',
-    text: 'Bedroom',
-    title: loadBedroom ? 'Your avatar asleep in a bedroom' : 'The Bedroom scene is not available in this build',
-    disabled: !loadBedroom,
-  }) as HTMLButtonElement;
-  const element = h('div', { class: 'scene-switcher', role: 'tablist', 'aria-label': 'Scene' }, studioTab, bedroomTab);
+  const studioTab = h('button', { type: 'button', role: 'tab', id: 'tab-studio', 'aria-selected': 'true' }) as HTMLButtonElement;
+  tAttr(tText(studioTab, 'studio.scene.studio'), 'title', 'studio.scene.studioHelp');
+  const bedroomTab = h('button', { type: 'button', role: 'tab', id: 'tab-bedroom', 'aria-selected': 'false', disabled: !loadBedroom }) as HTMLButtonElement;
+  tAttr(tText(bedroomTab, 'studio.scene.bedroom'), 'title', loadBedroom ? 'studio.scene.bedroomHelp' : 'studio.scene.bedroomUnavailable');
+  const element = tAttr(h('div', { class: 'scene-switcher', role: 'tablist' }, studioTab, bedroomTab), 'aria-label', 'studio.scene.label');
   let mounted: { dispose(): void } | null = null;
   let bedroom = false;
   let wasPlaying = false;
@@ -127,7 +123,7 @@ export function createSceneSwitcher(studio: Studio, studioView: HTMLElement, bed
           settings: bedroomSettings(studio),
         });
       } catch (e) {
-        studio.messages.error(`The Bedroom could not start: ${errorText(e)}`);
+        studio.messages.error(() => t('studio.scene.bedroomFailed', { detail: errorText(e) }));
       }
     } else {
       mounted?.dispose();

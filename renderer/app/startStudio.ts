@@ -19,10 +19,14 @@ import { createSceneSwitcher } from './sceneSwitcher';
 import { bindFileDrop } from './fileDrop';
 import { testHookEnabled } from './testHookEnabled';
 import { syncDesktop } from './desktopSync';
-import { attachDesktopSession, type DesktopSession } from '../platform/desktopSession';
+import { attachDesktopSession, BUILTIN_AVATAR_NAME, type DesktopSession } from '../platform/desktopSession';
 import { createRecentProjects } from '../platform/recentProjects';
 import { h } from '../ui/dom';
 import { errorText } from '../ui/messages';
+import { t, onLocaleChange } from '../../shared/i18n';
+import { LanguageChoice } from './language';
+import { createLanguageControl, registerLanguageCommands } from './languageControl';
+import { createShortcutsOverlay } from './shortcutsOverlay';
 
 export async function startStudio(root: HTMLElement): Promise<Studio> {
   const startedAt = performance.now();
@@ -42,10 +46,14 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   } catch {
     // No Electron bridge and no host to talk to: the studio still works on files opened in the page.
   }
+  // The language is settled before anything is built, so the first frame is already in it.
+  const language = new LanguageChoice(api);
+  await language.load();
 
   const walk = (await walkCycleMotion().catch(() => null)) ?? buildMotion({ rotations: {}, generator: 'VRMA Studio rest pose' });
   const studio = new Studio(viewport, api, walk);
   studio.motionName = 'walk';
+  const shortcuts = createShortcutsOverlay(studio.commands);
 
   let timelineFit = () => {};
   registerStudioCommands(studio, {
@@ -53,6 +61,8 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
     exportMotion: () => exportMotion(),
     fitTimeline: () => timelineFit(),
   });
+  studio.commands.register({ id: 'help.shortcuts', label: 'Keyboard Shortcuts', description: 'Show every keyboard shortcut', shortcuts: ['?', 'F1'], menu: 'help', run: () => shortcuts.toggle() });
+  registerLanguageCommands(studio.commands, language);
 
   const poseEditor = new PoseEditor(viewport, {
     select: (bone) => studio.select(bone),
@@ -65,9 +75,9 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
       if (!studio.avatar) return;
       try {
         const req = poseDeltaFor(drag, studio.avatar, studio.clock.time, studio.falloff);
-        studio.commit(applyDrag(studio.motion, req), drag.kind === 'rotate' ? `Rotate ${drag.bone}` : 'Move hips');
+        studio.commit(applyDrag(studio.motion, req), drag.kind === 'rotate' ? t('studio.pose.rotate', { bone: drag.bone }) : t('studio.pose.moveHips'));
       } catch (e) {
-        studio.messages.error(`Pose edit failed: ${errorText(e)}`);
+        studio.messages.error(() => t('studio.pose.failed', { detail: errorText(e) }));
       }
       // The dragged node shows the mixer's pose again (the edited one, or the old one after a failure).
       studio.seek(studio.clock.time);
@@ -81,10 +91,10 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   const loadMannequin = async () => {
     const bytes = await mannequinBytes('1.0');
     if (!bytes) {
-      studio.messages.error('The built-in mannequin is not available in this build; open a .vrm avatar instead.');
+      studio.messages.error(() => t('studio.mannequin.unavailable'));
       return;
     }
-    await studio.setAvatar(bytes, 'Mannequin');
+    await studio.setAvatar(bytes, BUILTIN_AVATAR_NAME);
   };
   const library = createLibraryPanel(studio, () => void loadMannequin());
 
@@ -103,7 +113,7 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
       const file = await api.openFile();
       if (file) await studio.openFile(file.name, file.bytes, file.path);
     } catch (e) {
-      studio.messages.error(`Could not open the file: ${errorText(e)}`);
+      studio.messages.error(() => t('studio.open.failed', { detail: errorText(e) }));
     }
   };
 
@@ -112,9 +122,9 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
       // A motion that came from a file exports beside it (walk.vmd -> walk.vrma, walk.vrma -> walk.edited.vrma).
       try {
         const saved = await desktop.exportBesideSource();
-        if (saved) return studio.messages.show('success', `Exported ${saved.path}`);
+        if (saved) return studio.messages.show('success', () => t('studio.export.done', { file: saved.path }));
       } catch (e) {
-        return studio.messages.error(`Export failed: ${errorText(e)}`);
+        return studio.messages.error(() => t('studio.export.failed', { detail: errorText(e) }));
       }
     }
     const motion = studio.preview?.motion ?? studio.motion;
@@ -126,15 +136,15 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
       if (api && info?.nativeDialogs) {
         const saved = await api.saveFileAs({ bytes, suggestedName });
         if (!saved) return;
-        studio.messages.show('success', `Saved ${saved.path}`);
+        studio.messages.show('success', () => t('studio.export.saved', { file: saved.path }));
       } else {
         downloadBytes(bytes, suggestedName);
-        studio.messages.show('success', `Exported ${suggestedName}`);
+        studio.messages.show('success', () => t('studio.export.done', { file: suggestedName }));
       }
       studio.history.markSaved();
       studio.events.emit('document', null);
     } catch (e) {
-      studio.messages.error(`Export failed: ${errorText(e)}`);
+      studio.messages.error(() => t('studio.export.failed', { detail: errorText(e) }));
     }
   };
 
@@ -147,6 +157,8 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
     commandButton(studio, 'edit.undo', { icon: '↶' }),
     commandButton(studio, 'edit.redo', { icon: '↷' }),
     commandButton(studio, 'view.frame', { icon: '◎' }),
+    createLanguageControl(language),
+    commandButton(studio, 'help.shortcuts', { icon: '?' }),
   );
   const studioView = h(
     'div',
@@ -159,15 +171,16 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   const bedroomView = h('div', { class: 'bedroom-view', id: 'bedroom-view', hidden: true });
   const switcher = createSceneSwitcher(studio, studioView, bedroomView);
   header.insertBefore(switcher.element, header.children[2]);
-  root.replaceChildren(header, studioView, bedroomView, studio.messages.element);
+  root.replaceChildren(header, studioView, bedroomView, studio.messages.element, shortcuts.element);
 
   const docTitle = header.querySelector('#doc-title')!;
   const updateTitle = () => {
-    const t = `${studio.dirty ? '● ' : ''}${studio.motionName}`;
-    docTitle.textContent = t;
-    document.title = `${t} — VRMA Studio`;
+    const name = `${studio.dirty ? '● ' : ''}${studio.motionName}`;
+    docTitle.textContent = name;
+    document.title = t('studio.title', { name });
   };
   studio.events.on('document', updateTitle);
+  onLocaleChange(updateTitle);
   updateTitle();
 
   bindShortcuts(studio.commands, window, () => !switcher.isBedroom());
@@ -177,7 +190,7 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   try {
     await loadMannequin();
   } catch (e) {
-    studio.messages.error(`The mannequin avatar could not be loaded: ${errorText(e)}`);
+    studio.messages.error(() => t('studio.mannequin.failed', { detail: errorText(e) }));
   }
   studio.setPlaying(studio.duration > 0);
   (await testHookModule)?.installTestHook(studio, { poseEditor, timeline: timeline.view, startedAt });

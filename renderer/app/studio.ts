@@ -18,6 +18,7 @@ import { disposeAvatar, loadAvatar, type LoadedAvatar } from '../avatar/loadAvat
 import type { Viewport } from '../viewport/viewport';
 import { Messages, errorText } from '../ui/messages';
 import { readMotionFile } from './core';
+import { t } from '../../shared/i18n';
 
 export interface StudioEvents {
   motion: Motion;
@@ -167,16 +168,17 @@ export class Studio {
       if (AVATAR_EXTENSIONS.some((e) => lower.endsWith(e))) {
         await this.setAvatar(bytes, name);
         this.avatarPath = path; // autosave records it so a recovered session gets the same avatar
-        this.messages.show('success', `Avatar ${name} loaded`);
+        this.messages.show('success', () => t('studio.avatar.loaded', { file: name }));
         return true;
       }
-      const { motion, notice } = await readMotionFile(name, bytes);
+      const { motion, convertedFrom } = await readMotionFile(name, bytes);
       this.replaceDocument(motion, name.replace(/\.[^.]+$/, ''), path);
-      if (notice) this.messages.notice(notice);
-      for (const w of motion.warnings) this.messages.notice(`${name}: ${w}`);
+      if (convertedFrom) this.messages.notice(() => t('studio.convert.converted', { file: name, format: convertedFrom }));
+      // The reader's and converter's warnings are the core's English text (specific: bone names, lines).
+      for (const w of motion.warnings) this.messages.notice(() => t('studio.convert.warning', { file: name, detail: w }));
       return true;
     } catch (e) {
-      this.messages.error(`Could not open ${name}: ${errorText(e)}`);
+      this.messages.error(() => t('studio.open.fileFailed', { file: name, detail: errorText(e) }));
       return false;
     }
   }

@@ -1,22 +1,27 @@
-/** A button bound to a registered command: label, tooltip with shortcut and enabled state come from the registry. */
+/**
+ * A button bound to a registered command: label, tooltip with shortcut and enabled state come from
+ * the registry, in the current language (rewritten on a language switch).
+ */
 import type { Studio } from '../app/studio';
-import { shortcutText } from '../app/commands';
+import { commandLabel, commandTooltip } from '../app/commands';
 import { h } from '../ui/dom';
+import { localize } from '../ui/i18n';
 import { IS_MAC } from '../app/platformKeys';
 
-export function commandButton(studio: Studio, id: string, opts: { icon?: string; label?: string } = {}): HTMLButtonElement {
+export function commandButton(studio: Studio, id: string, opts: { icon?: string; label?: () => string } = {}): HTMLButtonElement {
   const cmd = studio.commands.get(id);
   if (!cmd) throw new Error(`Unknown command ${id}`);
-  const shortcut = cmd.shortcuts?.[0];
-  const title = `${cmd.description ?? cmd.label}${shortcut ? ` (${shortcutText(shortcut, IS_MAC)})` : ''}`;
-  const b = h('button', { type: 'button', title, 'data-command': id });
+  const b = h('button', { type: 'button', 'data-command': id });
   if (opts.icon) {
     b.textContent = opts.icon;
     b.classList.add('icon');
-    b.setAttribute('aria-label', opts.label ?? cmd.label);
-  } else {
-    b.textContent = opts.label ?? cmd.label;
   }
+  localize(b, () => {
+    const label = opts.label?.() ?? commandLabel(cmd);
+    b.title = commandTooltip(cmd, IS_MAC);
+    if (opts.icon) b.setAttribute('aria-label', label);
+    else b.textContent = label;
+  });
   b.addEventListener('click', () => void studio.commands.run(id));
   const sync = () => {
     b.disabled = !studio.commands.isEnabled(id);

@@ -5,15 +5,9 @@
  */
 import type { Motion } from '../../shared/motion/types';
 import type { TimeRange } from '../app/range';
-import {
-  EDITS,
-  UNAVAILABLE_REASONS,
-  rangeText,
-  runEdit,
-  type EditDefinition,
-  type EditOutcome,
-  type ParamUnit,
-} from '../../shared/edits/registry';
+import { EDITS, UNAVAILABLE_REASONS, runEdit, type EditDefinition, type EditOutcome } from '../../shared/edits/registry';
+import { t } from '../../shared/i18n';
+import { fieldLabel, fieldTitle, reasonText } from './editText';
 
 export { EDITS, type EditDefinition };
 
@@ -35,31 +29,18 @@ export type PanelField =
   | { readonly kind: 'checkbox'; readonly id: string; readonly param: string; readonly label: string; readonly value: boolean; readonly title: string }
   | { readonly kind: 'motionFile'; readonly id: string; readonly label: string; readonly title: string };
 
-const UNIT_LABEL: Record<ParamUnit, string> = { s: 's', rad: 'rad', m: 'm', fps: 'fps', '': '' };
-
-/** The panel's fields of one edit, in the registry's order (the second motion first). */
+/** The panel's fields of one edit, in the registry's order (the second motion first); texts in the current language. */
 export function panelFields(def: EditDefinition): PanelField[] {
   const fields: PanelField[] = [];
-  if (def.other) fields.push({ kind: 'motionFile', id: `edit-${def.id}-other`, label: 'Motion file', title: 'The motion to append (.vrma, .vmd, .bvh)' });
+  if (def.other) fields.push({ kind: 'motionFile', id: `edit-${def.id}-other`, label: t('edits.otherFile'), title: t('edits.otherFileHelp') });
   for (const p of def.params) {
     const id = `edit-${def.id}-${p.name}`;
     if (p.kind === 'boolean') {
-      fields.push({ kind: 'checkbox', id, param: p.name, label: p.label, value: p.default, title: p.help });
+      fields.push({ kind: 'checkbox', id, param: p.name, label: fieldLabel(def, p), value: p.default, title: fieldTitle(def, p) });
       continue;
     }
     const value = p.default ?? p.suggested ?? p.min;
-    const unit = UNIT_LABEL[p.unit];
-    fields.push({
-      kind: 'number',
-      id,
-      param: p.name,
-      label: unit ? `${p.label} (${unit})` : p.label,
-      value,
-      min: p.min,
-      max: p.max,
-      step: p.step,
-      title: `${p.help}: ${rangeText(p)}${p.default === undefined ? '' : ` (default ${value}${unit ? ` ${unit}` : ''})`}`,
-    });
+    fields.push({ kind: 'number', id, param: p.name, label: fieldLabel(def, p), value, min: p.min, max: p.max, step: p.step, title: fieldTitle(def, p) });
   }
   return fields;
 }
@@ -84,15 +65,12 @@ export interface EditContext {
   readonly time: number;
 }
 
-export const NEEDS_RANGE = 'Set IN and OUT on the timeline first (keys I and O)';
-export const NEEDS_OTHER = 'Choose a motion file first';
-
-/** Why the edit cannot run now, or null when it can. */
+/** Why the edit cannot run now (in the current language), or null when it can. */
 export function disabledReason(def: EditDefinition, ctx: EditContext, state: EditState): string | null {
-  if (def.range === 'required' && !ctx.range) return NEEDS_RANGE;
-  if (def.other && !state.other) return NEEDS_OTHER;
+  if (def.range === 'required' && !ctx.range) return t('edits.needsRange');
+  if (def.other && !state.other) return t('edits.needsOther');
   const code = def.unavailable?.(ctx.motion) ?? null;
-  return code ? UNAVAILABLE_REASONS[code] : null;
+  return code ? reasonText(code, UNAVAILABLE_REASONS[code]) : null;
 }
 
 /** Runs an edit on the studio's motion with the panel's values (range: IN/OUT, time: the playhead). */

@@ -9,6 +9,30 @@ import { EDITS, disabledReason, initialState, panelFields, runPanelEdit, type Ed
 import { h } from '../ui/dom';
 import { errorText } from '../ui/messages';
 import { readMotionFile } from '../app/core';
+import { durationOf } from '../../shared/motion/types';
+import { t, getLocale, formatDuration, formatNumber, onLocaleChange } from '../../shared/i18n';
+import { localize, tText } from '../ui/i18n';
+import { editHelp, editLabel } from './editText';
+
+const keyCount = (m: Motion) => m.channels.reduce((s, c) => s + c.times.length, 0);
+
+/**
+ * What an edit did, in the current language. English shows the registry's own report lines (the
+ * CLI's, with the edit's specific figures); other languages get the figures every edit has in
+ * common, computed from the two motions: duration, key count, dropped tracks.
+ */
+function reportText(def: EditDefinition, before: Motion, after: Motion, lines: readonly string[]): string {
+  if (getLocale() === 'en' && lines.length) return t('edits.report', { edit: editLabel(def), report: lines.join('; ') });
+  const parts: string[] = [];
+  const [d0, d1] = [durationOf(before), durationOf(after)];
+  if (Math.abs(d0 - d1) > 1e-6) parts.push(t('edits.summary.duration', { before: formatDuration(d0, 3), after: formatDuration(d1, 3) }));
+  const [k0, k1] = [keyCount(before), keyCount(after)];
+  if (k0 !== k1) parts.push(t('edits.summary.keys', { before: formatNumber(k0), after: formatNumber(k1) }));
+  const dropped = before.channels.length - after.channels.length;
+  if (dropped > 0) parts.push(t('edits.summary.tracks', { count: dropped }));
+  if (!parts.length) parts.push(t('edits.summary.changed'));
+  return t('edits.report', { edit: editLabel(def), report: parts.join(getLocale() === 'ja' ? '、' : '; ') });
+}
 
 export function editContext(studio: Studio): EditContext {
   return { motion: studio.motion, duration: studio.duration, range: studio.range, time: studio.clock.time };
@@ -31,22 +55,22 @@ export function editDisabledReason(studio: Studio, def: EditDefinition): string 
 
 /** Runs one edit on the current motion as one undo step; returns whether the motion changed. */
 export function runEdit(studio: Studio, def: EditDefinition): boolean {
-  const reason = editDisabledReason(studio, def);
-  if (reason) {
-    studio.messages.error(`${def.label}: ${reason}`);
+  if (editDisabledReason(studio, def)) {
+    studio.messages.error(() => t('edits.cannotRun', { edit: editLabel(def), reason: editDisabledReason(studio, def) ?? '' }));
     return false;
   }
   try {
+    const before = studio.motion;
     const { motion, report } = runPanelEdit(def, editContext(studio), editState(studio, def));
-    if (motion === studio.motion) {
-      studio.messages.notice(`${def.label}: nothing to change`);
+    if (motion === before) {
+      studio.messages.notice(() => t('edits.nothingToChange', { edit: editLabel(def) }));
       return false;
     }
-    studio.commit(motion, def.label);
-    if (report.length) studio.messages.notice(`${def.label}: ${report.join('; ')}`);
+    studio.commit(motion, editLabel(def));
+    if (report.length || getLocale() !== 'en') studio.messages.notice(() => reportText(def, before, motion, report));
     return true;
   } catch (e) {
-    studio.messages.error(`${def.label} failed: ${errorText(e)}`);
+    studio.messages.error(() => t('edits.failed', { edit: editLabel(def), detail: errorText(e) }));
     return false;
   }
 }
@@ -57,22 +81,32 @@ export function createEditPanel(studio: Studio): HTMLElement {
   for (const def of EDITS) {
     const state = editState(studio, def);
     const fields: HTMLElement[] = [];
+    // Labels and tooltips are re-read from panelFields (current language) after a language switch.
+    const text = (label: HTMLElement, span: HTMLElement, input: HTMLElement, id: string) =>
+      localize(label, () => {
+        const now = panelFields(def).find((x) => x.id === id)!;
+        span.textContent = now.label;
+        label.title = now.title;
+        input.title = now.title;
+      });
     for (const f of panelFields(def)) {
       if (f.kind === 'number') {
-        const input = h('input', { type: 'number', id: f.id, min: f.min, max: Number.isFinite(f.max) ? f.max : undefined, step: f.step, value: f.value, title: f.title }) as HTMLInputElement;
+        const input = h('input', { type: 'number', id: f.id, min: f.min, max: Number.isFinite(f.max) ? f.max : undefined, step: f.step, value: f.value }) as HTMLInputElement;
         input.addEventListener('change', () => {
           const v = Number(input.value);
           if (input.value.trim() !== '' && Number.isFinite(v)) state.values[f.param] = v;
         });
-        fields.push(h('label', { class: 'field', for: f.id, title: f.title }, h('span', { text: f.label }), input));
+        const span = h('span');
+        fields.push(text(h('label', { class: 'field', for: f.id }, span, input), span, input, f.id));
       } else if (f.kind === 'checkbox') {
         const input = h('input', { type: 'checkbox', id: f.id, checked: f.value }) as HTMLInputElement;
         input.addEventListener('change', () => {
           state.values[f.param] = input.checked;
         });
-        fields.push(h('label', { class: 'field check', for: f.id, title: f.title }, input, h('span', { text: f.label })));
+        const span = h('span');
+        fields.push(text(h('label', { class: 'field check', for: f.id }, input, span), span, input, f.id));
       } else {
-        const input = h('input', { type: 'file', id: f.id, accept: '.vrma,.vmd,.bvh,.vpd', title: f.title }) as HTMLInputElement;
+        const input = h('input', { type: 'file', id: f.id, accept: '.vrma,.vmd,.bvh,.vpd' }) as HTMLInputElement;
         input.addEventListener('change', async () => {
           const file = input.files?.[0];
           state.other = undefined;
@@ -80,28 +114,32 @@ export function createEditPanel(studio: Studio): HTMLElement {
             try {
               state.other = (await readMotionFile(file.name, new Uint8Array(await file.arrayBuffer()))).motion as Motion;
             } catch (e) {
-              studio.messages.error(`Could not read ${file.name}: ${errorText(e)}`);
+              studio.messages.error(() => t('edits.readFailed', { file: file.name, detail: errorText(e) }));
               input.value = '';
             }
           }
           sync();
         });
-        fields.push(h('label', { class: 'field', for: f.id, title: f.title }, h('span', { text: f.label }), input));
+        const span = h('span');
+        fields.push(text(h('label', { class: 'field', for: f.id }, span, input), span, input, f.id));
       }
     }
-    const apply = h('button', { type: 'button', id: `edit-${def.id}`, class: 'apply', 'data-edit': def.id, text: def.label }) as HTMLButtonElement;
+    const apply = h('button', { type: 'button', id: `edit-${def.id}`, class: 'apply', 'data-edit': def.id, text: editLabel(def) }) as HTMLButtonElement;
     const reasonText = h('p', { class: 'reason', id: `edit-${def.id}-reason` });
     apply.setAttribute('aria-describedby', reasonText.id);
     apply.addEventListener('click', () => runEdit(studio, def));
     const sync = () => {
       const reason = editDisabledReason(studio, def);
       apply.disabled = reason !== null;
-      apply.title = reason ? `${def.summary}\n\nUnavailable: ${reason}` : def.summary;
+      apply.textContent = editLabel(def);
+      apply.title = reason ? t('studio.tooltip.unavailable', { text: editHelp(def), reason }) : editHelp(def);
+      box.title = editHelp(def);
       reasonText.textContent = reason ?? '';
       reasonText.hidden = reason === null;
     };
     syncers.push(sync);
-    list.append(h('div', { class: 'edit', title: def.summary }, h('div', { class: 'edit-head' }, apply), ...fields, reasonText));
+    const box = h('div', { class: 'edit' }, h('div', { class: 'edit-head' }, apply), ...fields, reasonText);
+    list.append(box);
   }
   const syncAll = () => syncers.forEach((s) => s());
   // Some checks scan the whole motion (outliers); run them after the edited pose is on screen.
@@ -112,6 +150,7 @@ export function createEditPanel(studio: Studio): HTMLElement {
   };
   studio.events.on('motion', syncSoon);
   studio.events.on('range', syncAll);
+  onLocaleChange(syncAll);
   syncAll();
-  return h('section', { class: 'panel edit-panel', 'aria-labelledby': 'edit-title' }, h('h2', { id: 'edit-title', text: 'Edits' }), list);
+  return h('section', { class: 'panel edit-panel', 'aria-labelledby': 'edit-title' }, tText(h('h2', { id: 'edit-title' }), 'studio.edits.title'), list);
 }

@@ -3,31 +3,36 @@ import type { Studio } from '../app/studio';
 import { summarize } from '../app/motionStats';
 import { h } from '../ui/dom';
 import { formatTime } from '../timeline/timeScale';
+import { t, formatNumber, formatList, onLocaleChange } from '../../shared/i18n';
+import { tAttr, tText } from '../ui/i18n';
+import { BUILTIN_AVATAR_NAME } from '../platform/desktopSession';
 
 export function createInfoPanel(studio: Studio): HTMLElement {
   const list = h('dl', { class: 'info-list' });
-  const warnings = h('ul', { class: 'warnings', 'aria-label': 'Reader warnings' });
+  const warnings = tAttr(h('ul', { class: 'warnings' }), 'aria-label', 'studio.info.warnings');
   const avatarLine = h('p', { class: 'avatar-line' });
-  const panel = h('section', { class: 'panel info-panel', 'aria-labelledby': 'info-title' }, h('h2', { id: 'info-title', text: 'Motion info' }), avatarLine, list, warnings);
+  const panel = h('section', { class: 'panel info-panel', 'aria-labelledby': 'info-title' }, tText(h('h2', { id: 'info-title' }), 'studio.info.title'), avatarLine, list, warnings);
 
   const render = () => {
     const s = summarize(studio.motion);
-    const rows: [string, string][] = [
-      ['Name', studio.motionName],
-      ['Duration', `${formatTime(s.duration)} (${s.duration.toFixed(3)} s)`],
-      ['Frame rate', `${s.fps} fps`],
-      ['Keys', s.keys.toLocaleString('en-US')],
-      ['Bones', String(s.bones)],
-      ['Expressions', s.expressions.length ? s.expressions.join(', ') : 'none'],
-      ['Look at', s.lookAt ? 'animated' : 'none'],
-      ['Spec version', s.specVersion],
+    // The data-info names are stable (tests read them); the shown labels follow the language.
+    const rows: [string, string, string][] = [
+      ['name', t('studio.info.name'), studio.motionName],
+      ['duration', t('studio.info.duration'), t('studio.info.durationValue', { time: formatTime(s.duration), seconds: formatNumber(s.duration, 3, 3) })],
+      ['frame-rate', t('studio.info.fps'), t('studio.info.fpsValue', { fps: formatNumber(s.fps, 3) })],
+      ['keys', t('studio.info.keys'), formatNumber(s.keys)],
+      ['bones', t('studio.info.bones'), formatNumber(s.bones)],
+      ['expressions', t('studio.info.expressions'), s.expressions.length ? formatList(s.expressions) : t('studio.info.none')],
+      ['look-at', t('studio.info.lookAt'), s.lookAt ? t('studio.info.animated') : t('studio.info.none')],
+      ['spec-version', t('studio.info.specVersion'), s.specVersion],
     ];
-    list.replaceChildren(...rows.flatMap(([k, v]) => [h('dt', { text: k }), h('dd', { text: v, 'data-info': k.toLowerCase().replace(/\s+/g, '-') })]));
+    list.replaceChildren(...rows.flatMap(([id, k, v]) => [h('dt', { text: k }), h('dd', { text: v, 'data-info': id })]));
     warnings.replaceChildren(...s.warnings.map((w) => h('li', { text: w })));
     warnings.hidden = s.warnings.length === 0;
     const a = studio.avatar;
-    avatarLine.textContent = a ? `Avatar: ${a.name} (VRM ${a.metaVersion === '0' ? '0.x' : '1.0'})` : 'No avatar';
+    avatarLine.textContent = a ? t('studio.info.avatar', { name: a.name === BUILTIN_AVATAR_NAME ? t('studio.mannequin.name') : a.name, version: a.metaVersion === '0' ? '0.x' : '1.0' }) : t('studio.info.noAvatar');
   };
+  onLocaleChange(render);
   studio.events.on('motion', render);
   studio.events.on('avatar', render);
   render();

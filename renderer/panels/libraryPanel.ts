@@ -8,6 +8,8 @@ import { h, button } from '../ui/dom';
 import { commandButton } from './commandButton';
 import { errorText } from '../ui/messages';
 import { withLibraryDetails } from '../platform/libraryDetails';
+import { t } from '../../shared/i18n';
+import { tAttr, tText } from '../ui/i18n';
 
 export interface LibraryPanel {
   readonly element: HTMLElement;
@@ -21,15 +23,16 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
     accept: '.vrma,.vmd,.vpd,.bvh,.vrm,.glb',
     multiple: true,
     class: 'visually-hidden',
-    'aria-label': 'Open avatar or motion files',
   }) as HTMLInputElement;
+  tAttr(fileInput, 'aria-label', 'library.fileInput');
   fileInput.addEventListener('change', async () => {
     for (const f of [...(fileInput.files ?? [])]) await studio.openFile(f.name, new Uint8Array(await f.arrayBuffer()));
     fileInput.value = '';
   });
-  const list = h('ul', { class: 'library-list', 'aria-label': 'Library files' });
-  const folderInput = h('input', { type: 'text', id: 'folder-path', placeholder: '/path/to/motions', 'aria-label': 'Folder path to open' }) as HTMLInputElement;
-  const openFolder = button('Open folder', () => void openFolderAction(), { id: 'open-folder' });
+  const list = tAttr(h('ul', { class: 'library-list' }), 'aria-label', 'library.list');
+  const folderInput = h('input', { type: 'text', id: 'folder-path' }) as HTMLInputElement;
+  tAttr(tAttr(folderInput, 'placeholder', 'library.folderPlaceholder'), 'aria-label', 'library.folderPath');
+  const openFolder = button(() => t('library.openFolder'), () => void openFolderAction(), { id: 'open-folder' });
 
   const renderLibrary = (snaps: LibrarySnapshot[]) => {
     const items: HTMLElement[] = [];
@@ -46,9 +49,9 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
         const bytes = await studio.api.readFile(e.path);
         await studio.openFile(e.name, bytes, e.path);
       } catch (err) {
-        studio.messages.error(`Could not read ${e.name}: ${errorText(err)}`);
+        studio.messages.error(() => t('library.readFailed', { file: e.name, detail: errorText(err) }));
       }
-    }, { title: `Open ${e.relPath}` }));
+    }, { title: () => t('library.openEntry', { file: e.relPath }) }));
 
   const refresh = async () => {
     if (!studio.api) return;
@@ -64,7 +67,7 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
       const snap = await studio.api.openFolder(folderInput.value.trim() || undefined);
       if (snap) await refresh();
     } catch (err) {
-      studio.messages.error(`Could not open the folder: ${errorText(err)}`);
+      studio.messages.error(() => t('library.folderFailed', { detail: errorText(err) }));
     }
   };
   if (studio.api) {
@@ -79,10 +82,16 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
   const element = h(
     'section',
     { class: 'panel library-panel', 'aria-labelledby': 'library-title' },
-    h('h2', { id: 'library-title', text: 'Files' }),
-    h('div', { class: 'button-column' }, commandButton(studio, 'file.open'), commandButton(studio, 'file.export'), button('Mannequin avatar', onMannequin, { id: 'load-mannequin', title: 'Show the built-in mannequin avatar again' })),
+    tText(h('h2', { id: 'library-title' }), 'library.title'),
+    h(
+      'div',
+      { class: 'button-column' },
+      commandButton(studio, 'file.open'),
+      commandButton(studio, 'file.export'),
+      button(() => t('library.mannequin'), onMannequin, { id: 'load-mannequin', title: () => t('library.mannequinHelp') }),
+    ),
     fileInput,
-    h('p', { class: 'hint', text: 'Drop .vrm, .vrma, .vmd, .vpd or .bvh files anywhere.' }),
+    tText(h('p', { class: 'hint' }), 'library.dropHint'),
     h('div', { class: 'folder-row' }, folderInput, openFolder),
     list,
   );

@@ -3,15 +3,19 @@ import type { Studio } from '../app/studio';
 import { h, labelled } from '../ui/dom';
 import { commandButton } from './commandButton';
 import { formatTime } from '../timeline/timeScale';
+import { t, formatNumber, onLocaleChange } from '../../shared/i18n';
+import { localize, tAttr } from '../ui/i18n';
+import { shortcutText } from '../app/commands';
+import { IS_MAC } from '../app/platformKeys';
 
 export function createTransportBar(studio: Studio): HTMLElement {
-  const timeText = h('output', { class: 'time-readout', 'aria-label': 'Current time', 'aria-live': 'off' });
+  const timeText = tAttr(h('output', { class: 'time-readout', 'aria-live': 'off' }), 'aria-label', 'studio.transport.time');
   const loop = h('input', { type: 'checkbox', id: 'loop-toggle', checked: true }) as HTMLInputElement;
   loop.addEventListener('change', () => {
     studio.clock.loop = loop.checked;
   });
   const speed = h('select', { id: 'speed-select' }) as HTMLSelectElement;
-  for (const s of [0.25, 0.5, 1, 1.5, 2]) speed.append(h('option', { value: s, text: `${s}×`, selected: s === 1 }));
+  for (const s of [0.25, 0.5, 1, 1.5, 2]) speed.append(localize(h('option', { value: s, selected: s === 1 }), (o) => (o.textContent = `${formatNumber(s)}×`)));
   speed.addEventListener('change', () => {
     studio.clock.speed = Number(speed.value);
   });
@@ -30,29 +34,33 @@ export function createTransportBar(studio: Studio): HTMLElement {
   };
   const updatePlay = () => {
     play.textContent = studio.clock.playing ? '❚❚' : '▶';
-    play.setAttribute('aria-label', studio.clock.playing ? 'Pause (Space)' : 'Play (Space)');
+    const label = t(studio.clock.playing ? 'studio.transport.pause' : 'studio.transport.play');
+    play.setAttribute('aria-label', t('studio.tooltip.withShortcut', { text: label, shortcut: shortcutText('Space', IS_MAC) }));
     play.setAttribute('aria-pressed', String(studio.clock.playing));
   };
+  onLocaleChange(updatePlay);
   studio.events.on('time', update);
   studio.events.on('motion', update);
   studio.events.on('playback', updatePlay);
   update();
   updatePlay();
-  return h(
+  const bar = h(
     'div',
-    { class: 'transport', role: 'toolbar', 'aria-label': 'Playback' },
+    { class: 'transport', role: 'toolbar', 'aria-label': t('studio.transport.label') },
     commandButton(studio, 'playback.start', { icon: '«' }),
     commandButton(studio, 'playback.stepBack', { icon: '‹' }),
     play,
     commandButton(studio, 'playback.stepForward', { icon: '›' }),
     commandButton(studio, 'playback.end', { icon: '»' }),
     timeText,
-    labelled('Loop', loop, 'Loop playback'),
-    labelled('Speed', speed, 'Playback speed'),
+    labelled(() => t('studio.transport.loop'), loop, () => t('studio.transport.loopHelp')),
+    labelled(() => t('studio.transport.speed'), speed, () => t('studio.transport.speedHelp')),
     h('span', { class: 'spacer' }),
     commandButton(studio, 'range.in'),
     commandButton(studio, 'range.out'),
     commandButton(studio, 'range.clear'),
-    labelled('Falloff (s)', falloff, 'Pose edits fade out over this many seconds before and after the current time'),
+    labelled(() => t('studio.transport.falloff'), falloff, () => t('studio.transport.falloffHelp')),
   );
+  tAttr(bar, 'aria-label', 'studio.transport.label');
+  return bar;
 }

@@ -21,6 +21,8 @@ import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
 import type { SessionWithoutMotion } from './autosaveProtocol';
 import { createAutosaveWriter } from './autosaveWriter';
+import { t, formatDate, formatNumber } from '../../shared/i18n';
+import { errorText } from '../ui/messages';
 
 /** Name the studio gives the built-in avatar (renderer/app/startStudio.ts). */
 export const BUILTIN_AVATAR_NAME = 'Mannequin';
@@ -136,7 +138,7 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
         }
       }
     } catch (e) {
-      studio.messages.error(`Could not open ${req.path}: ${(e as Error).message}`);
+      studio.messages.error(() => t('studio.open.fileFailed', { file: req.path, detail: errorText(e) }));
     }
   };
 
@@ -148,20 +150,21 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
         await studio.setAvatar(bytes, session.avatar.path.split(/[\\/]/).pop() ?? 'avatar');
         studio.avatarPath = session.avatar.path;
       } catch (e) {
-        studio.messages.error(`The avatar ${session.avatar.path} could not be loaded again: ${(e as Error).message}`);
+        const path = session.avatar.path;
+        studio.messages.error(() => t('studio.doc.avatarReloadFailed', { file: path, detail: errorText(e) }));
       }
     } else if (opts.loadBuiltinAvatar && studio.avatar?.name !== BUILTIN_AVATAR_NAME) {
       await opts.loadBuiltinAvatar();
     }
     studio.replaceDocument(motion, session.motionName, session.sourcePath);
     // The recovered motion was never saved: one undo step marks it dirty (undo shows the same motion as opened).
-    studio.commit(readVrma(session.motion), 'Recovered unsaved work');
+    studio.commit(readVrma(session.motion), t('studio.doc.recoveredStep'));
     const view = session.view as { time?: number; range?: { start: number; end: number } | null; selectedBone?: string | null; falloff?: number };
     if (typeof view.falloff === 'number') studio.setFalloff(view.falloff);
     if (view.range && Number.isFinite(view.range.start) && Number.isFinite(view.range.end)) studio.setRange(view.range);
     if (typeof view.selectedBone === 'string') studio.select(view.selectedBone as never);
     if (typeof view.time === 'number') studio.seek(view.time);
-    studio.messages.show('success', `Recovered ${session.motionName} (autosaved ${new Date(session.savedAt).toLocaleString()})`);
+    studio.messages.show('success', () => t('studio.doc.recovered', { name: session.motionName, time: formatDate(session.savedAt) }));
   };
 
   const start = async () => {
@@ -172,7 +175,7 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
       const ask =
         opts.confirmRecovery ??
         ((s: RecoveredSession) =>
-          window.confirm(`VRMA Studio closed without saving "${s.motionName}" (autosaved ${new Date(s.savedAt).toLocaleString()}). Restore it?`));
+          window.confirm(t('studio.doc.confirmRecovery', { name: s.motionName, time: formatDate(s.savedAt) })));
       if (await ask(session)) {
         await restore(session);
         recovered = true;
@@ -181,7 +184,8 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
     for (const req of await api.takeLaunchRequests().catch(() => [] as OpenRequest[])) {
       // Opening a launch file would replace the recovered, unsaved motion: keep the recovered work on screen.
       if (recovered && req.kind === 'file' && !/\.vrm$/i.test(req.path)) {
-        studio.messages.notice(`${req.path} was not opened, so the recovered work stays on screen; open it again when ready.`);
+        const path = req.path;
+        studio.messages.notice(() => t('studio.doc.launchSkipped', { file: path }));
         continue;
       }
       await openRequested(req);
@@ -202,7 +206,7 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
     studio.motionName = saved.path.split(/[\\/]/).pop()!.replace(/\.vrma$/i, '');
     studio.history.markSaved();
     studio.events.emit('document', null);
-    studio.messages.show('success', `Saved ${saved.path}`);
+    studio.messages.show('success', () => t('studio.export.saved', { file: saved.path }));
     return saved;
   };
   const currentBytes = () => {
@@ -220,7 +224,7 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
       const dir = studio.sourcePath ? studio.sourcePath.replace(/[\\/][^\\/]*$/, '') : ((await api.getSettings()).lastFolder ?? '');
       const sep = dir.includes('\\') && !dir.includes('/') ? '\\' : '/';
       const ask = opts.askPath ?? ((m: string, d: string) => window.prompt(m, d));
-      const chosen = await ask('Save the motion as (a path inside an opened folder):', dir ? `${dir}${sep}${suggestedName}` : suggestedName);
+      const chosen = await ask(t('studio.doc.saveAsPrompt'), dir ? `${dir}${sep}${suggestedName}` : suggestedName);
       if (!chosen) return null;
       path = chosen.trim();
     }
@@ -228,7 +232,7 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
       const saved = await api.saveFileAs({ bytes: currentBytes(), suggestedName, ...(path ? { path } : {}) });
       return saved ? savedAs(saved) : null;
     } catch (e) {
-      studio.messages.error(`Save As failed: ${(e as Error).message}`);
+      studio.messages.error(() => t('studio.doc.saveAsFailed', { detail: errorText(e) }));
       return null;
     }
   };
@@ -243,7 +247,7 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
         return savedAs(saved);
       }
     } catch (e) {
-      studio.messages.error(`Save failed: ${(e as Error).message}`);
+      studio.messages.error(() => t('studio.doc.saveFailed', { detail: errorText(e) }));
       return null;
     }
     return saveAs();
@@ -256,36 +260,42 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
     let folder: string | undefined = folders.find((f) => f.root === last)?.root ?? folders[0]?.root;
     if (!folder && (await api.getPlatform()).nativeDialogs) folder = (await api.openFolder())?.root;
     if (!folder) {
-      studio.messages.error('Open a folder first: Convert Folder converts the .vmd, .vpd and .bvh files of the opened folder.');
+      studio.messages.error(() => t('studio.convertFolder.needsFolder'));
       return null;
     }
     const bar = document.createElement('progress');
     bar.max = 1;
     bar.value = 0;
-    bar.setAttribute('aria-label', 'Conversion progress');
+    bar.setAttribute('aria-label', t('studio.convertFolder.progress'));
     bar.className = 'convert-progress';
     const box = document.createElement('div');
     box.className = 'message notice';
     box.setAttribute('role', 'group');
-    box.setAttribute('aria-label', 'Converting folder');
+    box.setAttribute('aria-label', t('studio.convertFolder.converting'));
     const label = document.createElement('span');
-    label.textContent = `Converting ${folder}…`;
+    label.textContent = t('studio.convertFolder.start', { folder });
     box.append(label, bar);
     studio.messages.element.append(box);
     const off = api.onConvertProgress((p) => {
       bar.max = Math.max(1, p.total);
       bar.value = p.done;
-      label.textContent = `Converting ${p.done}/${p.total}: ${p.path.split(/[\\/]/).pop()}`;
+      label.textContent = t('studio.convertFolder.step', { done: p.done, total: p.total, file: p.path.split(/[\\/]/).pop() ?? p.path });
     });
     try {
       const summary = await api.convertFolder({ folder, overwrite });
-      const parts = [`Converted ${summary.converted.length} file(s)`];
-      if (summary.skipped.length) parts.push(`skipped ${summary.skipped.length} that already had a .vrma`);
-      if (summary.failed.length) parts.push(`${summary.failed.length} failed: ${summary.failed.map((f) => `${f.source.split(/[\\/]/).pop()} (${f.message})`).join('; ')}`);
-      studio.messages.show(summary.failed.length ? 'error' : 'success', `${parts.join(', ')} in ${(summary.elapsedMs / 1000).toFixed(1)} s.`);
+      const failures = summary.failed.map((f) => `${f.source.split(/[\\/]/).pop()} (${f.message})`).join('; ');
+      const text = () =>
+        t('studio.convertFolder.done', {
+          converted: summary.converted.length,
+          skipped: summary.skipped.length,
+          failed: summary.failed.length,
+          failures,
+          seconds: formatNumber(summary.elapsedMs / 1000, 1, 1),
+        });
+      studio.messages.show(summary.failed.length ? 'error' : 'success', text);
       return summary;
     } catch (e) {
-      studio.messages.error(`Convert Folder failed: ${(e as Error).message}`);
+      studio.messages.error(() => t('studio.convertFolder.failed', { detail: errorText(e) }));
       return null;
     } finally {
       off();
@@ -305,7 +315,7 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
   }
 
   return {
-    ready: start().catch((e) => studio.messages.error(`Start-up failed: ${(e as Error).message}`)),
+    ready: start().catch((e) => studio.messages.error(() => t('studio.doc.startFailed', { detail: errorText(e) }))),
     autosaveNow,
     save,
     saveAs,

@@ -3,6 +3,9 @@
  * folder, missing ones already pruned), one button each to open it again.
  */
 import type { OpenedFile, RecentEntry, StudioApi } from '../../shared/contract/studioApi';
+import { t } from '../../shared/i18n';
+import { localize, tAttr, tText } from '../ui/i18n';
+import { errorText } from '../ui/messages';
 
 export interface RecentProjectsView {
   readonly element: HTMLElement;
@@ -11,17 +14,17 @@ export interface RecentProjectsView {
 
 export function createRecentProjects(
   api: StudioApi,
-  handlers: { onFolderOpened(): void; onFileOpened(file: OpenedFile): Promise<void> | void; onError(message: string): void },
+  handlers: { onFolderOpened(): void; onFileOpened(file: OpenedFile): Promise<void> | void; onError(message: () => string): void },
 ): RecentProjectsView {
   const element = document.createElement('section');
   element.className = 'recent-projects';
   element.setAttribute('aria-labelledby', 'recent-title');
   const title = document.createElement('h3');
   title.id = 'recent-title';
-  title.textContent = 'Recent';
+  tText(title, 'library.recent');
   const list = document.createElement('ul');
   list.className = 'library-list';
-  list.setAttribute('aria-label', 'Recent folders and files');
+  tAttr(list, 'aria-label', 'library.recentList');
   element.append(title, list);
 
   const open = async (entry: RecentEntry) => {
@@ -34,7 +37,7 @@ export function createRecentProjects(
         if (file) await handlers.onFileOpened(file);
       }
     } catch (e) {
-      handlers.onError(`Could not open ${entry.path}: ${(e as Error).message}`);
+      handlers.onError(() => t('studio.open.fileFailed', { file: entry.path, detail: errorText(e) }));
     }
     await refresh();
   };
@@ -53,8 +56,10 @@ export function createRecentProjects(
         b.type = 'button';
         const name = entry.path.split(/[\\/]/).filter(Boolean).pop() ?? entry.path;
         b.textContent = entry.kind === 'folder' ? `${name}/` : name;
-        b.title = `Open ${entry.path} again`;
-        b.setAttribute('aria-label', `Open recent ${entry.kind} ${name}`);
+        localize(b, () => {
+          b.title = t('library.recentOpen', { file: entry.path });
+          b.setAttribute('aria-label', t('library.recentEntry', { kind: entry.kind, name }));
+        });
         b.addEventListener('click', () => void open(entry));
         li.append(b);
         return li;

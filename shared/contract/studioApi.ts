@@ -203,13 +203,19 @@ export interface Settings {
   readonly falloffRadius: number;
   readonly bedroom: BedroomSettings;
   readonly lastFolder: string | null;
+  /** UI language: 'system' follows the OS / browser (shared/i18n detectLocale), else the user's choice. */
+  readonly language: LanguageSetting;
 }
+
+export type LanguageSetting = 'system' | 'en' | 'ja';
+export const LANGUAGE_SETTINGS: readonly LanguageSetting[] = ['system', 'en', 'ja'];
 
 export type SettingsPatch = {
   readonly windowBounds?: WindowBounds | null;
   readonly falloffRadius?: number;
   readonly bedroom?: Partial<BedroomSettings>;
   readonly lastFolder?: string | null;
+  readonly language?: LanguageSetting;
 };
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -218,6 +224,7 @@ export const DEFAULT_SETTINGS: Settings = {
   falloffRadius: 0.4,
   bedroom: { offsetX: 0, offsetY: 0, offsetZ: 0, yaw: 0, pose: 'back', autoTurn: true, autoSec: 120 },
   lastFolder: null,
+  language: 'system',
 };
 
 /** One entry of the studio's command registry, mirrored into the native menu (Electron). */

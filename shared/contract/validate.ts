@@ -151,6 +151,7 @@ const ARGS: Record<StudioInvokeMethod, readonly Check[]> = {
         falloffRadius: finite,
         bedroom,
         lastFolder: nullable(path),
+        language: oneOf('system', 'en', 'ja'),
       },
       { partial: true },
     ),

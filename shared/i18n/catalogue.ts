@@ -11,6 +11,7 @@ import menu from './messages/menu';
 import commands from './messages/commands';
 import library from './messages/library';
 import errors from './messages/errors';
+import edits from './messages/edits';
 
 export const AREAS = {
   studio,
@@ -18,6 +19,7 @@ export const AREAS = {
   commands,
   library,
   errors,
+  edits,
 } as const;
 
 type KeysOf<A> = A extends AreaMessages<infer K> ? K : never;

@@ -16,6 +16,10 @@ export default defineMessages({
     'library.readFailed': 'Could not read {file}: {detail}',
     'library.folderFailed': 'Could not open the folder: {detail}',
     'library.count': '{count, plural, one {# file} other {# files}}',
+    'library.recent': 'Recent',
+    'library.recentList': 'Recent folders and files',
+    'library.recentOpen': 'Open {file} again',
+    'library.recentEntry': '{kind, select, folder {Open recent folder {name}} other {Open recent file {name}}}',
   },
   ja: {
     'library.title': 'ファイル',
@@ -31,5 +35,9 @@ export default defineMessages({
     'library.readFailed': '{file} を読み込めませんでした: {detail}',
     'library.folderFailed': 'フォルダを開けませんでした: {detail}',
     'library.count': '{count, plural, other {# 個のファイル}}',
+    'library.recent': '最近使ったもの',
+    'library.recentList': '最近使ったフォルダとファイル',
+    'library.recentOpen': '{file} をもう一度開く',
+    'library.recentEntry': '{kind, select, folder {最近使ったフォルダ {name} を開く} other {最近使ったファイル {name} を開く}}',
   },
 });

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli } from '../../helpers/cli';
 import { EDITS, checkParam, editById, resolveParams, runEdit, type EditDefinition, type NumberParam } from '../../../shared/edits/registry';
-import { panelFields, initialState, disabledReason, runPanelEdit, NEEDS_RANGE } from '../../../renderer/panels/editCatalog';
+import { panelFields, initialState, disabledReason, runPanelEdit } from '../../../renderer/panels/editCatalog';
+import { t } from '../../../shared/i18n';
 import { editCommand } from '../../../main/cli/editCommand';
 import { COMMANDS } from '../../../main/cli/commands';
 import { capturedIO } from '../../helpers/cli';
@@ -176,7 +177,7 @@ describe('edit registry: one name per edit, running through it equals the core',
   });
 
   it('range and second-motion edits say why they are disabled until they have one', () => {
-    expect(disabledReason(editById('keep')!, { ...ctx, range: null }, initialState(editById('keep')!))).toBe(NEEDS_RANGE);
+    expect(disabledReason(editById('keep')!, { ...ctx, range: null }, initialState(editById('keep')!))).toBe(t('edits.needsRange'));
     expect(disabledReason(editById('join')!, ctx, initialState(editById('join')!))).toMatch(/motion file/);
     expect(disabledReason(editById('keep')!, ctx, initialState(editById('keep')!))).toBeNull();
     const still = wavyMotion({ duration: 0, fps: 30 });

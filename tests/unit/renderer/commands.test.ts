@@ -20,6 +20,9 @@ describe('strokeOf', () => {
     expect(strokeOf(key('i'), false)).toBe('I');
     expect(strokeOf(key('ArrowLeft'), false)).toBe('ArrowLeft');
     expect(strokeOf(key('Delete'), false)).toBe('Delete');
+    // "?" is Shift+/ on US keyboards and Shift+・ on JIS ones: the character is the stroke.
+    expect(strokeOf(key('?', { shiftKey: true }), false)).toBe('?');
+    expect(strokeOf(key('1', { shiftKey: true }), false)).toBe('Shift+1');
   });
 
   it('writes shortcuts for tooltips per platform', () => {

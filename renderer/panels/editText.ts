@@ -1,0 +1,41 @@
+/**
+ * What the studio shows for an edit of the registry, in the current language: the catalogue's
+ * `edit.<id>.*` keys (shared/i18n/messages/edits.ts), the registry's English as the fallback for an
+ * edit registered without keys. Unit labels stay symbols (s, rad, m, fps) in both languages.
+ */
+import type { EditDefinition, EditParam, NumberParam, UnavailableReason } from '../../shared/edits/registry';
+import { t, translate, formatNumber, type Params } from '../../shared/i18n';
+
+export const editLabel = (def: EditDefinition): string => translate(`edit.${def.id}.label`, undefined, def.label);
+export const editHelp = (def: EditDefinition): string => translate(`edit.${def.id}.help`, undefined, def.summary);
+export const paramLabel = (def: EditDefinition, p: EditParam): string => translate(`edit.${def.id}.param.${p.name}`, undefined, p.label);
+export const paramHelp = (def: EditDefinition, p: EditParam): string => translate(`edit.${def.id}.param.${p.name}.help`, undefined, p.help);
+export const reasonText = (code: UnavailableReason, fallback: string): string => translate(`edit.reason.${code}`, undefined, fallback);
+
+const withUnit = (x: number, unit: string) => (unit ? `${formatNumber(x, 6)} ${unit}` : formatNumber(x, 6));
+
+/** Accepted values of a number parameter: "0 s to 5 s", "more than 0 s; at most half the motion". */
+export function rangeLabel(def: EditDefinition, p: NumberParam): string {
+  const min = withUnit(p.min, p.unit);
+  const max = withUnit(p.max, p.unit);
+  const args: Params = { min, max };
+  const base = Number.isFinite(p.max)
+    ? t(p.minExclusive ? 'edits.range.moreThanAtMost' : 'edits.range.between', args)
+    : t(p.minExclusive ? 'edits.range.moreThan' : 'edits.range.atLeast', args);
+  const limit = p.limit ? translate(`edit.${def.id}.param.${p.name}.limit`, undefined, p.limit) : null;
+  return limit ? `${base}; ${limit}` : base;
+}
+
+/** A number field's label with its unit: "Blend (s)" / "ブレンド（s）". */
+export function fieldLabel(def: EditDefinition, p: EditParam): string {
+  const label = paramLabel(def, p);
+  return p.kind === 'number' && p.unit ? t('edits.fieldWithUnit', { label, unit: p.unit }) : label;
+}
+
+/** A field's tooltip: help, accepted values and default. */
+export function fieldTitle(def: EditDefinition, p: EditParam): string {
+  if (p.kind === 'boolean') return paramHelp(def, p);
+  const range = rangeLabel(def, p);
+  const help = paramHelp(def, p);
+  return p.default === undefined ? t('edits.fieldHelp', { help, range }) : t('edits.fieldHelpDefault', { help, range, value: withUnit(p.default, p.unit) });
+}
