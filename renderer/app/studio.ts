@@ -10,7 +10,7 @@ import type { Settings, StudioApi } from '../../shared/contract/studioApi';
 import { History } from './history';
 import { CommandRegistry } from './commands';
 import { Emitter } from './emitter';
-import { estimateFps } from './motionStats';
+import { estimateFps } from '../../shared/vrma/summary';
 import type { TimeRange } from './range';
 import { PreviewClock } from '../preview/previewClock';
 import { Preview } from '../preview/preview';
@@ -118,7 +118,8 @@ export class Studio {
 
   private setDuration(motion: Motion): void {
     this.clock.setDuration(durationOf(motion));
-    this.fps = estimateFps(motion);
+    // Frame stepping needs a rate even for a one-frame pose (no estimate): step at 30.
+    this.fps = estimateFps(motion) ?? 30;
     if (this.range && this.range.end > this.clock.duration) this.range = null;
   }
 

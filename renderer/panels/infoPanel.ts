@@ -1,6 +1,6 @@
 /** The motion's figures: duration, fps, keys, bones, expressions, lookAt and the reader's warnings. */
 import type { Studio } from '../app/studio';
-import { summarize } from '../app/motionStats';
+import { summarizeMotion } from '../../shared/vrma/summary';
 import { h } from '../ui/dom';
 import { formatTime } from '../timeline/timeScale';
 import { t, formatNumber, formatList, onLocaleChange } from '../../shared/i18n';
@@ -14,16 +14,18 @@ export function createInfoPanel(studio: Studio): HTMLElement {
   const panel = h('section', { class: 'panel info-panel', 'aria-labelledby': 'info-title' }, tText(h('h2', { id: 'info-title' }), 'studio.info.title'), avatarLine, list, warnings);
 
   const render = () => {
-    const s = summarize(studio.motion);
+    const s = summarizeMotion(studio.motion);
+    const animated = s.expressions.filter((e) => e.animated).map((e) => e.name);
     // The data-info names are stable (tests read them); the shown labels follow the language.
     const rows: [string, string, string][] = [
       ['name', t('studio.info.name'), studio.motionName],
-      ['duration', t('studio.info.duration'), t('studio.info.durationValue', { time: formatTime(s.duration), seconds: formatNumber(s.duration, 3, 3) })],
-      ['frame-rate', t('studio.info.fps'), t('studio.info.fpsValue', { fps: formatNumber(s.fps, 3) })],
-      ['keys', t('studio.info.keys'), formatNumber(s.keys)],
-      ['bones', t('studio.info.bones'), formatNumber(s.bones)],
-      ['expressions', t('studio.info.expressions'), s.expressions.length ? formatList(s.expressions) : t('studio.info.none')],
-      ['look-at', t('studio.info.lookAt'), s.lookAt ? t('studio.info.animated') : t('studio.info.none')],
+      ['duration', t('studio.info.duration'), t('studio.info.durationValue', { time: formatTime(s.durationSeconds), seconds: formatNumber(s.durationSeconds, 3, 3) })],
+      // No estimate for single keys (a one-frame pose), as in `vrma-studio info`.
+      ['frame-rate', t('studio.info.fps'), s.estimatedFps === null ? '-' : t('studio.info.fpsValue', { fps: formatNumber(s.estimatedFps, 3) })],
+      ['keys', t('studio.info.keys'), formatNumber(s.totalKeys)],
+      ['bones', t('studio.info.bones'), formatNumber(s.animatedBones.length)],
+      ['expressions', t('studio.info.expressions'), animated.length ? formatList(animated) : t('studio.info.none')],
+      ['look-at', t('studio.info.lookAt'), s.lookAt === 'animated' ? t('studio.info.animated') : t('studio.info.none')],
       ['spec-version', t('studio.info.specVersion'), s.specVersion],
     ];
     list.replaceChildren(...rows.flatMap(([id, k, v]) => [h('dt', { text: k }), h('dd', { text: v, 'data-info': id })]));

@@ -1,4 +1,4 @@
-/** What `vrma-studio info` and the studio's file panel show about a Motion. */
+/** What `vrma-studio info` and the studio's info panel show about a Motion (one summary for both). */
 import type { Motion } from '../motion/types';
 import { durationOf } from '../motion/types';
 import { HUMAN_BONE_NAMES, type HumanBoneName } from '../vrm/humanBones';
@@ -33,7 +33,14 @@ export interface MotionSummary {
   readonly warnings: readonly string[];
 }
 
-/** Median key spacing over all tracks, as frames per second, rounded to 0.01. */
+/** Rates a file's float32 key times are snapped to when the estimate is within 1% of one. */
+const COMMON_FPS = [24, 25, 30, 50, 60, 120] as const;
+
+/**
+ * The one frame-rate estimate (CLI info, the studio's info panel and frame stepping): the median key
+ * spacing over all tracks, snapped to a common rate within 1%, else rounded to 0.01. Null when no
+ * track has two keys (a one-frame pose has no frame rate).
+ */
 export function estimateFps(motion: Motion): number | null {
   const gaps: number[] = [];
   for (const c of motion.channels) {
@@ -44,7 +51,10 @@ export function estimateFps(motion: Motion): number | null {
   if (!gaps.length) return null;
   gaps.sort((a, b) => a - b);
   const median = gaps[gaps.length >> 1];
-  return median > 0 ? Math.round(100 / median) / 100 : null;
+  if (!(median > 0)) return null;
+  const fps = 1 / median;
+  for (const common of COMMON_FPS) if (Math.abs(fps - common) < common * 0.01) return common;
+  return Math.round(fps * 100) / 100;
 }
 
 export function summarizeMotion(motion: Motion): MotionSummary {

@@ -1,0 +1,62 @@
+/**
+ * The one frame-rate estimate (shared/vrma/summary.ts estimateFps), used by `vrma-studio info`, the
+ * studio's info panel and its frame stepping: real fixtures and generated key spacings.
+ */
+import { describe, expect, it } from 'vitest';
+import { estimateFps, summarizeMotion } from '../../../shared/vrma/summary';
+import { withChannels, type Channel, type Motion } from '../../../shared/motion/types';
+import { describeFixtures } from '../../helpers/fixtures';
+import { fixtureMotion, wavyMotion } from '../edits/editTestKit';
+
+/** The motion with its channels' times replaced by `times` (values cut or repeated to match). */
+function retimed(motion: Motion, times: readonly number[][]): Motion {
+  const channels: Channel[] = times.map((t, i) => {
+    const c = motion.channels[i];
+    const size = c.values.length / c.times.length;
+    const values = new Float32Array(t.length * size);
+    for (let k = 0; k < t.length; k++) values.set(c.values.subarray(0, size), k * size);
+    return { ...c, times: Float32Array.from(t), values };
+  });
+  return withChannels(motion, channels);
+}
+const grid = (n: number, fps: number) => Array.from({ length: n }, (_, k) => k / fps);
+
+describeFixtures('frame rate of the fixture motions', () => {
+  // Counted from the files' key times (README notes: idle_loop is 24 fps, hips_spine_twisting 30 fps,
+  // test.vrma has keys 0.5 s apart, nop.vrma one key per channel).
+  const facts: [string, number | null][] = [
+    ['idle_loop.vrma', 24],
+    ['hips_spine_twisting.vrma', 30],
+    ['test.vrma', 2],
+    ['nop.vrma', null],
+  ];
+  for (const [name, fps] of facts) {
+    it(`${name}: ${fps === null ? 'no frame rate (single keys)' : `${fps} fps`}, the same in the summary`, () => {
+      const motion = fixtureMotion(name);
+      expect(estimateFps(motion)).toBe(fps);
+      expect(summarizeMotion(motion).estimatedFps).toBe(fps);
+    });
+  }
+});
+
+describe('frame rate of generated key spacings', () => {
+  const base = wavyMotion({ duration: 2, fps: 30 });
+
+  it('float32 times at a common rate snap to it; other rates are rounded to 0.01', () => {
+    expect(estimateFps(retimed(base, [grid(61, 60), grid(61, 60)]))).toBe(60);
+    expect(estimateFps(retimed(base, [grid(100, 25)]))).toBe(25);
+    expect(estimateFps(retimed(base, [grid(100, 48)]))).toBe(48);
+    expect(estimateFps(retimed(base, [grid(100, 14.3)]))).toBe(14.3);
+  });
+
+  it('takes the median spacing over all tracks, so a few sparse tracks do not move it', () => {
+    const sparse = [0, 1, 2];
+    expect(estimateFps(retimed(base, [grid(120, 60), sparse, sparse, grid(120, 60)]))).toBe(60);
+  });
+
+  it('is null when no track has two keys, or all keys share one time', () => {
+    expect(estimateFps(retimed(base, [[0], [0]]))).toBeNull();
+    expect(estimateFps(retimed(base, [[0.5, 0.5, 0.5]]))).toBeNull();
+    expect(estimateFps(withChannels(base, []))).toBeNull();
+  });
+});
