@@ -1,5 +1,6 @@
 /**
- * Key reduction with a guaranteed bound: per track Douglas-Peucker. Both ends are kept; the key
+ * Key reduction with a guaranteed bound, per track: the near-optimal fewest-keys search
+ * (fewestKeys.ts) and Douglas-Peucker, the fast path, whichever keeps fewer. Douglas-Peucker: both ends are kept; the key
  * farthest from the interpolation between the kept ends (slerp for rotations, as playback does, lerp
  * otherwise) is kept when it is beyond the tolerance, and both halves are treated the same way. Every
  * dropped key is therefore reproduced within the tolerance at its own time, and since both the source
@@ -11,8 +12,11 @@
 import type { Channel, Motion } from '../motion/types';
 import { componentsOf, withChannels } from '../motion/types';
 import { requireInRange } from './params';
-import { parentIndices, worldMatrices } from '../vrma/restPose';
 import { SlerpSegment } from '../math/quat';
+import { channelError, translationUnits } from './poseError';
+import { fewKeys, optimalKeys } from './fewestKeys';
+import { ROTATION_RESERVE, ROTATION_ROUNDING_ERROR, roundRotations } from '../vrma/quantize';
+import { fail } from '../errors';
 
 export const DEFAULT_ROTATION_TOLERANCE = 0.004;
 export const DEFAULT_POSITION_TOLERANCE = 0.002;
@@ -25,6 +29,13 @@ export interface OptimizeOptions {
   readonly rotationTolerance?: number;
   /** Largest position error in world metres (expression weights: in weight units). */
   readonly positionTolerance?: number;
+  /** How keys are chosen (default 'fewest'). */
+  readonly method?: KeyReduction;
+  /**
+   * The result is for a quantized file (writeVrma's `quantize`): rotation keys come back rounded to
+   * what 16 bits hold, chosen so that the file read back stays within the tolerance.
+   */
+  readonly quantize?: boolean;
 }
 
 /**
@@ -41,7 +52,13 @@ interface Farthest {
   error: number;
 }
 
-type FindFarthest = (i: number, j: number, out: Farthest) => void;
+/**
+ * Fills `out` with the farthest interior key of segment (i, j). With a finite `stop` it may return
+ * early, as soon as some key's error exceeds it (out.error > stop then, but not necessarily the
+ * largest): enough to tell whether the segment fits. It then starts from the middle key, where a
+ * chord that does not fit is usually farthest off.
+ */
+type FindFarthest = (i: number, j: number, out: Farthest, stop?: number) => void;
 
 function douglasPeucker(n: number, farthest: FindFarthest, limit: number, keep: Uint8Array): void {
   const stack = new Int32Array(2 * n + 2);
@@ -86,17 +103,19 @@ function rotationFarthest(times: Float32Array, v: Float32Array): FindFarthest {
   const invNorm = new Float64Array(n);
   for (let k = 0; k < n; k++) invNorm[k] = 1 / Math.hypot(v[k * 4], v[k * 4 + 1], v[k * 4 + 2], v[k * 4 + 3]);
   const segment = new SlerpSegment();
-  return (i, j, out) => {
+  return (i, j, out, stop = Infinity) => {
     segment.set(v, i * 4, v, j * 4);
     const t0 = times[i];
     const span = times[j] - t0;
     let worst = -1;
     let worstDot = 2;
-    for (let k = i + 1; k < j; k++) {
+    const stopDot = 1 - stop;
+    for (let s = 0, k = stop < Infinity ? (i + j) >>> 1 : i + 1; s < j - i - 1; s++, k = k + 1 === j ? i + 1 : k + 1) {
       const d = segment.cosineTo((times[k] - t0) / span, v, k * 4, invNorm[k]);
       if (d < worstDot) {
         worstDot = d;
         worst = k;
+        if (d < stopDot) break;
       }
     }
     out.index = worst;
@@ -106,12 +125,12 @@ function rotationFarthest(times: Float32Array, v: Float32Array): FindFarthest {
 
 /** Vector keys: the error of key k is its squared distance to the lerp of the segment's ends. */
 function vectorFarthest(times: Float32Array, v: Float32Array, size: number): FindFarthest {
-  return (i, j, out) => {
+  return (i, j, out, stop = Infinity) => {
     const t0 = times[i];
     const span = times[j] - t0;
     let worst = -1;
     let worstErr = -1;
-    for (let k = i + 1; k < j; k++) {
+    for (let s = 0, k = stop < Infinity ? (i + j) >>> 1 : i + 1; s < j - i - 1; s++, k = k + 1 === j ? i + 1 : k + 1) {
       const u = (times[k] - t0) / span;
       let err = 0;
       for (let c = 0; c < size; c++) {
@@ -122,6 +141,7 @@ function vectorFarthest(times: Float32Array, v: Float32Array, size: number): Fin
       if (err > worstErr) {
         worstErr = err;
         worst = k;
+        if (err > stop) break;
       }
     }
     out.index = worst;
@@ -147,38 +167,92 @@ function selectKeys(channel: Channel, keep: Uint8Array): Channel {
   return { ...channel, times, values };
 }
 
-/** Douglas-Peucker on one channel; `tolerance` is radians for rotations, file units otherwise. */
-export function optimizeChannel(channel: Channel, tolerance: number): Channel {
+/**
+ * How keys are chosen. 'fewest' (the default): the near-optimal search of fewestKeys.ts, or
+ * Douglas-Peucker where that keeps fewer. 'fast': Douglas-Peucker alone. 'optimal': the exact fewest
+ * keys, O(n²) segment tests: for short motions and for measuring the others.
+ */
+export type KeyReduction = 'fewest' | 'fast' | 'optimal';
+
+function keptCount(keep: Uint8Array): number {
+  let count = 0;
+  for (let i = 0; i < keep.length; i++) count += keep[i];
+  return count;
+}
+
+/** Keys of one channel within `tolerance` (radians for rotations, file units otherwise). */
+export function optimizeChannel(channel: Channel, tolerance: number, method: KeyReduction = 'fewest'): Channel {
   const n = channel.times.length;
   if (n <= 2) return channel;
-  const keep = new Uint8Array(n);
-  keep[0] = 1;
-  keep[n - 1] = 1;
-  if (channel.path === 'rotation') douglasPeucker(n, rotationFarthest(channel.times, channel.values), 1 - Math.cos(tolerance / 2), keep);
-  else douglasPeucker(n, vectorFarthest(channel.times, channel.values, 3), tolerance * tolerance, keep);
+  const rotation = channel.path === 'rotation';
+  const farthest = rotation ? rotationFarthest(channel.times, channel.values) : vectorFarthest(channel.times, channel.values, 3);
+  const limit = rotation ? 1 - Math.cos(tolerance / 2) : tolerance * tolerance;
+  const f: Farthest = { index: -1, error: 0 };
+  const fits = (i: number, j: number) => {
+    if (j - i < 2) return true;
+    farthest(i, j, f, limit);
+    return f.error <= limit;
+  };
+  let keep = new Uint8Array(n);
+  if (method === 'optimal') optimalKeys(n, fits, keep);
+  else {
+    keep[0] = 1;
+    keep[n - 1] = 1;
+    douglasPeucker(n, farthest, limit, keep);
+    if (method === 'fewest') {
+      const few = new Uint8Array(n);
+      fewKeys(n, fits, few);
+      if (keptCount(few) < keptCount(keep)) keep = few;
+    }
+  }
   return selectKeys(channel, keep);
 }
 
-/** World metres per file unit of each node's local translation (its parent's largest axis scale). */
-export function translationUnits(motion: Motion): (node: number) => number {
-  const nodes = (Array.isArray(motion.gltf.nodes) ? motion.gltf.nodes : []) as object[];
-  const parents = parentIndices(nodes);
-  let world: ReturnType<typeof worldMatrices> | undefined;
-  return (node) => {
-    if (node < 0 || node >= nodes.length || parents[node] === -1) return 1;
-    world ??= worldMatrices(nodes);
-    const m = world[parents[node]];
-    const s = Math.max(Math.hypot(m[0], m[1], m[2]), Math.hypot(m[4], m[5], m[6]), Math.hypot(m[8], m[9], m[10]));
-    return s > 0 && Number.isFinite(s) ? s : 1;
-  };
+export { translationUnits };
+
+/** The rotation keys as a quantized file stores them (16-bit); other channels unchanged. */
+function rounded(channel: Channel): Channel {
+  return channel.path === 'rotation' ? { ...channel, values: roundRotations(channel.values) } : channel;
+}
+
+/** What a reader makes of rounded rotation keys: normalized again. */
+function asRead(channel: Channel): Channel {
+  if (channel.path !== 'rotation') return channel;
+  const v = channel.values;
+  const out = new Float32Array(v.length);
+  for (let i = 0; i < v.length; i += 4) {
+    const len = Math.hypot(v[i], v[i + 1], v[i + 2], v[i + 3]);
+    for (let c = 0; c < 4; c++) out[i + c] = v[i + c] / len;
+  }
+  return { ...channel, values: out };
+}
+
+/**
+ * A rotation channel for a quantized file: keys chosen within the tolerance less the rounding
+ * reserve, rounded to 16 bits, and the result measured as a reader will see it; should the rounding
+ * of some key cost more than the reserve, the keys are chosen again with less of the tolerance, and
+ * at worst every key is kept (then only the rounding, at most ROTATION_ROUNDING_ERROR, remains).
+ */
+function optimizeRoundedRotation(channel: Channel, tolerance: number, method: KeyReduction): Channel {
+  for (let reserve = ROTATION_RESERVE; reserve < tolerance; reserve *= 2) {
+    const r = rounded(optimizeChannel(channel, tolerance - reserve, method));
+    if (channelError(channel, asRead(r)) <= tolerance) return r;
+  }
+  const all = rounded(channel);
+  if (channelError(channel, asRead(all)) > tolerance) {
+    fail('BAD_PARAMETER', `a rotation tolerance of ${tolerance} rad is finer than 16-bit rotations hold (${ROTATION_ROUNDING_ERROR.toExponential(1)} rad); write floats instead`);
+  }
+  return all;
 }
 
 export function optimize(motion: Motion, options: OptimizeOptions = {}): Motion {
   const rotTol = requireInRange('rotation tolerance', options.rotationTolerance ?? DEFAULT_ROTATION_TOLERANCE, 0, MAX_ROTATION_TOLERANCE, ' rad');
   const posTol = requireInRange('position tolerance', options.positionTolerance ?? DEFAULT_POSITION_TOLERANCE, 0, MAX_POSITION_TOLERANCE, ' m');
+  const method = options.method ?? 'fewest';
   const unit = translationUnits(motion);
-  const channels = motion.channels.map((c) =>
-    optimizeChannel(c, c.path === 'rotation' ? rotTol : c.path === 'translation' ? posTol / unit(c.node) : posTol),
-  );
+  const channels = motion.channels.map((c) => {
+    if (c.path === 'rotation') return options.quantize ? optimizeRoundedRotation(c, rotTol, method) : optimizeChannel(c, rotTol, method);
+    return optimizeChannel(c, c.path === 'translation' ? posTol / unit(c.node) : posTol, method);
+  });
   return withChannels(motion, channels);
 }

@@ -1,0 +1,22 @@
+/**
+ * The real short motions the key-reduction and quantization tests run on: every fixture .vrma and
+ * every BVH and VMD fixture that converts (menu_rotation.vmd animates no humanoid bone: it is the
+ * converter's error case, not a motion).
+ */
+import { basename } from 'node:path';
+import { readFileSync } from 'node:fs';
+import type { Motion } from '../../../shared/motion/types';
+import { readVrma } from '../../../shared/vrma/read';
+import { convertToMotion } from '../../../shared/convert';
+import { fixtureFiles } from '../../helpers/fixtures';
+
+const NOT_MOTIONS = new Set(['menu_rotation.vmd']);
+
+export function shortMotionFiles(): string[] {
+  return [...fixtureFiles('vrma', '.vrma'), ...fixtureFiles('bvh', '.bvh'), ...fixtureFiles('vmd', '.vmd')].filter((f) => !NOT_MOTIONS.has(basename(f)));
+}
+
+export function loadShortMotion(file: string): Motion {
+  const bytes = new Uint8Array(readFileSync(file));
+  return file.endsWith('.vrma') ? readVrma(bytes) : convertToMotion(basename(file), bytes);
+}
