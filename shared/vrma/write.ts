@@ -1,6 +1,6 @@
 /**
- * Motion -> VRM Animation (.vrma) bytes: one animation, LINEAR samplers, float accessors, identical
- * time arrays stored once, min/max on every time accessor, everything 4-byte aligned, two buffer
+ * Motion -> VRM Animation (.vrma) bytes: one animation, LINEAR samplers, float accessors (with
+ * `quantize`: 16-bit rotations), identical time arrays stored once, min/max on every time accessor, everything 4-byte aligned, two buffer
  * views (times, values) that are both used. The humanoid/expression/lookAt maps are written from the
  * Motion's own fields, the rest of the glTF JSON as the Motion keeps it. Rotation keys that are not
  * unit length (beyond 1e-4) are written normalized; NaN/infinity is refused with a MotionError.
@@ -10,6 +10,7 @@ import { componentsOf } from '../motion/types';
 import { allocateGlb } from '../gltf/glb';
 import { fail } from '../errors';
 import { EXTENSION_NAME } from './read';
+import { quantizeRotations } from './quantize';
 
 type Json = Record<string, unknown>;
 
@@ -100,7 +101,27 @@ function checkValues(out: Float32Array, c: Channel): void {
   }
 }
 
-export function writeVrma(motion: Motion): Uint8Array {
+export interface WriteOptions {
+  /**
+   * Smaller file (opt-in): rotation keys as normalized 16-bit integers (8 bytes a key instead of 16;
+   * each key moves by at most ROTATION_ROUNDING_ERROR, see quantize.ts) and a terser JSON (default
+   * interpolation and zero offsets left out, key-time bounds in the shortest float32 spelling).
+   * Everything else stays float, as glTF requires. Readers: see docs/quantized-vrma.md.
+   */
+  readonly quantize?: boolean;
+}
+
+/** The shortest decimal that reads back as the same float32 (JSON numbers for float32 min/max). */
+export function shortestFloat32(v: number): number {
+  for (let p = 1; p < 9; p++) {
+    const s = Number(v.toPrecision(p));
+    if (Math.fround(s) === v) return s;
+  }
+  return v;
+}
+
+export function writeVrma(motion: Motion, options: WriteOptions = {}): Uint8Array {
+  const quantize = options.quantize === true;
   const channels = motion.channels;
   const nodeCount = Array.isArray(motion.gltf.nodes) ? motion.gltf.nodes.length : 0;
   const targets = new Set<string>();
@@ -122,33 +143,38 @@ export function writeVrma(motion: Motion): Uint8Array {
     }
   }
 
+  const bound = quantize ? shortestFloat32 : (v: number) => v;
   const accessors: Json[] = [];
   let timesBytes = 0;
   for (const t of unique) {
     accessors.push({
       bufferView: 0,
-      byteOffset: timesBytes,
+      ...(quantize && timesBytes === 0 ? {} : { byteOffset: timesBytes }),
       componentType: 5126,
       count: t.length,
       type: 'SCALAR',
-      min: [t[0]],
-      max: [t[t.length - 1]],
+      min: [bound(t[0])],
+      max: [bound(t[t.length - 1])],
     });
     timesBytes += t.length * 4;
   }
   let valuesBytes = 0;
   const valueAccessor: number[] = [];
+  /** Rotations written as 16-bit integers (quantize). */
+  const asShort = (c: Channel) => quantize && c.path === 'rotation';
   for (const c of channels) {
     const n = componentsOf(c.path);
     valueAccessor.push(accessors.length);
     accessors.push({
       bufferView: unique.length ? 1 : 0,
-      byteOffset: valuesBytes,
-      componentType: 5126,
+      ...(quantize && valuesBytes === 0 ? {} : { byteOffset: valuesBytes }),
+      componentType: asShort(c) ? 5122 : 5126,
+      ...(asShort(c) ? { normalized: true } : {}),
       count: c.times.length,
       type: n === 4 ? 'VEC4' : 'VEC3',
     });
-    valuesBytes += c.times.length * n * 4;
+    // A 16-bit key is 8 bytes, so every accessor still starts 4-byte aligned.
+    valuesBytes += c.times.length * n * (asShort(c) ? 2 : 4);
   }
 
   const gltf: GltfJson = { ...motion.gltf };
@@ -164,14 +190,15 @@ export function writeVrma(motion: Motion): Uint8Array {
   if (channels.length) {
     gltf.buffers = [{ byteLength: timesBytes + valuesBytes }];
     gltf.bufferViews = [
-      { buffer: 0, byteOffset: 0, byteLength: timesBytes },
+      { buffer: 0, ...(quantize ? {} : { byteOffset: 0 }), byteLength: timesBytes },
       { buffer: 0, byteOffset: timesBytes, byteLength: valuesBytes },
     ];
     gltf.accessors = accessors;
     const animation: Json = {};
     if (motion.animationName !== undefined) animation.name = motion.animationName;
     animation.channels = channels.map((c, i) => ({ sampler: i, target: { node: c.node, path: c.path } }));
-    animation.samplers = channels.map((_, i) => ({ input: indexOf[i], interpolation: 'LINEAR', output: valueAccessor[i] }));
+    // LINEAR is glTF's default interpolation: the smaller file leaves it out.
+    animation.samplers = channels.map((_, i) => ({ input: indexOf[i], ...(quantize ? {} : { interpolation: 'LINEAR' }), output: valueAccessor[i] }));
     if (motion.animationExtras !== undefined) animation.extras = motion.animationExtras;
     gltf.animations = [animation];
   }
@@ -185,8 +212,16 @@ export function writeVrma(motion: Motion): Uint8Array {
     }
     for (const c of channels) {
       const n = c.times.length * componentsOf(c.path);
+      const source = n === c.values.length ? c.values : c.values.subarray(0, n);
+      if (asShort(c)) {
+        const floats = source.slice();
+        checkValues(floats, c);
+        quantizeRotations(floats, new Int16Array(bytes.buffer, o, n));
+        o += n * 2;
+        continue;
+      }
       const out = new Float32Array(bytes.buffer, o, n);
-      out.set(n === c.values.length ? c.values : c.values.subarray(0, n));
+      out.set(source);
       checkValues(out, c);
       o += n * 4;
     }

@@ -1,0 +1,150 @@
+/**
+ * Quantized output (writeVrma's `quantize`, optimize's `quantize`): 16-bit rotations, terser JSON.
+ * On every real short motion the optimized quantized file has 0 validator errors, loads in
+ * three-vrm-animation, and read back — by our reader and by three-vrm-animation — its pose is within
+ * the tolerance of the source at every source key.
+ */
+import { describe, expect, it } from 'vitest';
+import { basename } from 'node:path';
+import type { Channel, Motion } from '../../../shared/motion/types';
+import { readVrma } from '../../../shared/vrma/read';
+import { writeVrma, shortestFloat32 } from '../../../shared/vrma/write';
+import { ROTATION_ROUNDING_ERROR, quantizeRotations, roundRotations } from '../../../shared/vrma/quantize';
+import { optimize } from '../../../shared/edits/optimize';
+import { channelError, maxPoseError } from '../../../shared/edits/poseError';
+import { parseGlb } from '../../../shared/gltf/glb';
+import { MotionError } from '../../../shared/errors';
+import { validateVrmaBytes } from '../../helpers/validate';
+import { loadVrmAnimation, hipsTranslationTrack } from '../../helpers/threeVrmAnimation';
+import { describeFixtures } from '../../helpers/fixtures';
+import { wavyMotion, withRotatedRest } from '../edits/editTestKit';
+import { loadShortMotion, shortMotionFiles } from '../edits/shortMotions';
+
+type Json = Record<string, any>;
+const jsonOf = (bytes: Uint8Array) => parseGlb(bytes).json as Json;
+const ROT = 0.004;
+const POS = 0.002;
+
+/** Largest difference between three-vrm-animation's tracks of two files, at the first file's key times. */
+async function threeVrmDifference(sourceBytes: Uint8Array, resultBytes: Uint8Array): Promise<{ rotation: number; hips: number; bones: number }> {
+  const a = await loadVrmAnimation(sourceBytes);
+  const b = await loadVrmAnimation(resultBytes);
+  let rotation = 0;
+  let bones = 0;
+  for (const [bone, ta] of a.humanoidTracks.rotation) {
+    const tb = b.humanoidTracks.rotation.get(bone);
+    expect(tb, `three-vrm-animation has ${bone} in the quantized file`).toBeDefined();
+    const source: Channel = { node: 0, path: 'rotation', times: Float32Array.from(ta.times), values: Float32Array.from(ta.values) };
+    const result: Channel = { node: 0, path: 'rotation', times: Float32Array.from(tb!.times), values: Float32Array.from(tb!.values) };
+    rotation = Math.max(rotation, channelError(source, result));
+    bones++;
+  }
+  const ha = hipsTranslationTrack(a);
+  const hb = hipsTranslationTrack(b);
+  let hips = 0;
+  if (ha && hb) hips = channelError({ node: 0, path: 'translation', ...ha }, { node: 0, path: 'translation', ...hb });
+  return { rotation, hips, bones };
+}
+
+describe('quantized writing', () => {
+  it('stores rotations as normalized SHORT (8 bytes a key), everything else float; rounding costs <= 6.1e-5 rad', async () => {
+    const src = withRotatedRest(wavyMotion({ duration: 3, fps: 30 }));
+    const float = writeVrma(src);
+    const q = writeVrma(src, { quantize: true });
+    const json = jsonOf(q);
+    const samplers = json.animations[0].samplers as Json[];
+    json.animations[0].channels.forEach((ch: Json, i: number) => {
+      const out = json.accessors[samplers[i].output];
+      if (ch.target.path === 'rotation') expect([out.componentType, out.normalized]).toEqual([5122, true]);
+      else expect([out.componentType, out.normalized]).toEqual([5126, undefined]);
+      expect(json.accessors[samplers[i].input].componentType).toBe(5126);
+      expect(samplers[i].interpolation).toBeUndefined(); // LINEAR is the default
+    });
+    const rotationKeys = src.channels.filter((c) => c.path === 'rotation').reduce((s, c) => s + c.times.length, 0);
+    // 8 bytes saved per rotation key, and a shorter JSON on top.
+    expect(float.length - q.length).toBeGreaterThan(rotationKeys * 8);
+    const back = readVrma(q);
+    const e = maxPoseError(src, back);
+    expect(e.rotation).toBeGreaterThan(0);
+    expect(e.rotation).toBeLessThanOrEqual(ROTATION_ROUNDING_ERROR);
+    expect(e.position).toBe(0);
+    expect((await validateVrmaBytes(q)).errors).toBe(0);
+  });
+
+  it('rounded values are written losslessly, and writing the read-back motion again keeps the pose', () => {
+    const src = wavyMotion({ duration: 2, fps: 30 });
+    const rounded: Motion = { ...src, channels: src.channels.map((c) => (c.path === 'rotation' ? { ...c, values: roundRotations(c.values) } : c)) };
+    const q = writeVrma(rounded, { quantize: true });
+    const json = jsonOf(q);
+    const bin = parseGlb(q).bin;
+    rounded.channels.forEach((c, i) => {
+      if (c.path !== 'rotation') return;
+      const acc = json.accessors[json.animations[0].samplers[i].output];
+      const view = json.bufferViews[acc.bufferView];
+      const stored = new Int16Array(bin.buffer.slice(bin.byteOffset + view.byteOffset + (acc.byteOffset ?? 0), bin.byteOffset + view.byteOffset + (acc.byteOffset ?? 0) + c.values.length * 2));
+      expect(Array.from(stored)).toEqual(Array.from(quantizeRotations(c.values)));
+    });
+    const again = readVrma(writeVrma(readVrma(q), { quantize: true }));
+    expect(maxPoseError(readVrma(q), again).rotation).toBeLessThanOrEqual(ROTATION_ROUNDING_ERROR);
+  });
+
+  it('key-time bounds are the shortest float32 spelling', () => {
+    expect(shortestFloat32(Math.fround(4.358315944671631))).toBe(4.358316);
+    expect(Math.fround(shortestFloat32(Math.fround(1 / 3)))).toBe(Math.fround(1 / 3));
+    expect(shortestFloat32(0)).toBe(0);
+  });
+
+  it('optimize({ quantize }) keeps the file within the tolerance; a tolerance finer than 16 bits is refused', () => {
+    const src = withRotatedRest(wavyMotion({ duration: 6, fps: 60 }));
+    for (const rot of [0.004, 0.0005, 0.0001]) {
+      const q = writeVrma(optimize(src, { rotationTolerance: rot, quantize: true }), { quantize: true });
+      const e = maxPoseError(src, readVrma(q));
+      expect(e.rotation).toBeLessThanOrEqual(rot);
+      expect(e.position).toBeLessThanOrEqual(POS * (1 + 1e-9));
+    }
+    expect(() => optimize(src, { rotationTolerance: 1e-6, quantize: true })).toThrow(MotionError);
+    expect(() => optimize(src, { rotationTolerance: 1e-6, quantize: true })).toThrow(/16-bit/);
+  });
+
+  it('expression weights stay float: glTF-Validator refuses normalized integer translation outputs', async () => {
+    // Why the weights (translation.x of their node in VRMA) are not quantized: patch one to UNSIGNED_SHORT.
+    const src = wavyMotion({ duration: 1, fps: 10 });
+    const q = writeVrma(src, { quantize: true });
+    const glb = parseGlb(q);
+    const json = glb.json as Json;
+    const i = json.animations[0].channels.findIndex((c: Json) => c.target.path === 'translation');
+    const acc = json.accessors[json.animations[0].samplers[i].output];
+    Object.assign(acc, { componentType: 5123, normalized: true });
+    const { allocateGlb } = await import('../../../shared/gltf/glb');
+    const { bytes, binOffset } = allocateGlb(json, glb.bin.length);
+    bytes.set(glb.bin, binOffset);
+    const report = await validateVrmaBytes(bytes);
+    expect(report.messages.some((m) => m.includes('ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT'))).toBe(true);
+    expect(() => readVrma(bytes)).toThrow(MotionError);
+  });
+});
+
+describeFixtures('quantized output on the real short motions', () => {
+  for (const file of shortMotionFiles()) {
+    it(`${basename(file)}: optimized + quantized: 0 validator errors, loads in three-vrm-animation, pose within ${ROT} rad / ${POS * 1000} mm at every source key`, async () => {
+      const src = loadShortMotion(file);
+      const sourceBytes = writeVrma(src);
+      const floatBytes = writeVrma(optimize(src));
+      const q = writeVrma(optimize(src, { quantize: true }), { quantize: true });
+      const report = await validateVrmaBytes(q);
+      expect(report.messages.filter((m) => m.startsWith('ERROR'))).toEqual([]);
+      expect(report.errors).toBe(0);
+      // Our reader: every channel at every source key.
+      const e = maxPoseError(src, readVrma(q));
+      expect(e.rotation).toBeLessThanOrEqual(ROT);
+      expect(e.position).toBeLessThanOrEqual(POS * (1 + 1e-9));
+      // three-vrm-animation: its normalized bone rotations and hips position, source file vs quantized file.
+      const three = await threeVrmDifference(sourceBytes, q);
+      expect(three.bones).toBe(src.channels.filter((c) => c.path === 'rotation' && src.humanoid.nodeToBone.has(c.node)).length);
+      expect(three.rotation).toBeLessThanOrEqual(ROT + 1e-5); // + float32 arithmetic in three.js
+      expect(three.hips).toBeLessThanOrEqual(POS + 1e-5);
+      expect(q.length).toBeLessThanOrEqual(floatBytes.length);
+      console.log(`${basename(file)}: ${sourceBytes.length} B -> float ${floatBytes.length} B, quantized ${q.length} B; error ours ${e.rotation.toFixed(5)} rad ${(e.position * 1000).toFixed(3)} mm, three-vrm-animation ${three.rotation.toFixed(5)} rad ${(three.hips * 1000).toFixed(3)} mm`);
+    }, 30_000);
+  }
+});
