@@ -138,7 +138,7 @@ export function editCommand(def: EditDefinition): CliCommand {
       let bytes: Uint8Array;
       try {
         ({ motion: result, report, params } = runEdit(def, input, given));
-        bytes = writeVrma(result);
+        bytes = writeVrma(result, def.write?.(params));
       } catch (e) {
         if (!(e instanceof MotionError)) throw e;
         io.err(`vrma-studio ${def.id}: ${e.message}`);

@@ -20,6 +20,8 @@ import { gazePointsToRotations } from './lookAtLegacy';
 import { MAT4_IDENTITY } from '../math/mat4';
 
 export const EXTENSION_NAME = 'VRMC_vrm_animation';
+/** The reader's note on a file whose rotations are normalized integers (a quantized file). */
+export const QUANTIZED_NOTE = 'rotations stored as normalized integers (a quantized file) were converted to floats';
 const KNOWN_SPEC_VERSIONS = new Set(['1.0', '1.0-draft']);
 /** Glue that references accessors/buffers and cannot survive without them in a motion file. */
 const MESH_KEYS = ['meshes', 'skins', 'images', 'textures', 'materials', 'samplers'] as const;
@@ -300,7 +302,8 @@ function readSampler(ctx: AccessorContext, sampler: Json, index: number, path: C
   const output = readAccessor(ctx, sampler.output, [n === 4 ? 'VEC4' : 'VEC3'], `${where} output`);
   if (output.dequantized) {
     if (path !== 'rotation') fail('BAD_ACCESSOR', `${where}: ${path} output must be floats`);
-    warnings.push(`${where}: rotations stored as normalized integers were converted to floats`);
+    // Once per file, not per track: quantized files (writeVrma's `quantize`) have dozens of them.
+    if (!warnings.includes(QUANTIZED_NOTE)) warnings.push(QUANTIZED_NOTE);
   }
   const perKey = interpolation === 'CUBICSPLINE' ? 3 : 1;
   if (output.count !== input.count * perKey) {

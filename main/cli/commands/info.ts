@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { UsageError, type CliCommand, type CliIO } from '../command';
 import { readVrma } from '../../../shared/vrma/read';
 import { summarizeMotion, type MotionSummary } from '../../../shared/vrma/summary';
+import { fileEncoding, type FileEncoding } from '../../../shared/vrma/encoding';
 import { MotionError } from '../../../shared/errors';
 
 function fileError(e: unknown): { code: string; message: string } {
@@ -14,7 +15,7 @@ function fileError(e: unknown): { code: string; message: string } {
   throw e;
 }
 
-function formatSummary(file: string, s: MotionSummary): string {
+function formatSummary(file: string, s: MotionSummary, enc: FileEncoding): string {
   const t = s.tracks;
   const kinds = [
     `bone rotations ${t.boneRotations}`,
@@ -32,6 +33,7 @@ function formatSummary(file: string, s: MotionSummary): string {
     `  fps (estimated)   ${s.estimatedFps === null ? '- (single keys)' : String(s.estimatedFps)}`,
     `  tracks            ${s.totalTracks} (${kinds.join(', ')})`,
     `  keys              ${s.totalKeys}`,
+    `  encoding          ${enc.encoding}${enc.encoding === 'float' ? '' : ` (rotations ${enc.rotationComponents.join('/')})`}, ${enc.bytesPerKey.toFixed(1)} bytes per key`,
     `  bones             ${s.bones.length} mapped, ${s.animatedBones.length} animated${s.animatedBones.length ? `: ${s.animatedBones.join(', ')}` : ''}`,
     `  expressions       ${s.expressions.length ? `${s.expressions.map((e) => e.name).join(', ')} (${animatedExpr.length} animated)` : 'none'}`,
     `  lookAt            ${s.lookAt}`,
@@ -48,8 +50,9 @@ export const infoCommand: CliCommand = {
   usage: [
     'Usage: vrma-studio info FILE... [--json]',
     '',
-    'Prints, per file: spec version, duration, estimated fps, tracks by kind, total keys, bones,',
-    'expressions, lookAt, rest hips height and the reader\'s warnings.',
+    'Prints, per file: spec version, duration, estimated fps, tracks by kind, total keys, encoding',
+    '(float, or quantized: 16-bit rotations) with the file\'s bytes per key, bones, expressions, lookAt,',
+    'rest hips height and the reader\'s warnings.',
     '',
     'Options:',
     '  --json   one JSON array with an object per file ({file, ...} or {file, error})',
@@ -64,9 +67,11 @@ export const infoCommand: CliCommand = {
     let failed = false;
     for (const [i, file] of positionals.entries()) {
       try {
-        const summary = summarizeMotion(readVrma(new Uint8Array(await readFile(file))));
-        if (json) results.push({ file, ...summary });
-        else io.out((i ? '\n' : '') + formatSummary(file, summary));
+        const bytes = new Uint8Array(await readFile(file));
+        const summary = summarizeMotion(readVrma(bytes));
+        const enc = fileEncoding(bytes);
+        if (json) results.push({ file, ...summary, encoding: enc.encoding, rotationComponents: enc.rotationComponents, bytesPerKey: enc.bytesPerKey });
+        else io.out((i ? '\n' : '') + formatSummary(file, summary, enc));
       } catch (e) {
         const error = fileError(e);
         failed = true;
