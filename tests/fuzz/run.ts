@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { checkInput, mutatedInput, seedOf, type Outcome } from './mutations';
 import { richVrma } from '../unit/vrma/rawVrma';
+import { quantizedSeed } from './quantizedSeeds';
 
 const runs = Number(process.env.FUZZ_RUNS ?? 100_000);
 const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
@@ -21,6 +22,8 @@ if (!existsSync(vrmaDir)) {
 const names = readdirSync(vrmaDir).filter((f) => f.endsWith('.vrma')).sort();
 const seeds = [
   ...names.map((f) => seedOf(f, new Uint8Array(readFileSync(join(vrmaDir, f))))),
+  // The same files as `optimize --quantize` writes them (16-bit rotations, terse JSON).
+  ...names.map((f) => quantizedSeed(f, new Uint8Array(readFileSync(join(vrmaDir, f))))),
   // Generated: the encodings the fixtures lack (quantized, strided, sparse, STEP, CUBICSPLINE, legacy lookAt).
   seedOf('generated rich.vrma', richVrma()),
 ];

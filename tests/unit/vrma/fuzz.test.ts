@@ -4,11 +4,18 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describeFixtures, fixtureFiles } from '../../helpers/fixtures';
 import { checkInput, mutatedInput, seedOf, type Outcome } from '../../fuzz/mutations';
+import { quantizedSeed } from '../../fuzz/quantizedSeeds';
 import { richVrma, simpleVrma } from './rawVrma';
 
 describeFixtures('fuzzing readVrma over the real fixtures', () => {
   it('every mutated input reads or throws MotionError (5000 cases; the slowest input is timed in bench/services.bench.ts)', () => {
-    const seeds = [...fixtureFiles('vrma', '.vrma').map((f) => seedOf(basename(f), new Uint8Array(readFileSync(f)))), seedOf('generated', simpleVrma()), seedOf('rich', richVrma())];
+    const files = fixtureFiles('vrma', '.vrma');
+    const seeds = [
+      ...files.map((f) => seedOf(basename(f), new Uint8Array(readFileSync(f)))),
+      ...files.map((f) => quantizedSeed(basename(f), new Uint8Array(readFileSync(f)))),
+      seedOf('generated', simpleVrma()),
+      seedOf('rich', richVrma()),
+    ];
     const counts: Record<Outcome, number> = { read: 0, rejected: 0 };
     fc.assert(
       fc.property(mutatedInput(seeds), ({ bytes }) => {

@@ -5,6 +5,7 @@
  * the tolerance of the source at every source key.
  */
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { basename } from 'node:path';
 import type { Channel, Motion } from '../../../shared/motion/types';
 import { readVrma } from '../../../shared/vrma/read';
@@ -18,6 +19,7 @@ import { validateVrmaBytes } from '../../helpers/validate';
 import { loadVrmAnimation, hipsTranslationTrack } from '../../helpers/threeVrmAnimation';
 import { describeFixtures } from '../../helpers/fixtures';
 import { wavyMotion, withRotatedRest } from '../edits/editTestKit';
+import { buildMotion } from '../../../shared/vrma/buildMotion';
 import { loadShortMotion, shortMotionFiles } from '../edits/shortMotions';
 
 type Json = Record<string, any>;
@@ -121,6 +123,42 @@ describe('quantized writing', () => {
     const report = await validateVrmaBytes(bytes);
     expect(report.messages.some((m) => m.includes('ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT'))).toBe(true);
     expect(() => readVrma(bytes)).toThrow(MotionError);
+  });
+});
+
+describe('quantized round trip, property-based', () => {
+  it('random tracks (any rotations, hemisphere flips, uneven times): write quantized -> read stays within the rounding, optimized within the tolerance (300 cases)', () => {
+    const quat = fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }))
+      .filter((q) => Math.hypot(...q) > 0.1);
+    const track = fc.record({
+      gaps: fc.array(fc.double({ min: 0.005, max: 0.2, noNaN: true }), { minLength: 1, maxLength: 40 }),
+      start: quat,
+      steps: fc.array(fc.tuple(quat, fc.double({ min: 0, max: 0.3, noNaN: true }), fc.boolean()), { minLength: 40, maxLength: 40 }),
+    });
+    fc.assert(
+      fc.property(track, fc.double({ min: 0.0005, max: 0.05, noNaN: true }), ({ gaps, start, steps }, tol) => {
+        const n = gaps.length + 1;
+        const times = new Float32Array(n);
+        for (let i = 1; i < n; i++) times[i] = Math.fround(times[i - 1] + gaps[i - 1]);
+        const values = new Float32Array(n * 4);
+        let q = start.map((v) => v / Math.hypot(...start));
+        for (let i = 0; i < n; i++) {
+          // Each key turns the last one a little towards a random direction; some keys flip hemisphere.
+          const [d, amount, flip] = steps[i];
+          const next = q.map((v, c) => v + amount * d[c]);
+          const len = Math.hypot(...next);
+          q = next.map((v) => v / len);
+          values.set(flip ? q.map((v) => -v) : q, i * 4);
+        }
+        for (let i = 1; i < n; i++) if (!(times[i] > times[i - 1])) return; // float32 collapsed two times
+        const motion = buildMotion({ rotations: { leftUpperArm: { times, values }, head: { times, values } } });
+        const back = readVrma(writeVrma(motion, { quantize: true }));
+        expect(maxPoseError(motion, back).rotation).toBeLessThanOrEqual(ROTATION_ROUNDING_ERROR);
+        const small = readVrma(writeVrma(optimize(motion, { rotationTolerance: tol, quantize: true }), { quantize: true }));
+        expect(maxPoseError(motion, small).rotation).toBeLessThanOrEqual(tol);
+      }),
+      { numRuns: 300, seed: 20261201 },
+    );
   });
 });
 
