@@ -4,16 +4,11 @@
  * one-frame VRMA files read by three-vrm-animation, exactly as a saved file would be played.
  */
 import type { AnimationClip } from 'three';
-import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import type { VRM } from '@pixiv/three-vrm';
-import { VRMAnimationLoaderPlugin, createVRMAnimationClip, type VRMAnimation } from '@pixiv/three-vrm-animation';
 import { loadAvatar, type LoaderPluginFactory } from '../avatar/loadAvatar';
+import { referenceClip } from '../preview/referenceClip';
 
 export type { LoaderPluginFactory };
-
-function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
-  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-}
 
 /** The avatar, loaded exactly as the studio loads it (one loader for both scenes). */
 export async function loadVrm(bytes: Uint8Array, extraPlugins: readonly LoaderPluginFactory[] = []): Promise<VRM> {
@@ -22,10 +17,5 @@ export async function loadVrm(bytes: Uint8Array, extraPlugins: readonly LoaderPl
 
 /** A .vrma file's first animation as a clip for this avatar. Throws when the file is not a VRM Animation. */
 export async function clipFromVrma(bytes: Uint8Array, vrm: VRM): Promise<AnimationClip> {
-  const loader = new GLTFLoader();
-  loader.register((parser) => new VRMAnimationLoaderPlugin(parser));
-  const gltf = await loader.parseAsync(toArrayBuffer(bytes), '');
-  const animations = gltf.userData.vrmAnimations as VRMAnimation[] | undefined;
-  if (!animations?.length) throw new Error('the file holds no VRM animation');
-  return createVRMAnimationClip(animations[0], vrm);
+  return referenceClip(bytes, vrm);
 }

@@ -1,7 +1,9 @@
 /**
- * The reference path: the exported bytes read back by GLTFLoader + VRMAnimationLoaderPlugin and
- * turned into a clip by createVRMAnimationClip, exactly as any app reading our file would. The
- * fast ClipBuilder is checked against this in the browser tests.
+ * The one .vrma -> clip loader: bytes read by GLTFLoader + VRMAnimationLoaderPlugin and turned into
+ * a clip by createVRMAnimationClip, exactly as any app reading our file would. The bedroom plays its
+ * pose files through it, the fast ClipBuilder is checked against it in the browser tests, and the
+ * unit tests read our output back with it (tests/helpers/threeVrmAnimation.ts). Needs no DOM for a
+ * GLB without textures, so it runs in Node too.
  */
 import type * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';

@@ -1,20 +1,10 @@
 /**
- * Loads .vrma bytes with three.js's GLTFLoader and @pixiv/three-vrm-animation's plugin in Node, the
- * reference our reader is checked against. A GLB without textures needs no DOM: GLTFLoader.parse
- * works on an ArrayBuffer directly.
+ * three-vrm-animation's reading of .vrma bytes, the reference our reader is checked against: the
+ * studio's one loader (renderer/preview/referenceClip.ts) run in Node, plus its tracks as arrays.
  */
-import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
-import { VRMAnimationLoaderPlugin, type VRMAnimation } from '@pixiv/three-vrm-animation';
+import type { VRMAnimation } from '@pixiv/three-vrm-animation';
 
-export async function loadVrmAnimation(bytes: Uint8Array): Promise<VRMAnimation> {
-  const loader = new GLTFLoader();
-  loader.register((parser) => new VRMAnimationLoaderPlugin(parser));
-  const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-  const gltf = await loader.parseAsync(buffer, '');
-  const animations = gltf.userData.vrmAnimations as VRMAnimation[] | undefined;
-  if (!animations || animations.length === 0) throw new Error('three-vrm-animation found no VRM animation in the file');
-  return animations[0];
-}
+export { loadVrmAnimation } from '../../renderer/preview/referenceClip';
 
 export interface ReferenceTrack {
   readonly times: Float32Array;
