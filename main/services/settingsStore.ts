@@ -9,11 +9,11 @@ import {
   LANGUAGE_SETTINGS,
   SETTINGS_SCHEMA_VERSION,
   type LanguageSetting,
-  type BedroomSettings,
   type Settings,
   type SettingsPatch,
   type WindowBounds,
 } from '../../shared/contract/studioApi';
+import { sanitizeBedroomSettings } from '../../shared/contract/bedroomSettings';
 import { readJsonFile, writeJsonFile } from './jsonStore';
 
 const finite = (v: unknown, fallback: number, min = -Infinity, max = Infinity): number =>
@@ -27,20 +27,6 @@ function sanitizeBounds(v: unknown): WindowBounds | null {
   return { x: b.x!, y: b.y!, width: b.width!, height: b.height!, maximized: b.maximized === true };
 }
 
-function sanitizeBedroom(v: unknown): BedroomSettings {
-  const b = (v && typeof v === 'object' ? v : {}) as Partial<BedroomSettings>;
-  const d = DEFAULT_SETTINGS.bedroom;
-  return {
-    offsetX: finite(b.offsetX, d.offsetX, -5, 5),
-    offsetY: finite(b.offsetY, d.offsetY, -5, 5),
-    offsetZ: finite(b.offsetZ, d.offsetZ, -5, 5),
-    yaw: finite(b.yaw, d.yaw, -360, 360),
-    pose: b.pose === 'side' || b.pose === 'back' ? b.pose : d.pose,
-    autoTurn: typeof b.autoTurn === 'boolean' ? b.autoTurn : d.autoTurn,
-    autoSec: finite(b.autoSec, d.autoSec, 20, 600),
-  };
-}
-
 /** Any stored value (older schema, hand-edited, partial) to a complete, valid Settings. */
 export function sanitizeSettings(v: unknown): Settings {
   const s = (v && typeof v === 'object' ? v : {}) as Partial<Settings>;
@@ -48,7 +34,7 @@ export function sanitizeSettings(v: unknown): Settings {
     schemaVersion: SETTINGS_SCHEMA_VERSION,
     windowBounds: sanitizeBounds(s.windowBounds),
     falloffRadius: finite(s.falloffRadius, DEFAULT_SETTINGS.falloffRadius, 0, 10),
-    bedroom: sanitizeBedroom(s.bedroom),
+    bedroom: sanitizeBedroomSettings(s.bedroom),
     lastFolder: typeof s.lastFolder === 'string' && s.lastFolder.length > 0 ? s.lastFolder : null,
     language: LANGUAGE_SETTINGS.includes(s.language as LanguageSetting) ? (s.language as LanguageSetting) : DEFAULT_SETTINGS.language,
   };

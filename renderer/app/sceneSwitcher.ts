@@ -9,19 +9,8 @@ import { h } from '../ui/dom';
 import { errorText } from '../ui/messages';
 import { t } from '../../shared/i18n';
 import { tAttr, tText } from '../ui/i18n';
-
-export interface BedroomSettingsStore {
-  get(): unknown;
-  set(value: unknown): void;
-}
-
-export interface BedroomContext {
-  getAvatarBytes(): Uint8Array;
-  readUserFile?(name: string): Promise<Uint8Array>;
-  listPoseFiles?(): Promise<{ path: string; name: string }[]>;
-  onPoseFilesChanged?(cb: () => void): () => void;
-  settings: BedroomSettingsStore;
-}
+import type { BedroomContext } from '../bedroom/context';
+import type { BedroomSettings } from '../../shared/contract/bedroomSettings';
 
 type BedroomModule = {
   mountBedroom(root: HTMLElement, ctx: BedroomContext): { dispose(): void };
@@ -29,61 +18,42 @@ type BedroomModule = {
 };
 const bedroomModules = import.meta.glob<BedroomModule>('../bedroom/index.ts');
 
+/** Top-bar buttons that act on the studio's document only. */
+const STUDIO_ONLY = '[data-command="edit.undo"], [data-command="edit.redo"], [data-command="view.frame"]';
+
+/** Where a host without StudioApi settings (a static build) keeps the bedroom's settings. */
 const SETTINGS_KEY = 'vrma-studio.bedroom';
 
-type SceneSettings = { pose?: unknown; autoTurn?: unknown; autoSec?: unknown; offsets?: { x?: unknown; y?: unknown; z?: unknown; yaw?: unknown }; poseFile?: unknown; poseFileSlot?: unknown };
-
 /**
- * The Bedroom's settings live in the StudioApi settings (contract shape: offsetX/Y/Z, yaw, pose,
- * autoTurn, autoSec) so they survive like the rest; the pose file path and its slot, which the
- * contract does not hold, and a copy for hosts without settings go to localStorage. The Bedroom sanitizes
- * whatever it reads.
+ * The bedroom's settings live in the StudioApi settings (one type, shared/contract/bedroomSettings.ts,
+ * sanitized by the bedroom on reading and by the settings store on writing); without an API, in the
+ * page's storage.
  */
-function bedroomSettings(studio: Studio): BedroomSettingsStore {
-  const local = (): SceneSettings | undefined => {
-    try {
-      const raw = localStorage.getItem(SETTINGS_KEY);
-      return raw ? (JSON.parse(raw) as SceneSettings) : undefined;
-    } catch {
-      return undefined;
-    }
-  };
+function bedroomSettings(studio: Studio): BedroomContext['settings'] {
   return {
     get: () => {
-      const fromApi = studio.settings?.bedroom;
-      const stored = local();
-      if (!fromApi) return stored;
-      return {
-        pose: fromApi.pose,
-        autoTurn: fromApi.autoTurn,
-        autoSec: fromApi.autoSec,
-        offsets: { x: fromApi.offsetX, y: fromApi.offsetY, z: fromApi.offsetZ, yaw: fromApi.yaw },
-        poseFile: stored?.poseFile,
-        poseFileSlot: stored?.poseFileSlot,
-      };
-    },
-    set: (value) => {
+      if (studio.api) return studio.settings?.bedroom;
       try {
-        localStorage.setItem(SETTINGS_KEY, JSON.stringify(value));
+        const raw = localStorage.getItem(SETTINGS_KEY);
+        return raw ? (JSON.parse(raw) as unknown) : undefined;
       } catch {
-        /* storage unavailable: the API copy below still keeps them */
+        return undefined;
       }
-      const v = value as SceneSettings;
-      const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : undefined);
-      const bedroom = {
-        offsetX: num(v.offsets?.x),
-        offsetY: num(v.offsets?.y),
-        offsetZ: num(v.offsets?.z),
-        yaw: num(v.offsets?.yaw),
-        pose: v.pose === 'back' || v.pose === 'side' ? v.pose : undefined,
-        autoTurn: typeof v.autoTurn === 'boolean' ? v.autoTurn : undefined,
-        autoSec: num(v.autoSec),
-      };
-      const patch = Object.fromEntries(Object.entries(bedroom).filter(([, x]) => x !== undefined));
+    },
+    set: (value: BedroomSettings) => {
+      if (studio.settings) studio.settings = { ...studio.settings, bedroom: value };
+      if (!studio.api) {
+        try {
+          localStorage.setItem(SETTINGS_KEY, JSON.stringify(value));
+        } catch {
+          /* storage unavailable: the settings last this visit */
+        }
+        return;
+      }
       studio.api
-        ?.setSettings({ bedroom: patch })
+        .setSettings({ bedroom: value })
         .then((s) => (studio.settings = s))
-        .catch(() => {});
+        .catch((e) => studio.messages.error(`The bedroom settings could not be saved: ${errorText(e)}`));
     },
   };
 }
@@ -99,6 +69,8 @@ export function createSceneSwitcher(studio: Studio, studioView: HTMLElement, bed
   let bedroom = false;
   let wasPlaying = false;
 
+  // The studio's Undo/Redo and Frame act on the motion, not on the bedroom: hidden while it shows.
+  const syncStudioButtons = () => element.parentElement?.querySelectorAll<HTMLElement>(STUDIO_ONLY).forEach((b) => (b.hidden = bedroom));
   const show = async (toBedroom: boolean) => {
     if (toBedroom === bedroom) return;
     if (toBedroom && !loadBedroom) return;
@@ -107,6 +79,7 @@ export function createSceneSwitcher(studio: Studio, studioView: HTMLElement, bed
     bedroomTab.setAttribute('aria-selected', String(toBedroom));
     studioView.hidden = toBedroom;
     bedroomView.hidden = !toBedroom;
+    syncStudioButtons();
     if (toBedroom) {
       wasPlaying = studio.clock.playing;
       studio.setPlaying(false);
@@ -114,9 +87,10 @@ export function createSceneSwitcher(studio: Studio, studioView: HTMLElement, bed
       if (location.hash !== '#bedroom') history.replaceState(null, '', '#bedroom');
       try {
         const mod = await loadBedroom!();
+        syncStudioButtons(); // at start-up (#bedroom) the switcher joins the top bar only now
         const api = studio.api;
         mounted = mod.mountBedroom(bedroomView, {
-          getAvatarBytes: () => studio.avatar?.bytes ?? new Uint8Array(),
+          getAvatar: () => ({ bytes: studio.avatar?.bytes ?? new Uint8Array(), name: studio.avatar?.name ?? 'mannequin' }),
           readUserFile: api ? (name) => api.readFile(name) : undefined,
           listPoseFiles: api ? () => mod.listPoseFiles(api) : undefined,
           onPoseFilesChanged: api ? (cb) => api.onLibraryChanged(() => cb()) : undefined,

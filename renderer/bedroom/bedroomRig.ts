@@ -1,35 +1,46 @@
 /**
  * Everything that moves the avatar in the bedroom, without a renderer or DOM, so it runs in Node:
- * the mixer with the idle and the two lying poses, the weights (idle 1 - e, side e·lb, back
- * e·(1 - lb)), the body's blend from the standing spot to the lying placement, breathing and nods
- * as additive offsets, and the one-off measurement of each pose for the automatic placement.
+ * the mixer with the idle, the sitting pose and the lying poses (back, right side, left side), the
+ * body's path from the standing spot into bed, breathing and nods as additive offsets, the face, and
+ * the contact with the bed computed from the blended pose of every frame (not from the end poses):
+ * whatever the blend, the lowest joint over the mattress rests on it and no joint goes under it.
  */
 import {
   AnimationMixer, Group, LoopRepeat, Quaternion, Vector3, type AnimationAction, type AnimationClip, type Object3D,
 } from 'three';
 import type { VRM, VRMHumanBoneName } from '@pixiv/three-vrm';
-import type { Quat, Vec3 } from '../../shared/motion/types';
+import type { Motion, Vec3 } from '../../shared/motion/types';
 import { MAIN_BONES, type HumanBoneName } from '../../shared/vrm/humanBones';
+import { ZERO_OFFSETS, type LyingPose, type PlacementOffsets } from '../../shared/contract/bedroomSettings';
 import { AdditiveOffsets } from './additiveOffsets';
 import {
-  blendPlacement, computePlacement, measurePose, type BedLayout, type Placement, type PoseJoints, type PoseMeasure,
+  blendPlacement, computePlacement, computeSitPlacement, measurePose, restHeight, toBedFrame, yawVec,
+  type BedLayout, type Placement, type PoseJoints, type PoseMeasure,
 } from './placement';
-import { sleepPoseReport, type SleepPoseReport } from './poseReport';
-import { ZERO_OFFSETS, type LyingPose, type PlacementOffsets } from './settings';
+import { contactOf, type Contact } from './contact';
+import { SleepFace } from './face';
+import { easeInOut } from './easing';
+import type { Side } from './sleepCycle';
 
 export interface PoseSlot {
   readonly clip: AnimationClip;
   readonly action: AnimationAction;
   readonly measure: PoseMeasure;
-  readonly report: SleepPoseReport;
-  /** Where the file came from, for messages ("built-in back pose", "mypose.vrma"). */
+  /** The pose as motion data (for the core's pose report and the mirror), when known. */
+  readonly motion?: Motion;
+  /** Where the pose came from, for messages ("built-in back pose", "mypose.vrma"). */
   readonly label: string;
 }
 
 export interface RigFrame {
   readonly e: number;
   readonly lb: number;
+  /** Which side pose `lb` blends in (right when absent). */
+  readonly side?: Side;
 }
+
+/** Share of the lie-down spent getting into bed (standing spot -> sitting up in bed). */
+export const GET_IN_SHARE = 0.35;
 
 const BREATH_PERIOD = 4.2;
 const BREATH_DEG = 1.6;
@@ -38,20 +49,28 @@ const NOD_DEG = 16;
 const X_AXIS = new Vector3(1, 0, 0);
 const DEG = Math.PI / 180;
 
+/** The two stages of lying down, each eased: getting into bed, then reclining from sitting to lying. */
+export function lieStages(e: number): { getIn: number; recline: number } {
+  return { getIn: easeInOut(e / GET_IN_SHARE), recline: easeInOut((e - GET_IN_SHARE) / (1 - GET_IN_SHARE)) };
+}
+
 export class BedroomRig {
   /** The avatar's parent: placed in the room root's frame. vrm.scene sits inside it untouched. */
   readonly holder = new Group();
   readonly mixer: AnimationMixer;
   readonly offsets = new AdditiveOffsets();
+  readonly face: SleepFace;
   /** Breathing and nods on (off only to compare against the bare mixer in tests). */
   additiveEnabled = true;
   private idle: AnimationAction;
+  private sit: { action: AnimationAction; joints: PoseJoints };
   private slots: Partial<Record<LyingPose, PoseSlot>> = {};
   private placementOffsets: PlacementOffsets = ZERO_OFFSETS;
   private time = 0;
   private nodStart = -Infinity;
   private lastFrame: RigFrame = { e: 0, lb: 0 };
   private readonly tmpQ = new Quaternion();
+  private readonly tmpV = new Vector3();
 
   constructor(
     readonly vrm: VRM,
@@ -59,6 +78,9 @@ export class BedroomRig {
     readonly bed: BedLayout,
     readonly standing: Placement,
     idleClip: AnimationClip,
+    sitClip: AnimationClip,
+    readonly floorY = 0,
+    random?: () => number,
   ) {
     this.holder.name = 'avatar-holder';
     this.holder.add(vrm.scene);
@@ -67,23 +89,31 @@ export class BedroomRig {
     this.idle = this.mixer.clipAction(idleClip);
     this.idle.setLoop(LoopRepeat, Infinity);
     this.idle.play();
+    const sitAction = this.stillAction(sitClip);
+    this.sit = { action: sitAction, joints: {} };
+    this.sit = { action: sitAction, joints: this.measure(sitAction) };
+    this.face = new SleepFace(vrm, random);
   }
 
-  /** Install a lying pose (a one-frame clip, played paused at time 0) and measure it once. */
-  setPose(which: LyingPose, clip: AnimationClip, label: string): PoseSlot {
-    const old = this.slots[which];
-    if (old) {
-      old.action.stop();
-      this.mixer.uncacheAction(old.clip);
-    }
+  private stillAction(clip: AnimationClip): AnimationAction {
     const action = this.mixer.clipAction(clip);
     action.play();
     action.paused = true;
     action.time = 0;
     action.setEffectiveWeight(0);
-    this.slots[which] = { clip, action, label, measure: { joints: {}, heading: [0, 0, 1] }, report: sleepPoseReport({}, {}) };
-    const measured = this.measure(action);
-    const slot: PoseSlot = { clip, action, label, measure: measured.measure, report: sleepPoseReport(measured.measure.joints, measured.rotations) };
+    return action;
+  }
+
+  /** Install a lying pose (a one-frame clip, played paused at time 0) and measure it once. */
+  setPose(which: LyingPose, clip: AnimationClip, label: string, motion?: Motion): PoseSlot {
+    const old = this.slots[which];
+    if (old) {
+      old.action.stop();
+      this.mixer.uncacheAction(old.clip);
+    }
+    const action = this.stillAction(clip);
+    this.slots[which] = { clip, action, label, motion, measure: { joints: {}, heading: [0, 0, 1] } };
+    const slot: PoseSlot = { clip, action, label, motion, measure: measurePose(this.measure(action)) };
     this.slots[which] = slot;
     return slot;
   }
@@ -102,9 +132,23 @@ export class BedroomRig {
     return slot && computePlacement(slot.measure, this.bed, this.placementOffsets);
   }
 
-  /** Start a nod (the head was clicked). */
+  /** How one pose at full weight meets the bed under its placement (for the pose report). */
+  contactOfPose(which: LyingPose): Contact | undefined {
+    const slot = this.slots[which];
+    const at = this.placementOf(which);
+    if (!slot || !at) return undefined;
+    const joints: Record<string, Vec3> = {};
+    for (const [name, p] of Object.entries(slot.measure.joints)) {
+      const r = yawVec(p!, at.yaw);
+      joints[name] = toBedFrame([r[0] + at.position[0], r[1] + at.position[1], r[2] + at.position[2]], this.bed);
+    }
+    return contactOf(joints, this.bed, this.floorY - this.bed.mattressTop);
+  }
+
+  /** Start a nod and a small smile (the head was patted). */
   nod(): void {
     this.nodStart = this.time;
+    this.face.smile();
   }
 
   /** True while a nod is playing. */
@@ -113,49 +157,82 @@ export class BedroomRig {
     return u >= 0 && u < 1;
   }
 
+  /** True while something moves by itself beyond the sleep cycle (a nod, a smile, a blink soon). */
   get frameState(): RigFrame {
     return this.lastFrame;
   }
 
-  /** One frame: offsets off, weights, mixer, offsets on, body placement, VRM update. */
+  /** One frame: offsets off, weights, mixer, offsets on, the body rested on the bed, face, VRM update. */
   update(dt: number, frame: RigFrame): void {
     this.time += dt;
     this.lastFrame = frame;
     this.offsets.restore();
-    const { e, lb } = frame;
+    const { e } = frame;
+    const { getIn, recline } = lieStages(e);
     const back = this.slots.back;
-    const side = this.slots.side ?? back;
+    const sideName: LyingPose = frame.side === 'left' ? 'left' : 'right';
+    const side = this.slots[sideName];
     // A missing side pose lies on the back: its share goes to the back pose.
-    const sideShare = this.slots.side ? lb : 0;
-    this.idle.setEffectiveWeight(1 - e);
-    if (back) back.action.setEffectiveWeight(e * (1 - sideShare));
-    if (this.slots.side) this.slots.side.action.setEffectiveWeight(e * sideShare);
+    const lb = side ? frame.lb : 0;
+    this.idle.setEffectiveWeight(1 - getIn);
+    this.sit.action.setEffectiveWeight(getIn * (1 - recline));
+    for (const [name, slot] of Object.entries(this.slots) as [LyingPose, PoseSlot][]) {
+      const w = name === 'back' ? recline * (1 - lb) : name === sideName ? recline * lb : 0;
+      slot.action.setEffectiveWeight(w);
+    }
     this.mixer.update(dt);
-    this.composeOffsets(e, sideShare);
+    this.composeOffsets(recline, lb);
     this.offsets.apply();
-    this.placeBody(e, sideShare, back, side);
+    this.vrm.humanoid.update();
+    this.placeBody(getIn, recline, lb, back, side);
+    this.face.update(dt, e);
     this.vrm.update(dt);
   }
 
-  private placeBody(e: number, lb: number, back?: PoseSlot, side?: PoseSlot): void {
+  private placeBody(getIn: number, recline: number, lb: number, back?: PoseSlot, side?: PoseSlot): void {
     let body = this.standing;
-    if (back && side) {
-      const lying = blendPlacement(
-        computePlacement(back.measure, this.bed, this.placementOffsets),
-        computePlacement(side.measure, this.bed, this.placementOffsets),
-        lb,
-      );
-      body = blendPlacement(this.standing, lying, e);
+    let onBed = false;
+    if (back && getIn > 0) {
+      const sit = computeSitPlacement(this.sit.joints, this.bed, this.placementOffsets);
+      const backAt = computePlacement(back.measure, this.bed, this.placementOffsets);
+      const lying = side ? blendPlacement(backAt, computePlacement(side.measure, this.bed, this.placementOffsets), lb) : backAt;
+      body = recline > 0 ? blendPlacement(sit, lying, recline) : blendPlacement(this.standing, sit, getIn);
+      onBed = true;
     }
-    this.holder.position.set(body.position[0], body.position[1], body.position[2]);
-    this.holder.rotation.set(0, body.yaw, 0);
+    // The height comes from the pose as it is now (the blend of this frame), never from the end poses.
+    const yaw = body.yaw;
+    this.holder.position.set(body.position[0], 0, body.position[2]);
+    this.holder.rotation.set(0, yaw, 0);
+    let y = body.position[1];
+    if (onBed) {
+      const local = this.jointsInHolderFrame();
+      const rest = restHeight(local, this.bed, this.floorY, body.position, yaw);
+      // Reclining, the body lies on the mattress; getting in, it rises from the floor along its path
+      // but is never let into the mattress.
+      y = (recline > 0 ? rest.height : Math.max(body.position[1] * getIn + this.standing.position[1] * (1 - getIn), rest.height)) + this.placementOffsets.up * recline;
+    }
+    this.holder.position.y = y;
   }
 
-  private composeOffsets(e: number, lb: number): void {
+  /** The main joints of the current pose in the holder's own frame (the avatar's unplaced frame). */
+  private jointsInHolderFrame(): Vec3[] {
+    this.holder.updateWorldMatrix(true, true);
+    const out: Vec3[] = [];
+    for (const name of MAIN_BONES) {
+      const node = this.vrm.humanoid.getRawBoneNode(name as VRMHumanBoneName);
+      if (!node) continue;
+      node.getWorldPosition(this.tmpV);
+      this.holder.worldToLocal(this.tmpV);
+      out.push([this.tmpV.x, this.tmpV.y, this.tmpV.z]);
+    }
+    return out;
+  }
+
+  private composeOffsets(recline: number, lb: number): void {
     this.offsets.clear();
     if (!this.additiveEnabled) return;
     const h = this.vrm.humanoid;
-    const breath = e * (1 - lb) * BREATH_DEG * DEG * Math.sin((2 * Math.PI * this.time) / BREATH_PERIOD);
+    const breath = recline * (1 - lb) * BREATH_DEG * DEG * Math.sin((2 * Math.PI * this.time) / BREATH_PERIOD);
     if (breath !== 0) {
       for (const name of ['spine', 'upperChest'] as const) {
         const bone = h.getNormalizedBoneNode(name);
@@ -172,14 +249,22 @@ export class BedroomRig {
     }
   }
 
+  /** The breathing phase (0..1 over one breath) and how much of it shows (0 awake or on a side .. 1 on the back). */
+  breath(): { phase: number; depth: number } {
+    const { recline } = lieStages(this.lastFrame.e);
+    const lb = this.slots.right || this.slots.left ? this.lastFrame.lb : 0;
+    return { phase: (this.time / BREATH_PERIOD) % 1, depth: this.additiveEnabled ? recline * (1 - lb) : 0 };
+  }
+
   /**
    * Joint positions of one pose at full weight, avatar at the origin facing +Z, taken in the
    * holder's parent's frame (the room root), so a moved room does not change the result.
    */
-  private measure(action: AnimationAction): { measure: PoseMeasure; rotations: Partial<Record<HumanBoneName, Quat>> } {
+  private measure(action: AnimationAction): PoseJoints {
     this.offsets.restore();
-    const weights = [this.idle, ...this.poseActions()];
+    const weights = [this.idle, this.sit?.action, ...this.poseActions()].filter((a): a is AnimationAction => !!a);
     const saved = weights.map((a) => a.getEffectiveWeight());
+    if (!weights.includes(action)) weights.push(action);
     for (const a of weights) a.setEffectiveWeight(a === action ? 1 : 0);
     const pos = this.holder.position.clone();
     const quat = this.holder.quaternion.clone();
@@ -188,17 +273,12 @@ export class BedroomRig {
     this.mixer.update(0);
     this.vrm.humanoid.update();
     const joints = this.jointsInParentFrame();
-    const rotations: Partial<Record<HumanBoneName, Quat>> = {};
-    for (const name of MAIN_BONES) {
-      const q = this.vrm.humanoid.getNormalizedBoneNode(name as VRMHumanBoneName)?.quaternion;
-      if (q) rotations[name] = [q.x, q.y, q.z, q.w];
-    }
-    weights.forEach((a, i) => a.setEffectiveWeight(saved[i]));
+    weights.forEach((a, i) => a.setEffectiveWeight(saved[i] ?? 0));
     this.holder.position.copy(pos);
     this.holder.quaternion.copy(quat);
     this.mixer.update(0);
     this.vrm.humanoid.update();
-    return { measure: measurePose(joints), rotations };
+    return joints;
   }
 
   private poseActions(): AnimationAction[] {
@@ -206,7 +286,7 @@ export class BedroomRig {
   }
 
   /** World positions of the main bones (raw skeleton) expressed in the holder's parent's frame. */
-  jointsInParentFrame(): PoseJoints {
+  jointsInParentFrame(): Partial<Record<HumanBoneName, Vec3>> {
     const parent = this.holder.parent ?? this.holder;
     parent.updateWorldMatrix(true, true);
     const out: Partial<Record<HumanBoneName, Vec3>> = {};
@@ -224,7 +304,7 @@ export class BedroomRig {
   /** Names of the normalized bone nodes some clip of the mixer animates. */
   animatedNodeNames(): Set<string> {
     const names = new Set<string>();
-    for (const clip of [this.idle.getClip(), ...Object.values(this.slots).map((s) => s!.clip)]) {
+    for (const clip of [this.idle.getClip(), this.sit.action.getClip(), ...Object.values(this.slots).map((s) => s!.clip)]) {
       for (const t of clip.tracks) names.add(t.name.slice(0, t.name.lastIndexOf('.')));
     }
     return names;

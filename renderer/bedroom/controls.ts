@@ -1,47 +1,67 @@
 /**
  * The bedroom's control panel: real buttons and inputs with accessible names, so keyboard users
- * and tests drive it like anyone else. It only reports what the user did; the scene decides.
+ * and tests drive it like anyone else. It only reports what the user did; the controller decides.
  */
-import { AUTO_SEC_MAX, AUTO_SEC_MIN, OFFSET_LIMIT_M, YAW_LIMIT_DEG, type BedroomSettings, type LyingPose, type PlacementOffsets } from './settings';
+import {
+  AUTO_SEC_MAX, AUTO_SEC_MIN, OFFSET_LIMIT_M, TURN_LIMIT_DEG, type BedroomSettings, type LyingPose, type PlacementOffsets,
+  type PoseSlot, type TurnSides,
+} from '../../shared/contract/bedroomSettings';
+import type { ViewName } from './cameraRig';
 
 export interface ControlEvents {
   sleep(): void;
   wake(): void;
   turnOver(): void;
   choosePose(pose: LyingPose): void;
+  setSides(sides: TurnSides): void;
   setAutoTurn(on: boolean): void;
   setAutoSec(sec: number): void;
   /** `final` is false while a slider is dragged (preview) and true when it is released (save). */
   setOffsets(offsets: PlacementOffsets, final: boolean): void;
   resetPlacement(): void;
-  loadPoseFile(file: File): void;
-  /** A pose file from the user's folders, or null for the built-in pose. */
-  choosePoseFromFolders(path: string | null): void;
+  /** A file picked by the user, and the pose it is to fill (asked in the panel). */
+  loadPoseFile(file: File, slot: PoseSlot): void;
+  /** A pose file from the user's folders and the pose it fills, or null for the built-in poses. */
+  choosePoseFromFolders(path: string | null, slot: PoseSlot): void;
+  view(name: ViewName): void;
+  setSound(muted: boolean, volume: number, final: boolean): void;
+  enterVr(): void;
 }
 
 export interface Controls {
   readonly element: HTMLElement;
-  showSettings(s: BedroomSettings): void;
+  showSettings(s: BedroomSettings, offsets: PlacementOffsets): void;
   setStatus(text: string, kind?: 'info' | 'error'): void;
   setReport(lines: readonly string[], warnings: readonly string[], title: string): void;
   setSleeping(sleeping: boolean): void;
   setNextTurn(text: string): void;
-  /** The pose files of the opened folders, with `selected` (a path, or undefined for none) chosen. */
-  setPoseFiles(files: readonly { path: string; name: string }[], selected: string | undefined): void;
+  /** The pose files of the opened folders, with the files now filling the poses. */
+  setPoseFiles(files: readonly { path: string; name: string }[], chosen: { back?: string; side?: string }): void;
+  /** Show the Enter VR button (only when the browser offers an immersive VR session). */
+  setVrAvailable(available: boolean): void;
 }
 
-const AXES = [
-  { key: 'x', label: 'X', min: -OFFSET_LIMIT_M, max: OFFSET_LIMIT_M, step: 0.01, unit: 'm' },
-  { key: 'y', label: 'Y', min: -OFFSET_LIMIT_M, max: OFFSET_LIMIT_M, step: 0.01, unit: 'm' },
-  { key: 'z', label: 'Z', min: -OFFSET_LIMIT_M, max: OFFSET_LIMIT_M, step: 0.01, unit: 'm' },
-  { key: 'yaw', label: 'Yaw', min: -YAW_LIMIT_DEG, max: YAW_LIMIT_DEG, step: 1, unit: '°' },
+/** The placement sliders, named for what they do, in the bed's directions. */
+export const PLACEMENT_SLIDERS = [
+  { key: 'towardHead', label: 'Toward the head / feet', min: -OFFSET_LIMIT_M, max: OFFSET_LIMIT_M, step: 0.01, unit: 'cm' },
+  { key: 'towardWall', label: 'Toward the wall / edge', min: -OFFSET_LIMIT_M, max: OFFSET_LIMIT_M, step: 0.01, unit: 'cm' },
+  { key: 'up', label: 'Up / down', min: -OFFSET_LIMIT_M, max: OFFSET_LIMIT_M, step: 0.01, unit: 'cm' },
+  { key: 'turn', label: 'Turn', min: -TURN_LIMIT_DEG, max: TURN_LIMIT_DEG, step: 1, unit: '°' },
 ] as const;
+
+const POSES: readonly [LyingPose, string][] = [['back', 'Back'], ['right', 'Right side'], ['left', 'Left side']];
+const VIEWS: readonly [ViewName, string][] = [['bedside', 'Bedside'], ['above', 'Above'], ['foot', 'Foot of the bed'], ['reset', 'Reset view']];
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   Object.assign(e, props);
   for (const c of children) e.append(c);
   return e;
+}
+
+export function formatOffset(v: number, unit: string): string {
+  if (unit === 'cm') return `${v > 0 ? '+' : ''}${Math.round(v * 100)} cm`;
+  return `${v > 0 ? '+' : ''}${v.toFixed(0)}°`;
 }
 
 export function buildControls(events: ControlEvents): Controls {
@@ -51,22 +71,30 @@ export function buildControls(events: ControlEvents): Controls {
 
   const sleepBtn = el('button', { type: 'button', textContent: 'Sleep', title: 'Lie down on the bed' });
   const wakeBtn = el('button', { type: 'button', textContent: 'Wake', title: 'Get up and stand' });
-  const turnBtn = el('button', { type: 'button', textContent: 'Turn over', title: 'Turn from back to side or side to back' });
+  const turnBtn = el('button', { type: 'button', textContent: 'Turn over', title: 'Turn to the next pose (only while asleep)' });
   sleepBtn.addEventListener('click', () => events.sleep());
   wakeBtn.addEventListener('click', () => events.wake());
   turnBtn.addEventListener('click', () => events.turnOver());
   panel.append(el('div', { className: 'bedroom-row' }, sleepBtn, wakeBtn, turnBtn));
 
+  const status = el('p', { className: 'bedroom-status' });
+  status.setAttribute('role', 'status');
+  status.setAttribute('aria-live', 'polite');
+  panel.append(status);
+
   const poseSet = el('fieldset', { className: 'bedroom-poses' }, el('legend', { textContent: 'Lying pose' }));
-  const radios: Record<LyingPose, HTMLInputElement> = {} as Record<LyingPose, HTMLInputElement>;
+  const radios = {} as Record<LyingPose, HTMLInputElement>;
   // One group name per mounted bedroom, so two bedrooms on a page never share radios.
   const group = `bedroom-pose-${Math.random().toString(36).slice(2)}`;
-  for (const [pose, text] of [['back', 'Back'], ['side', 'Side']] as const) {
+  for (const [pose, text] of POSES) {
     const r = el('input', { type: 'radio', name: group, value: pose });
     r.addEventListener('change', () => r.checked && events.choosePose(pose));
     radios[pose] = r;
     poseSet.append(el('label', {}, r, ` ${text}`));
   }
+  const both = el('input', { type: 'checkbox' });
+  both.addEventListener('change', () => events.setSides(both.checked ? 'both' : 'right'));
+  poseSet.append(el('label', { title: 'Turn-overs go back → right side → back → left side' }, both, ' Turn onto both sides'));
   panel.append(poseSet);
 
   const auto = el('input', { type: 'checkbox' });
@@ -82,15 +110,15 @@ export function buildControls(events: ControlEvents): Controls {
     el('div', { className: 'bedroom-row' }, el('label', {}, 'Turn-over interval (s) ', interval), nextTurn),
   );
 
-  const sliders = {} as Record<(typeof AXES)[number]['key'], { input: HTMLInputElement; out: HTMLOutputElement }>;
-  const placement = el('fieldset', { className: 'bedroom-placement' }, el('legend', { textContent: 'Placement offsets' }));
+  const sliders = {} as Record<(typeof PLACEMENT_SLIDERS)[number]['key'], { input: HTMLInputElement; out: HTMLOutputElement }>;
+  const placement = el('fieldset', { className: 'bedroom-placement' }, el('legend', { textContent: 'Placement on the bed (this avatar)' }));
   const readOffsets = (): PlacementOffsets => ({
-    x: Number(sliders.x.input.value),
-    y: Number(sliders.y.input.value),
-    z: Number(sliders.z.input.value),
-    yaw: Number(sliders.yaw.input.value),
+    towardHead: Number(sliders.towardHead.input.value),
+    towardWall: Number(sliders.towardWall.input.value),
+    up: Number(sliders.up.input.value),
+    turn: Number(sliders.turn.input.value),
   });
-  for (const a of AXES) {
+  for (const a of PLACEMENT_SLIDERS) {
     const input = el('input', { type: 'range', min: String(a.min), max: String(a.max), step: String(a.step) });
     input.setAttribute('aria-label', a.label);
     // The slider itself carries its value for assistive tech (aria-valuetext); the visible readout
@@ -98,37 +126,91 @@ export function buildControls(events: ControlEvents): Controls {
     const out = el('output', {});
     out.setAttribute('aria-hidden', 'true');
     input.addEventListener('input', () => {
-      out.textContent = fmt(Number(input.value), a.unit);
+      out.textContent = formatOffset(Number(input.value), a.unit);
       input.setAttribute('aria-valuetext', out.textContent);
       events.setOffsets(readOffsets(), false);
     });
     input.addEventListener('change', () => events.setOffsets(readOffsets(), true));
     sliders[a.key] = { input, out };
-    placement.append(el('label', { className: 'bedroom-slider' }, el('span', { textContent: a.label }), input, out));
+    placement.append(el('label', { className: 'bedroom-slider' }, el('span', { textContent: a.label }), el('span', { className: 'bedroom-slider-row' }, input, out)));
   }
   const reset = el('button', { type: 'button', textContent: 'Reset placement' });
   reset.addEventListener('click', () => events.resetPlacement());
   placement.append(reset);
   panel.append(placement);
 
+  // Loading a pose asks which pose it fills (back or side) before anything is replaced.
+  const ask = el('div', { className: 'bedroom-ask', hidden: true });
+  ask.setAttribute('role', 'group');
+  ask.setAttribute('aria-label', 'Which pose does this file fill?');
+  const askText = el('p', {});
+  const asBack = el('button', { type: 'button', textContent: 'Use as the back pose' });
+  const asSide = el('button', { type: 'button', textContent: 'Use as the side pose' });
+  const cancel = el('button', { type: 'button', textContent: 'Cancel' });
+  ask.append(askText, el('div', { className: 'bedroom-row' }, asBack, asSide, cancel));
+  let pending: ((slot: PoseSlot | null) => void) | null = null;
+  const answer = (slot: PoseSlot | null) => {
+    ask.hidden = true;
+    const p = pending;
+    pending = null;
+    p?.(slot);
+  };
+  asBack.addEventListener('click', () => answer('back'));
+  asSide.addEventListener('click', () => answer('side'));
+  cancel.addEventListener('click', () => answer(null));
+  const askSlot = (name: string, then: (slot: PoseSlot | null) => void) => {
+    if (pending) answer(null);
+    askText.textContent = `${name}: which pose does it fill?`;
+    pending = then;
+    ask.hidden = false;
+    asSide.focus();
+  };
+
   const file = el('input', { type: 'file', accept: '.vrma,.vpd' });
   file.setAttribute('aria-label', 'Load sleep pose (.vrma or .vpd)');
   file.addEventListener('change', () => {
     const f = file.files?.[0];
-    if (f) events.loadPoseFile(f);
     file.value = '';
+    if (f) askSlot(f.name, (slot) => slot && events.loadPoseFile(f, slot));
   });
   panel.append(el('div', { className: 'bedroom-row' }, el('label', {}, 'Sleep pose file ', file)));
 
   const folderPoses = el('select', { className: 'bedroom-folder-poses' });
   folderPoses.setAttribute('aria-label', 'Sleep pose from your folders');
-  folderPoses.addEventListener('change', () => events.choosePoseFromFolders(folderPoses.value || null));
-  panel.append(el('div', { className: 'bedroom-row' }, el('label', {}, 'From your folders ', folderPoses)));
+  let chosenFiles: { back?: string; side?: string } = {};
+  folderPoses.addEventListener('change', () => {
+    const path = folderPoses.value || null;
+    const restore = () => (folderPoses.value = chosenFiles.side ?? chosenFiles.back ?? '');
+    if (!path) {
+      events.choosePoseFromFolders(null, chosenFiles.side ? 'side' : 'back');
+      return;
+    }
+    askSlot(folderPoses.selectedOptions[0]?.textContent ?? path, (slot) => (slot ? events.choosePoseFromFolders(path, slot) : restore()));
+  });
+  panel.append(el('div', { className: 'bedroom-row' }, el('label', {}, 'From your folders ', folderPoses)), ask);
 
-  const status = el('p', { className: 'bedroom-status' });
-  status.setAttribute('role', 'status');
-  status.setAttribute('aria-live', 'polite');
-  panel.append(status);
+  const viewRow = el('div', { className: 'bedroom-row bedroom-views' });
+  viewRow.setAttribute('role', 'group');
+  viewRow.setAttribute('aria-label', 'View');
+  for (const [name, text] of VIEWS) {
+    const b = el('button', { type: 'button', textContent: text });
+    b.addEventListener('click', () => events.view(name));
+    viewRow.append(b);
+  }
+  panel.append(viewRow);
+
+  const mute = el('input', { type: 'checkbox' });
+  const volume = el('input', { type: 'range', min: '0', max: '1', step: '0.05' });
+  volume.setAttribute('aria-label', 'Breathing sound volume');
+  const sound = (final: boolean) => events.setSound(mute.checked, Number(volume.value), final);
+  mute.addEventListener('change', () => sound(true));
+  volume.addEventListener('input', () => sound(false));
+  volume.addEventListener('change', () => sound(true));
+  panel.append(el('div', { className: 'bedroom-row' }, el('label', {}, mute, ' Mute breathing'), el('label', {}, 'Volume ', volume)));
+
+  const vrBtn = el('button', { type: 'button', textContent: 'Enter VR', hidden: true, title: 'Visit the bedroom with a VR headset' });
+  vrBtn.addEventListener('click', () => events.enterVr());
+  panel.append(el('div', { className: 'bedroom-row' }, vrBtn));
 
   const reportTitle = el('h3', { textContent: 'Pose report' });
   const reportList = el('ul', { className: 'bedroom-report-lines' });
@@ -139,15 +221,19 @@ export function buildControls(events: ControlEvents): Controls {
 
   return {
     element: panel,
-    showSettings(s) {
+    showSettings(s, offsets) {
       radios[s.pose].checked = true;
+      radios.left.disabled = s.sides !== 'both';
+      both.checked = s.sides === 'both';
       auto.checked = s.autoTurn;
       interval.value = String(s.autoSec);
-      for (const a of AXES) {
-        sliders[a.key].input.value = String(s.offsets[a.key]);
-        sliders[a.key].out.textContent = fmt(s.offsets[a.key], a.unit);
+      for (const a of PLACEMENT_SLIDERS) {
+        sliders[a.key].input.value = String(offsets[a.key]);
+        sliders[a.key].out.textContent = formatOffset(offsets[a.key], a.unit);
         sliders[a.key].input.setAttribute('aria-valuetext', sliders[a.key].out.textContent ?? '');
       }
+      mute.checked = s.sound.muted;
+      volume.value = String(s.sound.volume);
     },
     setStatus(text, kind = 'info') {
       status.textContent = text;
@@ -161,40 +247,47 @@ export function buildControls(events: ControlEvents): Controls {
     setSleeping(sleeping) {
       sleepBtn.disabled = sleeping;
       wakeBtn.disabled = !sleeping;
+      turnBtn.disabled = !sleeping;
     },
     setNextTurn(text) {
       nextTurn.textContent = text;
     },
-    setPoseFiles(files, selected) {
-      const options = [el('option', { value: '', textContent: files.length ? 'Built-in pose' : 'Built-in pose (no poses in your folders)' })];
+    setPoseFiles(files, chosen) {
+      chosenFiles = chosen;
+      const options = [el('option', { value: '', textContent: files.length ? 'Built-in poses' : 'Built-in poses (no poses in your folders)' })];
       for (const f of files) options.push(el('option', { value: f.path, textContent: f.name, title: f.path }));
       // A remembered file that is not (or no longer) listed still shows as the current choice.
-      if (selected && !files.some((f) => f.path === selected)) {
-        options.push(el('option', { value: selected, textContent: selected.split(/[\\/]/).pop() ?? selected, title: selected }));
+      for (const path of [chosen.back, chosen.side]) {
+        if (path && !files.some((f) => f.path === path)) options.push(el('option', { value: path, textContent: path.split(/[\\/]/).pop() ?? path, title: path }));
       }
       folderPoses.replaceChildren(...options);
-      folderPoses.value = selected ?? '';
+      folderPoses.value = chosen.side ?? chosen.back ?? '';
+    },
+    setVrAvailable(available) {
+      vrBtn.hidden = !available;
     },
   };
 }
 
-function fmt(v: number, unit: string): string {
-  return unit === 'm' ? `${v.toFixed(2)} m` : `${v.toFixed(0)}°`;
-}
-
 export const BEDROOM_CSS = `
-.bedroom { position: relative; display: flex; width: 100%; height: 100%; min-height: 360px; background: #0b1020; color: #dfe3f0; font: 13px/1.4 system-ui, sans-serif; }
+.bedroom { position: relative; display: flex; width: 100%; height: 100%; min-height: 360px; background: #0b1020; color: #dfe3f0; font: 13px/1.4 system-ui, sans-serif; overflow: hidden; }
 .bedroom-view { position: relative; flex: 1; min-width: 0; }
-.bedroom-view canvas { display: block; width: 100%; height: 100%; outline: none; }
-.bedroom-panel { width: 250px; padding: 10px 12px; overflow: auto; background: #141a2c; border-left: 1px solid #263050; box-sizing: border-box; }
-.bedroom-panel fieldset { border: 1px solid #2c3658; border-radius: 6px; margin: 8px 0; padding: 6px 8px; }
+.bedroom-view canvas { display: block; width: 100%; height: 100%; outline: none; touch-action: none; }
+.bedroom-panel { flex: 0 0 264px; width: 264px; max-height: 100%; padding: 10px 12px; overflow-y: auto; overflow-x: hidden; background: #141a2c; border-left: 1px solid #263050; box-sizing: border-box; }
+.bedroom-panel fieldset { border: 1px solid #2c3658; border-radius: 6px; margin: 8px 0; padding: 6px 8px; min-width: 0; }
+.bedroom-panel fieldset label { display: inline-block; margin-right: 8px; }
 .bedroom-row { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; margin: 6px 0; }
-.bedroom-panel button { background: #26325a; color: #eef; border: 1px solid #3a4a80; border-radius: 5px; padding: 4px 10px; cursor: pointer; }
+.bedroom-panel button { background: #26325a; color: #eef; border: 1px solid #3a4a80; border-radius: 5px; padding: 4px 8px; cursor: pointer; }
 .bedroom-panel button:disabled { opacity: 0.45; cursor: default; }
-.bedroom-panel button:focus-visible, .bedroom-panel input:focus-visible { outline: 2px solid #8fb0ff; outline-offset: 1px; }
-.bedroom-slider { display: grid; grid-template-columns: 28px 1fr 48px; align-items: center; gap: 4px; }
+.bedroom-panel button:focus-visible, .bedroom-panel input:focus-visible, .bedroom-panel select:focus-visible { outline: 2px solid #8fb0ff; outline-offset: 1px; }
+.bedroom-panel label.bedroom-slider { display: block; margin: 4px 0; }
+.bedroom-slider-row { display: grid; grid-template-columns: 1fr 52px; align-items: center; gap: 4px; }
+.bedroom-slider-row input { width: 100%; min-width: 0; }
 .bedroom-panel input[type=number] { width: 64px; }
-.bedroom-folder-poses { max-width: 220px; }
+.bedroom-panel input[type=file] { max-width: 100%; }
+.bedroom-folder-poses { max-width: 230px; }
+.bedroom-ask { border: 1px solid #5a6aa8; border-radius: 6px; padding: 6px 8px; background: #1b2342; }
+.bedroom-ask p { margin: 0 0 4px; }
 .bedroom-status { min-height: 2.8em; margin: 6px 0; color: #bcd; }
 .bedroom-status[data-kind=error] { color: #ffb3a8; }
 .bedroom-report h3 { font-size: 13px; margin: 8px 0 4px; }

@@ -94,3 +94,28 @@ export function makeSidePose(): Motion {
     'side',
   );
 }
+
+/**
+ * Sitting up in bed, legs stretched along it, back upright: the way into and out of the lying poses.
+ * Its legs point the same way as the lying poses' (+Z before the placement's turn), so the body
+ * reclines from it onto the pillow without turning.
+ */
+export function makeSitPose(): Motion {
+  return pose(
+    {
+      spine: fromAxisAngle(X, -8 * DEG),
+      leftUpperLeg: mul(fromAxisAngle(X, -88 * DEG), fromAxisAngle(Z, 3 * DEG)),
+      rightUpperLeg: mul(fromAxisAngle(X, -88 * DEG), fromAxisAngle(Z, -3 * DEG)),
+      leftLowerLeg: fromAxisAngle(X, 6 * DEG),
+      rightLowerLeg: fromAxisAngle(X, 6 * DEG),
+      leftFoot: fromAxisAngle(X, 30 * DEG),
+      rightFoot: fromAxisAngle(X, 30 * DEG),
+      leftUpperArm: fromAxisAngle(Z, -72 * DEG),
+      rightUpperArm: fromAxisAngle(Z, 72 * DEG),
+      leftLowerArm: fromAxisAngle(Y, -20 * DEG),
+      rightLowerArm: fromAxisAngle(Y, 20 * DEG),
+      head: fromAxisAngle(X, 8 * DEG),
+    },
+    'sit',
+  );
+}

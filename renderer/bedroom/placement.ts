@@ -5,7 +5,7 @@
  */
 import type { Vec3 } from '../../shared/motion/types';
 import type { HumanBoneName } from '../../shared/vrm/humanBones';
-import type { PlacementOffsets } from './settings';
+import type { PlacementOffsets } from '../../shared/contract/bedroomSettings';
 
 /** The bed as the placement needs it, in the room root's frame. */
 export interface BedLayout {
@@ -15,6 +15,8 @@ export interface BedLayout {
   readonly mattressTop: number;
   /** Unit horizontal vector from the bed's foot to its head end. */
   readonly headDir: Vec3;
+  /** Unit horizontal vector across the bed toward the wall it stands against (the other way is the open edge). */
+  readonly wallDir: Vec3;
   readonly length: number;
   readonly width: number;
   /** Centre of the pillow (its top surface) and its extent along and across the bed. */
@@ -79,19 +81,44 @@ function acrossDir(bed: BedLayout): Vec3 {
  * Turn the body so its head points at the pillow, rest the lowest joint on the mattress, centre the
  * body across the bed and put the head on the pillow; then add the user's offsets.
  */
+/** The user's offsets (bed directions, metres) as a displacement in the parent's frame. */
+export function offsetVector(bed: BedLayout, offsets?: PlacementOffsets): Vec3 {
+  if (!offsets) return [0, 0, 0];
+  const u = bed.headDir;
+  const w = bed.wallDir;
+  return [u[0] * offsets.towardHead + w[0] * offsets.towardWall, offsets.up, u[2] * offsets.towardHead + w[2] * offsets.towardWall];
+}
+
+/**
+ * Turn the body so its head points at the pillow, rest the lowest joint on the mattress, centre the
+ * body across the bed and put the head on the pillow; then add the user's offsets.
+ */
 export function computePlacement(measure: PoseMeasure, bed: BedLayout, offsets?: PlacementOffsets): Placement {
   const autoYaw = headingAngle(bed.headDir) - headingAngle(measure.heading);
-  // The yaw offset turns about the holder's vertical axis, which runs through the standing hips, so
+  // The turn offset turns about the holder's vertical axis, which runs through the standing hips, so
   // the body pivots about its middle rather than swinging around the bed.
-  const yaw = autoYaw + ((offsets?.yaw ?? 0) * Math.PI) / 180;
+  const yaw = autoYaw + ((offsets?.turn ?? 0) * Math.PI) / 180;
+  return placeAt(measure.joints, bed, yaw, 0, offsets);
+}
+
+/**
+ * Sitting up in bed: facing the foot of the bed (the lying poses' legs point the same way), the head
+ * above the pillow's foot-side half, the hips centred across, resting on the mattress.
+ */
+export function computeSitPlacement(joints: PoseJoints, bed: BedLayout, offsets?: PlacementOffsets): Placement {
+  const yaw = headingAngle(bed.headDir) - headingAngle([0, 0, -1]) + ((offsets?.turn ?? 0) * Math.PI) / 180;
+  return placeAt(joints, bed, yaw, -bed.pillowLength / 4, offsets);
+}
+
+function placeAt(joints: PoseJoints, bed: BedLayout, yaw: number, headShift: number, offsets?: PlacementOffsets): Placement {
   const u = bed.headDir;
   const v = acrossDir(bed);
   let minY = Infinity;
   let minV = Infinity;
   let maxV = -Infinity;
   let headAlong = 0;
-  const headJoint = measure.joints.head ?? measure.joints.neck;
-  for (const p of Object.values(measure.joints) as Vec3[]) {
+  const headJoint = joints.head ?? joints.neck;
+  for (const p of Object.values(joints) as Vec3[]) {
     const r = yawVec(p, yaw);
     minY = Math.min(minY, r[1]);
     const a = r[0] * v[0] + r[2] * v[2];
@@ -107,16 +134,31 @@ export function computePlacement(measure: PoseMeasure, bed: BedLayout, offsets?:
   const c = bed.mattressCenter;
   const bedAcross = c[0] * v[0] + c[2] * v[2];
   const pillowAlong = bed.pillowCenter[0] * u[0] + bed.pillowCenter[2] * u[2];
-  const along = pillowAlong - headAlong;
+  const along = pillowAlong + headShift - headAlong;
   const across = bedAcross - (minV + maxV) / 2;
+  const off = offsetVector(bed, offsets);
   return {
-    position: [
-      u[0] * along + v[0] * across + (offsets?.x ?? 0),
-      bed.mattressTop + BODY_THICKNESS - minY + (offsets?.y ?? 0),
-      u[2] * along + v[2] * across + (offsets?.z ?? 0),
-    ],
+    position: [u[0] * along + v[0] * across + off[0], bed.mattressTop + BODY_THICKNESS - minY + off[1], u[2] * along + v[2] * across + off[2]],
     yaw,
   };
+}
+
+/**
+ * The holder height that rests a pose on what is under it: every joint over the mattress outline at
+ * least BODY_THICKNESS above its top, every joint at least on the floor. `local` are the joints in the
+ * holder's own frame; the holder stands at `at` (x, z used) turned by `yaw`.
+ */
+export function restHeight(local: readonly Vec3[], bed: BedLayout, floorY: number, at: Vec3, yaw: number): { height: number; onMattress: boolean } {
+  let floorRest = -Infinity;
+  let mattressRest = -Infinity;
+  for (const p of local) {
+    const r = yawVec(p, yaw);
+    floorRest = Math.max(floorRest, floorY - r[1]);
+    const b = toBedFrame([r[0] + at[0], 0, r[2] + at[2]], bed);
+    if (Math.abs(b[0]) <= bed.length / 2 && Math.abs(b[2]) <= bed.width / 2) mattressRest = Math.max(mattressRest, bed.mattressTop + BODY_THICKNESS - r[1]);
+  }
+  if (!Number.isFinite(floorRest)) floorRest = floorY;
+  return mattressRest > floorRest ? { height: mattressRest, onMattress: true } : { height: floorRest, onMattress: false };
 }
 
 /** Where a joint measured at the origin ends up under a placement (parent's frame). */

@@ -100,6 +100,8 @@ export function buildRoom(): Room {
     mattressCenter: [BED_CENTER_X, mattressTop, BED_CENTER_Z],
     mattressTop,
     headDir: [-1, 0, 0],
+    // The back wall (-Z) runs along the bed's far side.
+    wallDir: [0, 0, -1],
     length: BED_LENGTH - 0.04,
     width: BED_WIDTH,
     pillowCenter: [pillowX, mattressTop + PILLOW_THICKNESS, BED_CENTER_Z],

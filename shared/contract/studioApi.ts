@@ -11,6 +11,7 @@
  * Paths are absolute OS paths. The renderer may only name paths it was given by this API (opened,
  * dropped, recent, listed in an opened folder); anything else is refused with code 'DENIED'.
  */
+import { DEFAULT_BEDROOM_SETTINGS, type BedroomSettings } from './bedroomSettings';
 
 /** File types the studio understands; .vrm is an avatar, the others are motions (.vpd a one-frame pose). */
 export const STUDIO_FILE_EXTENSIONS = ['.vrma', '.vmd', '.vpd', '.bvh', '.vrm'] as const;
@@ -183,16 +184,7 @@ export interface WindowBounds {
   readonly maximized: boolean;
 }
 
-export interface BedroomSettings {
-  readonly offsetX: number;
-  readonly offsetY: number;
-  readonly offsetZ: number;
-  readonly yaw: number;
-  readonly pose: 'back' | 'side';
-  readonly autoTurn: boolean;
-  /** Seconds between turns, 20..600. */
-  readonly autoSec: number;
-}
+export type { BedroomSettings } from './bedroomSettings';
 
 export const SETTINGS_SCHEMA_VERSION = 1;
 
@@ -222,7 +214,7 @@ export const DEFAULT_SETTINGS: Settings = {
   schemaVersion: SETTINGS_SCHEMA_VERSION,
   windowBounds: null,
   falloffRadius: 0.4,
-  bedroom: { offsetX: 0, offsetY: 0, offsetZ: 0, yaw: 0, pose: 'back', autoTurn: true, autoSec: 120 },
+  bedroom: DEFAULT_BEDROOM_SETTINGS,
   lastFolder: null,
   language: 'system',
 };

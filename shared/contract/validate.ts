@@ -4,6 +4,7 @@
  * a mismatch is a StudioApiError('BAD_ARGUMENT') naming the method and the field.
  */
 import { StudioApiError, type StudioInvokeMethod } from './studioApi';
+import { MAX_KEY, MAX_PLACEMENTS } from './bedroomSettings';
 
 type Check = (v: unknown, at: string) => void;
 
@@ -78,15 +79,27 @@ const jsonValue: Check = (v, at) => {
 };
 
 const windowBounds = shape({ x: finite, y: finite, width: finite, height: finite, maximized: bool });
+const recordOf =
+  (c: Check, max: number, maxKey: number): Check =>
+  (v, at) => {
+    plainObject(v, at);
+    const keys = Object.keys(v as object);
+    if (keys.length > max) bad(at, `an object of at most ${max} entries`);
+    for (const k of keys) {
+      if (k.length === 0 || k.length > maxKey) bad(at, `keyed by names of 1 to ${maxKey} characters`);
+      c((v as Record<string, unknown>)[k], `${at}[${JSON.stringify(k)}]`);
+    }
+  };
+const placementOffsets = shape({ towardHead: finite, towardWall: finite, up: finite, turn: finite });
 const bedroom = shape(
   {
-    offsetX: finite,
-    offsetY: finite,
-    offsetZ: finite,
-    yaw: finite,
-    pose: oneOf('back', 'side'),
+    pose: oneOf('back', 'right', 'left'),
+    sides: oneOf('right', 'both'),
     autoTurn: bool,
     autoSec: finite,
+    placement: recordOf(placementOffsets, MAX_PLACEMENTS, MAX_KEY),
+    poseFiles: shape({ back: optional(path), side: optional(path) }),
+    sound: shape({ muted: bool, volume: finite }),
   },
   { partial: true },
 );

@@ -3,9 +3,12 @@
  * data at time t (shared/vrma/fk.ts): hips height, knee and elbow bends, the twist between the hip line
  * and the shoulder line, and where the feet are relative to the floor (y = 0). Body directions come from
  * the pose itself (hip joints, spine), so the report does not depend on the file's rest rotations.
+ * The same report serves the bedroom (how a sleep pose lies: torso elevation, twists, knee limit), so
+ * there is one implementation of these figures; poseIssues() lists what is over the limits.
  */
 import type { Motion, Vec3 } from '../motion/types';
-import type { HumanBoneName } from '../vrm/humanBones';
+import { HUMAN_BONE_PARENT, type HumanBoneName } from '../vrm/humanBones';
+import { conj, mul } from '../math/quat';
 import { createPoseEvaluator, type SkeletonPose } from '../vrma/fk';
 import { fail } from '../errors';
 import { cross3, dot3, length3, normalize3, sub3 } from '../math/vec3';
@@ -33,10 +36,29 @@ export interface PoseReport {
   readonly hipsHeight: number;
   readonly knees: { readonly left?: LimbBend; readonly right?: LimbBend };
   readonly elbows: { readonly left?: LimbBend; readonly right?: LimbBend };
-  /** Signed angle about "up" from the hip line to the shoulder line, degrees (positive: shoulders turned to the left). */
+  /**
+   * Signed angle about the spine from the hip line to the shoulder line, degrees (positive: shoulders
+   * turned to the avatar's left). Measured across the spine, so bending or lying down is not twist.
+   */
   readonly shoulderTwist?: number;
+  /** Angle of the torso (hips to neck) above the horizontal plane, degrees: 90 upright, 0 lying flat. */
+  readonly torsoElevation?: number;
+  /** The limb or spine bone most twisted about its own length relative to its rest, degrees. */
+  readonly maxBoneTwist?: { readonly bone: HumanBoneName; readonly degrees: number };
   readonly feet: { readonly left?: FootReport; readonly right?: FootReport };
 }
+
+/** Limits of a sound pose (the bedroom's report and the CLI flag what goes past them). */
+export const KNEE_LIMIT_DEG = 150;
+export const TWIST_LIMIT_DEG = 40;
+/** A lying pose's torso is at most this far from horizontal. */
+export const LYING_LIMIT_DEG = 45;
+
+export type PoseIssue =
+  | { readonly code: 'knee'; readonly side: 'left' | 'right'; readonly degrees: number }
+  | { readonly code: 'shoulderTwist'; readonly degrees: number }
+  | { readonly code: 'boneTwist'; readonly bone: HumanBoneName; readonly degrees: number }
+  | { readonly code: 'notLying'; readonly degrees: number };
 
 const DEG = 180 / Math.PI;
 const PLANTED = 0.02;
@@ -61,6 +83,72 @@ function bend(pose: SkeletonPose, a: HumanBoneName, b: HumanBoneName, c: HumanBo
   return { degrees, direction };
 }
 
+/** Bones whose twist about their length is reported, each with the child that gives its length. */
+const TWIST_CHILD: Partial<Record<HumanBoneName, HumanBoneName>> = {
+  spine: 'chest', chest: 'upperChest', upperChest: 'neck', neck: 'head',
+  leftUpperArm: 'leftLowerArm', leftLowerArm: 'leftHand', rightUpperArm: 'rightLowerArm', rightLowerArm: 'rightHand',
+  leftUpperLeg: 'leftLowerLeg', leftLowerLeg: 'leftFoot', rightUpperLeg: 'rightLowerLeg', rightLowerLeg: 'rightFoot',
+};
+
+/** Twist of a rotation about an axis (swing-twist split), degrees in [0, 180]. */
+export function twistDegrees(q: readonly number[], axis: Vec3): number {
+  const n = length3(axis) || 1;
+  const p = (q[0] * axis[0] + q[1] * axis[1] + q[2] * axis[2]) / n;
+  return 2 * Math.atan2(Math.abs(p), Math.abs(q[3])) * DEG;
+}
+
+/** The nearest ancestor of a bone that the skeleton has. */
+function presentParent(pose: SkeletonPose, bone: HumanBoneName): HumanBoneName | null {
+  let p = HUMAN_BONE_PARENT[bone];
+  while (p && !pose[p]) p = HUMAN_BONE_PARENT[p];
+  return p;
+}
+
+function maxTwist(pose: SkeletonPose, rest: SkeletonPose): PoseReport['maxBoneTwist'] {
+  let best: PoseReport['maxBoneTwist'];
+  for (const [bone, child] of Object.entries(TWIST_CHILD) as [HumanBoneName, HumanBoneName][]) {
+    const b = pose[bone], rb = rest[bone], rc = rest[child];
+    const parent = presentParent(pose, bone);
+    if (!b || !rb || !rc || !parent || !rest[parent]) continue;
+    // The bone's rotation from rest in the rest's world axes, relative to its parent's: q = Δp⁻¹ · Δb.
+    const delta = (x: HumanBoneName) => mul(pose[x]!.rotation, conj(rest[x]!.rotation));
+    const q = mul(conj(delta(parent)), delta(bone));
+    const axis = sub3(rc.position, rb.position);
+    if (length3(axis) < 1e-6) continue;
+    const degrees = twistDegrees(q, axis);
+    if (!best || degrees > best.degrees) best = { bone, degrees };
+  }
+  return best;
+}
+
+/** What in a report is past the limits; `lying` also asks for a lying torso. */
+export function poseIssues(r: PoseReport, opts: { readonly lying?: boolean } = {}): PoseIssue[] {
+  const out: PoseIssue[] = [];
+  if (opts.lying && r.torsoElevation !== undefined && r.torsoElevation > LYING_LIMIT_DEG) out.push({ code: 'notLying', degrees: r.torsoElevation });
+  for (const side of ['left', 'right'] as const) {
+    const k = r.knees[side];
+    if (k && k.degrees > KNEE_LIMIT_DEG) out.push({ code: 'knee', side, degrees: k.degrees });
+  }
+  if (r.shoulderTwist !== undefined && Math.abs(r.shoulderTwist) > TWIST_LIMIT_DEG) out.push({ code: 'shoulderTwist', degrees: r.shoulderTwist });
+  if (r.maxBoneTwist && r.maxBoneTwist.degrees > TWIST_LIMIT_DEG) out.push({ code: 'boneTwist', bone: r.maxBoneTwist.bone, degrees: r.maxBoneTwist.degrees });
+  return out;
+}
+
+/** One issue in English (the CLI's words; the bedroom words them in the user's language). */
+export function formatPoseIssue(i: PoseIssue): string {
+  const d = (v: number) => `${Math.abs(v).toFixed(0)}°`;
+  switch (i.code) {
+    case 'notLying':
+      return `not a lying pose: the torso is ${d(i.degrees)} from horizontal (over ${LYING_LIMIT_DEG}°)`;
+    case 'knee':
+      return `${i.side} knee bent ${d(i.degrees)} (over ${KNEE_LIMIT_DEG}°)`;
+    case 'shoulderTwist':
+      return `hips and shoulders twisted ${d(i.degrees)} against each other (over ${TWIST_LIMIT_DEG}°)`;
+    case 'boneTwist':
+      return `${i.bone} twisted ${d(i.degrees)} about its length (over ${TWIST_LIMIT_DEG}°)`;
+  }
+}
+
 export function poseReport(motion: Motion, t: number): PoseReport {
   if (!Number.isFinite(t)) fail('BAD_PARAMETER', `time must be a number of seconds, got ${t}`);
   const pose = createPoseEvaluator(motion)(t);
@@ -78,18 +166,21 @@ export function poseReport(motion: Motion, t: number): PoseReport {
   const forward = normalize3(cross3(left, up));
 
   let shoulderTwist: number | undefined;
+  // The spine's direction (world up when there is no spine to read).
+  const spineAxis = normalize3(length3(upRaw) > 1e-9 ? upRaw : [0, 1, 0]);
   if (ll && rl && la && ra) {
     const flat = (v: Vec3): Vec3 => {
-      const w = [0, 1, 0] as Vec3;
+      const w = spineAxis;
       return sub3(v, [w[0] * dot3(v, w), w[1] * dot3(v, w), w[2] * dot3(v, w)]);
     };
     const hipLine = flat(sub3(ll, rl));
     const shoulderLine = flat(sub3(la, ra));
     if (length3(hipLine) > 1e-6 && length3(shoulderLine) > 1e-6) {
-      // Positive about +y: the left shoulder has gone back, i.e. the chest turned to the avatar's left.
-      shoulderTwist = Math.atan2(dot3(cross3(hipLine, shoulderLine), [0, 1, 0]), dot3(hipLine, shoulderLine)) * DEG;
+      // Positive about the spine: the left shoulder has gone back, i.e. the chest turned to the avatar's left.
+      shoulderTwist = Math.atan2(dot3(cross3(hipLine, shoulderLine), spineAxis), dot3(hipLine, shoulderLine)) * DEG;
     }
   }
+  const torsoElevation = top ? Math.asin(Math.max(-1, Math.min(1, Math.abs(spineAxis[1])))) * DEG : undefined;
 
   const foot = (side: 'left' | 'right'): FootReport | undefined => {
     const f = pose[`${side}Foot`]?.position;
@@ -115,6 +206,8 @@ export function poseReport(motion: Motion, t: number): PoseReport {
       right: bend(pose, 'rightUpperArm', 'rightLowerArm', 'rightHand', forward),
     },
     shoulderTwist,
+    torsoElevation,
+    maxBoneTwist: maxTwist(pose, restPose),
     feet: { left: foot('left'), right: foot('right') },
   };
 }
@@ -132,6 +225,8 @@ export function formatPoseReport(r: PoseReport): string[] {
     `elbow left      ${deg(r.elbows.left)}`,
     `elbow right     ${deg(r.elbows.right)}`,
     `shoulder twist  ${r.shoulderTwist === undefined ? 'n/a' : `${r.shoulderTwist.toFixed(1)}° (shoulder line vs hip line)`}`,
+    `torso           ${r.torsoElevation === undefined ? 'n/a' : `${r.torsoElevation.toFixed(1)}° above horizontal`}`,
+    `largest twist   ${r.maxBoneTwist ? `${r.maxBoneTwist.bone} ${r.maxBoneTwist.degrees.toFixed(1)}°` : 'n/a'}`,
     `left foot       ${footLine(r.feet.left)}`,
     `right foot      ${footLine(r.feet.right)}`,
   ];

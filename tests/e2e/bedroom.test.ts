@@ -19,7 +19,7 @@ import { fromAxisAngle } from '../../shared/math/quat';
 import { BACK_TILT, SIDE_TILT } from '../../renderer/bedroom/defaultPoses';
 import type { HeightProbeResult } from '../../renderer/bedroom/heightProbe';
 
-type BedroomState = { e: number; lb: number; pose: string; sleeping: boolean; fullyAsleep: boolean; nextTurnIn: number | null; status: string };
+type BedroomState = { e: number; lb: number; side: string; pose: string; sleeping: boolean; fullyAsleep: boolean; phase: string; nextTurnIn: number | null; status: string };
 
 async function bedroom<T>(page: Page, fn: string, ...args: unknown[]): Promise<T> {
   return page.evaluate(
@@ -69,7 +69,7 @@ async function sleepAndCheck(page: Page, shot: string) {
     expect(Math.abs(joints[n][2]), `${n} across`).toBeLessThanOrEqual(bed.width / 2);
     expect(Math.abs(joints[n][0]), `${n} along`).toBeLessThanOrEqual(bed.length / 2);
   }
-  expect(st.status).toMatch(/Asleep on the (back|side)/);
+  expect(st.status).toMatch(/Asleep on the (back|right side|left side)\./);
   const highest = Math.max(...names.map((n) => joints[n][1]));
   const figures = {
     avatarPixels: probe.avatarPixels,
@@ -95,21 +95,21 @@ describe.skipIf(!HAS_CHROMIUM)(`bedroom in Chromium${HAS_CHROMIUM ? '' : ` (skip
       expect(awake.countBelow['0']).toBe(0);
       await s.page.screenshot({ path: join(SCREENSHOT_DIR, 'bedroom-awake.png') });
 
-      await panel(s.page).getByRole('radio', { name: 'Back' }).check();
+      await panel(s.page).getByRole('radio', { name: 'Back', exact: true }).check();
       await sleepAndCheck(s.page, 'bedroom-asleep-back');
       // Turn over by hand: lb goes to 1 over 3.5 s.
       await panel(s.page).getByRole('button', { name: 'Turn over', exact: true }).click();
       await s.page.waitForFunction(() => (window as unknown as { __bedroom: { state(): BedroomState } }).__bedroom.state().lb === 1, undefined, { timeout: 30_000, polling: 100 });
       const side = await sleepAndCheckAfterTurn(s.page, 'bedroom-asleep-side');
-      expect(side.st.pose).toBe('side');
+      expect(side.st.pose).toBe('right');
       // The sliders are real inputs: moving Y lifts the body, Reset placement brings it back.
       const lowestJoint = async () => Math.min(...Object.values(await bedroom<Record<string, [number, number, number]>>(s.page, 'jointsOnBed')).map((p) => p[1]));
-      await panel(s.page).getByRole('slider', { name: 'Y', exact: true }).fill('0.2');
+      await panel(s.page).getByRole('slider', { name: 'Up / down', exact: true }).fill('0.2');
       await expect.poll(lowestJoint, { timeout: 15_000 }).toBeGreaterThan(0.2);
       expect(await lowestJoint()).toBeCloseTo(0.208, 3);
       await panel(s.page).getByRole('button', { name: 'Reset placement', exact: true }).click();
       await expect.poll(lowestJoint, { timeout: 15_000 }).toBeLessThan(0.01);
-      expect(await panel(s.page).getByRole('slider', { name: 'Y', exact: true }).inputValue()).toBe('0');
+      expect(await panel(s.page).getByRole('slider', { name: 'Up / down', exact: true }).inputValue()).toBe('0');
       // A click on the head: a nod.
       const head = await bedroom<{ x: number; y: number; nodding: boolean }>(s.page, 'head');
       expect(head.nodding).toBe(false);
@@ -130,7 +130,7 @@ describe.skipIf(!HAS_CHROMIUM)(`bedroom in Chromium${HAS_CHROMIUM ? '' : ` (skip
       expect(before.nextTurnIn).toBeLessThanOrEqual(20);
       // (When it turns against the wall clock is measured in bench/clocks.bench.ts, not here.)
       await bedroom(s.page, 'setTimeScale', 10);
-      await s.page.waitForFunction(() => (window as unknown as { __bedroom: { state(): BedroomState } }).__bedroom.state().pose === 'side', undefined, { timeout: 30_000, polling: 20 });
+      await s.page.waitForFunction(() => (window as unknown as { __bedroom: { state(): BedroomState } }).__bedroom.state().pose === 'right', undefined, { timeout: 30_000, polling: 20 });
       await s.page.waitForFunction(() => (window as unknown as { __bedroom: { state(): BedroomState } }).__bedroom.state().lb === 1, undefined, { timeout: 30_000, polling: 50 });
       await bedroom(s.page, 'setTimeScale', 1);
       await sleepAndCheckAfterTurn(s.page, 'bedroom-auto-turned-side');
@@ -152,7 +152,7 @@ describe.skipIf(!HAS_CHROMIUM)(`bedroom in Chromium${HAS_CHROMIUM ? '' : ` (skip
         await waitForState(s.page, 'avatarName', name);
         await s.page.getByRole('tab', { name: 'Bedroom' }).click();
         await waitForBedroom(s.page);
-        await panel(s.page).getByRole('radio', { name: 'Side' }).check();
+        await panel(s.page).getByRole('radio', { name: 'Right side' }).check();
         await sleepAndCheck(s.page, `bedroom-${name.replace('.vrm', '')}-side`);
       }
       expect(s.errors).toEqual([]);
@@ -185,33 +185,44 @@ describe.skipIf(!HAS_CHROMIUM)(`bedroom in Chromium${HAS_CHROMIUM ? '' : ` (skip
       const s = await openStudio({ hash: '#bedroom' });
       try {
         await waitForBedroom(s.page);
-        await panel(s.page).getByRole('radio', { name: 'Side' }).check();
+        await panel(s.page).getByRole('radio', { name: 'Right side' }).check();
         const fileInput = panel(s.page).getByLabel('Load sleep pose (.vrma or .vpd)');
+        const ask = panel(s.page).getByRole('group', { name: 'Which pose does this file fill?' });
+        // Loading asks which pose the file fills; nothing is replaced before the answer.
         await fileInput.setInputFiles(good);
+        await ask.waitFor({ timeout: 10_000 });
+        expect(await ask.textContent()).toMatch(/my-side\.vrma: which pose does it fill\?/);
+        await ask.getByRole('button', { name: 'Use as the side pose' }).click();
         await panel(s.page).getByRole('status').filter({ hasText: 'my-side.vrma is now the side pose' }).waitFor({ timeout: 20_000 });
         const report = panel(s.page).getByRole('region', { name: 'Pose report' });
         await expect.poll(() => report.textContent()).toMatch(/Knees L 160° R 30°/);
         expect(await report.textContent()).toMatch(/left knee bent 160° \(over 150°\)/);
         await fileInput.setInputFiles(vpd);
+        await ask.getByRole('button', { name: 'Use as the side pose' }).click();
         await panel(s.page).getByRole('status').filter({ hasText: 'elbow.vpd is now the side pose' }).waitFor({ timeout: 20_000 });
         // MMD's rest forearm is itself bent a few degrees (the right elbow reads that alone).
         await expect.poll(() => report.textContent()).toMatch(/elbow\.vpd/);
         const [, left, right] = /Elbows L (\d+)° R (\d+)°/.exec((await report.textContent()) ?? '')!.map(Number);
         expect(Math.abs(left - 60)).toBeLessThanOrEqual(right + 1);
         expect(right).toBeLessThan(10);
+        // This .vpd only bends an elbow: the avatar stands, and the report and the status say it is not a lying pose.
+        expect(await report.textContent()).toMatch(/not a lying pose: the torso is \d+° from horizontal/);
+        expect(await panel(s.page).getByRole('status').textContent()).toMatch(/it is not a lying pose/);
         await fileInput.setInputFiles(bad);
+        await ask.getByRole('button', { name: 'Use as the side pose' }).click();
         await panel(s.page).getByRole('status').filter({ hasText: 'broken.vrma could not be read' }).waitFor({ timeout: 20_000 });
-        expect(await panel(s.page).getByRole('status').textContent()).toMatch(/Lying on the back instead/);
-        expect(await panel(s.page).getByRole('radio', { name: 'Back' }).isChecked()).toBe(true);
+        expect(await panel(s.page).getByRole('status').textContent()).toMatch(/The built-in side pose is used instead/);
+        await expect.poll(() => report.textContent()).toMatch(/Pose report: the right side \(built-in side pose\)/);
+        await panel(s.page).getByRole('radio', { name: 'Back', exact: true }).check();
         await sleepAndCheck(s.page, 'bedroom-fallback-back');
         expect((await bedroom<BedroomState>(s.page, 'state')).pose).toBe('back');
 
-        // Slider offsets are saved in the settings and come back after a reload.
-        await panel(s.page).getByRole('slider', { name: 'X', exact: true }).fill('0.12');
+        // Slider offsets are saved in the settings (for this avatar) and come back after a reload.
+        await panel(s.page).getByRole('slider', { name: 'Toward the head / feet', exact: true }).fill('0.12');
         await s.page.reload();
         await waitForBedroom(s.page);
-        expect(await panel(s.page).getByRole('slider', { name: 'X', exact: true }).inputValue()).toBe('0.12');
-        expect(await panel(s.page).getByRole('radio', { name: 'Back' }).isChecked()).toBe(true);
+        expect(await panel(s.page).getByRole('slider', { name: 'Toward the head / feet', exact: true }).inputValue()).toBe('0.12');
+        expect(await panel(s.page).getByRole('radio', { name: 'Back', exact: true }).isChecked()).toBe(true);
       } finally {
         await s.close();
       }
@@ -266,29 +277,32 @@ describe.skipIf(!HAS_CHROMIUM)(`bedroom in Chromium${HAS_CHROMIUM ? '' : ` (skip
 
         const select = panel(s.page).getByRole('combobox', { name: 'Sleep pose from your folders' });
         const optionNames = () => select.locator('option').allTextContents();
-        await expect.poll(optionNames, { timeout: 15_000 }).toEqual(['Built-in pose', 'curl-side.vrma', 'elbow.vpd']);
+        await expect.poll(optionNames, { timeout: 15_000 }).toEqual(['Built-in poses', 'curl-side.vrma', 'elbow.vpd']);
         expect(await select.inputValue()).toBe('');
-        await panel(s.page).getByRole('radio', { name: 'Side' }).check();
+        await panel(s.page).getByRole('radio', { name: 'Right side' }).check();
         const report = panel(s.page).getByRole('region', { name: 'Pose report' });
-        await expect.poll(() => report.textContent()).toMatch(/Pose report: side \(built-in side pose\)/);
+        await expect.poll(() => report.textContent()).toMatch(/Pose report: the right side \(built-in side pose\)/);
         const builtInReport = await report.textContent();
 
         // The one-frame .vrma from the folder.
+        const ask = panel(s.page).getByRole('group', { name: 'Which pose does this file fill?' });
         await select.selectOption({ label: 'curl-side.vrma' });
+        await ask.getByRole('button', { name: 'Use as the side pose' }).click();
         await panel(s.page).getByRole('status').filter({ hasText: 'curl-side.vrma is now the side pose' }).waitFor({ timeout: 20_000 });
-        await expect.poll(() => report.textContent()).toMatch(/Pose report: side \(curl-side\.vrma\)/);
+        await expect.poll(() => report.textContent()).toMatch(/Pose report: the right side \(curl-side\.vrma\)/);
         expect(await report.textContent()).toMatch(/Knees L 90° R 45°/);
         expect(await report.textContent()).not.toBe(builtInReport);
         expect(await select.inputValue()).toBe(vrma);
         const onSide = await sleepAndCheck(s.page, 'bedroom-library-vrma-side');
-        expect(onSide.st.pose).toBe('side');
+        expect(onSide.st.pose).toBe('right');
         const sideSpread = jointHeightSpread(onSide.joints);
         expect(sideSpread).toBeLessThan(0.7);
 
         // The .vpd from the folder, converted on the fly, while asleep.
         await select.selectOption({ label: 'elbow.vpd' });
+        await ask.getByRole('button', { name: 'Use as the side pose' }).click();
         await panel(s.page).getByRole('status').filter({ hasText: 'elbow.vpd is now the side pose' }).waitFor({ timeout: 20_000 });
-        await expect.poll(() => report.textContent()).toMatch(/Pose report: side \(elbow\.vpd\)/);
+        await expect.poll(() => report.textContent()).toMatch(/Pose report: the right side \(elbow\.vpd\)/);
         const [, left, right] = /Elbows L (\d+)° R (\d+)°/.exec((await report.textContent()) ?? '')!.map(Number);
         expect(Math.abs(left - 60)).toBeLessThanOrEqual(right + 1);
         expect(right).toBeLessThan(10);
@@ -302,20 +316,21 @@ describe.skipIf(!HAS_CHROMIUM)(`bedroom in Chromium${HAS_CHROMIUM ? '' : ` (skip
         await waitForBedroom(s.page);
         expect(await panel(s.page).getByRole('status').textContent()).toMatch(/with elbow\.vpd as the side pose/);
         expect(await select.inputValue()).toBe(vpd);
-        expect(await panel(s.page).getByRole('radio', { name: 'Side' }).isChecked()).toBe(true);
-        await expect.poll(() => report.textContent()).toMatch(/Pose report: side \(elbow\.vpd\)/);
+        expect(await panel(s.page).getByRole('radio', { name: 'Right side' }).isChecked()).toBe(true);
+        await expect.poll(() => report.textContent()).toMatch(/Pose report: the right side \(elbow\.vpd\)/);
         const restored = await sleepAndCheck(s.page, 'bedroom-library-vpd-restored');
         expect(jointHeightSpread(restored.joints)).toBeLessThan(0.7);
 
         // "Built-in pose" gives the slot its built-in pose back.
-        await select.selectOption({ label: 'Built-in pose' });
-        await expect.poll(() => report.textContent()).toMatch(/Pose report: side \(built-in side pose\)/);
+        await select.selectOption({ label: 'Built-in poses' });
+        await expect.poll(() => report.textContent()).toMatch(/Pose report: the right side \(built-in side pose\)/);
         await select.selectOption({ label: 'elbow.vpd' });
+        await ask.getByRole('button', { name: 'Use as the side pose' }).click();
         await panel(s.page).getByRole('status').filter({ hasText: 'elbow.vpd is now the side pose' }).waitFor({ timeout: 20_000 });
 
         // The list follows the folder: a new pose appears without leaving the bedroom.
         writeFileSync(join(dir, 'second.vpd'), vpdBytes(30));
-        await expect.poll(optionNames, { timeout: 20_000 }).toEqual(['Built-in pose', 'curl-side.vrma', 'elbow.vpd', 'second.vpd']);
+        await expect.poll(optionNames, { timeout: 20_000 }).toEqual(['Built-in poses', 'curl-side.vrma', 'elbow.vpd', 'second.vpd']);
 
         // The remembered file gone: the next visit lies on the back, with a message.
         unlinkSync(vpd);
@@ -323,10 +338,9 @@ describe.skipIf(!HAS_CHROMIUM)(`bedroom in Chromium${HAS_CHROMIUM ? '' : ` (skip
         await s.page.waitForFunction(() => !!(window as unknown as { __bedroom?: unknown }).__bedroom, undefined, { timeout: 30_000 });
         await s.page.evaluate(() => (window as unknown as { __bedroom: { ready: Promise<void> } }).__bedroom.ready);
         await panel(s.page).getByRole('status').filter({ hasText: 'elbow.vpd could not be read' }).waitFor({ timeout: 20_000 });
-        expect(await panel(s.page).getByRole('status').textContent()).toMatch(/Lying on the back instead/);
-        expect(await panel(s.page).getByRole('radio', { name: 'Back' }).isChecked()).toBe(true);
+        expect(await panel(s.page).getByRole('status').textContent()).toMatch(/The built-in side pose is used instead/);
         expect(await select.inputValue()).toBe('');
-        await expect.poll(optionNames, { timeout: 15_000 }).toEqual(['Built-in pose', 'curl-side.vrma', 'second.vpd']);
+        await expect.poll(optionNames, { timeout: 15_000 }).toEqual(['Built-in poses', 'curl-side.vrma', 'second.vpd']);
         // Chromium logs the host's refusal to read the missing file (the 403 behind the message); nothing else.
         expect(s.errors).toEqual(['console: Failed to load resource: the server responded with a status of 403 (Forbidden)']);
       } finally {

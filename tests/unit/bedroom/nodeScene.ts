@@ -8,7 +8,7 @@ import type { VRM } from '@pixiv/three-vrm';
 import { loadVrm } from '../../../renderer/bedroom/loadVrm';
 import { buildRoom, type Room } from '../../../renderer/bedroom/room';
 import { BedroomRig } from '../../../renderer/bedroom/bedroomRig';
-import { builtInClips, clipFromMotion } from '../../../renderer/bedroom/poseSources';
+import { builtInClips, clipFromMotion, leftFromSide, type BuiltInPoses } from '../../../renderer/bedroom/poseSources';
 import type { Motion } from '../../../shared/motion/types';
 
 function skipTextures(parser: GLTFParser): GLTFLoaderPlugin {
@@ -24,6 +24,7 @@ export interface TestScene {
   readonly vrm: VRM;
   readonly room: Room;
   readonly rig: BedroomRig;
+  readonly poses: BuiltInPoses;
 }
 
 export interface SceneOptions {
@@ -33,15 +34,17 @@ export interface SceneOptions {
   readonly idle?: Motion;
 }
 
-/** The real room, rig and built-in poses, as mountBedroom sets them up. */
+/** The real room, rig and built-in poses (left = mirrored side), as mountBedroom sets them up. */
 export async function bedroomScene(avatarBytes: Uint8Array, opts: SceneOptions = {}): Promise<TestScene> {
   const vrm = await loadVrmInNode(avatarBytes);
   const room = buildRoom();
   opts.arrangeRoom?.(room);
-  const clips = await builtInClips(vrm);
-  const idle = opts.idle ? await clipFromMotion(opts.idle, vrm) : clips.idle;
-  const rig = new BedroomRig(vrm, room.root, room.bed, room.standing, idle);
-  rig.setPose('back', clips.back, 'built-in back pose');
-  rig.setPose('side', clips.side, 'built-in side pose');
-  return { vrm, room, rig };
+  const poses = await builtInClips(vrm);
+  const idle = opts.idle ? await clipFromMotion(opts.idle, vrm) : poses.idle;
+  const rig = new BedroomRig(vrm, room.root, room.bed, room.standing, idle, poses.sit, room.floorY, () => 0.5);
+  rig.setPose('back', poses.back.clip, 'built-in back pose', poses.back.motion);
+  rig.setPose('right', poses.side.clip, 'built-in side pose', poses.side.motion);
+  const left = await leftFromSide(poses.side, vrm);
+  rig.setPose('left', left.clip, 'built-in side pose (mirrored)', left.motion);
+  return { vrm, room, rig, poses };
 }

@@ -3,14 +3,14 @@ import { readFixture, describeFixtures } from '../../helpers/fixtures';
 import { makeMannequinVrm } from '../../../shared/assets/mannequin';
 import type { Vec3 } from '../../../shared/motion/types';
 import { BODY_THICKNESS, computePlacement, measurePose, placeJoint, toBedFrame, type BedLayout } from '../../../renderer/bedroom/placement';
-import type { LyingPose } from '../../../renderer/bedroom/settings';
+import type { LyingPose } from '../../../shared/contract/bedroomSettings';
 import { bedroomScene, type TestScene } from './nodeScene';
 
-const POSES: readonly LyingPose[] = ['back', 'side'];
+const POSES: readonly LyingPose[] = ['back', 'right', 'left'];
 
 /** Let the rig settle fully asleep in one pose and return its joints in the bed's frame. */
 function lyingJoints(s: TestScene, pose: LyingPose): Record<string, Vec3> {
-  for (let i = 0; i < 3; i++) s.rig.update(1 / 60, { e: 1, lb: pose === 'side' ? 1 : 0 });
+  for (let i = 0; i < 3; i++) s.rig.update(1 / 60, { e: 1, lb: pose === 'back' ? 0 : 1, side: pose === 'left' ? 'left' : 'right' });
   // Breathing moves the chest with time; the placement is compared without it.
   s.rig.offsets.restore();
   s.vrm.humanoid.update();
@@ -74,7 +74,7 @@ function placementSuite(name: string, bytes: () => Uint8Array) {
     });
   }
   it(`${name}: moving and rotating the room root leaves the placement relative to the bed unchanged`, async () => {
-    const before = { back: lyingJoints(scene, 'back'), side: lyingJoints(scene, 'side') };
+    const before = { back: lyingJoints(scene, 'back'), right: lyingJoints(scene, 'right'), left: lyingJoints(scene, 'left') };
     // The room moved after the poses were measured (as when VR recentres)...
     scene.room.root.position.set(1.7, 0.35, -2.4);
     scene.room.root.rotation.set(0.2, 1.1, -0.15);
@@ -112,6 +112,7 @@ describe('placement math', () => {
     mattressCenter: [2, 0.6, -1],
     mattressTop: 0.6,
     headDir: [Math.SQRT1_2, 0, Math.SQRT1_2],
+    wallDir: [Math.SQRT1_2, 0, -Math.SQRT1_2],
     length: 2,
     width: 1.4,
     pillowCenter: [2 + 0.7 * Math.SQRT1_2, 0.68, -1 + 0.7 * Math.SQRT1_2],
@@ -138,11 +139,13 @@ describe('placement math', () => {
   it('slider offsets add to the automatic result', () => {
     const m = measurePose(joints);
     const base = computePlacement(m, bed);
-    const turned = computePlacement(m, bed, { x: 0, y: 0, z: 0, yaw: 30 });
-    const off = computePlacement(m, bed, { x: 0.1, y: -0.05, z: 0.2, yaw: 30 });
-    expect(off.position[0] - turned.position[0]).toBeCloseTo(0.1, 12);
-    expect(off.position[1] - turned.position[1]).toBeCloseTo(-0.05, 12);
-    expect(off.position[2] - turned.position[2]).toBeCloseTo(0.2, 12);
+    const turned = computePlacement(m, bed, { towardHead: 0, towardWall: 0, up: 0, turn: 30 });
+    const off = computePlacement(m, bed, { towardHead: 0.1, towardWall: 0.2, up: -0.05, turn: 30 });
+    // In the bed's directions: 10 cm toward the head, 20 cm toward the wall, 5 cm down.
+    const d = [off.position[0] - turned.position[0], off.position[1] - turned.position[1], off.position[2] - turned.position[2]];
+    expect(d[0] * bed.headDir[0] + d[2] * bed.headDir[2]).toBeCloseTo(0.1, 12);
+    expect(d[0] * bed.wallDir[0] + d[2] * bed.wallDir[2]).toBeCloseTo(0.2, 12);
+    expect(d[1]).toBeCloseTo(-0.05, 12);
     expect(turned.yaw - base.yaw).toBeCloseTo(Math.PI / 6, 12);
     // The yaw offset re-centres on the bed: the lowest joint stays on the mattress (+ y offset).
     const low = Math.min(...Object.values(joints).map((v) => toBedFrame(placeJoint(v, off), bed)[1]));

@@ -1,73 +1,75 @@
-import { describe, expect, it } from 'vitest';
+/**
+ * The bedroom's pose report: the core's figures (shared/convert/poseReport.ts) for the pose's motion,
+ * plus how the pose lies on the bed under its placement. Flagged: not a lying pose, knee over 150°,
+ * twist over 40°, a body off the bed, the head off the pillow, a body sunk into the mattress.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Quat } from '../../../shared/motion/types';
-import { fromAxisAngle, mul } from '../../../shared/math/quat';
+import { fromAxisAngle } from '../../../shared/math/quat';
 import { makeMannequinVrm } from '../../../shared/assets/mannequin';
-import { standardWorldPositions } from '../../../shared/vrm/standardSkeleton';
 import { buildMotion, type KeyTrack } from '../../../shared/vrma/buildMotion';
-import { sleepPoseReport, twistDegrees } from '../../../renderer/bedroom/poseReport';
+import { writeVpd } from '../../../shared/convert/mmd/vpd';
 import { BACK_TILT } from '../../../renderer/bedroom/defaultPoses';
-import { clipFromMotion } from '../../../renderer/bedroom/poseSources';
-import { sanitizeBedroomSettings, DEFAULT_BEDROOM_SETTINGS } from '../../../renderer/bedroom/settings';
-import { bedroomScene } from './nodeScene';
+import { sleepPoseReport } from '../../../renderer/bedroom/poseReport';
+import { motionFromPoseFile, poseFromMotion } from '../../../renderer/bedroom/poseSources';
+import { ZERO_OFFSETS } from '../../../shared/contract/bedroomSettings';
+import { bedroomScene, type TestScene } from './nodeScene';
 
 const DEG = Math.PI / 180;
 const still = (q: Quat): KeyTrack => ({ times: new Float32Array([0]), values: new Float32Array(q) });
 
-describe('sleep pose report', () => {
-  it('the T-pose is straight and untwisted', () => {
-    const r = sleepPoseReport(standardWorldPositions(), {});
-    expect(r.knees.left).toBeCloseTo(0, 9);
-    expect(r.elbows.right).toBeCloseTo(0, 9);
-    expect(r.hipShoulderTwist).toBeCloseTo(0, 9);
-    expect(r.hipsHeight).toBeCloseTo(0.95, 12);
-    expect(r.warnings).toEqual([]);
+describe('sleep pose report (core figures + the bed)', () => {
+  let s: TestScene;
+  beforeAll(async () => {
+    s = await bedroomScene(makeMannequinVrm());
+  });
+  const reportOf = (pose: 'back' | 'right' | 'left') => sleepPoseReport(s.rig.pose(pose)!.motion, s.rig.contactOfPose(pose));
+
+  it('the built-in poses are sound on the bed: no warnings', () => {
+    for (const pose of ['back', 'right', 'left'] as const) expect(reportOf(pose).warnings, pose).toEqual([]);
+    expect(reportOf('back').lines[0]).toMatch(/^Torso \d° from horizontal$/);
   });
 
-  it('twist about the bone length is separated from its swing', () => {
-    const swing = fromAxisAngle([0, 0, 1], 70 * DEG); // lifts the arm, no twist about +X
-    const twist = fromAxisAngle([1, 0, 0], 45 * DEG);
-    expect(twistDegrees(swing, [1, 0, 0])).toBeCloseTo(0, 9);
-    expect(twistDegrees(mul(swing, twist), [1, 0, 0])).toBeCloseTo(45, 6);
-  });
-
-  it('flags a knee folded past 150° and a 40° twist, measured on the avatar in the scene', async () => {
+  it('flags a folded knee and a twisted forearm with the core\'s words', async () => {
     const broken = buildMotion({
       rotations: {
         hips: still(BACK_TILT),
         leftUpperLeg: still(fromAxisAngle([1, 0, 0], -80 * DEG)),
         leftLowerLeg: still(fromAxisAngle([1, 0, 0], 160 * DEG)),
         rightLowerLeg: still(fromAxisAngle([1, 0, 0], 30 * DEG)),
-        leftLowerArm: still(fromAxisAngle([1, 0, 0], 50 * DEG)), // twist about the forearm's length
-        chest: still(fromAxisAngle([0, 1, 0], 45 * DEG)), // shoulders turned against the hips
+        leftLowerArm: still(fromAxisAngle([1, 0, 0], 50 * DEG)),
       },
     });
-    const s = await bedroomScene(makeMannequinVrm());
-    const slot = s.rig.setPose('side', await clipFromMotion(broken, s.vrm), 'broken.vrma');
-    const r = slot.report;
-    expect(r.knees.left!).toBeCloseTo(160, 1);
-    expect(r.knees.right!).toBeCloseTo(30, 1);
-    expect(r.hipShoulderTwist!).toBeCloseTo(45, 1);
-    expect(r.maxBoneTwist).toEqual({ bone: 'leftLowerArm', degrees: expect.closeTo(50, 1) });
-    expect(r.warnings).toEqual([
-      'left knee bent 160° (over 150°)',
-      'hips and shoulders twisted 45° against each other (40° or more)',
-      'chest twisted 45° about its length (40° or more)', // the chest's turn is a twist about its own length
-      'leftLowerArm twisted 50° about its length (40° or more)',
-    ]);
-    // The built-in poses are sound.
-    expect(s.rig.pose('back')!.report.warnings).toEqual([]);
+    const p = await poseFromMotion(broken, s.vrm);
+    s.rig.setPose('right', p.clip, 'broken.vrma', p.motion);
+    const r = reportOf('right');
+    expect(r.lines).toContain('Knees L 160° R 30°');
+    expect(r.warnings.slice(0, 2)).toEqual(['left knee bent 160° (over 150°)', 'leftLowerArm twisted 50° about its length (over 40°)']);
+    // Its arms are out in a T: wider than the bed.
+    expect(r.warnings.slice(2)).toEqual([expect.stringMatching(/^body off the bed: (left|right)Hand/)]);
+    expect(r.notLying).toBe(false);
   });
-});
 
-describe('bedroom settings', () => {
-  it('keeps valid values and repairs everything else', () => {
-    const ok = { pose: 'side', autoTurn: false, autoSec: 300, offsets: { x: 0.1, y: -0.2, z: 0.05, yaw: 45 }, poseFile: 'a.vrma' };
-    expect(sanitizeBedroomSettings(ok)).toEqual(ok);
-    expect(sanitizeBedroomSettings(undefined)).toEqual(DEFAULT_BEDROOM_SETTINGS);
-    expect(sanitizeBedroomSettings('garbage')).toEqual(DEFAULT_BEDROOM_SETTINGS);
-    const fixed = sanitizeBedroomSettings({ pose: 'belly', autoTurn: 'yes', autoSec: 5, offsets: { x: 9, y: NaN, z: '1', yaw: -720 }, poseFile: 7 });
-    expect(fixed).toEqual({ pose: 'back', autoTurn: true, autoSec: 20, offsets: { x: 0.5, y: 0, z: 0, yaw: -180 } });
-    expect(sanitizeBedroomSettings({ autoSec: 1e9 }).autoSec).toBe(600);
-    expect(DEFAULT_BEDROOM_SETTINGS.autoSec).toBe(120);
+  it('a standing .vpd pose is "not a lying pose"', async () => {
+    const vpd = writeVpd({ modelName: 'stand', bones: [{ name: '左ひじ', position: [0, 0, 0], rotation: [0, 0, 0, 1] }], morphs: [] });
+    const motion = motionFromPoseFile('stand.vpd', vpd);
+    const p = await poseFromMotion(motion, s.vrm);
+    s.rig.setPose('right', p.clip, 'stand.vpd', p.motion);
+    const r = reportOf('right');
+    expect(r.notLying).toBe(true);
+    expect(r.warnings[0]).toMatch(/^not a lying pose: the torso is (8\d|90)° from horizontal \(over 45°\)$/);
+  });
+
+  it('a turn of 83° leaves the body off the bed and the head off the pillow; pushing it down sinks it', async () => {
+    const p = await poseFromMotion(s.poses.back.motion, s.vrm);
+    s.rig.setPose('back', p.clip, 'built-in back pose', p.motion);
+    s.rig.setPlacementOffsets({ ...ZERO_OFFSETS, turn: 83 });
+    const turned = reportOf('back');
+    expect(turned.warnings.some((w) => w.startsWith('body off the bed: '))).toBe(true);
+    expect(turned.warnings).toContain('head off the pillow');
+    s.rig.setPlacementOffsets({ ...ZERO_OFFSETS, up: -0.1 });
+    expect(reportOf('back').warnings).toEqual(['the body sinks 9.2 cm into the mattress']);
+    s.rig.setPlacementOffsets(ZERO_OFFSETS);
+    expect(reportOf('back').warnings).toEqual([]);
   });
 });

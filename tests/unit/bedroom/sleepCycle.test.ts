@@ -41,7 +41,7 @@ describe('sleep cycle (simulated clock)', () => {
     c.sleep();
     clock.advance(LIE_DOWN_SEC);
     c.tick();
-    c.choosePose('side');
+    c.choosePose('right');
     const states = run(c, clock, TURN_SEC, 100);
     const lbs = states.map((s) => s.lb);
     // Ease in and out: slow at both ends, fastest in the middle.
@@ -81,7 +81,7 @@ describe('sleep cycle (simulated clock)', () => {
     c.sleep();
     clock.advance(LIE_DOWN_SEC + 30 * 5 + 1); // five turn-overs in one jump: back -> side x5 -> side
     const s = c.tick();
-    expect(s.pose).toBe('side');
+    expect(s.pose).toBe('right');
     expect(s.nextTurnIn).toBeCloseTo(29, 6);
   });
 
@@ -103,7 +103,7 @@ describe('sleep cycle (simulated clock)', () => {
     expect(c.tick().pose).toBe('back');
     clock.advance(0.02);
     s = c.tick();
-    expect(s.pose).toBe('side');
+    expect(s.pose).toBe('right');
     c.turnOver();
     expect(c.tick().pose).toBe('back');
     expect(c.tick().nextTurnIn).toBeCloseTo(autoSec, 9);
@@ -111,16 +111,84 @@ describe('sleep cycle (simulated clock)', () => {
 
   it('waking stands up again and stops the timer; auto off never switches', () => {
     const clock = simulated();
-    const c = new SleepCycle({ now: clock.now, pose: 'side', autoTurn: false, autoSec: 20 });
+    const c = new SleepCycle({ now: clock.now, pose: 'right', autoTurn: false, autoSec: 20 });
     expect(c.tick().lb).toBe(1);
     c.sleep();
     const asleep = run(c, clock, 200);
-    expect(asleep.every((s) => s.pose === 'side')).toBe(true);
+    expect(asleep.every((s) => s.pose === 'right')).toBe(true);
     c.wake();
     clock.advance(LIE_DOWN_SEC);
     const s = c.tick();
     expect(s.e).toBe(0);
     expect(s.sleeping).toBe(false);
     expect(s.nextTurnIn).toBeNull();
+  });
+});
+
+describe('sleep cycle: both sides and the phases', () => {
+  it('with both sides, turn-overs cycle back -> right -> back -> left -> back, each blend through the back', () => {
+    const clock = simulated();
+    const autoSec = 20;
+    const c = new SleepCycle({ now: clock.now, pose: 'back', autoTurn: true, autoSec, sides: 'both' });
+    c.sleep();
+    const fps = 50;
+    const states = run(c, clock, LIE_DOWN_SEC + 4 * autoSec + 1, fps);
+    const poses: string[] = [states[0].pose];
+    for (const s of states) if (s.pose !== poses[poses.length - 1]) poses.push(s.pose);
+    expect(poses).toEqual(['back', 'right', 'back', 'left', 'back']);
+    // While on the left side, lb is the left side's share; it never jumps between frames.
+    const onLeft = states[Math.round((LIE_DOWN_SEC + 3 * autoSec + TURN_SEC + 0.2) * fps)];
+    expect(onLeft.side).toBe('left');
+    expect(onLeft.lb).toBe(1);
+    for (let i = 1; i < states.length; i++) expect(Math.abs(states[i].lb - states[i - 1].lb)).toBeLessThan(0.03);
+  });
+
+  it('a hand-chosen left while on the right goes through the back and arrives on the left', () => {
+    const clock = simulated();
+    const c = new SleepCycle({ now: clock.now, pose: 'right', autoTurn: false, autoSec: 120, sides: 'both' });
+    c.sleep();
+    run(c, clock, LIE_DOWN_SEC + 0.1);
+    c.choosePose('left');
+    const states = run(c, clock, 2 * TURN_SEC + 0.2, 100);
+    const firstLeft = states.findIndex((s) => s.side === 'left');
+    expect(states[firstLeft - 1].lb).toBeGreaterThan(0);
+    expect(states[firstLeft].lb).toBeLessThan(0.01);
+    expect(states.at(-1)!.side).toBe('left');
+    expect(states.at(-1)!.lb).toBe(1);
+    const arrived = states.findIndex((s) => s.side === 'left' && s.lb === 1);
+    expect(arrived / 100).toBeCloseTo(2 * TURN_SEC, 1);
+    expect(states.slice(0, arrived).every((s) => s.phase === 'turningOver')).toBe(true);
+    expect(states.slice(arrived).every((s) => s.phase === 'asleep')).toBe(true);
+  });
+
+  it('with the right side only, left is never chosen', () => {
+    const clock = simulated();
+    const c = new SleepCycle({ now: clock.now, pose: 'left', autoTurn: false, autoSec: 120 });
+    expect(c.tick().pose).toBe('right');
+    c.choosePose('left');
+    expect(c.tick().pose).toBe('right');
+  });
+
+  it('phases follow the state machine; turning over is refused while awake', () => {
+    const clock = simulated();
+    const c = new SleepCycle({ now: clock.now, pose: 'back', autoTurn: false, autoSec: 120 });
+    expect(c.tick().phase).toBe('awake');
+    expect(c.turnOver()).toBe(false);
+    expect(c.tick().pose).toBe('back');
+    c.sleep();
+    clock.advance(0.1);
+    expect(c.tick().phase).toBe('lyingDown');
+    clock.advance(LIE_DOWN_SEC);
+    expect(c.tick().phase).toBe('asleep');
+    expect(c.turnOver()).toBe(true);
+    clock.advance(0.1);
+    expect(c.tick()).toMatchObject({ phase: 'turningOver', pose: 'right' });
+    clock.advance(TURN_SEC);
+    expect(c.tick()).toMatchObject({ phase: 'asleep', pose: 'right' });
+    c.wake();
+    clock.advance(0.1);
+    expect(c.tick().phase).toBe('gettingUp');
+    clock.advance(LIE_DOWN_SEC);
+    expect(c.tick().phase).toBe('awake');
   });
 });

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildMotion, type KeyTrack } from '../../../shared/vrma/buildMotion';
-import { poseReport, formatPoseReport } from '../../../shared/convert/poseReport';
+import { poseReport, formatPoseReport, poseIssues, formatPoseIssue, twistDegrees } from '../../../shared/convert/poseReport';
+import { mul } from '../../../shared/math/quat';
 import { fromAxisAngle } from '../../../shared/math/quat';
 import type { Quat } from '../../../shared/motion/types';
 import type { HumanBoneName } from '../../../shared/vrm/humanBones';
@@ -93,5 +94,49 @@ describeFixtures('poseReport on real files', () => {
     expect(r.feet.right!.state).toBe('planted');
     expect(r.knees.left!.degrees).toBeLessThan(15);
     expect(r.knees.left!.direction).not.toBe('backward');
+  });
+});
+
+describe('poseReport: what the bedroom asks of a sleep pose', () => {
+  it('torso elevation: 90° standing, 0° lying on the back, 30° for a torso lifted 30° from lying', () => {
+    expect(poseReport(still({}), 0).torsoElevation).toBeCloseTo(90, 3);
+    expect(poseReport(still({ hips: fromAxisAngle([1, 0, 0], -90 * DEG) }), 0).torsoElevation).toBeCloseTo(0, 3);
+    expect(poseReport(still({ hips: fromAxisAngle([1, 0, 0], -60 * DEG) }), 0).torsoElevation).toBeCloseTo(30, 3);
+  });
+
+  it('twist about a bone length is separated from its swing, and the largest twist is named', () => {
+    const swing = fromAxisAngle([0, 0, 1], 70 * DEG);
+    const twist = fromAxisAngle([1, 0, 0], 45 * DEG);
+    expect(twistDegrees(swing, [1, 0, 0])).toBeCloseTo(0, 9);
+    expect(twistDegrees(mul(swing, twist), [1, 0, 0])).toBeCloseTo(45, 6);
+    const r = poseReport(still({ leftLowerArm: fromAxisAngle([1, 0, 0], 50 * DEG), leftUpperArm: fromAxisAngle([0, 0, 1], -60 * DEG) }), 0);
+    expect(r.maxBoneTwist!.bone).toBe('leftLowerArm');
+    expect(r.maxBoneTwist!.degrees).toBeCloseTo(50, 3);
+    expect(poseReport(still({}), 0).maxBoneTwist!.degrees).toBeCloseTo(0, 6);
+  });
+
+  it('the hip/shoulder twist is measured across the spine, so a lying body twisted 45° reads 45°', () => {
+    const lying = fromAxisAngle([1, 0, 0], -90 * DEG);
+    const r = poseReport(still({ hips: lying, chest: fromAxisAngle([0, 1, 0], 45 * DEG) }), 0);
+    expect(Math.abs(r.shoulderTwist!)).toBeCloseTo(45, 1);
+  });
+
+  it('issues: not lying (torso over 45°), knee over 150°, twists over 40°; none for a sound lying pose', () => {
+    const lying = fromAxisAngle([1, 0, 0], -90 * DEG);
+    expect(poseIssues(poseReport(still({ hips: lying }), 0), { lying: true })).toEqual([]);
+    const standing = poseIssues(poseReport(still({}), 0), { lying: true });
+    expect(standing).toEqual([{ code: 'notLying', degrees: expect.closeTo(90, 3) }]);
+    expect(formatPoseIssue(standing[0])).toBe('not a lying pose: the torso is 90° from horizontal (over 45°)');
+    expect(poseIssues(poseReport(still({}), 0))).toEqual([]);
+    const bad = poseReport(
+      still({
+        hips: lying,
+        leftUpperLeg: fromAxisAngle([1, 0, 0], -80 * DEG),
+        leftLowerLeg: fromAxisAngle([1, 0, 0], 160 * DEG),
+        leftLowerArm: fromAxisAngle([1, 0, 0], 50 * DEG),
+      }),
+      0,
+    );
+    expect(poseIssues(bad, { lying: true }).map(formatPoseIssue)).toEqual(['left knee bent 160° (over 150°)', 'leftLowerArm twisted 50° about its length (over 40°)']);
   });
 });

@@ -1,0 +1,387 @@
+/**
+ * The bedroom's controller: it owns the settings (read once, sanitized, saved on change), the sleep
+ * cycle, the panel's events, the status line (one text per phase of the state machine, or the
+ * answer to the last action until the phase changes), the pose report, the head pat, the breathing
+ * sound and what moves each frame. The picture is scene.ts, the body rig.ts, the poses poseFiles.ts.
+ */
+import { Vector3 } from 'three';
+import { VRMUtils, type VRM } from '@pixiv/three-vrm';
+import { makeMannequinVrm } from '../../shared/assets/mannequin';
+import {
+  DEFAULT_BEDROOM_SETTINGS, placementOf, sanitizeBedroomSettings, withPlacement, ZERO_OFFSETS, type BedroomSettings,
+  type LyingPose, type PlacementOffsets, type PoseSlot,
+} from '../../shared/contract/bedroomSettings';
+import { BedroomRig } from './bedroomRig';
+import { BreathSound } from './breathSound';
+import type { BedroomContext } from './context';
+import { buildControls, type Controls } from './controls';
+import { loadVrm } from './loadVrm';
+import { fileLabel, PoseFiles } from './poseFiles';
+import { sleepPoseReport, type SleepPoseReport } from './poseReport';
+import { builtInClips } from './poseSources';
+import type { BedroomView } from './scene';
+import { SleepCycle, type SleepPhase, type SleepState } from './sleepCycle';
+
+const POSE_WORDS: Record<LyingPose, string> = { back: 'the back', right: 'the right side', left: 'the left side' };
+
+/** The status line of each phase. */
+export function phaseText(phase: SleepPhase, pose: LyingPose): string {
+  switch (phase) {
+    case 'awake':
+      return 'Awake. Press Sleep to lie down.';
+    case 'lyingDown':
+      return `Lying down on ${POSE_WORDS[pose]}…`;
+    case 'asleep':
+      return `Asleep on ${POSE_WORDS[pose]}.`;
+    case 'turningOver':
+      return `Turning over onto ${POSE_WORDS[pose]}…`;
+    case 'gettingUp':
+      return 'Getting up…';
+  }
+}
+
+const slotOf = (pose: LyingPose): PoseSlot => (pose === 'back' ? 'back' : 'side');
+
+export class BedroomController {
+  settings: BedroomSettings;
+  readonly controls: Controls;
+  readonly cycle: SleepCycle;
+  readonly sound = new BreathSound();
+  vrm: VRM | null = null;
+  rig: BedroomRig | null = null;
+  poses: PoseFiles | null = null;
+  readonly ready: Promise<void>;
+  private avatarName: string;
+  private offsets: PlacementOffsets;
+  private timeScale = 1;
+  private simTime = 0;
+  private lastReal = performance.now() / 1000;
+  private disposed = false;
+  /** The answer to the last action; shown until the phase changes (errors until the next action). */
+  private message: { text: string; kind: 'info' | 'error'; phase: SleepPhase } | null = null;
+  private shownPhase = '';
+  private reportedPose: LyingPose | null = null;
+  private poseFileList: { path: string; name: string }[] = [];
+  private listing = 0;
+  private unsubscribeLibrary: (() => void) | null = null;
+  private libraryTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastState: SleepState;
+
+  constructor(
+    readonly ctx: BedroomContext,
+    readonly view: BedroomView,
+  ) {
+    try {
+      this.settings = sanitizeBedroomSettings(ctx.settings.get());
+    } catch {
+      this.settings = DEFAULT_BEDROOM_SETTINGS;
+    }
+    const avatar = ctx.getAvatar();
+    this.avatarName = avatar.bytes.length ? avatar.name : 'mannequin';
+    this.offsets = placementOf(this.settings, this.avatarName);
+    this.cycle = new SleepCycle({ now: () => this.clock(), pose: this.settings.pose, autoTurn: this.settings.autoTurn, autoSec: this.settings.autoSec, sides: this.settings.sides });
+    this.lastState = this.cycle.tick();
+    this.sound.muted = this.settings.sound.muted;
+    this.sound.volume = this.settings.sound.volume;
+    this.controls = buildControls({
+      sleep: () => this.act(() => {
+        this.sound.unlock();
+        this.cycle.sleep();
+      }),
+      wake: () => this.act(() => this.cycle.wake()),
+      turnOver: () => this.act(() => this.turnOver()),
+      choosePose: (pose) => this.act(() => {
+        this.cycle.choosePose(pose);
+        this.save({ ...this.settings, pose: this.cycle.tick().pose });
+      }),
+      setSides: (sides) => this.act(() => {
+        this.cycle.setSides(sides);
+        this.save({ ...this.settings, sides, pose: this.cycle.tick().pose });
+        this.controls.showSettings(this.settings, this.offsets);
+      }),
+      setAutoTurn: (on) => this.act(() => {
+        this.cycle.setAutoTurn(on);
+        this.save({ ...this.settings, autoTurn: on });
+      }),
+      setAutoSec: (sec) => this.act(() => this.setAutoSec(sec)),
+      setOffsets: (offsets, final) => this.setOffsets(offsets, final),
+      resetPlacement: () => this.act(() => {
+        this.setOffsets(ZERO_OFFSETS, true);
+        this.controls.showSettings(this.settings, this.offsets);
+        this.say('Placement reset to the automatic result.');
+      }),
+      loadPoseFile: (file, slot) => void file.arrayBuffer().then((buf) => this.usePoseFile(file.name, new Uint8Array(buf), slot)),
+      choosePoseFromFolders: (path, slot) => void (path ? this.usePosePath(path, slot) : this.useBuiltIn(slot)),
+      view: (name) => {
+        this.view.cameraRig.setView(name);
+        this.view.invalidate();
+      },
+      setSound: (muted, volume, final) => {
+        this.sound.muted = muted;
+        this.sound.volume = volume;
+        this.sound.unlock();
+        if (final) this.save({ ...this.settings, sound: { muted, volume } });
+      },
+      enterVr: () => this.onEnterVr?.(),
+    });
+    this.controls.showSettings(this.settings, this.offsets);
+    this.controls.setSleeping(false);
+    this.controls.setStatus('Loading the avatar…');
+    view.onFrame = (dt) => this.frame(dt);
+    view.animating = () => this.animating();
+    this.ready = this.load(avatar.bytes);
+  }
+
+  /** Set by the VR module when the browser offers immersive VR. */
+  onEnterVr: (() => void) | null = null;
+
+  /** The cycle reads a clock that the test hook can speed up. */
+  private clock(): number {
+    const now = performance.now() / 1000;
+    this.simTime += (now - this.lastReal) * this.timeScale;
+    this.lastReal = now;
+    return this.simTime;
+  }
+
+  setTimeScale(k: number): void {
+    this.clock();
+    this.timeScale = k;
+  }
+
+  /** A user action: clears an old answer, runs, and draws. */
+  act(fn: () => void): void {
+    this.message = null;
+    fn();
+    this.view.invalidate();
+  }
+
+  turnOver(): boolean {
+    const turned = this.cycle.turnOver();
+    if (!turned) {
+      this.say('Turn over works while asleep: press Sleep first.');
+      return false;
+    }
+    this.save({ ...this.settings, pose: this.cycle.tick().pose });
+    this.controls.showSettings(this.settings, this.offsets);
+    return true;
+  }
+
+  setAutoSec(sec: number): void {
+    this.cycle.setAutoSec(sec);
+    this.save({ ...this.settings, autoSec: sec });
+    this.controls.showSettings(this.settings, this.offsets);
+  }
+
+  setOffsets(offsets: PlacementOffsets, final: boolean): void {
+    this.offsets = offsets;
+    this.rig?.setPlacementOffsets(offsets);
+    const next = withPlacement(this.settings, this.avatarName, offsets);
+    if (final) {
+      this.save(next);
+      this.showReport(this.cycle.tick().pose);
+    } else this.settings = next;
+    this.view.invalidate();
+  }
+
+  get placement(): PlacementOffsets {
+    return this.offsets;
+  }
+
+  private save(next: BedroomSettings): void {
+    this.settings = next;
+    try {
+      this.ctx.settings.set(next);
+    } catch (e) {
+      this.say(`Settings could not be saved: ${(e as Error).message}`, 'error');
+    }
+  }
+
+  say(text: string, kind: 'info' | 'error' = 'info'): void {
+    this.message = { text, kind, phase: this.lastState.phase };
+    this.controls.setStatus(text, kind);
+    this.view.invalidate();
+  }
+
+  report(pose: LyingPose): SleepPoseReport | null {
+    const slot = this.rig?.pose(pose);
+    if (!slot || !this.rig) return null;
+    return sleepPoseReport(slot.motion, this.rig.contactOfPose(pose));
+  }
+
+  private showReport(pose: LyingPose): void {
+    const r = this.report(pose);
+    const slot = this.rig?.pose(pose);
+    if (!r || !slot) return;
+    this.reportedPose = pose;
+    this.controls.setReport(r.lines, r.warnings, `${POSE_WORDS[pose]} (${slot.label})`);
+  }
+
+  private async load(bytes: Uint8Array): Promise<void> {
+    let vrm: VRM;
+    try {
+      vrm = await loadVrm(bytes.length ? bytes : makeMannequinVrm());
+    } catch (e) {
+      this.say(`The avatar could not be loaded: ${(e as Error).message}`, 'error');
+      return;
+    }
+    if (this.disposed) {
+      VRMUtils.deepDispose(vrm.scene);
+      return;
+    }
+    const clips = await builtInClips(vrm);
+    if (this.disposed) return;
+    this.vrm = vrm;
+    const room = this.view.room;
+    this.rig = new BedroomRig(vrm, room.root, room.bed, room.standing, clips.idle, clips.sit, room.floorY);
+    this.rig.setPlacementOffsets(this.offsets);
+    this.poses = new PoseFiles(this.ctx, vrm, this.rig, clips);
+    await this.poses.installBuiltIn('back');
+    await this.poses.installBuiltIn('side');
+    if (this.disposed) return;
+    this.controls.setPoseFiles(this.poseFileList, this.settings.poseFiles);
+    for (const slot of ['back', 'side'] as const) {
+      const path = this.settings.poseFiles[slot];
+      if (!path) continue;
+      const r = await this.poses.usePath(path, slot);
+      if (this.disposed) return;
+      if (!r.ok) {
+        this.forget(slot);
+        this.say(r.message, 'error');
+      }
+    }
+    this.showReport(this.cycle.tick().pose);
+    const files = Object.entries(this.settings.poseFiles) as [PoseSlot, string][];
+    if (!this.message && files.length) this.say(`Awake, with ${files.map(([slot, p]) => `${fileLabel(p)} as the ${slot} pose`).join(' and ')}. Press Sleep to lie down.`);
+    // The list follows the opened folders: read now, and again (after a burst settles) on each change.
+    try {
+      this.unsubscribeLibrary =
+        this.ctx.onPoseFilesChanged?.(() => {
+          clearTimeout(this.libraryTimer);
+          this.libraryTimer = setTimeout(() => void this.refreshPoseFiles(), 150);
+        }) ?? null;
+    } catch {
+      this.unsubscribeLibrary = null;
+    }
+    this.view.invalidate();
+    await this.refreshPoseFiles();
+  }
+
+  private forget(slot: PoseSlot): void {
+    const files = { ...this.settings.poseFiles };
+    delete files[slot];
+    this.save({ ...this.settings, poseFiles: files });
+    this.controls.setPoseFiles(this.poseFileList, files);
+  }
+
+  private async afterPoseFile(r: { ok: boolean; message: string; remember: boolean }, path: string, slot: PoseSlot): Promise<void> {
+    if (this.disposed) return;
+    if (r.ok) {
+      const files = { ...this.settings.poseFiles };
+      if (r.remember) files[slot] = path;
+      else delete files[slot];
+      this.save({ ...this.settings, poseFiles: files });
+      // Show the slot just filled (choosing it when awake), with a warning if it is not a lying pose.
+      if (!this.cycle.tick().sleeping) {
+        const pose: LyingPose = slot === 'back' ? 'back' : this.cycle.tick().pose === 'left' ? 'left' : 'right';
+        this.cycle.choosePose(pose);
+        this.save({ ...this.settings, pose: this.cycle.tick().pose });
+        this.controls.showSettings(this.settings, this.offsets);
+      }
+      const report = this.report(slot === 'back' ? 'back' : 'right');
+      if (report?.notLying) this.say(`${r.message} Warning: it is not a lying pose (the torso is ${Math.round(report.figures?.torsoElevation ?? 90)}° from horizontal).`, 'error');
+      else this.say(r.message);
+    } else {
+      this.forget(slot);
+      this.say(r.message, 'error');
+    }
+    this.controls.setPoseFiles(this.poseFileList, this.settings.poseFiles);
+    this.showReport(this.cycle.tick().pose);
+  }
+
+  async usePoseFile(name: string, bytes: Uint8Array, slot: PoseSlot): Promise<void> {
+    if (!this.poses) return;
+    this.message = null;
+    const r = await this.poses.useFile(name, bytes, slot);
+    await this.afterPoseFile(r, name, slot);
+  }
+
+  async usePosePath(path: string, slot: PoseSlot): Promise<void> {
+    if (!this.poses) return;
+    this.message = null;
+    const r = await this.poses.usePath(path, slot);
+    await this.afterPoseFile(r, path, slot);
+  }
+
+  private async useBuiltIn(slot: PoseSlot): Promise<void> {
+    if (!this.poses) return;
+    await this.poses.installBuiltIn(slot);
+    this.forget(slot);
+    this.say(`The built-in ${slot} pose is back.`);
+    this.showReport(this.cycle.tick().pose);
+    this.view.invalidate();
+  }
+
+  private async refreshPoseFiles(): Promise<void> {
+    if (!this.ctx.listPoseFiles) return;
+    const mine = ++this.listing;
+    try {
+      const files = await this.ctx.listPoseFiles();
+      if (this.disposed || mine !== this.listing) return;
+      this.poseFileList = files;
+    } catch {
+      // No library (a static server) or a folder that vanished: keep the last list.
+      if (this.disposed || mine !== this.listing) return;
+    }
+    this.controls.setPoseFiles(this.poseFileList, this.settings.poseFiles);
+  }
+
+  /** Pat the head: a nod and a small smile. */
+  pat(): void {
+    this.rig?.nod();
+    this.view.invalidate();
+  }
+
+  /** Whether the head is near a world point (a click or a controller touching it). */
+  headNear(p: Vector3, within = 0.3): boolean {
+    const head = this.vrm?.humanoid.getRawBoneNode('head');
+    return !!head && head.getWorldPosition(new Vector3()).distanceTo(p) < within;
+  }
+
+  private frame(dt: number): void {
+    const s = this.cycle.tick();
+    this.lastState = s;
+    if (this.rig) {
+      this.rig.update(dt * this.timeScale, s);
+      this.sound.update(this.rig.breath());
+    }
+    this.controls.setSleeping(s.sleeping);
+    if (this.message && this.message.kind === 'info' && this.message.phase !== s.phase) this.message = null;
+    const key = `${s.phase}:${s.pose}`;
+    if (!this.message && key !== this.shownPhase && this.rig) this.controls.setStatus(phaseText(s.phase, s.pose));
+    if (!this.message) this.shownPhase = key;
+    else this.shownPhase = '';
+    if (this.rig && s.pose !== this.reportedPose) this.showReport(s.pose);
+    this.controls.setNextTurn(s.nextTurnIn === null ? '' : `next turn in ${Math.ceil(s.nextTurnIn)} s`);
+  }
+
+  /** Anything moving by itself: the idle (awake), lying down, turning over, breathing, a nod or smile, a countdown. */
+  private animating(): boolean {
+    if (!this.rig) return false;
+    const s = this.cycle.tick();
+    if (s.phase !== 'asleep') return true;
+    if (this.rig.nodding || this.rig.face.smiling) return true;
+    if (s.nextTurnIn !== null) return true;
+    return this.rig.breath().depth > 0;
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    clearTimeout(this.libraryTimer);
+    this.unsubscribeLibrary?.();
+    this.poses?.dispose();
+    this.sound.dispose();
+    this.rig?.dispose();
+    if (this.vrm) VRMUtils.deepDispose(this.vrm.scene);
+  }
+}

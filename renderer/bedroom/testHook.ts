@@ -1,0 +1,90 @@
+/**
+ * What end-to-end tests and the bench read (window.__bedroom); nothing in the app depends on it.
+ */
+import { Vector3 } from 'three';
+import type { LyingPose } from '../../shared/contract/bedroomSettings';
+import { toBedFrame } from './placement';
+import { probeAvatarHeights, type HeightProbeResult } from './heightProbe';
+import type { BedroomController } from './controller';
+import type { BedroomView } from './scene';
+import type { Side, SleepPhase } from './sleepCycle';
+import type { ViewName } from './cameraRig';
+
+export interface BedroomTestHook {
+  readonly ready: Promise<void>;
+  state(): { e: number; lb: number; side: Side; pose: LyingPose; sleeping: boolean; fullyAsleep: boolean; phase: SleepPhase; nextTurnIn: number | null; status: string };
+  /** Main joints in the bed's frame: [along toward the head, height above the mattress top, across]. */
+  jointsOnBed(): Record<string, [number, number, number]>;
+  bed(): { mattressTop: number; width: number; length: number; floorY: number; pillow: [number, number, number]; pillowLength: number; pillowWidth: number };
+  probeHeights(thresholds: number[]): HeightProbeResult;
+  /** Run the bedroom's clock k times faster (turn-overs without waiting minutes). */
+  setTimeScale(k: number): void;
+  /** The head bone's position on screen (client pixels) and whether a nod is playing. */
+  head(): { x: number; y: number; nodding: boolean } | null;
+  face(): { blink: number; smile: number; canCloseEyes: boolean };
+  camera(): { position: [number, number, number]; target: [number, number, number] };
+  setView(name: ViewName): void;
+  sound(): { level: number; running: boolean; muted: boolean; volume: number };
+  draws(): number;
+}
+
+declare global {
+  interface Window {
+    __bedroom?: BedroomTestHook;
+  }
+}
+
+export function installBedroomTestHook(c: BedroomController, view: BedroomView): () => void {
+  const room = view.room;
+  const hook: BedroomTestHook = {
+    ready: c.ready,
+    state: () => {
+      const s = c.cycle.tick();
+      return { e: s.e, lb: s.lb, side: s.side, pose: s.pose, sleeping: s.sleeping, fullyAsleep: s.fullyAsleep, phase: s.phase, nextTurnIn: s.nextTurnIn, status: c.controls.element.querySelector('[role=status]')?.textContent ?? '' };
+    },
+    jointsOnBed: () => {
+      const out: Record<string, [number, number, number]> = {};
+      if (!c.rig) return out;
+      for (const [k, p] of Object.entries(c.rig.jointsInParentFrame())) out[k] = [...toBedFrame(p!, room.bed)] as [number, number, number];
+      return out;
+    },
+    bed: () => ({
+      mattressTop: room.bed.mattressTop,
+      width: room.bed.width,
+      length: room.bed.length,
+      floorY: room.floorY,
+      pillow: [...toBedFrame(room.bed.pillowCenter, room.bed)] as [number, number, number],
+      pillowLength: room.bed.pillowLength,
+      pillowWidth: room.bed.pillowWidth,
+    }),
+    probeHeights: (thresholds) => {
+      if (!c.vrm) throw new Error('no avatar yet');
+      return probeAvatarHeights(view.renderer, view.scene, view.camera, room.root, c.vrm.scene, thresholds);
+    },
+    setTimeScale: (k) => {
+      c.setTimeScale(k);
+      view.invalidate();
+    },
+    head: () => {
+      const bone = c.vrm?.humanoid.getRawBoneNode('head');
+      if (!bone || !c.rig) return null;
+      return { ...view.toClient(bone.getWorldPosition(new Vector3())), nodding: c.rig.nodding };
+    },
+    face: () => ({ blink: c.rig?.face.blink ?? 0, smile: c.rig?.face.smileWeight ?? 0, canCloseEyes: c.rig?.face.canCloseEyes ?? false }),
+    camera: () => {
+      const p = view.camera.position;
+      const t = view.cameraRig.controls.target;
+      return { position: [p.x, p.y, p.z], target: [t.x, t.y, t.z] };
+    },
+    setView: (name) => {
+      view.cameraRig.setView(name);
+      view.invalidate();
+    },
+    sound: () => ({ level: c.sound.level, running: c.sound.running, muted: c.sound.muted, volume: c.sound.volume }),
+    draws: () => view.draws,
+  };
+  window.__bedroom = hook;
+  return () => {
+    if (window.__bedroom === hook) delete window.__bedroom;
+  };
+}
