@@ -89,6 +89,9 @@ export function createSceneSwitcher(studio: Studio, studioView: HTMLElement, bed
         const mod = await loadBedroom!();
         syncStudioButtons(); // at start-up (#bedroom) the switcher joins the top bar only now
         const api = studio.api;
+        // The bedroom reads its settings once when it mounts: at start-up (#bedroom) they may not have arrived yet.
+        if (api && !studio.settings) studio.settings = await api.getSettings().catch(() => studio.settings);
+        if (!bedroom || mounted) return;
         mounted = mod.mountBedroom(bedroomView, {
           getAvatar: () => ({ bytes: studio.avatar?.bytes ?? new Uint8Array(), name: studio.avatar?.name ?? 'mannequin' }),
           readUserFile: api ? (name) => api.readFile(name) : undefined,

@@ -35,11 +35,11 @@ export class BedroomView {
     element.append(canvas);
     this.scene.background = NIGHT_BACKGROUND;
     this.scene.add(this.room.root);
-    this.cameraRig = new CameraRig(this.camera, canvas, this.room.bed, () => this.invalidate());
     this.frames = new RenderScheduler((dt) => {
       this.drawNow(dt);
       return this.animating();
     });
+    this.cameraRig = new CameraRig(this.camera, canvas, this.room.bed, () => this.invalidate());
     this.observer = new ResizeObserver(() => this.resize());
     this.observer.observe(element);
     this.resize();

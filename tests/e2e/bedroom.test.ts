@@ -39,7 +39,7 @@ function panel(page: Page) {
 async function waitForBedroom(page: Page): Promise<void> {
   await page.waitForFunction(() => !!(window as unknown as { __bedroom?: unknown }).__bedroom, undefined, { timeout: 30_000 });
   await page.evaluate(() => (window as unknown as { __bedroom: { ready: Promise<void> } }).__bedroom.ready);
-  await panel(page).getByRole('status').filter({ hasText: 'Awake' }).waitFor({ timeout: 30_000 });
+  await panel(page).getByRole('status').filter({ hasText: 'Awake' }).waitFor({ timeout: 90_000 });
 }
 
 async function sleepAndCheck(page: Page, shot: string) {
