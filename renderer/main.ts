@@ -4,13 +4,14 @@
  */
 import './styles.css';
 import { startStudio } from './app/startStudio';
+import { t } from '../shared/i18n';
 
 startStudio(document.getElementById('app') ?? document.body).catch((e: unknown) => {
   // Never a blank screen: whatever broke is written where the studio would be.
   const box = document.createElement('pre');
   box.className = 'fatal';
   box.setAttribute('role', 'alert');
-  box.textContent = `VRMA Studio could not start: ${e instanceof Error ? `${e.message}\n${e.stack ?? ''}` : String(e)}`;
+  box.textContent = t('studio.couldNotStart', { detail: e instanceof Error ? `${e.message}\n${e.stack ?? ''}` : String(e) });
   document.body.append(box);
   console.error(e);
 });

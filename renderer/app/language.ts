@@ -51,8 +51,9 @@ export class LanguageChoice {
       }
     }
     this.current = setting;
-    setLocale(localeFor(setting));
+    // Subscribed first, so elements made before the language was known (the viewport) are rewritten too.
     installPageLocale();
+    setLocale(localeFor(setting));
   }
 
   /** The user picked a language (studio control or desktop menu): apply now, remember it. */

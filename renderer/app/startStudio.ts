@@ -38,8 +38,6 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
       console.warn('test hook:', e);
       return null;
     });
-  const viewportBox = h('div', { class: 'viewport', id: 'viewport' });
-  const viewport = new Viewport(viewportBox);
   let api: StudioApi | null = null;
   try {
     api = getStudioApi();
@@ -49,6 +47,8 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   // The language is settled before anything is built, so the first frame is already in it.
   const language = new LanguageChoice(api);
   await language.load();
+  const viewportBox = h('div', { class: 'viewport', id: 'viewport' });
+  const viewport = new Viewport(viewportBox);
 
   const walk = (await walkCycleMotion().catch(() => null)) ?? buildMotion({ rotations: {}, generator: 'VRMA Studio rest pose' });
   const studio = new Studio(viewport, api, walk);

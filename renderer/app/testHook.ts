@@ -120,6 +120,8 @@ export function installTestHook(studio: Studio, deps: TestHookDeps): void {
     openBase64: (name: string, data: string) => studio.openFile(name, fromBase64(data)),
     /** Runs a registered command by id, as a desktop menu pick does. */
     runCommand: (id: string) => studio.commands.run(id),
+    /** Every registered command with its shortcuts (the shortcuts overlay is compared with it). */
+    commands: () => studio.commands.all().map((c) => ({ id: c.id, shortcuts: [...(c.shortcuts ?? [])] })),
     seek: (t: number) => {
       studio.setPlaying(false);
       studio.seek(t);

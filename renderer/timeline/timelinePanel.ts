@@ -3,6 +3,7 @@ import type { Studio } from '../app/studio';
 import { TimelineView } from './timelineView';
 import { amountColumns } from './amountCurve';
 import { h } from '../ui/dom';
+import { tAttr } from '../ui/i18n';
 
 export function createTimeline(studio: Studio): { element: HTMLElement; view: TimelineView } {
   const view = new TimelineView({
@@ -32,6 +33,6 @@ export function createTimeline(studio: Studio): { element: HTMLElement; view: Ti
   studio.events.on('range', () => view.invalidateStatic());
   studio.events.on('selection', () => view.invalidateStatic());
   studio.events.on('motion', () => view.durationChanged());
-  const element = h('section', { class: 'timeline', 'aria-label': 'Timeline' }, view.element);
+  const element = tAttr(h('section', { class: 'timeline' }, view.element), 'aria-label', 'studio.timeline.label');
   return { element, view };
 }

@@ -5,6 +5,7 @@
  * cheap on long motions and playback of a long motion does not repaint a canvas every frame.
  */
 import { h } from '../ui/dom';
+import { tAttr } from '../ui/i18n';
 import { fitView, formatTime, keysAreDense, tickStep, ticks, timeToX, xToTime, zoomAround, type TimeView } from './timeScale';
 import type { TimeRange } from '../app/range';
 
@@ -66,9 +67,9 @@ export class TimelineView {
       class: 'timeline-overlay',
       role: 'slider',
       tabindex: 0,
-      'aria-label': 'Timeline: click or drag to scrub, shift+drag to select a range, wheel to zoom, double click to fit',
       'aria-valuemin': 0,
     });
+    tAttr(this.overlayCanvas, 'aria-label', 'studio.timeline.help');
     this.element = h('div', { class: 'timeline-canvas' }, this.staticCanvas, this.overlayCanvas);
     const ro = new ResizeObserver(() => this.resize());
     ro.observe(this.element);

@@ -47,6 +47,8 @@ export function installPageLocale(): void {
   document.documentElement.lang = getLocale();
   if (installed) return;
   installed = true;
+  // Anything marked before this point was rendered in the start-up language (English).
+  relocalize(document);
   onLocaleChange((locale) => {
     document.documentElement.lang = locale;
     relocalize(document);

@@ -8,6 +8,7 @@ import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { SoftwareShading } from './softwareShading';
 import { RenderScheduler } from './renderScheduler';
+import { tAttr } from '../ui/i18n';
 
 /** Per-frame work before drawing; returns true while it needs more frames (an animation runs). */
 export type FrameCallback = (dt: number) => boolean | void;
@@ -42,7 +43,7 @@ export class Viewport {
     this.renderer = renderer;
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
     this.renderer.outputColorSpace = THREE.SRGBColorSpace;
-    this.renderer.domElement.setAttribute('aria-label', '3D preview of the avatar');
+    tAttr(this.renderer.domElement, 'aria-label', 'studio.viewport.label');
     this.renderer.domElement.setAttribute('role', 'img');
     this.renderer.domElement.tabIndex = 0;
     container.appendChild(this.renderer.domElement);
