@@ -12,7 +12,7 @@ export default defineConfig({
           index: resolve(__dirname, 'main/electron/index.ts'),
           host: resolve(__dirname, 'main/host/index.ts'),
           cli: resolve(__dirname, 'main/cli/index.ts'),
-          convertWorker: resolve(__dirname, 'main/cli/convertWorker.ts'),
+          convertWorker: resolve(__dirname, 'main/services/convertWorker.ts'),
         },
       },
     },

@@ -3,6 +3,7 @@
  * (main/electron) and the browser host (main/host) both forward validated calls here and relay its
  * events. Everything the renderer can reach on disk goes through the AccessPolicy.
  */
+import { formatList, STUDIO_FILE_EXTENSIONS } from '../../shared/convert/formats';
 import { promises as fs } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -182,7 +183,7 @@ export class StudioBackend {
 
   private async openFileAt(path: string): Promise<OpenedFile> {
     const ext = extensionOf(path);
-    if (!ext) throw new StudioApiError('BAD_FILE', `not a studio file (${basename(path)}): open .vrma, .vmd, .vpd, .bvh or .vrm`);
+    if (!ext) throw new StudioApiError('BAD_FILE', `not a studio file (${basename(path)}): open ${formatList(STUDIO_FILE_EXTENSIONS)}`);
     const real = await this.policy.grantFile(path);
     const bytes = new Uint8Array(await fs.readFile(real));
     await this.noteRecent(real, 'file');

@@ -83,6 +83,7 @@ export async function describeFileOnDisk(path: string): Promise<FileDetails> {
   try {
     switch (ext) {
       case '.vrm':
+      case '.glb':
         return { path, kind: 'avatar' };
       case '.vpd':
         return { path, kind: 'pose', duration: 0 };

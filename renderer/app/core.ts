@@ -3,6 +3,7 @@
  * converters are loaded on first use (import.meta.glob: a build without them disables the feature
  * with a clear message instead of breaking the studio).
  */
+import { extensionOf, formatList, isConvertible, STUDIO_FILE_EXTENSIONS, VRMA_EXTENSION } from '../../shared/convert/formats';
 import type { Motion } from '../../shared/motion/types';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
@@ -28,17 +29,14 @@ function asMotion(result: Motion | { motion: Motion } | Uint8Array): Motion {
   return 'motion' in result && !('channels' in result) ? result.motion : (result as Motion);
 }
 
-const CONVERTED = ['.vmd', '.vpd', '.bvh'];
-
 /**
  * Reads a motion file: .vrma directly, .vmd/.vpd/.bvh converted on the fly; `convertedFrom` names the
  * source format ("VMD") so the UI can say what happened in its language.
  */
 export async function readMotionFile(name: string, bytes: Uint8Array): Promise<{ motion: Motion; convertedFrom?: string }> {
-  const lower = name.toLowerCase();
-  if (lower.endsWith('.vrma')) return { motion: readVrma(bytes) };
-  const ext = CONVERTED.find((e) => lower.endsWith(e));
-  if (!ext) fail('UNSUPPORTED', `${name}: expected .vrm, .vrma, .vmd, .vpd or .bvh`);
+  const ext = extensionOf(name);
+  if (ext === VRMA_EXTENSION) return { motion: readVrma(bytes) };
+  if (!isConvertible(name)) fail('UNSUPPORTED', `${name}: expected ${formatList(STUDIO_FILE_EXTENSIONS)}`);
   const mod = await firstModule(convertModules);
   if (!mod) fail('UNSUPPORTED', `${ext} conversion is not available in this build`);
   const motion = asMotion(await mod.convertToMotion(name, bytes));

@@ -2,6 +2,7 @@
 import type { Studio } from './studio';
 import { t } from '../../shared/i18n';
 import { errorText } from '../ui/messages';
+import { isAvatarFile } from '../../shared/convert/formats';
 
 export function bindFileDrop(studio: Studio, target: Window): void {
   target.addEventListener('dragover', (e) => {
@@ -17,7 +18,7 @@ export function bindFileDrop(studio: Studio, target: Window): void {
     const files = [...(e.dataTransfer?.files ?? [])];
     if (!files.length) return;
     e.preventDefault();
-    files.sort((a, b) => Number(!/\.(vrm|glb)$/i.test(a.name)) - Number(!/\.(vrm|glb)$/i.test(b.name)));
+    files.sort((a, b) => Number(!isAvatarFile(a.name)) - Number(!isAvatarFile(b.name)));
     for (const f of files) {
       const path = studio.api?.pathForFile?.(f) ?? undefined;
       if (path && studio.api) {

@@ -3,6 +3,7 @@
  * of immutable Motions, the avatar and its preview follow, and every change is announced through
  * `events` so panels, timeline and viewport redraw what they show.
  */
+import { isAvatarFile } from '../../shared/convert/formats';
 import type { Motion } from '../../shared/motion/types';
 import { durationOf } from '../../shared/motion/types';
 import type { HumanBoneName } from '../../shared/vrm/humanBones';
@@ -31,8 +32,6 @@ export interface StudioEvents {
   playback: null;
   [key: string]: unknown;
 }
-
-const AVATAR_EXTENSIONS = ['.vrm', '.glb'];
 
 /** How long spring bones (hair, skirts) keep moving after the pose stops changing: drawn that long (ms). */
 const SPRING_SETTLE_MS = 1500;
@@ -164,9 +163,8 @@ export class Studio {
 
   /** Opens any supported file; a bad file is reported and the current work stays. Returns whether it loaded. */
   async openFile(name: string, bytes: Uint8Array, path?: string): Promise<boolean> {
-    const lower = name.toLowerCase();
     try {
-      if (AVATAR_EXTENSIONS.some((e) => lower.endsWith(e))) {
+      if (isAvatarFile(name)) {
         await this.setAvatar(bytes, name);
         this.avatarPath = path; // autosave records it so a recovered session gets the same avatar
         this.messages.show('success', () => t('studio.avatar.loaded', { file: name }));

@@ -33,6 +33,7 @@ function reportText(def: EditDefinition, before: Motion, after: Motion, lines: r
   if (!parts.length) parts.push(t('edits.summary.changed'));
   return t('edits.report', { edit: editLabel(def), report: parts.join(getLocale() === 'ja' ? '、' : '; ') });
 }
+import { acceptAttribute, MOTION_EXTENSIONS } from '../../shared/convert/formats';
 
 export function editContext(studio: Studio): EditContext {
   return { motion: studio.motion, duration: studio.duration, range: studio.range, time: studio.clock.time };
@@ -106,7 +107,7 @@ export function createEditPanel(studio: Studio): HTMLElement {
         const span = h('span');
         fields.push(text(h('label', { class: 'field check', for: f.id }, input, span), span, input, f.id));
       } else {
-        const input = h('input', { type: 'file', id: f.id, accept: '.vrma,.vmd,.bvh,.vpd' }) as HTMLInputElement;
+        const input = h('input', { type: 'file', id: f.id, accept: acceptAttribute(MOTION_EXTENSIONS) }) as HTMLInputElement;
         input.addEventListener('change', async () => {
           const file = input.files?.[0];
           state.other = undefined;

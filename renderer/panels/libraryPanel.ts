@@ -2,6 +2,7 @@
  * The file side of the studio (left): open a file, load the built-in mannequin again, and the
  * library of opened folders through the StudioApi. Drop files anywhere on the window.
  */
+import { acceptAttribute, STUDIO_FILE_EXTENSIONS } from '../../shared/convert/formats';
 import type { Studio } from '../app/studio';
 import type { LibraryEntry, LibrarySnapshot } from '../../shared/contract/studioApi';
 import { h, button } from '../ui/dom';
@@ -20,7 +21,7 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
   const fileInput = h('input', {
     type: 'file',
     id: 'open-file-input',
-    accept: '.vrma,.vmd,.vpd,.bvh,.vrm,.glb',
+    accept: acceptAttribute(STUDIO_FILE_EXTENSIONS),
     multiple: true,
     class: 'visually-hidden',
   }) as HTMLInputElement;

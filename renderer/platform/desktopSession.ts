@@ -8,6 +8,7 @@
  * It only reads and drives the Studio's public surface (history, events, replaceDocument, setAvatar,
  * seek, setRange, select, setFalloff), so the studio keeps owning its state.
  */
+import { isAvatarFile } from '../../shared/convert/formats';
 import type { Studio } from '../app/studio';
 import type {
   AvatarRef,
@@ -134,7 +135,7 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
         const file = await api.openFile(req.path);
         if (file) {
           await studio.openFile(file.name, file.bytes, file.path);
-          if (file.ext === '.vrm') studio.avatarPath = file.path;
+          if (isAvatarFile(file.name)) studio.avatarPath = file.path;
         }
       }
     } catch (e) {
@@ -183,7 +184,7 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
     }
     for (const req of await api.takeLaunchRequests().catch(() => [] as OpenRequest[])) {
       // Opening a launch file would replace the recovered, unsaved motion: keep the recovered work on screen.
-      if (recovered && req.kind === 'file' && !/\.vrm$/i.test(req.path)) {
+      if (recovered && req.kind === 'file' && !isAvatarFile(req.path)) {
         const path = req.path;
         studio.messages.notice(() => t('studio.doc.launchSkipped', { file: path }));
         continue;

@@ -13,9 +13,9 @@
  */
 import { DEFAULT_BEDROOM_SETTINGS, type BedroomSettings } from './bedroomSettings';
 
-/** File types the studio understands; .vrm is an avatar, the others are motions (.vpd a one-frame pose). */
-export const STUDIO_FILE_EXTENSIONS = ['.vrma', '.vmd', '.vpd', '.bvh', '.vrm'] as const;
-export type StudioFileExtension = (typeof STUDIO_FILE_EXTENSIONS)[number];
+/** File types the studio understands (avatars .vrm/.glb, motions): listed once in shared/convert/formats.ts. */
+export { STUDIO_FILE_EXTENSIONS, type StudioFileExtension } from '../convert/formats';
+import { studioExtensionOf, type StudioFileExtension } from '../convert/formats';
 
 export type Unsubscribe = () => void;
 
@@ -379,9 +379,7 @@ export function isStudioApiError(e: unknown): e is Error & StudioErrorInfo {
 /** Electron IPC result envelope: errors travel as data so their code survives. */
 export type IpcResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: StudioErrorInfo };
 
+/** The studio file type of a path, or null when the studio does not open it. */
 export function extensionOf(path: string): StudioFileExtension | null {
-  const dot = path.lastIndexOf('.');
-  if (dot < 0) return null;
-  const ext = path.slice(dot).toLowerCase();
-  return (STUDIO_FILE_EXTENSIONS as readonly string[]).includes(ext) ? (ext as StudioFileExtension) : null;
+  return studioExtensionOf(path);
 }

@@ -9,6 +9,7 @@ import { readVrma } from '../vrma/read';
 import { convertBvh } from './bvh/convertBvh';
 import type { BvhUnit } from './bvh/bodyFrame';
 import { convertVmd, convertVpd } from './mmd/index';
+import { extensionOf, MOTION_EXTENSIONS } from './formats';
 
 export type { BvhUnit } from './bvh/bodyFrame';
 
@@ -21,17 +22,8 @@ export interface ConvertOptions {
   readonly unit?: BvhUnit;
 }
 
-export const CONVERTIBLE_EXTENSIONS = ['.bvh', '.vmd', '.vpd', '.vrma'] as const;
-
-export function extensionOf(fileName: string): string {
-  const base = fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
-  const dot = base.lastIndexOf('.');
-  return dot > 0 ? base.slice(dot).toLowerCase() : '';
-}
-
-export function isConvertible(fileName: string): boolean {
-  return (CONVERTIBLE_EXTENSIONS as readonly string[]).includes(extensionOf(fileName));
-}
+// The formats by extension are listed once, in formats.ts.
+export { extensionOf, isMotionFile, MOTION_EXTENSIONS } from './formats';
 
 export function convertToMotion(fileName: string, bytes: Uint8Array, opts: ConvertOptions = {}): Motion {
   const ext = extensionOf(fileName);
@@ -45,6 +37,6 @@ export function convertToMotion(fileName: string, bytes: Uint8Array, opts: Conve
     case '.vrma':
       return readVrma(bytes);
     default:
-      return fail('UNSUPPORTED', `${fileName}: unknown motion format "${ext || '(no extension)'}"; expected ${CONVERTIBLE_EXTENSIONS.join(', ')}`);
+      return fail('UNSUPPORTED', `${fileName}: unknown motion format "${ext || '(no extension)'}"; expected ${MOTION_EXTENSIONS.join(', ')}`);
   }
 }

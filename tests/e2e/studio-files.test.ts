@@ -137,6 +137,16 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: files', () =
     expect(worst).toBeGreaterThanOrEqual(0.99999);
   });
 
+  it('a dropped .glb avatar (a VRM named .glb) loads like a .vrm, as the Electron drop path now does too', async () => {
+    // The Electron side (main opening the dropped path) is tested in tests/unit/services/avatarOpen.test.ts.
+    await dropFiles(s.page, [{ name: 'robot.glb', bytes: readFixture('vrm1', 'debug_robot.vrm') }]);
+    await waitForState(s.page, 'avatarName', 'robot.glb');
+    const st = await state(s.page);
+    expect(st.messages.filter((m) => m.kind === 'error')).toEqual([]);
+    const worst = await comparePreviewToReference(['rightUpperArm', 'hips', 'head'], [0, 0.25, 0.5, st.duration]);
+    expect(worst).toBeGreaterThanOrEqual(0.99999);
+  });
+
   it('shows expressions, lookAt and the reader warnings in the info panel', async () => {
     await s.page.setInputFiles('#open-file-input', fixturePath('vrma', 'test_2023-11_no-specVersion.vrma'));
     await waitForState(s.page, 'motionName', 'test_2023-11_no-specVersion');

@@ -1,35 +1,22 @@
 /**
  * `vrma-studio convert INPUT... [--out-dir D] [--fps N] [--optimize] [--force] [--pmx MODEL] [--unit U]`:
  * BVH, VMD and VPD files (or folders of them, recursively) to .vrma, written next to each source or
- * into --out-dir (keeping sub-folders), never replacing a file without --force. Batches run on worker
- * threads, one per core; a failed file is reported and the rest still convert (exit 1 at the end).
+ * into --out-dir (keeping sub-folders), never replacing a file without --force. Folders are walked and
+ * batches run by the conversion engine (main/services/convertEngine.ts, shared with Convert Folder) on
+ * worker threads, one per core; a failed file is reported and the rest still convert (exit 1 at the end).
  */
-import { existsSync } from 'node:fs';
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { UsageError, numberOption, type CliCommand, type CliIO } from '../command';
-import { runConvertJob, CONVERT_WORKER_ROLE, type ConvertJob, type ConvertResult } from '../convertWorker';
+import type { ConvertJob, ConvertResult } from '../../services/convertWorker';
+import { convertibleFiles, runConvertJobs } from '../../services/convertEngine';
+import { CONVERTIBLE_EXTENSIONS, MOTION_EXTENSIONS, formatList, isMotionFile } from '../../../shared/convert/formats';
 import { UNIT_METRES, type BvhUnit } from '../../../shared/convert/bvh/bodyFrame';
-
-/** Extensions picked up when walking a folder (.vrma only when named explicitly, with --out-dir). */
-const SOURCE_EXTENSIONS = new Set(['.bvh', '.vmd', '.vpd']);
-const FILE_EXTENSIONS = new Set([...SOURCE_EXTENSIONS, '.vrma']);
 
 interface Planned {
   input: string;
   output: string;
-}
-
-async function walk(dir: string, out: string[]): Promise<void> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  entries.sort((a, b) => a.name.localeCompare(b.name));
-  for (const e of entries) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) await walk(p, out);
-    else if (e.isFile() && SOURCE_EXTENSIONS.has(extname(e.name).toLowerCase())) out.push(p);
-  }
 }
 
 /** Every (input, output) pair, plus inputs that cannot even be planned (missing, wrong type). */
@@ -50,15 +37,14 @@ async function plan(inputs: string[], outDir: string | undefined): Promise<{ job
       continue;
     }
     if (info.isDirectory()) {
-      const files: string[] = [];
-      await walk(input, files);
-      if (!files.length) problems.push({ input, error: `${input}: no .bvh, .vmd or .vpd files in this folder` });
+      // The engine's walk (.vrma only when named explicitly, with --out-dir).
+      const files = await convertibleFiles(input);
+      if (!files.length) problems.push({ input, error: `${input}: no ${formatList(CONVERTIBLE_EXTENSIONS)} files in this folder` });
       for (const f of files) jobs.push({ input: f, output: target(f, input) });
       continue;
     }
-    const ext = extname(input).toLowerCase();
-    if (!FILE_EXTENSIONS.has(ext)) {
-      problems.push({ input, error: `${input}: not a motion file this converter reads (.bvh, .vmd, .vpd, .vrma)` });
+    if (!isMotionFile(input)) {
+      problems.push({ input, error: `${input}: not a motion file this converter reads (${MOTION_EXTENSIONS.join(', ')})` });
       continue;
     }
     const output = target(input);
@@ -82,77 +68,6 @@ async function plan(inputs: string[], outDir: string | undefined): Promise<{ job
     unique.push(j);
   }
   return { jobs: unique, problems };
-}
-
-/** The built worker sits next to the CLI bundle; from sources (tests, tsx) the .ts is loaded through tsx. */
-function workerEntry(): { source: string; eval: boolean } | undefined {
-  const here = typeof __dirname === 'string' ? __dirname : process.cwd();
-  for (const dir of [here, join(here, '..')]) {
-    const js = join(dir, 'convertWorker.js');
-    if (existsSync(js)) return { source: js, eval: false };
-  }
-  for (const dir of [here, join(here, '..')]) {
-    const ts = join(dir, 'convertWorker.ts');
-    if (existsSync(ts)) return { source: `require('tsx/cjs'); require(${JSON.stringify(ts)});`, eval: true };
-  }
-  return undefined;
-}
-
-/**
- * Runs jobs on `count` worker threads; a worker that crashes fails its job and is replaced. Returns the
- * jobs left undone when no worker could start at all (the caller then runs them in this thread).
- */
-async function runOnWorkers(jobs: ConvertJob[], count: number, onResult: (r: ConvertResult) => void): Promise<ConvertJob[]> {
-  const entry = workerEntry();
-  if (!entry) return jobs;
-  let next = 0;
-  let done = 0;
-  let anyAnswered = false;
-  const undone: ConvertJob[] = [];
-  await new Promise<void>((resolveAll) => {
-    const finish = () => {
-      if (done + undone.length === jobs.length) resolveAll();
-    };
-    const start = () => {
-      const worker = new Worker(entry.source, { eval: entry.eval, workerData: { role: CONVERT_WORKER_ROLE } });
-      let current: ConvertJob | undefined;
-      const feed = () => {
-        if (next >= jobs.length) {
-          current = undefined;
-          void worker.terminate();
-          return;
-        }
-        current = jobs[next++];
-        worker.postMessage(current);
-      };
-      worker.on('message', (r: ConvertResult) => {
-        anyAnswered = true;
-        onResult(r);
-        done++;
-        finish();
-        feed();
-      });
-      worker.on('error', (e) => {
-        const job = current;
-        current = undefined;
-        if (!job) return;
-        if (!anyAnswered) {
-          // Workers cannot start here: hand this job and everything not yet sent back to the caller.
-          undone.push(job);
-          while (next < jobs.length) undone.push(jobs[next++]);
-          finish();
-          return;
-        }
-        onResult({ id: job.id, input: job.input, output: job.output, ok: false, error: `worker failed: ${e.message}`, warnings: [] });
-        done++;
-        finish();
-        if (next < jobs.length) start();
-      });
-      feed();
-    };
-    for (let i = 0; i < count; i++) start();
-  });
-  return undone.sort((a, b) => a.id - b.id);
 }
 
 function progressBar(done: number, total: number, name: string): string {
@@ -234,10 +149,8 @@ export const convertCommand: CliCommand = {
       report(io, r);
       if (tty) process.stderr.write(progressBar(results.length, jobs.length, r.input));
     };
-    const threads = Math.min(jobs.length, jobsOption ?? availableParallelism());
-    const inThisThread = threads > 1 ? await runOnWorkers(jobs, threads, onResult) : jobs;
-    const ranOnWorkers = threads > 1 && inThisThread.length < jobs.length;
-    for (const job of inThisThread) onResult(await runConvertJob(job));
+    // One thread, or no worker able to start: the jobs run in this thread.
+    const { threads } = await runConvertJobs(jobs, { threads: jobsOption ?? availableParallelism(), inThread: true, onResult });
     if (tty && jobs.length) process.stderr.write('\r\x1b[K');
 
     const failed = results.filter((r) => !r.ok).length + problems.length;
@@ -245,7 +158,7 @@ export const convertCommand: CliCommand = {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     io.out(
       `converted ${converted} of ${jobs.length + problems.length} file(s)${failed ? `, ${failed} failed` : ''} in ${seconds} s` +
-        (ranOnWorkers ? ` on ${threads} worker threads` : ''),
+        (threads > 0 ? ` on ${threads} worker thread${threads === 1 ? '' : 's'}` : ''),
     );
     return failed ? 1 : 0;
   },

@@ -1,7 +1,7 @@
 /** `vrma-studio pose-report IN [--time S] [--json]`: how the pose at one moment looks, by FK (see poseReport). */
 import { readFile } from 'node:fs/promises';
 import { UsageError, numberOption, type CliCommand } from '../command';
-import { convertToMotion, isConvertible } from '../../../shared/convert/index';
+import { convertToMotion, isMotionFile } from '../../../shared/convert/index';
 import { formatPoseReport, poseReport } from '../../../shared/convert/poseReport';
 import { durationOf } from '../../../shared/motion/types';
 import { MotionError } from '../../../shared/errors';
@@ -25,7 +25,7 @@ export const poseReportCommand: CliCommand = {
   async run(positionals, values, io) {
     if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give exactly one input file' : 'give the input file');
     const input = positionals[0];
-    if (!isConvertible(input)) throw new UsageError(`${input}: expected a .vrma, .bvh, .vmd or .vpd file`);
+    if (!isMotionFile(input)) throw new UsageError(`${input}: expected a .vrma, .bvh, .vmd or .vpd file`);
     const time = numberOption(values, 'time', 0);
     if (time < 0) throw new UsageError('--time must not be negative');
     let bytes: Uint8Array;

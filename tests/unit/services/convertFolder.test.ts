@@ -13,7 +13,7 @@ import { describeFixtures, fixturePath } from '../../helpers/fixtures';
 import { useTempDirs } from './tempDir';
 
 const tempDir = useTempDirs('vrma-convert-');
-const WORKER = resolve(__dirname, '..', '..', '..', 'main', 'cli', 'convertWorker.ts');
+const WORKER = resolve(__dirname, '..', '..', '..', 'main', 'services', 'convertWorker.ts');
 
 function copy(from: string, to: string) {
   copyFileSync(from, to);

@@ -1,7 +1,8 @@
 /**
  * One conversion job (read, convert, optionally optimize, write atomically) and the worker-thread
- * entry that runs jobs sent by `vrma-studio convert` (built to out/main/convertWorker.js). A job never
- * throws: every failure comes back as a result with a message, so one bad file cannot stop a batch.
+ * entry that runs the jobs of the conversion engine (convertEngine.ts; built to out/main/convertWorker.js).
+ * A job never throws: every failure comes back as a result with a message, so one bad file cannot stop
+ * a batch.
  */
 import { readFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -11,7 +12,7 @@ import { writeVrma } from '../../shared/vrma/write';
 import { durationOf } from '../../shared/motion/types';
 import { MotionError } from '../../shared/errors';
 import { optimize } from '../../shared/edits/optimize';
-import { writeFileAtomic, FileExistsError } from '../services/atomicWrite';
+import { writeFileAtomic, FileExistsError } from './atomicWrite';
 
 export interface ConvertJob {
   readonly id: number;
@@ -76,7 +77,7 @@ export async function runConvertJob(job: ConvertJob): Promise<ConvertResult> {
   return { ...base, ok: true, warnings, bytes: data.length, duration, bones };
 }
 
-/** workerData the convert command starts its workers with, so no other thread picks up this listener. */
+/** workerData the engine starts its workers with, so no other thread picks up this listener. */
 export const CONVERT_WORKER_ROLE = 'vrma-studio-convert';
 
 if (!isMainThread && parentPort && (workerData as { role?: string } | undefined)?.role === CONVERT_WORKER_ROLE) {
