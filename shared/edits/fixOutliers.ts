@@ -5,7 +5,7 @@
  * rad) are cut at either end and the times shifted to start at 0.
  */
 import type { Channel, Motion } from '../motion/types';
-import { sampleAtSortedTimes } from './sortedSampling';
+import { sampleAtSortedTimes } from '../vrma/sample';
 import { cutToRange } from './keepRange';
 import { rotationAngle } from './rotationAngle';
 

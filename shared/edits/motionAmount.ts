@@ -4,7 +4,7 @@
  */
 import type { Motion } from '../motion/types';
 import { durationOf } from '../motion/types';
-import { sampleAtSortedTimes } from './sortedSampling';
+import { sampleAtSortedTimes } from '../vrma/sample';
 import { rotationAngle } from './rotationAngle';
 
 export const AMOUNT_RATE = 30;

@@ -6,7 +6,7 @@
  */
 import type { Channel, Motion } from '../motion/types';
 import { parentIndices, worldMatrices } from '../vrma/restPose';
-import { sampleAtSortedTimes } from './sortedSampling';
+import { sampleAtSortedTimes } from '../vrma/sample';
 import { rotationAngle } from './rotationAngle';
 
 export interface PoseError {

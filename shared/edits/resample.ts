@@ -7,7 +7,7 @@ import type { Channel, Motion } from '../motion/types';
 import { componentsOf, durationOf, withChannels } from '../motion/types';
 import { fail } from '../errors';
 import { requireInRange } from './params';
-import { sampleAtSortedTimes } from './sortedSampling';
+import { sampleAtSortedTimes } from '../vrma/sample';
 
 /** The frame rates resample accepts (keys per second). */
 export const MIN_RESAMPLE_FPS = 1;

@@ -7,7 +7,7 @@
 import type { Mat4, Motion, Quat, Vec3 } from '../motion/types';
 import type { HumanBoneName } from '../vrm/humanBones';
 import { compose, multiply, transformPoint, MAT4_IDENTITY } from '../math/mat4';
-import { parentIndices, rotationOf } from './restPose';
+import { parentIndices, restTrs, rotationOf, type GltfNode } from './restPose';
 import { sampleChannel } from './sample';
 import { toNormalized } from './restPose';
 
@@ -17,33 +17,6 @@ export interface BoneWorld {
 }
 
 export type SkeletonPose = Partial<Record<HumanBoneName, BoneWorld>>;
-
-interface NodeLike {
-  translation?: unknown;
-  rotation?: unknown;
-  scale?: unknown;
-  matrix?: unknown;
-}
-
-function finite(arr: unknown, n: number): arr is number[] {
-  return Array.isArray(arr) && arr.length === n && arr.every((v) => typeof v === 'number' && Number.isFinite(v));
-}
-
-/** Rest TRS of a node (a `matrix` is decomposed), 10 numbers: t(3) r(4) s(3). */
-function restTrs(node: NodeLike, out: Float64Array, o: number): void {
-  if (finite(node.matrix, 16)) {
-    const m = node.matrix;
-    const r = rotationOf(m);
-    const det = m[0] * (m[5] * m[10] - m[6] * m[9]) - m[4] * (m[1] * m[10] - m[2] * m[9]) + m[8] * (m[1] * m[6] - m[2] * m[5]);
-    const sx = Math.hypot(m[0], m[1], m[2]) * (det < 0 ? -1 : 1);
-    out.set([m[12], m[13], m[14], r[0], r[1], r[2], r[3], sx, Math.hypot(m[4], m[5], m[6]), Math.hypot(m[8], m[9], m[10])], o);
-    return;
-  }
-  const t = finite(node.translation, 3) ? node.translation : [0, 0, 0];
-  const r = finite(node.rotation, 4) ? node.rotation : [0, 0, 0, 1];
-  const s = finite(node.scale, 3) ? node.scale : [1, 1, 1];
-  out.set([...t, ...r, ...s], o);
-}
 
 /** Nodes ordered so parents come before children; nodes caught in cycles are treated as roots. */
 function topologicalOrder(parent: Int32Array): number[] {
@@ -73,8 +46,8 @@ export interface PoseEvaluator {
 
 /** Precomputes the skeleton once; the returned function evaluates any time quickly. */
 export function createPoseEvaluator(motion: Motion): PoseEvaluator {
-  const nodes = (Array.isArray(motion.gltf.nodes) ? motion.gltf.nodes : []) as NodeLike[];
-  const parent = parentIndices(nodes as never);
+  const nodes = (Array.isArray(motion.gltf.nodes) ? motion.gltf.nodes : []) as GltfNode[];
+  const parent = parentIndices(nodes);
   const order = topologicalOrder(parent);
   // A node's parent only counts if it was placed first (cycle members become roots).
   const placed = new Uint8Array(nodes.length);

@@ -8,34 +8,65 @@ import { HUMAN_BONE_PARENT, type HumanBoneName } from '../vrm/humanBones';
 import { compose, MAT4_IDENTITY, multiply, transformPoint } from '../math/mat4';
 import { conj, fromMat4, mul, IDENTITY } from '../math/quat';
 
-interface GltfNode {
-  children?: number[];
-  translation?: number[];
-  rotation?: number[];
-  scale?: number[];
-  matrix?: number[];
+/** The transform fields of a glTF node (unchecked JSON). */
+export interface GltfNode {
+  children?: unknown;
+  translation?: unknown;
+  rotation?: unknown;
+  scale?: unknown;
+  matrix?: unknown;
 }
 
-function finiteOr(arr: unknown, n: number, fallback: readonly number[]): number[] {
-  if (!Array.isArray(arr) || arr.length !== n || !arr.every((v) => typeof v === 'number' && Number.isFinite(v))) {
-    return [...fallback];
-  }
-  return arr as number[];
+function finite(arr: unknown, n: number): arr is number[] {
+  return Array.isArray(arr) && arr.length === n && arr.every((v) => typeof v === 'number' && Number.isFinite(v));
+}
+
+const ZERO3: Vec3 = [0, 0, 0];
+const ONE3: Vec3 = [1, 1, 1];
+
+/**
+ * A node's local rest transform, the one reading of a node's fields (rest pose, forward kinematics,
+ * key reduction): its `matrix` when it has one (identity when that is not 16 finite numbers), else
+ * its translation, rotation and scale, each defaulted when missing or not finite.
+ */
+export function nodeTransform(node: GltfNode): { readonly matrix: Mat4 } | { readonly t: Vec3; readonly r: Quat; readonly s: Vec3 } {
+  if (node.matrix !== undefined) return { matrix: finite(node.matrix, 16) ? node.matrix : MAT4_IDENTITY };
+  return {
+    t: finite(node.translation, 3) ? (node.translation as unknown as Vec3) : ZERO3,
+    r: finite(node.rotation, 4) ? (node.rotation as unknown as Quat) : IDENTITY,
+    s: finite(node.scale, 3) ? (node.scale as unknown as Vec3) : ONE3,
+  };
 }
 
 export function localMatrix(node: GltfNode): Mat4 {
-  if (node.matrix !== undefined) return finiteOr(node.matrix, 16, MAT4_IDENTITY);
-  const t = finiteOr(node.translation, 3, [0, 0, 0]) as unknown as Vec3;
-  const r = finiteOr(node.rotation, 4, IDENTITY) as unknown as Quat;
-  const s = finiteOr(node.scale, 3, [1, 1, 1]) as unknown as Vec3;
-  return compose(t, r, s);
+  const n = nodeTransform(node);
+  return 'matrix' in n ? n.matrix : compose(n.t, n.r, n.s);
+}
+
+/** A node's rest transform as 10 numbers t(3) r(4) s(3); a matrix is decomposed as three.js's Matrix4.decompose does. */
+export function restTrs(node: GltfNode, out: Float64Array, o: number): void {
+  const n = nodeTransform(node);
+  if ('matrix' in n) {
+    const m = n.matrix;
+    const r = rotationOf(m);
+    const sx = Math.hypot(m[0], m[1], m[2]) * (determinant3(m) < 0 ? -1 : 1);
+    out.set([m[12], m[13], m[14], r[0], r[1], r[2], r[3], sx, Math.hypot(m[4], m[5], m[6]), Math.hypot(m[8], m[9], m[10])], o);
+    return;
+  }
+  out.set(n.t, o);
+  out.set(n.r, o + 3);
+  out.set(n.s, o + 7);
+}
+
+function determinant3(m: Mat4): number {
+  return m[0] * (m[5] * m[10] - m[6] * m[9]) - m[4] * (m[1] * m[10] - m[2] * m[9]) + m[8] * (m[1] * m[6] - m[2] * m[5]);
 }
 
 /** Parent index of every node (-1 for roots), from the nodes' children lists. */
 export function parentIndices(nodes: readonly GltfNode[]): Int32Array {
   const parent = new Int32Array(nodes.length).fill(-1);
   nodes.forEach((n, i) => {
-    for (const c of Array.isArray(n.children) ? n.children : []) if (Number.isInteger(c) && c >= 0 && c < nodes.length && parent[c] === -1 && c !== i) parent[c] = i;
+    for (const c of Array.isArray(n.children) ? (n.children as number[]) : []) if (Number.isInteger(c) && c >= 0 && c < nodes.length && parent[c] === -1 && c !== i) parent[c] = i;
   });
   return parent;
 }
@@ -66,9 +97,7 @@ export function worldMatrices(nodes: readonly GltfNode[]): Mat4[] {
  * (negative determinant) is read as a rotation with the x scale negated.
  */
 export function rotationOf(m: Mat4): Quat {
-  const det =
-    m[0] * (m[5] * m[10] - m[6] * m[9]) - m[4] * (m[1] * m[10] - m[2] * m[9]) + m[8] * (m[1] * m[6] - m[2] * m[5]);
-  if (!(det < 0)) return fromMat4(m);
+  if (!(determinant3(m) < 0)) return fromMat4(m);
   const flipped = [...m];
   flipped[0] = -m[0];
   flipped[1] = -m[1];

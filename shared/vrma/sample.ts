@@ -23,24 +23,46 @@ export function keyIndexAt(times: Float32Array, t: number): number {
 
 type Out = Float32Array | Float64Array;
 
-/** Value of `channel` at time t written to out[offset..]; returns out. */
-export function sampleChannel<T extends Out>(channel: Channel, t: number, out: T, offset = 0): T {
-  const n = componentsOf(channel.path);
+/**
+ * The one interpolation: the value at t given i = keyIndexAt(times, t) (or any cursor that found the
+ * same key). A time on a key, before the first or after the last gives that key exactly.
+ */
+function valueAt(channel: Channel, size: number, i: number, t: number, out: Out, offset: number): void {
   const { times, values } = channel;
-  const i = keyIndexAt(times, t);
   if (i < 0 || i === times.length - 1 || times[i] === t) {
     const k = i < 0 ? 0 : i;
-    for (let c = 0; c < n; c++) out[offset + c] = values[k * n + c];
-    return out;
+    for (let c = 0; c < size; c++) out[offset + c] = values[k * size + c];
+    return;
   }
   const f = (t - times[i]) / (times[i + 1] - times[i]);
-  if (n === 4) {
+  if (size === 4) {
     slerpFlat(out, offset, values, i * 4, values, i * 4 + 4, f);
   } else {
-    const a = i * n;
-    for (let c = 0; c < n; c++) out[offset + c] = values[a + c] + (values[a + n + c] - values[a + c]) * f;
+    const a = i * size;
+    for (let c = 0; c < size; c++) out[offset + c] = values[a + c] + (values[a + size + c] - values[a + c]) * f;
   }
+}
+
+/** Value of `channel` at time t written to out[offset..]; returns out. */
+export function sampleChannel<T extends Out>(channel: Channel, t: number, out: T, offset = 0): T {
+  valueAt(channel, componentsOf(channel.path), keyIndexAt(channel.times, t), t, out, offset);
   return out;
+}
+
+/**
+ * sampleChannel at many increasing times at once, written to out `size` numbers apart: the key
+ * cursor walks forward instead of a binary search per time; the values are sampleChannel's.
+ */
+export function sampleAtSortedTimes(channel: Channel, at: ArrayLike<number>, out: Out): void {
+  const times = channel.times;
+  const size = componentsOf(channel.path);
+  const n = times.length;
+  let i = -1;
+  for (let s = 0; s < at.length; s++) {
+    const t = at[s];
+    while (i + 1 < n && times[i + 1] <= t) i++;
+    valueAt(channel, size, i, t, out, s * size);
+  }
 }
 
 /** Every channel of the motion at time t, in channel order (4 numbers for rotations, 3 otherwise). */

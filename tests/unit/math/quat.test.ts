@@ -17,8 +17,7 @@ import {
   SlerpSegment,
   slerpFlat,
 } from '../../../shared/math/quat';
-import { sampleChannel } from '../../../shared/vrma/sample';
-import { sampleAtSortedTimes } from '../../../shared/edits/sortedSampling';
+import { sampleAtSortedTimes, sampleChannel } from '../../../shared/vrma/sample';
 import { readVrma } from '../../../shared/vrma/read';
 import { componentsOf } from '../../../shared/motion/types';
 import { describeFixtures, fixtureFiles } from '../../helpers/fixtures';
