@@ -79,7 +79,8 @@ describe.skipIf(!HAS_CHROMIUM)(`studio: timeline${HAS_CHROMIUM ? '' : ` [skipped
     expect((await state(s.page)).time).toBe(0);
     await s.page.keyboard.press('Space');
     expect((await state(s.page)).playing).toBe(true);
-    await s.page.waitForTimeout(300);
+    // Time advances while playing (waited for, not timed: a loaded machine draws fewer frames).
+    await s.page.waitForFunction(() => (window as unknown as { __studio: { state(): { time: number } } }).__studio.state().time > 0.05, undefined, { timeout: 10_000 });
     await s.page.keyboard.press('Space');
     const played = await state(s.page);
     expect(played.playing).toBe(false);

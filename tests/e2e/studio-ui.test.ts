@@ -119,7 +119,8 @@ describe.skipIf(!HAS_CHROMIUM)(`studio: screen${HAS_CHROMIUM ? '' : ` [skipped: 
     await s.page.selectOption('#speed-select', '1');
     await hook(s.page, 'seek', Math.max(0, d - 0.1));
     await hook(s.page, 'setPlaying', true);
-    await s.page.waitForTimeout(400);
+    // Looping: from 0.1 s before the end, time comes back below it (however slowly the machine draws).
+    await s.page.waitForFunction((end) => (window as unknown as { __studio: { state(): { time: number } } }).__studio.state().time < end, d - 0.1, { timeout: 10_000 });
     const looped = await state(s.page);
     expect(looped.playing).toBe(true);
     expect(looped.time).toBeLessThan(d - 0.1);
