@@ -1,59 +1,23 @@
 /**
- * Kind and duration of a library file, worked out lazily and cheaply: only the headers and key
- * times are read (a .vrma's sampler input max, a .vmd's frame numbers, a .bvh's Frames line), never
- * a full conversion. Results are cached by path, size and mtime.
+ * Kind and duration of a library file, worked out lazily, never by a full conversion: a .vrma and a
+ * .vmd are read by the core's own readers (so a file listed as readable is one the studio opens, and
+ * a broken one is reported with the reader's message), a .bvh by its MOTION header lines only.
+ * Results are cached by path, size and mtime.
  */
 import { promises as fs } from 'node:fs';
 import { extensionOf, type FileDetails } from '../../shared/contract/studioApi';
-import { parseGlb } from '../../shared/gltf/glb';
+import { readVrma } from '../../shared/vrma/read';
+import { durationOf } from '../../shared/motion/types';
+import { parseVmd, VMD_FPS } from '../../shared/convert/mmd/vmd';
 
-const VMD_FPS = 30;
-
-/** Duration of a .vrma from its animation's input accessors (max, else the key data). */
+/** Duration of a .vrma as the studio will open it (the core's reader; errors are its MotionErrors). */
 export function vrmaDuration(bytes: Uint8Array): number {
-  const { json, bin } = parseGlb(bytes);
-  const gltf = json as {
-    animations?: { samplers?: { input?: number }[] }[];
-    accessors?: { bufferView?: number; byteOffset?: number; count?: number; max?: number[]; componentType?: number }[];
-    bufferViews?: { byteOffset?: number; byteStride?: number }[];
-  };
-  const anim = gltf.animations?.[0];
-  if (!anim) throw new Error('no animation in the file');
-  let duration = 0;
-  for (const s of anim.samplers ?? []) {
-    const acc = typeof s.input === 'number' ? gltf.accessors?.[s.input] : undefined;
-    if (!acc) throw new Error('sampler input accessor missing');
-    let max = acc.max?.[0];
-    if (typeof max !== 'number' && acc.componentType === 5126 && typeof acc.bufferView === 'number' && (acc.count ?? 0) > 0) {
-      const view = gltf.bufferViews?.[acc.bufferView];
-      const at = (view?.byteOffset ?? 0) + (acc.byteOffset ?? 0) + ((acc.count ?? 1) - 1) * (view?.byteStride || 4);
-      if (at + 4 > bin.length) throw new Error('time accessor outside the buffer');
-      max = new DataView(bin.buffer, bin.byteOffset, bin.byteLength).getFloat32(at, true);
-    }
-    if (typeof max === 'number' && Number.isFinite(max)) duration = Math.max(duration, max);
-  }
-  return duration;
+  return durationOf(readVrma(bytes));
 }
 
-/** Duration of a .vmd from the largest bone or morph key frame (30 fps). */
+/** Duration of a .vmd from its last bone, morph or IK key frame, as the core's VMD parser reads it. */
 export function vmdDuration(bytes: Uint8Array): number {
-  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const header = new TextDecoder('latin1').decode(bytes.subarray(0, Math.min(30, bytes.length)));
-  if (!header.startsWith('Vocaloid Motion Data')) throw new Error('not a VMD file');
-  const nameLength = header.startsWith('Vocaloid Motion Data 0002') ? 20 : 10;
-  let at = 30 + nameLength;
-  let maxFrame = 0;
-  const section = (recordSize: number, frameOffset: number) => {
-    if (at + 4 > bytes.length) return false;
-    const count = dv.getUint32(at, true);
-    at += 4;
-    if (count > (bytes.length - at) / recordSize) throw new Error('VMD key count larger than the file');
-    for (let i = 0; i < count; i++) maxFrame = Math.max(maxFrame, dv.getUint32(at + i * recordSize + frameOffset, true));
-    at += count * recordSize;
-    return true;
-  };
-  section(111, 15) && section(23, 15);
-  return maxFrame / VMD_FPS;
+  return parseVmd(bytes).lastFrame / VMD_FPS;
 }
 
 /** Duration of a .bvh from its MOTION header: (Frames - 1) x Frame Time. */
