@@ -12,6 +12,7 @@ import commands from './messages/commands';
 import library from './messages/library';
 import errors from './messages/errors';
 import edits from './messages/edits';
+import optimize from './messages/optimize';
 
 export const AREAS = {
   studio,
@@ -20,6 +21,7 @@ export const AREAS = {
   library,
   errors,
   edits,
+  optimize,
 } as const;
 
 type KeysOf<A> = A extends AreaMessages<infer K> ? K : never;
