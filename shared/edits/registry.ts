@@ -290,7 +290,7 @@ export const EDITS: readonly EditDefinition[] = [
       },
       {
         name: 'quantize', kind: 'boolean', label: 'Smaller file', default: false,
-        help: 'write rotations as 16-bit integers: about a third smaller; three-vrm reads it, UniVRM does not (docs/quantized-vrma.md)',
+        help: 'write rotations as 16-bit integers (about 40% smaller; three-vrm-animation reads it, see docs/quantized-vrma.md)',
       },
       {
         name: 'fast', kind: 'boolean', label: 'Fast', default: false,
