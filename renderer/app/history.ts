@@ -9,16 +9,16 @@ export interface HistoryEntry<T> {
 }
 
 export class History<T> {
-  private entries: HistoryEntry<T>[];
+  private list: HistoryEntry<T>[];
   private index = 0;
   private savedIndex: number | null = 0;
 
   constructor(initial: T, label = 'Open') {
-    this.entries = [{ value: initial, label }];
+    this.list = [{ value: initial, label }];
   }
 
   get current(): T {
-    return this.entries[this.index].value;
+    return this.list[this.index].value;
   }
 
   get canUndo(): boolean {
@@ -26,19 +26,29 @@ export class History<T> {
   }
 
   get canRedo(): boolean {
-    return this.index < this.entries.length - 1;
+    return this.index < this.list.length - 1;
   }
 
   get undoLabel(): string | undefined {
-    return this.canUndo ? this.entries[this.index].label : undefined;
+    return this.canUndo ? this.list[this.index].label : undefined;
   }
 
   get redoLabel(): string | undefined {
-    return this.canRedo ? this.entries[this.index + 1].label : undefined;
+    return this.canRedo ? this.list[this.index + 1].label : undefined;
   }
 
   get length(): number {
-    return this.entries.length;
+    return this.list.length;
+  }
+
+  /** Every entry, oldest first (the history list); entries[position] is the current one. */
+  get entries(): readonly HistoryEntry<T>[] {
+    return this.list;
+  }
+
+  /** The entry that matches the file on disk, or null when none does. */
+  get savedPosition(): number | null {
+    return this.savedIndex;
   }
 
   /** How many steps can be undone (0 at the opened state). */
@@ -53,9 +63,9 @@ export class History<T> {
   /** Records a new state; a pending redo branch is dropped, as in every editor. */
   push(value: T, label: string): void {
     if (value === this.current) return;
-    this.entries.length = this.index + 1;
+    this.list.length = this.index + 1;
     if (this.savedIndex !== null && this.savedIndex > this.index) this.savedIndex = null;
-    this.entries.push({ value, label });
+    this.list.push({ value, label });
     this.index++;
   }
 
@@ -71,13 +81,25 @@ export class History<T> {
     return this.current;
   }
 
+  /** Jumps to entry `index` (the history list: several undos or redos at once). */
+  goTo(index: number): boolean {
+    if (!Number.isInteger(index) || index < 0 || index >= this.list.length || index === this.index) return false;
+    this.index = index;
+    return true;
+  }
+
   markSaved(): void {
     this.savedIndex = this.index;
   }
 
+  /** No entry matches the disk (a recovered motion whose file is gone): dirty everywhere. */
+  markUnsaved(): void {
+    this.savedIndex = null;
+  }
+
   /** Starts over with a new document (opening another motion). */
   reset(value: T, label = 'Open'): void {
-    this.entries = [{ value, label }];
+    this.list = [{ value, label }];
     this.index = 0;
     this.savedIndex = 0;
   }

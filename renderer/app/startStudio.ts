@@ -19,7 +19,8 @@ import { createSceneSwitcher } from './sceneSwitcher';
 import { bindFileDrop } from './fileDrop';
 import { testHookEnabled } from './testHookEnabled';
 import { syncDesktop } from './desktopSync';
-import { attachDesktopSession, BUILTIN_AVATAR_NAME, type DesktopSession } from '../platform/desktopSession';
+import { attachDesktopSession, BUILTIN_AVATAR_NAME } from '../platform/desktopSession';
+import { createDocumentActions } from './documentActions';
 import { createRecentProjects } from '../platform/recentProjects';
 import { h } from '../ui/dom';
 import { errorText } from '../ui/messages';
@@ -51,14 +52,27 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   const viewport = new Viewport(viewportBox);
 
   const walk = (await walkCycleMotion().catch(() => null)) ?? buildMotion({ rotations: {}, generator: 'VRMA Studio rest pose' });
-  const studio = new Studio(viewport, api, walk);
-  studio.motionName = 'walk';
+  const studio = new Studio(viewport, api, walk, 'walk');
   const shortcuts = createShortcutsOverlay(studio.commands);
+  // Native dialogs (Electron) give the file's path, so saves can land beside it; the browser uses the file input.
+  const platform = api ? api.getPlatform().catch(() => null) : Promise.resolve(null);
+  let nativeDialogs = false;
+  void platform.then((info) => (nativeDialogs = !!info?.nativeDialogs));
+  const documentActions = createDocumentActions(studio, platform);
+  studio.leaveGuard = () => documentActions.confirmLeave();
+  // Reload or close with unsaved edits: the browser asks (Electron's close goes through the same check).
+  window.addEventListener('beforeunload', (e) => {
+    if (!studio.doc.dirty) return;
+    e.preventDefault();
+    e.returnValue = '';
+  });
 
   let timelineFit = () => {};
   registerStudioCommands(studio, {
     openFile: () => void openFileCommand(),
-    exportMotion: () => exportMotion(),
+    save: async () => void (await documentActions.save()),
+    saveAs: async () => void (await documentActions.saveAs()),
+    exportCopy: async () => void (await documentActions.exportCopy()),
     fitTimeline: () => timelineFit(),
   });
   studio.commands.register({ id: 'help.shortcuts', label: 'Keyboard Shortcuts', description: 'Show every keyboard shortcut', shortcuts: ['?', 'F1'], menu: 'help', run: () => shortcuts.toggle() });
@@ -75,7 +89,11 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
       if (!studio.avatar) return;
       try {
         const req = poseDeltaFor(drag, studio.avatar, studio.clock.time, studio.falloff);
-        studio.commit(applyDrag(studio.motion, req), drag.kind === 'rotate' ? t('studio.pose.rotate', { bone: drag.bone }) : t('studio.pose.moveHips'));
+        studio.commit(
+          applyDrag(studio.motion, req),
+          drag.kind === 'rotate' ? t('studio.pose.rotate', { bone: drag.bone }) : t('studio.pose.moveHips'),
+          () => (drag.kind === 'rotate' ? t('studio.pose.rotated', { bone: drag.bone }) : t('studio.pose.movedHips')),
+        );
       } catch (e) {
         studio.messages.error(() => t('studio.pose.failed', { detail: errorText(e) }));
       }
@@ -98,11 +116,6 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   };
   const library = createLibraryPanel(studio, () => void loadMannequin());
 
-  let desktop: DesktopSession | null = null;
-  // Native dialogs (Electron) give the file's path, so exports can land beside it; the browser uses the file input.
-  const platform = api ? api.getPlatform().catch(() => null) : Promise.resolve(null);
-  let nativeDialogs = false;
-  void platform.then((info) => (nativeDialogs = !!info?.nativeDialogs));
   const openFileCommand = async () => {
     // Decided synchronously: a file input may only be opened within the user's click.
     if (!api || !nativeDialogs) {
@@ -114,37 +127,6 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
       if (file) await studio.openFile(file.name, file.bytes, file.path);
     } catch (e) {
       studio.messages.error(() => t('studio.open.failed', { detail: errorText(e) }));
-    }
-  };
-
-  const exportMotion = async () => {
-    if (desktop && studio.sourcePath) {
-      // A motion that came from a file exports beside it (walk.vmd -> walk.vrma, walk.vrma -> walk.edited.vrma).
-      try {
-        const saved = await desktop.exportBesideSource();
-        if (saved) return studio.messages.show('success', () => t('studio.export.done', { file: saved.path }));
-      } catch (e) {
-        return studio.messages.error(() => t('studio.export.failed', { detail: errorText(e) }));
-      }
-    }
-    const motion = studio.preview?.motion ?? studio.motion;
-    const bytes = writeVrma(motion);
-    studio.lastExport = bytes;
-    const suggestedName = `${studio.motionName || 'motion'}.vrma`;
-    try {
-      const info = await platform;
-      if (api && info?.nativeDialogs) {
-        const saved = await api.saveFileAs({ bytes, suggestedName });
-        if (!saved) return;
-        studio.messages.show('success', () => t('studio.export.saved', { file: saved.path }));
-      } else {
-        downloadBytes(bytes, suggestedName);
-        studio.messages.show('success', () => t('studio.export.done', { file: suggestedName }));
-      }
-      studio.history.markSaved();
-      studio.events.emit('document', null);
-    } catch (e) {
-      studio.messages.error(() => t('studio.export.failed', { detail: errorText(e) }));
     }
   };
 
@@ -175,7 +157,7 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
 
   const docTitle = header.querySelector('#doc-title')!;
   const updateTitle = () => {
-    const name = `${studio.dirty ? '● ' : ''}${studio.motionName}`;
+    const name = `${studio.dirty ? '● ' : ''}${studio.doc.fileLabel}`;
     docTitle.textContent = name;
     document.title = t('studio.title', { name });
   };
@@ -198,7 +180,7 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   requestAnimationFrame(() => setTimeout(() => poseEditor.warmUp(), 200));
   // Autosave, crash recovery and OS/command-line open requests (after the start-up document is in place).
   if (api) {
-    desktop = attachDesktopSession(studio, {
+    attachDesktopSession(studio, {
       // The autosave is written and uploaded in a worker, so the page keeps drawing; a short quiet
       // time still lets a burst of edits (undo, redo) go out as one 32 MB save of a long motion, and
       // the max wait bounds what a crash can lose to about a second even while edits keep coming.
@@ -206,7 +188,7 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
       maxWaitMs: 1000,
       loadBuiltinAvatar: loadMannequin,
     });
-    library.element.querySelector('.button-column')?.append(...['file.save', 'file.saveAs', 'file.convertFolder'].filter((id) => studio.commands.get(id)).map((id) => commandButton(studio, id)));
+    library.element.querySelector('.button-column')?.append(...['file.convertFolder'].filter((id) => studio.commands.get(id)).map((id) => commandButton(studio, id)));
     const recent = createRecentProjects(api, {
       onFolderOpened: () => {},
       onFileOpened: async (f) => void (await studio.openFile(f.name, f.bytes, f.path)),
@@ -217,13 +199,4 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   }
   await switcher.ready;
   return studio;
-}
-
-function downloadBytes(bytes: Uint8Array, name: string): void {
-  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'model/gltf-binary' }));
-  const a = h('a', { href: url, download: name, class: 'visually-hidden' });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

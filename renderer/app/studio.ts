@@ -1,15 +1,17 @@
 /**
- * The studio's state and its one way of changing it: the current Motion lives in an undo history
- * of immutable Motions, the avatar and its preview follow, and every change is announced through
- * `events` so panels, timeline and viewport redraw what they show.
+ * The studio's state and its one way of changing it: the document (document.ts: the current Motion
+ * in an undo history of immutable Motions, and which file it is), the avatar and its preview, and
+ * every change announced through `events` so panels, timeline and viewport redraw what they show.
  */
 import { isAvatarFile } from '../../shared/convert/formats';
 import type { Motion } from '../../shared/motion/types';
 import { durationOf } from '../../shared/motion/types';
 import type { HumanBoneName } from '../../shared/vrm/humanBones';
 import type { Settings, StudioApi } from '../../shared/contract/studioApi';
-import { History } from './history';
-import { CommandRegistry } from './commands';
+import type { History } from './history';
+import { MotionDocument, type OpenOptions } from './document';
+import { CommandRegistry, shortcutText } from './commands';
+import { IS_MAC } from './platformKeys';
 import { Emitter } from './emitter';
 import { estimateFps } from '../../shared/vrma/summary';
 import type { TimeRange } from './range';
@@ -17,9 +19,14 @@ import { PreviewClock } from '../preview/previewClock';
 import { Preview } from '../preview/preview';
 import { disposeAvatar, loadAvatar, type LoadedAvatar } from '../avatar/loadAvatar';
 import type { Viewport } from '../viewport/viewport';
-import { Messages, errorText } from '../ui/messages';
+import { Messages, errorText, type MessageText } from '../ui/messages';
 import { readMotionFile } from './core';
 import { t } from '../../shared/i18n';
+
+/** "Mirrored · Ctrl+Z to undo" / "⌘Z". */
+function withUndoHint(text: string): string {
+  return t('studio.edit.done', { text, shortcut: shortcutText('Mod+Z', IS_MAC) });
+}
 
 export interface StudioEvents {
   motion: Motion;
@@ -43,11 +50,10 @@ export class Studio {
   readonly clock = new PreviewClock();
   readonly commands = new CommandRegistry();
   readonly messages = new Messages();
-  history: History<Motion>;
+  /** The one document model: motion, undo history, file identity, save/export/recovery. */
+  readonly doc: MotionDocument;
   avatar: LoadedAvatar | null = null;
   preview: Preview | null = null;
-  motionName = 'Untitled';
-  sourcePath: string | undefined;
   /** File the avatar came from, when it came from a path (desktop), for autosave and recovery. */
   avatarPath: string | undefined;
   range: TimeRange | null = null;
@@ -58,11 +64,15 @@ export class Studio {
   dragging = false;
   /** The StudioApi settings as last read or written (null until loaded, or without an API). */
   settings: Settings | null = null;
-  /** Last bytes handed out by the export command (tests compare them). */
-  lastExport: Uint8Array | null = null;
+  /**
+   * Asked before the document is replaced while it has unsaved edits (opening another motion):
+   * resolves true to go on (saved or discarded), false to keep the document. Without one, go on.
+   */
+  leaveGuard: (() => Promise<boolean>) | null = null;
 
-  constructor(readonly viewport: Viewport, readonly api: StudioApi | null, initialMotion: Motion) {
-    this.history = new History(initialMotion);
+  constructor(readonly viewport: Viewport, readonly api: StudioApi | null, initialMotion: Motion, initialName = 'Untitled') {
+    this.doc = new MotionDocument(initialMotion, initialName);
+    this.doc.events.on('changed', () => this.events.emit('document', null));
     this.setDuration(initialMotion);
     viewport.onFrame((dt) => this.onFrame(dt));
     for (const name of VISIBLE_EVENTS) this.events.on(name, () => this.poseChanged());
@@ -78,7 +88,21 @@ export class Studio {
   }
 
   get motion(): Motion {
-    return this.history.current;
+    return this.doc.motion;
+  }
+
+  get history(): History<Motion> {
+    return this.doc.history;
+  }
+
+  /** The document's name (walk for walk.vmd). */
+  get motionName(): string {
+    return this.doc.name;
+  }
+
+  /** The document's file, or the file it was opened from. */
+  get sourcePath(): string | undefined {
+    return this.doc.sourcePath;
   }
 
   get duration(): number {
@@ -86,33 +110,63 @@ export class Studio {
   }
 
   get dirty(): boolean {
-    return this.history.dirty;
+    return this.doc.dirty;
   }
 
-  /** Records an edited Motion as one undo step. */
-  commit(motion: Motion, label: string): void {
-    if (motion === this.motion) return;
-    this.history.push(motion, label);
+  /**
+   * Records an edited Motion as one undo step and says so in one line: `confirmation` (e.g.
+   * "Deleted 0.40 s + 0.20 s blend"), else "<label> · Ctrl+Z to undo".
+   */
+  commit(motion: Motion, label: string, confirmation?: MessageText): void {
+    if (!this.doc.commit(motion, label)) return;
     this.motionChanged();
+    const text = typeof confirmation === 'function' ? confirmation : () => confirmation ?? label;
+    this.messages.show('success', () => withUndoHint(text()), { group: 'edit' });
   }
 
   undo(): void {
-    if (this.history.undo() !== undefined) this.motionChanged();
+    const step = this.history.undoLabel ?? '';
+    if (this.doc.undo()) {
+      this.motionChanged();
+      this.messages.show('success', () => t('studio.edit.undone', { step }), { group: 'edit' });
+    }
   }
 
   redo(): void {
-    if (this.history.redo() !== undefined) this.motionChanged();
+    const step = this.history.redoLabel ?? '';
+    if (this.doc.redo()) {
+      this.motionChanged();
+      this.messages.show('success', () => t('studio.edit.redone', { step }), { group: 'edit' });
+    }
   }
 
-  /** A new document: history starts over, range and time reset. */
-  replaceDocument(motion: Motion, name: string, path?: string): void {
-    this.history.reset(motion);
-    this.motionName = name;
-    this.sourcePath = path;
+  /** Goes back (or forward) to one entry of the undo history (the history list). */
+  goToHistory(index: number): void {
+    if (this.doc.goTo(index)) this.motionChanged();
+  }
+
+  /** A new document: history starts over, range and time reset, the old document's notices go. */
+  openDocument(motion: Motion, opts: OpenOptions): void {
+    this.doc.open(motion, opts);
+    this.messages.documentChanged();
+    this.documentReplaced();
+  }
+
+  /** The document was replaced in place (recovery): time, range and views follow. */
+  documentReplaced(): void {
     this.range = null;
     this.clock.time = 0;
     this.motionChanged();
     this.events.emit('range', null);
+  }
+
+  /**
+   * Before the document is replaced: true when it may go (no unsaved edits, or the user chose Save or
+   * Don't save in the leave guard), false when the user chose Cancel.
+   */
+  async confirmLeave(): Promise<boolean> {
+    if (!this.doc.dirty || !this.leaveGuard) return true;
+    return this.leaveGuard();
   }
 
   private setDuration(motion: Motion): void {
@@ -170,11 +224,16 @@ export class Studio {
         this.messages.show('success', () => t('studio.avatar.loaded', { file: name }));
         return true;
       }
+      if (!(await this.confirmLeave())) return false;
       const { motion, convertedFrom } = await readMotionFile(name, bytes);
-      this.replaceDocument(motion, name.replace(/\.[^.]+$/, ''), path);
-      if (convertedFrom) this.messages.notice(() => t('studio.convert.converted', { file: name, format: convertedFrom }));
-      // The reader's and converter's warnings are the core's English text (specific: bone names, lines).
-      for (const w of motion.warnings) this.messages.notice(() => t('studio.convert.warning', { file: name, detail: w }));
+      // The reader's and converter's warnings are the core's English text (specific: bone names, lines);
+      // they go to the document's report, and one toast per file points at it.
+      const reports = motion.warnings.map((w) => t('studio.convert.warning', { file: name, detail: w }));
+      this.openDocument(motion, { name: name.replace(/\.[^.]+$/, ''), path, converted: !!convertedFrom, reports });
+      const count = reports.length;
+      if (count && convertedFrom) this.messages.show('notice', () => t('studio.report.toastConverted', { file: name, format: convertedFrom, count }), { group: 'document', report: true });
+      else if (count) this.messages.show('notice', () => t('studio.report.toast', { file: name, count }), { group: 'document', report: true });
+      else if (convertedFrom) this.messages.show('notice', () => t('studio.convert.converted', { file: name, format: convertedFrom }), { group: 'document' });
       return true;
     } catch (e) {
       this.messages.error(() => t('studio.open.fileFailed', { file: name, detail: errorText(e) }));

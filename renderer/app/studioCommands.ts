@@ -6,7 +6,9 @@ import { editDisabledReason, runEdit } from '../panels/editPanel';
 
 export interface CommandHooks {
   openFile(): void;
-  exportMotion(): Promise<void>;
+  save(): Promise<void>;
+  saveAs(): Promise<void>;
+  exportCopy(): Promise<void>;
   fitTimeline(): void;
 }
 
@@ -14,7 +16,9 @@ export function registerStudioCommands(studio: Studio, hooks: CommandHooks): voi
   const r = studio.commands;
   const hasRange = () => studio.range !== null;
   r.register({ id: 'file.open', label: 'Open…', description: 'Open an avatar (.vrm) or a motion (.vrma, .vmd, .vpd, .bvh)', shortcuts: ['Mod+O'], menu: 'file', run: hooks.openFile });
-  r.register({ id: 'file.export', label: 'Export .vrma', description: 'Save the current motion as a VRM Animation file', shortcuts: ['Mod+E', 'Mod+S'], menu: 'file', run: hooks.exportMotion });
+  r.register({ id: 'file.save', label: 'Save', description: 'Save the motion to its own .vrma (a converted motion: NAME.vrma beside its source, once)', shortcuts: ['Mod+S'], menu: 'file', run: hooks.save });
+  r.register({ id: 'file.saveAs', label: 'Save As…', description: 'Save the motion as a new .vrma file, which the document then is', shortcuts: ['Mod+Shift+S'], menu: 'file', run: hooks.saveAs });
+  r.register({ id: 'file.export', label: 'Export .vrma', description: 'Write a copy of the motion as a .vrma file (the document stays as it is)', shortcuts: ['Mod+Shift+E'], menu: 'file', run: hooks.exportCopy });
   r.register({
     id: 'edit.undo',
     label: 'Undo',

@@ -72,6 +72,9 @@ export function installTestHook(studio: Studio, deps: TestHookDeps): void {
     draws.overlay++;
     drawOverlay(...a);
   };
+  // The last bytes the document wrote or exported (Save, Save As, Export, downloads).
+  let lastWritten: Uint8Array | null = null;
+  studio.doc.events.on('written', (w) => (lastWritten = w.bytes));
   let firstAvatarFrameAt: number | null = null;
   studio.viewport.onFrame(() => {
     if (firstAvatarFrameAt === null && studio.avatar) {
@@ -113,10 +116,20 @@ export function installTestHook(studio: Studio, deps: TestHookDeps): void {
       timelineView: { start: timeline.view.start, end: timeline.view.end, width: timeline.view.width },
       timelineDraws: { ...draws },
       messages: studio.messages.log.map((m) => ({ kind: m.kind, text: m.text })),
+      document: {
+        name: studio.doc.name,
+        fileLabel: studio.doc.fileLabel,
+        filePath: studio.doc.filePath ?? null,
+        sourcePath: studio.doc.sourcePath ?? null,
+        needsSave: studio.doc.needsSave,
+        reports: [...studio.doc.reports],
+        history: studio.history.entries.map((e) => e.label),
+      },
+      toasts: [...studio.messages.element.querySelectorAll(':scope > .message')].map((m) => ({ kind: m.classList.contains('error') ? 'error' : m.classList.contains('success') ? 'success' : 'notice', text: m.querySelector('span')?.textContent ?? '' })),
     }),
     motionBytes: () => toBase64(writeVrma(studio.motion)),
     previewMotionBytes: () => toBase64(writeVrma(studio.preview?.motion ?? studio.motion)),
-    lastExportBytes: () => (studio.lastExport ? toBase64(studio.lastExport) : null),
+    lastExportBytes: () => (lastWritten ? toBase64(lastWritten) : null),
     openBase64: (name: string, data: string) => studio.openFile(name, fromBase64(data)),
     /** Runs a registered command by id, as a desktop menu pick does. */
     runCommand: (id: string) => studio.commands.run(id),

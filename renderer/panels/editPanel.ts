@@ -34,6 +34,7 @@ function reportText(def: EditDefinition, before: Motion, after: Motion, lines: r
   return t('edits.report', { edit: editLabel(def), report: parts.join(getLocale() === 'ja' ? '、' : '; ') });
 }
 import { acceptAttribute, MOTION_EXTENSIONS } from '../../shared/convert/formats';
+import { editConfirmation } from '../app/editConfirmation';
 
 export function editContext(studio: Studio): EditContext {
   return { motion: studio.motion, duration: studio.duration, range: studio.range, time: studio.clock.time };
@@ -67,8 +68,12 @@ export function runEdit(studio: Studio, def: EditDefinition): boolean {
       studio.messages.notice(() => t('edits.nothingToChange', { edit: editLabel(def) }));
       return false;
     }
-    studio.commit(motion, editLabel(def));
-    if (report.length || getLocale() !== 'en') studio.messages.notice(() => reportText(def, before, motion, report));
+    // One line says what the edit did: the registry's figures (English) or the common ones (other
+    // languages), and for edits without figures a confirmation ("Mirrored"); the studio adds the undo hint.
+    const values = editState(studio, def).values;
+    const range = studio.range;
+    const detailed = def.id !== 'delete' && (report.length > 0 || getLocale() !== 'en');
+    studio.commit(motion, editLabel(def), () => (detailed ? reportText(def, before, motion, report) : editConfirmation(def.id, values, range, before, motion)));
     return true;
   } catch (e) {
     studio.messages.error(() => t('edits.failed', { edit: editLabel(def), detail: errorText(e) }));

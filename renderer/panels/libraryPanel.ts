@@ -88,6 +88,8 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
       'div',
       { class: 'button-column' },
       commandButton(studio, 'file.open'),
+      commandButton(studio, 'file.save'),
+      commandButton(studio, 'file.saveAs'),
       commandButton(studio, 'file.export'),
       button(() => t('library.mannequin'), onMannequin, { id: 'load-mannequin', title: () => t('library.mannequinHelp') }),
     ),

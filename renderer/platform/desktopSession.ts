@@ -1,12 +1,12 @@
 /**
  * The desktop side of a studio session, on top of the StudioApi: autosave after every change,
- * crash recovery at start, files and folders the OS or the command line asked to open, and export
- * next to the source. One call wires it into the studio:
+ * crash recovery at start, files and folders the OS or the command line asked to open, and Convert
+ * Folder. One call wires it into the studio:
  *
  *   attachDesktopSession(studio, { onFolderOpened: () => library.refresh() });
  *
- * It only reads and drives the Studio's public surface (history, events, replaceDocument, setAvatar,
- * seek, setRange, select, setFalloff), so the studio keeps owning its state.
+ * Saving is the document model's (renderer/app/document.ts, documentActions.ts); this module only
+ * reads the document's snapshot for the autosave and hands a recovered session back to it.
  */
 import { isAvatarFile } from '../../shared/convert/formats';
 import type { Studio } from '../app/studio';
@@ -15,11 +15,12 @@ import type {
   ConvertSummary,
   OpenRequest,
   RecoveredSession,
-  SaveResult,
   StudioApi,
 } from '../../shared/contract/studioApi';
+import type { Motion } from '../../shared/motion/types';
 import { readVrma } from '../../shared/vrma/read';
-import { writeVrma } from '../../shared/vrma/write';
+import { readMotionFile } from '../app/core';
+import type { DocumentSnapshot } from '../app/document';
 import type { SessionWithoutMotion } from './autosaveProtocol';
 import { createAutosaveWriter } from './autosaveWriter';
 import { t, formatDate, formatNumber } from '../../shared/i18n';
@@ -41,21 +42,13 @@ export interface DesktopSessionOptions {
   maxWaitMs?: number;
   /** Write autosaves in a worker (default true); false writes them in the page. */
   autosaveInWorker?: boolean;
-  /** Asks for a target path where no save dialog exists (browser host); default: window.prompt. */
-  askPath?: (message: string, suggested: string) => Promise<string | null> | string | null;
 }
 
 export interface DesktopSession {
   /** Resolves when the start-up work (recovery offer, launch paths) is done. */
   readonly ready: Promise<void>;
-  /** Export beside the source (walk.vmd -> walk.vrma, walk.vrma -> walk.edited.vrma); null without a source file. */
-  exportBesideSource(): Promise<SaveResult | null>;
   /** Writes the autosave now (tests, before a risky operation). */
   autosaveNow(): Promise<void>;
-  /** Save: the document's own .vrma is replaced; a motion from another format exports beside its source. */
-  save(): Promise<SaveResult | null>;
-  /** Save As: a dialog in Electron, a typed path in the browser. */
-  saveAs(): Promise<SaveResult | null>;
   /** Converts the library folder (or a chosen one) with a progress bar and a summary message. */
   convertFolder(opts?: { overwrite?: boolean }): Promise<ConvertSummary | null>;
   dispose(): void;
@@ -72,13 +65,12 @@ function avatarRef(studio: StudioWithPaths): AvatarRef {
 
 /** Everything autosave records but the motion's bytes, which the autosave writer makes. */
 function sessionOf(studio: StudioWithPaths): SessionWithoutMotion {
-  const history = studio.history as unknown as { index?: number; length: number };
+  const { history, ...doc } = studio.doc.snapshot();
   return {
     avatar: avatarRef(studio),
-    motionName: studio.motionName,
-    ...(studio.sourcePath ? { sourcePath: studio.sourcePath } : {}),
-    undoIndex: typeof history.index === 'number' ? history.index : history.length - 1,
+    ...doc,
     view: {
+      history,
       time: studio.clock.time,
       range: studio.range ? { start: studio.range.start, end: studio.range.end } : null,
       selectedBone: studio.selectedBone,
@@ -143,6 +135,17 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
     }
   };
 
+  /** The motion as opened from `path` (converted again if it is not a .vrma), or null when it cannot be read now. */
+  const openedState = async (sourcePath?: string, filePath?: string): Promise<Motion | null> => {
+    const path = filePath ?? sourcePath;
+    if (!api || !path) return null;
+    try {
+      return (await readMotionFile(path.split(/[\\/]/).pop() ?? path, await api.readFile(path))).motion;
+    } catch {
+      return null; // moved or unreadable: the recovered motion stands alone, unsaved
+    }
+  };
+
   const restore = async (session: RecoveredSession) => {
     const motion = readVrma(session.motion);
     if (session.avatar.kind === 'file' && api) {
@@ -157,10 +160,19 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
     } else if (opts.loadBuiltinAvatar && studio.avatar?.name !== BUILTIN_AVATAR_NAME) {
       await opts.loadBuiltinAvatar();
     }
-    studio.replaceDocument(motion, session.motionName, session.sourcePath);
-    // The recovered motion was never saved: one undo step marks it dirty (undo shows the same motion as opened).
-    studio.commit(readVrma(session.motion), t('studio.doc.recoveredStep'));
-    const view = session.view as { time?: number; range?: { start: number; end: number } | null; selectedBone?: string | null; falloff?: number };
+    const view = session.view as {
+      time?: number;
+      range?: { start: number; end: number } | null;
+      selectedBone?: string | null;
+      falloff?: number;
+      history?: DocumentSnapshot['history'];
+    };
+    // The undo position: the document as it was opened (its file read again) is the entry before
+    // the recovered motion, so Undo goes back to what is on disk (document.ts, recover).
+    const base = await openedState(session.sourcePath, view.history?.filePath);
+    studio.doc.recover(motion, { motionName: session.motionName, sourcePath: session.sourcePath, undoIndex: session.undoIndex, history: view.history }, base);
+    studio.messages.documentChanged();
+    studio.documentReplaced();
     if (typeof view.falloff === 'number') studio.setFalloff(view.falloff);
     if (view.range && Number.isFinite(view.range.start) && Number.isFinite(view.range.end)) studio.setRange(view.range);
     if (typeof view.selectedBone === 'string') studio.select(view.selectedBone as never);
@@ -201,58 +213,6 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
       /* no event channel */
     }
   }
-
-  const savedAs = (saved: SaveResult) => {
-    studio.sourcePath = saved.path;
-    studio.motionName = saved.path.split(/[\\/]/).pop()!.replace(/\.vrma$/i, '');
-    studio.history.markSaved();
-    studio.events.emit('document', null);
-    studio.messages.show('success', () => t('studio.export.saved', { file: saved.path }));
-    return saved;
-  };
-  const currentBytes = () => {
-    const bytes = writeVrma(studio.preview?.motion ?? studio.motion);
-    studio.lastExport = bytes;
-    return bytes;
-  };
-
-  const saveAs = async (): Promise<SaveResult | null> => {
-    if (!api) return null;
-    const platform = await api.getPlatform();
-    const suggestedName = `${studio.motionName || 'motion'}.vrma`;
-    let path: string | undefined;
-    if (!platform.nativeDialogs) {
-      const dir = studio.sourcePath ? studio.sourcePath.replace(/[\\/][^\\/]*$/, '') : ((await api.getSettings()).lastFolder ?? '');
-      const sep = dir.includes('\\') && !dir.includes('/') ? '\\' : '/';
-      const ask = opts.askPath ?? ((m: string, d: string) => window.prompt(m, d));
-      const chosen = await ask(t('studio.doc.saveAsPrompt'), dir ? `${dir}${sep}${suggestedName}` : suggestedName);
-      if (!chosen) return null;
-      path = chosen.trim();
-    }
-    try {
-      const saved = await api.saveFileAs({ bytes: currentBytes(), suggestedName, ...(path ? { path } : {}) });
-      return saved ? savedAs(saved) : null;
-    } catch (e) {
-      studio.messages.error(() => t('studio.doc.saveAsFailed', { detail: errorText(e) }));
-      return null;
-    }
-  };
-
-  const save = async (): Promise<SaveResult | null> => {
-    if (!api) return null;
-    const source = studio.sourcePath;
-    try {
-      if (source && /\.vrma$/i.test(source)) return savedAs(await api.saveFile({ path: source, bytes: currentBytes() }));
-      if (source) {
-        const saved = await api.exportMotion({ bytes: currentBytes(), sourcePath: source });
-        return savedAs(saved);
-      }
-    } catch (e) {
-      studio.messages.error(() => t('studio.doc.saveFailed', { detail: errorText(e) }));
-      return null;
-    }
-    return saveAs();
-  };
 
   const convertFolder = async ({ overwrite = false } = {}): Promise<ConvertSummary | null> => {
     if (!api) return null;
@@ -309,8 +269,6 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
       // The studio may define these itself; then its own version wins.
       if (!studio.commands.get(id)) studio.commands.register({ id, label, description, menu: 'file', run: () => void run() });
     };
-    register('file.save', 'Save', 'Save the motion to its own .vrma (a converted motion goes beside its source)', save);
-    register('file.saveAs', 'Save As…', 'Save the motion as a new .vrma file', saveAs);
     register('file.convertFolder', 'Convert Folder…', 'Convert every .vmd, .vpd and .bvh of the opened folder to .vrma beside it', () => convertFolder());
     studio.commands.changed();
   }
@@ -318,18 +276,7 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
   return {
     ready: start().catch((e) => studio.messages.error(() => t('studio.doc.startFailed', { detail: errorText(e) }))),
     autosaveNow,
-    save,
-    saveAs,
     convertFolder,
-    async exportBesideSource() {
-      if (!api || !studio.sourcePath) return null;
-      const bytes = writeVrma(studio.preview?.motion ?? studio.motion);
-      studio.lastExport = bytes;
-      const saved = await api.exportMotion({ bytes, sourcePath: studio.sourcePath });
-      studio.history.markSaved();
-      studio.events.emit('document', null);
-      return saved;
-    },
     dispose() {
       disposed = true;
       if (timer) clearTimeout(timer);

@@ -1,7 +1,11 @@
 /**
- * Messages shown in the UI (errors, notices): a polite live region so screen readers hear them,
- * each dismissable, errors kept until dismissed, notices fading after a while. A message given as a
- * function is re-rendered after a language switch (pass `() => t(...)`), so a toast on screen follows it.
+ * The studio's one notification area (issue 11): short toasts in a polite live region, at most two
+ * visible, placed in the viewport's lower corner (never over the avatar's centre). Notices and
+ * confirmations go away by themselves; errors stay until dismissed. A toast of a group replaces the
+ * previous one of that group (a burst of edits shows one confirmation, not five), and the previous
+ * document's notices go when another document opens. Details of a conversion live in the document's
+ * report panel, not in toasts. A message given as a function is re-rendered after a language switch
+ * (pass `() => t(...)`), so a toast on screen follows it.
  */
 import { h, button } from './dom';
 import { localize, tAttr } from './i18n';
@@ -17,21 +21,50 @@ export interface ShownMessage {
   readonly at: number;
 }
 
+export interface ShowOptions {
+  /** Same-group toasts replace each other ('edit' confirmations, 'document' notices, 'file' saves). */
+  readonly group?: string;
+  /** The toast points at the report panel (a "Report" button opens it). */
+  readonly report?: boolean;
+}
+
+/** Most toasts visible at once. */
+export const MAX_TOASTS = 2;
+/** How long a notice or confirmation stays (ms). */
+const TOAST_MS = 5000;
+/** Messages kept in the log (the test hook reads it). */
+const LOG_LIMIT = 200;
+
 export class Messages {
   readonly element: HTMLElement;
-  /** Everything shown since start (tests read it). */
+  /** The last messages shown, oldest first. */
   readonly log: ShownMessage[] = [];
+  /** Called by a toast's "Report" button. */
+  onOpenReport: (() => void) | null = null;
 
   constructor() {
     this.element = tAttr(h('div', { class: 'messages', role: 'status', 'aria-live': 'polite' }), 'aria-label', 'studio.message.region');
   }
 
-  show(kind: MessageKind, text: MessageText): void {
+  show(kind: MessageKind, text: MessageText, opts: ShowOptions = {}): void {
     const read = typeof text === 'function' ? text : () => text;
     this.log.push({ kind, text: read(), at: Date.now() });
+    if (this.log.length > LOG_LIMIT) this.log.splice(0, this.log.length - LOG_LIMIT);
     const item = h('div', { class: `message ${kind}` });
+    if (opts.group) {
+      item.dataset.group = opts.group;
+      for (const old of this.toasts()) if (old.dataset.group === opts.group && !old.classList.contains('error')) old.remove();
+    }
     if (kind === 'error') item.setAttribute('role', 'alert');
     item.append(localize(h('span'), (s) => (s.textContent = read())));
+    if (opts.report) {
+      const report = button(t('studio.report.open'), () => this.onOpenReport?.(), { class: 'report-link' });
+      localize(report, (b) => {
+        b.textContent = t('studio.report.open');
+        b.title = t('studio.report.openHelp');
+      });
+      item.append(report);
+    }
     const dismiss = button(t('studio.message.dismiss'), () => item.remove(), { icon: '×' });
     localize(dismiss, (b) => {
       b.setAttribute('aria-label', t('studio.message.dismiss'));
@@ -39,8 +72,8 @@ export class Messages {
     });
     item.append(dismiss);
     this.element.append(item);
-    while (this.element.children.length > 5) this.element.firstElementChild?.remove();
-    if (kind !== 'error') setTimeout(() => item.remove(), 6000);
+    this.trim();
+    if (kind !== 'error') setTimeout(() => item.remove(), TOAST_MS);
   }
 
   error(text: MessageText): void {
@@ -49,6 +82,24 @@ export class Messages {
 
   notice(text: MessageText): void {
     this.show('notice', text);
+  }
+
+  /** Another document is open: the previous one's notices go (its errors stay until read). */
+  documentChanged(): void {
+    for (const toast of this.toasts()) if (!toast.classList.contains('error')) toast.remove();
+  }
+
+  private toasts(): HTMLElement[] {
+    return [...this.element.querySelectorAll<HTMLElement>(':scope > .message')];
+  }
+
+  /** At most MAX_TOASTS: the oldest notice goes first, an error only when nothing else is left. */
+  private trim(): void {
+    let toasts = this.toasts();
+    while (toasts.length > MAX_TOASTS) {
+      (toasts.find((x) => !x.classList.contains('error')) ?? toasts[0]).remove();
+      toasts = this.toasts();
+    }
   }
 }
 

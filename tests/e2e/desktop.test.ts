@@ -174,21 +174,22 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('desktop: folder, exp
 
     // Pick the .vmd and edit it.
     await library.getByRole('button', { name: 'walk.vmd', exact: true }).click();
-    await waitForState(page, 'motionName', 'walk');
+    // The start-up motion is called "walk" too: wait for the document to be walk.vmd.
+    await page.waitForFunction(() => (window as unknown as { __studio: { state(): { document: { fileLabel: string } } } }).__studio.state().document.fileLabel === 'walk.vmd');
     const opened = await motionBytes(page);
     await page.locator('#edit-reverse').click();
     await waitForState(page, 'historyLength', 2);
     const edited = await motionBytes(page);
     expect(same(edited, opened)).toBe(false);
 
-    // Export: next to the source, named after it.
-    await page.getByRole('button', { name: 'Export .vrma' }).click();
+    // Save: a converted motion is saved beside its source, named after it.
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     const target = join(folder, 'walk.vrma');
     await expect.poll(() => existsSync(target), { timeout: 15_000 }).toBe(true);
     const written = new Uint8Array(readFileSync(target));
     expect(same(written, edited)).toBe(true);
     expect(same(writeVrma(readVrma(written)), edited)).toBe(true);
-    await waitForState(page, 'dirty', false); // marked saved once the export call returns
+    await waitForState(page, 'dirty', false); // marked saved once the save call returns
     // The library follows the disk.
     await library.getByRole('button', { name: 'walk.vrma', exact: true }).waitFor({ timeout: 15_000 });
 
@@ -235,9 +236,22 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('desktop: folder, exp
     expect(same(recovered, onScreen)).toBe(true);
     expect((await state(second.page)).dirty).toBe(true);
     await waitForState(second.page, 'avatarName', 'debug_robot.vrm');
+    // The undo position: one step after the file as opened (walk.vmd converted again), named after
+    // the steps that led there; Undo shows the opened motion, clean, and Redo the recovered one.
+    const rec = await state(second.page);
+    expect(rec.undoDepth).toBe(1);
+    expect(rec.document.history).toEqual(['Open', 'Recovered: Mirror, Reverse']);
+    await second.page.keyboard.press('Control+Z');
+    await waitForState(second.page, 'undoDepth', 0);
+    expect(same(await motionBytes(second.page), opened)).toBe(true);
+    expect((await state(second.page)).dirty).toBe(false);
+    await second.page.keyboard.press('Control+Y');
+    await waitForState(second.page, 'undoDepth', 1);
+    expect(same(await motionBytes(second.page), onScreen)).toBe(true);
 
-    // A clean export afterwards removes the autosave: the next start offers nothing.
-    await second.page.getByRole('button', { name: 'Export .vrma' }).click();
+    // Saving removes the autosave: the next start offers nothing. walk.vrma exists since the first
+    // save, so this converted motion goes to walk-2.vrma.
+    await second.page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => existsSync(join(folder, 'walk-2.vrma')), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => existsSync(sessionFile), { timeout: 15_000 }).toBe(false);
     expect(same(new Uint8Array(readFileSync(join(folder, 'walk-2.vrma'))), onScreen)).toBe(true);
@@ -254,10 +268,13 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('desktop: folder, exp
     const converted = readVrma(new Uint8Array(readFileSync(join(folder, 'mocap', 'test1.vrma'))));
     expect(converted.channels.length).toBeGreaterThan(10);
 
-    // Save As in the browser asks for a path (prompt); the answer must be inside the opened folder.
+    // Save As in the browser is an in-page dialog: an opened folder and a name.
     second.page.removeAllListeners('dialog');
-    second.page.once('dialog', (d) => void d.accept(join(folder, 'saved-as.vrma')));
     await second.page.getByRole('button', { name: 'Save As…' }).click();
+    const saveAs = second.page.getByRole('dialog', { name: 'Save As' });
+    await saveAs.getByRole('textbox', { name: 'File name' }).fill('saved-as');
+    await expect.poll(() => saveAs.locator('#save-as-conflict').textContent()).toBe(`Saves ${join(folder, 'saved-as.vrma')}`);
+    await saveAs.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => existsSync(join(folder, 'saved-as.vrma')), { timeout: 15_000 }).toBe(true);
     expect(same(new Uint8Array(readFileSync(join(folder, 'saved-as.vrma'))), await motionBytes(second.page))).toBe(true);
     await waitForState(second.page, 'motionName', 'saved-as');

@@ -155,9 +155,10 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: files', () =
     expect(await info.locator('[data-info="look-at"]').textContent()).toBe('animated');
     expect(await info.locator('[data-info="duration"]').textContent()).toContain('3.000 s');
     expect(await info.locator('.warnings li').allTextContents()).toEqual(['specVersion is missing (a pre-release file); read as 1.0']);
-    // The warning is also announced as a message when the file opens.
-    const msgs = (await state(s.page)).messages.map((m) => m.text);
-    expect(msgs.some((t) => t.includes('specVersion is missing'))).toBe(true);
+    // The warning is in the document's report, announced by one toast that points at it.
+    const st = await state(s.page);
+    expect(st.document.reports.some((t) => t.includes('specVersion is missing'))).toBe(true);
+    expect(st.toasts.some((t) => /1 note in the report/.test(t.text))).toBe(true);
     // The expression and gaze tracks survive into the export: the bytes are the core's write of the file.
     const expected = writeVrma(readVrma(readFixture('vrma', 'test_2023-11_no-specVersion.vrma')));
     expect(Buffer.from(await motionBytes(s.page)).equals(Buffer.from(expected))).toBe(true);

@@ -82,6 +82,9 @@ export interface StudioState {
   timelineView: { start: number; end: number; width: number };
   timelineDraws: { static: number; overlay: number };
   messages: { kind: string; text: string }[];
+  document: { name: string; fileLabel: string; filePath: string | null; sourcePath: string | null; needsSave: boolean; reports: string[]; history: string[] };
+  /** Toasts on screen now. */
+  toasts: { kind: string; text: string }[];
 }
 
 export const state = (page: Page) => hook<StudioState>(page, 'state');

@@ -1,0 +1,279 @@
+/**
+ * The one document model of the studio (issue 10/11): the motion being edited, in an undo history,
+ * which file it is, and every way it meets the disk — open, replace, dirty, save, save as, export,
+ * mark saved, and crash recovery. The studio, the desktop session, the menu and the panels all go
+ * through it; nothing else writes a motion or flips the saved marker.
+ *
+ * What the words mean (issue 11):
+ *  - Save: a .vrma document replaces its own file (atomically, by the backend). A motion converted
+ *    on opening (.vmd, .vpd, .bvh, ...) is saved once as NAME.vrma beside its source (NAME-2.vrma only
+ *    when NAME.vrma already existed), and from then on the document IS that .vrma. Save on a clean
+ *    document writes nothing; an unedited converted motion still counts as needing a Save (its .vrma
+ *    does not exist yet) but leaving it does not ask (its source is still there). No file at all:
+ *    Save is Save As.
+ *  - Save As: a new file chosen by the user; the document becomes that file.
+ *  - Export: a copy (beside the document's file: walk.edited.vrma, or a download/dialog without
+ *    one); the document stays what it was, dirty or not.
+ */
+import type { Motion } from '../../shared/motion/types';
+import type { SaveResult } from '../../shared/contract/studioApi';
+import { writeVrma } from '../../shared/vrma/write';
+import { History, type HistoryEntry } from './history';
+import { Emitter } from './emitter';
+import { t, getLocale } from '../../shared/i18n';
+
+/** How the document reaches the disk: the StudioApi in the app and the browser host, a download without it. */
+export interface DocumentStore {
+  /** Replace an existing file the user opened or saved to (atomic). */
+  replaceFile(path: string, bytes: Uint8Array): Promise<SaveResult>;
+  /** Write beside `sourcePath` under the export naming (walk.vmd -> walk.vrma, walk.vrma -> walk.edited.vrma). */
+  writeBeside(sourcePath: string, bytes: Uint8Array): Promise<SaveResult>;
+  /**
+   * Save As: asks where (native dialog, or the page's own dialog) and writes there; null when the
+   * user cancelled. `overwrite` is decided by whoever asked (the dialog showed the conflict).
+   */
+  saveAs(bytes: Uint8Array, suggestedName: string): Promise<{ readonly path?: string } | null>;
+  /** Export of a document with no file: a native dialog or a download. Returns where it went. */
+  exportLoose(bytes: Uint8Array, suggestedName: string): Promise<{ path?: string; name: string } | null>;
+}
+
+export interface OpenOptions {
+  /** Shown name without extension (walk for walk.vmd). */
+  readonly name: string;
+  /** The file it was read from, when its path is known (library, dialog, Electron drop). */
+  readonly path?: string;
+  /** Converted on opening from another format (.vmd, .vpd, .bvh, .fbx, .glb...). */
+  readonly converted?: boolean;
+  /** Conversion notes (skipped bones, assumptions): the document's report. */
+  readonly reports?: readonly string[];
+  /** History label of the first entry. */
+  readonly label?: string;
+}
+
+export type SaveOutcome =
+  | { readonly kind: 'saved'; readonly path?: string; readonly bytes: Uint8Array; readonly created: boolean }
+  | { readonly kind: 'unchanged'; readonly path?: string }
+  | { readonly kind: 'cancelled' };
+
+export interface ExportOutcome {
+  readonly path?: string;
+  readonly name: string;
+  readonly bytes: Uint8Array;
+}
+
+export interface DocumentEvents {
+  /** Identity, dirty state or history changed (title, library mark, autosave follow). */
+  changed: null;
+  /** Bytes that went to disk or to a download (tests compare them through the test hook). */
+  written: { readonly kind: 'save' | 'saveAs' | 'export'; readonly path?: string; readonly bytes: Uint8Array };
+  [key: string]: unknown;
+}
+
+/** What autosave keeps of the document besides the motion bytes; `view.history` is ours. */
+export interface DocumentSnapshot {
+  readonly motionName: string;
+  readonly sourcePath?: string;
+  readonly undoIndex: number;
+  /** Labels of the steps from the opened state to the current one, and the file state. */
+  readonly history: { readonly labels: readonly string[]; readonly filePath?: string; readonly converted: boolean };
+}
+
+const baseName = (path: string) => path.split(/[\\/]/).pop() ?? path;
+const stem = (name: string) => name.replace(/\.[^.]+$/, '');
+
+export class MotionDocument {
+  readonly events = new Emitter<DocumentEvents>();
+  readonly history: History<Motion>;
+  private _name: string;
+  /** The .vrma file this document is: Save replaces it. */
+  private _filePath: string | undefined;
+  /** The file it was opened from (a .vmd for a converted motion). */
+  private _sourcePath: string | undefined;
+  /** Converted on opening and not yet written as a .vrma. */
+  private _pendingConversion = false;
+  private _reports: string[] = [];
+
+  constructor(initial: Motion, name: string) {
+    this.history = new History(initial);
+    this._name = name;
+  }
+
+  get motion(): Motion {
+    return this.history.current;
+  }
+  get name(): string {
+    return this._name;
+  }
+  /** The document's own .vrma, if it has one. */
+  get filePath(): string | undefined {
+    return this._filePath;
+  }
+  /** The file it was opened from, or the file it became by saving (export naming and autosave use it). */
+  get sourcePath(): string | undefined {
+    return this._filePath ?? this._sourcePath;
+  }
+  /** Edits since the last save (or since opening): leaving asks about these. */
+  get dirty(): boolean {
+    return this.history.dirty;
+  }
+  /** Whether Save would write anything: edits, or a converted motion whose .vrma does not exist yet. */
+  get needsSave(): boolean {
+    return this.history.dirty || this._pendingConversion;
+  }
+  /** Converted on opening and never saved as .vrma. */
+  get pendingConversion(): boolean {
+    return this._pendingConversion;
+  }
+  /** Conversion notes of this document (the report panel); cleared when the document changes. */
+  get reports(): readonly string[] {
+    return this._reports;
+  }
+  /** The file name the title and the library show: the .vrma once it has one, else the source. */
+  get fileLabel(): string {
+    return this.sourcePath ? baseName(this.sourcePath) : this._name;
+  }
+
+  /** A new document (another motion opened): history, identity and reports start over. */
+  open(motion: Motion, opts: OpenOptions): void {
+    this.history.reset(motion, opts.label ?? 'Open');
+    this._name = opts.name;
+    const isVrma = !!opts.path && /\.vrma$/i.test(opts.path) && !opts.converted;
+    this._filePath = isVrma ? opts.path : undefined;
+    this._sourcePath = opts.path;
+    this._pendingConversion = !!opts.converted;
+    this._reports = [...(opts.reports ?? [])];
+    this.changed();
+  }
+
+  addReport(text: string): void {
+    this._reports.push(text);
+    this.changed();
+  }
+
+  /** One undo step. */
+  commit(motion: Motion, label: string): boolean {
+    if (motion === this.motion) return false;
+    this.history.push(motion, label);
+    this.changed();
+    return true;
+  }
+
+  undo(): boolean {
+    const ok = this.history.undo() !== undefined;
+    if (ok) this.changed();
+    return ok;
+  }
+
+  redo(): boolean {
+    const ok = this.history.redo() !== undefined;
+    if (ok) this.changed();
+    return ok;
+  }
+
+  /** Jumps to a history entry (the history list). */
+  goTo(index: number): boolean {
+    const ok = this.history.goTo(index);
+    if (ok) this.changed();
+    return ok;
+  }
+
+  /** The current motion's .vrma bytes (what Save, Export and the autosave write). */
+  bytes(): Uint8Array {
+    return writeVrma(this.motion);
+  }
+
+  /** The document is now the file at `path`, as it is on screen. */
+  markSaved(path?: string): void {
+    if (path) {
+      this._filePath = path;
+      this._name = stem(baseName(path));
+    }
+    this._pendingConversion = false;
+    this.history.markSaved();
+    this.changed();
+  }
+
+  /** Save (see the header). Nothing is written on a clean document. */
+  async save(store: DocumentStore): Promise<SaveOutcome> {
+    if (!this.needsSave) return { kind: 'unchanged', path: this._filePath };
+    const bytes = this.bytes();
+    let result: SaveResult;
+    let created = false;
+    if (this._filePath) result = await store.replaceFile(this._filePath, bytes);
+    else if (this._sourcePath) {
+      result = await store.writeBeside(this._sourcePath, bytes);
+      created = true;
+    } else return this.saveAs(store, bytes);
+    this.markSaved(result.path);
+    this.events.emit('written', { kind: 'save', path: result.path, bytes });
+    return { kind: 'saved', path: result.path, bytes, created };
+  }
+
+  /** Save As: a new file; the document becomes it. */
+  async saveAs(store: DocumentStore, bytes = this.bytes()): Promise<SaveOutcome> {
+    const result = await store.saveAs(bytes, `${this._name || 'motion'}.vrma`);
+    if (!result) return { kind: 'cancelled' };
+    this.markSaved(result.path);
+    this.events.emit('written', { kind: 'saveAs', path: result.path, bytes });
+    return { kind: 'saved', path: result.path, bytes, created: true };
+  }
+
+  /** Export: a copy; the document keeps its file and its dirty state. */
+  async export(store: DocumentStore): Promise<ExportOutcome | null> {
+    const bytes = this.bytes();
+    const suggested = `${this._name || 'motion'}.vrma`;
+    let out: { path?: string; name: string } | null;
+    if (this.sourcePath) {
+      const r = await store.writeBeside(this.sourcePath, bytes);
+      out = { path: r.path, name: baseName(r.path) };
+    } else out = await store.exportLoose(bytes, suggested);
+    if (!out) return null;
+    this.events.emit('written', { kind: 'export', path: out.path, bytes });
+    return { ...out, bytes };
+  }
+
+  /** What autosave stores next to the motion bytes. */
+  snapshot(): DocumentSnapshot {
+    const labels: string[] = [];
+    for (let i = 1; i <= this.history.position; i++) labels.push(this.history.entries[i].label);
+    return {
+      motionName: this._name,
+      ...(this.sourcePath ? { sourcePath: this.sourcePath } : {}),
+      undoIndex: this.history.position,
+      history: { labels, ...(this._filePath ? { filePath: this._filePath } : {}), converted: this._pendingConversion },
+    };
+  }
+
+  /**
+   * Crash recovery. The autosave holds the motion at the undo position it had (undoIndex steps after
+   * opening) and the steps' labels. `base` is the document as it was opened (its file read again),
+   * when that is still possible: then the history is [opened, recovered] and Undo goes back to the
+   * file as saved, exactly as before the crash; the steps in between are not kept by the autosave
+   * (only their names, in the recovered step's label). Without a base, the recovered motion is the
+   * only entry, marked unsaved.
+   */
+  recover(recovered: Motion, snap: Partial<DocumentSnapshot> & { motionName: string }, base: Motion | null): void {
+    const labels = snap.history?.labels ?? [];
+    const steps = Math.max(labels.length, snap.undoIndex ?? 0);
+    const label = labels.length ? t('studio.doc.recoveredSteps', { steps: labels.join(getLocale() === 'ja' ? '、' : ', ') }) : t('studio.doc.recoveredCount', { count: steps });
+    if (base) {
+      this.history.reset(base, 'Open');
+      this.history.push(recovered, label);
+    } else {
+      this.history.reset(recovered, label);
+      this.history.markUnsaved();
+    }
+    this._name = snap.motionName;
+    this._filePath = snap.history?.filePath ?? (snap.sourcePath && /\.vrma$/i.test(snap.sourcePath) ? snap.sourcePath : undefined);
+    this._sourcePath = snap.sourcePath;
+    this._pendingConversion = snap.history?.converted ?? false;
+    this._reports = [];
+    this.changed();
+  }
+
+  private changed(): void {
+    this.events.emit('changed', null);
+  }
+}
+
+export type { HistoryEntry };

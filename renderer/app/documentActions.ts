@@ -1,0 +1,132 @@
+/**
+ * Save, Save As, Export and "unsaved changes?" for the studio's document (document.ts), with the
+ * answer every action owes the user: what was written where, or why not. The commands, the menu,
+ * the desktop session and the leave dialog all call these; the disk is reached through a
+ * DocumentStore built here from the StudioApi (or downloads without one).
+ */
+import type { PlatformInfo, StudioApi } from '../../shared/contract/studioApi';
+import type { Studio } from './studio';
+import type { DocumentStore, ExportOutcome, SaveOutcome } from './document';
+import { choose } from '../ui/dialog';
+import { errorText } from '../ui/messages';
+import { h } from '../ui/dom';
+import { t } from '../../shared/i18n';
+import { askSaveAsPath } from '../panels/saveAsDialog';
+
+export interface DocumentActions {
+  save(): Promise<SaveOutcome | null>;
+  saveAs(): Promise<SaveOutcome | null>;
+  exportCopy(): Promise<ExportOutcome | null>;
+  /** Save / Don't save / Cancel when the document has unsaved edits; true when it may be replaced. */
+  confirmLeave(): Promise<boolean>;
+}
+
+export function downloadBytes(bytes: Uint8Array, name: string): void {
+  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'model/gltf-binary' }));
+  const a = h('a', { href: url, download: name, class: 'visually-hidden' });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function storeFor(studio: Studio, api: StudioApi | null, platform: Promise<PlatformInfo | null>): DocumentStore {
+  const native = async () => !!(await platform)?.nativeDialogs;
+  const noApi = () => new Error(t('studio.doc.noFileAccess'));
+  return {
+    async replaceFile(path, bytes) {
+      if (!api) throw noApi();
+      return api.saveFile({ path, bytes });
+    },
+    async writeBeside(sourcePath, bytes) {
+      if (!api) throw noApi();
+      return api.exportMotion({ bytes, sourcePath });
+    },
+    async saveAs(bytes, suggestedName) {
+      if (!api) {
+        downloadBytes(bytes, suggestedName);
+        return {};
+      }
+      if (await native()) return api.saveFileAs({ bytes, suggestedName });
+      // Browser host: the page's own dialog picks an opened folder and a name.
+      const target = await askSaveAsPath(api, suggestedName, studio.sourcePath);
+      if (!target) return null;
+      if ('download' in target) {
+        downloadBytes(bytes, suggestedName);
+        return {};
+      }
+      return api.saveFileAs({ bytes, suggestedName, path: target.path, ...(target.overwrite ? { overwrite: true } : {}) });
+    },
+    async exportLoose(bytes, suggestedName) {
+      if (api && (await native())) {
+        const r = await api.saveFileAs({ bytes, suggestedName });
+        return r ? { path: r.path, name: r.path.split(/[\\/]/).pop() ?? suggestedName } : null;
+      }
+      downloadBytes(bytes, suggestedName);
+      return { name: suggestedName };
+    },
+  };
+}
+
+export function createDocumentActions(studio: Studio, platform: Promise<PlatformInfo | null>): DocumentActions {
+  const store = storeFor(studio, studio.api, platform);
+  const doc = studio.doc;
+
+  const reportSave = (out: SaveOutcome): SaveOutcome => {
+    const file = doc.fileLabel;
+    if (out.kind === 'saved') studio.messages.show('success', () => (out.path ? t('studio.export.saved', { file: out.path }) : t('studio.doc.savedDownload', { file: `${doc.name}.vrma` })), { group: 'file' });
+    else if (out.kind === 'unchanged') studio.messages.show('notice', () => t('studio.doc.nothingToSave', { file }), { group: 'file' });
+    return out;
+  };
+
+  const actions: DocumentActions = {
+    async save() {
+      try {
+        return reportSave(await doc.save(store));
+      } catch (e) {
+        const file = doc.fileLabel;
+        studio.messages.error(() => t('studio.doc.saveFileFailed', { file, detail: errorText(e) }));
+        return null;
+      }
+    },
+    async saveAs() {
+      try {
+        return reportSave(await doc.saveAs(store));
+      } catch (e) {
+        const file = doc.fileLabel;
+        studio.messages.error(() => t('studio.doc.saveAsFileFailed', { file, detail: errorText(e) }));
+        return null;
+      }
+    },
+    async exportCopy() {
+      try {
+        const out = await doc.export(store);
+        if (out) studio.messages.show('success', () => (out.path ? t('studio.doc.exportedCopy', { file: out.path }) : t('studio.doc.exportedDownload', { file: out.name })), { group: 'file' });
+        return out;
+      } catch (e) {
+        const file = doc.fileLabel;
+        studio.messages.error(() => t('studio.doc.exportFileFailed', { file, detail: errorText(e) }));
+        return null;
+      }
+    },
+    async confirmLeave() {
+      if (!doc.dirty) return true;
+      const choice = await choose({
+        id: 'unsaved-dialog',
+        title: t('studio.unsaved.title'),
+        text: t('studio.unsaved.text', { file: doc.fileLabel }),
+        choices: [
+          { id: 'save', label: t('studio.unsaved.save'), default: true },
+          { id: 'discard', label: t('studio.unsaved.discard'), danger: true },
+          { id: 'cancel', label: t('studio.unsaved.cancel') },
+        ],
+        cancel: 'cancel',
+      });
+      if (choice === 'cancel') return false;
+      if (choice === 'discard') return true;
+      const out = await actions.save();
+      return out !== null && out.kind !== 'cancelled';
+    },
+  };
+  return actions;
+}
