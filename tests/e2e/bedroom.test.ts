@@ -13,11 +13,11 @@ import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { fixturePath, HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
 import { openStudio, SCREENSHOT_DIR, waitForState } from './studioHarness';
 import { writeVrma } from '../../shared/vrma/write';
-import { writeVpd } from '../../shared/convert/mmd/vpd';
 import { buildMotion } from '../../shared/vrma/buildMotion';
 import { fromAxisAngle } from '../../shared/math/quat';
 import { BACK_TILT, SIDE_TILT } from '../../renderer/bedroom/defaultPoses';
 import type { HeightProbeResult } from '../../renderer/bedroom/heightProbe';
+import { writeVpd } from '../helpers/mmdWriters';
 
 type BedroomState = { e: number; lb: number; side: string; pose: string; sleeping: boolean; fullyAsleep: boolean; phase: string; nextTurnIn: number | null; status: string };
 

@@ -9,10 +9,10 @@ import { describeFixtures, fixturePath, fixtureFiles, readFixture } from '../hel
 import { dropFiles, hook, motionBytes, openStudio, quatDot, screenshot, state, waitForState, type StudioSession } from './studioHarness';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
-import { writeVpd } from '../../shared/convert/mmd/vpd';
 import { convertToMotion } from '../../shared/convert/index';
 import { durationOf } from '../../shared/motion/types';
 import { MAIN_BONES } from '../../shared/vrm/humanBones';
+import { writeVpd } from '../helpers/mmdWriters';
 
 type Pose = { rotations: Record<string, number[]>; positions: Record<string, number[]> };
 

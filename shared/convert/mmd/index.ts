@@ -18,7 +18,7 @@ import { mapRigToVrm, type VrmMapping } from './vrmMapping';
 import { parseVpd, type VpdPose } from './vpd';
 
 export { parseVmd, type Vmd } from './vmd';
-export { parseVpd, writeVpd, type VpdPose } from './vpd';
+export { parseVpd, type VpdPose } from './vpd';
 export { parsePmxBones, type PmxModel } from './pmx';
 export type { MmdBake, LegIkTrace } from './bake';
 

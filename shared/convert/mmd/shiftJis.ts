@@ -1,6 +1,6 @@
 /**
- * Shift_JIS text as MMD stores it. Decoding uses the built-in TextDecoder; encoding (only needed to
- * write VPD files) uses a reverse table built once from that same decoder, so both directions agree.
+ * Shift_JIS text as MMD stores it, decoded with the built-in TextDecoder. (The encoder the tests
+ * write VMD/VPD inputs with lives in tests/helpers/mmdWriters.ts: the product only reads MMD files.)
  */
 
 const decoder = new TextDecoder('shift_jis');
@@ -30,48 +30,6 @@ export function decodeNameField(field: Uint8Array): string {
 
 export function decodeShiftJis(bytes: Uint8Array): string {
   return decoder.decode(bytes);
-}
-
-let encodeTable: Map<string, number> | undefined;
-
-function table(): Map<string, number> {
-  if (encodeTable) return encodeTable;
-  const map = new Map<string, number>();
-  const pair = new Uint8Array(2);
-  for (let lead = 0x81; lead <= 0xfc; lead++) {
-    if (lead > 0x9f && lead < 0xe0) continue;
-    pair[0] = lead;
-    for (let trail = 0x40; trail <= 0xfc; trail++) {
-      if (trail === 0x7f) continue;
-      pair[1] = trail;
-      const s = decoder.decode(pair);
-      if (s.length === 1 && s !== '\uFFFD' && !map.has(s)) map.set(s, (lead << 8) | trail);
-    }
-  }
-  for (let b = 0xa1; b <= 0xdf; b++) {
-    const s = decoder.decode(new Uint8Array([b]));
-    if (s.length === 1 && !map.has(s)) map.set(s, b);
-  }
-  encodeTable = map;
-  return map;
-}
-
-/** Shift_JIS bytes of `text`; characters Shift_JIS cannot hold become '?'. */
-export function encodeShiftJis(text: string): Uint8Array {
-  const out: number[] = [];
-  const t = table();
-  for (const ch of text) {
-    const c = ch.codePointAt(0)!;
-    if (c < 0x80) {
-      out.push(c);
-      continue;
-    }
-    const code = t.get(ch);
-    if (code === undefined) out.push(0x3f);
-    else if (code > 0xff) out.push(code >> 8, code & 0xff);
-    else out.push(code);
-  }
-  return new Uint8Array(out);
 }
 
 /** The key MMD names are matched by: full-width letters and digits, half-width katakana unified. */

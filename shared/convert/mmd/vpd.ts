@@ -4,7 +4,7 @@
  * `//` comments, full-width names), rejected with the line number when a value is malformed.
  */
 import { fail } from '../../errors';
-import { decodeShiftJis, encodeShiftJis, nameKey } from './shiftJis';
+import { decodeShiftJis, nameKey } from './shiftJis';
 
 export interface VpdBone {
   readonly name: string;
@@ -98,29 +98,4 @@ export function parseVpd(bytes: Uint8Array): VpdPose {
     if (bones.length < declared) bad(undefined, `declares ${declared} bones but holds ${bones.length} (the file looks truncated)`);
   }
   return { modelName, bones, morphs };
-}
-
-function num(v: number): string {
-  // Enough digits that a written pose reads back to the same float32 values.
-  return Number.isInteger(v) ? v.toFixed(1) : v.toPrecision(9).replace(/(\.\d*?)0+$/, '$1');
-}
-
-/** A VPD file for `pose`, as MMD writes them (Shift_JIS, CRLF). */
-export function writeVpd(pose: VpdPose): Uint8Array {
-  const out: string[] = [HEADER, '', `${pose.modelName || 'model'}.osm;\t\t// 親ファイル名`, `${pose.bones.length};\t\t\t\t// 総ポーズボーン数`, ''];
-  pose.bones.forEach((b, i) => {
-    out.push(`Bone${i}{${b.name}`);
-    out.push(`  ${b.position.map(num).join(',')};\t\t\t\t// trans x,y,z`);
-    out.push(`  ${b.rotation.map(num).join(',')};\t\t// Quaternion x,y,z,w`);
-    out.push('}', '');
-  });
-  pose.morphs.forEach((m, i) => {
-    out.push(`Morph${i}{${m.name}`, `  ${num(m.weight)};\t\t\t\t// weight`, '}', '');
-  });
-  return encodeShiftJis(out.join('\r\n'));
-}
-
-/** nameKey of every bone in the pose, for matching. */
-export function vpdBoneKeys(pose: VpdPose): string[] {
-  return pose.bones.map((b) => nameKey(b.name));
 }

@@ -8,12 +8,12 @@ import type { Quat } from '../../../shared/motion/types';
 import { fromAxisAngle } from '../../../shared/math/quat';
 import { makeMannequinVrm } from '../../../shared/assets/mannequin';
 import { buildMotion, type KeyTrack } from '../../../shared/vrma/buildMotion';
-import { writeVpd } from '../../../shared/convert/mmd/vpd';
 import { BACK_TILT } from '../../../renderer/bedroom/defaultPoses';
 import { sleepPoseReport } from '../../../renderer/bedroom/poseReport';
 import { motionFromPoseFile, poseFromMotion } from '../../../renderer/bedroom/poseSources';
 import { ZERO_OFFSETS } from '../../../shared/contract/bedroomSettings';
 import { bedroomScene, type TestScene } from './nodeScene';
+import { writeVpd } from '../../helpers/mmdWriters';
 
 const DEG = Math.PI / 180;
 const still = (q: Quat): KeyTrack => ({ times: new Float32Array([0]), values: new Float32Array(q) });

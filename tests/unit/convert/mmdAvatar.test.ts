@@ -7,11 +7,12 @@ import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { VRMLoaderPlugin, type VRM, type VRMHumanBoneName } from '@pixiv/three-vrm';
 import { VRMAnimationLoaderPlugin, createVRMAnimationClip, type VRMAnimation } from '@pixiv/three-vrm-animation';
-import { convertVpd, writeVpd } from '../../../shared/convert/mmd';
+import { convertVpd } from '../../../shared/convert/mmd';
 import { fromAxisAngle } from '../../../shared/math/quat';
 import { writeVrma } from '../../../shared/vrma/write';
 import { packGlb, parseGlb } from '../../../shared/gltf/glb';
 import { describeFixtures, readFixture } from '../../helpers/fixtures';
+import { writeVpd } from '../../helpers/mmdWriters';
 
 async function parse(bytes: Uint8Array) {
   const loader = new GLTFLoader();

@@ -8,12 +8,12 @@ import type { Quat, Vec3, Motion } from '../../../shared/motion/types';
 import { angleBetween, conj, fromAxisAngle, fromUnitVectors, mul, rotateVec } from '../../../shared/math/quat';
 import { createPoseEvaluator } from '../../../shared/vrma/fk';
 import type { SkeletonPose } from '../../../shared/vrma/fk';
-import { convertVmd, convertVmdDetailed, convertVpd, writeVpd } from '../../../shared/convert/mmd';
+import { convertVmd, convertVmdDetailed, convertVpd } from '../../../shared/convert/mmd';
 import { bezierAt } from '../../../shared/convert/mmd/vmdSampler';
-import { writeVmd } from '../../../shared/convert/mmd/vmdWrite';
 import { STANDARD_MMD_RIG } from '../../../shared/convert/mmd/standardRig';
 import { MotionError } from '../../../shared/errors';
 import { boneChannel } from '../../../shared/motion/types';
+import { writeVmd, writeVpd } from '../../helpers/mmdWriters';
 
 const DEG = Math.PI / 180;
 type Key = { name: string; pos?: [number, number, number]; rot?: Quat };

@@ -10,11 +10,12 @@ import { durationOf, type Motion, type Quat, type Vec3 } from '../../../shared/m
 import { angleBetween, conj, rotateVec } from '../../../shared/math/quat';
 import { createPoseEvaluator } from '../../../shared/vrma/fk';
 import { writeVrma } from '../../../shared/vrma/write';
-import { convertVmdDetailed, convertVpd, parseVmd, vmdFramePose, writeVpd } from '../../../shared/convert/mmd';
+import { convertVmdDetailed, convertVpd, parseVmd, vmdFramePose } from '../../../shared/convert/mmd';
 import { MotionError } from '../../../shared/errors';
 import { describeFixtures, fixtureFiles, readFixture } from '../../helpers/fixtures';
 import { validateVrmaBytes } from '../../helpers/validate';
 import { loadVrmAnimation, normalizedRotationTracks } from '../../helpers/threeVrmAnimation';
+import { writeVpd } from '../../helpers/mmdWriters';
 
 const DEG = Math.PI / 180;
 /** Tolerances. */

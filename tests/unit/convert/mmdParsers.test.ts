@@ -1,11 +1,11 @@
 /** VMD, VPD and PMX readers: real fixtures, generated files with known content, and malformed input. */
 import { describe, expect, it } from 'vitest';
 import { MotionError } from '../../../shared/errors';
-import { parseVmd, parseVpd, parsePmxBones, writeVpd } from '../../../shared/convert/mmd';
-import { decodeNameField, encodeShiftJis } from '../../../shared/convert/mmd/shiftJis';
-import { writeVmd } from '../../../shared/convert/mmd/vmdWrite';
+import { parseVmd, parseVpd, parsePmxBones } from '../../../shared/convert/mmd';
+import { decodeNameField } from '../../../shared/convert/mmd/shiftJis';
 import { bezierAt, BoneTrackSampler } from '../../../shared/convert/mmd/vmdSampler';
 import { describeFixtures, readFixture } from '../../helpers/fixtures';
+import { encodeShiftJis, writeVmd, writeVpd } from '../../helpers/mmdWriters';
 
 function codeOf(fn: () => unknown): string | undefined {
   try {

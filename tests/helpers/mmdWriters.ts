@@ -1,8 +1,75 @@
 /**
- * Writes VMD files (bone keys with curves, morph keys, IK on/off keys). Used to make test motions
- * with known content and to export poses back to MMD.
+ * Writers of MMD files for tests: VMD motions and VPD poses with known content, in Shift_JIS as MMD
+ * writes them. The product only reads MMD files, so these live with the tests, not in shared/.
+ * The encoder's table is built from the same TextDecoder the reader uses, so both directions agree.
  */
-import { encodeShiftJis } from './shiftJis';
+import type { VpdPose } from '../../shared/convert/mmd/vpd';
+
+const decoder = new TextDecoder('shift_jis');
+
+let encodeTable: Map<string, number> | undefined;
+
+function table(): Map<string, number> {
+  if (encodeTable) return encodeTable;
+  const map = new Map<string, number>();
+  const pair = new Uint8Array(2);
+  for (let lead = 0x81; lead <= 0xfc; lead++) {
+    if (lead > 0x9f && lead < 0xe0) continue;
+    pair[0] = lead;
+    for (let trail = 0x40; trail <= 0xfc; trail++) {
+      if (trail === 0x7f) continue;
+      pair[1] = trail;
+      const s = decoder.decode(pair);
+      if (s.length === 1 && s !== '\uFFFD' && !map.has(s)) map.set(s, (lead << 8) | trail);
+    }
+  }
+  for (let b = 0xa1; b <= 0xdf; b++) {
+    const s = decoder.decode(new Uint8Array([b]));
+    if (s.length === 1 && !map.has(s)) map.set(s, b);
+  }
+  encodeTable = map;
+  return map;
+}
+
+/** Shift_JIS bytes of `text`; characters Shift_JIS cannot hold become '?'. */
+export function encodeShiftJis(text: string): Uint8Array {
+  const out: number[] = [];
+  const t = table();
+  for (const ch of text) {
+    const c = ch.codePointAt(0)!;
+    if (c < 0x80) {
+      out.push(c);
+      continue;
+    }
+    const code = t.get(ch);
+    if (code === undefined) out.push(0x3f);
+    else if (code > 0xff) out.push(code >> 8, code & 0xff);
+    else out.push(code);
+  }
+  return new Uint8Array(out);
+}
+
+const VPD_HEADER = 'Vocaloid Pose Data file';
+
+function num(v: number): string {
+  // Enough digits that a written pose reads back to the same float32 values.
+  return Number.isInteger(v) ? v.toFixed(1) : v.toPrecision(9).replace(/(\.\d*?)0+$/, '$1');
+}
+
+/** A VPD file for `pose`, as MMD writes them (Shift_JIS, CRLF). */
+export function writeVpd(pose: VpdPose): Uint8Array {
+  const out: string[] = [VPD_HEADER, '', `${pose.modelName || 'model'}.osm;\t\t// 親ファイル名`, `${pose.bones.length};\t\t\t\t// 総ポーズボーン数`, ''];
+  pose.bones.forEach((b, i) => {
+    out.push(`Bone${i}{${b.name}`);
+    out.push(`  ${b.position.map(num).join(',')};\t\t\t\t// trans x,y,z`);
+    out.push(`  ${b.rotation.map(num).join(',')};\t\t// Quaternion x,y,z,w`);
+    out.push('}', '');
+  });
+  pose.morphs.forEach((m, i) => {
+    out.push(`Morph${i}{${m.name}`, `  ${num(m.weight)};\t\t\t\t// weight`, '}', '');
+  });
+  return encodeShiftJis(out.join('\r\n'));
+}
 
 export interface VmdWriteBoneKey {
   readonly name: string;
