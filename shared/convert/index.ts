@@ -7,11 +7,11 @@ import type { Motion } from '../motion/types';
 import { fail } from '../errors';
 import { readVrma } from '../vrma/read';
 import { convertBvh } from './bvh/convertBvh';
-import type { BvhUnit } from './bvh/bodyFrame';
+import type { BvhUnit } from './humanoid/bodyFrame';
 import { convertVmd, convertVpd } from './mmd/index';
 import { extensionOf, MOTION_EXTENSIONS } from './formats';
 
-export type { BvhUnit } from './bvh/bodyFrame';
+export type { BvhUnit } from './humanoid/bodyFrame';
 
 export interface ConvertOptions {
   /** Output key rate (BVH: default the file's rate; VMD: default 30). */

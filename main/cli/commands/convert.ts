@@ -12,7 +12,7 @@ import { UsageError, numberOption, type CliCommand, type CliIO } from '../comman
 import type { ConvertJob, ConvertResult } from '../../services/convertWorker';
 import { convertibleFiles, runConvertJobs } from '../../services/convertEngine';
 import { CONVERTIBLE_EXTENSIONS, MOTION_EXTENSIONS, formatList, isMotionFile } from '../../../shared/convert/formats';
-import { UNIT_METRES, type BvhUnit } from '../../../shared/convert/bvh/bodyFrame';
+import { UNIT_METRES, type BvhUnit } from '../../../shared/convert/humanoid/bodyFrame';
 
 interface Planned {
   input: string;

@@ -3,7 +3,7 @@
  * upper leg, units per fixture, upper-body-only captures, and a clear error for non-humanoid ones.
  */
 import { describe, expect, it } from 'vitest';
-import { nameInfo } from '../../../shared/convert/bvh/boneNames';
+import { nameInfo } from '../../../shared/convert/humanoid/boneNames';
 import { parseBvh } from '../../../shared/convert/bvh/parse';
 import { convertBvhDetailed } from '../../../shared/convert/bvh/convertBvh';
 import { createPoseEvaluator } from '../../../shared/vrma/fk';

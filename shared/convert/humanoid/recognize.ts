@@ -6,10 +6,10 @@
  */
 import type { HumanBoneName } from '../../vrm/humanBones';
 import { fail } from '../../errors';
-import type { Bvh } from './parse';
-import { nameInfo, type FingerName, type NamedRole, type Side } from './boneNames';
-import { descendants, isAncestorOrSelf, pathDown, type RestSkeleton, type V3 } from './restSkeleton';
-import { cross3, dot3, length3, normalize3, scale3, sub3 } from '../../math/vec3';
+import type { Hierarchy } from './skeleton';
+import { isHelperJointName, nameInfo, type FingerName, type NamedRole, type Side } from './boneNames';
+import { descendants, isAncestorOrSelf, pathDown, type RestSkeleton, type V3 } from './skeleton';
+import { sub3, scale3, dot3, cross3, length3, normalize3 } from '../../math/vec3';
 
 export type BoneMap = Partial<Record<HumanBoneName, number>>;
 
@@ -34,9 +34,9 @@ const ESSENTIAL: readonly HumanBoneName[] = [
   'leftUpperArm', 'leftLowerArm', 'leftHand', 'rightUpperArm', 'rightLowerArm', 'rightHand',
 ];
 
-function depthOf(bvh: Bvh, j: number): number {
+function depthOf(h: Hierarchy, j: number): number {
   let d = 0;
-  for (let p = bvh.joints[j].parent; p >= 0; p = bvh.joints[p].parent) d++;
+  for (let p = h.joints[j].parent; p >= 0; p = h.joints[p].parent) d++;
   return d;
 }
 
@@ -44,14 +44,14 @@ function sideBone(side: 'left' | 'right', role: string): HumanBoneName {
   return (side + role[0].toUpperCase() + role.slice(1)) as HumanBoneName;
 }
 
-function byNames(bvh: Bvh): BoneMap {
-  const infos = bvh.joints.map((j) => nameInfo(j.name));
+function byNames(h: Hierarchy): BoneMap {
+  const infos = h.joints.map((j) => nameInfo(j.name));
   const hasCollar: Record<'left' | 'right', boolean> = { left: false, right: false };
   infos.forEach((i) => {
     if (i.role === 'collar' && i.side) hasCollar[i.side] = true;
   });
   // Highest joint in the hierarchy wins when a role is named twice (Neck, Neck1).
-  const order = bvh.joints.map((_, i) => i).sort((a, b) => depthOf(bvh, a) - depthOf(bvh, b) || a - b);
+  const order = h.joints.map((_, i) => i).sort((a, b) => depthOf(h, a) - depthOf(h, b) || a - b);
   const bones: BoneMap = {};
   const put = (bone: HumanBoneName, j: number) => {
     if (bones[bone] === undefined) bones[bone] = j;
@@ -90,7 +90,7 @@ function byNames(bvh: Bvh): BoneMap {
 }
 
 /** Drops named bones that contradict the hierarchy (a "lowerLeg" that is not below its "upperLeg"). */
-function dropInconsistent(bvh: Bvh, bones: BoneMap, warnings: string[]): void {
+function dropInconsistent(h: Hierarchy, bones: BoneMap, warnings: string[], rest?: RestSkeleton): void {
   const chains: HumanBoneName[][] = [];
   for (const s of ['left', 'right'] as const) {
     chains.push(['hips', `${s}UpperLeg`, `${s}LowerLeg`, `${s}Foot`, `${s}Toes`] as HumanBoneName[]);
@@ -102,14 +102,50 @@ function dropInconsistent(bvh: Bvh, bones: BoneMap, warnings: string[]): void {
     for (const b of chain) {
       const j = bones[b];
       if (j === undefined) continue;
-      if (prev !== undefined && (j === prev || !isAncestorOrSelf(bvh, prev, j))) {
-        warnings.push(`joint "${bvh.joints[j].name}" is named like ${b} but is not below the joints before it; ignored`);
+      if (prev !== undefined && (j === prev || (!isAncestorOrSelf(h, prev, j) && !(rest && attachedAtTip(h, rest, prev, j))))) {
+        warnings.push(`joint "${h.joints[j].name}" is named like ${b} but is not below the joints before it; ignored`);
         delete bones[b];
         continue;
       }
       prev = j;
     }
   }
+}
+
+/**
+ * An IK rig may hang a foot from the root rather than from its shin (Quaternius' Foot.L sits under the
+ * armature's root bone, exactly where LowerLeg.L_end is). Such a joint still continues the limb when it
+ * rests at the tip of one of the previous joint's descendants (within 10% of its distance from it):
+ * rotations are taken in world space, so its place in the hierarchy does not matter.
+ */
+function attachedAtTip(h: Hierarchy, rest: RestSkeleton, prev: number, j: number): boolean {
+  const pj = rest.positions[j];
+  const reach = length3(sub3(pj, rest.positions[prev]));
+  if (!(reach > 0)) return false;
+  if (descendants(h, prev).some((d) => length3(sub3(rest.positions[d], pj)) <= 0.1 * reach)) return true;
+  // A leaf shin (exporters drop the _end joints): the joint continues it when it lies about one
+  // segment further on, in the segment's direction.
+  const parent = h.joints[prev].parent;
+  if (h.joints[prev].children.length || parent < 0) return false;
+  const seg = sub3(rest.positions[prev], rest.positions[parent]);
+  const along = dot3(sub3(pj, rest.positions[prev]), normalize3(seg));
+  return along > 0.5 * reach && reach > 0.2 * length3(seg) && reach < 5 * length3(seg);
+}
+
+/**
+ * Named hips above which the legs branch (Quaternius: Body -> Hips -> Abdomen, Body -> UpperLeg.L):
+ * the hips become the joint where legs and spine part, and the named one joins the spine.
+ */
+function hipsWhereLegsPart(h: Hierarchy, bones: BoneMap, warnings: string[]): void {
+  const hips = bones.hips;
+  const l = bones.leftUpperLeg, r = bones.rightUpperLeg;
+  if (hips === undefined || l === undefined || r === undefined) return;
+  if (isAncestorOrSelf(h, hips, l) && isAncestorOrSelf(h, hips, r)) return;
+  let lca = lowestCommonAncestor(h, l, r);
+  while (lca >= 0 && !isAncestorOrSelf(h, lca, hips)) lca = h.joints[lca].parent;
+  if (lca < 0 || lca === hips) return;
+  warnings.push(`the legs branch above "${h.joints[hips].name}": "${h.joints[lca].name}" is taken as the hips`);
+  bones.hips = lca;
 }
 
 interface Chain {
@@ -119,14 +155,14 @@ interface Chain {
 }
 
 /** The longest path (by length) from `start` down to a tip. */
-function longestChain(bvh: Bvh, rest: RestSkeleton, start: number): Chain {
+function longestChain(h: Hierarchy, rest: RestSkeleton, start: number): Chain {
   const best = new Map<number, { length: number; next: number }>();
   const visit = (j: number): number => {
     let length = 0;
     let next = -1;
     const e = rest.endSites[j];
     if (e) length = length3(sub3(e, rest.positions[j]));
-    for (const c of bvh.joints[j].children) {
+    for (const c of h.joints[j].children) {
       const l = visit(c) + length3(sub3(rest.positions[c], rest.positions[j]));
       if (l > length) {
         length = l;
@@ -169,23 +205,23 @@ interface Structure {
 }
 
 /** Finds the main bones from the topology alone; undefined when the hierarchy is not humanoid-shaped. */
-export function byStructure(bvh: Bvh, rest: RestSkeleton, warnings: string[]): Structure | undefined {
+export function byStructure(h: Hierarchy, rest: RestSkeleton, warnings: string[]): Structure | undefined {
   // Subtree sizes and leaf counts once (joints are in depth-first order: children after parents).
-  const size = new Int32Array(bvh.joints.length).fill(1);
-  const leaves = new Int32Array(bvh.joints.length);
-  for (let j = bvh.joints.length - 1; j >= 0; j--) {
-    if (bvh.joints[j].children.length === 0) leaves[j] = 1;
-    const p = bvh.joints[j].parent;
+  const size = new Int32Array(h.joints.length).fill(1);
+  const leaves = new Int32Array(h.joints.length);
+  for (let j = h.joints.length - 1; j >= 0; j--) {
+    if (h.joints[j].children.length === 0) leaves[j] = 1;
+    const p = h.joints[j].parent;
     if (p >= 0) {
       size[p] += size[j];
       leaves[p] += leaves[j];
     }
   }
   const leafCount = (j: number) => leaves[j];
-  const roots = bvh.joints.map((_, i) => i).filter((i) => bvh.joints[i].parent < 0);
+  const roots = h.joints.map((_, i) => i).filter((i) => h.joints[i].parent < 0);
   let hips = roots.sort((a, b) => size[b] - size[a])[0];
-  const significant = (j: number) => bvh.joints[j].children.filter((c) => size[c] >= 2);
-  for (let guard = 0; guard < bvh.joints.length && significant(hips).length < 3; guard++) {
+  const significant = (j: number) => h.joints[j].children.filter((c) => size[c] >= 2);
+  for (let guard = 0; guard < h.joints.length && significant(hips).length < 3; guard++) {
     const kids = significant(hips);
     if (kids.length === 0) return undefined;
     hips = kids.sort((a, b) => size[b] - size[a])[0];
@@ -194,7 +230,7 @@ export function byStructure(bvh: Bvh, rest: RestSkeleton, warnings: string[]): S
   if (kids.length < 3) return undefined;
   const spineRoot = [...kids].sort((a, b) => leafCount(b) - leafCount(a))[0];
   const legRoots = kids.filter((k) => k !== spineRoot)
-    .map((k) => ({ k, chain: longestChain(bvh, rest, k) }))
+    .map((k) => ({ k, chain: longestChain(h, rest, k) }))
     .sort((a, b) => chainLength(b.chain) - chainLength(a.chain))
     .slice(0, 2);
   if (legRoots.length < 2) return undefined;
@@ -234,12 +270,12 @@ export function byStructure(bvh: Bvh, rest: RestSkeleton, warnings: string[]): S
   // Chest branch: follow the spine towards the most leaves until it splits three ways (neck + two arms).
   let branch = spineRoot;
   const spine: number[] = [];
-  for (let guard = 0; guard < bvh.joints.length; guard++) {
+  for (let guard = 0; guard < h.joints.length; guard++) {
     const ks = significant(branch);
     if (ks.length >= 3 || ks.length === 0) break;
     if (ks.length === 2) {
       // Two-way splits: arms hang off a neck chain or one arm off each spine joint; stop when both look like arms.
-      const lateral = ks.map((k) => Math.abs(dot3(normalize3(sub3(rest.positions[longestChain(bvh, rest, k).joints.at(-1)!], rest.positions[branch])), left)));
+      const lateral = ks.map((k) => Math.abs(dot3(normalize3(sub3(rest.positions[longestChain(h, rest, k).joints.at(-1)!], rest.positions[branch])), left)));
       if (lateral[0] > 0.6 && lateral[1] > 0.6) break;
     }
     spine.push(branch);
@@ -247,24 +283,24 @@ export function byStructure(bvh: Bvh, rest: RestSkeleton, warnings: string[]): S
   }
   const branchKids = significant(branch);
   if (branchKids.length < 2) return undefined;
-  const tipDir = (k: number) => normalize3(sub3(rest.positions[longestChain(bvh, rest, k).joints.at(-1)!], rest.positions[branch]));
+  const tipDir = (k: number) => normalize3(sub3(rest.positions[longestChain(h, rest, k).joints.at(-1)!], rest.positions[branch]));
   const headRoot = branchKids.length >= 3 ? [...branchKids].sort((a, b) => dot3(tipDir(b), up) - dot3(tipDir(a), up))[0] : undefined;
   const armRoots = branchKids.filter((k) => k !== headRoot)
     .sort((a, b) => Math.abs(dot3(tipDir(b), left)) - Math.abs(dot3(tipDir(a), left)))
     .slice(0, 2);
   for (const root of armRoots) {
-    const arm = armChain(bvh, rest, root);
+    const arm = armChain(h, rest, root);
     if (!arm) return undefined;
     const side = dot3(sub3(rest.positions[arm.lowerArm], hipsPos), left) >= 0 ? 'left' : 'right';
     bones[sideBone(side, 'upperArm')] = arm.upperArm;
     bones[sideBone(side, 'lowerArm')] = arm.lowerArm;
     bones[sideBone(side, 'hand')] = arm.hand;
     if (arm.shoulder !== undefined) bones[sideBone(side, 'shoulder')] = arm.shoulder;
-    Object.assign(bones, fingersByStructure(bvh, rest, side, arm.hand, arm.lowerArm, fwd));
+    Object.assign(bones, fingersByStructure(h, rest, side, arm.hand, arm.lowerArm, fwd));
   }
   if (headRoot !== undefined) {
-    const chain = longestChain(bvh, rest, headRoot);
-    const head = chain.joints.find((j, k) => k > 0 && (bvh.joints[j].children.length >= 2 || k === chain.joints.length - 1)) ?? chain.joints[0];
+    const chain = longestChain(h, rest, headRoot);
+    const head = chain.joints.find((j, k) => k > 0 && (h.joints[j].children.length >= 2 || k === chain.joints.length - 1)) ?? chain.joints[0];
     bones.head = head;
     if (head !== headRoot) bones.neck = headRoot;
     // Eyes: two children of the head sitting to either side of it.
@@ -273,7 +309,7 @@ export function byStructure(bvh: Bvh, rest: RestSkeleton, warnings: string[]): S
       const l = dot3(o, left);
       return Math.abs(l) > 0.3 * length3(o) ? Math.sign(l) : 0;
     };
-    const eyes = bvh.joints[head].children.filter((c) => sideOf(c) !== 0 && bvh.joints[c].children.length === 0);
+    const eyes = h.joints[head].children.filter((c) => sideOf(c) !== 0 && h.joints[c].children.length === 0);
     if (eyes.length === 2 && sideOf(eyes[0]) !== sideOf(eyes[1])) {
       for (const e of eyes) bones[sideOf(e) > 0 ? 'leftEye' : 'rightEye'] = e;
     }
@@ -290,10 +326,10 @@ export function byStructure(bvh: Bvh, rest: RestSkeleton, warnings: string[]): S
  * forearm and upper arm are the next joints up that own a real segment, and anything left is the
  * clavicle. Lengths alone mislead here: a CMU clavicle is longer than its forearm.
  */
-function armChain(bvh: Bvh, rest: RestSkeleton, root: number): { shoulder?: number; upperArm: number; lowerArm: number; hand: number } | undefined {
-  const chain = longestChain(bvh, rest, root);
+function armChain(h: Hierarchy, rest: RestSkeleton, root: number): { shoulder?: number; upperArm: number; lowerArm: number; hand: number } | undefined {
+  const chain = longestChain(h, rest, root);
   const size = chainLength(chain);
-  let handAt = chain.joints.findIndex((j, k) => k >= 2 && bvh.joints[j].children.length >= 2);
+  let handAt = chain.joints.findIndex((j, k) => k >= 2 && h.joints[j].children.length >= 2);
   if (handAt < 0) handAt = chain.joints.length - 1;
   const real = (k: number) => length3(sub3(rest.positions[chain.joints[k + 1]], rest.positions[chain.joints[k]])) > size * 1e-3;
   let lowerAt = handAt - 1;
@@ -318,16 +354,16 @@ const FINGERS_AFTER_THUMB: readonly FingerName[] = ['Index', 'Middle', 'Ring', '
  * others go index to little from the front of the hand to the back. Only a full hand (5 chains) or a
  * thumb-and-finger hand (2, like CMU's) is mapped; other counts are too ambiguous.
  */
-function fingersByStructure(bvh: Bvh, rest: RestSkeleton, side: 'left' | 'right', hand: number, lowerArm: number, forward: V3): BoneMap {
+function fingersByStructure(h: Hierarchy, rest: RestSkeleton, side: 'left' | 'right', hand: number, lowerArm: number, forward: V3): BoneMap {
   const handPos = rest.positions[hand];
   const along = normalize3(sub3(handPos, rest.positions[lowerArm]));
   const size = length3(sub3(handPos, rest.positions[lowerArm]));
   // One finger per tip below the hand: the joints from the tip up to where it branches off (some rigs
   // hang the pinky under the ring's carpal and the thumb under the index's).
-  const tips = descendants(bvh, hand).filter((j) => bvh.joints[j].children.length === 0);
+  const tips = descendants(h, hand).filter((j) => h.joints[j].children.length === 0);
   const chains = tips.map((tip) => {
     let joints = [tip];
-    for (let p = bvh.joints[tip].parent; p !== hand && bvh.joints[p].children.length === 1; p = bvh.joints[p].parent) joints.unshift(p);
+    for (let p = h.joints[tip].parent; p !== hand && h.joints[p].children.length === 1; p = h.joints[p].parent) joints.unshift(p);
     // Zero-length helpers at the wrist (CMU's LeftFingerBase) and carpals (4-joint chains) are not fingers.
     while (joints.length > 1 && length3(sub3(rest.positions[joints[0]], handPos)) < size * 1e-3) joints = joints.slice(1);
     if (joints.length >= 4) joints = joints.slice(joints.length - 3);
@@ -366,26 +402,52 @@ function assignSpine(bones: BoneMap, chain: readonly number[]): void {
   }
 }
 
-function lowestCommonAncestor(bvh: Bvh, a: number, b: number): number {
-  for (let j = a; j >= 0; j = bvh.joints[j].parent) if (isAncestorOrSelf(bvh, j, b)) return j;
+function lowestCommonAncestor(h: Hierarchy, a: number, b: number): number {
+  for (let j = a; j >= 0; j = h.joints[j].parent) if (isAncestorOrSelf(h, j, b)) return j;
   return -1;
 }
 
-export function recognizeSkeleton(bvh: Bvh, rest: RestSkeleton): Recognition {
+/**
+ * IK targets, pole vectors and control joints (Quaternius PoleTarget.L, Maya Ctrl_/IK_ joints) are cut
+ * out of the hierarchy with everything below them before anything is recognised: they are neither
+ * named bones nor limbs to the structural search.
+ */
+function withoutHelpers(h: Hierarchy, warnings: string[]): Hierarchy {
+  // A helper is cut with its subtree only when nothing below it is a real bone (Kenney's HipsCtrl
+  // carries the whole body and stays as a pass-through joint).
+  const helper = h.joints.map((j) => isHelperJointName(j.name) || (j.children.length === 0 && /(^|[_.\-])end$/i.test(j.name)));
+  const allHelpers = new Array<boolean>(h.joints.length);
+  for (let i = h.joints.length - 1; i >= 0; i--) allHelpers[i] = helper[i] && h.joints[i].children.every((c) => allHelpers[c]);
+  const cut = new Set<number>();
+  h.joints.forEach((j, i) => {
+    if ((isHelperJointName(j.name) && allHelpers[i]) || (j.parent >= 0 && cut.has(j.parent))) cut.add(i);
+  });
+  if (!cut.size) return h;
+  const named = [...cut].filter((i) => !cut.has(h.joints[i].parent)).map((i) => h.joints[i].name);
+  warnings.push(`IK/control helper joints ignored: ${named.slice(0, 12).join(', ')}${named.length > 12 ? ` and ${named.length - 12} more` : ''}`);
+  return {
+    joints: h.joints.map((j, i) => (cut.has(i) ? { name: '', parent: -1, children: [] } : { name: j.name, parent: j.parent, children: j.children.filter((c) => !cut.has(c)) })),
+  };
+}
+
+/** `what` names the source in the error ("BVH", "FBX", "glTF"). */
+export function recognizeSkeleton(source: Hierarchy, rest: RestSkeleton, what = 'BVH'): Recognition {
   const warnings: string[] = [];
-  const named = byNames(bvh);
-  dropInconsistent(bvh, named, warnings);
+  const h = withoutHelpers(source, warnings);
+  const named = byNames(h);
+  hipsWhereLegsPart(h, named, warnings);
+  dropInconsistent(h, named, warnings, rest);
   const missing = ESSENTIAL.filter((b) => named[b] === undefined);
   let bones: BoneMap = named;
   let method = 'names';
   if (missing.length) {
-    const s = byStructure(bvh, rest, warnings);
+    const s = byStructure(h, rest, warnings);
     if (s) {
       method = missing.length === ESSENTIAL.length ? 'structure' : 'names+structure';
       // Names win where they exist; structure fills the rest (a named bone's chain is kept whole).
       bones = { ...s.bones };
       for (const [b, j] of Object.entries(named) as [HumanBoneName, number][]) bones[b] = j;
-      dropInconsistent(bvh, bones, warnings);
+      dropInconsistent(h, bones, warnings, rest);
       warnings.push(`bones not recognised by name (${missing.join(', ')}) were found from the skeleton's shape`);
     }
   }
@@ -394,9 +456,9 @@ export function recognizeSkeleton(bvh: Bvh, rest: RestSkeleton): Recognition {
   const la = bones.leftUpperArm ?? bones.leftShoulder;
   const ra = bones.rightUpperArm ?? bones.rightShoulder;
   if (hips !== undefined && la !== undefined && ra !== undefined) {
-    const branch = lowestCommonAncestor(bvh, la, ra);
-    if (branch >= 0 && branch !== hips && isAncestorOrSelf(bvh, hips, branch)) {
-      let chain = [...pathDown(bvh, hips, branch)];
+    const branch = lowestCommonAncestor(h, la, ra);
+    if (branch >= 0 && branch !== hips && isAncestorOrSelf(h, hips, branch)) {
+      let chain = [...pathDown(h, hips, branch)];
       const neck = bones.neck ?? bones.head;
       if (neck !== undefined) {
         const at = chain.indexOf(neck);
@@ -407,14 +469,14 @@ export function recognizeSkeleton(bvh: Bvh, rest: RestSkeleton): Recognition {
       delete bones.upperChest;
       assignSpine(bones, chain);
       if (bones.neck === undefined && bones.head !== undefined) {
-        const path = pathDown(bvh, branch, bones.head);
+        const path = pathDown(h, branch, bones.head);
         if (path.length >= 2) bones.neck = path[0];
       }
     }
   }
   const found = ESSENTIAL.filter((b) => bones[b] !== undefined);
   if (bones.hips === undefined || found.length < 8) {
-    fail('NO_HUMANOID', `BVH skeleton is not humanoid: found only ${found.join(', ') || 'no bones'} of hips, head, arms and legs`);
+    fail('NO_HUMANOID', `${what} skeleton is not humanoid: ${found.length ? `found only ${found.join(', ')}` : 'found none'} of hips, head, arms and legs`);
   }
   return { bones, method, warnings };
 }

@@ -7,10 +7,10 @@ import type { Quat, Vec3 } from '../../motion/types';
 import { fromUnitVectors, mul, normalize, rotateVec, IDENTITY } from '../../math/quat';
 import { HUMAN_BONE_NAMES, HUMAN_BONE_PARENT, isFingerBone, type HumanBoneName } from '../../vrm/humanBones';
 import { standardWorldPositions } from '../../vrm/standardSkeleton';
-import type { Bvh } from './parse';
+import type { Hierarchy } from './skeleton';
 import type { BoneMap } from './recognize';
-import { pathDown, type RestSkeleton, type V3 } from './restSkeleton';
-import { length3, sub3 } from '../../math/vec3';
+import { pathDown, type RestSkeleton, type V3 } from './skeleton';
+import { sub3, length3 } from '../../math/vec3';
 
 const STD = standardWorldPositions();
 
@@ -52,12 +52,12 @@ function leafDirection(b: HumanBoneName): Vec3 | undefined {
 }
 
 /** Where a leaf joint points in the capture: its End Site, or a lone non-humanoid child chain. */
-function captureLeafDirection(bvh: Bvh, rest: RestSkeleton, j: number, mappedJoints: ReadonlySet<number>, size: number): V3 | undefined {
+function captureLeafDirection(h: Hierarchy, rest: RestSkeleton, j: number, mappedJoints: ReadonlySet<number>, size: number): V3 | undefined {
   const e = rest.endSites[j];
   if (e && length3(sub3(e, rest.positions[j])) > size * 1e-4) return sub3(e, rest.positions[j]);
   let cur = j;
   for (let guard = 0; guard < 64; guard++) {
-    const kids = bvh.joints[cur].children;
+    const kids = h.joints[cur].children;
     if (kids.length !== 1 || mappedJoints.has(kids[0])) return undefined;
     cur = kids[0];
     const d = sub3(rest.positions[cur], rest.positions[j]);
@@ -82,7 +82,7 @@ export interface RestAlignment {
   readonly source: Partial<Record<HumanBoneName, number>>;
 }
 
-export function restAlignment(bvh: Bvh, rest: RestSkeleton, bones: BoneMap, toVrm: Quat, size: number): RestAlignment {
+export function restAlignment(h: Hierarchy, rest: RestSkeleton, bones: BoneMap, toVrm: Quat, size: number): RestAlignment {
   const out: Partial<Record<HumanBoneName, Quat>> = {};
   const source: Partial<Record<HumanBoneName, number>> = {};
   const mapped = new Set(Object.values(bones) as number[]);
@@ -99,7 +99,7 @@ export function restAlignment(bvh: Bvh, rest: RestSkeleton, bones: BoneMap, toVr
       if (length3(d) <= size * 1e-4) continue;
       tpose = sub3(STD[t], STD[b]);
       capture = d;
-      for (const m of pathDown(bvh, j, k)) {
+      for (const m of pathDown(h, j, k)) {
         if (m === k || mapped.has(m) || length3(sub3(rest.positions[m], rest.positions[j])) > size * 1e-4) break;
         source[b] = m;
       }
@@ -107,7 +107,7 @@ export function restAlignment(bvh: Bvh, rest: RestSkeleton, bones: BoneMap, toVr
     }
     if (!capture) {
       tpose = leafDirection(b);
-      capture = tpose ? captureLeafDirection(bvh, rest, j, mapped, size) : undefined;
+      capture = tpose ? captureLeafDirection(h, rest, j, mapped, size) : undefined;
     }
     // Hierarchical: the parent's rest correction carries over, then the shortest swing onto the capture's
     // direction. This keeps a re-posed zero pose (A-pose, bent elbow) from adding twist further down.

@@ -1,8 +1,13 @@
 /**
- * What a BVH joint name says about its humanoid role, across the common conventions: CMU/cgspeed
- * (LHipJoint/LeftUpLeg/LowerBack), Daz (hip/abdomen/rShldr/rButtock/rThigh; Genesis lShldrBend/lThighBend), Mixamo (mixamorig:LeftArm),
+ * What a joint name says about its humanoid role, across the common conventions (BVH, FBX and glTF
+ * rigs alike): CMU/cgspeed (LHipJoint/LeftUpLeg/LowerBack), Daz (hip/abdomen/rShldr/rButtock/rThigh;
+ * Genesis lShldrBend/lThighBend), Mixamo (`mixamorig:LeftArm`, `mixamorig1:`, unprefixed),
  * MotionBuilder-style (Chest2/RightCollar/RightShoulder/RightElbow/RightHip/RightKnee), 3ds Max Biped
- * ("Bip01 L Thigh") and Unreal-style suffixes ("upperarm_l").
+ * ("Bip01 L Thigh"), Maya HumanIK (`Character1_LeftUpLeg`), Unreal (pelvis, spine_01, clavicle_l,
+ * upperarm_l, thigh_r, calf_l, ball_l), Quaternius (Hips/Abdomen/Torso, UpperArm.L, Wrist.L),
+ * KayKit/Blender (upperarm.l, lowerleg.r), Rigify deform bones (DEF-upper_arm.L, DEF-shin.R) and
+ * Kenney/Maya (LeftArm, LeftUpperArm, LeftLowerLeg). Spine joints between the hips and the arms are
+ * placed by structure, not by name (the names vary too much).
  */
 
 export type Side = 'left' | 'right' | null;
@@ -47,7 +52,7 @@ function splitSide(name: string): { side: Side; rest: string } {
 
 const CENTRE_ROLES: Readonly<Record<string, NamedRole>> = {
   hips: 'hips', hip: 'hips', pelvis: 'hips',
-  neck: 'neck', neck0: 'neck', neck1: 'neck', neck2: 'neck', necklower: 'neck',
+  neck: 'neck', neck0: 'neck', neck1: 'neck', neck2: 'neck', neck01: 'neck', necklower: 'neck',
   head: 'head', jaw: 'jaw',
 };
 
@@ -59,8 +64,9 @@ const SIDED_ROLES: Readonly<Record<string, NamedRole>> = {
   collar: 'collar', clavicle: 'collar',
   shoulder: 'shoulder',
   arm: 'upperArm', shldr: 'upperArm', shldrbend: 'upperArm', upperarm: 'upperArm', armupper: 'upperArm', humerus: 'upperArm',
+  upperarm01: 'upperArm', lowerarm01: 'lowerArm',
   forearm: 'lowerArm', forearmbend: 'lowerArm', elbow: 'lowerArm', lowerarm: 'lowerArm', armlower: 'lowerArm', radius: 'lowerArm',
-  hand: 'hand', wrist: 'hand',
+  hand: 'hand', wrist: 'hand', palm: 'hand',
   eye: 'eye',
 };
 
@@ -89,4 +95,20 @@ export function nameInfo(raw: string): NameInfo {
   }
   const role = SIDED_ROLES[base];
   return role ? { side, base, role } : { side, base };
+}
+
+/** Name words that mark an IK target, pole vector, control or mechanism joint rather than a deform bone. */
+const HELPER_WORDS: ReadonlySet<string> = new Set([
+  'ik', 'pole', 'roll', 'ctrl', 'control', 'controls', 'controller', 'effector', 'target', 'locator', 'handle', 'mch', 'org', 'wgt', 'vis',
+]);
+
+/**
+ * True for IK/pole/control helpers: Quaternius `PoleTarget.L`, Unreal `ik_foot_root`, Maya `ikHandle1`,
+ * HumanIK `Character1_Ctrl_Hips`, Rigify `MCH-`/`ORG-`/`WGT-` bones, `Foot_IK.R`.
+ */
+export function isHelperJointName(raw: string): boolean {
+  const name = stripNamespace(raw);
+  // Words split at non-letters and at camelCase humps ("PoleTarget" -> pole target, "ikHandle" -> ik handle).
+  const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z]+/);
+  return words.some((w) => HELPER_WORDS.has(w));
 }
