@@ -18,6 +18,10 @@ export type MotionErrorCode =
   | 'BAD_VMD'
   | 'BAD_VPD'
   | 'BAD_PMX'
+  | 'BAD_FBX'
+  | 'BAD_GLTF'
+  | 'NO_KEYS'
+  | 'IS_AVATAR'
   | 'NO_HUMANOID';
 
 export class MotionError extends Error {

@@ -36,3 +36,23 @@ export function transformPoint(m: Mat4, p: Vec3): Vec3 {
     m[2] * x + m[6] * y + m[10] * z + m[14],
   ];
 }
+
+/** Inverse of an affine matrix (rotation, scale, shear and translation; last row 0 0 0 1). */
+export function invertAffine(m: Mat4): Mat4 {
+  const a = m[0], b = m[1], c = m[2], d = m[4], e = m[5], f = m[6], g = m[8], h = m[9], i = m[10];
+  const A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g;
+  const det = a * A + b * B + c * C;
+  if (!det || !Number.isFinite(det)) return MAT4_IDENTITY;
+  const s = 1 / det;
+  const r = [
+    A * s, (c * h - b * i) * s, (b * f - c * e) * s, 0,
+    B * s, (a * i - c * g) * s, (c * d - a * f) * s, 0,
+    C * s, (b * g - a * h) * s, (a * e - b * d) * s, 0,
+    0, 0, 0, 1,
+  ];
+  const t = [m[12], m[13], m[14]];
+  r[12] = -(r[0] * t[0] + r[4] * t[1] + r[8] * t[2]);
+  r[13] = -(r[1] * t[0] + r[5] * t[1] + r[9] * t[2]);
+  r[14] = -(r[2] * t[0] + r[6] * t[1] + r[10] * t[2]);
+  return r;
+}

@@ -1,0 +1,185 @@
+/**
+ * Binary FBX (7100-7700): a 27-byte header ("Kaydara FBX Binary  \0", 0x1A 0x00, uint32 version), then
+ * node records: end offset, property count, property bytes (uint32 each, uint64 from 7500), a name,
+ * the properties, nested records and a NUL record closing the list. Array properties are raw or
+ * zlib-deflated (encoding 1); they are decoded on first use, and a decoded size is accepted only if
+ * deflate could produce it from the stored bytes and the file's total stays within a budget set by
+ * the file's size.
+ */
+import { unzlibSync } from 'fflate';
+import { fail } from '../../errors';
+import type { FbxArray, FbxDocument, FbxNode, FbxValue } from './node';
+
+const MAGIC = 'Kaydara FBX Binary  \0';
+/** Deflate's best ratio is about 1032:1; anything claiming more is a lie. */
+const MAX_DEFLATE_RATIO = 1032;
+/** Records nest this deep at most (real files: under 10). */
+const MAX_DEPTH = 64;
+
+export function isBinaryFbx(bytes: Uint8Array): boolean {
+  if (bytes.length < MAGIC.length) return false;
+  for (let i = 0; i < MAGIC.length; i++) if (bytes[i] !== MAGIC.charCodeAt(i)) return false;
+  return true;
+}
+
+const ELEMENT_SIZE: Readonly<Record<string, number>> = { f: 4, d: 8, i: 4, l: 8, b: 1 };
+
+class Budget {
+  used = 0;
+  constructor(readonly limit: number) {}
+  take(bytes: number, what: string): void {
+    this.used += bytes;
+    if (this.used > this.limit) fail('TOO_LARGE', `${what}: decoded arrays would need more than ${this.limit} bytes for a ${Math.round(this.limit / 64)}-byte file`);
+  }
+}
+
+function decodeElements(type: string, raw: Uint8Array, count: number): Float64Array {
+  const dv = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
+  const out = new Float64Array(count);
+  switch (type) {
+    case 'f': for (let i = 0; i < count; i++) out[i] = dv.getFloat32(i * 4, true); break;
+    case 'd': for (let i = 0; i < count; i++) out[i] = dv.getFloat64(i * 8, true); break;
+    case 'i': for (let i = 0; i < count; i++) out[i] = dv.getInt32(i * 4, true); break;
+    case 'l': for (let i = 0; i < count; i++) out[i] = Number(dv.getBigInt64(i * 8, true)); break;
+    default: for (let i = 0; i < count; i++) out[i] = raw[i] ? 1 : 0; break;
+  }
+  return out;
+}
+
+function lazyArray(type: string, count: number, encoding: number, stored: Uint8Array, at: number, budget: Budget): FbxArray {
+  let cache: Float64Array | undefined;
+  const size = ELEMENT_SIZE[type];
+  return {
+    kind: 'array',
+    length: count,
+    values() {
+      if (cache) return cache;
+      const need = count * size;
+      let raw: Uint8Array;
+      if (encoding === 0) {
+        if (stored.length !== need) fail('BAD_FBX', `array at byte ${at}: ${count} elements need ${need} bytes but ${stored.length} are stored (bad array encoding)`);
+        raw = stored;
+      } else {
+        if (need > stored.length * MAX_DEFLATE_RATIO + 64) fail('BAD_FBX', `array at byte ${at}: ${count} elements cannot come from ${stored.length} deflated bytes (bad array encoding)`);
+        budget.take(need, `array at byte ${at}`);
+        const out = new Uint8Array(need);
+        let got: Uint8Array;
+        try {
+          got = unzlibSync(stored, { out });
+        } catch (e) {
+          fail('BAD_FBX', `array at byte ${at}: zlib data does not inflate (${(e as Error).message}; bad array encoding)`);
+        }
+        if (got.length !== need) fail('BAD_FBX', `array at byte ${at}: inflated to ${got.length} bytes, expected ${need} (bad array encoding)`);
+        raw = out;
+      }
+      budget.take(count * 8, `array at byte ${at}`);
+      cache = decodeElements(type, raw, count);
+      return cache;
+    },
+  };
+}
+
+export function parseBinaryFbx(bytes: Uint8Array): FbxDocument {
+  if (!isBinaryFbx(bytes)) fail('BAD_FBX', 'not an FBX file (no "Kaydara FBX Binary" header)');
+  if (bytes.length < 27) fail('TRUNCATED', `FBX file is ${bytes.length} bytes, too short for its 27-byte header: truncated`);
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const version = dv.getUint32(23, true);
+  if (version < 7000 || version >= 8000) fail('UNSUPPORTED', `binary FBX version ${version} is not supported (7000-7700 are)`);
+  const wide = version >= 7500;
+  const headerSize = wide ? 25 : 13;
+  const budget = new Budget(64 * Math.max(bytes.length, 1 << 20));
+  const latin = new TextDecoder('latin1');
+  const utf8 = new TextDecoder('utf-8');
+
+  const u = (at: number): number => (wide ? Number(dv.getBigUint64(at, true)) : dv.getUint32(at, true));
+
+  function readProps(start: number, end: number, count: number, at: number): FbxValue[] {
+    const props: FbxValue[] = [];
+    let p = start;
+    const need = (n: number) => {
+      if (p + n > end) fail('TRUNCATED', `record at byte ${at}: property ${props.length} runs past its record (truncated record)`);
+    };
+    for (let k = 0; k < count; k++) {
+      need(1);
+      const type = String.fromCharCode(bytes[p++]);
+      switch (type) {
+        case 'Y': need(2); props.push(dv.getInt16(p, true)); p += 2; break;
+        case 'C': need(1); props.push(bytes[p] !== 0); p += 1; break;
+        case 'I': need(4); props.push(dv.getInt32(p, true)); p += 4; break;
+        case 'F': need(4); props.push(dv.getFloat32(p, true)); p += 4; break;
+        case 'D': need(8); props.push(dv.getFloat64(p, true)); p += 8; break;
+        case 'L': {
+          need(8);
+          const v = dv.getBigInt64(p, true);
+          props.push(v >= -9007199254740991n && v <= 9007199254740991n ? Number(v) : v);
+          p += 8;
+          break;
+        }
+        case 'S': case 'R': {
+          need(4);
+          const len = dv.getUint32(p, true);
+          p += 4;
+          need(len);
+          const data = bytes.subarray(p, p + len);
+          p += len;
+          if (type === 'R') props.push(data);
+          else props.push((data.every((b) => b < 0x80) ? latin : utf8).decode(data));
+          break;
+        }
+        case 'f': case 'd': case 'i': case 'l': case 'b': {
+          need(12);
+          const count2 = dv.getUint32(p, true);
+          const encoding = dv.getUint32(p + 4, true);
+          const stored = dv.getUint32(p + 8, true);
+          p += 12;
+          need(stored);
+          if (encoding !== 0 && encoding !== 1) fail('BAD_FBX', `array at byte ${p - 12}: unknown encoding ${encoding} (bad array encoding)`);
+          props.push(lazyArray(type, count2, encoding, bytes.subarray(p, p + stored), p - 12, budget));
+          p += stored;
+          break;
+        }
+        default:
+          fail('BAD_FBX', `record at byte ${at}: unknown property type "${type}" (code ${type.charCodeAt(0)})`);
+      }
+    }
+    return props;
+  }
+
+  function readList(start: number, end: number, depth: number): FbxNode[] {
+    if (depth > MAX_DEPTH) fail('BAD_FBX', `records nest deeper than ${MAX_DEPTH} levels at byte ${start}`);
+    const nodes: FbxNode[] = [];
+    let p = start;
+    while (p < end) {
+      if (p + headerSize > end) {
+        // The top level may end with a footer shorter than a record header.
+        if (depth === 0) break;
+        fail('TRUNCATED', `record at byte ${p} runs past the end of its parent (truncated record)`);
+      }
+      const recordEnd = u(p);
+      const propCount = u(p + (wide ? 8 : 4));
+      const propBytes = u(p + (wide ? 16 : 8));
+      const nameLen = bytes[p + (wide ? 24 : 12)];
+      if (recordEnd === 0) {
+        // NUL record: end of this list (the top level ends with one before the footer).
+        if (depth === 0) break;
+        p += headerSize;
+        continue;
+      }
+      const at = p;
+      if (recordEnd <= p || recordEnd > end) fail('TRUNCATED', `record at byte ${at} ends at byte ${recordEnd}, outside its parent (${end}): truncated record`);
+      const nameStart = p + headerSize;
+      const propStart = nameStart + nameLen;
+      const propEnd = propStart + propBytes;
+      if (propEnd > recordEnd) fail('TRUNCATED', `record at byte ${at}: its properties run past its end (truncated record)`);
+      if (propCount > propBytes) fail('BAD_FBX', `record at byte ${at}: ${propCount} properties cannot fit in ${propBytes} bytes`);
+      const name = latin.decode(bytes.subarray(nameStart, propStart));
+      const props = readProps(propStart, propEnd, propCount, at);
+      const children = propEnd < recordEnd ? readList(propEnd, recordEnd, depth + 1) : [];
+      nodes.push({ name, props, children });
+      p = recordEnd;
+    }
+    return nodes;
+  }
+
+  return { version, binary: true, nodes: readList(27, bytes.length, 0) };
+}

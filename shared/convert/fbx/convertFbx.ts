@@ -1,0 +1,321 @@
+/**
+ * FBX -> Motion, one per take (AnimationStack). The skeleton is the file's bone models (LimbNode,
+ * Root, Null and whatever the bind pose lists, with their ancestors), its rest the bind pose (Pose
+ * "BindPose" or skin clusters, not the nodes' default pose, which is often an animation frame). Each
+ * take is sampled on its own frame grid (the file's TimeMode rate, or --fps) by the FBX SDK transform
+ * formula (transform.ts) and handed to the shared humanoid retargeting; joints without curves in a
+ * take keep the model's own transform (its Lcl properties), as the FBX SDK and three.js play them. Blend shape channels whose names mean a VRM preset become expression tracks.
+ */
+import type { Mat4, Motion, Vec3 } from '../../motion/types';
+import { MotionError, fail } from '../../errors';
+import { invertAffine, multiply } from '../../math/mat4';
+import type { KeyTrack } from '../../vrma/buildMotion';
+import type { SourceJoint, V3 } from '../humanoid/skeleton';
+import { prepareRig, retarget, type HumanoidRig, type Poser } from '../humanoid/retarget';
+import { MatrixPoser } from '../humanoid/matrixPoser';
+import { expressionForMorph } from '../humanoid/expressionNames';
+import { isBinaryFbx, parseBinaryFbx } from './binary';
+import { isAsciiFbx, parseAsciiFbx } from './ascii';
+import type { FbxDocument } from './node';
+import { readScene, TICKS_PER_SECOND, type FbxCurveNode, type FbxModel, type FbxScene, type FbxStack } from './scene';
+import { axisMatrix, childWorld, localMatrix, transformParts, type TransformParts } from './transform';
+import { CurveCursor } from './curves';
+
+export interface FbxConvertOptions {
+  /** Output key rate; default the file's frame rate (TimeMode), 30 when it has none. */
+  readonly fps?: number;
+  /** Convert only the take with this name. */
+  readonly take?: string;
+}
+
+/** What `--list-takes` shows for one take. */
+export interface TakeInfo {
+  readonly name: string;
+  /** Seconds from the take's first to its last frame. */
+  readonly duration: number;
+  readonly fps: number;
+  /** Keys over all of the take's curves. */
+  readonly keys: number;
+}
+
+export interface TakeMotion {
+  readonly take: TakeInfo;
+  readonly motion: Motion;
+}
+
+/** Sampled frames beyond this per take are refused (10 minutes at 120 fps is 72,000). */
+const MAX_FRAMES = 1_000_000;
+
+export function parseFbx(bytes: Uint8Array): FbxDocument {
+  if (isBinaryFbx(bytes)) return parseBinaryFbx(bytes);
+  if (isAsciiFbx(bytes)) return parseAsciiFbx(bytes);
+  return fail('BAD_FBX', 'not an FBX file (neither the binary "Kaydara FBX Binary" header nor an ASCII "; FBX" header)');
+}
+
+interface Skeleton {
+  readonly ids: readonly string[];
+  readonly joints: readonly SourceJoint[];
+  readonly parts: readonly TransformParts[];
+  /** Bind local matrices (file space; roots: their bind world). */
+  readonly bindLocal: readonly Mat4[];
+  /** The models' own local matrices (Lcl properties: the pose a take leaves a joint without curves in). */
+  readonly defaultLocal: readonly Mat4[];
+  /** File world -> Y-up metres. */
+  readonly root: Mat4;
+}
+
+const BONE_TYPES = new Set(['LimbNode', 'Root', 'Limb', 'Skeleton']);
+
+function buildSkeleton(scene: FbxScene, warnings: string[]): Skeleton {
+  const keep = new Set<string>();
+  for (const m of scene.models.values()) {
+    if (BONE_TYPES.has(m.type) || (scene.bindPose.has(m.id) && m.type !== 'Mesh')) keep.add(m.id);
+  }
+  if (!keep.size) for (const m of scene.models.values()) if (m.type === 'Null') keep.add(m.id);
+  for (const id of [...keep]) for (let p = scene.models.get(id)!.parent; p !== null && !keep.has(p); p = scene.models.get(p)!.parent) keep.add(p);
+  // Depth first from the roots, so parents come before children.
+  const ids: string[] = [];
+  const joints: SourceJoint[] = [];
+  const visit = (m: FbxModel, parent: number) => {
+    const index = ids.length;
+    ids.push(m.id);
+    const children: number[] = [];
+    joints.push({ name: m.name, parent, children });
+    for (const c of m.children) {
+      if (!keep.has(c)) continue;
+      children.push(ids.length);
+      visit(scene.models.get(c)!, index);
+    }
+  };
+  for (const m of scene.models.values()) if (keep.has(m.id) && (m.parent === null || !keep.has(m.parent))) visit(m, -1);
+  const parts = ids.map((id) => transformParts(scene.models.get(id)!));
+  const defaultLocal = parts.map((p) => localMatrix(p, p.translation, p.rotation, p.scaling));
+  // Bind world per joint: the bind pose where it has one, else parent's bind world · default local.
+  const bindWorld: Mat4[] = [];
+  let fromDefaults = 0;
+  ids.forEach((id, j) => {
+    const pose = scene.bindPose.get(id);
+    if (pose) {
+      bindWorld[j] = pose;
+      return;
+    }
+    fromDefaults++;
+    const local = defaultLocal[j];
+    bindWorld[j] = joints[j].parent >= 0 ? childWorld(bindWorld[joints[j].parent], local, parts[j].inheritType) : local;
+  });
+  if (fromDefaults === ids.length) warnings.push('the file has no bind pose; its default pose is taken as the rest');
+  const bindLocal = ids.map((_, j) => (joints[j].parent >= 0 ? multiply(invertAffine(bindWorld[joints[j].parent]), bindWorld[j]) : bindWorld[j]));
+  return { ids, joints, parts, bindLocal, defaultLocal, root: axisMatrix(scene.globals, warnings) };
+}
+
+/** Poses the skeleton: joints at their bind pose follow their parent rigidly, animated ones by InheritType. */
+function fbxPoser(skeleton: Skeleton, localAt: (joint: number, frame: number) => Mat4): MatrixPoser {
+  return new MatrixPoser(skeleton, skeleton.root, localAt, (parent, local, j) =>
+    local === skeleton.bindLocal[j] ? multiply(parent, local) : childWorld(parent, local, skeleton.parts[j].inheritType),
+  );
+}
+
+/** The parsed file, its skeleton and its humanoid, shared by every take. */
+export interface FbxSource {
+  readonly scene: FbxScene;
+  readonly skeleton: Skeleton;
+  readonly warnings: readonly string[];
+  /** Recognised on first use (listing takes needs no humanoid). */
+  rig(): HumanoidRig;
+  /** Rest pose as a poser frame 0 (the bind pose), for tests. */
+  readonly restPoser: Poser;
+}
+
+export function readFbx(bytes: Uint8Array): FbxSource {
+  const scene = readScene(parseFbx(bytes));
+  const warnings = [...scene.warnings];
+  const skeleton = buildSkeleton(scene, warnings);
+  if (!skeleton.ids.length) fail('NO_HUMANOID', 'FBX file has no skeleton (no LimbNode, Root or Null models)');
+  const restPoser = fbxPoser(skeleton, (j) => skeleton.bindLocal[j]);
+  let rig: HumanoidRig | undefined;
+  return {
+    scene,
+    skeleton,
+    warnings,
+    restPoser,
+    rig() {
+      if (rig) return rig;
+      restPoser.pose(0);
+      const n = skeleton.ids.length;
+      const positions: V3[] = [];
+      for (let j = 0; j < n; j++) positions.push([restPoser.positions[j * 3], restPoser.positions[j * 3 + 1], restPoser.positions[j * 3 + 2]]);
+      rig = prepareRig(
+        { hierarchy: skeleton, rest: { positions, endSites: positions.map(() => undefined) }, restRotations: Float64Array.from(restPoser.world), format: 'FBX' },
+        { metresPerUnit: 1 },
+      );
+      return rig;
+    },
+  };
+}
+
+function keyCount(stack: FbxStack): number {
+  let n = 0;
+  for (const cn of stack.curveNodes) for (const c of cn.curves.values()) n += c.times.length;
+  return n;
+}
+
+function takeFps(scene: FbxScene, fps?: number): number {
+  return fps ?? scene.globals.fps ?? 30;
+}
+
+/** Frames of a take's grid: from its start to its stop, 1/fps apart. */
+function frameCount(stack: FbxStack, fps: number): number {
+  const span = (stack.stop - stack.start) / TICKS_PER_SECOND;
+  const frames = Math.floor(span * fps + 1e-6) + 1;
+  if (!(frames >= 1 && frames <= MAX_FRAMES)) fail('TOO_LARGE', `take "${stack.name}" would need ${Math.round(span * fps)} frames at ${fps} fps (at most ${MAX_FRAMES})`);
+  return frames;
+}
+
+export function takeInfo(scene: FbxScene, stack: FbxStack, fps?: number): TakeInfo {
+  const rate = takeFps(scene, fps);
+  return { name: stack.name, duration: (stack.stop - stack.start) / TICKS_PER_SECOND, fps: rate, keys: keyCount(stack) };
+}
+
+export function listFbxTakes(bytes: Uint8Array): TakeInfo[] {
+  const scene = readScene(parseFbx(bytes));
+  return scene.stacks.map((s) => takeInfo(scene, s));
+}
+
+const CHANNELS: Readonly<Record<string, 0 | 1 | 2>> = { 'Lcl Translation': 0, 'Lcl Rotation': 1, 'Lcl Scaling': 2 };
+const AXES = ['X', 'Y', 'Z'] as const;
+
+/** Per joint animated in the stack: [T, R, S] × [x, y, z], each a cursor or a constant. */
+type Channels = (CurveCursor | number)[][];
+
+function channelsOf(source: FbxSource, stack: FbxStack): (Channels | undefined)[] {
+  const { skeleton } = source;
+  const index = new Map(skeleton.ids.map((id, j) => [id, j] as const));
+  const byJoint = new Map<number, FbxCurveNode[]>();
+  for (const cn of stack.curveNodes) {
+    const j = index.get(cn.target);
+    if (j === undefined || CHANNELS[cn.property] === undefined) continue;
+    (byJoint.get(j) ?? byJoint.set(j, []).get(j)!).push(cn);
+  }
+  return skeleton.ids.map((_id, j) => {
+    const nodes = byJoint.get(j);
+    if (!nodes || !nodes.some((cn) => [...cn.curves.values()].some((c) => c.times.length > 0))) return undefined;
+    const parts = skeleton.parts[j];
+    const base: Vec3[] = [parts.translation, parts.rotation, parts.scaling];
+    const out: Channels = base.map((v) => [v[0], v[1], v[2]]);
+    for (const cn of nodes) {
+      const c = CHANNELS[cn.property];
+      AXES.forEach((axis, k) => {
+        const curve = cn.curves.get(axis);
+        if (curve && curve.times.length) out[c][k] = new CurveCursor(curve);
+        else if (cn.defaults.has(axis)) out[c][k] = cn.defaults.get(axis)!;
+      });
+    }
+    return out;
+  });
+}
+
+function expressionTracks(source: FbxSource, stack: FbxStack, ticks: Float64Array, times: Float32Array, warnings: string[]): Record<string, KeyTrack> | undefined {
+  const out: Record<string, KeyTrack> = {};
+  const skipped: string[] = [];
+  for (const cn of stack.curveNodes) {
+    const name = source.scene.blendShapeChannels.get(cn.target);
+    if (name === undefined || cn.property !== 'DeformPercent') continue;
+    const curve = cn.curves.get('DeformPercent') ?? [...cn.curves.values()][0];
+    if (!curve || !curve.times.length) continue;
+    const preset = expressionForMorph(name);
+    if (!preset) {
+      skipped.push(name);
+      continue;
+    }
+    if (out[preset]) continue;
+    const cursor = new CurveCursor(curve);
+    const values = new Float32Array(ticks.length);
+    for (let f = 0; f < ticks.length; f++) values[f] = Math.min(1, Math.max(0, cursor.at(ticks[f]) / 100));
+    out[preset] = { times, values };
+  }
+  if (skipped.length) warnings.push(`${skipped.length} blend shape(s) with no VRM expression preset skipped: ${skipped.slice(0, 12).join(', ')}`);
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** A take's frame grid and the poser that puts the source skeleton in each frame (file FK, Y-up metres). */
+export interface TakeFrames {
+  /** Output key times (seconds from the take's start). */
+  readonly times: Float32Array;
+  /** The same frames in FBX ticks on the file's timeline. */
+  readonly ticks: Float64Array;
+  readonly poser: MatrixPoser;
+  /** Joints with curves in the take. */
+  readonly animated: number;
+}
+
+export function takeFrames(source: FbxSource, stack: FbxStack, fps: number): TakeFrames {
+  const frames = frameCount(stack, fps);
+  const ticks = new Float64Array(frames);
+  const times = new Float32Array(frames);
+  for (let f = 0; f < frames; f++) {
+    ticks[f] = Math.min(stack.stop, stack.start + (f * TICKS_PER_SECOND) / fps);
+    times[f] = f / fps;
+  }
+  const channels = channelsOf(source, stack);
+  const { skeleton } = source;
+  const poser = fbxPoser(skeleton, (j, f) => {
+    const ch = channels[j];
+    // No curves in this take: the model's own transform, as the FBX SDK (and three.js) play it.
+    if (!ch) return skeleton.defaultLocal[j];
+    const t = ticks[f];
+    const v = (c: CurveCursor | number) => (typeof c === 'number' ? c : c.at(t));
+    return localMatrix(skeleton.parts[j], [v(ch[0][0]), v(ch[0][1]), v(ch[0][2])], [v(ch[1][0]), v(ch[1][1]), v(ch[1][2])], [v(ch[2][0]), v(ch[2][1]), v(ch[2][2])]);
+  });
+  return { times, ticks, poser, animated: channels.filter(Boolean).length };
+}
+
+export function convertFbxTake(source: FbxSource, stack: FbxStack, opts: FbxConvertOptions = {}): TakeMotion {
+  if (opts.fps !== undefined && !(opts.fps > 0 && opts.fps <= 1000)) fail('BAD_PARAMETER', `fps must be between 0 and 1000, got ${opts.fps}`);
+  const info = takeInfo(source.scene, stack, opts.fps);
+  if (info.keys === 0) fail('NO_KEYS', `take "${stack.name}" has no keys: there is no motion to convert`);
+  const rig = source.rig();
+  const { times, ticks, poser, animated } = takeFrames(source, stack, info.fps);
+  const warnings: string[] = [...source.warnings];
+  if (stack.layerCount > 1) warnings.push(`take "${stack.name}" has ${stack.layerCount} animation layers; only the first is used`);
+  const expressions = expressionTracks(source, stack, ticks, times, warnings);
+  warnings.push(`FBX take "${stack.name}": ${times.length} frames at ${info.fps} fps, ${animated} animated joints, skeleton found by ${rig.recognition.method}`);
+  const motion = retarget(rig, poser, { times, expressions, warnings, generator: 'VRMA Studio FBX converter', animationName: stack.name });
+  return { take: info, motion };
+}
+
+/** Every take (or the one named by `take`) converted. */
+export function convertFbxTakes(bytes: Uint8Array, opts: FbxConvertOptions = {}): TakeMotion[] {
+  const source = readFbx(bytes);
+  const stacks = source.scene.stacks;
+  if (!stacks.length) fail('NO_KEYS', 'the FBX file has no animation (no AnimationStack/take)');
+  if (opts.take !== undefined) {
+    const stack = stacks.find((s) => s.name === opts.take);
+    if (!stack) fail('BAD_PARAMETER', `no take named "${opts.take}"; the takes are: ${stacks.map((s) => `"${s.name}"`).join(', ')}`);
+    return [convertFbxTake(source, stack, opts)];
+  }
+  const out: TakeMotion[] = [];
+  const failures: string[] = [];
+  for (const stack of stacks) {
+    try {
+      out.push(convertFbxTake(source, stack, opts));
+    } catch (e) {
+      // A take with no keys among others is skipped; anything else (no humanoid ...) is the file's error.
+      if (e instanceof MotionError && e.code === 'NO_KEYS' && stacks.length > 1) failures.push(stack.name);
+      else throw e;
+    }
+  }
+  if (!out.length) fail('NO_KEYS', `none of the file's takes has keys (${failures.join(', ')})`);
+  if (failures.length) out[0] = { ...out[0], motion: { ...out[0].motion, warnings: [...out[0].motion.warnings, `takes with no keys skipped: ${failures.join(', ')}`] } };
+  return out;
+}
+
+/** The first take (or `opts.take`) as one Motion. */
+export function convertFbx(bytes: Uint8Array, opts: FbxConvertOptions = {}): Motion {
+  const source = readFbx(bytes);
+  const stacks = source.scene.stacks;
+  if (!stacks.length) fail('NO_KEYS', 'the FBX file has no animation (no AnimationStack/take)');
+  const stack = opts.take !== undefined ? stacks.find((s) => s.name === opts.take) : stacks.find((s) => keyCount(s) > 0) ?? stacks[0];
+  if (!stack) fail('BAD_PARAMETER', `no take named "${opts.take}"; the takes are: ${stacks.map((s) => `"${s.name}"`).join(', ')}`);
+  return convertFbxTake(source, stack, opts).motion;
+}
+

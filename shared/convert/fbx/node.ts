@@ -1,0 +1,77 @@
+/**
+ * The FBX document tree both encodings (binary and ASCII) parse into: named records with a list of
+ * property values and child records. Arrays decode on first use, so a file's meshes (most of its
+ * bytes) cost nothing when only the skeleton and its animation are read.
+ */
+import { fail } from '../../errors';
+
+/** A numeric array property ('f' 'd' 'i' 'l' 'b' in binary, `*N { a: ... }` in ASCII). */
+export interface FbxArray {
+  readonly kind: 'array';
+  /** Element count as declared. */
+  readonly length: number;
+  /** Decoded values (int64 as doubles: KeyTime ticks stay exact below 2^53). Throws MotionError on a bad encoding. */
+  values(): Float64Array;
+}
+
+/** int64 values that do not fit a double exactly are kept as bigint (object ids). */
+export type FbxValue = number | bigint | string | boolean | Uint8Array | FbxArray;
+
+export interface FbxNode {
+  readonly name: string;
+  readonly props: readonly FbxValue[];
+  readonly children: readonly FbxNode[];
+}
+
+export interface FbxDocument {
+  /** 7400, 7500, 6100 ... */
+  readonly version: number;
+  readonly binary: boolean;
+  /** Top-level records (FBXHeaderExtension, GlobalSettings, Objects, Connections, Takes ...). */
+  readonly nodes: readonly FbxNode[];
+}
+
+export function child(node: FbxNode | undefined, name: string): FbxNode | undefined {
+  return node?.children.find((c) => c.name === name);
+}
+
+export function childrenNamed(node: FbxNode | undefined, name: string): FbxNode[] {
+  return node ? node.children.filter((c) => c.name === name) : [];
+}
+
+export function isArray(v: FbxValue | undefined): v is FbxArray {
+  return typeof v === 'object' && v !== null && !(v instanceof Uint8Array) && (v as FbxArray).kind === 'array';
+}
+
+/** A node's numeric array: its first property when it is an array (binary, ASCII 7.x), else its numbers (ASCII 6.1). */
+export function arrayOf(node: FbxNode | undefined, what: string): Float64Array | undefined {
+  if (!node) return undefined;
+  const first = node.props[0];
+  if (isArray(first)) return first.values();
+  const out = new Float64Array(node.props.length);
+  for (let i = 0; i < node.props.length; i++) {
+    const v = node.props[i];
+    const n = typeof v === 'bigint' ? Number(v) : v;
+    if (typeof n !== 'number') fail('BAD_FBX', `${what}: element ${i} of "${node.name}" is not a number`);
+    out[i] = n;
+  }
+  return out;
+}
+
+export function numberOf(v: FbxValue | undefined): number | undefined {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'bigint') return Number(v);
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  return undefined;
+}
+
+/** Object ids compare as decimal strings (binary int64, ASCII digits alike). */
+export function idOf(v: FbxValue | undefined): string | undefined {
+  if (typeof v === 'number' || typeof v === 'bigint') return String(v);
+  if (typeof v === 'string' && /^-?\d+$/.test(v)) return v;
+  return undefined;
+}
+
+export function stringOf(v: FbxValue | undefined): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
