@@ -1,0 +1,464 @@
+/**
+ * glTF/GLB skeletal animations -> Motion, one per animation (a "take"). The skeleton is the skins'
+ * joints with their ancestors (or, without a skin, the node hierarchy), its rest the bind pose given by
+ * the inverse bind matrices (not the nodes' default pose, which exporters often leave at an animation
+ * frame). Each animation keeps its key times exactly (the union over its channels; --fps re-keys on a
+ * grid instead); nodes it does not animate keep their own TRS, as glTF (and three.js) play them:
+ * exporters such as FBX2glTF drop the channels of joints that hold still. Morph weight channels whose target
+ * names (mesh.extras.targetNames) mean a VRM preset become expression tracks. A VRM avatar file is
+ * refused as a motion unless it also carries animations.
+ */
+import type { Mat4, Motion, Quat, Vec3 } from '../../motion/types';
+import { fail } from '../../errors';
+import { compose, invertAffine, MAT4_IDENTITY, multiply } from '../../math/mat4';
+import { normalize, slerp } from '../../math/quat';
+import { isGlb, parseGlb } from '../../gltf/glb';
+import { decodeDataUri } from '../../gltf/dataUri';
+import { readAccessor, readBudget, type AccessorContext } from '../../gltf/accessor';
+import type { KeyTrack } from '../../vrma/buildMotion';
+import type { SourceJoint, V3 } from '../humanoid/skeleton';
+import { prepareRig, retarget, type HumanoidRig } from '../humanoid/retarget';
+import { MatrixPoser } from '../humanoid/matrixPoser';
+import { expressionForMorph } from '../humanoid/expressionNames';
+import type { TakeInfo, TakeMotion } from '../fbx/convertFbx';
+
+type Json = Record<string, unknown>;
+
+export interface GltfConvertOptions {
+  /** Re-key on a grid at this rate instead of keeping the file's key times. */
+  readonly fps?: number;
+  /** Convert only the animation with this name. */
+  readonly take?: string;
+}
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const list = (o: Json, k: string): unknown[] => (Array.isArray(o[k]) ? (o[k] as unknown[]) : []);
+
+interface Sampler {
+  readonly times: Float32Array;
+  readonly values: Float32Array;
+  readonly interpolation: 'LINEAR' | 'STEP' | 'CUBICSPLINE';
+  /** Components per key (4 rotation, 3 translation/scale, N morph weights). */
+  readonly width: number;
+}
+
+export interface Animation {
+  readonly name: string;
+  /** node -> path -> sampler */
+  readonly channels: Map<number, Map<string, Sampler>>;
+  readonly times: Float32Array;
+  readonly keys: number;
+}
+
+interface Document {
+  readonly json: Json;
+  readonly nodes: readonly Json[];
+  readonly ctx: AccessorContext;
+  readonly isVrm: boolean;
+}
+
+function readDocument(bytes: Uint8Array): Document {
+  let json: unknown;
+  let bin: Uint8Array = new Uint8Array(0);
+  if (isGlb(bytes)) {
+    const glb = parseGlb(bytes);
+    json = glb.json;
+    bin = glb.bin;
+  } else {
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      fail('BAD_GLTF', 'not a glTF file (neither a GLB nor UTF-8 JSON)');
+    }
+    try {
+      json = JSON.parse(text);
+    } catch (e) {
+      fail('BAD_GLTF', `not a glTF file: the JSON does not parse (${(e as Error).message})`);
+    }
+  }
+  if (!isObject(json) || !isObject(json.asset)) fail('BAD_GLTF', 'not a glTF file (no "asset" object)');
+  const buffers = list(json, 'buffers').map((b, i): Uint8Array | undefined => {
+    if (!isObject(b)) return undefined;
+    const byteLength = typeof b.byteLength === 'number' ? b.byteLength : 0;
+    let data: Uint8Array | undefined;
+    if (b.uri === undefined) data = i === 0 ? bin : undefined;
+    else if (typeof b.uri === 'string' && b.uri.startsWith('data:')) data = decodeDataUri(b.uri, `buffer ${i}`);
+    if (data && byteLength > data.length) fail('TRUNCATED', `buffer ${i} declares ${byteLength} bytes but only ${data.length} are in the file`);
+    return data?.subarray(0, byteLength);
+  });
+  const ctx: AccessorContext = {
+    accessors: list(json, 'accessors'),
+    bufferViews: list(json, 'bufferViews'),
+    buffers,
+    maxSyntheticFloats: Math.max(1 << 16, bytes.length * 2),
+    // Skins and animations are read, meshes never: 8 decoded numbers per file byte is ample.
+    budget: readBudget(bytes.length, 8, 1 << 20),
+    cache: new Map(),
+  };
+  const nodes = list(json, 'nodes').map((n, i) => {
+    if (!isObject(n)) fail('BAD_GLTF', `node ${i} is not an object`);
+    return n;
+  });
+  const ext = isObject(json.extensions) ? json.extensions : {};
+  const isVrm = 'VRM' in ext || 'VRMC_vrm' in ext;
+  return { json, nodes, ctx, isVrm };
+}
+
+function vec(n: Json, k: string, d: number[], len: number): number[] {
+  const v = n[k];
+  return Array.isArray(v) && v.length === len && v.every((x) => typeof x === 'number' && Number.isFinite(x)) ? (v as number[]) : d;
+}
+
+function defaultLocal(n: Json): Mat4 {
+  const m = n.matrix;
+  if (Array.isArray(m) && m.length === 16 && m.every((x) => typeof x === 'number' && Number.isFinite(x))) return m as number[];
+  const t = vec(n, 'translation', [0, 0, 0], 3) as unknown as Vec3;
+  const r = normalize(vec(n, 'rotation', [0, 0, 0, 1], 4) as unknown as Quat);
+  const s = vec(n, 'scale', [1, 1, 1], 3) as unknown as Vec3;
+  return compose(t, r, s);
+}
+
+function defaultTrs(n: Json): { t: Vec3; r: Quat; s: Vec3 } {
+  return {
+    t: vec(n, 'translation', [0, 0, 0], 3) as unknown as Vec3,
+    r: normalize(vec(n, 'rotation', [0, 0, 0, 1], 4) as unknown as Quat),
+    s: vec(n, 'scale', [1, 1, 1], 3) as unknown as Vec3,
+  };
+}
+
+interface Skeleton {
+  readonly nodeOf: readonly number[];
+  readonly joints: readonly SourceJoint[];
+  readonly bindLocal: readonly Mat4[];
+  /** The nodes' own local matrices (their default pose). */
+  readonly defaultLocal: readonly Mat4[];
+  readonly defaults: readonly { t: Vec3; r: Quat; s: Vec3 }[];
+}
+
+function buildSkeleton(doc: Document, warnings: string[]): Skeleton {
+  const { nodes, json, ctx } = doc;
+  const parent = new Int32Array(nodes.length).fill(-1);
+  nodes.forEach((n, i) => {
+    for (const c of list(n, 'children')) {
+      if (typeof c !== 'number' || !Number.isInteger(c) || c < 0 || c >= nodes.length) fail('BAD_GLTF', `node ${i} lists a child ${JSON.stringify(c)} that does not exist`);
+      if (parent[c] >= 0 || c === i) fail('BAD_GLTF', `node ${c} has more than one parent`);
+      parent[c] = i;
+    }
+  });
+  for (let i = 0; i < nodes.length; i++) {
+    let guard = 0;
+    for (let p = parent[i]; p >= 0; p = parent[p]) if (++guard > nodes.length) fail('BAD_GLTF', `node ${i} is its own ancestor`);
+  }
+  // Bind worlds from the skins' inverse bind matrices (in the skinned mesh node's space).
+  const bindWorld = new Map<number, Mat4>();
+  const keep = new Set<number>();
+  const skins = list(json, 'skins');
+  const worldDefault = (i: number): Mat4 => (parent[i] >= 0 ? multiply(worldDefault(parent[i]), defaultLocal(nodes[i])) : defaultLocal(nodes[i]));
+  skins.forEach((skin, si) => {
+    if (!isObject(skin)) return;
+    const joints = list(skin, 'joints').filter((j): j is number => typeof j === 'number' && Number.isInteger(j) && j >= 0 && j < nodes.length);
+    for (const j of joints) keep.add(j);
+    if (skin.inverseBindMatrices === undefined) return;
+    const ibm = readAccessor(ctx, skin.inverseBindMatrices, ['MAT4'], `skin ${si} inverseBindMatrices`);
+    if (ibm.count < joints.length) fail('BAD_GLTF', `skin ${si} has ${joints.length} joints but ${ibm.count} inverse bind matrices`);
+    const meshNode = nodes.findIndex((n) => n.skin === si);
+    const meshWorld = meshNode >= 0 ? worldDefault(meshNode) : MAT4_IDENTITY;
+    joints.forEach((j, k) => {
+      if (bindWorld.has(j)) return;
+      const m = Array.from(ibm.data.subarray(k * 16, k * 16 + 16));
+      if (!m.every(Number.isFinite)) return;
+      bindWorld.set(j, multiply(meshWorld, invertAffine(m)));
+    });
+  });
+  if (!keep.size) {
+    // No skin: the node hierarchy itself (leaf nodes that only carry a mesh, camera or light are not bones).
+    nodes.forEach((n, i) => {
+      const leaf = list(n, 'children').length === 0;
+      if (!(leaf && (n.mesh !== undefined || n.camera !== undefined))) keep.add(i);
+    });
+    warnings.push('the file has no skin; its node hierarchy is taken as the skeleton and its default pose as the rest');
+  }
+  for (const j of [...keep]) for (let p = parent[j]; p >= 0 && !keep.has(p); p = parent[p]) keep.add(p);
+  const children = nodes.map(() => [] as number[]);
+  nodes.forEach((_, i) => {
+    if (parent[i] >= 0) children[parent[i]].push(i);
+  });
+  const nodeOf: number[] = [];
+  const joints: SourceJoint[] = [];
+  const visit = (node: number, p: number) => {
+    const index = nodeOf.length;
+    nodeOf.push(node);
+    const kids: number[] = [];
+    const n = nodes[node];
+    joints.push({ name: typeof n.name === 'string' ? n.name : `node${node}`, parent: p, children: kids });
+    for (const c of children[node]) {
+      if (!keep.has(c)) continue;
+      kids.push(nodeOf.length);
+      visit(c, index);
+    }
+  };
+  for (let i = 0; i < nodes.length; i++) if (keep.has(i) && (parent[i] < 0 || !keep.has(parent[i]))) visit(i, -1);
+  const world: Mat4[] = [];
+  nodeOf.forEach((node, j) => {
+    const p = joints[j].parent;
+    world[j] = bindWorld.get(node) ?? (p >= 0 ? multiply(world[p], defaultLocal(nodes[node])) : worldDefault(node));
+  });
+  const bindLocal = nodeOf.map((_, j) => (joints[j].parent >= 0 ? multiply(invertAffine(world[joints[j].parent]), world[j]) : world[j]));
+  return { nodeOf, joints, bindLocal, defaultLocal: nodeOf.map((n) => defaultLocal(nodes[n])), defaults: nodeOf.map((n) => defaultTrs(nodes[n])) };
+}
+
+function readAnimations(doc: Document): Animation[] {
+  const { ctx, nodes } = doc;
+  const out: Animation[] = [];
+  list(doc.json, 'animations').forEach((a, ai) => {
+    if (!isObject(a)) fail('BAD_GLTF', `animation ${ai} is not an object`);
+    const name = typeof a.name === 'string' && a.name !== '' ? a.name : `animation_${ai}`;
+    const samplers = list(a, 'samplers');
+    const channels = new Map<number, Map<string, Sampler>>();
+    const allTimes: Float32Array[] = [];
+    let keys = 0;
+    list(a, 'channels').forEach((c, ci) => {
+      const where = `animation "${name}" channel ${ci}`;
+      if (!isObject(c) || !isObject(c.target)) fail('BAD_GLTF', `${where} has no target`);
+      const node = c.target.node;
+      const path = c.target.path;
+      if (typeof node !== 'number' || !Number.isInteger(node) || node < 0 || node >= nodes.length) return;
+      if (path !== 'translation' && path !== 'rotation' && path !== 'scale' && path !== 'weights') return;
+      const s = samplers[typeof c.sampler === 'number' ? c.sampler : -1];
+      if (!isObject(s)) fail('BAD_GLTF', `${where} names a sampler that does not exist`);
+      const interpolation = s.interpolation === 'STEP' || s.interpolation === 'CUBICSPLINE' ? s.interpolation : 'LINEAR';
+      const input = readAccessor(ctx, s.input, ['SCALAR'], `${where} input`);
+      const output = readAccessor(ctx, s.output, path === 'rotation' ? ['VEC4'] : path === 'weights' ? ['SCALAR'] : ['VEC3'], `${where} output`);
+      const times = input.data;
+      for (let i = 0; i < times.length; i++) {
+        if (!Number.isFinite(times[i]) || (i > 0 && times[i] < times[i - 1])) fail('BAD_GLTF', `${where}: key times are not increasing at key ${i}`);
+      }
+      const perKey = interpolation === 'CUBICSPLINE' ? 3 : 1;
+      const width = path === 'weights' ? Math.floor(output.data.length / Math.max(1, times.length * perKey)) : output.components;
+      if (times.length === 0 || output.data.length !== times.length * width * perKey) fail('BAD_GLTF', `${where}: ${times.length} key times but ${output.data.length} output values`);
+      const map = channels.get(node) ?? channels.set(node, new Map()).get(node)!;
+      map.set(path, { times, values: output.data, interpolation, width });
+      allTimes.push(times);
+      keys += times.length;
+    });
+    out.push({ name, channels, times: unionTimes(allTimes), keys });
+  });
+  return out;
+}
+
+/** Sorted union of key times (equal within 1e-6 s kept once). */
+function unionTimes(all: readonly Float32Array[]): Float32Array {
+  if (all.length === 0) return new Float32Array(0);
+  if (all.every((t) => t.length === all[0].length && t.every((v, i) => v === all[0][i]))) return all[0];
+  const merged = Float32Array.from(all.flatMap((t) => Array.from(t))).sort();
+  const out: number[] = [];
+  for (const t of merged) if (!out.length || t - out[out.length - 1] > 1e-6) out.push(t);
+  return Float32Array.from(out);
+}
+
+/** Sampler value at time t into `out` (cursor kept per sampler by the caller). */
+function sampleAt(s: Sampler, t: number, cursor: { i: number }, out: number[]): void {
+  const { times, values, width, interpolation } = s;
+  const n = times.length;
+  const stride = interpolation === 'CUBICSPLINE' ? width * 3 : width;
+  const valueAt = (k: number, c: number) => values[k * stride + (interpolation === 'CUBICSPLINE' ? width : 0) + c];
+  if (t <= times[0] || n === 1) {
+    for (let c = 0; c < width; c++) out[c] = valueAt(0, c);
+    return;
+  }
+  if (t >= times[n - 1]) {
+    for (let c = 0; c < width; c++) out[c] = valueAt(n - 1, c);
+    return;
+  }
+  while (cursor.i + 1 < n && times[cursor.i + 1] <= t) cursor.i++;
+  while (cursor.i > 0 && times[cursor.i] > t) cursor.i--;
+  const i = cursor.i;
+  const t0 = times[i], t1 = times[i + 1];
+  const u = t1 > t0 ? (t - t0) / (t1 - t0) : 0;
+  if (interpolation === 'STEP' || u === 0) {
+    for (let c = 0; c < width; c++) out[c] = valueAt(i, c);
+    return;
+  }
+  if (interpolation === 'CUBICSPLINE') {
+    const dt = t1 - t0, u2 = u * u, u3 = u2 * u;
+    for (let c = 0; c < width; c++) {
+      const p0 = valueAt(i, c), p1 = valueAt(i + 1, c);
+      const m0 = values[i * stride + 2 * width + c] * dt; // out-tangent of key i
+      const m1 = values[(i + 1) * stride + c] * dt; // in-tangent of key i+1
+      out[c] = (2 * u3 - 3 * u2 + 1) * p0 + (u3 - 2 * u2 + u) * m0 + (-2 * u3 + 3 * u2) * p1 + (u3 - u2) * m1;
+    }
+    if (width === 4) {
+      const q = normalize([out[0], out[1], out[2], out[3]]);
+      for (let c = 0; c < 4; c++) out[c] = q[c];
+    }
+    return;
+  }
+  if (width === 4) {
+    const q = slerp([valueAt(i, 0), valueAt(i, 1), valueAt(i, 2), valueAt(i, 3)], [valueAt(i + 1, 0), valueAt(i + 1, 1), valueAt(i + 1, 2), valueAt(i + 1, 3)], u);
+    for (let c = 0; c < 4; c++) out[c] = q[c];
+    return;
+  }
+  for (let c = 0; c < width; c++) out[c] = valueAt(i, c) + (valueAt(i + 1, c) - valueAt(i, c)) * u;
+}
+
+/** Median key interval as a rate (30 when a take has one key). */
+function estimateFps(times: Float32Array): number {
+  if (times.length < 2) return 30;
+  const d = Array.from(times.subarray(1), (t, i) => t - times[i]).sort((a, b) => a - b);
+  const mid = d[Math.floor(d.length / 2)];
+  return mid > 0 ? Math.round((1 / mid) * 1000) / 1000 : 30;
+}
+
+export interface GltfSource {
+  readonly doc: Document;
+  readonly skeleton: Skeleton;
+  readonly animations: readonly Animation[];
+  readonly warnings: readonly string[];
+  rig(): HumanoidRig;
+}
+
+export function readGltf(bytes: Uint8Array): GltfSource {
+  const doc = readDocument(bytes);
+  const animations = readAnimations(doc);
+  if (doc.isVrm && animations.length === 0) fail('IS_AVATAR', 'this file is a VRM avatar with no animations, not a motion: open it as the avatar');
+  const warnings: string[] = [];
+  const skeleton = buildSkeleton(doc, warnings);
+  if (!skeleton.nodeOf.length) fail('NO_HUMANOID', 'the glTF file has no nodes, so no skeleton');
+  let rig: HumanoidRig | undefined;
+  return {
+    doc,
+    skeleton,
+    animations,
+    warnings,
+    rig() {
+      if (rig) return rig;
+      const poser = new MatrixPoser(skeleton, MAT4_IDENTITY, (j) => skeleton.bindLocal[j]);
+      poser.pose(0);
+      const positions: V3[] = skeleton.nodeOf.map((_, j) => [poser.positions[j * 3], poser.positions[j * 3 + 1], poser.positions[j * 3 + 2]]);
+      rig = prepareRig(
+        { hierarchy: skeleton, rest: { positions, endSites: positions.map(() => undefined) }, restRotations: Float64Array.from(poser.world), format: 'glTF' },
+        { metresPerUnit: 1 },
+      );
+      return rig;
+    },
+  };
+}
+
+function takeInfoOf(a: Animation): TakeInfo {
+  const t = a.times;
+  return { name: a.name, duration: t.length ? t[t.length - 1] : 0, fps: estimateFps(t), keys: a.keys };
+}
+
+export function listGltfTakes(bytes: Uint8Array): TakeInfo[] {
+  const doc = readDocument(bytes);
+  return readAnimations(doc).map(takeInfoOf);
+}
+
+function morphNames(doc: Document, node: number): readonly string[] {
+  const n = doc.nodes[node];
+  const meshes = list(doc.json, 'meshes');
+  const mesh = typeof n.mesh === 'number' ? meshes[n.mesh] : undefined;
+  if (!isObject(mesh)) return [];
+  const extras = isObject(mesh.extras) ? mesh.extras : {};
+  const names = Array.isArray(extras.targetNames) ? extras.targetNames : [];
+  return names.map((x) => (typeof x === 'string' ? x : ''));
+}
+
+/** An animation's key times (or an fps grid) and the poser that puts the source skeleton in each. */
+export function gltfTakeFrames(source: GltfSource, anim: Animation, fps?: number): { times: Float32Array; poser: MatrixPoser; animated: number } {
+  let times = anim.times;
+  if (fps !== undefined) {
+    const start = times[0], end = times[times.length - 1];
+    const count = Math.floor((end - start) * fps + 1e-6) + 1;
+    if (count > 1_000_000) fail('TOO_LARGE', `animation "${anim.name}" would need ${count} frames at ${fps} fps`);
+    times = Float32Array.from({ length: count }, (_, k) => start + k / fps);
+  }
+  const { skeleton } = source;
+  // Per joint: its samplers and cursors in this take (undefined: not animated, the node's own TRS).
+  const perJoint = skeleton.nodeOf.map((node) => {
+    const ch = anim.channels.get(node);
+    if (!ch || !(ch.has('translation') || ch.has('rotation') || ch.has('scale'))) return undefined;
+    return { t: ch.get('translation'), r: ch.get('rotation'), s: ch.get('scale'), ct: { i: 0 }, cr: { i: 0 }, cs: { i: 0 } };
+  });
+  const tmp = [0, 0, 0, 0];
+  const poser = new MatrixPoser(skeleton, MAT4_IDENTITY, (j, f) => {
+    const a = perJoint[j];
+    if (!a) return skeleton.defaultLocal[j];
+    const d = skeleton.defaults[j];
+    const t = times[f];
+    let tr: Vec3 = d.t, ro: Quat = d.r, sc: Vec3 = d.s;
+    if (a.t) { sampleAt(a.t, t, a.ct, tmp); tr = [tmp[0], tmp[1], tmp[2]]; }
+    if (a.r) { sampleAt(a.r, t, a.cr, tmp); ro = normalize([tmp[0], tmp[1], tmp[2], tmp[3]]); }
+    if (a.s) { sampleAt(a.s, t, a.cs, tmp); sc = [tmp[0], tmp[1], tmp[2]]; }
+    return compose(tr, ro, sc);
+  });
+  return { times, poser, animated: perJoint.filter(Boolean).length };
+}
+
+export function convertGltfTake(source: GltfSource, anim: Animation, opts: GltfConvertOptions = {}): TakeMotion {
+  if (opts.fps !== undefined && !(opts.fps > 0 && opts.fps <= 1000)) fail('BAD_PARAMETER', `fps must be between 0 and 1000, got ${opts.fps}`);
+  const info = takeInfoOf(anim);
+  if (anim.keys === 0 || anim.times.length === 0) fail('NO_KEYS', `animation "${anim.name}" has no keys: there is no motion to convert`);
+  const rig = source.rig();
+  const { times, poser, animated } = gltfTakeFrames(source, anim, opts.fps);
+  const { doc } = source;
+  const jointOfNode = new Map(source.skeleton.nodeOf.map((n, j) => [n, j] as const));
+  const warnings = [...source.warnings];
+  // Morph weights -> expressions.
+  const expressions: Record<string, KeyTrack> = {};
+  const skipped = new Set<string>();
+  for (const [node, ch] of anim.channels) {
+    const w = ch.get('weights');
+    if (!w) continue;
+    const names = morphNames(doc, node);
+    const buf = new Array<number>(w.width).fill(0);
+    const cursor = { i: 0 };
+    const tracks = new Map<number, Float32Array>();
+    for (let k = 0; k < w.width; k++) {
+      const preset = expressionForMorph(names[k] ?? '');
+      if (!preset) {
+        if (names[k]) skipped.add(names[k]);
+        continue;
+      }
+      if (!expressions[preset] && !tracks.has(k)) tracks.set(k, new Float32Array(times.length));
+      if (tracks.has(k)) expressions[preset] = { times, values: tracks.get(k)! };
+    }
+    if (!tracks.size) continue;
+    for (let f = 0; f < times.length; f++) {
+      sampleAt(w, times[f], cursor, buf);
+      for (const [k, arr] of tracks) arr[f] = Math.min(1, Math.max(0, buf[k]));
+    }
+  }
+  if (skipped.size) warnings.push(`${skipped.size} morph target(s) with no VRM expression preset skipped: ${[...skipped].slice(0, 12).join(', ')}`);
+  const ignored = [...anim.channels.keys()].filter((n) => !jointOfNode.has(n)).length;
+  warnings.push(`glTF animation "${anim.name}": ${times.length} keys (${info.fps} fps), ${animated} animated joints${ignored ? `, ${ignored} other animated nodes ignored` : ''}, skeleton found by ${rig.recognition.method}`);
+  const motion = retarget(rig, poser, {
+    times,
+    expressions: Object.keys(expressions).length ? expressions : undefined,
+    warnings,
+    generator: 'VRMA Studio glTF converter',
+    animationName: anim.name,
+  });
+  return { take: opts.fps !== undefined ? { ...info, fps: opts.fps } : info, motion };
+}
+
+function pickTake(source: GltfSource, take: string | undefined): Animation[] {
+  const anims = source.animations;
+  if (!anims.length) fail('NO_KEYS', 'the glTF file has no animations');
+  if (take === undefined) return [...anims];
+  const a = anims.find((x) => x.name === take);
+  if (!a) fail('BAD_PARAMETER', `no animation named "${take}"; the animations are: ${anims.map((x) => `"${x.name}"`).join(', ')}`);
+  return [a];
+}
+
+export function convertGltfTakes(bytes: Uint8Array, opts: GltfConvertOptions = {}): TakeMotion[] {
+  const source = readGltf(bytes);
+  return pickTake(source, opts.take).map((a) => convertGltfTake(source, a, opts));
+}
+
+/** The first animation (or `opts.take`) as one Motion. */
+export function convertGltf(bytes: Uint8Array, opts: GltfConvertOptions = {}): Motion {
+  const source = readGltf(bytes);
+  return convertGltfTake(source, pickTake(source, opts.take)[0], opts).motion;
+}
