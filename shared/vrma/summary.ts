@@ -42,8 +42,13 @@ const COMMON_FPS = [24, 25, 30, 50, 60, 120] as const;
  * track has two keys (a one-frame pose has no frame rate).
  */
 export function estimateFps(motion: Motion): number | null {
+  return estimateFpsOfTimes(motion.channels.map((c) => c.times));
+}
+
+/** The same estimate over bare key-time tracks (a glTF animation's samplers before conversion). */
+export function estimateFpsOfTimes(tracks: readonly ArrayLike<number>[]): number | null {
   const gaps: number[] = [];
-  for (const c of motion.channels) {
+  for (const c of tracks.map((times) => ({ times }))) {
     // Sample at most ~200 gaps per track: enough for a median, cheap on hour-long motions.
     const step = Math.max(1, Math.floor(c.times.length / 200));
     for (let i = step; i < c.times.length; i += step) gaps.push((c.times[i] - c.times[i - step]) / step);

@@ -16,6 +16,7 @@ import { isGlb, parseGlb } from '../../gltf/glb';
 import { decodeDataUri } from '../../gltf/dataUri';
 import { readAccessor, readBudget, type AccessorContext } from '../../gltf/accessor';
 import type { KeyTrack } from '../../vrma/buildMotion';
+import { estimateFpsOfTimes } from '../../vrma/summary';
 import type { SourceJoint, V3 } from '../humanoid/skeleton';
 import { prepareRig, retarget, type HumanoidRig } from '../humanoid/retarget';
 import { MatrixPoser } from '../humanoid/matrixPoser';
@@ -302,14 +303,6 @@ function sampleAt(s: Sampler, t: number, cursor: { i: number }, out: number[]): 
   for (let c = 0; c < width; c++) out[c] = valueAt(i, c) + (valueAt(i + 1, c) - valueAt(i, c)) * u;
 }
 
-/** Median key interval as a rate (30 when a take has one key). */
-function estimateFps(times: Float32Array): number {
-  if (times.length < 2) return 30;
-  const d = Array.from(times.subarray(1), (t, i) => t - times[i]).sort((a, b) => a - b);
-  const mid = d[Math.floor(d.length / 2)];
-  return mid > 0 ? Math.round((1 / mid) * 1000) / 1000 : 30;
-}
-
 export interface GltfSource {
   readonly doc: Document;
   readonly skeleton: Skeleton;
@@ -347,7 +340,7 @@ export function readGltf(bytes: Uint8Array): GltfSource {
 
 function takeInfoOf(a: Animation): TakeInfo {
   const t = a.times;
-  return { name: a.name, duration: t.length ? t[t.length - 1] : 0, fps: estimateFps(t), keys: a.keys };
+  return { name: a.name, duration: t.length ? t[t.length - 1] : 0, fps: estimateFpsOfTimes([t]) ?? 30, keys: a.keys };
 }
 
 export function listGltfTakes(bytes: Uint8Array): TakeInfo[] {
