@@ -5,8 +5,8 @@
  * both entry points convert the same files to the same bytes through it.
  */
 import { describe, expect, it } from 'vitest';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
 import { convertibleFiles, runConvertJobs, ConvertWorkerMissingError } from '../../../main/services/convertEngine';
 import type { ConvertJob, ConvertResult } from '../../../main/services/convertWorker';
 import { createWorkerConverter } from '../../../main/services/convertFolder';
@@ -52,6 +52,17 @@ describe('the engine walk', () => {
     writeFileSync(join(root, 'sub', 'x.bvh'), 'x');
     symlinkSync(root, join(root, 'sub', 'up'));
     expect(await convertibleFiles(root)).toEqual([join(root, 'sub', 'x.bvh')]);
+  });
+});
+
+describe('one engine', () => {
+  it('main/ starts worker threads in one place and walks folders in one place', () => {
+    const mainDir = resolve(__dirname, '..', '..', '..', 'main');
+    const sources = (readdirSync(mainDir, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => [f.split(sep).join('/'), readFileSync(join(mainDir, f), 'utf8')] as const);
+    expect(sources.length).toBeGreaterThan(20);
+    expect(sources.filter(([, text]) => /new Worker\(/.test(text)).map(([f]) => f)).toEqual(['services/convertEngine.ts']);
+    // A recursive walk reads directories with their entry types; only the library's walk does.
+    expect(sources.filter(([, text]) => /readdir\([^)]*withFileTypes/.test(text)).map(([f]) => f)).toEqual(['services/library.ts']);
   });
 });
 
