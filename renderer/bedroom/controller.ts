@@ -93,16 +93,14 @@ export class BedroomController {
       choosePose: (pose) => this.act(() => {
         this.cycle.choosePose(pose);
         this.save({ ...this.settings, pose: this.cycle.tick().pose });
+        this.showReport(this.cycle.tick().pose);
       }),
       setSides: (sides) => this.act(() => {
         this.cycle.setSides(sides);
         this.save({ ...this.settings, sides, pose: this.cycle.tick().pose });
         this.controls.showSettings(this.settings, this.offsets);
       }),
-      setAutoTurn: (on) => this.act(() => {
-        this.cycle.setAutoTurn(on);
-        this.save({ ...this.settings, autoTurn: on });
-      }),
+      setAutoTurn: (on) => this.act(() => this.setAutoTurn(on)),
       setAutoSec: (sec) => this.act(() => this.setAutoSec(sec)),
       setOffsets: (offsets, final) => this.setOffsets(offsets, final),
       resetPlacement: () => this.act(() => {
@@ -164,6 +162,12 @@ export class BedroomController {
     this.save({ ...this.settings, pose: this.cycle.tick().pose });
     this.controls.showSettings(this.settings, this.offsets);
     return true;
+  }
+
+  setAutoTurn(on: boolean): void {
+    this.cycle.setAutoTurn(on);
+    this.save({ ...this.settings, autoTurn: on });
+    this.controls.showSettings(this.settings, this.offsets);
   }
 
   setAutoSec(sec: number): void {
@@ -356,10 +360,13 @@ export class BedroomController {
     }
     this.controls.setSleeping(s.sleeping);
     if (this.message && this.message.kind === 'info' && this.message.phase !== s.phase) this.message = null;
+    // The phase's text, once per phase (an answer to an action holds the line until the phase changes).
     const key = `${s.phase}:${s.pose}`;
-    if (!this.message && key !== this.shownPhase && this.rig) this.controls.setStatus(phaseText(s.phase, s.pose));
-    if (!this.message) this.shownPhase = key;
-    else this.shownPhase = '';
+    if (this.message || !this.rig) this.shownPhase = '';
+    else if (key !== this.shownPhase) {
+      this.controls.setStatus(phaseText(s.phase, s.pose));
+      this.shownPhase = key;
+    }
     if (this.rig && s.pose !== this.reportedPose) this.showReport(s.pose);
     this.controls.setNextTurn(s.nextTurnIn === null ? '' : `next turn in ${Math.ceil(s.nextTurnIn)} s`);
   }

@@ -8,6 +8,7 @@ import { BEDROOM_CSS } from './controls';
 import type { BedroomContext, BedroomHandle } from './context';
 import { BedroomController } from './controller';
 import { BedroomView } from './scene';
+import { BedroomXr, immersiveVrAvailable } from './xr';
 import { testHookEnabled } from '../app/testHookEnabled';
 
 export type { BedroomContext, BedroomHandle } from './context';
@@ -45,13 +46,19 @@ export function mountBedroom(root: HTMLElement, ctx: BedroomContext): BedroomHan
   view.start();
 
   let disposed = false;
+  // VR when the browser offers an immersive VR session (Electron and the browser host alike).
+  const xr = new BedroomXr(view, controller);
+  controller.onEnterVr = () => {
+    xr.enter().catch((e) => controller.say(`VR could not start: ${(e as Error).message}`, 'error'));
+  };
+  void immersiveVrAvailable().then((ok) => !disposed && controller.controls.setVrAvailable(ok));
   // Test instrumentation only when the app or host runs with VRMA_STUDIO_TEST_HOOK=1
   // (renderer/app/testHookEnabled.ts); its code is a chunk of its own, loaded only then.
   let removeHook = () => {};
   void testHookEnabled().then(async (on) => {
     if (!on || disposed) return;
     const { installBedroomTestHook } = await import('./testHook');
-    if (!disposed) removeHook = installBedroomTestHook(controller, view);
+    if (!disposed) removeHook = installBedroomTestHook(controller, view, xr);
   });
   return {
     dispose() {
@@ -60,6 +67,7 @@ export function mountBedroom(root: HTMLElement, ctx: BedroomContext): BedroomHan
       canvas.removeEventListener('pointerdown', onDown);
       canvas.removeEventListener('pointerup', onUp);
       removeHook();
+      xr.dispose();
       controller.dispose();
       view.dispose();
       container.remove();

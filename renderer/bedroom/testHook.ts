@@ -9,6 +9,8 @@ import type { BedroomController } from './controller';
 import type { BedroomView } from './scene';
 import type { Side, SleepPhase } from './sleepCycle';
 import type { ViewName } from './cameraRig';
+import { immersiveVrAvailable, type BedroomXr } from './xr';
+import type { VrButton } from './vrPanel';
 
 export interface BedroomTestHook {
   readonly ready: Promise<void>;
@@ -26,6 +28,13 @@ export interface BedroomTestHook {
   setView(name: ViewName): void;
   sound(): { level: number; running: boolean; muted: boolean; volume: number };
   draws(): number;
+  /** VR: whether a session shows, the buttons pressed so far, a button's centre in world space, the head in world space. */
+  xr(): { presenting: boolean; presses: VrButton[]; head: [number, number, number] | null; roomRoot: [number, number, number, number] };
+  xrButton(name: VrButton): [number, number, number];
+  /** Drawn pixels that are not the night background, counted on the next headset frame. */
+  xrPixels(): Promise<{ lit: number; total: number }>;
+  /** Check an offer of immersive VR again and show or hide Enter VR (after a runtime was installed). */
+  recheckVr(): Promise<boolean>;
 }
 
 declare global {
@@ -34,7 +43,7 @@ declare global {
   }
 }
 
-export function installBedroomTestHook(c: BedroomController, view: BedroomView): () => void {
+export function installBedroomTestHook(c: BedroomController, view: BedroomView, xr: BedroomXr): () => void {
   const room = view.room;
   const hook: BedroomTestHook = {
     ready: c.ready,
@@ -82,6 +91,21 @@ export function installBedroomTestHook(c: BedroomController, view: BedroomView):
     },
     sound: () => ({ level: c.sound.level, running: c.sound.running, muted: c.sound.muted, volume: c.sound.volume }),
     draws: () => view.draws,
+    xr: () => {
+      const head = c.vrm?.humanoid.getRawBoneNode('head')?.getWorldPosition(new Vector3());
+      const r = room.root;
+      return { presenting: xr.presenting, presses: [...xr.presses], head: head ? [head.x, head.y, head.z] : null, roomRoot: [r.position.x, r.position.y, r.position.z, r.rotation.y] };
+    },
+    xrButton: (name) => {
+      const p = xr.panel.buttonCenter(name);
+      return [p.x, p.y, p.z];
+    },
+    xrPixels: () => xr.countPixels(),
+    recheckVr: async () => {
+      const ok = await immersiveVrAvailable();
+      c.controls.setVrAvailable(ok);
+      return ok;
+    },
   };
   window.__bedroom = hook;
   return () => {
