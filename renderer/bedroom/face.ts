@@ -20,6 +20,8 @@ export class SleepFace {
   blink = 0;
   /** The smile weight set on the last update. */
   smileWeight = 0;
+  /** Tests only: hold the eyes at this blink weight (null: the face's own). */
+  blinkOverride: number | null = null;
   private time = 0;
   private nextBlink: number;
   private blinkStart = -Infinity;
@@ -63,7 +65,7 @@ export class SleepFace {
     }
     const u = (this.time - this.blinkStart) / BLINK_SEC;
     const pulse = u >= 0 && u < 1 ? Math.sin(Math.PI * u) : 0;
-    this.blink = Math.max(closed, pulse);
+    this.blink = this.blinkOverride ?? Math.max(closed, pulse);
     const s = (this.time - this.smileStart) / SMILE_SEC;
     this.smileWeight = s >= 0 && s < 1 ? SMILE_WEIGHT * Math.sin(Math.PI * s) ** 2 : 0;
     const em = this.vrm.expressionManager;
@@ -76,7 +78,14 @@ export class SleepFace {
     if (this.hasHappy) em.setValue('happy', this.smileWeight);
   }
 
-  /** Whether the avatar has the expressions the face needs (the report says when it does not). */
+  /** The blink weight the avatar's expression manager holds now. */
+  get appliedBlink(): number {
+    const em = this.vrm.expressionManager;
+    if (!em) return 0;
+    return this.hasBlink ? (em.getValue('blink') ?? 0) : Math.min(em.getValue('blinkLeft') ?? 0, em.getValue('blinkRight') ?? 0);
+  }
+
+  /** Whether the avatar has the expressions the face needs. */
   get canCloseEyes(): boolean {
     return this.hasBlink || this.hasHalves;
   }

@@ -1,7 +1,7 @@
 /**
  * What end-to-end tests and the bench read (window.__bedroom); nothing in the app depends on it.
  */
-import { Vector3 } from 'three';
+import { Quaternion, Vector3 } from 'three';
 import type { LyingPose } from '../../shared/contract/bedroomSettings';
 import { toBedFrame } from './placement';
 import { probeAvatarHeights, type HeightProbeResult } from './heightProbe';
@@ -23,7 +23,9 @@ export interface BedroomTestHook {
   setTimeScale(k: number): void;
   /** The head bone's position on screen (client pixels) and whether a nod is playing. */
   head(): { x: number; y: number; nodding: boolean } | null;
-  face(): { blink: number; smile: number; canCloseEyes: boolean };
+  face(): { blink: number; applied: number; smile: number; canCloseEyes: boolean };
+  /** Hold the blink weight (null: the face's own) and aim the camera at the face, 40 cm away. */
+  faceCloseUp(blink: number | null): void;
   camera(): { position: [number, number, number]; target: [number, number, number] };
   setView(name: ViewName): void;
   sound(): { level: number; running: boolean; muted: boolean; volume: number };
@@ -79,7 +81,20 @@ export function installBedroomTestHook(c: BedroomController, view: BedroomView, 
       if (!bone || !c.rig) return null;
       return { ...view.toClient(bone.getWorldPosition(new Vector3())), nodding: c.rig.nodding };
     },
-    face: () => ({ blink: c.rig?.face.blink ?? 0, smile: c.rig?.face.smileWeight ?? 0, canCloseEyes: c.rig?.face.canCloseEyes ?? false }),
+    face: () => ({ blink: c.rig?.face.blink ?? 0, applied: c.rig?.face.appliedBlink ?? 0, smile: c.rig?.face.smileWeight ?? 0, canCloseEyes: c.rig?.face.canCloseEyes ?? false }),
+    faceCloseUp: (blink) => {
+      const head = c.vrm?.humanoid.getRawBoneNode('head');
+      if (!head || !c.rig) return;
+      c.rig.face.blinkOverride = blink;
+      head.updateWorldMatrix(true, false);
+      const p = head.getWorldPosition(new Vector3()).add(new Vector3(0, 0.06, 0).applyQuaternion(head.getWorldQuaternion(new Quaternion())));
+      // The face looks along the head's +Z (VRM 1.0 and the turned 0.x alike).
+      const front = new Vector3(0, 0, 1).applyQuaternion(head.getWorldQuaternion(new Quaternion()));
+      view.camera.position.copy(p).addScaledVector(front, 0.4);
+      view.cameraRig.controls.target.copy(p);
+      view.camera.lookAt(p);
+      view.invalidate();
+    },
     camera: () => {
       const p = view.camera.position;
       const t = view.cameraRig.controls.target;
