@@ -21,6 +21,7 @@ import { testHookEnabled } from './testHookEnabled';
 import { syncDesktop } from './desktopSync';
 import { attachDesktopSession, BUILTIN_AVATAR_NAME } from '../platform/desktopSession';
 import { createDocumentActions } from './documentActions';
+import { createDocumentPanels } from '../panels/documentPanels';
 import { createRecentProjects } from '../platform/recentProjects';
 import { h } from '../ui/dom';
 import { errorText } from '../ui/messages';
@@ -130,6 +131,7 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
     }
   };
 
+  const documentPanels = createDocumentPanels(studio);
   const header = h(
     'header',
     { class: 'topbar' },
@@ -138,6 +140,7 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
     h('span', { class: 'spacer' }),
     commandButton(studio, 'edit.undo', { icon: '↶' }),
     commandButton(studio, 'edit.redo', { icon: '↷' }),
+    ...documentPanels.buttons,
     commandButton(studio, 'view.frame', { icon: '◎' }),
     createLanguageControl(language),
     commandButton(studio, 'help.shortcuts', { icon: '?' }),
@@ -153,7 +156,7 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   const bedroomView = h('div', { class: 'bedroom-view', id: 'bedroom-view', hidden: true });
   const switcher = createSceneSwitcher(studio, studioView, bedroomView);
   header.insertBefore(switcher.element, header.children[2]);
-  root.replaceChildren(header, studioView, bedroomView, studio.messages.element, shortcuts.element);
+  root.replaceChildren(header, ...documentPanels.panels, studioView, bedroomView, studio.messages.element, shortcuts.element);
 
   const docTitle = header.querySelector('#doc-title')!;
   const updateTitle = () => {

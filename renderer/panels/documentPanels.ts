@@ -1,0 +1,95 @@
+/**
+ * Two pop-over panels of the top bar, both about the current document:
+ *  - History: the undo history as a list of named steps (like Blender's and Excalidraw's); the
+ *    current step is marked, a click goes back (or forward) to any step.
+ *  - Report: the document's conversion notes (skipped bones, morphs, assumptions); cleared when
+ *    another document opens. Toasts that mention notes open it.
+ * Each is a toggle button (aria-expanded) and a panel that Escape or a second click closes.
+ */
+import type { Studio } from '../app/studio';
+import { h } from '../ui/dom';
+import { t, onLocaleChange } from '../../shared/i18n';
+import { localize } from '../ui/i18n';
+
+interface Popover {
+  readonly button: HTMLButtonElement;
+  readonly panel: HTMLElement;
+  open(): void;
+  close(): void;
+}
+
+function popover(id: string, render: (list: HTMLElement) => void, labelKey: 'studio.history.title' | 'studio.report.title'): Popover {
+  const list = h('ol', { class: 'popover-list', id: `${id}-list` });
+  const title = localize(h('h2', { id: `${id}-title` }), (e) => (e.textContent = t(labelKey)));
+  const panel = h('section', { class: 'popover', id, 'aria-labelledby': `${id}-title`, hidden: true }, title, list);
+  const button = h('button', { type: 'button', id: `${id}-button`, 'aria-controls': id, 'aria-expanded': 'false' }) as HTMLButtonElement;
+  const set = (open: boolean) => {
+    panel.hidden = !open;
+    button.setAttribute('aria-expanded', String(open));
+    if (open) render(list);
+  };
+  button.addEventListener('click', () => set(panel.hidden));
+  panel.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      set(false);
+      button.focus();
+    }
+  });
+  return { button, panel, open: () => set(true), close: () => set(false) };
+}
+
+export function createDocumentPanels(studio: Studio): { buttons: HTMLElement[]; panels: HTMLElement[]; openReport(): void } {
+  const history = popover(
+    'history-panel',
+    (list) => {
+      const entries = studio.history.entries;
+      const at = studio.history.position;
+      list.replaceChildren(
+        ...entries.map((e, i) => {
+          const b = h('button', { type: 'button', class: 'history-step', 'data-index': i, 'aria-current': i === at ? 'step' : undefined, text: e.label }) as HTMLButtonElement;
+          if (i > at) b.classList.add('undone');
+          b.addEventListener('click', () => studio.goToHistory(i));
+          return h('li', {}, b);
+        }),
+      );
+    },
+    'studio.history.title',
+  );
+  localize(history.button, (b) => {
+    b.textContent = t('studio.history.button', { count: studio.history.position });
+    b.title = t('studio.history.help');
+  });
+
+  const report = popover(
+    'report-panel',
+    (list) => {
+      const notes = studio.doc.reports;
+      list.replaceChildren(...(notes.length ? notes.map((n) => h('li', { text: n })) : [localize(h('li', { class: 'empty' }), (e) => (e.textContent = t('studio.report.empty', { file: studio.doc.fileLabel })))]));
+    },
+    'studio.report.title',
+  );
+  const syncReport = () => {
+    const n = studio.doc.reports.length;
+    report.button.textContent = t('studio.report.button', { count: n });
+    report.button.title = t('studio.report.openHelp');
+    report.button.classList.toggle('has-notes', n > 0);
+  };
+
+  const refresh = () => {
+    history.button.textContent = t('studio.history.button', { count: studio.history.position });
+    syncReport();
+    if (!history.panel.hidden) history.open();
+    if (!report.panel.hidden) report.open();
+  };
+  studio.events.on('document', refresh);
+  onLocaleChange(refresh);
+  refresh();
+  studio.messages.onOpenReport = () => {
+    history.close();
+    report.open();
+    report.panel.querySelector<HTMLElement>('li')?.setAttribute('tabindex', '-1');
+    report.panel.querySelector<HTMLElement>('li')?.focus();
+  };
+  return { buttons: [history.button, report.button], panels: [history.panel, report.panel], openReport: () => studio.messages.onOpenReport?.() };
+}
