@@ -17,6 +17,7 @@ import type {
   IpcResult,
   LibraryChange,
   MenuCommand,
+  OpenOptions,
   OpenRequest,
   SaveAsRequest,
   SaveRequest,
@@ -53,13 +54,13 @@ function subscribe<K extends StudioEventName>(event: K, cb: (payload: StudioEven
 const studio: StudioApi = {
   getPlatform: () => invoke('getPlatform'),
 
-  openFolder: (path?: string) => invoke('openFolder', path),
+  openFolder: (path?: string, options?: OpenOptions) => invoke('openFolder', path, options),
   closeFolder: (root: string) => invoke('closeFolder', root),
   listLibrary: () => invoke('listLibrary'),
   describeFile: (path: string) => invoke('describeFile', path),
   onLibraryChanged: (cb: (change: LibraryChange) => void) => subscribe('libraryChanged', cb),
 
-  openFile: (path?: string) => invoke('openFile', path),
+  openFile: (path?: string, options?: OpenOptions) => invoke('openFile', path, options),
   readFile: (path: string) => invoke('readFile', path),
   openDropped: (path: string) => invoke('openDropped', path),
   pathForFile: (file: DroppedFile) => {
@@ -92,5 +93,30 @@ const studio: StudioApi = {
   takeLaunchRequests: () => invoke('takeLaunchRequests'),
   onOpenRequest: (cb: (req: OpenRequest) => void) => subscribe('openRequest', cb),
 };
+
+/**
+ * Drops, seen from here: a real OS drop (isTrusted; a page cannot forge one with files that have
+ * paths) tells main which paths the user dropped, on a channel the page cannot reach. Main opens with
+ * openDropped only those, for a minute, so the page can never name a path to grant itself. Capture
+ * phase on window: this runs before the page's own drop handler asks for openDropped.
+ */
+const DROPPED_CHANNEL = 'studio-dropped'; // = IPC_DROPPED_CHANNEL (the preload imports no runtime code)
+window.addEventListener(
+  'drop',
+  (e: DragEvent) => {
+    if (!e.isTrusted || !e.dataTransfer) return;
+    const paths: string[] = [];
+    for (const f of Array.from(e.dataTransfer.files)) {
+      try {
+        const p = webUtils.getPathForFile(f);
+        if (p) paths.push(p);
+      } catch {
+        /* not a file from the OS */
+      }
+    }
+    if (paths.length) ipcRenderer.send(DROPPED_CHANNEL, paths);
+  },
+  true,
+);
 
 contextBridge.exposeInMainWorld('studio', studio);

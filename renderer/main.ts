@@ -5,8 +5,10 @@
 import './styles.css';
 import { startStudio } from './app/startStudio';
 import { t } from '../shared/i18n';
+import { startHostSession } from './platform/httpStudioApi';
 
-startStudio(document.getElementById('app') ?? document.body).catch((e: unknown) => {
+// Browser host: trade the one-time launch code for this tab's session token first (no-op in Electron).
+(window.studio ? Promise.resolve() : startHostSession()).then(() => startStudio(document.getElementById('app') ?? document.body)).catch((e: unknown) => {
   // Never a blank screen: whatever broke is written where the studio would be.
   const box = document.createElement('pre');
   box.className = 'fatal';

@@ -18,3 +18,26 @@ export function aboutText(version: string): string {
     'Nagoya Institute of Technology, Moonshot R&D Goal 1 Avatar Symbiotic Society, CC BY 4.0.',
   ].join('\n');
 }
+
+/**
+ * The only URLs the app opens in the user's browser (setWindowOpenHandler): the home pages of the
+ * credited works. Compared exactly, after URL parsing, so no other page, scheme or query gets through.
+ */
+export const CREDIT_LINKS: readonly string[] = [
+  'https://threejs.org/',
+  'https://github.com/pixiv/three-vrm',
+  'https://www.electronjs.org/',
+  'https://vrm.dev/',
+  'http://mocap.cs.cmu.edu/',
+  'https://www.mmdagent.jp/',
+];
+
+export function isCreditLink(url: string): boolean {
+  let href: string;
+  try {
+    href = new URL(url).href;
+  } catch {
+    return false;
+  }
+  return CREDIT_LINKS.includes(href);
+}

@@ -6,16 +6,16 @@
  * and permission requests are refused, so a file dropped on the window is handled by the page and
  * never replaces it. IPC calls are accepted only from our origin's main frame (ipc.ts).
  */
-import { app, BrowserWindow, dialog, Menu, protocol, screen, session, shell, type MenuItemConstructorOptions, type Rectangle } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, screen, session, shell, type MenuItemConstructorOptions, type Rectangle } from 'electron';
 import { promises as fs } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
-import { STUDIO_EVENT_NAMES, extensionOf, type MenuCommand, type RecentEntry } from '../../shared/contract/studioApi';
+import { IPC_DROPPED_CHANNEL, STUDIO_EVENT_NAMES, extensionOf, type MenuCommand, type RecentEntry } from '../../shared/contract/studioApi';
 import { isInside } from '../services/accessPolicy';
 import { StudioBackend, type Dialogs } from '../services/backend';
 import { CONTENT_TYPES, STUDIO_CSP } from '../services/contentSecurity';
 import { createWorkerConverter } from '../services/convertFolder';
 import { USER_DATA_FOLDER_NAME } from '../services/userData';
-import { aboutText } from './credits';
+import { aboutText, isCreditLink } from './credits';
 import { registerStudioIpc, sendStudioEvent } from './ipc';
 import { buildMenuTemplate } from './menuTemplate';
 import { isTrustedSender, originOf } from './senderCheck';
@@ -218,8 +218,8 @@ async function createWindow(): Promise<void> {
   if (bounds.maximized) win.maximize();
   const contents = win.webContents;
   contents.setWindowOpenHandler(({ url }) => {
-    // Links to the web open in the user's browser; the app never opens windows of its own.
-    if (url.startsWith('https://')) void shell.openExternal(url);
+    // Only the credits' links open, in the user's browser; the app never opens windows of its own.
+    if (isCreditLink(url)) void shell.openExternal(url);
     return { action: 'deny' };
   });
   const pageUrl = devServerUrl ?? `${APP_ORIGIN}/index.html`;
@@ -295,6 +295,11 @@ if (!app.requestSingleInstanceLock()) {
     session.defaultSession.setPermissionCheckHandler(() => false);
     serveAppProtocol();
     registerStudioIpc(backend, (event) => isTrustedSender(event, pageOrigin));
+    // Paths of a real drop, from the preload (see preload/index.ts): the only ones openDropped grants.
+    ipcMain.on(IPC_DROPPED_CHANNEL, (event, paths: unknown) => {
+      if (!isTrustedSender(event, pageOrigin) || !Array.isArray(paths)) return;
+      void backend.noteDropped(paths.filter((p): p is string => typeof p === 'string' && p.length > 0 && p.length <= 4096));
+    });
     recent = await backend.recent.list().catch(() => []);
     rebuildMenu();
     for (const p of [...pathsFromArgv(process.argv, process.cwd()), ...pendingOsPaths]) await openFromOs(p, false);

@@ -1,8 +1,9 @@
 /**
  * The one way the renderer reaches main: each StudioApi method is registered here through
  * `handleStudioCall`, which refuses senders other than our own page's main frame, validates the
- * arguments at run time (shared/contract/validate.ts) and returns an IpcResult so error codes
- * survive the IPC boundary (Electron would flatten a thrown error into a string).
+ * arguments at run time (shared/contract/validate.ts, the only check on this side: the backend runs
+ * validated arguments as they are) and returns an IpcResult so error codes survive the IPC boundary
+ * (Electron would flatten a thrown error into a string).
  */
 import { ipcMain, type WebContents } from 'electron';
 import {
@@ -14,6 +15,7 @@ import {
   type StudioEvents,
   type StudioInvokeMethod,
 } from '../../shared/contract/studioApi';
+import type { ValidArgs } from '../../shared/contract/validate';
 import type { StudioBackend } from '../services/backend';
 import { answerStudioCall } from './ipcCall';
 import type { SenderCheck } from './senderCheck';
@@ -21,7 +23,7 @@ import type { SenderCheck } from './senderCheck';
 export function handleStudioCall<M extends StudioInvokeMethod>(
   method: M,
   check: SenderCheck,
-  run: (args: unknown[]) => Promise<unknown>,
+  run: (args: ValidArgs<M>) => Promise<unknown>,
 ): void {
   ipcMain.handle(ipcInvokeChannel(method), (event, ...args: unknown[]): Promise<IpcResult<unknown>> =>
     answerStudioCall(method, check(event), args, run),
@@ -31,7 +33,7 @@ export function handleStudioCall<M extends StudioInvokeMethod>(
 /** Registers every StudioApi method against the backend. */
 export function registerStudioIpc(backend: StudioBackend, check: SenderCheck): void {
   for (const method of STUDIO_INVOKE_METHODS) {
-    handleStudioCall(method, check, (args) => backend.invoke(method, args));
+    handleStudioCall(method, check, (args) => backend.run(method, args));
   }
 }
 

@@ -5,26 +5,50 @@
  *  - Listens on 127.0.0.1 only; requests whose Host is not our loopback address:port are refused
  *    (defeats DNS rebinding).
  *  - Static files (the public build output) need no token. Every /api request must carry the per-run
- *    random token in the X-VRMA-Token header; the token is only in the URL the host printed.
+ *    random session token in the X-VRMA-Token header. The token is never in a URL: the printed URL
+ *    carries a one-time launch code (launchCode.ts) that the page exchanges once for the token
+ *    (POST /api/session); a second use or an expired code is refused.
  *  - A request with a foreign Origin, or that the browser marks cross-site (Sec-Fetch-Site), is
  *    refused, and CORS preflights are never granted, so other pages cannot call the API.
- *  - File paths go through the backend's AccessPolicy: only what the user opened.
+ *  - File paths go through the backend's AccessPolicy: only what the user opened. Files are opened
+ *    first and the opened descriptor is checked against the allowed path (no check-then-reopen race).
+ *  - Bounded: bodies by method (motion bytes large, everything else small), the wire decoder's JSON
+ *    part and block count, the bytes of all uploads in flight together, header/request timeouts and
+ *    the number of sockets, so one client cannot starve or crash the host for the others.
  */
 import { createServer, type IncomingMessage, type ServerResponse, type Server } from 'node:http';
-import { createReadStream, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { extname, join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { StudioApiError, STUDIO_EVENT_NAMES, type StudioErrorCode, type StudioErrorInfo } from '../../shared/contract/studioApi';
-import { isInvokeMethod } from '../../shared/contract/validate';
-import { decodeWire, encodeWire, WIRE_CONTENT_TYPE } from '../../shared/contract/wire';
+import { callSize, isInvokeMethod, validateArgs } from '../../shared/contract/validate';
+import { decodeWire, encodeWire, WireError, WIRE_CONTENT_TYPE } from '../../shared/contract/wire';
 import { isInside } from '../services/accessPolicy';
 import { CONTENT_TYPES, STUDIO_CSP } from '../services/contentSecurity';
 import { toErrorInfo, type StudioBackend } from '../services/backend';
+import { LaunchCodes } from './launchCode';
+import { ByteGate } from './byteGate';
 
 export const TOKEN_HEADER = 'x-vrma-token';
 export const PATH_HEADER = 'x-vrma-path';
-const MAX_BODY_BYTES = 512 * 1024 * 1024;
+export const LAUNCH_CODE_HEADER = 'x-vrma-launch-code';
+
+/** Largest request body of a call carrying motion bytes. */
+export const MAX_MOTION_BODY_BYTES = 512 * 1024 * 1024;
+/** Largest request body of any other call (settings, commands, paths). */
+export const MAX_SMALL_BODY_BYTES = 1024 * 1024;
+/** Motion uploads held in memory at once, all together; further uploads wait (unread, so TCP holds them back). */
+export const MAX_UPLOAD_BYTES_IN_FLIGHT = 640 * 1024 * 1024;
+
+/** Socket limits: slow or idle clients are reaped, and there is a ceiling on sockets. */
+export const HOST_TIMEOUTS = {
+  headersTimeout: 10_000,
+  requestTimeout: 120_000,
+  keepAliveTimeout: 5_000,
+  connectionsCheckingInterval: 1_000,
+  maxConnections: 1024,
+} as const;
 
 export { STUDIO_CSP };
 
@@ -33,6 +57,7 @@ const STATUS: Record<StudioErrorCode, number> = {
   NOT_FOUND: 404,
   EXISTS: 409,
   BUSY: 409,
+  CONFIRM: 428,
   BAD_ARGUMENT: 400,
   BAD_FILE: 422,
   INTERNAL: 500,
@@ -46,11 +71,17 @@ export interface HostServerOptions {
   port?: number;
   /** Fixed token (tests); random per run otherwise. */
   token?: string;
+  /** Clock for launch-code expiry (tests). */
+  clock?: () => number;
 }
 
 export interface HostServer {
+  /** Launch URL with a one-time code (valid for LAUNCH_CODE_TTL_MS): what the host prints and opens. */
   readonly url: string;
+  /** The session token (never in a URL; the page gets it by redeeming a launch code). */
   readonly token: string;
+  /** A fresh launch URL (a new one-time code). */
+  launchUrl(): string;
   readonly port: number;
   readonly server: Server;
   close(): Promise<void>;
@@ -67,6 +98,8 @@ const BASE_HEADERS = {
 export async function startHostServer(opts: HostServerOptions): Promise<HostServer> {
   const token = opts.token ?? randomBytes(32).toString('base64url');
   const tokenBytes = Buffer.from(token);
+  const launchCodes = new LaunchCodes(token, opts.clock);
+  const uploads = new ByteGate(MAX_UPLOAD_BYTES_IN_FLIGHT);
   const rendererDir = resolve(opts.rendererDir);
   const backend = opts.backend;
   let port = 0;
@@ -100,18 +133,38 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     return b.length === tokenBytes.length && timingSafeEqual(b, tokenBytes);
   }
 
-  async function readBody(req: IncomingMessage): Promise<Uint8Array> {
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > MAX_BODY_BYTES) throw new StudioApiError('BAD_ARGUMENT', `request larger than ${MAX_BODY_BYTES} bytes`);
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for await (const chunk of req) {
-      total += (chunk as Buffer).length;
-      if (total > MAX_BODY_BYTES) throw new StudioApiError('BAD_ARGUMENT', `request larger than ${MAX_BODY_BYTES} bytes`);
-      chunks.push(chunk as Buffer);
+  /**
+   * The body, at most `limit` bytes, into one buffer of the declared length (no chunk list and
+   * concat copy). Motion uploads first take their size from the upload gate.
+   */
+  async function readBody(req: IncomingMessage, limit: number, gated: boolean): Promise<{ body: Uint8Array; release: () => void }> {
+    const header = req.headers['content-length'];
+    const declared = header === undefined ? null : Number(header);
+    if (declared !== null && (!Number.isSafeInteger(declared) || declared < 0)) throw new StudioApiError('BAD_ARGUMENT', 'bad Content-Length');
+    if ((declared ?? 0) > limit) throw new StudioApiError('BAD_ARGUMENT', `request larger than ${limit} bytes for this call`);
+    const reserve = declared ?? limit;
+    const release = gated ? await uploads.acquire(reserve) : () => undefined;
+    try {
+      let buf = Buffer.allocUnsafe(declared ?? Math.min(limit, 64 * 1024));
+      let total = 0;
+      for await (const chunk of req) {
+        const c = chunk as Buffer;
+        if (total + c.length > limit || (declared !== null && total + c.length > declared)) {
+          throw new StudioApiError('BAD_ARGUMENT', `request larger than ${declared ?? limit} bytes for this call`);
+        }
+        if (total + c.length > buf.length) {
+          const grown = Buffer.allocUnsafe(Math.min(limit, Math.max(buf.length * 2, total + c.length)));
+          buf.copy(grown, 0, 0, total);
+          buf = grown;
+        }
+        c.copy(buf, total);
+        total += c.length;
+      }
+      return { body: new Uint8Array(buf.buffer, buf.byteOffset, total), release };
+    } catch (e) {
+      release();
+      throw e;
     }
-    const all = Buffer.concat(chunks, total);
-    return new Uint8Array(all.buffer, all.byteOffset, all.byteLength);
   }
 
   async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string) {
@@ -145,18 +198,48 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     if (req.method === 'OPTIONS') return sendError(res, { code: 'DENIED', message: 'cross-origin requests are not allowed' });
     const originProblem = checkSameOrigin(req);
     if (originProblem) return sendError(res, { code: 'DENIED', message: originProblem });
+
+    if (pathname === '/api/session' && req.method === 'POST') {
+      // The one request without the token: it trades a one-time launch code for it.
+      const code = req.headers[LAUNCH_CODE_HEADER];
+      const verdict = typeof code === 'string' ? launchCodes.redeem(code) : 'malformed';
+      if (verdict !== 'ok') {
+        const why = verdict === 'used' ? 'was already used' : verdict === 'expired' ? 'has expired' : 'is not valid';
+        return sendError(res, {
+          code: 'DENIED',
+          message: `This studio link ${why} (each link works once, for 2 minutes). Press Enter in the terminal running "npm run web" for a new one.`,
+        });
+      }
+      return send(res, 200, encodeWire({ value: { token } }), WIRE_CONTENT_TYPE);
+    }
+
     if (!checkToken(req)) return sendError(res, { code: 'DENIED', message: 'missing or wrong access token' });
+
+    if (pathname === '/api/launch' && req.method === 'POST') {
+      // A fresh link (for another tab), for whoever already holds the session.
+      return send(res, 200, encodeWire({ value: { code: launchCodes.mint() } }), WIRE_CONTENT_TYPE);
+    }
 
     if (pathname.startsWith('/api/call/') && req.method === 'POST') {
       const method = pathname.slice('/api/call/'.length);
       if (!isInvokeMethod(method)) return sendError(res, { code: 'BAD_ARGUMENT', message: `unknown method ${method}` });
+      // The schema says which calls carry motion bytes (shared/contract/schema.ts).
+      const motion = callSize(method) === 'motion';
+      let release = () => undefined as void;
       try {
-        const args = decodeWire(await readBody(req));
+        const read = await readBody(req, motion ? MAX_MOTION_BODY_BYTES : MAX_SMALL_BODY_BYTES, motion);
+        release = read.release;
+        // The body buffer is ours alone: byte arrays may be views into it (no second copy of an upload).
+        const args = decodeWire(read.body, { copy: false });
         if (!Array.isArray(args)) throw new StudioApiError('BAD_ARGUMENT', 'the request body must be an argument list');
-        const value = await backend.invoke(method, args);
+        // The one argument check on this boundary; the backend runs validated arguments as they are.
+        const value = await backend.run(method, validateArgs(method, args));
         return send(res, 200, encodeWire({ value: value === undefined ? null : value }), WIRE_CONTENT_TYPE);
       } catch (e) {
+        if (e instanceof WireError) return sendError(res, { code: 'BAD_ARGUMENT', message: `bad request body: ${e.message}` });
         return sendError(res, e instanceof StudioApiError ? { code: e.code, message: e.message } : toErrorInfo(e));
+      } finally {
+        release();
       }
     }
 
@@ -164,11 +247,26 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
       try {
         const raw = req.headers[PATH_HEADER];
         if (typeof raw !== 'string') throw new StudioApiError('BAD_ARGUMENT', 'X-VRMA-Path header missing');
-        const real = await backend.policy.resolveReadable(decodeURIComponent(raw));
-        const st = await fs.stat(real);
-        res.writeHead(200, { ...BASE_HEADERS, 'Content-Type': 'application/octet-stream', 'Content-Length': String(st.size) });
-        // Streamed straight from disk: large captures are not held in memory here.
-        createReadStream(real).on('error', () => res.destroy()).pipe(res);
+        let path: string;
+        try {
+          path = decodeURIComponent(raw);
+        } catch {
+          throw new StudioApiError('BAD_ARGUMENT', 'X-VRMA-Path is not a valid URI-encoded path');
+        }
+        // Opened before it is checked, then the descriptor itself is compared with the allowed path.
+        const handle = await backend.policy.openReadable(path);
+        let size: number;
+        try {
+          size = (await handle.stat()).size;
+        } catch (e) {
+          await handle.close();
+          throw e;
+        }
+        res.writeHead(200, { ...BASE_HEADERS, 'Content-Type': 'application/octet-stream', 'Content-Length': String(size) });
+        // Streamed straight from the descriptor: large captures are not held in memory here.
+        const stream = handle.createReadStream({ autoClose: true });
+        stream.on('error', () => res.destroy()).pipe(res);
+        res.on('close', () => stream.destroy());
         return;
       } catch (e) {
         return sendError(res, toErrorInfo(e));
@@ -193,15 +291,23 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     return sendError(res, { code: 'NOT_FOUND', message: `no such endpoint: ${req.method} ${pathname}` });
   }
 
-  const server = createServer((req, res) => {
+  const server = createServer(
+    {
+      headersTimeout: HOST_TIMEOUTS.headersTimeout,
+      requestTimeout: HOST_TIMEOUTS.requestTimeout,
+      keepAliveTimeout: HOST_TIMEOUTS.keepAliveTimeout,
+      connectionsCheckingInterval: HOST_TIMEOUTS.connectionsCheckingInterval,
+    },
+    (req, res) => {
     const pathname = (req.url ?? '/').split('?')[0];
     const handle = pathname.startsWith('/api/') ? serveApi(req, res, pathname) : serveStatic(req, res, pathname);
     handle.catch((e) => {
       if (!res.headersSent) sendError(res, toErrorInfo(e));
       else res.destroy();
     });
-  });
-  server.headersTimeout = 30_000;
+    },
+  );
+  server.maxConnections = HOST_TIMEOUTS.maxConnections;
 
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
@@ -210,9 +316,11 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
   });
   port = (server.address() as AddressInfo).port;
 
+  const launchUrl = () => `http://127.0.0.1:${port}/?code=${launchCodes.mint()}`;
   return {
-    url: `http://127.0.0.1:${port}/?token=${token}`,
+    url: launchUrl(),
     token,
+    launchUrl,
     port,
     server,
     close: () =>

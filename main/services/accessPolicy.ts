@@ -3,8 +3,9 @@
  * user opened. Every path is checked on its resolved form (realpath), so `..` tricks and symlinks
  * pointing out of an opened folder are refused, not followed.
  */
-import { promises as fs } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve, sep, basename, join } from 'node:path';
+import { promises as fs, constants as fsc } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import { dirname, extname, isAbsolute, relative, resolve, sep, basename, join } from 'node:path';
 import { StudioApiError } from '../../shared/contract/studioApi';
 
 export function denied(message: string): StudioApiError {
@@ -19,6 +20,9 @@ export function checkPathSyntax(p: string): string {
   if (p.split(/[\\/]+/).includes('..')) throw denied(`path must not contain "..": ${p}`);
   return resolve(p);
 }
+
+/** The only kind of file the page may write (settings and autosave are main's own, written directly). */
+export const WRITABLE_EXTENSION = '.vrma';
 
 /** True when `child` is `root` or lies below it (both already resolved). */
 export function isInside(root: string, child: string): boolean {
@@ -87,6 +91,42 @@ export class AccessPolicy {
     throw denied(`not inside an opened folder or an opened file: ${path}`);
   }
 
+  /**
+   * Opens a file the renderer may read and returns the open handle. The file is opened FIRST and the
+   * descriptor is then compared (device and inode) with the path the policy allowed, so swapping a
+   * folder for a symlink between the check and the read cannot make us read anything else.
+   * O_NONBLOCK: opening a FIFO must not hang a thread; anything but a regular file is refused.
+   */
+  async openReadable(path: string): Promise<FileHandle> {
+    const clean = checkPathSyntax(path);
+    let handle: FileHandle;
+    try {
+      handle = await fs.open(clean, fsc.O_RDONLY | (fsc.O_NONBLOCK ?? 0));
+    } catch {
+      throw denied(`not inside an opened folder or an opened file: ${path}`);
+    }
+    try {
+      const real = await this.resolveReadable(path);
+      const [opened, allowed] = await Promise.all([handle.stat(), fs.stat(real)]);
+      if (!opened.isFile()) throw new StudioApiError('BAD_ARGUMENT', `not a regular file: ${path}`);
+      if (opened.dev !== allowed.dev || opened.ino !== allowed.ino) throw denied(`${path} changed while it was being opened; try again`);
+      return handle;
+    } catch (e) {
+      await handle.close().catch(() => undefined);
+      throw e;
+    }
+  }
+
+  /** Whole contents of a readable file, read through openReadable. */
+  async readReadable(path: string): Promise<Uint8Array> {
+    const handle = await this.openReadable(path);
+    try {
+      return new Uint8Array(await handle.readFile());
+    } finally {
+      await handle.close();
+    }
+  }
+
   /** True when the real path of `path` is inside an opened folder. */
   async isInOpenedFolder(path: string): Promise<boolean> {
     const real = await realpathOrNull(checkPathSyntax(path));
@@ -94,11 +134,15 @@ export class AccessPolicy {
   }
 
   /**
-   * Real target path for writing `path`: its folder must be (inside) an opened folder or the folder
-   * of an opened file; an existing target must not be a symlink leading elsewhere.
+   * Real target path for a write the page asked for: a `.vrma` file with a name that is not hidden,
+   * whose folder is (inside) an opened folder, the folder of an opened file or a folder the user chose
+   * in the save dialog; an existing target must be a regular file, not a symlink leading elsewhere.
    */
   async resolveWritable(path: string): Promise<string> {
     const clean = checkPathSyntax(path);
+    const name = basename(clean);
+    if (name.startsWith('.')) throw denied(`refusing to write a hidden file: ${path}`);
+    if (extname(name).toLowerCase() !== WRITABLE_EXTENSION) throw denied(`only ${WRITABLE_EXTENSION} files can be written from the studio: ${path}`);
     const realDir = await realpathOrNull(dirname(clean));
     if (!realDir || !(this.underRoot(realDir) || this.besideFiles.has(realDir))) {
       throw denied(`cannot write outside an opened folder: ${path}`);

@@ -16,19 +16,73 @@ export class FileExistsError extends Error {
 export interface AtomicWriteOptions {
   /** Replace an existing file. Without it an existing target is refused with FileExistsError. */
   overwrite?: boolean;
+  /**
+   * The real folder the caller checked (AccessPolicy.resolveWritable). Right before the rename the
+   * folder is resolved again and must still be it, so a folder swapped for a symlink after the check
+   * cannot redirect the write.
+   */
+  expectDir?: string;
+}
+
+/** Our temp names: `.NAME.PID.12HEX.tmp` (see writeFileAtomic). Nothing else is ever removed as stale. */
+export const TEMP_NAME_PATTERN = /^\..+\.\d+\.[0-9a-f]{12}\.tmp$/;
+/** A temp file older than this is left over from a crash (a write takes seconds at most). */
+export const STALE_TEMP_AGE_MS = 5 * 60_000;
+
+/**
+ * Removes our own temp files left behind by a crash in `dir`: our naming pattern only, regular
+ * files only, older than `olderThanMs`. Returns how many were removed; never throws.
+ */
+export async function removeStaleTemps(dir: string, olderThanMs = STALE_TEMP_AGE_MS, now = Date.now()): Promise<number> {
+  let removed = 0;
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    if (!TEMP_NAME_PATTERN.test(name)) continue;
+    const p = join(dir, name);
+    try {
+      const st = await fs.lstat(p);
+      if (!st.isFile() || now - st.mtimeMs < olderThanMs) continue;
+      await fs.unlink(p);
+      removed++;
+    } catch {
+      /* gone already, or not ours to remove */
+    }
+  }
+  return removed;
 }
 
 export async function writeFileAtomic(path: string, data: Uint8Array | string, opts: AtomicWriteOptions = {}): Promise<void> {
+  try {
+    await writeFileAtomicOnce(path, data, opts);
+  } catch (e) {
+    // A failed write (disk full, crash of a previous run...) is when leftovers matter: tidy the folder.
+    if (!(e instanceof FileExistsError)) await removeStaleTemps(dirname(path));
+    throw e;
+  }
+}
+
+async function writeFileAtomicOnce(path: string, data: Uint8Array | string, opts: AtomicWriteOptions): Promise<void> {
   const dir = dirname(path);
   const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await fs.open(tmp, fsc.O_CREAT | fsc.O_EXCL | fsc.O_WRONLY, 0o644);
   try {
     await handle.writeFile(data);
     await handle.sync();
-  } finally {
-    await handle.close();
+  } catch (e) {
+    await handle.close().catch(() => undefined);
+    await fs.unlink(tmp).catch(() => undefined);
+    throw e;
   }
+  await handle.close();
   try {
+    if (opts.expectDir !== undefined && (await fs.realpath(dir)) !== opts.expectDir) {
+      throw Object.assign(new Error(`${dir} changed while writing ${basename(path)} (it no longer leads to ${opts.expectDir})`), { code: 'EACCES' });
+    }
     if (opts.overwrite) {
       await fs.rename(tmp, path);
     } else {

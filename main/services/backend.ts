@@ -5,7 +5,8 @@
  */
 import { formatList, STUDIO_FILE_EXTENSIONS } from '../../shared/convert/formats';
 import { promises as fs } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { homedir } from 'node:os';
+import { basename, dirname, join, sep } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import {
   StudioApiError,
@@ -26,8 +27,9 @@ import {
   type StudioEvents,
   type StudioInvokeMethod,
 } from '../../shared/contract/studioApi';
-import { validateArgs } from '../../shared/contract/validate';
-import { AccessPolicy, checkPathSyntax } from './accessPolicy';
+import { validateArgs, type ValidArgs } from '../../shared/contract/validate';
+import { AccessPolicy, checkPathSyntax, isInside } from './accessPolicy';
+import { removeStaleTemps } from './atomicWrite';
 import { AutosaveStore } from './autosave';
 import { exportBesideSource, saveDocument, saveDocumentAs } from './documents';
 import { FileDetailsCache } from './fileDetails';
@@ -61,6 +63,32 @@ export interface BackendOptions {
   /** Library change coalescing (ms). */
   watchCoalesceMs?: number;
   autosaveDelayMs?: number;
+  /** The user's home folder (typed paths outside it need the user's confirmation); os.homedir() by default. */
+  homeDir?: string;
+}
+
+/** How long a path the preload saw in a real drop may be opened with openDropped. */
+export const DROP_GRANT_MS = 60_000;
+
+/** Folders whose contents belong to the system, not to the user's motions (typed paths there need a confirmation). */
+const SYSTEM_FOLDERS =
+  process.platform === 'win32'
+    ? [process.env.SystemRoot ?? 'C:\\Windows', process.env.ProgramFiles ?? 'C:\\Program Files', process.env['ProgramFiles(x86)'] ?? 'C:\\Program Files (x86)', process.env.ProgramData ?? 'C:\\ProgramData']
+    : ['/etc', '/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/boot', '/dev', '/proc', '/sys', '/run', '/var', '/root', '/opt', '/srv', '/snap', '/System', '/Library', '/private', '/Applications', '/Volumes'];
+
+/**
+ * Why a typed path must be confirmed by the user before it is granted, or null when it may open
+ * straight away: inside the home folder, in no system folder and under no hidden folder (~/.ssh...).
+ */
+export function typedPathConcern(real: string, home: string): string | null {
+  if (!isInside(home, real)) {
+    const system = SYSTEM_FOLDERS.find((f) => isInside(f, real));
+    return system ? `${real} is in a system folder (${system})` : `${real} is outside your home folder (${home})`;
+  }
+  const rel = real.slice(home.length).split(sep).filter(Boolean);
+  const hidden = rel.find((seg) => seg.startsWith('.'));
+  if (hidden) return `${real} is inside the hidden folder ${hidden}, which usually holds settings or keys`;
+  return null;
 }
 
 type Handler = (...args: never[]) => Promise<unknown>;
@@ -86,23 +114,38 @@ export class StudioBackend {
   private readonly folders = new Map<string, WatchedFolder>();
   private readonly listeners = new Map<StudioEventName, Set<(payload: unknown) => void>>();
   private launchRequests: OpenRequest[] = [];
+  /** Real paths the preload saw dropped (trusted drop events), with when they stop being grantable. */
+  private readonly dropped = new Map<string, number>();
+  private dropsNoted: Promise<void> = Promise.resolve();
   private convertBusy = false;
   private readonly handlers: Record<StudioInvokeMethod, Handler>;
+  /** Removal of temp files a crash left in the user-data and autosave folders (started with the backend). */
+  readonly startupTidy: Promise<number>;
 
   constructor(private readonly opts: BackendOptions) {
     this.recent = new RecentList(opts.userDataDir);
     this.settings = new SettingsStore(opts.userDataDir);
     this.autosaveStore = new AutosaveStore(opts.userDataDir, opts.autosaveDelayMs);
     this.handlers = this.createHandlers();
+    this.startupTidy = Promise.all([removeStaleTemps(opts.userDataDir), removeStaleTemps(join(opts.userDataDir, 'autosave'))]).then(
+      ([a, b]) => a + b,
+    );
   }
 
-  /** Validates the arguments and runs one call. Throws StudioApiError. */
+  /** Validates the arguments and runs one call (for in-process callers: tests, tools). Throws StudioApiError. */
   async invoke(method: StudioInvokeMethod, args: readonly unknown[]): Promise<unknown> {
+    return this.run(method, validateArgs(method, args));
+  }
+
+  /**
+   * Runs one call whose arguments a boundary already validated (main/electron/ipcCall.ts,
+   * main/host/server.ts): each call is checked exactly once. Throws StudioApiError.
+   */
+  async run<M extends StudioInvokeMethod>(method: M, args: ValidArgs<M>): Promise<unknown> {
     const handler = this.handlers[method];
     if (!handler) throw new StudioApiError('BAD_ARGUMENT', `unknown method ${String(method)}`);
-    validateArgs(method, args);
     try {
-      return await (handler as (...a: unknown[]) => Promise<unknown>)(...args);
+      return await (handler as (...a: unknown[]) => Promise<unknown>)(...(args as readonly unknown[]));
     } catch (e) {
       const info = toErrorInfo(e);
       throw new StudioApiError(info.code, info.message);
@@ -145,6 +188,35 @@ export class StudioBackend {
     return req;
   }
 
+  /**
+   * The preload saw these paths in a trusted OS drop (Electron: main/electron/index.ts relays them from
+   * its own channel, which the page cannot reach). Only they may be opened with openDropped, briefly.
+   */
+  noteDropped(paths: readonly string[]): Promise<void> {
+    const until = Date.now() + DROP_GRANT_MS;
+    // Chained, so an openDropped arriving right after the drop message waits for these to be noted.
+    this.dropsNoted = this.dropsNoted.then(async () => {
+      for (const p of paths.slice(0, 1000)) {
+        try {
+          this.dropped.set(await fs.realpath(checkPathSyntax(p)), until);
+        } catch {
+          /* vanished or not a path: nothing to grant */
+        }
+      }
+    });
+    return this.dropsNoted;
+  }
+
+  private async takeDropped(path: string): Promise<string | null> {
+    await this.dropsNoted;
+    const now = Date.now();
+    for (const [p, until] of this.dropped) if (until <= now) this.dropped.delete(p);
+    const real = await fs.realpath(checkPathSyntax(path)).catch(() => null);
+    if (real === null || !this.dropped.has(real)) return null;
+    this.dropped.delete(real);
+    return real;
+  }
+
   /** Writes a pending autosave now (before quitting). */
   flushAutosave(): Promise<void> {
     return this.autosaveStore.flush();
@@ -185,19 +257,33 @@ export class StudioBackend {
     const ext = extensionOf(path);
     if (!ext) throw new StudioApiError('BAD_FILE', `not a studio file (${basename(path)}): open ${formatList(STUDIO_FILE_EXTENSIONS)}`);
     const real = await this.policy.grantFile(path);
-    const bytes = new Uint8Array(await fs.readFile(real));
+    const bytes = await this.policy.readReadable(real);
     await this.noteRecent(real, 'file');
     return { path: real, name: basename(real), ext, bytes };
   }
 
-  /** A path named by the renderer for opening: typed (browser host), recent, or already granted. */
-  private async mayOpen(path: string, kind: 'folder' | 'file'): Promise<boolean> {
-    if (this.allowTypedPaths) return true;
+  /**
+   * A path named by the renderer for opening: recent, already granted, or typed (browser host only;
+   * outside the home folder or in a system folder only once the user confirmed it in the page).
+   */
+  private async mayOpen(path: string, kind: 'folder' | 'file', confirmed: boolean): Promise<boolean> {
     if (await this.recent.has(path)) return true;
+    if (this.allowTypedPaths) {
+      const real = await fs.realpath(checkPathSyntax(path)).catch(() => null);
+      if (real === null) return true; // openFolderAt/openFileAt answer NOT_FOUND
+      if (kind === 'folder' ? this.policy.folders().includes(real) : await this.isReadable(real)) return true;
+      const concern = typedPathConcern(real, this.opts.homeDir ?? homedir());
+      if (concern && !confirmed) throw new StudioApiError('CONFIRM', `${concern}. Open it anyway?`);
+      return true;
+    }
     if (kind === 'folder') {
       const real = await fs.realpath(checkPathSyntax(path)).catch(() => null);
       return real !== null && this.policy.folders().includes(real);
     }
+    return this.isReadable(path);
+  }
+
+  private isReadable(path: string): Promise<boolean> {
     return this.policy.resolveReadable(path).then(
       () => true,
       () => false,
@@ -221,13 +307,13 @@ export class StudioBackend {
         ...(process.env.VRMA_STUDIO_TEST_HOOK === '1' ? { testHook: true } : {}),
       }),
 
-      openFolder: async (path) => {
+      openFolder: async (path, options) => {
         if (path === undefined) {
           if (!this.opts.dialogs) throw new StudioApiError('BAD_ARGUMENT', 'no folder dialog here: pass the folder path');
           const chosen = await this.opts.dialogs.openFolder();
           return chosen ? this.openFolderAt(chosen) : null;
         }
-        if (!(await this.mayOpen(path, 'folder'))) throw new StudioApiError('DENIED', `choose the folder in the dialog: ${path}`);
+        if (!(await this.mayOpen(path, 'folder', options?.confirmed === true))) throw new StudioApiError('DENIED', `choose the folder in the dialog: ${path}`);
         return this.openFolderAt(path);
       },
 
@@ -249,24 +335,28 @@ export class StudioBackend {
 
       describeFile: async (path) => this.details.describe(await this.policy.resolveReadable(path)),
 
-      openFile: async (path) => {
+      openFile: async (path, options) => {
         if (path === undefined) {
           if (!this.opts.dialogs) throw new StudioApiError('BAD_ARGUMENT', 'no file dialog here: pass the file path');
           const chosen = await this.opts.dialogs.openFile();
           return chosen ? this.openFileAt(chosen) : null;
         }
-        if (!(await this.mayOpen(path, 'file'))) throw new StudioApiError('DENIED', `choose the file in the dialog: ${path}`);
+        if (!(await this.mayOpen(path, 'file', options?.confirmed === true))) throw new StudioApiError('DENIED', `choose the file in the dialog: ${path}`);
         return this.openFileAt(path);
       },
 
-      readFile: async (path) => new Uint8Array(await fs.readFile(await this.policy.resolveReadable(path))),
+      readFile: (path) => this.policy.readReadable(path),
 
       openDropped: async (path) => {
-        const st = await fs.stat(checkPathSyntax(path)).catch(() => null);
+        // A path string from the page grants nothing: only what the preload saw in a real drop.
+        if (this.opts.host !== 'electron') throw new StudioApiError('DENIED', 'drops are read in the page here; type the path or use the folder field');
+        const real = await this.takeDropped(path);
+        if (!real) throw new StudioApiError('DENIED', `not something that was just dropped on the window: ${path}`);
+        const st = await fs.stat(real).catch(() => null);
         if (!st) throw new StudioApiError('NOT_FOUND', `dropped item not found: ${path}`);
-        if (st.isDirectory()) return { kind: 'folder' as const, library: await this.openFolderAt(path) };
+        if (st.isDirectory()) return { kind: 'folder' as const, library: await this.openFolderAt(real) };
         if (!st.isFile()) throw new StudioApiError('BAD_FILE', `not a file: ${path}`);
-        return { kind: 'file' as const, file: await this.openFileAt(path) };
+        return { kind: 'file' as const, file: await this.openFileAt(real) };
       },
 
       saveFile: async (req) => {

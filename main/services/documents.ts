@@ -3,9 +3,10 @@
  * document's own file; Save As and Export never replace an existing file unless asked.
  */
 import { promises as fs } from 'node:fs';
+import { dirname } from 'node:path';
 import { StudioApiError, type ExportRequest, type SaveAsRequest, type SaveRequest, type SaveResult } from '../../shared/contract/studioApi';
 import type { AccessPolicy } from './accessPolicy';
-import { FileExistsError, writeFileAtomic } from './atomicWrite';
+import { FileExistsError, removeStaleTemps, writeFileAtomic } from './atomicWrite';
 import { exportTargetFor } from './exportNaming';
 
 async function exists(path: string): Promise<boolean> {
@@ -19,13 +20,23 @@ async function exists(path: string): Promise<boolean> {
 
 async function write(policy: AccessPolicy, target: string, bytes: Uint8Array, overwrite: boolean): Promise<SaveResult> {
   try {
-    await writeFileAtomic(target, bytes, { overwrite });
+    // target comes from resolveWritable: its folder is already the real one, checked again before the rename.
+    await writeFileAtomic(target, bytes, { overwrite, expectDir: dirname(target) });
   } catch (e) {
     if (e instanceof FileExistsError) throw new StudioApiError('EXISTS', `${target} already exists`);
     throw e;
   }
   policy.grantWritten(target);
+  await tidyOnce(dirname(target));
   return { path: target, size: bytes.length };
+}
+
+const tidied = new Set<string>();
+/** The first write into a folder in this run also removes our temp files a crash left there. */
+async function tidyOnce(dir: string): Promise<void> {
+  if (tidied.has(dir)) return;
+  tidied.add(dir);
+  await removeStaleTemps(dir);
 }
 
 /** Save: replace the document's file (it must be one the user opened or saved to). */

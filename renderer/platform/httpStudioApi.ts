@@ -1,11 +1,15 @@
 /**
  * StudioApi over loopback HTTP, for the browser host (main/host).
  *
- * Token: the host prints `http://127.0.0.1:PORT/?token=T`. On load the token is taken from the query,
- * kept in sessionStorage (so reloads keep working in this tab) and removed from the address bar
- * (history.replaceState keeps any #hash such as #bedroom). Every API request carries it in the
- * `X-VRMA-Token` header; static files need no token. A custom header also means a cross-origin page
- * cannot send the request without a CORS preflight, which the host never grants.
+ * Token: the host prints `http://127.0.0.1:PORT/?code=C`, a one-time launch code (2 minutes). Before
+ * the studio starts, startHostSession() trades it once for the session token (POST /api/session), keeps
+ * the token in sessionStorage (so reloads keep working in this tab) and removes the code from the
+ * address bar (history.replaceState keeps any #hash such as #bedroom). Every API request carries the
+ * token in the `X-VRMA-Token` header; static files need no token. A custom header also means a
+ * cross-origin page cannot send the request without a CORS preflight, which the host never grants.
+ *
+ * Typed paths outside the home folder or in a system folder come back with code 'CONFIRM': this
+ * client asks the user (window.confirm) and calls again confirmed.
  *
  * Calls: POST /api/call/<method> with the arguments array in the wire envelope (shared/contract/wire.ts);
  * the reply is {value} or, with an error status, {error: {code, message}}.
@@ -20,30 +24,59 @@ import {
   type StudioInvokeMethod,
   type Unsubscribe,
 } from '../../shared/contract/studioApi';
+import { decodeWire } from '../../shared/contract/wire';
 import { postWireCall, wireFailure, TOKEN_HEADER, type WireCallTarget } from './wireCall';
 
 export { TOKEN_HEADER };
 export const PATH_HEADER = 'X-VRMA-Path';
+export const LAUNCH_CODE_HEADER = 'X-VRMA-Launch-Code';
 const TOKEN_STORAGE_KEY = 'vrma-studio-token';
+/** Set when sessionStorage is disabled: the token then lasts until reload. */
+let memoryToken: string | null = null;
 
-/** Reads the token from ?token= (then hides it) or from this tab's sessionStorage. */
-export function takeHostToken(): string | null {
+/**
+ * Redeems the launch code in ?code= for the session token (once; the code is then removed from the
+ * address bar). Without a code the tab keeps the token it already has. Throws with the host's message
+ * (link used or expired, with what to do) when the code is refused and the tab has no token.
+ */
+export async function startHostSession(baseUrl = ''): Promise<void> {
   const url = new URL(window.location.href);
-  const fromQuery = url.searchParams.get('token');
-  if (fromQuery) {
-    try {
-      sessionStorage.setItem(TOKEN_STORAGE_KEY, fromQuery);
-    } catch {
-      /* storage disabled: the token still works until reload */
-    }
-    url.searchParams.delete('token');
-    history.replaceState(history.state, '', url.pathname + url.search + url.hash);
-    return fromQuery;
+  const code = url.searchParams.get('code');
+  if (!code) return;
+  url.searchParams.delete('code');
+  history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+  const res = await fetch(`${baseUrl}/api/session`, { method: 'POST', headers: { [LAUNCH_CODE_HEADER]: code } });
+  if (!res.ok) {
+    const error = await wireFailure(res);
+    // A reload of a tab that already traded its code keeps working with the token it has.
+    if (takeHostToken()) return;
+    throw error;
   }
+  const body = decodeWire(new Uint8Array(await res.arrayBuffer()), { maxJsonBytes: 4096 }) as { value: { token: string } };
+  memoryToken = body.value.token;
   try {
-    return sessionStorage.getItem(TOKEN_STORAGE_KEY);
+    sessionStorage.setItem(TOKEN_STORAGE_KEY, body.value.token);
   } catch {
-    return null;
+    /* storage disabled: memoryToken serves until reload */
+  }
+}
+
+/** The session token of this tab (from startHostSession), or null. */
+export function takeHostToken(): string | null {
+  try {
+    return sessionStorage.getItem(TOKEN_STORAGE_KEY) ?? memoryToken;
+  } catch {
+    return memoryToken;
+  }
+}
+
+/** Asks before opening a typed path the host flagged (outside home, system or hidden folder). */
+async function withConfirmation<T>(run: (confirmed: boolean) => Promise<T>): Promise<T> {
+  try {
+    return await run(false);
+  } catch (e) {
+    if (!(e instanceof StudioApiError && e.code === 'CONFIRM') || typeof window === 'undefined' || !window.confirm(e.message)) throw e;
+    return run(true);
   }
 }
 
@@ -52,7 +85,7 @@ export function createHttpStudioApi(baseUrl = '', token: string | null = takeHos
     if (!token) {
       throw new StudioApiError(
         'DENIED',
-        'No access token: open the studio with the URL that `npm run web` printed (it ends in ?token=...).',
+        'No access token: open the studio with the link that `npm run web` printed (it ends in ?code=...; press Enter there for a new one).',
       );
     }
     return { [TOKEN_HEADER]: token };
@@ -67,12 +100,12 @@ export function createHttpStudioApi(baseUrl = '', token: string | null = takeHos
 
   const api: StudioApi = {
     getPlatform: () => call('getPlatform'),
-    openFolder: (path) => call('openFolder', path),
+    openFolder: (path, options) => (path === undefined || options ? call('openFolder', path, options) : withConfirmation((confirmed) => call('openFolder', path, confirmed ? { confirmed } : undefined))),
     closeFolder: (root) => call('closeFolder', root),
     listLibrary: () => call('listLibrary'),
     describeFile: (path) => call('describeFile', path),
     onLibraryChanged: (cb) => events.on('libraryChanged', cb),
-    openFile: (path) => call('openFile', path),
+    openFile: (path, options) => (path === undefined || options ? call('openFile', path, options) : withConfirmation((confirmed) => call('openFile', path, confirmed ? { confirmed } : undefined))),
     readFile: async (path) => {
       const res = await fetch(`${baseUrl}/api/file`, { headers: { ...headers(), [PATH_HEADER]: encodeURIComponent(path) } });
       if (!res.ok) throw await failure(res);

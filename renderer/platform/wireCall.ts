@@ -8,6 +8,8 @@ import { StudioApiError, type StudioErrorInfo } from '../../shared/contract/stud
 import { decodeWire, encodeWire, WIRE_CONTENT_TYPE } from '../../shared/contract/wire';
 
 export const TOKEN_HEADER = 'X-VRMA-Token';
+/** The host's answers are trusted and may list big libraries: a higher JSON limit than requests get. */
+const ANSWER_LIMITS = { maxJsonBytes: 256 * 1024 * 1024 } as const;
 
 /** Where the host answers calls: `${base}/api/call/<method>` with the token in the header. */
 export interface WireCallTarget {
@@ -18,7 +20,7 @@ export interface WireCallTarget {
 export async function wireFailure(res: Response): Promise<StudioApiError> {
   let info: StudioErrorInfo = { code: 'INTERNAL', message: `${res.status} ${res.statusText}` };
   try {
-    const body = decodeWire(new Uint8Array(await res.arrayBuffer())) as { error?: StudioErrorInfo };
+    const body = decodeWire(new Uint8Array(await res.arrayBuffer()), ANSWER_LIMITS) as { error?: StudioErrorInfo };
     if (body?.error) info = body.error;
   } catch {
     /* keep the status line */
@@ -27,12 +29,15 @@ export async function wireFailure(res: Response): Promise<StudioApiError> {
 }
 
 export async function postWireCall<T>(target: WireCallTarget, method: string, args: unknown[]): Promise<T> {
+  // Trailing undefined (left-out optional arguments) would arrive as null in JSON: drop them.
+  args = args.slice();
+  while (args.length > 0 && args[args.length - 1] === undefined) args.pop();
   const res = await fetch(`${target.baseUrl}/api/call/${method}`, {
     method: 'POST',
     headers: { [TOKEN_HEADER]: target.token, 'Content-Type': WIRE_CONTENT_TYPE },
     body: encodeWire(args),
   });
   if (!res.ok) throw await wireFailure(res);
-  const body = decodeWire(new Uint8Array(await res.arrayBuffer())) as { value: T };
+  const body = decodeWire(new Uint8Array(await res.arrayBuffer()), ANSWER_LIMITS) as { value: T };
   return body.value;
 }

@@ -10,8 +10,25 @@
  *
  * Paths are absolute OS paths. The renderer may only name paths it was given by this API (opened,
  * dropped, recent, listed in an opened folder); anything else is refused with code 'DENIED'.
+ *
+ * Request types (what the renderer sends) are inferred from the one valibot schema in schema.ts,
+ * which both boundaries run; reply types are plain interfaces here.
  */
 import { DEFAULT_BEDROOM_SETTINGS, type BedroomSettings } from './bedroomSettings';
+import type {
+  AutosaveSessionSchema,
+  AvatarRefSchema,
+  ConvertFolderRequestSchema,
+  DocumentStateSchema,
+  ExportRequestSchema,
+  Infer,
+  MenuCommandSchema,
+  OpenOptionsSchema,
+  SaveAsRequestSchema,
+  SaveRequestSchema,
+  SettingsPatchSchema,
+  WindowBoundsSchema,
+} from './schema';
 
 /** File types the studio understands (avatars .vrm/.glb, motions): listed once in shared/convert/formats.ts. */
 export { STUDIO_FILE_EXTENSIONS, type StudioFileExtension } from '../convert/formats';
@@ -93,24 +110,11 @@ export interface SaveResult {
   readonly size: number;
 }
 
-export interface SaveRequest {
-  /** An existing, writable path the user opened (or saved to) earlier: Save overwrites it atomically. */
-  readonly path: string;
-  readonly bytes: Uint8Array;
-}
+/** Save: `path` is an existing, writable file the user opened (or saved to) earlier; overwritten atomically. */
+export type SaveRequest = Infer<typeof SaveRequestSchema>;
 
-export interface SaveAsRequest {
-  readonly bytes: Uint8Array;
-  /** File name offered in the dialog, e.g. "walk.vrma". */
-  readonly suggestedName: string;
-  /**
-   * Browser host (no dialog): the chosen target path; it must sit inside an opened folder or beside an
-   * opened file. Electron ignores it and shows the save dialog.
-   */
-  readonly path?: string;
-  /** Replace an existing target (the native dialog asks the user itself). */
-  readonly overwrite?: boolean;
-}
+/** Save As: the dialog (Electron) or `path` (browser host) names the target. */
+export type SaveAsRequest = Infer<typeof SaveAsRequestSchema>;
 
 /**
  * Export next to the source: walk.vmd -> walk.vrma (then walk-2.vrma, ... if taken); an edited
@@ -118,17 +122,12 @@ export interface SaveAsRequest {
  * used even when it exists (walk.vrma for walk.vmd, the source itself for walk.vrma).
  * Without a sourcePath the motion has no home: use saveFileAs.
  */
-export interface ExportRequest {
-  readonly bytes: Uint8Array;
-  readonly sourcePath: string;
-  readonly overwrite?: boolean;
-}
+export type ExportRequest = Infer<typeof ExportRequestSchema>;
 
-export interface ConvertFolderRequest {
-  readonly folder: string;
-  /** Reconvert files whose .vrma already exists (default: skip them). */
-  readonly overwrite?: boolean;
-}
+export type ConvertFolderRequest = Infer<typeof ConvertFolderRequestSchema>;
+
+/** Options of openFolder/openFile with a typed path. */
+export type OpenOptions = Infer<typeof OpenOptionsSchema>;
 
 export interface ConvertProgress {
   readonly jobId: string;
@@ -156,33 +155,14 @@ export interface RecentEntry {
 }
 
 /** The avatar on screen: the built-in mannequin or a file. */
-export type AvatarRef = { readonly kind: 'builtin'; readonly id: string } | { readonly kind: 'file'; readonly path: string };
+export type AvatarRef = Infer<typeof AvatarRefSchema>;
 
 /** Everything needed to put the studio back exactly as it was. */
-export interface AutosaveSession {
-  readonly avatar: AvatarRef;
-  /** The current motion as written by writeVrma. */
-  readonly motion: Uint8Array;
-  readonly motionName: string;
-  /** File the motion came from (for export naming), if any. */
-  readonly sourcePath?: string;
-  /** Position in the undo history when saved (entries before it are undoable). */
-  readonly undoIndex: number;
-  /** View settings (time, range, selection, camera...): JSON-serializable, owned by the renderer. */
-  readonly view: { readonly [key: string]: unknown };
-}
+export type AutosaveSession = Infer<typeof AutosaveSessionSchema>;
 
-export interface RecoveredSession extends AutosaveSession {
-  readonly savedAt: number;
-}
+export type RecoveredSession = AutosaveSession & { readonly savedAt: number };
 
-export interface WindowBounds {
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
-  readonly height: number;
-  readonly maximized: boolean;
-}
+export type WindowBounds = Infer<typeof WindowBoundsSchema>;
 
 export type { BedroomSettings } from './bedroomSettings';
 
@@ -199,16 +179,11 @@ export interface Settings {
   readonly language: LanguageSetting;
 }
 
-export type LanguageSetting = 'system' | 'en' | 'ja';
-export const LANGUAGE_SETTINGS: readonly LanguageSetting[] = ['system', 'en', 'ja'];
+export const LANGUAGE_SETTINGS = ['system', 'en', 'ja'] as const;
+export type LanguageSetting = (typeof LANGUAGE_SETTINGS)[number];
 
-export type SettingsPatch = {
-  readonly windowBounds?: WindowBounds | null;
-  readonly falloffRadius?: number;
-  readonly bedroom?: Partial<BedroomSettings>;
-  readonly lastFolder?: string | null;
-  readonly language?: LanguageSetting;
-};
+/** What setSettings may change (the bedroom part is checked against BedroomSettings at compile time in schema.ts). */
+export type SettingsPatch = Infer<typeof SettingsPatchSchema>;
 
 export const DEFAULT_SETTINGS: Settings = {
   schemaVersion: SETTINGS_SCHEMA_VERSION,
@@ -220,25 +195,9 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 
 /** One entry of the studio's command registry, mirrored into the native menu (Electron). */
-export interface MenuCommand {
-  /** Stable id sent back by onCommand, e.g. "file.export", "edit.undo". */
-  readonly id: string;
-  readonly label: string;
-  /** Top-level menu it belongs to. */
-  readonly menu: 'file' | 'edit' | 'view' | 'help';
-  /** Electron accelerator syntax, e.g. "CmdOrCtrl+Z". */
-  readonly accelerator?: string;
-  readonly enabled?: boolean;
-  readonly checked?: boolean;
-}
+export type MenuCommand = Infer<typeof MenuCommandSchema>;
 
-export interface DocumentState {
-  /** Shown in the window title. */
-  readonly title: string;
-  readonly dirty: boolean;
-  /** The document's file, handed to the OS (macOS represented file). */
-  readonly path?: string;
-}
+export type DocumentState = Infer<typeof DocumentStateSchema>;
 
 /** The OS (argv, second instance, open-file, host command line) asked the studio to open something. */
 export interface OpenRequest {
@@ -249,8 +208,12 @@ export interface OpenRequest {
 export interface StudioApi {
   getPlatform(): Promise<PlatformInfo>;
 
-  /** Opens a folder (native dialog when no path is given and dialogs exist); null when cancelled. */
-  openFolder(path?: string): Promise<LibrarySnapshot | null>;
+  /**
+   * Opens a folder (native dialog when no path is given and dialogs exist); null when cancelled.
+   * A typed path outside the home folder, or a system folder, is refused with code 'CONFIRM' until
+   * the page has asked the user and calls again with `{ confirmed: true }` (browser host).
+   */
+  openFolder(path?: string, options?: OpenOptions): Promise<LibrarySnapshot | null>;
   closeFolder(root: string): Promise<void>;
   /** Every opened folder with its files. */
   listLibrary(): Promise<LibrarySnapshot[]>;
@@ -259,12 +222,13 @@ export interface StudioApi {
   onLibraryChanged(cb: (change: LibraryChange) => void): Unsubscribe;
 
   /** Opens a file (native dialog when no path is given and dialogs exist); null when cancelled. */
-  openFile(path?: string): Promise<OpenedFile | null>;
+  openFile(path?: string, options?: OpenOptions): Promise<OpenedFile | null>;
   /** Bytes of a file inside an opened folder or opened before. */
   readFile(path: string): Promise<Uint8Array>;
   /**
    * A file or folder dropped from the OS (path from pathForFile). Files must have a studio extension.
-   * A folder opens as a library folder.
+   * A folder opens as a library folder. Electron only: main accepts only paths its preload saw in a
+   * real (trusted) drop event moments before, so the page cannot name a path to grant itself.
    */
   openDropped(path: string): Promise<{ kind: 'file'; file: OpenedFile } | { kind: 'folder'; library: LibrarySnapshot }>;
   /** OS path of a dropped File (Electron); null in the browser, where the renderer reads the File itself. */
@@ -346,6 +310,11 @@ export const STUDIO_EVENT_NAMES = ['libraryChanged', 'convertProgress', 'command
 /** IPC channel names (Electron). */
 export const ipcInvokeChannel = (method: StudioInvokeMethod): string => `studio:${method}`;
 export const ipcEventChannel = (event: StudioEventName): string => `studio-event:${event}`;
+/**
+ * Preload -> main only (not part of window.studio): OS paths of the files in a trusted drop event,
+ * the only paths openDropped accepts.
+ */
+export const IPC_DROPPED_CHANNEL = 'studio-dropped';
 
 /** Error codes every implementation uses; the renderer branches on `code`. */
 export type StudioErrorCode =
@@ -355,6 +324,7 @@ export type StudioErrorCode =
   | 'BAD_ARGUMENT'
   | 'BAD_FILE' // the file could not be read as what it claims to be
   | 'BUSY'
+  | 'CONFIRM' // a typed path outside the home folder or a system folder: ask the user, then call again confirmed
   | 'INTERNAL';
 
 export interface StudioErrorInfo {

@@ -45,20 +45,45 @@ export function encodeWire(value: unknown): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-export function decodeWire(data: Uint8Array): unknown {
+/** Largest JSON part a message may carry (the contract's JSON is paths, settings, commands: KBs). */
+export const MAX_WIRE_JSON_BYTES = 4 * 1024 * 1024;
+/** Most byte blocks one message may carry (the contract sends at most one per call). */
+export const MAX_WIRE_BLOCKS = 64;
+
+export interface DecodeWireOptions {
+  /**
+   * Copy each byte block out of `data` (default) so the result owns its buffers. The host passes
+   * false for request bodies it owns: the blocks are then views into `data`, with no second copy.
+   */
+  readonly copy?: boolean;
+  /** Limit of the JSON part (default MAX_WIRE_JSON_BYTES; the page raises it for the host's answers, which it trusts). */
+  readonly maxJsonBytes?: number;
+}
+
+/**
+ * Decodes a message, bounded by its own size: the JSON part is at most MAX_WIRE_JSON_BYTES, there
+ * are at most MAX_WIRE_BLOCKS byte blocks and never more blocks than the JSON references, so a
+ * hostile message cannot make the decoder allocate more than a few small objects per block.
+ */
+export function decodeWire(data: Uint8Array, opts: DecodeWireOptions = {}): unknown {
   if (data.length < 8) throw new WireError('message too short');
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   if (view.getUint32(0, true) !== MAGIC) throw new WireError('not a studio message');
   const jsonLength = view.getUint32(4, true);
+  const maxJson = opts.maxJsonBytes ?? MAX_WIRE_JSON_BYTES;
+  if (jsonLength > maxJson) throw new WireError(`JSON part of ${jsonLength} bytes is larger than ${maxJson}`);
   if (8 + jsonLength > data.length) throw new WireError('JSON part runs past the end');
-  const blobs: Uint8Array[] = [];
+  // Where each block starts and ends; no array is made until the JSON names the block.
+  const starts: number[] = [];
+  const ends: number[] = [];
   let at = 8 + pad4(jsonLength);
   while (at < data.length) {
+    if (starts.length === MAX_WIRE_BLOCKS) throw new WireError(`more than ${MAX_WIRE_BLOCKS} byte blocks`);
     if (at + 4 > data.length) throw new WireError('truncated byte block header');
     const len = view.getUint32(at, true);
     if (at + 4 + len > data.length) throw new WireError('byte block runs past the end');
-    // Copy so the result owns its buffer (callers may transfer or keep it).
-    blobs.push(data.slice(at + 4, at + 4 + len));
+    starts.push(at + 4);
+    ends.push(at + 4 + len);
     at += 4 + pad4(len);
   }
   let text: string;
@@ -67,6 +92,7 @@ export function decodeWire(data: Uint8Array): unknown {
   } catch {
     throw new WireError('JSON part is not UTF-8');
   }
+  const referenced = new Set<number>();
   let parsed: unknown;
   try {
     parsed = JSON.parse(text, (_key, v: unknown) => {
@@ -74,10 +100,13 @@ export function decodeWire(data: Uint8Array): unknown {
         const keys = Object.keys(v);
         if (keys.length === 1 && keys[0] === BYTES_KEY) {
           const index = (v as Record<string, unknown>)[BYTES_KEY];
-          if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= blobs.length) {
+          if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= starts.length) {
             throw new WireError('byte block reference out of range');
           }
-          return blobs[index];
+          if (referenced.has(index)) throw new WireError(`byte block ${index} is referenced twice`);
+          referenced.add(index);
+          // Copy (by default) so the result owns its buffer (callers may transfer or keep it).
+          return opts.copy === false ? data.subarray(starts[index], ends[index]) : data.slice(starts[index], ends[index]);
         }
       }
       return v;
@@ -86,6 +115,7 @@ export function decodeWire(data: Uint8Array): unknown {
     if (e instanceof WireError) throw e;
     throw new WireError('JSON part does not parse');
   }
+  if (referenced.size !== starts.length) throw new WireError(`${starts.length} byte blocks but ${referenced.size} referenced`);
   return parsed;
 }
 

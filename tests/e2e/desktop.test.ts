@@ -35,11 +35,11 @@ describe.skipIf(!HAS_CHROMIUM)(`desktop: browser host in a real browser${HAS_CHR
     await host?.stop();
   });
 
-  it('hides the token from the address bar, keeps it for this tab, and the studio reaches the API', async () => {
+  it('trades the one-time launch code for the token, hides it from the address bar, keeps the token for this tab', async () => {
     const { context, page } = await newStudioPage(browser);
     try {
       await page.goto(host.url + '#bedroom');
-      await page.waitForFunction(() => !location.search.includes('token'));
+      await page.waitForFunction(() => !location.search.includes('code'));
       expect(page.url()).toBe(`${host.origin}/#bedroom`);
       const platform = await page.evaluate(async () => {
         const token = sessionStorage.getItem('vrma-studio-token');

@@ -60,7 +60,7 @@ describe('browser host security', () => {
     const rendererDir = join(tmp, 'renderer');
     mkdirSync(rendererDir);
     writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
-    backend = new StudioBackend({ host: 'browser', userDataDir: join(tmp, 'data'), appVersion: '0.0.0-test' });
+    backend = new StudioBackend({ host: 'browser', homeDir: tmpdir(), userDataDir: join(tmp, 'data'), appVersion: '0.0.0-test' });
     host = await startHostServer({ backend, rendererDir, port: 0 });
     const r = await call('openFolder', [opened]);
     expect(r.status).toBe(200);
@@ -71,8 +71,10 @@ describe('browser host security', () => {
     rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('prints a loopback URL carrying a long random token', () => {
-    expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{43}$/);
+  it('prints a loopback URL carrying a one-time launch code, never the long random token', () => {
+    expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?code=[0-9a-z]+\.[A-Za-z0-9_-]{12}\.[A-Za-z0-9_-]{22}$/);
+    expect(host.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(host.url).not.toContain(host.token);
   });
 
   it('serves the renderer with a strict CSP and without a token', async () => {

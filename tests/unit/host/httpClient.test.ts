@@ -25,7 +25,7 @@ describe('HTTP StudioApi client against the host', () => {
     writeFileSync(join(folder, 'walk.vmd'), Buffer.alloc(3_000_000, 7));
     mkdirSync(join(tmp, 'renderer'));
     writeFileSync(join(tmp, 'renderer', 'index.html'), '<!doctype html>');
-    backend = new StudioBackend({ host: 'browser', userDataDir: join(tmp, 'data'), appVersion: '9.9.9', watchCoalesceMs: 30, autosaveDelayMs: 20 });
+    backend = new StudioBackend({ host: 'browser', homeDir: tmpdir(), userDataDir: join(tmp, 'data'), appVersion: '9.9.9', watchCoalesceMs: 30, autosaveDelayMs: 20 });
     host = await startHostServer({ backend, rendererDir: join(tmp, 'renderer') });
     api = createHttpStudioApi(`http://127.0.0.1:${host.port}`, host.token);
   });

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import type { LibraryChange, LibrarySnapshot, OpenedFile, RecoveredSession, SaveResult } from '../../../shared/contract/studioApi';
 import { StudioBackend, type Dialogs } from '../../../main/services/backend';
 import { useTempDirs } from './tempDir';
@@ -31,7 +32,7 @@ function folderWithMotions() {
 describe('backend in the browser host (paths typed in the UI)', () => {
   it('opens a folder, lists, reads, describes and exports beside the source', async () => {
     const root = folderWithMotions();
-    const b = new StudioBackend({ host: 'browser', userDataDir: tempDir(), appVersion: '1.2.3', watchCoalesceMs: 30 });
+    const b = new StudioBackend({ host: 'browser', homeDir: tmpdir(), userDataDir: tempDir(), appVersion: '1.2.3', watchCoalesceMs: 30 });
     try {
       const platform = (await b.invoke('getPlatform', [])) as { host: string; nativeDialogs: boolean };
       expect(platform).toMatchObject({ host: 'browser', nativeDialogs: false, appVersion: '1.2.3' });
@@ -64,7 +65,7 @@ describe('backend in the browser host (paths typed in the UI)', () => {
   it('refuses what the user did not open, with specific codes', async () => {
     const root = folderWithMotions();
     const other = folderWithMotions();
-    const b = new StudioBackend({ host: 'browser', userDataDir: tempDir(), appVersion: '0' });
+    const b = new StudioBackend({ host: 'browser', homeDir: tmpdir(), userDataDir: tempDir(), appVersion: '0' });
     try {
       await b.invoke('openFolder', [root]);
       expect(await errorCode(b.invoke('readFile', [join(other, 'idle.bvh')]))).toBe('DENIED');
@@ -76,7 +77,9 @@ describe('backend in the browser host (paths typed in the UI)', () => {
       expect(await errorCode(b.invoke('setSettings', [{ falloffRadius: 1, evil: true }]))).toBe('BAD_ARGUMENT');
       expect(await errorCode(b.invoke('openFile', [join(root, 'missing.vrma')]))).toBe('NOT_FOUND');
       writeFileSync(join(root, 'notes.txt'), 'x');
-      expect(await errorCode(b.invoke('openDropped', [join(root, 'notes.txt')]))).toBe('BAD_FILE');
+      expect(await errorCode(b.invoke('openFile', [join(root, 'notes.txt')]))).toBe('BAD_FILE');
+      // In the browser host drops are read in the page: a path names nothing to grant.
+      expect(await errorCode(b.invoke('openDropped', [join(root, 'idle.bvh')]))).toBe('DENIED');
     } finally {
       await b.dispose();
     }
@@ -84,8 +87,10 @@ describe('backend in the browser host (paths typed in the UI)', () => {
 
   it('opens dropped files and folders, and hands out command-line paths once', async () => {
     const root = folderWithMotions();
-    const b = new StudioBackend({ host: 'browser', userDataDir: tempDir(), appVersion: '0' });
+    const b = new StudioBackend({ host: 'electron', userDataDir: tempDir(), appVersion: '0' });
     try {
+      // The preload reports what a real drop carried; only that opens (tests/security/openDropped.test.ts).
+      await b.noteDropped([join(root, 'idle.bvh'), join(root, 'walks')]);
       const file = (await b.invoke('openDropped', [join(root, 'idle.bvh')])) as { kind: string; file: OpenedFile };
       expect(file.kind).toBe('file');
       expect(file.file).toMatchObject({ path: join(root, 'idle.bvh'), name: 'idle.bvh', ext: '.bvh' });
@@ -108,14 +113,14 @@ describe('backend in the browser host (paths typed in the UI)', () => {
     const root = folderWithMotions();
     const data = tempDir();
     const motion = new Uint8Array(5000).map((_, i) => (i * 13) & 0xff);
-    const b = new StudioBackend({ host: 'browser', userDataDir: data, appVersion: '0', autosaveDelayMs: 50 });
+    const b = new StudioBackend({ host: 'browser', homeDir: tmpdir(), userDataDir: data, appVersion: '0', autosaveDelayMs: 50 });
     await b.invoke('openFolder', [root]);
     await b.invoke('autosave', [
       { avatar: { kind: 'builtin', id: 'mannequin' }, motion, motionName: 'walk', sourcePath: join(root, 'walks', 'walk.vmd'), undoIndex: 4, view: { time: 1.25 } },
     ]);
     await new Promise((r) => setTimeout(r, 300));
     // "Crash": a new backend on the same user-data folder, as after a restart.
-    const after = new StudioBackend({ host: 'browser', userDataDir: data, appVersion: '0' });
+    const after = new StudioBackend({ host: 'browser', homeDir: tmpdir(), userDataDir: data, appVersion: '0' });
     const recovered = (await after.invoke('checkRecovery', [])) as RecoveredSession;
     expect(Buffer.from(recovered.motion).equals(Buffer.from(motion))).toBe(true);
     expect(recovered).toMatchObject({ avatar: { kind: 'builtin', id: 'mannequin' }, motionName: 'walk', undoIndex: 4, view: { time: 1.25 } });
@@ -131,7 +136,7 @@ describe('backend in the browser host (paths typed in the UI)', () => {
 
   it('does not record paths the user never opened in the autosave', async () => {
     const data = tempDir();
-    const b = new StudioBackend({ host: 'browser', userDataDir: data, appVersion: '0', autosaveDelayMs: 10 });
+    const b = new StudioBackend({ host: 'browser', homeDir: tmpdir(), userDataDir: data, appVersion: '0', autosaveDelayMs: 10 });
     await b.invoke('autosave', [
       { avatar: { kind: 'file', path: '/etc/passwd' }, motion: new Uint8Array(3), motionName: 'm', sourcePath: '/etc/hosts', undoIndex: 0, view: {} },
     ]);

@@ -1,0 +1,221 @@
+/**
+ * The one schema of every StudioApi call's arguments (valibot): the request types in studioApi.ts are
+ * inferred from it and validate.ts runs it, once at each boundary (main/electron/ipcCall.ts for IPC,
+ * main/host/server.ts for HTTP). Adding a field here changes both the type and the check.
+ *
+ * Messages are written to read after "<method> argument N.<field> must be ...". Pure TypeScript
+ * (valibot has no Node or DOM dependency), so shared/ stays importable everywhere.
+ */
+import * as v from 'valibot';
+import { LANGUAGE_SETTINGS, type StudioInvokeMethod } from './studioApi';
+import { MAX_KEY, MAX_PLACEMENTS, type BedroomSettings } from './bedroomSettings';
+
+export const MAX_PATH = 4096;
+export const MAX_TEXT = 1024;
+/** Opaque view settings of an autosave: JSON, under 1 MB. */
+export const MAX_VIEW_JSON = 1_000_000;
+
+const text = (max = MAX_TEXT) =>
+  v.pipe(
+    v.string(`a non-empty string of at most ${max} characters`),
+    v.minLength(1, `a non-empty string of at most ${max} characters`),
+    v.maxLength(max, `a non-empty string of at most ${max} characters`),
+  );
+export const PathSchema = v.pipe(
+  text(MAX_PATH),
+  v.check((s) => !s.includes('\0'), 'a path without NUL characters'),
+);
+const bool = v.boolean('true or false');
+const finite = v.pipe(v.number('a finite number'), v.finite('a finite number'));
+const count = v.pipe(v.number('a non-negative integer'), v.integer('a non-negative integer'), v.minValue(0, 'a non-negative integer'));
+// custom, not instance(): instance() would narrow the type to Uint8Array<ArrayBuffer>.
+const bytes = v.custom<Uint8Array>((x) => x instanceof Uint8Array, 'bytes (Uint8Array)');
+const oneOf = <const T extends readonly string[]>(...values: T) => v.picklist(values, `one of ${values.join(', ')}`);
+/** A plain object with exactly these fields (unknown fields are refused, not dropped). */
+const shape = <const E extends v.ObjectEntries>(entries: E) =>
+  v.strictObject(entries, (issue) => (issue.expected === 'never' ? 'absent (unknown field)' : 'an object'));
+
+export const WindowBoundsSchema = shape({ x: finite, y: finite, width: finite, height: finite, maximized: bool });
+
+const placementOffsets = shape({ towardHead: finite, towardWall: finite, up: finite, turn: finite });
+/** Placement offsets per avatar: at most MAX_PLACEMENTS entries keyed by names of 1..MAX_KEY characters. */
+const placements = v.pipe(
+  v.record(
+    v.pipe(v.string(), v.minLength(1, `keyed by names of 1 to ${MAX_KEY} characters`), v.maxLength(MAX_KEY, `keyed by names of 1 to ${MAX_KEY} characters`)),
+    placementOffsets,
+    'an object',
+  ),
+  v.check((o) => Object.keys(o).length <= MAX_PLACEMENTS, `an object of at most ${MAX_PLACEMENTS} entries`),
+);
+
+/**
+ * A patch of the bedroom settings (every field optional). The settings type itself and its sanitizer
+ * live in bedroomSettings.ts; BedroomPatchMatches below keeps this schema and that type in step.
+ */
+export const BedroomPatchSchema = v.partial(
+  shape({
+    pose: oneOf('back', 'right', 'left'),
+    sides: oneOf('right', 'both'),
+    autoTurn: bool,
+    autoSec: finite,
+    placement: placements,
+    poseFiles: shape({ back: v.optional(PathSchema), side: v.optional(PathSchema) }),
+    sound: shape({ muted: bool, volume: finite }),
+  }),
+);
+
+export const SettingsPatchSchema = v.partial(
+  shape({
+    windowBounds: v.nullable(WindowBoundsSchema),
+    falloffRadius: finite,
+    bedroom: BedroomPatchSchema,
+    lastFolder: v.nullable(PathSchema),
+    /** UI language: 'system' follows the OS / browser, else the user's choice. */
+    language: oneOf(...LANGUAGE_SETTINGS),
+  }),
+);
+
+export const AvatarRefSchema = v.variant(
+  'kind',
+  [shape({ kind: v.literal('builtin'), id: text() }), shape({ kind: v.literal('file'), path: PathSchema })],
+  "'builtin' or 'file'",
+);
+
+const viewJson = v.pipe(
+  v.record(v.string(), v.unknown(), 'an object'),
+  v.check((o) => !Array.isArray(o), 'an object'),
+  v.check((o) => {
+    // View settings are opaque to the backend but must survive JSON and stay small.
+    try {
+      const t = JSON.stringify(o);
+      return t !== undefined && t.length <= MAX_VIEW_JSON;
+    } catch {
+      return false;
+    }
+  }, 'JSON-serializable and under 1 MB'),
+);
+
+export const AutosaveSessionSchema = shape({
+  avatar: AvatarRefSchema,
+  /** The current motion as written by writeVrma. */
+  motion: bytes,
+  motionName: text(255),
+  /** File the motion came from (for export naming), if any. */
+  sourcePath: v.optional(PathSchema),
+  /** Position in the undo history when saved (entries before it are undoable). */
+  undoIndex: count,
+  /** View settings (time, range, selection, camera...): JSON-serializable, owned by the renderer. */
+  view: viewJson,
+});
+
+export const SaveRequestSchema = shape({
+  /** An existing, writable path the user opened (or saved to) earlier: Save overwrites it atomically. */
+  path: PathSchema,
+  bytes,
+});
+
+export const SaveAsRequestSchema = shape({
+  bytes,
+  /** File name offered in the dialog, e.g. "walk.vrma". */
+  suggestedName: text(255),
+  /**
+   * Browser host (no dialog): the chosen target path; it must sit inside an opened folder or beside an
+   * opened file. Electron ignores it and shows the save dialog.
+   */
+  path: v.optional(PathSchema),
+  /** Replace an existing target (the native dialog asks the user itself). */
+  overwrite: v.optional(bool),
+});
+
+export const ExportRequestSchema = shape({ bytes, sourcePath: PathSchema, overwrite: v.optional(bool) });
+
+export const ConvertFolderRequestSchema = shape({
+  folder: PathSchema,
+  /** Reconvert files whose .vrma already exists (default: skip them). */
+  overwrite: v.optional(bool),
+});
+
+/** Options of openFolder/openFile with a typed path (browser host). */
+export const OpenOptionsSchema = shape({
+  /** The user confirmed opening a path outside the home folder or a system folder (the page asked). */
+  confirmed: v.optional(bool),
+});
+
+export const MenuCommandSchema = shape({
+  /** Stable id sent back by onCommand, e.g. "file.export", "edit.undo". */
+  id: text(200),
+  label: text(200),
+  /** Top-level menu it belongs to. */
+  menu: oneOf('file', 'edit', 'view', 'help'),
+  /** Electron accelerator syntax, e.g. "CmdOrCtrl+Z". */
+  accelerator: v.optional(text(100)),
+  enabled: v.optional(bool),
+  checked: v.optional(bool),
+});
+
+export const DocumentStateSchema = shape({
+  /** Shown in the window title. */
+  title: text(500),
+  dirty: bool,
+  /** The document's file, handed to the OS (macOS represented file). */
+  path: v.optional(PathSchema),
+});
+
+/**
+ * How large a call's request may be: 'motion' calls carry motion bytes (large bodies, and the host
+ * counts them against its upload memory budget), 'small' calls carry paths and settings.
+ */
+export type CallSize = 'small' | 'motion';
+
+export interface MethodSchema {
+  readonly args: v.StrictTupleSchema<v.TupleItems, v.ErrorMessage<v.StrictTupleIssue> | undefined>;
+  readonly size: CallSize;
+}
+
+const call = <const T extends v.TupleItems>(items: T, size: CallSize = 'small') =>
+  ({ args: v.strictTuple(items, 'an argument list'), size }) as const;
+
+/** Positional arguments of every invoke method. */
+export const INVOKE_SCHEMA = {
+  getPlatform: call([]),
+  openFolder: call([v.optional(PathSchema), v.optional(OpenOptionsSchema)]),
+  closeFolder: call([PathSchema]),
+  listLibrary: call([]),
+  describeFile: call([PathSchema]),
+  openFile: call([v.optional(PathSchema), v.optional(OpenOptionsSchema)]),
+  readFile: call([PathSchema]),
+  openDropped: call([PathSchema]),
+  saveFile: call([SaveRequestSchema], 'motion'),
+  saveFileAs: call([SaveAsRequestSchema], 'motion'),
+  exportMotion: call([ExportRequestSchema], 'motion'),
+  convertFolder: call([ConvertFolderRequestSchema]),
+  listRecent: call([]),
+  clearRecent: call([]),
+  autosave: call([AutosaveSessionSchema], 'motion'),
+  clearAutosave: call([]),
+  checkRecovery: call([]),
+  getSettings: call([]),
+  setSettings: call([SettingsPatchSchema]),
+  setCommands: call([v.pipe(v.array(MenuCommandSchema, 'an array of at most 500 items'), v.maxLength(500, 'an array of at most 500 items'))]),
+  setDocumentState: call([DocumentStateSchema]),
+  takeLaunchRequests: call([]),
+} as const satisfies Record<StudioInvokeMethod, MethodSchema>;
+
+export type InvokeSchema = typeof INVOKE_SCHEMA;
+/** The arguments of `M` after validation. */
+export type InvokeArgs<M extends StudioInvokeMethod> = v.InferOutput<InvokeSchema[M]['args']>;
+
+/** Deeply readonly view of an inferred type (the contract hands out immutable data). */
+export type DeepReadonly<T> = T extends Uint8Array
+  ? T
+  : T extends readonly (infer U)[]
+    ? readonly DeepReadonly<U>[]
+    : T extends object
+      ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+      : T;
+export type Infer<S extends v.GenericSchema> = DeepReadonly<v.InferOutput<S>>;
+
+// Compile-time: the bedroom patch the schema accepts is exactly a partial BedroomSettings.
+type SameType<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const bedroomPatchMatches: SameType<Infer<typeof BedroomPatchSchema>, DeepReadonly<Partial<BedroomSettings>>> = true;
+void bedroomPatchMatches;

@@ -1,0 +1,52 @@
+/**
+ * Issue 16, finding 8: headersTimeout was set on the server object but, without
+ * connectionsCheckingInterval, slow clients were never reaped (0 of 5 sockets closed in 80 s). The
+ * host now passes headersTimeout, requestTimeout and connectionsCheckingInterval to createServer and
+ * caps maxConnections. This test waits the real production limits (about 11 s, no CPU used).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { StudioBackend } from '../../main/services/backend';
+import { HOST_TIMEOUTS, startHostServer, type HostServer } from '../../main/host/server';
+
+describe('security: slow and idle clients are reaped (finding 8)', () => {
+  let tmp: string;
+  let host: HostServer;
+  let backend: StudioBackend;
+  beforeAll(async () => {
+    tmp = mkdtempSync(join(tmpdir(), 'vrma-sec-slow-'));
+    mkdirSync(join(tmp, 'renderer'));
+    writeFileSync(join(tmp, 'renderer', 'index.html'), '<!doctype html>');
+    backend = new StudioBackend({ host: 'browser', userDataDir: join(tmp, 'data'), appVersion: '0' });
+    host = await startHostServer({ backend, rendererDir: join(tmp, 'renderer') });
+  });
+  afterAll(async () => {
+    await host?.close();
+    await backend?.dispose();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('closes sockets that never finish their headers within headersTimeout (+ one check interval)', async () => {
+    const sockets: Socket[] = [];
+    const closedAt: number[] = [];
+    const start = Date.now();
+    for (let i = 0; i < 5; i++) {
+      const s = connect(host.port, '127.0.0.1');
+      // Slowloris: a request line and one header, then nothing more.
+      s.on('connect', () => s.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\n`));
+      s.on('error', () => undefined);
+      s.resume(); // read the 408 the host sends, so 'close' is seen
+      s.on('close', () => closedAt.push(Date.now() - start));
+      sockets.push(s);
+    }
+    const deadline = HOST_TIMEOUTS.headersTimeout + 2 * HOST_TIMEOUTS.connectionsCheckingInterval + 1500;
+    while (closedAt.length < sockets.length && Date.now() - start < deadline) await new Promise((r) => setTimeout(r, 200));
+    for (const s of sockets) s.destroy();
+    expect(closedAt.length, `sockets closed within ${deadline} ms`).toBe(5);
+    expect(host.server.maxConnections).toBe(HOST_TIMEOUTS.maxConnections);
+    expect(host.server.requestTimeout).toBe(HOST_TIMEOUTS.requestTimeout);
+  }, 30_000);
+});

@@ -1,0 +1,78 @@
+/**
+ * Issue 16, finding 10 (informational): a malformed % escape in X-VRMA-Path answered 500; the window
+ * opened any https URL; the CSP allowed inline styles; the Electron fuses were not set when packaging.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { StudioBackend } from '../../main/services/backend';
+import { startHostServer, type HostServer } from '../../main/host/server';
+import { STUDIO_CSP } from '../../main/services/contentSecurity';
+import { CREDIT_LINKS, isCreditLink } from '../../main/electron/credits';
+import { decoded, raw } from './hostClient';
+
+const REPO = resolve(__dirname, '..', '..');
+
+describe('security: small findings (finding 10)', () => {
+  let tmp: string;
+  let host: HostServer;
+  let backend: StudioBackend;
+  beforeAll(async () => {
+    tmp = mkdtempSync(join(tmpdir(), 'vrma-sec-small-'));
+    mkdirSync(join(tmp, 'renderer'));
+    writeFileSync(join(tmp, 'renderer', 'index.html'), '<!doctype html>');
+    backend = new StudioBackend({ host: 'browser', userDataDir: join(tmp, 'data'), appVersion: '0' });
+    host = await startHostServer({ backend, rendererDir: join(tmp, 'renderer') });
+  });
+  afterAll(async () => {
+    await host?.close();
+    await backend?.dispose();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('a malformed % escape in X-VRMA-Path is a 400 naming the header', async () => {
+    const r = await raw(host.port, '/api/file', { headers: { 'X-VRMA-Token': host.token, 'X-VRMA-Path': '%E0%A4%A' } });
+    expect(r.status).toBe(400);
+    expect(decoded(r).error).toMatchObject({ code: 'BAD_ARGUMENT', message: expect.stringMatching(/X-VRMA-Path/) });
+  });
+
+  it('opens only the credits links in the browser', () => {
+    for (const url of CREDIT_LINKS) expect(isCreditLink(url), url).toBe(true);
+    for (const url of ['https://evil.example/', 'https://threejs.org/../evil', 'https://threejs.org/?x=1', 'javascript:alert(1)', 'file:///etc/passwd', 'https://vrm.dev.evil.example/', 'not a url']) {
+      expect(isCreditLink(url), url).toBe(false);
+    }
+  });
+
+  it('the CSP allows no inline styles or scripts', () => {
+    expect(STUDIO_CSP).not.toContain('unsafe-inline');
+    expect(STUDIO_CSP).toContain("style-src 'self'");
+  });
+
+  it('packaging flips the Electron fuses (electron-builder afterPack hook with @electron/fuses)', async () => {
+    const builder = readFileSync(join(REPO, 'electron-builder.yml'), 'utf8');
+    expect(builder).toMatch(/^afterPack:\s*scripts\/fuses\.cjs\s*$/m);
+    const { FUSE_CONFIG } = (await import(join(REPO, 'scripts', 'fuses.cjs'))) as { FUSE_CONFIG: Record<string, unknown> };
+    const { FuseV1Options } = await import('@electron/fuses');
+    expect(FUSE_CONFIG[FuseV1Options.RunAsNode]).toBe(false);
+    expect(FUSE_CONFIG[FuseV1Options.EnableNodeCliInspectArguments]).toBe(false);
+    expect(FUSE_CONFIG[FuseV1Options.EnableNodeOptionsEnvironmentVariable]).toBe(false);
+    expect(FUSE_CONFIG[FuseV1Options.EnableEmbeddedAsarIntegrityValidation]).toBe(true);
+    expect(FUSE_CONFIG[FuseV1Options.OnlyLoadAppFromAsar]).toBe(true);
+  });
+
+  it('the hook really flips the fuse wire of a packed binary', async () => {
+    // A stand-in for the packed Linux executable: the fuse sentinel, wire version 1, 8 fuses all '1'.
+    const out = join(tmp, 'linux-unpacked');
+    mkdirSync(out);
+    const binary = join(out, 'vrma-studio');
+    const { SENTINEL } = (await import('@electron/fuses/dist/constants')) as { SENTINEL: string };
+    writeFileSync(binary, Buffer.concat([Buffer.from('ELF...'), Buffer.from(SENTINEL), Buffer.from([1, 8]), Buffer.from('11111111'), Buffer.from('...')]));
+    const hook = (await import(join(REPO, 'scripts', 'fuses.cjs'))) as { default: (c: unknown) => Promise<void> };
+    await hook.default({ appOutDir: out, electronPlatformName: 'linux', arch: 1, packager: { appInfo: { productFilename: 'VRMA Studio' }, executableName: 'vrma-studio' } });
+    const wire = readFileSync(binary);
+    const at = wire.indexOf(SENTINEL) + SENTINEL.length + 2;
+    // RunAsNode, cookies, NODE_OPTIONS, --inspect, asar integrity, asar only, V8 snapshot (inherit), file://
+    expect(wire.subarray(at, at + 8).toString()).toBe('01001110');
+  });
+});
