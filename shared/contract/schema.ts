@@ -31,9 +31,13 @@ const count = v.pipe(v.number('a non-negative integer'), v.integer('a non-negati
 // custom, not instance(): instance() would narrow the type to Uint8Array<ArrayBuffer>.
 const bytes = v.custom<Uint8Array>((x) => x instanceof Uint8Array, 'bytes (Uint8Array)');
 const oneOf = <const T extends readonly string[]>(...values: T) => v.picklist(values, `one of ${values.join(', ')}`);
+/** Every field name of the schema's objects: error paths write other keys (record keys) as ["key"]. */
+export const FIELD_NAMES = new Set<string>();
 /** A plain object with exactly these fields (unknown fields are refused, not dropped). */
-const shape = <const E extends v.ObjectEntries>(entries: E) =>
-  v.strictObject(entries, (issue) => (issue.expected === 'never' ? 'absent (unknown field)' : 'an object'));
+const shape = <const E extends v.ObjectEntries>(entries: E) => {
+  for (const k of Object.keys(entries)) FIELD_NAMES.add(k);
+  return v.strictObject(entries, (issue) => (issue.expected === 'never' ? 'absent (unknown field)' : 'an object'));
+};
 
 export const WindowBoundsSchema = shape({ x: finite, y: finite, width: finite, height: finite, maximized: bool });
 

@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { StudioApiError, type StudioApi, type StudioInvokeMethod } from './studioApi';
-import { INVOKE_SCHEMA, type CallSize, type DeepReadonly, type InvokeArgs } from './schema';
+import { FIELD_NAMES, INVOKE_SCHEMA, type CallSize, type DeepReadonly, type InvokeArgs } from './schema';
 
 declare const validated: unique symbol;
 /** Arguments that passed validateArgs (the brand keeps unvalidated lists out of the backend). */
@@ -29,7 +29,11 @@ function bad(at: string, what: string): never {
 function where(method: string, issue: v.BaseIssue<unknown>): string {
   const path = issue.path ?? [];
   let at = `${method} argument ${Number(path[0]?.key ?? 0) + 1}`;
-  for (const item of path.slice(1)) at += typeof item.key === 'number' ? `[${item.key}]` : `.${String(item.key)}`;
+  for (const item of path.slice(1)) {
+    if (typeof item.key === 'number') at += `[${item.key}]`;
+    else if (!FIELD_NAMES.has(String(item.key))) at += `[${JSON.stringify(item.key)}]`;
+    else at += `.${String(item.key)}`;
+  }
   return at;
 }
 
