@@ -105,7 +105,8 @@ export interface WriteOptions {
   /**
    * Smaller file (opt-in): rotation keys as normalized 16-bit integers (8 bytes a key instead of 16;
    * each key moves by at most ROTATION_ROUNDING_ERROR, see quantize.ts) and a terser JSON (default
-   * interpolation and zero offsets left out, key-time bounds in the shortest float32 spelling).
+   * interpolation and zero offsets left out, key-time bounds and node transforms in the shortest
+   * float32 spelling).
    * Everything else stays float, as glTF requires. Readers: see docs/quantized-vrma.md.
    */
   readonly quantize?: boolean;
@@ -118,6 +119,25 @@ export function shortestFloat32(v: number): number {
     if (Math.fround(s) === v) return s;
   }
   return v;
+}
+
+const TRS_KEYS = ['translation', 'rotation', 'scale', 'matrix'] as const;
+
+/**
+ * A node's transform numbers as float32 in their shortest spelling (0.8454006177777778 ->
+ * 0.8454006): what readers compute with anyway (three.js and the validator use float32), moving the
+ * rest pose by at most one float32 step (~1e-7 relative).
+ */
+function terseNode(node: unknown): unknown {
+  if (!isObject(node)) return node;
+  let out: Json | undefined;
+  for (const k of TRS_KEYS) {
+    const v = node[k];
+    if (!Array.isArray(v) || !v.every((x) => typeof x === 'number' && Number.isFinite(x))) continue;
+    out ??= { ...node };
+    out[k] = v.map((x: number) => shortestFloat32(Math.fround(x)));
+  }
+  return out ?? node;
 }
 
 export function writeVrma(motion: Motion, options: WriteOptions = {}): Uint8Array {
@@ -178,6 +198,7 @@ export function writeVrma(motion: Motion, options: WriteOptions = {}): Uint8Arra
   }
 
   const gltf: GltfJson = { ...motion.gltf };
+  if (quantize && Array.isArray(gltf.nodes)) gltf.nodes = gltf.nodes.map(terseNode);
   delete gltf.animations;
   delete gltf.accessors;
   delete gltf.bufferViews;
