@@ -17,7 +17,7 @@
  */
 import type { Motion } from '../../shared/motion/types';
 import type { SaveResult } from '../../shared/contract/studioApi';
-import { writeVrma } from '../../shared/vrma/write';
+import { writeVrma, type WriteOptions } from '../../shared/vrma/write';
 import { History, type HistoryEntry } from './history';
 import { Emitter } from './emitter';
 import { t, getLocale } from '../../shared/i18n';
@@ -218,9 +218,9 @@ export class MotionDocument {
     return { kind: 'saved', path: result.path, bytes, created: true };
   }
 
-  /** Export: a copy; the document keeps its file and its dirty state. */
-  async export(store: DocumentStore): Promise<ExportOutcome | null> {
-    const bytes = this.bytes();
+  /** Export: a copy; the document keeps its file and its dirty state. `write`: e.g. the smaller file (exportEncoding.ts). */
+  async export(store: DocumentStore, write: WriteOptions = {}): Promise<ExportOutcome | null> {
+    const bytes = writeVrma(this.motion, write);
     const suggested = `${this._name || 'motion'}.vrma`;
     let out: { path?: string; name: string } | null;
     if (this.sourcePath) {

@@ -12,6 +12,7 @@ import { errorText } from '../ui/messages';
 import { h } from '../ui/dom';
 import { t } from '../../shared/i18n';
 import { askSaveAsPath } from '../panels/saveAsDialog';
+import { exportWriteOptions } from './exportEncoding';
 
 export interface DocumentActions {
   save(): Promise<SaveOutcome | null>;
@@ -100,7 +101,7 @@ export function createDocumentActions(studio: Studio, platform: Promise<Platform
     },
     async exportCopy() {
       try {
-        const out = await doc.export(store);
+        const out = await doc.export(store, exportWriteOptions());
         if (out) studio.messages.show('success', () => (out.path ? t('studio.doc.exportedCopy', { file: out.path }) : t('studio.doc.exportedDownload', { file: out.name })), { group: 'file' });
         return out;
       } catch (e) {

@@ -7,6 +7,7 @@ import type { Studio } from '../app/studio';
 import type { LibraryEntry, LibrarySnapshot } from '../../shared/contract/studioApi';
 import { h, button } from '../ui/dom';
 import { commandButton } from './commandButton';
+import { smallerFileCheckbox } from '../app/exportEncoding';
 import { errorText } from '../ui/messages';
 import { withLibraryDetails } from '../platform/libraryDetails';
 import { t } from '../../shared/i18n';
@@ -91,6 +92,7 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
       commandButton(studio, 'file.save'),
       commandButton(studio, 'file.saveAs'),
       commandButton(studio, 'file.export'),
+      smallerFileCheckbox(),
       button(() => t('library.mannequin'), onMannequin, { id: 'load-mannequin', title: () => t('library.mannequinHelp') }),
     ),
     fileInput,
