@@ -118,6 +118,23 @@ describe('edit registry: validation is the core\'s', () => {
         expect(() => checkParam(p, Number.NaN)).toThrow(/must be a finite number/);
       }
     }
+    // The registry's limits are the core function's own: called directly (no registry check), the core
+    // takes the edges and refuses just beyond them.
+    const b = wavyMotion({ duration: 2, fps: 24, seed: 9 });
+    for (const def of EDITS) {
+      const input = { motion: m, range: { from: 0.5, to: 1.5 }, other: b, time: 1 };
+      const base = Object.fromEntries(def.params.map((p) => [p.name, p.kind === 'boolean' ? p.name === 'fingers' || p.default : (p.default ?? p.suggested!)]));
+      for (const p of def.params) {
+        if (p.kind !== 'number') continue;
+        const at = (v: number) => () => def.apply(input, { ...base, [p.name]: v });
+        if (!p.minExclusive) expect(at(p.min), `${def.id} --${p.name} ${p.min}`).not.toThrow();
+        expect(at(p.minExclusive ? p.min : p.min - 1e-3), `${def.id} --${p.name} below`).toThrow(MotionError);
+        if (Number.isFinite(p.max)) {
+          expect(at(p.max), `${def.id} --${p.name} ${p.max}`).not.toThrow();
+          expect(at(p.max * 1.001 + 1e-3), `${def.id} --${p.name} above`).toThrow(MotionError);
+        }
+      }
+    }
     // The values the old panel refused but the core takes now go through, and the core's own check agrees.
     const speed = editById('speed')!;
     for (const factor of [0.01, 500]) {
