@@ -198,7 +198,14 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
       onError: (m) => studio.messages.error(m),
     });
     library.element.append(recent.element);
-    api.onLibraryChanged(() => void recent.refresh());
+    // Opening a folder makes it recent: its first change event (the whole listing) is the cue. Later
+    // changes inside known folders say nothing about the recent list, so it is not read again for them.
+    const knownRoots = new Set<string>();
+    api.onLibraryChanged((change) => {
+      if (knownRoots.has(change.root)) return;
+      knownRoots.add(change.root);
+      void recent.refresh();
+    });
   }
   await switcher.ready;
   return studio;

@@ -4,12 +4,13 @@
  */
 import { acceptAttribute, STUDIO_FILE_EXTENSIONS } from '../../shared/convert/formats';
 import type { Studio } from '../app/studio';
-import type { LibraryEntry, LibrarySnapshot } from '../../shared/contract/studioApi';
+import type { LibraryChange, LibraryEntry, LibrarySnapshot } from '../../shared/contract/studioApi';
 import { h, button } from '../ui/dom';
 import { commandButton } from './commandButton';
 import { smallerFileCheckbox } from '../app/exportEncoding';
 import { errorText } from '../ui/messages';
 import { withLibraryDetails } from '../platform/libraryDetails';
+import { applyLibraryChange, withFolder } from '../platform/libraryState';
 import { t } from '../../shared/i18n';
 import { tAttr, tText } from '../ui/i18n';
 
@@ -55,26 +56,43 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
       }
     }, { title: () => t('library.openEntry', { file: e.relPath }) }));
 
+  // Listed once; after that the change events' deltas keep the list current. Changes that arrive
+  // while the listing is on its way are applied on top of it (applying one twice changes nothing).
+  let folders: LibrarySnapshot[] = [];
+  let pending: LibraryChange[] | null = null;
+  const show = (next: LibrarySnapshot[]) => {
+    folders = next;
+    renderLibrary(folders);
+  };
   const refresh = async () => {
     if (!studio.api) return;
+    pending = [];
     try {
-      renderLibrary(await studio.api.listLibrary());
+      let listed = await studio.api.listLibrary();
+      for (const change of pending) listed = applyLibraryChange(listed, change);
+      show(listed);
     } catch {
       // No library service (e.g. a static server): the panel simply stays empty.
+    } finally {
+      pending = null;
     }
+  };
+  const onChange = (change: LibraryChange) => {
+    if (pending) pending.push(change);
+    show(applyLibraryChange(folders, change));
   };
   const openFolderAction = async () => {
     if (!studio.api) return;
     try {
       const snap = await studio.api.openFolder(folderInput.value.trim() || undefined);
-      if (snap) await refresh();
+      if (snap) show(withFolder(folders, snap));
     } catch (err) {
       studio.messages.error(() => t('library.folderFailed', { detail: errorText(err) }));
     }
   };
   if (studio.api) {
     try {
-      studio.api.onLibraryChanged(() => void refresh());
+      studio.api.onLibraryChanged(onChange);
     } catch {
       /* events unavailable */
     }
