@@ -29,10 +29,10 @@ import type {
   SettingsPatchSchema,
   WindowBoundsSchema,
 } from './schema';
+import { studioExtensionOf, type StudioFileExtension } from '../convert/formats';
 
 /** File types the studio understands (avatars .vrm/.glb, motions): listed once in shared/convert/formats.ts. */
 export { STUDIO_FILE_EXTENSIONS, type StudioFileExtension } from '../convert/formats';
-import { studioExtensionOf, type StudioFileExtension } from '../convert/formats';
 
 export type Unsubscribe = () => void;
 
