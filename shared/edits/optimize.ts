@@ -245,14 +245,53 @@ function optimizeRoundedRotation(channel: Channel, tolerance: number, method: Ke
   return all;
 }
 
+/** Bytes of one key's value in a quantized file (16-bit rotations, float vectors). */
+const quantizedValueBytes = (c: Channel) => (c.path === 'rotation' ? 8 : 12);
+/** JSON of a time accessor of its own (~90 characters). */
+const TIME_ACCESSOR_JSON = 90;
+
+/**
+ * For the smaller file, bytes count rather than keys: a track that keeps most of its keys is smaller
+ * with all of them on the source's time array, which the writer stores once for every track that
+ * uses it, than with a time array of its own (4 more bytes a key). The full track's error is only the
+ * rounding, within the tolerance. The first track on a time array pays for it, so a lone full track
+ * must be worth that too.
+ */
+function preferSharedTimes(source: readonly Channel[], reduced: Channel[], full: (i: number) => Channel): Channel[] {
+  const out = reduced.slice();
+  const groups = new Map<Float32Array, number[]>();
+  source.forEach((c, i) => {
+    const r = reduced[i];
+    if (r.times === c.times || r.times.length === c.times.length) return;
+    const vb = quantizedValueBytes(c);
+    if (c.times.length * vb <= r.times.length * (vb + 4) + TIME_ACCESSOR_JSON) {
+      const g = groups.get(c.times) ?? [];
+      g.push(i);
+      groups.set(c.times, g);
+    }
+  });
+  const timesInUse = new Set(reduced.filter((r, i) => r.times === source[i].times).map((r) => r.times));
+  for (const [times, members] of groups) {
+    const gain = members.reduce((sum, i) => {
+      const vb = quantizedValueBytes(source[i]);
+      return sum + reduced[i].times.length * (vb + 4) + TIME_ACCESSOR_JSON - times.length * vb;
+    }, 0);
+    // The shared array costs 4 bytes a key once, unless some track already stores it.
+    if (gain <= (timesInUse.has(times) ? 0 : times.length * 4 + TIME_ACCESSOR_JSON)) continue;
+    for (const i of members) out[i] = full(i);
+  }
+  return out;
+}
+
 export function optimize(motion: Motion, options: OptimizeOptions = {}): Motion {
   const rotTol = requireInRange('rotation tolerance', options.rotationTolerance ?? DEFAULT_ROTATION_TOLERANCE, 0, MAX_ROTATION_TOLERANCE, ' rad');
   const posTol = requireInRange('position tolerance', options.positionTolerance ?? DEFAULT_POSITION_TOLERANCE, 0, MAX_POSITION_TOLERANCE, ' m');
   const method = options.method ?? 'fewest';
   const unit = translationUnits(motion);
-  const channels = motion.channels.map((c) => {
+  let channels = motion.channels.map((c) => {
     if (c.path === 'rotation') return options.quantize ? optimizeRoundedRotation(c, rotTol, method) : optimizeChannel(c, rotTol, method);
     return optimizeChannel(c, c.path === 'translation' ? posTol / unit(c.node) : posTol, method);
   });
+  if (options.quantize) channels = preferSharedTimes(motion.channels, channels, (i) => rounded(motion.channels[i]));
   return withChannels(motion, channels);
 }

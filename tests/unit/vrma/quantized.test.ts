@@ -108,6 +108,38 @@ describe('quantized writing', () => {
     expect(() => optimize(src, { rotationTolerance: 1e-6, quantize: true })).toThrow(/16-bit/);
   });
 
+  it('smaller file: a track that keeps most keys keeps all of them on the shared source times (fewer bytes), within the tolerance', () => {
+    // Four bones on one time array: three jitter by more than the tolerance at most keys, one swings
+    // smoothly. (One jittery track alone would not pay for storing the shared times: it stays reduced.)
+    const n = 120;
+    const times = Float32Array.from({ length: n }, (_, i) => i / 30);
+    const jitters = [2.7, 3.1, 1.9].map(() => new Float32Array(n * 4));
+    const smooth = new Float32Array(n * 4);
+    for (let i = 0; i < n; i++) {
+      [2.7, 3.1, 1.9].forEach((f, j) => {
+        const a = 0.06 * Math.sin(i * f) * Math.cos(i * (1.3 + j));
+        jitters[j].set([Math.sin(a / 2), 0, 0, Math.cos(a / 2)], i * 4);
+      });
+      const b = 0.5 * Math.sin(i / 20);
+      smooth.set([0, Math.sin(b / 2), 0, Math.cos(b / 2)], i * 4);
+    }
+    const src = buildMotion({ rotations: { head: { times, values: jitters[0] }, neck: { times, values: jitters[1] }, chest: { times, values: jitters[2] }, leftUpperArm: { times, values: smooth } } });
+    const q = optimize(src, { quantize: true });
+    const plain = optimize(src);
+    const head = src.humanoid.boneToNode.head!;
+    const arm = src.humanoid.boneToNode.leftUpperArm!;
+    const byNode = (m: Motion, node: number) => m.channels.find((c) => c.node === node)!;
+    // Without the rule the jittery track keeps most, not all, of its keys on a time array of its own.
+    expect(byNode(plain, head).times.length).toBeGreaterThan(n * 0.7); // 108 of 120
+    expect(byNode(plain, head).times.length).toBeLessThan(n);
+    expect(byNode(q, head).times).toBe(byNode(src, head).times);
+    expect(byNode(q, arm).times.length).toBeLessThan(n * 0.3);
+    const file = writeVrma(q, { quantize: true });
+    const reducedOnly = writeVrma({ ...q, channels: q.channels.map((c) => (c.node === arm ? c : { ...byNode(plain, c.node), values: roundRotations(byNode(plain, c.node).values) })) }, { quantize: true });
+    expect(file.length).toBeLessThan(reducedOnly.length);
+    expect(maxPoseError(src, readVrma(file)).rotation).toBeLessThanOrEqual(ROT);
+  });
+
   it('expression weights stay float: glTF-Validator refuses normalized integer translation outputs', async () => {
     // Why the weights (translation.x of their node in VRMA) are not quantized: patch one to UNSIGNED_SHORT.
     const src = wavyMotion({ duration: 1, fps: 10 });
