@@ -40,24 +40,42 @@ export function toVrmPosition(x: number, y: number, z: number): [number, number,
   return [x * MMD_UNIT_METRES, y * MMD_UNIT_METRES, -z * MMD_UNIT_METRES];
 }
 
-function topologicalOrder(bones: readonly { parent: number }[], what: 'BAD_PMX' | 'BAD_VMD'): Int32Array {
+/**
+ * Bones ordered parents before children (by depth, then index), in linear time: each bone's depth is
+ * worked out once, walking up only as far as the first bone whose depth is known, so a PMX that lists
+ * children before their parents (300k bones in a reversed chain) costs O(n), not O(n^2). A parent
+ * chain that comes back to itself is refused.
+ */
+export function topologicalOrder(bones: readonly { parent: number }[], what: 'BAD_PMX' | 'BAD_VMD'): Int32Array {
   const n = bones.length;
-  const depth = new Int32Array(n).fill(-1);
+  const UNKNOWN = -1;
+  const VISITING = -2;
+  const depth = new Int32Array(n).fill(UNKNOWN);
+  const path = new Int32Array(n);
+  let maxDepth = 0;
   for (let i = 0; i < n; i++) {
-    let d = 0;
-    let cur = bones[i].parent;
-    while (cur !== -1) {
-      if (depth[cur] >= 0) {
-        d += depth[cur] + 1;
-        break;
-      }
-      d++;
-      if (d > n) fail(what, `PMX: the bone hierarchy has a cycle through bone ${i}`);
+    if (depth[i] !== UNKNOWN) continue;
+    let len = 0;
+    let cur = i;
+    while (cur !== -1 && depth[cur] < 0) {
+      if (depth[cur] === VISITING) fail(what, `PMX: the bone hierarchy has a cycle through bone ${cur}`);
+      depth[cur] = VISITING;
+      path[len++] = cur;
       cur = bones[cur].parent;
     }
-    depth[i] = d;
+    let d = cur === -1 ? -1 : depth[cur];
+    while (len > 0) {
+      depth[path[--len]] = ++d;
+    }
+    if (d > maxDepth) maxDepth = d;
   }
-  return Int32Array.from(Array.from({ length: n }, (_, i) => i).sort((a, b) => depth[a] - depth[b] || a - b));
+  // Counting sort by depth; bones of one depth stay in index order.
+  const start = new Int32Array(maxDepth + 2);
+  for (let i = 0; i < n; i++) start[depth[i] + 1]++;
+  for (let d = 1; d < start.length; d++) start[d] += start[d - 1];
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[start[depth[i]]++] = i;
+  return order;
 }
 
 function indexOf(bones: readonly { key: string }[]): Map<string, number> {
