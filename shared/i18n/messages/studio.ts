@@ -256,7 +256,7 @@ export default defineMessages({
     'studio.done.other': '{edit} を実行しました',
     'studio.report.toast': '{file}: レポートに {count, plural, other {# 件の注記}}',
     'studio.report.toastConverted': '{file} を {format} から VRM アニメーションに変換しました: レポートに {count, plural, other {# 件の注記}}',
-    'studio.history.title': '編集履歴',
+    'studio.history.title': '元に戻す履歴',
     'studio.history.button': '履歴（{count}）',
     'studio.history.help': 'このドキュメントのすべての手順。クリックでその手順に戻ります',
     'studio.report.title': 'レポート',
