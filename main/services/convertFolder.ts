@@ -1,6 +1,6 @@
 /**
  * Batch "convert this folder": every convertible motion below a folder (shared/convert/formats.ts)
- * becomes STEM.vrma beside it. The walk and the worker pool are the conversion engine's
+ * becomes STEM.vrma beside it (STEM.TAKE.vrma for each take of an FBX/glTF file with several). The walk and the worker pool are the conversion engine's
  * (convertEngine.ts, shared with `vrma-studio convert`); the conversions always run on worker threads
  * so the main process and the UI stay responsive. Files whose .vrma already exists are skipped unless
  * overwrite is asked.
@@ -11,6 +11,7 @@ import type { ConvertProgress, ConvertSummary } from '../../shared/contract/stud
 import type { FolderConverter } from './backend';
 import type { ConvertJob } from './convertWorker';
 import { convertibleFiles, runConvertJobs } from './convertEngine';
+import { planTakes } from './convertTakes';
 import { convertTargetFor } from './exportNaming';
 
 export interface WorkerConverterOptions {
@@ -28,8 +29,9 @@ async function exists(p: string): Promise<boolean> {
 export function createWorkerConverter(workerFile: string, options: WorkerConverterOptions = {}): FolderConverter {
   return async ({ jobId, folder, overwrite, onProgress }) => {
     const started = performance.now();
-    const sources = await convertibleFiles(folder);
-    const total = sources.length;
+    // FBX/glTF files become one job per take (NAME.TAKE.vrma when several); a .glb avatar is left out.
+    const takes = await planTakes((await convertibleFiles(folder)).map((source) => ({ input: source, output: convertTargetFor(source), walked: true })));
+    const total = takes.planned.length + takes.problems.length;
     const converted: { source: string; target: string }[] = [];
     const skipped: string[] = [];
     const failed: { source: string; message: string }[] = [];
@@ -37,12 +39,15 @@ export function createWorkerConverter(workerFile: string, options: WorkerConvert
     const report = (path: string, status: ConvertProgress['status']) => onProgress({ jobId, done: ++done, total, path, status });
 
     const jobs: ConvertJob[] = [];
-    for (const source of sources) {
-      const target = convertTargetFor(source);
+    for (const p of takes.problems) {
+      failed.push({ source: p.input, message: p.error });
+      report(p.input, 'failed');
+    }
+    for (const { input: source, output: target, take } of takes.planned) {
       if (!overwrite && (await exists(target))) {
         skipped.push(source);
         report(source, 'skipped');
-      } else jobs.push({ id: jobs.length, input: source, output: target, optimize: false, force: overwrite });
+      } else jobs.push({ id: jobs.length, input: source, output: target, take, optimize: false, force: overwrite });
     }
 
     await runConvertJobs(jobs, {

@@ -3,16 +3,17 @@
  * the file access checks, the open and drop paths, the CLI's convert and Convert Folder all read these,
  * so a format added here is picked up everywhere at once.
  *
- * Adding a motion format (FBX, glTF animation): put its extension in CONVERTIBLE_EXTENSIONS and handle
- * it in convertToMotion (shared/convert/index.ts). An extension may be both an avatar and a motion
- * container (.glb): openers try it as an avatar first (isAvatarFile).
+ * Adding a motion format: put its extension in CONVERTIBLE_EXTENSIONS and handle it in convertToMotion
+ * (shared/convert/index.ts). An extension may be both an avatar and a motion container (.glb): openers
+ * try it as an avatar first (isAvatarFile); batch conversions skip a .glb that is a VRM avatar with no
+ * animations. FBX and glTF files may hold several takes (shared/convert/takes.ts).
  */
 
 /** The studio's own motion format: what every conversion writes. */
 export const VRMA_EXTENSION = '.vrma';
 
 /** Motion formats converted to .vrma (by the studio on open, the CLI's convert and Convert Folder). */
-export const CONVERTIBLE_EXTENSIONS = ['.vmd', '.vpd', '.bvh'] as const;
+export const CONVERTIBLE_EXTENSIONS = ['.vmd', '.vpd', '.bvh', '.fbx', '.glb', '.gltf'] as const;
 
 /** Everything that opens as a motion: .vrma itself and every convertible format. */
 export const MOTION_EXTENSIONS = [VRMA_EXTENSION, ...CONVERTIBLE_EXTENSIONS] as const;

@@ -1,6 +1,7 @@
 /**
  * One entry point for every motion format the studio imports, chosen by file extension: BVH mocap,
- * MMD motions (.vmd) and poses (.vpd), and .vrma itself (read as is). Used by the studio, the CLI and
+ * MMD motions (.vmd) and poses (.vpd), FBX and glTF/GLB animations (one take: the first, or `take`),
+ * and .vrma itself (read as is). Used by the studio, the CLI and
  * the batch workers alike.
  */
 import type { Motion } from '../motion/types';
@@ -9,6 +10,8 @@ import { readVrma } from '../vrma/read';
 import { convertBvh } from './bvh/convertBvh';
 import type { BvhUnit } from './humanoid/bodyFrame';
 import { convertVmd, convertVpd } from './mmd/index';
+import { convertFbx } from './fbx/convertFbx';
+import { convertGltf } from './gltf/convertGltf';
 import { extensionOf, MOTION_EXTENSIONS } from './formats';
 
 export type { BvhUnit } from './humanoid/bodyFrame';
@@ -20,6 +23,8 @@ export interface ConvertOptions {
   readonly pmx?: Uint8Array;
   /** Units of a .bvh file; default detected from the skeleton's size. */
   readonly unit?: BvhUnit;
+  /** The take of an .fbx/.glb/.gltf to convert (AnimationStack or animation name); default the first. */
+  readonly take?: string;
 }
 
 // The formats by extension are listed once, in formats.ts.
@@ -34,6 +39,11 @@ export function convertToMotion(fileName: string, bytes: Uint8Array, opts: Conve
       return convertVmd(bytes, { pmx: opts.pmx, fps: opts.fps });
     case '.vpd':
       return convertVpd(bytes, { pmx: opts.pmx });
+    case '.fbx':
+      return convertFbx(bytes, { fps: opts.fps, take: opts.take });
+    case '.glb':
+    case '.gltf':
+      return convertGltf(bytes, { fps: opts.fps, take: opts.take });
     case '.vrma':
       return readVrma(bytes);
     default:

@@ -11,16 +11,24 @@ import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { UsageError, numberOption, type CliCommand, type CliIO } from '../command';
 import type { ConvertJob, ConvertResult } from '../../services/convertWorker';
 import { convertibleFiles, runConvertJobs } from '../../services/convertEngine';
+import { planTakes } from '../../services/convertTakes';
+import { MotionError } from '../../../shared/errors';
+import { hasTakes, listTakes, TAKE_EXTENSIONS } from '../../../shared/convert/takes';
 import { CONVERTIBLE_EXTENSIONS, MOTION_EXTENSIONS, formatList, isMotionFile } from '../../../shared/convert/formats';
 import { UNIT_METRES, type BvhUnit } from '../../../shared/convert/humanoid/bodyFrame';
 
 interface Planned {
   input: string;
   output: string;
+  walked?: boolean;
+  take?: string;
 }
 
-/** Every (input, output) pair, plus inputs that cannot even be planned (missing, wrong type). */
-async function plan(inputs: string[], outDir: string | undefined): Promise<{ jobs: Planned[]; problems: { input: string; error: string }[] }> {
+/**
+ * Every (input, output, take) to convert, plus inputs that cannot even be planned (missing, wrong type,
+ * no such take). FBX/glTF files become one job per take (convertTakes.ts).
+ */
+async function plan(inputs: string[], outDir: string | undefined, take?: string): Promise<{ jobs: Planned[]; problems: { input: string; error: string }[]; leftOut: string[] }> {
   const jobs: Planned[] = [];
   const problems: { input: string; error: string }[] = [];
   const target = (file: string, root?: string) => {
@@ -40,7 +48,7 @@ async function plan(inputs: string[], outDir: string | undefined): Promise<{ job
       // The engine's walk (.vrma only when named explicitly, with --out-dir).
       const files = await convertibleFiles(input);
       if (!files.length) problems.push({ input, error: `${input}: no ${formatList(CONVERTIBLE_EXTENSIONS)} files in this folder` });
-      for (const f of files) jobs.push({ input: f, output: target(f, input) });
+      for (const f of files) jobs.push({ input: f, output: target(f, input), walked: true });
       continue;
     }
     if (!isMotionFile(input)) {
@@ -54,10 +62,12 @@ async function plan(inputs: string[], outDir: string | undefined): Promise<{ job
     }
     jobs.push({ input, output });
   }
+  const takes = await planTakes(jobs, take);
+  problems.push(...takes.problems);
   // Two sources with one target (walk.bvh and walk.vmd side by side): the second is refused.
   const seen = new Map<string, string>();
   const unique: Planned[] = [];
-  for (const j of jobs) {
+  for (const j of takes.planned) {
     const key = resolve(j.output);
     const first = seen.get(key);
     if (first !== undefined) {
@@ -67,7 +77,36 @@ async function plan(inputs: string[], outDir: string | undefined): Promise<{ job
     seen.set(key, j.input);
     unique.push(j);
   }
-  return { jobs: unique, problems };
+  return { jobs: unique, problems, leftOut: takes.avatars };
+}
+
+/** `--list-takes FILE [--json]`: the takes of each FBX/glTF file. */
+async function listTakesCommand(files: string[], json: boolean, io: CliIO): Promise<number> {
+  if (files.length !== 1) throw new UsageError('--list-takes takes exactly one file');
+  const file = files[0];
+  if (!hasTakes(file)) throw new UsageError(`--list-takes reads ${TAKE_EXTENSIONS.join(', ')} files`);
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await readFile(file));
+  } catch (e) {
+    io.err(`vrma-studio convert: ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    return 1;
+  }
+  let takes;
+  try {
+    takes = listTakes(file, bytes);
+  } catch (e) {
+    if (!(e instanceof MotionError)) throw e;
+    io.err(`vrma-studio convert: ${file}: ${e.message}`);
+    return 1;
+  }
+  if (json) {
+    io.out(JSON.stringify(takes.map((t) => ({ name: t.name, duration: Number(t.duration.toFixed(6)), fps: t.fps, keys: t.keys })), null, 2));
+    return 0;
+  }
+  io.out(`${file}: ${takes.length} take${takes.length === 1 ? '' : 's'}`);
+  for (const t of takes) io.out(`  ${t.name}\t${t.duration.toFixed(3)} s\t${t.fps} fps\t${t.keys} keys`);
+  return 0;
 }
 
 function progressBar(done: number, total: number, name: string): string {
@@ -88,19 +127,25 @@ function report(io: CliIO, r: ConvertResult): void {
 
 export const convertCommand: CliCommand = {
   name: 'convert',
-  summary: 'Convert BVH, VMD and VPD motions (files or folders) to .vrma',
+  summary: 'Convert BVH, VMD, VPD, FBX and glTF motions (files or folders) to .vrma',
   usage: [
-    'Usage: vrma-studio convert INPUT... [--out-dir D] [--fps N] [--optimize] [--force] [--pmx MODEL] [--unit U]',
+    'Usage: vrma-studio convert INPUT... [--out-dir D] [--fps N] [--optimize] [--force] [--pmx MODEL] [--unit U] [--take NAME]',
+    '       vrma-studio convert --list-takes FILE [--json]',
     '',
-    'Converts each .bvh (motion capture), .vmd (MMD motion) or .vpd (MMD pose) to NAME.vrma next to it.',
-    'Folders are searched recursively. Files run in parallel on worker threads, one per core.',
+    'Converts each .bvh (motion capture), .vmd (MMD motion), .vpd (MMD pose), .fbx (Mixamo, Blender,',
+    'Maya ...) or .glb/.gltf animation to NAME.vrma next to it. An FBX or glTF file with several takes',
+    'writes NAME.TAKE.vrma for each. Folders are searched recursively (a .glb that is a VRM avatar is',
+    'left out). Files run in parallel on worker threads, one per core.',
     '',
     'Options:',
     '  --out-dir D    write into D instead (sub-folders of a folder input are kept)',
-    '  --fps N        key rate of the output (default: the BVH frame rate, 30 for VMD)',
+    '  --fps N        key rate of the output (default: the file\'s own rate: BVH frame time, FBX TimeMode,',
+    '                 glTF key times; 30 for VMD)',
+    '  --take NAME    only this take of an .fbx/.glb/.gltf (written as NAME.vrma)',
+    '  --list-takes   print each take of an .fbx/.glb/.gltf file: name, duration, fps, keys (--json: as JSON)',
     '  --optimize     drop keys that linear interpolation reproduces within tolerance',
     '  --force        replace existing .vrma files (otherwise they are left alone and reported)',
-    '  --pmx MODEL    the MMD model (.pmx) the .vmd/.vpd motions were made for',
+    '  --pmx MODEL    the MMD model (.pmx or .pmd) the .vmd/.vpd motions were made for',
     `  --unit U       BVH units: ${Object.keys(UNIT_METRES).join(', ')} (default: detected from the skeleton)`,
     '  --jobs N       worker threads (default: one per core)',
     '',
@@ -114,9 +159,16 @@ export const convertCommand: CliCommand = {
     pmx: { type: 'string' },
     unit: { type: 'string' },
     jobs: { type: 'string' },
+    take: { type: 'string' },
+    'list-takes': { type: 'boolean' },
+    json: { type: 'boolean' },
   },
   async run(positionals, values, io) {
+    if (values['list-takes'] === true) return listTakesCommand(positionals, values.json === true, io);
+    if (values.json === true) throw new UsageError('--json goes with --list-takes');
     if (!positionals.length) throw new UsageError('give at least one file or folder to convert');
+    const take = typeof values.take === 'string' ? values.take : undefined;
+    if (take === '') throw new UsageError('--take needs a take name (see --list-takes)');
     const fps = values.fps === undefined ? undefined : numberOption(values, 'fps');
     if (fps !== undefined && !(fps > 0 && fps <= 1000)) throw new UsageError(`--fps must be between 0 and 1000, got ${fps}`);
     const unit = values.unit as string | undefined;
@@ -136,10 +188,11 @@ export const convertCommand: CliCommand = {
     }
 
     const started = Date.now();
-    const { jobs: planned, problems } = await plan(positionals, outDir);
+    const { jobs: planned, problems, leftOut } = await plan(positionals, outDir, take);
     for (const p of problems) io.err(`FAIL ${p.error}`);
+    for (const a of leftOut) io.out(`skip ${a}: an avatar or model without animations, not a motion`);
     const jobs: ConvertJob[] = planned.map((p, id) => ({
-      id, input: p.input, output: p.output, fps, unit: unit as BvhUnit | undefined, pmx, optimize: values.optimize === true, force: values.force === true,
+      id, input: p.input, output: p.output, take: p.take, fps, unit: unit as BvhUnit | undefined, pmx, optimize: values.optimize === true, force: values.force === true,
     }));
     const results: ConvertResult[] = [];
     const tty = io.isTTY && Boolean(process.stderr.isTTY);

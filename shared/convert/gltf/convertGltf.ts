@@ -343,9 +343,12 @@ function takeInfoOf(a: Animation): TakeInfo {
   return { name: a.name, duration: t.length ? t[t.length - 1] : 0, fps: estimateFpsOfTimes([t]) ?? 30, keys: a.keys };
 }
 
+/** The animations of a glTF file; a VRM avatar with none is refused with IS_AVATAR. */
 export function listGltfTakes(bytes: Uint8Array): TakeInfo[] {
   const doc = readDocument(bytes);
-  return readAnimations(doc).map(takeInfoOf);
+  const takes = readAnimations(doc).map(takeInfoOf);
+  if (doc.isVrm && !takes.length) fail('IS_AVATAR', 'this file is a VRM avatar with no animations, not a motion: open it as the avatar');
+  return takes;
 }
 
 function morphNames(doc: Document, node: number): readonly string[] {

@@ -1,0 +1,71 @@
+/**
+ * Plans the takes of FBX/glTF files for the conversion engine: a file with one take converts to its
+ * planned NAME.vrma, one with several to NAME.TAKE.vrma each (shared/convert/takes.ts), `take` keeps only
+ * the named one (as NAME.vrma). A .glb found by a folder walk that is a VRM avatar is not a motion and
+ * is left out; named on the command line, it is reported.
+ */
+import { readFile } from 'node:fs/promises';
+import { MotionError } from '../../shared/errors';
+import { hasTakes, listTakes, takeOutputs } from '../../shared/convert/takes';
+
+export interface PlannedFile {
+  readonly input: string;
+  readonly output: string;
+  /** Found by walking a folder (not named by the user). */
+  readonly walked?: boolean;
+}
+
+export interface PlannedTake {
+  readonly input: string;
+  readonly output: string;
+  readonly take?: string;
+}
+
+export interface TakePlan {
+  readonly planned: PlannedTake[];
+  readonly problems: { input: string; error: string }[];
+  /** Walked .glb files that are avatars, left out. */
+  readonly avatars: string[];
+}
+
+export async function planTakes(files: readonly PlannedFile[], take?: string): Promise<TakePlan> {
+  const planned: PlannedTake[] = [];
+  const problems: { input: string; error: string }[] = [];
+  const avatars: string[] = [];
+  for (const f of files) {
+    if (!hasTakes(f.input)) {
+      planned.push({ input: f.input, output: f.output });
+      continue;
+    }
+    let names: string[];
+    try {
+      names = listTakes(f.input, new Uint8Array(await readFile(f.input))).map((t) => t.name);
+    } catch (e) {
+      if (e instanceof MotionError && e.code === 'IS_AVATAR' && f.walked) {
+        avatars.push(f.input);
+        continue;
+      }
+      problems.push({ input: f.input, error: `${f.input}: ${e instanceof MotionError ? e.message : (e as Error).message}` });
+      continue;
+    }
+    if (!names.length && f.walked && /\.glb$/i.test(f.input)) {
+      // A model without animations (a prop, a scene) in a folder of motions: not a motion, left out.
+      avatars.push(f.input);
+      continue;
+    }
+    if (!names.length) {
+      problems.push({ input: f.input, error: `${f.input}: the file has no animation (no take to convert)` });
+      continue;
+    }
+    if (take !== undefined) {
+      if (!names.includes(take)) {
+        problems.push({ input: f.input, error: `${f.input}: no take named "${take}"; the takes are ${names.map((n) => `"${n}"`).join(', ')}` });
+        continue;
+      }
+      planned.push({ input: f.input, output: f.output, take });
+      continue;
+    }
+    for (const t of takeOutputs(f.output, names)) planned.push({ input: f.input, output: t.output, take: t.take });
+  }
+  return { planned, problems, avatars };
+}

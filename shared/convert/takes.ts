@@ -1,0 +1,90 @@
+/**
+ * Files that hold several motions ("takes"): FBX animation stacks and glTF animations. Listing them
+ * (`vrma-studio convert --list-takes`), choosing one, and the output name of each: one take writes
+ * NAME.vrma, several write NAME.TAKE.vrma with the take's name made safe for every file system.
+ */
+import { fail } from '../errors';
+import { extensionOf } from './formats';
+import type { Motion } from '../motion/types';
+import { convertFbxTake, listFbxTakes, readFbx, takeInfo, type TakeInfo } from './fbx/convertFbx';
+import { convertGltfTake, listGltfTakes, readGltf } from './gltf/convertGltf';
+
+export type { TakeInfo } from './fbx/convertFbx';
+
+/** Extensions whose files may hold several takes. */
+export const TAKE_EXTENSIONS = ['.fbx', '.glb', '.gltf'] as const;
+
+export function hasTakes(fileName: string): boolean {
+  return (TAKE_EXTENSIONS as readonly string[]).includes(extensionOf(fileName));
+}
+
+/** The takes of an FBX/glTF file (name, duration, fps, keys); throws MotionError for a bad file or an avatar. */
+export function listTakes(fileName: string, bytes: Uint8Array): TakeInfo[] {
+  const ext = extensionOf(fileName);
+  if (ext === '.fbx') return listFbxTakes(bytes);
+  if (ext === '.glb' || ext === '.gltf') return listGltfTakes(bytes);
+  return fail('UNSUPPORTED', `${fileName}: only ${TAKE_EXTENSIONS.join(', ')} files have takes`);
+}
+
+/**
+ * A take name as part of a file name: characters that Windows, macOS or Linux refuse (\ / : * ? " < > |
+ * and control characters) become "_", runs of them one, leading/trailing dots and spaces go; empty -> "take".
+ */
+export function safeTakeName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const s = name.replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, '_').replace(/^[\s.]+|[\s.]+$/g, '');
+  return (s || 'take').slice(0, 120);
+}
+
+/**
+ * Output path of each take given the path a single-motion file would get (…/NAME.vrma): one take keeps
+ * it, several get …/NAME.TAKE.vrma (made unique when two names clash once made safe).
+ */
+export function takeOutputs(output: string, takes: readonly string[]): { take: string; output: string }[] {
+  if (takes.length === 1) return [{ take: takes[0], output }];
+  const stem = output.replace(/\.vrma$/i, '');
+  const used = new Set<string>();
+  return takes.map((take) => {
+    let safe = safeTakeName(take);
+    for (let k = 2; used.has(safe.toLowerCase()); k++) safe = `${safeTakeName(take)}_${k}`;
+    used.add(safe.toLowerCase());
+    return { take, output: `${stem}.${safe}.vrma` };
+  });
+}
+
+/** A parsed FBX/glTF file whose takes convert one by one without parsing it again (batch workers keep one). */
+export interface TakeSource {
+  readonly takes: readonly TakeInfo[];
+  convert(take: string | undefined, opts?: { fps?: number }): Motion;
+}
+
+export function openTakes(fileName: string, bytes: Uint8Array): TakeSource {
+  const ext = extensionOf(fileName);
+  const missing = (take: string, names: string[]) =>
+    fail('BAD_PARAMETER', `no take named "${take}"; the takes are: ${names.map((n) => `"${n}"`).join(', ')}`);
+  if (ext === '.fbx') {
+    const source = readFbx(bytes);
+    const stacks = source.scene.stacks;
+    return {
+      takes: stacks.map((s) => takeInfo(source.scene, s)),
+      convert(take, opts = {}) {
+        if (!stacks.length) fail('NO_KEYS', 'the FBX file has no animation (no AnimationStack/take)');
+        const stack = take === undefined ? stacks[0] : stacks.find((s) => s.name === take) ?? missing(take, stacks.map((s) => s.name));
+        return convertFbxTake(source, stack, opts).motion;
+      },
+    };
+  }
+  if (ext === '.glb' || ext === '.gltf') {
+    const source = readGltf(bytes);
+    const anims = source.animations;
+    return {
+      takes: listGltfTakes(bytes),
+      convert(take, opts = {}) {
+        if (!anims.length) fail('NO_KEYS', 'the glTF file has no animations');
+        const anim = take === undefined ? anims[0] : anims.find((a) => a.name === take) ?? missing(take, anims.map((a) => a.name));
+        return convertGltfTake(source, anim, opts).motion;
+      },
+    };
+  }
+  return fail('UNSUPPORTED', `${fileName}: only ${TAKE_EXTENSIONS.join(', ')} files have takes`);
+}
