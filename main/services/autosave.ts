@@ -1,8 +1,10 @@
 /**
  * Autosave and crash recovery. The renderer reports the session after every change (already coalesced
  * on its side); a quarter second after the last report, and never more than 1 s after the first unsaved
- * one, it is written to USERDATA/autosave/: the motion bytes first (motion.vrma), then session.json naming their length and checksum, both atomically, so a crash at any moment leaves
- * either the previous complete session or the new one. A clean save or close clears it.
+ * one, it is written to USERDATA/autosave/: the motion bytes first, to a content-addressed
+ * motion-<sha256 prefix>.vrma, then session.json naming that file, its length and checksum, both
+ * atomically, so a crash at any moment leaves either the previous complete session or the new one.
+ * A clean save or close clears it.
  */
 import { promises as fs } from 'node:fs';
 import { createHash } from 'node:crypto';

@@ -56,4 +56,3 @@ export function disposeAvatar(avatar: LoadedAvatar): void {
   VRMUtils.deepDispose(avatar.vrm.scene);
 }
 
-export const AVATAR_UP = new THREE.Vector3(0, 1, 0);

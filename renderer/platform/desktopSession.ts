@@ -36,7 +36,7 @@ export interface DesktopSessionOptions {
   onFolderOpened?: () => void;
   /** Loads the built-in avatar (recovery of a session that used it). */
   loadBuiltinAvatar?: () => Promise<void>;
-  /** Autosave waits this long after a change for more changes (ms; default 50)... */
+  /** Autosave waits this long after a change for more changes (ms; default 50; the studio passes 250, see startStudio.ts)... */
   coalesceMs?: number;
   /** ...but never longer than this after the first unsaved change (ms; default 1000), so edits in a steady stream are saved too. */
   maxWaitMs?: number;

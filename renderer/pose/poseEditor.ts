@@ -68,8 +68,8 @@ export class PoseEditor {
   setAvatar(avatar: LoadedAvatar): void {
     this.markers?.dispose();
     this.avatar = avatar;
-    const height = avatar.vrm.humanoid.normalizedRestPose.head?.position ? 1.5 : 1.5;
-    this.markers = new BoneMarkers(avatar.vrm, height * 0.018);
+    // Marker size for a body about 1.5 m tall.
+    this.markers = new BoneMarkers(avatar.vrm, 1.5 * 0.018);
     this.viewport.scene.add(this.markers.group);
     this.attach(this.selected);
   }

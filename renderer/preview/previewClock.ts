@@ -3,19 +3,12 @@
  * scrubbing, frame steps and playback all go through one place and the pose shown is always
  * the pose at `time`.
  */
-export interface ClockRange {
-  readonly start: number;
-  readonly end: number;
-}
-
 export class PreviewClock {
   time = 0;
   playing = false;
   loop = true;
   speed = 1;
   duration = 0;
-  /** When set, playback loops inside this range instead of the whole motion. */
-  range: ClockRange | null = null;
 
   setDuration(duration: number): void {
     this.duration = Math.max(0, duration);
@@ -34,19 +27,15 @@ export class PreviewClock {
   /** Advances by real seconds dt; returns true when the time changed. */
   advance(dt: number): boolean {
     if (!this.playing || this.duration <= 0) return false;
-    const start = this.range ? this.range.start : 0;
-    const end = this.range ? this.range.end : this.duration;
+    const end = this.duration;
     let t = this.time + dt * this.speed;
-    if (this.speed >= 0 ? t > end : t < start) {
-      if (this.loop && end > start) {
-        const span = end - start;
-        t = start + ((((t - start) % span) + span) % span);
+    if (this.speed >= 0 ? t > end : t < 0) {
+      if (this.loop) {
+        t = ((t % end) + end) % end;
       } else {
-        t = this.speed >= 0 ? end : start;
+        t = this.speed >= 0 ? end : 0;
         this.playing = false;
       }
-    } else if (t < start && this.speed >= 0 && this.time < start) {
-      t = Math.max(t, 0);
     }
     this.time = this.clamp(t);
     return true;

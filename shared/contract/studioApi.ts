@@ -245,7 +245,7 @@ export interface StudioApi {
   listRecent(): Promise<RecentEntry[]>;
   clearRecent(): Promise<void>;
 
-  /** Call after every change; written about 1 s after the last call (debounced in the backend). */
+  /** Call after every change; written 250 ms after the last call, at most 1 s after the first unsaved one (main/services/autosave.ts). */
   autosave(session: AutosaveSession): Promise<void>;
   /** After a clean save or close: removes the autosave. */
   clearAutosave(): Promise<void>;
@@ -340,10 +340,6 @@ export class StudioApiError extends Error {
     this.name = 'StudioApiError';
     this.code = code;
   }
-}
-
-export function isStudioApiError(e: unknown): e is Error & StudioErrorInfo {
-  return e instanceof Error && typeof (e as { code?: unknown }).code === 'string' && e.name === 'StudioApiError';
 }
 
 /** Electron IPC result envelope: errors travel as data so their code survives. */

@@ -2,7 +2,9 @@
  * Which folder may import what (the layering the whole studio relies on):
  * - shared/ imports nothing from three, electron, Node built-ins, and uses no DOM or Node globals;
  * - renderer/ imports no Node built-ins or electron;
- * - preload/ imports only electron and the contract types in shared/contract.
+ * - preload/ imports only electron and the contract types in shared/contract;
+ * - main/services, main/cli and main/host import no electron (they run in the CLI, the browser host
+ *   and the tests as well); main/ as a whole imports nothing from renderer/ or preload/.
  * The import rules are read from the sources; the globals rule is enforced by type-checking shared/
  * against ES2022 plus shared/platform.d.ts only.
  */
@@ -108,6 +110,24 @@ describe('architecture: which folder may import what', () => {
       if (isElectron(spec)) return null;
       if (resolvesInto(spec, file, 'shared/contract') || resolvesInto(spec, file, 'preload')) return null;
       return 'the preload may import only electron and shared/contract';
+    });
+    expect(v).toEqual([]);
+  });
+
+  it('main/services, main/cli and main/host import no electron (only main/electron does)', () => {
+    for (const dir of ['main/services', 'main/cli', 'main/host']) {
+      const v = violations(dir, (spec) => (isElectron(spec) ? 'Electron belongs to main/electron; these run without it' : null));
+      expect(v).toEqual([]);
+    }
+    // The rule bites: main/electron really is where electron is imported.
+    expect(violations('main/electron', (spec) => (isElectron(spec) ? 'electron' : null)).length).toBeGreaterThan(0);
+  });
+
+  it('main/ imports nothing from renderer/ or preload/', () => {
+    const v = violations('main', (spec, file) => {
+      if (resolvesInto(spec, file, 'renderer')) return 'main/ must not depend on the page';
+      if (resolvesInto(spec, file, 'preload')) return 'main/ must not depend on the preload bridge';
+      return null;
     });
     expect(v).toEqual([]);
   });

@@ -31,16 +31,6 @@ describe('PreviewClock', () => {
     expect(c.time).toBeCloseTo(0.75, 12);
   });
 
-  it('loops inside a range', () => {
-    const c = new PreviewClock();
-    c.setDuration(10);
-    c.range = { start: 2, end: 3 };
-    c.time = 2.5;
-    c.playing = true;
-    c.advance(0.75);
-    expect(c.time).toBeCloseTo(2.25, 9);
-  });
-
   it('steps frames on the frame grid and clamps seeks', () => {
     const c = new PreviewClock();
     c.setDuration(1);
