@@ -119,6 +119,7 @@ export class BedroomController {
         this.sound.volume = volume;
         this.sound.unlock();
         if (final) this.save({ ...this.settings, sound: { muted, volume } });
+        this.view.invalidate();
       },
       enterVr: () => this.onEnterVr?.(),
     });

@@ -284,7 +284,8 @@ export const BEDROOM_CSS = `
 .bedroom-slider-row { display: grid; grid-template-columns: 1fr 52px; align-items: center; gap: 4px; }
 .bedroom-slider-row input { width: 100%; min-width: 0; }
 .bedroom-panel input[type=number] { width: 64px; }
-.bedroom-panel input[type=file] { max-width: 100%; }
+.bedroom-row > label { min-width: 0; max-width: 100%; }
+.bedroom-panel input[type=file] { display: block; width: 100%; max-width: 100%; margin-top: 2px; }
 .bedroom-folder-poses { max-width: 230px; }
 .bedroom-ask { border: 1px solid #5a6aa8; border-radius: 6px; padding: 6px 8px; background: #1b2342; }
 .bedroom-ask p { margin: 0 0 4px; }

@@ -30,7 +30,7 @@ async function ready(page: Page): Promise<void> {
 }
 
 /** Worst float (lowest joint over the mattress) and penetration while `until` is false, sampled as fast as the page answers. */
-async function sampleContact(page: Page, until: string): Promise<{ float: number; penetration: number; samples: number }> {
+async function sampleContact(page: Page, until: string): Promise<{ float: number; penetration: number; samples: number; statuses: string[] }> {
   return page.evaluate(async (cond) => {
     const b = (window as unknown as { __bedroom: { jointsOnBed(): Record<string, V3>; bed(): { width: number; length: number }; state(): State } }).__bedroom;
     const bed = b.bed();
@@ -38,7 +38,9 @@ async function sampleContact(page: Page, until: string): Promise<{ float: number
     let float = 0;
     let penetration = 0;
     let samples = 0;
-    while (!done(b.state())) {
+    const statuses: string[] = [];
+    for (let st = b.state(); !done(st); st = b.state()) {
+      if (statuses.at(-1) !== st.status) statuses.push(st.status);
       const over = Object.values(b.jointsOnBed()).filter((p) => Math.abs(p[0]) <= bed.length / 2 && Math.abs(p[2]) <= bed.width / 2);
       if (over.length) {
         const low = Math.min(...over.map((p) => p[1]));
@@ -48,7 +50,7 @@ async function sampleContact(page: Page, until: string): Promise<{ float: number
       }
       await new Promise((ok) => requestAnimationFrame(() => ok(null)));
     }
-    return { float, penetration, samples };
+    return { float, penetration, samples, statuses };
   }, until);
 }
 
@@ -60,7 +62,7 @@ describe.skipIf(!HAS_CHROMIUM)(`the bedroom, finished (Chromium)${HAS_CHROMIUM ?
       await page.getByRole('tab', { name: 'Bedroom' }).click();
       await ready(page);
       // The studio's Undo/Redo are hidden while the bedroom shows; Turn over is refused awake.
-      await expect.poll(() => page.locator('[data-command="edit.undo"]').isVisible()).toBe(false);
+      await expect.poll(() => page.locator('[data-command="edit.undo"]').isVisible(), { timeout: 10_000 }).toBe(false);
       expect(await page.locator('[data-command="edit.redo"]').isVisible()).toBe(false);
       const turn = panel(page).getByRole('button', { name: 'Turn over', exact: true });
       expect(await turn.isDisabled()).toBe(true);
@@ -118,56 +120,59 @@ describe.skipIf(!HAS_CHROMIUM)(`the bedroom, finished (Chromium)${HAS_CHROMIUM ?
       expect(face).toMatchObject({ blink: 1, applied: 1, canCloseEyes: true });
       mkdirSync(SCREENSHOT_DIR, { recursive: true });
       await page.screenshot({ path: join(SCREENSHOT_DIR, 'bedroom-asleep-eyes-closed.png') });
+      // The same frame twice (the clock held, so breathing does not move the head): asleep, then with
+      // the eyes held open. Open eyes show two dark grey pupils that closed lids cover.
+      await bedroom(page, 'setTimeScale', 0);
       const closeUp = async (blink: number | null, file: string) => {
         await bedroom(page, 'faceCloseUp', blink);
-        await page.waitForTimeout(400);
+        await page.waitForTimeout(800);
         return canvas.screenshot({ path: join(SCREENSHOT_DIR, file) });
       };
       const closed = await closeUp(null, 'bedroom-face-closed.png');
       const open = await closeUp(0, 'bedroom-face-open-for-comparison.png');
       await bedroom(page, 'faceCloseUp', null);
-      expect(closed.equals(open)).toBe(false);
-      const diff = await page.evaluate(async ([a, b]) => {
-        const img = async (b64: string) => {
+      await bedroom(page, 'setTimeScale', 1);
+      const [darkClosed, darkOpen] = await page.evaluate(async (images) => {
+        const count = async (b64: string) => {
           const bmp = await createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob());
           const c = new OffscreenCanvas(bmp.width, bmp.height);
           const g = c.getContext('2d')!;
           g.drawImage(bmp, 0, 0);
-          return g.getImageData(0, 0, bmp.width, bmp.height).data;
+          const d = g.getImageData(0, 0, bmp.width, bmp.height).data;
+          let n = 0;
+          // Dark grey (pupils, brows, mouth), not the brown wall: channels close together and low.
+          for (let i = 0; i < d.length; i += 4) if (d[i] + d[i + 1] + d[i + 2] < 300 && Math.abs(d[i] - d[i + 2]) < 25 && Math.abs(d[i] - d[i + 1]) < 25) n++;
+          return n;
         };
-        const [x, y] = [await img(a), await img(b)];
-        let n = 0;
-        for (let i = 0; i < x.length; i += 4) if (Math.abs(x[i] - y[i]) + Math.abs(x[i + 1] - y[i + 1]) + Math.abs(x[i + 2] - y[i + 2]) > 40) n++;
-        return n;
+        return [await count(images[0]), await count(images[1])];
       }, [closed.toString('base64'), open.toString('base64')] as const);
-      console.info(`[bedroom e2e] face close-up: ${diff} pixels differ between the asleep (closed) and forced-open eyes`);
-      expect(diff).toBeGreaterThan(200);
+      console.info(`[bedroom e2e] face close-up: ${darkClosed} dark grey pixels asleep (eyes closed), ${darkOpen} with the eyes held open`);
+      expect(darkOpen - darkClosed).toBeGreaterThan(1500);
       await panel(page).getByRole('button', { name: 'Reset view' }).click();
 
       // Breathing sound: running after the Sleep click, loud with the chest, silent when muted.
       await expect.poll(async () => (await bedroom<{ level: number; running: boolean }>(page, 'sound')).level, { timeout: 10_000 }).toBeGreaterThan(0.005);
       await panel(page).getByRole('checkbox', { name: 'Mute breathing' }).check();
-      await expect.poll(async () => (await bedroom<{ level: number }>(page, 'sound')).level).toBe(0);
+      await expect.poll(async () => (await bedroom<{ level: number }>(page, 'sound')).level, { timeout: 10_000 }).toBe(0);
       await panel(page).getByRole('checkbox', { name: 'Mute breathing' }).uncheck();
 
       // Both sides: back -> right -> back -> left, each turn holding contact.
       await panel(page).getByRole('checkbox', { name: 'Turn onto both sides' }).check();
-      await bedroom(page, 'setTimeScale', 2);
       const turns: { to: string; float: number; penetration: number; samples: number }[] = [];
       for (const to of ['right', 'back', 'left']) {
         await turn.click();
-        await panel(page).getByRole('status').filter({ hasText: /Turning over onto/ }).waitFor({ timeout: 10_000 });
         const c = await sampleContact(page, `s.phase === 'asleep'`);
         turns.push({ to, ...c });
-        const st = await bedroom<State>(page, 'state');
-        expect(st.pose).toBe(to);
-        expect(st.status).toBe(`Asleep on the ${to === 'back' ? 'back' : `${to} side`}.`);
+        expect(c.statuses).toContain(`Turning over onto the ${to === 'back' ? 'back' : `${to} side`}…`);
+        expect((await bedroom<State>(page, 'state')).pose).toBe(to);
+        // The line follows on the next drawn frame.
+        await panel(page).getByRole('status').filter({ hasText: `Asleep on the ${to === 'back' ? 'back' : `${to} side`}.` }).waitFor({ timeout: 10_000 });
       }
-      await bedroom(page, 'setTimeScale', 1);
       expect((await bedroom<State>(page, 'state')).side).toBe('left');
       for (const f of [{ to: 'lie-down', ...lie }, ...turns]) {
         console.info(`[bedroom e2e] contact, ${f.to}: worst float ${(f.float * 100).toFixed(2)} cm, worst penetration ${(f.penetration * 100).toFixed(2)} cm over ${f.samples} frames`);
-        expect(f.samples).toBeGreaterThan(3);
+        // Software GL on a shared machine draws a few frames a second: at least two per transition.
+        expect(f.samples).toBeGreaterThanOrEqual(2);
         expect(f.float).toBeLessThanOrEqual(0.02);
         expect(f.penetration).toBeLessThanOrEqual(0.005);
       }
@@ -180,12 +185,12 @@ describe.skipIf(!HAS_CHROMIUM)(`the bedroom, finished (Chromium)${HAS_CHROMIUM ?
       expect((await bedroom<{ blink: number }>(page, 'face')).blink).toBeLessThan(1);
       // Back in the studio, Undo and Redo are there again.
       await page.getByRole('tab', { name: 'Studio' }).click();
-      await expect.poll(() => page.locator('[data-command="edit.undo"]').isVisible()).toBe(true);
+      await expect.poll(() => page.locator('[data-command="edit.undo"]').isVisible(), { timeout: 10_000 }).toBe(true);
       expect(s.errors).toEqual([]);
     } finally {
       await s.close();
     }
-  });
+  }, 480_000);
 
   for (const [width, height] of [[1280, 800], [1024, 640]] as const) {
     it(`the panel is inside the window at ${width}x${height} (element bounds), every control reachable`, async () => {
