@@ -2,22 +2,27 @@
  * The file side of the studio (left): open a file, load the built-in mannequin again, and the
  * library of opened folders through the StudioApi. Drop files anywhere on the window.
  */
-import { acceptAttribute, STUDIO_FILE_EXTENSIONS } from '../../shared/convert/formats';
+import { acceptAttribute, AVATAR_EXTENSIONS, STUDIO_FILE_EXTENSIONS } from '../../shared/convert/formats';
 import type { Studio } from '../app/studio';
 import type { LibraryChange, LibraryEntry, LibrarySnapshot } from '../../shared/contract/studioApi';
 import { h, button } from '../ui/dom';
 import { commandButton } from './commandButton';
 import { smallerFileCheckbox } from '../app/exportEncoding';
 import { errorText } from '../ui/messages';
-import { withLibraryDetails } from '../platform/libraryDetails';
 import { applyLibraryChange, withFolder } from '../platform/libraryState';
-import { t } from '../../shared/i18n';
-import { tAttr, tText } from '../ui/i18n';
+import { LibraryDetails, detailsText } from '../platform/libraryDetails';
+import { ThumbnailMaker } from '../library/thumbnails';
+import { THUMB_HEIGHT, THUMB_WIDTH } from '../library/thumbnailProtocol';
+import { t, formatDate, formatNumber, formatSize, onLocaleChange } from '../../shared/i18n';
+import { localize, tAttr, tText } from '../ui/i18n';
+
+const AVATAR_EXTS = new Set<string>(AVATAR_EXTENSIONS);
 
 export interface LibraryPanel {
   readonly element: HTMLElement;
   readonly fileInput: HTMLInputElement;
 }
+
 
 export function createLibraryPanel(studio: Studio, onMannequin: () => void): LibraryPanel {
   const fileInput = h('input', {
@@ -37,16 +42,71 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
   tAttr(tAttr(folderInput, 'placeholder', 'library.folderPlaceholder'), 'aria-label', 'library.folderPath');
   const openFolder = button(() => t('library.openFolder'), () => void openFolderAction(), { id: 'open-folder' });
 
+  const details = studio.api ? new LibraryDetails(studio.api) : null;
+  const thumbnails = studio.api ? new ThumbnailMaker(studio.api) : null;
+  const rows = new Map<string, { li: HTMLElement; button: HTMLButtonElement; entry: LibraryEntry }>();
+  const filterInput = h('input', { type: 'search', id: 'library-filter', autocomplete: 'off', spellcheck: 'false' }) as HTMLInputElement;
+  tAttr(tAttr(filterInput, 'placeholder', 'studio.library.filter'), 'aria-label', 'studio.library.filter');
+  const filterCount = h('span', { class: 'library-count', id: 'library-count', 'aria-live': 'polite' });
+  let lastSnaps: LibrarySnapshot[] = [];
+
+  /** The file the document is (or was opened from): marked in the list. */
+  const markOpen = () => {
+    const open = new Set([studio.doc.filePath, studio.doc.sourcePath].filter(Boolean));
+    for (const { li, button: b, entry } of rows.values()) {
+      const isOpen = open.has(entry.path);
+      li.classList.toggle('open', isOpen);
+      if (isOpen) b.setAttribute('aria-current', 'true');
+      else b.removeAttribute('aria-current');
+    }
+  };
+  const applyFilter = () => {
+    const q = filterInput.value.trim().toLowerCase();
+    let shown = 0;
+    for (const { li, entry } of rows.values()) {
+      const hit = !q || entry.relPath.toLowerCase().includes(q);
+      li.hidden = !hit;
+      if (hit) shown++;
+    }
+    filterCount.textContent = q ? t('studio.library.filtered', { shown, total: rows.size }) : '';
+  };
+  filterInput.addEventListener('input', applyFilter);
+
   const renderLibrary = (snaps: LibrarySnapshot[]) => {
+    lastSnaps = snaps;
     const items: HTMLElement[] = [];
+    rows.clear();
     for (const s of snaps) {
-      items.push(h('li', { class: 'library-root', text: s.root }));
-      for (const e of s.entries) items.push(h('li', {}, entryButton(e)));
+      items.push(h('li', { class: 'library-root', text: s.root, title: s.root }));
+      for (const e of s.entries) items.push(entryRow(e));
     }
     list.replaceChildren(...items);
+    markOpen();
+    applyFilter();
   };
-  const entryButton = (e: LibraryEntry) =>
-    withLibraryDetails(studio.api, e, button(e.relPath, async () => {
+  const entryRow = (e: LibraryEntry) => {
+    const ext = (/\.[^.]+$/.exec(e.name)?.[0] ?? '').toLowerCase();
+    const kind = h('span', { class: 'kind', 'aria-hidden': 'true', text: AVATAR_EXTS.has(ext) ? '☺' : '▶' });
+    // Middle ellipsis: the start shrinks with "…", the end (last characters and the extension) never does.
+    const keep = Math.min(e.relPath.length, ext.length + 6);
+    const name = h(
+      'span',
+      { class: 'entry-name' },
+      h('span', { class: 'name-start', text: e.relPath.slice(0, e.relPath.length - keep) }),
+      h('span', { class: 'name-end', text: e.relPath.slice(e.relPath.length - keep) }),
+    );
+    const metaId = `lib-meta-${rows.size}`;
+    const meta = h('span', { class: 'entry-meta', id: metaId });
+    const thumb = h('img', { class: 'thumb', alt: '', hidden: true, width: THUMB_WIDTH, height: THUMB_HEIGHT }) as HTMLImageElement;
+    const b = h('button', { type: 'button', class: 'entry', 'aria-label': e.relPath, 'aria-describedby': metaId, 'data-size': e.size, 'data-path': e.path }, kind, h('span', { class: 'entry-text' }, name, meta), thumb) as HTMLButtonElement;
+    const base = () => `${formatSize(e.size)} · ${formatDate(e.mtimeMs, 'date')}`;
+    let detail = '';
+    const showMeta = () => {
+      meta.textContent = detail ? `${detail} · ${base()}` : base();
+      b.title = `${e.relPath}\n${meta.textContent}`;
+    };
+    localize(meta, showMeta);
+    b.addEventListener('click', async () => {
       if (!studio.api) return;
       try {
         const bytes = await studio.api.readFile(e.path);
@@ -54,7 +114,35 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
       } catch (err) {
         studio.messages.error(() => t('library.readFailed', { file: e.name, detail: errorText(err) }));
       }
-    }, { title: () => t('library.openEntry', { file: e.relPath }) }));
+    });
+    const li = h('li', { class: 'library-entry' }, b);
+    rows.set(e.path, { li, button: b, entry: e });
+    void details?.get(e).then((d) => {
+      if (!d) return;
+      b.dataset.details = detailsText(d);
+      if (d.kind === 'unreadable') {
+        li.classList.add('unreadable');
+        kind.textContent = '⚠';
+        detail = t('studio.library.unreadable');
+        showMeta();
+        // The reason on hover, with the file named.
+        b.title = t('studio.library.unreadableReason', { file: e.relPath, detail: d.error ?? '' });
+        return;
+      }
+      kind.textContent = d.kind === 'avatar' ? '☺' : d.kind === 'pose' ? '◆' : '▶';
+      detail = d.kind === 'avatar' ? t('studio.library.avatar') : d.kind === 'pose' ? t('studio.library.pose') : `${formatNumber(d.duration ?? 0, 2, 2)} s`;
+      showMeta();
+      if (d.kind === 'motion' || d.kind === 'pose')
+        void thumbnails?.get(e).then((th) => {
+          if (!th) return;
+          thumb.src = th.url;
+          thumb.hidden = false;
+        });
+    });
+    return li;
+  };
+  studio.events.on('document', markOpen);
+  onLocaleChange(() => renderLibrary(lastSnaps));
 
   // Listed once; after that the change events' deltas keep the list current. Changes that arrive
   // while the listing is on its way are applied on top of it (applying one twice changes nothing).
@@ -116,6 +204,7 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
     fileInput,
     tText(h('p', { class: 'hint' }), 'library.dropHint'),
     h('div', { class: 'folder-row' }, folderInput, openFolder),
+    h('div', { class: 'filter-row' }, filterInput, filterCount),
     list,
   );
   return { element, fileInput };

@@ -1,45 +1,57 @@
 /**
- * Library entries tell what they are: size and date at once, kind and duration (worked out by the
- * backend on demand, StudioApi.describeFile) the first time the entry is hovered or focused, so a
- * folder of thousands of files costs nothing until the user looks.
+ * What a library entry is: kind and duration (worked out by the backend, StudioApi.describeFile),
+ * asked for every listed file a few at a time and cached per file and modification time, so the
+ * list shows them without hovering (issue 11) and a re-listing costs nothing.
  */
 import type { FileDetails, LibraryEntry, StudioApi } from '../../shared/contract/studioApi';
+import { formatNumber } from '../../shared/i18n';
 
-function sizeText(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
+/** Stable text of the details (tests read it as data-details): "motion, 2.00 s", "avatar", "unreadable: …". */
 export function detailsText(d: FileDetails): string {
   if (d.kind === 'unreadable') return `unreadable: ${d.error ?? 'unknown problem'}`;
   if (d.kind === 'avatar') return 'avatar';
   if (d.kind === 'pose') return 'pose (one frame)';
-  return `motion, ${(d.duration ?? 0).toFixed(2)} s`;
+  return `motion, ${formatNumber(d.duration ?? 0, 2, 2)} s`;
 }
 
-/** Puts size and date into the element's tooltip now, kind and duration on first hover or focus. */
-export function withLibraryDetails<E extends HTMLElement>(api: StudioApi | null, entry: LibraryEntry, element: E): E {
-  const base = `${entry.relPath} — ${sizeText(entry.size)}, ${new Date(entry.mtimeMs).toLocaleString()}`;
-  element.title = base;
-  element.dataset.size = String(entry.size);
-  if (!api) return element;
-  let asked = false;
-  const ask = () => {
-    if (asked) return;
-    asked = true;
-    api.describeFile(entry.path).then(
-      (d) => {
-        const text = detailsText(d);
-        element.title = `${base} — ${text}`;
-        element.dataset.details = text;
-      },
-      () => {
-        asked = false; // try again on the next hover
-      },
-    );
-  };
-  element.addEventListener('pointerenter', ask);
-  element.addEventListener('focus', ask);
-  return element;
+const CONCURRENCY = 3;
+
+export class LibraryDetails {
+  private readonly cache = new Map<string, Promise<FileDetails | null>>();
+  private readonly queue: (() => void)[] = [];
+  private running = 0;
+
+  constructor(private readonly api: StudioApi) {}
+
+  get(entry: LibraryEntry): Promise<FileDetails | null> {
+    const key = `${entry.path}|${entry.mtimeMs}|${entry.size}`;
+    let p = this.cache.get(key);
+    if (!p) {
+      p = new Promise<FileDetails | null>((resolve) => {
+        this.queue.push(() =>
+          this.api.describeFile(entry.path).then(
+            (d) => resolve(d),
+            () => {
+              this.cache.delete(key); // try again at the next listing
+              resolve(null);
+            },
+          ),
+        );
+      });
+      this.cache.set(key, p);
+      this.pump();
+    }
+    return p;
+  }
+
+  private pump(): void {
+    while (this.running < CONCURRENCY && this.queue.length) {
+      const job = this.queue.shift()!;
+      this.running++;
+      void Promise.resolve(job()).finally(() => {
+        this.running--;
+        this.pump();
+      });
+    }
+  }
 }

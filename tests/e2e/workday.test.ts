@@ -163,8 +163,8 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('a working day in the
   it('plays and pauses with Space while a library entry has focus, without reopening it', async () => {
     await entry('test.vrma').click();
     await waitForFile('test.vrma');
-    const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
-    expect(focused).toMatch(/^test\.vrma/);
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+    expect(focused).toBe('test.vrma');
     const st0 = await state(page);
     const playing = st0.playing;
     await page.keyboard.press('Space');
@@ -225,5 +225,38 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('a working day in the
     await page.locator('#history-panel-button').click();
     await page.keyboard.press('Control+Z');
     await waitForState(page, 'dirty', false);
+  });
+
+  it('shows kind, duration, size and date of every entry without hovering; marks the open file; flags unreadable files; filters', async () => {
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(join(folder, 'a-very-long-motion-name-that-does-not-fit-broken.vmd'), 'Vocaloid Motion Data 0002 truncated');
+    const broken = entry('a-very-long-motion-name-that-does-not-fit-broken.vmd');
+    await broken.waitFor({ timeout: 15_000 });
+    // Every entry: a duration (or kind), a size and a date in its visible meta line.
+    await expect
+      .poll(() => library().locator('.entry-meta').allTextContents(), { timeout: 15_000 })
+      .toSatisfy((metas: string[]) => metas.length >= 8 && metas.every((m) => /(\d+\.\d\d s|unreadable|avatar|pose) · [\d.,]+ (byte|bytes|B|kB|MB) · \w+/.test(m)));
+    const walkMeta = await entry('walk.vmd').locator('.entry-meta').textContent();
+    expect(walkMeta).toMatch(/^2\.00 s · /); // mei_greeting.vmd: last key frame 60 at 30 fps
+    // Visible: inside the button's box, not in a tooltip.
+    expect(await entry('walk.vmd').locator('.entry-meta').isVisible()).toBe(true);
+    // The open file is marked (and only it).
+    expect(await library().locator('[aria-current="true"]').evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')))).toEqual([(await state(page)).document.fileLabel]);
+    // The unreadable file is flagged, with the reason on hover.
+    await expect.poll(() => broken.locator('.entry-meta').textContent()).toMatch(/^unreadable/);
+    expect(await broken.getAttribute('title')).toMatch(/^a-very-long-motion-name-that-does-not-fit-broken\.vmd cannot be read: /);
+    // Middle ellipsis: the end of the name with its extension stays visible.
+    const end = broken.locator('.name-end');
+    expect(await end.textContent()).toMatch(/broken\.vmd$/);
+    const [startBox, endBox, buttonBox] = await Promise.all([broken.locator('.name-start').boundingBox(), end.boundingBox(), broken.boundingBox()]);
+    expect(endBox!.x + endBox!.width).toBeLessThanOrEqual(buttonBox!.x + buttonBox!.width + 0.5);
+    expect(startBox!.width).toBeLessThan(await broken.locator('.name-start').evaluate((e) => e.scrollWidth));
+    // Thumbnails (pose strips made in a worker) for the motions.
+    await expect.poll(() => entry('walk.vmd').locator('img.thumb').evaluate((i: HTMLImageElement) => !i.hidden && i.naturalWidth > 0), { timeout: 30_000 }).toBe(true);
+    // Filter.
+    await page.getByRole('searchbox', { name: 'Filter files' }).fill('old-');
+    await expect.poll(async () => (await library().getByRole('button').evaluateAll((bs) => bs.filter((b) => !(b.closest('li') as HTMLElement).hidden).map((b) => b.getAttribute('aria-label'))))).toEqual(['old-1.vrma', 'old-2.vrma', 'old-3.vrma', 'old-4.vrma', 'old-5.vrma']);
+    expect(await page.locator('#library-count').textContent()).toMatch(/^5 of \d+$/);
+    await page.getByRole('searchbox', { name: 'Filter files' }).fill('');
   });
 });

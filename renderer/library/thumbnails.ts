@@ -1,0 +1,105 @@
+/**
+ * Library thumbnails, made in a worker (thumbnailWorker.ts) one file at a time and cached per file
+ * and modification time, so the list never stalls: the page only fetches the bytes (async) and hands
+ * them over (transferred, not copied); parsing, conversion, forward kinematics and drawing happen in
+ * the worker. Without workers (or when one fails) there are simply no thumbnails.
+ */
+import type { LibraryEntry, StudioApi } from '../../shared/contract/studioApi';
+import type { ThumbnailReply, ThumbnailRequest } from './thumbnailProtocol';
+
+export interface Thumbnail {
+  readonly url: string;
+}
+
+/** Files larger than this get no thumbnail (a 10-minute capture is not worth a strip in a list). */
+const MAX_BYTES = 8 * 1024 * 1024;
+
+export class ThumbnailMaker {
+  private readonly cache = new Map<string, Promise<Thumbnail | null>>();
+  private readonly queue: { entry: LibraryEntry; resolve: (t: Thumbnail | null) => void }[] = [];
+  private worker: Worker | null | undefined;
+  private busy = false;
+  private nextId = 1;
+  private pending = new Map<number, (reply: ThumbnailReply) => void>();
+  /** Thumbnails made so far (the bench waits for them). */
+  made = 0;
+
+  constructor(private readonly api: StudioApi) {}
+
+  static key(e: LibraryEntry): string {
+    return `${e.path}|${e.mtimeMs}|${e.size}`;
+  }
+
+  /** The entry's thumbnail (from the cache when the file did not change), or null for avatars and failures. */
+  get(entry: LibraryEntry): Promise<Thumbnail | null> {
+    const key = ThumbnailMaker.key(entry);
+    let p = this.cache.get(key);
+    if (!p) {
+      p = /\.(vrm|glb)$/i.test(entry.name) || entry.size > MAX_BYTES ? Promise.resolve(null) : new Promise((resolve) => this.queue.push({ entry, resolve }));
+      this.cache.set(key, p);
+      this.pump();
+    }
+    return p;
+  }
+
+  private startWorker(): Worker | null {
+    if (typeof Worker === 'undefined') return null;
+    try {
+      const w = new Worker(new URL('./thumbnailWorker.ts', import.meta.url), { type: 'module', name: 'thumbnails' });
+      w.onmessage = (e: MessageEvent<ThumbnailReply>) => {
+        const done = this.pending.get(e.data.id);
+        this.pending.delete(e.data.id);
+        done?.(e.data);
+      };
+      w.onerror = (e) => {
+        e.preventDefault();
+        console.warn('thumbnails: the worker failed; no more thumbnails', e.message);
+        this.worker = null;
+        for (const done of this.pending.values()) done({ id: 0, ok: false, error: 'worker failed' });
+        this.pending.clear();
+      };
+      return w;
+    } catch {
+      return null;
+    }
+  }
+
+  private pump(): void {
+    if (this.busy) return;
+    const job = this.queue.shift();
+    if (!job) return;
+    if (this.worker === undefined) this.worker = this.startWorker();
+    const worker = this.worker;
+    if (!worker) {
+      job.resolve(null);
+      this.pump();
+      return;
+    }
+    this.busy = true;
+    const finish = (t: Thumbnail | null) => {
+      job.resolve(t);
+      this.busy = false;
+      this.pump();
+    };
+    this.api.readFile(job.entry.path).then(
+      (bytes) => {
+        const id = this.nextId++;
+        this.pending.set(id, (reply) => {
+          if (reply.ok) {
+            this.made++;
+            finish({ url: URL.createObjectURL(reply.image) });
+          } else finish(null);
+        });
+        const req: ThumbnailRequest = { id, name: job.entry.name, bytes };
+        worker.postMessage(req, [bytes.buffer as ArrayBuffer]);
+      },
+      () => finish(null),
+    );
+  }
+
+  dispose(): void {
+    this.worker?.terminate();
+    this.worker = null;
+    this.queue.length = 0;
+  }
+}
