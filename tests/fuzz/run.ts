@@ -1,5 +1,7 @@
 /**
- * `npm run fuzz`: 100,000 mutated real fixtures through readVrma (and writeVrma on what reads).
+ * `npm run fuzz`: first the browser host's inputs (tests/fuzz/hostInputs.ts): 100,000 hostile wire
+ * messages through decodeWire and 100,000 damaged argument lists through every route's validation
+ * (FUZZ_HOST_RUNS); then 100,000 mutated real fixtures through readVrma (and writeVrma on what reads).
  * Every input must read or throw MotionError, each within 2 s. Prints the counts; exits 1 on a failure
  * with the recipe of the smallest failing input. FUZZ_RUNS and FUZZ_SEED override the defaults.
  */
@@ -8,10 +10,32 @@ import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { checkInput, mutatedInput, seedOf, type Outcome } from './mutations';
 import { richVrma } from '../unit/vrma/rawVrma';
+import { argsInput, checkArgs, checkWire, wireInput } from './hostInputs';
+import { STUDIO_INVOKE_METHODS } from '../../shared/contract/studioApi';
 import { quantizedSeed } from './quantizedSeeds';
 
 const runs = Number(process.env.FUZZ_RUNS ?? 100_000);
 const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+const hostRuns = Number(process.env.FUZZ_HOST_RUNS ?? 100_000);
+
+{
+  const t0 = performance.now();
+  const wire = { decoded: 0, rejected: 0 };
+  const args = { accepted: 0, refused: 0 };
+  try {
+    fc.assert(fc.property(wireInput, (b) => void wire[checkWire(b)]++), { numRuns: hostRuns, seed });
+    fc.assert(fc.property(argsInput, (a) => void args[checkArgs(a)]++), { numRuns: hostRuns, seed });
+  } catch (e) {
+    console.error((e as Error).message);
+    console.error(`fuzz: host inputs FAILED (seed ${seed})`);
+    process.exit(1);
+  }
+  console.log(
+    `fuzz: host: ${hostRuns} wire messages (${wire.decoded} decoded, ${wire.rejected} rejected with WireError), ` +
+      `${hostRuns} argument lists over ${STUDIO_INVOKE_METHODS.length} methods (${args.accepted} accepted, ${args.refused} refused with BAD_ARGUMENT), ` +
+      `0 other errors, ${((performance.now() - t0) / 1000).toFixed(1)} s (seed ${seed})`,
+  );
+}
 
 // Same place tests/helpers/fixtures.ts uses (that module needs vitest, so it is not imported here).
 const vrmaDir = resolve(__dirname, '..', '..', '..', 'shared', 'fixtures', 'vrma');
