@@ -6,7 +6,7 @@ import { Viewport } from '../viewport/viewport';
 import { Studio } from './studio';
 import { registerStudioCommands } from './studioCommands';
 import { bindShortcuts } from './shortcuts';
-import { mannequinBytes, walkCycleMotion, writeVrma } from './core';
+import { mannequinBytes, walkCycleMotion } from './core';
 import { PoseEditor } from '../pose/poseEditor';
 import { applyDrag, poseDeltaFor } from '../pose/applyDrag';
 import { createTimeline } from '../timeline/timelinePanel';

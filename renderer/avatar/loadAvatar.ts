@@ -3,7 +3,6 @@
  * avatars are turned to face +Z (VRMUtils.rotateVRM0), which is what three-vrm-animation's
  * 0.x flip assumes.
  */
-import * as THREE from 'three';
 import { GLTFLoader, type GLTFLoaderPlugin, type GLTFParser } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { VRMLoaderPlugin, VRMUtils, type VRM } from '@pixiv/three-vrm';
 import { VRMLookAtQuaternionProxy } from '@pixiv/three-vrm-animation';

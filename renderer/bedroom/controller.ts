@@ -40,8 +40,6 @@ export function phaseText(phase: SleepPhase, pose: LyingPose): string {
   }
 }
 
-const slotOf = (pose: LyingPose): PoseSlot => (pose === 'back' ? 'back' : 'side');
-
 export class BedroomController {
   settings: BedroomSettings;
   readonly controls: Controls;

@@ -22,7 +22,7 @@ export class BoneMarkers {
   private readonly matrix = new THREE.Matrix4();
   visible = true;
 
-  constructor(private readonly vrm: VRM, radius: number) {
+  constructor(vrm: VRM, radius: number) {
     this.group.name = 'boneMarkers';
     this.geometry = new THREE.SphereGeometry(radius, 12, 8);
     for (const bone of MAIN_BONES) {

@@ -71,7 +71,7 @@ export function bakeMmd(rig: MmdRig, mapping: VrmMapping, source: MmdKeySource, 
     pose.keyRot[i * 4 + 3] = qw;
   };
 
-  const joints = traceJoints ? bones.map((b, k) => (srcOf[k] >= 0 ? new Float32Array(n * 3) : undefined)) : [];
+  const joints = traceJoints ? bones.map((_, k) => (srcOf[k] >= 0 ? new Float32Array(n * 3) : undefined)) : [];
   const wr = pose.worldRot;
   for (let f = 0; f < n; f++) {
     const frame = frames[f];

@@ -4,7 +4,7 @@
  * `//` comments, full-width names), rejected with the line number when a value is malformed.
  */
 import { fail } from '../../errors';
-import { decodeShiftJis, nameKey } from './shiftJis';
+import { decodeShiftJis } from './shiftJis';
 
 export interface VpdBone {
   readonly name: string;
