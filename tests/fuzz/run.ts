@@ -1,7 +1,8 @@
 /**
  * `npm run fuzz`: first the browser host's inputs (tests/fuzz/hostInputs.ts): 100,000 hostile wire
  * messages through decodeWire and 100,000 damaged argument lists through every route's validation
- * (FUZZ_HOST_RUNS); then 100,000 mutated real fixtures through readVrma (and writeVrma on what reads).
+ * (FUZZ_HOST_RUNS); then 100,000 mutated real fixtures through readVrma (and writeVrma on what reads);
+ * then 100,000 damaged FBX files through the FBX converter (tests/fuzz/fbxMutations.ts).
  * Every input must read or throw MotionError, each within 2 s. Prints the counts; exits 1 on a failure
  * with the recipe of the smallest failing input. FUZZ_RUNS and FUZZ_SEED override the defaults.
  */
@@ -12,6 +13,7 @@ import { checkInput, mutatedInput, seedOf, type Outcome } from './mutations';
 import { richVrma } from '../unit/vrma/rawVrma';
 import { argsInput, checkArgs, checkWire, wireInput } from './hostInputs';
 import { STUDIO_INVOKE_METHODS } from '../../shared/contract/studioApi';
+import { checkFbx, fbxSeeds, mutatedFbx } from './fbxMutations';
 import { quantizedSeed } from './quantizedSeeds';
 
 const runs = Number(process.env.FUZZ_RUNS ?? 100_000);
@@ -77,3 +79,25 @@ const total = counts.read + counts.rejected;
 const seconds = (performance.now() - start) / 1000;
 if (process.env.FUZZ_VERBOSE) console.log(`slowest input: ${slowestRecipe}`);
 console.log(`fuzz: ${total} inputs from ${seeds.length} seed files (seed ${seed}): ${counts.read} read, ${counts.rejected} rejected with MotionError, 0 other errors; slowest ${slowest.toFixed(1)} ms, ${seconds.toFixed(1)} s total`);
+
+// FBX: the same number of damaged files through the FBX converter, each within 2 s.
+const fbxCounts = { converted: 0, rejected: 0 };
+let fbxSlowest = 0;
+const fbxStart = performance.now();
+try {
+  fc.assert(
+    fc.property(mutatedFbx(fbxSeeds()), (input) => {
+      const t0 = performance.now();
+      fbxCounts[checkFbx(input.bytes)]++;
+      const ms = performance.now() - t0;
+      fbxSlowest = Math.max(fbxSlowest, ms);
+      if (ms > 2000) throw new Error(`took ${ms.toFixed(0)} ms`);
+    }),
+    { numRuns: runs, seed },
+  );
+} catch (e) {
+  console.error((e as Error).message);
+  console.error(`fuzz (FBX): FAILED (seed ${seed})`);
+  process.exit(1);
+}
+console.log(`fuzz (FBX): ${fbxCounts.converted + fbxCounts.rejected} damaged FBX files (seed ${seed}): ${fbxCounts.converted} converted, ${fbxCounts.rejected} rejected with MotionError, 0 other errors; slowest ${fbxSlowest.toFixed(1)} ms, ${((performance.now() - fbxStart) / 1000).toFixed(1)} s total`);

@@ -79,6 +79,18 @@ function lazyArray(type: string, count: number, encoding: number, stored: Uint8A
   };
 }
 
+/** Short ASCII strings (record and object names: most of a file's strings) without a TextDecoder call. */
+function shortString(data: Uint8Array): string | undefined {
+  if (data.length > 64) return undefined;
+  let s = '';
+  for (let i = 0; i < data.length; i++) {
+    const c = data[i];
+    if (c >= 0x80) return undefined;
+    s += String.fromCharCode(c);
+  }
+  return s;
+}
+
 export function parseBinaryFbx(bytes: Uint8Array): FbxDocument {
   if (!isBinaryFbx(bytes)) fail('BAD_FBX', 'not an FBX file (no "Kaydara FBX Binary" header)');
   if (bytes.length < 27) fail('TRUNCATED', `FBX file is ${bytes.length} bytes, too short for its 27-byte header: truncated`);
@@ -123,7 +135,7 @@ export function parseBinaryFbx(bytes: Uint8Array): FbxDocument {
           const data = bytes.subarray(p, p + len);
           p += len;
           if (type === 'R') props.push(data);
-          else props.push((data.every((b) => b < 0x80) ? latin : utf8).decode(data));
+          else props.push(shortString(data) ?? utf8.decode(data));
           break;
         }
         case 'f': case 'd': case 'i': case 'l': case 'b': {
@@ -172,7 +184,7 @@ export function parseBinaryFbx(bytes: Uint8Array): FbxDocument {
       const propEnd = propStart + propBytes;
       if (propEnd > recordEnd) fail('TRUNCATED', `record at byte ${at}: its properties run past its end (truncated record)`);
       if (propCount > propBytes) fail('BAD_FBX', `record at byte ${at}: ${propCount} properties cannot fit in ${propBytes} bytes`);
-      const name = latin.decode(bytes.subarray(nameStart, propStart));
+      const name = shortString(bytes.subarray(nameStart, propStart)) ?? latin.decode(bytes.subarray(nameStart, propStart));
       const props = readProps(propStart, propEnd, propCount, at);
       const children = propEnd < recordEnd ? readList(propEnd, recordEnd, depth + 1) : [];
       nodes.push({ name, props, children });

@@ -1,0 +1,227 @@
+/**
+ * Test-only FBX writer: a small Mixamo-style humanoid (`mixamorig:` names, centimetres, a bind pose, one
+ * take with rotation and translation curves) encoded as binary FBX 7400 (32-bit record offsets) or 7500
+ * (64-bit), with raw or zlib-deflated arrays, or as ASCII 7.4. The product only reads FBX; these inputs
+ * test the reader's encodings against each other and feed the fuzzer.
+ */
+import { zlibSync } from 'fflate';
+
+export type Prop =
+  | { t: 'I'; v: number } | { t: 'D'; v: number } | { t: 'L'; v: number } | { t: 'S'; v: string } | { t: 'C'; v: boolean }
+  | { t: 'd' | 'f' | 'i' | 'l'; v: readonly number[] };
+export interface Node { name: string; props: Prop[]; children: Node[] }
+
+const I = (v: number): Prop => ({ t: 'I', v });
+const D = (v: number): Prop => ({ t: 'D', v });
+const L = (v: number): Prop => ({ t: 'L', v });
+const S = (v: string): Prop => ({ t: 'S', v });
+const n = (name: string, props: Prop[] = [], children: Node[] = []): Node => ({ name, props, children });
+const P = (name: string, type: string, ...values: number[]): Node =>
+  n('P', [S(name), S(type), S(''), S('A'), ...values.map((v) => (Number.isInteger(v) && type === 'enum' ? I(v) : D(v)))]);
+
+export interface FbxSpec {
+  /** Joint rotation keys, degrees (Euler XYZ), per joint name, at 30 fps from frame 0. */
+  readonly rotations?: Readonly<Record<string, readonly (readonly [number, number, number])[]>>;
+  /** Hips translation keys in centimetres. */
+  readonly hips?: readonly (readonly [number, number, number])[];
+  readonly prefix?: string;
+  /** PreRotation on the left arm (degrees), as Maya writes joint orients. */
+  readonly leftArmPreRotation?: readonly [number, number, number];
+}
+
+/** Bone name, parent, offset from the parent (cm). */
+const BONES: readonly [string, string | null, [number, number, number]][] = [
+  ['Hips', null, [0, 95, 0]], ['Spine', 'Hips', [0, 10, 0]], ['Spine1', 'Spine', [0, 12, 0]], ['Spine2', 'Spine1', [0, 12, 0]],
+  ['Neck', 'Spine2', [0, 15, 0]], ['Head', 'Neck', [0, 10, 0]], ['HeadTop_End', 'Head', [0, 18, 0]],
+  ...(['Left', 'Right'] as const).flatMap((s) => {
+    const x = s === 'Left' ? 1 : -1;
+    return [
+      [`${s}UpLeg`, 'Hips', [9 * x, -5, 0]], [`${s}Leg`, `${s}UpLeg`, [0, -42, 0]], [`${s}Foot`, `${s}Leg`, [0, -42, 0]],
+      [`${s}ToeBase`, `${s}Foot`, [0, -5, 12]], [`${s}Shoulder`, 'Spine2', [3 * x, 10, 0]], [`${s}Arm`, `${s}Shoulder`, [10 * x, 0, 0]],
+      [`${s}ForeArm`, `${s}Arm`, [27 * x, 0, 0]], [`${s}Hand`, `${s}ForeArm`, [25 * x, 0, 0]], [`${s}HandMiddle1`, `${s}Hand`, [9 * x, 0, 0]],
+    ] as [string, string, [number, number, number]][];
+  }),
+];
+
+const TICKS = 46186158000;
+
+export function fbxScene(spec: FbxSpec = {}): Node[] {
+  const prefix = spec.prefix ?? 'mixamorig:';
+  const id = new Map<string, number>(BONES.map(([b], i) => [b, 1000 + i]));
+  const world = new Map<string, [number, number, number]>();
+  for (const [b, p, o] of BONES) {
+    const w = p ? world.get(p)! : [0, 0, 0];
+    world.set(b, [w[0] + o[0], w[1] + o[1], w[2] + o[2]]);
+  }
+  const objects: Node[] = [];
+  const connections: Node[] = [];
+  const C = (kind: string, a: number, b: number, prop?: string) => connections.push(n('C', [S(kind), L(a), L(b), ...(prop ? [S(prop)] : [])]));
+  for (const [b, p, o] of BONES) {
+    const props = [P('Lcl Translation', 'Lcl Translation', ...o)];
+    if (b === 'LeftArm' && spec.leftArmPreRotation) props.push(P('PreRotation', 'Vector3D', ...spec.leftArmPreRotation));
+    objects.push(n('Model', [L(id.get(b)!), S(`${prefix}${b}\u0000\u0001Model`), S('LimbNode')], [n('Version', [I(232)]), n('Properties70', [], props)]));
+    C('OO', id.get(b)!, p ? id.get(p)! : 0);
+  }
+  // Bind pose: world matrices (translation only: every joint's rest rotation is identity here, unless pre-rotated).
+  objects.push(n('Pose', [L(900), S('BindPose\u0000\u0001Pose'), S('BindPose')], [
+    n('Type', [S('BindPose')]), n('NbPoseNodes', [I(BONES.length)]),
+    ...BONES.filter(([b]) => b !== 'LeftArm' || !spec.leftArmPreRotation).map(([b]) => {
+      const w = world.get(b)!;
+      return n('PoseNode', [], [n('Node', [L(id.get(b)!)]), n('Matrix', [{ t: 'd', v: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, w[0], w[1], w[2], 1] }])]);
+    }),
+  ]));
+  // One take at 30 fps.
+  const frames = Math.max(spec.hips?.length ?? 0, ...Object.values(spec.rotations ?? {}).map((k) => k.length), 1);
+  objects.push(n('AnimationStack', [L(1), S('Take 001\u0000\u0001AnimStack'), S('')], [n('Properties70', [], [P('LocalStart', 'KTime', 0), P('LocalStop', 'KTime', (frames - 1) * (TICKS / 30))])]));
+  objects.push(n('AnimationLayer', [L(2), S('BaseLayer\u0000\u0001AnimLayer'), S('')]));
+  C('OO', 2, 1);
+  let next = 5000;
+  const times = Array.from({ length: frames }, (_, f) => f * (TICKS / 30));
+  const curveNode = (bone: string, prop: string, label: string, keys: readonly (readonly [number, number, number])[]) => {
+    const cn = next++;
+    objects.push(n('AnimationCurveNode', [L(cn), S(`${label}\u0000\u0001AnimCurveNode`), S('')], [n('Properties70', [], [P('d|X', 'Number', keys[0][0]), P('d|Y', 'Number', keys[0][1]), P('d|Z', 'Number', keys[0][2])])]));
+    C('OO', cn, 2);
+    C('OP', cn, id.get(bone)!, prop);
+    (['X', 'Y', 'Z'] as const).forEach((axis, k) => {
+      const c = next++;
+      objects.push(n('AnimationCurve', [L(c), S('\u0000\u0001AnimCurve'), S('')], [
+        n('Default', [D(keys[0][k])]), n('KeyVer', [I(4009)]),
+        n('KeyTime', [{ t: 'l', v: times.slice(0, keys.length) }]),
+        n('KeyValueFloat', [{ t: 'f', v: keys.map((key) => key[k]) }]),
+        n('KeyAttrFlags', [{ t: 'i', v: [0x104] }]), n('KeyAttrDataFloat', [{ t: 'f', v: [0, 0, 0, 0] }]), n('KeyAttrRefCount', [{ t: 'i', v: [keys.length] }]),
+      ]));
+      C('OP', c, cn, `d|${axis}`);
+    });
+  };
+  for (const [bone, keys] of Object.entries(spec.rotations ?? {})) curveNode(bone, 'Lcl Rotation', 'R', keys);
+  if (spec.hips) curveNode('Hips', 'Lcl Translation', 'T', spec.hips);
+  return [
+    n('FBXHeaderExtension', [], [n('FBXHeaderVersion', [I(1003)]), n('FBXVersion', [I(7400)])]),
+    n('GlobalSettings', [], [n('Version', [I(1000)]), n('Properties70', [], [
+      P('UpAxis', 'int', 1), P('UpAxisSign', 'int', 1), P('FrontAxis', 'int', 2), P('FrontAxisSign', 'int', 1), P('CoordAxis', 'int', 0), P('CoordAxisSign', 'int', 1),
+      P('UnitScaleFactor', 'double', 1), P('TimeMode', 'enum', 6),
+    ])]),
+    n('Objects', [], objects),
+    n('Connections', [], connections),
+  ];
+}
+
+const ELEMENT: Readonly<Record<string, number>> = { d: 8, f: 4, i: 4, l: 8 };
+
+function encodeProp(p: Prop, deflate: boolean): Uint8Array {
+  const enc = new TextEncoder();
+  if (p.t === 'S') {
+    const s = enc.encode(p.v);
+    const out = new Uint8Array(5 + s.length);
+    out[0] = 0x53;
+    new DataView(out.buffer).setUint32(1, s.length, true);
+    out.set(s, 5);
+    return out;
+  }
+  if (p.t === 'I' || p.t === 'D' || p.t === 'L' || p.t === 'C') {
+    const size = p.t === 'I' ? 4 : p.t === 'C' ? 1 : 8;
+    const out = new Uint8Array(1 + size);
+    out[0] = p.t.charCodeAt(0);
+    const dv = new DataView(out.buffer);
+    if (p.t === 'I') dv.setInt32(1, p.v, true);
+    else if (p.t === 'D') dv.setFloat64(1, p.v, true);
+    else if (p.t === 'L') dv.setBigInt64(1, BigInt(p.v), true);
+    else out[1] = p.v ? 1 : 0;
+    return out;
+  }
+  const raw = new Uint8Array(p.v.length * ELEMENT[p.t]);
+  const dv = new DataView(raw.buffer);
+  p.v.forEach((x, i) => {
+    if (p.t === 'd') dv.setFloat64(i * 8, x, true);
+    else if (p.t === 'f') dv.setFloat32(i * 4, x, true);
+    else if (p.t === 'i') dv.setInt32(i * 4, x, true);
+    else dv.setBigInt64(i * 8, BigInt(Math.round(x)), true);
+  });
+  const data = deflate ? zlibSync(raw) : raw;
+  const out = new Uint8Array(13 + data.length);
+  out[0] = p.t.charCodeAt(0);
+  const h = new DataView(out.buffer);
+  h.setUint32(1, p.v.length, true);
+  h.setUint32(5, deflate ? 1 : 0, true);
+  h.setUint32(9, data.length, true);
+  out.set(data, 13);
+  return out;
+}
+
+/** Binary FBX of `nodes`: version 7400 (32-bit offsets) or 7500 (64-bit); arrays deflated or raw. */
+export function encodeBinaryFbx(nodes: readonly Node[], version: 7400 | 7500 = 7400, deflate = true): Uint8Array {
+  const wide = version >= 7500;
+  const headerSize = wide ? 25 : 13;
+  const chunks: Uint8Array[] = [];
+  let offset = 27;
+  const push = (b: Uint8Array) => {
+    chunks.push(b);
+    offset += b.length;
+  };
+  const head = new Uint8Array(27);
+  head.set(new TextEncoder().encode('Kaydara FBX Binary  \u0000'), 0);
+  head[21] = 0x1a;
+  new DataView(head.buffer).setUint32(23, version, true);
+  chunks.push(head);
+  const writeNode = (node: Node) => {
+    const props = node.props.map((p) => encodeProp(p, deflate));
+    const propBytes = props.reduce((s, p) => s + p.length, 0);
+    const name = new TextEncoder().encode(node.name);
+    const header = new Uint8Array(headerSize + name.length);
+    const at = chunks.length;
+    push(header);
+    for (const p of props) push(p);
+    for (const c of node.children) writeNode(c);
+    if (node.children.length) push(new Uint8Array(headerSize));
+    const dv = new DataView(header.buffer);
+    const set = (o: number, v: number) => (wide ? dv.setBigUint64(o, BigInt(v), true) : dv.setUint32(o, v, true));
+    set(0, offset);
+    set(wide ? 8 : 4, props.length);
+    set(wide ? 16 : 8, propBytes);
+    header[wide ? 24 : 12] = name.length;
+    header.set(name, headerSize);
+    void at;
+  };
+  for (const node of nodes) writeNode(node);
+  push(new Uint8Array(headerSize));
+  const out = new Uint8Array(offset);
+  let o = 0;
+  for (const c of chunks) {
+    out.set(c, o);
+    o += c.length;
+  }
+  return out;
+}
+
+/** The same nodes as ASCII FBX 7.4 (`Key: *N { a: ... }` arrays). */
+export function encodeAsciiFbx(nodes: readonly Node[]): Uint8Array {
+  const lines: string[] = ['; FBX 7.4.0 project file', ''];
+  const value = (p: Prop): string => {
+    if (p.t === 'S') {
+      const s = p.v.includes('\u0000\u0001') ? `${p.v.split('\u0000\u0001')[1]}::${p.v.split('\u0000\u0001')[0]}` : p.v;
+      return `"${s.replace(/"/g, '&quot;')}"`;
+    }
+    if (p.t === 'C') return p.v ? 'T' : 'F';
+    if (p.t === 'I' || p.t === 'L') return String(Math.round(p.v));
+    if (p.t === 'D') return String(p.v);
+    return '';
+  };
+  const write = (node: Node, depth: number) => {
+    const pad = '\t'.repeat(depth);
+    const arr = node.props.find((p) => p.t === 'd' || p.t === 'f' || p.t === 'i' || p.t === 'l') as { v: readonly number[] } | undefined;
+    if (arr) {
+      lines.push(`${pad}${node.name}: *${arr.v.length} {`, `${pad}\ta: ${arr.v.join(',')}`, `${pad}}`);
+      return;
+    }
+    const props = node.props.map(value).join(', ');
+    if (!node.children.length) {
+      lines.push(`${pad}${node.name}: ${props}`);
+      return;
+    }
+    lines.push(`${pad}${node.name}: ${props} {`);
+    for (const c of node.children) write(c, depth + 1);
+    lines.push(`${pad}}`);
+  };
+  for (const node of nodes) write(node, 0);
+  return new TextEncoder().encode(lines.join('\n') + '\n');
+}
