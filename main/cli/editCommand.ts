@@ -15,7 +15,7 @@ import { writeFileAtomic, FileExistsError } from '../services/atomicWrite';
 
 type Values = Record<string, string | boolean | string[] | undefined>;
 
-const METAVAR: Record<ParamUnit, string> = { s: 'S', rad: 'RAD', m: 'M', fps: 'N', '': 'F' };
+const METAVAR: Record<ParamUnit, string> = { s: 'S', rad: 'RAD', m: 'M', 'm/s': 'V', fps: 'N', '': 'F' };
 
 /** The CLI flag of a parameter: booleans that are on by default are turned off with --no-NAME. */
 export function flagOf(p: EditParam): string {

@@ -13,6 +13,7 @@ import { writeVrma } from '../../shared/vrma/write';
 import { durationOf } from '../../shared/motion/types';
 import { MotionError } from '../../shared/errors';
 import { optimize } from '../../shared/edits/optimize';
+import { pinFeet } from '../../shared/edits/pinFeet';
 import { writeFileAtomic, FileExistsError } from './atomicWrite';
 
 export interface ConvertJob {
@@ -25,6 +26,8 @@ export interface ConvertJob {
   /** The take of an .fbx/.glb/.gltf file this job converts (convertTakes.ts plans one job per take). */
   readonly take?: string;
   readonly optimize: boolean;
+  /** Hold planted feet still (shared/edits/pinFeet.ts) before any optimize. */
+  readonly pinFeet?: boolean;
   readonly force: boolean;
 }
 
@@ -76,6 +79,7 @@ export async function runConvertJob(job: ConvertJob): Promise<ConvertResult> {
     let motion = job.take !== undefined && hasTakes(job.input)
       ? (await takesOf(job.input, bytes)).convert(job.take, { fps: job.fps })
       : convertToMotion(job.input, bytes, { fps: job.fps, unit: job.unit, pmx: job.pmx, take: job.take });
+    if (job.pinFeet) motion = pinFeet(motion);
     if (job.optimize) motion = optimize(motion);
     warnings = motion.warnings;
     duration = durationOf(motion);

@@ -30,7 +30,7 @@ export interface PoseDeltaOptions {
 }
 
 /** Key times a new track gets: those of the densest existing track, so "one frame" means one frame. */
-function frameTimes(motion: Motion): Float32Array {
+export function frameTimes(motion: Motion): Float32Array {
   let best: Float32Array | undefined;
   for (const c of motion.channels) if (!best || c.times.length > best.length) best = c.times;
   if (best && best.length > 1) return best;

@@ -43,8 +43,22 @@ import { writeVrma, type WriteOptions } from '../vrma/write';
 import { findOutlierFrames, fixOutliers } from './fixOutliers';
 import { join, DEFAULT_JOIN_BLEND } from './join';
 import { resample, MAX_RESAMPLE_FPS, MIN_RESAMPLE_FPS } from './resample';
+import {
+  canPinFeet,
+  pinFeetDetailed,
+  measureContacts,
+  newKneeJumps,
+  DEFAULT_CONTACT_HEIGHT,
+  DEFAULT_CONTACT_SPEED,
+  DEFAULT_MIN_CONTACT,
+  DEFAULT_PIN_BLEND,
+  MAX_CONTACT_HEIGHT,
+  MAX_CONTACT_SPEED,
+  MAX_PIN_BLEND,
+  type PinFeetParams,
+} from './pinFeet';
 
-export type ParamUnit = 's' | 'rad' | 'm' | 'fps' | '';
+export type ParamUnit = 's' | 'rad' | 'm' | 'm/s' | 'fps' | '';
 
 export interface NumberParam {
   /** CLI flag (--name), panel field id, i18n key `edit.<id>.param.<name>`. */
@@ -97,6 +111,7 @@ export const UNAVAILABLE_REASONS = {
   singleFrame: 'The motion has a single frame',
   noHipsTravel: 'The motion has no hips movement',
   noOutliers: 'No broken frames found at the start or end',
+  noLegs: 'The motion has no complete legs (upper leg, lower leg, foot)',
 } as const;
 export type UnavailableReason = keyof typeof UNAVAILABLE_REASONS;
 
@@ -147,6 +162,32 @@ const seconds = (x: number) => `${x.toFixed(3)} s`;
 const durationChange = (a: Motion, b: Motion) => `duration ${seconds(durationOf(a))} -> ${seconds(durationOf(b))}`;
 const num = (p: ParamValues, name: string) => p[name] as number;
 const range = (input: EditInput) => input.range ?? { from: 0, to: durationOf(input.motion) };
+const cm = (x: number) => `${(x * 100).toFixed(2)} cm`;
+/** pin-feet's result by its output, so the report and the CLI's measure reuse the contacts found. */
+const pinResults = new WeakMap<Motion, ReturnType<typeof pinFeetDetailed>>();
+function pinFeetOf(input: EditInput, out: Motion, p: ParamValues): ReturnType<typeof pinFeetDetailed> {
+  return pinResults.get(out) ?? pinFeetDetailed(input.motion, pinParams(p));
+}
+const pinParams = (p: ParamValues): PinFeetParams => ({ height: num(p, 'height'), speed: num(p, 'speed'), minContact: num(p, 'min-contact'), blend: num(p, 'blend') });
+/** The contact parameters of pin-feet (fit pins with the same ones). */
+const CONTACT_PARAMS: readonly EditParam[] = [
+  {
+    name: 'height', kind: 'number', label: 'Contact height', unit: 'm', default: DEFAULT_CONTACT_HEIGHT, min: 0, max: MAX_CONTACT_HEIGHT, step: 0.005,
+    help: 'a foot stands when its ankle or toes are this close to the floor',
+  },
+  {
+    name: 'speed', kind: 'number', label: 'Contact speed', unit: 'm/s', default: DEFAULT_CONTACT_SPEED, min: 0, minExclusive: true, max: MAX_CONTACT_SPEED, step: 0.05,
+    help: 'and its ankle moves slower than this (horizontally)',
+  },
+  {
+    name: 'min-contact', kind: 'number', label: 'Shortest contact', unit: 's', default: DEFAULT_MIN_CONTACT, min: 0, max: Infinity, step: 0.05,
+    help: 'shorter contacts are ignored',
+  },
+  {
+    name: 'blend', kind: 'number', label: 'Blend', unit: 's', default: DEFAULT_PIN_BLEND, min: 0, max: MAX_PIN_BLEND, step: 0.05,
+    help: 'fade in and out of each hold',
+  },
+];
 
 export const EDITS: readonly EditDefinition[] = [
   {
@@ -362,6 +403,37 @@ export const EDITS: readonly EditDefinition[] = [
     ],
     unavailable: singleFrame,
     apply: (input, p) => resample(input.motion, num(p, 'fps')),
+  },
+  {
+    id: 'pin-feet',
+    label: 'Pin feet',
+    summary: 'Hold planted feet still (foot contacts found in the motion, leg IK)',
+    description: [
+      'Finds where each foot stands: ankle or toes within --height of the floor (the motion\'s lowest standing)',
+      'and the ankle slower than --speed, for at least --min-contact seconds. During each contact the ankle is',
+      'held where the contact started (legs solved by two-bone IK, knees kept bending the way they bend, the',
+      'hips lowered where a leg cannot reach), faded in and out over --blend seconds; the swing is left alone.',
+    ],
+    params: CONTACT_PARAMS,
+    unavailable: (m) => singleFrame(m) ?? (canPinFeet(m) ? null : 'noLegs'),
+    apply: (input, p) => {
+      const r = pinFeetDetailed(input.motion, pinParams(p));
+      pinResults.set(r.motion, r);
+      return r.motion;
+    },
+    report: (input, out, p) => {
+      const r = pinFeetOf(input, out, p);
+      return [`${r.detection.contacts.length} foot contact(s) held${r.maxHipsDrop > 0 ? `, hips lowered by up to ${cm(r.maxHipsDrop)}` : ''}`];
+    },
+    measure: (input, out, p) => {
+      const r = pinFeetOf(input, out, p);
+      const a = measureContacts(input.motion, r.detection);
+      const b = measureContacts(out, r.detection);
+      return [
+        `planted-foot drift: median ${cm(a.medianDrift)} -> ${cm(b.medianDrift)}, worst ${cm(a.worstDrift)} -> ${cm(b.worstDrift)}; deepest below the floor ${cm(a.worstDepth)} -> ${cm(b.worstDepth)}`,
+        `knee steps over 10 degrees the source did not have: ${newKneeJumps(input.motion, out, r.detection.times)}`,
+      ];
+    },
   },
 ];
 

@@ -13,6 +13,7 @@ import library from './messages/library';
 import errors from './messages/errors';
 import edits from './messages/edits';
 import optimize from './messages/optimize';
+import ik from './messages/ik';
 
 export const AREAS = {
   studio,
@@ -22,6 +23,7 @@ export const AREAS = {
   errors,
   edits,
   optimize,
+  ik,
 } as const;
 
 type KeysOf<A> = A extends AreaMessages<infer K> ? K : never;

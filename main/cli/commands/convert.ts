@@ -1,5 +1,5 @@
 /**
- * `vrma-studio convert INPUT... [--out-dir D] [--fps N] [--optimize] [--force] [--pmx MODEL] [--unit U]`:
+ * `vrma-studio convert INPUT... [--out-dir D] [--fps N] [--optimize] [--pin-feet] [--force] [--pmx MODEL] [--unit U]`:
  * BVH, VMD and VPD files (or folders of them, recursively) to .vrma, written next to each source or
  * into --out-dir (keeping sub-folders), never replacing a file without --force. Folders are walked and
  * batches run by the conversion engine (main/services/convertEngine.ts, shared with Convert Folder) on
@@ -129,7 +129,7 @@ export const convertCommand: CliCommand = {
   name: 'convert',
   summary: 'Convert BVH, VMD, VPD, FBX and glTF motions (files or folders) to .vrma',
   usage: [
-    'Usage: vrma-studio convert INPUT... [--out-dir D] [--fps N] [--optimize] [--force] [--pmx MODEL] [--unit U] [--take NAME]',
+    'Usage: vrma-studio convert INPUT... [--out-dir D] [--fps N] [--optimize] [--pin-feet] [--force] [--pmx MODEL] [--unit U] [--take NAME]',
     '       vrma-studio convert --list-takes FILE [--json]',
     '',
     'Converts each .bvh (motion capture), .vmd (MMD motion), .vpd (MMD pose), .fbx (Mixamo, Blender,',
@@ -144,6 +144,7 @@ export const convertCommand: CliCommand = {
     '  --take NAME    only this take of an .fbx/.glb/.gltf (written as NAME.vrma)',
     '  --list-takes   print each take of an .fbx/.glb/.gltf file: name, duration, fps, keys (--json: as JSON)',
     '  --optimize     drop keys that linear interpolation reproduces within tolerance',
+    '  --pin-feet     hold planted feet still (contacts found in the motion; see vrma-studio pin-feet --help)',
     '  --force        replace existing .vrma files (otherwise they are left alone and reported)',
     '  --pmx MODEL    the MMD model (.pmx or .pmd) the .vmd/.vpd motions were made for',
     `  --unit U       BVH units: ${Object.keys(UNIT_METRES).join(', ')} (default: detected from the skeleton)`,
@@ -155,6 +156,7 @@ export const convertCommand: CliCommand = {
     'out-dir': { type: 'string' },
     fps: { type: 'string' },
     optimize: { type: 'boolean' },
+    'pin-feet': { type: 'boolean' },
     force: { type: 'boolean' },
     pmx: { type: 'string' },
     unit: { type: 'string' },
@@ -192,7 +194,7 @@ export const convertCommand: CliCommand = {
     for (const p of problems) io.err(`FAIL ${p.error}`);
     for (const a of leftOut) io.out(`skip ${a}: an avatar or model without animations, not a motion`);
     const jobs: ConvertJob[] = planned.map((p, id) => ({
-      id, input: p.input, output: p.output, take: p.take, fps, unit: unit as BvhUnit | undefined, pmx, optimize: values.optimize === true, force: values.force === true,
+      id, input: p.input, output: p.output, take: p.take, fps, unit: unit as BvhUnit | undefined, pmx, optimize: values.optimize === true, pinFeet: values['pin-feet'] === true, force: values.force === true,
     }));
     const results: ConvertResult[] = [];
     const tty = io.isTTY && Boolean(process.stderr.isTTY);

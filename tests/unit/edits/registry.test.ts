@@ -43,11 +43,11 @@ function helpFacts(usage: string, flag: string): HelpFacts {
   const required = /\(required\)$/.test(text);
   expect(required || dflt !== null, text).toBe(true);
   let m: RegExpExecArray | null;
-  if ((m = new RegExp(`, ${NUM}(?: \\w+)? to ${NUM}`).exec(text))) return { required, default: dflt ? Number(dflt[1]) : undefined, min: Number(m[1]), minExclusive: false, max: Number(m[2]) };
-  if ((m = new RegExp(`, more than ${NUM}(?: \\w+)?(?:, at most ${NUM})?`).exec(text))) {
+  if ((m = new RegExp(`, ${NUM}(?: [\\w/]+)? to ${NUM}`).exec(text))) return { required, default: dflt ? Number(dflt[1]) : undefined, min: Number(m[1]), minExclusive: false, max: Number(m[2]) };
+  if ((m = new RegExp(`, more than ${NUM}(?: [\\w/]+)?(?:, at most ${NUM})?`).exec(text))) {
     return { required, default: dflt ? Number(dflt[1]) : undefined, min: Number(m[1]), minExclusive: true, max: m[2] ? Number(m[2]) : Infinity };
   }
-  m = new RegExp(`, ${NUM}(?: \\w+)? or more`).exec(text);
+  m = new RegExp(`, ${NUM}(?: [\\w/]+)? or more`).exec(text);
   expect(m, `range in "${text}"`).not.toBeNull();
   return { required, default: dflt ? Number(dflt[1]) : undefined, min: Number(m![1]), minExclusive: false, max: Infinity };
 }
@@ -158,7 +158,7 @@ describe('edit registry: one name per edit, running through it equals the core',
       expect(id).toMatch(/^[a-z][a-z-]*$/);
       expect(COMMANDS.filter((c) => c.name === id)).toHaveLength(1);
     }
-    expect(ids).toEqual(['keep', 'delete', 'speed', 'reverse', 'mirror', 'in-place', 'smooth', 'loop', 'strip', 'optimize', 'fix', 'join', 'resample']);
+    expect(ids).toEqual(['keep', 'delete', 'speed', 'reverse', 'mirror', 'in-place', 'smooth', 'loop', 'strip', 'optimize', 'fix', 'join', 'resample', 'pin-feet']);
   });
 
   const a = withRotatedRest(wavyMotion({ duration: 4, fps: 30 }));
@@ -180,6 +180,7 @@ describe('edit registry: one name per edit, running through it equals the core',
     fix: () => core.fixOutliers(a),
     join: () => core.join(a, b, { blend: 0.2, fixOutliers: true }),
     resample: () => core.resample(a, 30),
+    'pin-feet': () => core.pinFeet(a, { height: 0.05, speed: 0.3, minContact: 0.1, blend: 0.15 }),
   };
 
   it('the panel with its starting values gives exactly the core function with the documented defaults', () => {

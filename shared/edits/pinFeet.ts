@@ -1,0 +1,277 @@
+/**
+ * Planted feet: find where each foot stands on the floor in the motion itself and hold it there with
+ * leg IK (shared/ik/pinLimbs.ts), so captured and converted motions stop sliding.
+ *
+ * Contact detection, on the motion's frame grid and its own skeleton (world metres):
+ * - a foot point's clearance is its height above where it is in the rest pose (the rest pose stands on
+ *   the floor); the floor is the lowest ankle clearance of the motion (its 1st percentile, so one bad
+ *   frame does not move it);
+ * - a frame is a contact frame when the ankle or the toes are within `height` (default 5 cm) of the
+ *   floor and the ankle's horizontal speed (over ±1 frame) is below `speed` (default 0.3 m/s; a walk's
+ *   standing foot moves 0-0.15 m/s in the fixtures' captures, a swinging one 1-3 m/s);
+ * - gaps shorter than half of `minContact` inside a contact (a one-frame speed blip) are closed, then
+ *   runs shorter than `minContact` (default 0.1 s) are dropped.
+ * During a contact the ankle is held at its horizontal position at the contact's start (its height
+ * and the foot's world rotation stay the motion's own, so the heel still rolls); over `blend` seconds
+ * (default 0.15) before and after, the hold fades in and out; frames farther from a contact (the
+ * swing) are left exactly as they were. Where a leg cannot reach, the hips come down (smoothly).
+ */
+import type { Motion } from '../motion/types';
+import { fail } from '../errors';
+import { createPoseEvaluator, type SkeletonPose } from '../vrma/fk';
+import { bendAngle } from '../ik/twoBone';
+import { LIMB_BONES, pinLimbs, type LimbPin } from '../ik/pinLimbs';
+import { frameTimes } from './poseDelta';
+import { requireFinite, requireNonNegative } from './params';
+import { smoothstep } from './splice';
+
+export type Foot = 'left' | 'right';
+
+export interface ContactParams {
+  /** Metres above the floor a foot point may be and still stand (default 0.05). */
+  readonly height?: number;
+  /** Largest horizontal ankle speed of a standing foot, m/s (default 0.3). */
+  readonly speed?: number;
+  /** Shortest contact kept, seconds (default 0.1). */
+  readonly minContact?: number;
+}
+
+export interface PinFeetParams extends ContactParams {
+  /** Fade in/out of each hold, seconds (default 0.15). */
+  readonly blend?: number;
+}
+
+export const DEFAULT_CONTACT_HEIGHT = 0.05;
+export const DEFAULT_CONTACT_SPEED = 0.3;
+export const DEFAULT_MIN_CONTACT = 0.1;
+export const DEFAULT_PIN_BLEND = 0.15;
+export const MAX_CONTACT_HEIGHT = 1;
+export const MAX_CONTACT_SPEED = 10;
+export const MAX_PIN_BLEND = 2;
+
+export interface FootContact {
+  readonly foot: Foot;
+  /** First and last frame (indices into `times`), inclusive. */
+  readonly first: number;
+  readonly last: number;
+  /** Seconds of the first and last frame. */
+  readonly start: number;
+  readonly end: number;
+}
+
+export interface ContactDetection {
+  /** The frame grid the contacts index. */
+  readonly times: Float32Array;
+  readonly contacts: readonly FootContact[];
+  /** The floor: ankle clearance (metres above its rest height) the motion's lowest standing reaches. */
+  readonly floor: number;
+}
+
+const FOOT_BONES = { left: ['leftFoot', 'leftToes'], right: ['rightFoot', 'rightToes'] } as const;
+const LEG: Record<Foot, 'leftLeg' | 'rightLeg'> = { left: 'leftLeg', right: 'rightLeg' };
+
+function checkContactParams(p: ContactParams): Required<ContactParams> {
+  const height = requireNonNegative('height', p.height ?? DEFAULT_CONTACT_HEIGHT);
+  const speed = requireFinite('speed', p.speed ?? DEFAULT_CONTACT_SPEED);
+  if (!(speed > 0)) fail('BAD_PARAMETER', `speed must be more than 0 m/s, got ${speed} m/s`);
+  if (height > MAX_CONTACT_HEIGHT) fail('BAD_PARAMETER', `height must be at most ${MAX_CONTACT_HEIGHT} m, got ${height} m`);
+  if (speed > MAX_CONTACT_SPEED) fail('BAD_PARAMETER', `speed must be at most ${MAX_CONTACT_SPEED} m/s, got ${speed} m/s`);
+  return { height, speed, minContact: requireNonNegative('min-contact', p.minContact ?? DEFAULT_MIN_CONTACT) };
+}
+
+/** Whether the motion has both legs (upper leg, lower leg, foot) to pin. */
+export function canPinFeet(motion: Motion): boolean {
+  return (['left', 'right'] as const).every((f) => LIMB_BONES[LEG[f]].every((b) => motion.humanoid.boneToNode[b] !== undefined && !!motion.rest.bones[b]));
+}
+
+function requireFeet(motion: Motion): void {
+  for (const f of ['left', 'right'] as const) {
+    for (const b of LIMB_BONES[LEG[f]]) if (motion.humanoid.boneToNode[b] === undefined || !motion.rest.bones[b]) fail('BAD_PARAMETER', `the motion's skeleton has no ${b} bone`);
+  }
+}
+
+/** The poses at every frame (FK on the motion's own skeleton). */
+export function posesAt(motion: Motion, times: Float32Array): SkeletonPose[] {
+  const ev = createPoseEvaluator(motion);
+  return Array.from(times, (t) => ev(t));
+}
+
+function percentile(values: number[], p: number): number {
+  if (!values.length) return 0;
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.floor(p * (s.length - 1))))];
+}
+
+export function detectFootContacts(motion: Motion, params: ContactParams = {}, poses?: readonly SkeletonPose[]): ContactDetection {
+  const { height, speed, minContact } = checkContactParams(params);
+  requireFeet(motion);
+  const times = frameTimes(motion);
+  const all = poses ?? posesAt(motion, times);
+  const n = times.length;
+  const rest = motion.rest.bones;
+  const clearance = (pose: SkeletonPose, bone: 'leftFoot' | 'leftToes' | 'rightFoot' | 'rightToes') =>
+    pose[bone] && rest[bone] ? pose[bone]!.position[1] - rest[bone]!.worldPosition[1] : Infinity;
+  const ankles: number[] = [];
+  for (const pose of all) for (const f of ['left', 'right'] as const) ankles.push(clearance(pose, FOOT_BONES[f][0]));
+  const floor = percentile(ankles, 0.01);
+  const toeFloor = percentile(
+    all.flatMap((pose) => (['left', 'right'] as const).map((f) => clearance(pose, FOOT_BONES[f][1]))).filter(Number.isFinite),
+    0.01,
+  );
+  const contacts: FootContact[] = [];
+  for (const foot of ['left', 'right'] as const) {
+    const [ankle, toes] = FOOT_BONES[foot];
+    const on = new Uint8Array(n);
+    for (let f = 0; f < n; f++) {
+      const a = Math.max(0, f - 1), b = Math.min(n - 1, f + 1);
+      const pa = all[a][ankle]!.position, pb = all[b][ankle]!.position;
+      const dt = times[b] - times[a];
+      const v = dt > 0 ? Math.hypot(pb[0] - pa[0], pb[2] - pa[2]) / dt : 0;
+      const low = clearance(all[f], ankle) - floor <= height || clearance(all[f], toes) - toeFloor <= height;
+      on[f] = low && v <= speed ? 1 : 0;
+    }
+    // Close short gaps between two contact runs.
+    for (let f = 0; f < n; ) {
+      if (on[f]) { f++; continue; }
+      let g = f;
+      while (g + 1 < n && !on[g + 1]) g++;
+      if (f > 0 && g < n - 1 && times[g + 1] - times[f - 1] <= minContact / 2 + 1e-6) on.fill(1, f, g + 1);
+      f = g + 1;
+    }
+    for (let f = 0; f < n; ) {
+      if (!on[f]) { f++; continue; }
+      let g = f;
+      while (g + 1 < n && on[g + 1]) g++;
+      if (times[g] - times[f] >= minContact - 1e-6 && g > f) contacts.push({ foot, first: f, last: g, start: times[f], end: times[g] });
+      f = g + 1;
+    }
+  }
+  contacts.sort((x, y) => x.start - y.start || (x.foot < y.foot ? -1 : 1));
+  return { times, contacts, floor };
+}
+
+/** The holds of one foot: weight 1 in its contacts, smoothstep fades of `blend` seconds outside them. */
+export function footPins(detection: ContactDetection, poses: readonly SkeletonPose[], blend: number): LimbPin[] {
+  const { times, contacts } = detection;
+  const n = times.length;
+  const pins: LimbPin[] = [];
+  for (const foot of ['left', 'right'] as const) {
+    const mine = contacts.filter((c) => c.foot === foot);
+    if (!mine.length) continue;
+    const bone = FOOT_BONES[foot][0];
+    const weight = new Float64Array(n);
+    const target = new Float64Array(n * 3);
+    for (let f = 0; f < n; f++) {
+      const t = times[f];
+      let best = 0;
+      let which: FootContact | undefined;
+      for (const c of mine) {
+        const gap = t < c.start ? c.start - t : t > c.end ? t - c.end : 0;
+        const w = gap === 0 ? 1 : blend > 0 ? smoothstep(1 - gap / blend) : 0;
+        if (w > best) { best = w; which = c; }
+      }
+      if (!which) continue;
+      weight[f] = best;
+      const held = poses[which.first][bone]!.position;
+      const own = poses[f][bone]!.position;
+      target[f * 3] = held[0];
+      target[f * 3 + 1] = own[1];
+      target[f * 3 + 2] = held[2];
+    }
+    pins.push({ limb: LEG[foot], weight, target });
+  }
+  return pins;
+}
+
+export interface PinFeetResult {
+  readonly motion: Motion;
+  readonly detection: ContactDetection;
+  /** Largest hips drop (metres) needed for the legs to reach. */
+  readonly maxHipsDrop: number;
+}
+
+export function pinFeetDetailed(motion: Motion, params: PinFeetParams = {}): PinFeetResult {
+  const blend = requireNonNegative('blend', params.blend ?? DEFAULT_PIN_BLEND);
+  if (blend > MAX_PIN_BLEND) fail('BAD_PARAMETER', `blend must be at most ${MAX_PIN_BLEND} s, got ${blend} s`);
+  const times = frameTimes(motion);
+  requireFeet(motion);
+  const poses = posesAt(motion, times);
+  const detection = detectFootContacts(motion, params, poses);
+  if (!detection.contacts.length) return { motion, detection, maxHipsDrop: 0 };
+  const r = pinLimbs(motion, times, footPins(detection, poses, blend), { lowerHips: true, smoothing: blend });
+  return { motion: r.motion, detection, maxHipsDrop: r.hipsDrop.reduce((m, d) => Math.max(m, d), 0) };
+}
+
+export function pinFeet(motion: Motion, params: PinFeetParams = {}): Motion {
+  return pinFeetDetailed(motion, params).motion;
+}
+
+export interface ContactReport {
+  readonly contacts: number;
+  /** Per contact, the largest horizontal distance (m) of the ankle from where it was at the contact's start. */
+  readonly drifts: readonly number[];
+  readonly medianDrift: number;
+  readonly worstDrift: number;
+  /** Deepest a foot point (ankle or toes) goes below its rest height, metres (0 when never). */
+  readonly worstDepth: number;
+  /** Largest frame-to-frame change of a knee angle (radians). */
+  readonly maxKneeStep: number;
+}
+
+const KNEE_BONES = { left: LIMB_BONES.leftLeg, right: LIMB_BONES.rightLeg };
+
+/** Knee angles of both legs at every pose. */
+function kneeAngles(poses: readonly SkeletonPose[], foot: Foot): Float64Array {
+  const [u, l, e] = KNEE_BONES[foot];
+  return Float64Array.from(poses, (p) => bendAngle(p[u]!.position, p[l]!.position, p[e]!.position));
+}
+
+/**
+ * The planted-foot figures of a motion for given contacts (found on the source, so before and after
+ * are measured on the same frames): drift per contact, worst depth below the floor, knee steps.
+ */
+export function measureContacts(motion: Motion, detection: ContactDetection, poses?: readonly SkeletonPose[]): ContactReport {
+  const all = poses ?? posesAt(motion, detection.times);
+  const rest = motion.rest.bones;
+  const drifts = detection.contacts.map((c) => {
+    const bone = FOOT_BONES[c.foot][0];
+    const p0 = all[c.first][bone]!.position;
+    let worst = 0;
+    for (let f = c.first; f <= c.last; f++) {
+      const p = all[f][bone]!.position;
+      worst = Math.max(worst, Math.hypot(p[0] - p0[0], p[2] - p0[2]));
+    }
+    return worst;
+  });
+  let worstDepth = 0;
+  for (const pose of all) {
+    for (const b of ['leftFoot', 'leftToes', 'rightFoot', 'rightToes'] as const) {
+      if (!pose[b] || !rest[b]) continue;
+      worstDepth = Math.max(worstDepth, rest[b]!.worldPosition[1] - pose[b]!.position[1]);
+    }
+  }
+  let maxKneeStep = 0;
+  for (const foot of ['left', 'right'] as const) {
+    const k = kneeAngles(all, foot);
+    for (let f = 1; f < k.length; f++) maxKneeStep = Math.max(maxKneeStep, Math.abs(k[f] - k[f - 1]));
+  }
+  const sorted = [...drifts].sort((a, b) => a - b);
+  const median = sorted.length ? (sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2) : 0;
+  return { contacts: drifts.length, drifts, medianDrift: median, worstDrift: sorted.length ? sorted[sorted.length - 1] : 0, worstDepth, maxKneeStep };
+}
+
+/**
+ * Knee steps the edit made: frames where a knee angle changes by more than `limit` radians from the
+ * previous frame while the source's changed by no more than that.
+ */
+export function newKneeJumps(source: Motion, edited: Motion, times: Float32Array, limit = (10 * Math.PI) / 180): number {
+  const a = posesAt(source, times);
+  const b = posesAt(edited, times);
+  let count = 0;
+  for (const foot of ['left', 'right'] as const) {
+    const ka = kneeAngles(a, foot);
+    const kb = kneeAngles(b, foot);
+    for (let f = 1; f < ka.length; f++) if (Math.abs(kb[f] - kb[f - 1]) > limit && Math.abs(ka[f] - ka[f - 1]) <= limit) count++;
+  }
+  return count;
+}
