@@ -47,7 +47,7 @@ function constantTrack(motion: Motion, node: number, path: ChannelPath, value: A
 }
 
 /** The channel with a key exactly at t (float32), inserted with the interpolated value if missing. */
-function withKeyAt(channel: Channel, t: number): { channel: Channel; index: number } {
+export function withKeyAt(channel: Channel, t: number): { channel: Channel; index: number } {
   const tf = Math.fround(t);
   const i = lowerBound(channel.times, tf);
   if (i < channel.times.length && channel.times[i] === tf) return { channel, index: i };

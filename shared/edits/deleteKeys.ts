@@ -1,0 +1,32 @@
+/**
+ * Delete selected keys. A track left without keys is removed (the property then shows its rest
+ * value, as an untracked one does); every other track is shared as it is.
+ */
+import type { Channel, Motion } from '../motion/types';
+import { withChannels } from '../motion/types';
+import { mergeKeys, selectedChannel, type KeySelection } from './keySelection';
+
+const NONE = new Float32Array(0);
+
+export function deleteKeys(motion: Motion, selection: KeySelection): Motion {
+  const replaced = new Map<Channel, Channel | null>();
+  for (const e of selection) {
+    const { channel, mask, count } = selectedChannel(motion, e);
+    if (count === 0) continue;
+    if (count === mask.length) {
+      replaced.set(channel, null);
+      continue;
+    }
+    const keep = new Uint8Array(mask.length);
+    for (let i = 0; i < mask.length; i++) keep[i] = mask[i] ? 0 : 1;
+    replaced.set(channel, mergeKeys(channel, keep, NONE, NONE));
+  }
+  if (!replaced.size) return motion;
+  const channels: Channel[] = [];
+  for (const c of motion.channels) {
+    const r = replaced.get(c);
+    if (r === undefined) channels.push(c);
+    else if (r) channels.push(r);
+  }
+  return withChannels(motion, channels);
+}

@@ -1,0 +1,84 @@
+/**
+ * Keys picked in the timeline, addressed by channel (node + path, so a selection survives edits that
+ * reorder or add channels) and key index. Also the one merge the key edits share: keys laid into a
+ * channel, replacing any key at the same float32 time, values copied bit for bit.
+ */
+import type { Channel, ChannelPath, Motion } from '../motion/types';
+import { componentsOf } from '../motion/types';
+import { fail } from '../errors';
+import { restTrs, type GltfNode } from '../vrma/restPose';
+
+export interface ChannelKeys {
+  readonly node: number;
+  readonly path: ChannelPath;
+  /** Key indices into that channel, any order, duplicates ignored. */
+  readonly keys: ArrayLike<number>;
+}
+
+export type KeySelection = readonly ChannelKeys[];
+
+/** The channel a selection entry names; a missing channel or a key index out of range is refused. */
+export function selectedChannel(motion: Motion, entry: ChannelKeys): { channel: Channel; index: number; mask: Uint8Array; count: number } {
+  const index = motion.channels.findIndex((c) => c.node === entry.node && c.path === entry.path);
+  if (index < 0) fail('BAD_PARAMETER', `no ${entry.path} track on node ${entry.node}`);
+  const channel = motion.channels[index];
+  const n = channel.times.length;
+  const mask = new Uint8Array(n);
+  let count = 0;
+  for (let i = 0; i < entry.keys.length; i++) {
+    const k = entry.keys[i];
+    if (!Number.isInteger(k) || k < 0 || k >= n) fail('BAD_PARAMETER', `key ${k} does not exist on the ${entry.path} track of node ${entry.node} (${n} keys)`);
+    if (!mask[k]) count++;
+    mask[k] = 1;
+  }
+  return { channel, index, mask, count };
+}
+
+/**
+ * `base` keys where `keep[i]` is set, merged with new keys (times ascending): a new key at the same
+ * float32 time as a kept key replaces it. Values are copied as they are.
+ */
+export function mergeKeys(base: Channel, keep: Uint8Array | null, times: Float32Array, values: Float32Array): Channel {
+  const size = componentsOf(base.path);
+  const bt = base.times;
+  const bv = base.values;
+  const outT = new Float32Array(bt.length + times.length);
+  const outV = new Float32Array(outT.length * size);
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  const put = (t: number, src: Float32Array, k: number) => {
+    outT[n] = t;
+    outV.set(src.subarray(k * size, k * size + size), n * size);
+    n++;
+  };
+  while (i < bt.length || j < times.length) {
+    if (i < bt.length && keep && !keep[i]) {
+      i++;
+      continue;
+    }
+    if (j >= times.length || (i < bt.length && bt[i] < times[j])) put(bt[i], bv, i++);
+    else {
+      if (i < bt.length && bt[i] === times[j]) i++;
+      put(times[j], values, j++);
+    }
+  }
+  return { node: base.node, path: base.path, times: outT.slice(0, n), values: outV.slice(0, n * size) };
+}
+
+/** The node's own rest value for a path, from the glTF node (what an untracked property shows). */
+export function restValue(motion: Motion, node: number, path: ChannelPath): Float32Array {
+  const nodes = Array.isArray(motion.gltf.nodes) ? (motion.gltf.nodes as GltfNode[]) : [];
+  const trs = new Float64Array(10);
+  if (nodes[node]) restTrs(nodes[node], trs, 0);
+  else trs.set([0, 0, 0, 0, 0, 0, 1, 1, 1, 1]);
+  const from = path === 'translation' ? 0 : path === 'rotation' ? 3 : 7;
+  return Float32Array.from(trs.subarray(from, from + componentsOf(path)));
+}
+
+/** The number of keys a selection names (duplicates counted once per channel entry). */
+export function selectionSize(selection: KeySelection): number {
+  let n = 0;
+  for (const e of selection) n += new Set(Array.from(e.keys)).size;
+  return n;
+}
