@@ -7,7 +7,7 @@ import { fail } from '../../errors';
 import type { Motion } from '../../motion/types';
 import { buildMotion, type KeyTrack } from '../../vrma/buildMotion';
 import { bakeMmd, type MmdBake, type MmdKeySource } from './bake';
-import { MORPH_TO_EXPRESSION, skippedMorphsWarning } from './morphs';
+import { combineMax, MORPH_TO_EXPRESSION, skippedMorphsWarning } from './morphs';
 import { parsePmxBones } from './pmx';
 import { rigFromPmx, standardRig, type MmdRig } from './rig';
 import { nameKey } from './shiftJis';
@@ -74,7 +74,7 @@ function expressionTracks(
   for (const t of tracks) {
     const preset = MORPH_TO_EXPRESSION.get(t.key);
     if (!preset) skipped.push(t.name);
-    else if (!out[preset]) out[preset] = t.sample();
+    else out[preset] = out[preset] ? combineMax(out[preset], t.sample()) : t.sample();
   }
   const w = skippedMorphsWarning(skipped);
   if (w) warnings.push(w);

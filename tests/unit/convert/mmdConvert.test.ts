@@ -274,8 +274,12 @@ describe('MMD motion -> VRM animation', () => {
     const blink = motion.channels.find((c) => c.node === motion.expressions.find((e) => e.name === 'blink')!.node)!;
     expect(blink.values[0]).toBe(1); // clamped to the expression range
     const aa = motion.channels.find((c) => c.node === motion.expressions.find((e) => e.name === 'aa')!.node)!;
-    expect(Array.from(aa.times)).toEqual([0, Math.fround(10 / 30)]);
-    expect(motion.warnings.join('\n')).toMatch(/2 morphs with no VRM expression preset skipped: 発音「あ」, ｳｨﾝｸ２右/);
+    // あ and 発音「あ」 both drive aa (morphs.ts): combined by maximum over both tracks' key times.
+    expect(Array.from(aa.times)).toEqual([0, Math.fround(5 / 30), Math.fround(10 / 30)]);
+    expect(aa.values[3]).toBeCloseTo(1, 6);
+    const wink = motion.channels.find((c) => c.node === motion.expressions.find((e) => e.name === 'blinkRight')!.node)!;
+    expect(wink.values[0]).toBe(1); // ｳｨﾝｸ２右 (1) over ウィンク右 (0.5)
+    expect(motion.warnings.join('\n')).not.toMatch(/skipped/);
   });
 
   it('refuses motions without humanoid bones, and writes face-only motions as expressions', () => {
