@@ -150,7 +150,8 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
     { class: 'studio', id: 'studio-view' },
     h('aside', { class: 'left' }, library.element),
     h('main', { class: 'center' }, viewportBox),
-    h('aside', { class: 'right' }, createEditPanel(studio), createInfoPanel(studio)),
+    // The motion info strip first and always in view; the edit sections scroll below it.
+    h('aside', { class: 'right' }, createInfoPanel(studio), createEditPanel(studio)),
     h('footer', { class: 'bottom' }, createTransportBar(studio), timeline.element),
   );
   const bedroomView = h('div', { class: 'bedroom-view', id: 'bedroom-view', hidden: true });

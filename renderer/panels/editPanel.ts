@@ -35,6 +35,7 @@ function reportText(def: EditDefinition, before: Motion, after: Motion, lines: r
 }
 import { acceptAttribute, MOTION_EXTENSIONS } from '../../shared/convert/formats';
 import { editConfirmation } from '../app/editConfirmation';
+import { createEditSections } from './editGroups';
 
 export function editContext(studio: Studio): EditContext {
   return { motion: studio.motion, duration: studio.duration, range: studio.range, time: studio.clock.time };
@@ -82,7 +83,8 @@ export function runEdit(studio: Studio, def: EditDefinition): boolean {
 }
 
 export function createEditPanel(studio: Studio): HTMLElement {
-  const list = h('div', { class: 'edit-list' });
+  const sections = createEditSections();
+  const list = sections.element;
   const syncers: (() => void)[] = [];
   for (const def of EDITS) {
     const state = editState(studio, def);
@@ -145,7 +147,7 @@ export function createEditPanel(studio: Studio): HTMLElement {
     };
     syncers.push(sync);
     const box = h('div', { class: 'edit' }, h('div', { class: 'edit-head' }, apply), ...fields, reasonText);
-    list.append(box);
+    sections.bodyFor(def.id).append(box);
   }
   const syncAll = () => syncers.forEach((s) => s());
   // Some checks scan the whole motion (outliers); run them after the edited pose is on screen.

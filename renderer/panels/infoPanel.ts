@@ -1,17 +1,31 @@
 /** The motion's figures: duration, fps, keys, bones, expressions, lookAt and the reader's warnings. */
 import type { Studio } from '../app/studio';
+import type { Motion } from '../../shared/motion/types';
 import { summarizeMotion } from '../../shared/vrma/summary';
 import { h } from '../ui/dom';
 import { formatTime } from '../timeline/timeScale';
-import { t, formatNumber, formatList, onLocaleChange } from '../../shared/i18n';
-import { tAttr, tText } from '../ui/i18n';
+import { t, formatNumber, formatList, formatSize, onLocaleChange } from '../../shared/i18n';
+import { localize, tAttr, tText } from '../ui/i18n';
 import { BUILTIN_AVATAR_NAME } from '../platform/desktopSession';
 
+/**
+ * About what the motion's .vrma takes on disk: its key data (float32 times and values) plus the
+ * glTF JSON's typical overhead; writing the file to measure it would cost a full write per edit.
+ */
+function estimatedVrmaBytes(motion: Motion): number {
+  let bytes = 4096;
+  for (const c of motion.channels) bytes += (c.times.length + c.values.length) * 4;
+  return bytes;
+}
+
 export function createInfoPanel(studio: Studio): HTMLElement {
-  const list = h('dl', { class: 'info-list' });
+  // The figures that matter while editing, always visible in a compact strip; the rest under "More".
+  const list = h('dl', { class: 'info-list info-strip' });
+  const moreList = h('dl', { class: 'info-list' });
+  const more = h('details', { class: 'info-more' }, localize(h('summary'), (e) => (e.textContent = t('studio.info.more'))), moreList);
   const warnings = tAttr(h('ul', { class: 'warnings' }), 'aria-label', 'studio.info.warnings');
   const avatarLine = h('p', { class: 'avatar-line' });
-  const panel = h('section', { class: 'panel info-panel', 'aria-labelledby': 'info-title' }, tText(h('h2', { id: 'info-title' }), 'studio.info.title'), avatarLine, list, warnings);
+  const panel = h('section', { class: 'panel info-panel', 'aria-labelledby': 'info-title' }, tText(h('h2', { id: 'info-title' }), 'studio.info.title'), list, more, avatarLine, warnings);
 
   const render = () => {
     const s = summarizeMotion(studio.motion);
@@ -27,8 +41,12 @@ export function createInfoPanel(studio: Studio): HTMLElement {
       ['expressions', t('studio.info.expressions'), animated.length ? formatList(animated) : t('studio.info.none')],
       ['look-at', t('studio.info.lookAt'), s.lookAt === 'animated' ? t('studio.info.animated') : t('studio.info.none')],
       ['spec-version', t('studio.info.specVersion'), s.specVersion],
+      ['size', t('studio.info.size'), t('studio.info.sizeValue', { size: formatSize(estimatedVrmaBytes(studio.motion)) })],
     ];
-    list.replaceChildren(...rows.flatMap(([id, k, v]) => [h('dt', { text: k }), h('dd', { text: v, 'data-info': id })]));
+    const cells = ([id, k, v]: [string, string, string]) => [h('dt', { text: k }), h('dd', { text: v, 'data-info': id, title: v })];
+    const strip = new Set(['duration', 'frame-rate', 'keys', 'bones', 'size']);
+    list.replaceChildren(...rows.filter((r) => strip.has(r[0])).flatMap(cells));
+    moreList.replaceChildren(...rows.filter((r) => !strip.has(r[0])).flatMap(cells));
     warnings.replaceChildren(...s.warnings.map((w) => h('li', { text: w })));
     warnings.hidden = s.warnings.length === 0;
     const a = studio.avatar;

@@ -1,0 +1,106 @@
+/**
+ * Layout at 1440×900, 1280×720 and 1024×640 (issue 11): no panel is cut off — every main region lies
+ * inside the window, the motion info strip (duration, fps, keys, bones, size) is visible without
+ * scrolling, the transport bar and the timeline are whole, the library lists more than a handful of
+ * entries, and the play button does not change width when playback toggles. Checked by element
+ * bounds; screenshots land in out/test-screenshots/layout-WxH.png.
+ */
+import { chmodSync, copyFileSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser } from '../helpers/browser';
+import { describeFixtures, fixturePath } from '../helpers/fixtures';
+import { startHost, type StartedHost } from '../helpers/host';
+import { hook, screenshot, waitForStudio } from './studioHarness';
+
+type Box = { x: number; y: number; width: number; height: number };
+
+describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('layout at three window sizes', () => {
+  let host: StartedHost;
+  let browser: Browser;
+  let folder: string;
+  beforeAll(async () => {
+    folder = realpathSync(mkdtempSync(join(tmpdir(), 'vrma-layout-e2e-')));
+    for (let i = 1; i <= 12; i++) {
+      copyFileSync(fixturePath('vrma', 'idle_loop.vrma'), join(folder, `idle-${String(i).padStart(2, '0')}.vrma`));
+      chmodSync(join(folder, `idle-${String(i).padStart(2, '0')}.vrma`), 0o644);
+    }
+    host = await startHost();
+    browser = await launchBrowser();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await host?.stop();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  for (const [width, height, minEntries] of [
+    [1440, 900, 8],
+    [1280, 720, 6],
+    [1024, 640, 5],
+  ] as const) {
+    it(`${width}×${height}: nothing clipped, the info strip and transport visible`, async () => {
+      const context = await browser.newContext({ viewport: { width, height } });
+      const page = await context.newPage();
+      try {
+        await page.goto(host.url);
+        await waitForStudio(page);
+        await page.getByRole('textbox', { name: 'Folder path to open' }).fill(folder);
+        await page.getByRole('button', { name: 'Open folder' }).click();
+        await page.getByRole('list', { name: 'Library files' }).getByRole('button', { name: 'idle-12.vrma' }).waitFor();
+        const inside = (b: Box | null, what: string) => {
+          expect(b, `${what} exists`).not.toBeNull();
+          expect(b!.width, `${what} width`).toBeGreaterThan(0);
+          expect(b!.height, `${what} height`).toBeGreaterThan(0);
+          expect(b!.x, `${what} left`).toBeGreaterThanOrEqual(-0.5);
+          expect(b!.y, `${what} top`).toBeGreaterThanOrEqual(-0.5);
+          expect(b!.x + b!.width, `${what} right`).toBeLessThanOrEqual(width + 0.5);
+          expect(b!.y + b!.height, `${what} bottom`).toBeLessThanOrEqual(height + 0.5);
+        };
+        for (const sel of ['.topbar', '.left', '.center', '.right', '.bottom', '.transport', '.timeline', '#viewport canvas']) inside(await page.locator(sel).first().boundingBox(), sel);
+        // Every control of the transport bar is inside the window and on one row.
+        const controls = await page.locator('.transport > *').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ x: r.x, y: r.y, width: r.width, height: r.height })));
+        for (const [i, c] of controls.entries()) if (c.width > 0 && c.height > 0) inside(c, `transport control ${i}`);
+        const rows = new Set(controls.filter((c) => c.width > 0 && c.height > 0).map((c) => Math.round(c.y + c.height / 2)));
+        expect(Math.max(...rows) - Math.min(...rows)).toBeLessThan(12);
+        // The info strip: its figures visible without scrolling anything.
+        for (const id of ['duration', 'frame-rate', 'keys', 'bones', 'size']) {
+          const cell = page.locator(`.info-panel [data-info="${id}"]`);
+          const b = await cell.boundingBox();
+          inside(b, `info ${id}`);
+          const right = (await page.locator('.right').boundingBox())!;
+          expect(b!.y + b!.height, `info ${id} within the right column`).toBeLessThanOrEqual(right.y + right.height);
+          expect(await cell.evaluate((e) => e.closest('.right')!.scrollTop)).toBe(0);
+        }
+        // The library shows a useful number of entries in its visible area.
+        const listBox = (await page.locator('.left').boundingBox())!;
+        const visibleEntries = await page.locator('.library-entry').evaluateAll(
+          (els, box) => els.filter((e) => { const r = e.getBoundingClientRect(); return r.height > 0 && r.top >= box.y - 0.5 && r.bottom <= box.y + box.height + 0.5; }).length,
+          listBox,
+        );
+        expect(visibleEntries).toBeGreaterThanOrEqual(minEntries);
+        // The play button keeps its width when playback toggles.
+        const play = page.locator('.transport [data-command="playback.toggle"]');
+        await hook(page, 'setPlaying', true);
+        const w1 = (await play.boundingBox())!.width;
+        const bar1 = (await page.locator('.transport .time-readout').boundingBox())!.x;
+        await hook(page, 'setPlaying', false);
+        const w2 = (await play.boundingBox())!.width;
+        const bar2 = (await page.locator('.transport .time-readout').boundingBox())!.x;
+        expect(w2).toBe(w1);
+        expect(bar2).toBe(bar1);
+        // Edits are grouped in sections that collapse.
+        const range = page.locator('.edit-group[data-group="range"] > summary');
+        await range.click();
+        expect(await page.locator('#edit-keep').isVisible()).toBe(false);
+        await range.click();
+        expect(await page.locator('#edit-keep').isVisible()).toBe(true);
+        await screenshot(page, `layout-${width}x${height}`);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
