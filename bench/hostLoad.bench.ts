@@ -3,8 +3,9 @@
  * (out/main/host.js) as its own process, then from this process
  *  - 300 idle sockets opened first and left open (they send nothing),
  *  - 500 small calls (getPlatform) in parallel, three waves, alone,
- *  - 20 motion uploads of 50 MB in parallel (autosave calls: the motion-bytes route and its upload
- *    gate) with 500 more parallel small calls while they run.
+ *  - 20 motion uploads of 50 MB in parallel (saveFileAs of one .vrma in an opened temp folder: a
+ *    motion-bytes route, through the upload gate; not autosave, whose checksum of each 50 MB session
+ *    is main's own work, not the host's) with 500 more parallel small calls while they run.
  * Peer, in the same run: a bare Node http server on loopback answering the same 500 parallel POSTs
  * with a constant (no token, no decoding, no validation): the floor this machine sets, so the host's
  * own cost is the ratio to it.
@@ -17,7 +18,9 @@
 import { createServer, request, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect, type Socket } from 'node:net';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { startHost } from '../tests/helpers/host';
 import { encodeWire } from '../shared/contract/wire';
@@ -67,16 +70,16 @@ function checked(replies: { status: number; ms: number }[]): number[] {
 }
 
 /** A child process that sends UPLOADS parallel autosave calls of UPLOAD_BYTES each; resolves with their statuses. */
-function uploadFromChild(port: number, token: string): { started: Promise<void>; done: Promise<number[]> } {
+function uploadFromChild(port: number, token: string, target: string): { started: Promise<void>; done: Promise<number[]> } {
   const script = `
     const { request } = require('node:http');
     const { encodeWire } = require(${JSON.stringify(require.resolve('../shared/contract/wire'))});
     const motion = new Uint8Array(${UPLOAD_BYTES});
     for (let i = 0; i < motion.length; i += 4096) motion[i] = i & 255;
     // One body sent ${UPLOADS} times: the uploader's own memory is not what is measured.
-    const body = encodeWire([{ avatar: { kind: 'builtin', id: 'mannequin' }, motion, motionName: 'load', undoIndex: 0, view: {} }]);
+    const body = encodeWire([{ bytes: motion, suggestedName: 'load.vrma', path: ${JSON.stringify('__TARGET__')}, overwrite: true }]);
     const one = () => new Promise((ok) => {
-      const req = request({ host: '127.0.0.1', port: ${port}, path: '/api/call/autosave', method: 'POST', agent: false,
+      const req = request({ host: '127.0.0.1', port: ${port}, path: '/api/call/saveFileAs', method: 'POST', agent: false,
         headers: { 'X-VRMA-Token': ${JSON.stringify(token)}, 'Content-Length': String(body.length) } }, (res) => { res.resume(); res.on('end', () => ok(res.statusCode)); });
       req.on('error', () => ok(0));
       req.end(body);
@@ -85,7 +88,7 @@ function uploadFromChild(port: number, token: string): { started: Promise<void>;
     process.stdout.write('started\\n');
     all.then((s) => process.stdout.write(JSON.stringify(s) + '\\n'));
   `;
-  const child = spawn(process.execPath, ['--import', 'tsx', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', '-e', script.replace('__TARGET__', target)], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   let markStarted: () => void = () => undefined;
   const started = new Promise<void>((ok) => (markStarted = ok));
@@ -128,6 +131,7 @@ async function bareNodeWaves(): Promise<number[]> {
 export async function run(): Promise<void> {
   const bare = await bareNodeWaves();
   const host = await startHost();
+  const cleanup: (() => void)[] = [];
   const idle: Socket[] = [];
   let reaped = 0;
   try {
@@ -148,7 +152,11 @@ export async function run(): Promise<void> {
 
     // Uploads of a 50 MB motion, sent by another process (so this one only times the small calls).
     const t0 = performance.now();
-    const uploader = uploadFromChild(host.port, host.token);
+    const folder = mkdtempSync(join(tmpdir(), 'vrma-load-'));
+    const opened = await post(host.port, host.token, 'openFolder', encodeWire([folder]));
+    if (opened.status !== 200) throw new Error(`could not open ${folder} in the host: ${opened.status}`);
+    cleanup.push(() => rmSync(folder, { recursive: true, force: true }));
+    const uploader = uploadFromChild(host.port, host.token, join(folder, 'load.vrma'));
     await uploader.started;
     const during = (await smallWave(host.port, host.token)).sort((a, b) => a - b);
     const uploaded = await uploader.done;
@@ -181,5 +189,6 @@ export async function run(): Promise<void> {
   } finally {
     for (const s of idle) s.destroy();
     await host.stop();
+    for (const c of cleanup) c();
   }
 }

@@ -38,8 +38,8 @@ export const LAUNCH_CODE_HEADER = 'x-vrma-launch-code';
 export const MAX_MOTION_BODY_BYTES = 512 * 1024 * 1024;
 /** Largest request body of any other call (settings, commands, paths). */
 export const MAX_SMALL_BODY_BYTES = 1024 * 1024;
-/** Motion uploads held in memory at once, all together; further uploads wait (unread, so TCP holds them back). */
-export const MAX_UPLOAD_BYTES_IN_FLIGHT = 640 * 1024 * 1024;
+/** Motion uploads held in memory at once, all together; further uploads wait (unread, so TCP holds them back). 256 MB: bench/hostLoad.bench.ts peaked at 410 MB for 20 x 50 MB. */
+export const MAX_UPLOAD_BYTES_IN_FLIGHT = 256 * 1024 * 1024;
 
 /** Socket limits: slow or idle clients are reaped, and there is a ceiling on sockets. */
 export const HOST_TIMEOUTS = {
