@@ -53,7 +53,7 @@ function bedroomSettings(studio: Studio): BedroomContext['settings'] {
       studio.api
         .setSettings({ bedroom: value })
         .then((s) => (studio.settings = s))
-        .catch((e) => studio.messages.error(`The bedroom settings could not be saved: ${errorText(e)}`));
+        .catch((e) => studio.messages.error(() => t('bedroom.msg.settingsFailed', { detail: errorText(e) })));
     },
   };
 }

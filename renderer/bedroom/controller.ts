@@ -16,29 +16,13 @@ import { BreathSound } from './breathSound';
 import type { BedroomContext } from './context';
 import { buildControls, type Controls } from './controls';
 import { loadVrm } from './loadVrm';
-import { fileLabel, PoseFiles } from './poseFiles';
+import { fileLabel, PoseFiles, type PoseFileResult } from './poseFiles';
 import { sleepPoseReport, type SleepPoseReport } from './poseReport';
 import { builtInClips } from './poseSources';
 import type { BedroomView } from './scene';
 import { SleepCycle, type SleepPhase, type SleepState } from './sleepCycle';
-
-const POSE_WORDS: Record<LyingPose, string> = { back: 'the back', right: 'the right side', left: 'the left side' };
-
-/** The status line of each phase. */
-export function phaseText(phase: SleepPhase, pose: LyingPose): string {
-  switch (phase) {
-    case 'awake':
-      return 'Awake. Press Sleep to lie down.';
-    case 'lyingDown':
-      return `Lying down on ${POSE_WORDS[pose]}…`;
-    case 'asleep':
-      return `Asleep on ${POSE_WORDS[pose]}.`;
-    case 'turningOver':
-      return `Turning over onto ${POSE_WORDS[pose]}…`;
-    case 'gettingUp':
-      return 'Getting up…';
-  }
-}
+import { formatList, onLocaleChange, t } from '../../shared/i18n';
+import { phaseText, poseWords, slotWords } from './words';
 
 export class BedroomController {
   settings: BedroomSettings;
@@ -56,7 +40,8 @@ export class BedroomController {
   private lastReal = performance.now() / 1000;
   private disposed = false;
   /** The answer to the last action; shown until the phase changes (errors until the next action). */
-  private message: { text: string; kind: 'info' | 'error'; phase: SleepPhase } | null = null;
+  private message: { text: () => string; kind: 'info' | 'error'; phase: SleepPhase } | null = null;
+  private unsubscribeLocale: () => void;
   private shownPhase = '';
   private reportedPose: LyingPose | null = null;
   private poseFileList: { path: string; name: string }[] = [];
@@ -104,7 +89,7 @@ export class BedroomController {
       resetPlacement: () => this.act(() => {
         this.setOffsets(ZERO_OFFSETS, true);
         this.controls.showSettings(this.settings, this.offsets);
-        this.say('Placement reset to the automatic result.');
+        this.say(() => t('bedroom.msg.placementReset'));
       }),
       loadPoseFile: (file, slot) => void file.arrayBuffer().then((buf) => this.usePoseFile(file.name, new Uint8Array(buf), slot)),
       choosePoseFromFolders: (path, slot) => void (path ? this.usePosePath(path, slot) : this.useBuiltIn(slot)),
@@ -123,7 +108,16 @@ export class BedroomController {
     });
     this.controls.showSettings(this.settings, this.offsets);
     this.controls.setSleeping(false);
-    this.controls.setStatus('Loading the avatar…');
+    this.controls.setStatus(t('bedroom.status.loading'));
+    // A language switch rewrites what was computed: the status line, the report, the lists.
+    this.unsubscribeLocale = onLocaleChange(() => {
+      const s = this.cycle.tick();
+      this.controls.setStatus(this.message ? this.message.text() : this.rig ? phaseText(s.phase, s.pose) : t('bedroom.status.loading'), this.message?.kind);
+      if (this.reportedPose) this.showReport(this.reportedPose);
+      this.controls.setPoseFiles(this.poseFileList, this.settings.poseFiles);
+      this.controls.showSettings(this.settings, this.offsets);
+      this.view.invalidate();
+    });
     view.onFrame = (dt) => this.frame(dt);
     view.animating = () => this.animating();
     this.ready = this.load(avatar.bytes);
@@ -155,7 +149,7 @@ export class BedroomController {
   turnOver(): boolean {
     const turned = this.cycle.turnOver();
     if (!turned) {
-      this.say('Turn over works while asleep: press Sleep first.');
+      this.say(() => t('bedroom.msg.turnRefused'));
       return false;
     }
     this.save({ ...this.settings, pose: this.cycle.tick().pose });
@@ -195,13 +189,14 @@ export class BedroomController {
     try {
       this.ctx.settings.set(next);
     } catch (e) {
-      this.say(`Settings could not be saved: ${(e as Error).message}`, 'error');
+      this.say(() => t('bedroom.msg.settingsFailed', { detail: (e as Error).message }), 'error');
     }
   }
 
-  say(text: string, kind: 'info' | 'error' = 'info'): void {
+  /** Answer an action on the status line (`text` is rendered again after a language switch). */
+  say(text: () => string, kind: 'info' | 'error' = 'info'): void {
     this.message = { text, kind, phase: this.lastState.phase };
-    this.controls.setStatus(text, kind);
+    this.controls.setStatus(text(), kind);
     this.view.invalidate();
   }
 
@@ -216,7 +211,7 @@ export class BedroomController {
     const slot = this.rig?.pose(pose);
     if (!r || !slot) return;
     this.reportedPose = pose;
-    this.controls.setReport(r.lines, r.warnings, `${POSE_WORDS[pose]} (${slot.label})`);
+    this.controls.setReport(r.lines, r.warnings, t('bedroom.report.title', { pose: poseWords(pose), label: slot.label }));
   }
 
   private async load(bytes: Uint8Array): Promise<void> {
@@ -224,7 +219,7 @@ export class BedroomController {
     try {
       vrm = await loadVrm(bytes.length ? bytes : makeMannequinVrm());
     } catch (e) {
-      this.say(`The avatar could not be loaded: ${(e as Error).message}`, 'error');
+      this.say(() => t('bedroom.msg.avatarFailed', { detail: (e as Error).message }), 'error');
       return;
     }
     if (this.disposed) {
@@ -254,7 +249,9 @@ export class BedroomController {
     }
     this.showReport(this.cycle.tick().pose);
     const files = Object.entries(this.settings.poseFiles) as [PoseSlot, string][];
-    if (!this.message && files.length) this.say(`Awake, with ${files.map(([slot, p]) => `${fileLabel(p)} as the ${slot} pose`).join(' and ')}. Press Sleep to lie down.`);
+    if (!this.message && files.length) {
+      this.say(() => t('bedroom.msg.awakeWith', { files: formatList(files.map(([slot, p]) => t('bedroom.msg.fileAs', { file: fileLabel(p), slot: slotWords(slot) }))) }));
+    }
     // The list follows the opened folders: read now, and again (after a burst settles) on each change.
     try {
       this.unsubscribeLibrary =
@@ -276,7 +273,7 @@ export class BedroomController {
     this.controls.setPoseFiles(this.poseFileList, files);
   }
 
-  private async afterPoseFile(r: { ok: boolean; message: string; remember: boolean }, path: string, slot: PoseSlot): Promise<void> {
+  private async afterPoseFile(r: PoseFileResult, path: string, slot: PoseSlot): Promise<void> {
     if (this.disposed) return;
     if (r.ok) {
       const files = { ...this.settings.poseFiles };
@@ -291,7 +288,8 @@ export class BedroomController {
         this.controls.showSettings(this.settings, this.offsets);
       }
       const report = this.report(slot === 'back' ? 'back' : 'right');
-      if (report?.notLying) this.say(`${r.message} Warning: it is not a lying pose (the torso is ${Math.round(report.figures?.torsoElevation ?? 90)}° from horizontal).`, 'error');
+      const deg = Math.round(report?.figures?.torsoElevation ?? 90);
+      if (report?.notLying) this.say(() => t('bedroom.msg.notLying', { message: r.message(), deg }), 'error');
       else this.say(r.message);
     } else {
       this.forget(slot);
@@ -319,7 +317,7 @@ export class BedroomController {
     if (!this.poses) return;
     await this.poses.installBuiltIn(slot);
     this.forget(slot);
-    this.say(`The built-in ${slot} pose is back.`);
+    this.say(() => t('bedroom.msg.builtInBack', { slot: slotWords(slot) }));
     this.showReport(this.cycle.tick().pose);
     this.view.invalidate();
   }
@@ -367,23 +365,36 @@ export class BedroomController {
       this.shownPhase = key;
     }
     if (this.rig && s.pose !== this.reportedPose) this.showReport(s.pose);
-    this.controls.setNextTurn(s.nextTurnIn === null ? '' : `next turn in ${Math.ceil(s.nextTurnIn)} s`);
+    this.controls.setNextTurn(s.nextTurnIn === null ? '' : t('bedroom.nextTurn', { seconds: Math.ceil(s.nextTurnIn) }));
   }
 
-  /** Anything moving by itself: the idle (awake), lying down, turning over, breathing, a nod or smile, a countdown. */
+  /**
+   * Anything moving by itself: the idle (awake), lying down, turning over, breathing, a nod or smile.
+   * Asleep on a side nothing moves: only the countdown runs, redrawn once a second by a timer (and
+   * at the moment the turn-over is due), not every frame.
+   */
   private animating(): boolean {
+    clearTimeout(this.tickTimer);
     if (!this.rig) return false;
     const s = this.cycle.tick();
     if (s.phase !== 'asleep') return true;
     if (this.rig.nodding || this.rig.face.smiling) return true;
-    if (s.nextTurnIn !== null) return true;
-    return this.rig.breath().depth > 0;
+    if (this.rig.breath().depth > 0) return true;
+    if (s.nextTurnIn !== null) {
+      // Until the shown whole second changes (or the turn-over is due).
+      const wait = (s.nextTurnIn % 1 || 1) / Math.max(1e-3, this.timeScale);
+      this.tickTimer = setTimeout(() => this.view.invalidate(), Math.max(16, wait * 1000));
+    }
+    return false;
   }
+  private tickTimer: ReturnType<typeof setTimeout> | undefined;
 
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    this.unsubscribeLocale();
     clearTimeout(this.libraryTimer);
+    clearTimeout(this.tickTimer);
     this.unsubscribeLibrary?.();
     this.poses?.dispose();
     this.sound.dispose();

@@ -7,6 +7,8 @@ import {
   type PoseSlot, type TurnSides,
 } from '../../shared/contract/bedroomSettings';
 import type { ViewName } from './cameraRig';
+import { t, type MessageKey } from '../../shared/i18n';
+import { tAttr, tText } from '../ui/i18n';
 
 export interface ControlEvents {
   sleep(): void;
@@ -32,6 +34,7 @@ export interface Controls {
   readonly element: HTMLElement;
   showSettings(s: BedroomSettings, offsets: PlacementOffsets): void;
   setStatus(text: string, kind?: 'info' | 'error'): void;
+  /** `title` is the whole heading ("Pose report: the back (built-in back pose)"). */
   setReport(lines: readonly string[], warnings: readonly string[], title: string): void;
   setSleeping(sleeping: boolean): void;
   setNextTurn(text: string): void;
@@ -43,14 +46,16 @@ export interface Controls {
 
 /** The placement sliders, named for what they do, in the bed's directions. */
 export const PLACEMENT_SLIDERS = [
-  { key: 'towardHead', label: 'Toward the head / feet', min: -OFFSET_LIMIT_M, max: OFFSET_LIMIT_M, step: 0.01, unit: 'cm' },
-  { key: 'towardWall', label: 'Toward the wall / edge', min: -OFFSET_LIMIT_M, max: OFFSET_LIMIT_M, step: 0.01, unit: 'cm' },
-  { key: 'up', label: 'Up / down', min: -OFFSET_LIMIT_M, max: OFFSET_LIMIT_M, step: 0.01, unit: 'cm' },
-  { key: 'turn', label: 'Turn', min: -TURN_LIMIT_DEG, max: TURN_LIMIT_DEG, step: 1, unit: '°' },
-] as const;
+  { key: 'towardHead', label: 'bedroom.placement.towardHead', min: -OFFSET_LIMIT_M, max: OFFSET_LIMIT_M, step: 0.01, unit: 'cm' },
+  { key: 'towardWall', label: 'bedroom.placement.towardWall', min: -OFFSET_LIMIT_M, max: OFFSET_LIMIT_M, step: 0.01, unit: 'cm' },
+  { key: 'up', label: 'bedroom.placement.up', min: -OFFSET_LIMIT_M, max: OFFSET_LIMIT_M, step: 0.01, unit: 'cm' },
+  { key: 'turn', label: 'bedroom.placement.turn', min: -TURN_LIMIT_DEG, max: TURN_LIMIT_DEG, step: 1, unit: '°' },
+] as const satisfies readonly { readonly key: string; readonly label: MessageKey; readonly min: number; readonly max: number; readonly step: number; readonly unit: string }[];
 
-const POSES: readonly [LyingPose, string][] = [['back', 'Back'], ['right', 'Right side'], ['left', 'Left side']];
-const VIEWS: readonly [ViewName, string][] = [['bedside', 'Bedside'], ['above', 'Above'], ['foot', 'Foot of the bed'], ['reset', 'Reset view']];
+const POSES: readonly [LyingPose, MessageKey][] = [['back', 'bedroom.pose.back'], ['right', 'bedroom.pose.right'], ['left', 'bedroom.pose.left']];
+const VIEWS: readonly [ViewName, MessageKey][] = [
+  ['bedside', 'bedroom.views.bedside'], ['above', 'bedroom.views.above'], ['foot', 'bedroom.views.foot'], ['reset', 'bedroom.views.reset'],
+];
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
@@ -60,18 +65,30 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
 }
 
 export function formatOffset(v: number, unit: string): string {
-  if (unit === 'cm') return `${v > 0 ? '+' : ''}${Math.round(v * 100)} cm`;
-  return `${v > 0 ? '+' : ''}${v.toFixed(0)}°`;
+  if (unit === 'cm') return t('bedroom.unit.cm', { value: `${v > 0 ? '+' : ''}${Math.round(v * 100)}` });
+  return t('bedroom.unit.deg', { value: `${v > 0 ? '+' : ''}${v.toFixed(0)}` });
+}
+
+/** A button whose text and title follow the language. */
+function button(text: MessageKey, title?: MessageKey): HTMLButtonElement {
+  const b = tText(el('button', { type: 'button' }), text);
+  return title ? tAttr(b, 'title', title) : b;
+}
+
+/** A label with a text (following the language) and the control after it. */
+function labelled(text: MessageKey, control: HTMLElement, before = false): HTMLLabelElement {
+  const words = tText(el('span', {}), text);
+  return before ? el('label', {}, control, ' ', words) : el('label', {}, words, ' ', control);
 }
 
 export function buildControls(events: ControlEvents): Controls {
   const panel = el('div', { className: 'bedroom-panel' });
   panel.setAttribute('role', 'region');
-  panel.setAttribute('aria-label', 'Bedroom controls');
+  tAttr(panel, 'aria-label', 'bedroom.panel');
 
-  const sleepBtn = el('button', { type: 'button', textContent: 'Sleep', title: 'Lie down on the bed' });
-  const wakeBtn = el('button', { type: 'button', textContent: 'Wake', title: 'Get up and stand' });
-  const turnBtn = el('button', { type: 'button', textContent: 'Turn over', title: 'Turn to the next pose (only while asleep)' });
+  const sleepBtn = button('bedroom.sleep', 'bedroom.sleepHelp');
+  const wakeBtn = button('bedroom.wake', 'bedroom.wakeHelp');
+  const turnBtn = button('bedroom.turnOver', 'bedroom.turnOverHelp');
   sleepBtn.addEventListener('click', () => events.sleep());
   wakeBtn.addEventListener('click', () => events.wake());
   turnBtn.addEventListener('click', () => events.turnOver());
@@ -82,7 +99,7 @@ export function buildControls(events: ControlEvents): Controls {
   status.setAttribute('aria-live', 'polite');
   panel.append(status);
 
-  const poseSet = el('fieldset', { className: 'bedroom-poses' }, el('legend', { textContent: 'Lying pose' }));
+  const poseSet = el('fieldset', { className: 'bedroom-poses' }, tText(el('legend'), 'bedroom.poses'));
   const radios = {} as Record<LyingPose, HTMLInputElement>;
   // One group name per mounted bedroom, so two bedrooms on a page never share radios.
   const group = `bedroom-pose-${Math.random().toString(36).slice(2)}`;
@@ -90,11 +107,11 @@ export function buildControls(events: ControlEvents): Controls {
     const r = el('input', { type: 'radio', name: group, value: pose });
     r.addEventListener('change', () => r.checked && events.choosePose(pose));
     radios[pose] = r;
-    poseSet.append(el('label', {}, r, ` ${text}`));
+    poseSet.append(labelled(text, r, true));
   }
   const both = el('input', { type: 'checkbox' });
   both.addEventListener('change', () => events.setSides(both.checked ? 'both' : 'right'));
-  poseSet.append(el('label', { title: 'Turn-overs go back → right side → back → left side' }, both, ' Turn onto both sides'));
+  poseSet.append(tAttr(labelled('bedroom.bothSides', both, true), 'title', 'bedroom.bothSidesHelp'));
   panel.append(poseSet);
 
   const auto = el('input', { type: 'checkbox' });
@@ -106,12 +123,12 @@ export function buildControls(events: ControlEvents): Controls {
   });
   const nextTurn = el('span', { className: 'bedroom-next' });
   panel.append(
-    el('div', { className: 'bedroom-row' }, el('label', {}, auto, ' Auto turn-over')),
-    el('div', { className: 'bedroom-row' }, el('label', {}, 'Turn-over interval (s) ', interval), nextTurn),
+    el('div', { className: 'bedroom-row' }, labelled('bedroom.autoTurn', auto, true)),
+    el('div', { className: 'bedroom-row' }, labelled('bedroom.interval', interval), nextTurn),
   );
 
   const sliders = {} as Record<(typeof PLACEMENT_SLIDERS)[number]['key'], { input: HTMLInputElement; out: HTMLOutputElement }>;
-  const placement = el('fieldset', { className: 'bedroom-placement' }, el('legend', { textContent: 'Placement on the bed (this avatar)' }));
+  const placement = el('fieldset', { className: 'bedroom-placement' }, tText(el('legend'), 'bedroom.placement'));
   const readOffsets = (): PlacementOffsets => ({
     towardHead: Number(sliders.towardHead.input.value),
     towardWall: Number(sliders.towardWall.input.value),
@@ -120,7 +137,7 @@ export function buildControls(events: ControlEvents): Controls {
   });
   for (const a of PLACEMENT_SLIDERS) {
     const input = el('input', { type: 'range', min: String(a.min), max: String(a.max), step: String(a.step) });
-    input.setAttribute('aria-label', a.label);
+    tAttr(input, 'aria-label', a.label);
     // The slider itself carries its value for assistive tech (aria-valuetext); the visible readout
     // is hidden from it so the panel has exactly one status region.
     const out = el('output', {});
@@ -132,9 +149,9 @@ export function buildControls(events: ControlEvents): Controls {
     });
     input.addEventListener('change', () => events.setOffsets(readOffsets(), true));
     sliders[a.key] = { input, out };
-    placement.append(el('label', { className: 'bedroom-slider' }, el('span', { textContent: a.label }), el('span', { className: 'bedroom-slider-row' }, input, out)));
+    placement.append(el('label', { className: 'bedroom-slider' }, tText(el('span'), a.label), el('span', { className: 'bedroom-slider-row' }, input, out)));
   }
-  const reset = el('button', { type: 'button', textContent: 'Reset placement' });
+  const reset = button('bedroom.placement.reset');
   reset.addEventListener('click', () => events.resetPlacement());
   placement.append(reset);
   panel.append(placement);
@@ -142,11 +159,11 @@ export function buildControls(events: ControlEvents): Controls {
   // Loading a pose asks which pose it fills (back or side) before anything is replaced.
   const ask = el('div', { className: 'bedroom-ask', hidden: true });
   ask.setAttribute('role', 'group');
-  ask.setAttribute('aria-label', 'Which pose does this file fill?');
+  tAttr(ask, 'aria-label', 'bedroom.ask');
   const askText = el('p', {});
-  const asBack = el('button', { type: 'button', textContent: 'Use as the back pose' });
-  const asSide = el('button', { type: 'button', textContent: 'Use as the side pose' });
-  const cancel = el('button', { type: 'button', textContent: 'Cancel' });
+  const asBack = button('bedroom.ask.back');
+  const asSide = button('bedroom.ask.side');
+  const cancel = button('bedroom.ask.cancel');
   ask.append(askText, el('div', { className: 'bedroom-row' }, asBack, asSide, cancel));
   let pending: ((slot: PoseSlot | null) => void) | null = null;
   const answer = (slot: PoseSlot | null) => {
@@ -160,23 +177,23 @@ export function buildControls(events: ControlEvents): Controls {
   cancel.addEventListener('click', () => answer(null));
   const askSlot = (name: string, then: (slot: PoseSlot | null) => void) => {
     if (pending) answer(null);
-    askText.textContent = `${name}: which pose does it fill?`;
+    askText.textContent = t('bedroom.ask.question', { file: name });
     pending = then;
     ask.hidden = false;
     asSide.focus();
   };
 
   const file = el('input', { type: 'file', accept: '.vrma,.vpd' });
-  file.setAttribute('aria-label', 'Load sleep pose (.vrma or .vpd)');
+  tAttr(file, 'aria-label', 'bedroom.file.input');
   file.addEventListener('change', () => {
     const f = file.files?.[0];
     file.value = '';
     if (f) askSlot(f.name, (slot) => slot && events.loadPoseFile(f, slot));
   });
-  panel.append(el('div', { className: 'bedroom-row' }, el('label', {}, 'Sleep pose file ', file)));
+  panel.append(el('div', { className: 'bedroom-row' }, labelled('bedroom.file', file)));
 
   const folderPoses = el('select', { className: 'bedroom-folder-poses' });
-  folderPoses.setAttribute('aria-label', 'Sleep pose from your folders');
+  tAttr(folderPoses, 'aria-label', 'bedroom.folders.input');
   let chosenFiles: { back?: string; side?: string } = {};
   folderPoses.addEventListener('change', () => {
     const path = folderPoses.value || null;
@@ -187,13 +204,13 @@ export function buildControls(events: ControlEvents): Controls {
     }
     askSlot(folderPoses.selectedOptions[0]?.textContent ?? path, (slot) => (slot ? events.choosePoseFromFolders(path, slot) : restore()));
   });
-  panel.append(el('div', { className: 'bedroom-row' }, el('label', {}, 'From your folders ', folderPoses)), ask);
+  panel.append(el('div', { className: 'bedroom-row' }, labelled('bedroom.folders', folderPoses)), ask);
 
   const viewRow = el('div', { className: 'bedroom-row bedroom-views' });
   viewRow.setAttribute('role', 'group');
-  viewRow.setAttribute('aria-label', 'View');
+  tAttr(viewRow, 'aria-label', 'bedroom.views');
   for (const [name, text] of VIEWS) {
-    const b = el('button', { type: 'button', textContent: text });
+    const b = button(text);
     b.addEventListener('click', () => events.view(name));
     viewRow.append(b);
   }
@@ -201,22 +218,23 @@ export function buildControls(events: ControlEvents): Controls {
 
   const mute = el('input', { type: 'checkbox' });
   const volume = el('input', { type: 'range', min: '0', max: '1', step: '0.05' });
-  volume.setAttribute('aria-label', 'Breathing sound volume');
+  tAttr(volume, 'aria-label', 'bedroom.sound.volumeLabel');
   const sound = (final: boolean) => events.setSound(mute.checked, Number(volume.value), final);
   mute.addEventListener('change', () => sound(true));
   volume.addEventListener('input', () => sound(false));
   volume.addEventListener('change', () => sound(true));
-  panel.append(el('div', { className: 'bedroom-row' }, el('label', {}, mute, ' Mute breathing'), el('label', {}, 'Volume ', volume)));
+  panel.append(el('div', { className: 'bedroom-row' }, labelled('bedroom.sound.mute', mute, true), tAttr(labelled('bedroom.sound.volume', volume), 'title', 'bedroom.sound.volumeLabel')));
 
-  const vrBtn = el('button', { type: 'button', textContent: 'Enter VR', hidden: true, title: 'Visit the bedroom with a VR headset' });
+  const vrBtn = button('bedroom.vr.enter', 'bedroom.vr.enterHelp');
+  vrBtn.hidden = true;
   vrBtn.addEventListener('click', () => events.enterVr());
   panel.append(el('div', { className: 'bedroom-row' }, vrBtn));
 
-  const reportTitle = el('h3', { textContent: 'Pose report' });
+  const reportTitle = tText(el('h3'), 'bedroom.report');
   const reportList = el('ul', { className: 'bedroom-report-lines' });
   const reportWarn = el('ul', { className: 'bedroom-report-warnings' });
   const report = el('section', { className: 'bedroom-report' }, reportTitle, reportList, reportWarn);
-  report.setAttribute('aria-label', 'Pose report');
+  tAttr(report, 'aria-label', 'bedroom.report');
   panel.append(report);
 
   return {
@@ -240,9 +258,9 @@ export function buildControls(events: ControlEvents): Controls {
       status.dataset.kind = kind;
     },
     setReport(lines, warnings, title) {
-      reportTitle.textContent = `Pose report: ${title}`;
+      reportTitle.textContent = title;
       reportList.replaceChildren(...lines.map((l) => el('li', { textContent: l })));
-      reportWarn.replaceChildren(...(warnings.length ? warnings : ['No problems found']).map((w) => el('li', { textContent: w, className: warnings.length ? 'bad' : 'good' })));
+      reportWarn.replaceChildren(...(warnings.length ? warnings : [t('bedroom.report.ok')]).map((w) => el('li', { textContent: w, className: warnings.length ? 'bad' : 'good' })));
     },
     setSleeping(sleeping) {
       sleepBtn.disabled = sleeping;
@@ -254,7 +272,7 @@ export function buildControls(events: ControlEvents): Controls {
     },
     setPoseFiles(files, chosen) {
       chosenFiles = chosen;
-      const options = [el('option', { value: '', textContent: files.length ? 'Built-in poses' : 'Built-in poses (no poses in your folders)' })];
+      const options = [el('option', { value: '', textContent: t(files.length ? 'bedroom.folders.builtIn' : 'bedroom.folders.builtInNone') })];
       for (const f of files) options.push(el('option', { value: f.path, textContent: f.name, title: f.path }));
       // A remembered file that is not (or no longer) listed still shows as the current choice.
       for (const path of [chosen.back, chosen.side]) {
@@ -268,32 +286,3 @@ export function buildControls(events: ControlEvents): Controls {
     },
   };
 }
-
-export const BEDROOM_CSS = `
-.bedroom { position: relative; display: flex; width: 100%; height: 100%; min-height: 360px; background: #0b1020; color: #dfe3f0; font: 13px/1.4 system-ui, sans-serif; overflow: hidden; }
-.bedroom-view { position: relative; flex: 1; min-width: 0; }
-.bedroom-view canvas { display: block; width: 100%; height: 100%; outline: none; touch-action: none; }
-.bedroom-panel { flex: 0 0 264px; width: 264px; max-height: 100%; padding: 10px 12px; overflow-y: auto; overflow-x: hidden; background: #141a2c; border-left: 1px solid #263050; box-sizing: border-box; }
-.bedroom-panel fieldset { border: 1px solid #2c3658; border-radius: 6px; margin: 8px 0; padding: 6px 8px; min-width: 0; }
-.bedroom-panel fieldset label { display: inline-block; margin-right: 8px; }
-.bedroom-row { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; margin: 6px 0; }
-.bedroom-panel button { background: #26325a; color: #eef; border: 1px solid #3a4a80; border-radius: 5px; padding: 4px 8px; cursor: pointer; }
-.bedroom-panel button:disabled { opacity: 0.45; cursor: default; }
-.bedroom-panel button:focus-visible, .bedroom-panel input:focus-visible, .bedroom-panel select:focus-visible { outline: 2px solid #8fb0ff; outline-offset: 1px; }
-.bedroom-panel label.bedroom-slider { display: block; margin: 4px 0; }
-.bedroom-slider-row { display: grid; grid-template-columns: 1fr 52px; align-items: center; gap: 4px; }
-.bedroom-slider-row input { width: 100%; min-width: 0; }
-.bedroom-panel input[type=number] { width: 64px; }
-.bedroom-row > label { min-width: 0; max-width: 100%; }
-.bedroom-panel input[type=file] { display: block; width: 100%; max-width: 100%; margin-top: 2px; }
-.bedroom-folder-poses { max-width: 230px; }
-.bedroom-ask { border: 1px solid #5a6aa8; border-radius: 6px; padding: 6px 8px; background: #1b2342; }
-.bedroom-ask p { margin: 0 0 4px; }
-.bedroom-status { min-height: 2.8em; margin: 6px 0; color: #bcd; }
-.bedroom-status[data-kind=error] { color: #ffb3a8; }
-.bedroom-report h3 { font-size: 13px; margin: 8px 0 4px; }
-.bedroom-report ul { margin: 0; padding-left: 16px; }
-.bedroom-report .bad { color: #ffb3a8; }
-.bedroom-report .good { color: #9fd8a8; }
-.bedroom-next { color: #8a94b8; font-size: 12px; }
-`;

@@ -4,12 +4,13 @@
  * inside `root` and returns { dispose }. The studio gives it the current avatar, optional access to
  * the user's files, and a place to keep its settings (context.ts).
  */
-import { BEDROOM_CSS } from './controls';
+import './bedroom.css';
 import type { BedroomContext, BedroomHandle } from './context';
 import { BedroomController } from './controller';
 import { BedroomView } from './scene';
 import { BedroomXr, immersiveVrAvailable } from './xr';
 import { testHookEnabled } from '../app/testHookEnabled';
+import { t } from '../../shared/i18n';
 
 export type { BedroomContext, BedroomHandle } from './context';
 export { listPoseFiles, type PoseFileEntry, type PoseLibrarySource } from './poseLibrary';
@@ -17,11 +18,9 @@ export { listPoseFiles, type PoseFileEntry, type PoseLibrarySource } from './pos
 export function mountBedroom(root: HTMLElement, ctx: BedroomContext): BedroomHandle {
   const container = document.createElement('div');
   container.className = 'bedroom';
-  const style = document.createElement('style');
-  style.textContent = BEDROOM_CSS;
   const viewBox = document.createElement('div');
-  viewBox.className = 'bedroom-view';
-  container.append(style, viewBox);
+  viewBox.className = 'bedroom-canvas-box';
+  container.append(viewBox);
   root.append(container);
 
   const view = new BedroomView(viewBox);
@@ -49,7 +48,7 @@ export function mountBedroom(root: HTMLElement, ctx: BedroomContext): BedroomHan
   // VR when the browser offers an immersive VR session (Electron and the browser host alike).
   const xr = new BedroomXr(view, controller);
   controller.onEnterVr = () => {
-    xr.enter().catch((e) => controller.say(`VR could not start: ${(e as Error).message}`, 'error'));
+    xr.enter().catch((e) => controller.say(() => t('bedroom.msg.vrFailed', { detail: (e as Error).message }), 'error'));
   };
   void immersiveVrAvailable().then((ok) => !disposed && controller.controls.setVrAvailable(ok));
   // Test instrumentation only when the app or host runs with VRMA_STUDIO_TEST_HOOK=1

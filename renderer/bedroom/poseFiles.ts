@@ -10,8 +10,13 @@ import type { PoseSlot } from '../../shared/contract/bedroomSettings';
 import type { BedroomRig } from './bedroomRig';
 import type { BedroomContext } from './context';
 import { leftFromSide, poseFromFile, type BuiltInPoses, type PoseMotion } from './poseSources';
+import { t } from '../../shared/i18n';
+import { slotWords } from './words';
 
-export const BUILT_IN_LABEL: Record<PoseSlot, string> = { back: 'built-in back pose', side: 'built-in side pose' };
+/** What the report calls a built-in pose, in the current language. */
+export function builtInLabel(slot: PoseSlot): string {
+  return t(slot === 'back' ? 'bedroom.label.builtInBack' : 'bedroom.label.builtInSide');
+}
 
 /** A path's last part: what the status and report call a pose file. */
 export function fileLabel(path: string): string {
@@ -20,14 +25,13 @@ export function fileLabel(path: string): string {
 
 export interface PoseFileResult {
   readonly ok: boolean;
-  readonly message: string;
+  /** The answer for the status line (rendered in the current language). */
+  readonly message: () => string;
   /** Whether to remember `path` for the slot (false: forget any remembered file there). */
   readonly remember: boolean;
 }
 
 export class PoseFiles {
-  /** The label of what fills each slot now. */
-  readonly labels: Record<PoseSlot, string> = { ...BUILT_IN_LABEL };
   private disposed = false;
 
   constructor(
@@ -45,13 +49,12 @@ export class PoseFiles {
       const left = await leftFromSide(pose, this.vrm);
       if (this.disposed) return;
       this.rig.setPose('right', pose.clip, label, pose.motion);
-      this.rig.setPose('left', left.clip, `${label} (mirrored)`, left.motion);
+      this.rig.setPose('left', left.clip, t('bedroom.label.mirrored', { label }), left.motion);
     }
-    this.labels[slot] = label;
   }
 
   installBuiltIn(slot: PoseSlot): Promise<void> {
-    return this.install(slot, this.builtIns[slot], BUILT_IN_LABEL[slot]);
+    return this.install(slot, this.builtIns[slot], builtInLabel(slot));
   }
 
   /**
@@ -61,29 +64,30 @@ export class PoseFiles {
   async useFile(name: string, bytes: Uint8Array | null, slot: PoseSlot, readError?: string): Promise<PoseFileResult> {
     const label = fileLabel(name);
     try {
-      if (!bytes) throw new Error(readError ?? `${label} is missing`);
+      if (!bytes) throw new Error(readError ?? t('bedroom.file.missing', { file: label }));
       const pose = await poseFromFile(name, bytes, this.vrm);
-      if (this.disposed) return { ok: false, message: '', remember: false };
+      if (this.disposed) return { ok: false, message: () => '', remember: false };
       await this.install(slot, pose, label);
       // Remember the file only where it can be read again next time (a file picked in a browser
       // is known by name only); otherwise every visit would start with a "missing file" message.
-      return { ok: true, message: `${label} is now the ${slot} pose.`, remember: await this.canReadAgain(name) };
+      return { ok: true, message: () => t('bedroom.msg.nowPose', { file: label, slot: slotWords(slot) }), remember: await this.canReadAgain(name) };
     } catch (e) {
       if (!this.disposed) await this.installBuiltIn(slot);
-      return { ok: false, message: `${(e as Error).message}. The ${BUILT_IN_LABEL[slot]} is used instead.`, remember: false };
+      const detail = (e as Error).message;
+      return { ok: false, message: () => t('bedroom.msg.fallback', { detail, slot: slotWords(slot) }), remember: false };
     }
   }
 
   /** A remembered or listed pose file, read through the studio (paths inside opened folders). */
   async usePath(path: string, slot: PoseSlot): Promise<PoseFileResult> {
     const label = fileLabel(path);
-    if (!this.ctx.readUserFile) return this.useFile(path, null, slot, `${label} cannot be read here`);
+    if (!this.ctx.readUserFile) return this.useFile(path, null, slot, t('bedroom.file.cannotRead', { file: label }));
     let bytes: Uint8Array | null = null;
     let err: string | undefined;
     try {
       bytes = await this.ctx.readUserFile(path);
     } catch (e) {
-      err = `${label} could not be read: ${(e as Error).message}`;
+      err = t('bedroom.file.readFailed', { file: label, detail: (e as Error).message });
     }
     return this.useFile(path, bytes, slot, err);
   }

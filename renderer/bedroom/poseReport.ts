@@ -5,7 +5,10 @@
  * the mattress. Nothing here measures a pose a second way.
  */
 import type { Motion } from '../../shared/motion/types';
-import { formatPoseIssue, poseIssues, poseReport, type LimbBend, type PoseReport } from '../../shared/convert/poseReport';
+import {
+  KNEE_LIMIT_DEG, LYING_LIMIT_DEG, poseIssues, poseReport, TWIST_LIMIT_DEG, type LimbBend, type PoseIssue, type PoseReport,
+} from '../../shared/convert/poseReport';
+import { t } from '../../shared/i18n';
 import type { Contact } from './contact';
 
 /** Penetration the report lets pass (the mattress is soft), metres. */
@@ -20,8 +23,22 @@ export interface SleepPoseReport {
   readonly notLying: boolean;
 }
 
-const deg = (v: number | undefined) => (v === undefined ? 'n/a' : `${Math.abs(v).toFixed(0)}°`);
+const deg = (v: number | undefined) => (v === undefined ? t('bedroom.report.na') : t('bedroom.unit.deg', { value: Math.abs(v).toFixed(0) }));
 const bend = (b: LimbBend | undefined) => deg(b?.degrees);
+
+/** One of the core's issues in the user's language. */
+function issueText(i: PoseIssue): string {
+  switch (i.code) {
+    case 'notLying':
+      return t('bedroom.issue.notLying', { deg: deg(i.degrees), limit: LYING_LIMIT_DEG });
+    case 'knee':
+      return t(i.side === 'left' ? 'bedroom.issue.kneeLeft' : 'bedroom.issue.kneeRight', { deg: deg(i.degrees), limit: KNEE_LIMIT_DEG });
+    case 'shoulderTwist':
+      return t('bedroom.issue.shoulderTwist', { deg: deg(i.degrees), limit: TWIST_LIMIT_DEG });
+    case 'boneTwist':
+      return t('bedroom.issue.boneTwist', { bone: i.bone, deg: deg(i.degrees), limit: TWIST_LIMIT_DEG });
+  }
+}
 
 export function sleepPoseReport(motion: Motion | undefined, contact: Contact | undefined): SleepPoseReport {
   let figures: PoseReport | null = null;
@@ -31,27 +48,27 @@ export function sleepPoseReport(motion: Motion | undefined, contact: Contact | u
     try {
       figures = poseReport(motion, 0);
     } catch (e) {
-      warnings.push(`the pose could not be measured: ${(e as Error).message}`);
+      warnings.push(t('bedroom.issue.unmeasured', { detail: (e as Error).message }));
     }
   }
   if (figures) {
     for (const issue of poseIssues(figures, { lying: true })) {
       if (issue.code === 'notLying') notLying = true;
-      warnings.push(formatPoseIssue(issue));
+      warnings.push(issueText(issue));
     }
   }
   if (contact) {
-    if (contact.offBed.length) warnings.push(`body off the bed: ${contact.offBed.join(', ')}`);
-    if (!contact.headOnPillow) warnings.push('head off the pillow');
-    if (contact.penetration > SINK_LIMIT_M) warnings.push(`the body sinks ${(contact.penetration * 100).toFixed(1)} cm into the mattress`);
+    if (contact.offBed.length) warnings.push(t('bedroom.issue.offBed', { joints: contact.offBed.join(', ') }));
+    if (!contact.headOnPillow) warnings.push(t('bedroom.issue.headOffPillow'));
+    if (contact.penetration > SINK_LIMIT_M) warnings.push(t('bedroom.issue.sinks', { cm: (contact.penetration * 100).toFixed(1) }));
   }
   const lines = figures
     ? [
-        `Torso ${deg(figures.torsoElevation)} from horizontal`,
-        `Knees L ${bend(figures.knees.left)} R ${bend(figures.knees.right)}`,
-        `Elbows L ${bend(figures.elbows.left)} R ${bend(figures.elbows.right)}`,
-        `Hip/shoulder twist ${deg(figures.shoulderTwist)}`,
-        figures.maxBoneTwist ? `Largest bone twist ${figures.maxBoneTwist.bone} ${deg(figures.maxBoneTwist.degrees)}` : 'Largest bone twist n/a',
+        t('bedroom.report.torso', { deg: deg(figures.torsoElevation) }),
+        t('bedroom.report.knees', { left: bend(figures.knees.left), right: bend(figures.knees.right) }),
+        t('bedroom.report.elbows', { left: bend(figures.elbows.left), right: bend(figures.elbows.right) }),
+        t('bedroom.report.twist', { deg: deg(figures.shoulderTwist) }),
+        t('bedroom.report.boneTwist', { bone: figures.maxBoneTwist?.bone ?? t('bedroom.report.na'), deg: deg(figures.maxBoneTwist?.degrees) }),
       ]
     : [];
   return { figures, lines, warnings, notLying };

@@ -15,6 +15,7 @@ import { convertVpd } from '../../shared/convert/mmd/index';
 import { makeIdleMotion } from '../../shared/assets/walkCycle';
 import { clipFromVrma } from './loadVrm';
 import { makeBackPose, makeSidePose, makeSitPose } from './defaultPoses';
+import { t } from '../../shared/i18n';
 
 /** The clip without expression or look-at tracks (bone rotations and the hips position only). */
 export function boneTracksOnly(clip: AnimationClip): AnimationClip {
@@ -66,9 +67,9 @@ export function motionFromPoseFile(name: string, bytes: Uint8Array): Motion {
     if (lower.endsWith('.vrma')) return readVrma(bytes);
     if (lower.endsWith('.vpd')) return convertVpd(bytes);
   } catch (e) {
-    throw new PoseFileError(`${name} could not be read: ${(e as Error).message}`);
+    throw new PoseFileError(t('bedroom.file.readFailed', { file: name, detail: (e as Error).message }));
   }
-  throw new PoseFileError(`${name} is not a .vrma or .vpd pose`);
+  throw new PoseFileError(t('bedroom.file.notPose', { file: name }));
 }
 
 /** A user's sleep pose file as a clip for this avatar (and its motion). */
@@ -77,6 +78,6 @@ export async function poseFromFile(name: string, bytes: Uint8Array, vrm: VRM): P
   try {
     return await poseFromMotion(motion, vrm);
   } catch (e) {
-    throw new PoseFileError(`${name} could not be read: ${(e as Error).message}`);
+    throw new PoseFileError(t('bedroom.file.readFailed', { file: name, detail: (e as Error).message }));
   }
 }

@@ -7,6 +7,7 @@
  */
 import { PerspectiveCamera, Raycaster, Scene, Vector2, Vector3, WebGLRenderer, type Object3D } from 'three';
 import { RenderScheduler } from '../viewport/renderScheduler';
+import { tAttr } from '../ui/i18n';
 import { buildRoom, NIGHT_BACKGROUND, type Room } from './room';
 import { CameraRig } from './cameraRig';
 
@@ -30,7 +31,7 @@ export class BedroomView {
     this.renderer = new WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
     this.renderer.setPixelRatio(Math.min(2, window.devicePixelRatio || 1));
     const canvas = this.renderer.domElement;
-    canvas.setAttribute('aria-label', 'Bedroom view: drag to look around, wheel to zoom; click the avatar’s head to pat it');
+    tAttr(canvas, 'aria-label', 'bedroom.view');
     canvas.tabIndex = 0;
     element.append(canvas);
     this.scene.background = NIGHT_BACKGROUND;

@@ -3,6 +3,7 @@
  * Turn over, AUTO TURN OVER on/off, the interval −/＋, placement −/＋, Exit VR). A controller ray
  * hits it; the hit's texture coordinate names the button. Drawn again only when its text changes.
  */
+import { t } from '../../shared/i18n';
 import { CanvasTexture, DoubleSide, Mesh, MeshBasicMaterial, PlaneGeometry, SRGBColorSpace, Vector3, type Intersection } from 'three';
 
 export type VrButton = 'sleepWake' | 'turnOver' | 'autoTurn' | 'intervalDown' | 'intervalUp' | 'placementDown' | 'placementUp' | 'exit';
@@ -67,7 +68,7 @@ export class VrPanel {
   }
 
   update(s: VrPanelState): void {
-    const key = JSON.stringify(s);
+    const key = JSON.stringify([s, t('bedroom.vrPanel.sleep')]);
     if (key === this.drawn) return;
     this.drawn = key;
     const g = this.canvas.getContext('2d');
@@ -92,18 +93,18 @@ export class VrPanel {
       g.font = 'bold 30px system-ui, sans-serif';
       g.fillText(text, x + w / 2, y + h / 2);
     };
-    button('sleepWake', s.sleeping ? 'Wake' : 'Sleep');
-    button('turnOver', 'Turn over', s.canTurn);
-    button('autoTurn', `AUTO TURN OVER: ${s.autoTurn ? 'ON' : 'OFF'}`, true, s.autoTurn);
+    button('sleepWake', t(s.sleeping ? 'bedroom.vrPanel.wake' : 'bedroom.vrPanel.sleep'));
+    button('turnOver', t('bedroom.vrPanel.turnOver'), s.canTurn);
+    button('autoTurn', t('bedroom.vrPanel.auto', { state: t(s.autoTurn ? 'bedroom.vrPanel.on' : 'bedroom.vrPanel.off') }), true, s.autoTurn);
     button('intervalDown', '−');
     button('intervalUp', '＋');
     button('placementDown', '−');
     button('placementUp', '＋');
-    button('exit', 'Exit VR');
+    button('exit', t('bedroom.vrPanel.exit'));
     g.fillStyle = '#dfe3f0';
     g.font = '28px system-ui, sans-serif';
-    g.fillText(`Every ${s.autoSec} s`, W / 2, 340);
-    g.fillText(`Toward the head ${Math.round(s.towardHead * 100)} cm`, W / 2, 452);
+    g.fillText(t('bedroom.vrPanel.every', { seconds: s.autoSec }), W / 2, 340);
+    g.fillText(t('bedroom.vrPanel.towardHead', { cm: Math.round(s.towardHead * 100) }), W / 2, 452);
     this.texture.needsUpdate = true;
   }
 

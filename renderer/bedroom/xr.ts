@@ -12,7 +12,7 @@ import { AUTO_SEC_MAX, AUTO_SEC_MIN, AUTO_SEC_STEP, OFFSET_LIMIT_M } from '../..
 import type { BedroomController } from './controller';
 import type { BedroomView } from './scene';
 import { VrPanel, type VrButton } from './vrPanel';
-import { phaseText } from './controller';
+import { phaseText } from './words';
 
 /** Where the user's head goes, in the room's frame: beside the bed at its middle, at a sitting eye height above the floor. */
 export const VR_VIEW_SPOT = new Vector3(-0.55, 0, 0.45);

@@ -11,6 +11,7 @@ import menu from './messages/menu';
 import commands from './messages/commands';
 import library from './messages/library';
 import errors from './messages/errors';
+import bedroom from './messages/bedroom';
 import edits from './messages/edits';
 import optimize from './messages/optimize';
 import ik from './messages/ik';
@@ -24,6 +25,7 @@ export const AREAS = {
   edits,
   optimize,
   ik,
+  bedroom,
 } as const;
 
 type KeysOf<A> = A extends AreaMessages<infer K> ? K : never;

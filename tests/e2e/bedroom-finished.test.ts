@@ -74,7 +74,7 @@ describe.skipIf(!HAS_CHROMIUM)(`the bedroom, finished (Chromium)${HAS_CHROMIUM ?
 
       // Camera: a drag orbits, the limits hold, reset restores.
       const start = await bedroom<{ position: V3; target: V3 }>(page, 'camera');
-      const canvas = page.locator('.bedroom-view canvas');
+      const canvas = page.locator('#bedroom-view canvas');
       const box = (await canvas.boundingBox())!;
       const cx = box.x + box.width / 2;
       const cy = box.y + box.height / 2;

@@ -12,6 +12,7 @@ import { BACK_TILT } from '../../../renderer/bedroom/defaultPoses';
 import { sleepPoseReport } from '../../../renderer/bedroom/poseReport';
 import { motionFromPoseFile, poseFromMotion } from '../../../renderer/bedroom/poseSources';
 import { ZERO_OFFSETS } from '../../../shared/contract/bedroomSettings';
+import { setLocale } from '../../../shared/i18n';
 import { bedroomScene, type TestScene } from './nodeScene';
 import { writeVpd } from '../../helpers/mmdWriters';
 
@@ -58,6 +59,15 @@ describe('sleep pose report (core figures + the bed)', () => {
     const r = reportOf('right');
     expect(r.notLying).toBe(true);
     expect(r.warnings[0]).toMatch(/^not a lying pose: the torso is (8\d|90)° from horizontal \(over 45°\)$/);
+    // In Japanese, from the bedroom's own messages (shared/i18n/messages/bedroom.ts).
+    setLocale('ja');
+    try {
+      const ja = reportOf('right');
+      expect(ja.warnings[0]).toMatch(/^寝ているポーズではありません: 胴体が水平から (8\d|90)°（45° を超えています）$/);
+      expect(ja.lines[1]).toMatch(/^膝 左 \d+° 右 \d+°$/);
+    } finally {
+      setLocale('en');
+    }
   });
 
   it('a turn of 83° leaves the body off the bed and the head off the pillow; pushing it down sinks it', async () => {
