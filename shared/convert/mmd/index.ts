@@ -9,6 +9,7 @@ import { buildMotion, type KeyTrack } from '../../vrma/buildMotion';
 import { bakeMmd, type MmdBake, type MmdKeySource } from './bake';
 import { combineMax, MORPH_TO_EXPRESSION, skippedMorphsWarning } from './morphs';
 import { parsePmxBones } from './pmx';
+import { isPmd, parsePmdBones } from './pmd';
 import { rigFromPmx, standardRig, type MmdRig } from './rig';
 import { nameKey } from './shiftJis';
 import { STANDARD_MMD_RIG } from './standardRig';
@@ -20,6 +21,7 @@ import { parseVpd, type VpdPose } from './vpd';
 export { parseVmd, type Vmd } from './vmd';
 export { parseVpd, type VpdPose } from './vpd';
 export { parsePmxBones, type PmxModel } from './pmx';
+export { parsePmdBones } from './pmd';
 export type { MmdBake, LegIkTrace } from './bake';
 
 export interface VmdOptions {
@@ -43,7 +45,7 @@ const BODY_BONES: ReadonlySet<string> = new Set(
 );
 
 function loadRig(pmx: Uint8Array | undefined, warnings: string[]): MmdRig {
-  if (pmx) return rigFromPmx(parsePmxBones(pmx));
+  if (pmx) return rigFromPmx(isPmd(pmx) ? parsePmdBones(pmx) : parsePmxBones(pmx));
   warnings.push('no .pmx given: assumed the standard MMD skeleton (pass the model for its exact leg lengths and arm angles)');
   return standardRig();
 }
