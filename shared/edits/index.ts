@@ -23,3 +23,4 @@ export { insertKeys, type TrackRef } from './insertKeys';
 export { copyKeys, pasteKeys, type KeyClip } from './pasteKeys';
 export { pastePose, poseAt, type PastePoseOptions } from './pastePose';
 export type { KeySelection, ChannelKeys } from './keySelection';
+export { editOnRange, editPartBlended, editPartOnRange, blendInRange, replaceSegment, RANGE_BLEND } from './rangeEdit';

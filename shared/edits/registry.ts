@@ -43,6 +43,7 @@ import { writeVrma, type WriteOptions } from '../vrma/write';
 import { findOutlierFrames, fixOutliers } from './fixOutliers';
 import { join, DEFAULT_JOIN_BLEND } from './join';
 import { resample, MAX_RESAMPLE_FPS, MIN_RESAMPLE_FPS } from './resample';
+import { editOnRange, editPartBlended, editPartOnRange } from './rangeEdit';
 import {
   canPinFeet,
   pinFeetDetailed,
@@ -162,6 +163,19 @@ const seconds = (x: number) => `${x.toFixed(3)} s`;
 const durationChange = (a: Motion, b: Motion) => `duration ${seconds(durationOf(a))} -> ${seconds(durationOf(b))}`;
 const num = (p: ParamValues, name: string) => p[name] as number;
 const range = (input: EditInput) => input.range ?? { from: 0, to: durationOf(input.motion) };
+
+/**
+ * An edit with an optional range: the whole motion without one; with one, `how` says how the range
+ * is edited (rangeEdit.ts): 'blend' = the edit blended into the range, 'part' = the part edited alone
+ * and blended in, 'segment' = the part edited alone and put back (its length may change), and
+ * 'exact' = blended in with no fade (key reduction and resampling do not change the pose).
+ */
+function onRange(input: EditInput, how: 'blend' | 'part' | 'segment' | 'exact', edit: (m: Motion) => Motion): Motion {
+  if (!input.range) return edit(input.motion);
+  if (how === 'segment') return editPartOnRange(input.motion, input.range, edit);
+  if (how === 'part') return editPartBlended(input.motion, input.range, edit);
+  return editOnRange(input.motion, input.range, edit, how === 'exact' ? 0 : undefined);
+}
 const cm = (x: number) => `${(x * 100).toFixed(2)} cm`;
 /** pin-feet's result by its output, so the report and the CLI's measure reuse the contacts found. */
 const pinResults = new WeakMap<Motion, ReturnType<typeof pinFeetDetailed>>();
@@ -223,7 +237,11 @@ export const EDITS: readonly EditDefinition[] = [
     id: 'speed',
     label: 'Speed',
     summary: 'Change the playback speed (times divided by the factor)',
-    description: ['Divides every key time by F: 2 plays twice as fast (half the duration), 0.5 half as fast.'],
+    description: [
+      'Divides every key time by F: 2 plays twice as fast (half the duration), 0.5 half as fast.',
+      'With --from/--to only that part changes speed; what follows moves in time and is otherwise unchanged.',
+    ],
+    range: 'optional',
     params: [
       {
         name: 'factor', kind: 'number', label: 'Factor', unit: '', suggested: 1.5, min: MIN_SPEED_FACTOR, max: MAX_SPEED_FACTOR, step: 0.001,
@@ -231,17 +249,18 @@ export const EDITS: readonly EditDefinition[] = [
       },
     ],
     unavailable: singleFrame,
-    apply: (input, p) => changeSpeed(input.motion, num(p, 'factor')),
+    apply: (input, p) => onRange(input, 'segment', (m) => changeSpeed(m, num(p, 'factor'))),
     report: (input, out) => [durationChange(input.motion, out)],
   },
   {
     id: 'reverse',
     label: 'Reverse',
     summary: 'Play the motion backwards',
-    description: ['Time t becomes duration - t on every track.'],
+    description: ['Time t becomes duration - t on every track (with --from/--to: that part played backwards, blended in at its borders).'],
+    range: 'optional',
     params: [],
     unavailable: singleFrame,
-    apply: (input) => reverse(input.motion),
+    apply: (input) => onRange(input, 'part', reverse),
   },
   {
     id: 'mirror',
@@ -251,17 +270,19 @@ export const EDITS: readonly EditDefinition[] = [
       "Mirrors the motion across the avatar's middle plane: each bone's normalized rotation goes mirrored onto",
       'the opposite bone, the hips position has x negated, left/right expressions swap, the gaze is mirrored.',
     ],
+    range: 'optional',
     params: [],
-    apply: (input) => mirror(input.motion),
+    apply: (input) => onRange(input, 'blend', mirror),
   },
   {
     id: 'in-place',
     label: 'In place',
     summary: 'Remove the hips travel (x and z fixed, height kept)',
-    description: ['Fixes the hips world x and z to their first value; height and rotations are unchanged.'],
+    description: ['Fixes the hips world x and z to their first value (of the range, with --from/--to); height and rotations are unchanged.'],
+    range: 'optional',
     params: [],
     unavailable: (m) => (hasHipsTravel(m) ? null : 'noHipsTravel'),
-    apply: (input) => inPlace(input.motion),
+    apply: (input) => onRange(input, 'part', inPlace),
     report: (input) => (hasHipsTravel(input.motion) ? [] : ['the motion has no hips translation: nothing to change']),
   },
   {
@@ -269,6 +290,7 @@ export const EDITS: readonly EditDefinition[] = [
     label: 'Smooth',
     summary: 'Smooth bone tracks with a Gaussian window in time',
     description: ['Averages each bone rotation (and the hips position) over a Gaussian window; expressions and gaze stay sharp.'],
+    range: 'optional',
     params: [
       {
         name: 'sigma', kind: 'number', label: 'Sigma', unit: 's', default: DEFAULT_SIGMA, min: 0, max: MAX_SIGMA, step: 0.005,
@@ -276,7 +298,7 @@ export const EDITS: readonly EditDefinition[] = [
       },
     ],
     unavailable: singleFrame,
-    apply: (input, p) => smooth(input.motion, num(p, 'sigma')),
+    apply: (input, p) => onRange(input, 'blend', (m) => smooth(m, num(p, 'sigma'))),
   },
   {
     id: 'loop',
@@ -303,12 +325,16 @@ export const EDITS: readonly EditDefinition[] = [
     id: 'strip',
     label: 'Strip',
     summary: 'Drop finger tracks and/or the hips translation',
-    description: ['Removes the chosen tracks; every other track is kept as it is. Choose at least one.'],
+    description: [
+      'Removes the chosen tracks; every other track is kept as it is. Choose at least one.',
+      'With --from/--to the tracks go to their rest value inside the range only (blended at its borders).',
+    ],
+    range: 'optional',
     params: [
       { name: 'fingers', kind: 'boolean', label: 'Fingers', default: false, help: 'drop every finger bone track' },
       { name: 'hips-translation', kind: 'boolean', label: 'Hips translation', default: false, help: 'drop the hips position track' },
     ],
-    apply: (input, p) => strip(input.motion, { fingers: p.fingers === true, hipsTranslation: p['hips-translation'] === true }),
+    apply: (input, p) => onRange(input, 'blend', (m) => strip(m, { fingers: p.fingers === true, hipsTranslation: p['hips-translation'] === true })),
     report: (input, out) => [`dropped ${input.motion.channels.length - out.channels.length} track(s)`],
   },
   {
@@ -319,7 +345,9 @@ export const EDITS: readonly EditDefinition[] = [
       'Per track, the fewest keys (a near-optimal search, or Douglas-Peucker where that keeps fewer) such that',
       'the pose at every source key stays within the tolerance. The measured maximum is printed. With --quantize',
       'rotations are written as 16-bit integers (a smaller file); the rounding counts inside the tolerance.',
+      'With --from/--to only the keys inside the range are reduced.',
     ],
+    range: 'optional',
     params: [
       {
         name: 'rot-tol', kind: 'number', label: 'Rotation tolerance', unit: 'rad', default: DEFAULT_ROTATION_TOLERANCE, min: 0, max: MAX_ROTATION_TOLERANCE, step: 0.001,
@@ -340,12 +368,14 @@ export const EDITS: readonly EditDefinition[] = [
     ],
     unavailable: singleFrame,
     apply: (input, p) =>
-      optimize(input.motion, {
-        rotationTolerance: num(p, 'rot-tol'),
-        positionTolerance: num(p, 'pos-tol'),
-        quantize: p.quantize === true,
-        method: p.fast === true ? 'fast' : 'fewest',
-      }),
+      onRange(input, 'exact', (m) =>
+        optimize(m, {
+          rotationTolerance: num(p, 'rot-tol'),
+          positionTolerance: num(p, 'pos-tol'),
+          quantize: p.quantize === true,
+          method: p.fast === true ? 'fast' : 'fewest',
+        }),
+      ),
     report: (input, out) => {
       const before = keyCount(input.motion);
       const after = keyCount(out);
@@ -364,11 +394,13 @@ export const EDITS: readonly EditDefinition[] = [
     summary: 'Drop outlier frames at the start or end (e.g. a rest-pose frame 0)',
     description: [
       'Frames at either end whose summed rotation change to their neighbour exceeds median x 6 + 0.3 rad are',
-      'dropped (at most 5 per end) and the times shifted to start at 0.',
+      'dropped (at most 5 per end) and the times shifted to start at 0. With --from/--to the ends of that part are',
+      'checked and cut; what follows moves earlier.',
     ],
+    range: 'optional',
     params: [],
     unavailable: (m) => singleFrame(m) ?? (hasOutliers(m) ? null : 'noOutliers'),
-    apply: (input) => fixOutliers(input.motion),
+    apply: (input) => onRange(input, 'segment', fixOutliers),
     report: (input) => {
       const found = findOutlierFrames(input.motion);
       const atStart = found ? found.first : 0;
@@ -397,12 +429,16 @@ export const EDITS: readonly EditDefinition[] = [
     id: 'resample',
     label: 'Resample',
     summary: 'Resample every track at N keys per second',
-    description: ['Samples every track on the grid 0, 1/N, 2/N, ... (plus the last time when it is off the grid).'],
+    description: [
+      'Samples every track on the grid 0, 1/N, 2/N, ... (plus the last time when it is off the grid).',
+      'With --from/--to only the keys inside the range are replaced by the grid.',
+    ],
+    range: 'optional',
     params: [
       { name: 'fps', kind: 'number', label: 'Frame rate', unit: 'fps', suggested: 30, min: MIN_RESAMPLE_FPS, max: MAX_RESAMPLE_FPS, step: 1, help: 'keys per second' },
     ],
     unavailable: singleFrame,
-    apply: (input, p) => resample(input.motion, num(p, 'fps')),
+    apply: (input, p) => onRange(input, 'exact', (m) => resample(m, num(p, 'fps'))),
   },
   {
     id: 'pin-feet',

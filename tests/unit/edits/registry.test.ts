@@ -4,6 +4,7 @@
  * one name per edit reaches the CLI, the panel and the commands, and running an edit through the
  * registry equals calling the core function with the same values.
  */
+import { editOnRange, editPartBlended, editPartOnRange } from '../../../shared/edits/rangeEdit';
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -164,22 +165,24 @@ describe('edit registry: one name per edit, running through it equals the core',
   const a = withRotatedRest(wavyMotion({ duration: 4, fps: 30 }));
   const b = wavyMotion({ duration: 2, fps: 24, seed: 9 });
   const range = { start: 1, end: 2.5 };
+  const r = { from: range.start, to: range.end };
   const ctx = { motion: a, duration: durationOf(a), range, time: 0 };
   const same = (x: Motion, y: Motion) => Buffer.from(writeVrma(x)).equals(Buffer.from(writeVrma(y)));
   const expected: Record<string, () => Motion> = {
     keep: () => core.keepRange(a, 1, 2.5),
     delete: () => core.deleteRange(a, 1, 2.5, 0.2),
-    speed: () => core.changeSpeed(a, 1.5),
-    reverse: () => core.reverse(a),
-    mirror: () => core.mirror(a),
-    'in-place': () => core.inPlace(a),
-    smooth: () => core.smooth(a, 0.05),
+    // Edits with an optional range get the panel's IN/OUT (rangeEdit.ts).
+    speed: () => editPartOnRange(a, r, (m) => core.changeSpeed(m, 1.5)),
+    reverse: () => editPartBlended(a, r, core.reverse),
+    mirror: () => editOnRange(a, r, core.mirror),
+    'in-place': () => editPartBlended(a, r, core.inPlace),
+    smooth: () => editOnRange(a, r, (m) => core.smooth(m, 0.05)),
     loop: () => core.loopSeam(a, 0.3),
-    strip: () => core.strip(a, { fingers: true, hipsTranslation: false }),
-    optimize: () => core.optimize(a, { rotationTolerance: 0.004, positionTolerance: 0.002 }),
-    fix: () => core.fixOutliers(a),
+    strip: () => editOnRange(a, r, (m) => core.strip(m, { fingers: true, hipsTranslation: false })),
+    optimize: () => editOnRange(a, r, (m) => core.optimize(m, { rotationTolerance: 0.004, positionTolerance: 0.002 }), 0),
+    fix: () => editPartOnRange(a, r, core.fixOutliers),
     join: () => core.join(a, b, { blend: 0.2, fixOutliers: true }),
-    resample: () => core.resample(a, 30),
+    resample: () => editOnRange(a, r, (m) => core.resample(m, 30), 0),
     'pin-feet': () => core.pinFeet(a, { height: 0.05, speed: 0.3, minContact: 0.1, blend: 0.15 }),
   };
 
