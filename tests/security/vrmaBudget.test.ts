@@ -9,30 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { readVrma, DECODED_FLOATS_PER_BYTE, MAX_NODES } from '../../shared/vrma/read';
 import { MotionError } from '../../shared/errors';
 import { packGlb } from '../../shared/gltf/glb';
-import { RawGlb } from '../unit/vrma/rawVrma';
-
-/** `accessors` rotation channels, each its own accessor over the SAME normalized int16 view of `keys` keys. */
-function sharedViewVrma(accessors: number, keys: number): Uint8Array {
-  const g = new RawGlb();
-  const times = g.floats(Array.from({ length: keys }, (_, i) => i / 30), 'SCALAR');
-  const q = new Int16Array(keys * 4);
-  for (let i = 0; i < keys; i++) q[i * 4 + 3] = 32767; // identity rotations
-  const view = g.view(new Uint8Array(q.buffer));
-  const samplers = [];
-  const channels = [];
-  for (let a = 0; a < accessors; a++) {
-    const out = g.accessor({ bufferView: view, componentType: 5122, normalized: true, count: keys, type: 'VEC4' });
-    samplers.push({ input: times, output: out });
-    channels.push({ sampler: a, target: { node: a, path: 'rotation' } });
-  }
-  return g.build({
-    asset: { version: '2.0' },
-    extensionsUsed: ['VRMC_vrm_animation'],
-    extensions: { VRMC_vrm_animation: { specVersion: '1.0', humanoid: { humanBones: { hips: { node: 0 } } } } },
-    nodes: Array.from({ length: accessors }, (_, i) => ({ name: `n${i}` })),
-    animations: [{ channels, samplers }],
-  });
-}
+import { sharedViewVrma } from './hostileFiles';
 
 function decodedFloats(bytes: Uint8Array): number {
   const m = readVrma(bytes);

@@ -1,0 +1,29 @@
+/**
+ * Issue 16, finding 3, in the page: the same reader runs in the studio, so a small .vrma that points
+ * 150 accessors at one int16 view must be refused there with a message naming the file, the motion on
+ * screen kept and the tab still answering (before: the file opened, decoding 37.5 M floats).
+ */
+import { describe, expect, it } from 'vitest';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { hook, openStudio, state } from '../e2e/studioHarness';
+import { sharedViewVrma } from './hostileFiles';
+
+describe.skipIf(!HAS_CHROMIUM)(`security: the studio refuses a decode bomb${HAS_CHROMIUM ? '' : ` [skipped: ${NO_CHROMIUM_REASON}]`}`, () => {
+  it('shows an error naming the file, keeps the motion and keeps answering', async () => {
+    const s = await openStudio();
+    try {
+      const before = await state(s.page);
+      const bytes = sharedViewVrma(150, 50_000);
+      await hook(s.page, 'openBase64', 'many-accessors.vrma', Buffer.from(bytes).toString('base64'));
+      const after = await state(s.page);
+      const last = after.messages[after.messages.length - 1];
+      expect(last?.kind).toBe('error');
+      expect(last?.text).toMatch(/many-accessors\.vrma/);
+      expect(last?.text).toMatch(/more than a file of this size can justify/);
+      expect(after.motionName).toBe(before.motionName);
+      expect(await s.page.evaluate(() => 6 * 7)).toBe(42);
+    } finally {
+      await s.close();
+    }
+  });
+});
