@@ -5,10 +5,28 @@
 import './styles.css';
 import { startStudio } from './app/startStudio';
 import { t } from '../shared/i18n';
-import { startHostSession } from './platform/httpStudioApi';
+import { startHostSession, takeHostToken } from './platform/httpStudioApi';
+import { showNoAccessPage } from './app/noAccessPage';
 
-// Browser host: trade the one-time launch code for this tab's session token first (no-op in Electron).
-(window.studio ? Promise.resolve() : startHostSession()).then(() => startStudio(document.getElementById('app') ?? document.body)).catch((e: unknown) => {
+const root = document.getElementById('app') ?? document.body;
+
+/** Browser host: trade the one-time launch code for this tab's session token (no-op in Electron). */
+async function session(): Promise<boolean> {
+  if (window.studio) return true;
+  try {
+    await startHostSession();
+  } catch (e) {
+    // The code was used or expired: say how to get a working address, with the host's own words.
+    showNoAccessPage(root, e instanceof Error ? e.message : String(e));
+    return false;
+  }
+  if (takeHostToken()) return true;
+  // No code and no token (an address typed without its ?code=): explain instead of a half-working studio.
+  showNoAccessPage(root);
+  return false;
+}
+
+session().then((ok) => (ok ? startStudio(root) : undefined)).catch((e: unknown) => {
   // Never a blank screen: whatever broke is written where the studio would be.
   const box = document.createElement('pre');
   box.className = 'fatal';

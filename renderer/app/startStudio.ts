@@ -1,6 +1,6 @@
 /** Builds the studio in `root` and resolves once the first frame with the avatar is drawn. */
 import type { StudioApi } from '../../shared/contract/studioApi';
-import { getStudioApi } from '../platform/studioApi';
+import { getStudioApi, isElectron } from '../platform/studioApi';
 import { buildMotion } from '../../shared/vrma/buildMotion';
 import { Viewport } from '../viewport/viewport';
 import { Studio } from './studio';
@@ -61,12 +61,14 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   void platform.then((info) => (nativeDialogs = !!info?.nativeDialogs));
   const documentActions = createDocumentActions(studio, platform);
   studio.leaveGuard = () => documentActions.confirmLeave();
-  // Reload or close with unsaved edits: the browser asks (Electron's close goes through the same check).
-  window.addEventListener('beforeunload', (e) => {
-    if (!studio.doc.dirty) return;
-    e.preventDefault();
-    e.returnValue = '';
-  });
+  // Reload or close with unsaved edits: the browser asks. Not in Electron: there the main process asks
+  // on close (main/electron), and a prevented unload would keep the window open after the user chose.
+  if (!isElectron())
+    window.addEventListener('beforeunload', (e) => {
+      if (!studio.doc.dirty) return;
+      e.preventDefault();
+      e.returnValue = '';
+    });
 
   let timelineFit = () => {};
   registerStudioCommands(studio, {

@@ -1,0 +1,53 @@
+/**
+ * The browser host's page without its key (issue 11): opened at the bare address (no ?code=, no
+ * token in the tab) or with a code that was already used, it says how to open the studio instead of
+ * showing a half-working one.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../helpers/browser';
+import { startHost, type StartedHost } from '../helpers/host';
+import { waitForStudio } from './studioHarness';
+
+describe.skipIf(!HAS_CHROMIUM)(`page without the host's key${HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM_REASON})`}`, () => {
+  let host: StartedHost;
+  let browser: Browser;
+  beforeAll(async () => {
+    host = await startHost();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await host?.stop();
+  });
+
+  it('explains how to open the studio at the bare address', async () => {
+    const { context, page, errors } = await newStudioPage(browser);
+    try {
+      await page.goto(host.origin + '/');
+      const heading = page.getByRole('heading', { name: 'Open VRMA Studio from its address' });
+      await heading.waitFor({ timeout: 30_000 });
+      expect(await page.locator('.no-access-command').textContent()).toBe('npm run web');
+      expect(await page.locator('#studio-view').count()).toBe(0);
+      expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('works with the printed address, and a second tab with the same, used address gets the explanation', async () => {
+    const first = await newStudioPage(browser);
+    const second = await newStudioPage(browser);
+    try {
+      const url = host.url; // one launch code, used twice
+      await first.page.goto(url);
+      await waitForStudio(first.page);
+      await second.page.goto(url);
+      await second.page.getByRole('heading', { name: 'Open VRMA Studio from its address' }).waitFor({ timeout: 30_000 });
+      expect(await second.page.locator('.no-access-detail').textContent()).toBeTruthy();
+    } finally {
+      await first.context.close();
+      await second.context.close();
+    }
+  });
+});
