@@ -10,6 +10,7 @@ import { durationOf } from '../../shared/motion/types';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
 import { MotionError } from '../../shared/errors';
+import { readAvatarSkeleton, type AvatarSkeleton } from '../../shared/vrm/avatarSkeleton';
 import { formatNumber, rangeText, runEdit, type EditDefinition, type EditInput, type EditParam, type ParamUnit, type ParamValues } from '../../shared/edits/registry';
 import { writeFileAtomic, FileExistsError } from '../services/atomicWrite';
 
@@ -27,6 +28,7 @@ function synopsis(def: EditDefinition): string {
   if (def.range === 'required') parts.push('--from S --to S');
   if (def.range === 'optional') parts.push('[--from S --to S]');
   if (def.time) parts.push('--at S');
+  if (def.avatar) parts.push('--avatar AVATAR.vrm');
   for (const p of def.params) {
     if (p.kind === 'boolean') parts.push(`[--${flagOf(p)}]`);
     else if (p.default === undefined) parts.push(`--${p.name} ${METAVAR[p.unit]}`);
@@ -54,6 +56,7 @@ function usage(def: EditDefinition): string {
     lines.push(option('--from S', `start of the range, seconds (${need})`), option('--to S', `end of the range, seconds (${need})`));
   }
   if (def.time) lines.push(option('--at S', 'the time the edit acts at, seconds (required)'));
+  if (def.avatar) lines.push(option('--avatar AVATAR.vrm', 'the avatar (VRM 0.x or 1.0) to fit to (required)'));
   lines.push(...def.params.map(paramHelp));
   lines.push(option('-o, --output OUT', 'the file to write (required; written atomically)'));
   lines.push(option('--force', 'replace OUT if it exists (otherwise an existing OUT is refused)'));
@@ -64,6 +67,7 @@ function options(def: EditDefinition): CliCommand['options'] {
   const opts: CliCommand['options'] = { output: { type: 'string', short: 'o' }, force: { type: 'boolean' } };
   if (def.range) Object.assign(opts, { from: { type: 'string' }, to: { type: 'string' } });
   if (def.time) opts.at = { type: 'string' };
+  if (def.avatar) opts.avatar = { type: 'string' };
   for (const p of def.params) opts[flagOf(p)] = { type: p.kind === 'boolean' ? 'boolean' : 'string' };
   return opts;
 }
@@ -131,7 +135,26 @@ export function editCommand(def: EditDefinition): CliCommand {
         if (!r) return 1;
         read.push(r);
       }
-      const input: EditInput = { motion: read[0].motion, other: read[1]?.motion, range: rangeFor?.(read[0].motion), time };
+      let avatar: AvatarSkeleton | undefined;
+      if (def.avatar) {
+        const file = values.avatar;
+        if (typeof file !== 'string' || file === '') throw new UsageError('--avatar AVATAR.vrm is required');
+        let bytes: Uint8Array;
+        try {
+          bytes = new Uint8Array(await readFile(file));
+        } catch (e) {
+          io.err(`vrma-studio ${def.id}: ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+          return 1;
+        }
+        try {
+          avatar = readAvatarSkeleton(bytes, file);
+        } catch (e) {
+          if (!(e instanceof MotionError)) throw e;
+          io.err(`vrma-studio ${def.id}: ${file}: ${e.message}`);
+          return 1;
+        }
+      }
+      const input: EditInput = { motion: read[0].motion, other: read[1]?.motion, range: rangeFor?.(read[0].motion), time, avatar };
       let result: Motion;
       let report: string[];
       let params: ParamValues;

@@ -5,6 +5,7 @@
  */
 import type { Motion } from '../../shared/motion/types';
 import type { TimeRange } from '../app/range';
+import type { AvatarSkeleton } from '../../shared/vrm/avatarSkeleton';
 import { EDITS, UNAVAILABLE_REASONS, runEdit, type EditDefinition, type EditOutcome } from '../../shared/edits/registry';
 import { t } from '../../shared/i18n';
 import { fieldLabel, fieldTitle, reasonText } from './editText';
@@ -63,12 +64,15 @@ export interface EditContext {
   readonly duration: number;
   readonly range: TimeRange | null;
   readonly time: number;
+  /** The avatar on screen (its rest skeleton), for edits that fit to it. */
+  readonly avatar?: AvatarSkeleton;
 }
 
 /** Why the edit cannot run now (in the current language), or null when it can. */
 export function disabledReason(def: EditDefinition, ctx: EditContext, state: EditState): string | null {
   if (def.range === 'required' && !ctx.range) return t('edits.needsRange');
   if (def.other && !state.other) return t('edits.needsOther');
+  if (def.avatar && !ctx.avatar) return t('ik.needsAvatar');
   const code = def.unavailable?.(ctx.motion) ?? null;
   return code ? reasonText(code, UNAVAILABLE_REASONS[code]) : null;
 }
@@ -76,5 +80,5 @@ export function disabledReason(def: EditDefinition, ctx: EditContext, state: Edi
 /** Runs an edit on the studio's motion with the panel's values (range: IN/OUT, time: the playhead). */
 export function runPanelEdit(def: EditDefinition, ctx: EditContext, state: EditState): EditOutcome {
   const range = def.range && ctx.range ? { from: ctx.range.start, to: ctx.range.end } : undefined;
-  return runEdit(def, { motion: ctx.motion, range, other: state.other, time: def.time ? ctx.time : undefined }, state.values);
+  return runEdit(def, { motion: ctx.motion, range, other: state.other, time: def.time ? ctx.time : undefined, avatar: ctx.avatar }, state.values);
 }

@@ -36,9 +36,27 @@ function reportText(def: EditDefinition, before: Motion, after: Motion, lines: r
 import { acceptAttribute, MOTION_EXTENSIONS } from '../../shared/convert/formats';
 import { editConfirmation } from '../app/editConfirmation';
 import { createEditSections } from './editGroups';
+import { readAvatarSkeleton, type AvatarSkeleton } from '../../shared/vrm/avatarSkeleton';
+
+/** The avatar's rest skeleton, read once per loaded avatar (for "Fit to this avatar"); undefined when unreadable. */
+const skeletons = new WeakMap<object, AvatarSkeleton | null>();
+function avatarSkeleton(studio: Studio): AvatarSkeleton | undefined {
+  const avatar = studio.avatar;
+  if (!avatar) return undefined;
+  let s = skeletons.get(avatar);
+  if (s === undefined) {
+    try {
+      s = readAvatarSkeleton(avatar.bytes, avatar.name);
+    } catch {
+      s = null;
+    }
+    skeletons.set(avatar, s);
+  }
+  return s ?? undefined;
+}
 
 export function editContext(studio: Studio): EditContext {
-  return { motion: studio.motion, duration: studio.duration, range: studio.range, time: studio.clock.time };
+  return { motion: studio.motion, duration: studio.duration, range: studio.range, time: studio.clock.time, avatar: avatarSkeleton(studio) };
 }
 
 const states = new WeakMap<Studio, Map<string, EditState>>();

@@ -17,6 +17,7 @@
  * swing) are left exactly as they were. Where a leg cannot reach, the hips come down (smoothly).
  */
 import type { Motion } from '../motion/types';
+import type { HumanBoneName } from '../vrm/humanBones';
 import { fail } from '../errors';
 import { createPoseEvaluator, type SkeletonPose } from '../vrma/fk';
 import { bendAngle } from '../ik/twoBone';
@@ -231,8 +232,16 @@ function kneeAngles(poses: readonly SkeletonPose[], foot: Foot): Float64Array {
  * are measured on the same frames): drift per contact, worst depth below the floor, knee steps.
  */
 export function measureContacts(motion: Motion, detection: ContactDetection, poses?: readonly SkeletonPose[]): ContactReport {
-  const all = poses ?? posesAt(motion, detection.times);
-  const rest = motion.rest.bones;
+  const rest: Partial<Record<HumanBoneName, number>> = {};
+  for (const b of ['leftFoot', 'leftToes', 'rightFoot', 'rightToes'] as const) if (motion.rest.bones[b]) rest[b] = motion.rest.bones[b]!.worldPosition[1];
+  return measurePoses(poses ?? posesAt(motion, detection.times), detection, rest);
+}
+
+/**
+ * measureContacts on poses from anywhere (e.g. an avatar played by three-vrm-animation), with the
+ * rest heights of that skeleton's foot points (the floor: the rest pose stands on it).
+ */
+export function measurePoses(all: readonly SkeletonPose[], detection: ContactDetection, restHeights: Readonly<Partial<Record<HumanBoneName, number>>>): ContactReport {
   const drifts = detection.contacts.map((c) => {
     const bone = FOOT_BONES[c.foot][0];
     const p0 = all[c.first][bone]!.position;
@@ -246,8 +255,9 @@ export function measureContacts(motion: Motion, detection: ContactDetection, pos
   let worstDepth = 0;
   for (const pose of all) {
     for (const b of ['leftFoot', 'leftToes', 'rightFoot', 'rightToes'] as const) {
-      if (!pose[b] || !rest[b]) continue;
-      worstDepth = Math.max(worstDepth, rest[b]!.worldPosition[1] - pose[b]!.position[1]);
+      const r = restHeights[b];
+      if (!pose[b] || r === undefined) continue;
+      worstDepth = Math.max(worstDepth, r - pose[b]!.position[1]);
     }
   }
   let maxKneeStep = 0;
@@ -265,8 +275,11 @@ export function measureContacts(motion: Motion, detection: ContactDetection, pos
  * previous frame while the source's changed by no more than that.
  */
 export function newKneeJumps(source: Motion, edited: Motion, times: Float32Array, limit = (10 * Math.PI) / 180): number {
-  const a = posesAt(source, times);
-  const b = posesAt(edited, times);
+  return newKneeJumpsOf(posesAt(source, times), posesAt(edited, times), limit);
+}
+
+/** newKneeJumps on poses from anywhere (before and after on the same frames). */
+export function newKneeJumpsOf(a: readonly SkeletonPose[], b: readonly SkeletonPose[], limit = (10 * Math.PI) / 180): number {
   let count = 0;
   for (const foot of ['left', 'right'] as const) {
     const ka = kneeAngles(a, foot);

@@ -9,6 +9,7 @@
  *   range: 'required' | 'optional'  -> CLI --from S --to S, panel: the timeline's IN/OUT
  *   other: true                      -> CLI second input file, panel: a motion file field
  *   time: true                       -> CLI --at S, panel: the playhead
+ *   avatar: true                     -> CLI --avatar AVATAR.vrm, panel: the avatar on screen
  * Parameters are numbers (CLI --name VALUE) or booleans (CLI --name, or --no-name when the default is
  * true). Ranges are the core's own constants; the core functions check them again.
  *
@@ -58,6 +59,8 @@ import {
   MAX_PIN_BLEND,
   type PinFeetParams,
 } from './pinFeet';
+import { fitDetailed } from './fit';
+import type { AvatarSkeleton } from '../vrm/avatarSkeleton';
 
 export type ParamUnit = 's' | 'rad' | 'm' | 'm/s' | 'fps' | '';
 
@@ -105,6 +108,8 @@ export interface EditInput {
   readonly other?: Motion;
   /** For edits with `time`: the time in seconds the edit acts at. */
   readonly time?: number;
+  /** For edits with `avatar`: the avatar's rest skeleton (CLI --avatar FILE.vrm, panel: the studio's avatar). */
+  readonly avatar?: AvatarSkeleton;
 }
 
 /** Why an edit has nothing to do on a motion; i18n key `edit.reason.<code>`. */
@@ -127,6 +132,8 @@ export interface EditDefinition {
   readonly range?: 'required' | 'optional';
   readonly other?: true;
   readonly time?: true;
+  /** Needs an avatar: CLI --avatar AVATAR.vrm, panel: the avatar shown. */
+  readonly avatar?: true;
   readonly params: readonly EditParam[];
   /** Why the edit has nothing to do on this motion (the panel disables it), or null. Cheap or cached. */
   unavailable?(motion: Motion): UnavailableReason | null;
@@ -182,6 +189,7 @@ const pinResults = new WeakMap<Motion, ReturnType<typeof pinFeetDetailed>>();
 function pinFeetOf(input: EditInput, out: Motion, p: ParamValues): ReturnType<typeof pinFeetDetailed> {
   return pinResults.get(out) ?? pinFeetDetailed(input.motion, pinParams(p));
 }
+const fitResults = new WeakMap<Motion, ReturnType<typeof fitDetailed>>();
 const pinParams = (p: ParamValues): PinFeetParams => ({ height: num(p, 'height'), speed: num(p, 'speed'), minContact: num(p, 'min-contact'), blend: num(p, 'blend') });
 /** The contact parameters of pin-feet (fit pins with the same ones). */
 const CONTACT_PARAMS: readonly EditParam[] = [
@@ -471,6 +479,38 @@ export const EDITS: readonly EditDefinition[] = [
       ];
     },
   },
+  {
+    id: 'fit',
+    label: 'Fit to this avatar',
+    summary: "Bake the motion for an avatar's proportions: feet planted and above the floor there",
+    description: [
+      "Re-expresses the motion on the avatar's rest skeleton (read from the .vrm, VRM 0.x or 1.0), scales the",
+      'hips path by leg length (three-vrm-animation scales it by hips height, which slides feet when the legs are',
+      "a different part of the height), pins the source's foot contacts (as pin-feet finds them) on the avatar's",
+      'own legs and lifts any foot that would go under the floor. The output is a normal .vrma; played on this',
+      'avatar the feet stay planted.',
+    ],
+    avatar: true,
+    params: CONTACT_PARAMS,
+    unavailable: (m) => (canPinFeet(m) ? null : 'noLegs'),
+    apply: (input, p) => {
+      const r = fitDetailed(input.motion, input.avatar!, pinParams(p));
+      fitResults.set(r.motion, r);
+      return r.motion;
+    },
+    report: (input, out, p) => {
+      const r = fitResults.get(out) ?? fitDetailed(input.motion, input.avatar!, pinParams(p));
+      return [
+        `hips path scaled by leg length x${r.legScale.toFixed(3)} (a player would scale by hips height x${r.heightScale.toFixed(3)}); ${r.detection.contacts.length} foot contact(s) pinned`,
+      ];
+    },
+    measure: (input, out, p) => {
+      const r = fitResults.get(out) ?? fitDetailed(input.motion, input.avatar!, pinParams(p));
+      const a = measureContacts(r.played, r.detection);
+      const b = measureContacts(out, r.detection);
+      return [`on the avatar's skeleton, planted-foot drift: median ${cm(a.medianDrift)} -> ${cm(b.medianDrift)}, worst ${cm(a.worstDrift)} -> ${cm(b.worstDrift)}; deepest below the floor ${cm(a.worstDepth)} -> ${cm(b.worstDepth)}`];
+    },
+  },
 ];
 
 export function editById(id: string): EditDefinition | undefined {
@@ -539,6 +579,7 @@ export function runEdit(def: EditDefinition, input: EditInput, given: Readonly<R
   if (def.range === 'required' && !input.range) fail('BAD_PARAMETER', `${def.id} needs a time range (from, to)`);
   if (def.other && !input.other) fail('BAD_PARAMETER', `${def.id} needs a second motion`);
   if (def.time && input.time === undefined) fail('BAD_PARAMETER', `${def.id} needs a time`);
+  if (def.avatar && !input.avatar) fail('BAD_PARAMETER', `${def.id} needs an avatar`);
   const p = resolveParams(def, given);
   const motion = def.apply(input, p);
   return { motion, report: def.report?.(input, motion, p) ?? [], params: p };

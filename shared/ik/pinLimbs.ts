@@ -111,7 +111,7 @@ function sub(a: Vec3, b: Vec3): Vec3 {
 }
 
 /** Widen by r frames (running max), then a box average of r frames each side: never below the input. */
-function widenAndSmooth(x: Float64Array, r: number): Float64Array {
+export function widenAndSmooth(x: Float64Array, r: number): Float64Array {
   if (r <= 0) return x;
   const n = x.length;
   const wide = new Float64Array(n);

@@ -24,6 +24,12 @@ import { durationOf, type Motion } from '../../../shared/motion/types';
 import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
 import { wavyMotion, withRotatedRest } from './editTestKit';
+import { fit } from '../../../shared/edits/fit';
+import { readAvatarSkeleton } from '../../../shared/vrm/avatarSkeleton';
+import { makeMannequinVrm } from '../../../shared/assets/mannequin';
+
+/** An avatar for the edits that fit to one (the generated mannequin, VRM 1.0). */
+const MANNEQUIN = readAvatarSkeleton(makeMannequinVrm(), 'mannequin');
 
 /** What one CLI --help option line says: default (or required) and the accepted range. */
 interface HelpFacts {
@@ -123,7 +129,7 @@ describe('edit registry: validation is the core\'s', () => {
     // takes the edges and refuses just beyond them.
     const b = wavyMotion({ duration: 2, fps: 24, seed: 9 });
     for (const def of EDITS) {
-      const input = { motion: m, range: { from: 0.5, to: 1.5 }, other: b, time: 1 };
+      const input = { motion: m, range: { from: 0.5, to: 1.5 }, other: b, time: 1, avatar: MANNEQUIN };
       const base = Object.fromEntries(def.params.map((p) => [p.name, p.kind === 'boolean' ? p.name === 'fingers' || p.default : (p.default ?? p.suggested!)]));
       for (const p of def.params) {
         if (p.kind !== 'number') continue;
@@ -159,14 +165,14 @@ describe('edit registry: one name per edit, running through it equals the core',
       expect(id).toMatch(/^[a-z][a-z-]*$/);
       expect(COMMANDS.filter((c) => c.name === id)).toHaveLength(1);
     }
-    expect(ids).toEqual(['keep', 'delete', 'speed', 'reverse', 'mirror', 'in-place', 'smooth', 'loop', 'strip', 'optimize', 'fix', 'join', 'resample', 'pin-feet']);
+    expect(ids).toEqual(['keep', 'delete', 'speed', 'reverse', 'mirror', 'in-place', 'smooth', 'loop', 'strip', 'optimize', 'fix', 'join', 'resample', 'pin-feet', 'fit']);
   });
 
   const a = withRotatedRest(wavyMotion({ duration: 4, fps: 30 }));
   const b = wavyMotion({ duration: 2, fps: 24, seed: 9 });
   const range = { start: 1, end: 2.5 };
   const r = { from: range.start, to: range.end };
-  const ctx = { motion: a, duration: durationOf(a), range, time: 0 };
+  const ctx = { motion: a, duration: durationOf(a), range, time: 0, avatar: MANNEQUIN };
   const same = (x: Motion, y: Motion) => Buffer.from(writeVrma(x)).equals(Buffer.from(writeVrma(y)));
   const expected: Record<string, () => Motion> = {
     keep: () => core.keepRange(a, 1, 2.5),
@@ -184,6 +190,7 @@ describe('edit registry: one name per edit, running through it equals the core',
     join: () => core.join(a, b, { blend: 0.2, fixOutliers: true }),
     resample: () => editOnRange(a, r, (m) => core.resample(m, 30), 0),
     'pin-feet': () => core.pinFeet(a, { height: 0.05, speed: 0.3, minContact: 0.1, blend: 0.15 }),
+    fit: () => fit(a, MANNEQUIN, { height: 0.05, speed: 0.3, minContact: 0.1, blend: 0.15 }),
   };
 
   it('the panel with its starting values gives exactly the core function with the documented defaults', () => {

@@ -1,0 +1,60 @@
+/**
+ * fit (issue 17): planted-foot drift before -> after, played on the generated mannequin, debug_robot
+ * (VRM 1.0) and cryptovoxels (VRM 0.x) by three-vrm-animation (tests/helpers/avatarPlayback.ts).
+ * Before = the converted source played on the avatar, after = the fitted file played there; contacts
+ * found on the source. Depth = deepest an ankle/toe goes below its rest height on the avatar.
+ * BENCH_FILTER=fit node --import tsx bench/run.ts
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { convertToMotion } from '../shared/convert';
+import { makeMannequinVrm } from '../shared/assets/mannequin';
+import { fitDetailed } from '../shared/edits/fit';
+import { measurePoses, newKneeJumpsOf } from '../shared/edits/pinFeet';
+import { readAvatarSkeleton } from '../shared/vrm/avatarSkeleton';
+import { writeVrma } from '../shared/vrma/write';
+import { loadTestAvatar, playedPoses, restPoseOf } from '../tests/helpers/avatarPlayback';
+import { PIN_FEET_FIXTURES } from './pinFeet.bench';
+import { printTable } from './timing';
+
+const FIXTURES = resolve(__dirname, '..', '..', 'shared', 'fixtures');
+const cm = (x: number) => (x * 100).toFixed(2);
+
+export async function run(): Promise<void> {
+  if (!existsSync(join(FIXTURES, 'README.md'))) {
+    console.log(`fit: skipped, no fixtures at ${FIXTURES}`);
+    return;
+  }
+  const avatars: [string, Uint8Array][] = [
+    ['mannequin', makeMannequinVrm()],
+    ['debug_robot (1.0)', new Uint8Array(readFileSync(join(FIXTURES, 'vrm1/debug_robot.vrm')))],
+    ['cryptovoxels (0.x)', new Uint8Array(readFileSync(join(FIXTURES, 'vrm0/cryptovoxels.vrm')))],
+  ];
+  const rows: string[][] = [];
+  for (const [name, bytes] of avatars) {
+    const avatar = await loadTestAvatar(bytes, name);
+    const skel = readAvatarSkeleton(bytes, name);
+    const rest = restPoseOf(avatar);
+    const heights: Record<string, number> = {};
+    for (const b of ['leftFoot', 'leftToes', 'rightFoot', 'rightToes'] as const) if (rest[b]) heights[b] = rest[b]!.position[1];
+    for (const f of PIN_FEET_FIXTURES) {
+      const m = convertToMotion(f, new Uint8Array(readFileSync(join(FIXTURES, f))));
+      const r = fitDetailed(m, skel);
+      const before = await playedPoses(avatar, writeVrma(m), r.detection.times);
+      const after = await playedPoses(avatar, writeVrma(r.motion), r.detection.times);
+      const a = measurePoses(before, r.detection, heights);
+      const b = measurePoses(after, r.detection, heights);
+      rows.push([
+        name,
+        f.split('/').pop()!,
+        String(a.contacts),
+        `${cm(a.medianDrift)} -> ${cm(b.medianDrift)}`,
+        `${cm(a.worstDrift)} -> ${cm(b.worstDrift)}`,
+        `${cm(a.worstDepth)} -> ${cm(b.worstDepth)}`,
+        String(newKneeJumpsOf(before, after)),
+        `${r.legScale.toFixed(3)} / ${r.heightScale.toFixed(3)}`,
+      ]);
+    }
+  }
+  printTable('fit: played on avatars by three-vrm-animation (cm), before -> after', ['avatar', 'motion', 'contacts', 'median drift', 'worst drift', 'worst depth', 'new knee jumps', 'leg / height scale'], rows);
+}
