@@ -10,6 +10,7 @@ import { errorText } from '../ui/messages';
 import { t } from '../../shared/i18n';
 import { tAttr, tText } from '../ui/i18n';
 import type { BedroomContext } from '../bedroom/context';
+import { libraryMirror } from '../platform/libraryState';
 import type { BedroomSettings } from '../../shared/contract/bedroomSettings';
 
 type BedroomModule = {
@@ -95,8 +96,9 @@ export function createSceneSwitcher(studio: Studio, studioView: HTMLElement, bed
         mounted = mod.mountBedroom(bedroomView, {
           getAvatar: () => ({ bytes: studio.avatar?.bytes ?? new Uint8Array(), name: studio.avatar?.name ?? 'mannequin' }),
           readUserFile: api ? (name) => api.readFile(name) : undefined,
-          listPoseFiles: api ? () => mod.listPoseFiles(api) : undefined,
-          onPoseFilesChanged: api ? (cb) => api.onLibraryChanged(() => cb()) : undefined,
+          // The page's one library copy (kept by the change events' deltas), not a listing per change.
+          listPoseFiles: api ? () => mod.listPoseFiles({ listLibrary: async () => [...(await libraryMirror(api).folders())], describeFile: (p) => api.describeFile(p) }) : undefined,
+          onPoseFilesChanged: api ? (cb) => libraryMirror(api).onChange(() => cb()) : undefined,
           settings: bedroomSettings(studio),
         });
       } catch (e) {

@@ -4,12 +4,12 @@
  */
 import { acceptAttribute, AVATAR_EXTENSIONS, STUDIO_FILE_EXTENSIONS } from '../../shared/convert/formats';
 import type { Studio } from '../app/studio';
-import type { LibraryChange, LibraryEntry, LibrarySnapshot } from '../../shared/contract/studioApi';
+import type { LibraryEntry, LibrarySnapshot } from '../../shared/contract/studioApi';
 import { h, button } from '../ui/dom';
 import { commandButton } from './commandButton';
 import { smallerFileCheckbox } from '../app/exportEncoding';
 import { errorText } from '../ui/messages';
-import { applyLibraryChange, withFolder } from '../platform/libraryState';
+import { libraryMirror } from '../platform/libraryState';
 import { LibraryDetails, detailsText } from '../platform/libraryDetails';
 import { ThumbnailMaker } from '../library/thumbnails';
 import { THUMB_HEIGHT, THUMB_WIDTH } from '../library/thumbnailProtocol';
@@ -144,43 +144,23 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
   studio.events.on('document', markOpen);
   onLocaleChange(() => renderLibrary(lastSnaps));
 
-  // Listed once; after that the change events' deltas keep the list current. Changes that arrive
-  // while the listing is on its way are applied on top of it (applying one twice changes nothing).
-  let folders: LibrarySnapshot[] = [];
-  let pending: LibraryChange[] | null = null;
-  const show = (next: LibrarySnapshot[]) => {
-    folders = next;
-    renderLibrary(folders);
-  };
+  // The one library copy of the page: listed once, then kept current by the change events' deltas.
+  const mirror = studio.api ? libraryMirror(studio.api) : null;
   const refresh = async () => {
-    if (!studio.api) return;
-    pending = [];
-    try {
-      let listed = await studio.api.listLibrary();
-      for (const change of pending) listed = applyLibraryChange(listed, change);
-      show(listed);
-    } catch {
-      // No library service (e.g. a static server): the panel simply stays empty.
-    } finally {
-      pending = null;
-    }
-  };
-  const onChange = (change: LibraryChange) => {
-    if (pending) pending.push(change);
-    show(applyLibraryChange(folders, change));
+    if (mirror) renderLibrary([...(await mirror.folders())]);
   };
   const openFolderAction = async () => {
     if (!studio.api) return;
     try {
       const snap = await studio.api.openFolder(folderInput.value.trim() || undefined);
-      if (snap) show(withFolder(folders, snap));
+      if (snap) mirror?.add(snap);
     } catch (err) {
       studio.messages.error(() => t('library.folderFailed', { detail: errorText(err) }));
     }
   };
   if (studio.api) {
     try {
-      studio.api.onLibraryChanged(onChange);
+      mirror?.onChange((folders) => renderLibrary([...folders]));
     } catch {
       /* events unavailable */
     }

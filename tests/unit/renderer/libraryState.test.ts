@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync, rmSync, renameSync, appendFileSync } from 'no
 import { join } from 'node:path';
 import type { LibraryChange, LibraryEntry, LibrarySnapshot } from '../../../shared/contract/studioApi';
 import { WatchedFolder } from '../../../main/services/library';
-import { applyLibraryChange, withFolder } from '../../../renderer/platform/libraryState';
+import { applyLibraryChange, libraryMirror, LibraryMirror, withFolder } from '../../../renderer/platform/libraryState';
 import { useTempDirs } from '../services/tempDir';
 
 const tempDir = useTempDirs('vrma-libstate-');
@@ -76,5 +76,55 @@ describe('applying library deltas', () => {
     } finally {
       folder.close();
     }
+  });
+
+  it('LibraryMirror lists once, then applies each change event without listing again (also one that arrives during the listing)', async () => {
+    let listCalls = 0;
+    let emit: (c: LibraryChange) => void = () => undefined;
+    let release: () => void = () => undefined;
+    const source = {
+      listLibrary: async () => {
+        listCalls++;
+        await new Promise<void>((r) => (release = r));
+        return [{ root: '/a', entries: [entry('/a', 'one.vrma')] }];
+      },
+      onLibraryChanged: (cb: (c: LibraryChange) => void) => {
+        emit = cb;
+        return () => undefined;
+      },
+    };
+    const mirror = libraryMirror(source);
+    expect(libraryMirror(source)).toBe(mirror); // one copy per API
+    const seen: string[][] = [];
+    mirror.onChange((folders) => seen.push(folders.flatMap((f) => f.entries.map((e) => e.relPath))));
+    const first = mirror.folders();
+    await Promise.resolve();
+    emit({ root: '/a', added: [entry('/a', 'two.vrma')], changed: [], removed: [] }); // while listing
+    release();
+    expect((await first)[0].entries.map((e) => e.relPath)).toEqual(['one.vrma', 'two.vrma']);
+    emit({ root: '/a', added: [], changed: [], removed: ['/a/one.vrma'] });
+    emit({ root: '/b', added: [entry('/b', 'x.vrma')], changed: [], removed: [] });
+    const now = await mirror.folders();
+    expect(now.map((f) => [f.root, f.entries.map((e) => e.relPath)])).toEqual([['/a', ['two.vrma']], ['/b', ['x.vrma']]]);
+    expect(listCalls).toBe(1);
+    expect(seen[seen.length - 1]).toEqual(['two.vrma', 'x.vrma']);
+    mirror.add({ root: '/c', entries: [] });
+    expect((await mirror.folders()).map((f) => f.root)).toEqual(['/a', '/b', '/c']);
+  });
+
+  it('LibraryMirror without a library service stays empty and lists again on the next read', async () => {
+    let calls = 0;
+    const mirror = new LibraryMirror({
+      listLibrary: async () => {
+        calls++;
+        throw new Error('no library here');
+      },
+      onLibraryChanged: () => {
+        throw new Error('no events');
+      },
+    });
+    expect(await mirror.folders()).toEqual([]);
+    expect(await mirror.folders()).toEqual([]);
+    expect(calls).toBe(2);
   });
 });
