@@ -9,6 +9,7 @@ import {
 import type { ViewName } from './cameraRig';
 import { t, type MessageKey } from '../../shared/i18n';
 import { tAttr, tText } from '../ui/i18n';
+import { filePicker } from '../ui/filePicker';
 
 export interface ControlEvents {
   sleep(): void;
@@ -190,7 +191,7 @@ export function buildControls(events: ControlEvents): Controls {
     file.value = '';
     if (f) askSlot(f.name, (slot) => slot && events.loadPoseFile(f, slot));
   });
-  panel.append(el('div', { className: 'bedroom-row' }, labelled('bedroom.file', file)));
+  panel.append(el('div', { className: 'bedroom-row' }, labelled('bedroom.file', filePicker(file))));
 
   const folderPoses = el('select', { className: 'bedroom-folder-poses' });
   tAttr(folderPoses, 'aria-label', 'bedroom.folders.input');

@@ -13,6 +13,7 @@ import { durationOf } from '../../shared/motion/types';
 import { t, getLocale, formatDuration, formatNumber, onLocaleChange } from '../../shared/i18n';
 import { localize, tText } from '../ui/i18n';
 import { editHelp, editLabel } from './editText';
+import { filePicker } from '../ui/filePicker';
 
 const keyCount = (m: Motion) => m.channels.reduce((s, c) => s + c.times.length, 0);
 
@@ -147,7 +148,7 @@ export function createEditPanel(studio: Studio): HTMLElement {
           sync();
         });
         const span = h('span');
-        fields.push(text(h('label', { class: 'field', for: f.id }, span, input), span, input, f.id));
+        fields.push(text(h('label', { class: 'field', for: f.id }, span, filePicker(input)), span, input, f.id));
       }
     }
     const apply = h('button', { type: 'button', id: `edit-${def.id}`, class: 'apply', 'data-edit': def.id, text: editLabel(def) }) as HTMLButtonElement;

@@ -1,0 +1,355 @@
+/**
+ * The studio and the bedroom in Japanese and English (issue 12), in Chromium through the browser host:
+ * - locale ja-JP: <html lang="ja"> and no English UI string visible (text, aria-label, title, placeholder)
+ *   outside a short allow-list (file names, units, VRM bone names, format names, key names, "VRMA");
+ * - en-US: no Japanese outside file names;
+ * - switching in the app changes every visible string without a reload, and persists across reloads;
+ * - the shortcuts overlay opens with ? and F1 and lists exactly the shortcuts the command registry binds;
+ * - studio and bedroom at 1440x900 and 1024x640 in both languages with no clipped or overflowing text
+ *   (text bounds checked against every clipping ancestor and the window), screenshots taken
+ *   (out/test-screenshots; UPDATE_SCREENSHOTS=1 also writes the README's docs/screenshots).
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser } from '../helpers/browser';
+import { REPO_DIR, startHost, type StartedHost } from '../helpers/host';
+import { hook, SCREENSHOT_DIR, waitForStudio } from './studioHarness';
+import { HUMAN_BONE_NAMES } from '../../shared/vrm/humanBones';
+
+const DOCS_SHOTS = join(REPO_DIR, 'docs', 'screenshots');
+
+/**
+ * Words allowed in Latin letters on a Japanese screen: the product and format names, units, key
+ * names, VRM humanoid bone names (spec identifiers) and the built-in motion's file name. Anything
+ * else with two or more Latin letters in a row is an untranslated string.
+ */
+const ALLOWED_LATIN = new Set([
+  'VRMA', 'VRM', 'Studio', 'glTF', 'JSON', 'BVH', 'VMD', 'VPD', 'PMX', 'PMD', 'FBX', 'MMD', 'VRoid', 'IK', 'IN', 'OUT', 'OK',
+  's', 'ms', 'fps', 'rad', 'm', 'mm', 'cm', 'kB', 'KB', 'MB', 'GB', 'byte', 'x', 'y', 'z', 'N', 'VR',
+  'Ctrl', 'Shift', 'Alt', 'Space', 'Delete', 'Home', 'End', 'Esc', 'F1', 'Tab', 'Enter',
+  'English', // the language picker names each language in itself
+  'three', 'js', 'vrm', 'UniVRM', 'Unity', 'Blender', 'Mixamo', // players and tools, by their names
+  'walk', // the built-in motion (walk.vrma)
+  ...HUMAN_BONE_NAMES,
+]);
+const FILE_NAME = /[\w.-]+\.(vrma|vrm|vmd|vpd|bvh|glb|gltf|pmx|pmd|fbx|json)\b/gi;
+const EXTENSION = /\.(vrma|vrm|vmd|vpd|bvh|glb|gltf|pmx|pmd|fbx)\b/gi;
+const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]/;
+
+/** The Latin words of a shown string that are not on the allow-list. */
+function englishWords(text: string): string[] {
+  const stripped = text.replace(FILE_NAME, ' ').replace(EXTENSION, ' ');
+  return (stripped.match(/[A-Za-z][A-Za-z']+/g) ?? []).filter((w) => !ALLOWED_LATIN.has(w));
+}
+
+interface Shown {
+  readonly text: string;
+  /** "text", or the attribute it came from. */
+  readonly where: string;
+  readonly element: string;
+}
+
+/** Every string the user can see or hear on the page now: visible text, and the names/tooltips of visible elements. */
+async function shownStrings(page: Page): Promise<Shown[]> {
+  return page.evaluate(() => {
+    const out: { text: string; where: string; element: string }[] = [];
+    const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''}`;
+    const visible = (el: Element) => (el as HTMLElement).checkVisibility?.({ checkOpacity: true, checkVisibilityCSS: true }) ?? true;
+    const walk = (el: Element) => {
+      if (!visible(el)) return;
+      if (el.tagName === 'SCRIPT' || el.tagName === 'STYLE') return;
+      // A closed <select> shows only its chosen option.
+      if (el.tagName === 'SELECT') {
+        const s = el as HTMLSelectElement;
+        const chosen = s.selectedOptions[0]?.textContent?.trim();
+        if (chosen) out.push({ text: chosen, where: 'text', element: describe(el) });
+        for (const a of ['aria-label', 'title']) if (el.getAttribute(a)) out.push({ text: el.getAttribute(a)!, where: a, element: describe(el) });
+        return;
+      }
+      for (const a of ['aria-label', 'title', 'placeholder', 'aria-description', 'aria-valuetext']) {
+        const v = el.getAttribute(a);
+        if (v && v.trim()) out.push({ text: v.trim(), where: a, element: describe(el) });
+      }
+      for (const n of el.childNodes) {
+        if (n.nodeType === Node.TEXT_NODE && n.textContent && n.textContent.trim()) out.push({ text: n.textContent.trim(), where: 'text', element: describe(el) });
+        else if (n.nodeType === Node.ELEMENT_NODE) walk(n as Element);
+      }
+    };
+    walk(document.body);
+    out.push({ text: document.title, where: 'document.title', element: 'title' });
+    return out;
+  });
+}
+
+function untranslated(shown: Shown[], lang: 'ja' | 'en'): string[] {
+  const bad: string[] = [];
+  for (const s of shown) {
+    if (lang === 'ja') {
+      const words = englishWords(s.text);
+      if (words.length) bad.push(`${s.element} ${s.where}: "${s.text}" (${words.join(', ')})`);
+    } else if (JAPANESE.test(s.text.replace(FILE_NAME, ''))) {
+      bad.push(`${s.element} ${s.where}: "${s.text}"`);
+    }
+  }
+  return bad;
+}
+
+/**
+ * Text that does not fit: a visible text node whose box sticks out of an ancestor that clips
+ * (overflow other than visible) or out of the window, or an element cut short with an ellipsis.
+ */
+async function clippedText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const bad: string[] = [];
+    const W = window.innerWidth;
+    const H = window.innerHeight;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const text = n.textContent?.trim();
+      const el = n.parentElement;
+      if (!text || !el || !el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+      if (el.closest('select, option, .visually-hidden, [aria-hidden="true"]')) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      const r = range.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      const where = [el.parentElement, el.parentElement?.parentElement, el.parentElement?.parentElement?.parentElement]
+        .filter((x): x is HTMLElement => !!x)
+        .map((x) => `${x.tagName.toLowerCase()}${x.id ? `#${x.id}` : ''}${typeof x.className === 'string' && x.className ? `.${x.className.split(' ')[0]}` : ''}`)
+        .join(' < ');
+      const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${text.slice(0, 40)}" (in ${where})`;
+      let verdict: 'ok' | 'scrolled' | string = 'ok';
+      for (let a: HTMLElement | null = el; a && a !== document.body; a = a.parentElement) {
+        const cs = getComputedStyle(a);
+        if (cs.textOverflow === 'ellipsis' && a.scrollWidth > a.clientWidth + 1) {
+          verdict = `${name} is cut short with an ellipsis (${a.scrollWidth} > ${a.clientWidth} px)`;
+          break;
+        }
+        const clipsX = cs.overflowX !== 'visible';
+        const clipsY = cs.overflowY !== 'visible';
+        if (!clipsX && !clipsY) continue;
+        const b = a.getBoundingClientRect();
+        if (clipsX && (r.left < b.left - 1 || r.right > b.right + 1)) {
+          verdict = `${name} overflows ${a.tagName.toLowerCase()}.${String(a.className).split(' ')[0]} sideways (${Math.round(r.right - b.right)} px)`;
+          break;
+        }
+        if (clipsY && (r.top < b.top - 1 || r.bottom > b.bottom + 1)) {
+          // Below the fold of a scrolling panel: the user scrolls to read it. Any other vertical cut is a clip.
+          const scrolls = (cs.overflowY === 'auto' || cs.overflowY === 'scroll') && a.scrollHeight > a.clientHeight;
+          verdict = scrolls ? 'scrolled' : `${name} is cut off by ${a.tagName.toLowerCase()}.${String(a.className).split(' ')[0]} (${Math.round(r.bottom - b.bottom)} px)`;
+          break;
+        }
+      }
+      if (verdict === 'scrolled') continue;
+      if (verdict !== 'ok') {
+        bad.push(verdict);
+        continue;
+      }
+      if (r.left < -1 || r.top < -1 || r.right > W + 1 || r.bottom > H + 1) {
+        bad.push(`${name} leaves the window (${Math.round(r.left)},${Math.round(r.top)})-(${Math.round(r.right)},${Math.round(r.bottom)}) of ${W}x${H}`);
+      }
+    }
+    // A closed <select> shows its chosen option in a box of its own: measure that text against the box
+    // (less the drop-down arrow and padding).
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    for (const sel of document.querySelectorAll('select')) {
+      if (!sel.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+      const text = sel.selectedOptions[0]?.textContent ?? '';
+      const cs = getComputedStyle(sel);
+      ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      const room = sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+      const need = ctx.measureText(text).width;
+      if (need > room + 1) bad.push(`select${sel.id ? `#${sel.id}` : ''} "${text}" needs ${Math.round(need)} px, has ${Math.round(room)} px`);
+    }
+    return bad;
+  });
+}
+
+type Registry = { id: string; shortcuts: string[] }[];
+
+describe.skipIf(!HAS_CHROMIUM)(`studio in Japanese and English${HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM_REASON})`}`, () => {
+  let host: StartedHost;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    host = await startHost();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await host?.stop();
+  });
+
+  async function open(locale: string, viewport = { width: 1280, height: 800 }, hash = '') {
+    const context = await browser.newContext({ locale, viewport });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(host.url + hash);
+    await waitForStudio(page);
+    return { context, page, errors };
+  }
+
+  async function toBedroom(page: Page) {
+    await page.locator('#tab-bedroom').click();
+    await page.waitForFunction(() => !!(window as unknown as { __bedroom?: { ready: Promise<void> } }).__bedroom, undefined, { timeout: 30_000 });
+    await page.evaluate(() => (window as unknown as { __bedroom: { ready: Promise<void> } }).__bedroom.ready);
+    await page.waitForTimeout(300);
+  }
+
+  /** Puts the stored language back to "follow the system" (the host keeps settings between pages). */
+  async function resetLanguage(page: Page) {
+    await page.locator('#language-select').selectOption('system');
+    await page.waitForFunction(() => document.documentElement.lang !== '');
+  }
+
+  it('ja-JP: <html lang="ja"> and no English UI string in the studio, the shortcuts overlay or the bedroom', async () => {
+    const { context, page, errors } = await open('ja-JP');
+    try {
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('ja');
+      // A range set, so the range commands and edits are enabled and their tooltips read as in use.
+      await hook(page, 'setRange', 0.2, 0.6);
+      const studio = await shownStrings(page);
+      expect(studio.length).toBeGreaterThan(60);
+      expect(untranslated(studio, 'ja')).toEqual([]);
+      // Real Japanese is on screen (not just an empty page): the panel titles and the edit buttons.
+      const texts = studio.map((s) => s.text);
+      for (const t of ['ファイル', '編集', 'モーション情報', '左右反転', '範囲を削除', 'キーの間引き']) expect(texts).toContain(t);
+
+      await page.keyboard.press('F1');
+      await page.locator('#shortcuts-overlay').waitFor({ state: 'visible' });
+      expect(untranslated(await shownStrings(page), 'ja')).toEqual([]);
+      await page.keyboard.press('Escape');
+
+      await toBedroom(page);
+      const bedroom = await shownStrings(page);
+      expect(bedroom.some((s) => s.element.includes('bedroom') || s.text === 'ベッドルーム')).toBe(true);
+      expect(untranslated(bedroom, 'ja')).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('en-US: <html lang="en"> and no Japanese outside file names', async () => {
+    const { context, page, errors } = await open('en-US');
+    try {
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+      await hook(page, 'setRange', 0.2, 0.6);
+      const studio = await shownStrings(page);
+      expect(untranslated(studio, 'en')).toEqual([]);
+      expect(studio.map((s) => s.text)).toContain('Mirror');
+      await toBedroom(page);
+      expect(untranslated(await shownStrings(page), 'en')).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('switching the language in the app changes every visible string without a reload, and persists across reloads', async () => {
+    const { context, page } = await open('en-US');
+    try {
+      await hook(page, 'setRange', 0.2, 0.6);
+      // A toast shown in English must follow the switch too.
+      await page.locator('#edit-mirror').click();
+      const before = await shownStrings(page);
+      expect(untranslated(before, 'en')).toEqual([]);
+      await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+      await page.locator('#language-select').selectOption('ja');
+      await page.waitForFunction(() => document.documentElement.lang === 'ja');
+      expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+      const after = await shownStrings(page);
+      expect(untranslated(after, 'ja')).toEqual([]);
+      // Most of what was shown changed (the rest: file names, numbers, symbols).
+      const changed = before.filter((b) => !after.some((a) => a.text === b.text && a.element === b.element && a.where === b.where));
+      expect(changed.length / before.length).toBeGreaterThan(0.6);
+      expect(await page.title()).toMatch(/— VRMA Studio$/);
+
+      await page.reload();
+      await waitForStudio(page);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('ja');
+      expect(await page.locator('#language-select').inputValue()).toBe('ja');
+      expect(untranslated(await shownStrings(page), 'ja')).toEqual([]);
+
+      // Back to the system's language (en-US here), again without a reload.
+      await resetLanguage(page);
+      await page.waitForFunction(() => document.documentElement.lang === 'en');
+      expect(untranslated(await shownStrings(page), 'en')).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the shortcuts overlay opens with ? and F1 and lists exactly what the command registry binds', async () => {
+    const { context, page } = await open('ja-JP');
+    try {
+      const registry = await hook<Registry>(page, 'commands');
+      const bound = registry.filter((c) => c.shortcuts.length).map((c) => ({ id: c.id, shortcuts: c.shortcuts }));
+      expect(bound.length).toBeGreaterThan(10);
+      const listed = async () =>
+        page.locator('#shortcuts-overlay tr[data-command]').evaluateAll((rows) =>
+          rows.map((r) => ({ id: r.getAttribute('data-command')!, shortcuts: [...r.querySelectorAll('kbd')].map((k) => k.getAttribute('data-shortcut')!) })),
+        );
+      await page.locator('#viewport canvas').click({ position: { x: 5, y: 5 } });
+      await page.keyboard.press('?');
+      await page.locator('#shortcuts-overlay').waitFor({ state: 'visible' });
+      expect(await listed()).toEqual(bound);
+      // Labels in the current language; the overlay itself is named.
+      const labels = await page.locator('#shortcuts-overlay td.shortcut-label').allTextContents();
+      expect(labels).toContain('元に戻す');
+      expect(labels).toContain('範囲を削除');
+      expect(await page.getByRole('dialog', { name: 'キーボードショートカット' }).isVisible()).toBe(true);
+      // Escape closes it (and does not clear the range or anything else behind it).
+      await hook(page, 'setRange', 0.2, 0.6);
+      await page.keyboard.press('Escape');
+      await page.locator('#shortcuts-overlay').waitFor({ state: 'hidden' });
+      expect((await hook<{ range: unknown }>(page, 'state')).range).not.toBeNull();
+      await page.keyboard.press('F1');
+      await page.locator('#shortcuts-overlay').waitFor({ state: 'visible' });
+      expect(await listed()).toEqual(bound);
+      await page.keyboard.press('F1');
+      await page.locator('#shortcuts-overlay').waitFor({ state: 'hidden' });
+      // Every command button's tooltip carries its shortcut.
+      const tips = await page.locator('button[data-command]').evaluateAll((bs) => bs.map((b) => ({ id: b.getAttribute('data-command')!, title: b.getAttribute('title') ?? '' })));
+      const byId = new Map(registry.map((c) => [c.id, c]));
+      const missing = tips.filter((b) => (byId.get(b.id)?.shortcuts.length ?? 0) > 0 && !/（[^（）]+）$/.test(b.title));
+      expect(tips.length).toBeGreaterThan(8);
+      expect(missing).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const lang of ['en', 'ja'] as const) {
+    for (const viewport of [{ width: 1440, height: 900 }, { width: 1024, height: 640 }]) {
+      it(`${lang} at ${viewport.width}x${viewport.height}: studio and bedroom show no clipped or overflowing text`, async () => {
+        const { context, page } = await open(lang === 'ja' ? 'ja-JP' : 'en-US', viewport);
+        try {
+          const size = `${viewport.width}x${viewport.height}`;
+          await hook(page, 'setPlaying', false);
+          await hook(page, 'seek', 0.5);
+          await page.waitForTimeout(200);
+          expect(await clippedText(page)).toEqual([]);
+          await shot(page, `studio-${lang}-${size}`);
+          await toBedroom(page);
+          expect(await clippedText(page)).toEqual([]);
+          await shot(page, `bedroom-${lang}-${size}`);
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
+});
+
+async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+  if (process.env.UPDATE_SCREENSHOTS === '1') {
+    mkdirSync(DOCS_SHOTS, { recursive: true });
+    await page.screenshot({ path: join(DOCS_SHOTS, `${name}.png`) });
+  }
+}
