@@ -6,6 +6,7 @@
 import { formatList, STUDIO_FILE_EXTENSIONS } from '../../shared/convert/formats';
 import { promises as fs } from 'node:fs';
 import { homedir } from 'node:os';
+import { expandHome } from './homePath';
 import { basename, dirname, join, sep } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import {
@@ -313,6 +314,8 @@ export class StudioBackend {
           const chosen = await this.opts.dialogs.openFolder();
           return chosen ? this.openFolderAt(chosen) : null;
         }
+        // Typed in the browser host's folder box: "~/motions" means the home folder's motions.
+        if (this.allowTypedPaths) path = expandHome(path, this.opts.homeDir ?? homedir());
         if (!(await this.mayOpen(path, 'folder', options?.confirmed === true))) throw new StudioApiError('DENIED', `choose the folder in the dialog: ${path}`);
         return this.openFolderAt(path);
       },
@@ -341,6 +344,7 @@ export class StudioBackend {
           const chosen = await this.opts.dialogs.openFile();
           return chosen ? this.openFileAt(chosen) : null;
         }
+        if (this.allowTypedPaths) path = expandHome(path, this.opts.homeDir ?? homedir());
         if (!(await this.mayOpen(path, 'file', options?.confirmed === true))) throw new StudioApiError('DENIED', `choose the file in the dialog: ${path}`);
         return this.openFileAt(path);
       },
