@@ -4,6 +4,7 @@
  * every change announced through `events` so panels, timeline and viewport redraw what they show.
  */
 import { isAvatarFile } from '../../shared/convert/formats';
+import { isMotionGltf } from '../../shared/convert/gltfKind';
 import type { Motion } from '../../shared/motion/types';
 import { durationOf } from '../../shared/motion/types';
 import type { HumanBoneName } from '../../shared/vrm/humanBones';
@@ -218,7 +219,8 @@ export class Studio {
   /** Opens any supported file; a bad file is reported and the current work stays. Returns whether it loaded. */
   async openFile(name: string, bytes: Uint8Array, path?: string): Promise<boolean> {
     try {
-      if (isAvatarFile(name)) {
+      // A .glb of animations (Blender, KayKit, Quaternius) is a motion to convert, not an avatar.
+      if (isAvatarFile(name) && !isMotionGltf(bytes)) {
         await this.setAvatar(bytes, name);
         this.avatarPath = path; // autosave records it so a recovered session gets the same avatar
         this.messages.show('success', () => t('studio.avatar.loaded', { file: name }));

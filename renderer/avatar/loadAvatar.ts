@@ -6,6 +6,7 @@
 import { GLTFLoader, type GLTFLoaderPlugin, type GLTFParser } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { VRMLoaderPlugin, VRMUtils, type VRM } from '@pixiv/three-vrm';
 import { VRMLookAtQuaternionProxy } from '@pixiv/three-vrm-animation';
+import { avatarProblem } from '../../shared/vrm/avatarCheck';
 
 export interface LoadedAvatar {
   readonly vrm: VRM;
@@ -21,6 +22,9 @@ export class AvatarLoadError extends Error {}
 export type LoaderPluginFactory = (parser: GLTFParser) => GLTFLoaderPlugin;
 
 export async function loadAvatar(bytes: Uint8Array, name: string, extraPlugins: readonly LoaderPluginFactory[] = []): Promise<LoadedAvatar> {
+  // A broken humanoid or binding makes three-vrm fail with "Cannot read properties of undefined": say what is wrong instead.
+  const problem = avatarProblem(bytes);
+  if (problem) throw new AvatarLoadError(`${name}: ${problem}`);
   const loader = new GLTFLoader();
   for (const p of extraPlugins) loader.register(p);
   loader.register((parser) => new VRMLoaderPlugin(parser));

@@ -9,6 +9,8 @@ import type { Motion } from '../motion/types';
 import { convertFbxTake, listFbxTakes, readFbx, takeInfo, type TakeInfo } from './fbx/convertFbx';
 import { convertGltfTake, listGltfTakes, readGltf } from './gltf/convertGltf';
 
+export { isMotionGltf } from './gltfKind';
+
 export type { TakeInfo } from './fbx/convertFbx';
 
 /** Extensions whose files may hold several takes. */
@@ -88,3 +90,4 @@ export function openTakes(fileName: string, bytes: Uint8Array): TakeSource {
   }
   return fail('UNSUPPORTED', `${fileName}: only ${TAKE_EXTENSIONS.join(', ')} files have takes`);
 }
+
