@@ -12,7 +12,7 @@ import type { Channel, Motion, Quat, Vec3 } from '../motion/types';
 import { boneChannel, withChannels } from '../motion/types';
 import type { HumanBoneName } from '../vrm/humanBones';
 import { conj, mul, rotateVec } from '../math/quat';
-import { add3, length3 } from '../math/vec3';
+import { add3, length3, sub3 } from '../math/vec3';
 import { createPoseEvaluator, type SkeletonPose } from '../vrma/fk';
 import { restTrs, type GltfNode } from '../vrma/restPose';
 import { sampleAtSortedTimes } from '../vrma/sample';
@@ -87,8 +87,8 @@ function neededDrop(motion: Motion, poses: readonly SkeletonPose[], pins: readon
     if (!isLeg(pin.limb)) continue;
     const [ub, lb, eb] = LIMB_BONES[pin.limb];
     const rest = motion.rest.bones;
-    const a = length3(sub(rest[lb]!.worldPosition, rest[ub]!.worldPosition));
-    const b = length3(sub(rest[eb]!.worldPosition, rest[lb]!.worldPosition));
+    const a = length3(sub3(rest[lb]!.worldPosition, rest[ub]!.worldPosition));
+    const b = length3(sub3(rest[eb]!.worldPosition, rest[lb]!.worldPosition));
     const L = (a + b) * reach;
     for (let f = 0; f < poses.length; f++) {
       const w = pin.weight[f];
@@ -104,10 +104,6 @@ function neededDrop(motion: Motion, poses: readonly SkeletonPose[], pins: readon
     }
   }
   return drop;
-}
-
-function sub(a: Vec3, b: Vec3): Vec3 {
-  return [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 }
 
 /** Widen by r frames (running max), then a box average of r frames each side: never below the input. */
