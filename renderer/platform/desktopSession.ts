@@ -23,6 +23,7 @@ import { readMotionFile } from '../app/core';
 import type { DocumentSnapshot } from '../app/document';
 import type { SessionWithoutMotion } from './autosaveProtocol';
 import { createAutosaveWriter } from './autosaveWriter';
+import { askConvertTarget, showConvertSummary } from '../panels/convertFolderDialog';
 import { t, formatDate, formatNumber } from '../../shared/i18n';
 import { errorText } from '../ui/messages';
 
@@ -50,7 +51,7 @@ export interface DesktopSession {
   /** Writes the autosave now (tests, before a risky operation). */
   autosaveNow(): Promise<void>;
   /** Converts the library folder (or a chosen one) with a progress bar and a summary message. */
-  convertFolder(opts?: { overwrite?: boolean }): Promise<ConvertSummary | null>;
+  convertFolder(): Promise<ConvertSummary | null>;
   dispose(): void;
 }
 
@@ -214,27 +215,31 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
     }
   }
 
-  const convertFolder = async ({ overwrite = false } = {}): Promise<ConvertSummary | null> => {
+  const convertFolder = async (): Promise<ConvertSummary | null> => {
     if (!api) return null;
-    const folders = await api.listLibrary();
-    const last = (await api.getSettings()).lastFolder;
-    let folder: string | undefined = folders.find((f) => f.root === last)?.root ?? folders[0]?.root;
-    if (!folder && (await api.getPlatform()).nativeDialogs) folder = (await api.openFolder())?.root;
-    if (!folder) {
+    let folders = await api.listLibrary();
+    if (!folders.length && (await api.getPlatform()).nativeDialogs) {
+      const opened = await api.openFolder();
+      if (opened) folders = [opened];
+    }
+    if (!folders.length) {
       studio.messages.error(() => t('studio.convertFolder.needsFolder'));
       return null;
     }
+    // Which folder: asked, with the last-opened one preselected, never guessed.
+    const last = (await api.getSettings()).lastFolder ?? undefined;
+    const target = await askConvertTarget(folders, folders.find((f) => f.root === last)?.root ?? folders[0].root);
+    if (!target) return null;
     const bar = document.createElement('progress');
     bar.max = 1;
     bar.value = 0;
     bar.setAttribute('aria-label', t('studio.convertFolder.progress'));
     bar.className = 'convert-progress';
     const box = document.createElement('div');
-    box.className = 'message notice';
+    box.className = 'message notice progress';
     box.setAttribute('role', 'group');
     box.setAttribute('aria-label', t('studio.convertFolder.converting'));
     const label = document.createElement('span');
-    label.textContent = t('studio.convertFolder.start', { folder });
     box.append(label, bar);
     studio.messages.element.append(box);
     const off = api.onConvertProgress((p) => {
@@ -242,27 +247,34 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
       bar.value = p.done;
       label.textContent = t('studio.convertFolder.step', { done: p.done, total: p.total, file: p.path.split(/[\\/]/).pop() ?? p.path });
     });
+    const summaries: ConvertSummary[] = [];
     try {
-      const summary = await api.convertFolder({ folder, overwrite });
-      const failures = summary.failed.map((f) => `${f.source.split(/[\\/]/).pop()} (${f.message})`).join('; ');
-      const text = () =>
-        t('studio.convertFolder.done', {
-          converted: summary.converted.length,
-          skipped: summary.skipped.length,
-          failed: summary.failed.length,
-          failures,
-          seconds: formatNumber(summary.elapsedMs / 1000, 1, 1),
-        });
-      studio.messages.show(summary.failed.length ? 'error' : 'success', text);
-      return summary;
+      for (const folder of target.roots) {
+        label.textContent = t('studio.convertFolder.start', { folder });
+        const summary = await api.convertFolder({ folder, overwrite: target.overwrite });
+        summaries.push(summary);
+        const failures = summary.failed.map((f) => `${f.source.split(/[\\/]/).pop()} (${f.message})`).join('; ');
+        const text = () =>
+          t('studio.convertFolder.doneIn', {
+            folder,
+            converted: summary.converted.length,
+            skipped: summary.skipped.length,
+            failed: summary.failed.length,
+            failures,
+            seconds: formatNumber(summary.elapsedMs / 1000, 1, 1),
+          });
+        studio.messages.show(summary.failed.length ? 'error' : 'success', text, { group: summary.failed.length ? undefined : 'convert' });
+      }
     } catch (e) {
       studio.messages.error(() => t('studio.convertFolder.failed', { detail: errorText(e) }));
-      return null;
     } finally {
       off();
       box.remove();
     }
+    if (summaries.length) await showConvertSummary(summaries);
+    return summaries[summaries.length - 1] ?? null;
   };
+
 
   if (api) {
     const register = (id: string, label: string, description: string, run: () => Promise<unknown>) => {

@@ -90,7 +90,7 @@ export class Messages {
   }
 
   private toasts(): HTMLElement[] {
-    return [...this.element.querySelectorAll<HTMLElement>(':scope > .message')];
+    return [...this.element.querySelectorAll<HTMLElement>(':scope > .message:not(.progress)')];
   }
 
   /** At most MAX_TOASTS: the oldest notice goes first, an error only when nothing else is left. */

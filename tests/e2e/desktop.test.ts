@@ -260,11 +260,22 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('desktop: folder, exp
     // The recovered session's folder is not open in this new host run: open it again from the recent list.
     await second.page.getByRole('list', { name: 'Recent folders and files' }).getByRole('button', { name: 'Open recent folder motions' }).click();
     await second.page.getByRole('list', { name: 'Library files' }).getByRole('button', { name: 'walk.vrma', exact: true }).waitFor();
+    // It asks which opened folder (named), then lists what it did, file by file, with reasons.
     await second.page.getByRole('button', { name: 'Convert Folder…' }).click();
-    await waitForState(second.page, 'messages', 1);
-    await expect
-      .poll(async () => (await state(second.page)).messages.map((m) => m.text).find((t) => t.startsWith('Converted')) ?? null, { timeout: 60_000 })
-      .toMatch(/^Converted 1 file\(s\), skipped 1 that already had a \.vrma in \d+\.\d s\.$/);
+    const ask = second.page.getByRole('dialog', { name: 'Convert Folder' });
+    await ask.waitFor();
+    expect(await ask.getByRole('combobox', { name: 'Folder' }).inputValue()).toBe(folder);
+    await ask.getByRole('button', { name: 'Convert', exact: true }).click();
+    const summary = second.page.getByRole('dialog', { name: 'Convert Folder: summary' });
+    await summary.waitFor({ timeout: 60_000 });
+    expect(await summary.locator('.convert-summary-folder').allTextContents()).toEqual([folder]);
+    expect(await summary.locator('.converted li').allTextContents()).toEqual(['test1.bvh → test1.vrma']);
+    expect(await summary.locator('.skipped li').allTextContents()).toEqual(['walk.vmd: its .vrma already exists']);
+    expect(await summary.locator('.failed li').count()).toBe(0);
+    await summary.getByRole('button', { name: 'Close' }).click();
+    expect((await state(second.page)).messages.map((m) => m.text).find((t) => t.startsWith('Converted'))).toMatch(
+      new RegExp(`^Converted 1 file\\(s\\) in ${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, skipped 1 that already had a \\.vrma \\(\\d+\\.\\d s\\)\\.$`),
+    );
     const converted = readVrma(new Uint8Array(readFileSync(join(folder, 'mocap', 'test1.vrma'))));
     expect(converted.channels.length).toBeGreaterThan(10);
 
