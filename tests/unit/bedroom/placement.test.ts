@@ -4,6 +4,7 @@ import { makeMannequinVrm } from '../../../shared/assets/mannequin';
 import type { Vec3 } from '../../../shared/motion/types';
 import { BODY_THICKNESS, computePlacement, measurePose, placeJoint, toBedFrame, type BedLayout } from '../../../renderer/bedroom/placement';
 import type { LyingPose } from '../../../shared/contract/bedroomSettings';
+import { VIEWS } from '../../../renderer/bedroom/cameraRig';
 import { bedroomScene, type TestScene } from './nodeScene';
 
 const POSES: readonly LyingPose[] = ['back', 'right', 'left'];
@@ -61,6 +62,7 @@ const AVATARS: readonly [string, () => Uint8Array][] = [
 const FIXTURE_AVATARS: readonly [string, () => Uint8Array][] = [
   ['vrm1/debug_robot.vrm', () => readFixture('vrm1', 'debug_robot.vrm')],
   ['vrm0/sphere.vrm', () => readFixture('vrm0', 'sphere.vrm')],
+  ['vrm0/cryptovoxels.vrm', () => readFixture('vrm0', 'cryptovoxels.vrm')],
 ];
 
 function placementSuite(name: string, bytes: () => Uint8Array) {
@@ -73,6 +75,18 @@ function placementSuite(name: string, bytes: () => Uint8Array) {
       checkOnBed(scene, pose);
     });
   }
+  it(`${name}: standing awake, it faces into the room (toward the default view, within 30°)`, () => {
+    for (let i = 0; i < 5; i++) scene.rig.update(1 / 30, { e: 0, lb: 0 });
+    const j = scene.rig.jointsInParentFrame();
+    const left = [j.leftUpperLeg![0] - j.rightUpperLeg![0], 0, j.leftUpperLeg![2] - j.rightUpperLeg![2]];
+    // Facing = left x up (VRM: +X left, +Y up, +Z forward).
+    const face = [-left[2], 0, left[0]];
+    const eye = VIEWS.reset.position;
+    const to = [eye[0] - j.hips![0], 0, eye[2] - j.hips![2]];
+    const cos = (face[0] * to[0] + face[2] * to[2]) / (Math.hypot(face[0], face[2]) * Math.hypot(to[0], to[2]));
+    console.info(`[bedroom] ${name}: standing, it faces ${((Math.acos(Math.min(1, cos)) * 180) / Math.PI).toFixed(1)}° from the default view`);
+    expect(cos).toBeGreaterThan(Math.cos((30 * Math.PI) / 180));
+  });
   it(`${name}: moving and rotating the room root leaves the placement relative to the bed unchanged`, async () => {
     const before = { back: lyingJoints(scene, 'back'), right: lyingJoints(scene, 'right'), left: lyingJoints(scene, 'left') };
     // The room moved after the poses were measured (as when VR recentres)...
