@@ -35,7 +35,12 @@ async function pressAt(page: Page, from: V3, target: V3): Promise<void> {
       const c = dev.controllers.right;
       c.position.set(p[0], p[1], p[2]);
       c.quaternion.set(rot[0], rot[1], rot[2], rot[3]);
-      const frames = (k: number) => new Promise<void>((ok) => setTimeout(ok, k * 60));
+      // Wait for k headset frames (IWER reads the controller on its frames; software GL draws few a second).
+      const hook = (window as unknown as { __bedroom: { draws(): number } }).__bedroom;
+      const frames = async (k: number) => {
+        const until = hook.draws() + k;
+        while (hook.draws() < until) await new Promise((ok) => setTimeout(ok, 20));
+      };
       await frames(3);
       c.updateButtonValue('trigger', 1);
       await frames(3);
