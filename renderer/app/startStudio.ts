@@ -9,6 +9,8 @@ import { bindShortcuts } from './shortcuts';
 import { mannequinBytes, walkCycleMotion } from './core';
 import { PoseEditor } from '../pose/poseEditor';
 import { applyDrag, poseDeltaFor } from '../pose/applyDrag';
+import { IkHandles } from '../pose/ikHandles';
+import { applyIk } from '../pose/applyIk';
 import { createTimeline } from '../timeline/timelinePanel';
 import { createEditPanel } from '../panels/editPanel';
 import { createInfoPanel } from '../panels/infoPanel';
@@ -107,6 +109,25 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   studio.events.on('selection', (bone) => poseEditor.attach(bone));
   studio.events.on('avatar', (a) => poseEditor.setAvatar(a));
 
+  // IK handles on the hands, feet and hips: a drag solves the limb and is one edit (issue 17).
+  const ikHandles = new IkHandles(viewport, {
+    setDragging: (d) => {
+      studio.dragging = d;
+      if (d) studio.setPlaying(false);
+      else studio.preview?.invalidate();
+    },
+    commitIk: (effector, target) => {
+      if (!studio.avatar) return;
+      try {
+        studio.commit(applyIk(studio.motion, studio.avatar, effector, target, studio.clock.time, studio.falloff), t('ik.drag', { bone: effector }), () => t('ik.dragged', { bone: effector }));
+      } catch (e) {
+        studio.messages.error(() => t('ik.failed', { detail: errorText(e) }));
+      }
+      studio.seek(studio.clock.time);
+    },
+  });
+  studio.events.on('avatar', (a) => ikHandles.setAvatar(a));
+
   const timeline = createTimeline(studio);
   timelineFit = () => timeline.view.fit();
   const loadMannequin = async () => {
@@ -181,7 +202,7 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
     studio.messages.error(() => t('studio.mannequin.failed', { detail: errorText(e) }));
   }
   studio.setPlaying(studio.duration > 0);
-  (await testHookModule)?.installTestHook(studio, { poseEditor, timeline: timeline.view, startedAt });
+  (await testHookModule)?.installTestHook(studio, { poseEditor, ikHandles, timeline: timeline.view, startedAt });
   viewport.start();
   requestAnimationFrame(() => setTimeout(() => poseEditor.warmUp(), 200));
   // Autosave, crash recovery and OS/command-line open requests (after the start-up document is in place).

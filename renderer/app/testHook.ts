@@ -10,6 +10,8 @@
 import * as THREE from 'three';
 import type { Studio } from './studio';
 import type { PoseEditor } from '../pose/poseEditor';
+import type { IkHandles } from '../pose/ikHandles';
+import type { IkEffector } from '../pose/applyIk';
 import type { TimelineView } from '../timeline/timelineView';
 import type { HumanBoneName } from '../../shared/vrm/humanBones';
 import { writeVrma } from './core';
@@ -18,6 +20,7 @@ import { vrmBone } from '../avatar/boneNames';
 
 export interface TestHookDeps {
   readonly poseEditor: PoseEditor;
+  readonly ikHandles: IkHandles;
   readonly timeline: TimelineView;
   readonly startedAt: number;
 }
@@ -45,7 +48,7 @@ function readPixels(canvas: HTMLCanvasElement): Uint8ClampedArray {
 }
 
 export function installTestHook(studio: Studio, deps: TestHookDeps): void {
-  const { poseEditor, timeline } = deps;
+  const { poseEditor, ikHandles, timeline } = deps;
   const node = (bone: HumanBoneName) => {
     const n = studio.avatar?.vrm.humanoid.getNormalizedBoneNode(vrmBone(bone));
     if (!n) throw new Error(`The avatar has no ${bone}`);
@@ -55,6 +58,11 @@ export function installTestHook(studio: Studio, deps: TestHookDeps): void {
   const has = (b: HumanBoneName) => !!studio.avatar?.vrm.humanoid.getNormalizedBoneNode(vrmBone(b));
   const readRotations = (bones: HumanBoneName[]) => Object.fromEntries(bones.filter(has).map((b) => [b, node(b).quaternion.toArray()]));
   const readPositions = (bones: HumanBoneName[]) => Object.fromEntries(bones.filter(has).map((b) => [b, node(b).position.toArray()]));
+  // World positions of the normalized nodes (IK targets are world points).
+  const readWorld = (bones: HumanBoneName[]) => {
+    studio.avatar?.vrm.scene.updateMatrixWorld(true);
+    return Object.fromEntries(bones.filter(has).map((b) => [b, node(b).getWorldPosition(new THREE.Vector3()).toArray()]));
+  };
   // Preview rebuilds: every motion change and every new avatar rebuilds the clip (Studio.rebuildPreview).
   let previewVersion = 0;
   studio.events.on('motion', () => previewVersion++);
@@ -127,6 +135,16 @@ export function installTestHook(studio: Studio, deps: TestHookDeps): void {
       },
       toasts: [...studio.messages.element.querySelectorAll(':scope > .message')].map((m) => ({ kind: m.classList.contains('error') ? 'error' : m.classList.contains('success') ? 'success' : 'notice', text: m.querySelector('span')?.textContent ?? '' })),
     }),
+    /** Page coordinates of an IK handle (e2e drags it with the mouse from there). */
+    ikHandleScreen: (effector: IkEffector) => ikHandles.screenPosition(effector),
+    /** The world target of the last IK drag, and where the preview shows the effector's bone now. */
+    ikLastTarget: () => ikHandles.lastTarget,
+    boneWorldPosition: (bone: HumanBoneName) => {
+      const n = studio.avatar?.vrm.humanoid.getNormalizedBoneNode(vrmBone(bone));
+      if (!n) return null;
+      studio.avatar!.vrm.scene.updateMatrixWorld(true);
+      return n.getWorldPosition(new THREE.Vector3()).toArray();
+    },
     motionBytes: () => toBase64(writeVrma(studio.motion)),
     previewMotionBytes: () => toBase64(writeVrma(studio.preview?.motion ?? studio.motion)),
     lastExportBytes: () => (lastWritten ? toBase64(lastWritten) : null),
@@ -150,7 +168,7 @@ export function installTestHook(studio: Studio, deps: TestHookDeps): void {
     previewPose: (bones: HumanBoneName[], t: number) => {
       studio.setPlaying(false);
       studio.seek(t);
-      return { rotations: readRotations(bones), positions: readPositions(bones) };
+      return { rotations: readRotations(bones), positions: readPositions(bones), world: readWorld(bones) };
     },
     /**
      * Poses at time t through the reference path: writeVrma of the previewed Motion read back by
@@ -168,7 +186,7 @@ export function installTestHook(studio: Studio, deps: TestHookDeps): void {
       action.paused = true;
       action.time = t;
       mixer.update(0);
-      const result = { rotations: readRotations(bones), positions: readPositions(bones) };
+      const result = { rotations: readRotations(bones), positions: readPositions(bones), world: readWorld(bones) };
       action.stop();
       mixer.uncacheClip(clip);
       studio.preview!.resetPose();

@@ -28,6 +28,9 @@ export default defineMessages({
     'edit.fit.param.blend': 'Blend',
     'edit.fit.param.blend.help': 'fade in and out of each hold',
     'ik.needsAvatar': 'Open an avatar first (a VRM 0.x or 1.0 file)',
+    'ik.drag': 'IK: move {bone}',
+    'ik.dragged': 'Moved {bone} by IK',
+    'ik.failed': 'IK edit failed: {detail}',
   },
   ja: {
     'edit.pin-feet.label': '足を固定',
@@ -52,5 +55,8 @@ export default defineMessages({
     'edit.fit.param.blend': 'ブレンド',
     'edit.fit.param.blend.help': '固定の入りと抜けのフェード時間',
     'ik.needsAvatar': '先にアバター(VRM 0.x または 1.0)を開いてください',
+    'ik.drag': 'IK: {bone} を移動',
+    'ik.dragged': 'IK で {bone} を移動しました',
+    'ik.failed': 'IK の編集に失敗しました: {detail}',
   },
 });
