@@ -17,6 +17,7 @@ import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser } from '../helpers/brow
 import { REPO_DIR, startHost, type StartedHost } from '../helpers/host';
 import { hook, SCREENSHOT_DIR, waitForStudio } from './studioHarness';
 import { HUMAN_BONE_NAMES } from '../../shared/vrm/humanBones';
+import { CATALOGUE } from '../../shared/i18n/catalogue';
 
 const DOCS_SHOTS = join(REPO_DIR, 'docs', 'screenshots');
 
@@ -187,7 +188,9 @@ describe.skipIf(!HAS_CHROMIUM)(`studio in Japanese and English${HAS_CHROMIUM ? '
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(host.url + hash);
+    // `hash` may be a query (?locale=...), joined to the host's own query if it has one.
+    const url = hash.startsWith('?') && host.url.includes('?') ? `${host.url}&${hash.slice(1)}` : host.url + hash;
+    await page.goto(url);
     await waitForStudio(page);
     return { context, page, errors };
   }
@@ -278,6 +281,28 @@ describe.skipIf(!HAS_CHROMIUM)(`studio in Japanese and English${HAS_CHROMIUM ? '
       await resetLanguage(page);
       await page.waitForFunction(() => document.documentElement.lang === 'en');
       expect(untranslated(await shownStrings(page), 'en')).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('every command of the registry has its label in the catalogue (buttons, overlay and menu show no registered English)', async () => {
+    const { context, page } = await open('ja-JP');
+    try {
+      const registry = await hook<Registry>(page, 'commands');
+      expect(registry.length).toBeGreaterThan(20);
+      const has = (k: string) => k in CATALOGUE.en && k in CATALOGUE.ja;
+      expect(registry.filter((c) => !has(`command.${c.id}.label`) && !has(`${c.id}.label`) && !c.id.startsWith('language.')).map((c) => c.id)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("Electron's locale handed to the page as ?locale= wins over the browser's", async () => {
+    const { context, page } = await open('en-US', undefined, '?locale=ja-JP');
+    try {
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('ja');
+      expect(await page.locator('#tab-bedroom').textContent()).toBe('ベッドルーム');
     } finally {
       await context.close();
     }
