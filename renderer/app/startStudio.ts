@@ -12,6 +12,7 @@ import { applyDrag, poseDeltaFor } from '../pose/applyDrag';
 import { IkHandles } from '../pose/ikHandles';
 import { applyIk } from '../pose/applyIk';
 import { createTimeline } from '../timeline/timelinePanel';
+import { createDopeSheet } from '../timeline/dopeSheetPanel';
 import { createEditPanel } from '../panels/editPanel';
 import { createInfoPanel } from '../panels/infoPanel';
 import { createLibraryPanel } from '../panels/libraryPanel';
@@ -129,6 +130,7 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   studio.events.on('avatar', (a) => ikHandles.setAvatar(a));
 
   const timeline = createTimeline(studio);
+  const dopeSheet = createDopeSheet(studio);
   timelineFit = () => timeline.view.fit();
   const loadMannequin = async () => {
     const bytes = await mannequinBytes('1.0');
@@ -175,7 +177,7 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
     h('main', { class: 'center' }, viewportBox),
     // The motion info strip first and always in view; the edit sections scroll below it.
     h('aside', { class: 'right' }, createInfoPanel(studio), createEditPanel(studio)),
-    h('footer', { class: 'bottom' }, createTransportBar(studio), timeline.element),
+    h('footer', { class: 'bottom' }, createTransportBar(studio), timeline.element, dopeSheet.element),
   );
   const bedroomView = h('div', { class: 'bedroom-view', id: 'bedroom-view', hidden: true });
   const switcher = createSceneSwitcher(studio, studioView, bedroomView);
@@ -202,7 +204,10 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
     studio.messages.error(() => t('studio.mannequin.failed', { detail: errorText(e) }));
   }
   studio.setPlaying(studio.duration > 0);
-  (await testHookModule)?.installTestHook(studio, { poseEditor, ikHandles, timeline: timeline.view, startedAt });
+  const hook = await testHookModule;
+  hook?.installTestHook(studio, { poseEditor, ikHandles, timeline: timeline.view, startedAt });
+  // The dope sheet's key geometry for e2e tests and the bench (only with the test hook).
+  if (hook) (window as unknown as { __dopeSheet?: unknown }).__dopeSheet = dopeSheet;
   viewport.start();
   requestAnimationFrame(() => setTimeout(() => poseEditor.warmUp(), 200));
   // Autosave, crash recovery and OS/command-line open requests (after the start-up document is in place).

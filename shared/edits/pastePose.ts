@@ -20,6 +20,8 @@ export interface PastePoseOptions {
   readonly mirrored?: boolean;
   /** Only the tracks of these nodes (default: every track). */
   readonly nodes?: ReadonlySet<number>;
+  /** Take the pose from this motion (an earlier version of the document, a copied clipboard) instead. */
+  readonly source?: Motion;
 }
 
 function requireTime(motion: Motion, name: string, t: number): number {
@@ -60,7 +62,7 @@ function setKey(channel: Channel, t: number, value: Float32Array): Channel {
 
 export function pastePose(motion: Motion, from: number, to: number, options: PastePoseOptions = {}): Motion {
   const target = requireTime(motion, 'paste time', to);
-  let pose = poseAt(motion, from, options.nodes);
+  let pose = poseAt(options.source ?? motion, from, options.nodes);
   if (options.mirrored) pose = mirror(pose);
   const replaced = new Map<Channel, Channel>();
   const added: Channel[] = [];

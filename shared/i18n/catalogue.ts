@@ -15,6 +15,7 @@ import bedroom from './messages/bedroom';
 import edits from './messages/edits';
 import optimize from './messages/optimize';
 import ik from './messages/ik';
+import timeline from './messages/timeline';
 
 export const AREAS = {
   studio,
@@ -26,6 +27,7 @@ export const AREAS = {
   optimize,
   ik,
   bedroom,
+  timeline,
 } as const;
 
 type KeysOf<A> = A extends AreaMessages<infer K> ? K : never;

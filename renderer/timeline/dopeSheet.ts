@@ -1,0 +1,679 @@
+/**
+ * The dope sheet under the viewport: a frame ruler, then one row per channel in collapsible groups
+ * (dopeSheetRows.ts) with its keys as diamonds (a bar where they are denser than DENSE_KEY_PX).
+ * Keys are selected by click, Shift+click and box (across rows), moved by dragging (snapped to
+ * frames, Alt frees), deleted, copied and pasted, inserted with K: each edit is a pure function of
+ * shared/edits committed as one undo step by the caller's `commit`.
+ *
+ * Drawing is on demand: one canvas redrawn in the next animation frame after something it shows
+ * changed (motion, view, selection, drag), and a thin overlay canvas for the playhead and the box, so
+ * playback moves only the overlay. Extra strips (the ik engineer's foot contacts) are `DopeLayer`s:
+ * each gets its own band under the ruler and draws itself with the same time mapping.
+ */
+import type { Motion } from '../../shared/motion/types';
+import type { HumanBoneName } from '../../shared/vrm/humanBones';
+import { lowerBound } from '../../shared/edits/keyBuffer';
+import { moveKeys, moveKeysLimit } from '../../shared/edits/moveKeys';
+import { deleteKeys } from '../../shared/edits/deleteKeys';
+import { t } from '../../shared/i18n';
+import { h } from '../ui/dom';
+import { tAttr, tText } from '../ui/i18n';
+import { fitView, formatTime, timeToX, xToTime, zoomAround, type TimeView } from './timeScale';
+import { dopeLines, dopeRows, frameOf, timecode, type DopeGroup, type DopeLine, type DopeRow, type GroupId } from './dopeSheetRows';
+import { KeySelectionState } from './dopeSheetSelection';
+
+export interface DopeSheetModel {
+  motion(): Motion;
+  duration(): number;
+  fps(): number;
+  time(): number;
+  playing(): boolean;
+  selectedBone(): HumanBoneName | null;
+  seek(t: number): void;
+  selectBone(bone: HumanBoneName | null): void;
+  /** Records an edited motion as one undo step with a short message. */
+  commit(motion: Motion, label: string, message: () => string): void;
+}
+
+/** A strip of its own under the ruler, drawn with the dope sheet's time mapping. */
+export interface DopeLayer {
+  readonly height: number;
+  draw(ctx: CanvasRenderingContext2D, map: { view: TimeView; left: number; top: number; width: number }): void;
+}
+
+const RULER_H = 22;
+const ROW_H = 16;
+const LABEL_W = 118;
+const KEY_R = 4;
+const HIT_PX = 6;
+const DRAG_PX = 3;
+/** Keys closer than this (pixels per key, on average in view) are drawn as a bar. */
+const DENSE_KEY_PX = 4;
+
+const C = {
+  bg: '#15181d',
+  ruler: '#20242b',
+  tick: '#5b6270',
+  label: '#a9b1bf',
+  group: '#1e232b',
+  groupText: '#d6dbe4',
+  rowAlt: '#181c22',
+  highlight: 'rgba(124,150,255,0.18)',
+  key: '#f0c36a',
+  keySelected: '#ff8f3a',
+  unkeyed: '#4a505b',
+  playhead: '#ff6b6b',
+  box: 'rgba(124,150,255,0.25)',
+  boxEdge: '#7c96ff',
+  end: 'rgba(0,0,0,0.35)',
+};
+
+type Drag =
+  | { kind: 'ruler'; x0: number; start0: number; moved: boolean }
+  | { kind: 'box'; x0: number; y0: number; x1: number; y1: number; additive: boolean }
+  | { kind: 'move'; x0: number; dt: number; moved: boolean };
+
+export class DopeSheet {
+  readonly element: HTMLElement;
+  readonly canvas: HTMLCanvasElement;
+  readonly overlay: HTMLCanvasElement;
+  readonly frameInput: HTMLInputElement;
+  readonly selection = new KeySelectionState();
+  view: TimeView = { start: 0, end: 1, width: 1 };
+  /** Rows the user picked by their label (K keys them when no bone is selected). */
+  readonly pickedRows = new Set<string>();
+  private readonly info: HTMLElement;
+  private readonly timecodeText: HTMLElement;
+  private readonly layers: DopeLayer[] = [];
+  private readonly collapsed = new Set<GroupId>();
+  private groups: DopeGroup[] = [];
+  private lines: DopeLine[] = [];
+  private linesOf: Motion | null = null;
+  private scrollY = 0;
+  private width = 1;
+  private height = 1;
+  private dpr = 1;
+  private drag: Drag | null = null;
+  private dirty = true;
+  private overlayDirty = true;
+  private scheduled = false;
+  private fitted = false;
+  /** The motion the last own commit produced: the selection follows it; any other change clears it. */
+  private ownMotion: Motion | null = null;
+  /** Draw count and time (ms) of the last static draw, for the bench. */
+  lastDrawMs = 0;
+  draws = 0;
+
+  constructor(private readonly model: DopeSheetModel) {
+    this.canvas = h('canvas', { class: 'dope-static', 'aria-hidden': 'true' });
+    this.overlay = h('canvas', { class: 'dope-overlay', tabindex: 0, role: 'grid', id: 'dope-sheet' });
+    tAttr(this.overlay, 'aria-label', 'timeline.dope.help');
+    this.frameInput = h('input', { type: 'number', class: 'dope-frame', id: 'dope-frame', min: 0, step: 1 }) as HTMLInputElement;
+    tAttr(this.frameInput, 'aria-label', 'timeline.dope.frame');
+    this.timecodeText = h('span', { class: 'dope-timecode', id: 'dope-timecode' });
+    this.info = h('span', { class: 'dope-info', id: 'dope-info' });
+    const bar = h('div', { class: 'dope-bar' }, tText(h('label', { for: 'dope-frame' }), 'timeline.dope.frame'), this.frameInput, this.timecodeText, this.info);
+    const box = h('div', { class: 'dope-canvas' }, this.canvas, this.overlay);
+    this.element = h('section', { class: 'dope-sheet' }, bar, box);
+    tAttr(this.element, 'aria-label', 'timeline.dope.label');
+    this.frameInput.addEventListener('change', () => {
+      const f = Number(this.frameInput.value);
+      if (Number.isFinite(f)) this.model.seek(Math.min(Math.max(f / this.model.fps(), 0), this.model.duration()));
+    });
+    new ResizeObserver(() => this.resize()).observe(box);
+    this.bindPointer();
+  }
+
+  /** Adds a strip under the ruler (e.g. foot contacts); it is drawn with the keys. */
+  addLayer(layer: DopeLayer): void {
+    this.layers.push(layer);
+    this.invalidate();
+  }
+
+  // ---- state changes -------------------------------------------------------------------------
+
+  invalidate(): void {
+    this.dirty = true;
+    this.overlayDirty = true;
+    this.schedule();
+  }
+
+  invalidateOverlay(): void {
+    this.overlayDirty = true;
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    requestAnimationFrame(() => {
+      this.scheduled = false;
+      this.drawIfNeeded();
+    });
+  }
+
+  /** The document's motion changed: rows again; the selection survives only our own edits. */
+  motionChanged(): void {
+    const m = this.model.motion();
+    if (m !== this.ownMotion) this.selection.clear();
+    this.selection.validate(m);
+    this.ownMotion = null;
+    if (!this.fitted) this.view = fitView(this.model.duration(), this.timeWidth());
+    else if (this.view.start > this.model.duration()) this.fit();
+    this.invalidate();
+  }
+
+  /** The playhead moved: the overlay only, unless playback runs past the view (then it follows). */
+  timeChanged(): void {
+    const time = this.model.time();
+    const span = this.view.end - this.view.start;
+    if (this.model.playing() && (time > this.view.end || time < this.view.start)) {
+      const start = Math.max(0, Math.min(time - span * 0.05, Math.max(this.model.duration(), span) - span));
+      this.view = { ...this.view, start, end: start + span };
+      this.invalidate();
+    }
+    const f = frameOf(time, this.model.fps());
+    if (document.activeElement !== this.frameInput) this.frameInput.value = String(f);
+    this.timecodeText.textContent = timecode(time, this.model.fps());
+    this.invalidateOverlay();
+  }
+
+  fit(): void {
+    this.view = fitView(this.model.duration(), this.timeWidth());
+    this.fitted = true;
+    this.invalidate();
+  }
+
+  private timeWidth(): number {
+    return Math.max(1, this.width - LABEL_W);
+  }
+
+  private resize(): void {
+    const box = this.canvas.parentElement!;
+    const r = box.getBoundingClientRect();
+    this.width = Math.max(1, Math.floor(r.width));
+    this.height = Math.max(1, Math.floor(r.height));
+    this.dpr = Math.min(window.devicePixelRatio || 1, 2);
+    for (const c of [this.canvas, this.overlay]) {
+      c.width = Math.round(this.width * this.dpr);
+      c.height = Math.round(this.height * this.dpr);
+      c.style.width = `${this.width}px`;
+      c.style.height = `${this.height}px`;
+    }
+    this.view = this.fitted ? { ...this.view, width: this.timeWidth() } : fitView(this.model.duration(), this.timeWidth());
+    this.invalidate();
+  }
+
+  // ---- layout ----------------------------------------------------------------------------------
+
+  private currentLines(): DopeLine[] {
+    const m = this.model.motion();
+    if (m !== this.linesOf) {
+      this.groups = dopeRows(m);
+      this.linesOf = m;
+      this.lines = dopeLines(this.groups, this.collapsed);
+    }
+    return this.lines;
+  }
+
+  private rowsTop(): number {
+    return RULER_H + this.layers.reduce((s, l) => s + l.height, 0);
+  }
+
+  /** Line index at a canvas y, or -1. */
+  private lineAt(y: number): number {
+    const top = this.rowsTop();
+    if (y < top) return -1;
+    const i = Math.floor((y - top + this.scrollY) / ROW_H);
+    return i < this.currentLines().length ? i : -1;
+  }
+
+  private lineY(i: number): number {
+    return this.rowsTop() + i * ROW_H - this.scrollY;
+  }
+
+  private x(t: number): number {
+    return LABEL_W + timeToX(this.view, t);
+  }
+
+  private time(x: number): number {
+    return xToTime(this.view, x - LABEL_W);
+  }
+
+  /** The row and key nearest to (x, y) within HIT_PX, if any. */
+  private keyAt(x: number, y: number): { row: DopeRow; index: number } | null {
+    const li = this.lineAt(y);
+    const line = li >= 0 ? this.lines[li] : undefined;
+    if (!line || line.kind !== 'row' || !line.row.channel) return null;
+    const times = line.row.channel.times;
+    const i = lowerBound(times, this.time(x - HIT_PX));
+    let best = -1;
+    let bestD = HIT_PX + 0.5;
+    for (let k = i; k < times.length; k++) {
+      const d = Math.abs(this.x(times[k]) - x);
+      if (this.x(times[k]) - x > HIT_PX) break;
+      if (d < bestD) (best = k), (bestD = d);
+    }
+    return best >= 0 ? { row: line.row, index: best } : null;
+  }
+
+  // ---- test geometry ---------------------------------------------------------------------------
+
+  /** Client coordinates of a key (for e2e tests that drive the mouse), or null when not in view. */
+  keyClientPoint(node: number, path: string, index: number): { x: number; y: number } | null {
+    const lines = this.currentLines();
+    const li = lines.findIndex((l) => l.kind === 'row' && l.row.node === node && l.row.path === path);
+    if (li < 0) return null;
+    const row = (lines[li] as { row: DopeRow }).row;
+    if (!row.channel || index >= row.channel.times.length) return null;
+    const r = this.overlay.getBoundingClientRect();
+    return { x: r.left + this.x(row.channel.times[index]), y: r.top + this.lineY(li) + ROW_H / 2 };
+  }
+
+  /** Client y of a row's centre and x of a time, for the same tests. */
+  rowClientY(node: number, path: string): number | null {
+    const li = this.currentLines().findIndex((l) => l.kind === 'row' && l.row.node === node && l.row.path === path);
+    return li < 0 ? null : this.overlay.getBoundingClientRect().top + this.lineY(li) + ROW_H / 2;
+  }
+
+  timeClientX(t: number): number {
+    return this.overlay.getBoundingClientRect().left + this.x(t);
+  }
+
+  /** Scrolls so a row is in view. */
+  revealRow(node: number, path: string): void {
+    const li = this.currentLines().findIndex((l) => l.kind === 'row' && l.row.node === node && l.row.path === path);
+    if (li < 0) return;
+    const visible = this.height - this.rowsTop();
+    const y = li * ROW_H;
+    if (y < this.scrollY || y + ROW_H > this.scrollY + visible) this.scrollY = Math.max(0, y - visible / 3);
+    this.invalidate();
+  }
+
+  /** Collapses or opens every group (the bench opens them all). */
+  setAllCollapsed(collapsed: boolean): void {
+    this.collapsed.clear();
+    if (collapsed) for (const g of this.groups) this.collapsed.add(g.id);
+    this.linesOf = null;
+    this.invalidate();
+  }
+
+  // ---- drawing ---------------------------------------------------------------------------------
+
+  drawIfNeeded(): void {
+    if (this.dirty) {
+      this.dirty = false;
+      const t0 = performance.now();
+      this.drawStatic();
+      this.lastDrawMs = performance.now() - t0;
+      this.draws++;
+    }
+    if (this.overlayDirty) {
+      this.overlayDirty = false;
+      this.drawOverlay();
+    }
+  }
+
+  private ctx(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
+    const ctx = canvas.getContext('2d')!;
+    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    return ctx;
+  }
+
+  /** Ruler step in frames: 1, 2, 5, 10, ... so that labels are at least 56 px apart. */
+  private frameStep(fps: number): number {
+    const pxPerFrame = this.view.width / Math.max((this.view.end - this.view.start) * fps, 1e-9);
+    for (let p = 1; ; p *= 10) for (const n of [1, 2, 5]) if (n * p * pxPerFrame >= 56) return n * p;
+  }
+
+  private drawStatic(): void {
+    const ctx = this.ctx(this.canvas);
+    const W = this.width;
+    const H = this.height;
+    const fps = this.model.fps();
+    const lines = this.currentLines();
+    ctx.fillStyle = C.bg;
+    ctx.fillRect(0, 0, W, H);
+    ctx.font = '11px system-ui, sans-serif';
+    ctx.textBaseline = 'middle';
+
+    // Rows
+    const top = this.rowsTop();
+    const first = Math.max(0, Math.floor(this.scrollY / ROW_H));
+    const last = Math.min(lines.length, Math.ceil((this.scrollY + H - top) / ROW_H));
+    const bone = this.model.selectedBone();
+    const move = this.drag?.kind === 'move' ? this.drag.dt : 0;
+    for (let i = first; i < last; i++) {
+      const y = this.lineY(i);
+      const line = lines[i];
+      if (line.kind === 'group') {
+        ctx.fillStyle = C.group;
+        ctx.fillRect(0, y, W, ROW_H);
+        ctx.fillStyle = C.groupText;
+        ctx.fillText(`${this.collapsed.has(line.group.id) ? '▸' : '▾'} ${t(`timeline.group.${line.group.id}` as never)}`, 4, y + ROW_H / 2);
+        continue;
+      }
+      const row = line.row;
+      if ((bone && row.bone === bone && row.group !== 'hipsPosition') || this.pickedRows.has(row.id)) {
+        ctx.fillStyle = C.highlight;
+        ctx.fillRect(0, y, W, ROW_H);
+      } else if (i % 2) {
+        ctx.fillStyle = C.rowAlt;
+        ctx.fillRect(0, y, W, ROW_H);
+      }
+      ctx.fillStyle = row.channel ? C.label : C.unkeyed;
+      ctx.fillText(row.label, 14, y + ROW_H / 2);
+      if (row.channel) this.drawKeys(ctx, row, y + ROW_H / 2, move);
+    }
+
+    // Past the end
+    const endX = this.x(this.model.duration());
+    if (endX < W) {
+      ctx.fillStyle = C.end;
+      ctx.fillRect(Math.max(endX, LABEL_W), RULER_H, W - Math.max(endX, LABEL_W), H - RULER_H);
+    }
+
+    // Layers (their own bands under the ruler)
+    let ly = RULER_H;
+    for (const layer of this.layers) {
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(LABEL_W, ly, W - LABEL_W, layer.height);
+      ctx.clip();
+      layer.draw(ctx, { view: this.view, left: LABEL_W, top: ly, width: W - LABEL_W });
+      ctx.restore();
+      ly += layer.height;
+    }
+
+    // Ruler with frame numbers
+    ctx.fillStyle = C.ruler;
+    ctx.fillRect(0, 0, W, RULER_H);
+    const step = this.frameStep(fps);
+    const f0 = Math.ceil((this.view.start * fps) / step) * step;
+    ctx.strokeStyle = C.tick;
+    ctx.fillStyle = C.label;
+    ctx.beginPath();
+    for (let f = f0, n = 0; f / fps <= this.view.end + 1e-9 && n < 500; f += step, n++) {
+      const x = Math.round(this.x(f / fps)) + 0.5;
+      ctx.moveTo(x, RULER_H - 7);
+      ctx.lineTo(x, RULER_H);
+      ctx.fillText(String(f), x + 3, RULER_H / 2 - 1);
+    }
+    ctx.stroke();
+    ctx.fillStyle = C.ruler;
+    ctx.fillRect(0, 0, LABEL_W, RULER_H);
+    ctx.fillStyle = C.label;
+    ctx.fillText(formatTime(this.view.start), 4, RULER_H / 2);
+  }
+
+  /** One row's keys: diamonds, or per-pixel-column bars where keys are dense; selected keys shifted by `move`. */
+  private drawKeys(ctx: CanvasRenderingContext2D, row: DopeRow, y: number, move: number): void {
+    const times = row.channel!.times;
+    const mask = this.selection.mask(row.id);
+    const v = this.view;
+    const span = v.end - v.start;
+    const a = lowerBound(times, v.start - span * 0.01);
+    const b = lowerBound(times, v.end + span * 0.01);
+    const tw = this.timeWidth();
+    const dense = b - a > tw / DENSE_KEY_PX;
+    if (dense) {
+      // Column occupancy by binary search per column: cost grows with the width, not the keys.
+      ctx.fillStyle = C.key;
+      const secondsPerPx = span / tw;
+      let runStart = -1;
+      let k = a;
+      for (let col = 0; col <= tw; col++) {
+        const tEnd = v.start + (col + 1) * secondsPerPx;
+        const next = lowerBound(times, tEnd);
+        const occupied = next > k && (mask === undefined || move === 0 || !allSelected(mask, k, next));
+        k = Math.max(k, next);
+        if (occupied && runStart < 0) runStart = col;
+        if ((!occupied || col === tw) && runStart >= 0) {
+          ctx.fillRect(LABEL_W + runStart, y - 3, col - runStart + (occupied ? 1 : 0), 6);
+          runStart = -1;
+        }
+      }
+      if (mask) {
+        ctx.fillStyle = C.keySelected;
+        let lastCol = -2;
+        for (let i = 0; i < mask.length; i++) {
+          if (!mask[i]) continue;
+          const col = Math.floor(this.x(times[i] + move));
+          if (col === lastCol || col < LABEL_W || col > this.width) continue;
+          lastCol = col;
+          ctx.fillRect(col, y - 4, 1, 8);
+        }
+      }
+      return;
+    }
+    for (let i = a; i < b; i++) {
+      const sel = mask?.[i] === 1;
+      this.diamond(ctx, this.x(times[i] + (sel ? move : 0)), y, sel ? C.keySelected : C.key);
+    }
+    if (mask && move !== 0) for (let i = 0; i < mask.length; i++) if (mask[i] && (i < a || i >= b)) this.diamond(ctx, this.x(times[i] + move), y, C.keySelected);
+  }
+
+  private diamond(ctx: CanvasRenderingContext2D, x: number, y: number, color: string): void {
+    if (x < LABEL_W - KEY_R || x > this.width + KEY_R) return;
+    ctx.fillStyle = color;
+    ctx.beginPath();
+    ctx.moveTo(x, y - KEY_R);
+    ctx.lineTo(x + KEY_R, y);
+    ctx.lineTo(x, y + KEY_R);
+    ctx.lineTo(x - KEY_R, y);
+    ctx.closePath();
+    ctx.fill();
+  }
+
+  private drawOverlay(): void {
+    const ctx = this.ctx(this.overlay);
+    ctx.clearRect(0, 0, this.width, this.height);
+    const x = Math.round(this.x(this.model.time())) + 0.5;
+    if (x >= LABEL_W) {
+      ctx.strokeStyle = C.playhead;
+      ctx.lineWidth = 1.5;
+      ctx.beginPath();
+      ctx.moveTo(x, 0);
+      ctx.lineTo(x, this.height);
+      ctx.stroke();
+    }
+    if (this.drag?.kind === 'box') {
+      const { x0, y0, x1, y1 } = this.drag;
+      ctx.fillStyle = C.box;
+      ctx.fillRect(Math.min(x0, x1), Math.min(y0, y1), Math.abs(x1 - x0), Math.abs(y1 - y0));
+      ctx.strokeStyle = C.boxEdge;
+      ctx.lineWidth = 1;
+      ctx.strokeRect(Math.min(x0, x1) + 0.5, Math.min(y0, y1) + 0.5, Math.abs(x1 - x0), Math.abs(y1 - y0));
+    }
+  }
+
+  // ---- editing ---------------------------------------------------------------------------------
+
+  /** Selects the keys inside a box given in canvas pixels (across rows). */
+  selectBox(x0: number, y0: number, x1: number, y1: number): number {
+    const lines = this.currentLines();
+    const ta = this.time(Math.min(x0, x1));
+    const tb = this.time(Math.max(x0, x1));
+    let n = 0;
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i];
+      if (line.kind !== 'row' || !line.row.channel) continue;
+      const y = this.lineY(i) + ROW_H / 2;
+      if (y < Math.min(y0, y1) || y > Math.max(y0, y1)) continue;
+      n += this.selection.selectTimeSpan(line.row.id, line.row.channel.times, ta, tb);
+    }
+    this.invalidate();
+    return n;
+  }
+
+  /** Moves the selected keys by dt seconds as one undo step. */
+  moveSelected(dt: number): boolean {
+    const sel = this.selection.toKeySelection();
+    if (!sel.length || dt === 0) return false;
+    const before = this.model.motion();
+    const shift = Math.max(dt, moveKeysLimit(before, sel));
+    if (shift === 0) return false;
+    const after = moveKeys(before, sel, shift);
+    const count = this.selection.size;
+    const frames = Math.round(shift * this.model.fps() * 100) / 100;
+    this.selection.reselectMoved(sel, before, after, shift);
+    this.ownMotion = after;
+    this.model.commit(after, 'Move keys', () => t('timeline.keys.moved', { count, frames }));
+    return true;
+  }
+
+  deleteSelected(): boolean {
+    const sel = this.selection.toKeySelection();
+    if (!sel.length) return false;
+    const count = this.selection.size;
+    const after = deleteKeys(this.model.motion(), sel);
+    this.selection.clear();
+    this.model.commit(after, 'Delete keys', () => t('timeline.keys.deleted', { count }));
+    return true;
+  }
+
+  /** A dt in seconds for a pixel drag: whole frames unless free. */
+  private dragDt(dx: number, free: boolean): number {
+    const raw = (dx / this.view.width) * (this.view.end - this.view.start);
+    if (free) return raw;
+    const fps = this.model.fps();
+    return Math.round(raw * fps) / fps;
+  }
+
+  private local(e: MouseEvent): { x: number; y: number } {
+    const r = this.overlay.getBoundingClientRect();
+    return { x: e.clientX - r.left, y: e.clientY - r.top };
+  }
+
+  private bindPointer(): void {
+    const c = this.overlay;
+    c.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0) return;
+      c.focus();
+      c.setPointerCapture(e.pointerId);
+      const { x, y } = this.local(e);
+      if (y < RULER_H) {
+        this.drag = { kind: 'ruler', x0: x, start0: this.view.start, moved: false };
+        return;
+      }
+      const li = this.lineAt(y);
+      const line = li >= 0 ? this.lines[li] : undefined;
+      if (line?.kind === 'group') {
+        if (this.collapsed.has(line.group.id)) this.collapsed.delete(line.group.id);
+        else this.collapsed.add(line.group.id);
+        this.linesOf = null;
+        this.invalidate();
+        return;
+      }
+      if (line?.kind === 'row' && x < LABEL_W) {
+        if (!e.shiftKey) this.pickedRows.clear();
+        this.pickedRows.add(line.row.id);
+        if (line.row.bone) this.model.selectBone(line.row.bone);
+        this.invalidate();
+        return;
+      }
+      const hit = this.keyAt(x, y);
+      if (hit) {
+        const len = hit.row.channel!.times.length;
+        if (e.shiftKey) this.selection.set(hit.row.id, len, hit.index, !this.selection.has(hit.row.id, hit.index));
+        else if (!this.selection.has(hit.row.id, hit.index)) {
+          this.selection.clear();
+          this.selection.set(hit.row.id, len, hit.index, true);
+        }
+        this.drag = { kind: 'move', x0: x, dt: 0, moved: false };
+        this.invalidate();
+        return;
+      }
+      if (!e.shiftKey) this.selection.clear();
+      this.drag = { kind: 'box', x0: x, y0: y, x1: x, y1: y, additive: e.shiftKey };
+      this.invalidate();
+    });
+    c.addEventListener('pointermove', (e) => {
+      const d = this.drag;
+      if (!d) return;
+      const { x, y } = this.local(e);
+      if (d.kind === 'ruler') {
+        if (Math.abs(x - d.x0) > DRAG_PX) d.moved = true;
+        if (!d.moved) return;
+        const span = this.view.end - this.view.start;
+        const limit = Math.max(this.model.duration(), span);
+        const start = Math.min(Math.max(d.start0 - ((x - d.x0) / this.view.width) * span, 0), limit - span);
+        this.view = { ...this.view, start, end: start + span };
+        this.fitted = true;
+        this.invalidate();
+      } else if (d.kind === 'box') {
+        d.x1 = x;
+        d.y1 = y;
+        this.invalidateOverlay();
+      } else {
+        if (Math.abs(x - d.x0) > DRAG_PX) d.moved = true;
+        if (!d.moved) return;
+        const dt = this.dragDt(x - d.x0, e.altKey);
+        if (dt !== d.dt) {
+          d.dt = dt;
+          this.invalidate();
+        }
+      }
+    });
+    const end = (e: PointerEvent, cancelled: boolean) => {
+      const d = this.drag;
+      this.drag = null;
+      if (c.hasPointerCapture(e.pointerId)) c.releasePointerCapture(e.pointerId);
+      if (!d || cancelled) {
+        this.invalidate();
+        return;
+      }
+      if (d.kind === 'ruler' && !d.moved) this.model.seek(Math.min(Math.max(this.time(d.x0), 0), this.model.duration()));
+      else if (d.kind === 'box') {
+        if (Math.abs(d.x1 - d.x0) < DRAG_PX && Math.abs(d.y1 - d.y0) < DRAG_PX) {
+          if (d.x0 > LABEL_W) this.model.seek(Math.min(Math.max(this.time(d.x0), 0), this.model.duration()));
+        } else this.selectBox(d.x0, d.y0, d.x1, d.y1);
+      } else if (d.kind === 'move' && d.moved && d.dt !== 0) this.moveSelected(d.dt);
+      this.invalidate();
+    };
+    c.addEventListener('pointerup', (e) => end(e, false));
+    c.addEventListener('pointercancel', (e) => end(e, true));
+    c.addEventListener(
+      'wheel',
+      (e) => {
+        e.preventDefault();
+        const { x, y } = this.local(e);
+        if (e.ctrlKey || e.metaKey || e.altKey || y < RULER_H) {
+          this.view = zoomAround(this.view, Math.max(0, x - LABEL_W), Math.exp(-e.deltaY * 0.0015), this.model.duration());
+        } else if (e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY)) {
+          const span = this.view.end - this.view.start;
+          const delta = ((e.shiftKey ? e.deltaY : e.deltaX) / this.view.width) * span;
+          const start = Math.min(Math.max(this.view.start + delta, 0), Math.max(this.model.duration(), span) - span);
+          this.view = { ...this.view, start, end: start + span };
+        } else {
+          const max = Math.max(0, this.currentLines().length * ROW_H - (this.height - this.rowsTop()));
+          this.scrollY = Math.min(Math.max(this.scrollY + e.deltaY, 0), max);
+        }
+        this.fitted = true;
+        this.invalidate();
+      },
+      { passive: false },
+    );
+    c.addEventListener('dblclick', () => this.fit());
+    // Delete acts on the keys while the sheet has focus and keys are selected (else the range's Delete runs).
+    c.addEventListener('keydown', (e) => {
+      if ((e.key === 'Delete' || e.key === 'Backspace') && !this.selection.empty) {
+        e.preventDefault();
+        this.deleteSelected();
+      }
+    });
+  }
+
+  /** The info line: frames, duration and fps. */
+  updateInfo(): void {
+    const fps = this.model.fps();
+    const d = this.model.duration();
+    this.info.textContent = t('timeline.dope.info', { frames: frameOf(d, fps) + 1, duration: formatTime(d), fps: Math.round(fps * 100) / 100 });
+    this.frameInput.max = String(frameOf(d, fps));
+  }
+}
+
+function allSelected(mask: Uint8Array, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (!mask[i]) return false;
+  return true;
+}

@@ -1,0 +1,122 @@
+/**
+ * Wires the dope sheet to the studio: what it shows, its edits committed through the document (one
+ * undo step each), and its commands in the one command registry (K, Ctrl+C, Ctrl+V, Ctrl+Shift+V,
+ * Delete keys). Copy takes the selected keys, or the whole pose at the playhead when none is
+ * selected; paste puts back whichever was copied last, at the playhead.
+ */
+import type { Studio } from '../app/studio';
+import type { Motion } from '../../shared/motion/types';
+import { insertKeys, type TrackRef } from '../../shared/edits/insertKeys';
+import { copyKeys, pasteKeys, type KeyClip } from '../../shared/edits/pasteKeys';
+import { pastePose } from '../../shared/edits/pastePose';
+import { onLocaleChange, t } from '../../shared/i18n';
+import { DopeSheet } from './dopeSheet';
+import { frameOf } from './dopeSheetRows';
+
+type Clipboard = { kind: 'keys'; clip: KeyClip; count: number } | { kind: 'pose'; motion: Motion; time: number };
+
+export function createDopeSheet(studio: Studio): DopeSheet {
+  const sheet = new DopeSheet({
+    motion: () => studio.motion,
+    duration: () => studio.duration,
+    fps: () => studio.fps,
+    time: () => studio.clock.time,
+    playing: () => studio.clock.playing,
+    selectedBone: () => studio.selectedBone,
+    seek: (time) => {
+      studio.setPlaying(false);
+      studio.seek(time);
+    },
+    selectBone: (bone) => studio.select(bone),
+    commit: (motion, label, message) => studio.commit(motion, label, message),
+  });
+  studio.events.on('motion', () => {
+    sheet.motionChanged();
+    sheet.updateInfo();
+  });
+  studio.events.on('time', () => sheet.timeChanged());
+  studio.events.on('playback', () => sheet.timeChanged());
+  studio.events.on('selection', () => sheet.invalidate());
+  onLocaleChange(() => {
+    sheet.updateInfo();
+    sheet.invalidate();
+  });
+  sheet.motionChanged();
+  sheet.updateInfo();
+  sheet.timeChanged();
+
+  let clipboard: Clipboard | null = null;
+  const frame = () => frameOf(studio.clock.time, studio.fps);
+
+  /** K: the selected bone's rotation (and the hips position for the hips), else the rows picked by label. */
+  const insertTargets = (): TrackRef[] => {
+    const m = studio.motion;
+    const bone = studio.selectedBone;
+    const node = bone ? m.humanoid.boneToNode[bone] : undefined;
+    if (node !== undefined) {
+      const refs: TrackRef[] = [{ node, path: 'rotation' }];
+      if (bone === 'hips') refs.push({ node, path: 'translation' });
+      return refs;
+    }
+    return [...sheet.pickedRows].map((id) => {
+      const [n, path] = id.split('/');
+      return { node: Number(n), path: path as TrackRef['path'] };
+    });
+  };
+
+  const r = studio.commands;
+  r.register({
+    id: 'keys.insert',
+    label: 'Insert key',
+    description: 'Key the selected bone at the playhead',
+    shortcuts: ['K'],
+    menu: 'edit',
+    run: () => {
+      const targets = insertTargets();
+      if (!targets.length) {
+        studio.messages.show('notice', () => t('timeline.keys.noBone'));
+        return;
+      }
+      const f = frame();
+      studio.commit(insertKeys(studio.motion, targets, studio.clock.time), 'Insert key', () => t('timeline.keys.inserted', { frame: f }));
+    },
+  });
+  r.register({
+    id: 'keys.copy',
+    label: 'Copy',
+    description: 'Copy the selected keys, or the pose at the playhead',
+    shortcuts: ['Mod+C'],
+    menu: 'edit',
+    run: () => {
+      const f = frame();
+      if (!sheet.selection.empty) {
+        const count = sheet.selection.size;
+        clipboard = { kind: 'keys', clip: copyKeys(studio.motion, sheet.selection.toKeySelection()), count };
+        studio.messages.show('notice', () => t('timeline.keys.copied', { count }));
+      } else {
+        clipboard = { kind: 'pose', motion: studio.motion, time: studio.clock.time };
+        studio.messages.show('notice', () => t('timeline.pose.copied', { frame: f }));
+      }
+    },
+  });
+  const paste = (mirrored: boolean) => {
+    const f = frame();
+    const time = studio.clock.time;
+    if (!clipboard) {
+      studio.messages.show('notice', () => t('timeline.keys.nothingToPaste'));
+      return;
+    }
+    if (clipboard.kind === 'keys' && !mirrored) {
+      studio.commit(pasteKeys(studio.motion, clipboard.clip, time), 'Paste keys', () => t('timeline.keys.pasted', { frame: f }));
+      return;
+    }
+    // The pose as it was when copied (the motion of that moment); copied keys flip as the pose at the playhead.
+    const source = clipboard.kind === 'pose' ? clipboard : { motion: studio.motion, time };
+    const out = pastePose(studio.motion, source.time, time, { mirrored, source: source.motion });
+    studio.commit(out, mirrored ? 'Paste flipped' : 'Paste pose', () => t(mirrored ? 'timeline.pose.pastedFlipped' : 'timeline.pose.pasted', { frame: f }));
+  };
+  r.register({ id: 'keys.paste', label: 'Paste', description: 'Paste the copied keys or pose at the playhead', shortcuts: ['Mod+V'], menu: 'edit', isEnabled: () => clipboard !== null, run: () => paste(false) });
+  r.register({ id: 'keys.pasteFlipped', label: 'Paste flipped', description: 'Paste the copied pose mirrored left and right', shortcuts: ['Mod+Shift+V'], menu: 'edit', isEnabled: () => clipboard !== null, run: () => paste(true) });
+  r.register({ id: 'keys.delete', label: 'Delete keys', description: 'Delete the selected keys', menu: 'edit', isEnabled: () => !sheet.selection.empty, run: () => void sheet.deleteSelected() });
+  return sheet;
+}

@@ -1,0 +1,92 @@
+/**
+ * The dope sheet's rows: one per animated channel (and one per skeleton bone without a track, to key
+ * into), in the groups people look for: torso, head, arms, legs, fingers, hips position,
+ * expressions, lookAt. Pure so it is tested in Node; the view only lays them out.
+ */
+import type { Channel, ChannelPath, Motion } from '../../shared/motion/types';
+import { HUMAN_BONE_NAMES, isFingerBone, type HumanBoneName } from '../../shared/vrm/humanBones';
+
+export type GroupId = 'torso' | 'head' | 'leftArm' | 'rightArm' | 'leftLeg' | 'rightLeg' | 'fingers' | 'hipsPosition' | 'expressions' | 'lookAt';
+
+export const GROUP_ORDER: readonly GroupId[] = ['torso', 'head', 'leftArm', 'rightArm', 'leftLeg', 'rightLeg', 'fingers', 'hipsPosition', 'expressions', 'lookAt'];
+
+export interface DopeRow {
+  /** "node/path": the selection key. */
+  readonly id: string;
+  readonly group: GroupId;
+  readonly label: string;
+  readonly node: number;
+  readonly path: ChannelPath;
+  /** Absent for a bone without a track (the row is there to key into). */
+  readonly channel?: Channel;
+  readonly bone?: HumanBoneName;
+}
+
+export interface DopeGroup {
+  readonly id: GroupId;
+  readonly rows: readonly DopeRow[];
+}
+
+function boneGroup(bone: HumanBoneName): GroupId {
+  if (isFingerBone(bone)) return 'fingers';
+  if (/^left(Shoulder|UpperArm|LowerArm|Hand)$/.test(bone)) return 'leftArm';
+  if (/^right(Shoulder|UpperArm|LowerArm|Hand)$/.test(bone)) return 'rightArm';
+  if (/^left(UpperLeg|LowerLeg|Foot|Toes)$/.test(bone)) return 'leftLeg';
+  if (/^right(UpperLeg|LowerLeg|Foot|Toes)$/.test(bone)) return 'rightLeg';
+  if (/^(neck|head|leftEye|rightEye|jaw)$/.test(bone)) return 'head';
+  return 'torso';
+}
+
+export const rowId = (node: number, path: ChannelPath) => `${node}/${path}`;
+
+/** Groups in GROUP_ORDER, empty groups left out; bones in the humanoid's order. */
+export function dopeRows(motion: Motion): DopeGroup[] {
+  const byGroup = new Map<GroupId, DopeRow[]>(GROUP_ORDER.map((g) => [g, []]));
+  const channelOf = new Map(motion.channels.map((c) => [rowId(c.node, c.path), c]));
+  const { boneToNode } = motion.humanoid;
+  for (const bone of HUMAN_BONE_NAMES) {
+    const node = boneToNode[bone];
+    if (node === undefined) continue;
+    const rot = channelOf.get(rowId(node, 'rotation'));
+    byGroup.get(boneGroup(bone))!.push({ id: rowId(node, 'rotation'), group: boneGroup(bone), label: bone, node, path: 'rotation', channel: rot, bone });
+    if (bone === 'hips') {
+      const pos = channelOf.get(rowId(node, 'translation'));
+      byGroup.get('hipsPosition')!.push({ id: rowId(node, 'translation'), group: 'hipsPosition', label: 'hips', node, path: 'translation', channel: pos, bone });
+    }
+  }
+  for (const e of motion.expressions) {
+    const c = channelOf.get(rowId(e.node, 'translation'));
+    if (c) byGroup.get('expressions')!.push({ id: rowId(e.node, 'translation'), group: 'expressions', label: e.name, node: e.node, path: 'translation', channel: c });
+  }
+  if (motion.lookAtNode !== undefined) {
+    const c = channelOf.get(rowId(motion.lookAtNode, 'rotation'));
+    if (c) byGroup.get('lookAt')!.push({ id: rowId(motion.lookAtNode, 'rotation'), group: 'lookAt', label: 'lookAt', node: motion.lookAtNode, path: 'rotation', channel: c });
+  }
+  return GROUP_ORDER.map((id) => ({ id, rows: byGroup.get(id)! })).filter((g) => g.rows.length > 0);
+}
+
+/** A laid-out line: a group header or a row, top to bottom; collapsed groups show their header only. */
+export type DopeLine = { readonly kind: 'group'; readonly group: DopeGroup } | { readonly kind: 'row'; readonly row: DopeRow };
+
+export function dopeLines(groups: readonly DopeGroup[], collapsed: ReadonlySet<GroupId>): DopeLine[] {
+  const out: DopeLine[] = [];
+  for (const g of groups) {
+    out.push({ kind: 'group', group: g });
+    if (!collapsed.has(g.id)) for (const row of g.rows) out.push({ kind: 'row', row });
+  }
+  return out;
+}
+
+/** Frame number of time t at `fps` (nearest frame) and the time of a frame. */
+export const frameOf = (t: number, fps: number) => Math.round(t * fps);
+export const timeOfFrame = (frame: number, fps: number) => frame / fps;
+
+/** "00:01:23:12" style timecode (hours:minutes:seconds:frames) at fps. */
+export function timecode(t: number, fps: number): string {
+  const f = Math.max(0, frameOf(t, fps));
+  const perSecond = Math.max(1, Math.round(fps));
+  const frames = f % perSecond;
+  const total = Math.floor(f / perSecond);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor(total / 60) % 60)}:${pad(total % 60)}:${pad(frames)}`;
+}

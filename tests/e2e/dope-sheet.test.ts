@@ -1,0 +1,204 @@
+/**
+ * The dope sheet driven with the mouse and keyboard (issue 13), on a VRM 1.0 and a VRM 0.x avatar
+ * with the idle_loop fixture motion: a box across two rows and a drag of 10 frames give exactly the
+ * core's moveKeys bytes; K inserts the core's insertKeys key; Ctrl+C at 1 s and Ctrl+V at 2 s give
+ * the same pose (|dot| >= 0.99999 on every bone, read from the avatar through three-vrm-animation),
+ * Ctrl+Shift+V the mirrored pose; Smooth on an I/O range keeps every key outside it to the bit.
+ * window.__dopeSheet (test hook only) gives key positions; every action goes through the UI.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { describeFixtures, fixturePath } from '../helpers/fixtures';
+import { hook, motionBytes, openStudio, quatDot, state, waitForState, type Q, type StudioSession } from './studioHarness';
+import { readVrma } from '../../shared/vrma/read';
+import { writeVrma } from '../../shared/vrma/write';
+import { moveKeys } from '../../shared/edits/moveKeys';
+import { insertKeys } from '../../shared/edits/insertKeys';
+import { editById, runEdit } from '../../shared/edits/registry';
+import { componentsOf, findChannel, type Motion } from '../../shared/motion/types';
+import { lowerBound } from '../../shared/edits/keyBuffer';
+
+type Pt = { x: number; y: number };
+const AVATARS: [folder: string, file: string, meta: '0' | '1'][] = [
+  ['vrm1', 'debug_robot.vrm', '1'],
+  ['vrm0', 'cryptovoxels.vrm', '0'],
+];
+const BONES = ['hips', 'spine', 'chest', 'neck', 'head', 'leftUpperArm', 'leftLowerArm', 'rightUpperArm', 'rightLowerArm', 'leftUpperLeg', 'leftLowerLeg', 'rightUpperLeg', 'rightLowerLeg'];
+
+const keyPoint = (page: Page, node: number, path: string, index: number) =>
+  page.evaluate(([n, p, i]) => (window as unknown as { __dopeSheet: { keyClientPoint(n: number, p: string, i: number): Pt | null } }).__dopeSheet.keyClientPoint(n as number, p as string, i as number), [node, path, index] as const);
+const timeX = (page: Page, t: number) => page.evaluate((tt) => (window as unknown as { __dopeSheet: { timeClientX(t: number): number } }).__dopeSheet.timeClientX(tt), t);
+const reveal = (page: Page, node: number, path: string) =>
+  page.evaluate(([n, p]) => (window as unknown as { __dopeSheet: { revealRow(n: number, p: string): void } }).__dopeSheet.revealRow(n as number, p as string), [node, path] as const);
+const frame = () => new Promise((r) => setTimeout(r, 80));
+const bits = (a: Float32Array) => Array.from(new Uint32Array(a.buffer, a.byteOffset, a.length));
+
+async function goToFrame(page: Page, f: number): Promise<void> {
+  await page.fill('#dope-frame', String(f));
+  await page.press('#dope-frame', 'Enter');
+  await page.focus('#dope-sheet');
+}
+
+describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: dope sheet', () => {
+  let s: StudioSession;
+  beforeAll(async () => {
+    s = await openStudio();
+    await hook(s.page, 'setPlaying', false);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  for (const [folder, file, meta] of AVATARS) {
+    it(`box-select two rows, drag 10 frames, K, copy/paste pose, smooth on I/O (${file}, VRM ${meta === '0' ? '0.x' : '1.0'})`, async () => {
+      const page = s.page;
+      await page.setInputFiles('#open-file-input', fixturePath(folder, file));
+      await waitForState(page, 'avatarName', file);
+      expect((await state(page)).metaVersion).toBe(meta);
+      await page.setInputFiles('#open-file-input', fixturePath('vrma', 'idle_loop.vrma'));
+      await waitForState(page, 'motionName', 'idle_loop');
+      await hook(page, 'setPlaying', false);
+      const fps = (await state(page)).fps;
+      expect(fps).toBeGreaterThan(0);
+
+      // 1. Box across the spine and chest rows (adjacent in the torso group), then drag by 10 frames.
+      let before = readVrma(await motionBytes(page));
+      const spine = before.humanoid.boneToNode.spine!;
+      const chest = before.humanoid.boneToNode.chest!;
+      const cs = findChannel(before, spine, 'rotation')!;
+      const cc = findChannel(before, chest, 'rotation')!;
+      await reveal(page, spine, 'rotation');
+      await frame();
+      // Zoom in around key 8 with the wheel over the ruler until keys are ~20 px apart (clicks between keys then miss them).
+      const sheetBox = (await page.locator('#dope-sheet').boundingBox())!;
+      // Double-click fits the whole motion.
+      await page.mouse.dblclick(sheetBox.x + sheetBox.width / 2, sheetBox.y + 8);
+      await frame();
+      expect(await timeX(page, 0)).toBeCloseTo(sheetBox.x + 118, 0);
+      for (let i = 0; i < 8; i++) {
+        const gap = (await timeX(page, cs.times[9])) - (await timeX(page, cs.times[8]));
+        if (gap >= 20) break;
+        await page.mouse.move(await timeX(page, cs.times[8]), sheetBox.y + 8);
+        await page.mouse.wheel(0, -400);
+        await frame();
+      }
+      expect((await timeX(page, cs.times[9])) - (await timeX(page, cs.times[8]))).toBeGreaterThanOrEqual(20);
+      // Keys k0+1 .. k0+8 of the spine row, the first ones well inside the view.
+      let k0 = 0;
+      while ((await timeX(page, cs.times[k0])) < sheetBox.x + 118 + 40) k0++;
+      const ta = (cs.times[k0] + cs.times[k0 + 1]) / 2;
+      const tb = (cs.times[k0 + 8] + cs.times[k0 + 9]) / 2;
+      const pSpine = (await keyPoint(page, spine, 'rotation', k0 + 1))!;
+      const pChest = (await keyPoint(page, chest, 'rotation', lowerBound(cc.times, cs.times[k0 + 1])))!;
+      expect(pChest.y).toBeGreaterThan(pSpine.y);
+      const x0 = await timeX(page, ta);
+      const x1 = await timeX(page, tb);
+      await page.mouse.move(x0, pSpine.y - 5);
+      await page.mouse.down();
+      await page.mouse.move((x0 + x1) / 2, (pSpine.y + pChest.y) / 2, { steps: 4 });
+      await page.mouse.move(x1, pChest.y + 5, { steps: 4 });
+      await page.mouse.up();
+      await frame();
+      const selection = [cs, cc].map((c) => {
+        const keys: number[] = [];
+        for (let i = 0; i < c.times.length; i++) if (c.times[i] >= ta && c.times[i] <= tb) keys.push(i);
+        return { node: c.node, path: c.path, keys };
+      });
+      const selected = await page.evaluate(() => (window as unknown as { __dopeSheet: { selection: { size: number } } }).__dopeSheet.selection.size);
+      expect(selected).toBe(selection[0].keys.length + selection[1].keys.length);
+      const grab = (await keyPoint(page, spine, 'rotation', k0 + 4))!;
+      const tenFrames = (await timeX(page, cs.times[k0 + 4] + 10 / fps)) - grab.x;
+      await page.mouse.move(grab.x, grab.y);
+      await page.mouse.down();
+      await page.mouse.move(grab.x + tenFrames / 2, grab.y, { steps: 5 });
+      await page.mouse.move(grab.x + tenFrames, grab.y, { steps: 5 });
+      await page.mouse.up();
+      await frame();
+      const moved = await motionBytes(page);
+      const expectedMove = writeVrma(moveKeys(before, selection, 10 / fps));
+      expect(Buffer.from(moved).equals(Buffer.from(expectedMove))).toBe(true);
+      expect((await state(page)).canUndo).toBe(true);
+      // One undo step restores the bytes exactly.
+      await page.keyboard.press('Control+Z');
+      expect(Buffer.from(await motionBytes(page)).equals(Buffer.from(writeVrma(before)))).toBe(true);
+
+      // 2. K on the selected bone between two keys: the core's insertKeys.
+      before = readVrma(await motionBytes(page));
+      await hook(page, 'select', 'leftLowerArm');
+      const tk = 1 + 0.4 / fps;
+      await hook(page, 'seek', tk);
+      const time = (await state(page)).time;
+      await page.focus('#dope-sheet');
+      await page.keyboard.press('k');
+      const arm = before.humanoid.boneToNode.leftLowerArm!;
+      const afterK = readVrma(await motionBytes(page));
+      expect(findChannel(afterK, arm, 'rotation')!.times.length).toBe(findChannel(before, arm, 'rotation')!.times.length + 1);
+      expect(Buffer.from(writeVrma(afterK)).equals(Buffer.from(writeVrma(insertKeys(before, [{ node: arm, path: 'rotation' }], time))))).toBe(true);
+      await hook(page, 'select', null);
+
+      // 3. Copy the pose at 1 s, paste at 2 s: the avatar shows the same pose at both.
+      await goToFrame(page, Math.round(fps));
+      const t1 = (await state(page)).time;
+      expect(Math.abs(t1 - 1)).toBeLessThan(0.05);
+      await page.keyboard.press('Control+C');
+      await goToFrame(page, Math.round(2 * fps));
+      const t2 = (await state(page)).time;
+      expect(Math.abs(t2 - 2)).toBeLessThan(0.05);
+      await page.keyboard.press('Control+V');
+      const p1 = await hook<{ rotations: Record<string, Q> }>(page, 'previewPose', BONES, t1);
+      const p2 = await hook<{ rotations: Record<string, Q> }>(page, 'previewPose', BONES, t2);
+      let compared = 0;
+      for (const b of BONES) {
+        if (!p1.rotations[b]) continue;
+        expect(quatDot(p1.rotations[b], p2.rotations[b]), b).toBeGreaterThanOrEqual(0.99999);
+        compared++;
+      }
+      expect(compared).toBeGreaterThan(8);
+      // Paste flipped: the left arm at 2 s is the right arm at 1 s mirrored, (x, y, z, w) -> (x, -y, -z, w).
+      await page.keyboard.press('Control+Shift+V');
+      const p3 = await hook<{ rotations: Record<string, Q> }>(page, 'previewPose', BONES, t2);
+      for (const [a, b] of [['leftUpperArm', 'rightUpperArm'], ['rightLowerLeg', 'leftLowerLeg']]) {
+        const r = p1.rotations[b];
+        expect(quatDot(p3.rotations[a], [r[0], -r[1], -r[2], r[3]]), `${a} <- ${b}`).toBeGreaterThanOrEqual(0.99999);
+      }
+
+      // 4. I/O around [1 s, 2 s] by keyboard, Smooth from the edit panel: nothing outside changes.
+      before = readVrma(await motionBytes(page));
+      await goToFrame(page, Math.round(1.5 * fps));
+      await page.keyboard.press('i');
+      await goToFrame(page, Math.round(2.5 * fps));
+      await page.keyboard.press('o');
+      const range = (await state(page)).range!;
+      expect(range.end - range.start).toBeGreaterThan(0.9);
+      const smoothButton = page.locator('#edit-smooth');
+      if (!(await smoothButton.isVisible())) await page.locator('details.edit-group:has(#edit-smooth) > summary').click();
+      await smoothButton.click();
+      await frame();
+      const smoothed = readVrma(await motionBytes(page));
+      const expected = runEdit(editById('smooth')!, { motion: before, range: { from: range.start, to: range.end } }, {}).motion;
+      expect(Buffer.from(writeVrma(smoothed)).equals(Buffer.from(writeVrma(expected)))).toBe(true);
+      expectOutsideUnchanged(before, smoothed, range.start, range.end);
+      await page.keyboard.press('Escape');
+      // Undo every step by keyboard (the next avatar opens the file again without a "discard edits?" question).
+      for (let i = 0; i < 20 && (await state(page)).canUndo; i++) await page.keyboard.press('Control+Z');
+      expect((await state(page)).dirty).toBe(false);
+    }, 120_000);
+  }
+});
+
+function expectOutsideUnchanged(a: Motion, b: Motion, from: number, to: number): void {
+  let changedInside = 0;
+  for (const c of a.channels) {
+    const o = findChannel(b, c.node, c.path)!;
+    const size = componentsOf(c.path);
+    const nb = lowerBound(c.times, Math.fround(from));
+    expect(bits(o.times.subarray(0, nb))).toEqual(bits(c.times.subarray(0, nb)));
+    expect(bits(o.values.subarray(0, nb * size))).toEqual(bits(c.values.subarray(0, nb * size)));
+    const na = c.times.length - lowerBound(c.times, Math.fround(to) + 1e-7);
+    expect(bits(o.times.subarray(o.times.length - na))).toEqual(bits(c.times.subarray(c.times.length - na)));
+    expect(bits(o.values.subarray((o.times.length - na) * size))).toEqual(bits(c.values.subarray((c.times.length - na) * size)));
+    if (bits(o.values).join() !== bits(c.values).join()) changedInside++;
+  }
+  expect(changedInside).toBeGreaterThan(0);
+}

@@ -1,0 +1,56 @@
+/** The dope sheet's rows and groups, frame numbers and timecode, on a generated motion and a fixture. */
+import { describe, expect, it } from 'vitest';
+import { dopeLines, dopeRows, frameOf, timecode } from '../../../renderer/timeline/dopeSheetRows';
+import { KeySelectionState } from '../../../renderer/timeline/dopeSheetSelection';
+import { moveKeys } from '../../../shared/edits/moveKeys';
+import { findChannel } from '../../../shared/motion/types';
+import { describeFixtures } from '../../helpers/fixtures';
+import { fixtureMotion, wavyMotion } from '../edits/editTestKit';
+
+describe('dope sheet rows', () => {
+  it('groups every animated channel, keeps unkeyed bones as rows, hips position and expressions apart', () => {
+    const m = wavyMotion();
+    const groups = dopeRows(m);
+    expect(groups.map((g) => g.id)).toEqual(['torso', 'head', 'leftArm', 'rightArm', 'leftLeg', 'rightLeg', 'fingers', 'hipsPosition', 'expressions', 'lookAt']);
+    const rows = groups.flatMap((g) => g.rows);
+    // Every channel of the motion has exactly one row.
+    for (const c of m.channels) expect(rows.filter((r) => r.channel === c)).toHaveLength(1);
+    expect(groups.find((g) => g.id === 'leftArm')!.rows.map((r) => r.label)).toEqual(['leftShoulder', 'leftUpperArm', 'leftLowerArm', 'leftHand'].filter((b) => m.humanoid.boneToNode[b as 'leftHand'] !== undefined));
+    const unkeyed = rows.filter((r) => !r.channel);
+    expect(unkeyed.length).toBeGreaterThan(0);
+    expect(unkeyed.every((r) => r.path === 'rotation' && r.bone)).toBe(true);
+    expect(groups.find((g) => g.id === 'expressions')!.rows.map((r) => r.label).sort()).toEqual(['blinkLeft', 'blinkRight', 'happy']);
+    expect(groups.find((g) => g.id === 'hipsPosition')!.rows[0].path).toBe('translation');
+    const lines = dopeLines(groups, new Set(['fingers', 'torso']));
+    expect(lines.filter((l) => l.kind === 'group')).toHaveLength(groups.length);
+    expect(lines.some((l) => l.kind === 'row' && (l.row.group === 'fingers' || l.row.group === 'torso'))).toBe(false);
+  });
+  it('frames and timecode at the motion fps', () => {
+    expect(frameOf(1.5, 30)).toBe(45);
+    expect(timecode(61.5, 30)).toBe('00:01:01:15');
+    expect(timecode(3600 + 2 / 24, 24)).toBe('01:00:00:02');
+  });
+  it('selection masks follow moved keys and become the core selection', () => {
+    const m = wavyMotion();
+    const c = m.channels[0];
+    const id = `${c.node}/${c.path}`;
+    const sel = new KeySelectionState();
+    expect(sel.selectTimeSpan(id, c.times, 0.5, 1)).toBe(16);
+    const core = sel.toKeySelection();
+    expect(Array.from(core[0].keys)).toEqual(Array.from({ length: 16 }, (_, i) => 15 + i));
+    const moved = moveKeys(m, core, 0.2);
+    sel.reselectMoved(core, m, moved, 0.2);
+    const now = findChannel(moved, c.node, c.path)!;
+    const picked = Array.from(sel.mask(id)!.entries()).filter(([, v]) => v).map(([i]) => now.times[i]);
+    expect(picked).toEqual(Array.from({ length: 16 }, (_, i) => Math.fround(c.times[15 + i] + 0.2)));
+  });
+});
+
+describeFixtures('dope sheet rows on fixtures', () => {
+  it('idle_loop.vrma: every channel in a row', () => {
+    const m = fixtureMotion('idle_loop.vrma');
+    const rows = dopeRows(m).flatMap((g) => g.rows);
+    const humanoid = m.channels.filter((c) => m.humanoid.nodeToBone.has(c.node) && (c.path === 'rotation' || c.path === 'translation'));
+    for (const c of humanoid) expect(rows.some((r) => r.channel === c)).toBe(true);
+  });
+});
