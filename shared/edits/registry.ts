@@ -60,6 +60,8 @@ import {
   type PinFeetParams,
 } from './pinFeet';
 import { fitDetailed } from './fit';
+import { pinRange, DEFAULT_PIN_RANGE_BLEND, MAX_PIN_RANGE_BLEND } from './pinRange';
+import type { Limb } from '../ik/pinLimbs';
 import type { AvatarSkeleton } from '../vrm/avatarSkeleton';
 
 export type ParamUnit = 's' | 'rad' | 'm' | 'm/s' | 'fps' | '';
@@ -477,6 +479,35 @@ export const EDITS: readonly EditDefinition[] = [
         `planted-foot drift: median ${cm(a.medianDrift)} -> ${cm(b.medianDrift)}, worst ${cm(a.worstDrift)} -> ${cm(b.worstDrift)}; deepest below the floor ${cm(a.worstDepth)} -> ${cm(b.worstDepth)}`,
         `knee steps over 10 degrees the source did not have: ${newKneeJumps(input.motion, out, r.detection.times)}`,
       ];
+    },
+  },
+  {
+    id: 'pin',
+    label: 'Pin hand/foot',
+    summary: 'Hold a hand or foot where it is at the range start, for the whole range',
+    description: [
+      'Each chosen hand or foot stays at its world position at --from until --to (e.g. a hand on a table),',
+      'solved per frame by two-bone IK (elbow/knee kept in its bend plane, the hand/foot turning as before),',
+      'faded in before and out after the range over --blend seconds. Choose at least one.',
+    ],
+    range: 'required',
+    params: [
+      { name: 'left-hand', kind: 'boolean', label: 'Left hand', default: false, help: 'pin the left hand' },
+      { name: 'right-hand', kind: 'boolean', label: 'Right hand', default: false, help: 'pin the right hand' },
+      { name: 'left-foot', kind: 'boolean', label: 'Left foot', default: false, help: 'pin the left foot' },
+      { name: 'right-foot', kind: 'boolean', label: 'Right foot', default: false, help: 'pin the right foot' },
+      {
+        name: 'blend', kind: 'number', label: 'Blend', unit: 's', default: DEFAULT_PIN_RANGE_BLEND, min: 0, max: MAX_PIN_RANGE_BLEND, step: 0.05,
+        help: 'fade in before and out after the range',
+      },
+    ],
+    apply: (input, p) => {
+      const limbs: Limb[] = [];
+      if (p['left-hand'] === true) limbs.push('leftArm');
+      if (p['right-hand'] === true) limbs.push('rightArm');
+      if (p['left-foot'] === true) limbs.push('leftLeg');
+      if (p['right-foot'] === true) limbs.push('rightLeg');
+      return pinRange(input.motion, range(input).from, range(input).to, { limbs, blend: num(p, 'blend') });
     },
   },
   {

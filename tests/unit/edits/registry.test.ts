@@ -25,6 +25,7 @@ import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
 import { wavyMotion, withRotatedRest } from './editTestKit';
 import { fit } from '../../../shared/edits/fit';
+import { pinRange } from '../../../shared/edits/pinRange';
 import { readAvatarSkeleton } from '../../../shared/vrm/avatarSkeleton';
 import { makeMannequinVrm } from '../../../shared/assets/mannequin';
 
@@ -130,7 +131,7 @@ describe('edit registry: validation is the core\'s', () => {
     const b = wavyMotion({ duration: 2, fps: 24, seed: 9 });
     for (const def of EDITS) {
       const input = { motion: m, range: { from: 0.5, to: 1.5 }, other: b, time: 1, avatar: MANNEQUIN };
-      const base = Object.fromEntries(def.params.map((p) => [p.name, p.kind === 'boolean' ? p.name === 'fingers' || p.default : (p.default ?? p.suggested!)]));
+      const base = Object.fromEntries(def.params.map((p) => [p.name, p.kind === 'boolean' ? p.name === 'fingers' || p.name === 'left-hand' || p.default : (p.default ?? p.suggested!)]));
       for (const p of def.params) {
         if (p.kind !== 'number') continue;
         const at = (v: number) => () => def.apply(input, { ...base, [p.name]: v });
@@ -165,7 +166,7 @@ describe('edit registry: one name per edit, running through it equals the core',
       expect(id).toMatch(/^[a-z][a-z-]*$/);
       expect(COMMANDS.filter((c) => c.name === id)).toHaveLength(1);
     }
-    expect(ids).toEqual(['keep', 'delete', 'speed', 'reverse', 'mirror', 'in-place', 'smooth', 'loop', 'strip', 'optimize', 'fix', 'join', 'resample', 'pin-feet', 'fit']);
+    expect(ids).toEqual(['keep', 'delete', 'speed', 'reverse', 'mirror', 'in-place', 'smooth', 'loop', 'strip', 'optimize', 'fix', 'join', 'resample', 'pin-feet', 'pin', 'fit']);
   });
 
   const a = withRotatedRest(wavyMotion({ duration: 4, fps: 30 }));
@@ -190,6 +191,7 @@ describe('edit registry: one name per edit, running through it equals the core',
     join: () => core.join(a, b, { blend: 0.2, fixOutliers: true }),
     resample: () => editOnRange(a, r, (m) => core.resample(m, 30), 0),
     'pin-feet': () => core.pinFeet(a, { height: 0.05, speed: 0.3, minContact: 0.1, blend: 0.15 }),
+    pin: () => pinRange(a, 1, 2.5, { limbs: ['leftArm'], blend: 0.2 }),
     fit: () => fit(a, MANNEQUIN, { height: 0.05, speed: 0.3, minContact: 0.1, blend: 0.15 }),
   };
 
@@ -197,6 +199,7 @@ describe('edit registry: one name per edit, running through it equals the core',
     for (const def of EDITS) {
       const state = initialState(def);
       if (def.id === 'strip') state.values.fingers = true; // strip needs a choice; both start off
+      if (def.id === 'pin') state.values['left-hand'] = true; // so does pin
       if (def.other) state.other = b;
       const out = runPanelEdit(def, ctx, state).motion;
       expect(same(out, expected[def.id]()), def.id).toBe(true);
