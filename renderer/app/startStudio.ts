@@ -205,7 +205,7 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   }
   studio.setPlaying(studio.duration > 0);
   const hook = await testHookModule;
-  hook?.installTestHook(studio, { poseEditor, ikHandles, timeline: timeline.view, startedAt });
+  hook?.installTestHook(studio, { poseEditor, ikHandles, contactStrip: timeline.contacts, timeline: timeline.view, startedAt });
   // The dope sheet's key geometry for e2e tests and the bench (only with the test hook).
   if (hook) (window as unknown as { __dopeSheet?: unknown }).__dopeSheet = dopeSheet;
   viewport.start();

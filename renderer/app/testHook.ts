@@ -11,6 +11,7 @@ import * as THREE from 'three';
 import type { Studio } from './studio';
 import type { PoseEditor } from '../pose/poseEditor';
 import type { IkHandles } from '../pose/ikHandles';
+import type { ContactStrip } from '../timeline/contactStrip';
 import type { IkEffector } from '../pose/applyIk';
 import type { TimelineView } from '../timeline/timelineView';
 import type { HumanBoneName } from '../../shared/vrm/humanBones';
@@ -21,6 +22,7 @@ import { vrmBone } from '../avatar/boneNames';
 export interface TestHookDeps {
   readonly poseEditor: PoseEditor;
   readonly ikHandles: IkHandles;
+  readonly contactStrip?: ContactStrip;
   readonly timeline: TimelineView;
   readonly startedAt: number;
 }
@@ -139,6 +141,11 @@ export function installTestHook(studio: Studio, deps: TestHookDeps): void {
     ikHandleScreen: (effector: IkEffector) => ikHandles.screenPosition(effector),
     /** The world target of the last IK drag, and where the preview shows the effector's bone now. */
     ikLastTarget: () => ikHandles.lastTarget,
+    /** The foot contacts the timeline's strip shows, and the strip's drawn size. */
+    footContacts: () => ({
+      contacts: (deps.contactStrip?.contacts() ?? []).map((c) => ({ foot: c.foot, start: c.start, end: c.end })),
+      width: deps.contactStrip?.element.width ?? 0,
+    }),
     boneWorldPosition: (bone: HumanBoneName) => {
       const n = studio.avatar?.vrm.humanoid.getNormalizedBoneNode(vrmBone(bone));
       if (!n) return null;

@@ -1,11 +1,12 @@
 /** Wires the canvas timeline to the studio: what it draws and what its gestures do. */
 import type { Studio } from '../app/studio';
 import { TimelineView } from './timelineView';
+import { createContactStrip, type ContactStrip } from './contactStrip';
 import { amountColumns } from './amountCurve';
 import { h } from '../ui/dom';
 import { tAttr } from '../ui/i18n';
 
-export function createTimeline(studio: Studio): { element: HTMLElement; view: TimelineView } {
+export function createTimeline(studio: Studio): { element: HTMLElement; view: TimelineView; contacts: ContactStrip } {
   const view = new TimelineView({
     duration: () => studio.duration,
     time: () => studio.clock.time,
@@ -33,6 +34,7 @@ export function createTimeline(studio: Studio): { element: HTMLElement; view: Ti
   studio.events.on('range', () => view.invalidateStatic());
   studio.events.on('selection', () => view.invalidateStatic());
   studio.events.on('motion', () => view.durationChanged());
-  const element = tAttr(h('section', { class: 'timeline' }, view.element), 'aria-label', 'studio.timeline.label');
-  return { element, view };
+  const contacts = createContactStrip(studio, view);
+  const element = tAttr(h('section', { class: 'timeline' }, view.element, contacts.element), 'aria-label', 'studio.timeline.label');
+  return { element, view, contacts };
 }

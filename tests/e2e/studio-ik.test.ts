@@ -72,4 +72,21 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: IK handles',
       expect(Buffer.from(await motionBytes(s.page)).equals(Buffer.from(bytesBefore))).toBe(true);
     }, 120_000);
   }
+
+  it('the timeline shows a captured walk\'s foot contacts (cmu_12_01_walk.bvh) as a strip, both feet', async () => {
+    await s.page.setInputFiles('#open-file-input', fixturePath('bvh', 'cmu_12_01_walk.bvh'));
+    let got = { contacts: [] as { foot: string; start: number; end: number }[], width: 0 };
+    for (let i = 0; i < 100; i++) {
+      const name = (await state(s.page)).motionName ?? '';
+      got = await hook(s.page, 'footContacts');
+      if (name.includes('cmu_12_01_walk') && got.contacts.length) break;
+      await s.page.waitForTimeout(100);
+    }
+    expect((await state(s.page)).motionName).toMatch(/cmu_12_01_walk/);
+    // The same contacts pin-feet finds in Node (tests/unit/edits/pinFeet.test.ts: 6 to 10).
+    expect(got.contacts.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(got.contacts.map((c) => c.foot))).toEqual(new Set(['left', 'right']));
+    expect(got.width).toBeGreaterThan(100);
+    expect(await s.page.locator('[data-testid="contact-strip"]').isVisible()).toBe(true);
+  }, 60_000);
 });

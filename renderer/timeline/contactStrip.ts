@@ -1,0 +1,84 @@
+/**
+ * The foot contacts pin-feet would hold (shared/edits/pinFeet.ts detectFootContacts, default
+ * thresholds), as a thin strip under the timeline: left foot on the upper half, right on the lower.
+ * Its own small canvas and module, so the timeline's drawing stays the timeline's: it reads the
+ * timeline's view (start, end, width) and redraws only when that or the motion changed. Contacts are
+ * found once per motion, a moment after it changes (not on every edit of a drag).
+ */
+import type { Motion } from '../../shared/motion/types';
+import { canPinFeet, detectFootContacts, type FootContact } from '../../shared/edits/pinFeet';
+import { durationOf } from '../../shared/motion/types';
+import type { Studio } from '../app/studio';
+import type { TimelineView } from './timelineView';
+import { timeToX } from './timeScale';
+import { h } from '../ui/dom';
+import { tAttr } from '../ui/i18n';
+
+const HEIGHT = 8;
+const COLORS = { left: '#5fe08a', right: '#e0b25f' } as const;
+const found = new WeakMap<Motion, readonly FootContact[]>();
+
+export function contactsOf(motion: Motion): readonly FootContact[] {
+  let c = found.get(motion);
+  if (!c) {
+    try {
+      c = durationOf(motion) > 0 && canPinFeet(motion) ? detectFootContacts(motion).contacts : [];
+    } catch {
+      c = [];
+    }
+    found.set(motion, c);
+  }
+  return c;
+}
+
+export interface ContactStrip {
+  readonly element: HTMLCanvasElement;
+  /** The contacts drawn now (the test hook reads them). */
+  contacts(): readonly FootContact[];
+}
+
+export function createContactStrip(studio: Studio, view: TimelineView): ContactStrip {
+  const canvas = tAttr(h('canvas', { class: 'contact-strip', 'data-testid': 'contact-strip' }) as HTMLCanvasElement, 'title', 'ik.contacts');
+  canvas.style.display = 'block';
+  canvas.style.height = `${HEIGHT}px`;
+  canvas.style.width = '100%';
+  let shown: readonly FootContact[] = [];
+  let drawnKey = '';
+  let pending = 0;
+  const draw = () => {
+    const v = view.view;
+    const key = `${v.start}|${v.end}|${v.width}|${shown.length}|${window.devicePixelRatio}`;
+    if (key === drawnKey) return;
+    drawnKey = key;
+    const dpr = window.devicePixelRatio || 1;
+    canvas.width = Math.max(1, Math.round(v.width * dpr));
+    canvas.height = Math.round(HEIGHT * dpr);
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, v.width, HEIGHT);
+    for (const c of shown) {
+      const x0 = Math.max(0, timeToX(v, c.start));
+      const x1 = Math.min(v.width, timeToX(v, c.end));
+      if (x1 < 0 || x0 > v.width) continue;
+      ctx.fillStyle = COLORS[c.foot];
+      ctx.fillRect(x0, c.foot === 'left' ? 0 : HEIGHT / 2, Math.max(1, x1 - x0), HEIGHT / 2 - 1);
+    }
+  };
+  const schedule = () => requestAnimationFrame(draw);
+  const recompute = () => {
+    clearTimeout(pending);
+    pending = window.setTimeout(() => {
+      shown = contactsOf(studio.motion);
+      drawnKey = '';
+      schedule();
+    }, 150);
+  };
+  studio.events.on('motion', recompute);
+  // The timeline's view moves with zoom, pan, resize and follow-playback: redraw when it did.
+  studio.events.on('time', schedule);
+  for (const type of ['wheel', 'pointerup', 'dblclick'] as const) view.element.addEventListener(type, schedule);
+  new ResizeObserver(schedule).observe(view.element);
+  recompute();
+  return { element: canvas, contacts: () => shown };
+}
