@@ -42,28 +42,45 @@ export function mergeKeys(base: Channel, keep: Uint8Array | null, times: Float32
   const size = componentsOf(base.path);
   const bt = base.times;
   const bv = base.values;
-  const outT = new Float32Array(bt.length + times.length);
-  const outV = new Float32Array(outT.length * size);
+  // Count first, so the output is allocated once at its size (no slice copy of 36,000-key tracks).
+  let total = 0;
+  for (let i = 0, j = 0; i < bt.length || j < times.length; ) {
+    if (i < bt.length && keep && !keep[i]) i++;
+    else if (j >= times.length || (i < bt.length && bt[i] < times[j])) i++, total++;
+    else {
+      if (i < bt.length && bt[i] === times[j]) i++;
+      j++;
+      total++;
+    }
+  }
+  const outT = new Float32Array(total);
+  const outV = new Float32Array(total * size);
   let i = 0;
   let j = 0;
   let n = 0;
-  const put = (t: number, src: Float32Array, k: number) => {
-    outT[n] = t;
-    outV.set(src.subarray(k * size, k * size + size), n * size);
-    n++;
-  };
+  // Kept base keys are copied in runs (one typed-array copy per run, not per key).
   while (i < bt.length || j < times.length) {
     if (i < bt.length && keep && !keep[i]) {
       i++;
       continue;
     }
-    if (j >= times.length || (i < bt.length && bt[i] < times[j])) put(bt[i], bv, i++);
-    else {
-      if (i < bt.length && bt[i] === times[j]) i++;
-      put(times[j], values, j++);
+    if (j >= times.length || (i < bt.length && bt[i] < times[j])) {
+      const limit = j < times.length ? times[j] : Infinity;
+      let e = i;
+      while (e < bt.length && bt[e] < limit && (!keep || keep[e])) e++;
+      outT.set(bt.subarray(i, e), n);
+      outV.set(bv.subarray(i * size, e * size), n * size);
+      n += e - i;
+      i = e;
+      continue;
     }
+    if (i < bt.length && bt[i] === times[j]) i++;
+    outT[n] = times[j];
+    for (let c = 0; c < size; c++) outV[n * size + c] = values[j * size + c];
+    n++;
+    j++;
   }
-  return { node: base.node, path: base.path, times: outT.slice(0, n), values: outV.slice(0, n * size) };
+  return { node: base.node, path: base.path, times: outT, values: outV };
 }
 
 /** The node's own rest value for a path, from the glTF node (what an untracked property shows). */

@@ -36,7 +36,7 @@ export function moveKeys(motion: Motion, selection: KeySelection, dt: number): M
       if (t < 0) fail('BAD_PARAMETER', `moving by ${dt} s would put a key before 0 s`);
       if (n > 0 && !(t > times[n - 1])) continue; // two keys rounded onto one float32 time: keep the first
       times[n] = t;
-      values.set(channel.values.subarray(i * size, i * size + size), n * size);
+      for (let c = 0; c < size; c++) values[n * size + c] = channel.values[i * size + c];
       n++;
     }
     const keep = new Uint8Array(mask.length);

@@ -1,7 +1,7 @@
 /**
  * The dope sheet driven with the mouse and keyboard (issue 13), on a VRM 1.0 and a VRM 0.x avatar
  * with the idle_loop fixture motion: a box across two rows and a drag of 10 frames give exactly the
- * core's moveKeys bytes; K inserts the core's insertKeys key; Ctrl+C at 1 s and Ctrl+V at 2 s give
+ * core's moveKeys bytes; click + Shift+click + Delete the core's deleteKeys; K inserts the core's insertKeys key; Ctrl+C at 1 s and Ctrl+V at 2 s give
  * the same pose (|dot| >= 0.99999 on every bone, read from the avatar through three-vrm-animation),
  * Ctrl+Shift+V the mirrored pose; Smooth on an I/O range keeps every key outside it to the bit.
  * window.__dopeSheet (test hook only) gives key positions; every action goes through the UI.
@@ -15,6 +15,7 @@ import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
 import { moveKeys } from '../../shared/edits/moveKeys';
 import { insertKeys } from '../../shared/edits/insertKeys';
+import { deleteKeys } from '../../shared/edits/deleteKeys';
 import { editById, runEdit } from '../../shared/edits/registry';
 import { componentsOf, findChannel, type Motion } from '../../shared/motion/types';
 import { lowerBound } from '../../shared/edits/keyBuffer';
@@ -122,6 +123,20 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: dope sheet',
       // One undo step restores the bytes exactly.
       await page.keyboard.press('Control+Z');
       expect(Buffer.from(await motionBytes(page)).equals(Buffer.from(writeVrma(before)))).toBe(true);
+
+      // Click one key, Shift+click a second, Delete: the core's deleteKeys (the range's Delete does not run).
+      before = readVrma(await motionBytes(page));
+      const k1 = (await keyPoint(page, spine, 'rotation', k0 + 2))!;
+      const k2 = (await keyPoint(page, spine, 'rotation', k0 + 5))!;
+      await page.mouse.click(k1.x, k1.y);
+      await page.keyboard.down('Shift');
+      await page.mouse.click(k2.x, k2.y);
+      await page.keyboard.up('Shift');
+      expect(await page.evaluate(() => (window as unknown as { __dopeSheet: { selection: { size: number } } }).__dopeSheet.selection.size)).toBe(2);
+      await page.keyboard.press('Delete');
+      const expectedDelete = writeVrma(deleteKeys(before, [{ node: spine, path: 'rotation', keys: [k0 + 2, k0 + 5] }]));
+      expect(Buffer.from(await motionBytes(page)).equals(Buffer.from(expectedDelete))).toBe(true);
+      await page.keyboard.press('Control+Z');
 
       // 2. K on the selected bone between two keys: the core's insertKeys.
       before = readVrma(await motionBytes(page));
