@@ -18,6 +18,9 @@ interface Popover {
   close(): void;
 }
 
+/** A history step's name as shown: the first step ('Open', History's default) in the current language. */
+const stepLabel = (label: string) => (label === 'Open' ? t('studio.history.open') : label);
+
 function popover(id: string, render: (list: HTMLElement) => void, labelKey: 'studio.history.title' | 'studio.report.title'): Popover {
   const list = h('ol', { class: 'popover-list', id: `${id}-list` });
   const title = localize(h('h2', { id: `${id}-title` }), (e) => (e.textContent = t(labelKey)));
@@ -47,7 +50,7 @@ export function createDocumentPanels(studio: Studio): { buttons: HTMLElement[]; 
       const at = studio.history.position;
       list.replaceChildren(
         ...entries.map((e, i) => {
-          const b = h('button', { type: 'button', class: 'history-step', 'data-index': i, 'aria-current': i === at ? 'step' : undefined, text: e.label }) as HTMLButtonElement;
+          const b = h('button', { type: 'button', class: 'history-step', 'data-index': i, 'aria-current': i === at ? 'step' : undefined, text: stepLabel(e.label) }) as HTMLButtonElement;
           if (i > at) b.classList.add('undone');
           b.addEventListener('click', () => studio.goToHistory(i));
           return h('li', {}, b);

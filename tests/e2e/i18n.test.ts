@@ -226,6 +226,17 @@ describe.skipIf(!HAS_CHROMIUM)(`studio in Japanese and English${HAS_CHROMIUM ? '
       expect(untranslated(await shownStrings(page), 'ja')).toEqual([]);
       await page.keyboard.press('Escape');
 
+      // After an edit: its toast, the undo history and the report pop-overs are Japanese too.
+      await page.locator('#edit-mirror').click();
+      for (const id of ['history-panel', 'report-panel']) {
+        const button = page.locator(`#${id}-button`);
+        if (!(await button.count())) continue;
+        await button.click();
+        await page.locator(`#${id}`).waitFor({ state: 'visible' });
+        expect(untranslated(await shownStrings(page), 'ja')).toEqual([]);
+        await button.click();
+      }
+
       await toBedroom(page);
       const bedroom = await shownStrings(page);
       expect(bedroom.some((s) => s.element.includes('bedroom') || s.text === 'ベッドルーム')).toBe(true);
