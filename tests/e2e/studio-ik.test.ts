@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { describeFixtures, fixturePath } from '../helpers/fixtures';
-import { hook, motionBytes, openStudio, state, waitForState, type StudioSession } from './studioHarness';
+import { hook, motionBytes, openStudio, screenshot, state, waitForState, type StudioSession } from './studioHarness';
 
 type V = [number, number, number];
 type Pose = { world: Record<string, V> };
@@ -88,5 +88,6 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: IK handles',
     expect(new Set(got.contacts.map((c) => c.foot))).toEqual(new Set(['left', 'right']));
     expect(got.width).toBeGreaterThan(100);
     expect(await s.page.locator('[data-testid="contact-strip"]').isVisible()).toBe(true);
+    await screenshot(s.page, 'ik-contact-strip');
   }, 60_000);
 });
