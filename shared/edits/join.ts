@@ -13,7 +13,8 @@ import { conj, mul, sandwichAll } from '../math/quat';
 import { sampleChannel } from '../vrma/sample';
 import { requireNonNegative } from './params';
 import { fixOutliers } from './fixOutliers';
-import { hipsFromWorld, hipsToWorld, restRotation } from './normalizedTracks';
+import { hipsFromWorld, hipsToWorld } from './normalizedTracks';
+import { restValue } from './keySelection';
 import { spliceParts } from './splice';
 
 export const DEFAULT_JOIN_BLEND = 0.2;
@@ -26,16 +27,6 @@ export interface JoinOptions {
 
 function constant(node: number, path: ChannelPath, value: ArrayLike<number>): Channel {
   return { node, path, times: new Float32Array([0]), values: Float32Array.from(value) };
-}
-
-/** The value a node shows when no track animates it. */
-function restValue(motion: Motion, node: number, path: ChannelPath): number[] {
-  const bone = motion.humanoid.nodeToBone.get(node);
-  if (bone !== undefined && path === 'rotation') return [...restRotation(motion, bone)];
-  const nodes = Array.isArray(motion.gltf.nodes) ? (motion.gltf.nodes as Record<string, unknown>[]) : [];
-  const raw = nodes[node]?.[path];
-  const fallback = path === 'rotation' ? [0, 0, 0, 1] : path === 'scale' ? [1, 1, 1] : [0, 0, 0];
-  return Array.isArray(raw) && raw.length === fallback.length && raw.every((v) => typeof v === 'number' && Number.isFinite(v)) ? (raw as number[]) : fallback;
 }
 
 function hipsHeightRatio(a: Motion, b: Motion): number {

@@ -6,7 +6,7 @@
 import type { Channel, ChannelPath, Motion } from '../motion/types';
 import { componentsOf } from '../motion/types';
 import { fail } from '../errors';
-import { restTrs, type GltfNode } from '../vrma/restPose';
+import { restRotation } from './normalizedTracks';
 
 export interface ChannelKeys {
   readonly node: number;
@@ -83,14 +83,17 @@ export function mergeKeys(base: Channel, keep: Uint8Array | null, times: Float32
   return { node: base.node, path: base.path, times: outT, values: outV };
 }
 
-/** The node's own rest value for a path, from the glTF node (what an untracked property shows). */
+/**
+ * The value a node shows when no track animates it: for a humanoid bone's rotation the one meaning
+ * "normalized identity" (the avatar's rest), else the glTF node's own value (defaults when missing).
+ */
 export function restValue(motion: Motion, node: number, path: ChannelPath): Float32Array {
-  const nodes = Array.isArray(motion.gltf.nodes) ? (motion.gltf.nodes as GltfNode[]) : [];
-  const trs = new Float64Array(10);
-  if (nodes[node]) restTrs(nodes[node], trs, 0);
-  else trs.set([0, 0, 0, 0, 0, 0, 1, 1, 1, 1]);
-  const from = path === 'translation' ? 0 : path === 'rotation' ? 3 : 7;
-  return Float32Array.from(trs.subarray(from, from + componentsOf(path)));
+  const bone = motion.humanoid.nodeToBone.get(node);
+  if (bone !== undefined && path === 'rotation') return Float32Array.from(restRotation(motion, bone));
+  const nodes = Array.isArray(motion.gltf.nodes) ? (motion.gltf.nodes as Record<string, unknown>[]) : [];
+  const raw = nodes[node]?.[path];
+  const fallback = path === 'rotation' ? [0, 0, 0, 1] : path === 'scale' ? [1, 1, 1] : [0, 0, 0];
+  return Float32Array.from(Array.isArray(raw) && raw.length === fallback.length && raw.every((v) => typeof v === 'number' && Number.isFinite(v)) ? (raw as number[]) : fallback);
 }
 
 /** The number of keys a selection names (duplicates counted once per channel entry). */
