@@ -11,6 +11,7 @@
  * each gets its own band under the ruler and draws itself with the same time mapping.
  */
 import type { Motion } from '../../shared/motion/types';
+import { markersOf } from '../../shared/motion/markers';
 import type { HumanBoneName } from '../../shared/vrm/humanBones';
 import { lowerBound } from '../../shared/edits/keyBuffer';
 import { moveKeys, moveKeysLimit } from '../../shared/edits/moveKeys';
@@ -66,6 +67,8 @@ const C = {
   box: 'rgba(124,150,255,0.25)',
   boxEdge: '#7c96ff',
   end: 'rgba(0,0,0,0.35)',
+  marker: '#8fd18f',
+  join: '#d18fd1',
 };
 
 type Drag =
@@ -400,6 +403,18 @@ export class DopeSheet {
       ctx.fillText(String(f), x + 3, RULER_H / 2 - 1);
     }
     ctx.stroke();
+    // Markers: a line through the rows and the name on the ruler (join boundaries in their own colour).
+    for (const mk of markersOf(this.model.motion())) {
+      const mx = Math.round(this.x(mk.time)) + 0.5;
+      if (mx < LABEL_W || mx > W) continue;
+      ctx.strokeStyle = mk.kind === 'join' ? C.join : C.marker;
+      ctx.beginPath();
+      ctx.moveTo(mx, RULER_H - 10);
+      ctx.lineTo(mx, H);
+      ctx.stroke();
+      ctx.fillStyle = mk.kind === 'join' ? C.join : C.marker;
+      ctx.fillText(mk.name, mx + 3, RULER_H - 5);
+    }
     ctx.fillStyle = C.ruler;
     ctx.fillRect(0, 0, LABEL_W, RULER_H);
     ctx.fillStyle = C.label;

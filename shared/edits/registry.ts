@@ -45,6 +45,7 @@ import { findOutlierFrames, fixOutliers } from './fixOutliers';
 import { join, DEFAULT_JOIN_BLEND } from './join';
 import { resample, MAX_RESAMPLE_FPS, MIN_RESAMPLE_FPS } from './resample';
 import { editOnRange, editPartBlended, editPartOnRange } from './rangeEdit';
+import { mapMarkers, markersOf, withMarkers } from '../motion/markers';
 import {
   canPinFeet,
   pinFeetDetailed,
@@ -147,6 +148,18 @@ export interface EditDefinition {
   measure?(input: EditInput, output: Motion, p: ParamValues): string[];
   /** How the CLI writes the result (default: writeVrma's defaults, float). */
   write?(p: ParamValues): WriteOptions;
+  /**
+   * For edits that move time: where a timeline marker at t goes (null: it was cut away). Edits that
+   * keep time keep the markers as they are (the Motion's extras are kept) and need none.
+   */
+  markerTime?(input: EditInput, p: ParamValues, output: Motion): (t: number) => number | null;
+}
+
+/** Marker mapping of an edit that changes the part [from, to] only: before kept, inside by `inside`, after shifted by the change in length. */
+function partTime(input: EditInput, output: Motion, inside: (t: number, from: number, to: number) => number | null): (t: number) => number | null {
+  const r = input.range ?? { from: 0, to: durationOf(input.motion) };
+  const shift = durationOf(output) - durationOf(input.motion);
+  return (t) => (t < r.from ? t : t > r.to ? t + shift : inside(t, r.from, r.to));
 }
 
 const singleFrame = (m: Motion): UnavailableReason | null => (durationOf(m) > 0 ? null : 'singleFrame');
@@ -222,6 +235,7 @@ export const EDITS: readonly EditDefinition[] = [
     range: 'required',
     params: [],
     apply: (input) => keepRange(input.motion, range(input).from, range(input).to),
+    markerTime: (input) => (t) => (t >= range(input).from && t <= range(input).to ? t - range(input).from : null),
   },
   {
     id: 'delete',
@@ -239,6 +253,7 @@ export const EDITS: readonly EditDefinition[] = [
       },
     ],
     apply: (input, p) => deleteRange(input.motion, range(input).from, range(input).to, num(p, 'blend')),
+    markerTime: (input, _p, out) => partTime(input, out, () => null),
     report: (input, out, p) => [
       `${durationChange(input.motion, out)} (crossfade ${seconds(deleteBlend(input.motion, range(input).from, range(input).to, num(p, 'blend')))})`,
     ],
@@ -260,6 +275,7 @@ export const EDITS: readonly EditDefinition[] = [
     ],
     unavailable: singleFrame,
     apply: (input, p) => onRange(input, 'segment', (m) => changeSpeed(m, num(p, 'factor'))),
+    markerTime: (input, p, out) => partTime(input, out, (t, from) => from + (t - from) / num(p, 'factor')),
     report: (input, out) => [durationChange(input.motion, out)],
   },
   {
@@ -271,6 +287,7 @@ export const EDITS: readonly EditDefinition[] = [
     params: [],
     unavailable: singleFrame,
     apply: (input) => onRange(input, 'part', reverse),
+    markerTime: (input, _p, out) => partTime(input, out, (t, from, to) => from + to - t),
   },
   {
     id: 'mirror',
@@ -326,6 +343,7 @@ export const EDITS: readonly EditDefinition[] = [
     ],
     unavailable: singleFrame,
     apply: (input, p) => loopSeam(input.motion, num(p, 'blend')),
+    markerTime: (_input, _p, out) => (t) => (t <= durationOf(out) ? t : null),
     report: (input, out) => [
       durationChange(input.motion, out),
       `seam (largest bone angle between last and first pose) ${motionSeam(input.motion).toFixed(4)} rad -> ${motionSeam(out).toExponential(2)} rad`,
@@ -411,6 +429,12 @@ export const EDITS: readonly EditDefinition[] = [
     params: [],
     unavailable: (m) => singleFrame(m) ?? (hasOutliers(m) ? null : 'noOutliers'),
     apply: (input) => onRange(input, 'segment', fixOutliers),
+    markerTime: (input, _p, out) => {
+      if (input.range) return partTime(input, out, (t, from, to) => Math.min(Math.max(t, from), to + durationOf(out) - durationOf(input.motion)));
+      const found = findOutlierFrames(input.motion);
+      const start = found ? found.frames[found.first] : 0;
+      return (t) => (t - start >= 0 && t - start <= durationOf(out) ? t - start : null);
+    },
     report: (input) => {
       const found = findOutlierFrames(input.motion);
       const atStart = found ? found.first : 0;
@@ -432,7 +456,13 @@ export const EDITS: readonly EditDefinition[] = [
       { name: 'blend', kind: 'number', label: 'Blend', unit: 's', default: DEFAULT_JOIN_BLEND, min: 0, max: Infinity, step: 0.05, help: 'crossfade length' },
       { name: 'fix', kind: 'boolean', label: 'Fix outliers first', default: true, help: 'drop outlier frames at the ends of both motions first' },
     ],
-    apply: (input, p) => join(input.motion, input.other!, { blend: num(p, 'blend'), fixOutliers: p.fix === true }),
+    apply: (input, p) => {
+      const out = join(input.motion, input.other!, { blend: num(p, 'blend'), fixOutliers: p.fix === true });
+      // A marker at the boundary, named after the joined part (its animation's name).
+      const second = p.fix === true ? fixOutliers(input.other!) : input.other!;
+      const boundary = Math.max(0, durationOf(out) - durationOf(second));
+      return withMarkers(out, [...markersOf(out), { time: boundary, name: input.other!.animationName ?? 'part 2', kind: 'join' }]);
+    },
     report: (input, out) => [durationChange(input.motion, out)],
   },
   {
@@ -612,6 +642,7 @@ export function runEdit(def: EditDefinition, input: EditInput, given: Readonly<R
   if (def.time && input.time === undefined) fail('BAD_PARAMETER', `${def.id} needs a time`);
   if (def.avatar && !input.avatar) fail('BAD_PARAMETER', `${def.id} needs an avatar`);
   const p = resolveParams(def, given);
-  const motion = def.apply(input, p);
+  const edited = def.apply(input, p);
+  const motion = def.markerTime && markersOf(input.motion).length ? mapMarkers(input.motion, edited, def.markerTime(input, p, edited)) : edited;
   return { motion, report: def.report?.(input, motion, p) ?? [], params: p };
 }

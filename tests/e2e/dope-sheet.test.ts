@@ -3,7 +3,8 @@
  * with the idle_loop fixture motion: a box across two rows and a drag of 10 frames give exactly the
  * core's moveKeys bytes; click + Shift+click + Delete the core's deleteKeys; K inserts the core's insertKeys key; Ctrl+C at 1 s and Ctrl+V at 2 s give
  * the same pose (|dot| >= 0.99999 on every bone, read from the avatar through three-vrm-animation),
- * Ctrl+Shift+V the mirrored pose; Smooth on an I/O range keeps every key outside it to the bit.
+ * Ctrl+Shift+V the mirrored pose; Smooth on an I/O range keeps every key outside it to the bit; M adds a
+ * marker saved in the file.
  * window.__dopeSheet (test hook only) gives key positions; every action goes through the UI.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -19,6 +20,7 @@ import { deleteKeys } from '../../shared/edits/deleteKeys';
 import { editById, runEdit } from '../../shared/edits/registry';
 import { componentsOf, findChannel, type Motion } from '../../shared/motion/types';
 import { lowerBound } from '../../shared/edits/keyBuffer';
+import { markersOf } from '../../shared/motion/markers';
 
 type Pt = { x: number; y: number };
 const AVATARS: [folder: string, file: string, meta: '0' | '1'][] = [
@@ -195,6 +197,15 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: dope sheet',
       expect(Buffer.from(writeVrma(smoothed)).equals(Buffer.from(writeVrma(expected)))).toBe(true);
       expectOutsideUnchanged(before, smoothed, range.start, range.end);
       await page.keyboard.press('Escape');
+
+      // 5. M adds a marker at the playhead; it is in the written file's animation extras.
+      await goToFrame(page, 12);
+      const tm = (await state(page)).time;
+      await page.keyboard.press('m');
+      const marks = markersOf(readVrma(await motionBytes(page)));
+      expect(marks).toHaveLength(1);
+      expect(marks[0].time).toBeCloseTo(tm, 9);
+      expect(marks[0].kind).toBe('user');
       // Undo every step by keyboard (the next avatar opens the file again without a "discard edits?" question).
       for (let i = 0; i < 20 && (await state(page)).canUndo; i++) await page.keyboard.press('Control+Z');
       expect((await state(page)).dirty).toBe(false);

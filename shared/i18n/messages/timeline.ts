@@ -37,6 +37,10 @@ export default defineMessages({
     'command.keys.pasteFlipped.help': 'Paste the copied pose at the playhead mirrored left and right',
     'command.keys.delete.label': 'Delete keys',
     'command.keys.delete.help': 'Delete the selected keys',
+    'timeline.marker.name': 'Marker {n}',
+    'timeline.marker.added': 'Marker "{name}" added at frame {frame}',
+    'command.markers.add.label': 'Add marker',
+    'command.markers.add.help': 'Add a named marker at the playhead (saved in the .vrma)',
   },
   ja: {
     'timeline.dope.label': 'ドープシート',
@@ -73,5 +77,9 @@ export default defineMessages({
     'command.keys.pasteFlipped.help': 'コピーしたポーズを再生位置に左右反転して貼り付け',
     'command.keys.delete.label': 'キーを削除',
     'command.keys.delete.help': '選択したキーを削除',
+    'timeline.marker.name': 'マーカー {n}',
+    'timeline.marker.added': 'フレーム {frame} にマーカー「{name}」を追加しました',
+    'command.markers.add.label': 'マーカーを追加',
+    'command.markers.add.help': '再生位置に名前付きのマーカーを追加（.vrma に保存）',
   },
 });

@@ -4,6 +4,7 @@
  * one name per edit reaches the CLI, the panel and the commands, and running an edit through the
  * registry equals calling the core function with the same values.
  */
+import { withMarkers } from '../../../shared/motion/markers';
 import { editOnRange, editPartBlended, editPartOnRange } from '../../../shared/edits/rangeEdit';
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -188,7 +189,11 @@ describe('edit registry: one name per edit, running through it equals the core',
     strip: () => editOnRange(a, r, (m) => core.strip(m, { fingers: true, hipsTranslation: false })),
     optimize: () => editOnRange(a, r, (m) => core.optimize(m, { rotationTolerance: 0.004, positionTolerance: 0.002 }), 0),
     fix: () => editPartOnRange(a, r, core.fixOutliers),
-    join: () => core.join(a, b, { blend: 0.2, fixOutliers: true }),
+    // Join also marks the boundary (shared/motion/markers.ts).
+    join: () => {
+      const out = core.join(a, b, { blend: 0.2, fixOutliers: true });
+      return withMarkers(out, [{ time: durationOf(out) - durationOf(core.fixOutliers(b)), name: b.animationName ?? 'part 2', kind: 'join' }]);
+    },
     resample: () => editOnRange(a, r, (m) => core.resample(m, 30), 0),
     'pin-feet': () => core.pinFeet(a, { height: 0.05, speed: 0.3, minContact: 0.1, blend: 0.15 }),
     pin: () => pinRange(a, 1, 2.5, { limbs: ['leftArm'], blend: 0.2 }),
