@@ -30,6 +30,8 @@ export interface BedroomTestHook {
   setView(name: ViewName): void;
   sound(): { level: number; running: boolean; muted: boolean; volume: number };
   draws(): number;
+  /** The sleep progresses of the last drawn frame (state() is the cycle's present, maybe not drawn yet). */
+  drawn(): { e: number; lb: number };
   /** VR: whether a session shows, the buttons pressed so far, a button's centre in world space, the head in world space. */
   xr(): { presenting: boolean; presses: VrButton[]; head: [number, number, number] | null; roomRoot: [number, number, number, number] };
   xrButton(name: VrButton): [number, number, number];
@@ -106,6 +108,7 @@ export function installBedroomTestHook(c: BedroomController, view: BedroomView, 
     },
     sound: () => ({ level: c.sound.level, running: c.sound.running, muted: c.sound.muted, volume: c.sound.volume }),
     draws: () => view.draws,
+    drawn: () => ({ e: c.rig?.frameState.e ?? 0, lb: c.rig?.frameState.lb ?? 0 }),
     xr: () => {
       const head = c.vrm?.humanoid.getRawBoneNode('head')?.getWorldPosition(new Vector3());
       const r = room.root;
