@@ -166,6 +166,7 @@ export function installTestHook(studio: Studio, deps: TestHookDeps): void {
     },
     setPlaying: (p: boolean) => studio.setPlaying(p),
     setRange: (start: number, end: number) => studio.setRange({ start, end }),
+    clearRange: () => studio.setRange(null),
     select: (bone: HumanBoneName | null) => studio.select(bone),
     setFalloff: (s: number) => studio.setFalloff(s),
     /** Normalized local rotations (x, y, z, w) of the given bones as currently posed. */

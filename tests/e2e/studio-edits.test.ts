@@ -13,6 +13,7 @@ import { withChannels, type Motion } from '../../shared/motion/types';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
 import * as edits from '../../shared/edits/index';
+import { editById, runEdit } from '../../shared/edits/registry';
 
 const FIXTURE = 'idle_loop.vrma';
 const RANGE = { start: 1.5, end: 4.25 };
@@ -85,9 +86,12 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: edits', () =
     ['resample', (m) => edits.resample(m, 30)],
   ];
 
+  // Edits whose range is optional act on IN/OUT when a selection exists (issue 13): without one they
+  // must equal the core's whole-motion edit; with one, the registry's range edit (checked below).
   for (const [id, expected, prepare] of cases) {
     it(`${id}: the button's result equals the core's, and undo restores the bytes`, async () => {
       await hook(s.page, 'setRange', RANGE.start, RANGE.end);
+      if (editById(id)?.range === 'optional') await hook(s.page, 'clearRange');
       const before = await motionBytes(s.page);
       expect(same(before, originalBytes)).toBe(true);
       const depthBefore = (await state(s.page)).undoDepth;
@@ -102,6 +106,27 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: edits', () =
       await s.page.getByRole('button', { name: 'Undo' }).click();
       expect(same(await motionBytes(s.page), before)).toBe(true);
       expect((await state(s.page)).undoDepth).toBe(depthBefore);
+    });
+  }
+
+  for (const [id, given] of [
+    ['smooth', { sigma: 0.05 }],
+    ['reverse', {}],
+    ['speed', { factor: 1.5 }],
+  ] as const) {
+    it(`${id} on the IN/OUT selection equals the registry's range edit`, async () => {
+      await hook(s.page, 'setRange', RANGE.start, RANGE.end);
+      await s.page.fill('#edit-speed-factor', '1.5');
+      await s.page.press('#edit-speed-factor', 'Tab');
+      const before = await motionBytes(s.page);
+      expect(same(before, originalBytes)).toBe(true);
+      await s.page.locator(`#edit-${id}`).click();
+      const expected = runEdit(editById(id)!, { motion: original, range: { from: RANGE.start, to: RANGE.end } }, given).motion;
+      const after = await motionBytes(s.page);
+      expect(same(after, before)).toBe(false);
+      expect(same(after, writeVrma(expected))).toBe(true);
+      await s.page.getByRole('button', { name: 'Undo' }).click();
+      expect(same(await motionBytes(s.page), before)).toBe(true);
     });
   }
 

@@ -8,6 +8,7 @@ import type { FileChooser } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { hook, openStudio, screenshot, state, waitForState, waitForStudio, type StudioSession } from './studioHarness';
 import { fixturePath, HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
+import { EDITS } from '../../shared/edits/registry';
 
 describe.skipIf(!HAS_CHROMIUM)(`studio: screen${HAS_CHROMIUM ? '' : ` [skipped: ${NO_CHROMIUM_REASON}]`}`, () => {
   let s: StudioSession;
@@ -42,7 +43,7 @@ describe.skipIf(!HAS_CHROMIUM)(`studio: screen${HAS_CHROMIUM ? '' : ` [skipped: 
     expect(await s.page.getByRole('slider', { name: /Timeline/ }).count()).toBe(1);
     // Every edit explains itself on hover.
     const titles = await s.page.locator('.edit .apply').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''));
-    expect(titles.length).toBe(13);
+    expect(titles.length).toBe(EDITS.length);
     for (const t of titles) expect(t.length).toBeGreaterThan(20);
   });
 
