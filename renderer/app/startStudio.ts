@@ -131,6 +131,16 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
 
   const timeline = createTimeline(studio);
   const dopeSheet = createDopeSheet(studio);
+  // H: hide the bone markers for a clean preview (issue 13).
+  studio.commands.register({
+    id: 'view.toggleBoneMarkers',
+    label: 'Show bone markers',
+    description: 'Show or hide the bone markers for a clean preview',
+    shortcuts: ['H'],
+    menu: 'view',
+    isChecked: () => poseEditor.markersVisible,
+    run: () => poseEditor.setMarkersVisible(!poseEditor.markersVisible),
+  });
   timelineFit = () => timeline.view.fit();
   const loadMannequin = async () => {
     const bytes = await mannequinBytes('1.0');

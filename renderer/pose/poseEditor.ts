@@ -65,11 +65,21 @@ export class PoseEditor {
     viewport.onFrame(() => this.markers?.update());
   }
 
+  /** Bone markers shown (off: a clean preview; they cannot be picked then). Kept across avatars. */
+  markersVisible = true;
+
+  setMarkersVisible(visible: boolean): void {
+    this.markersVisible = visible;
+    if (this.markers) this.markers.visible = visible;
+    this.viewport.requestRender();
+  }
+
   setAvatar(avatar: LoadedAvatar): void {
     this.markers?.dispose();
     this.avatar = avatar;
     // Marker size for a body about 1.5 m tall.
     this.markers = new BoneMarkers(avatar.vrm, 1.5 * 0.018);
+    this.markers.visible = this.markersVisible;
     this.viewport.scene.add(this.markers.group);
     this.attach(this.selected);
   }

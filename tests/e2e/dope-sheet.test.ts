@@ -4,7 +4,7 @@
  * core's moveKeys bytes; click + Shift+click + Delete the core's deleteKeys; K inserts the core's insertKeys key; Ctrl+C at 1 s and Ctrl+V at 2 s give
  * the same pose (|dot| >= 0.99999 on every bone, read from the avatar through three-vrm-animation),
  * Ctrl+Shift+V the mirrored pose; Smooth on an I/O range keeps every key outside it to the bit; M adds a
- * marker saved in the file.
+ * marker saved in the file; H hides and shows the bone markers.
  * window.__dopeSheet (test hook only) gives key positions; every action goes through the UI.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -206,6 +206,13 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: dope sheet',
       expect(marks).toHaveLength(1);
       expect(marks[0].time).toBeCloseTo(tm, 9);
       expect(marks[0].kind).toBe('user');
+      // H hides the bone markers (they can no longer be picked) and shows them again.
+      const head = await hook<Pt>(page, 'markerScreen', 'head');
+      expect(await hook(page, 'pickAt', head.x, head.y)).toBe('head');
+      await page.keyboard.press('h');
+      expect(await hook(page, 'pickAt', head.x, head.y)).toBeNull();
+      await page.keyboard.press('h');
+      expect(await hook(page, 'pickAt', head.x, head.y)).toBe('head');
       // Undo every step by keyboard (the next avatar opens the file again without a "discard edits?" question).
       for (let i = 0; i < 20 && (await state(page)).canUndo; i++) await page.keyboard.press('Control+Z');
       expect((await state(page)).dirty).toBe(false);

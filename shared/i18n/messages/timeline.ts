@@ -41,6 +41,8 @@ export default defineMessages({
     'timeline.marker.added': 'Marker "{name}" added at frame {frame}',
     'command.markers.add.label': 'Add marker',
     'command.markers.add.help': 'Add a named marker at the playhead (saved in the .vrma)',
+    'command.view.toggleBoneMarkers.label': 'Show bone markers',
+    'command.view.toggleBoneMarkers.help': 'Show or hide the bone markers for a clean preview',
   },
   ja: {
     'timeline.dope.label': 'ドープシート',
@@ -81,5 +83,7 @@ export default defineMessages({
     'timeline.marker.added': 'フレーム {frame} にマーカー「{name}」を追加しました',
     'command.markers.add.label': 'マーカーを追加',
     'command.markers.add.help': '再生位置に名前付きのマーカーを追加（.vrma に保存）',
+    'command.view.toggleBoneMarkers.label': 'ボーンマーカーを表示',
+    'command.view.toggleBoneMarkers.help': 'きれいなプレビューのためにボーンマーカーを表示・非表示',
   },
 });
