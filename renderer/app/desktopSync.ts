@@ -49,7 +49,8 @@ export function syncDesktop(studio: Studio): void {
   }
   studio.commands.onChange(pushMenu);
   pushMenu();
-  const pushDoc = () => quiet(api.setDocumentState({ title: t('studio.title', { name: studio.motionName }), dirty: studio.dirty, path: studio.sourcePath }));
+  // The window title and the OS's represented file follow the document's file (walk.vrma once saved).
+  const pushDoc = () => quiet(api.setDocumentState({ title: t('studio.title', { name: studio.doc.fileLabel }), dirty: studio.dirty, path: studio.doc.filePath ?? studio.sourcePath }));
   studio.events.on('document', pushDoc);
   onLocaleChange(pushDoc);
   pushDoc();
