@@ -37,9 +37,9 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('layout at three wind
   });
 
   for (const [width, height, minEntries] of [
-    [1440, 900, 8],
-    [1280, 720, 6],
-    [1024, 640, 5],
+    [1440, 900, 6],
+    [1280, 720, 4],
+    [1024, 640, 2],
   ] as const) {
     it(`${width}×${height}: nothing clipped, the info strip and transport visible`, async () => {
       const context = await browser.newContext({ viewport: { width, height } });
