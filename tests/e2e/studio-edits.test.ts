@@ -54,7 +54,8 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: edits', () =
     ['delete', (m) => edits.deleteRange(m, RANGE.start, RANGE.end, edits.DEFAULT_DELETE_BLEND)],
     [
       'join',
-      (m) => edits.join(m, readVrma(readFixture('vrma', 'test.vrma')), { blend: edits.DEFAULT_JOIN_BLEND }),
+      // Join also marks the boundary with the second part's name (shared/motion/markers.ts).
+      (m) => runEdit(editById('join')!, { motion: m, other: readVrma(readFixture('vrma', 'test.vrma')) }, { blend: edits.DEFAULT_JOIN_BLEND }).motion,
       async () => {
         await s.page.setInputFiles('#edit-join-other', fixturePath('vrma', 'test.vrma'));
         await expect.poll(() => s.page.locator('#edit-join').isDisabled()).toBe(false);
