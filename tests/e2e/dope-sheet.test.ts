@@ -65,6 +65,13 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: dope sheet',
       const fps = (await state(page)).fps;
       expect(fps).toBeGreaterThan(0);
 
+      // Idle costs nothing: paused and untouched, the dope sheet draws no frame.
+      const draws = () => page.evaluate(() => (window as unknown as { __dopeSheet: { draws: number } }).__dopeSheet.draws);
+      await page.waitForTimeout(200);
+      const idle0 = await draws();
+      await page.waitForTimeout(600);
+      expect(await draws()).toBe(idle0);
+
       // 1. Box across the spine and chest rows (adjacent in the torso group), then drag by 10 frames.
       let before = readVrma(await motionBytes(page));
       const spine = before.humanoid.boneToNode.spine!;
