@@ -17,6 +17,7 @@ import { decodeDataUri } from '../../gltf/dataUri';
 import { readAccessor, readBudget, type AccessorContext } from '../../gltf/accessor';
 import type { KeyTrack } from '../../vrma/buildMotion';
 import { estimateFpsOfTimes } from '../../vrma/summary';
+import { nodeTransform, restTrs, type GltfNode } from '../../vrma/restPose';
 import type { SourceJoint, V3 } from '../humanoid/skeleton';
 import { prepareRig, retarget, type HumanoidRig } from '../humanoid/retarget';
 import { MatrixPoser } from '../humanoid/matrixPoser';
@@ -106,26 +107,17 @@ function readDocument(bytes: Uint8Array): Document {
   return { json, nodes, ctx, isVrm };
 }
 
-function vec(n: Json, k: string, d: number[], len: number): number[] {
-  const v = n[k];
-  return Array.isArray(v) && v.length === len && v.every((x) => typeof x === 'number' && Number.isFinite(x)) ? (v as number[]) : d;
-}
-
+// The node's own transform is read by the core's one reader (vrma/restPose.ts); rotations are
+// normalized here because exporters write slightly non-unit quaternions and a posed source must not scale.
 function defaultLocal(n: Json): Mat4 {
-  const m = n.matrix;
-  if (Array.isArray(m) && m.length === 16 && m.every((x) => typeof x === 'number' && Number.isFinite(x))) return m as number[];
-  const t = vec(n, 'translation', [0, 0, 0], 3) as unknown as Vec3;
-  const r = normalize(vec(n, 'rotation', [0, 0, 0, 1], 4) as unknown as Quat);
-  const s = vec(n, 'scale', [1, 1, 1], 3) as unknown as Vec3;
-  return compose(t, r, s);
+  const tr = nodeTransform(n as GltfNode);
+  return 'matrix' in tr ? tr.matrix : compose(tr.t, normalize(tr.r), tr.s);
 }
 
 function defaultTrs(n: Json): { t: Vec3; r: Quat; s: Vec3 } {
-  return {
-    t: vec(n, 'translation', [0, 0, 0], 3) as unknown as Vec3,
-    r: normalize(vec(n, 'rotation', [0, 0, 0, 1], 4) as unknown as Quat),
-    s: vec(n, 'scale', [1, 1, 1], 3) as unknown as Vec3,
-  };
+  const o = new Float64Array(10);
+  restTrs(n as GltfNode, o, 0);
+  return { t: [o[0], o[1], o[2]], r: normalize([o[3], o[4], o[5], o[6]]), s: [o[7], o[8], o[9]] };
 }
 
 interface Skeleton {
