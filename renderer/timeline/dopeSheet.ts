@@ -435,19 +435,25 @@ export class DopeSheet {
       // Column occupancy by binary search per column: cost grows with the width, not the keys.
       ctx.fillStyle = C.key;
       const secondsPerPx = span / tw;
+      // Gaps narrower than DENSE_KEY_PX stay inside the bar: one rectangle per run, not per key.
       let runStart = -1;
+      let lastOccupied = -1;
       let k = a;
       for (let col = 0; col <= tw; col++) {
         const tEnd = v.start + (col + 1) * secondsPerPx;
         const next = lowerBound(times, tEnd);
         const occupied = next > k && (mask === undefined || move === 0 || !allSelected(mask, k, next));
         k = Math.max(k, next);
-        if (occupied && runStart < 0) runStart = col;
-        if ((!occupied || col === tw) && runStart >= 0) {
-          ctx.fillRect(LABEL_W + runStart, y - 3, col - runStart + (occupied ? 1 : 0), 6);
-          runStart = -1;
+        if (occupied) {
+          if (runStart < 0) runStart = col;
+          else if (col - lastOccupied > DENSE_KEY_PX) {
+            ctx.fillRect(LABEL_W + runStart, y - 3, lastOccupied - runStart + 1, 6);
+            runStart = col;
+          }
+          lastOccupied = col;
         }
       }
+      if (runStart >= 0) ctx.fillRect(LABEL_W + runStart, y - 3, lastOccupied - runStart + 1, 6);
       if (mask) {
         ctx.fillStyle = C.keySelected;
         let lastCol = -2;
