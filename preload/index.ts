@@ -9,6 +9,8 @@
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import type {
   AutosaveSession,
+  CloseAnswer,
+  CloseRequest,
   ConvertFolderRequest,
   ConvertProgress,
   DocumentState,
@@ -92,6 +94,8 @@ const studio: StudioApi = {
   setDocumentState: (state: DocumentState) => invoke('setDocumentState', state),
   takeLaunchRequests: () => invoke('takeLaunchRequests'),
   onOpenRequest: (cb: (req: OpenRequest) => void) => subscribe('openRequest', cb),
+  onCloseRequest: (cb: (req: CloseRequest) => void) => subscribe('closeRequest', cb),
+  answerClose: (id: number, answer: CloseAnswer) => invoke('answerClose', id, answer),
 };
 
 /**

@@ -40,6 +40,10 @@ let win: BrowserWindow | null = null;
 let commands: MenuCommand[] = [];
 let recent: RecentEntry[] = [];
 let documentDirty = false;
+/** The user (in the page's dialog or main's own) chose to close: the next 'close' goes through. */
+let closeDecided = false;
+/** The close came from quitting (menu Quit, Cmd+Q): after the user's choice the app quits, not just the window. */
+let quitting = false;
 const pendingOsPaths: string[] = [];
 
 const dialogs: Dialogs = {
@@ -73,6 +77,19 @@ const backend = new StudioBackend({
   // Worker threads cannot load scripts from inside app.asar: electron-builder.yml unpacks the worker.
   converter: createWorkerConverter(join(__dirname, 'convertWorker.js').replace(/app\.asar([\\/])/, 'app.asar.unpacked$1')),
   dialogs,
+  // The page did not show its dialog in time (hung renderer): main asks on its own.
+  closeFallback: async () => {
+    if (!win || win.isDestroyed()) return 'close';
+    const { response } = await dialog.showMessageBox(win, {
+      type: 'warning',
+      buttons: [t('menu.dialog.cancel'), t('menu.dialog.closeWithoutSaving')],
+      defaultId: 0,
+      cancelId: 0,
+      message: t('menu.dialog.unsaved'),
+      detail: t('menu.dialog.unsavedDetail'),
+    });
+    return response === 1 ? 'close' : 'cancel';
+  },
   onCommands: (list) => {
     commands = list;
     rebuildMenu();
@@ -194,6 +211,7 @@ async function restoredBounds(): Promise<Partial<Rectangle> & { maximized?: bool
 }
 
 async function createWindow(): Promise<void> {
+  closeDecided = false;
   const bounds = await restoredBounds();
   win = new BrowserWindow({
     ...bounds,
@@ -252,19 +270,20 @@ async function createWindow(): Promise<void> {
   win.on('resize', saveBounds);
   win.on('move', saveBounds);
   win.on('close', (e) => {
-    if (documentDirty && win) {
-      const choice = dialog.showMessageBoxSync(win, {
-        type: 'warning',
-        buttons: [t('menu.dialog.cancel'), t('menu.dialog.closeWithoutSaving')],
-        defaultId: 0,
-        cancelId: 0,
-        message: t('menu.dialog.unsaved'),
-        detail: t('menu.dialog.unsavedDetail'),
+    if (documentDirty && !closeDecided) {
+      // Unsaved changes: the page's own Save / Don't save / Cancel dialog decides (main/services/closeGuard.ts).
+      e.preventDefault();
+      const closing = win;
+      void backend.closeGuard.request(true).then((decision) => {
+        if (decision === 'cancel') {
+          quitting = false;
+          return;
+        }
+        closeDecided = true;
+        if (quitting) app.quit();
+        else if (closing && !closing.isDestroyed()) closing.close();
       });
-      if (choice === 0) {
-        e.preventDefault();
-        return;
-      }
+      return;
     }
     // A deliberate close is clean: no recovery offer next time.
     documentDirty = false;
@@ -310,6 +329,7 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   app.on('before-quit', () => {
+    quitting = true;
     void backend.flushAutosave();
   });
   app.on('window-all-closed', async () => {

@@ -220,6 +220,13 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
       return send(res, 200, encodeWire({ value: { code: launchCodes.mint() } }), WIRE_CONTENT_TYPE);
     }
 
+    if (pathname === '/api/test/close-request' && req.method === 'POST' && process.env.VRMA_STUDIO_TEST_HOOK === '1') {
+      // Test hook only (e2e): what the Electron window does on close with unsaved changes, through the
+      // same contract path (closeRequest event on /api/events, answerClose call); answers main's decision.
+      const decision = await backend.closeGuard.request(true);
+      return send(res, 200, JSON.stringify({ decision }), 'application/json');
+    }
+
     if (pathname.startsWith('/api/call/') && req.method === 'POST') {
       const method = pathname.slice('/api/call/'.length);
       if (!isInvokeMethod(method)) return sendError(res, { code: 'BAD_ARGUMENT', message: `unknown method ${method}` });

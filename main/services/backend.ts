@@ -37,6 +37,7 @@ import { FileDetailsCache } from './fileDetails';
 import { WatchedFolder } from './library';
 import { RecentList } from './recentList';
 import { SettingsStore } from './settingsStore';
+import { CloseGuard, type CloseDecision } from './closeGuard';
 
 /** Native dialogs (Electron). Without them paths typed in the UI are accepted (browser host). */
 export interface Dialogs {
@@ -66,6 +67,10 @@ export interface BackendOptions {
   autosaveDelayMs?: number;
   /** The user's home folder (typed paths outside it need the user's confirmation); os.homedir() by default. */
   homeDir?: string;
+  /** Main's own "unsaved changes" dialog, when the page does not answer a close request (hung renderer). */
+  closeFallback?: () => Promise<CloseDecision>;
+  /** How long the page has to show its close dialog (ms); CLOSE_ACK_TIMEOUT_MS by default. */
+  closeAckTimeoutMs?: number;
 }
 
 /** How long a path the preload saw in a real drop may be opened with openDropped. */
@@ -120,6 +125,8 @@ export class StudioBackend {
   private dropsNoted: Promise<void> = Promise.resolve();
   private convertBusy = false;
   private readonly handlers: Record<StudioInvokeMethod, Handler>;
+  /** Close with unsaved changes: asks the page (closeRequest / answerClose), else main's dialog. */
+  readonly closeGuard: CloseGuard;
   /** Removal of temp files a crash left in the user-data and autosave folders (started with the backend). */
   readonly startupTidy: Promise<number>;
 
@@ -128,6 +135,12 @@ export class StudioBackend {
     this.settings = new SettingsStore(opts.userDataDir);
     this.autosaveStore = new AutosaveStore(opts.userDataDir, opts.autosaveDelayMs);
     this.handlers = this.createHandlers();
+    this.closeGuard = new CloseGuard({
+      ask: (req) => this.emit('closeRequest', req),
+      // Without a dialog of its own (browser host) an unanswered close keeps the document.
+      fallback: () => this.opts.closeFallback?.() ?? Promise.resolve('cancel'),
+      ...(opts.closeAckTimeoutMs !== undefined ? { ackTimeoutMs: opts.closeAckTimeoutMs } : {}),
+    });
     this.startupTidy = Promise.all([removeStaleTemps(opts.userDataDir), removeStaleTemps(join(opts.userDataDir, 'autosave'))]).then(
       ([a, b]) => a + b,
     );
@@ -450,6 +463,10 @@ export class StudioBackend {
       },
       setDocumentState: async (state) => {
         this.opts.onDocumentState?.(state);
+      },
+      answerClose: async (id, answer) => {
+        // A late answer (main's own dialog already decided) is ignored.
+        this.closeGuard.answer(id, answer);
       },
       takeLaunchRequests: async () => {
         const out = this.launchRequests;

@@ -18,8 +18,11 @@ export interface DocumentActions {
   save(): Promise<SaveOutcome | null>;
   saveAs(): Promise<SaveOutcome | null>;
   exportCopy(): Promise<ExportOutcome | null>;
-  /** Save / Don't save / Cancel when the document has unsaved edits; true when it may be replaced. */
-  confirmLeave(): Promise<boolean>;
+  /**
+   * Save / Don't save / Cancel when the document has unsaved edits; true when it may be replaced
+   * ('open': another motion) or the window may close ('close': main asked, see closeRequests.ts).
+   */
+  confirmLeave(reason?: 'open' | 'close'): Promise<boolean>;
 }
 
 export function downloadBytes(bytes: Uint8Array, name: string): void {
@@ -110,12 +113,12 @@ export function createDocumentActions(studio: Studio, platform: Promise<Platform
         return null;
       }
     },
-    async confirmLeave() {
+    async confirmLeave(reason = 'open') {
       if (!doc.dirty) return true;
       const choice = await choose({
         id: 'unsaved-dialog',
         title: t('studio.unsaved.title'),
-        text: t('studio.unsaved.text', { file: doc.fileLabel }),
+        text: t(reason === 'close' ? 'studio.unsaved.closeText' : 'studio.unsaved.text', { file: doc.fileLabel }),
         choices: [
           { id: 'save', label: t('studio.unsaved.save'), default: true },
           { id: 'discard', label: t('studio.unsaved.discard'), danger: true },

@@ -23,6 +23,7 @@ import { bindFileDrop } from './fileDrop';
 import { testHookEnabled } from './testHookEnabled';
 import { syncDesktop } from './desktopSync';
 import { attachDesktopSession, BUILTIN_AVATAR_NAME } from '../platform/desktopSession';
+import { answerCloseRequests } from './closeRequests';
 import { createDocumentActions } from './documentActions';
 import { createDocumentPanels } from '../panels/documentPanels';
 import { createRecentProjects } from '../platform/recentProjects';
@@ -64,6 +65,8 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   void platform.then((info) => (nativeDialogs = !!info?.nativeDialogs));
   const documentActions = createDocumentActions(studio, platform);
   studio.leaveGuard = () => documentActions.confirmLeave();
+  // The Electron window closing (or the app quitting) with unsaved edits: main asks, this dialog answers.
+  if (api) answerCloseRequests(api, () => documentActions.confirmLeave('close'));
   // Reload or close with unsaved edits: the browser asks. Not in Electron: there the main process asks
   // on close (main/electron), and a prevented unload would keep the window open after the user chose.
   if (!isElectron())

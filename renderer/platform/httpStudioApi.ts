@@ -130,6 +130,8 @@ export function createHttpStudioApi(baseUrl = '', token: string | null = takeHos
     setDocumentState: (state) => call('setDocumentState', state),
     takeLaunchRequests: () => call('takeLaunchRequests'),
     onOpenRequest: (cb) => events.on('openRequest', cb),
+    onCloseRequest: (cb) => events.on('closeRequest', cb),
+    answerClose: (id, answer) => call('answerClose', id, answer),
   };
   // Absolute, so a worker (whose own URL is under /assets/) reaches the same host.
   const absoluteBase = absoluteUrl(baseUrl || '/');

@@ -165,6 +165,9 @@ export const DocumentStateSchema = shape({
   path: v.optional(PathSchema),
 });
 
+/** The page's answer to a closeRequest (main/services/closeGuard.ts): 'shown' first, then 'close' or 'cancel'. */
+export const CloseAnswerSchema = oneOf('shown', 'close', 'cancel');
+
 /**
  * How large a call's request may be: 'motion' calls carry motion bytes (large bodies, and the host
  * counts them against its upload memory budget), 'small' calls carry paths and settings.
@@ -203,6 +206,7 @@ export const INVOKE_SCHEMA = {
   setCommands: call([v.pipe(v.array(MenuCommandSchema, 'an array of at most 500 items'), v.maxLength(500, 'an array of at most 500 items'))]),
   setDocumentState: call([DocumentStateSchema]),
   takeLaunchRequests: call([]),
+  answerClose: call([count, CloseAnswerSchema]),
 } as const satisfies Record<StudioInvokeMethod, MethodSchema>;
 
 export type InvokeSchema = typeof INVOKE_SCHEMA;

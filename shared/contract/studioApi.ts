@@ -18,6 +18,7 @@ import { DEFAULT_BEDROOM_SETTINGS, type BedroomSettings } from './bedroomSetting
 import type {
   AutosaveSessionSchema,
   AvatarRefSchema,
+  CloseAnswerSchema,
   ConvertFolderRequestSchema,
   DocumentStateSchema,
   ExportRequestSchema,
@@ -264,12 +265,27 @@ export interface StudioApi {
   takeLaunchRequests(): Promise<OpenRequest[]>;
   /** The OS asked to open something while running (second instance, open-file). */
   onOpenRequest(cb: (req: OpenRequest) => void): Unsubscribe;
+
+  /**
+   * The window is about to close (or the app to quit) with unsaved changes (Electron; the browser
+   * uses beforeunload). The page shows its Save / Don't save / Cancel dialog and answers with
+   * answerClose: 'shown' at once (else main's own dialog takes over after a few seconds, see
+   * main/services/closeGuard.ts), then 'close' (saved or Don't save) or 'cancel'.
+   */
+  onCloseRequest(cb: (req: CloseRequest) => void): Unsubscribe;
+  answerClose(id: number, answer: CloseAnswer): Promise<void>;
 }
+
+/** A close waiting for the page's answer; `id` goes back with answerClose. */
+export interface CloseRequest {
+  readonly id: number;
+}
+export type CloseAnswer = Infer<typeof CloseAnswerSchema>;
 
 /** Names of the request/response methods (everything but events and pathForFile). */
 export type StudioInvokeMethod = Exclude<
   keyof StudioApi,
-  'pathForFile' | 'onLibraryChanged' | 'onConvertProgress' | 'onCommand' | 'onOpenRequest'
+  'pathForFile' | 'onLibraryChanged' | 'onConvertProgress' | 'onCommand' | 'onOpenRequest' | 'onCloseRequest'
 >;
 
 export const STUDIO_INVOKE_METHODS = [
@@ -295,6 +311,7 @@ export const STUDIO_INVOKE_METHODS = [
   'setCommands',
   'setDocumentState',
   'takeLaunchRequests',
+  'answerClose',
 ] as const satisfies readonly StudioInvokeMethod[];
 
 /** Events pushed from the backend, with their payloads. */
@@ -303,9 +320,10 @@ export interface StudioEvents {
   convertProgress: ConvertProgress;
   command: string;
   openRequest: OpenRequest;
+  closeRequest: CloseRequest;
 }
 export type StudioEventName = keyof StudioEvents;
-export const STUDIO_EVENT_NAMES = ['libraryChanged', 'convertProgress', 'command', 'openRequest'] as const satisfies readonly StudioEventName[];
+export const STUDIO_EVENT_NAMES = ['libraryChanged', 'convertProgress', 'command', 'openRequest', 'closeRequest'] as const satisfies readonly StudioEventName[];
 
 /** IPC channel names (Electron). */
 export const ipcInvokeChannel = (method: StudioInvokeMethod): string => `studio:${method}`;

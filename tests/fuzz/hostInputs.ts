@@ -114,6 +114,7 @@ export const VALID_ARGS: Record<StudioInvokeMethod, unknown[]> = {
   setCommands: [[{ id: 'file.export', label: 'Export', menu: 'file', accelerator: 'CmdOrCtrl+E', enabled: true, checked: false }]],
   setDocumentState: [{ title: 'walk.vmd', dirty: true, path: '/home/u/motions/walk.vmd' }],
   takeLaunchRequests: [],
+  answerClose: [1, 'cancel'],
 };
 
 /** Values a hostile client would try in any slot. */
