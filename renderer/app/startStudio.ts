@@ -67,8 +67,8 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   studio.leaveGuard = () => documentActions.confirmLeave();
   // The Electron window closing (or the app quitting) with unsaved edits: main asks, this dialog answers.
   if (api) answerCloseRequests(api, () => documentActions.confirmLeave('close'));
-  // Reload or close with unsaved edits: the browser asks. Not in Electron: there the main process asks
-  // on close (main/electron), and a prevented unload would keep the window open after the user chose.
+  // Reload or close with unsaved edits: the browser asks. Not in Electron: there main asks this page on
+  // close (answerCloseRequests above), and a prevented unload would keep the window open after the user chose.
   if (!isElectron())
     window.addEventListener('beforeunload', (e) => {
       if (!studio.doc.dirty) return;

@@ -4,8 +4,8 @@
  * vitest's fake timers; the "page" and the "native dialog" are plain callbacks recording what they saw.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CloseGuard, CLOSE_ACK_TIMEOUT_MS, type CloseDecision, type CloseRequest } from '../../main/services/closeGuard';
-import { StudioBackend } from '../../main/services/backend';
+import { CloseGuard, CLOSE_ACK_TIMEOUT_MS, type CloseDecision, type CloseRequest } from '../../../main/services/closeGuard';
+import { StudioBackend } from '../../../main/services/backend';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
