@@ -8,13 +8,21 @@
  *    normalized rotations as they are (that is what three-vrm-animation hands any avatar), bones the
  *    avatar lacks left out (three-vrm-animation ignores them there too), and the rest hips height the
  *    avatar's, so the player's hips scale is 1 on this avatar.
- * 2. The hips path is scaled by leg length, not hips height: three-vrm-animation scales the hips
- *    translation by the ratio of hips heights, which makes feet slide wherever the legs are a larger or
- *    smaller part of the height than in the capture (strides are made by legs). Horizontal travel and
- *    the vertical movement about the rest height are scaled by the ratio of leg lengths (thigh + shin).
+ * 2. The hips path (horizontal travel and the vertical movement about the rest height) is scaled by
+ *    the ratio of leg lengths (thigh + shin) or of hips heights, whichever is closer: three-vrm-animation
+ *    scales the hips translation by the ratio of hips heights, which makes feet slide wherever the legs
+ *    are a larger or smaller part of the height than in the capture (strides are made by legs), so leg
+ *    length is usually closer. "Closer" is measured, not assumed: the ratio under which the source's
+ *    planted feet slide least on the avatar before any pinning, i.e. the smaller sum over the source's
+ *    contacts of the planted-foot drift (largest horizontal ankle distance from the contact's start,
+ *    measurePoses) of the rescaled motion's FK on the avatar; a tie keeps leg length. Less slide before
+ *    pinning means the pins in step 3 bend the legs less away from the source's own pose.
  * 3. The source's foot contacts (found on the source's own skeleton, pinFeet.ts) are pinned on the
  *    avatar's legs: each ankle held where the avatar's ankle is at the contact's start, hips lowered
- *    where a leg cannot reach.
+ *    where a leg cannot reach. Held steady: where the source's leg jumps for a few frames inside a
+ *    contact as a whole (a capture glitch: hips and foot pop together, the knee angle unchanged), the
+ *    held foot would turn that pop into a knee step, so the held ankle's height follows the leg's
+ *    stretch with such spikes removed (steadyStretch).
  * 4. Floor: wherever an ankle or toe would still be below its rest height (the avatar stands on the
  *    floor in its rest pose), that leg lifts the foot back up (smoothly, by leg IK).
  */
@@ -27,7 +35,8 @@ import { buildMotion, type KeyTrack } from '../vrma/buildMotion';
 import { length3, sub3 } from '../math/vec3';
 import { LIMB_BONES, pinLimbs, widenAndSmooth, type LimbPin } from '../ik/pinLimbs';
 import { hipsToWorld, rotationsToNormalized } from './normalizedTracks';
-import { canPinFeet, DEFAULT_PIN_BLEND, MAX_PIN_BLEND, detectFootContacts, footPins, posesAt, type ContactDetection, type PinFeetParams } from './pinFeet';
+import { canPinFeet, DEFAULT_MIN_CONTACT, DEFAULT_PIN_BLEND, MAX_PIN_BLEND, detectFootContacts, footPins, measurePoses, posesAt, type ContactDetection, type PinFeetParams } from './pinFeet';
+import type { SkeletonPose } from '../vrma/fk';
 import { requireNonNegative } from './params';
 
 /** Thigh + shin, averaged over both legs, from world rest positions. */
@@ -51,17 +60,22 @@ export interface FitResult {
   readonly played: Motion;
   /** Contacts found on the source, on the source's frame grid. */
   readonly detection: ContactDetection;
-  /** Leg-length ratio avatar / source the hips path was scaled by, and the hips-height ratio a player would have used. */
+  /** Leg-length ratio avatar / source, and the hips-height ratio (what a player uses). */
   readonly legScale: number;
   readonly heightScale: number;
+  /** Which of the two the hips path was scaled by (the closer, step 2), and its value. */
+  readonly hipsScaling: 'legs' | 'height';
+  readonly hipsScale: number;
+  /** Sum over the source's contacts of the planted-foot drift (m) before pinning, under each ratio. */
+  readonly slide: { readonly legs: number; readonly height: number };
 }
 
 /**
- * The motion on the avatar's rest skeleton, hips path scaled by leg length (steps 1 and 2); with
- * 'player', scaled the way three-vrm-animation scales it (the hips-height ratio): what the avatar shows
- * of the source without fitting.
+ * The motion on the avatar's rest skeleton (step 1), hips path about the rest scaled by leg length
+ * ('legs') or hips height ('height') (step 2); with 'player', the whole hips position scaled the way
+ * three-vrm-animation scales it (the hips-height ratio): what the avatar shows of the source without fitting.
  */
-export function onAvatarSkeleton(motion: Motion, avatar: AvatarSkeleton, hipsScaling: 'legs' | 'player' = 'legs'): { motion: Motion; legScale: number; heightScale: number } {
+export function onAvatarSkeleton(motion: Motion, avatar: AvatarSkeleton, hipsScaling: 'legs' | 'height' | 'player' = 'legs'): { motion: Motion; legScale: number; heightScale: number } {
   const pos = avatar.positions;
   const present = new Set(Object.keys(pos) as HumanBoneName[]);
   // buildMotion adds every humanoid ancestor; the ones this avatar lacks sit at their parent (zero offset, no track).
@@ -92,15 +106,16 @@ export function onAvatarSkeleton(motion: Motion, avatar: AvatarSkeleton, hipsSca
     const world = hipsToWorld(hc.values, motion);
     const values = new Float32Array(world.length);
     const a = pos.hips!;
+    const scale = hipsScaling === 'height' ? heightScale : legScale;
     for (let i = 0; i < world.length; i += 3) {
       if (hipsScaling === 'player') {
         // What three-vrm-animation does: the whole hips position times the ratio of hips heights.
         values[i] = world[i] * heightScale; values[i + 1] = world[i + 1] * heightScale; values[i + 2] = world[i + 2] * heightScale;
         continue;
       }
-      values[i] = a[0] + (world[i] - srcRest[0]) * legScale;
-      values[i + 1] = a[1] + (world[i + 1] - srcRest[1]) * legScale;
-      values[i + 2] = a[2] + (world[i + 2] - srcRest[2]) * legScale;
+      values[i] = a[0] + (world[i] - srcRest[0]) * scale;
+      values[i + 1] = a[1] + (world[i + 1] - srcRest[1]) * scale;
+      values[i + 2] = a[2] + (world[i + 2] - srcRest[2]) * scale;
     }
     hipsTranslation = { times: hc.times, values };
   }
@@ -156,21 +171,96 @@ function keepAboveFloor(motion: Motion, times: Float32Array, smoothing: number):
   return pins.length ? pinLimbs(motion, times, pins).motion : motion;
 }
 
+/**
+ * Holds steadied against short whole-leg pops (step 3). Per frame, the excess stretch
+ * e = |hold - hip| - |own ankle - hip| (how much farther the hold, lerp(own, target, weight), puts the
+ * ankle from the hip than the motion's own leg has it; 0 where the weight is 0) is replaced by its
+ * running median over ±`window` frames, then its box average over the same window, and the hold's
+ * height set so it has that stretch (its horizontal position is kept, so drift is untouched). Both
+ * leave ramps and the slow change of a walk as they are; the median removes spikes up to `window`
+ * frames long (a pop of the whole leg), the average spreads a one-frame jump of the source's foot
+ * against its hip (which a held foot would turn into a knee step) over 2·window+1 frames.
+ */
+export function steadyStretch(pins: readonly LimbPin[], poses: readonly SkeletonPose[], window: number): LimbPin[] {
+  if (window < 1) return [...pins];
+  const n = poses.length;
+  return pins.map((pin) => {
+    const [ub, , eb] = LIMB_BONES[pin.limb];
+    const hold = (f: number): Vec3 => {
+      const own = poses[f][eb]!.position, w = pin.weight[f];
+      return [0, 1, 2].map((k) => own[k] + w * (pin.target[f * 3 + k] - own[k])) as unknown as Vec3;
+    };
+    const excess = new Float64Array(n);
+    for (let f = 0; f < n; f++) {
+      if (!(pin.weight[f] > 0)) continue;
+      const root = poses[f][ub]!.position;
+      excess[f] = length3(sub3(hold(f), root)) - length3(sub3(poses[f][eb]!.position, root));
+    }
+    // Median (removes spikes), then a box average over the same window (spreads a step in the
+    // source's foot-to-hip offset over 2·window+1 frames instead of one).
+    const median = new Float64Array(n);
+    const near: number[] = [];
+    for (let f = 0; f < n; f++) {
+      near.length = 0;
+      for (let k = f - window; k <= f + window; k++) near.push(excess[Math.min(n - 1, Math.max(0, k))]);
+      near.sort((x, y) => x - y);
+      median[f] = near[window];
+    }
+    const target = Float64Array.from(pin.target);
+    for (let f = 0; f < n; f++) {
+      const w = pin.weight[f];
+      if (!(w > 0)) continue;
+      let med = 0;
+      for (let k = f - window; k <= f + window; k++) med += median[Math.min(n - 1, Math.max(0, k))];
+      med /= 2 * window + 1;
+      if (Math.abs(med - excess[f]) < 1e-5) continue;
+      const root = poses[f][ub]!.position, own = poses[f][eb]!.position;
+      const h0 = hold(f);
+      const want = length3(sub3(own, root)) + med;
+      const h = Math.hypot(h0[0] - root[0], h0[2] - root[2]);
+      // The ankle stays below the hip; where the wanted stretch is shorter than the horizontal gap, keep the hold as it was.
+      if (!(want > h)) continue;
+      const y = root[1] - Math.sqrt(want * want - h * h);
+      // The hold is lerp(own, target, w): the target height that puts it at y.
+      target[f * 3 + 1] = own[1] + (y - own[1]) / w;
+    }
+    return { limb: pin.limb, weight: pin.weight, target };
+  });
+}
+
+/** Sum over the contacts of the planted-foot drift (m) of a motion on the avatar, before pinning. */
+function slideOf(motion: Motion, detection: ContactDetection): number {
+  return measurePoses(posesAt(motion, detection.times), detection, {}).drifts.reduce((s, d) => s + d, 0);
+}
+
 export function fitDetailed(motion: Motion, avatar: AvatarSkeleton, params: PinFeetParams = {}): FitResult {
   const blend = requireNonNegative('blend', params.blend ?? DEFAULT_PIN_BLEND);
   if (blend > MAX_PIN_BLEND) fail('BAD_PARAMETER', `blend must be at most ${MAX_PIN_BLEND} s, got ${blend} s`);
   if (!canPinFeet(motion)) fail('BAD_PARAMETER', "the motion's skeleton has no complete legs (upper leg, lower leg, foot) to fit");
   for (const b of [...LIMB_BONES.leftLeg, ...LIMB_BONES.rightLeg]) if (!avatar.positions[b]) fail('BAD_PARAMETER', `the avatar has no ${b} bone`);
   const detection = detectFootContacts(motion, params);
-  const { motion: rescaled, legScale, heightScale } = onAvatarSkeleton(motion, avatar);
+  const byLegs = onAvatarSkeleton(motion, avatar, 'legs');
+  const { legScale, heightScale } = byLegs;
+  const byHeight = Math.abs(legScale - heightScale) > 1e-9 ? onAvatarSkeleton(motion, avatar, 'height').motion : byLegs.motion;
+  const slide = { legs: slideOf(byLegs.motion, detection), height: byHeight === byLegs.motion ? 0 : slideOf(byHeight, detection) };
+  if (byHeight === byLegs.motion) slide.height = slide.legs;
+  const hipsScaling = slide.height < slide.legs ? 'height' : 'legs';
+  const rescaled = hipsScaling === 'height' ? byHeight : byLegs.motion;
   const times = detection.times;
   let out = rescaled;
   if (detection.contacts.length) {
     const poses = posesAt(rescaled, times);
-    out = pinLimbs(rescaled, times, footPins(detection, poses, blend), { lowerHips: true, smoothing: blend }).motion;
+    const dt = times.length > 1 ? (times[times.length - 1] - times[0]) / (times.length - 1) : 1;
+    // Spikes up to half the shortest contact long: the gaps contact detection closes (pinFeet.ts).
+    const window = Math.round((params.minContact ?? DEFAULT_MIN_CONTACT) / 2 / Math.max(dt, 1e-6));
+    const pins = steadyStretch(footPins(detection, poses, blend), poses, window);
+    out = pinLimbs(rescaled, times, pins, { lowerHips: true, smoothing: blend }).motion;
   }
   out = keepAboveFloor(out, times, Math.max(blend, 0.05));
-  return { motion: out, rescaled, played: onAvatarSkeleton(motion, avatar, 'player').motion, detection, legScale, heightScale };
+  return {
+    motion: out, rescaled, played: onAvatarSkeleton(motion, avatar, 'player').motion, detection, legScale, heightScale,
+    hipsScaling, hipsScale: hipsScaling === 'height' ? heightScale : legScale, slide,
+  };
 }
 
 export function fit(motion: Motion, avatar: AvatarSkeleton, params: PinFeetParams = {}): Motion {
