@@ -53,8 +53,9 @@ export async function run(): Promise<void> {
         `${cm(a.worstDepth)} -> ${cm(b.worstDepth)}`,
         String(newKneeJumpsOf(before, after)),
         `${r.legScale.toFixed(3)} / ${r.heightScale.toFixed(3)}`,
+        `${r.hipsScaling} (${cm(r.slide.legs)} / ${cm(r.slide.height)})`,
       ]);
     }
   }
-  printTable('fit: played on avatars by three-vrm-animation (cm), before -> after', ['avatar', 'motion', 'contacts', 'median drift', 'worst drift', 'worst depth', 'new knee jumps', 'leg / height scale'], rows);
+  printTable('fit: played on avatars by three-vrm-animation (cm), before -> after', ['avatar', 'motion', 'contacts', 'median drift', 'worst drift', 'worst depth', 'new knee jumps', 'leg / height scale', 'hips scaled by (slide cm: legs / height)'], rows);
 }

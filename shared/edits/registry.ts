@@ -546,8 +546,8 @@ export const EDITS: readonly EditDefinition[] = [
     summary: "Bake the motion for an avatar's proportions: feet planted and above the floor there",
     description: [
       "Re-expresses the motion on the avatar's rest skeleton (read from the .vrm, VRM 0.x or 1.0), scales the",
-      'hips path by leg length (three-vrm-animation scales it by hips height, which slides feet when the legs are',
-      "a different part of the height), pins the source's foot contacts (as pin-feet finds them) on the avatar's",
+      'hips path by leg length or hips height, whichever slides the planted feet less there (three-vrm-animation',
+      "always scales it by hips height, which slides feet when the legs are a different part of the height), pins the source's foot contacts (as pin-feet finds them) on the avatar's",
       'own legs and lifts any foot that would go under the floor. The output is a normal .vrma; played on this',
       'avatar the feet stay planted.',
     ],
@@ -562,7 +562,9 @@ export const EDITS: readonly EditDefinition[] = [
     report: (input, out, p) => {
       const r = fitResults.get(out) ?? fitDetailed(input.motion, input.avatar!, pinParams(p));
       return [
-        `hips path scaled by leg length x${r.legScale.toFixed(3)} (a player would scale by hips height x${r.heightScale.toFixed(3)}); ${r.detection.contacts.length} foot contact(s) pinned`,
+        r.hipsScaling === 'legs'
+          ? `hips path scaled by leg length x${r.legScale.toFixed(3)} (a player would scale by hips height x${r.heightScale.toFixed(3)}); ${r.detection.contacts.length} foot contact(s) pinned`
+          : `hips path scaled by hips height x${r.heightScale.toFixed(3)} (closer here than leg length x${r.legScale.toFixed(3)}); ${r.detection.contacts.length} foot contact(s) pinned`,
       ];
     },
     measure: (input, out, p) => {
