@@ -58,6 +58,9 @@ export class PoseEditor {
       // Hovering an axis highlights it and dragging moves the node: both fire 'change'.
       controls.addEventListener('change', () => viewport.requestRender());
     }
+    // Capture phase: at the canvas these run before TransformControls' own hover and press listeners.
+    dom.addEventListener('pointermove', () => this.syncGizmos(), { capture: true });
+    dom.addEventListener('pointerdown', () => this.syncGizmos(), { capture: true });
     dom.addEventListener('pointerdown', (e) => {
       this.pointerDownAt = { x: e.clientX, y: e.clientY };
     });
@@ -111,6 +114,20 @@ export class PoseEditor {
     if (node && bone === 'hips') this.move.attach(node);
     else this.move.detach();
     this.markers?.highlight(node ? bone : null);
+  }
+
+  /**
+   * TransformControls picks its rings with the world matrices of the last drawn frame, but a seek or an
+   * edit moves the bone at once and the next frame may not be drawn yet: a hover there hit a ring where
+   * the gizmo was (the pose before the seek), and the press (picked again once the frame was drawn)
+   * missed it, so no drag started. Bring the gizmos to where the bone is now before they pick.
+   */
+  private syncGizmos(): void {
+    for (const controls of [this.rotate, this.move]) {
+      if (!controls.object || controls.dragging) continue;
+      controls.object.updateWorldMatrix(true, false);
+      controls.getHelper().updateMatrixWorld(true);
+    }
   }
 
   nodeOf(bone: HumanBoneName): THREE.Object3D | null {
