@@ -69,7 +69,8 @@ async function sleepAndCheck(page: Page, shot: string) {
     expect(Math.abs(joints[n][2]), `${n} across`).toBeLessThanOrEqual(bed.width / 2);
     expect(Math.abs(joints[n][0]), `${n} along`).toBeLessThanOrEqual(bed.length / 2);
   }
-  expect(st.status).toMatch(/Asleep on the (back|right side|left side)\./);
+  // The status line is written on the next drawn frame after the cycle settles (render on demand).
+  await expect.poll(async () => (await bedroom<BedroomState>(page, 'state')).status, { timeout: 5_000 }).toMatch(/Asleep on the (back|right side|left side)\./);
   const highest = Math.max(...names.map((n) => joints[n][1]));
   const figures = {
     avatarPixels: probe.avatarPixels,
