@@ -4,39 +4,22 @@
  * host now passes headersTimeout, requestTimeout and connectionsCheckingInterval to createServer and
  * caps maxConnections. This test waits the real production limits (about 11 s, no CPU used).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { StudioBackend } from '../../main/services/backend';
-import { HOST_TIMEOUTS, startHostServer, type HostServer } from '../../main/host/server';
+import { HOST_TIMEOUTS } from '../../main/host/server';
+import { useHostServer } from './hostServerFixture';
 
 describe('security: slow and idle clients are reaped (finding 8)', () => {
-  let tmp: string;
-  let host: HostServer;
-  let backend: StudioBackend;
-  beforeAll(async () => {
-    tmp = mkdtempSync(join(tmpdir(), 'vrma-sec-slow-'));
-    mkdirSync(join(tmp, 'renderer'));
-    writeFileSync(join(tmp, 'renderer', 'index.html'), '<!doctype html>');
-    backend = new StudioBackend({ host: 'browser', userDataDir: join(tmp, 'data'), appVersion: '0' });
-    host = await startHostServer({ backend, rendererDir: join(tmp, 'renderer') });
-  });
-  afterAll(async () => {
-    await host?.close();
-    await backend?.dispose();
-    rmSync(tmp, { recursive: true, force: true });
-  });
+  const env = useHostServer('vrma-sec-slow-');
 
   it('closes sockets that never finish their headers within headersTimeout (+ one check interval)', async () => {
     const sockets: Socket[] = [];
     const closedAt: number[] = [];
     const start = Date.now();
     for (let i = 0; i < 5; i++) {
-      const s = connect(host.port, '127.0.0.1');
+      const s = connect(env.host.port, '127.0.0.1');
       // Slowloris: a request line and one header, then nothing more.
-      s.on('connect', () => s.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\n`));
+      s.on('connect', () => s.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${env.host.port}\r\n`));
       s.on('error', () => undefined);
       s.resume(); // read the 408 the host sends, so 'close' is seen
       s.on('close', () => closedAt.push(Date.now() - start));
@@ -48,7 +31,7 @@ describe('security: slow and idle clients are reaped (finding 8)', () => {
     for (const s of sockets) s.destroy();
     expect(closedAt.length, `sockets closed within ${deadline} ms`).toBe(5);
     expect(HOST_TIMEOUTS).toMatchObject({ headersTimeout: 10_000, connectionsCheckingInterval: 1_000 });
-    expect(host.server.maxConnections).toBe(HOST_TIMEOUTS.maxConnections);
-    expect(host.server.requestTimeout).toBe(HOST_TIMEOUTS.requestTimeout);
+    expect(env.host.server.maxConnections).toBe(HOST_TIMEOUTS.maxConnections);
+    expect(env.host.server.requestTimeout).toBe(HOST_TIMEOUTS.requestTimeout);
   }, 30_000);
 });

@@ -2,37 +2,21 @@
  * Issue 16, finding 10 (informational): a malformed % escape in X-VRMA-Path answered 500; the window
  * opened any https URL; the CSP allowed inline styles; the Electron fuses were not set when packaging.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { StudioBackend } from '../../main/services/backend';
-import { startHostServer, type HostServer } from '../../main/host/server';
 import { STUDIO_CSP } from '../../main/services/contentSecurity';
 import { CREDIT_LINKS, isCreditLink } from '../../main/electron/credits';
 import { decoded, raw } from './hostClient';
+import { useHostServer } from './hostServerFixture';
 
 const REPO = resolve(__dirname, '..', '..');
 
 describe('security: small findings (finding 10)', () => {
-  let tmp: string;
-  let host: HostServer;
-  let backend: StudioBackend;
-  beforeAll(async () => {
-    tmp = mkdtempSync(join(tmpdir(), 'vrma-sec-small-'));
-    mkdirSync(join(tmp, 'renderer'));
-    writeFileSync(join(tmp, 'renderer', 'index.html'), '<!doctype html>');
-    backend = new StudioBackend({ host: 'browser', userDataDir: join(tmp, 'data'), appVersion: '0' });
-    host = await startHostServer({ backend, rendererDir: join(tmp, 'renderer') });
-  });
-  afterAll(async () => {
-    await host?.close();
-    await backend?.dispose();
-    rmSync(tmp, { recursive: true, force: true });
-  });
+  const env = useHostServer('vrma-sec-small-');
 
   it('a malformed % escape in X-VRMA-Path is a 400 naming the header', async () => {
-    const r = await raw(host.port, '/api/file', { headers: { 'X-VRMA-Token': host.token, 'X-VRMA-Path': '%E0%A4%A' } });
+    const r = await raw(env.host.port, '/api/file', { headers: { 'X-VRMA-Token': env.host.token, 'X-VRMA-Path': '%E0%A4%A' } });
     expect(r.status).toBe(400);
     expect(decoded(r).error).toMatchObject({ code: 'BAD_ARGUMENT', message: expect.stringMatching(/X-VRMA-Path/) });
   });
@@ -63,7 +47,7 @@ describe('security: small findings (finding 10)', () => {
 
   it('the hook really flips the fuse wire of a packed binary', async () => {
     // A stand-in for the packed Linux executable: the fuse sentinel, wire version 1, 8 fuses all '1'.
-    const out = join(tmp, 'linux-unpacked');
+    const out = join(env.tmp, 'linux-unpacked');
     mkdirSync(out);
     const binary = join(out, 'vrma-studio');
     const { SENTINEL } = (await import('@electron/fuses/dist/constants')) as { SENTINEL: string };

@@ -6,15 +6,11 @@
  * method (1 MB for small calls), and motion uploads held in memory together under one gate.
  * (Memory and latency under load: bench/hostLoad.bench.ts.)
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { decodeWire, encodeWire, MAX_WIRE_BLOCKS, MAX_WIRE_JSON_BYTES, WireError } from '../../shared/contract/wire';
-import { StudioBackend } from '../../main/services/backend';
-import { startHostServer, type HostServer } from '../../main/host/server';
 import { ByteGate } from '../../main/host/byteGate';
 import { call, decoded, raw } from './hostClient';
+import { useHostServer } from './hostServerFixture';
 
 /** "VRW1", a JSON part, then `blocks` empty byte blocks (4 bytes each). */
 function message(json: string, blocks: number): Uint8Array {
@@ -72,23 +68,9 @@ describe('security: bounded wire decoding and request bodies (finding 2)', () =>
   });
 
   describe('the host', () => {
-    let tmp: string;
-    let host: HostServer;
-    let backend: StudioBackend;
-    beforeAll(async () => {
-      tmp = mkdtempSync(join(tmpdir(), 'vrma-sec-wire-'));
-      mkdirSync(join(tmp, 'renderer'));
-      writeFileSync(join(tmp, 'renderer', 'index.html'), '<!doctype html>');
-      backend = new StudioBackend({ host: 'browser', userDataDir: join(tmp, 'data'), appVersion: '0' });
-      host = await startHostServer({ backend, rendererDir: join(tmp, 'renderer') });
-    });
-    afterAll(async () => {
-      await host?.close();
-      await backend?.dispose();
-      rmSync(tmp, { recursive: true, force: true });
-    });
+    const env = useHostServer('vrma-sec-wire-');
     const post = (method: string, body: Uint8Array) =>
-      raw(host.port, `/api/call/${method}`, { method: 'POST', headers: { 'X-VRMA-Token': host.token, 'Content-Length': String(body.length) }, body });
+      raw(env.host.port, `/api/call/${method}`, { method: 'POST', headers: { 'X-VRMA-Token': env.host.token, 'Content-Length': String(body.length) }, body });
 
     it('limits the body of a small call to 1 MB, answers hostile bodies with 400 and keeps answering', async () => {
       const padded = post('getPlatform', message(`[${' '.repeat(2 * 1024 * 1024)}]`, 0));
@@ -97,7 +79,7 @@ describe('security: bounded wire decoding and request bodies (finding 2)', () =>
       expect(p.status).toBe(400);
       expect(decoded(p).error?.message).toMatch(/larger than 1048576 bytes/);
       expect(b.status).toBe(400);
-      const ok = await call(host, 'getPlatform', []);
+      const ok = await call(env.host, 'getPlatform', []);
       expect(ok.status).toBe(200);
       expect(decoded(ok).value.host).toBe('browser');
     });
