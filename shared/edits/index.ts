@@ -20,6 +20,7 @@ export { motionSeam } from './motionSeam';
 export { moveKeys, moveKeysLimit } from './moveKeys';
 export { deleteKeys } from './deleteKeys';
 export { insertKeys, type TrackRef } from './insertKeys';
+export { moveKeyValues, rotationEulerSeries } from './moveKeyValues';
 export { copyKeys, pasteKeys, type KeyClip } from './pasteKeys';
 export { pastePose, poseAt, type PastePoseOptions } from './pastePose';
 export type { KeySelection, ChannelKeys } from './keySelection';

@@ -1,0 +1,77 @@
+/**
+ * Euler angles of rotations for people to read and drag (the curve view): order XYZ, R = Rx·Ry·Rz,
+ * the same order as fromEuler('XYZ', …) in quat.ts and three.js's default Euler. A rotation has two
+ * XYZ decompositions ((x, y, z) and (x+π, π−y, z+π)) plus any multiple of 2π on each angle; a track
+ * is shown continuous by picking, key after key, the decomposition nearest the previous key's
+ * (Blender's "compatible Euler"), so a turn through ±180° does not jump by 360°.
+ */
+import type { Quat } from '../motion/types';
+import { fromEuler } from './quat';
+
+const TAU = 2 * Math.PI;
+
+/** XYZ Euler angles (radians, y in [−π/2, π/2]) of the quaternion at values[o..o+3] (any length), into out[d..d+2]. */
+export function eulerOfFlat(values: ArrayLike<number>, o: number, out: Float64Array, d: number): void {
+  let x = values[o], y = values[o + 1], z = values[o + 2], w = values[o + 3];
+  const n = Math.hypot(x, y, z, w) || 1;
+  x /= n; y /= n; z /= n; w /= n;
+  const m11 = 1 - 2 * (y * y + z * z);
+  const m12 = 2 * (x * y - z * w);
+  const m13 = 2 * (x * z + y * w);
+  const m22 = 1 - 2 * (x * x + z * z);
+  const m23 = 2 * (y * z - x * w);
+  const m32 = 2 * (y * z + x * w);
+  const m33 = 1 - 2 * (x * x + y * y);
+  const cy = Math.hypot(m11, m12);
+  // atan2 keeps y accurate near ±90° (asin of m13 loses half the digits there).
+  out[d + 1] = Math.atan2(m13, cy);
+  if (cy > 1e-9) {
+    out[d] = Math.atan2(-m23, m33);
+    out[d + 2] = Math.atan2(-m12, m11);
+  } else {
+    // Gimbal lock: only x ± z is defined; all of it goes to x.
+    out[d] = Math.atan2(m32, m22);
+    out[d + 2] = 0;
+  }
+}
+
+/** a + 2πk nearest to `near`. */
+function wrapNear(a: number, near: number): number {
+  return a + TAU * Math.round((near - a) / TAU);
+}
+
+/**
+ * Turns the raw decomposition at e[d..d+2] into the one nearest prev[p..p+2] (same rotation):
+ * either decomposition, each angle moved by whole turns.
+ */
+export function compatibleEuler(e: Float64Array, d: number, prev: ArrayLike<number>, p: number): void {
+  const px = prev[p], py = prev[p + 1], pz = prev[p + 2];
+  const ax = wrapNear(e[d], px), ay = wrapNear(e[d + 1], py), az = wrapNear(e[d + 2], pz);
+  const bx = wrapNear(e[d] + Math.PI, px), by = wrapNear(Math.PI - e[d + 1], py), bz = wrapNear(e[d + 2] + Math.PI, pz);
+  const da = (ax - px) ** 2 + (ay - py) ** 2 + (az - pz) ** 2;
+  const db = (bx - px) ** 2 + (by - py) ** 2 + (bz - pz) ** 2;
+  if (db < da) {
+    e[d] = bx; e[d + 1] = by; e[d + 2] = bz;
+  } else {
+    e[d] = ax; e[d + 1] = ay; e[d + 2] = az;
+  }
+}
+
+/**
+ * Continuous XYZ Euler angles (radians) of every quaternion of `quats` (x, y, z, w per key): out gets
+ * 3 numbers per key, the first key in its principal decomposition, each later one compatible with
+ * the one before.
+ */
+export function eulerSeries(quats: ArrayLike<number>, out: Float64Array = new Float64Array((quats.length / 4) * 3)): Float64Array {
+  const n = quats.length >> 2;
+  for (let k = 0; k < n; k++) {
+    eulerOfFlat(quats, k * 4, out, k * 3);
+    if (k > 0) compatibleEuler(out, k * 3, out, (k - 1) * 3);
+  }
+  return out;
+}
+
+/** The rotation of XYZ Euler angles (radians). */
+export function quatOfEuler(x: number, y: number, z: number): Quat {
+  return fromEuler('XYZ', { X: x, Y: y, Z: z });
+}
