@@ -35,6 +35,13 @@ export const DECODED_FLOATS_PER_BYTE = 8;
 const MIN_DECODED_FLOATS = 1 << 21;
 /** A humanoid motion has ~55 bones plus expressions; more nodes than this is not a motion file. */
 export const MAX_NODES = 1 << 16;
+/**
+ * Objects and arrays allowed in a motion's JSON chunk, counted before it is parsed (shared/gltf/jsonShape.ts).
+ * Real motions hold a few hundred (fixtures: 173-445; a 230 kB glTF rig 5,253); MAX_NODES nodes with
+ * rotation, translation, scale and children would be 4 x MAX_NODES. Parsing this many empty objects costs
+ * ~26 MB, where 4 M of them (12 MB of JSON) cost +400 MB.
+ */
+export const MAX_JSON_CONTAINERS = 4 * MAX_NODES;
 
 type Json = Record<string, unknown>;
 
@@ -64,7 +71,7 @@ export function readVrma(bytes: Uint8Array): Motion {
 }
 
 function readVrmaUnguarded(bytes: Uint8Array): Motion {
-  const glb = parseGlb(bytes);
+  const glb = parseGlb(bytes, { maxJsonContainers: MAX_JSON_CONTAINERS, kind: 'a motion' });
   const json = glb.json as Json;
   const warnings: string[] = [];
 

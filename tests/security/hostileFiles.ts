@@ -24,3 +24,23 @@ export function sharedViewVrma(accessors: number, keys: number): Uint8Array {
   });
 }
 
+
+/**
+ * A .vrma whose JSON chunk lists `nodes` empty nodes (`{}`), written as text so that building it
+ * costs only the text (JSON.stringify of the array would itself allocate every node).
+ */
+export function emptyNodesVrma(nodes: number): Uint8Array {
+  const head = '{"asset":{"version":"2.0"},"extensionsUsed":["VRMC_vrm_animation"],"extensions":{"VRMC_vrm_animation":{"specVersion":"1.0"}},"nodes":[';
+  const json = new TextEncoder().encode(head + (nodes ? '{},'.repeat(nodes - 1) + '{}' : '') + ']}');
+  const jsonLen = (json.length + 3) & ~3;
+  const out = new Uint8Array(20 + jsonLen);
+  const dv = new DataView(out.buffer);
+  dv.setUint32(0, 0x46546c67, true); // "glTF"
+  dv.setUint32(4, 2, true);
+  dv.setUint32(8, out.length, true);
+  dv.setUint32(12, jsonLen, true);
+  dv.setUint32(16, 0x4e4f534a, true); // "JSON"
+  out.set(json, 20);
+  out.fill(0x20, 20 + json.length);
+  return out;
+}
