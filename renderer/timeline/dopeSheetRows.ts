@@ -54,13 +54,14 @@ export function dopeRows(motion: Motion): DopeGroup[] {
       byGroup.get('hipsPosition')!.push({ id: rowId(node, 'translation'), group: 'hipsPosition', label: 'hips', node, path: 'translation', channel: pos, bone });
     }
   }
+  // Expressions and the gaze in the file's map stay as rows after their last key is deleted (to key into, as bones).
   for (const e of motion.expressions) {
     const c = channelOf.get(rowId(e.node, 'translation'));
-    if (c) byGroup.get('expressions')!.push({ id: rowId(e.node, 'translation'), group: 'expressions', label: e.name, node: e.node, path: 'translation', channel: c });
+    byGroup.get('expressions')!.push({ id: rowId(e.node, 'translation'), group: 'expressions', label: e.name, node: e.node, path: 'translation', channel: c });
   }
   if (motion.lookAtNode !== undefined) {
     const c = channelOf.get(rowId(motion.lookAtNode, 'rotation'));
-    if (c) byGroup.get('lookAt')!.push({ id: rowId(motion.lookAtNode, 'rotation'), group: 'lookAt', label: 'lookAt', node: motion.lookAtNode, path: 'rotation', channel: c });
+    byGroup.get('lookAt')!.push({ id: rowId(motion.lookAtNode, 'rotation'), group: 'lookAt', label: 'lookAt', node: motion.lookAtNode, path: 'rotation', channel: c });
   }
   return GROUP_ORDER.map((id) => ({ id, rows: byGroup.get(id)! })).filter((g) => g.rows.length > 0);
 }

@@ -25,3 +25,5 @@ export { copyKeys, pasteKeys, type KeyClip } from './pasteKeys';
 export { pastePose, poseAt, type PastePoseOptions } from './pastePose';
 export type { KeySelection, ChannelKeys } from './keySelection';
 export { editOnRange, editPartBlended, editPartOnRange, blendInRange, replaceSegment, RANGE_BLEND } from './rangeEdit';
+export { setExpressionKey, expressionWeightAt, GAZE_EXPRESSIONS } from './expressionKeys';
+export { setLookAtKey, lookAtAt, lookAtRotation, yawPitchOf, type YawPitch } from './lookAtKeys';

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dopeLines, dopeRows, frameOf, timecode } from '../../../renderer/timeline/dopeSheetRows';
 import { KeySelectionState } from '../../../renderer/timeline/dopeSheetSelection';
 import { moveKeys } from '../../../shared/edits/moveKeys';
+import { deleteKeys } from '../../../shared/edits/deleteKeys';
 import { findChannel } from '../../../shared/motion/types';
 import { describeFixtures } from '../../helpers/fixtures';
 import { fixtureMotion, wavyMotion } from '../edits/editTestKit';
@@ -24,6 +25,24 @@ describe('dope sheet rows', () => {
     const lines = dopeLines(groups, new Set(['fingers', 'torso']));
     expect(lines.filter((l) => l.kind === 'group')).toHaveLength(groups.length);
     expect(lines.some((l) => l.kind === 'row' && (l.row.group === 'fingers' || l.row.group === 'torso'))).toBe(false);
+  });
+  it('an expression or lookAt whose keys were all deleted keeps its row, unkeyed, to key into', () => {
+    const m = wavyMotion();
+    const happy = m.expressions.find((e) => e.name === 'happy')!;
+    const hc = findChannel(m, happy.node, 'translation')!;
+    const lc = findChannel(m, m.lookAtNode!, 'rotation')!;
+    const out = deleteKeys(m, [
+      { node: happy.node, path: 'translation', keys: Array.from({ length: hc.times.length }, (_, i) => i) },
+      { node: lc.node, path: 'rotation', keys: Array.from({ length: lc.times.length }, (_, i) => i) },
+    ]);
+    const groups = dopeRows(out);
+    const row = groups.find((g) => g.id === 'expressions')!.rows.find((r) => r.label === 'happy')!;
+    expect(row.channel).toBeUndefined();
+    expect(row.id).toBe(`${happy.node}/translation`);
+    const gaze = groups.find((g) => g.id === 'lookAt')!.rows[0];
+    expect(gaze.channel).toBeUndefined();
+    expect(gaze.node).toBe(m.lookAtNode);
+    expect(dopeRows(wavyMotion({ expressions: false })).some((g) => g.id === 'expressions' || g.id === 'lookAt')).toBe(false);
   });
   it('frames and timecode at the motion fps', () => {
     expect(frameOf(1.5, 30)).toBe(45);
