@@ -1,11 +1,13 @@
 /**
  * Content Security Policy of the studio page, the same in Electron (custom protocol) and the browser
  * host: only our own scripts, no eval, no plugins, no framing; blob: and data: allowed for images and
- * fetches because GLTFLoader decodes embedded textures through them.
+ * fetches because GLTFLoader decodes embedded textures through them. 'wasm-unsafe-eval' lets the
+ * page (and its blob: workers) compile WebAssembly, and nothing else: the shipped Draco, Basis and
+ * meshopt decoders of compressed avatars are wasm (renderer/avatar/decoders.ts); JavaScript eval stays off.
  */
 export const STUDIO_CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   // No 'unsafe-inline': the UI styles only through styles.css and the CSSOM (element.style), which CSP allows.
   "style-src 'self'",
   "img-src 'self' blob: data:",

@@ -194,7 +194,7 @@ export class Studio {
   }
 
   async setAvatar(bytes: Uint8Array, name: string): Promise<void> {
-    const loaded = await loadAvatar(bytes, name);
+    const loaded = await loadAvatar(bytes, name, [], this.viewport.renderer);
     const old = this.avatar;
     this.preview?.dispose();
     if (old) disposeAvatar(old);

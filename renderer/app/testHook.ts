@@ -65,6 +65,32 @@ export function installTestHook(studio: Studio, deps: TestHookDeps): void {
     studio.avatar?.vrm.scene.updateMatrixWorld(true);
     return Object.fromEntries(bones.filter(has).map((b) => [b, node(b).getWorldPosition(new THREE.Vector3()).toArray()]));
   };
+  const avatarPixels = () => {
+    const avatar = studio.avatar;
+    if (!avatar) return { share: 0, mean: [0, 0, 0] };
+    const vp = studio.viewport;
+    const helpers = [poseEditor.rotate.getHelper(), poseEditor.move.getHelper(), poseEditor.markers?.group].filter(Boolean) as THREE.Object3D[];
+    const was = helpers.map((o) => o.visible);
+    helpers.forEach((o) => (o.visible = false));
+    vp.renderer.render(vp.scene, vp.camera);
+    const withAvatar = readPixels(vp.renderer.domElement);
+    avatar.vrm.scene.visible = false;
+    vp.renderer.render(vp.scene, vp.camera);
+    const without = readPixels(vp.renderer.domElement);
+    avatar.vrm.scene.visible = true;
+    helpers.forEach((o, i) => (o.visible = was[i]));
+    vp.renderer.render(vp.scene, vp.camera);
+    let differ = 0;
+    const sum = [0, 0, 0];
+    for (let i = 0; i < withAvatar.length; i += 4) {
+      const d = Math.abs(withAvatar[i] - without[i]) + Math.abs(withAvatar[i + 1] - without[i + 1]) + Math.abs(withAvatar[i + 2] - without[i + 2]);
+      if (d > 24) {
+        differ++;
+        for (let c = 0; c < 3; c++) sum[c] += withAvatar[i + c];
+      }
+    }
+    return { share: differ / (withAvatar.length / 4), mean: sum.map((v) => (differ ? v / differ : 0)) };
+  };
   // Preview rebuilds: every motion change and every new avatar rebuilds the clip (Studio.rebuildPreview).
   let previewVersion = 0;
   studio.events.on('motion', () => previewVersion++);
@@ -241,27 +267,23 @@ export function installTestHook(studio: Studio, deps: TestHookDeps): void {
       orbitEnabled: studio.viewport.orbit.enabled,
     }),
     /** Share of the viewport's pixels the avatar covers: rendered with and without it, markers and gizmos hidden. */
-    silhouetteShare: () => {
-      const avatar = studio.avatar;
-      if (!avatar) return 0;
-      const vp = studio.viewport;
-      const helpers = [poseEditor.rotate.getHelper(), poseEditor.move.getHelper(), poseEditor.markers?.group].filter(Boolean) as THREE.Object3D[];
-      const was = helpers.map((o) => o.visible);
-      helpers.forEach((o) => (o.visible = false));
-      vp.renderer.render(vp.scene, vp.camera);
-      const withAvatar = readPixels(vp.renderer.domElement);
-      avatar.vrm.scene.visible = false;
-      vp.renderer.render(vp.scene, vp.camera);
-      const without = readPixels(vp.renderer.domElement);
-      avatar.vrm.scene.visible = true;
-      helpers.forEach((o, i) => (o.visible = was[i]));
-      vp.renderer.render(vp.scene, vp.camera);
-      let differ = 0;
-      for (let i = 0; i < withAvatar.length; i += 4) {
-        const d = Math.abs(withAvatar[i] - without[i]) + Math.abs(withAvatar[i + 1] - without[i + 1]) + Math.abs(withAvatar[i + 2] - without[i + 2]);
-        if (d > 24) differ++;
-      }
-      return differ / (withAvatar.length / 4);
+    silhouetteShare: () => avatarPixels().share,
+    /** The avatar's pixels (as silhouetteShare) and their mean colour (0..255), e.g. to see textures drawn. */
+    avatarPixels: () => avatarPixels(),
+    /**
+     * The avatar's geometry as loaded (bind pose, independent of the motion): per mesh in scene
+     * order, its vertex and index counts and the geometry's own bounding box.
+     */
+    avatarGeometry: () => {
+      const meshes: { name: string; vertices: number; indices: number; min: number[]; max: number[] }[] = [];
+      studio.avatar?.vrm.scene.traverse((o) => {
+        const m = o as THREE.Mesh;
+        if (!m.isMesh) return;
+        const g = m.geometry;
+        g.computeBoundingBox();
+        meshes.push({ name: m.name, vertices: g.getAttribute('position').count, indices: g.index?.count ?? 0, min: g.boundingBox!.min.toArray(), max: g.boundingBox!.max.toArray() });
+      });
+      return meshes;
     },
     /** Share of non-background pixels in a frame drawn now, exactly as the render loop draws it (markers included). */
     viewportPixelStats: () => {

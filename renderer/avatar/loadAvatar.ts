@@ -3,10 +3,13 @@
  * avatars are turned to face +Z (VRMUtils.rotateVRM0), which is what three-vrm-animation's
  * 0.x flip assumes.
  */
+import type { WebGLRenderer } from 'three';
 import { GLTFLoader, type GLTFLoaderPlugin, type GLTFParser } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { VRMLoaderPlugin, VRMUtils, type VRM } from '@pixiv/three-vrm';
 import { VRMLookAtQuaternionProxy } from '@pixiv/three-vrm-animation';
 import { avatarProblem } from '../../shared/vrm/avatarCheck';
+import { isGlb, parseGlb } from '../../shared/gltf/glb';
+import { DecoderError, registerDecoders } from './decoders';
 
 export interface LoadedAvatar {
   readonly vrm: VRM;
@@ -21,11 +24,21 @@ export class AvatarLoadError extends Error {}
 /** Extra GLTFLoader plugins (tests in Node register one that skips textures). */
 export type LoaderPluginFactory = (parser: GLTFParser) => GLTFLoaderPlugin;
 
-export async function loadAvatar(bytes: Uint8Array, name: string, extraPlugins: readonly LoaderPluginFactory[] = []): Promise<LoadedAvatar> {
+/**
+ * `renderer` is the scene's: KTX2/Basis textures are transcoded to a format its GPU takes (Draco and
+ * meshopt geometry need none; see decoders.ts).
+ */
+export async function loadAvatar(bytes: Uint8Array, name: string, extraPlugins: readonly LoaderPluginFactory[] = [], renderer?: WebGLRenderer): Promise<LoadedAvatar> {
   // A broken humanoid or binding makes three-vrm fail with "Cannot read properties of undefined": say what is wrong instead.
   const problem = avatarProblem(bytes);
   if (problem) throw new AvatarLoadError(`${name}: ${problem}`);
   const loader = new GLTFLoader();
+  try {
+    // avatarProblem read this JSON already, so it parses.
+    await registerDecoders(loader, isGlb(bytes) ? parseGlb(bytes).json : JSON.parse(new TextDecoder().decode(bytes)), renderer);
+  } catch (e) {
+    throw new AvatarLoadError(`${name}: ${(e as Error).message}`);
+  }
   for (const p of extraPlugins) loader.register(p);
   loader.register((parser) => new VRMLoaderPlugin(parser));
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
@@ -33,6 +46,7 @@ export async function loadAvatar(bytes: Uint8Array, name: string, extraPlugins: 
   try {
     gltf = await loader.parseAsync(buffer, '');
   } catch (e) {
+    if (e instanceof DecoderError) throw new AvatarLoadError(`${name}: ${e.message}`);
     throw new AvatarLoadError(`${name} is not a readable glTF/VRM file: ${(e as Error).message}`);
   }
   const vrm = gltf.userData.vrm as VRM | undefined;

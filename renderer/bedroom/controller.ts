@@ -217,7 +217,7 @@ export class BedroomController {
   private async load(bytes: Uint8Array): Promise<void> {
     let vrm: VRM;
     try {
-      vrm = await loadVrm(bytes.length ? bytes : makeMannequinVrm());
+      vrm = await loadVrm(bytes.length ? bytes : makeMannequinVrm(), [], this.view.renderer);
     } catch (e) {
       this.say(() => t('bedroom.msg.avatarFailed', { detail: (e as Error).message }), 'error');
       return;

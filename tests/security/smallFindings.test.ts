@@ -33,6 +33,16 @@ describe('security: small findings (finding 10)', () => {
     expect(STUDIO_CSP).toContain("style-src 'self'");
   });
 
+  it('the CSP lets the shipped wasm decoders compile and nothing more: no eval, no remote origin', () => {
+    const directives = new Map(STUDIO_CSP.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+    // Compressed avatars (Draco, Basis, meshopt) decode with WebAssembly loaded from the app itself.
+    expect(directives.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    expect(STUDIO_CSP).not.toMatch(/'unsafe-eval'/);
+    // Their workers start from blob: URLs made by the page; no source anywhere names another origin.
+    expect(directives.get('worker-src')).toEqual(["'self'", 'blob:']);
+    for (const [k, v] of directives) for (const src of v) expect(src, k).toMatch(/^('self'|'none'|'wasm-unsafe-eval'|blob:|data:)$/);
+  });
+
   it('packaging flips the Electron fuses (electron-builder afterPack hook with @electron/fuses)', async () => {
     const builder = readFileSync(join(REPO, 'electron-builder.yml'), 'utf8');
     expect(builder).toMatch(/^afterPack:\s*scripts\/fuses\.cjs\s*$/m);
