@@ -14,7 +14,7 @@ import { componentsOf, withChannels } from '../motion/types';
 import { requireInRange } from './params';
 import { SlerpSegment } from '../math/quat';
 import { channelError, translationUnits } from './poseError';
-import { fewKeys, optimalKeys } from './fewestKeys';
+import { fewKeys, optimalKeys, type Fits } from './fewestKeys';
 import { ROTATION_RESERVE, ROTATION_ROUNDING_ERROR, roundRotations } from '../vrma/quantize';
 import { fail } from '../errors';
 
@@ -180,6 +180,22 @@ function keptCount(keep: Uint8Array): number {
   return count;
 }
 
+/**
+ * "Segment (i, j) fits": interpolating from key i straight to key j reproduces every key between
+ * them within `tolerance` (radians for rotations, file units otherwise).
+ */
+export function segmentFits(channel: Channel, tolerance: number): Fits {
+  const rotation = channel.path === 'rotation';
+  const farthest = rotation ? rotationFarthest(channel.times, channel.values) : vectorFarthest(channel.times, channel.values, 3);
+  const limit = rotation ? 1 - Math.cos(tolerance / 2) : tolerance * tolerance;
+  const f: Farthest = { index: -1, error: 0 };
+  return (i: number, j: number) => {
+    if (j - i < 2) return true;
+    farthest(i, j, f, limit);
+    return f.error <= limit;
+  };
+}
+
 /** Keys of one channel within `tolerance` (radians for rotations, file units otherwise). */
 export function optimizeChannel(channel: Channel, tolerance: number, method: KeyReduction = 'fewest'): Channel {
   const n = channel.times.length;
@@ -187,12 +203,7 @@ export function optimizeChannel(channel: Channel, tolerance: number, method: Key
   const rotation = channel.path === 'rotation';
   const farthest = rotation ? rotationFarthest(channel.times, channel.values) : vectorFarthest(channel.times, channel.values, 3);
   const limit = rotation ? 1 - Math.cos(tolerance / 2) : tolerance * tolerance;
-  const f: Farthest = { index: -1, error: 0 };
-  const fits = (i: number, j: number) => {
-    if (j - i < 2) return true;
-    farthest(i, j, f, limit);
-    return f.error <= limit;
-  };
+  const fits = segmentFits(channel, tolerance);
   let keep = new Uint8Array(n);
   if (method === 'optimal') optimalKeys(n, fits, keep);
   else {

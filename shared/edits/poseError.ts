@@ -56,17 +56,44 @@ export function channelError(source: Channel, result: Channel, unit = 1): number
   return worst * unit;
 }
 
-export function maxPoseError(source: Motion, result: Motion): PoseError {
+/**
+ * What a node is to a VRMA player, so that two files of one motion on different rigs (the smaller
+ * file's compact rig renumbers nodes) are compared track by track: its humanoid bone, expression or
+ * lookAt role, else its name when unique, else its index.
+ */
+function nodeRoles(motion: Motion): (node: number) => string {
+  const roles = new Map<number, string>();
+  for (const [node, bone] of motion.humanoid.nodeToBone) roles.set(node, `bone ${bone}`);
+  for (const e of motion.expressions) roles.set(e.node, `expression ${e.preset ? 'preset' : 'custom'} ${e.name}`);
+  if (motion.lookAtNode !== undefined) roles.set(motion.lookAtNode, 'lookAt');
+  const nodes = (Array.isArray(motion.gltf.nodes) ? motion.gltf.nodes : []) as { name?: unknown }[];
+  const names = new Map<string, number>();
+  for (const n of nodes) if (typeof n?.name === 'string') names.set(n.name, (names.get(n.name) ?? 0) + 1);
+  return (node) => roles.get(node) ?? (typeof nodes[node]?.name === 'string' && names.get(nodes[node].name as string) === 1 ? `name ${nodes[node].name}` : `node ${node}`);
+}
+
+/**
+ * Largest error of `result` at every source key. Tracks are matched by what their node is (bone,
+ * expression, lookAt, unique name, else index), so a file written on the compact rig compares with
+ * its source; `unmatched` counts source tracks the result has no track for (they are not measured).
+ */
+export function maxPoseError(source: Motion, result: Motion): PoseError & { readonly unmatched: number } {
+  const resultRole = nodeRoles(result);
+  const sourceRole = nodeRoles(source);
   const byKey = new Map<string, Channel>();
-  for (const c of result.channels) byKey.set(`${c.node}/${c.path}`, c);
+  for (const c of result.channels) byKey.set(`${resultRole(c.node)}/${c.path}`, c);
   const unit = translationUnits(source);
   let rotation = 0;
   let position = 0;
+  let unmatched = 0;
   for (const c of source.channels) {
-    const r = byKey.get(`${c.node}/${c.path}`);
-    if (!r) continue;
+    const r = byKey.get(`${sourceRole(c.node)}/${c.path}`);
+    if (!r) {
+      unmatched++;
+      continue;
+    }
     if (c.path === 'rotation') rotation = Math.max(rotation, channelError(c, r));
     else position = Math.max(position, channelError(c, r, c.path === 'translation' ? unit(c.node) : 1));
   }
-  return { rotation, position };
+  return { rotation, position, unmatched };
 }

@@ -30,6 +30,16 @@ export function isHumanBoneName(name: string): name is HumanBoneName {
   return BONE_SET.has(name);
 }
 
+/**
+ * The bones VRM 1.0 requires (VRMC_vrm-1.0 humanoid.md); VRMC_vrm_animation requires the same ones in
+ * its humanBones map, so even a file that animates none of them lists them.
+ */
+export const REQUIRED_HUMAN_BONES: readonly HumanBoneName[] = [
+  'hips', 'spine', 'head',
+  'leftUpperLeg', 'leftLowerLeg', 'leftFoot', 'rightUpperLeg', 'rightLowerLeg', 'rightFoot',
+  'leftUpperArm', 'leftLowerArm', 'leftHand', 'rightUpperArm', 'rightLowerArm', 'rightHand',
+];
+
 /** Parent in the VRM humanoid hierarchy (required chain plus optional bones); hips has none. */
 export const HUMAN_BONE_PARENT: Readonly<Record<HumanBoneName, HumanBoneName | null>> = (() => {
   const p: Record<string, string | null> = {

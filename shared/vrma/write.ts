@@ -1,9 +1,10 @@
 /**
- * Motion -> VRM Animation (.vrma) bytes: one animation, LINEAR samplers, float accessors (with
- * `quantize`: 16-bit rotations), identical time arrays stored once, min/max on every time accessor, everything 4-byte aligned, two buffer
+ * Motion -> VRM Animation (.vrma) bytes: one animation, LINEAR samplers, float accessors, identical
+ * time arrays stored once, min/max on every time accessor, everything 4-byte aligned, two buffer
  * views (times, values) that are both used. The humanoid/expression/lookAt maps are written from the
  * Motion's own fields, the rest of the glTF JSON as the Motion keeps it. Rotation keys that are not
  * unit length (beyond 1e-4) are written normalized; NaN/infinity is refused with a MotionError.
+ * With `quantize`, the smaller layout of writeQuantized (docs/quantized-vrma.md).
  */
 import type { Channel, GltfJson, Motion } from '../motion/types';
 import { componentsOf } from '../motion/types';
@@ -11,6 +12,7 @@ import { allocateGlb } from '../gltf/glb';
 import { fail } from '../errors';
 import { EXTENSION_NAME } from './read';
 import { quantizeRotations } from './quantize';
+import { compactRig, shortestFloat32 } from './compactRig';
 
 type Json = Record<string, unknown>;
 
@@ -104,48 +106,90 @@ function checkValues(out: Float32Array, c: Channel): void {
 export interface WriteOptions {
   /**
    * Smaller file (opt-in): rotation keys as normalized 16-bit integers (8 bytes a key instead of 16;
-   * each key moves by at most ROTATION_ROUNDING_ERROR, see quantize.ts) and a terser JSON (default
-   * interpolation and zero offsets left out, key-time bounds and node transforms in the shortest
-   * float32 spelling).
-   * Everything else stays float, as glTF requires. Readers: see docs/quantized-vrma.md.
+   * each key moves by at most ROTATION_ROUNDING_ERROR, see quantize.ts), the compact rig
+   * (compactRig.ts: only the nodes a VRMA player reads, world rest transforms kept), constant tracks
+   * as one key, identical time arrays and outputs stored once, and a terser JSON (default
+   * interpolation, zero offsets and default node transforms left out, numbers in the shortest
+   * float32 spelling). Everything else stays float, as glTF requires. Readers: docs/quantized-vrma.md.
    */
   readonly quantize?: boolean;
 }
 
-/** The shortest decimal that reads back as the same float32 (JSON numbers for float32 min/max). */
-export function shortestFloat32(v: number): number {
-  for (let p = 1; p < 9; p++) {
-    const s = Number(v.toPrecision(p));
-    if (Math.fround(s) === v) return s;
-  }
-  return v;
+export { shortestFloat32 };
+
+/** A channel's values as the quantized file stores them: 16-bit rotations, float otherwise (checked). */
+function storedValues(c: Channel): Int16Array | Float32Array {
+  const n = c.times.length * componentsOf(c.path);
+  const floats = c.values.slice(0, n);
+  checkValues(floats, c);
+  return c.path === 'rotation' ? quantizeRotations(floats) : floats;
 }
 
-const TRS_KEYS = ['translation', 'rotation', 'scale', 'matrix'] as const;
+function sameKeys(data: Int16Array | Float32Array, size: number): boolean {
+  const bits = data instanceof Float32Array ? new Uint32Array(data.buffer, data.byteOffset, data.length) : data;
+  for (let i = size; i < bits.length; i++) if (bits[i] !== bits[i % size]) return false;
+  return true;
+}
+
+interface Stored {
+  readonly channel: Channel;
+  readonly times: Float32Array;
+  readonly data: Int16Array | Float32Array;
+}
 
 /**
- * A node's transform numbers as float32 in their shortest spelling (0.8454006177777778 ->
- * 0.8454006): what readers compute with anyway (three.js and the validator use float32), moving the
- * rest pose by at most one float32 step (~1e-7 relative).
+ * The quantized layout's tracks: a track whose keys all store the same value becomes one key (it
+ * plays the same at every time), except that one track ending at the motion's last key time keeps its
+ * last key so the duration stays.
  */
-function terseNode(node: unknown): unknown {
-  if (!isObject(node)) return node;
-  let out: Json | undefined;
-  for (const k of TRS_KEYS) {
-    const v = node[k];
-    if (!Array.isArray(v) || !v.every((x) => typeof x === 'number' && Number.isFinite(x))) continue;
-    out ??= { ...node };
-    out[k] = v.map((x: number) => shortestFloat32(Math.fround(x)));
+function storedTracks(channels: readonly Channel[]): Stored[] {
+  let end = -Infinity;
+  for (const c of channels) end = Math.max(end, c.times[c.times.length - 1]);
+  const out = channels.map((channel): Stored => {
+    const data = storedValues(channel);
+    const size = componentsOf(channel.path);
+    if (channel.times.length > 1 && sameKeys(data, size)) return { channel, times: channel.times.subarray(0, 1), data: data.subarray(0, size) };
+    return { channel, times: channel.times, data };
+  });
+  if (channels.length && !out.some((s) => s.times[s.times.length - 1] === end)) {
+    const i = channels.findIndex((c) => c.times[c.times.length - 1] === end);
+    const c = channels[i];
+    const size = componentsOf(c.path);
+    const data = new (out[i].data.constructor as typeof Float32Array | typeof Int16Array)(2 * size);
+    data.set(out[i].data.subarray(0, size));
+    data.set(out[i].data.subarray(0, size), size);
+    out[i] = { channel: c, times: Float32Array.of(c.times[0], end), data };
   }
-  return out ?? node;
+  return out;
 }
 
-export function writeVrma(motion: Motion, options: WriteOptions = {}): Uint8Array {
-  const quantize = options.quantize === true;
-  const channels = motion.channels;
+/** Index of each track's output in a list of distinct outputs (same type, same bytes). */
+function shareOutputs(tracks: readonly Stored[]): { unique: Stored[]; indexOf: number[] } {
+  const unique: Stored[] = [];
+  const byKey = new Map<string, number[]>();
+  const indexOf = tracks.map((t) => {
+    const bytes = new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength);
+    let h = 0x811c9dc5;
+    for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
+    const key = `${t.channel.path === 'rotation' ? 4 : 3}/${t.data instanceof Int16Array}/${bytes.length}/${h >>> 0}`;
+    const candidates = byKey.get(key) ?? [];
+    for (const u of candidates) {
+      const other = unique[u].data;
+      const ob = new Uint8Array(other.buffer, other.byteOffset, other.byteLength);
+      if (ob.every((b, i) => b === bytes[i])) return u;
+    }
+    unique.push(t);
+    candidates.push(unique.length - 1);
+    byKey.set(key, candidates);
+    return unique.length - 1;
+  });
+  return { unique, indexOf };
+}
+
+function checkChannels(motion: Motion): void {
   const nodeCount = Array.isArray(motion.gltf.nodes) ? motion.gltf.nodes.length : 0;
   const targets = new Set<string>();
-  for (const c of channels) {
+  for (const c of motion.channels) {
     const n = c.times.length * componentsOf(c.path);
     if (c.times.length === 0 || c.values.length < n) {
       fail('BAD_PARAMETER', `channel of node ${c.node} ${c.path} has ${c.times.length} keys and ${c.values.length} values; cannot write it`);
@@ -155,50 +199,20 @@ export function writeVrma(motion: Motion, options: WriteOptions = {}): Uint8Arra
     if (targets.has(key)) fail('BAD_PARAMETER', `two channels animate node ${c.node} ${c.path}; a glTF animation allows one`);
     targets.add(key);
   }
-  const { unique, indexOf } = shareTimes(channels);
+}
+
+function checkTimes(unique: readonly Float32Array[]): void {
   for (const t of unique) {
     if (!(t[0] >= 0)) fail('BAD_PARAMETER', `key times must start at 0 or later, got ${t[0]}`);
     for (let i = 1; i < t.length; i++) {
       if (!(t[i] > t[i - 1])) fail('BAD_PARAMETER', `key times must increase strictly, but key ${i} (${t[i]} s) follows ${t[i - 1]} s`);
     }
   }
+}
 
-  const bound = quantize ? shortestFloat32 : (v: number) => v;
-  const accessors: Json[] = [];
-  let timesBytes = 0;
-  for (const t of unique) {
-    accessors.push({
-      bufferView: 0,
-      ...(quantize && timesBytes === 0 ? {} : { byteOffset: timesBytes }),
-      componentType: 5126,
-      count: t.length,
-      type: 'SCALAR',
-      min: [bound(t[0])],
-      max: [bound(t[t.length - 1])],
-    });
-    timesBytes += t.length * 4;
-  }
-  let valuesBytes = 0;
-  const valueAccessor: number[] = [];
-  /** Rotations written as 16-bit integers (quantize). */
-  const asShort = (c: Channel) => quantize && c.path === 'rotation';
-  for (const c of channels) {
-    const n = componentsOf(c.path);
-    valueAccessor.push(accessors.length);
-    accessors.push({
-      bufferView: unique.length ? 1 : 0,
-      ...(quantize && valuesBytes === 0 ? {} : { byteOffset: valuesBytes }),
-      componentType: asShort(c) ? 5122 : 5126,
-      ...(asShort(c) ? { normalized: true } : {}),
-      count: c.times.length,
-      type: n === 4 ? 'VEC4' : 'VEC3',
-    });
-    // A 16-bit key is 8 bytes, so every accessor still starts 4-byte aligned.
-    valuesBytes += c.times.length * n * (asShort(c) ? 2 : 4);
-  }
-
+/** The glTF JSON around the animation: the Motion's, with the extension written from its fields. */
+function baseJson(motion: Motion): GltfJson {
   const gltf: GltfJson = { ...motion.gltf };
-  if (quantize && Array.isArray(gltf.nodes)) gltf.nodes = gltf.nodes.map(terseNode);
   delete gltf.animations;
   delete gltf.accessors;
   delete gltf.bufferViews;
@@ -207,19 +221,103 @@ export function writeVrma(motion: Motion, options: WriteOptions = {}): Uint8Arra
   gltf.extensions = { ...(isObject(gltf.extensions) ? gltf.extensions : {}), [EXTENSION_NAME]: extensionFor(motion) };
   const used = Array.isArray(gltf.extensionsUsed) ? (gltf.extensionsUsed as unknown[]) : [];
   if (!used.includes(EXTENSION_NAME)) gltf.extensionsUsed = [...used, EXTENSION_NAME];
+  return gltf;
+}
 
+/**
+ * The smaller file: the compact rig (compactRig.ts), 16-bit rotations, constant tracks as one key,
+ * identical time arrays and identical outputs stored once, LINEAR and zero offsets left out, key-time
+ * bounds in the shortest float32 spelling. Two buffer views: times, then values.
+ */
+function writeQuantized(source: Motion): Uint8Array {
+  const motion = compactRig(source);
+  const tracks = storedTracks(motion.channels);
+  const times = shareTimes(tracks.map((t) => ({ ...t.channel, times: t.times })));
+  checkTimes(times.unique);
+  const outputs = shareOutputs(tracks);
+  const accessors: Json[] = [];
+  let timesBytes = 0;
+  for (const t of times.unique) {
+    accessors.push({ bufferView: 0, ...(timesBytes ? { byteOffset: timesBytes } : {}), componentType: 5126, count: t.length, type: 'SCALAR', min: [shortestFloat32(t[0])], max: [shortestFloat32(t[t.length - 1])] });
+    timesBytes += t.length * 4;
+  }
+  let valuesBytes = 0;
+  for (const o of outputs.unique) {
+    const short = o.data instanceof Int16Array;
+    accessors.push({
+      bufferView: 1,
+      ...(valuesBytes ? { byteOffset: valuesBytes } : {}),
+      componentType: short ? 5122 : 5126,
+      ...(short ? { normalized: true } : {}),
+      count: o.times.length,
+      type: o.channel.path === 'rotation' ? 'VEC4' : 'VEC3',
+    });
+    // A 16-bit key is 8 bytes, so every accessor still starts 4-byte aligned.
+    valuesBytes += o.data.byteLength;
+  }
+  const gltf = baseJson(motion);
+  if (tracks.length) {
+    gltf.buffers = [{ byteLength: timesBytes + valuesBytes }];
+    gltf.bufferViews = [
+      { buffer: 0, byteLength: timesBytes },
+      { buffer: 0, byteOffset: timesBytes, byteLength: valuesBytes },
+    ];
+    gltf.accessors = accessors;
+    const animation: Json = {};
+    if (motion.animationName !== undefined) animation.name = motion.animationName;
+    animation.channels = tracks.map((t, i) => ({ sampler: i, target: { node: t.channel.node, path: t.channel.path } }));
+    // LINEAR is glTF's default interpolation.
+    animation.samplers = tracks.map((_, i) => ({ input: times.indexOf[i], output: times.unique.length + outputs.indexOf[i] }));
+    if (motion.animationExtras !== undefined) animation.extras = motion.animationExtras;
+    gltf.animations = [animation];
+  }
+  const { bytes, binOffset } = allocateGlb(gltf, tracks.length ? timesBytes + valuesBytes : 0);
+  let o = binOffset;
+  for (const t of times.unique) {
+    new Float32Array(bytes.buffer, o, t.length).set(t);
+    o += t.length * 4;
+  }
+  for (const u of outputs.unique) {
+    bytes.set(new Uint8Array(u.data.buffer, u.data.byteOffset, u.data.byteLength), o);
+    o += u.data.byteLength;
+  }
+  return bytes;
+}
+
+export function writeVrma(motion: Motion, options: WriteOptions = {}): Uint8Array {
+  checkChannels(motion);
+  if (options.quantize === true) return writeQuantized(motion);
+  const channels = motion.channels;
+  const { unique, indexOf } = shareTimes(channels);
+  checkTimes(unique);
+
+  const accessors: Json[] = [];
+  let timesBytes = 0;
+  for (const t of unique) {
+    accessors.push({ bufferView: 0, byteOffset: timesBytes, componentType: 5126, count: t.length, type: 'SCALAR', min: [t[0]], max: [t[t.length - 1]] });
+    timesBytes += t.length * 4;
+  }
+  let valuesBytes = 0;
+  const valueAccessor: number[] = [];
+  for (const c of channels) {
+    const n = componentsOf(c.path);
+    valueAccessor.push(accessors.length);
+    accessors.push({ bufferView: unique.length ? 1 : 0, byteOffset: valuesBytes, componentType: 5126, count: c.times.length, type: n === 4 ? 'VEC4' : 'VEC3' });
+    valuesBytes += c.times.length * n * 4;
+  }
+
+  const gltf = baseJson(motion);
   if (channels.length) {
     gltf.buffers = [{ byteLength: timesBytes + valuesBytes }];
     gltf.bufferViews = [
-      { buffer: 0, ...(quantize ? {} : { byteOffset: 0 }), byteLength: timesBytes },
+      { buffer: 0, byteOffset: 0, byteLength: timesBytes },
       { buffer: 0, byteOffset: timesBytes, byteLength: valuesBytes },
     ];
     gltf.accessors = accessors;
     const animation: Json = {};
     if (motion.animationName !== undefined) animation.name = motion.animationName;
     animation.channels = channels.map((c, i) => ({ sampler: i, target: { node: c.node, path: c.path } }));
-    // LINEAR is glTF's default interpolation: the smaller file leaves it out.
-    animation.samplers = channels.map((_, i) => ({ input: indexOf[i], ...(quantize ? {} : { interpolation: 'LINEAR' }), output: valueAccessor[i] }));
+    animation.samplers = channels.map((_, i) => ({ input: indexOf[i], interpolation: 'LINEAR', output: valueAccessor[i] }));
     if (motion.animationExtras !== undefined) animation.extras = motion.animationExtras;
     gltf.animations = [animation];
   }
@@ -233,16 +331,8 @@ export function writeVrma(motion: Motion, options: WriteOptions = {}): Uint8Arra
     }
     for (const c of channels) {
       const n = c.times.length * componentsOf(c.path);
-      const source = n === c.values.length ? c.values : c.values.subarray(0, n);
-      if (asShort(c)) {
-        const floats = source.slice();
-        checkValues(floats, c);
-        quantizeRotations(floats, new Int16Array(bytes.buffer, o, n));
-        o += n * 2;
-        continue;
-      }
       const out = new Float32Array(bytes.buffer, o, n);
-      out.set(source);
+      out.set(n === c.values.length ? c.values : c.values.subarray(0, n));
       checkValues(out, c);
       o += n * 4;
     }

@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describeFixtures, fixtureFiles } from '../../helpers/fixtures';
 import { checkInput, mutatedInput, seedOf, type Outcome } from '../../fuzz/mutations';
-import { quantizedSeed } from '../../fuzz/quantizedSeeds';
+import { quantizedMotionSeed, quantizedSeed } from '../../fuzz/quantizedSeeds';
+import { convertToMotion } from '../../../shared/convert';
 import { richVrma, simpleVrma } from './rawVrma';
 
 describeFixtures('fuzzing readVrma over the real fixtures', () => {
@@ -13,6 +14,11 @@ describeFixtures('fuzzing readVrma over the real fixtures', () => {
     const seeds = [
       ...files.map((f) => seedOf(basename(f), new Uint8Array(readFileSync(f)))),
       ...files.map((f) => quantizedSeed(basename(f), new Uint8Array(readFileSync(f)))),
+      // Converted captures in the smaller layout: a bone pose of one-key tracks sharing outputs (BVH),
+      // expression-only and mostly-constant MMD motions on the compact rig (VMD).
+      ...[...fixtureFiles('bvh', 'standard_skeleton.bvh'), ...fixtureFiles('vmd', '00_normal.vmd'), ...fixtureFiles('vmd', 'mei_happiness.vmd')].map((f) =>
+        quantizedMotionSeed(basename(f), convertToMotion(basename(f), new Uint8Array(readFileSync(f)))),
+      ),
       seedOf('generated', simpleVrma()),
       seedOf('rich', richVrma()),
     ];

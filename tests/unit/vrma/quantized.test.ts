@@ -28,7 +28,7 @@ const ROT = 0.004;
 const POS = 0.002;
 
 /** Largest difference between three-vrm-animation's tracks of two files, at the first file's key times. */
-async function threeVrmDifference(sourceBytes: Uint8Array, resultBytes: Uint8Array): Promise<{ rotation: number; hips: number; bones: number }> {
+async function threeVrmDifference(sourceBytes: Uint8Array, resultBytes: Uint8Array) {
   const a = await loadVrmAnimation(sourceBytes);
   const b = await loadVrmAnimation(resultBytes);
   let rotation = 0;
@@ -44,8 +44,28 @@ async function threeVrmDifference(sourceBytes: Uint8Array, resultBytes: Uint8Arr
   const ha = hipsTranslationTrack(a);
   const hb = hipsTranslationTrack(b);
   let hips = 0;
+  expect(hb === undefined, 'three-vrm-animation has the hips translation in the quantized file too').toBe(ha === undefined);
   if (ha && hb) hips = channelError({ node: 0, path: 'translation', ...ha }, { node: 0, path: 'translation', ...hb });
-  return { rotation, hips, bones };
+  // Expression weights (as three-vrm-animation's number tracks) and the lookAt rotation track.
+  let weight = 0;
+  let expressions = 0;
+  for (const kind of ['preset', 'custom'] as const) {
+    for (const [name, ta] of a.expressionTracks[kind] as Map<string, { times: ArrayLike<number>; values: ArrayLike<number> }>) {
+      const tb = (b.expressionTracks[kind] as Map<string, { times: ArrayLike<number>; values: ArrayLike<number> }>).get(name);
+      expect(tb, `three-vrm-animation has expression ${name} in the quantized file`).toBeDefined();
+      const vec = (t: { times: ArrayLike<number>; values: ArrayLike<number> }): Channel => ({ node: 0, path: 'translation', times: Float32Array.from(t.times), values: Float32Array.from(Array.from(t.values).flatMap((v) => [v, 0, 0])) });
+      weight = Math.max(weight, channelError(vec(ta), vec(tb!)));
+      expressions++;
+    }
+  }
+  let lookAt = 0;
+  expect(b.lookAtTrack === null, 'three-vrm-animation has the lookAt track in the quantized file too').toBe(a.lookAtTrack === null);
+  if (a.lookAtTrack && b.lookAtTrack) {
+    const rot = (t: { times: ArrayLike<number>; values: ArrayLike<number> }): Channel => ({ node: 0, path: 'rotation', times: Float32Array.from(t.times), values: Float32Array.from(t.values) });
+    lookAt = channelError(rot(a.lookAtTrack), rot(b.lookAtTrack));
+  }
+  const restHips = a.restHipsPosition.distanceTo(b.restHipsPosition);
+  return { rotation, hips, bones, weight, expressions, lookAt, restHips };
 }
 
 describe('quantized writing', () => {
@@ -140,6 +160,38 @@ describe('quantized writing', () => {
     expect(maxPoseError(src, readVrma(file)).rotation).toBeLessThanOrEqual(ROT);
   });
 
+  it('constant tracks are one key (the duration stays), identical outputs are stored once, samplers keep one output each', async () => {
+    const times = Float32Array.of(0, 0.5, 1, 2);
+    const still = new Float32Array(16);
+    for (let i = 0; i < 4; i++) still.set([0, 0, Math.sin(0.2), Math.cos(0.2)], i * 4);
+    const moving = new Float32Array(16);
+    for (let i = 0; i < 4; i++) moving.set([Math.sin(i / 5), 0, 0, Math.cos(i / 5)], i * 4);
+    const src = buildMotion({ rotations: { head: { times, values: still }, neck: { times, values: still.slice() }, leftUpperArm: { times: times.subarray(0, 3), values: moving.subarray(0, 12) } } });
+    const q = writeVrma(src, { quantize: true });
+    const json = jsonOf(q);
+    const samplers = json.animations[0].samplers as Json[];
+    const counts = samplers.map((s) => json.accessors[s.input].count);
+    expect(counts.sort()).toEqual([1, 2, 3]); // head and neck constant: one of them keeps the end key for the duration
+    const outputs = samplers.map((s) => s.output);
+    const still1 = samplers.filter((s) => json.accessors[s.input].count < 3);
+    expect(new Set(still1.map((s) => s.output)).size).toBe(2); // [still] and [still, still] differ in count
+    expect(new Set(outputs).size).toBe(3);
+    expect((await validateVrmaBytes(q)).errors).toBe(0);
+    const back = readVrma(q);
+    expect(maxPoseError(src, back).rotation).toBeLessThanOrEqual(ROTATION_ROUNDING_ERROR);
+    expect(Math.max(...back.channels.map((c) => c.times[c.times.length - 1]))).toBe(2);
+    const three = await loadVrmAnimation(q);
+    expect(three.duration).toBe(2);
+    // Two constant tracks with the same value, neither needed for the duration: one output accessor.
+    const twin = buildMotion({ rotations: { head: { times, values: still }, neck: { times, values: still.slice() }, leftUpperArm: { times, values: moving } } });
+    const tj = jsonOf(writeVrma(twin, { quantize: true }));
+    const ts = tj.animations[0].samplers as Json[];
+    expect(ts[0].output).toBe(ts[1].output);
+    expect(tj.accessors.length).toBe(4); // times [0], times of the arm, the shared still value, the arm's values
+    expect((await validateVrmaBytes(writeVrma(twin, { quantize: true }))).errors).toBe(0);
+    expect(maxPoseError(twin, readVrma(writeVrma(twin, { quantize: true }))).rotation).toBeLessThanOrEqual(ROTATION_ROUNDING_ERROR);
+  });
+
   it('expression weights stay float: glTF-Validator refuses normalized integer translation outputs', async () => {
     // Why the weights (translation.x of their node in VRMA) are not quantized: patch one to UNSIGNED_SHORT.
     const src = wavyMotion({ duration: 1, fps: 10 });
@@ -205,7 +257,11 @@ describeFixtures('quantized output on the real short motions', () => {
       expect(report.messages.filter((m) => m.startsWith('ERROR'))).toEqual([]);
       expect(report.errors).toBe(0);
       // Our reader: every channel at every source key.
-      const e = maxPoseError(src, readVrma(q));
+      const back = readVrma(q);
+      const e = maxPoseError(src, back);
+      // Every source track is in the file (matched by bone / expression / lookAt / name on the compact rig).
+      expect(e.unmatched).toBe(0);
+      expect(back.channels.length).toBe(src.channels.length);
       expect(e.rotation).toBeLessThanOrEqual(ROT);
       expect(e.position).toBeLessThanOrEqual(POS * (1 + 1e-9));
       // three-vrm-animation: its normalized bone rotations and hips position, source file vs quantized file.
@@ -213,6 +269,11 @@ describeFixtures('quantized output on the real short motions', () => {
       expect(three.bones).toBe(src.channels.filter((c) => c.path === 'rotation' && src.humanoid.nodeToBone.has(c.node)).length);
       expect(three.rotation).toBeLessThanOrEqual(ROT + 1e-5); // + float32 arithmetic in three.js
       expect(three.hips).toBeLessThanOrEqual(POS + 1e-5);
+      expect(three.expressions).toBe(src.expressions.filter((x) => src.channels.some((c) => c.node === x.node)).length);
+      expect(three.weight).toBeLessThanOrEqual(POS + 1e-6); // weights are float: only key reduction moves them
+      expect(three.lookAt).toBeLessThanOrEqual(ROT + 1e-5);
+      // The compact rig keeps the rest hips position three-vrm-animation scales the hips track by.
+      expect(three.restHips).toBeLessThanOrEqual(1e-6);
       expect(q.length).toBeLessThanOrEqual(floatBytes.length);
       console.log(`${basename(file)}: ${sourceBytes.length} B -> float ${floatBytes.length} B, quantized ${q.length} B; error ours ${e.rotation.toFixed(5)} rad ${(e.position * 1000).toFixed(3)} mm, three-vrm-animation ${three.rotation.toFixed(5)} rad ${(three.hips * 1000).toFixed(3)} mm`);
     }, 30_000);
