@@ -15,6 +15,10 @@ import { createTimeline } from '../timeline/timelinePanel';
 import { createDopeSheet } from '../timeline/dopeSheetPanel';
 import { createEditPanel } from '../panels/editPanel';
 import { createInfoPanel } from '../panels/infoPanel';
+import { createExpressionPanel } from '../panels/expressionPanel';
+import { LookAtTarget } from '../viewport/lookAtTarget';
+import { setLookAtKey } from '../../shared/edits/lookAtKeys';
+import { frameOf } from '../timeline/dopeSheetRows';
 import { createLibraryPanel } from '../panels/libraryPanel';
 import { createTransportBar } from '../panels/transportBar';
 import { commandButton } from '../panels/commandButton';
@@ -29,7 +33,7 @@ import { createDocumentPanels } from '../panels/documentPanels';
 import { createRecentProjects } from '../platform/recentProjects';
 import { h } from '../ui/dom';
 import { errorText } from '../ui/messages';
-import { t, onLocaleChange } from '../../shared/i18n';
+import { t, onLocaleChange, formatNumber } from '../../shared/i18n';
 import { LanguageChoice } from './language';
 import { createLanguageControl, registerLanguageCommands } from './languageControl';
 import { createShortcutsOverlay } from './shortcutsOverlay';
@@ -132,6 +136,28 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   });
   studio.events.on('avatar', (a) => ikHandles.setAvatar(a));
 
+  // Expressions and the gaze (issue 13): weight sliders in the right column, a gaze target in the viewport.
+  const expressionPanel = createExpressionPanel(studio);
+  const lookAtTarget = new LookAtTarget(viewport, {
+    setDragging: (d) => {
+      studio.dragging = d;
+      if (d) studio.setPlaying(false);
+      else studio.preview?.invalidate();
+    },
+    live: (gaze) => expressionPanel.showLiveGaze(gaze),
+    commitGaze: (gaze) => {
+      try {
+        const frame = frameOf(studio.clock.time, studio.fps);
+        const [yaw, pitch] = [gaze.yaw, gaze.pitch].map((v) => formatNumber(v, 1, 1));
+        studio.commit(setLookAtKey(studio.motion, studio.clock.time, gaze.yaw, gaze.pitch), t('expressions.gaze.undoLabel'), () => t('expressions.gaze.keyed', { yaw, pitch, frame }));
+      } catch (e) {
+        studio.messages.error(() => t('expressions.gaze.failed', { detail: errorText(e) }));
+      }
+      studio.seek(studio.clock.time);
+    },
+  });
+  studio.events.on('avatar', (a) => lookAtTarget.setAvatar(a));
+
   const timeline = createTimeline(studio);
   const dopeSheet = createDopeSheet(studio);
   // H: hide the bone markers for a clean preview (issue 13).
@@ -142,7 +168,10 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
     shortcuts: ['H'],
     menu: 'view',
     isChecked: () => poseEditor.markersVisible,
-    run: () => poseEditor.setMarkersVisible(!poseEditor.markersVisible),
+    run: () => {
+      poseEditor.setMarkersVisible(!poseEditor.markersVisible);
+      lookAtTarget.setVisible(poseEditor.markersVisible);
+    },
   });
   timelineFit = () => timeline.view.fit();
   const loadMannequin = async () => {
@@ -189,7 +218,7 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
     h('aside', { class: 'left' }, library.element),
     h('main', { class: 'center' }, viewportBox),
     // The motion info strip first and always in view; the edit sections scroll below it.
-    h('aside', { class: 'right' }, createInfoPanel(studio), createEditPanel(studio)),
+    h('aside', { class: 'right' }, createInfoPanel(studio), expressionPanel.element, createEditPanel(studio)),
     h('footer', { class: 'bottom' }, createTransportBar(studio), timeline.element, dopeSheet.element),
   );
   const bedroomView = h('div', { class: 'bedroom-view', id: 'bedroom-view', hidden: true });
@@ -218,7 +247,7 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   }
   studio.setPlaying(studio.duration > 0);
   const hook = await testHookModule;
-  hook?.installTestHook(studio, { poseEditor, ikHandles, contactStrip: timeline.contacts, timeline: timeline.view, startedAt });
+  hook?.installTestHook(studio, { poseEditor, ikHandles, lookAtTarget, contactStrip: timeline.contacts, timeline: timeline.view, startedAt });
   // The dope sheet's key geometry for e2e tests and the bench (only with the test hook).
   if (hook) (window as unknown as { __dopeSheet?: unknown }).__dopeSheet = dopeSheet;
   viewport.start();

@@ -11,6 +11,8 @@ import * as THREE from 'three';
 import type { Studio } from './studio';
 import type { PoseEditor } from '../pose/poseEditor';
 import type { IkHandles } from '../pose/ikHandles';
+import type { LookAtTarget } from '../viewport/lookAtTarget';
+import { loadVrmAnimation } from '../preview/referenceClip';
 import type { ContactStrip } from '../timeline/contactStrip';
 import type { IkEffector } from '../pose/applyIk';
 import type { TimelineView } from '../timeline/timelineView';
@@ -22,6 +24,7 @@ import { vrmBone } from '../avatar/boneNames';
 export interface TestHookDeps {
   readonly poseEditor: PoseEditor;
   readonly ikHandles: IkHandles;
+  readonly lookAtTarget?: LookAtTarget;
   readonly contactStrip?: ContactStrip;
   readonly timeline: TimelineView;
   readonly startedAt: number;
@@ -165,6 +168,44 @@ export function installTestHook(studio: Studio, deps: TestHookDeps): void {
     }),
     /** Page coordinates of an IK handle (e2e drags it with the mouse from there). */
     ikHandleScreen: (effector: IkEffector) => ikHandles.screenPosition(effector),
+    /** The expression weights and VRMLookAt yaw/pitch the avatar shows now (the live preview of a drag). */
+    avatarFace: () => {
+      const avatar = studio.avatar;
+      const manager = avatar?.vrm.expressionManager;
+      return {
+        weights: Object.fromEntries((manager?.expressions ?? []).map((e) => [e.expressionName, manager!.getValue(e.expressionName) ?? 0])),
+        gaze: avatar?.vrm.lookAt ? { yaw: avatar.vrm.lookAt.yaw, pitch: avatar.vrm.lookAt.pitch } : null,
+      };
+    },
+    /** Page coordinates of the gaze target (e2e drags it with the mouse from there). */
+    lookAtTargetScreen: () => deps.lookAtTarget?.screenPosition() ?? null,
+    /**
+     * Reads .vrma bytes (base64) the way any player does, GLTFLoader + VRMAnimationLoaderPlugin +
+     * createVRMAnimationClip on the current avatar, plays the clip at time t on it and answers the
+     * expression weights and the VRMLookAt yaw/pitch (degrees) it shows. The preview is restored after.
+     */
+    playedFace: async (base64: string, t: number) => {
+      const avatar = studio.avatar!;
+      studio.setPlaying(false);
+      const clip = await referenceClip(fromBase64(base64), avatar.vrm);
+      const vrmAnimation = await loadVrmAnimation(fromBase64(base64));
+      const mixer = new THREE.AnimationMixer(avatar.vrm.scene);
+      const action = mixer.clipAction(clip);
+      studio.preview!.resetPose();
+      action.play();
+      action.paused = true;
+      action.time = t;
+      mixer.update(0);
+      const manager = avatar.vrm.expressionManager;
+      const weights = Object.fromEntries((manager?.expressions ?? []).map((e) => [e.expressionName, manager!.getValue(e.expressionName) ?? 0]));
+      const gaze = avatar.vrm.lookAt ? { yaw: avatar.vrm.lookAt.yaw, pitch: avatar.vrm.lookAt.pitch } : null;
+      const tracks = { expressions: [...vrmAnimation.expressionTracks.preset.keys(), ...vrmAnimation.expressionTracks.custom.keys()], lookAt: !!vrmAnimation.lookAtTrack };
+      action.stop();
+      mixer.uncacheClip(clip);
+      studio.preview!.resetPose();
+      studio.seek(t);
+      return { weights, gaze, tracks };
+    },
     /** The world target of the last IK drag, and where the preview shows the effector's bone now. */
     ikLastTarget: () => ikHandles.lastTarget,
     /** The foot contacts the timeline's strip shows, and the strip's drawn size. */

@@ -5,6 +5,7 @@
 import * as THREE from 'three';
 import type { Motion } from '../../shared/motion/types';
 import type { LoadedAvatar } from '../avatar/loadAvatar';
+import { VRMLookAtQuaternionProxy } from '@pixiv/three-vrm-animation';
 import { ClipBuilder } from './clipBuilder';
 
 export class Preview {
@@ -41,6 +42,12 @@ export class Preview {
   private resetNodes(): void {
     this.avatar.vrm.humanoid.resetNormalizedPose();
     this.avatar.vrm.expressionManager?.resetValues();
+    // The gaze too (eyes ahead): the lookAt proxy's rotation sets VRMLookAt's yaw/pitch. Left as it
+    // was, a motion without a lookAt track kept the last gaze, and a mixer bound afterwards took that
+    // for the original value and skipped writing an equal one (the eyes then showed the reset gaze).
+    const proxy = this.avatar.vrm.scene.children.find((o) => o instanceof VRMLookAtQuaternionProxy);
+    proxy?.quaternion.identity();
+    this.avatar.vrm.lookAt?.reset();
   }
 
   /** Back to the normalized rest pose (framing, reference checks); the next applyAt poses the clip again. */

@@ -16,6 +16,7 @@ import edits from './messages/edits';
 import optimize from './messages/optimize';
 import ik from './messages/ik';
 import timeline from './messages/timeline';
+import expressions from './messages/expressions';
 
 export const AREAS = {
   studio,
@@ -28,6 +29,7 @@ export const AREAS = {
   ik,
   bedroom,
   timeline,
+  expressions,
 } as const;
 
 type KeysOf<A> = A extends AreaMessages<infer K> ? K : never;

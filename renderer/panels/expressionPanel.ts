@@ -1,0 +1,177 @@
+/**
+ * The expressions panel (issue 13): one weight slider per expression the loaded avatar has (presets
+ * by three-vrm's VRM 1.0 names, which it also gives VRM 0.x blend shapes: joy -> happy, a -> aa; then
+ * custom ones by their own names). Dragging a slider shows the weight on the avatar at once and, on
+ * release, keys it at the playhead: one undo step per drag. Otherwise a slider shows the weight that
+ * plays at the playhead. The four look* presets are left out: VRM Animation gives them to the gaze,
+ * which is keyed with the target in the viewport (renderer/viewport/lookAtTarget.ts); its yaw and
+ * pitch are shown here. An avatar without expressions or gaze says so.
+ */
+import type { Studio } from '../app/studio';
+import type { LoadedAvatar } from '../avatar/loadAvatar';
+import { EXPRESSION_PRESETS } from '../../shared/vrm/humanBones';
+import { expressionWeightAt, GAZE_EXPRESSIONS, isPresetExpression, setExpressionKey } from '../../shared/edits/expressionKeys';
+import { lookAtAt, type YawPitch } from '../../shared/edits/lookAtKeys';
+import { frameOf } from '../timeline/dopeSheetRows';
+import { h } from '../ui/dom';
+import { errorText } from '../ui/messages';
+import { localize, tAttr, tText } from '../ui/i18n';
+import { t, translate, formatNumber, onLocaleChange } from '../../shared/i18n';
+
+/** The expressions of an avatar that a VRM Animation may key, presets first in the spec's order. */
+export function keyableExpressions(avatar: LoadedAvatar | null): string[] {
+  const names = avatar?.vrm.expressionManager?.expressions.map((e) => e.expressionName) ?? [];
+  const present = new Set(names.filter((n) => !GAZE_EXPRESSIONS.has(n)));
+  const presets = EXPRESSION_PRESETS.filter((p) => present.has(p));
+  const custom = [...present].filter((n) => !isPresetExpression(n));
+  return [...presets, ...custom];
+}
+
+/** A preset's name in the user's language; a custom expression keeps the avatar's name. */
+export function expressionLabel(name: string): string {
+  return isPresetExpression(name) ? translate(`expressions.preset.${name}`, undefined, name) : name;
+}
+
+const weightText = (w: number) => formatNumber(w, 2, 2);
+const degreeText = (d: number) => t('expressions.gaze.degrees', { value: formatNumber(d, 1, 1) });
+
+interface Slider {
+  readonly name: string;
+  readonly input: HTMLInputElement;
+  readonly value: HTMLElement;
+}
+
+export interface ExpressionPanel {
+  readonly element: HTMLElement;
+  /** The gaze being dragged in the viewport (null: show the motion's again). */
+  showLiveGaze(gaze: YawPitch | null): void;
+}
+
+export function createExpressionPanel(studio: Studio): ExpressionPanel {
+  const list = h('div', { class: 'expression-list', id: 'expression-list' });
+  const empty = h('p', { class: 'expression-empty', id: 'expression-empty' });
+  const gazeYaw = h('dd', { 'data-gaze': 'yaw' });
+  const gazePitch = h('dd', { 'data-gaze': 'pitch' });
+  const gazeValues = h('dl', { class: 'info-list gaze-values', id: 'gaze-values' }, tText(h('dt'), 'expressions.gaze.yaw'), gazeYaw, tText(h('dt'), 'expressions.gaze.pitch'), gazePitch);
+  const gazeNote = h('p', { class: 'gaze-note', id: 'gaze-note' });
+  const gaze = h('div', { class: 'gaze', id: 'gaze-section' }, tText(h('h3', { id: 'gaze-title' }), 'expressions.gaze.title'), gazeValues, gazeNote);
+  const title = tText(h('h2', { id: 'expressions-title' }), 'expressions.title');
+  const panel = h('section', { class: 'panel expression-panel', id: 'expression-panel', 'aria-labelledby': 'expressions-title' }, title, empty, list, gaze);
+  tAttr(title, 'title', 'expressions.help');
+
+  let sliders: Slider[] = [];
+  /** The slider being dragged: its expression and the playhead time its key goes to. */
+  let drag: { name: string; time: number; start: number } | null = null;
+  let liveGaze: YawPitch | null = null;
+
+  const build = () => {
+    const avatar = studio.avatar;
+    const names = keyableExpressions(avatar);
+    const rows: HTMLElement[] = [];
+    sliders = names.map((name) => {
+      const input = h('input', { type: 'range', min: 0, max: 1, step: 0.01, 'data-expression': name, class: 'expression-slider' }) as HTMLInputElement;
+      const value = h('output', { class: 'expression-value', 'data-expression-value': name });
+      const label = localize(h('span', { class: 'expression-name' }), (e) => (e.textContent = expressionLabel(name)));
+      localize(input, (e) => e.setAttribute('aria-label', t('expressions.weight', { name: expressionLabel(name) })));
+      rows.push(h('label', { class: 'expression-row' }, label, input, value));
+      const slider = { name, input, value };
+      wire(slider);
+      return slider;
+    });
+    list.replaceChildren(...rows);
+    empty.hidden = names.length > 0;
+    list.hidden = names.length === 0;
+    renderTexts();
+    sync();
+  };
+
+  const renderTexts = () => {
+    const avatar = studio.avatar;
+    empty.textContent = avatar ? t('expressions.none') : t('expressions.noAvatar');
+    gazeNote.title = t('expressions.gaze.help');
+    renderGaze();
+  };
+
+  const renderGaze = () => {
+    const hasGaze = !!studio.avatar?.vrm.lookAt;
+    const g = liveGaze ?? (hasGaze ? lookAtAt(studio.motion, studio.clock.time) : null);
+    gazeValues.hidden = !g;
+    if (g) {
+      gazeYaw.textContent = degreeText(g.yaw);
+      gazePitch.textContent = degreeText(g.pitch);
+      gazeYaw.dataset.value = String(g.yaw);
+      gazePitch.dataset.value = String(g.pitch);
+    }
+    gazeNote.textContent = !hasGaze ? t('expressions.gaze.none') : g ? t('expressions.gaze.help') : t('expressions.gaze.ahead');
+  };
+
+  /** Sliders show the weight that plays at the playhead (the dragged one shows the pointer's). */
+  const sync = () => {
+    const motion = studio.motion;
+    const time = studio.clock.time;
+    for (const s of sliders) {
+      if (drag?.name === s.name) continue;
+      const w = expressionWeightAt(motion, s.name, time);
+      const text = String(Math.round(w * 100) / 100);
+      if (s.input.value !== text) s.input.value = text;
+      const shown = weightText(w);
+      if (s.value.textContent !== shown) s.value.textContent = shown;
+    }
+    renderGaze();
+  };
+
+  function wire(s: Slider): void {
+    const begin = () => {
+      if (drag) return;
+      studio.setPlaying(false);
+      drag = { name: s.name, time: studio.clock.time, start: expressionWeightAt(studio.motion, s.name, studio.clock.time) };
+      // The mixer leaves the avatar alone while the value is shown live (as during a gizmo drag).
+      studio.dragging = true;
+    };
+    s.input.addEventListener('input', () => {
+      begin();
+      const w = Number(s.input.value);
+      s.value.textContent = weightText(w);
+      studio.avatar?.vrm.expressionManager?.setValue(s.name, w);
+      studio.viewport.requestRender();
+    });
+    const end = () => {
+      const d = drag;
+      if (!d || d.name !== s.name) return;
+      drag = null;
+      studio.dragging = false;
+      studio.preview?.invalidate();
+      const w = Number(s.input.value);
+      if (Math.abs(w - d.start) > 1e-9) {
+        try {
+          const name = expressionLabel(s.name);
+          const frame = frameOf(d.time, studio.fps);
+          studio.commit(setExpressionKey(studio.motion, s.name, d.time, w), t('expressions.undoLabel', { name }), () => t('expressions.keyed', { name: expressionLabel(s.name), weight: weightText(w), frame }));
+        } catch (e) {
+          studio.messages.error(() => t('expressions.failed', { detail: errorText(e) }));
+        }
+      }
+      // The avatar shows the motion's pose again (the keyed one, or the old one after a failure).
+      studio.seek(studio.clock.time);
+      sync();
+    };
+    s.input.addEventListener('change', end);
+    // A drag back to where it started fires no change event: the release still ends it.
+    s.input.addEventListener('pointerup', () => setTimeout(end, 0));
+    s.input.addEventListener('blur', end);
+  }
+
+  studio.events.on('avatar', build);
+  studio.events.on('motion', sync);
+  studio.events.on('time', sync);
+  onLocaleChange(renderTexts);
+  build();
+
+  return {
+    element: panel,
+    showLiveGaze(g) {
+      liveGaze = g;
+      renderGaze();
+    },
+  };
+}

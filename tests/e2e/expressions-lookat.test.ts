@@ -1,0 +1,212 @@
+/**
+ * Expressions and the gaze keyed through the UI (issue 13), on a VRM 1.0 and a VRM 0.x avatar with
+ * the idle_loop fixture motion (which has neither expressions nor lookAt, so both are created):
+ * the happy slider dragged with the mouse to 0.7 at 1 s (live on the avatar while dragging, one undo
+ * step), a second key at 2 s, the slider showing the interpolated weight at 1.5 s; the gaze target
+ * dragged with the mouse at 1 s (the eyes follow while dragging). Export .vrma, and the exported
+ * bytes played by three-vrm-animation (GLTFLoader + VRMAnimationLoaderPlugin + createVRMAnimationClip)
+ * on the avatar give the weight shown (within 0.01 of 0.7) and the yaw/pitch the panel showed
+ * (within 0.5°). Avatars without expressions (cryptovoxels) say so in the panel.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { describeFixtures, fixturePath } from '../helpers/fixtures';
+import { hook, motionBytes, openStudio, state, waitForState, type StudioSession } from './studioHarness';
+import { readVrma } from '../../shared/vrma/read';
+import { expressionWeightAt } from '../../shared/edits/expressionKeys';
+import { lookAtAt } from '../../shared/edits/lookAtKeys';
+
+type Pt = { x: number; y: number };
+type Face = { weights: Record<string, number>; gaze: { yaw: number; pitch: number } | null };
+type Played = Face & { tracks: { expressions: string[]; lookAt: boolean } };
+const AVATARS: [folder: string, file: string, meta: '0' | '1'][] = [
+  ['vrm1', 'debug_robot.vrm', '1'],
+  ['vrm0', 'triangle.vrm', '0'],
+];
+const SLIDER = '[data-expression="happy"]';
+
+async function goToFrame(page: Page, f: number): Promise<number> {
+  await page.fill('#dope-frame', String(f));
+  await page.press('#dope-frame', 'Enter');
+  await page.focus('#dope-sheet');
+  return (await state(page)).time;
+}
+
+const sliderValue = (page: Page) => page.locator(SLIDER).evaluate((e) => Number((e as HTMLInputElement).value));
+
+/**
+ * Drags the slider's thumb with the mouse until it shows `target` (or the nearest value a pixel
+ * reaches), checking on the way that the avatar shows the dragged weight live. Returns the value.
+ */
+async function dragSliderTo(page: Page, target: number): Promise<number> {
+  const slider = page.locator(SLIDER);
+  await slider.scrollIntoViewIfNeeded();
+  const box = (await slider.boundingBox())!;
+  const y = box.y + box.height / 2;
+  // Chromium's thumb is ~16 px wide: value v sits at left + 8 + v * (width - 16).
+  const thumbX = (v: number) => box.x + 8 + v * (box.width - 16);
+  const start = await sliderValue(page);
+  await page.mouse.move(thumbX(start), y);
+  await page.mouse.down();
+  let x = thumbX(target);
+  await page.mouse.move((thumbX(start) + x) / 2, y, { steps: 3 });
+  await page.mouse.move(x, y, { steps: 3 });
+  // Nudge by whole pixels towards the target (rounding of the thumb geometry).
+  let best = { x, err: Math.abs((await sliderValue(page)) - target) };
+  for (let i = 0; i < 12 && best.err > 1e-9; i++) {
+    const v = await sliderValue(page);
+    x += v < target ? 1 : -1;
+    await page.mouse.move(x, y);
+    const err = Math.abs((await sliderValue(page)) - target);
+    if (err < best.err) best = { x, err };
+    else if (err > best.err + 0.015) break;
+  }
+  await page.mouse.move(best.x, y);
+  const shown = await sliderValue(page);
+  // Live: the avatar shows the weight before the release, nothing is committed yet.
+  const live = await hook<Face>(page, 'avatarFace');
+  expect(live.weights.happy).toBeCloseTo(shown, 6);
+  await page.mouse.up();
+  await page.waitForTimeout(50);
+  return shown;
+}
+
+/**
+ * The gaze target's page position, zooming the view out with the mouse wheel while it is outside the
+ * viewport (three-vrm frames triangle.vrm on its one small mesh, far below its head).
+ */
+async function targetInView(page: Page): Promise<Pt> {
+  const box = (await page.locator('#viewport canvas').boundingBox())!;
+  const inside = (p: Pt) => p.x > box.x + 80 && p.x < box.x + box.width - 120 && p.y > box.y + 80 && p.y < box.y + box.height - 80;
+  let p = (await hook<Pt | null>(page, 'lookAtTargetScreen'))!;
+  expect(p).not.toBeNull();
+  for (let i = 0; i < 12 && !inside(p); i++) {
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, 300);
+    await page.waitForTimeout(50);
+    p = (await hook<Pt | null>(page, 'lookAtTargetScreen'))!;
+  }
+  expect(inside(p)).toBe(true);
+  return p;
+}
+
+async function exportedBytes(page: Page): Promise<Uint8Array> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('button', { hasText: 'Export .vrma' }).first().click()]);
+  return new Uint8Array(readFileSync((await download.path())!));
+}
+
+describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: expressions and lookAt keyed through the UI', () => {
+  let s: StudioSession;
+  beforeAll(async () => {
+    s = await openStudio();
+    await hook(s.page, 'setPlaying', false);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  for (const [folder, file, meta] of AVATARS) {
+    it(`happy 0.7 at 1 s with the slider, a gaze key by dragging the target, export, read back in three-vrm-animation (${file}, VRM ${meta === '0' ? '0.x' : '1.0'})`, async () => {
+      const page = s.page;
+      // A failed earlier case may have left edits: undo them so the file opens again without a question.
+      for (let i = 0; i < 10 && (await state(page)).canUndo; i++) await hook(page, 'runCommand', 'edit.undo');
+      await page.setInputFiles('#open-file-input', fixturePath(folder, file));
+      await waitForState(page, 'avatarName', file);
+      expect((await state(page)).metaVersion).toBe(meta);
+      await page.setInputFiles('#open-file-input', fixturePath('vrma', 'idle_loop.vrma'));
+      await waitForState(page, 'motionName', 'idle_loop');
+      await hook(page, 'setPlaying', false);
+      const fps = (await state(page)).fps;
+      const before = readVrma(await motionBytes(page));
+      expect(before.expressions).toHaveLength(0);
+      expect(before.lookAtNode).toBeUndefined();
+
+      // The panel lists the avatar's expressions (three-vrm's names, 0.x blend shapes mapped), not the look* ones.
+      const names = await page.locator('.expression-slider').evaluateAll((els) => els.map((e) => e.getAttribute('data-expression')));
+      expect(names).toContain('happy');
+      expect(names).toContain('blink');
+      expect(names.some((n) => /^look/.test(n!))).toBe(false);
+      expect(await page.locator('#expression-empty').isVisible()).toBe(false);
+
+      // 1. happy at 1 s: one drag, one undo step, the key in the motion.
+      const t1 = await goToFrame(page, Math.round(fps));
+      const depth0 = (await state(page)).undoDepth;
+      const w1 = await dragSliderTo(page, 0.7);
+      expect(Math.abs(w1 - 0.7)).toBeLessThanOrEqual(0.01);
+      const st = await state(page);
+      expect(st.undoDepth).toBe(depth0 + 1);
+      let motion = readVrma(await motionBytes(page));
+      expect(motion.expressions.map((e) => e.name)).toEqual(['happy']);
+      expect(expressionWeightAt(motion, 'happy', Math.fround(t1))).toBeCloseTo(w1, 6);
+      expect(await page.locator('[data-expression-value="happy"]').textContent()).toBe(w1.toFixed(2));
+
+      // 2. A second key at 2 s; at 1.5 s the slider shows the weight that plays there (interpolated).
+      const t2 = await goToFrame(page, Math.round(2 * fps));
+      const w2 = await dragSliderTo(page, 0.2);
+      expect((await state(page)).undoDepth).toBe(depth0 + 2);
+      const tm = await goToFrame(page, Math.round(1.5 * fps));
+      motion = readVrma(await motionBytes(page));
+      const between = expressionWeightAt(motion, 'happy', tm);
+      expect(between).toBeCloseTo(w1 + ((w2 - w1) * (tm - Math.fround(t1))) / (Math.fround(t2) - Math.fround(t1)), 5);
+      expect(await sliderValue(page)).toBeCloseTo(Math.round(between * 100) / 100, 6);
+      expect(await page.locator('[data-expression-value="happy"]').textContent()).toBe(between.toFixed(2));
+
+      // 3. The gaze at 1 s: drag the target up and to the side with the mouse; the eyes follow live.
+      await goToFrame(page, Math.round(fps));
+      expect(await page.locator('#gaze-values').isVisible()).toBe(false);
+      const p0 = await targetInView(page);
+      await page.mouse.move(p0.x, p0.y);
+      await page.mouse.down();
+      await page.mouse.move(p0.x + 30, p0.y - 20, { steps: 4 });
+      await page.mouse.move(p0.x + 70, p0.y - 45, { steps: 4 });
+      const live = await hook<Face>(page, 'avatarFace');
+      expect(Math.abs(live.gaze!.yaw)).toBeGreaterThan(3);
+      expect(Math.abs(live.gaze!.pitch)).toBeGreaterThan(2);
+      const liveShown = Number(await page.locator('[data-gaze="yaw"]').getAttribute('data-value'));
+      expect(liveShown).toBeCloseTo(live.gaze!.yaw, 6);
+      await page.mouse.up();
+      await page.waitForTimeout(50);
+      expect((await state(page)).undoDepth).toBe(depth0 + 3);
+      const shownText = { yaw: await page.locator('[data-gaze="yaw"]').textContent(), pitch: await page.locator('[data-gaze="pitch"]').textContent() };
+      const shown = { yaw: parseFloat(shownText.yaw!.replace('−', '-')), pitch: parseFloat(shownText.pitch!.replace('−', '-')) };
+      expect(Number.isFinite(shown.yaw) && Number.isFinite(shown.pitch)).toBe(true);
+      motion = readVrma(await motionBytes(page));
+      expect(motion.lookAtNode).toBeDefined();
+      const keyed = lookAtAt(motion, Math.fround(t1))!;
+      expect(Math.abs(keyed.yaw - shown.yaw)).toBeLessThanOrEqual(0.05 + 1e-9);
+      expect(Math.abs(keyed.pitch - shown.pitch)).toBeLessThanOrEqual(0.05 + 1e-9);
+      // The handle now sits where it was dropped: on the line the eyes look along.
+      const p1 = (await hook<Pt | null>(page, 'lookAtTargetScreen'))!;
+      expect(Math.hypot(p1.x - (p0.x + 70), p1.y - (p0.y - 45))).toBeLessThan(3);
+
+      // 4. Export, and play the exported bytes with three-vrm-animation on this avatar.
+      const bytes = await exportedBytes(page);
+      const played = await hook<Played>(page, 'playedFace', Buffer.from(bytes).toString('base64'), Math.fround(t1));
+      expect(played.tracks.expressions).toEqual(['happy']);
+      expect(played.tracks.lookAt).toBe(true);
+      expect(Math.abs(played.weights.happy - 0.7)).toBeLessThanOrEqual(0.01);
+      expect(played.weights.happy).toBeCloseTo(w1, 5);
+      expect(Math.abs(played.gaze!.yaw - shown.yaw)).toBeLessThanOrEqual(0.5);
+      expect(Math.abs(played.gaze!.pitch - shown.pitch)).toBeLessThanOrEqual(0.5);
+      const played2 = await hook<Played>(page, 'playedFace', Buffer.from(bytes).toString('base64'), Math.fround(t2));
+      expect(played2.weights.happy).toBeCloseTo(w2, 5);
+
+      // Undo every step by keyboard (the next avatar opens the file again without a "discard edits?" question).
+      for (let i = 0; i < 10 && (await state(page)).canUndo; i++) await page.keyboard.press('Control+Z');
+      expect((await state(page)).dirty).toBe(false);
+      expect(s.errors).toEqual([]);
+    }, 120_000);
+  }
+
+  it('an avatar without expressions says so (cryptovoxels.vrm, VRM 0.x)', async () => {
+    const page = s.page;
+    await page.setInputFiles('#open-file-input', fixturePath('vrm0', 'cryptovoxels.vrm'));
+    await waitForState(page, 'avatarName', 'cryptovoxels.vrm');
+    expect(await page.locator('.expression-slider').count()).toBe(0);
+    const empty = page.locator('#expression-empty');
+    expect(await empty.isVisible()).toBe(true);
+    expect(await empty.textContent()).toBe('This avatar has no expressions to key');
+  });
+});
