@@ -8,7 +8,8 @@
 import type { Motion, Quat } from '../motion/types';
 import { findChannel } from '../motion/types';
 import { fail } from '../errors';
-import { fromEuler, toEulerYXZ } from '../math/quat';
+import { fromEuler } from '../math/quat';
+import { toEulerYXZ } from '../math/euler';
 import { sampleChannel } from '../vrma/sample';
 import { requireFinite } from './params';
 import { keyTime, replaceChannel, withKeyValue, withRootNode } from './faceNodes';

@@ -320,21 +320,3 @@ export function fromMat4(m: readonly number[]): Quat {
   return normalize(q);
 }
 
-/**
- * Intrinsic Y-then-X-then-Z Euler angles (radians) of a rotation, three.js's Euler.setFromQuaternion
- * with order 'YXZ' (the inverse of fromEuler('YXZ', ...)): the order VRMLookAt reads yaw (Y) and
- * pitch (X) in. The quaternion need not be unit length.
- */
-export function toEulerYXZ(q: Quat): { X: number; Y: number; Z: number } {
-  const [x, y, z, w] = normalize(q);
-  const m13 = 2 * (x * z + y * w);
-  const m21 = 2 * (x * y + z * w);
-  const m22 = 1 - 2 * (x * x + z * z);
-  const m23 = 2 * (y * z - x * w);
-  const m31 = 2 * (x * z - y * w);
-  const m33 = 1 - 2 * (x * x + y * y);
-  const m11 = 1 - 2 * (y * y + z * z);
-  const X = Math.asin(-Math.min(1, Math.max(-1, m23)));
-  if (Math.abs(m23) < 0.9999999) return { X, Y: Math.atan2(m13, m33), Z: Math.atan2(m21, m22) };
-  return { X, Y: Math.atan2(-m31, m11), Z: 0 };
-}

@@ -15,7 +15,7 @@ import { lookAtAt, lookAtRotation, setLookAtKey, yawPitchOf } from '../../../sha
 import { moveKeys } from '../../../shared/edits/moveKeys';
 import { deleteKeys } from '../../../shared/edits/deleteKeys';
 import { insertKeys } from '../../../shared/edits/insertKeys';
-import { toEulerYXZ } from '../../../shared/math/quat';
+import { toEulerYXZ } from '../../../shared/math/euler';
 import { sampleChannel } from '../../../shared/vrma/sample';
 import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
@@ -284,6 +284,12 @@ describeFixtures('expression and lookAt keys on fixtures', () => {
     const gaze = await readBackGaze(bytes, 1);
     expect(gaze.yaw).toBeCloseTo(-20, 3);
     expect(gaze.pitch).toBeCloseTo(8, 3);
+    // The smaller file (compact rig, 16-bit rotations) keeps the new nodes and their values too.
+    const small = writeVrma(out, { quantize: true });
+    expect(await readBackWeight(small, 'happy', 1)).toBeCloseTo(0.7, 6);
+    const smallGaze = await readBackGaze(small, 1);
+    expect(smallGaze.yaw).toBeCloseTo(-20, 2);
+    expect(smallGaze.pitch).toBeCloseTo(8, 2);
     const back = readVrma(bytes);
     for (const c of m.channels) {
       const o = findChannel(back, c.node, c.path)!;
