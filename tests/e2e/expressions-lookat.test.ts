@@ -6,7 +6,8 @@
  * dragged with the mouse at 1 s (the eyes follow while dragging). Export .vrma, and the exported
  * bytes played by three-vrm-animation (GLTFLoader + VRMAnimationLoaderPlugin + createVRMAnimationClip)
  * on the avatar give the weight shown (within 0.01 of 0.7) and the yaw/pitch the panel showed
- * (within 0.5°). Avatars without expressions (cryptovoxels) say so in the panel.
+ * (within 0.5°). On the expression's dope-sheet row a key dragged by 5 frames and deleted gives the
+ * core's moveKeys/deleteKeys bytes. Avatars without expressions (cryptovoxels) say so in the panel.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -17,6 +18,9 @@ import { hook, motionBytes, openStudio, state, waitForState, type StudioSession 
 import { readVrma } from '../../shared/vrma/read';
 import { expressionWeightAt } from '../../shared/edits/expressionKeys';
 import { lookAtAt } from '../../shared/edits/lookAtKeys';
+import { moveKeys } from '../../shared/edits/moveKeys';
+import { deleteKeys } from '../../shared/edits/deleteKeys';
+import { writeVrma } from '../../shared/vrma/write';
 
 type Pt = { x: number; y: number };
 type Face = { weights: Record<string, number>; gaze: { yaw: number; pitch: number } | null };
@@ -152,6 +156,32 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: expressions 
       expect(between).toBeCloseTo(w1 + ((w2 - w1) * (tm - Math.fround(t1))) / (Math.fround(t2) - Math.fround(t1)), 5);
       expect(await sliderValue(page)).toBeCloseTo(Math.round(between * 100) / 100, 6);
       expect(await page.locator('[data-expression-value="happy"]').textContent()).toBe(between.toFixed(2));
+
+      // The expression row in the dope sheet: drag the 2 s key by 5 frames, then Delete it: the core's
+      // moveKeys and deleteKeys bytes, one undo step each.
+      const happyNode = motion.expressions[0].node;
+      await page.evaluate(([n]) => (window as unknown as { __dopeSheet: { revealRow(n: number, p: string): void } }).__dopeSheet.revealRow(n as number, 'translation'), [happyNode] as const);
+      await page.waitForTimeout(80);
+      const keyPoint = () => page.evaluate(([n]) => (window as unknown as { __dopeSheet: { keyClientPoint(n: number, p: string, i: number): Pt | null } }).__dopeSheet.keyClientPoint(n as number, 'translation', 1), [happyNode] as const);
+      const timeX = (t: number) => page.evaluate((tt) => (window as unknown as { __dopeSheet: { timeClientX(t: number): number } }).__dopeSheet.timeClientX(tt), t);
+      const k = (await keyPoint())!;
+      expect(k).not.toBeNull();
+      const dx = (await timeX(Math.fround(t2) + 5 / fps)) - (await timeX(Math.fround(t2)));
+      await page.mouse.move(k.x, k.y);
+      await page.mouse.down();
+      await page.mouse.move(k.x + dx / 2, k.y, { steps: 4 });
+      await page.mouse.move(k.x + dx, k.y, { steps: 4 });
+      await page.mouse.up();
+      await page.waitForTimeout(80);
+      const selection = [{ node: happyNode, path: 'translation' as const, keys: [1] }];
+      expect(Buffer.from(await motionBytes(page)).equals(Buffer.from(writeVrma(moveKeys(motion, selection, 5 / fps))))).toBe(true);
+      const movedMotion = readVrma(await motionBytes(page));
+      await page.keyboard.press('Delete');
+      expect(Buffer.from(await motionBytes(page)).equals(Buffer.from(writeVrma(deleteKeys(movedMotion, selection))))).toBe(true);
+      expect((await state(page)).undoDepth).toBe(depth0 + 4);
+      await page.keyboard.press('Control+Z');
+      await page.keyboard.press('Control+Z');
+      expect(Buffer.from(await motionBytes(page)).equals(Buffer.from(writeVrma(motion)))).toBe(true);
 
       // 3. The gaze at 1 s: drag the target up and to the side with the mouse; the eyes follow live.
       await goToFrame(page, Math.round(fps));
