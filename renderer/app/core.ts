@@ -36,9 +36,9 @@ function asMotion(result: Motion | { motion: Motion } | Uint8Array): Motion {
 export async function readMotionFile(name: string, bytes: Uint8Array): Promise<{ motion: Motion; convertedFrom?: string }> {
   const ext = extensionOf(name);
   if (ext === VRMA_EXTENSION) return { motion: readVrma(bytes) };
-  if (!isConvertible(name)) fail('UNSUPPORTED', `${name}: expected ${formatList(STUDIO_FILE_EXTENSIONS)}`);
+  if (!isConvertible(name)) fail('UNSUPPORTED', `${name}: expected ${formatList(STUDIO_FILE_EXTENSIONS)}`, 'studio.notStudioFile', { file: name, formats: formatList(STUDIO_FILE_EXTENSIONS) });
   const mod = await firstModule(convertModules);
-  if (!mod) fail('UNSUPPORTED', `${ext} conversion is not available in this build`);
+  if (!mod) fail('UNSUPPORTED', `${ext} conversion is not available in this build`, 'studio.noConverter', { format: ext ?? '' });
   const motion = asMotion(await mod.convertToMotion(name, bytes));
   return { motion, convertedFrom: ext.slice(1).toUpperCase() };
 }

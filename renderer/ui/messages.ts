@@ -105,8 +105,11 @@ export class Messages {
 
 /**
  * What went wrong, for the user, in the current language: a MotionError or StudioApi error code
- * gets its catalogue text (`error.<CODE>` / `apiError.<CODE>`) with the core's message as the
- * detail (line numbers, bone names: the specific part); anything else shows its message.
+ * gets its catalogue text (`error.<CODE>` / `apiError.<CODE>`), followed by the specific detail: a
+ * MotionError's `detail` worded by the catalogue (`errorDetail.<detail>`) with its real parameters
+ * (line, bone, accessor ...), numbers in the user's language. Without a worded detail the core's
+ * English message follows instead (better than nothing; tests/unit/i18n/errorDetails.test.ts keeps
+ * that from shipping). Anything else shows its message.
  * Call it inside a message function so it is re-read after a language switch.
  */
 export function errorText(e: unknown): string {
@@ -114,7 +117,21 @@ export function errorText(e: unknown): string {
   const code = (e as { code?: unknown } | null)?.code;
   if (typeof code === 'string') {
     const key = hasMessage(`error.${code}`) ? `error.${code}` : hasMessage(`apiError.${code}`) ? `apiError.${code}` : null;
-    if (key) return message ? t('errors.withDetail', { problem: translate(key), detail: message }) : translate(key);
+    if (key) {
+      const detail = errorDetailText(e) ?? message;
+      return detail ? t('errors.withDetail', { problem: translate(key), detail }) : translate(key);
+    }
   }
   return message;
+}
+
+/** The worded detail of an error that carries one (a MotionError's `detail` + `params`), or null. */
+export function errorDetailText(e: unknown): string | null {
+  const { detail, params } = (e ?? {}) as { detail?: unknown; params?: unknown };
+  if (typeof detail !== 'string' || !hasMessage(`errorDetail.${detail}`)) return null;
+  const values: Record<string, string | number> = {};
+  if (params && typeof params === 'object') {
+    for (const [k, v] of Object.entries(params)) if (typeof v === 'string' || typeof v === 'number') values[k] = v;
+  }
+  return translate(`errorDetail.${detail}`, values);
 }

@@ -47,6 +47,6 @@ export function convertToMotion(fileName: string, bytes: Uint8Array, opts: Conve
     case '.vrma':
       return readVrma(bytes);
     default:
-      return fail('UNSUPPORTED', `${fileName}: unknown motion format "${ext || '(no extension)'}"; expected ${MOTION_EXTENSIONS.join(', ')}`);
+      return fail('UNSUPPORTED', `${fileName}: unknown motion format "${ext || '(no extension)'}"; expected ${MOTION_EXTENSIONS.join(', ')}`, 'convert.unknownFormat', { file: fileName, formats: MOTION_EXTENSIONS.join(', ') });
   }
 }

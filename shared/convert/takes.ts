@@ -25,7 +25,7 @@ export function listTakes(fileName: string, bytes: Uint8Array): TakeInfo[] {
   const ext = extensionOf(fileName);
   if (ext === '.fbx') return listFbxTakes(bytes);
   if (ext === '.glb' || ext === '.gltf') return listGltfTakes(bytes);
-  return fail('UNSUPPORTED', `${fileName}: only ${TAKE_EXTENSIONS.join(', ')} files have takes`);
+  return fail('UNSUPPORTED', `${fileName}: only ${TAKE_EXTENSIONS.join(', ')} files have takes`, 'take.notTakeFile', { file: fileName, formats: TAKE_EXTENSIONS.join(', ') });
 }
 
 /**
@@ -63,14 +63,14 @@ export interface TakeSource {
 export function openTakes(fileName: string, bytes: Uint8Array): TakeSource {
   const ext = extensionOf(fileName);
   const missing = (take: string, names: string[]) =>
-    fail('BAD_PARAMETER', `no take named "${take}"; the takes are: ${names.map((n) => `"${n}"`).join(', ')}`);
+    fail('BAD_PARAMETER', `no take named "${take}"; the takes are: ${names.map((n) => `"${n}"`).join(', ')}`, 'take.unknown', { take, takes: names.map((n) => `“${n}”`).join(', ') });
   if (ext === '.fbx') {
     const source = readFbx(bytes);
     const stacks = source.scene.stacks;
     return {
       takes: stacks.map((s) => takeInfo(source.scene, s)),
       convert(take, opts = {}) {
-        if (!stacks.length) fail('NO_KEYS', 'the FBX file has no animation (no AnimationStack/take)');
+        if (!stacks.length) fail('NO_KEYS', 'the FBX file has no animation (no AnimationStack/take)', 'fbx.noTakes');
         const stack = take === undefined ? stacks[0] : stacks.find((s) => s.name === take) ?? missing(take, stacks.map((s) => s.name));
         return convertFbxTake(source, stack, opts).motion;
       },
@@ -82,12 +82,12 @@ export function openTakes(fileName: string, bytes: Uint8Array): TakeSource {
     return {
       takes: listGltfTakes(bytes),
       convert(take, opts = {}) {
-        if (!anims.length) fail('NO_KEYS', 'the glTF file has no animations');
+        if (!anims.length) fail('NO_KEYS', 'the glTF file has no animations', 'gltf.noAnimations');
         const anim = take === undefined ? anims[0] : anims.find((a) => a.name === take) ?? missing(take, anims.map((a) => a.name));
         return convertGltfTake(source, anim, opts).motion;
       },
     };
   }
-  return fail('UNSUPPORTED', `${fileName}: only ${TAKE_EXTENSIONS.join(', ')} files have takes`);
+  return fail('UNSUPPORTED', `${fileName}: only ${TAKE_EXTENSIONS.join(', ')} files have takes`, 'take.notTakeFile', { file: fileName, formats: TAKE_EXTENSIONS.join(', ') });
 }
 

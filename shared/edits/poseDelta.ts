@@ -80,12 +80,12 @@ function replace(motion: Motion, old: Channel | undefined, next: Channel): Motio
 export function applyPoseDelta(motion: Motion, bone: HumanBoneName, delta: Quat, t: number, radius: number, options: PoseDeltaOptions = {}): Motion {
   const duration = durationOf(motion);
   requireFinite('time', t);
-  if (t < -TIME_EPSILON || t > duration + TIME_EPSILON) fail('BAD_PARAMETER', `time ${t} s is outside the motion (0 to ${round(duration)} s)`);
+  if (t < -TIME_EPSILON || t > duration + TIME_EPSILON) fail('BAD_PARAMETER', `time ${t} s is outside the motion (0 to ${round(duration)} s)`, 'time.outside', { time: String(t), duration: round(duration) });
   const time = Math.min(Math.max(t, 0), duration);
   requireNonNegative('radius', radius);
   for (const v of delta) requireFinite('rotation delta', v);
   const len = Math.hypot(delta[0], delta[1], delta[2], delta[3]);
-  if (!(len > 1e-9)) fail('BAD_PARAMETER', 'the rotation delta is not a rotation (zero length)');
+  if (!(len > 1e-9)) fail('BAD_PARAMETER', 'the rotation delta is not a rotation (zero length)', 'pose.zeroRotation');
   const flip = options.vrm0Flip ? -1 : 1;
   let [dx, dy, dz, dw] = [(flip * delta[0]) / len, delta[1] / len, (flip * delta[2]) / len, delta[3] / len];
   if (dw < 0) {

@@ -29,7 +29,7 @@ const VRM0_THUMBS: Readonly<Record<string, HumanBoneName>> = {
 
 export function readAvatarSkeleton(bytes: Uint8Array, name = 'the avatar'): AvatarSkeleton {
   const json = parseGlb(bytes).json as { nodes?: unknown; extensions?: Record<string, unknown> } | null;
-  if (!json || typeof json !== 'object') fail('BAD_JSON', `${name}: no glTF JSON`);
+  if (!json || typeof json !== 'object') fail('BAD_JSON', `${name}: no glTF JSON`, 'avatar.noJson', { file: name });
   const nodes = (Array.isArray(json.nodes) ? json.nodes : []) as GltfNode[];
   const ext = json.extensions ?? {};
   const boneToNode: Partial<Record<HumanBoneName, number>> = {};
@@ -48,9 +48,9 @@ export function readAvatarSkeleton(bytes: Uint8Array, name = 'the avatar'): Avat
       if (isHumanBoneName(bone)) boneToNode[bone] = ref.node;
     }
   } else {
-    return fail('BAD_DATA', `${name} is not a VRM avatar (no VRMC_vrm or VRM humanoid)`);
+    return fail('BAD_DATA', `${name} is not a VRM avatar (no VRMC_vrm or VRM humanoid)`, 'avatar.notVrm', { file: name });
   }
-  if (boneToNode.hips === undefined) fail('BAD_DATA', `${name} has no hips bone`);
+  if (boneToNode.hips === undefined) fail('BAD_DATA', `${name} has no hips bone`, 'avatar.noHips', { file: name });
   const world = worldMatrices(nodes);
   const positions: Partial<Record<HumanBoneName, Vec3>> = {};
   for (const [bone, node] of Object.entries(boneToNode) as [HumanBoneName, number][]) {
@@ -58,6 +58,6 @@ export function readAvatarSkeleton(bytes: Uint8Array, name = 'the avatar'): Avat
     positions[bone] = version === '0' ? [-p[0], p[1], -p[2]] : p;
   }
   const hipsHeight = positions.hips![1];
-  if (!(hipsHeight > 1e-3)) fail('BAD_DATA', `${name}: the hips are at ${hipsHeight} m in the rest pose (not standing on the floor)`);
+  if (!(hipsHeight > 1e-3)) fail('BAD_DATA', `${name}: the hips are at ${hipsHeight} m in the rest pose (not standing on the floor)`, 'avatar.hipsHeight', { file: name, height: hipsHeight });
   return { version, positions, hipsHeight };
 }

@@ -16,34 +16,10 @@ import type { Browser, Page } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser } from '../helpers/browser';
 import { REPO_DIR, startHost, type StartedHost } from '../helpers/host';
 import { hook, SCREENSHOT_DIR, waitForStudio } from './studioHarness';
-import { HUMAN_BONE_NAMES } from '../../shared/vrm/humanBones';
+import { englishWords, FILE_NAME, JAPANESE } from '../helpers/japaneseText';
 import { CATALOGUE } from '../../shared/i18n/catalogue';
 
 const DOCS_SHOTS = join(REPO_DIR, 'docs', 'screenshots');
-
-/**
- * Words allowed in Latin letters on a Japanese screen: the product and format names, units, key
- * names, VRM humanoid bone names (spec identifiers) and the built-in motion's file name. Anything
- * else with two or more Latin letters in a row is an untranslated string.
- */
-const ALLOWED_LATIN = new Set([
-  'VRMA', 'VRM', 'Studio', 'glTF', 'JSON', 'BVH', 'VMD', 'VPD', 'PMX', 'PMD', 'FBX', 'MMD', 'VRoid', 'IK', 'IN', 'OUT', 'OK',
-  's', 'ms', 'fps', 'rad', 'm', 'mm', 'cm', 'kB', 'KB', 'MB', 'GB', 'byte', 'x', 'y', 'z', 'N', 'VR',
-  'Ctrl', 'Shift', 'Alt', 'Space', 'Delete', 'Home', 'End', 'Esc', 'F1', 'Tab', 'Enter',
-  'English', // the language picker names each language in itself
-  'three', 'js', 'vrm', 'UniVRM', 'Unity', 'Blender', 'Mixamo', // players and tools, by their names
-  'walk', // the built-in motion (walk.vrma)
-  ...HUMAN_BONE_NAMES,
-]);
-const FILE_NAME = /[\w.-]+\.(vrma|vrm|vmd|vpd|bvh|glb|gltf|pmx|pmd|fbx|json)\b/gi;
-const EXTENSION = /\.(vrma|vrm|vmd|vpd|bvh|glb|gltf|pmx|pmd|fbx)\b/gi;
-const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]/;
-
-/** The Latin words of a shown string that are not on the allow-list. */
-function englishWords(text: string): string[] {
-  const stripped = text.replace(FILE_NAME, ' ').replace(EXTENSION, ' ');
-  return (stripped.match(/[A-Za-z][A-Za-z']+/g) ?? []).filter((w) => !ALLOWED_LATIN.has(w));
-}
 
 interface Shown {
   readonly text: string;

@@ -52,7 +52,7 @@ export function arrayOf(node: FbxNode | undefined, what: string): Float64Array |
   for (let i = 0; i < node.props.length; i++) {
     const v = node.props[i];
     const n = typeof v === 'bigint' ? Number(v) : v;
-    if (typeof n !== 'number') fail('BAD_FBX', `${what}: element ${i} of "${node.name}" is not a number`);
+    if (typeof n !== 'number') fail('BAD_FBX', `${what}: element ${i} of "${node.name}" is not a number`, 'fbx.notNumber', { element: i, record: node.name });
     out[i] = n;
   }
   return out;

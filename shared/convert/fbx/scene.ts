@@ -135,10 +135,10 @@ const INTERP_CUBIC = 0x08;
 function readCurve(id: string, node: FbxNode, path: string): FbxCurve {
   const times = arrayOf(child(node, 'KeyTime'), path) ?? new Float64Array(0);
   const values = arrayOf(child(node, 'KeyValueFloat'), path) ?? new Float64Array(0);
-  if (times.length !== values.length) fail('BAD_FBX', `${path}: ${times.length} key times but ${values.length} key values`);
+  if (times.length !== values.length) fail('BAD_FBX', `${path}: ${times.length} key times but ${values.length} key values`, 'fbx.curveCount', { curve: path, times: times.length, values: values.length });
   for (let i = 0; i < times.length; i++) {
-    if (!Number.isFinite(times[i]) || !Number.isFinite(values[i])) fail('BAD_FBX', `${path}: key ${i} is not a finite number`);
-    if (i > 0 && times[i] < times[i - 1]) fail('BAD_FBX', `${path}: key times go backwards at key ${i}`);
+    if (!Number.isFinite(times[i]) || !Number.isFinite(values[i])) fail('BAD_FBX', `${path}: key ${i} is not a finite number`, 'fbx.curveNotFinite', { curve: path, key: i });
+    if (i > 0 && times[i] < times[i - 1]) fail('BAD_FBX', `${path}: key times go backwards at key ${i}`, 'fbx.curveBackwards', { curve: path, key: i });
   }
   const flags = arrayOf(child(node, 'KeyAttrFlags'), path);
   const data = arrayOf(child(node, 'KeyAttrDataFloat'), path);
@@ -196,7 +196,7 @@ function globalsOf(doc: FbxDocument, warnings: string[]): FbxGlobals {
 export function readScene(doc: FbxDocument): FbxScene {
   const warnings: string[] = [];
   const objects = doc.nodes.find((n) => n.name === 'Objects');
-  if (!objects) fail('BAD_FBX', 'FBX file has no Objects section');
+  if (!objects) fail('BAD_FBX', 'FBX file has no Objects section', 'fbx.noObjects');
   const globals = globalsOf(doc, warnings);
 
   // Every object by id; 6.1 files name objects instead of numbering them, so the name is the id there.

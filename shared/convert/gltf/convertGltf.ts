@@ -71,22 +71,22 @@ function readDocument(bytes: Uint8Array): Document {
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     } catch {
-      fail('BAD_GLTF', 'not a glTF file (neither a GLB nor UTF-8 JSON)');
+      fail('BAD_GLTF', 'not a glTF file (neither a GLB nor UTF-8 JSON)', 'gltf.notGltf');
     }
     try {
       json = JSON.parse(text);
     } catch (e) {
-      fail('BAD_GLTF', `not a glTF file: the JSON does not parse (${(e as Error).message})`);
+      fail('BAD_GLTF', `not a glTF file: the JSON does not parse (${(e as Error).message})`, 'gltf.jsonSyntax');
     }
   }
-  if (!isObject(json) || !isObject(json.asset)) fail('BAD_GLTF', 'not a glTF file (no "asset" object)');
+  if (!isObject(json) || !isObject(json.asset)) fail('BAD_GLTF', 'not a glTF file (no "asset" object)', 'gltf.noAsset');
   const buffers = list(json, 'buffers').map((b, i): Uint8Array | undefined => {
     if (!isObject(b)) return undefined;
     const byteLength = typeof b.byteLength === 'number' ? b.byteLength : 0;
     let data: Uint8Array | undefined;
     if (b.uri === undefined) data = i === 0 ? bin : undefined;
     else if (typeof b.uri === 'string' && b.uri.startsWith('data:')) data = decodeDataUri(b.uri, `buffer ${i}`);
-    if (data && byteLength > data.length) fail('TRUNCATED', `buffer ${i} declares ${byteLength} bytes but only ${data.length} are in the file`);
+    if (data && byteLength > data.length) fail('TRUNCATED', `buffer ${i} declares ${byteLength} bytes but only ${data.length} are in the file`, 'buffer.pastEnd', { buffer: i, declared: byteLength, bytes: data.length });
     return data?.subarray(0, byteLength);
   });
   const ctx: AccessorContext = {
@@ -99,7 +99,7 @@ function readDocument(bytes: Uint8Array): Document {
     cache: new Map(),
   };
   const nodes = list(json, 'nodes').map((n, i) => {
-    if (!isObject(n)) fail('BAD_GLTF', `node ${i} is not an object`);
+    if (!isObject(n)) fail('BAD_GLTF', `node ${i} is not an object`, 'json.nodeNotObject', { node: i });
     return n;
   });
   const ext = isObject(json.extensions) ? json.extensions : {};
@@ -134,14 +134,14 @@ function buildSkeleton(doc: Document, warnings: string[]): Skeleton {
   const parent = new Int32Array(nodes.length).fill(-1);
   nodes.forEach((n, i) => {
     for (const c of list(n, 'children')) {
-      if (typeof c !== 'number' || !Number.isInteger(c) || c < 0 || c >= nodes.length) fail('BAD_GLTF', `node ${i} lists a child ${JSON.stringify(c)} that does not exist`);
-      if (parent[c] >= 0 || c === i) fail('BAD_GLTF', `node ${c} has more than one parent`);
+      if (typeof c !== 'number' || !Number.isInteger(c) || c < 0 || c >= nodes.length) fail('BAD_GLTF', `node ${i} lists a child ${JSON.stringify(c)} that does not exist`, 'gltf.badChild', { node: i, child: JSON.stringify(c) ?? 'undefined' });
+      if (parent[c] >= 0 || c === i) fail('BAD_GLTF', `node ${c} has more than one parent`, 'gltf.twoParents', { node: c });
       parent[c] = i;
     }
   });
   for (let i = 0; i < nodes.length; i++) {
     let guard = 0;
-    for (let p = parent[i]; p >= 0; p = parent[p]) if (++guard > nodes.length) fail('BAD_GLTF', `node ${i} is its own ancestor`);
+    for (let p = parent[i]; p >= 0; p = parent[p]) if (++guard > nodes.length) fail('BAD_GLTF', `node ${i} is its own ancestor`, 'gltf.cycle', { node: i });
   }
   // Bind worlds from the skins' inverse bind matrices (in the skinned mesh node's space).
   const bindWorld = new Map<number, Mat4>();
@@ -154,7 +154,7 @@ function buildSkeleton(doc: Document, warnings: string[]): Skeleton {
     for (const j of joints) keep.add(j);
     if (skin.inverseBindMatrices === undefined) return;
     const ibm = readAccessor(ctx, skin.inverseBindMatrices, ['MAT4'], `skin ${si} inverseBindMatrices`);
-    if (ibm.count < joints.length) fail('BAD_GLTF', `skin ${si} has ${joints.length} joints but ${ibm.count} inverse bind matrices`);
+    if (ibm.count < joints.length) fail('BAD_GLTF', `skin ${si} has ${joints.length} joints but ${ibm.count} inverse bind matrices`, 'gltf.inverseBind', { skin: si, joints: joints.length, matrices: ibm.count });
     const meshNode = nodes.findIndex((n) => n.skin === si);
     const meshWorld = meshNode >= 0 ? worldDefault(meshNode) : MAT4_IDENTITY;
     joints.forEach((j, k) => {
@@ -205,7 +205,7 @@ function readAnimations(doc: Document): Animation[] {
   const { ctx, nodes } = doc;
   const out: Animation[] = [];
   list(doc.json, 'animations').forEach((a, ai) => {
-    if (!isObject(a)) fail('BAD_GLTF', `animation ${ai} is not an object`);
+    if (!isObject(a)) fail('BAD_GLTF', `animation ${ai} is not an object`, 'json.animationNotObject', { animation: ai });
     const name = typeof a.name === 'string' && a.name !== '' ? a.name : `animation_${ai}`;
     const samplers = list(a, 'samplers');
     const channels = new Map<number, Map<string, Sampler>>();
@@ -213,23 +213,23 @@ function readAnimations(doc: Document): Animation[] {
     let keys = 0;
     list(a, 'channels').forEach((c, ci) => {
       const where = `animation "${name}" channel ${ci}`;
-      if (!isObject(c) || !isObject(c.target)) fail('BAD_GLTF', `${where} has no target`);
+      if (!isObject(c) || !isObject(c.target)) fail('BAD_GLTF', `${where} has no target`, 'gltf.channelNoTarget', { animation: name, channel: ci });
       const node = c.target.node;
       const path = c.target.path;
       if (typeof node !== 'number' || !Number.isInteger(node) || node < 0 || node >= nodes.length) return;
       if (path !== 'translation' && path !== 'rotation' && path !== 'scale' && path !== 'weights') return;
       const s = samplers[typeof c.sampler === 'number' ? c.sampler : -1];
-      if (!isObject(s)) fail('BAD_GLTF', `${where} names a sampler that does not exist`);
+      if (!isObject(s)) fail('BAD_GLTF', `${where} names a sampler that does not exist`, 'gltf.channelSampler', { animation: name, channel: ci });
       const interpolation = s.interpolation === 'STEP' || s.interpolation === 'CUBICSPLINE' ? s.interpolation : 'LINEAR';
       const input = readAccessor(ctx, s.input, ['SCALAR'], `${where} input`);
       const output = readAccessor(ctx, s.output, path === 'rotation' ? ['VEC4'] : path === 'weights' ? ['SCALAR'] : ['VEC3'], `${where} output`);
       const times = input.data;
       for (let i = 0; i < times.length; i++) {
-        if (!Number.isFinite(times[i]) || (i > 0 && times[i] < times[i - 1])) fail('BAD_GLTF', `${where}: key times are not increasing at key ${i}`);
+        if (!Number.isFinite(times[i]) || (i > 0 && times[i] < times[i - 1])) fail('BAD_GLTF', `${where}: key times are not increasing at key ${i}`, 'gltf.timeOrder', { animation: name, channel: ci, key: i });
       }
       const perKey = interpolation === 'CUBICSPLINE' ? 3 : 1;
       const width = path === 'weights' ? Math.floor(output.data.length / Math.max(1, times.length * perKey)) : output.components;
-      if (times.length === 0 || output.data.length !== times.length * width * perKey) fail('BAD_GLTF', `${where}: ${times.length} key times but ${output.data.length} output values`);
+      if (times.length === 0 || output.data.length !== times.length * width * perKey) fail('BAD_GLTF', `${where}: ${times.length} key times but ${output.data.length} output values`, 'gltf.countMismatch', { animation: name, channel: ci, times: times.length, values: output.data.length });
       const map = channels.get(node) ?? channels.set(node, new Map()).get(node)!;
       map.set(path, { times, values: output.data, interpolation, width });
       allTimes.push(times);
@@ -306,10 +306,10 @@ export interface GltfSource {
 export function readGltf(bytes: Uint8Array): GltfSource {
   const doc = readDocument(bytes);
   const animations = readAnimations(doc);
-  if (doc.isVrm && animations.length === 0) fail('IS_AVATAR', 'this file is a VRM avatar with no animations, not a motion: open it as the avatar');
+  if (doc.isVrm && animations.length === 0) fail('IS_AVATAR', 'this file is a VRM avatar with no animations, not a motion: open it as the avatar', 'gltf.isAvatar');
   const warnings: string[] = [];
   const skeleton = buildSkeleton(doc, warnings);
-  if (!skeleton.nodeOf.length) fail('NO_HUMANOID', 'the glTF file has no nodes, so no skeleton');
+  if (!skeleton.nodeOf.length) fail('NO_HUMANOID', 'the glTF file has no nodes, so no skeleton', 'gltf.noNodes');
   let rig: HumanoidRig | undefined;
   return {
     doc,
@@ -339,7 +339,7 @@ function takeInfoOf(a: Animation): TakeInfo {
 export function listGltfTakes(bytes: Uint8Array): TakeInfo[] {
   const doc = readDocument(bytes);
   const takes = readAnimations(doc).map(takeInfoOf);
-  if (doc.isVrm && !takes.length) fail('IS_AVATAR', 'this file is a VRM avatar with no animations, not a motion: open it as the avatar');
+  if (doc.isVrm && !takes.length) fail('IS_AVATAR', 'this file is a VRM avatar with no animations, not a motion: open it as the avatar', 'gltf.isAvatar');
   return takes;
 }
 
@@ -359,7 +359,7 @@ export function gltfTakeFrames(source: GltfSource, anim: Animation, fps?: number
   if (fps !== undefined) {
     const start = times[0], end = times[times.length - 1];
     const count = Math.floor((end - start) * fps + 1e-6) + 1;
-    if (count > 1_000_000) fail('TOO_LARGE', `animation "${anim.name}" would need ${count} frames at ${fps} fps`);
+    if (count > 1_000_000) fail('TOO_LARGE', `animation "${anim.name}" would need ${count} frames at ${fps} fps`, 'gltf.tooLong', { animation: anim.name, frames: count, fps });
     times = Float32Array.from({ length: count }, (_, k) => start + k / fps);
   }
   const { skeleton } = source;
@@ -385,9 +385,9 @@ export function gltfTakeFrames(source: GltfSource, anim: Animation, fps?: number
 }
 
 export function convertGltfTake(source: GltfSource, anim: Animation, opts: GltfConvertOptions = {}): TakeMotion {
-  if (opts.fps !== undefined && !(opts.fps > 0 && opts.fps <= 1000)) fail('BAD_PARAMETER', `fps must be between 0 and 1000, got ${opts.fps}`);
+  if (opts.fps !== undefined && !(opts.fps > 0 && opts.fps <= 1000)) fail('BAD_PARAMETER', `fps must be between 0 and 1000, got ${opts.fps}`, 'convert.fps', { value: String(opts.fps) });
   const info = takeInfoOf(anim);
-  if (anim.keys === 0 || anim.times.length === 0) fail('NO_KEYS', `animation "${anim.name}" has no keys: there is no motion to convert`);
+  if (anim.keys === 0 || anim.times.length === 0) fail('NO_KEYS', `animation "${anim.name}" has no keys: there is no motion to convert`, 'gltf.noKeys', { animation: anim.name });
   const rig = source.rig();
   const { times, poser, animated } = gltfTakeFrames(source, anim, opts.fps);
   const { doc } = source;
@@ -433,10 +433,10 @@ export function convertGltfTake(source: GltfSource, anim: Animation, opts: GltfC
 
 function pickTake(source: GltfSource, take: string | undefined): Animation[] {
   const anims = source.animations;
-  if (!anims.length) fail('NO_KEYS', 'the glTF file has no animations');
+  if (!anims.length) fail('NO_KEYS', 'the glTF file has no animations', 'gltf.noAnimations');
   if (take === undefined) return [...anims];
   const a = anims.find((x) => x.name === take);
-  if (!a) fail('BAD_PARAMETER', `no animation named "${take}"; the animations are: ${anims.map((x) => `"${x.name}"`).join(', ')}`);
+  if (!a) fail('BAD_PARAMETER', `no animation named "${take}"; the animations are: ${anims.map((x) => `"${x.name}"`).join(', ')}`, 'take.unknown', { take, takes: anims.map((x) => `“${x.name}”`).join(', ') });
   return [a];
 }
 

@@ -476,7 +476,7 @@ export function recognizeSkeleton(source: Hierarchy, rest: RestSkeleton, what = 
   }
   const found = ESSENTIAL.filter((b) => bones[b] !== undefined);
   if (bones.hips === undefined || found.length < 8) {
-    fail('NO_HUMANOID', `${what} skeleton is not humanoid: ${found.length ? `found only ${found.join(', ')}` : 'found none'} of hips, head, arms and legs`);
+    fail('NO_HUMANOID', `${what} skeleton is not humanoid: ${found.length ? `found only ${found.join(', ')}` : 'found none'} of hips, head, arms and legs`, found.length ? 'humanoid.foundOnly' : 'humanoid.foundNone', { bones: found.join(', ') });
   }
   return { bones, method, warnings };
 }

@@ -2,7 +2,7 @@
  * Bounds-checked little-endian reader for the MMD binary formats. Every read names what it was
  * reading so a truncated or corrupted file fails with a message a user can act on.
  */
-import { MotionError, type MotionErrorCode } from '../../errors';
+import { MotionError, type ErrorDetail, type ErrorParams, type MotionErrorCode } from '../../errors';
 
 export class BinaryReader {
   private readonly view: DataView;
@@ -16,13 +16,14 @@ export class BinaryReader {
     return this.bytes.length - this.offset;
   }
 
-  fail(message: string): never {
-    throw new MotionError(this.code, `${this.what}: ${message}`);
+  /** `message` in English (the CLI), `detail` + `params` for the studio's catalogue. */
+  fail(message: string, detail: ErrorDetail, params?: ErrorParams): never {
+    throw new MotionError(this.code, `${this.what}: ${message}`, detail, params);
   }
 
   need(n: number, field: string): void {
     if (n > this.remaining) {
-      this.fail(`file ends while reading ${field} at byte ${this.offset} (needs ${n} bytes, ${this.remaining} left)`);
+      this.fail(`file ends while reading ${field} at byte ${this.offset} (needs ${n} bytes, ${this.remaining} left)`, 'binary.endsEarly', { offset: this.offset, need: n, left: this.remaining });
     }
   }
 
@@ -30,7 +31,7 @@ export class BinaryReader {
   count(field: string, minRecordBytes: number): number {
     const n = this.u32(`${field} count`);
     if (n * minRecordBytes > this.remaining) {
-      this.fail(`declares ${n} ${field} (at least ${n * minRecordBytes} bytes) but only ${this.remaining} bytes remain`);
+      this.fail(`declares ${n} ${field} (at least ${n * minRecordBytes} bytes) but only ${this.remaining} bytes remain`, 'binary.countTooLarge', { count: n, needed: n * minRecordBytes, left: this.remaining, offset: this.offset });
     }
     return n;
   }

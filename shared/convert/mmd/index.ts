@@ -89,7 +89,7 @@ function clamp01(v: number): number {
 
 function checkFps(fps: number | undefined): number {
   if (fps === undefined) return VMD_FPS;
-  if (!Number.isFinite(fps) || fps < 1 || fps > 240) fail('BAD_PARAMETER', `fps must be a number from 1 to 240, got ${fps}`);
+  if (!Number.isFinite(fps) || fps < 1 || fps > 240) fail('BAD_PARAMETER', `fps must be a number from 1 to 240, got ${fps}`, 'mmd.fps', { value: String(fps) });
   return fps;
 }
 
@@ -115,7 +115,7 @@ function buildFromBake(bake: MmdBake, mapping: VrmMapping, expressions: Record<s
   // Finite keys and rest positions always give finite poses; this guards the file against anything missed.
   const tracks = [bake.hipsTranslation, ...Object.values(bake.rotations)];
   if (tracks.some((t) => t && !t.values.every(Number.isFinite))) {
-    fail('BAD_DATA', 'the motion and model produced non-finite bone values; the model or motion file is corrupt');
+    fail('BAD_DATA', 'the motion and model produced non-finite bone values; the model or motion file is corrupt', 'mmd.nonFinite');
   }
   return buildMotion({
     rotations: withBody ? bake.rotations : {},
@@ -142,7 +142,7 @@ export function convertVmdDetailed(bytes: Uint8Array, opts: VmdDetailOptions = {
   const warnings: string[] = [];
   const rig = loadRig(opts.pmx, warnings);
   const mapping = mapRigToVrm(rig);
-  if (!mapping) fail('NO_HUMANOID', 'the MMD model has no 下半身 (lower body) bone, so it cannot drive a humanoid');
+  if (!mapping) fail('NO_HUMANOID', 'the MMD model has no 下半身 (lower body) bone, so it cannot drive a humanoid', 'mmd.noLowerBody');
   const hasBody = bodyKeyCheck(vmd.boneTracks.map((t) => t.key), rig, warnings);
   const expressions = expressionTracks(
     vmd.morphTracks.map((t) => ({
@@ -157,6 +157,8 @@ export function convertVmdDetailed(bytes: Uint8Array, opts: VmdDetailOptions = {
     fail(
       'NO_HUMANOID',
       `this VMD animates no humanoid bones${names ? ` (only ${names}${vmd.boneTracks.length > 8 ? ', …' : ''})` : ''} and no facial morphs with a VRM expression: it is not a character motion`,
+      'vmd.noHumanoid',
+      { bones: names ? `${names}${vmd.boneTracks.length > 8 ? ', …' : ''}` : '-' },
     );
   }
   if (!hasBody) warnings.push('the motion has no body keys: written as an expressions-only animation');
@@ -194,14 +196,14 @@ export function convertVpd(bytes: Uint8Array, opts: { readonly pmx?: Uint8Array 
   const warnings: string[] = [];
   const rig = loadRig(opts.pmx, warnings);
   const mapping = mapRigToVrm(rig);
-  if (!mapping) fail('NO_HUMANOID', 'the MMD model has no 下半身 (lower body) bone, so it cannot drive a humanoid');
+  if (!mapping) fail('NO_HUMANOID', 'the MMD model has no 下半身 (lower body) bone, so it cannot drive a humanoid', 'mmd.noLowerBody');
   const hasBody = bodyKeyCheck(pose.bones.map((b) => nameKey(b.name)), rig, warnings);
   const expressions = expressionTracks(
     pose.morphs.map((m) => ({ key: nameKey(m.name), name: m.name, sample: () => ({ times: new Float32Array([0]), values: new Float32Array([clamp01(m.weight)]) }) })),
     warnings,
   );
   if (!hasBody && !Object.keys(expressions).length) {
-    fail('NO_HUMANOID', 'this VPD poses no humanoid bones and no facial morphs with a VRM expression');
+    fail('NO_HUMANOID', 'this VPD poses no humanoid bones and no facial morphs with a VRM expression', 'vpd.noHumanoid');
   }
   const bake = bakeMmd(rig, mapping, vpdKeySource(pose, rig), new Float64Array([0]));
   return buildFromBake(bake, mapping, expressions, warnings, hasBody);
