@@ -282,6 +282,11 @@ export default defineMessages({
     'errorDetail.studio.notStudioFile': '{file}: the studio opens {formats}',
     'errorDetail.studio.noConverter': '{format} conversion is not available in this build',
     'errorDetail.glb.jsonContainers': 'the JSON chunk ({bytes} bytes) holds more than {max} objects and arrays, far more than this kind of file needs',
+    'errorDetail.expression.noName': 'an expression needs a name',
+    'errorDetail.expression.gaze': '{expression} follows the gaze (lookAt) and cannot be keyed in a VRM Animation; key the lookAt instead',
+    'errorDetail.lookAt.yaw': 'the yaw must be between -180° and 180°, got {value}°',
+    'errorDetail.lookAt.pitch': 'the pitch must be between -90° and 90°, got {value}°',
+    'errorDetail.keys.component': 'component {component} is not 0, 1 or 2',
   },
   ja: {
     'error.NOT_GLB': 'glTF バイナリ（.glb/.vrm/.vrma）のファイルではありません',
@@ -559,5 +564,10 @@ export default defineMessages({
     'errorDetail.studio.notStudioFile': '{file}: スタジオで開けるのは {formats} です',
     'errorDetail.studio.noConverter': 'このビルドでは {format} の変換を使えません',
     'errorDetail.glb.jsonContainers': 'JSON チャンク（{bytes} バイト）のオブジェクトと配列が {max} 個を超えています（この種類のファイルには多すぎます）',
+    'errorDetail.expression.noName': '表情には名前が必要です',
+    'errorDetail.expression.gaze': '{expression} は視線（lookAt）に従うため、VRM アニメーションではキーを打てません（lookAt にキーを打ってください）',
+    'errorDetail.lookAt.yaw': '左右の角度は -180°〜180° にしてください（指定値 {value}°）',
+    'errorDetail.lookAt.pitch': '上下の角度は -90°〜90° にしてください（指定値 {value}°）',
+    'errorDetail.keys.component': '成分 {component} は 0、1、2 のどれでもありません',
   },
 });
