@@ -29,6 +29,7 @@ import { CONTENT_TYPES, STUDIO_CSP } from '../services/contentSecurity';
 import { toErrorInfo, type StudioBackend } from '../services/backend';
 import { LaunchCodes } from './launchCode';
 import { ByteGate } from './byteGate';
+import { UploadLane } from './uploadLane';
 
 export const TOKEN_HEADER = 'x-vrma-token';
 export const PATH_HEADER = 'x-vrma-path';
@@ -100,6 +101,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
   const tokenBytes = Buffer.from(token);
   const launchCodes = new LaunchCodes(token, opts.clock);
   const uploads = new ByteGate(MAX_UPLOAD_BYTES_IN_FLIGHT);
+  const lane = new UploadLane();
   const rendererDir = resolve(opts.rendererDir);
   const backend = opts.backend;
   let port = 0;
@@ -135,7 +137,9 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
 
   /**
    * The body, at most `limit` bytes, into one buffer of the declared length (no chunk list and
-   * concat copy). Motion uploads first take their size from the upload gate.
+   * concat copy). Motion uploads first take a reading slot in the upload lane (uploadLane.ts: at
+   * most two bodies are read at once, and they wait while small calls are answered), then their
+   * size from the upload gate.
    */
   async function readBody(req: IncomingMessage, limit: number, gated: boolean): Promise<{ body: Uint8Array; release: () => void }> {
     const header = req.headers['content-length'];
@@ -143,11 +147,15 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     if (declared !== null && (!Number.isSafeInteger(declared) || declared < 0)) throw new StudioApiError('BAD_ARGUMENT', 'bad Content-Length');
     if ((declared ?? 0) > limit) throw new StudioApiError('BAD_ARGUMENT', `request larger than ${limit} bytes for this call`);
     const reserve = declared ?? limit;
-    const release = gated ? await uploads.acquire(reserve) : () => undefined;
+    const reader = gated ? await lane.enter() : null;
+    let release: () => void = () => undefined;
     try {
+      if (gated) release = await uploads.acquire(reserve);
       let buf = Buffer.allocUnsafe(declared ?? Math.min(limit, 64 * 1024));
       let total = 0;
       for await (const chunk of req) {
+        const wait = reader?.pace();
+        if (wait) await wait; // unread meanwhile: TCP holds the sender back
         const c = chunk as Buffer;
         if (total + c.length > limit || (declared !== null && total + c.length > declared)) {
           throw new StudioApiError('BAD_ARGUMENT', `request larger than ${declared ?? limit} bytes for this call`);
@@ -164,6 +172,8 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     } catch (e) {
       release();
       throw e;
+    } finally {
+      reader?.end();
     }
   }
 
@@ -233,6 +243,8 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
       // The schema says which calls carry motion bytes (shared/contract/schema.ts).
       const motion = callSize(method) === 'motion';
       let release = () => undefined as void;
+      // Small calls go before upload bodies (uploadLane.ts).
+      const small = motion ? null : lane.smallCall();
       try {
         const read = await readBody(req, motion ? MAX_MOTION_BODY_BYTES : MAX_SMALL_BODY_BYTES, motion);
         release = read.release;
@@ -247,6 +259,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
         return sendError(res, e instanceof StudioApiError ? { code: e.code, message: e.message } : toErrorInfo(e));
       } finally {
         release();
+        small?.();
       }
     }
 

@@ -1,0 +1,127 @@
+/**
+ * The slow lane for motion uploads, so small calls stay quick while large bodies arrive.
+ *
+ * On a 2-core machine 20 parallel 50 MB uploads read at full speed take both cores (the socket
+ * copies in the kernel, the copy into the body buffer, the writes), and every small call then waits
+ * behind them: 463 ms median for getPlatform, against 90 ms without uploads (bench/hostLoad.bench.ts).
+ * Two things keep the host answering:
+ *  - At most `maxBodies` bodies are read at once; the others are not read at all, so TCP holds their
+ *    senders back and they cost nothing until their turn (FIFO).
+ *  - Small calls go first: while small calls are being answered, or were within the last `quietMs`,
+ *    a body reader waits before its next chunk (its socket is not read, so the sender waits too).
+ *    Uploads are never starved: once a reader has waited `maxDeferMs` it reads for `sliceMs` regardless.
+ * With nothing else to do, uploads run at full speed.
+ */
+export interface UploadLaneOptions {
+  /** Bodies read at the same time. */
+  readonly maxBodies?: number;
+  /** How long after the last small call a body keeps waiting (ms). */
+  readonly quietMs?: number;
+  /** Longest a body reader waits for small calls before it reads anyway (ms). */
+  readonly maxDeferMs?: number;
+  /** How long it then reads before it yields again (ms). */
+  readonly sliceMs?: number;
+  /** Clock (tests). */
+  readonly now?: () => number;
+}
+
+export const UPLOAD_LANE_DEFAULTS = { maxBodies: 2, quietMs: 10, maxDeferMs: 100, sliceMs: 10 } as const;
+
+export class UploadLane {
+  private readonly maxBodies: number;
+  private readonly quietMs: number;
+  private readonly maxDeferMs: number;
+  private readonly sliceMs: number;
+  private readonly now: () => number;
+  private reading = 0;
+  private readonly queue: (() => void)[] = [];
+  private smallInFlight = 0;
+  private lastSmallAt = -Infinity;
+
+  constructor(opts: UploadLaneOptions = {}) {
+    this.maxBodies = opts.maxBodies ?? UPLOAD_LANE_DEFAULTS.maxBodies;
+    this.quietMs = opts.quietMs ?? UPLOAD_LANE_DEFAULTS.quietMs;
+    this.maxDeferMs = opts.maxDeferMs ?? UPLOAD_LANE_DEFAULTS.maxDeferMs;
+    this.sliceMs = opts.sliceMs ?? UPLOAD_LANE_DEFAULTS.sliceMs;
+    this.now = opts.now ?? (() => performance.now());
+  }
+
+  /** Bodies being read now, and waiting for their turn. */
+  get counts(): { reading: number; waiting: number } {
+    return { reading: this.reading, waiting: this.queue.length };
+  }
+
+  /** A small call starts; call the returned function when it has been answered. */
+  smallCall(): () => void {
+    this.smallInFlight++;
+    this.lastSmallAt = this.now();
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.smallInFlight--;
+      this.lastSmallAt = this.now();
+    };
+  }
+
+  /** Waits for a body slot; resolves with the reader (its `pace` before each chunk, `end` when the body is read). */
+  async enter(): Promise<BodyReader> {
+    if (this.reading >= this.maxBodies || this.queue.length > 0) await new Promise<void>((go) => this.queue.push(go));
+    else this.reading++;
+    return new BodyReader(this);
+  }
+
+  /** @internal */
+  leave(): void {
+    const next = this.queue.shift();
+    if (next) next(); // the slot passes on directly
+    else this.reading--;
+  }
+
+  /** @internal True while small calls are being answered or were within the last quietMs. */
+  smallCallsPending(): boolean {
+    return this.smallInFlight > 0 || this.now() - this.lastSmallAt < this.quietMs;
+  }
+
+  /** @internal */
+  get timing() {
+    return { now: this.now, quietMs: this.quietMs, maxDeferMs: this.maxDeferMs, sliceMs: this.sliceMs };
+  }
+}
+
+export class BodyReader {
+  private ended = false;
+  /** Since when this reader has been waiting for small calls (null: it is not waiting). */
+  private deferredSince: number | null = null;
+  /** Until when it reads without yielding (after a long wait). */
+  private sliceUntil = -Infinity;
+
+  constructor(private readonly lane: UploadLane) {}
+
+  /**
+   * Before each chunk: null to go on now, or a promise to await first (small calls are being
+   * answered). Returning null on the fast path keeps a promise per chunk off the hot loop.
+   */
+  pace(): Promise<void> | null {
+    const { now, quietMs, maxDeferMs, sliceMs } = this.lane.timing;
+    const t = now();
+    if (t < this.sliceUntil || !this.lane.smallCallsPending()) {
+      this.deferredSince = null;
+      return null;
+    }
+    this.deferredSince ??= t;
+    if (t - this.deferredSince >= maxDeferMs) {
+      this.deferredSince = null;
+      this.sliceUntil = t + sliceMs;
+      return null;
+    }
+    return new Promise((go) => setTimeout(go, quietMs)).then(() => this.pace() ?? undefined);
+  }
+
+  /** The body is read (or abandoned): the next upload may start. */
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.lane.leave();
+  }
+}

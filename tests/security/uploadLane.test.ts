@@ -1,0 +1,91 @@
+/**
+ * Issue 16, load aim: small calls stay quick while large uploads arrive (main/host/uploadLane.ts).
+ * The lane lets at most two bodies be read at once (the rest unread, held back by TCP, in order),
+ * and a body reader waits before its next chunk while small calls are answered, but never longer
+ * than maxDeferMs before it reads for a slice. Times here are a fake clock: no wall-clock assertions;
+ * the latency figures are in bench/hostLoad.bench.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { UploadLane } from '../../main/host/uploadLane';
+
+function clock() {
+  let t = 1000;
+  return { now: () => t, advance: (ms: number) => (t += ms) };
+}
+
+describe('security: upload lane (load aim of issue 16)', () => {
+  it('reads at most two bodies at once and gives slots in arrival order', async () => {
+    const lane = new UploadLane({ maxBodies: 2 });
+    const order: number[] = [];
+    const readers = await Promise.all([lane.enter(), lane.enter()]);
+    expect(lane.counts).toEqual({ reading: 2, waiting: 0 });
+    const later = [3, 4, 5].map((n) => lane.enter().then((r) => (order.push(n), r)));
+    await Promise.resolve();
+    expect(lane.counts).toEqual({ reading: 2, waiting: 3 });
+    expect(order).toEqual([]);
+    readers[0].end();
+    readers[0].end(); // twice is once
+    const third = await later[0];
+    expect(order).toEqual([3]);
+    expect(lane.counts).toEqual({ reading: 2, waiting: 2 });
+    readers[1].end();
+    third.end();
+    const [, fourth, fifth] = await Promise.all(later);
+    expect(order).toEqual([3, 4, 5]);
+    fourth.end();
+    fifth.end();
+    expect(lane.counts).toEqual({ reading: 0, waiting: 0 });
+  });
+
+  it('a body goes on at once when no small call is near, and waits while one is answered', () => {
+    const c = clock();
+    const lane = new UploadLane({ quietMs: 10, maxDeferMs: 100, sliceMs: 10, now: c.now });
+    return lane.enter().then((reader) => {
+      expect(reader.pace()).toBeNull();
+      const done = lane.smallCall();
+      expect(reader.pace()).toBeInstanceOf(Promise);
+      done();
+      // Answered, but only just: the body still waits out the quiet time...
+      c.advance(5);
+      expect(reader.pace()).toBeInstanceOf(Promise);
+      // ...then reads again.
+      c.advance(6);
+      expect(reader.pace()).toBeNull();
+      reader.end();
+    });
+  });
+
+  it('is never starved: after maxDeferMs of small calls it reads for sliceMs, then yields again', async () => {
+    const c = clock();
+    const lane = new UploadLane({ quietMs: 10, maxDeferMs: 100, sliceMs: 10, now: c.now });
+    const reader = await lane.enter();
+    const busy = lane.smallCall(); // small calls without end
+    expect(reader.pace()).toBeInstanceOf(Promise);
+    c.advance(99);
+    expect(reader.pace()).toBeInstanceOf(Promise);
+    c.advance(1);
+    expect(reader.pace()).toBeNull(); // 100 ms deferred: its slice
+    c.advance(9);
+    expect(reader.pace()).toBeNull(); // still inside the 10 ms slice
+    c.advance(1);
+    expect(reader.pace()).toBeInstanceOf(Promise); // slice over, small calls still there
+    busy();
+    reader.end();
+  });
+
+  it('a waiting body resumes by itself once small calls are over (real timers, 10 ms quiet)', async () => {
+    const lane = new UploadLane({ quietMs: 10, maxDeferMs: 10_000 });
+    const reader = await lane.enter();
+    const done = lane.smallCall();
+    const wait = reader.pace();
+    expect(wait).toBeInstanceOf(Promise);
+    let resumed = false;
+    void wait!.then(() => (resumed = true));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(resumed).toBe(false); // the small call is still open
+    done();
+    await wait;
+    expect(resumed).toBe(true);
+    reader.end();
+  });
+});
