@@ -17,6 +17,7 @@ import { channelError, translationUnits } from './poseError';
 import { fewKeys, optimalKeys, type Fits } from './fewestKeys';
 import { ROTATION_RESERVE, ROTATION_ROUNDING_ERROR, roundRotations } from '../vrma/quantize';
 import { fail } from '../errors';
+import { keyIndices, refitChannel } from './refitKeys';
 
 export const DEFAULT_ROTATION_TOLERANCE = 0.004;
 export const DEFAULT_POSITION_TOLERANCE = 0.002;
@@ -239,21 +240,109 @@ function asRead(channel: Channel): Channel {
 }
 
 /**
+ * Scales of the tolerance at which keys are chosen before their values are refitted (refitKeys.ts),
+ * largest first: the first scale whose refitted track is within the tolerance wins. On the captures
+ * the winners are 1.1-1.5 (a free line through the tolerance band reaches about that much farther).
+ */
+const REFIT_SCALES = [1.6, 1.45, 1.3, 1.2, 1.1];
+/** Tracks longer than this keep source key values (the refit would cost seconds on a long motion). */
+const REFIT_MAX_KEYS = 20_000;
+
+/**
+ * Fewer keys with fitted values: keys chosen at a larger tolerance, values fitted to every source key,
+ * when `measure` (what the file will hold, read back) is within `tolerance` with fewer keys than `best`.
+ */
+function refitted(channel: Channel, best: Channel, choose: (scale: number) => Channel, measure: (candidate: Channel) => { stored: Channel; error: number }, tolerance: number): Channel | undefined {
+  if (channel.times.length > REFIT_MAX_KEYS || best.times.length <= 2) return undefined;
+  for (const scale of REFIT_SCALES) {
+    const subset = choose(scale);
+    if (subset.times.length >= best.times.length) continue;
+    let stored: Channel | undefined;
+    const ok = refitChannel(channel, keyIndices(channel.times, subset.times), (candidate) => {
+      const m = measure(candidate);
+      if (m.error > tolerance) return false;
+      stored = m.stored;
+      return true;
+    });
+    if (ok && stored) return stored;
+  }
+  return undefined;
+}
+
+/**
  * A rotation channel for a quantized file: keys chosen within the tolerance less the rounding
  * reserve, rounded to 16 bits, and the result measured as a reader will see it; should the rounding
  * of some key cost more than the reserve, the keys are chosen again with less of the tolerance, and
  * at worst every key is kept (then only the rounding, at most ROTATION_ROUNDING_ERROR, remains).
+ * With `refit`, fewer keys with fitted values where that stays within the tolerance too.
  */
-function optimizeRoundedRotation(channel: Channel, tolerance: number, method: KeyReduction): Channel {
+function optimizeRoundedRotation(channel: Channel, tolerance: number, method: KeyReduction, refit: boolean): Candidates {
   for (let reserve = ROTATION_RESERVE; reserve < tolerance; reserve *= 2) {
     const r = rounded(optimizeChannel(channel, tolerance - reserve, method));
-    if (channelError(channel, asRead(r)) <= tolerance) return r;
+    if (channelError(channel, asRead(r)) > tolerance) continue;
+    if (!refit) return { plain: r };
+    const measure = (c: Channel) => {
+      const stored = rounded(c);
+      return { stored, error: channelError(channel, asRead(stored)) };
+    };
+    return { plain: r, refit: refitted(channel, r, (scale) => optimizeChannel(channel, (tolerance - reserve) * scale, method), measure, tolerance) };
   }
   const all = rounded(channel);
   if (channelError(channel, asRead(all)) > tolerance) {
     fail('BAD_PARAMETER', `a rotation tolerance of ${tolerance} rad is finer than 16-bit rotations hold (${ROTATION_ROUNDING_ERROR.toExponential(1)} rad); write floats instead`, 'optimize.tooFine', { tolerance: String(tolerance), rounding: ROTATION_ROUNDING_ERROR.toExponential(1) });
   }
-  return all;
+  return { plain: all };
+}
+
+/** A translation (hips, expression weight) channel for a quantized file: float keys, and a refitted candidate. */
+function optimizeVectorForFile(channel: Channel, tolerance: number, method: KeyReduction, refit: boolean): Candidates {
+  const plain = optimizeChannel(channel, tolerance, method);
+  if (!refit) return { plain };
+  return { plain, refit: refitted(channel, plain, (scale) => optimizeChannel(channel, tolerance * scale, method), (c) => ({ stored: c, error: channelError(channel, c) }), tolerance) };
+}
+
+/** One track's choices for the smaller file: source keys, and (maybe) fewer keys with fitted values. */
+interface Candidates {
+  readonly plain: Channel;
+  readonly refit?: Channel;
+}
+
+const sameTimes = (a: Float32Array, b: Float32Array) => a === b || (a.length === b.length && a.every((v, i) => v === b[i]));
+
+/**
+ * For each track, source keys or fitted values, whichever makes the smaller file: the fitted track
+ * has fewer keys, but its time array is its own, where the source-key track may share one (the
+ * writer stores identical time arrays once). Greedy, largest saving first.
+ */
+function chooseByBytes(candidates: readonly Candidates[]): Channel[] {
+  const out = candidates.map((c) => c.plain);
+  /** Time arrays in use: one representative array and its number of users, found by content. */
+  const uses: { times: Float32Array; users: number }[] = [];
+  const find = (t: Float32Array) => uses.find((u) => u.times.length === t.length && sameTimes(u.times, t));
+  const use = (t: Float32Array, d: number) => {
+    const u = find(t);
+    if (u) u.users += d;
+    else uses.push({ times: t, users: d });
+  };
+  for (const c of out) use(c.times, 1);
+  const order = candidates
+    .map((c, i) => ({ i, saved: c.refit ? c.plain.times.length - c.refit.times.length : 0 }))
+    .filter((x) => x.saved > 0)
+    .sort((a, b) => b.saved - a.saved);
+  for (const { i } of order) {
+    const { plain, refit } = candidates[i];
+    const vb = quantizedValueBytes(plain);
+    const before = find(plain.times)!;
+    const after = find(refit!.times);
+    let delta = (refit!.times.length - plain.times.length) * vb;
+    if (before.users === 1) delta -= plain.times.length * 4 + TIME_ACCESSOR_JSON;
+    if (!after || after.users === 0) delta += refit!.times.length * 4 + TIME_ACCESSOR_JSON;
+    if (delta >= 0) continue;
+    out[i] = refit!;
+    use(plain.times, -1);
+    use(refit!.times, 1);
+  }
+  return out;
 }
 
 /** Bytes of one key's value in a quantized file (16-bit rotations, float vectors). */
@@ -299,10 +388,12 @@ export function optimize(motion: Motion, options: OptimizeOptions = {}): Motion 
   const posTol = requireInRange('position tolerance', options.positionTolerance ?? DEFAULT_POSITION_TOLERANCE, 0, MAX_POSITION_TOLERANCE, ' m');
   const method = options.method ?? 'fewest';
   const unit = translationUnits(motion);
-  let channels = motion.channels.map((c) => {
-    if (c.path === 'rotation') return options.quantize ? optimizeRoundedRotation(c, rotTol, method) : optimizeChannel(c, rotTol, method);
-    return optimizeChannel(c, c.path === 'translation' ? posTol / unit(c.node) : posTol, method);
-  });
-  if (options.quantize) channels = preferSharedTimes(motion.channels, channels, (i) => rounded(motion.channels[i]));
+  // The smaller file also refits key values (refitKeys.ts) with the default method; 'fast' and
+  // 'optimal' keep source keys (the optimum is over source keys).
+  const refit = options.quantize === true && method === 'fewest';
+  const tolerance = (c: Channel) => (c.path === 'rotation' ? rotTol : c.path === 'translation' ? posTol / unit(c.node) : posTol);
+  if (!options.quantize) return withChannels(motion, motion.channels.map((c) => optimizeChannel(c, tolerance(c), method)));
+  const candidates = motion.channels.map((c) => (c.path === 'rotation' ? optimizeRoundedRotation(c, rotTol, method, refit) : optimizeVectorForFile(c, tolerance(c), method, refit)));
+  const channels = preferSharedTimes(motion.channels, chooseByBytes(candidates), (i) => rounded(motion.channels[i]));
   return withChannels(motion, channels);
 }

@@ -265,9 +265,21 @@ function writeQuantized(source: Motion): Uint8Array {
     gltf.accessors = accessors;
     const animation: Json = {};
     if (motion.animationName !== undefined) animation.name = motion.animationName;
-    animation.channels = tracks.map((t, i) => ({ sampler: i, target: { node: t.channel.node, path: t.channel.path } }));
-    // LINEAR is glTF's default interpolation.
-    animation.samplers = tracks.map((_, i) => ({ input: times.indexOf[i], output: times.unique.length + outputs.indexOf[i] }));
+    // Tracks with the same keys (same time array, same output) share one sampler; LINEAR, glTF's
+    // default interpolation, is left out.
+    const samplers: Json[] = [];
+    const samplerOf = new Map<string, number>();
+    animation.channels = tracks.map((t, i) => {
+      const input = times.indexOf[i];
+      const output = times.unique.length + outputs.indexOf[i];
+      let sampler = samplerOf.get(`${input}/${output}`);
+      if (sampler === undefined) {
+        sampler = samplers.push({ input, output }) - 1;
+        samplerOf.set(`${input}/${output}`, sampler);
+      }
+      return { sampler, target: { node: t.channel.node, path: t.channel.path } };
+    });
+    animation.samplers = samplers;
     if (motion.animationExtras !== undefined) animation.extras = motion.animationExtras;
     gltf.animations = [animation];
   }

@@ -160,36 +160,41 @@ describe('quantized writing', () => {
     expect(maxPoseError(src, readVrma(file)).rotation).toBeLessThanOrEqual(ROT);
   });
 
-  it('constant tracks are one key (the duration stays), identical outputs are stored once, samplers keep one output each', async () => {
+  it('constant tracks are one key (the duration stays), identical outputs are stored once, tracks with the same keys share a sampler', async () => {
     const times = Float32Array.of(0, 0.5, 1, 2);
     const still = new Float32Array(16);
     for (let i = 0; i < 4; i++) still.set([0, 0, Math.sin(0.2), Math.cos(0.2)], i * 4);
     const moving = new Float32Array(16);
     for (let i = 0; i < 4; i++) moving.set([Math.sin(i / 5), 0, 0, Math.cos(i / 5)], i * 4);
+    const samplersOf = (json: Json) => (json.animations[0].channels as Json[]).map((c) => json.animations[0].samplers[c.sampler]);
     const src = buildMotion({ rotations: { head: { times, values: still }, neck: { times, values: still.slice() }, leftUpperArm: { times: times.subarray(0, 3), values: moving.subarray(0, 12) } } });
     const q = writeVrma(src, { quantize: true });
     const json = jsonOf(q);
-    const samplers = json.animations[0].samplers as Json[];
+    const samplers = samplersOf(json);
     const counts = samplers.map((s) => json.accessors[s.input].count);
     expect(counts.sort()).toEqual([1, 2, 3]); // head and neck constant: one of them keeps the end key for the duration
-    const outputs = samplers.map((s) => s.output);
-    const still1 = samplers.filter((s) => json.accessors[s.input].count < 3);
-    expect(new Set(still1.map((s) => s.output)).size).toBe(2); // [still] and [still, still] differ in count
-    expect(new Set(outputs).size).toBe(3);
+    expect(new Set(samplers.map((s) => s.output)).size).toBe(3); // [still] and [still, still] differ in count
     expect((await validateVrmaBytes(q)).errors).toBe(0);
     const back = readVrma(q);
     expect(maxPoseError(src, back).rotation).toBeLessThanOrEqual(ROTATION_ROUNDING_ERROR);
     expect(Math.max(...back.channels.map((c) => c.times[c.times.length - 1]))).toBe(2);
-    const three = await loadVrmAnimation(q);
-    expect(three.duration).toBe(2);
-    // Two constant tracks with the same value, neither needed for the duration: one output accessor.
+    expect((await loadVrmAnimation(q)).duration).toBe(2);
+    // Two constant tracks with the same value, neither needed for the duration: one output, one sampler.
     const twin = buildMotion({ rotations: { head: { times, values: still }, neck: { times, values: still.slice() }, leftUpperArm: { times, values: moving } } });
-    const tj = jsonOf(writeVrma(twin, { quantize: true }));
-    const ts = tj.animations[0].samplers as Json[];
-    expect(ts[0].output).toBe(ts[1].output);
+    const tq = writeVrma(twin, { quantize: true });
+    const tj = jsonOf(tq);
+    const channels = tj.animations[0].channels as Json[];
+    expect(channels.length).toBe(3);
+    expect(channels[0].sampler).toBe(channels[1].sampler);
+    expect(tj.animations[0].samplers.length).toBe(2);
     expect(tj.accessors.length).toBe(4); // times [0], times of the arm, the shared still value, the arm's values
-    expect((await validateVrmaBytes(writeVrma(twin, { quantize: true }))).errors).toBe(0);
-    expect(maxPoseError(twin, readVrma(writeVrma(twin, { quantize: true }))).rotation).toBeLessThanOrEqual(ROTATION_ROUNDING_ERROR);
+    expect((await validateVrmaBytes(tq)).errors).toBe(0);
+    const twinBack = readVrma(tq);
+    expect(twinBack.channels.length).toBe(3);
+    expect(maxPoseError(twin, twinBack).rotation).toBeLessThanOrEqual(ROTATION_ROUNDING_ERROR);
+    // three-vrm-animation: both bones of the shared sampler are tracks of their own.
+    const three = await loadVrmAnimation(tq);
+    expect([...three.humanoidTracks.rotation.keys()].sort()).toEqual(['head', 'leftUpperArm', 'neck']);
   });
 
   it('expression weights stay float: glTF-Validator refuses normalized integer translation outputs', async () => {
