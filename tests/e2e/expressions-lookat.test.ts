@@ -6,7 +6,7 @@
  * dragged with the mouse at 1 s (the eyes follow while dragging). Export .vrma, and the exported
  * bytes played by three-vrm-animation (GLTFLoader + VRMAnimationLoaderPlugin + createVRMAnimationClip)
  * on the avatar give the weight shown (within 0.01 of 0.7) and the yaw/pitch the panel showed
- * (within 0.5°). On the expression's dope-sheet row a key dragged by 5 frames and deleted gives the
+ * (within 0.5°); a pitch typed at 2 s keys the core's setLookAtKey bytes. On the expression's dope-sheet row a key dragged by 5 frames and deleted gives the
  * core's moveKeys/deleteKeys bytes. Avatars without expressions (cryptovoxels) say so in the panel.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ import { describeFixtures, fixturePath } from '../helpers/fixtures';
 import { hook, motionBytes, openStudio, state, waitForState, type StudioSession } from './studioHarness';
 import { readVrma } from '../../shared/vrma/read';
 import { expressionWeightAt } from '../../shared/edits/expressionKeys';
-import { lookAtAt } from '../../shared/edits/lookAtKeys';
+import { lookAtAt, setLookAtKey } from '../../shared/edits/lookAtKeys';
 import { moveKeys } from '../../shared/edits/moveKeys';
 import { deleteKeys } from '../../shared/edits/deleteKeys';
 import { writeVrma } from '../../shared/vrma/write';
@@ -185,7 +185,10 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: expressions 
 
       // 3. The gaze at 1 s: drag the target up and to the side with the mouse; the eyes follow live.
       await goToFrame(page, Math.round(fps));
-      expect(await page.locator('#gaze-values').isVisible()).toBe(false);
+      // No gaze key yet: the eyes look ahead, 0° and 0°.
+      expect(await page.locator('#gaze-yaw').inputValue()).toBe('0.0');
+      expect(await page.locator('#gaze-pitch').inputValue()).toBe('0.0');
+      expect(await page.locator('#gaze-note').textContent()).toBe('No gaze keys: the eyes look ahead');
       const p0 = await targetInView(page);
       await page.mouse.move(p0.x, p0.y);
       await page.mouse.down();
@@ -199,8 +202,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: expressions 
       await page.mouse.up();
       await page.waitForTimeout(50);
       expect((await state(page)).undoDepth).toBe(depth0 + 3);
-      const shownText = { yaw: await page.locator('[data-gaze="yaw"]').textContent(), pitch: await page.locator('[data-gaze="pitch"]').textContent() };
-      const shown = { yaw: parseFloat(shownText.yaw!.replace('−', '-')), pitch: parseFloat(shownText.pitch!.replace('−', '-')) };
+      const shown = { yaw: Number(await page.locator('#gaze-yaw').inputValue()), pitch: Number(await page.locator('#gaze-pitch').inputValue()) };
       expect(Number.isFinite(shown.yaw) && Number.isFinite(shown.pitch)).toBe(true);
       motion = readVrma(await motionBytes(page));
       expect(motion.lookAtNode).toBeDefined();
@@ -223,7 +225,21 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: expressions 
       const played2 = await hook<Played>(page, 'playedFace', Buffer.from(bytes).toString('base64'), Math.fround(t2));
       expect(played2.weights.happy).toBeCloseTo(w2, 5);
 
+      // 5. A typed pitch at 2 s keys the gaze there (yaw as shown): the core's setLookAtKey bytes.
+      await goToFrame(page, Math.round(2 * fps));
+      const m2 = readVrma(await motionBytes(page));
+      const yawAt2 = Number(await page.locator('#gaze-yaw').inputValue());
+      expect(yawAt2).toBeCloseTo(shown.yaw, 1);
+      await page.fill('#gaze-pitch', '-7.5');
+      await page.press('#gaze-pitch', 'Enter');
+      expect((await state(page)).undoDepth).toBe(depth0 + 4);
+      expect(Buffer.from(await motionBytes(page)).equals(Buffer.from(writeVrma(setLookAtKey(m2, t2, yawAt2, -7.5))))).toBe(true);
+      const played3 = await hook<Played>(page, 'playedFace', Buffer.from(await motionBytes(page)).toString('base64'), Math.fround(t2));
+      expect(played3.gaze!.pitch).toBeCloseTo(-7.5, 3);
+      expect(played3.gaze!.yaw).toBeCloseTo(yawAt2, 3);
+
       // Undo every step by keyboard (the next avatar opens the file again without a "discard edits?" question).
+      await page.focus('#dope-sheet'); // shortcuts do not run in a text field such as the pitch
       for (let i = 0; i < 10 && (await state(page)).canUndo; i++) await page.keyboard.press('Control+Z');
       expect((await state(page)).dirty).toBe(false);
       expect(s.errors).toEqual([]);
