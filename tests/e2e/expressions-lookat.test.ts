@@ -7,7 +7,8 @@
  * bytes played by three-vrm-animation (GLTFLoader + VRMAnimationLoaderPlugin + createVRMAnimationClip)
  * on the avatar give the weight shown (within 0.01 of 0.7) and the yaw/pitch the panel showed
  * (within 0.5°); a pitch typed at 2 s keys the core's setLookAtKey bytes. On the expression's dope-sheet row a key dragged by 5 frames and deleted gives the
- * core's moveKeys/deleteKeys bytes. Avatars without expressions (cryptovoxels) say so in the panel.
+ * core's moveKeys/deleteKeys bytes. Avatars without expressions (cryptovoxels) say so in the panel; H hides the
+ * gaze target with the bone markers.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -254,5 +255,13 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: expressions 
     const empty = page.locator('#expression-empty');
     expect(await empty.isVisible()).toBe(true);
     expect(await empty.textContent()).toBe('This avatar has no expressions to key');
+    // Its gaze can still be keyed; H hides the target with the bone markers (a clean preview) and shows it again.
+    expect(await page.locator('#gaze-note').textContent()).toBe('No gaze keys: the eyes look ahead');
+    expect(await hook(page, 'lookAtTargetScreen')).not.toBeNull();
+    await page.focus('#dope-sheet');
+    await page.keyboard.press('h');
+    expect(await hook(page, 'lookAtTargetScreen')).toBeNull();
+    await page.keyboard.press('h');
+    expect(await hook(page, 'lookAtTargetScreen')).not.toBeNull();
   });
 });
