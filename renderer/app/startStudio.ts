@@ -13,6 +13,7 @@ import { IkHandles } from '../pose/ikHandles';
 import { applyIk } from '../pose/applyIk';
 import { createTimeline } from '../timeline/timelinePanel';
 import { createDopeSheet } from '../timeline/dopeSheetPanel';
+import { createCurveView } from '../timeline/curveViewPanel';
 import { createEditPanel } from '../panels/editPanel';
 import { createInfoPanel } from '../panels/infoPanel';
 import { createExpressionPanel } from '../panels/expressionPanel';
@@ -160,6 +161,7 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
 
   const timeline = createTimeline(studio);
   const dopeSheet = createDopeSheet(studio);
+  const curveView = createCurveView(studio, dopeSheet);
   // H: hide the bone markers for a clean preview (issue 13).
   studio.commands.register({
     id: 'view.toggleBoneMarkers',
@@ -219,7 +221,7 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
     h('main', { class: 'center' }, viewportBox),
     // The motion info strip first and always in view; the edit sections scroll below it.
     h('aside', { class: 'right' }, createInfoPanel(studio), expressionPanel.element, createEditPanel(studio)),
-    h('footer', { class: 'bottom' }, createTransportBar(studio), timeline.element, dopeSheet.element),
+    h('footer', { class: 'bottom' }, createTransportBar(studio), timeline.element, dopeSheet.element, curveView.element),
   );
   const bedroomView = h('div', { class: 'bedroom-view', id: 'bedroom-view', hidden: true });
   const switcher = createSceneSwitcher(studio, studioView, bedroomView);
@@ -250,6 +252,7 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   hook?.installTestHook(studio, { poseEditor, ikHandles, lookAtTarget, contactStrip: timeline.contacts, timeline: timeline.view, startedAt });
   // The dope sheet's key geometry for e2e tests and the bench (only with the test hook).
   if (hook) (window as unknown as { __dopeSheet?: unknown }).__dopeSheet = dopeSheet;
+  if (hook) (window as unknown as { __curveView?: unknown }).__curveView = curveView;
   viewport.start();
   requestAnimationFrame(() => setTimeout(() => poseEditor.warmUp(), 200));
   // Autosave, crash recovery and OS/command-line open requests (after the start-up document is in place).

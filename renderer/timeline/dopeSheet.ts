@@ -19,7 +19,7 @@ import { deleteKeys } from '../../shared/edits/deleteKeys';
 import { t } from '../../shared/i18n';
 import { h } from '../ui/dom';
 import { tAttr, tText } from '../ui/i18n';
-import { fitView, formatTime, timeToX, xToTime, zoomAround, type TimeView } from './timeScale';
+import { fitView, formatTime, frameStep, timeToX, xToTime, zoomAround, type TimeView } from './timeScale';
 import { dopeLines, dopeRows, frameOf, timecode, type DopeGroup, type DopeLine, type DopeRow, type GroupId } from './dopeSheetRows';
 import { KeySelectionState } from './dopeSheetSelection';
 
@@ -187,6 +187,14 @@ export class DopeSheet {
     this.invalidate();
   }
 
+  /** Shows [start, end] (the curve view shares the sheet's time span; each keeps its own width). */
+  setTimeSpan(start: number, end: number): void {
+    if (start === this.view.start && end === this.view.end) return;
+    this.view = { ...this.view, start, end };
+    this.fitted = true;
+    this.invalidate();
+  }
+
   private timeWidth(): number {
     return Math.max(1, this.width - LABEL_W);
   }
@@ -194,6 +202,8 @@ export class DopeSheet {
   private resize(): void {
     const box = this.canvas.parentElement!;
     const r = box.getBoundingClientRect();
+    // Hidden (the curve view is shown in its place): keep the layout for when it comes back.
+    if (r.width < 2 || r.height < 2) return;
     this.width = Math.max(1, Math.floor(r.width));
     this.height = Math.max(1, Math.floor(r.height));
     this.dpr = Math.min(window.devicePixelRatio || 1, 2);
@@ -325,8 +335,7 @@ export class DopeSheet {
 
   /** Ruler step in frames: 1, 2, 5, 10, ... so that labels are at least 56 px apart. */
   private frameStep(fps: number): number {
-    const pxPerFrame = this.view.width / Math.max((this.view.end - this.view.start) * fps, 1e-9);
-    for (let p = 1; ; p *= 10) for (const n of [1, 2, 5]) if (n * p * pxPerFrame >= 56) return n * p;
+    return frameStep(this.view, fps);
   }
 
   private drawStatic(): void {

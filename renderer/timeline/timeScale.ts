@@ -81,3 +81,9 @@ export function keysAreDense(view: TimeView, times: ArrayLike<number>): boolean 
   for (let i = 0; i < times.length; i++) if (times[i] >= view.start && times[i] <= view.end) visible++;
   return visible > 0 && view.width / visible < DENSE_KEY_PX;
 }
+
+/** Ruler step in frames (1, 2, 5, 10, ...) so that frame labels are at least minPx apart: the dope sheet's and the curve view's ruler. */
+export function frameStep(view: TimeView, fps: number, minPx = 56): number {
+  const pxPerFrame = view.width / Math.max((view.end - view.start) * fps, 1e-9);
+  for (let p = 1; ; p *= 10) for (const n of [1, 2, 5]) if (n * p * pxPerFrame >= minPx) return n * p;
+}

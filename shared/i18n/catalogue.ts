@@ -17,6 +17,7 @@ import optimize from './messages/optimize';
 import ik from './messages/ik';
 import timeline from './messages/timeline';
 import expressions from './messages/expressions';
+import curves from './messages/curves';
 
 export const AREAS = {
   studio,
@@ -30,6 +31,7 @@ export const AREAS = {
   bedroom,
   timeline,
   expressions,
+  curves,
 } as const;
 
 type KeysOf<A> = A extends AreaMessages<infer K> ? K : never;
