@@ -2,7 +2,8 @@
  * Damaged FBX files the ways a disk, a download or a careless exporter would: truncations, byte flips,
  * and 32/64-bit lengths, counts and offsets overwritten (record headers and array headers are where a
  * reader can be tricked into huge allocations or endless loops). Seeds are the test writer's small
- * humanoid in every encoding (binary 7400 deflated, 7500 raw, ASCII), so each case parses in about a
+ * humanoid in every encoding (binary 7400 deflated, 7500 raw, ASCII; and as FBX 6.1 Takes, ASCII and
+ * binary 6100, tests/helpers/fbx61Writer.ts), so each case parses in about a
  * millisecond. The property: convert every take, or throw MotionError.
  */
 import fc from 'fast-check';
@@ -10,6 +11,9 @@ import { MotionError } from '../../shared/errors';
 import { convertFbxTakes, listFbxTakes } from '../../shared/convert/fbx/convertFbx';
 import { writeVrma } from '../../shared/vrma/write';
 import { encodeAsciiFbx, encodeBinaryFbx, fbxScene } from '../helpers/fbxWriter';
+import { fbx61Ascii, fbx61Binary } from '../helpers/fbx61Writer';
+import { parseFbx } from '../../shared/convert/fbx/convertFbx';
+import { readScene } from '../../shared/convert/fbx/scene';
 
 export interface FbxSeed {
   readonly name: string;
@@ -21,8 +25,12 @@ export function fbxSeeds(): FbxSeed[] {
     rotations: { LeftArm: [[0, 0, 0], [0, 0, -45], [0, 0, -80]], RightUpLeg: [[0, 0, 0], [30, 0, 0], [60, 0, 0]] },
     hips: [[0, 95, 0], [5, 96, 0], [10, 95, 0]],
   });
+  const seven = encodeBinaryFbx(scene, 7400, true);
+  const parsed = readScene(parseFbx(seven));
   return [
-    { name: 'binary 7400 deflated', bytes: encodeBinaryFbx(scene, 7400, true) },
+    { name: 'binary 7400 deflated', bytes: seven },
+    { name: 'ascii 6100 takes', bytes: fbx61Ascii(parsed) },
+    { name: 'binary 6100 takes', bytes: fbx61Binary(parsed) },
     { name: 'binary 7500 raw', bytes: encodeBinaryFbx(scene, 7500, false) },
     { name: 'ascii 7400', bytes: encodeAsciiFbx(scene) },
   ];

@@ -8,7 +8,9 @@ import { zlibSync } from 'fflate';
 
 export type Prop =
   | { t: 'I'; v: number } | { t: 'D'; v: number } | { t: 'L'; v: number } | { t: 'S'; v: string } | { t: 'C'; v: boolean }
-  | { t: 'd' | 'f' | 'i' | 'l'; v: readonly number[] };
+  | { t: 'd' | 'f' | 'i' | 'l'; v: readonly number[] }
+  /** A one-letter mode mark of FBX 6.x key lists: a 'C' byte in binary, a bare word in ASCII. */
+  | { t: 'c'; v: string };
 export interface Node { name: string; props: Prop[]; children: Node[] }
 
 const I = (v: number): Prop => ({ t: 'I', v });
@@ -118,6 +120,7 @@ function encodeProp(p: Prop, deflate: boolean): Uint8Array {
     out.set(s, 5);
     return out;
   }
+  if (p.t === 'c') return Uint8Array.of(0x43, p.v.charCodeAt(0));
   if (p.t === 'I' || p.t === 'D' || p.t === 'L' || p.t === 'C') {
     const size = p.t === 'I' ? 4 : p.t === 'C' ? 1 : 8;
     const out = new Uint8Array(1 + size);
@@ -148,8 +151,8 @@ function encodeProp(p: Prop, deflate: boolean): Uint8Array {
   return out;
 }
 
-/** Binary FBX of `nodes`: version 7400 (32-bit offsets) or 7500 (64-bit); arrays deflated or raw. */
-export function encodeBinaryFbx(nodes: readonly Node[], version: 7400 | 7500 = 7400, deflate = true): Uint8Array {
+/** Binary FBX of `nodes`: version 7400 or 6100 (32-bit offsets) or 7500 (64-bit); arrays deflated or raw. */
+export function encodeBinaryFbx(nodes: readonly Node[], version: 6100 | 7400 | 7500 = 7400, deflate = true): Uint8Array {
   const wide = version >= 7500;
   const headerSize = wide ? 25 : 13;
   const chunks: Uint8Array[] = [];
@@ -193,15 +196,16 @@ export function encodeBinaryFbx(nodes: readonly Node[], version: 7400 | 7500 = 7
   return out;
 }
 
-/** The same nodes as ASCII FBX 7.4 (`Key: *N { a: ... }` arrays). */
-export function encodeAsciiFbx(nodes: readonly Node[]): Uint8Array {
-  const lines: string[] = ['; FBX 7.4.0 project file', ''];
+/** The same nodes as ASCII FBX 7.4 (`Key: *N { a: ... }` arrays), or 6.1 (arrays as plain value lists). */
+export function encodeAsciiFbx(nodes: readonly Node[], version: 6100 | 7400 = 7400): Uint8Array {
+  const lines: string[] = [version === 6100 ? '; FBX 6.1.0 project file' : '; FBX 7.4.0 project file', ''];
   const value = (p: Prop): string => {
     if (p.t === 'S') {
       const s = p.v.includes('\u0000\u0001') ? `${p.v.split('\u0000\u0001')[1]}::${p.v.split('\u0000\u0001')[0]}` : p.v;
       return `"${s.replace(/"/g, '&quot;')}"`;
     }
     if (p.t === 'C') return p.v ? 'T' : 'F';
+    if (p.t === 'c') return p.v;
     if (p.t === 'I' || p.t === 'L') return String(Math.round(p.v));
     if (p.t === 'D') return String(p.v);
     return '';
@@ -209,6 +213,10 @@ export function encodeAsciiFbx(nodes: readonly Node[]): Uint8Array {
   const write = (node: Node, depth: number) => {
     const pad = '\t'.repeat(depth);
     const arr = node.props.find((p) => p.t === 'd' || p.t === 'f' || p.t === 'i' || p.t === 'l') as { v: readonly number[] } | undefined;
+    if (arr && version === 6100) {
+      lines.push(`${pad}${node.name}: ${arr.v.join(',')}`);
+      return;
+    }
     if (arr) {
       lines.push(`${pad}${node.name}: *${arr.v.length} {`, `${pad}\ta: ${arr.v.join(',')}`, `${pad}}`);
       return;

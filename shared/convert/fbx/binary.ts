@@ -1,5 +1,5 @@
 /**
- * Binary FBX (7100-7700): a 27-byte header ("Kaydara FBX Binary  \0", 0x1A 0x00, uint32 version), then
+ * Binary FBX (6100-7700: the record layout is the same since 6.x): a 27-byte header ("Kaydara FBX Binary  \0", 0x1A 0x00, uint32 version), then
  * node records: end offset, property count, property bytes (uint32 each, uint64 from 7500), a name,
  * the properties, nested records and a NUL record closing the list. Array properties are raw or
  * zlib-deflated (encoding 1); they are decoded on first use, and a decoded size is accepted only if
@@ -96,7 +96,7 @@ export function parseBinaryFbx(bytes: Uint8Array): FbxDocument {
   if (bytes.length < 27) fail('TRUNCATED', `FBX file is ${bytes.length} bytes, too short for its 27-byte header: truncated`, 'fbx.tooShort', { bytes: bytes.length });
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = dv.getUint32(23, true);
-  if (version < 7000 || version >= 8000) fail('UNSUPPORTED', `binary FBX version ${version} is not supported (7000-7700 are)`, 'fbx.version', { version: String(version) });
+  if (version < 6000 || version >= 8000) fail('UNSUPPORTED', `binary FBX version ${version} is not supported (6000-7700 are)`, 'fbx.version', { version: String(version) });
   const wide = version >= 7500;
   const headerSize = wide ? 25 : 13;
   const budget = new Budget(64 * Math.max(bytes.length, 1 << 20));
@@ -116,7 +116,8 @@ export function parseBinaryFbx(bytes: Uint8Array): FbxDocument {
       const type = String.fromCharCode(bytes[p++]);
       switch (type) {
         case 'Y': need(2); props.push(dv.getInt16(p, true)); p += 2; break;
-        case 'C': need(1); props.push(bytes[p] !== 0); p += 1; break;
+        // A bool (0/1, or 'T'/'Y'/'F'/'N'), except in FBX 6.x key lists, where it is a mode letter ('L', 'C', 'U', 's', 'n' ...).
+        case 'C': { need(1); const b = bytes[p]; props.push(b === 0 || b === 0x46 || b === 0x4e ? false : b === 1 || b === 0x54 || b === 0x59 ? true : String.fromCharCode(b)); p += 1; break; }
         case 'I': need(4); props.push(dv.getInt32(p, true)); p += 4; break;
         case 'F': need(4); props.push(dv.getFloat32(p, true)); p += 4; break;
         case 'D': need(8); props.push(dv.getFloat64(p, true)); p += 8; break;

@@ -1,5 +1,6 @@
 /**
- * Evaluates an FBX animation curve at increasing times with a moving cursor: constant keys hold,
+ * Evaluates an FBX animation curve at increasing times with a moving cursor: constant keys hold (their
+ * own value, or the next key's for "constant next"),
  * linear keys interpolate, cubic keys follow the Hermite spline of their stored slopes (value per
  * second; tangent weights are not modelled). Before the first key the first value holds, after the
  * last the last.
@@ -24,6 +25,7 @@ export class CurveCursor {
     const v0 = values[i], v1 = values[i + 1];
     const mode = interpolation[i];
     if (mode === 0 || t1 <= t0) return v0;
+    if (mode === 3) return v1;
     const u = (ticks - t0) / (t1 - t0);
     if (mode === 1) return v0 + (v1 - v0) * u;
     const dt = (t1 - t0) / TICKS_PER_SECOND;

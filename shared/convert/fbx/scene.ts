@@ -2,11 +2,13 @@
  * The parts of an FBX scene a motion needs: Model nodes and their parents (Connections "OO"),
  * their transform properties, GlobalSettings (axes, unit, frame rate), bind poses (Pose "BindPose",
  * else skin clusters' TransformLink), and every AnimationStack with its layers, curve nodes and curves.
- * Works on FBX 7.x (Properties70, ids) and reads 6.1 properties (Properties60) where they differ.
+ * Works on FBX 7.x (Properties70, ids) and reads 6.1 where it differs: Properties60, objects named
+ * instead of numbered, GlobalSettings inside Objects, animation in Takes (takes61.ts).
  */
 import type { Mat4 } from '../../motion/types';
 import { fail } from '../../errors';
 import { arrayOf, child, childrenNamed, idOf, numberOf, stringOf, type FbxDocument, type FbxNode, type FbxValue } from './node';
+import { readTakes } from './takes61';
 
 export interface FbxModel {
   readonly id: string;
@@ -25,7 +27,7 @@ export interface FbxCurve {
   /** Key times in FBX ticks. */
   readonly times: Float64Array;
   readonly values: Float64Array;
-  /** Per-key interpolation: 0 constant, 1 linear, 2 cubic (Hermite on the stored slopes). */
+  /** Per-key interpolation: 0 constant, 1 linear, 2 cubic (Hermite on the stored slopes), 3 constant at the next key's value. */
   readonly interpolation: Uint8Array;
   /** Per-key right slope and the next key's left slope (value per second), for cubic keys. */
   readonly slopes: Float64Array;
@@ -131,6 +133,8 @@ function readProps(node: FbxNode): Map<string, number[]> {
 
 const INTERP_CONSTANT = 0x02;
 const INTERP_CUBIC = 0x08;
+/** eConstantNext: a constant key that holds the next key's value. */
+const CONSTANT_NEXT = 0x100;
 
 function readCurve(id: string, node: FbxNode, path: string): FbxCurve {
   const times = arrayOf(child(node, 'KeyTime'), path) ?? new Float64Array(0);
@@ -150,7 +154,7 @@ function readCurve(id: string, node: FbxNode, path: string): FbxCurve {
     let k = 0;
     for (let a = 0; a < flags.length && k < n; a++) {
       const f = flags[a];
-      const mode = f & INTERP_CONSTANT ? 0 : f & INTERP_CUBIC ? 2 : 1;
+      const mode = f & INTERP_CONSTANT ? (f & CONSTANT_NEXT ? 3 : 0) : f & INTERP_CUBIC ? 2 : 1;
       const count = Math.max(0, Math.min(n - k, refs[a]));
       for (let c = 0; c < count; c++, k++) {
         interpolation[k] = mode;
@@ -166,7 +170,8 @@ function readCurve(id: string, node: FbxNode, path: string): FbxCurve {
 }
 
 function globalsOf(doc: FbxDocument, warnings: string[]): FbxGlobals {
-  const gs = doc.nodes.find((n) => n.name === 'GlobalSettings');
+  // 7.x keeps GlobalSettings at the top level, 6.1 inside Objects.
+  const gs = doc.nodes.find((n) => n.name === 'GlobalSettings') ?? child(doc.nodes.find((n) => n.name === 'Objects'), 'GlobalSettings');
   const p = gs ? readProps(gs) : new Map<string, number[]>();
   const get = (k: string, d: number) => p.get(k)?.[0] ?? d;
   let fps: number | undefined;
@@ -321,5 +326,7 @@ export function readScene(doc: FbxDocument): FbxScene {
     if (!(stop >= start)) [start, stop] = [Math.min(start, stop), Math.max(start, stop)];
     stacks.push({ id, name, start, stop, curveNodes, layerCount: layers.length });
   }
+  // FBX 6.x: the animation is in Takes (7.x files list their stacks there too; those are skipped).
+  stacks.push(...readTakes(doc, new Set(models.keys()), warnings));
   return { version: doc.version, models, globals, bindPose, stacks, blendShapeChannels, warnings };
 }
