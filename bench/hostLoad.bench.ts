@@ -131,6 +131,8 @@ async function startPeer(): Promise<{ port: number; pid: number; stop: () => Pro
 
 interface Measured {
   alone: number[];
+  /** The server's CPU per small call in the waves alone (microseconds). */
+  cpuPerSmallCallUs: number | null;
   during: number[];
   uploadSeconds: number;
   failedUploads: number;
@@ -167,7 +169,9 @@ async function measure(port: number, token: string, pid: number, target: string)
 
     // Warm-up, then small calls alone.
     await smallWave(port, token);
+    const aloneCpu0 = cpuSeconds(pid);
     const alone = [...(await smallWave(port, token)), ...(await smallWave(port, token)), ...(await smallWave(port, token))];
+    const aloneCpu = cpuSeconds(pid);
 
     const t0 = performance.now();
     const uploader = startUploader(port, token, target);
@@ -195,6 +199,7 @@ async function measure(port: number, token: string, pid: number, target: string)
     const sub = (a: number | null, b: number | null) => (a === null || b === null ? null : a - b);
     return {
       alone: alone.sort((a, b) => a - b),
+      cpuPerSmallCallUs: aloneCpu === null || aloneCpu0 === null ? null : ((aloneCpu - aloneCpu0) / alone.length) * 1e6,
       during: during.sort((a, b) => a - b),
       uploadSeconds,
       failedUploads: uploaded.statuses.filter((s) => s !== 200).length,
@@ -247,6 +252,7 @@ export async function run(): Promise<void> {
       ['host: all uploads done in', `${m.uploadSeconds.toFixed(1)} s (${((UPLOADS * UPLOAD_BYTES) / 1e6 / m.uploadSeconds).toFixed(0)} MB/s)`],
       ['peer: all uploads drained in', `${bare.uploadSeconds.toFixed(1)} s`],
       ['uploads still running after the timed waves', `host ${m.stillUploading ? 'yes' : 'NO'}, peer ${bare.stillUploading ? 'yes' : 'NO'}`],
+      ['server CPU per small call (alone)', `host ${m.cpuPerSmallCallUs?.toFixed(0) ?? 'n/a'} us, peer ${bare.cpuPerSmallCallUs?.toFixed(0) ?? 'n/a'} us`],
       ['CPU during the host uploads', cpu(m)],
       ['CPU during the peer uploads', cpu(bare)],
       ['host peak memory (VmHWM)', peakMb === null ? 'n/a (no /proc)' : `${peakMb.toFixed(0)} MB (at start ${baseMb?.toFixed(0)} MB)`],
