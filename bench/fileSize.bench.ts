@@ -9,6 +9,8 @@
  *  - gltfpack (WebAssembly, npm gltfpack) at its defaults and at -af 0 (no resampling), its bytes and
  *    ITS maximum error: gltfpack drops VRMC_vrm_animation and may drop tracks, so its output channels
  *    are mapped back to the source nodes by name, and a dropped track counts as its node's rest value;
+ *  - where the bytes go, ours quantized next to gltfpack's default: JSON, key times, rotation and
+ *    translation values, GLB headers and padding, tracks and keys per track;
  *  - the time optimize takes on the 10-minute motion.
  * Aims: quantized bytes <= gltfpack's on every motion at <= 0.004 rad and 2 mm measured; ours <= 1.05x
  * the optimum and never above Douglas-Peucker; optimize on the 10-minute motion under 1 s.
@@ -26,6 +28,7 @@ import { maxPoseError, type PoseError } from '../shared/edits/poseError';
 import { readVrma } from '../shared/vrma/read';
 import { writeVrma } from '../shared/vrma/write';
 import { parseGlb } from '../shared/gltf/glb';
+import { byteBreakdown, type ByteBreakdown } from '../shared/vrma/encoding';
 import { readAccessor, readBudget, type AccessorContext } from '../shared/gltf/accessor';
 import { convertToMotion } from '../shared/convert';
 import { LONG_MOTION, makeLongMotion } from './longMotion';
@@ -178,6 +181,16 @@ export async function run(): Promise<void> {
     'gltfpack smallest within the bound (-af 30/60/120/0)', 'quantized <= that',
   ];
   let longTiming = '';
+  const bytesRows: string[][] = [];
+  const parts = (b: ByteBreakdown) => [kb(b.total), kb(b.json), `${kb(b.times)} (${b.timeArrays})`, kb(b.rotations), kb(b.translations + b.otherValues), kb(b.overhead)];
+  const perTrack = (m: Motion) => {
+    const k = m.channels.map((c) => c.times.length).sort((a, b) => a - b);
+    return k.length ? `${k[0]} / ${k[k.length >> 1]} / ${k[k.length - 1]}` : '-';
+  };
+  const packedTracks = (bytes: Uint8Array) => {
+    const json = parseGlb(bytes).json as Json;
+    return String(json.animations?.[0]?.channels?.length ?? 0);
+  };
   for (const [name, source] of sources()) {
     const sourceBytes = writeVrma(source);
     const dp = optimize(source, { method: 'fast' });
@@ -213,6 +226,7 @@ export async function run(): Promise<void> {
       matched ? `${kb(matched.bytes)} (${matched.label})` : 'none',
       matched ? (quantizedBytes.length <= matched.bytes ? 'yes' : 'NO') : 'yes (gltfpack never within)',
     ]);
+    bytesRows.push([name, ...parts(byteBreakdown(quantizedBytes)), String(quantizedMotion.channels.length), perTrack(quantizedMotion), ...parts(byteBreakdown(packed)), packedTracks(packed)]);
     if (!optimum) {
       const load = loadavg()[0];
       const cpu: number[] = [];
@@ -232,6 +246,15 @@ export async function run(): Promise<void> {
   console.log(`| ${header.join(' | ')} |`);
   console.log(`|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`);
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+  console.log('');
+  const bytesHeader = [
+    'motion', 'quantized KB', 'JSON KB', 'times KB (arrays)', 'rotations KB', 'translations KB', 'headers+padding KB', 'tracks', 'keys per track min / median / max',
+    'gltfpack KB', 'gltfpack JSON KB', 'gltfpack times KB (arrays)', 'gltfpack rotations KB', 'gltfpack translations KB', 'gltfpack headers+padding KB', 'gltfpack tracks',
+  ];
+  console.log('Where the bytes go: ours quantized (0.004 rad / 2 mm) and gltfpack at its defaults\n');
+  console.log(`| ${bytesHeader.join(' | ')} |`);
+  console.log(`|${bytesHeader.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`);
+  for (const r of bytesRows) console.log(`| ${r.join(' | ')} |`);
   console.log('');
   for (const m of misses) console.log(`note: ${m}`);
   console.log(longTiming);

@@ -188,7 +188,10 @@ function keptCount(keep: Uint8Array): number {
 export function segmentFits(channel: Channel, tolerance: number): Fits {
   const rotation = channel.path === 'rotation';
   const farthest = rotation ? rotationFarthest(channel.times, channel.values) : vectorFarthest(channel.times, channel.values, 3);
-  const limit = rotation ? 1 - Math.cos(tolerance / 2) : tolerance * tolerance;
+  return fitsWithin(farthest, rotation ? 1 - Math.cos(tolerance / 2) : tolerance * tolerance);
+}
+
+function fitsWithin(farthest: FindFarthest, limit: number): Fits {
   const f: Farthest = { index: -1, error: 0 };
   return (i: number, j: number) => {
     if (j - i < 2) return true;
@@ -204,7 +207,7 @@ export function optimizeChannel(channel: Channel, tolerance: number, method: Key
   const rotation = channel.path === 'rotation';
   const farthest = rotation ? rotationFarthest(channel.times, channel.values) : vectorFarthest(channel.times, channel.values, 3);
   const limit = rotation ? 1 - Math.cos(tolerance / 2) : tolerance * tolerance;
-  const fits = segmentFits(channel, tolerance);
+  const fits = fitsWithin(farthest, limit);
   let keep = new Uint8Array(n);
   if (method === 'optimal') optimalKeys(n, fits, keep);
   else {

@@ -50,3 +50,64 @@ export function fileEncoding(bytes: Uint8Array): FileEncoding {
     bytesPerKey: keys ? bytes.length / keys : 0,
   };
 }
+
+/** Where a file's bytes go (GLB headers and padding included), for `info` and the fileSize bench. */
+export interface ByteBreakdown {
+  readonly total: number;
+  /** The JSON chunk's text (without its padding). */
+  readonly json: number;
+  /** Key times: every distinct accessor that is an animation input. */
+  readonly times: number;
+  /** Outputs of rotation channels, of translation channels (hips, expression weights), of the rest. */
+  readonly rotations: number;
+  readonly translations: number;
+  readonly otherValues: number;
+  /** GLB header, chunk headers, chunk padding and BIN bytes no animation accessor reads. */
+  readonly overhead: number;
+  readonly timeArrays: number;
+}
+
+const COMPONENT_BYTES: Readonly<Record<number, number>> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
+const TYPE_SIZE: Readonly<Record<string, number>> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4 };
+
+/** Bytes by part, from the JSON (each accessor counted once, tightly packed). */
+export function byteBreakdown(bytes: Uint8Array): ByteBreakdown {
+  const json = parseGlb(bytes).json as Json;
+  const jsonText = bytes.length >= 20 ? new DataView(bytes.buffer, bytes.byteOffset).getUint32(12, true) : 0;
+  let jsonBytes = jsonText;
+  // The JSON chunk is padded with spaces: count only the text.
+  while (jsonBytes > 0 && bytes[20 + jsonBytes - 1] === 0x20) jsonBytes--;
+  const accessors = Array.isArray(json.accessors) ? json.accessors : [];
+  const sizeOf = (i: unknown): number => {
+    const a = typeof i === 'number' ? accessors[i] : undefined;
+    if (!isObject(a) || typeof a.count !== 'number') return 0;
+    return a.count * (TYPE_SIZE[a.type as string] ?? 1) * (COMPONENT_BYTES[a.componentType as number] ?? 4);
+  };
+  const seen = new Set<unknown>();
+  let times = 0;
+  let rotations = 0;
+  let translations = 0;
+  let otherValues = 0;
+  let timeArrays = 0;
+  for (const animation of Array.isArray(json.animations) ? json.animations : []) {
+    if (!isObject(animation)) continue;
+    const samplers = Array.isArray(animation.samplers) ? animation.samplers : [];
+    for (const ch of Array.isArray(animation.channels) ? animation.channels : []) {
+      if (!isObject(ch) || typeof ch.sampler !== 'number' || !isObject(samplers[ch.sampler])) continue;
+      const s = samplers[ch.sampler] as Json;
+      if (!seen.has(s.input)) {
+        seen.add(s.input);
+        times += sizeOf(s.input);
+        timeArrays++;
+      }
+      if (seen.has(s.output)) continue;
+      seen.add(s.output);
+      const path = isObject(ch.target) ? ch.target.path : undefined;
+      if (path === 'rotation') rotations += sizeOf(s.output);
+      else if (path === 'translation') translations += sizeOf(s.output);
+      else otherValues += sizeOf(s.output);
+    }
+  }
+  const total = bytes.length;
+  return { total, json: jsonBytes, times, rotations, translations, otherValues, overhead: total - jsonBytes - times - rotations - translations - otherValues, timeArrays };
+}

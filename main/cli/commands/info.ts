@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { UsageError, type CliCommand, type CliIO } from '../command';
 import { readVrma } from '../../../shared/vrma/read';
 import { summarizeMotion, type MotionSummary } from '../../../shared/vrma/summary';
-import { fileEncoding, type FileEncoding } from '../../../shared/vrma/encoding';
+import { byteBreakdown, fileEncoding, type ByteBreakdown, type FileEncoding } from '../../../shared/vrma/encoding';
 import { MotionError } from '../../../shared/errors';
 
 function fileError(e: unknown): { code: string; message: string } {
@@ -15,7 +15,7 @@ function fileError(e: unknown): { code: string; message: string } {
   throw e;
 }
 
-function formatSummary(file: string, s: MotionSummary, enc: FileEncoding): string {
+function formatSummary(file: string, s: MotionSummary, enc: FileEncoding, bytes: ByteBreakdown): string {
   const t = s.tracks;
   const kinds = [
     `bone rotations ${t.boneRotations}`,
@@ -34,6 +34,7 @@ function formatSummary(file: string, s: MotionSummary, enc: FileEncoding): strin
     `  tracks            ${s.totalTracks} (${kinds.join(', ')})`,
     `  keys              ${s.totalKeys}`,
     `  encoding          ${enc.encoding}${enc.encoding === 'float' ? '' : ` (rotations ${enc.rotationComponents.join('/')})`}, ${enc.bytesPerKey.toFixed(1)} bytes per key`,
+    `  bytes             ${bytes.total}: JSON ${bytes.json}, key times ${bytes.times} (${bytes.timeArrays} arrays), rotations ${bytes.rotations}, translations ${bytes.translations + bytes.otherValues}, headers+padding ${bytes.overhead}`,
     `  bones             ${s.bones.length} mapped, ${s.animatedBones.length} animated${s.animatedBones.length ? `: ${s.animatedBones.join(', ')}` : ''}`,
     `  expressions       ${s.expressions.length ? `${s.expressions.map((e) => e.name).join(', ')} (${animatedExpr.length} animated)` : 'none'}`,
     `  lookAt            ${s.lookAt}`,
@@ -51,7 +52,8 @@ export const infoCommand: CliCommand = {
     'Usage: vrma-studio info FILE... [--json]',
     '',
     'Prints, per file: spec version, duration, estimated fps, tracks by kind, total keys, encoding',
-    '(float, or quantized: 16-bit rotations) with the file\'s bytes per key, bones, expressions, lookAt,',
+    '(float, or quantized: 16-bit rotations) with the file\'s bytes per key, where the bytes go (JSON, key',
+    'times, rotations, translations, headers and padding), bones, expressions, lookAt,',
     'rest hips height and the reader\'s warnings.',
     '',
     'Options:',
@@ -70,8 +72,8 @@ export const infoCommand: CliCommand = {
         const bytes = new Uint8Array(await readFile(file));
         const summary = summarizeMotion(readVrma(bytes));
         const enc = fileEncoding(bytes);
-        if (json) results.push({ file, ...summary, encoding: enc.encoding, rotationComponents: enc.rotationComponents, bytesPerKey: enc.bytesPerKey });
-        else io.out((i ? '\n' : '') + formatSummary(file, summary, enc));
+        if (json) results.push({ file, ...summary, encoding: enc.encoding, rotationComponents: enc.rotationComponents, bytesPerKey: enc.bytesPerKey, bytes: byteBreakdown(bytes) });
+        else io.out((i ? '\n' : '') + formatSummary(file, summary, enc, byteBreakdown(bytes)));
       } catch (e) {
         const error = fileError(e);
         failed = true;

@@ -60,5 +60,15 @@ describe('optimize --quantize', () => {
     expect(json[0].bytesPerKey).toBeCloseTo(readFileSync(out('q.vrma')).length / json[0].totalKeys, 6);
     // 16-bit rotations: fewer bytes per key than the same optimization written as floats.
     expect(json[0].bytesPerKey).toBeLessThan(json[1].bytesPerKey);
+    // Where the bytes go: the parts add up to the file, and the quantized rotations take fewer bytes.
+    expect(q.out).toMatch(/bytes +\d+: JSON \d+, key times \d+ \(\d+ arrays\), rotations \d+, translations \d+, headers\+padding \d+/);
+    const parts = json.map((j) => (j as unknown as { bytes: Record<string, number> }).bytes);
+    parts.forEach((b, i) => {
+      expect(b.json + b.times + b.rotations + b.translations + b.otherValues + b.overhead).toBe(b.total);
+      expect(b.total).toBe(readFileSync(out(i ? 'f.vrma' : 'q.vrma')).length);
+      expect(b.overhead).toBeLessThan(64); // GLB and chunk headers (28 bytes) and padding
+    });
+    expect(parts[0].rotations).toBeLessThan(parts[1].rotations * 0.6);
+    expect(parts[0].json).toBeLessThan(parts[1].json);
   });
 });

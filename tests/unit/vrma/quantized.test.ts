@@ -14,6 +14,7 @@ import { ROTATION_ROUNDING_ERROR, quantizeRotations, roundRotations } from '../.
 import { optimize } from '../../../shared/edits/optimize';
 import { channelError, maxPoseError } from '../../../shared/edits/poseError';
 import { parseGlb } from '../../../shared/gltf/glb';
+import { byteBreakdown } from '../../../shared/vrma/encoding';
 import { MotionError } from '../../../shared/errors';
 import { validateVrmaBytes } from '../../helpers/validate';
 import { loadVrmAnimation, hipsTranslationTrack } from '../../helpers/threeVrmAnimation';
@@ -91,6 +92,21 @@ describe('quantized writing', () => {
     expect(e.rotation).toBeLessThanOrEqual(ROTATION_ROUNDING_ERROR);
     expect(e.position).toBe(0);
     expect((await validateVrmaBytes(q)).errors).toBe(0);
+  });
+
+  it('byteBreakdown: 8 bytes a rotation key, 12 a translation key, 4 a key time stored once, the JSON text, headers', () => {
+    const src = wavyMotion({ duration: 3, fps: 30, travel: 1 });
+    const q = writeVrma(src, { quantize: true });
+    const b = byteBreakdown(q);
+    const keys = (path: string) => src.channels.filter((c) => c.path === path).reduce((s, c) => s + c.times.length, 0);
+    expect(b.rotations).toBe(8 * keys('rotation'));
+    expect(b.translations).toBe(12 * keys('translation'));
+    expect(b.timeArrays).toBe(1);
+    expect(b.times).toBe(4 * src.channels[0].times.length);
+    expect(b.json).toBe(JSON.stringify(jsonOf(q)).length);
+    expect(b.overhead).toBeGreaterThanOrEqual(28); // 12-byte GLB header, two 8-byte chunk headers
+    expect(b.overhead).toBeLessThan(28 + 8);
+    expect(b.json + b.times + b.rotations + b.translations + b.otherValues + b.overhead).toBe(q.length);
   });
 
   it('rounded values are written losslessly, and writing the read-back motion again keeps the pose', () => {
