@@ -21,8 +21,20 @@ export const MOTION_EXTENSIONS = [VRMA_EXTENSION, ...CONVERTIBLE_EXTENSIONS] as 
 /** Avatars: VRM 1.0 / 0.x files, also when they are named .glb. */
 export const AVATAR_EXTENSIONS = ['.vrm', '.glb'] as const;
 
+/**
+ * MMD models: not motions themselves, but the skeleton (bone rest positions) a .vmd/.vpd of the same
+ * folder was made for. The studio converts MMD files of a model's folder with it; the CLI takes --pmx.
+ */
+export const MMD_MODEL_EXTENSIONS = ['.pmx', '.pmd'] as const;
+
+/** MMD motion and pose files, converted with their folder's model when there is one. */
+export const MMD_MOTION_EXTENSIONS = ['.vmd', '.vpd'] as const;
+
+/** Extensions whose files may hold several motions ("takes": FBX animation stacks, glTF animations). */
+export const TAKE_EXTENSIONS = ['.fbx', '.glb', '.gltf'] as const;
+
 /** Every file the library lists and the studio opens. */
-export const STUDIO_FILE_EXTENSIONS = [...MOTION_EXTENSIONS, ...AVATAR_EXTENSIONS] as const;
+export const STUDIO_FILE_EXTENSIONS = [...MOTION_EXTENSIONS, ...AVATAR_EXTENSIONS, ...MMD_MODEL_EXTENSIONS] as const;
 export type StudioFileExtension = (typeof STUDIO_FILE_EXTENSIONS)[number];
 
 /** The extension of a file name or path, lower case with the dot; '' when it has none (".hidden" has none). */
@@ -39,6 +51,10 @@ export const isConvertible = (fileName: string): boolean => has(CONVERTIBLE_EXTE
 /** Opens as a motion (.vrma or convertible). */
 export const isMotionFile = (fileName: string): boolean => has(MOTION_EXTENSIONS, fileName);
 export const isAvatarFile = (fileName: string): boolean => has(AVATAR_EXTENSIONS, fileName);
+export const isMmdModelFile = (fileName: string): boolean => has(MMD_MODEL_EXTENSIONS, fileName);
+export const isMmdMotionFile = (fileName: string): boolean => has(MMD_MOTION_EXTENSIONS, fileName);
+/** A file that may hold several takes (shared/convert/takes.ts lists and converts them). */
+export const hasTakes = (fileName: string): boolean => has(TAKE_EXTENSIONS, fileName);
 
 /** The studio file extension of a name, or null when the studio does not open it. */
 export function studioExtensionOf(fileName: string): StudioFileExtension | null {

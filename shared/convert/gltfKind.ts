@@ -1,16 +1,27 @@
 /**
- * Whether a .glb/.gltf opens as a motion rather than an avatar: it carries animations and is not a VRM
- * (a VRM with animations is still an avatar first). Reads only the JSON; false for anything unreadable.
- * Kept apart from the converters so the studio's first chunk can ask without loading them.
+ * What a .glb/.gltf is before it is opened: a motion (animations, not a VRM), an avatar (a VRM, or a
+ * model without animations), or a VRM avatar that also carries animations (the studio asks which the
+ * user means; the CLI converts the animations). Reads only the JSON; 'avatar' for anything unreadable,
+ * so the avatar loader reports what is wrong. Kept apart from the converters so the studio's first
+ * chunk can ask without loading them.
  */
 import { isGlb, parseGlb } from '../gltf/glb';
 
-export function isMotionGltf(bytes: Uint8Array): boolean {
+export type GltfKind = 'motion' | 'avatar' | 'avatarWithAnimations';
+
+export function gltfKind(bytes: Uint8Array): GltfKind {
   try {
     const json = (isGlb(bytes) ? parseGlb(bytes).json : JSON.parse(new TextDecoder().decode(bytes))) as Record<string, unknown>;
     const ext = (json.extensions ?? {}) as Record<string, unknown>;
-    return Array.isArray(json.animations) && json.animations.length > 0 && !('VRM' in ext) && !('VRMC_vrm' in ext);
+    const animated = Array.isArray(json.animations) && json.animations.length > 0;
+    const vrm = 'VRM' in ext || 'VRMC_vrm' in ext;
+    return animated ? (vrm ? 'avatarWithAnimations' : 'motion') : 'avatar';
   } catch {
-    return false;
+    return 'avatar';
   }
+}
+
+/** Whether a .glb/.gltf opens as a motion without asking: animations and no VRM. */
+export function isMotionGltf(bytes: Uint8Array): boolean {
+  return gltfKind(bytes) === 'motion';
 }

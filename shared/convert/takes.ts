@@ -4,7 +4,7 @@
  * NAME.vrma, several write NAME.TAKE.vrma with the take's name made safe for every file system.
  */
 import { fail } from '../errors';
-import { extensionOf } from './formats';
+import { extensionOf, TAKE_EXTENSIONS } from './formats';
 import type { Motion } from '../motion/types';
 import { convertFbxTake, listFbxTakes, readFbx, takeInfo, type TakeInfo } from './fbx/convertFbx';
 import { convertGltfTake, listGltfTakes, readGltf } from './gltf/convertGltf';
@@ -13,12 +13,8 @@ export { isMotionGltf } from './gltfKind';
 
 export type { TakeInfo } from './fbx/convertFbx';
 
-/** Extensions whose files may hold several takes. */
-export const TAKE_EXTENSIONS = ['.fbx', '.glb', '.gltf'] as const;
-
-export function hasTakes(fileName: string): boolean {
-  return (TAKE_EXTENSIONS as readonly string[]).includes(extensionOf(fileName));
-}
+// Which files hold takes is listed with the other formats (formats.ts).
+export { TAKE_EXTENSIONS, hasTakes } from './formats';
 
 /** The takes of an FBX/glTF file (name, duration, fps, keys); throws MotionError for a bad file or an avatar. */
 export function listTakes(fileName: string, bytes: Uint8Array): TakeInfo[] {
@@ -28,31 +24,8 @@ export function listTakes(fileName: string, bytes: Uint8Array): TakeInfo[] {
   return fail('UNSUPPORTED', `${fileName}: only ${TAKE_EXTENSIONS.join(', ')} files have takes`, 'take.notTakeFile', { file: fileName, formats: TAKE_EXTENSIONS.join(', ') });
 }
 
-/**
- * A take name as part of a file name: characters that Windows, macOS or Linux refuse (\ / : * ? " < > |
- * and control characters) become "_", runs of them one, leading/trailing dots and spaces go; empty -> "take".
- */
-export function safeTakeName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const s = name.replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, '_').replace(/^[\s.]+|[\s.]+$/g, '');
-  return (s || 'take').slice(0, 120);
-}
-
-/**
- * Output path of each take given the path a single-motion file would get (…/NAME.vrma): one take keeps
- * it, several get …/NAME.TAKE.vrma (made unique when two names clash once made safe).
- */
-export function takeOutputs(output: string, takes: readonly string[]): { take: string; output: string }[] {
-  if (takes.length === 1) return [{ take: takes[0], output }];
-  const stem = output.replace(/\.vrma$/i, '');
-  const used = new Set<string>();
-  return takes.map((take) => {
-    let safe = safeTakeName(take);
-    for (let k = 2; used.has(safe.toLowerCase()); k++) safe = `${safeTakeName(take)}_${k}`;
-    used.add(safe.toLowerCase());
-    return { take, output: `${stem}.${safe}.vrma` };
-  });
-}
+// Take names as file names (NAME.TAKE.vrma) need no converter: takeNames.ts, which the studio's first chunk reads.
+export { safeTakeName, takeOutputs } from './takeNames';
 
 /** A parsed FBX/glTF file whose takes convert one by one without parsing it again (batch workers keep one). */
 export interface TakeSource {

@@ -21,7 +21,7 @@ import { parseVpd, type VpdPose } from './vpd';
 export { parseVmd, type Vmd } from './vmd';
 export { parseVpd, type VpdPose } from './vpd';
 export { parsePmxBones, type PmxModel } from './pmx';
-export { parsePmdBones } from './pmd';
+export { isPmd, parsePmdBones } from './pmd';
 export type { MmdBake, LegIkTrace } from './bake';
 
 export interface VmdOptions {

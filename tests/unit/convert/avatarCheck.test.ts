@@ -6,7 +6,7 @@
 import { expect, it } from 'vitest';
 import { parseGlb, packGlb } from '../../../shared/gltf/glb';
 import { avatarProblem } from '../../../shared/vrm/avatarCheck';
-import { isMotionGltf } from '../../../shared/convert/gltfKind';
+import { gltfKind, isMotionGltf } from '../../../shared/convert/gltfKind';
 import { describeFixtures, fixtureFiles, readFixture } from '../../helpers/fixtures';
 import { loadVrm } from '../assets/loadVrm';
 
@@ -47,5 +47,14 @@ describeFixtures('broken VRM avatars', () => {
     expect(isMotionGltf(edited('vrm1', 'debug_robot.vrm', (j) => (j.animations = [{ channels: [], samplers: [] }])))).toBe(false);
     expect(isMotionGltf(new Uint8Array([1, 2, 3]))).toBe(false);
     expect(avatarProblem(readFixture('gltf', 'robot_expressive.glb'))).toMatch(/plain glTF model, not a VRM avatar/);
+  });
+
+  it('gltfKind: motion, avatar, or a VRM with animations (the studio asks which)', () => {
+    expect(gltfKind(readFixture('gltf', 'kaykit_rig_medium_general.glb'))).toBe('motion');
+    expect(gltfKind(readFixture('vrm1', 'debug_robot.vrm'))).toBe('avatar');
+    expect(gltfKind(readFixture('vrm0', 'sphere.vrm'))).toBe('avatar');
+    expect(gltfKind(edited('vrm1', 'debug_robot.vrm', (j) => (j.animations = [{ channels: [], samplers: [] }])))).toBe('avatarWithAnimations');
+    expect(gltfKind(edited('vrm0', 'sphere.vrm', (j) => (j.animations = [{ channels: [], samplers: [] }])))).toBe('avatarWithAnimations');
+    expect(gltfKind(new Uint8Array([1, 2, 3]))).toBe('avatar');
   });
 });
