@@ -64,6 +64,7 @@ const studio: StudioApi = {
 
   openFile: (path?: string, options?: OpenOptions) => invoke('openFile', path, options),
   readFile: (path: string) => invoke('readFile', path),
+  findMmdModel: (motionPath: string) => invoke('findMmdModel', motionPath),
   openDropped: (path: string) => invoke('openDropped', path),
   pathForFile: (file: DroppedFile) => {
     try {

@@ -35,6 +35,7 @@ import { AutosaveStore } from './autosave';
 import { exportBesideSource, saveDocument, saveDocumentAs } from './documents';
 import { FileDetailsCache } from './fileDetails';
 import { WatchedFolder } from './library';
+import { mmdModelBeside } from './mmdModelBeside';
 import { RecentList } from './recentList';
 import { SettingsStore } from './settingsStore';
 import { CloseGuard, type CloseDecision } from './closeGuard';
@@ -363,6 +364,17 @@ export class StudioBackend {
       },
 
       readFile: (path) => this.policy.readReadable(path),
+
+      findMmdModel: async (motionPath) => {
+        const real = await this.policy.resolveReadable(motionPath);
+        const snaps: LibrarySnapshot[] = [];
+        for (const f of this.folders.values()) {
+          await f.settle();
+          snaps.push(f.snapshot());
+        }
+        const model = mmdModelBeside(real, snaps);
+        return model ? { path: model.path, name: model.name } : null;
+      },
 
       openDropped: async (path) => {
         // A path string from the page grants nothing: only what the preload saw in a real drop.

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import {
   DEFAULT_SETTINGS,
   LANGUAGE_SETTINGS,
+  ONION_SKIN_FRAMES,
+  type OnionSkinSettings,
   SETTINGS_SCHEMA_VERSION,
   type LanguageSetting,
   type Settings,
@@ -27,6 +29,14 @@ function sanitizeBounds(v: unknown): WindowBounds | null {
   return { x: b.x!, y: b.y!, width: b.width!, height: b.height!, maximized: b.maximized === true };
 }
 
+function sanitizeOnionSkin(v: unknown): OnionSkinSettings {
+  const o = (v && typeof v === 'object' ? v : {}) as Partial<OnionSkinSettings>;
+  return {
+    enabled: o.enabled === true,
+    frames: Math.round(finite(o.frames, ONION_SKIN_FRAMES.default, ONION_SKIN_FRAMES.min, ONION_SKIN_FRAMES.max)),
+  };
+}
+
 /** Any stored value (older schema, hand-edited, partial) to a complete, valid Settings. */
 export function sanitizeSettings(v: unknown): Settings {
   const s = (v && typeof v === 'object' ? v : {}) as Partial<Settings>;
@@ -37,6 +47,7 @@ export function sanitizeSettings(v: unknown): Settings {
     bedroom: sanitizeBedroomSettings(s.bedroom),
     lastFolder: typeof s.lastFolder === 'string' && s.lastFolder.length > 0 ? s.lastFolder : null,
     language: LANGUAGE_SETTINGS.includes(s.language as LanguageSetting) ? (s.language as LanguageSetting) : DEFAULT_SETTINGS.language,
+    onionSkin: sanitizeOnionSkin(s.onionSkin),
   };
 }
 
@@ -62,6 +73,7 @@ export class SettingsStore {
         ...cur,
         ...patch,
         bedroom: { ...cur.bedroom, ...(patch.bedroom ?? {}) },
+        onionSkin: { ...cur.onionSkin, ...(patch.onionSkin ?? {}) },
       });
       await writeJsonFile(this.file, next);
       this.current = next;

@@ -111,6 +111,7 @@ export function createHttpStudioApi(baseUrl = '', token: string | null = takeHos
       if (!res.ok) throw await failure(res);
       return new Uint8Array(await res.arrayBuffer());
     },
+    findMmdModel: (motionPath) => call('findMmdModel', motionPath),
     openDropped: (path) => call('openDropped', path),
     pathForFile: () => null,
     saveFile: (req) => call('saveFile', req),

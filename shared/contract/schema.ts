@@ -76,6 +76,7 @@ export const SettingsPatchSchema = v.partial(
     lastFolder: v.nullable(PathSchema),
     /** UI language: 'system' follows the OS / browser, else the user's choice. */
     language: oneOf(...LANGUAGE_SETTINGS),
+    onionSkin: v.partial(shape({ enabled: bool, frames: finite })),
   }),
 );
 
@@ -191,6 +192,7 @@ export const INVOKE_SCHEMA = {
   describeFile: call([PathSchema]),
   openFile: call([v.optional(PathSchema), v.optional(OpenOptionsSchema)]),
   readFile: call([PathSchema]),
+  findMmdModel: call([PathSchema]),
   openDropped: call([PathSchema]),
   saveFile: call([SaveRequestSchema], 'motion'),
   saveFileAs: call([SaveAsRequestSchema], 'motion'),

@@ -178,7 +178,18 @@ export interface Settings {
   readonly lastFolder: string | null;
   /** UI language: 'system' follows the OS / browser (shared/i18n detectLocale), else the user's choice. */
   readonly language: LanguageSetting;
+  /** Ghost poses of the avatar N frames before and after the playhead (renderer/viewport/onionSkin.ts). */
+  readonly onionSkin: OnionSkinSettings;
 }
+
+export interface OnionSkinSettings {
+  readonly enabled: boolean;
+  /** N: the ghosts show the pose at t - N/fps and t + N/fps (frames at the motion's rate). */
+  readonly frames: number;
+}
+
+/** The range of the onion skin's N (frames). */
+export const ONION_SKIN_FRAMES = { min: 1, max: 60, default: 5 } as const;
 
 export const LANGUAGE_SETTINGS = ['system', 'en', 'ja'] as const;
 export type LanguageSetting = (typeof LANGUAGE_SETTINGS)[number];
@@ -193,6 +204,7 @@ export const DEFAULT_SETTINGS: Settings = {
   bedroom: DEFAULT_BEDROOM_SETTINGS,
   lastFolder: null,
   language: 'system',
+  onionSkin: { enabled: false, frames: ONION_SKIN_FRAMES.default },
 };
 
 /** One entry of the studio's command registry, mirrored into the native menu (Electron). */
@@ -226,6 +238,12 @@ export interface StudioApi {
   openFile(path?: string, options?: OpenOptions): Promise<OpenedFile | null>;
   /** Bytes of a file inside an opened folder or opened before. */
   readFile(path: string): Promise<Uint8Array>;
+  /**
+   * The MMD model (.pmx/.pmd) in the same folder as a .vmd/.vpd the page was given, looked up by main
+   * among the files of the opened folders (main/services/mmdModelBeside.ts); null when there is none.
+   * The page reads it with readFile.
+   */
+  findMmdModel(motionPath: string): Promise<{ readonly path: string; readonly name: string } | null>;
   /**
    * A file or folder dropped from the OS (path from pathForFile). Files must have a studio extension.
    * A folder opens as a library folder. Electron only: main accepts only paths its preload saw in a
@@ -296,6 +314,7 @@ export const STUDIO_INVOKE_METHODS = [
   'describeFile',
   'openFile',
   'readFile',
+  'findMmdModel',
   'openDropped',
   'saveFile',
   'saveFileAs',

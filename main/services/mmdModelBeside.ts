@@ -1,0 +1,20 @@
+/**
+ * "The model beside": the MMD model (.pmx, else .pmd) in the same folder as a .vmd/.vpd, found among
+ * the files of the folders the user opened (the library's own listing), so main never looks at a
+ * folder the user did not grant and the page never names a path it was not given. Several models in
+ * one folder: the .pmx whose name comes first (the notice names the one used).
+ */
+import { dirname } from 'node:path';
+import { extensionOf, isMmdModelFile, isMmdMotionFile } from '../../shared/convert/formats';
+import type { LibraryEntry, LibrarySnapshot } from '../../shared/contract/studioApi';
+
+export function mmdModelBeside(motionRealPath: string, folders: readonly LibrarySnapshot[]): LibraryEntry | null {
+  if (!isMmdMotionFile(motionRealPath)) return null;
+  const dir = dirname(motionRealPath);
+  const models = folders
+    .flatMap((f) => f.entries)
+    .filter((e) => isMmdModelFile(e.name) && dirname(e.path) === dir)
+    // .pmx before .pmd, then by name.
+    .sort((a, b) => Number(extensionOf(a.name) !== '.pmx') - Number(extensionOf(b.name) !== '.pmx') || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return models[0] ?? null;
+}
