@@ -38,6 +38,7 @@ import { t, onLocaleChange, formatNumber } from '../../shared/i18n';
 import { LanguageChoice } from './language';
 import { createLanguageControl, registerLanguageCommands } from './languageControl';
 import { createShortcutsOverlay } from './shortcutsOverlay';
+import { openQuestions } from '../panels/openQuestions';
 
 export async function startStudio(root: HTMLElement): Promise<Studio> {
   const startedAt = performance.now();
@@ -70,6 +71,7 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   void platform.then((info) => (nativeDialogs = !!info?.nativeDialogs));
   const documentActions = createDocumentActions(studio, platform);
   studio.leaveGuard = () => documentActions.confirmLeave();
+  studio.questions = openQuestions;
   // The Electron window closing (or the app quitting) with unsaved edits: main asks, this dialog answers.
   if (api) answerCloseRequests(api, () => documentActions.confirmLeave('close'));
   // Reload or close with unsaved edits: the browser asks. Not in Electron: there main asks this page on

@@ -3,8 +3,9 @@
  * in an undo history of immutable Motions, and which file it is), the avatar and its preview, and
  * every change announced through `events` so panels, timeline and viewport redraw what they show.
  */
-import { isAvatarFile } from '../../shared/convert/formats';
-import { isMotionGltf } from '../../shared/convert/gltfKind';
+import { hasTakes, isAvatarFile, isMmdModelFile, isMmdMotionFile } from '../../shared/convert/formats';
+import { gltfKind } from '../../shared/convert/gltfKind';
+import type { TakeInfo } from '../../shared/convert/fbx/convertFbx';
 import type { Motion } from '../../shared/motion/types';
 import { durationOf } from '../../shared/motion/types';
 import type { HumanBoneName } from '../../shared/vrm/humanBones';
@@ -21,12 +22,32 @@ import { Preview } from '../preview/preview';
 import { disposeAvatar, loadAvatar, type LoadedAvatar } from '../avatar/loadAvatar';
 import type { Viewport } from '../viewport/viewport';
 import { Messages, errorText, type MessageText } from '../ui/messages';
-import { readMotionFile } from './core';
+import { openTakeFile, readMotionFile } from './core';
+import { MmdModels, type MmdModel } from './mmdModels';
 import { t } from '../../shared/i18n';
+import { safeTakeName } from '../../shared/convert/takeNames';
 
 /** "Mirrored · Ctrl+Z to undo" / "⌘Z". */
 function withUndoHint(text: string): string {
   return t('studio.edit.done', { text, shortcut: shortcutText('Mod+Z', IS_MAC) });
+}
+
+/**
+ * Questions the studio asks while opening a file (in-page dialogs, renderer/panels/openQuestions.ts):
+ * null answers Cancel, which keeps the current document.
+ */
+export interface OpenQuestions {
+  /** An .fbx/.glb with several takes: the name of the take to open. */
+  chooseTake(file: string, takes: readonly TakeInfo[]): Promise<string | null>;
+  /** A VRM avatar that also carries animations: use it as the avatar or open its animations. */
+  avatarOrMotion(file: string, animations: number): Promise<'avatar' | 'motion' | null>;
+}
+
+/** The file an MMD document was converted from, kept so a model given later converts it again. */
+interface MmdSource {
+  readonly name: string;
+  readonly bytes: Uint8Array;
+  readonly path?: string;
 }
 
 export interface StudioEvents {
@@ -70,9 +91,16 @@ export class Studio {
    * resolves true to go on (saved or discarded), false to keep the document. Without one, go on.
    */
   leaveGuard: (() => Promise<boolean>) | null = null;
+  /** The take picker and the avatar-or-motion question; without them the first take / the avatar. */
+  questions: OpenQuestions | null = null;
+  /** MMD models given by the user (per folder) for converting .vmd/.vpd files. */
+  readonly mmdModels: MmdModels;
+  /** The open document's MMD source, while the document is an MMD conversion. */
+  private mmdSource: MmdSource | null = null;
 
   constructor(readonly viewport: Viewport, readonly api: StudioApi | null, initialMotion: Motion, initialName = 'Untitled') {
     this.doc = new MotionDocument(initialMotion, initialName);
+    this.mmdModels = new MmdModels(api);
     this.doc.events.on('changed', () => this.events.emit('document', null));
     this.setDuration(initialMotion);
     viewport.onFrame((dt) => this.onFrame(dt));
@@ -148,6 +176,7 @@ export class Studio {
 
   /** A new document: history starts over, range and time reset, the old document's notices go. */
   openDocument(motion: Motion, opts: OpenOptions): void {
+    this.mmdSource = null;
     this.doc.open(motion, opts);
     this.messages.documentChanged();
     this.documentReplaced();
@@ -219,28 +248,97 @@ export class Studio {
   /** Opens any supported file; a bad file is reported and the current work stays. Returns whether it loaded. */
   async openFile(name: string, bytes: Uint8Array, path?: string): Promise<boolean> {
     try {
-      // A .glb of animations (Blender, KayKit, Quaternius) is a motion to convert, not an avatar.
-      if (isAvatarFile(name) && !isMotionGltf(bytes)) {
-        await this.setAvatar(bytes, name);
-        this.avatarPath = path; // autosave records it so a recovered session gets the same avatar
-        this.messages.show('success', () => t('studio.avatar.loaded', { file: name }));
-        return true;
+      if (isMmdModelFile(name)) return await this.useMmdModel({ name, bytes, path });
+      if (isAvatarFile(name)) {
+        // A .glb of animations (Blender, KayKit, Quaternius) is a motion to convert, not an avatar; a VRM
+        // that also carries animations is either: the user says which.
+        const kind = gltfKind(bytes);
+        let asAvatar = kind === 'avatar';
+        if (kind === 'avatarWithAnimations') {
+          const takes = (await openTakeFile(name, bytes)).takes.length;
+          const use = this.questions ? await this.questions.avatarOrMotion(name, takes) : 'avatar';
+          if (use === null) return false;
+          asAvatar = use === 'avatar';
+        }
+        if (asAvatar) {
+          await this.setAvatar(bytes, name);
+          this.avatarPath = path; // autosave records it so a recovered session gets the same avatar
+          this.messages.show('success', () => t('studio.avatar.loaded', { file: name }));
+          return true;
+        }
       }
+      if (hasTakes(name)) return await this.openTakes(name, bytes, path);
+      const model = isMmdMotionFile(name) ? await this.mmdModels.modelFor(path) : null;
       if (!(await this.confirmLeave())) return false;
-      const { motion, convertedFrom } = await readMotionFile(name, bytes);
-      // The reader's and converter's warnings are the core's English text (specific: bone names, lines);
-      // they go to the document's report, and one toast per file points at it.
-      const reports = motion.warnings.map((w) => t('studio.convert.warning', { file: name, detail: w }));
-      this.openDocument(motion, { name: name.replace(/\.[^.]+$/, ''), path, converted: !!convertedFrom, reports });
-      const count = reports.length;
-      if (count && convertedFrom) this.messages.show('notice', () => t('studio.report.toastConverted', { file: name, format: convertedFrom, count }), { group: 'document', report: true });
-      else if (count) this.messages.show('notice', () => t('studio.report.toast', { file: name, count }), { group: 'document', report: true });
-      else if (convertedFrom) this.messages.show('notice', () => t('studio.convert.converted', { file: name, format: convertedFrom }), { group: 'document' });
+      const { motion, convertedFrom } = await readMotionFile(name, bytes, model ? { pmx: model.bytes } : {});
+      this.openConverted(name, path, motion, convertedFrom, model ? () => t('convert.mmd.withModel', { file: name, format: convertedFrom ?? '', model: model.name }) : undefined);
+      if (isMmdMotionFile(name)) this.mmdSource = { name, bytes, path };
       return true;
     } catch (e) {
       this.messages.error(() => t('studio.open.fileFailed', { file: name, detail: errorText(e) }));
       return false;
     }
+  }
+
+  /**
+   * An .fbx/.glb/.gltf: parsed once by the core's takes module; with several takes the user picks one
+   * (Cancel keeps the current document), which opens as NAME.TAKE (the name Convert Folder and the CLI
+   * give its .vrma).
+   */
+  private async openTakes(name: string, bytes: Uint8Array, path?: string): Promise<boolean> {
+    const source = await openTakeFile(name, bytes);
+    let take: string | undefined;
+    if (source.takes.length > 1 && this.questions) {
+      const chosen = await this.questions.chooseTake(name, source.takes);
+      if (chosen === null) return false;
+      take = chosen;
+    }
+    if (!(await this.confirmLeave())) return false;
+    const motion = source.convert(take);
+    const format = name.slice(name.lastIndexOf('.') + 1).toUpperCase();
+    const count = source.takes.length;
+    const takeName = take ?? source.takes[0]?.name ?? '';
+    this.openConverted(name, path, motion, format, count > 1 ? () => t('convert.takes.opened', { file: name, take: takeName, format, count }) : undefined, take);
+    return true;
+  }
+
+  /** A converted (or read) motion becomes the document, with one toast saying what happened. */
+  private openConverted(name: string, path: string | undefined, motion: Motion, convertedFrom: string | undefined, convertedText?: () => string, take?: string): void {
+    // The reader's and converter's warnings are the core's English text (specific: bone names, lines);
+    // they go to the document's report, and one toast per file points at it.
+    const reports = motion.warnings.map((w) => t('studio.convert.warning', { file: name, detail: w }));
+    const stem = name.replace(/\.[^.]+$/, '');
+    this.openDocument(motion, { name: take === undefined ? stem : `${stem}.${safeTakeName(take)}`, path, converted: !!convertedFrom, reports });
+    const count = reports.length;
+    // A specific line (the take, the MMD model) wins; with warnings its toast points at the report.
+    if (convertedText) this.messages.show('notice', convertedText, { group: 'document', report: count > 0 });
+    else if (count && convertedFrom) this.messages.show('notice', () => t('studio.report.toastConverted', { file: name, format: convertedFrom, count }), { group: 'document', report: true });
+    else if (count) this.messages.show('notice', () => t('studio.report.toast', { file: name, count }), { group: 'document', report: true });
+    else if (convertedFrom) this.messages.show('notice', () => t('studio.convert.converted', { file: name, format: convertedFrom }), { group: 'document' });
+  }
+
+  /**
+   * A .pmx/.pmd given by the user becomes the MMD model for the .vmd/.vpd of its folder (or, dropped
+   * without a path, for MMD files in general); the open MMD document is converted again with it.
+   */
+  private async useMmdModel(model: MmdModel): Promise<boolean> {
+    try {
+      await this.mmdModels.use(model);
+    } catch (e) {
+      this.messages.error(() => t('convert.mmd.modelFailed', { model: model.name, detail: errorText(e) }));
+      return false;
+    }
+    // The open MMD document is converted again with the model the user just gave.
+    const src = this.mmdSource;
+    if (!src) {
+      this.messages.show('success', () => t(model.path ? 'convert.mmd.modelSet' : 'convert.mmd.modelLoose', { model: model.name }));
+      return true;
+    }
+    if (!(await this.confirmLeave())) return true; // the model is kept for the next MMD file
+    const { motion, convertedFrom } = await readMotionFile(src.name, src.bytes, { pmx: model.bytes });
+    this.openConverted(src.name, src.path, motion, convertedFrom, () => t('convert.mmd.reconverted', { file: src.name, model: model.name }));
+    this.mmdSource = src;
+    return true;
   }
 
   seek(t: number): void {

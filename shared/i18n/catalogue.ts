@@ -18,6 +18,7 @@ import ik from './messages/ik';
 import timeline from './messages/timeline';
 import expressions from './messages/expressions';
 import curves from './messages/curves';
+import convert from './messages/convert';
 
 export const AREAS = {
   studio,
@@ -32,6 +33,7 @@ export const AREAS = {
   timeline,
   expressions,
   curves,
+  convert,
 } as const;
 
 type KeysOf<A> = A extends AreaMessages<infer K> ? K : never;

@@ -33,25 +33,30 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: FBX and glTF
     const before = await state(s.page);
     const n = before.messages.length;
     await s.page.setInputFiles('#open-file-input', fixturePath('fbx', 'quaternius_robot.fbx'));
-    await waitFor('quaternius_robot', n);
+    // 14 takes: the picker asks (studio-takes.test.ts); its default is the first take.
+    await s.page.waitForSelector('#take-picker[open]', { timeout: 60_000 });
+    await s.page.click('#take-picker [data-choice="open"]');
+    await waitFor('quaternius_robot.RobotArmature_Robot_Dance', n);
     const st = await state(s.page);
     const fresh = st.messages.slice(n);
     expect(fresh.filter((m) => m.kind === 'error')).toEqual([]);
-    expect(st.motionName).toBe('quaternius_robot');
+    expect(st.motionName).toBe('quaternius_robot.RobotArmature_Robot_Dance');
     // RobotArmature|Robot_Dance: 81 frames at 24 fps.
     expect(st.duration).toBeCloseTo(80 / 24, 3);
     expect(st.avatarName).toBe(before.avatarName);
-    expect(fresh.some((m) => m.kind === 'notice' && m.text.includes('FBX'))).toBe(true);
+    expect(fresh.some((m) => m.kind === 'notice' && m.text.includes('FBX') && m.text.includes('RobotArmature|Robot_Dance'))).toBe(true);
   }, 120_000);
 
   it('a dropped .glb of animations is a motion, not an avatar', async () => {
     const before = await state(s.page);
     const n = before.messages.length;
     await dropFiles(s.page, [{ name: 'robot_expressive.glb', bytes: readFixture('gltf', 'robot_expressive.glb') }]);
-    await waitFor('robot_expressive', n);
+    await s.page.waitForSelector('#take-picker[open]', { timeout: 60_000 });
+    await s.page.click('#take-picker [data-choice="open"]');
+    await waitFor('robot_expressive.Dance', n);
     const st = await state(s.page);
     expect(st.messages.slice(n).filter((m) => m.kind === 'error')).toEqual([]);
-    expect(st.motionName).toBe('robot_expressive');
+    expect(st.motionName).toBe('robot_expressive.Dance');
     expect(st.duration).toBeCloseTo(3.3333, 3); // Dance, key times kept
     expect(st.avatarName).toBe(before.avatarName);
   }, 120_000);
