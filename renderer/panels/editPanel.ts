@@ -9,31 +9,11 @@ import { EDITS, disabledReason, initialState, panelFields, runPanelEdit, type Ed
 import { h } from '../ui/dom';
 import { errorText } from '../ui/messages';
 import { readMotionFile } from '../app/core';
-import { durationOf } from '../../shared/motion/types';
-import { t, getLocale, formatDuration, formatNumber, onLocaleChange } from '../../shared/i18n';
+import { t, onLocaleChange } from '../../shared/i18n';
 import { localize, tText } from '../ui/i18n';
-import { editHelp, editLabel } from './editText';
+import { editHelp, editLabel, editReportText } from './editText';
 import { filePicker } from '../ui/filePicker';
 
-const keyCount = (m: Motion) => m.channels.reduce((s, c) => s + c.times.length, 0);
-
-/**
- * What an edit did, in the current language. English shows the registry's own report lines (the
- * CLI's, with the edit's specific figures); other languages get the figures every edit has in
- * common, computed from the two motions: duration, key count, dropped tracks.
- */
-function reportText(def: EditDefinition, before: Motion, after: Motion, lines: readonly string[]): string {
-  if (getLocale() === 'en' && lines.length) return t('edits.report', { edit: editLabel(def), report: lines.join('; ') });
-  const parts: string[] = [];
-  const [d0, d1] = [durationOf(before), durationOf(after)];
-  if (Math.abs(d0 - d1) > 1e-6) parts.push(t('edits.summary.duration', { before: formatDuration(d0, 3), after: formatDuration(d1, 3) }));
-  const [k0, k1] = [keyCount(before), keyCount(after)];
-  if (k0 !== k1) parts.push(t('edits.summary.keys', { before: formatNumber(k0), after: formatNumber(k1) }));
-  const dropped = before.channels.length - after.channels.length;
-  if (dropped > 0) parts.push(t('edits.summary.tracks', { count: dropped }));
-  if (!parts.length) parts.push(t('edits.summary.changed'));
-  return t('edits.report', { edit: editLabel(def), report: parts.join(getLocale() === 'ja' ? '、' : '; ') });
-}
 import { acceptAttribute, MOTION_EXTENSIONS } from '../../shared/convert/formats';
 import { editConfirmation } from '../app/editConfirmation';
 import { createEditSections } from './editGroups';
@@ -83,17 +63,17 @@ export function runEdit(studio: Studio, def: EditDefinition): boolean {
   }
   try {
     const before = studio.motion;
-    const { motion, report } = runPanelEdit(def, editContext(studio), editState(studio, def));
+    const { motion, figures } = runPanelEdit(def, editContext(studio), editState(studio, def));
     if (motion === before) {
       studio.messages.notice(() => t('edits.nothingToChange', { edit: editLabel(def) }));
       return false;
     }
-    // One line says what the edit did: the registry's figures (English) or the common ones (other
-    // languages), and for edits without figures a confirmation ("Mirrored"); the studio adds the undo hint.
+    // One line says what the edit did: the registry's own figures, worded in the current language
+    // (re-read after a language switch), or for an edit without figures a confirmation ("Mirrored");
+    // the studio adds the undo hint.
     const values = editState(studio, def).values;
     const range = studio.range;
-    const detailed = def.id !== 'delete' && (report.length > 0 || getLocale() !== 'en');
-    studio.commit(motion, editLabel(def), () => (detailed ? reportText(def, before, motion, report) : editConfirmation(def.id, values, range, before, motion)));
+    studio.commit(motion, editLabel(def), () => (figures.length ? editReportText(def, figures) : editConfirmation(def.id, values, range, before, motion)));
     return true;
   } catch (e) {
     studio.messages.error(() => t('edits.failed', { edit: editLabel(def), detail: errorText(e) }));

@@ -4,7 +4,8 @@
  * edit registered without keys. Unit labels stay symbols (s, rad, m, fps) in both languages.
  */
 import type { EditDefinition, EditParam, NumberParam, UnavailableReason } from '../../shared/edits/registry';
-import { t, translate, formatNumber, type Params } from '../../shared/i18n';
+import type { EditFigure, FigureValue } from '../../shared/edits/editReport';
+import { t, translate, formatNumber, formatPercent, getLocale, type Params } from '../../shared/i18n';
 
 export const editLabel = (def: EditDefinition): string => translate(`edit.${def.id}.label`, undefined, def.label);
 export const editHelp = (def: EditDefinition): string => translate(`edit.${def.id}.help`, undefined, def.summary);
@@ -38,4 +39,42 @@ export function fieldTitle(def: EditDefinition, p: EditParam): string {
   const range = rangeLabel(def, p);
   const help = paramHelp(def, p);
   return p.default === undefined ? t('edits.fieldHelp', { help, range }) : t('edits.fieldHelpDefault', { help, range, value: withUnit(p.default, p.unit) });
+}
+
+/** Three significant digits, however small (a loop seam of 3.2e-7 rad is not "0"). */
+function significant(x: number): string {
+  if (x === 0 || !Number.isFinite(x)) return formatNumber(x);
+  const digits = Math.max(0, 2 - Math.floor(Math.log10(Math.abs(x))));
+  return formatNumber(Number(x.toPrecision(3)), digits);
+}
+
+/** One value of a report figure in the current language (Intl numbers; unit symbols as the UI writes them). */
+export function figureValue(v: FigureValue): string | number {
+  if (typeof v.value === 'string') return v.value;
+  const x = v.value;
+  switch (v.unit) {
+    case 's': return `${formatNumber(x, 2, 2)} s`;
+    case 'rad': return `${significant(x)} rad`;
+    case 'm': return `${formatNumber(x, 2, 2)} m`;
+    case 'cm': return `${significant(x)} cm`;
+    case 'mm': return `${significant(x)} mm`;
+    case 'ratio': return formatPercent(x, 1);
+    case 'factor': return `×${formatNumber(x, 3)}`;
+    case 'fps': return `${formatNumber(x, 2)} fps`;
+    case 'count': return x; // the message formats it (plurals)
+    default: return String(x);
+  }
+}
+
+/** One figure of an edit's report, worded by the catalogue (`edits.figure.<key>`). */
+export function figureText(f: EditFigure): string {
+  const params: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(f.values)) params[k] = figureValue(v);
+  return translate(`edits.figure.${f.key}`, params);
+}
+
+/** What an edit did: "Optimize: keys 1,204 → 311 (25.8%), largest error …" / "キーの間引き: キー 1,204 → 311（25.8%）、最大誤差 …". */
+export function editReportText(def: EditDefinition, figures: readonly EditFigure[]): string {
+  const parts = figures.map(figureText);
+  return t('edits.report', { edit: editLabel(def), report: parts.join(getLocale() === 'ja' ? '、' : ', ') });
 }

@@ -38,7 +38,7 @@ import {
   MAX_POSITION_TOLERANCE,
   MAX_ROTATION_TOLERANCE,
 } from './optimize';
-import { maxPoseError } from './poseError';
+import { maxPoseError, type PoseError } from './poseError';
 import { readVrma } from '../vrma/read';
 import { writeVrma, type WriteOptions } from '../vrma/write';
 import { findOutlierFrames, fixOutliers } from './fixOutliers';
@@ -64,6 +64,7 @@ import { fitDetailed } from './fit';
 import { pinRange, DEFAULT_PIN_RANGE_BLEND, MAX_PIN_RANGE_BLEND } from './pinRange';
 import type { Limb } from '../ik/pinLimbs';
 import type { AvatarSkeleton } from '../vrm/avatarSkeleton';
+import { cm, count, factor, figure, fps, hipsTravel, keyCount, metres, mm, rad, ratio, sec, type EditFigure, type ReportLine } from './editReport';
 
 export type ParamUnit = 's' | 'rad' | 'm' | 'm/s' | 'fps' | '';
 
@@ -142,8 +143,11 @@ export interface EditDefinition {
   unavailable?(motion: Motion): UnavailableReason | null;
   /** The pure edit. `p` holds every parameter, defaults filled in and checked (resolveParams). */
   apply(input: EditInput, p: ParamValues): Motion;
-  /** Short English lines about what changed, shown by the CLI and the panel. */
-  report?(input: EditInput, output: Motion, p: ParamValues): string[];
+  /**
+   * What changed: the figures the studio shows in the user's language (editReport.ts) and, per line,
+   * the CLI's short English text.
+   */
+  report?(input: EditInput, output: Motion, p: ParamValues): ReportLine[];
   /** Costlier checks of the result, printed by the CLI only. */
   measure?(input: EditInput, output: Motion, p: ParamValues): string[];
   /** How the CLI writes the result (default: writeVrma's defaults, float). */
@@ -180,9 +184,17 @@ function hasOutliers(m: Motion): boolean {
   return v;
 }
 
-const keyCount = (m: Motion) => m.channels.reduce((s, c) => s + c.times.length, 0);
 const seconds = (x: number) => `${x.toFixed(3)} s`;
 const durationChange = (a: Motion, b: Motion) => `duration ${seconds(durationOf(a))} -> ${seconds(durationOf(b))}`;
+const durationFigure = (a: Motion, b: Motion): EditFigure => figure('duration', { before: sec(durationOf(a)), after: sec(durationOf(b)) });
+/** Optimize's largest error as a reader will see the file: written and read back (the quantized rounding included). */
+function optimizeError(source: Motion, out: Motion, p: ParamValues): PoseError {
+  let err = optimizeErrors.get(out);
+  if (!err) optimizeErrors.set(out, (err = maxPoseError(source, p.quantize === true ? readVrma(writeVrma(out, { quantize: true })) : out)));
+  return err;
+}
+/** By result, so the CLI's report and measure measure once. */
+const optimizeErrors = new WeakMap<Motion, PoseError>();
 const num = (p: ParamValues, name: string) => p[name] as number;
 const range = (input: EditInput) => input.range ?? { from: 0, to: durationOf(input.motion) };
 
@@ -198,7 +210,7 @@ function onRange(input: EditInput, how: 'blend' | 'part' | 'segment' | 'exact', 
   if (how === 'part') return editPartBlended(input.motion, input.range, edit);
   return editOnRange(input.motion, input.range, edit, how === 'exact' ? 0 : undefined);
 }
-const cm = (x: number) => `${(x * 100).toFixed(2)} cm`;
+const cmText = (x: number) => `${(x * 100).toFixed(2)} cm`;
 /** pin-feet's result by its output, so the report and the CLI's measure reuse the contacts found. */
 const pinResults = new WeakMap<Motion, ReturnType<typeof pinFeetDetailed>>();
 function pinFeetOf(input: EditInput, out: Motion, p: ParamValues): ReturnType<typeof pinFeetDetailed> {
@@ -235,6 +247,7 @@ export const EDITS: readonly EditDefinition[] = [
     range: 'required',
     params: [],
     apply: (input) => keepRange(input.motion, range(input).from, range(input).to),
+    report: (input, out) => [{ figures: [figure('kept', { kept: sec(durationOf(out)), total: sec(durationOf(input.motion)) })] }],
     markerTime: (input) => (t) => (t >= range(input).from && t <= range(input).to ? t - range(input).from : null),
   },
   {
@@ -254,9 +267,15 @@ export const EDITS: readonly EditDefinition[] = [
     ],
     apply: (input, p) => deleteRange(input.motion, range(input).from, range(input).to, num(p, 'blend')),
     markerTime: (input, _p, out) => partTime(input, out, () => null),
-    report: (input, out, p) => [
-      `${durationChange(input.motion, out)} (crossfade ${seconds(deleteBlend(input.motion, range(input).from, range(input).to, num(p, 'blend')))})`,
-    ],
+    report: (input, out, p) => {
+      const blend = deleteBlend(input.motion, range(input).from, range(input).to, num(p, 'blend'));
+      return [
+        {
+          cli: `${durationChange(input.motion, out)} (crossfade ${seconds(blend)})`,
+          figures: [figure('deleted', { cut: sec(range(input).to - range(input).from), blend: sec(blend) }), durationFigure(input.motion, out)],
+        },
+      ];
+    },
   },
   {
     id: 'speed',
@@ -276,7 +295,7 @@ export const EDITS: readonly EditDefinition[] = [
     unavailable: singleFrame,
     apply: (input, p) => onRange(input, 'segment', (m) => changeSpeed(m, num(p, 'factor'))),
     markerTime: (input, p, out) => partTime(input, out, (t, from) => from + (t - from) / num(p, 'factor')),
-    report: (input, out) => [durationChange(input.motion, out)],
+    report: (input, out, p) => [{ cli: durationChange(input.motion, out), figures: [figure('speed', { factor: factor(num(p, 'factor')) }), durationFigure(input.motion, out)] }],
   },
   {
     id: 'reverse',
@@ -310,7 +329,10 @@ export const EDITS: readonly EditDefinition[] = [
     params: [],
     unavailable: (m) => (hasHipsTravel(m) ? null : 'noHipsTravel'),
     apply: (input) => onRange(input, 'part', inPlace),
-    report: (input) => (hasHipsTravel(input.motion) ? [] : ['the motion has no hips translation: nothing to change']),
+    report: (input, out) =>
+      hasHipsTravel(input.motion)
+        ? [{ figures: [figure('hipsTravel', { before: metres(hipsTravel(input.motion, input.range)), after: metres(hipsTravel(out, input.range)) })] }]
+        : [{ cli: 'the motion has no hips translation: nothing to change', figures: [figure('noHipsTravel')] }],
   },
   {
     id: 'smooth',
@@ -326,6 +348,11 @@ export const EDITS: readonly EditDefinition[] = [
     ],
     unavailable: singleFrame,
     apply: (input, p) => onRange(input, 'blend', (m) => smooth(m, num(p, 'sigma'))),
+    report: (input, out, p) => {
+      const changed = out.channels.filter((c, i) => c !== input.motion.channels[i]).length;
+      const err = maxPoseError(input.motion, out);
+      return [{ figures: [figure('smoothed', { count: count(changed), sigma: sec(num(p, 'sigma')) }), figure('largestChange', { rotation: rad(err.rotation), position: mm(err.position) })] }];
+    },
   },
   {
     id: 'loop',
@@ -344,10 +371,16 @@ export const EDITS: readonly EditDefinition[] = [
     unavailable: singleFrame,
     apply: (input, p) => loopSeam(input.motion, num(p, 'blend')),
     markerTime: (_input, _p, out) => (t) => (t <= durationOf(out) ? t : null),
-    report: (input, out) => [
-      durationChange(input.motion, out),
-      `seam (largest bone angle between last and first pose) ${motionSeam(input.motion).toFixed(4)} rad -> ${motionSeam(out).toExponential(2)} rad`,
-    ],
+    report: (input, out) => {
+      const [before, after] = [motionSeam(input.motion), motionSeam(out)];
+      return [
+        { cli: durationChange(input.motion, out), figures: [durationFigure(input.motion, out)] },
+        {
+          cli: `seam (largest bone angle between last and first pose) ${before.toFixed(4)} rad -> ${after.toExponential(2)} rad`,
+          figures: [figure('seam', { before: rad(before), after: rad(after) })],
+        },
+      ];
+    },
   },
   {
     id: 'strip',
@@ -363,7 +396,10 @@ export const EDITS: readonly EditDefinition[] = [
       { name: 'hips-translation', kind: 'boolean', label: 'Hips translation', default: false, help: 'drop the hips position track' },
     ],
     apply: (input, p) => onRange(input, 'blend', (m) => strip(m, { fingers: p.fingers === true, hipsTranslation: p['hips-translation'] === true })),
-    report: (input, out) => [`dropped ${input.motion.channels.length - out.channels.length} track(s)`],
+    report: (input, out) => {
+      const dropped = input.motion.channels.length - out.channels.length;
+      return [{ cli: `dropped ${dropped} track(s)`, figures: [figure('tracksDropped', { count: count(dropped) })] }];
+    },
   },
   {
     id: 'optimize',
@@ -404,14 +440,18 @@ export const EDITS: readonly EditDefinition[] = [
           method: p.fast === true ? 'fast' : 'fewest',
         }),
       ),
-    report: (input, out) => {
+    report: (input, out, p) => {
       const before = keyCount(input.motion);
       const after = keyCount(out);
-      return [`keys ${before} -> ${after} (${((100 * after) / Math.max(1, before)).toFixed(1)}%)`];
+      const err = optimizeError(input.motion, out, p);
+      return [
+        { cli: `keys ${before} -> ${after} (${((100 * after) / Math.max(1, before)).toFixed(1)}%)`, figures: [figure('keys', { before: count(before), after: count(after), share: ratio(after / Math.max(1, before)) })] },
+        // The CLI prints the error with measure (below); the studio shows it in the same report.
+        { figures: [figure('maxError', { rotation: rad(err.rotation), position: mm(err.position) })] },
+      ];
     },
     measure: (input, out, p) => {
-      // As a reader will see the file: written and read back (the quantized rounding included).
-      const err = maxPoseError(input.motion, p.quantize === true ? readVrma(writeVrma(out, { quantize: true })) : out);
+      const err = optimizeError(input.motion, out, p);
       return [`measured maximum error at every source key: rotation ${err.rotation.toFixed(5)} rad, position ${(err.position * 1000).toFixed(3)} mm`];
     },
     write: (p) => ({ quantize: p.quantize === true }),
@@ -439,7 +479,7 @@ export const EDITS: readonly EditDefinition[] = [
       const found = findOutlierFrames(input.motion);
       const atStart = found ? found.first : 0;
       const atEnd = found ? found.frames.length - 1 - found.last : 0;
-      return [`dropped ${atStart} frame(s) at the start, ${atEnd} at the end`];
+      return [{ cli: `dropped ${atStart} frame(s) at the start, ${atEnd} at the end`, figures: [figure('framesDropped', { start: count(atStart), end: count(atEnd) })] }];
     },
   },
   {
@@ -463,7 +503,9 @@ export const EDITS: readonly EditDefinition[] = [
       const boundary = Math.max(0, durationOf(out) - durationOf(second));
       return withMarkers(out, [...markersOf(out), { time: boundary, name: input.other!.animationName ?? 'part 2', kind: 'join' }]);
     },
-    report: (input, out) => [durationChange(input.motion, out)],
+    report: (input, out, p) => [
+      { cli: durationChange(input.motion, out), figures: [figure('joined', { added: sec(durationOf(input.other!)), blend: sec(num(p, 'blend')) }), durationFigure(input.motion, out)] },
+    ],
   },
   {
     id: 'resample',
@@ -479,6 +521,7 @@ export const EDITS: readonly EditDefinition[] = [
     ],
     unavailable: singleFrame,
     apply: (input, p) => onRange(input, 'exact', (m) => resample(m, num(p, 'fps'))),
+    report: (input, out, p) => [{ figures: [figure('resampled', { fps: fps(num(p, 'fps')) }), figure('keys', { before: count(keyCount(input.motion)), after: count(keyCount(out)), share: ratio(keyCount(out) / Math.max(1, keyCount(input.motion))) })] }],
   },
   {
     id: 'pin-feet',
@@ -499,14 +542,16 @@ export const EDITS: readonly EditDefinition[] = [
     },
     report: (input, out, p) => {
       const r = pinFeetOf(input, out, p);
-      return [`${r.detection.contacts.length} foot contact(s) held${r.maxHipsDrop > 0 ? `, hips lowered by up to ${cm(r.maxHipsDrop)}` : ''}`];
+      const figures: EditFigure[] = [figure('contactsHeld', { count: count(r.detection.contacts.length) })];
+      if (r.maxHipsDrop > 0) figures.push(figure('hipsLowered', { drop: cm(r.maxHipsDrop) }));
+      return [{ cli: `${r.detection.contacts.length} foot contact(s) held${r.maxHipsDrop > 0 ? `, hips lowered by up to ${cmText(r.maxHipsDrop)}` : ''}`, figures }];
     },
     measure: (input, out, p) => {
       const r = pinFeetOf(input, out, p);
       const a = measureContacts(input.motion, r.detection);
       const b = measureContacts(out, r.detection);
       return [
-        `planted-foot drift: median ${cm(a.medianDrift)} -> ${cm(b.medianDrift)}, worst ${cm(a.worstDrift)} -> ${cm(b.worstDrift)}; deepest below the floor ${cm(a.worstDepth)} -> ${cm(b.worstDepth)}`,
+        `planted-foot drift: median ${cmText(a.medianDrift)} -> ${cmText(b.medianDrift)}, worst ${cmText(a.worstDrift)} -> ${cmText(b.worstDrift)}; deepest below the floor ${cmText(a.worstDepth)} -> ${cmText(b.worstDepth)}`,
         `knee steps over 10 degrees the source did not have: ${newKneeJumps(input.motion, out, r.detection.times)}`,
       ];
     },
@@ -539,6 +584,10 @@ export const EDITS: readonly EditDefinition[] = [
       if (p['right-foot'] === true) limbs.push('rightLeg');
       return pinRange(input.motion, range(input).from, range(input).to, { limbs, blend: num(p, 'blend') });
     },
+    report: (input, _out, p) => {
+      const limbs = ['left-hand', 'right-hand', 'left-foot', 'right-foot'].filter((k) => p[k] === true).length;
+      return [{ figures: [figure('pinned', { count: count(limbs), from: sec(range(input).from), to: sec(range(input).to) })] }];
+    },
   },
   {
     id: 'fit',
@@ -561,17 +610,22 @@ export const EDITS: readonly EditDefinition[] = [
     },
     report: (input, out, p) => {
       const r = fitResults.get(out) ?? fitDetailed(input.motion, input.avatar!, pinParams(p));
+      const scales = { legs: factor(r.legScale), height: factor(r.heightScale) };
       return [
-        r.hipsScaling === 'legs'
-          ? `hips path scaled by leg length x${r.legScale.toFixed(3)} (a player would scale by hips height x${r.heightScale.toFixed(3)}); ${r.detection.contacts.length} foot contact(s) pinned`
-          : `hips path scaled by hips height x${r.heightScale.toFixed(3)} (closer here than leg length x${r.legScale.toFixed(3)}); ${r.detection.contacts.length} foot contact(s) pinned`,
+        {
+          cli:
+            r.hipsScaling === 'legs'
+              ? `hips path scaled by leg length x${r.legScale.toFixed(3)} (a player would scale by hips height x${r.heightScale.toFixed(3)}); ${r.detection.contacts.length} foot contact(s) pinned`
+              : `hips path scaled by hips height x${r.heightScale.toFixed(3)} (closer here than leg length x${r.legScale.toFixed(3)}); ${r.detection.contacts.length} foot contact(s) pinned`,
+          figures: [figure(r.hipsScaling === 'legs' ? 'scaledByLegs' : 'scaledByHeight', scales), figure('contactsPinned', { count: count(r.detection.contacts.length) })],
+        },
       ];
     },
     measure: (input, out, p) => {
       const r = fitResults.get(out) ?? fitDetailed(input.motion, input.avatar!, pinParams(p));
       const a = measureContacts(r.played, r.detection);
       const b = measureContacts(out, r.detection);
-      return [`on the avatar's skeleton, planted-foot drift: median ${cm(a.medianDrift)} -> ${cm(b.medianDrift)}, worst ${cm(a.worstDrift)} -> ${cm(b.worstDrift)}; deepest below the floor ${cm(a.worstDepth)} -> ${cm(b.worstDepth)}`];
+      return [`on the avatar's skeleton, planted-foot drift: median ${cmText(a.medianDrift)} -> ${cmText(b.medianDrift)}, worst ${cmText(a.worstDrift)} -> ${cmText(b.worstDrift)}; deepest below the floor ${cmText(a.worstDepth)} -> ${cmText(b.worstDepth)}`];
     },
   },
 ];
@@ -632,7 +686,10 @@ export function resolveParams(def: EditDefinition, given: Readonly<Record<string
 
 export interface EditOutcome {
   readonly motion: Motion;
+  /** The CLI's English report lines. */
   readonly report: string[];
+  /** The same report as figures, for the studio to word in the user's language (editReport.ts). */
+  readonly figures: readonly EditFigure[];
   /** The parameters the edit ran with (defaults filled in). */
   readonly params: ParamValues;
 }
@@ -646,5 +703,6 @@ export function runEdit(def: EditDefinition, input: EditInput, given: Readonly<R
   const p = resolveParams(def, given);
   const edited = def.apply(input, p);
   const motion = def.markerTime && markersOf(input.motion).length ? mapMarkers(input.motion, edited, def.markerTime(input, p, edited)) : edited;
-  return { motion, report: def.report?.(input, motion, p) ?? [], params: p };
+  const lines = def.report?.(input, motion, p) ?? [];
+  return { motion, report: lines.flatMap((l) => (l.cli === undefined ? [] : [l.cli])), figures: lines.flatMap((l) => l.figures), params: p };
 }
