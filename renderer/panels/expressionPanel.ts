@@ -16,7 +16,8 @@ import { frameOf } from '../timeline/dopeSheetRows';
 import { h } from '../ui/dom';
 import { errorText } from '../ui/messages';
 import { localize, tAttr, tText } from '../ui/i18n';
-import { t, translate, formatNumber, onLocaleChange } from '../../shared/i18n';
+import { t, formatNumber, onLocaleChange } from '../../shared/i18n';
+import { expressionLabel } from './expressionNames';
 
 /** The expressions of an avatar that a VRM Animation may key, presets first in the spec's order. */
 export function keyableExpressions(avatar: LoadedAvatar | null): string[] {
@@ -27,10 +28,6 @@ export function keyableExpressions(avatar: LoadedAvatar | null): string[] {
   return [...presets, ...custom];
 }
 
-/** A preset's name in the user's language; a custom expression keeps the avatar's name. */
-export function expressionLabel(name: string): string {
-  return isPresetExpression(name) ? translate(`expressions.preset.${name}`, undefined, name) : name;
-}
 
 const weightText = (w: number) => formatNumber(w, 2, 2);
 

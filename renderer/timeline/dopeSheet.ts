@@ -22,6 +22,7 @@ import { tAttr, tText } from '../ui/i18n';
 import { fitView, formatTime, frameStep, timeToX, xToTime, zoomAround, type TimeView } from './timeScale';
 import { dopeLines, dopeRows, frameOf, timecode, type DopeGroup, type DopeLine, type DopeRow, type GroupId } from './dopeSheetRows';
 import { KeySelectionState } from './dopeSheetSelection';
+import { expressionLabel } from '../panels/expressionNames';
 
 export interface DopeSheetModel {
   motion(): Motion;
@@ -374,7 +375,7 @@ export class DopeSheet {
         ctx.fillRect(0, y, W, ROW_H);
       }
       ctx.fillStyle = row.channel ? C.label : C.unkeyed;
-      ctx.fillText(row.label, 14, y + ROW_H / 2);
+      ctx.fillText(row.group === 'expressions' ? expressionLabel(row.label) : row.label, 14, y + ROW_H / 2);
       if (row.channel) this.drawKeys(ctx, row, y + ROW_H / 2, move);
     }
 
