@@ -113,6 +113,7 @@ export class CurveView {
   private ownMotion: Motion | null = null;
   private lastMotion: Motion | null = null;
   private columns = new Float64Array(0);
+  private points = new Float64Array(5 * 2048);
   private inBetween = new Float64Array(3 * 64);
   /** Time (ms) of the last static draw and the draw count, for the bench and the test hook. */
   lastDrawMs = 0;
@@ -306,6 +307,16 @@ export class CurveView {
     return { x: r.left + this.x(curve.channel.times[index]), y: r.top + this.y(curve.values[index * 3 + component]) };
   }
 
+  /** A drawn curve's data (the bench's peer draws the same values). */
+  curve(id: string): CurveChannel | undefined {
+    return this.findCurve(id);
+  }
+
+  /** The canvas x of a time and y of a value (the same mapping the view draws with). */
+  canvasPoint(t: number, v: number): [number, number] {
+    return [this.x(t), this.y(v)];
+  }
+
   /** Display value of a key (degrees, centimetres, weight). */
   keyValue(id: string, component: number, index: number): number | null {
     const curve = this.findCurve(id);
@@ -367,8 +378,8 @@ export class CurveView {
     ctx.fillRect(0, 0, W, H);
     ctx.font = '11px system-ui, sans-serif';
     ctx.textBaseline = 'middle';
-    ctx.lineJoin = 'round';
-    ctx.lineCap = 'round';
+    // Bevel: dense curves turn back on themselves in every column (min/max), where round joins cost most.
+    ctx.lineJoin = 'bevel';
 
     // Value grid and labels in the gutter (in the first curve's unit).
     const unitCurve = curves[0] ?? null;
@@ -454,9 +465,74 @@ export class CurveView {
   }
 
   /**
-   * One component of one curve: decimated per pixel column where keys are denser than the pixels,
-   * else a line through the keys (rotations with slerp in-betweens) and the key dots. With `band`
-   * the same path is stroked wide and faint (±tolerance); with `marks` the dropped keys are marked.
+   * The points of one component in view, 5 numbers each (x, first, min, max, last values): one per
+   * occupied pixel column where keys are denser than the pixels, else one per key (rotations with
+   * slerp in-betweens), plus the keys just outside the view. Returns the count.
+   */
+  private curvePoints(curve: CurveChannel, c: number, shift: Shift, dense: boolean, a: number, b: number): number {
+    const times = curve.channel.times;
+    const vals = curve.values;
+    const value = (k: number) => (shift && shift.mask[k] ? vals[k * 3 + c] + shift.delta : vals[k * 3 + c]);
+    const tw = this.timeWidth();
+    let n = 0;
+    const push = (x: number, v0: number, lo: number, hi: number, v1: number) => {
+      if ((n + 1) * 5 > this.points.length) {
+        const grown = new Float64Array(this.points.length * 2);
+        grown.set(this.points);
+        this.points = grown;
+      }
+      const p = this.points;
+      const o = n * 5;
+      p[o] = x; p[o + 1] = v0; p[o + 2] = lo; p[o + 3] = hi; p[o + 4] = v1;
+      n++;
+    };
+    const key = (k: number) => {
+      const v = value(k);
+      push(this.x(times[k]), v, v, v, v);
+    };
+    if (dense) {
+      const cols = Math.ceil(tw);
+      if (this.columns.length < cols * 4) this.columns = new Float64Array(cols * 4);
+      const out = this.columns;
+      columnsMinMax(times, vals, c, this.time, cols, out, shift);
+      if (a > 0) key(a - 1);
+      for (let col = 0; col < cols; col++) {
+        const o = col * 4;
+        if (out[o] !== out[o]) continue; // NaN: no key in this column
+        push(LABEL_W + col + 0.5, out[o], out[o + 1], out[o + 2], out[o + 3]);
+      }
+      const last = lowerBound(times, this.time.end + (this.time.end - this.time.start) / Math.max(cols, 1));
+      if (last < times.length) key(last);
+      return n;
+    }
+    const from = Math.max(0, a - 1);
+    const to = Math.min(times.length, b + 1);
+    const rotation = curve.kind === 'rotation' && curve.quats !== undefined;
+    for (let k = from; k < to; k++) {
+      key(k);
+      if (!rotation || k + 1 >= to) continue;
+      const x = this.x(times[k]);
+      const px = this.x(times[k + 1]) - x;
+      const m = Math.min(63, Math.floor(px / IN_BETWEEN_PX));
+      if (m <= 0) continue;
+      rotationInBetweens(curve, k, m, this.inBetween);
+      // A dragged key's in-betweens follow it: the drag shifts the segment's ends' angles.
+      const d0 = shift && shift.mask[k] ? shift.delta : 0;
+      const d1 = shift && shift.mask[k + 1] ? shift.delta : 0;
+      for (let s = 0; s < m; s++) {
+        const u = (s + 1) / (m + 1);
+        const v = this.inBetween[s * 3 + c] + d0 + (d1 - d0) * u;
+        push(x + px * u, v, v, v, v);
+      }
+    }
+    return n;
+  }
+
+  /**
+   * One component of one curve: a line through its points (curvePoints: decimated to the pixel
+   * where keys are dense) and the key squares where they are not. With `band` instead the
+   * optimizer's ±tolerance around it, one faint filled polygon (upper edge forward, lower edge
+   * back); with `marks` the keys the optimizer would drop are marked.
    */
   private drawCurve(ctx: CanvasRenderingContext2D, curve: CurveChannel, c: number, shift: Shift, band: Band | null, marks: Band | null): void {
     const times = curve.channel.times;
@@ -467,113 +543,83 @@ export class CurveView {
     const b = lowerBound(times, this.time.end);
     const dense = b - a > tw / DENSE_KEY_PX;
     const value = (k: number) => (shift && shift.mask[k] ? vals[k * 3 + c] + shift.delta : vals[k * 3 + c]);
+    const n = this.curvePoints(curve, c, shift, dense, a, b);
+    if (n === 0) return;
+    const p = this.points;
     ctx.beginPath();
-    if (dense) {
-      const cols = Math.ceil(tw);
-      if (this.columns.length < cols * 4) this.columns = new Float64Array(cols * 4);
-      const out = this.columns;
-      columnsMinMax(times, vals, c, this.time, cols, out, shift);
-      // From the key before the view, through every occupied column, to the key after it.
-      let started = false;
-      if (a > 0) {
-        ctx.moveTo(this.x(times[a - 1]), this.y(value(a - 1)));
-        started = true;
-      }
-      for (let col = 0; col < cols; col++) {
-        const o = col * 4;
-        if (out[o] !== out[o]) continue; // NaN: no key in this column
-        const x = LABEL_W + col + 0.5;
-        if (!started) {
-          ctx.moveTo(x, this.y(out[o]));
-          started = true;
-        } else ctx.lineTo(x, this.y(out[o]));
-        if (out[o + 1] !== out[o + 2]) {
-          ctx.lineTo(x, this.y(out[o + 1]));
-          ctx.lineTo(x, this.y(out[o + 2]));
-        }
-        ctx.lineTo(x, this.y(out[o + 3]));
-      }
-      const last = lowerBound(times, this.time.end + span / Math.max(cols, 1));
-      if (last < times.length && started) ctx.lineTo(this.x(times[last]), this.y(value(last)));
-    } else {
-      const from = Math.max(0, a - 1);
-      const to = Math.min(times.length, b + 1);
-      const rotation = curve.kind === 'rotation' && curve.quats !== undefined;
-      for (let k = from; k < to; k++) {
-        const x = this.x(times[k]);
-        if (k === from) ctx.moveTo(x, this.y(value(k)));
-        else ctx.lineTo(x, this.y(value(k)));
-        if (rotation && k + 1 < to) {
-          const px = this.x(times[k + 1]) - x;
-          const n = Math.min(63, Math.floor(px / IN_BETWEEN_PX));
-          if (n > 0) {
-            rotationInBetweens(curve, k, n, this.inBetween);
-            // A dragged key's in-betweens follow it: the drag shifts the segment's ends' angles.
-            const d0 = shift && shift.mask[k] ? shift.delta : 0;
-            const d1 = shift && shift.mask[k + 1] ? shift.delta : 0;
-            for (let s = 0; s < n; s++) {
-              const u = (s + 1) / (n + 1);
-              ctx.lineTo(x + px * u, this.y(this.inBetween[s * 3 + c] + d0 + (d1 - d0) * u));
-            }
-          }
-        }
-      }
-    }
     if (band) {
-      const px = Math.max(1, Math.min((2 * band.tolerance) / this.unitsPerPixel(), this.height * 2));
+      const tol = band.tolerance;
+      ctx.moveTo(p[0], this.y(p[3] + tol));
+      for (let i = 1; i < n; i++) ctx.lineTo(p[i * 5], this.y(p[i * 5 + 3] + tol));
+      for (let i = n - 1; i >= 0; i--) ctx.lineTo(p[i * 5], this.y(p[i * 5 + 2] - tol));
+      ctx.closePath();
       ctx.globalAlpha = 0.16;
-      ctx.lineWidth = px;
-      ctx.strokeStyle = this.curveColor(curve, c);
-      ctx.stroke();
+      ctx.fillStyle = this.curveColor(curve, c);
+      ctx.fill();
       ctx.globalAlpha = 1;
       return;
+    }
+    ctx.moveTo(p[0], this.y(p[1]));
+    for (let i = 0; i < n; i++) {
+      const o = i * 5;
+      const x = p[o];
+      if (i > 0) ctx.lineTo(x, this.y(p[o + 1]));
+      if (p[o + 2] !== p[o + 3]) {
+        ctx.lineTo(x, this.y(p[o + 2]));
+        ctx.lineTo(x, this.y(p[o + 3]));
+      }
+      if (p[o + 4] !== p[o + 1]) ctx.lineTo(x, this.y(p[o + 4]));
     }
     ctx.lineWidth = 1.25;
     ctx.strokeStyle = this.curveColor(curve, c);
     ctx.stroke();
 
+    // Key marks are batched into one path per colour: thousands of fillRect calls cost more than the curve.
     const mask = this.selections[c].mask(curve.id);
     if (!dense) {
-      for (let k = a; k < b; k++) {
-        const sel = mask?.[k] === 1;
-        const x = this.x(times[k]);
-        const y = this.y(value(k));
-        if (marks?.dropped[k]) {
-          ctx.strokeStyle = C.dropped;
-          ctx.lineWidth = 1.5;
-          ctx.beginPath();
+      if (marks) {
+        ctx.beginPath();
+        for (let k = a; k < b; k++) {
+          if (!marks.dropped[k]) continue;
+          const x = this.x(times[k]);
+          const y = this.y(value(k));
+          ctx.moveTo(x + KEY_R + 2, y);
           ctx.arc(x, y, KEY_R + 2, 0, 2 * Math.PI);
-          ctx.stroke();
         }
-        ctx.fillStyle = sel ? C.keySelected : C.key;
-        ctx.fillRect(x - KEY_R, y - KEY_R, 2 * KEY_R, 2 * KEY_R);
+        ctx.strokeStyle = C.dropped;
+        ctx.lineWidth = 1.5;
+        ctx.stroke();
+      }
+      for (const selected of [false, true]) {
+        ctx.beginPath();
+        for (let k = a; k < b; k++) {
+          if ((mask?.[k] === 1) !== selected) continue;
+          ctx.rect(this.x(times[k]) - KEY_R, this.y(value(k)) - KEY_R, 2 * KEY_R, 2 * KEY_R);
+        }
+        ctx.fillStyle = selected ? C.keySelected : C.key;
+        ctx.fill();
       }
       return;
     }
     // Dense: a selected or dropped key shows as a short tick in its column (one per column).
     const perPx = tw / span;
-    if (marks) {
-      ctx.fillStyle = C.dropped;
+    const ticks = (on: Uint8Array, w: number, h: number, color: string) => {
+      ctx.beginPath();
       let lastCol = -1;
       for (let k = a; k < b; k++) {
-        if (!marks.dropped[k]) continue;
+        if (!on[k]) continue;
         const col = Math.floor((times[k] - this.time.start) * perPx);
         if (col === lastCol) continue;
         lastCol = col;
-        ctx.fillRect(LABEL_W + col, this.y(value(k)) - 3, 1, 6);
+        ctx.rect(LABEL_W + col - (w >> 1), this.y(value(k)) - h / 2, w, h);
       }
-    }
-    if (mask) {
-      ctx.fillStyle = C.keySelected;
-      let lastCol = -1;
-      for (let k = a; k < b; k++) {
-        if (!mask[k]) continue;
-        const col = Math.floor((times[k] - this.time.start) * perPx);
-        if (col === lastCol) continue;
-        lastCol = col;
-        ctx.fillRect(LABEL_W + col - 1, this.y(value(k)) - 2, 3, 4);
-      }
-    }
+      ctx.fillStyle = color;
+      ctx.fill();
+    };
+    // Dropped keys are marked while they can be told apart (at most one key per pixel): further out nearly
+    // every column holds one, the marks would only paint the curve over (the bar says how many).
+    if (marks && b - a <= tw) ticks(marks.dropped, 1, 6, C.dropped);
+    if (mask) ticks(mask, 3, 4, C.keySelected);
   }
 
   private drawOverlay(): void {
