@@ -31,6 +31,8 @@ export function keyableExpressions(avatar: LoadedAvatar | null): string[] {
 
 const weightText = (w: number) => formatNumber(w, 2, 2);
 
+const SLIDER_KEYS: ReadonlySet<string> = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
+
 interface Slider {
   readonly name: string;
   readonly input: HTMLInputElement;
@@ -182,6 +184,11 @@ export function createExpressionPanel(studio: Studio): ExpressionPanel {
       sync();
     };
     s.input.addEventListener('change', end);
+    // The arrow keys (and Home/End/Page keys) move the focused slider, a key each press, rather than
+    // stepping the playhead as they do elsewhere (the window's shortcut listener never sees them).
+    s.input.addEventListener('keydown', (e) => {
+      if (SLIDER_KEYS.has(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey) e.stopPropagation();
+    });
     // A drag back to where it started fires no change event: the release still ends it.
     s.input.addEventListener('pointerup', () => setTimeout(end, 0));
     s.input.addEventListener('blur', end);

@@ -6,7 +6,8 @@
  * dragged with the mouse at 1 s (the eyes follow while dragging). Export .vrma, and the exported
  * bytes played by three-vrm-animation (GLTFLoader + VRMAnimationLoaderPlugin + createVRMAnimationClip)
  * on the avatar give the weight shown (within 0.01 of 0.7) and the yaw/pitch the panel showed
- * (within 0.5°); a pitch typed at 2 s keys the core's setLookAtKey bytes. On the expression's dope-sheet row a key dragged by 5 frames and deleted gives the
+ * (within 0.5°); a pitch typed at 2 s keys the core's setLookAtKey bytes; arrow keys on a focused slider key
+ * the weight a step at a time. On the expression's dope-sheet row a key dragged by 5 frames and deleted gives the
  * core's moveKeys/deleteKeys bytes. Avatars without expressions (cryptovoxels) say so in the panel; H hides the
  * gaze target with the bone markers.
  */
@@ -239,6 +240,16 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: expressions 
       const played3 = await hook<Played>(page, 'playedFace', Buffer.from(await motionBytes(page)).toString('base64'), Math.fround(t2));
       expect(played3.gaze!.pitch).toBeCloseTo(-7.5, 3);
       expect(played3.gaze!.yaw).toBeCloseTo(yawAt2, 3);
+
+      // 6. The keyboard moves a focused slider (not the playhead): two Right arrows at 3 s, a key each.
+      const t3 = await goToFrame(page, Math.round(3 * fps));
+      expect(await sliderValue(page)).toBeCloseTo(w2, 6); // after the last key its weight holds
+      await page.locator(SLIDER).focus();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      expect((await state(page)).time).toBe(t3);
+      expect((await state(page)).undoDepth).toBe(depth0 + 6);
+      expect(expressionWeightAt(readVrma(await motionBytes(page)), 'happy', Math.fround(t3))).toBeCloseTo(w2 + 0.02, 6);
 
       // Undo every step by keyboard (the next avatar opens the file again without a "discard edits?" question).
       await page.focus('#dope-sheet'); // shortcuts do not run in a text field such as the pitch
