@@ -6,7 +6,7 @@
  * formula (transform.ts) and handed to the shared humanoid retargeting; joints without curves in a
  * take keep the model's own transform (its Lcl properties), as the FBX SDK and three.js play them. Blend shape channels whose names mean a VRM preset become expression tracks.
  */
-import type { Mat4, Motion, Vec3 } from '../../motion/types';
+import type { Mat4, Motion } from '../../motion/types';
 import { MotionError, fail } from '../../errors';
 import { invertAffine, multiply } from '../../math/mat4';
 import type { KeyTrack } from '../../vrma/buildMotion';
@@ -17,9 +17,10 @@ import { expressionForMorph } from '../humanoid/expressionNames';
 import { isBinaryFbx, parseBinaryFbx } from './binary';
 import { isAsciiFbx, parseAsciiFbx } from './ascii';
 import type { FbxDocument } from './node';
-import { readScene, TICKS_PER_SECOND, type FbxCurveNode, type FbxModel, type FbxScene, type FbxStack } from './scene';
+import { readScene, TICKS_PER_SECOND, type FbxModel, type FbxScene, type FbxStack } from './scene';
 import { axisMatrix, childWorld, localMatrix, transformParts, type TransformParts } from './transform';
 import { CurveCursor } from './curves';
+import { activeLayers, blendLayers, type Component, type LayerChannels } from './layers';
 
 export interface FbxConvertOptions {
   /** Output key rate; default the file's frame rate (TimeMode), 30 when it has none. */
@@ -184,34 +185,36 @@ export function listFbxTakes(bytes: Uint8Array): TakeInfo[] {
 const CHANNELS: Readonly<Record<string, 0 | 1 | 2>> = { 'Lcl Translation': 0, 'Lcl Rotation': 1, 'Lcl Scaling': 2 };
 const AXES = ['X', 'Y', 'Z'] as const;
 
-/** Per joint animated in the stack: [T, R, S] × [x, y, z], each a cursor or a constant. */
-type Channels = (CurveCursor | number)[][];
-
-function channelsOf(source: FbxSource, stack: FbxStack): (Channels | undefined)[] {
+/**
+ * Per joint animated in the stack: its layers (active ones, in order) with their T/R/S components,
+ * each a cursor, a constant (the curve node's default) or unset; undefined when no layer keys it.
+ */
+function channelsOf(source: FbxSource, stack: FbxStack): (LayerChannels[] | undefined)[] {
   const { skeleton } = source;
   const index = new Map(skeleton.ids.map((id, j) => [id, j] as const));
-  const byJoint = new Map<number, FbxCurveNode[]>();
-  for (const cn of stack.curveNodes) {
-    const j = index.get(cn.target);
-    if (j === undefined || CHANNELS[cn.property] === undefined) continue;
-    (byJoint.get(j) ?? byJoint.set(j, []).get(j)!).push(cn);
-  }
-  return skeleton.ids.map((_id, j) => {
-    const nodes = byJoint.get(j);
-    if (!nodes || !nodes.some((cn) => [...cn.curves.values()].some((c) => c.times.length > 0))) return undefined;
-    const parts = skeleton.parts[j];
-    const base: Vec3[] = [parts.translation, parts.rotation, parts.scaling];
-    const out: Channels = base.map((v) => [v[0], v[1], v[2]]);
-    for (const cn of nodes) {
-      const c = CHANNELS[cn.property];
-      AXES.forEach((axis, k) => {
+  const perJoint: LayerChannels[][] = skeleton.ids.map(() => []);
+  const keyed = new Set<number>();
+  for (const layer of activeLayers(stack.layers)) {
+    const weight = layer.weightCurve ? new CurveCursor(layer.weightCurve) : layer.weight;
+    const byJoint = new Map<number, LayerChannels>();
+    for (const cn of layer.curveNodes) {
+      const j = index.get(cn.target);
+      const slot = CHANNELS[cn.property];
+      if (j === undefined || slot === undefined) continue;
+      let lc = byJoint.get(j);
+      if (!lc) byJoint.set(j, (lc = { layer, weight, slots: [undefined, undefined, undefined] }));
+      (lc.slots as (readonly [Component, Component, Component] | undefined)[])[slot] = AXES.map((axis) => {
         const curve = cn.curves.get(axis);
-        if (curve && curve.times.length) out[c][k] = new CurveCursor(curve);
-        else if (cn.defaults.has(axis)) out[c][k] = cn.defaults.get(axis)!;
-      });
+        if (curve && curve.times.length) {
+          keyed.add(j);
+          return new CurveCursor(curve);
+        }
+        return cn.defaults.get(axis);
+      }) as [Component, Component, Component];
     }
-    return out;
-  });
+    for (const [j, lc] of byJoint) perJoint[j].push(lc);
+  }
+  return perJoint.map((layers, j) => (keyed.has(j) ? layers : undefined));
 }
 
 function expressionTracks(source: FbxSource, stack: FbxStack, ticks: Float64Array, times: Float32Array, warnings: string[]): Record<string, KeyTrack> | undefined {
@@ -259,12 +262,11 @@ export function takeFrames(source: FbxSource, stack: FbxStack, fps: number): Tak
   const channels = channelsOf(source, stack);
   const { skeleton } = source;
   const poser = fbxPoser(skeleton, (j, f) => {
-    const ch = channels[j];
+    const layers = channels[j];
     // No curves in this take: the model's own transform, as the FBX SDK (and three.js) play it.
-    if (!ch) return skeleton.defaultLocal[j];
-    const t = ticks[f];
-    const v = (c: CurveCursor | number) => (typeof c === 'number' ? c : c.at(t));
-    return localMatrix(skeleton.parts[j], [v(ch[0][0]), v(ch[0][1]), v(ch[0][2])], [v(ch[1][0]), v(ch[1][1]), v(ch[1][2])], [v(ch[2][0]), v(ch[2][1]), v(ch[2][2])]);
+    if (!layers) return skeleton.defaultLocal[j];
+    const { t, r, s } = blendLayers(skeleton.parts[j], layers, ticks[f]);
+    return localMatrix(skeleton.parts[j], t, r, s);
   });
   return { times, ticks, poser, animated: channels.filter(Boolean).length };
 }
@@ -276,7 +278,7 @@ export function convertFbxTake(source: FbxSource, stack: FbxStack, opts: FbxConv
   const rig = source.rig();
   const { times, ticks, poser, animated } = takeFrames(source, stack, info.fps);
   const warnings: string[] = [...source.warnings];
-  if (stack.layerCount > 1) warnings.push(`take "${stack.name}" has ${stack.layerCount} animation layers; only the first is used`);
+  if (stack.layerCount > 1) warnings.push(`take "${stack.name}": ${stack.layerCount} animation layers blended (${stack.layers.map((l) => `${l.name} ${l.mute ? 'muted' : `${l.blend} ${Math.round(l.weight * 100)}%`}`).join(', ')})`);
   const expressions = expressionTracks(source, stack, ticks, times, warnings);
   warnings.push(`FBX take "${stack.name}": ${times.length} frames at ${info.fps} fps, ${animated} animated joints, skeleton found by ${rig.recognition.method}`);
   const motion = retarget(rig, poser, { times, expressions, warnings, generator: 'VRMA Studio FBX converter', animationName: stack.name });

@@ -47,14 +47,35 @@ export interface FbxCurveNode {
   readonly defaults: ReadonlyMap<string, number>;
 }
 
+/** How a layer combines with the layers before it (FbxAnimLayer::BlendMode). */
+export type FbxBlendMode = 'additive' | 'override' | 'passthrough';
+
+export interface FbxLayer {
+  readonly id: string;
+  readonly name: string;
+  /** Weight 0..1 (the file's 0..100); `weightCurve` when it is animated (values 0..100). */
+  readonly weight: number;
+  readonly weightCurve?: FbxCurve;
+  readonly blend: FbxBlendMode;
+  /** RotationAccumulationMode 1: Euler components add; 0 (default): rotations compose as quaternions. */
+  readonly rotationByChannel: boolean;
+  /** ScaleAccumulationMode 1: scales add; 0 (default): they multiply (weight as the exponent). */
+  readonly scaleAdditive: boolean;
+  readonly mute: boolean;
+  readonly solo: boolean;
+  readonly curveNodes: readonly FbxCurveNode[];
+}
+
 export interface FbxStack {
   readonly id: string;
   readonly name: string;
   /** Start and stop in ticks (LocalStart/LocalStop, else the keys' range). */
   readonly start: number;
   readonly stop: number;
-  /** Curve nodes of the stack's first layer (FBX layers blend; exporters write one). */
+  /** Curve nodes of every layer, in layer order. */
   readonly curveNodes: readonly FbxCurveNode[];
+  /** The stack's layers in file order, the first being the base (blended by layers.ts). */
+  readonly layers: readonly FbxLayer[];
   readonly layerCount: number;
 }
 
@@ -292,21 +313,15 @@ export function readScene(doc: FbxDocument): FbxScene {
     if (o.name !== 'AnimationStack') continue;
     const name = objectName(o.props[1]);
     const props = readProps(o);
-    const layers = (childrenOf.get(id) ?? []).map((l) => l.child).filter((c) => byId.get(c)?.name === 'AnimationLayer');
-    const curveNodes: FbxCurveNode[] = [];
-    const layer = layers[0];
+    const layerIds = (childrenOf.get(id) ?? []).map((l) => l.child).filter((c) => byId.get(c)?.name === 'AnimationLayer');
     let minKey = Infinity, maxKey = -Infinity;
-    for (const cl of layer !== undefined ? childrenOf.get(layer) ?? [] : []) {
-      const cn = byId.get(cl.child);
-      if (!cn || cn.name !== 'AnimationCurveNode') continue;
-      const out = (parentsOf.get(cl.child) ?? []).find((l) => l.property !== undefined && (models.has(l.parent) || blendShapeChannels.has(l.parent)));
-      if (!out) continue;
-      const channelName = objectName(cn.props[1]);
-      const cnProps = readProps(cn);
+    const readNode = (cnId: string): { out?: Link; channel: string; curves: Map<string, FbxCurve>; defaults: Map<string, number> } => {
+      const cn = byId.get(cnId)!;
+      const out = (parentsOf.get(cnId) ?? []).find((l) => l.property !== undefined && (models.has(l.parent) || blendShapeChannels.has(l.parent) || layerIds.includes(l.parent)));
       const defaults = new Map<string, number>();
-      for (const [k, v] of cnProps) if (k.startsWith('d|') && v.length) defaults.set(k.slice(2), v[0]);
+      for (const [k, v] of readProps(cn)) if (k.startsWith('d|') && v.length) defaults.set(k.slice(2), v[0]);
       const curves = new Map<string, FbxCurve>();
-      for (const l of childrenOf.get(cl.child) ?? []) {
+      for (const l of childrenOf.get(cnId) ?? []) {
         const c = byId.get(l.child);
         if (!c || c.name !== 'AnimationCurve' || !l.property) continue;
         const comp = l.property.startsWith('d|') ? l.property.slice(2) : l.property;
@@ -317,14 +332,47 @@ export function readScene(doc: FbxDocument): FbxScene {
           maxKey = Math.max(maxKey, curve.times[curve.times.length - 1]);
         }
       }
-      curveNodes.push({ id: cl.child, channel: channelName, target: out.parent, property: out.property!, curves, defaults });
+      return { out, channel: objectName(cn.props[1]), curves, defaults };
+    };
+    const layers: FbxLayer[] = [];
+    for (const layerId of layerIds) {
+      const lp = readProps(byId.get(layerId)!);
+      const curveNodes: FbxCurveNode[] = [];
+      let weightCurve: FbxCurve | undefined;
+      for (const cl of childrenOf.get(layerId) ?? []) {
+        if (byId.get(cl.child)?.name !== 'AnimationCurveNode') continue;
+        const { out, channel, curves, defaults } = readNode(cl.child);
+        if (!out) continue;
+        // The layer's own Weight, animated.
+        if (out.parent === layerId) {
+          if (out.property === 'Weight') weightCurve = [...curves.values()].find((c) => c.times.length);
+          continue;
+        }
+        if (layerIds.includes(out.parent)) continue;
+        curveNodes.push({ id: cl.child, channel, target: out.parent, property: out.property!, curves, defaults });
+      }
+      const weight = lp.get('Weight')?.[0] ?? 100;
+      const mode = lp.get('BlendMode')?.[0] ?? 0;
+      layers.push({
+        id: layerId,
+        name: objectName(byId.get(layerId)!.props[1]),
+        weight: Number.isFinite(weight) ? Math.max(0, weight) / 100 : 1,
+        weightCurve,
+        blend: mode === 1 ? 'override' : mode === 2 ? 'passthrough' : 'additive',
+        rotationByChannel: (lp.get('RotationAccumulationMode')?.[0] ?? 0) === 1,
+        scaleAdditive: (lp.get('ScaleAccumulationMode')?.[0] ?? 0) === 1,
+        mute: (lp.get('Mute')?.[0] ?? 0) !== 0,
+        solo: (lp.get('Solo')?.[0] ?? 0) !== 0,
+        curveNodes,
+      });
     }
+    const curveNodes = layers.flatMap((l) => l.curveNodes);
     const localStart = props.get('LocalStart')?.[0];
     const localStop = props.get('LocalStop')?.[0];
     let start = Number.isFinite(localStart) ? localStart! : Number.isFinite(minKey) ? minKey : 0;
     let stop = Number.isFinite(localStop) ? localStop! : Number.isFinite(maxKey) ? maxKey : start;
     if (!(stop >= start)) [start, stop] = [Math.min(start, stop), Math.max(start, stop)];
-    stacks.push({ id, name, start, stop, curveNodes, layerCount: layers.length });
+    stacks.push({ id, name, start, stop, curveNodes, layers, layerCount: layers.length });
   }
   // FBX 6.x: the animation is in Takes (7.x files list their stacks there too; those are skipped).
   stacks.push(...readTakes(doc, new Set(models.keys()), warnings));

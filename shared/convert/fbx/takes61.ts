@@ -189,7 +189,8 @@ export function readTakes(doc: FbxDocument, models: ReadonlySet<string>, warning
     let start = local && Number.isFinite(local[0]) ? local[0]! : Number.isFinite(minKey) ? minKey : 0;
     let stop = local && Number.isFinite(local[1]) ? local[1]! : Number.isFinite(maxKey) ? maxKey : start;
     if (!(stop >= start)) [start, stop] = [Math.min(start, stop), Math.max(start, stop)];
-    stacks.push({ id: `take:${name}`, name, start, stop, curveNodes, layerCount: 1 });
+    const layer = { id: `take:${name}/layer`, name: 'BaseLayer', weight: 1, blend: 'additive' as const, rotationByChannel: false, scaleAdditive: false, mute: false, solo: false, curveNodes };
+    stacks.push({ id: `take:${name}`, name, start, stop, curveNodes, layers: [layer], layerCount: 1 });
   }
   return stacks;
 }

@@ -77,9 +77,9 @@ const ZERO: Vec3 = [0, 0, 0];
 const neg = (v: Vec3): Vec3 => [-v[0], -v[1], -v[2]];
 const translate = (v: Vec3): Mat4 => compose(v, IDENTITY, ONE);
 
-/** Local matrix for the given T, R (degrees, in the model's order) and S. */
-export function localMatrix(p: TransformParts, t: Vec3, rDeg: Vec3, s: Vec3): Mat4 {
-  const r = eulerToQuat(rDeg, p.rotationOrder);
+/** Local matrix for the given T, R (degrees in the model's order, or a quaternion: layers.ts composes some) and S. */
+export function localMatrix(p: TransformParts, t: Vec3, rDeg: Vec3 | Quat, s: Vec3): Mat4 {
+  const r = rDeg.length === 4 ? rDeg : eulerToQuat(rDeg, p.rotationOrder);
   // q = Rpre · R · Rpost⁻¹
   const q = mul(mul(p.pre, r), p.postInverse);
   if (p.simple) return compose(t, q, s);
