@@ -52,6 +52,22 @@ export class MotionError extends Error {
   }
 }
 
+/**
+ * A MotionError as plain data, for where errors cross IPC, HTTP or a worker thread as results (a
+ * folder conversion's failures, a library file's details): enough for the studio to word it.
+ */
+export interface MotionErrorInfo {
+  readonly code: MotionErrorCode;
+  readonly detail?: ErrorDetail;
+  readonly params?: ErrorParams;
+}
+
+/** The plain-data form of a MotionError; undefined for anything else (a bug, a file system error). */
+export function motionErrorInfo(e: unknown): MotionErrorInfo | undefined {
+  if (!(e instanceof MotionError)) return undefined;
+  return e.detail === undefined ? { code: e.code } : { code: e.code, detail: e.detail, params: { ...e.params } };
+}
+
 export function fail(code: MotionErrorCode, message: string, detail?: ErrorDetail, params?: ErrorParams): never {
   throw new MotionError(code, message, detail, params);
 }

@@ -34,13 +34,13 @@ export function createWorkerConverter(workerFile: string, options: WorkerConvert
     const total = takes.planned.length + takes.problems.length;
     const converted: { source: string; target: string }[] = [];
     const skipped: string[] = [];
-    const failed: { source: string; message: string }[] = [];
+    const failed: ConvertSummary['failed'][number][] = [];
     let done = 0;
     const report = (path: string, status: ConvertProgress['status']) => onProgress({ jobId, done: ++done, total, path, status });
 
     const jobs: ConvertJob[] = [];
     for (const p of takes.problems) {
-      failed.push({ source: p.input, message: p.error });
+      failed.push({ source: p.input, message: p.error, problem: p.problem });
       report(p.input, 'failed');
     }
     for (const { input: source, output: target, take } of takes.planned) {
@@ -63,7 +63,7 @@ export function createWorkerConverter(workerFile: string, options: WorkerConvert
           skipped.push(r.input);
           report(r.input, 'skipped');
         } else {
-          failed.push({ source: r.input, message: r.error ?? 'conversion failed' });
+          failed.push({ source: r.input, message: r.error ?? 'conversion failed', problem: r.problem });
           report(r.input, 'failed');
         }
       },

@@ -5,7 +5,7 @@
  * is left out; named on the command line, it is reported.
  */
 import { readFile } from 'node:fs/promises';
-import { MotionError } from '../../shared/errors';
+import { MotionError, motionErrorInfo, type MotionErrorInfo } from '../../shared/errors';
 import { hasTakes, listTakes, takeOutputs } from '../../shared/convert/takes';
 
 export interface PlannedFile {
@@ -23,14 +23,15 @@ export interface PlannedTake {
 
 export interface TakePlan {
   readonly planned: PlannedTake[];
-  readonly problems: { input: string; error: string }[];
+  /** `error` in English (the CLI); `problem` for the studio to word (shared/errors.ts). */
+  readonly problems: { input: string; error: string; problem?: MotionErrorInfo }[];
   /** Walked .glb files that are avatars, left out. */
   readonly avatars: string[];
 }
 
 export async function planTakes(files: readonly PlannedFile[], take?: string): Promise<TakePlan> {
   const planned: PlannedTake[] = [];
-  const problems: { input: string; error: string }[] = [];
+  const problems: { input: string; error: string; problem?: MotionErrorInfo }[] = [];
   const avatars: string[] = [];
   for (const f of files) {
     if (!hasTakes(f.input)) {
@@ -45,7 +46,7 @@ export async function planTakes(files: readonly PlannedFile[], take?: string): P
         avatars.push(f.input);
         continue;
       }
-      problems.push({ input: f.input, error: `${f.input}: ${e instanceof MotionError ? e.message : (e as Error).message}` });
+      problems.push({ input: f.input, error: `${f.input}: ${e instanceof MotionError ? e.message : (e as Error).message}`, problem: motionErrorInfo(e) });
       continue;
     }
     if (!names.length && f.walked && /\.glb$/i.test(f.input)) {
@@ -54,12 +55,16 @@ export async function planTakes(files: readonly PlannedFile[], take?: string): P
       continue;
     }
     if (!names.length) {
-      problems.push({ input: f.input, error: `${f.input}: the file has no animation (no take to convert)` });
+      problems.push({ input: f.input, error: `${f.input}: the file has no animation (no take to convert)`, problem: { code: 'NO_KEYS', detail: 'gltf.noAnimations' } });
       continue;
     }
     if (take !== undefined) {
       if (!names.includes(take)) {
-        problems.push({ input: f.input, error: `${f.input}: no take named "${take}"; the takes are ${names.map((n) => `"${n}"`).join(', ')}` });
+        problems.push({
+          input: f.input,
+          error: `${f.input}: no take named "${take}"; the takes are ${names.map((n) => `"${n}"`).join(', ')}`,
+          problem: { code: 'BAD_PARAMETER', detail: 'take.unknown', params: { take, takes: names.map((n) => `“${n}”`).join(', ') } },
+        });
         continue;
       }
       planned.push({ input: f.input, output: f.output, take });

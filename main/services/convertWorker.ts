@@ -11,7 +11,7 @@ import { convertToMotion, type BvhUnit } from '../../shared/convert/index';
 import { hasTakes, openTakes, type TakeSource } from '../../shared/convert/takes';
 import { writeVrma } from '../../shared/vrma/write';
 import { durationOf } from '../../shared/motion/types';
-import { MotionError } from '../../shared/errors';
+import { MotionError, motionErrorInfo, type MotionErrorInfo } from '../../shared/errors';
 import { optimize } from '../../shared/edits/optimize';
 import { pinFeet } from '../../shared/edits/pinFeet';
 import { writeFileAtomic, FileExistsError } from './atomicWrite';
@@ -37,6 +37,8 @@ export interface ConvertResult {
   readonly output: string;
   readonly ok: boolean;
   readonly error?: string;
+  /** The core's error behind `error` (the studio words it in its language). */
+  readonly problem?: MotionErrorInfo;
   readonly warnings: readonly string[];
   readonly bytes?: number;
   readonly duration?: number;
@@ -86,7 +88,7 @@ export async function runConvertJob(job: ConvertJob): Promise<ConvertResult> {
     bones = Object.keys(motion.humanoid.boneToNode).length;
     data = writeVrma(motion);
   } catch (e) {
-    if (e instanceof MotionError) return { ...base, ok: false, error: e.message, warnings: [] };
+    if (e instanceof MotionError) return { ...base, ok: false, error: e.message, problem: motionErrorInfo(e), warnings: [] };
     return { ...base, ok: false, error: `internal error: ${(e as Error)?.stack ?? String(e)}`, warnings: [] };
   }
   try {

@@ -7,6 +7,7 @@
 import { promises as fs } from 'node:fs';
 import { extensionOf, type FileDetails } from '../../shared/contract/studioApi';
 import { readVrma } from '../../shared/vrma/read';
+import { motionErrorInfo } from '../../shared/errors';
 import { durationOf } from '../../shared/motion/types';
 import { parseVmd, VMD_FPS } from '../../shared/convert/mmd/vmd';
 
@@ -69,7 +70,7 @@ export async function describeFileOnDisk(path: string): Promise<FileDetails> {
         return { path, kind: 'unreadable', error: 'not a studio file type' };
     }
   } catch (e) {
-    return { path, kind: 'unreadable', error: (e as Error).message };
+    return { path, kind: 'unreadable', error: (e as Error).message, problem: motionErrorInfo(e) };
   }
 }
 

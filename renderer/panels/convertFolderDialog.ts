@@ -7,6 +7,7 @@ import type { ConvertSummary, LibrarySnapshot } from '../../shared/contract/stud
 import { choose } from '../ui/dialog';
 import { h } from '../ui/dom';
 import { t } from '../../shared/i18n';
+import { problemText } from '../ui/messages';
 
 export interface ConvertTarget {
   readonly roots: readonly string[];
@@ -45,14 +46,14 @@ export async function askConvertTarget(folders: readonly LibrarySnapshot[], pref
 
 export async function showConvertSummary(summaries: readonly ConvertSummary[]): Promise<void> {
   const section = (title: string, items: string[], cls: string) =>
-    h('section', { class: `convert-summary-part ${cls}` }, h('h3', { text: title }), items.length ? h('ul', {}, ...items.map((i) => h('li', { text: i }))) : h('p', { class: 'empty', text: '—' }));
+    h('section', { class: `convert-summary-part ${cls}` }, h('h3', { text: title }), items.length ? h('ul', {}, ...items.map((i) => h('li', { text: i }))) : h('p', { class: 'empty', text: t('studio.convertDialog.none') }));
   const body = h('div', { class: 'convert-summary', id: 'convert-summary' });
   for (const s of summaries) {
     body.append(
       h('h3', { class: 'convert-summary-folder', text: s.folder }),
       section(t('studio.convertDialog.converted', { count: s.converted.length }), s.converted.map((c) => `${base(c.source)} → ${base(c.target)}`), 'converted'),
       section(t('studio.convertDialog.skipped', { count: s.skipped.length }), s.skipped.map((p) => t('studio.convertDialog.skipReason', { file: base(p) })), 'skipped'),
-      section(t('studio.convertDialog.failed', { count: s.failed.length }), s.failed.map((f) => `${base(f.source)}: ${f.message}`), 'failed'),
+      section(t('studio.convertDialog.failed', { count: s.failed.length }), s.failed.map((f) => `${base(f.source)}: ${problemText(f.message, f.problem)}`), 'failed'),
     );
   }
   await choose({

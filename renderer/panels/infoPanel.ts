@@ -35,7 +35,7 @@ export function createInfoPanel(studio: Studio): HTMLElement {
       ['name', t('studio.info.name'), studio.motionName],
       ['duration', t('studio.info.duration'), t('studio.info.durationValue', { time: formatTime(s.durationSeconds), seconds: formatNumber(s.durationSeconds, 3, 3) })],
       // No estimate for single keys (a one-frame pose), as in `vrma-studio info`.
-      ['frame-rate', t('studio.info.fps'), s.estimatedFps === null ? '-' : t('studio.info.fpsValue', { fps: formatNumber(s.estimatedFps, 3) })],
+      ['frame-rate', t('studio.info.fps'), s.estimatedFps === null ? t('studio.info.fpsUnknown') : t('studio.info.fpsValue', { fps: formatNumber(s.estimatedFps, 3) })],
       ['keys', t('studio.info.keys'), formatNumber(s.totalKeys)],
       ['bones', t('studio.info.bones'), formatNumber(s.animatedBones.length)],
       ['expressions', t('studio.info.expressions'), animated.length ? formatList(animated) : t('studio.info.none')],

@@ -8,7 +8,7 @@ import type { LibraryEntry, LibrarySnapshot } from '../../shared/contract/studio
 import { h, button } from '../ui/dom';
 import { commandButton } from './commandButton';
 import { smallerFileCheckbox } from '../app/exportEncoding';
-import { errorText } from '../ui/messages';
+import { errorText, problemText } from '../ui/messages';
 import { libraryMirror } from '../platform/libraryState';
 import { LibraryDetails, detailsText } from '../platform/libraryDetails';
 import { ThumbnailMaker } from '../library/thumbnails';
@@ -126,7 +126,7 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
         detail = t('studio.library.unreadable');
         showMeta();
         // The reason on hover, with the file named.
-        b.title = t('studio.library.unreadableReason', { file: e.relPath, detail: d.error ?? '' });
+        b.title = t('studio.library.unreadableReason', { file: e.relPath, detail: problemText(d.error ?? '', d.problem) });
         return;
       }
       kind.textContent = d.kind === 'avatar' ? '☺' : d.kind === 'pose' ? '◆' : '▶';

@@ -10,6 +10,7 @@
 import { h, button } from './dom';
 import { localize, tAttr } from './i18n';
 import { t, translate, hasMessage } from '../../shared/i18n';
+import type { MotionErrorInfo } from '../../shared/errors';
 
 export type MessageKind = 'error' | 'notice' | 'success';
 /** A plain string (already final: a file name, a report) or a function read again after a language switch. */
@@ -134,4 +135,12 @@ export function errorDetailText(e: unknown): string | null {
     for (const [k, v] of Object.entries(params)) if (typeof v === 'string' || typeof v === 'number') values[k] = v;
   }
   return translate(`errorDetail.${detail}`, values);
+}
+
+/**
+ * errorText for an error that arrived as data (a folder conversion's failure, a library file's
+ * details): the English `message` and, when the core refused the file, its `problem`.
+ */
+export function problemText(message: string, problem?: MotionErrorInfo): string {
+  return errorText(problem ? Object.assign(new Error(message), problem) : new Error(message));
 }

@@ -31,6 +31,7 @@ import type {
   WindowBoundsSchema,
 } from './schema';
 import { studioExtensionOf, type StudioFileExtension } from '../convert/formats';
+import type { MotionErrorInfo } from '../errors';
 
 /** File types the studio understands (avatars .vrm/.glb, motions): listed once in shared/convert/formats.ts. */
 export { STUDIO_FILE_EXTENSIONS, type StudioFileExtension } from '../convert/formats';
@@ -97,6 +98,8 @@ export interface FileDetails {
   /** Seconds; 0 for a pose; absent for avatars and unreadable files. */
   readonly duration?: number;
   readonly error?: string;
+  /** The core's error behind `error`, as data, so the studio words it in its language. */
+  readonly problem?: MotionErrorInfo;
 }
 
 export interface OpenedFile {
@@ -145,7 +148,8 @@ export interface ConvertSummary {
   readonly converted: readonly { readonly source: string; readonly target: string }[];
   /** Sources whose .vrma already existed. */
   readonly skipped: readonly string[];
-  readonly failed: readonly { readonly source: string; readonly message: string }[];
+  /** `message` in English; `problem`, when the core refused the file, for the studio to word it. */
+  readonly failed: readonly { readonly source: string; readonly message: string; readonly problem?: MotionErrorInfo }[];
   readonly elapsedMs: number;
 }
 

@@ -11,6 +11,9 @@ import { readVrma } from '../../../shared/vrma/read';
 import { durationOf } from '../../../shared/motion/types';
 import { describeFixtures, fixturePath } from '../../helpers/fixtures';
 import { useTempDirs } from './tempDir';
+import { setLocale } from '../../../shared/i18n';
+import { problemText } from '../../../renderer/ui/messages';
+import { englishWords } from '../../helpers/japaneseText';
 
 const tempDir = useTempDirs('vrma-convert-');
 const WORKER = resolve(__dirname, '..', '..', '..', 'main', 'services', 'convertWorker.ts');
@@ -45,6 +48,16 @@ describeFixtures('convert folder', () => {
     expect(summary.skipped).toEqual([join(root, 'mocap', 'test1.bvh')]);
     expect(summary.failed.map((f) => f.source)).toEqual([join(root, 'mmd', 'menu_rotation.vmd')]);
     expect(summary.failed[0].message).toMatch(/humanoid/i);
+    // The core's error crosses the worker and the contract as data, so the studio words it in its language.
+    expect(summary.failed[0].problem).toMatchObject({ code: 'NO_HUMANOID', detail: 'vmd.noHumanoid' });
+    setLocale('ja');
+    try {
+      const ja = problemText(summary.failed[0].message, summary.failed[0].problem);
+      expect(ja).toMatch(/^人型のスケルトン（ヒューマノイド）が見つかりません（このモーションは人型のボーン（あるのは .+ のみ）/);
+      expect(englishWords(ja)).toEqual([]);
+    } finally {
+      setLocale('en');
+    }
     expect(existsSync(join(root, 'mmd', 'menu_rotation.vrma'))).toBe(false);
     expect(readFileSync(join(root, 'mocap', 'test1.vrma'), 'utf8')).toBe('already converted by the user');
 

@@ -72,6 +72,8 @@ describe('lazy file details on broken files', () => {
       const d = await describeFileOnDisk(join(dir, n));
       expect(d.kind, n).toBe('unreadable');
       expect(d.error, n).toMatch(/\w/);
+      // The core's refusal also travels as data, for the studio to word in its language.
+      if (n !== 'bad.bvh') expect(d.problem?.detail, n).toBeTruthy();
     }
   });
 
