@@ -6,7 +6,12 @@
  * the latency figures are in bench/hostLoad.bench.ts.
  */
 import { describe, expect, it } from 'vitest';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { UploadLane } from '../../main/host/uploadLane';
+import { encodeWire } from '../../shared/contract/wire';
+import { call, decoded, raw } from './hostClient';
+import { useHostServer } from './hostServerFixture';
 
 function clock() {
   let t = 1000;
@@ -87,5 +92,32 @@ describe('security: upload lane (load aim of issue 16)', () => {
     await wait;
     expect(resumed).toBe(true);
     reader.end();
+  });
+
+  describe('in the host', () => {
+    const env = useHostServer('vrma-sec-lane-');
+
+    it('6 parallel 4 MB uploads with 60 small calls among them: every call answered, every file byte-exact', async () => {
+      const folder = join(env.tmp, 'motions');
+      mkdirSync(folder);
+      await env.backend.invoke('openFolder', [folder, { confirmed: true }]);
+      const bodies = Array.from({ length: 6 }, (_, i) => {
+        const bytes = new Uint8Array(4 * 1024 * 1024);
+        for (let j = 0; j < bytes.length; j += 997) bytes[j] = (i * 31 + j) & 255;
+        return bytes;
+      });
+      const uploads = bodies.map((bytes, i) => {
+        const body = encodeWire([{ bytes, suggestedName: `m${i}.vrma`, path: join(folder, `m${i}.vrma`) }]);
+        return raw(env.host.port, '/api/call/saveFileAs', { method: 'POST', headers: { 'X-VRMA-Token': env.host.token, 'Content-Length': String(body.length) }, body });
+      });
+      // Small calls while the bodies arrive: the readers wait for them (pace), then go on.
+      const small = Array.from({ length: 60 }, () => call(env.host, 'getPlatform', []));
+      const smallReplies = await Promise.all(small);
+      const uploadReplies = await Promise.all(uploads);
+      expect(smallReplies.map((r) => r.status)).toEqual(Array(60).fill(200));
+      expect(decoded(smallReplies[0]).value.host).toBe('browser');
+      expect(uploadReplies.map((r) => r.status)).toEqual(Array(6).fill(200));
+      bodies.forEach((bytes, i) => expect(Buffer.compare(readFileSync(join(folder, `m${i}.vrma`)), Buffer.from(bytes))).toBe(0));
+    });
   });
 });
