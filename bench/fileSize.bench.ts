@@ -32,6 +32,7 @@ import { byteBreakdown, type ByteBreakdown } from '../shared/vrma/encoding';
 import { readAccessor, readBudget, type AccessorContext } from '../shared/gltf/accessor';
 import { convertToMotion } from '../shared/convert';
 import { LONG_MOTION, makeLongMotion } from './longMotion';
+import { groupingEstimate } from './fileSizeGroups';
 import { timeIt } from './timing';
 
 const FIXTURES = resolve(__dirname, '..', '..', 'shared', 'fixtures');
@@ -182,6 +183,7 @@ export async function run(): Promise<void> {
   ];
   let longTiming = '';
   const bytesRows: string[][] = [];
+  const groupingNotes: string[] = [];
   const parts = (b: ByteBreakdown) => [kb(b.total), kb(b.json), `${kb(b.times)} (${b.timeArrays})`, kb(b.rotations), kb(b.translations + b.otherValues), kb(b.overhead)];
   const perTrack = (m: Motion) => {
     const k = m.channels.map((c) => c.times.length).sort((a, b) => a - b);
@@ -226,6 +228,10 @@ export async function run(): Promise<void> {
       matched ? `${kb(matched.bytes)} (${matched.label})` : 'none',
       matched ? (quantizedBytes.length <= matched.bytes ? 'yes' : 'NO') : 'yes (gltfpack never within)',
     ]);
+    const grouping = groupingEstimate(source, quantizedMotion);
+    if (grouping) {
+      groupingNotes.push(`${name} (${grouping.tracks} tracks): key data with a key set per track (source values) ${kb(grouping.separate)} KB, with greedy joint key sets ${kb(grouping.grouped)} KB in ${grouping.groups} groups (${((1 - grouping.grouped / grouping.separate) * 100).toFixed(1)}% less); as written (fitted values, shared arrays) ${kb(grouping.written)} KB`);
+    }
     bytesRows.push([name, ...parts(byteBreakdown(quantizedBytes)), String(quantizedMotion.channels.length), perTrack(quantizedMotion), ...parts(byteBreakdown(packed)), packedTracks(packed)]);
     if (!optimum) {
       const load = loadavg()[0];
@@ -255,6 +261,9 @@ export async function run(): Promise<void> {
   console.log(`| ${bytesHeader.join(' | ')} |`);
   console.log(`|${bytesHeader.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`);
   for (const r of bytesRows) console.log(`| ${r.join(' | ')} |`);
+  console.log('');
+  console.log('Lever (b), tracks sharing joint key sets (bench/fileSizeGroups.ts), measured on the motions short enough for the search:');
+  for (const g of groupingNotes) console.log(`  ${g}`);
   console.log('');
   for (const m of misses) console.log(`note: ${m}`);
   console.log(longTiming);

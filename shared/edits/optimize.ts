@@ -18,6 +18,7 @@ import { fewKeys, optimalKeys, type Fits } from './fewestKeys';
 import { ROTATION_RESERVE, ROTATION_ROUNDING_ERROR, roundRotations } from '../vrma/quantize';
 import { fail } from '../errors';
 import { keyIndices, refitChannel } from './refitKeys';
+import { shareKeySets, TIME_ACCESSOR_JSON } from './jointKeys';
 
 export const DEFAULT_ROTATION_TOLERANCE = 0.004;
 export const DEFAULT_POSITION_TOLERANCE = 0.002;
@@ -350,8 +351,6 @@ function chooseByBytes(candidates: readonly Candidates[]): Channel[] {
 
 /** Bytes of one key's value in a quantized file (16-bit rotations, float vectors). */
 const quantizedValueBytes = (c: Channel) => (c.path === 'rotation' ? 8 : 12);
-/** JSON of a time accessor of its own (~90 characters). */
-const TIME_ACCESSOR_JSON = 90;
 
 /**
  * For the smaller file, bytes count rather than keys: a track that keeps most of its keys is smaller
@@ -391,12 +390,28 @@ export function optimize(motion: Motion, options: OptimizeOptions = {}): Motion 
   const posTol = requireInRange('position tolerance', options.positionTolerance ?? DEFAULT_POSITION_TOLERANCE, 0, MAX_POSITION_TOLERANCE, ' m');
   const method = options.method ?? 'fewest';
   const unit = translationUnits(motion);
-  // The smaller file also refits key values (refitKeys.ts) with the default method; 'fast' and
-  // 'optimal' keep source keys (the optimum is over source keys).
+  // The smaller file also refits key values (refitKeys.ts) and lets tracks share key sets
+  // (jointKeys.ts) with the default method; 'fast' and 'optimal' keep each track's own source keys.
   const refit = options.quantize === true && method === 'fewest';
   const tolerance = (c: Channel) => (c.path === 'rotation' ? rotTol : c.path === 'translation' ? posTol / unit(c.node) : posTol);
   if (!options.quantize) return withChannels(motion, motion.channels.map((c) => optimizeChannel(c, tolerance(c), method)));
   const candidates = motion.channels.map((c) => (c.path === 'rotation' ? optimizeRoundedRotation(c, rotTol, method, refit) : optimizeVectorForFile(c, tolerance(c), method, refit)));
-  const channels = preferSharedTimes(motion.channels, chooseByBytes(candidates), (i) => rounded(motion.channels[i]));
+  let channels = preferSharedTimes(motion.channels, chooseByBytes(candidates), (i) => rounded(motion.channels[i]));
+  if (refit) {
+    const source = motion.channels;
+    channels = shareKeySets({
+      source,
+      chosen: channels,
+      fits: (t) => segmentFits(source[t], source[t].path === 'rotation' ? rotTol - ROTATION_RESERVE : tolerance(source[t])),
+      valueBytes: (t) => quantizedValueBytes(source[t]),
+      finish: (t, keep) => {
+        const c = source[t];
+        const kept = selectKeys(c, keep);
+        if (c.path !== 'rotation') return channelError(c, kept) <= tolerance(c) ? kept : undefined;
+        const r = rounded(kept);
+        return channelError(c, asRead(r)) <= rotTol ? r : undefined;
+      },
+    });
+  }
   return withChannels(motion, channels);
 }
