@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser } from '../helpers/browser';
 import { REPO_DIR, startHost, type StartedHost } from '../helpers/host';
-import { hook, SCREENSHOT_DIR, waitForStudio } from './studioHarness';
+import { dropFiles, hook, SCREENSHOT_DIR, waitForStudio } from './studioHarness';
 import { englishWords, FILE_NAME, JAPANESE } from '../helpers/japaneseText';
 import { CATALOGUE } from '../../shared/i18n/catalogue';
 
@@ -202,6 +202,16 @@ describe.skipIf(!HAS_CHROMIUM)(`studio in Japanese and English${HAS_CHROMIUM ? '
       expect(untranslated(await shownStrings(page), 'ja')).toEqual([]);
       await page.keyboard.press('Escape');
 
+      const toastTexts = async () => (await hook<{ toasts: { kind: string; text: string }[] }>(page, 'state')).toasts;
+      // A broken file (dropped while nothing is unsaved) names the file and, in Japanese, the line where it
+      // breaks: the core's detail and params through the catalogue.
+      const broken = 'HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0 0\n  CHANNELS 3 Xposition Yposition Zposition\n}\nMOTION\nFrames: 2\nFrame Time: 0.1\n0 0 0\n0 0\n';
+      await dropFiles(page, [{ name: 'broken_walk.bvh', bytes: new TextEncoder().encode(broken) }]);
+      await expect.poll(async () => (await toastTexts()).filter((m) => m.kind === 'error').map((m) => m.text)).toContain(
+        'broken_walk.bvh を開けませんでした: この BVH ファイルを読み込めません（11 行目: フレーム 2 の数値は 2 個ですが、階層では 3 個です）',
+      );
+      expect(untranslated(await shownStrings(page), 'ja')).toEqual([]);
+
       // After an edit: its toast, the undo history and the report pop-overs are Japanese too.
       await page.locator('#edit-mirror').click();
       for (const id of ['history-panel', 'report-panel']) {
@@ -212,6 +222,11 @@ describe.skipIf(!HAS_CHROMIUM)(`studio in Japanese and English${HAS_CHROMIUM ? '
         expect(untranslated(await shownStrings(page), 'ja')).toEqual([]);
         await button.click();
       }
+
+      // An edit with figures reports them in Japanese with Intl numbers (shared/edits/editReport.ts).
+      await page.locator('#edit-optimize').click();
+      await expect.poll(async () => (await toastTexts()).some((m) => /^キーの間引き: キー [\d,]+ → [\d,]+（[\d.]+%）、最大誤差 /.test(m.text))).toBe(true);
+      expect(untranslated(await shownStrings(page), 'ja')).toEqual([]);
 
       await toBedroom(page);
       const bedroom = await shownStrings(page);
