@@ -15,6 +15,8 @@
  *  - Bounded: bodies by method (motion bytes large, everything else small), the wire decoder's JSON
  *    part and block count, the bytes of all uploads in flight together, header/request timeouts and
  *    the number of sockets, so one client cannot starve or crash the host for the others.
+ *  - Responsive under uploads: at most two motion bodies are read at once and they wait while small
+ *    calls are answered (uploadLane.ts), so the page's small calls never queue behind megabytes.
  */
 import { createServer, type IncomingMessage, type ServerResponse, type Server } from 'node:http';
 import { promises as fs } from 'node:fs';
