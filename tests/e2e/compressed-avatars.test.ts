@@ -1,7 +1,8 @@
 /**
  * Compressed avatars in the studio and the bedroom (issue 14), in Chromium through the built host:
  * real fixture VRMs compressed in the test set-up (tests/helpers/compressAvatar.ts: meshopt with
- * meshoptimizer's encoder, textures as KTX2 containers) load with the same geometry as the plain
+ * meshoptimizer's encoder, Draco bitstreams for the shipped Draco decoder, textures as KTX2
+ * containers) load with the same geometry as the plain
  * files and draw the same picture; the decoders come from the app itself (every request the page
  * makes stays on the host's origin) under the strict CSP (no CSP report, no console error); a
  * damaged compressed file is refused with a message naming the file and the compression; a broken
@@ -11,7 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { describeFixtures, readFixture } from '../helpers/fixtures';
-import { glbImages, ktx2Textures, meshoptCompress, pngToRawKtx2 } from '../helpers/compressAvatar';
+import { dracoCompress, glbImages, ktx2Textures, meshoptCompress, pngToRawKtx2 } from '../helpers/compressAvatar';
 import { dropFiles, hook, openStudio, state, type StudioSession } from './studioHarness';
 import { parseGlb, packGlb } from '../../shared/gltf/glb';
 
@@ -79,6 +80,41 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('compressed avatars (
     }, 120_000);
   }
 
+  for (const [folder, file] of [['vrm0', 'cryptovoxels.vrm'], ['vrm1', 'debug_robot.vrm']] as const) {
+    it(`${file} with Draco meshes: decoded by the shipped decoder, same vertices, indices, boxes and silhouette`, async () => {
+      const plainBytes = readFixture(folder, file);
+      const draco = dracoCompress(plainBytes);
+      expect(draco.primitives).toBeGreaterThanOrEqual(1);
+      const plain = await open(s.page, file, plainBytes);
+      const packed = await open(s.page, file.replace('.vrm', '.draco.vrm'), draco.bytes);
+      // The stream stores the values raw (no quantization): boxes equal to float precision.
+      expectSameAvatar(plain, packed, 1e-6);
+      for (let c = 0; c < 3; c++) expect(Math.abs(packed.pixels.mean[c] - plain.pixels.mean[c]), `channel ${c}`).toBeLessThanOrEqual(1);
+      // The decoder came from the app: its wasm and wrapper from the host's own origin.
+      const origin = new URL(s.host.url).origin;
+      const decoder = requests.filter((u) => /draco_(decoder|wasm_wrapper)/.test(u));
+      expect(decoder.length).toBeGreaterThanOrEqual(2);
+      for (const u of decoder) expect(u.startsWith(origin), u).toBe(true);
+    }, 120_000);
+  }
+
+  it('a damaged Draco stream is refused with a message naming the file and the compression', async () => {
+    const draco = dracoCompress(readFixture('vrm0', 'cryptovoxels.vrm'));
+    const { json, bin } = parseGlb(draco.bytes) as { json: Record<string, any>; bin: Uint8Array };
+    const view = json.bufferViews[json.meshes[0].primitives[0].extensions.KHR_draco_mesh_compression.bufferView];
+    const broken = bin.slice();
+    broken.fill(0xff, view.byteOffset + 11, view.byteOffset + 24); // face and point counts and the connectivity method
+    const before = await state(s.page);
+    await dropFiles(s.page, [{ name: 'damaged.draco.vrm', bytes: packGlb(json, broken) }]);
+    await s.page.waitForFunction((n) => (window as unknown as { __studio: { state(): { messages: unknown[] } } }).__studio.state().messages.length > (n as number), before.messages.length, { timeout: 60_000 });
+    const st = await state(s.page);
+    const errors = st.messages.slice(before.messages.length).filter((m) => m.kind === 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0].text).toContain('damaged.draco.vrm');
+    expect(errors[0].text).toContain('the Draco-compressed mesh (KHR_draco_mesh_compression) could not be decoded');
+    expect(st.avatarName).toBe(before.avatarName);
+  }, 120_000);
+
   it('debug_robot.vrm with KTX2 textures (KHR_texture_basisu): same geometry, the textures drawn in the same colours', async () => {
     const plainBytes = readFixture('vrm1', 'debug_robot.vrm');
     expect(glbImages(plainBytes).map((i) => i.mimeType)).toEqual(['image/png', 'image/png', 'image/png']);
@@ -142,8 +178,8 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('compressed avatars (
     const origin = new URL(s.host.url).origin;
     expect(requests.length).toBeGreaterThan(0);
     for (const url of requests) expect(url.startsWith(origin) || url.startsWith('blob:') || url.startsWith('data:'), url).toBe(true);
-    // The drops of damaged files log their decoder error; nothing else may.
-    const unexpected = s.errors.filter((e) => !/damaged\.meshopt|Couldn't load texture|human_bone/.test(e));
+    // The drops of damaged files log their decoder error (DRACOLoader logs its own); nothing else may.
+    const unexpected = s.errors.filter((e) => !/damaged\.(meshopt|draco)|DRACOLoader: Decoding failed: Failed to decode geometry data|Couldn't load texture|human_bone/.test(e));
     expect(unexpected).toEqual([]);
     expect(s.errors.join('\n')).not.toMatch(/Content Security Policy|Refused to/);
   });

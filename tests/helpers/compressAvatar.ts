@@ -199,3 +199,127 @@ export async function pngToRawKtx2(png: Uint8Array): Promise<Uint8Array> {
   }));
   return ktx.write(c);
 }
+
+// ---- Draco ----------------------------------------------------------------------------------------
+// No Draco encoder is installed (draco3dgltf is not among the packages), so the test writes the
+// simplest bitstream the real decoder reads: Draco 2.2, MESH_SEQUENTIAL_ENCODING, uncompressed
+// connectivity (connectivity method 1) and every attribute with the generic (raw) attribute coder,
+// the layout of draco's MeshSequentialDecoder / SequentialAttributeDecodersController. It compresses
+// nothing; what it proves is that Draco primitives are decoded by the shipped decoder, in its worker,
+// from the page's origin, with the VRM intact.
+
+const DRACO_TYPE: Record<number, number> = { 5120: 1, 5121: 2, 5122: 3, 5123: 4, 5125: 6, 5126: 9 };
+const DRACO_ATTRIBUTE: Record<string, number> = { POSITION: 0, NORMAL: 1, COLOR_0: 2, TEXCOORD_0: 3 };
+
+class ByteWriter {
+  private bytes: number[] = [];
+  u8(v: number) {
+    this.bytes.push(v & 0xff);
+  }
+  u16(v: number) {
+    this.u8(v);
+    this.u8(v >> 8);
+  }
+  varint(v: number) {
+    do {
+      let b = v & 0x7f;
+      v = Math.floor(v / 128);
+      if (v) b |= 0x80;
+      this.u8(b);
+    } while (v);
+  }
+  raw(b: Uint8Array) {
+    for (const x of b) this.bytes.push(x);
+  }
+  done(): Uint8Array {
+    return Uint8Array.from(this.bytes);
+  }
+}
+
+/** One accessor's elements as tightly packed bytes (the view's stride removed). */
+function accessorBytes(json: Json, bin: Uint8Array, index: number): Uint8Array {
+  const a = json.accessors[index];
+  const v = json.bufferViews[a.bufferView];
+  const size = elementBytes(a);
+  const stride = v.byteStride ?? size;
+  const start = (v.byteOffset ?? 0) + (a.byteOffset ?? 0);
+  const out = new Uint8Array(a.count * size);
+  for (let i = 0; i < a.count; i++) out.set(bin.subarray(start + i * stride, start + i * stride + size), i * size);
+  return out;
+}
+
+export interface DracoResult {
+  readonly bytes: Uint8Array;
+  readonly primitives: number;
+}
+
+/**
+ * Every triangle primitive with indices and no morph targets stored as a Draco bitstream
+ * (KHR_draco_mesh_compression, required); its accessors lose their buffer views and the bytes they
+ * pointed at are zeroed, so a loader that skipped the decoder would draw nothing.
+ */
+export function dracoCompress(glb: Uint8Array): DracoResult {
+  const { json: original, bin } = parseGlb(glb);
+  const json = structuredClone(original) as Json;
+  const data: (Uint8Array | null)[] = json.bufferViews.map((v: Json) => (v.buffer === 0 ? bin!.slice(v.byteOffset ?? 0, (v.byteOffset ?? 0) + v.byteLength) : null));
+  let primitives = 0;
+  const replaced = new Set<number>();
+  for (const m of json.meshes ?? []) {
+    for (const p of m.primitives) {
+      if ((p.mode ?? 4) !== 4 || p.indices === undefined || p.targets?.length) continue;
+      const indexAccessor = json.accessors[p.indices];
+      const names = Object.keys(p.attributes);
+      const count = json.accessors[p.attributes.POSITION].count;
+      const w = new ByteWriter();
+      for (const c of 'DRACO') w.u8(c.charCodeAt(0));
+      w.u8(2); w.u8(2); // bitstream 2.2
+      w.u8(1); // TRIANGULAR_MESH
+      w.u8(0); // MESH_SEQUENTIAL_ENCODING
+      w.u16(0); // flags: no metadata
+      w.varint(indexAccessor.count / 3);
+      w.varint(count);
+      w.u8(1); // uncompressed connectivity
+      const idx = accessorBytes(json, bin!, p.indices);
+      const dv = new DataView(idx.buffer);
+      const isize = COMPONENT_BYTES[indexAccessor.componentType];
+      for (let i = 0; i < indexAccessor.count; i++) {
+        const v = isize === 1 ? idx[i] : isize === 2 ? dv.getUint16(i * 2, true) : dv.getUint32(i * 4, true);
+        if (count < 256) w.u8(v);
+        else if (count < 65536) w.u16(v);
+        else if (count < 1 << 21) w.varint(v);
+        else throw new Error('dracoCompress: meshes over 2^21 vertices are not written');
+      }
+      w.u8(1); // one attributes decoder
+      w.varint(names.length);
+      const ids: Record<string, number> = {};
+      names.forEach((name, id) => {
+        const a = json.accessors[p.attributes[name]];
+        if (a.count !== count) throw new Error(`dracoCompress: ${name} has ${a.count} elements, POSITION ${count}`);
+        w.u8(DRACO_ATTRIBUTE[name] ?? 4); // GENERIC for joints, weights, second UVs
+        w.u8(DRACO_TYPE[a.componentType]);
+        w.u8(TYPE_COMPONENTS[a.type]);
+        w.u8(a.normalized ? 1 : 0);
+        w.varint(id);
+        ids[name] = id;
+      });
+      for (const _ of names) w.u8(0); // SEQUENTIAL_ATTRIBUTE_ENCODER_GENERIC
+      for (const name of names) w.raw(accessorBytes(json, bin!, p.attributes[name]));
+      const stream = w.done();
+      json.bufferViews.push({ buffer: 0, byteOffset: 0, byteLength: stream.length });
+      data.push(stream);
+      p.extensions = { ...(p.extensions ?? {}), KHR_draco_mesh_compression: { bufferView: json.bufferViews.length - 1, attributes: ids } };
+      for (const a of [p.indices, ...Object.values(p.attributes)] as number[]) replaced.add(a);
+      primitives++;
+    }
+  }
+  // The raw views of every Draco primitive's accessors go (zeroed); accessors shared by primitives were read first.
+  for (const a of replaced) {
+    const acc = json.accessors[a];
+    if (acc.bufferView !== undefined && data[acc.bufferView]) data[acc.bufferView]!.fill(0);
+    delete acc.bufferView;
+    delete acc.byteOffset;
+  }
+  if (!primitives) throw new Error('dracoCompress: no primitive could be stored as Draco');
+  addExtension(json, 'KHR_draco_mesh_compression', true);
+  return { bytes: packGlb(json, rebuildBin(json, data)), primitives };
+}
