@@ -19,9 +19,9 @@
  * left whole.
  *
  * The node JSON is terser: names of nodes whose role the extension names (bones, expressions, lookAt)
- * are left out, numbers in their shortest float32 spelling, components below 1e-7 (float noise such as
- * 7.5e-8 in a 180° turn or 8.7e-38) written as 0, and default transforms left out. That moves the
- * rest pose by at most ~2e-7 rad and 1e-7 file units per node.
+ * are left out, numbers in their shortest float32 spelling, components below 2.5e-7 (float noise such
+ * as 7.5e-8 in a 180° turn, 2^-23 = 1.19e-7, 8.7e-38) written as 0, and default transforms left out.
+ * That moves the rest pose by at most ~5e-7 rad and 2.5e-7 file units per node.
  */
 import type { Channel, ExpressionRef, GltfJson, Motion } from '../motion/types';
 import { HUMAN_BONE_PARENT, REQUIRED_HUMAN_BONES, type HumanBoneName } from '../vrm/humanBones';
@@ -33,8 +33,8 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 /** Top-level glTF keys the smaller rig knows do not index nodes (animation data is rebuilt anyway). */
 const TOP_KEYS = new Set(['asset', 'nodes', 'scenes', 'scene', 'extensions', 'extensionsUsed', 'extensionsRequired', 'extras', 'animations', 'accessors', 'bufferViews', 'buffers']);
 const NODE_KEYS = new Set(['name', 'translation', 'rotation', 'scale', 'children']);
-/** Float noise in node transforms written as 0. */
-const NOISE = 1e-7;
+/** Float noise in node transforms written as 0 (2^-23 = 1.19e-7 and its neighbours are common). */
+const NOISE = 2.5e-7;
 
 /** The shortest decimal that reads back as the same float32 (JSON numbers for float32 values). */
 export function shortestFloat32(v: number): number {

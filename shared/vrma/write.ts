@@ -256,6 +256,14 @@ function writeQuantized(source: Motion): Uint8Array {
     valuesBytes += o.data.byteLength;
   }
   const gltf = baseJson(motion);
+  // Empty expression groups say nothing (both are optional): left out.
+  const ext = (gltf.extensions as Json)[EXTENSION_NAME] as Json;
+  if (isObject(ext.expressions)) {
+    const groups: Json = { ...ext.expressions };
+    for (const kind of ['preset', 'custom']) if (isObject(groups[kind]) && Object.keys(groups[kind] as Json).length === 0) delete groups[kind];
+    if (Object.keys(groups).length) ext.expressions = groups;
+    else delete ext.expressions;
+  }
   if (tracks.length) {
     gltf.buffers = [{ byteLength: timesBytes + valuesBytes }];
     gltf.bufferViews = [
