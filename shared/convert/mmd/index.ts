@@ -157,8 +157,8 @@ export function convertVmdDetailed(bytes: Uint8Array, opts: VmdDetailOptions = {
     fail(
       'NO_HUMANOID',
       `this VMD animates no humanoid bones${names ? ` (only ${names}${vmd.boneTracks.length > 8 ? ', …' : ''})` : ''} and no facial morphs with a VRM expression: it is not a character motion`,
-      'vmd.noHumanoid',
-      { bones: names ? `${names}${vmd.boneTracks.length > 8 ? ', …' : ''}` : '-' },
+      names ? 'vmd.noHumanoid' : 'vmd.noBodyOrFace',
+      { bones: `${names}${vmd.boneTracks.length > 8 ? ', …' : ''}` },
     );
   }
   if (!hasBody) warnings.push('the motion has no body keys: written as an expressions-only animation');

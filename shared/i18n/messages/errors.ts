@@ -292,6 +292,7 @@ export default defineMessages({
     'errorDetail.lookAt.yaw': 'the yaw must be between -180° and 180°, got {value}°',
     'errorDetail.lookAt.pitch': 'the pitch must be between -90° and 90°, got {value}°',
     'errorDetail.keys.component': 'component {component} is not 0, 1 or 2',
+    'errorDetail.vmd.noBodyOrFace': 'the motion animates no bones and no facial morphs with a VRM expression: it is not a character motion',
   },
   ja: {
     'error.NOT_GLB': 'glTF バイナリ（.glb/.vrm/.vrma）のファイルではありません',
@@ -579,5 +580,6 @@ export default defineMessages({
     'errorDetail.lookAt.yaw': '左右の角度は -180°〜180° にしてください（指定値 {value}°）',
     'errorDetail.lookAt.pitch': '上下の角度は -90°〜90° にしてください（指定値 {value}°）',
     'errorDetail.keys.component': '成分 {component} は 0、1、2 のどれでもありません',
+    'errorDetail.vmd.noBodyOrFace': 'このモーションはボーンも VRM の表情に対応するモーフも動かしません（キャラクターのモーションではありません）',
   },
 });
