@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { describeFixtures, fixturePath } from '../helpers/fixtures';
-import { hook, motionBytes, openStudio, quatDot, state, waitForState, type Q, type StudioSession } from './studioHarness';
+import { expectIdle, hook, motionBytes, openStudio, quatDot, state, waitForState, type Q, type StudioSession } from './studioHarness';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
 import { moveKeys } from '../../shared/edits/moveKeys';
@@ -66,11 +66,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: dope sheet',
       expect(fps).toBeGreaterThan(0);
 
       // Idle costs nothing: paused and untouched, the dope sheet draws no frame.
-      const draws = () => page.evaluate(() => (window as unknown as { __dopeSheet: { draws: number } }).__dopeSheet.draws);
-      await page.waitForTimeout(200);
-      const idle0 = await draws();
-      await page.waitForTimeout(600);
-      expect(await draws()).toBe(idle0);
+      await expectIdle(page, ['dopeSheet'], 600);
 
       // 1. Box across the spine and chest rows (adjacent in the torso group), then drag by 10 frames.
       let before = readVrma(await motionBytes(page));

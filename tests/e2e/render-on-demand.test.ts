@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { hook, openStudio, state, type StudioSession } from './studioHarness';
+import { expectIdle, hook, openStudio, state, type StudioSession } from './studioHarness';
 
 describe.skipIf(!HAS_CHROMIUM)(`render on demand${HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM_REASON})`}`, () => {
   let s: StudioSession;
@@ -15,26 +15,38 @@ describe.skipIf(!HAS_CHROMIUM)(`render on demand${HAS_CHROMIUM ? '' : ` (skipped
   afterAll(async () => s?.close());
 
   const frames = () => hook<number>(s.page, 'framesDrawn');
-  const draws = async () => (await state(s.page)).timelineDraws;
 
   it('draws no frame while paused and idle', async () => {
     await hook(s.page, 'setPlaying', false);
     // The mannequin has no springs; one frame for the pause itself, then nothing.
-    await s.page.waitForTimeout(500);
-    const f0 = await frames();
-    const d0 = await draws();
-    await s.page.waitForTimeout(1500);
-    expect(await frames()).toBe(f0);
-    expect(await draws()).toEqual(d0);
+    await expectIdle(s.page, ['viewport', 'timeline'], 1500);
+  });
+
+  it('the idle check fails when a canvas draws on every frame', async () => {
+    // The check above must be able to fail: a loop that redraws the dope sheet on every frame.
+    await s.page.evaluate(() => {
+      const w = window as unknown as { __dopeSheet: { invalidate(): void }; __drawLoop?: boolean };
+      w.__drawLoop = true;
+      const loop = () => {
+        if (!w.__drawLoop) return;
+        w.__dopeSheet.invalidate();
+        requestAnimationFrame(loop);
+      };
+      requestAnimationFrame(loop);
+    });
+    try {
+      await expect(expectIdle(s.page, ['dopeSheet'], 300, 2000)).rejects.toThrow(/still drawing on every frame/);
+    } finally {
+      await s.page.evaluate(() => ((window as unknown as { __drawLoop?: boolean }).__drawLoop = false));
+    }
+    await expectIdle(s.page, ['dopeSheet'], 300);
   });
 
   it('draws again after a seek, an orbit drag and during playback', async () => {
     let f0 = await frames();
     await hook(s.page, 'seek', 0.5);
     await s.page.waitForFunction((f) => (window as unknown as { __studio: { framesDrawn(): number } }).__studio.framesDrawn() > (f as number), f0, { timeout: 10_000 });
-    const after = await frames();
-    await s.page.waitForTimeout(500);
-    expect(await frames()).toBe(after); // one frame per change, not a loop
+    await expectIdle(s.page, ['viewport'], 500); // one frame per change, not a loop
 
     f0 = await frames();
     const box = (await s.page.locator('#viewport canvas').boundingBox())!;

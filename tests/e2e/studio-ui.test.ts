@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileChooser } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { hook, openStudio, screenshot, state, waitForState, waitForStudio, type StudioSession } from './studioHarness';
+import { expectIdle, hook, openStudio, screenshot, state, waitForState, waitForStudio, type StudioSession } from './studioHarness';
 import { fixturePath, HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
 import { EDITS } from '../../shared/edits/registry';
 
@@ -134,9 +134,8 @@ describe.skipIf(!HAS_CHROMIUM)(`studio: screen${HAS_CHROMIUM ? '' : ` [skipped: 
     expect(await s.page.locator('#studio-view').isHidden()).toBe(true);
     expect(await s.page.locator('#bedroom-view').isVisible()).toBe(true);
     expect((await state(s.page)).playing).toBe(false);
+    await expectIdle(s.page, ['viewport'], 300);
     const f0 = await hook<number>(s.page, 'framesDrawn');
-    await s.page.waitForTimeout(300);
-    expect(await hook<number>(s.page, 'framesDrawn')).toBe(f0);
     // Studio shortcuts are off while the Bedroom shows.
     const t0 = (await state(s.page)).time;
     await s.page.keyboard.press('End');

@@ -126,6 +126,50 @@ export function axisAngle(axis: [number, number, number], angle: number): Q {
   return [axis[0] * s, axis[1] * s, axis[2] * s, Math.cos(angle / 2)];
 }
 
+/** What each canvas of the studio has drawn so far (test hook counters). */
+export type DrawCounter = 'viewport' | 'timeline' | 'dopeSheet';
+
+/**
+ * Idle costs nothing: asserts that none of `counters` moves during `ms` while the page is left alone.
+ *
+ * First it lets the previous action finish drawing. Every canvas draws in the animation frame after
+ * a change (a resize or a font that loaded late asks for one more), and on a loaded machine that
+ * frame comes late: a motion opened by the dope-sheet test was drawn ~300 ms after it was reported
+ * open, so a fixed 200 ms wait sometimes counted its draw as an idle one (33 draws for 32). So: fonts
+ * loaded, then animation frames until the counters stood still for QUIET_FRAMES frames in a row (our
+ * frame callback runs after every callback registered before it, so that draw has happened by then).
+ * A page that draws on every frame never gets there and fails here, within `settleTimeout`.
+ */
+export async function expectIdle(page: Page, counters: readonly DrawCounter[], ms: number, settleTimeout = 20_000): Promise<void> {
+  const QUIET_FRAMES = 3;
+  // The counters after `quiet` animation frames in a row without a change (0: now).
+  const counts = (quiet: number) =>
+    page.evaluate(
+      async ([names, quiet, timeout]) => {
+        const w = window as unknown as { __studio: { framesDrawn(): number; state(): { timelineDraws: unknown } }; __dopeSheet: { draws: number } };
+        await document.fonts.ready;
+        const t0 = performance.now();
+        // No named function in here: tsx (the bench) would wrap it in a helper the page lacks.
+        let last = '';
+        for (let still = -1; ; ) {
+          const c = JSON.stringify(names.map((n) => (n === 'viewport' ? w.__studio.framesDrawn() : n === 'timeline' ? w.__studio.state().timelineDraws : w.__dopeSheet.draws)));
+          still = c === last ? still + 1 : 0;
+          last = c;
+          if (still >= quiet) return { ok: true, last };
+          if (performance.now() - t0 > timeout) return { ok: false, last };
+          await new Promise((r) => requestAnimationFrame(r));
+        }
+      },
+      [counters, quiet, settleTimeout] as const,
+    );
+  const settled = await counts(QUIET_FRAMES);
+  // Plain errors, not vitest's expect: the bench imports this harness too.
+  if (!settled.ok) throw new Error(`${counters.join(', ')} still drawing on every frame after ${settleTimeout} ms (counts ${settled.last})`);
+  await page.waitForTimeout(ms);
+  const after = (await counts(0)).last;
+  if (after !== settled.last) throw new Error(`${counters.join(', ')} drew while idle for ${ms} ms: counts ${settled.last} -> ${after}`);
+}
+
 /** Drops files on the studio window the way the OS does: a DataTransfer with File objects. */
 export async function dropFiles(page: Page, files: { name: string; bytes: Uint8Array }[]): Promise<void> {
   const payload = files.map((f) => ({ name: f.name, data: Buffer.from(f.bytes).toString('base64') }));
