@@ -11,7 +11,7 @@ import { errorText } from '../ui/messages';
 import { readMotionFile } from '../app/core';
 import { t, onLocaleChange } from '../../shared/i18n';
 import { localize, tText } from '../ui/i18n';
-import { editHelp, editLabel, editReportText } from './editText';
+import { editHelp, editLabel, editReportText, withParamLabels } from './editText';
 import { filePicker } from '../ui/filePicker';
 
 import { acceptAttribute, MOTION_EXTENSIONS } from '../../shared/convert/formats';
@@ -76,7 +76,7 @@ export function runEdit(studio: Studio, def: EditDefinition): boolean {
     studio.commit(motion, editLabel(def), () => (figures.length ? editReportText(def, figures) : editConfirmation(def.id, values, range, before, motion)));
     return true;
   } catch (e) {
-    studio.messages.error(() => t('edits.failed', { edit: editLabel(def), detail: errorText(e) }));
+    studio.messages.error(() => t('edits.failed', { edit: editLabel(def), detail: errorText(withParamLabels(def, e)) }));
     return false;
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { EditDefinition, EditParam, NumberParam, UnavailableReason } from '../../shared/edits/registry';
 import type { EditFigure, FigureValue } from '../../shared/edits/editReport';
+import { MotionError } from '../../shared/errors';
 import { t, translate, formatNumber, formatPercent, getLocale, type Params } from '../../shared/i18n';
 
 export const editLabel = (def: EditDefinition): string => translate(`edit.${def.id}.label`, undefined, def.label);
@@ -77,4 +78,17 @@ export function figureText(f: EditFigure): string {
 export function editReportText(def: EditDefinition, figures: readonly EditFigure[]): string {
   const parts = figures.map(figureText);
   return t('edits.report', { edit: editLabel(def), report: parts.join(getLocale() === 'ja' ? '、' : ', ') });
+}
+
+/**
+ * A parameter error of an edit with the names the panel shows: the core names a parameter by its
+ * registry name ("sigma must be between ..."), the panel by its label ("シグマ", "Sigma").
+ */
+export function withParamLabels(def: EditDefinition, e: unknown): unknown {
+  if (!(e instanceof MotionError) || !e.detail) return e;
+  const params = { ...e.params };
+  const p = def.params.find((x) => x.name === params.name);
+  if (p) params.name = paramLabel(def, p);
+  if (params.edit === def.id) params.edit = editLabel(def);
+  return new MotionError(e.code, e.message, e.detail, params);
 }

@@ -15,7 +15,8 @@ import { readAvatarSkeleton } from '../../../shared/vrm/avatarSkeleton';
 import { durationOf } from '../../../shared/motion/types';
 import { setLocale, type Locale } from '../../../shared/i18n';
 import { initialState } from '../../../renderer/panels/editCatalog';
-import { editReportText } from '../../../renderer/panels/editText';
+import { editReportText, withParamLabels } from '../../../renderer/panels/editText';
+import { errorText } from '../../../renderer/ui/messages';
 import { editConfirmation } from '../../../renderer/app/editConfirmation';
 import { describeFixtures, FIXTURES_DIR } from '../../helpers/fixtures';
 import { englishWords, JAPANESE } from '../../helpers/japaneseText';
@@ -91,5 +92,21 @@ describeFixtures('edit reports in Japanese and English', () => {
     const cut = shown(del, { motion, range: { from: 0.5, to: 1 } }, { blend: 0.2 }, 'en');
     expect(cut.text).toBe(`Delete range: removed 0.50 s + 0.20 s crossfade, duration ${two(d)} s → ${two(durationOf(cut.out.motion))} s`);
     expect(durationOf(cut.out.motion)).toBeCloseTo(d - 0.7, 3);
+  });
+
+  it('a refused parameter names the field as the panel labels it, with the real values', () => {
+    const smooth = EDITS.find((e) => e.id === 'smooth')!;
+    let error: unknown;
+    try {
+      runEdit(smooth, { motion }, { sigma: 2 });
+    } catch (e) {
+      error = e;
+    }
+    setLocale('ja');
+    const ja = errorText(withParamLabels(smooth, error));
+    expect(ja).toMatch(/^値が範囲外です（シグマ は 0 s から [\d.]+ s の間にしてください（指定値 2 s））$/);
+    expect(englishWords(ja)).toEqual([]);
+    setLocale('en');
+    expect(errorText(withParamLabels(smooth, error))).toMatch(/^A value is out of range \(Sigma must be between 0 s and [\d.]+ s, got 2 s\)$/);
   });
 });
