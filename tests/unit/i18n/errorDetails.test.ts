@@ -80,7 +80,7 @@ function throwSites(): ThrowSite[] {
       }
       if (name) {
         const details = args.flatMap(literals);
-        const forwards = args.some((a) => ts.isIdentifier(a) && a.text === 'detail');
+        const forwards = args.some((a) => (ts.isIdentifier(a) && a.text === 'detail') || (ts.isPropertyAccessExpression(a) && a.name.text === 'detail'));
         const obj = args.find(ts.isObjectLiteralExpression);
         const params = obj
           ? obj.properties.flatMap((p) => (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? [p.name.text] : [])
