@@ -33,7 +33,7 @@ import { AccessPolicy, checkPathSyntax, isInside } from './accessPolicy';
 import { removeStaleTemps } from './atomicWrite';
 import { AutosaveStore } from './autosave';
 import { exportBesideSource, saveDocument, saveDocumentAs } from './documents';
-import { FileDetailsCache } from './fileDetails';
+import { FileDetailsCache, type TakesLister } from './fileDetails';
 import { WatchedFolder } from './library';
 import { mmdModelBeside } from './mmdModelBeside';
 import { RecentList } from './recentList';
@@ -47,12 +47,15 @@ export interface Dialogs {
   saveFileAs(suggestedName: string): Promise<string | null>;
 }
 
-export type FolderConverter = (job: {
+export type FolderConverter = ((job: {
   jobId: string;
   folder: string;
   overwrite: boolean;
   onProgress: (p: ConvertProgress) => void;
-}) => Promise<ConvertSummary>;
+}) => Promise<ConvertSummary>) & {
+  /** Lists the takes of an .fbx/.glb on the converter's worker threads (describeFile of the library). */
+  readonly listTakes?: TakesLister;
+};
 
 export interface BackendOptions {
   host: PlatformInfo['host'];
@@ -117,7 +120,7 @@ export class StudioBackend {
   readonly recent: RecentList;
   readonly settings: SettingsStore;
   readonly autosaveStore: AutosaveStore;
-  private readonly details = new FileDetailsCache();
+  private readonly details: FileDetailsCache;
   private readonly folders = new Map<string, WatchedFolder>();
   private readonly listeners = new Map<StudioEventName, Set<(payload: unknown) => void>>();
   private launchRequests: OpenRequest[] = [];
@@ -135,6 +138,7 @@ export class StudioBackend {
     this.recent = new RecentList(opts.userDataDir);
     this.settings = new SettingsStore(opts.userDataDir);
     this.autosaveStore = new AutosaveStore(opts.userDataDir, opts.autosaveDelayMs);
+    this.details = new FileDetailsCache(opts.converter?.listTakes);
     this.handlers = this.createHandlers();
     this.closeGuard = new CloseGuard({
       ask: (req) => this.emit('closeRequest', req),

@@ -1,16 +1,21 @@
 /**
  * Batch "convert this folder": every convertible motion below a folder (shared/convert/formats.ts)
- * becomes STEM.vrma beside it (STEM.TAKE.vrma for each take of an FBX/glTF file with several). The walk and the worker pool are the conversion engine's
+ * becomes STEM.vrma beside it (STEM.TAKE.vrma for each take of an FBX/glTF file with several; a .vmd/.vpd
+ * with the MMD model (.pmx/.pmd) of its folder, as the studio opens it). The walk and the worker pool are the conversion engine's
  * (convertEngine.ts, shared with `vrma-studio convert`); the conversions always run on worker threads
  * so the main process and the UI stay responsive. Files whose .vrma already exists are skipped unless
  * overwrite is asked.
  */
 import { promises as fs } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import type { ConvertProgress, ConvertSummary } from '../../shared/contract/studioApi';
+import type { ConvertProgress, ConvertSummary, LibrarySnapshot } from '../../shared/contract/studioApi';
 import type { FolderConverter } from './backend';
-import type { ConvertJob } from './convertWorker';
-import { convertibleFiles, runConvertJobs } from './convertEngine';
+import type { ConvertJob, ConvertResult } from './convertWorker';
+import type { TakesLister } from './fileDetails';
+import { runConvertJobs } from './convertEngine';
+import { scanFolder } from './library';
+import { mmdModelBeside } from './mmdModelBeside';
+import { isConvertible } from '../../shared/convert/formats';
 import { planTakes } from './convertTakes';
 import { convertTargetFor } from './exportNaming';
 
@@ -26,11 +31,44 @@ async function exists(p: string): Promise<boolean> {
   );
 }
 
+/**
+ * The takes of one .fbx/.glb listed on a worker thread (parsing a 3 MB FBX takes seconds, which the
+ * Electron main process and the host must not spend on their own thread).
+ */
+export function workerTakesLister(workerFile: string): TakesLister {
+  return async (path) => {
+    let result: ConvertResult | undefined;
+    await runConvertJobs([{ id: 0, input: path, output: '', optimize: false, force: false, listTakes: true }], {
+      threads: 1,
+      workerFile,
+      inThread: false,
+      onResult: (r) => void (result = r),
+    });
+    if (!result?.ok) throw new Error(result?.error ?? 'could not list the takes');
+    return result.takes ?? [];
+  };
+}
+
 export function createWorkerConverter(workerFile: string, options: WorkerConverterOptions = {}): FolderConverter {
+  return Object.assign(convertFolderWith(workerFile, options), { listTakes: workerTakesLister(workerFile) });
+}
+
+function convertFolderWith(workerFile: string, options: WorkerConverterOptions): FolderConverter {
   return async ({ jobId, folder, overwrite, onProgress }) => {
     const started = performance.now();
     // FBX/glTF files become one job per take (NAME.TAKE.vrma when several); a .glb avatar is left out.
-    const takes = await planTakes((await convertibleFiles(folder)).map((source) => ({ input: source, output: convertTargetFor(source), walked: true })));
+    const listed: LibrarySnapshot = { root: folder, entries: await scanFolder(folder) };
+    const sources = listed.entries.filter((e) => isConvertible(e.name)).map((e) => e.path);
+    const takes = await planTakes(sources.map((source) => ({ input: source, output: convertTargetFor(source), walked: true })));
+    // A .vmd/.vpd converts with the MMD model of its folder, as in the studio (mmdModelBeside.ts).
+    const models = new Map<string, Promise<Uint8Array | undefined>>();
+    const modelFor = (source: string): Promise<Uint8Array | undefined> => {
+      const model = mmdModelBeside(source, [listed]);
+      if (!model) return Promise.resolve(undefined);
+      let bytes = models.get(model.path);
+      if (!bytes) models.set(model.path, (bytes = fs.readFile(model.path).then((b) => new Uint8Array(b), () => undefined)));
+      return bytes;
+    };
     const total = takes.planned.length + takes.problems.length;
     const converted: { source: string; target: string }[] = [];
     const skipped: string[] = [];
@@ -47,7 +85,10 @@ export function createWorkerConverter(workerFile: string, options: WorkerConvert
       if (!overwrite && (await exists(target))) {
         skipped.push(source);
         report(source, 'skipped');
-      } else jobs.push({ id: jobs.length, input: source, output: target, take, optimize: false, force: overwrite });
+      } else {
+        const pmx = await modelFor(source);
+        jobs.push({ id: jobs.length, input: source, output: target, take, optimize: false, force: overwrite, ...(pmx ? { pmx } : {}) });
+      }
     }
 
     await runConvertJobs(jobs, {

@@ -8,7 +8,7 @@ import { readFile, mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { convertToMotion, type BvhUnit } from '../../shared/convert/index';
-import { hasTakes, openTakes, type TakeSource } from '../../shared/convert/takes';
+import { hasTakes, listTakes, openTakes, type TakeInfo, type TakeSource } from '../../shared/convert/takes';
 import { writeVrma } from '../../shared/vrma/write';
 import { durationOf } from '../../shared/motion/types';
 import { MotionError, motionErrorInfo, type MotionErrorInfo } from '../../shared/errors';
@@ -29,6 +29,11 @@ export interface ConvertJob {
   /** Hold planted feet still (shared/edits/pinFeet.ts) before any optimize. */
   readonly pinFeet?: boolean;
   readonly force: boolean;
+  /**
+   * List the file's takes instead of converting (the library's describeFile of an .fbx/.glb, which can
+   * take seconds for a big FBX: on a worker thread like the conversions). Nothing is written.
+   */
+  readonly listTakes?: boolean;
 }
 
 export interface ConvertResult {
@@ -43,6 +48,10 @@ export interface ConvertResult {
   readonly bytes?: number;
   readonly duration?: number;
   readonly bones?: number;
+  /** The takes, for a listTakes job. */
+  readonly takes?: readonly TakeInfo[];
+  /** The MotionError code of a failure (IS_AVATAR: a VRM without animations). */
+  readonly code?: string;
 }
 
 function describeFsError(e: NodeJS.ErrnoException, path: string): string {
@@ -72,6 +81,14 @@ export async function runConvertJob(job: ConvertJob): Promise<ConvertResult> {
     bytes = new Uint8Array(await readFile(job.input));
   } catch (e) {
     return { ...base, ok: false, error: describeFsError(e as NodeJS.ErrnoException, job.input), warnings: [] };
+  }
+  if (job.listTakes) {
+    try {
+      return { ...base, ok: true, warnings: [], takes: listTakes(job.input, bytes) };
+    } catch (e) {
+      if (e instanceof MotionError) return { ...base, ok: false, error: e.message, code: e.code, warnings: [] };
+      return { ...base, ok: false, error: `internal error: ${(e as Error)?.message ?? String(e)}`, warnings: [] };
+    }
   }
   let data: Uint8Array;
   let warnings: readonly string[];

@@ -10,6 +10,28 @@ import { readVrma } from '../../shared/vrma/read';
 import { motionErrorInfo } from '../../shared/errors';
 import { durationOf } from '../../shared/motion/types';
 import { parseVmd, VMD_FPS } from '../../shared/convert/mmd/vmd';
+import { gltfKind } from '../../shared/convert/gltfKind';
+import type { TakeInfo } from '../../shared/convert/takes';
+
+/**
+ * Lists the takes of an .fbx/.glb/.gltf (a big FBX takes seconds: the backend runs it on a worker
+ * thread, takesLister.ts). Rejects with the converter's message; `code` IS_AVATAR for a VRM without animations.
+ */
+export type TakesLister = (path: string) => Promise<readonly TakeInfo[]>;
+
+/** Details of a file with takes: its first take's duration (the one the studio offers first) and every take. */
+function takeDetails(path: string, takes: readonly TakeInfo[], kind: 'motion' | 'avatar'): FileDetails {
+  if (kind === 'avatar') return { path, kind, takes };
+  if (!takes.length) return { path, kind: 'unreadable', error: 'the file has no animation (no take to convert)' };
+  const duration = takes[0].duration;
+  return { path, kind: duration > 0 || takes.length > 1 ? 'motion' : 'pose', duration, takes };
+}
+
+/** An MMD model by its magic: PMX 2.x ("PMX ") or PMD ("Pmd"). */
+function mmdModelProblem(head: Uint8Array): string | null {
+  const magic = String.fromCharCode(...head.subarray(0, 4));
+  return magic === 'PMX ' || magic.startsWith('Pmd') ? null : 'not a PMX or PMD model (bad header)';
+}
 
 /** Duration of a .vrma as the studio will open it (the core's reader; errors are its MotionErrors). */
 export function vrmaDuration(bytes: Uint8Array): number {
@@ -43,13 +65,27 @@ async function readHead(path: string, bytes: number): Promise<Uint8Array> {
   }
 }
 
-export async function describeFileOnDisk(path: string): Promise<FileDetails> {
+export async function describeFileOnDisk(path: string, listTakes?: TakesLister): Promise<FileDetails> {
   const ext = extensionOf(path);
   try {
     switch (ext) {
       case '.vrm':
-      case '.glb':
         return { path, kind: 'avatar' };
+      case '.glb':
+      case '.gltf': {
+        const kind = gltfKind(new Uint8Array(await fs.readFile(path)));
+        if (kind === 'avatar') return ext === '.glb' ? { path, kind: 'avatar' } : { path, kind: 'unreadable', error: 'a glTF model without animations' };
+        if (!listTakes) return { path, kind: kind === 'motion' ? 'motion' : 'avatar' };
+        return takeDetails(path, await listTakes(path), kind === 'motion' ? 'motion' : 'avatar');
+      }
+      case '.fbx':
+        if (!listTakes) return { path, kind: 'motion' };
+        return takeDetails(path, await listTakes(path), 'motion');
+      case '.pmx':
+      case '.pmd': {
+        const problem = mmdModelProblem(await readHead(path, 4));
+        return problem ? { path, kind: 'unreadable', error: problem } : { path, kind: 'model' };
+      }
       case '.vpd':
         return { path, kind: 'pose', duration: 0 };
       case '.bvh': {
@@ -78,11 +114,13 @@ export async function describeFileOnDisk(path: string): Promise<FileDetails> {
 export class FileDetailsCache {
   private cache = new Map<string, { size: number; mtimeMs: number; details: FileDetails }>();
 
+  constructor(private readonly listTakes?: TakesLister) {}
+
   async describe(path: string): Promise<FileDetails> {
     const st = await fs.stat(path);
     const hit = this.cache.get(path);
     if (hit && hit.size === st.size && hit.mtimeMs === st.mtimeMs) return hit.details;
-    const details = await describeFileOnDisk(path);
+    const details = await describeFileOnDisk(path, this.listTakes);
     if (this.cache.size > 20_000) this.cache.clear();
     this.cache.set(path, { size: st.size, mtimeMs: st.mtimeMs, details });
     return details;

@@ -32,6 +32,7 @@ import type {
 } from './schema';
 import { studioExtensionOf, type StudioFileExtension } from '../convert/formats';
 import type { MotionErrorInfo } from '../errors';
+import type { TakeInfo } from '../convert/fbx/convertFbx';
 
 /** File types the studio understands (avatars .vrm/.glb, motions): listed once in shared/convert/formats.ts. */
 export { STUDIO_FILE_EXTENSIONS, type StudioFileExtension } from '../convert/formats';
@@ -93,10 +94,15 @@ export interface LibraryChange {
 /** Worked out lazily per file (describeFile), cached by size and mtime. */
 export interface FileDetails {
   readonly path: string;
-  /** 'motion' (several frames), 'pose' (one frame), 'avatar' (.vrm), 'unreadable' (see error). */
-  readonly kind: 'motion' | 'pose' | 'avatar' | 'unreadable';
-  /** Seconds; 0 for a pose; absent for avatars and unreadable files. */
+  /**
+   * 'motion' (several frames), 'pose' (one frame), 'avatar' (.vrm, a .glb avatar), 'model' (an MMD
+   * .pmx/.pmd: the skeleton for the MMD motions of its folder), 'unreadable' (see error).
+   */
+  readonly kind: 'motion' | 'pose' | 'avatar' | 'model' | 'unreadable';
+  /** Seconds (an .fbx/.glb: its first take, the one opened by default); 0 for a pose; absent for avatars, models and unreadable files. */
   readonly duration?: number;
+  /** The takes of an .fbx/.glb/.gltf (also of a VRM avatar that carries animations), as `convert --list-takes` lists them. */
+  readonly takes?: readonly TakeInfo[];
   readonly error?: string;
   /** The core's error behind `error`, as data, so the studio words it in its language. */
   readonly problem?: MotionErrorInfo;
