@@ -26,6 +26,7 @@ import { openTakeFile, readMotionFile } from './core';
 import { MmdModels, type MmdModel } from './mmdModels';
 import { t } from '../../shared/i18n';
 import { safeTakeName } from '../../shared/convert/takeNames';
+import { NO_MODEL_WARNING } from '../../shared/convert/mmd/noModel';
 
 /** "Mirrored · Ctrl+Z to undo" / "⌘Z". */
 function withUndoHint(text: string): string {
@@ -306,7 +307,8 @@ export class Studio {
   private openConverted(name: string, path: string | undefined, motion: Motion, convertedFrom: string | undefined, convertedText?: () => string, take?: string): void {
     // The reader's and converter's warnings are the core's English text (specific: bone names, lines);
     // they go to the document's report, and one toast per file points at it.
-    const reports = motion.warnings.map((w) => t('studio.convert.warning', { file: name, detail: w }));
+    // Without an MMD model the core says "pass the model" (the CLI's --pmx): here the studio says how to give it.
+    const reports = motion.warnings.map((w) => (w === NO_MODEL_WARNING ? t('convert.mmd.noModel', { file: name }) : t('studio.convert.warning', { file: name, detail: w })));
     const stem = name.replace(/\.[^.]+$/, '');
     this.openDocument(motion, { name: take === undefined ? stem : `${stem}.${safeTakeName(take)}`, path, converted: !!convertedFrom, reports });
     const count = reports.length;

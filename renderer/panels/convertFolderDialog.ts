@@ -31,7 +31,7 @@ export async function askConvertTarget(folders: readonly LibrarySnapshot[], pref
   const choice = await choose({
     id: 'convert-folder-dialog',
     title: t('studio.convertDialog.title'),
-    text: t('studio.convertDialog.text'),
+    text: t('convert.folder.text'),
     body,
     focus: select,
     choices: [

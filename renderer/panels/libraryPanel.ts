@@ -129,9 +129,13 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
         b.title = t('studio.library.unreadableReason', { file: e.relPath, detail: problemText(d.error ?? '', d.problem) });
         return;
       }
-      kind.textContent = d.kind === 'avatar' ? '☺' : d.kind === 'pose' ? '◆' : '▶';
-      detail = d.kind === 'avatar' ? t('studio.library.avatar') : d.kind === 'pose' ? t('studio.library.pose') : `${formatNumber(d.duration ?? 0, 2, 2)} s`;
+      kind.textContent = d.kind === 'avatar' ? '☺' : d.kind === 'model' ? '✦' : d.kind === 'pose' ? '◆' : '▶';
+      detail = d.kind === 'avatar' ? t('studio.library.avatar') : d.kind === 'model' ? t('convert.library.model') : d.kind === 'pose' ? t('studio.library.pose') : `${formatNumber(d.duration ?? 0, 2, 2)} s`;
+      // An .fbx/.glb with several takes: their count here, their names on hover (the take picker opens on click).
+      const takes = d.takes ?? [];
+      if (takes.length > 1) detail += ` · ${t('convert.library.takes', { count: takes.length })}`;
       showMeta();
+      if (takes.length > 1) b.title += `\n${takes.slice(0, 30).map((tk) => `${tk.name} (${formatNumber(tk.duration, 2, 2)} s)`).join('\n')}${takes.length > 30 ? '\n…' : ''}`;
       if (d.kind === 'motion' || d.kind === 'pose')
         void thumbnails?.get(e).then((th) => {
           if (!th) return;

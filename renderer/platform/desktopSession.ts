@@ -223,7 +223,7 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
       if (opened) folders = [opened];
     }
     if (!folders.length) {
-      studio.messages.error(() => t('studio.convertFolder.needsFolder'));
+      studio.messages.error(() => t('convert.folder.needsFolder'));
       return null;
     }
     // Which folder: asked, with the last-opened one preselected, never guessed.

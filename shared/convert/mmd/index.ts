@@ -17,6 +17,7 @@ import { parseVmd, VMD_FPS, type Vmd } from './vmd';
 import { BoneTrackSampler, IkSwitches, sampleMorph } from './vmdSampler';
 import { mapRigToVrm, type VrmMapping } from './vrmMapping';
 import { parseVpd, type VpdPose } from './vpd';
+import { NO_MODEL_WARNING } from './noModel';
 
 export { parseVmd, type Vmd } from './vmd';
 export { parseVpd, type VpdPose } from './vpd';
@@ -44,9 +45,11 @@ const BODY_BONES: ReadonlySet<string> = new Set(
   [...STANDARD_MMD_RIG.map((b) => b.key), '上半身3'].filter((k) => k !== '全ての親' && k !== 'センター' && !k.endsWith('先')),
 );
 
+export { NO_MODEL_WARNING } from './noModel';
+
 function loadRig(pmx: Uint8Array | undefined, warnings: string[]): MmdRig {
   if (pmx) return rigFromPmx(isPmd(pmx) ? parsePmdBones(pmx) : parsePmxBones(pmx));
-  warnings.push('no .pmx given: assumed the standard MMD skeleton (pass the model for its exact leg lengths and arm angles)');
+  warnings.push(NO_MODEL_WARNING);
   return standardRig();
 }
 
