@@ -8,37 +8,28 @@
  * Not covered here (Electron cannot run): the BrowserWindow actually closing; see tests/unit/closeGuard.test.ts.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../helpers/browser';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { describeFixtures, fixturePath } from '../helpers/fixtures';
-import { startHost, type StartedHost } from '../helpers/host';
-import { motionBytes, state, waitForState, waitForStudio } from './studioHarness';
+import { makeMotionFolder, type MotionFolder } from '../helpers/studioSuite';
+import { motionBytes, openFolder, openStudio, state, waitForState, type StudioSession } from './studioHarness';
 
 const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
 
 describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('closing with unsaved changes asks in the page', () => {
-  let work: string;
+  let work: MotionFolder;
   let folder: string;
-  let browser: Browser;
-  let host: StartedHost;
-  let page: Page;
+  let s: StudioSession;
+  let host: StudioSession['host'];
+  let page: StudioSession['page'];
 
   beforeAll(async () => {
-    work = realpathSync(mkdtempSync(join(tmpdir(), 'vrma-close-e2e-')));
-    folder = join(work, 'motions');
-    mkdirSync(folder);
-    copyFileSync(fixturePath('vrma', 'test.vrma'), join(folder, 'test.vrma'));
-    chmodSync(join(folder, 'test.vrma'), 0o644); // the fixtures are read-only
-    host = await startHost();
-    browser = await launchBrowser();
-    ({ page } = await newStudioPage(browser));
-    await page.goto(host.url);
-    await waitForStudio(page);
-    await page.getByRole('textbox', { name: 'Folder path to open' }).fill(folder);
-    await page.getByRole('button', { name: 'Open folder' }).click();
+    work = makeMotionFolder('vrma-close-e2e-', { 'test.vrma': fixturePath('vrma', 'test.vrma') });
+    folder = work.folder;
+    s = await openStudio();
+    ({ host, page } = s);
+    await openFolder(page, folder);
     await page.getByRole('list', { name: 'Library files' }).getByRole('button', { name: /^test\.vrma/ }).click();
     await page.waitForFunction(
       () => (window as unknown as { __studio: { state(): { document: { fileLabel: string } } } }).__studio.state().document.fileLabel === 'test.vrma',
@@ -47,9 +38,8 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('closing with unsaved
     );
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-    rmSync(work, { recursive: true, force: true });
+    await s?.close();
+    work?.remove();
   });
 
   /** What the Electron window's close does: ask through the contract, get main's decision. */

@@ -8,7 +8,7 @@
  *    byte-identical to what was on screen.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +16,8 @@ import type { Browser } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../helpers/browser';
 import { describeFixtures, fixturePath, readFixture } from '../helpers/fixtures';
 import { startHost, type StartedHost } from '../helpers/host';
-import { dropFiles, motionBytes, state, waitForState, waitForStudio } from './studioHarness';
+import { makeMotionFolder, useHostAndBrowser, type MotionFolder } from '../helpers/studioSuite';
+import { dropFiles, motionBytes, openFolder, state, waitForState, waitForStudio } from './studioHarness';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
 
@@ -24,23 +25,14 @@ const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
 
 describe.skipIf(!HAS_CHROMIUM)(`desktop: browser host in a real browser${HAS_CHROMIUM ? '' : ` [skipped: ${NO_CHROMIUM_REASON}]`}`, () => {
-  let host: StartedHost;
-  let browser: Browser;
-  beforeAll(async () => {
-    host = await startHost();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-  });
+  const suite = useHostAndBrowser();
 
   it('trades the one-time launch code for the token, hides it from the address bar, keeps the token for this tab', async () => {
-    const { context, page } = await newStudioPage(browser);
+    const { context, page } = await newStudioPage(suite.browser);
     try {
-      await page.goto(host.url + '#bedroom');
+      await page.goto(suite.host.url + '#bedroom');
       await page.waitForFunction(() => !location.search.includes('code'));
-      expect(page.url()).toBe(`${host.origin}/#bedroom`);
+      expect(page.url()).toBe(`${suite.host.origin}/#bedroom`);
       const platform = await page.evaluate(async () => {
         const token = sessionStorage.getItem('vrma-studio-token');
         const res = await fetch('/api/call/getPlatform', { method: 'POST', headers: { 'X-VRMA-Token': token ?? '' }, body: new Uint8Array([0x56, 0x52, 0x57, 0x31, 2, 0, 0, 0, 0x5b, 0x5d, 0, 0]) });
@@ -51,7 +43,7 @@ describe.skipIf(!HAS_CHROMIUM)(`desktop: browser host in a real browser${HAS_CHR
       // After a reload the tab still has its key.
       await page.reload();
       const again = await page.evaluate(() => sessionStorage.getItem('vrma-studio-token'));
-      expect(again).toBe(host.token);
+      expect(again).toBe(suite.host.token);
     } finally {
       await context.close();
     }
@@ -63,7 +55,7 @@ describe.skipIf(!HAS_CHROMIUM)(`desktop: browser host in a real browser${HAS_CHR
     writeFileSync(join(dir, 'takes', 'jump.bvh'), 'HIERARCHY\nMOTION\nFrames: 2\nFrame Time: 0.5\n');
     writeFileSync(join(dir, 'readme.txt'), 'not listed');
     const launched = await startHost({ openPaths: [dir] });
-    const { context, page } = await newStudioPage(browser);
+    const { context, page } = await newStudioPage(suite.browser);
     try {
       await page.goto(launched.url);
       const library = page.getByRole('list', { name: 'Library files' });
@@ -77,7 +69,7 @@ describe.skipIf(!HAS_CHROMIUM)(`desktop: browser host in a real browser${HAS_CHR
   });
 
   it('another site cannot call the API even knowing the token; the CSP blocks injected scripts but lets blob: images load', async () => {
-    const { context, page } = await newStudioPage(browser);
+    const { context, page } = await newStudioPage(suite.browser);
     try {
       await page.goto('data:text/html,<title>elsewhere</title>');
       const fromElsewhere = await page.evaluate(
@@ -89,10 +81,10 @@ describe.skipIf(!HAS_CHROMIUM)(`desktop: browser host in a real browser${HAS_CHR
             return `blocked: ${(e as Error).message}`;
           }
         },
-        [host.origin, host.token] as const,
+        [suite.host.origin, suite.host.token] as const,
       );
       expect(fromElsewhere).toMatch(/^blocked/);
-      await page.goto(host.url);
+      await page.goto(suite.host.url);
       const csp = await page.evaluate(async () => {
         const violations: string[] = [];
         document.addEventListener('securitypolicyviolation', (e) => violations.push(e.violatedDirective));
@@ -123,31 +115,27 @@ describe.skipIf(!HAS_CHROMIUM)(`desktop: browser host in a real browser${HAS_CHR
 });
 
 describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('desktop: folder, export beside the source, drop, crash recovery', () => {
-  let work: string;
+  let work: MotionFolder;
   let folder: string;
   let dataDir: string;
   let browser: Browser;
   let host: StartedHost | null = null;
 
   beforeAll(async () => {
-    work = realpathSync(mkdtempSync(join(tmpdir(), 'vrma-desktop-e2e-')));
-    folder = join(work, 'motions');
-    dataDir = join(work, 'user-data');
-    mkdirSync(join(folder, 'mocap'), { recursive: true });
-    const copy = (from: string, to: string) => {
-      copyFileSync(from, to);
-      chmodSync(to, 0o644); // the fixtures are read-only
-    };
-    copy(fixturePath('vmd', 'mmdagent', 'mei_greeting.vmd'), join(folder, 'walk.vmd'));
-    copy(fixturePath('bvh', 'pybvh_bvh_test1.bvh'), join(folder, 'mocap', 'test1.bvh'));
-    copy(fixturePath('vrma', 'test.vrma'), join(folder, 'test.vrma'));
-    copy(fixturePath('vrm1', 'debug_robot.vrm'), join(folder, 'debug_robot.vrm'));
+    work = makeMotionFolder('vrma-desktop-e2e-', {
+      'walk.vmd': fixturePath('vmd', 'mmdagent', 'mei_greeting.vmd'),
+      'mocap/test1.bvh': fixturePath('bvh', 'pybvh_bvh_test1.bvh'),
+      'test.vrma': fixturePath('vrma', 'test.vrma'),
+      'debug_robot.vrm': fixturePath('vrm1', 'debug_robot.vrm'),
+    });
+    folder = work.folder;
+    dataDir = join(work.work, 'user-data');
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
     await host?.stop();
-    rmSync(work, { recursive: true, force: true });
+    work?.remove();
   });
 
   it('opens the folder, edits walk.vmd, exports walk.vrma beside it; a drop loads; a crash is recovered byte for byte; convert folder, save as and save', async () => {
@@ -158,8 +146,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('desktop: folder, exp
     await waitForStudio(page);
 
     // Open the folder the way a user of the browser version does: type its path.
-    await page.getByRole('textbox', { name: 'Folder path to open' }).fill(folder);
-    await page.getByRole('button', { name: 'Open folder' }).click();
+    await openFolder(page, folder);
     const library = page.getByRole('list', { name: 'Library files' });
     await library.getByRole('button', { name: 'walk.vmd', exact: true }).waitFor();
     expect(await library.getByRole('button').evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')))).toEqual(['debug_robot.vrm', 'mocap/test1.bvh', 'test.vrma', 'walk.vmd']);

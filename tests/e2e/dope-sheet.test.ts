@@ -7,11 +7,12 @@
  * marker saved in the file; H hides and shows the bone markers.
  * window.__dopeSheet (test hook only) gives key positions; every action goes through the UI.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { describeFixtures, fixturePath } from '../helpers/fixtures';
-import { expectIdle, hook, motionBytes, openStudio, quatDot, state, waitForState, type Q, type StudioSession } from './studioHarness';
+import { expectIdle, hook, motionBytes, openAvatarAndMotion, quatDot, state, type Q } from './studioHarness';
+import { useStudio } from '../helpers/studioSuite';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
 import { moveKeys } from '../../shared/edits/moveKeys';
@@ -44,23 +45,13 @@ async function goToFrame(page: Page, f: number): Promise<void> {
 }
 
 describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: dope sheet', () => {
-  let s: StudioSession;
-  beforeAll(async () => {
-    s = await openStudio();
-    await hook(s.page, 'setPlaying', false);
-  });
-  afterAll(async () => {
-    await s?.close();
-  });
+  const s = useStudio();
 
   for (const [folder, file, meta] of AVATARS) {
     it(`box-select two rows, drag 10 frames, K, copy/paste pose, smooth on I/O (${file}, VRM ${meta === '0' ? '0.x' : '1.0'})`, async () => {
       const page = s.page;
-      await page.setInputFiles('#open-file-input', fixturePath(folder, file));
-      await waitForState(page, 'avatarName', file);
+      await openAvatarAndMotion(page, fixturePath(folder, file), fixturePath('vrma', 'idle_loop.vrma'));
       expect((await state(page)).metaVersion).toBe(meta);
-      await page.setInputFiles('#open-file-input', fixturePath('vrma', 'idle_loop.vrma'));
-      await waitForState(page, 'motionName', 'idle_loop');
       await hook(page, 'setPlaying', false);
       const fps = (await state(page)).fps;
       expect(fps).toBeGreaterThan(0);

@@ -11,12 +11,13 @@
  * core's moveKeys/deleteKeys bytes. Avatars without expressions (cryptovoxels) say so in the panel; H hides the
  * gaze target with the bone markers.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { describeFixtures, fixturePath } from '../helpers/fixtures';
-import { hook, motionBytes, openStudio, state, waitForState, type StudioSession } from './studioHarness';
+import { hook, motionBytes, openAvatarAndMotion, state, waitForState } from './studioHarness';
+import { useStudio } from '../helpers/studioSuite';
 import { readVrma } from '../../shared/vrma/read';
 import { expressionWeightAt } from '../../shared/edits/expressionKeys';
 import { lookAtAt, setLookAtKey } from '../../shared/edits/lookAtKeys';
@@ -104,25 +105,15 @@ async function exportedBytes(page: Page): Promise<Uint8Array> {
 }
 
 describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: expressions and lookAt keyed through the UI', () => {
-  let s: StudioSession;
-  beforeAll(async () => {
-    s = await openStudio();
-    await hook(s.page, 'setPlaying', false);
-  });
-  afterAll(async () => {
-    await s?.close();
-  });
+  const s = useStudio();
 
   for (const [folder, file, meta] of AVATARS) {
     it(`happy 0.7 at 1 s with the slider, a gaze key by dragging the target, export, read back in three-vrm-animation (${file}, VRM ${meta === '0' ? '0.x' : '1.0'})`, async () => {
       const page = s.page;
       // A failed earlier case may have left edits: undo them so the file opens again without a question.
       for (let i = 0; i < 10 && (await state(page)).canUndo; i++) await hook(page, 'runCommand', 'edit.undo');
-      await page.setInputFiles('#open-file-input', fixturePath(folder, file));
-      await waitForState(page, 'avatarName', file);
+      await openAvatarAndMotion(page, fixturePath(folder, file), fixturePath('vrma', 'idle_loop.vrma'));
       expect((await state(page)).metaVersion).toBe(meta);
-      await page.setInputFiles('#open-file-input', fixturePath('vrma', 'idle_loop.vrma'));
-      await waitForState(page, 'motionName', 'idle_loop');
       await hook(page, 'setPlaying', false);
       const fps = (await state(page)).fps;
       const before = readVrma(await motionBytes(page));
@@ -255,7 +246,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: expressions 
       await page.focus('#dope-sheet'); // shortcuts do not run in a text field such as the pitch
       for (let i = 0; i < 10 && (await state(page)).canUndo; i++) await page.keyboard.press('Control+Z');
       expect((await state(page)).dirty).toBe(false);
-      expect(s.errors).toEqual([]);
+      expect(s.session.errors).toEqual([]);
     }, 120_000);
   }
 

@@ -11,10 +11,11 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser } from '../helpers/browser';
-import { REPO_DIR, startHost, type StartedHost } from '../helpers/host';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { REPO_DIR } from '../helpers/host';
+import { useHostAndBrowser } from '../helpers/studioSuite';
 import { dropFiles, hook, SCREENSHOT_DIR, waitForStudio } from './studioHarness';
 import { englishWords, FILE_NAME, JAPANESE } from '../helpers/japaneseText';
 import { CATALOGUE } from '../../shared/i18n/catalogue';
@@ -147,25 +148,15 @@ async function clippedText(page: Page): Promise<string[]> {
 type Registry = { id: string; shortcuts: string[] }[];
 
 describe.skipIf(!HAS_CHROMIUM)(`studio in Japanese and English${HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM_REASON})`}`, () => {
-  let host: StartedHost;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    host = await startHost();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-  });
+  const suite = useHostAndBrowser();
 
   async function open(locale: string, viewport = { width: 1280, height: 800 }, hash = '') {
-    const context = await browser.newContext({ locale, viewport });
+    const context = await suite.browser.newContext({ locale, viewport });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     // `hash` may be a query (?locale=...), joined to the host's own query if it has one.
-    const url = hash.startsWith('?') && host.url.includes('?') ? `${host.url}&${hash.slice(1)}` : host.url + hash;
+    const url = hash.startsWith('?') && suite.host.url.includes('?') ? `${suite.host.url}&${hash.slice(1)}` : suite.host.url + hash;
     await page.goto(url);
     await waitForStudio(page);
     return { context, page, errors };

@@ -3,28 +3,18 @@
  * token in the tab) or with a code that was already used, it says how to open the studio instead of
  * showing a half-working one.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../helpers/browser';
-import { startHost, type StartedHost } from '../helpers/host';
+import { describe, expect, it } from 'vitest';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, newStudioPage } from '../helpers/browser';
+import { useHostAndBrowser } from '../helpers/studioSuite';
 import { waitForStudio } from './studioHarness';
 
 describe.skipIf(!HAS_CHROMIUM)(`page without the host's key${HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM_REASON})`}`, () => {
-  let host: StartedHost;
-  let browser: Browser;
-  beforeAll(async () => {
-    host = await startHost();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-  });
+  const suite = useHostAndBrowser();
 
   it('explains how to open the studio at the bare address', async () => {
-    const { context, page, errors } = await newStudioPage(browser);
+    const { context, page, errors } = await newStudioPage(suite.browser);
     try {
-      await page.goto(host.origin + '/');
+      await page.goto(suite.host.origin + '/');
       const heading = page.getByRole('heading', { name: 'Open VRMA Studio from its address' });
       await heading.waitFor({ timeout: 30_000 });
       expect(await page.locator('.no-access-command').textContent()).toBe('npm run web');
@@ -36,10 +26,10 @@ describe.skipIf(!HAS_CHROMIUM)(`page without the host's key${HAS_CHROMIUM ? '' :
   });
 
   it('works with the printed address, and a second tab with the same, used address gets the explanation', async () => {
-    const first = await newStudioPage(browser);
-    const second = await newStudioPage(browser);
+    const first = await newStudioPage(suite.browser);
+    const second = await newStudioPage(suite.browser);
     try {
-      const url = host.url; // one launch code, used twice
+      const url = suite.host.url; // one launch code, used twice
       await first.page.goto(url);
       await waitForStudio(first.page);
       await second.page.goto(url);

@@ -3,7 +3,7 @@
  * 1280x800, and typed access to the studio's test-only hook (window.__studio, renderer/app/testHook.ts).
  */
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newStudioPage } from '../helpers/browser';
 import { startHost, REPO_DIR, type StartedHost } from '../helpers/host';
@@ -168,6 +168,23 @@ export async function expectIdle(page: Page, counters: readonly DrawCounter[], m
   await page.waitForTimeout(ms);
   const after = (await counts(0)).last;
   if (after !== settled.last) throw new Error(`${counters.join(', ')} drew while idle for ${ms} ms: counts ${settled.last} -> ${after}`);
+}
+
+/** Opens a folder in the library the way a user of the browser version does: types its path. */
+export async function openFolder(page: Page, folder: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Folder path to open' }).fill(folder);
+  await page.getByRole('button', { name: 'Open folder' }).click();
+}
+
+/**
+ * Opens an avatar and then a motion through the Open… file input, as a user does, and waits until the
+ * studio shows both (the avatar by its file name, the motion by its name without the extension).
+ */
+export async function openAvatarAndMotion(page: Page, avatarPath: string, motionPath: string): Promise<void> {
+  await page.setInputFiles('#open-file-input', avatarPath);
+  await waitForState(page, 'avatarName', basename(avatarPath));
+  await page.setInputFiles('#open-file-input', motionPath);
+  await waitForState(page, 'motionName', basename(motionPath).replace(/\.[^.]+$/, ''));
 }
 
 /** Drops files on the studio window the way the OS does: a DataTransfer with File objects. */

@@ -9,52 +9,40 @@
  *  - five files with warnings: at most two toasts, the notes in the report panel.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { chmodSync, copyFileSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../helpers/browser';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { describeFixtures, fixturePath } from '../helpers/fixtures';
-import { startHost, type StartedHost } from '../helpers/host';
-import { motionBytes, state, waitForState, waitForStudio } from './studioHarness';
+import { makeMotionFolder, type MotionFolder } from '../helpers/studioSuite';
+import { motionBytes, openFolder, openStudio, state, waitForState, type StudioSession } from './studioHarness';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
 
 const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
 
 describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('a working day in the studio', () => {
-  let work: string;
+  let work: MotionFolder;
   let folder: string;
-  let browser: Browser;
-  let host: StartedHost;
-  let page: Page;
+  let s: StudioSession;
+  let page: StudioSession['page'];
 
   beforeAll(async () => {
-    work = realpathSync(mkdtempSync(join(tmpdir(), 'vrma-workday-e2e-')));
-    folder = join(work, 'motions');
-    const { mkdirSync } = await import('node:fs');
-    mkdirSync(folder);
-    const copy = (from: string, to: string) => {
-      copyFileSync(from, join(folder, to));
-      chmodSync(join(folder, to), 0o644); // the fixtures are read-only
+    const files: Record<string, string> = {
+      'walk.vmd': fixturePath('vmd', 'mmdagent', 'mei_greeting.vmd'),
+      'test.vrma': fixturePath('vrma', 'test.vrma'),
     };
-    copy(fixturePath('vmd', 'mmdagent', 'mei_greeting.vmd'), 'walk.vmd');
-    copy(fixturePath('vrma', 'test.vrma'), 'test.vrma');
     // Five files the reader warns about (no specVersion: a pre-release file).
-    for (let i = 1; i <= 5; i++) copy(fixturePath('vrma', 'test_2023-11_no-specVersion.vrma'), `old-${i}.vrma`);
-    host = await startHost();
-    browser = await launchBrowser();
-    ({ page } = await newStudioPage(browser));
-    await page.goto(host.url);
-    await waitForStudio(page);
-    await page.getByRole('textbox', { name: 'Folder path to open' }).fill(folder);
-    await page.getByRole('button', { name: 'Open folder' }).click();
+    for (let i = 1; i <= 5; i++) files[`old-${i}.vrma`] = fixturePath('vrma', 'test_2023-11_no-specVersion.vrma');
+    work = makeMotionFolder('vrma-workday-e2e-', files);
+    folder = work.folder;
+    s = await openStudio();
+    page = s.page;
+    await openFolder(page, folder);
     await library().getByRole('button', { name: /walk\.vmd/ }).waitFor();
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-    rmSync(work, { recursive: true, force: true });
+    await s?.close();
+    work?.remove();
   });
 
   const library = () => page.getByRole('list', { name: 'Library files' });

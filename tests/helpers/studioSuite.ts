@@ -1,0 +1,91 @@
+/**
+ * Set-up shared by the browser suites (tests/e2e): the built host and a Chromium kept for a whole
+ * suite, and a temporary folder of writable copies of fixtures. Each registers its own
+ * beforeAll/afterAll, so a suite says what it needs in one line. For one studio page on a host of
+ * its own, use openStudio (tests/e2e/studioHarness.ts).
+ */
+import { afterAll, beforeAll } from 'vitest';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './browser';
+import { startHost, type StartHostOptions, type StartedHost } from './host';
+import { hook, openStudio, type StudioSession } from '../e2e/studioHarness';
+
+export interface SuiteHost {
+  /** Started in beforeAll; read it inside tests and hooks. */
+  readonly host: StartedHost;
+  readonly browser: Browser;
+}
+
+/** One browser host and one Chromium for the tests of the enclosing describe; both stopped after them. */
+export function useHostAndBrowser(opts: StartHostOptions = {}): SuiteHost {
+  let host: StartedHost | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    host = await startHost(opts);
+    browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await host?.stop();
+  });
+  return {
+    get host() {
+      if (!host) throw new Error('useHostAndBrowser: the host is started in beforeAll');
+      return host;
+    },
+    get browser() {
+      if (!browser) throw new Error('useHostAndBrowser: the browser is started in beforeAll');
+      return browser;
+    },
+  };
+}
+
+export interface MotionFolder {
+  /** The temporary folder (real path: the page compares the paths it is given). */
+  readonly work: string;
+  /** work/motions, holding the copies. */
+  readonly folder: string;
+  /** Deletes work and everything in it. */
+  remove(): void;
+}
+
+/**
+ * work/motions in a new temporary folder with copies of `files` ({ 'mocap/a.bvh': source path }),
+ * writable (the fixtures are read-only, and the tests save and export beside them).
+ */
+export function makeMotionFolder(prefix: string, files: Record<string, string>): MotionFolder {
+  const work = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  const folder = join(work, 'motions');
+  mkdirSync(folder);
+  for (const [name, from] of Object.entries(files)) {
+    const to = join(folder, name);
+    mkdirSync(dirname(to), { recursive: true });
+    copyFileSync(from, to);
+    chmodSync(to, 0o644);
+  }
+  return { work, folder, remove: () => rmSync(work, { recursive: true, force: true }) };
+}
+
+/** One paused studio page (openStudio: a host and a Chromium of its own) for the enclosing describe. */
+export function useStudio(): { readonly page: StudioSession['page']; readonly session: StudioSession } {
+  let session: StudioSession | undefined;
+  beforeAll(async () => {
+    session = await openStudio();
+    await hook(session.page, 'setPlaying', false);
+  }, 120_000);
+  afterAll(async () => {
+    await session?.close();
+  });
+  return {
+    get session() {
+      if (!session) throw new Error('useStudio: the studio is opened in beforeAll');
+      return session;
+    },
+    get page() {
+      return this.session.page;
+    },
+  };
+}
