@@ -8,9 +8,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { cpus, loadavg } from 'node:os';
-import { WebIO, type Node as GltfNode } from '@gltf-transform/core';
-import { resample as gltfTransformResample } from '@gltf-transform/functions';
-import type { Channel, ChannelPath, Motion } from '../shared/motion/types';
+import type { Motion } from '../shared/motion/types';
 import { durationOf } from '../shared/motion/types';
 import * as edits from '../shared/edits';
 import { maxPoseError } from '../shared/edits/poseError';
@@ -21,6 +19,7 @@ import { convertToMotion } from '../shared/convert';
 import { makeWalkCycle } from '../shared/assets/walkCycle';
 import { LONG_MOTION, makeLongMotion } from './longMotion';
 import { printTable, timeIt } from './timing';
+import { viaGltfTransform } from './gltfTransformResample';
 
 const FIXTURES = resolve(__dirname, '..', '..', 'shared', 'fixtures');
 const AIM_MS = 200;
@@ -71,31 +70,6 @@ async function timeEdits(long: Motion): Promise<void> {
     ['edit', 'wall ms', 'cpu ms', 'runs', 'aim ms', ''],
     rows,
   );
-}
-
-/** gltf-transform's resample() on the written file; its samplers put back into a Motion for measuring. */
-async function viaGltfTransform(source: Motion, bytes: Uint8Array, tolerance: number): Promise<{ motion: Motion; ms: number }> {
-  const io = new WebIO();
-  const doc = await io.readBinary(bytes);
-  const t0 = performance.now();
-  await doc.transform(gltfTransformResample({ tolerance }));
-  const ms = performance.now() - t0;
-  const nodes = doc.getRoot().listNodes();
-  const index = new Map<GltfNode, number>(nodes.map((n, i) => [n, i]));
-  const channels: Channel[] = [];
-  for (const ch of doc.getRoot().listAnimations()[0].listChannels()) {
-    const sampler = ch.getSampler()!;
-    channels.push({
-      node: index.get(ch.getTargetNode()!)!,
-      path: ch.getTargetPath() as ChannelPath,
-      times: Float32Array.from(sampler.getInput()!.getArray()!),
-      values: Float32Array.from(sampler.getOutput()!.getArray()!),
-    });
-  }
-  // Same channel order as the source so the writer and the measurement see the same layout.
-  const order = new Map(source.channels.map((c, i) => [`${c.node}/${c.path}`, i]));
-  channels.sort((a, b) => order.get(`${a.node}/${a.path}`)! - order.get(`${b.node}/${b.path}`)!);
-  return { motion: { ...source, channels }, ms };
 }
 
 function loadSources(long: Motion): [string, Motion][] {

@@ -21,8 +21,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { cpus, loadavg } from 'node:os';
-import { WebIO, type Node as GltfNode } from '@gltf-transform/core';
-import { resample as gltfTransformResample } from '@gltf-transform/functions';
 import type { Channel, ChannelPath, Motion } from '../shared/motion/types';
 import { componentsOf } from '../shared/motion/types';
 import { optimize, DEFAULT_POSITION_TOLERANCE, DEFAULT_ROTATION_TOLERANCE } from '../shared/edits/optimize';
@@ -36,6 +34,7 @@ import { convertToMotion } from '../shared/convert';
 import { LONG_MOTION, makeLongMotion } from './longMotion';
 import { groupingEstimate } from './fileSizeGroups';
 import { timeIt } from './timing';
+import { viaGltfTransform } from './gltfTransformResample';
 
 const FIXTURES = resolve(__dirname, '..', '..', 'shared', 'fixtures');
 const ROT = DEFAULT_ROTATION_TOLERANCE;
@@ -77,27 +76,6 @@ function sources(): [string, Motion][] {
   if (!out.length) console.log(`(fixtures not found at ${FIXTURES}: only the generated motion is measured)`);
   out.push([`generated ${LONG_MOTION.seconds / 60} min ${LONG_MOTION.fps} fps`, makeLongMotion()]);
   return out;
-}
-
-/** gltf-transform's resample() at its default tolerance on the written file, back as a Motion. */
-async function viaGltfTransform(source: Motion, bytes: Uint8Array): Promise<Motion> {
-  const doc = await new WebIO().readBinary(bytes);
-  await doc.transform(gltfTransformResample());
-  const nodes = doc.getRoot().listNodes();
-  const index = new Map<GltfNode, number>(nodes.map((n, i) => [n, i]));
-  const channels: Channel[] = [];
-  for (const ch of doc.getRoot().listAnimations()[0]?.listChannels() ?? []) {
-    const sampler = ch.getSampler()!;
-    channels.push({
-      node: index.get(ch.getTargetNode()!)!,
-      path: ch.getTargetPath() as ChannelPath,
-      times: Float32Array.from(sampler.getInput()!.getArray()!),
-      values: Float32Array.from(sampler.getOutput()!.getArray()!),
-    });
-  }
-  const order = new Map(source.channels.map((c, i) => [`${c.node}/${c.path}`, i]));
-  channels.sort((a, b) => order.get(`${a.node}/${a.path}`)! - order.get(`${b.node}/${b.path}`)!);
-  return { ...source, channels };
 }
 
 interface Gltfpack {
@@ -205,7 +183,7 @@ export async function run(): Promise<void> {
     const quantizedMotion = optimize(source, { quantize: true });
     const quantizedBytes = writeVrma(quantizedMotion, { quantize: true });
     const quantizedErr = maxPoseError(source, readVrma(quantizedBytes));
-    const gt = await viaGltfTransform(source, sourceBytes);
+    const gt = (await viaGltfTransform(source, sourceBytes)).motion;
     const gtBytes = writeVrma(gt);
     const packed = await runGltfpack(gltfpack, sourceBytes, []);
     const packed0 = await runGltfpack(gltfpack, sourceBytes, ['-af', '0']);
