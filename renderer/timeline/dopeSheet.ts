@@ -49,6 +49,8 @@ const LABEL_W = 118;
 const KEY_R = 4;
 const HIT_PX = 6;
 const DRAG_PX = 3;
+/** Diamonds per path fill (one fill per diamond rasterises 7x slower, one path for a whole sheet 30x). */
+const DIAMONDS_PER_FILL = 32;
 /** Keys closer than this (pixels per key, on average in view) are drawn as a bar. */
 const DENSE_KEY_PX = 4;
 
@@ -104,6 +106,8 @@ export class DopeSheet {
   private fitted = false;
   /** The motion the last own commit produced: the selection follows it; any other change clears it. */
   private ownMotion: Motion | null = null;
+  /** Dense rows' column runs per time array, for the draw in progress (columnRuns). */
+  private readonly runs = new Map<Float32Array, Int32Array>();
   /** Draw count and time (ms) of the last static draw, for the bench. */
   lastDrawMs = 0;
   draws = 0;
@@ -356,6 +360,7 @@ export class DopeSheet {
     const last = Math.min(lines.length, Math.ceil((this.scrollY + H - top) / ROW_H));
     const bone = this.model.selectedBone();
     const move = this.drag?.kind === 'move' ? this.drag.dt : 0;
+    this.runs.clear();
     for (let i = first; i < last; i++) {
       const y = this.lineY(i);
       const line = lines[i];
@@ -431,7 +436,45 @@ export class DopeSheet {
     ctx.fillText(formatTime(this.view.start), 4, RULER_H / 2);
   }
 
-  /** One row's keys: diamonds, or per-pixel-column bars where keys are dense; selected keys shifted by `move`. */
+  /**
+   * Column runs of a time array in the current view: pairs (first column, last column) of the bars a
+   * dense row shows (gaps narrower than DENSE_KEY_PX stay inside a bar). Found by a binary search per
+   * column, so the cost grows with the width, not the keys; rows on the same time array (exporters
+   * write one for every track) share them within a draw.
+   */
+  private columnRuns(times: Float32Array, skip?: { mask: Uint8Array }): Int32Array {
+    const cached = skip ? undefined : this.runs.get(times);
+    if (cached) return cached;
+    const v = this.view;
+    const tw = this.timeWidth();
+    const secondsPerPx = (v.end - v.start) / tw;
+    const out: number[] = [];
+    let runStart = -1;
+    let lastOccupied = -1;
+    let k = lowerBound(times, v.start - (v.end - v.start) * 0.01);
+    for (let col = 0; col <= tw; col++) {
+      const next = lowerBound(times, v.start + (col + 1) * secondsPerPx);
+      const occupied = next > k && (!skip || !allSelected(skip.mask, k, next));
+      k = Math.max(k, next);
+      if (!occupied) continue;
+      if (runStart < 0) runStart = col;
+      else if (col - lastOccupied > DENSE_KEY_PX) {
+        out.push(runStart, lastOccupied);
+        runStart = col;
+      }
+      lastOccupied = col;
+    }
+    if (runStart >= 0) out.push(runStart, lastOccupied);
+    const runs = Int32Array.from(out);
+    if (!skip) this.runs.set(times, runs);
+    return runs;
+  }
+
+  /**
+   * One row's keys: diamonds, or per-pixel-column bars where keys are dense; selected keys shifted by
+   * `move`. One path and one fill per colour and row: a fill per diamond costs three times as much
+   * to rasterise, and one path for every row far more still (bench/dopeSheet.bench.ts).
+   */
   private drawKeys(ctx: CanvasRenderingContext2D, row: DopeRow, y: number, move: number): void {
     const times = row.channel!.times;
     const mask = this.selection.mask(row.id);
@@ -442,28 +485,10 @@ export class DopeSheet {
     const tw = this.timeWidth();
     const dense = b - a > tw / DENSE_KEY_PX;
     if (dense) {
-      // Column occupancy by binary search per column: cost grows with the width, not the keys.
+      // Keys being moved leave their old place: those rows get runs of their own.
+      const runs = this.columnRuns(times, mask && move !== 0 ? { mask } : undefined);
       ctx.fillStyle = C.key;
-      const secondsPerPx = span / tw;
-      // Gaps narrower than DENSE_KEY_PX stay inside the bar: one rectangle per run, not per key.
-      let runStart = -1;
-      let lastOccupied = -1;
-      let k = a;
-      for (let col = 0; col <= tw; col++) {
-        const tEnd = v.start + (col + 1) * secondsPerPx;
-        const next = lowerBound(times, tEnd);
-        const occupied = next > k && (mask === undefined || move === 0 || !allSelected(mask, k, next));
-        k = Math.max(k, next);
-        if (occupied) {
-          if (runStart < 0) runStart = col;
-          else if (col - lastOccupied > DENSE_KEY_PX) {
-            ctx.fillRect(LABEL_W + runStart, y - 3, lastOccupied - runStart + 1, 6);
-            runStart = col;
-          }
-          lastOccupied = col;
-        }
-      }
-      if (runStart >= 0) ctx.fillRect(LABEL_W + runStart, y - 3, lastOccupied - runStart + 1, 6);
+      for (let r = 0; r < runs.length; r += 2) ctx.fillRect(LABEL_W + runs[r], y - 3, runs[r + 1] - runs[r] + 1, 6);
       if (mask) {
         ctx.fillStyle = C.keySelected;
         let lastCol = -2;
@@ -477,23 +502,31 @@ export class DopeSheet {
       }
       return;
     }
-    for (let i = a; i < b; i++) {
-      const sel = mask?.[i] === 1;
-      this.diamond(ctx, this.x(times[i] + (sel ? move : 0)), y, sel ? C.keySelected : C.key);
+    for (const selected of mask ? [false, true] : [false]) {
+      ctx.fillStyle = selected ? C.keySelected : C.key;
+      ctx.beginPath();
+      let n = 0;
+      for (let i = a; i < b; i++) if ((mask?.[i] === 1) === selected) n = this.diamond(ctx, this.x(times[i] + (selected ? move : 0)), y, n);
+      if (selected && move !== 0) for (let i = 0; i < mask!.length; i++) if (mask![i] && (i < a || i >= b)) n = this.diamond(ctx, this.x(times[i] + move), y, n);
+      if (n) ctx.fill();
     }
-    if (mask && move !== 0) for (let i = 0; i < mask.length; i++) if (mask[i] && (i < a || i >= b)) this.diamond(ctx, this.x(times[i] + move), y, C.keySelected);
   }
 
-  private diamond(ctx: CanvasRenderingContext2D, x: number, y: number, color: string): void {
-    if (x < LABEL_W - KEY_R || x > this.width + KEY_R) return;
-    ctx.fillStyle = color;
-    ctx.beginPath();
+  /**
+   * Adds a diamond to the current path (n: diamonds in it so far; returns the new count). A path is
+   * filled every DIAMONDS_PER_FILL diamonds: rasterising a path costs more than linearly in its size.
+   */
+  private diamond(ctx: CanvasRenderingContext2D, x: number, y: number, n: number): number {
+    if (x < LABEL_W - KEY_R || x > this.width + KEY_R) return n;
     ctx.moveTo(x, y - KEY_R);
     ctx.lineTo(x + KEY_R, y);
     ctx.lineTo(x, y + KEY_R);
     ctx.lineTo(x - KEY_R, y);
     ctx.closePath();
+    if (n + 1 < DIAMONDS_PER_FILL) return n + 1;
     ctx.fill();
+    ctx.beginPath();
+    return 0;
   }
 
   private drawOverlay(): void {
