@@ -124,6 +124,31 @@ export function installTestHook(studio: Studio, deps: TestHookDeps): void {
     }
   });
 
+  /**
+   * Plays .vrma bytes the way any player does (GLTFLoader + VRMAnimationLoaderPlugin +
+   * createVRMAnimationClip) on the current avatar at time t, reads what it shows, and gives the
+   * preview back (paused at t).
+   */
+  const playedAt = async <T>(bytes: Uint8Array, t: number, read: () => T): Promise<T> => {
+    const avatar = studio.avatar!;
+    studio.setPlaying(false);
+    const clip = await referenceClip(bytes, avatar.vrm);
+    const mixer = new THREE.AnimationMixer(avatar.vrm.scene);
+    const action = mixer.clipAction(clip);
+    // Reset before play: the new bindings take the rest pose as their starting state.
+    studio.preview!.resetPose();
+    action.play();
+    action.paused = true;
+    action.time = t;
+    mixer.update(0);
+    const result = read();
+    action.stop();
+    mixer.uncacheClip(clip);
+    studio.preview!.resetPose();
+    studio.seek(t);
+    return result;
+  };
+
   const fire = (controls: PoseEditor['rotate'], type: 'mouseDown' | 'mouseUp' | 'objectChange') =>
     (controls as unknown as THREE.EventDispatcher<Record<string, object>>).dispatchEvent({ type, mode: controls.mode } as never);
 
@@ -186,25 +211,14 @@ export function installTestHook(studio: Studio, deps: TestHookDeps): void {
      */
     playedFace: async (base64: string, t: number) => {
       const avatar = studio.avatar!;
-      studio.setPlaying(false);
-      const clip = await referenceClip(fromBase64(base64), avatar.vrm);
       const vrmAnimation = await loadVrmAnimation(fromBase64(base64));
-      const mixer = new THREE.AnimationMixer(avatar.vrm.scene);
-      const action = mixer.clipAction(clip);
-      studio.preview!.resetPose();
-      action.play();
-      action.paused = true;
-      action.time = t;
-      mixer.update(0);
-      const manager = avatar.vrm.expressionManager;
-      const weights = Object.fromEntries((manager?.expressions ?? []).map((e) => [e.expressionName, manager!.getValue(e.expressionName) ?? 0]));
-      const gaze = avatar.vrm.lookAt ? { yaw: avatar.vrm.lookAt.yaw, pitch: avatar.vrm.lookAt.pitch } : null;
       const tracks = { expressions: [...vrmAnimation.expressionTracks.preset.keys(), ...vrmAnimation.expressionTracks.custom.keys()], lookAt: !!vrmAnimation.lookAtTrack };
-      action.stop();
-      mixer.uncacheClip(clip);
-      studio.preview!.resetPose();
-      studio.seek(t);
-      return { weights, gaze, tracks };
+      return playedAt(fromBase64(base64), t, () => {
+        const manager = avatar.vrm.expressionManager;
+        const weights = Object.fromEntries((manager?.expressions ?? []).map((e) => [e.expressionName, manager!.getValue(e.expressionName) ?? 0]));
+        const gaze = avatar.vrm.lookAt ? { yaw: avatar.vrm.lookAt.yaw, pitch: avatar.vrm.lookAt.pitch } : null;
+        return { weights, gaze, tracks };
+      });
     },
     /** The world target of the last IK drag, and where the preview shows the effector's bone now. */
     ikLastTarget: () => ikHandles.lastTarget,
@@ -250,23 +264,7 @@ export function installTestHook(studio: Studio, deps: TestHookDeps): void {
      * GLTFLoader + VRMAnimationLoaderPlugin + createVRMAnimationClip, as any reader of the file would.
      */
     referencePose: async (bones: HumanBoneName[], t: number) => {
-      const avatar = studio.avatar!;
-      studio.setPlaying(false);
-      const clip = await referenceClip(writeVrma(studio.preview!.motion!), avatar.vrm);
-      const mixer = new THREE.AnimationMixer(avatar.vrm.scene);
-      const action = mixer.clipAction(clip);
-      // Reset before play: the new bindings take the rest pose as their starting state.
-      studio.preview!.resetPose();
-      action.play();
-      action.paused = true;
-      action.time = t;
-      mixer.update(0);
-      const result = { rotations: readRotations(bones), positions: readPositions(bones), world: readWorld(bones) };
-      action.stop();
-      mixer.uncacheClip(clip);
-      studio.preview!.resetPose();
-      studio.seek(t);
-      return result;
+      return playedAt(writeVrma(studio.preview!.motion!), t, () => ({ rotations: readRotations(bones), positions: readPositions(bones), world: readWorld(bones) }));
     },
     /** A rotate-gizmo drag on `bone` that ends with its normalized local rotation at q (x, y, z, w). */
     dragRotate: (bone: HumanBoneName, q: [number, number, number, number]) => {
