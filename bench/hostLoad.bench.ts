@@ -78,6 +78,17 @@ function cpuSeconds(pid: number): number | null {
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
 }
 
+/** Connections the kernel dropped because a listen queue was full, machine-wide so far (Linux; null elsewhere). */
+function listenOverflows(): number | null {
+  if (!existsSync('/proc/net/netstat')) return null;
+  const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n');
+  const at = lines.findIndex((l) => l.startsWith('TcpExt:'));
+  const keys = lines[at].split(' ');
+  const values = lines[at + 1].split(' ');
+  const i = keys.indexOf('ListenOverflows');
+  return i < 0 ? null : Number(values[i]);
+}
+
 async function smallWave(port: number, token: string): Promise<number[]> {
   const body = encodeWire([]);
   const replies = await Promise.all(Array.from({ length: SMALL_CALLS }, () => post(port, token, 'getPlatform', body)));
@@ -141,6 +152,8 @@ interface Measured {
   /** Idle sockets the server closed (each was replaced at once). */
   reaped: number;
   load: number;
+  /** Listen-queue overflows (dropped SYNs, retried by the client after 1 s) during the run, machine-wide. */
+  overflows: number | null;
   /** The uploads were still running when the last counted wave ended. */
   stillUploading: boolean;
 }
@@ -163,6 +176,7 @@ async function measure(port: number, token: string, pid: number, target: string)
     s.resume();
     idle.add(s);
   };
+  const overflows0 = listenOverflows();
   try {
     for (let i = 0; i < IDLE_SOCKETS; i++) openIdle();
     await new Promise((r) => setTimeout(r, 200));
@@ -207,6 +221,7 @@ async function measure(port: number, token: string, pid: number, target: string)
       reaped,
       load,
       stillUploading,
+      overflows: overflows0 === null ? null : listenOverflows()! - overflows0,
     };
   } finally {
     measuring = false;
@@ -256,6 +271,7 @@ export async function run(): Promise<void> {
       ['CPU during the host uploads', cpu(m)],
       ['CPU during the peer uploads', cpu(bare)],
       ['host peak memory (VmHWM)', peakMb === null ? 'n/a (no /proc)' : `${peakMb.toFixed(0)} MB (at start ${baseMb?.toFixed(0)} MB)`],
+      ['listen-queue overflows (dropped SYNs, machine-wide)', `host run ${m.overflows ?? 'n/a'}, peer run ${bare.overflows ?? 'n/a'}`],
       ['idle sockets reaped by the server (each replaced)', `host ${m.reaped}, peer ${bare.reaped}`],
       ['load average (1 min) as the uploads began', `host run ${m.load.toFixed(2)}, peer run ${bare.load.toFixed(2)}`],
     ]);
