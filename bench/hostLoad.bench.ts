@@ -145,6 +145,8 @@ interface Measured {
   /** The server's CPU per small call in the waves alone (microseconds). */
   cpuPerSmallCallUs: number | null;
   during: number[];
+  /** Median of each timed wave during the uploads, in order (ms). */
+  waveMedians: number[];
   uploadSeconds: number;
   failedUploads: number;
   /** CPU seconds: the server and the uploader over the upload phase, this process (the small calls' client) over the waves during it. */
@@ -199,10 +201,14 @@ async function measure(port: number, token: string, pid: number, target: string)
     const cpu0 = { server: cpuSeconds(pid), client: process.cpuUsage() };
     // Waves while the uploads run; a wave that ends after the last upload is not counted (unless it is the only one).
     const during: number[] = [];
+    const waveMedians: number[] = [];
     let waves = 0;
     do {
       const wave = await smallWave(port, token);
-      if (!finished || during.length === 0) during.push(...wave);
+      if (!finished || during.length === 0) {
+        during.push(...wave);
+        waveMedians.push(percentile([...wave].sort((a, b) => a - b), 0.5));
+      }
       waves++;
     } while (!finished && waves < WAVES_DURING);
     const stillUploading = !finished;
@@ -215,6 +221,7 @@ async function measure(port: number, token: string, pid: number, target: string)
       alone: alone.sort((a, b) => a - b),
       cpuPerSmallCallUs: aloneCpu === null || aloneCpu0 === null ? null : ((aloneCpu - aloneCpu0) / alone.length) * 1e6,
       during: during.sort((a, b) => a - b),
+      waveMedians,
       uploadSeconds,
       failedUploads: uploaded.statuses.filter((s) => s !== 200).length,
       cpu: { server: sub(serverCpu, cpu0.server), uploader: uploaded.cpuSeconds, client: (clientCpu.user + clientCpu.system) / 1e6 },
@@ -267,6 +274,7 @@ export async function run(): Promise<void> {
       ['host: all uploads done in', `${m.uploadSeconds.toFixed(1)} s (${((UPLOADS * UPLOAD_BYTES) / 1e6 / m.uploadSeconds).toFixed(0)} MB/s)`],
       ['peer: all uploads drained in', `${bare.uploadSeconds.toFixed(1)} s`],
       ['uploads still running after the timed waves', `host ${m.stillUploading ? 'yes' : 'NO'}, peer ${bare.stillUploading ? 'yes' : 'NO'}`],
+      ['host: median of each wave during the uploads (ms)', m.waveMedians.map((x) => x.toFixed(0)).join(' ')],
       ['server CPU per small call (alone)', `host ${m.cpuPerSmallCallUs?.toFixed(0) ?? 'n/a'} us, peer ${bare.cpuPerSmallCallUs?.toFixed(0) ?? 'n/a'} us`],
       ['CPU during the host uploads', cpu(m)],
       ['CPU during the peer uploads', cpu(bare)],

@@ -14,7 +14,8 @@ const server = createServer((req, res) => {
   req.on('end', () => res.end(reply));
 });
 server.maxConnections = 2048;
-server.listen(0, '127.0.0.1', () => process.stdout.write(`PORT ${(server.address() as AddressInfo).port}\n`));
+// The host's listen backlog (main/host/server.ts LISTEN_BACKLOG), so dropped SYNs do not differ between the two.
+server.listen({ port: 0, host: '127.0.0.1', backlog: 2048 }, () => process.stdout.write(`PORT ${(server.address() as AddressInfo).port}\n`));
 process.on('SIGTERM', () => {
   server.closeAllConnections();
   server.close(() => process.exit(0));
