@@ -264,7 +264,11 @@ export class Studio {
         if (asAvatar) {
           await this.setAvatar(bytes, name);
           this.avatarPath = path; // autosave records it so a recovered session gets the same avatar
-          this.messages.show('success', () => t('studio.avatar.loaded', { file: name }));
+          const missing = this.avatar?.texturesMissing ?? 0;
+          const detail = this.avatar?.textureProblems.join('; ') ?? '';
+          // A texture the loader could not decode leaves the avatar untextured there: say so, and why.
+          if (missing) this.messages.show('notice', () => t('avatar.texturesMissing', { file: name, count: missing, detail }));
+          else this.messages.show('success', () => t('studio.avatar.loaded', { file: name }));
           return true;
         }
       }

@@ -1,7 +1,8 @@
 /**
  * Decoders for compressed avatars, registered on the one avatar GLTFLoader (loadAvatar.ts, used by
  * the studio and the bedroom): Draco meshes (KHR_draco_mesh_compression), meshopt buffers
- * (EXT_meshopt_compression) and KTX2/Basis textures (KHR_texture_basisu).
+ * (EXT_meshopt_compression) and KTX2 textures (KHR_texture_basisu; Basis Universal payloads are
+ * refused with a message, see ktx2Loader).
  *
  * Everything ships inside the app, nothing is fetched from the network: three.js's loaders name their
  * decoder files (examples/jsm/libs/draco, examples/jsm/libs/basis) with `new URL(file, import.meta.url)`,
@@ -42,6 +43,10 @@ export class DecoderError extends Error {
   }
 }
 
+/** Why a Basis Universal texture is refused (see ktx2Loader). */
+export const BASIS_REFUSED =
+  'it is Basis Universal (ETC1S/UASTC) data, which needs a transcoder that the studio cannot run under its security policy; store the textures as PNG, JPEG or KTX2 with a GPU format';
+
 const detailOf = (e: unknown): string => (e instanceof Error ? e.message : String(e)) || 'the decoder gave no reason';
 
 /** Which compressions a glTF JSON says it uses (extensionsUsed, or extensionsRequired if a writer forgot the first). */
@@ -59,6 +64,15 @@ function inPage(): void {
 type Draco = import('three/examples/jsm/loaders/DRACOLoader.js').DRACOLoader;
 type Ktx2 = import('three/examples/jsm/loaders/KTX2Loader.js').KTX2Loader;
 type Meshopt = Parameters<GLTFLoader['setMeshoptDecoder']>[0];
+
+/**
+ * Texture decoding failures since the last takeTextureProblems(): GLTFLoader loads an avatar without
+ * a texture it cannot decode (it logs and goes on), so loadAvatar collects the reasons to report them.
+ */
+const textureProblems: string[] = [];
+export function takeTextureProblems(): string[] {
+  return textureProblems.splice(0);
+}
 
 let draco: Promise<Draco> | null = null;
 let ktx2: Promise<Ktx2> | null = null;
@@ -83,10 +97,28 @@ function dracoLoader(): Promise<Draco> {
 
 function ktx2Loader(renderer: WebGLRenderer): Promise<Ktx2> {
   ktx2 ??= Promise.resolve().then(inPage).then(() => import('three/examples/jsm/loaders/KTX2Loader.js')).then(({ KTX2Loader }) => {
-    // GLTFLoader loads each texture with load(url, onLoad, onProgress, onError): onError names the extension.
+    // GLTFLoader hands an embedded KTX2 image to parse(buffer, onLoad, onError) (three r187; a file
+    // beside the model goes through load(), which fetches and calls parse): onError names the extension,
+    // and the reason is kept for the avatar's report.
     const loader = new KTX2Loader();
-    const load = loader.load.bind(loader);
-    loader.load = (url, onLoad, onProgress, onError) => load(url, onLoad, onProgress, (e: unknown) => onError?.(new DecoderError('ktx2', detailOf(e))));
+    const parse = loader.parse.bind(loader);
+    loader.parse = (buffer, onLoad, onError) =>
+      parse(buffer, onLoad, (e: unknown) => {
+        const error = e instanceof DecoderError ? e : new DecoderError('ktx2', detailOf(e));
+        textureProblems.push(error.message);
+        onError?.(error);
+      });
+    // KTX2 containers of GPU or plain formats upload as they are; Basis Universal payloads (vkFormat 0:
+    // ETC1S, UASTC) need three.js's Basis transcoder, whose Emscripten glue evaluates strings as code,
+    // which the studio's CSP forbids (no 'unsafe-eval', also in its blob: workers). Without this check
+    // the transcoder's worker dies on load and the avatar waits forever: refuse such a texture instead.
+    const own = loader as unknown as { _createTexture(buffer: ArrayBuffer, config?: object): Promise<unknown> };
+    const create = own._createTexture.bind(loader);
+    own._createTexture = (buffer: ArrayBuffer, config?: object) => {
+      const vkFormat = buffer.byteLength >= 16 ? new DataView(buffer).getUint32(12, true) : -1;
+      if (vkFormat === 0) return Promise.reject(new DecoderError('ktx2', BASIS_REFUSED));
+      return create(buffer, config);
+    };
     return loader.detectSupport(renderer);
   });
   return ktx2;

@@ -9,7 +9,7 @@ import { VRMLoaderPlugin, VRMUtils, type VRM } from '@pixiv/three-vrm';
 import { VRMLookAtQuaternionProxy } from '@pixiv/three-vrm-animation';
 import { avatarProblem } from '../../shared/vrm/avatarCheck';
 import { isGlb, parseGlb } from '../../shared/gltf/glb';
-import { DecoderError, registerDecoders } from './decoders';
+import { DecoderError, registerDecoders, takeTextureProblems } from './decoders';
 
 export interface LoadedAvatar {
   readonly vrm: VRM;
@@ -17,6 +17,9 @@ export interface LoadedAvatar {
   readonly bytes: Uint8Array;
   /** '0' or '1' (three-vrm's meta version). */
   readonly metaVersion: '0' | '1';
+  /** Textures that could not be decoded (the avatar is shown without them), and why (each reason once). */
+  readonly texturesMissing: number;
+  readonly textureProblems: readonly string[];
 }
 
 export class AvatarLoadError extends Error {}
@@ -43,6 +46,7 @@ export async function loadAvatar(bytes: Uint8Array, name: string, extraPlugins: 
   loader.register((parser) => new VRMLoaderPlugin(parser));
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   let gltf;
+  takeTextureProblems();
   try {
     gltf = await loader.parseAsync(buffer, '');
   } catch (e) {
@@ -65,7 +69,9 @@ export async function loadAvatar(bytes: Uint8Array, name: string, extraPlugins: 
     vrm.scene.add(proxy);
   }
   vrm.scene.name = 'avatar';
-  return { vrm, name, bytes, metaVersion };
+  // Reasons are kept once each: three textures failing alike are one problem.
+  const failures = takeTextureProblems();
+  return { vrm, name, bytes, metaVersion, texturesMissing: failures.length, textureProblems: [...new Set(failures)] };
 }
 
 export function disposeAvatar(avatar: LoadedAvatar): void {

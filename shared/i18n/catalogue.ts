@@ -19,6 +19,7 @@ import timeline from './messages/timeline';
 import expressions from './messages/expressions';
 import curves from './messages/curves';
 import convert from './messages/convert';
+import avatar from './messages/avatar';
 
 export const AREAS = {
   studio,
@@ -34,6 +35,7 @@ export const AREAS = {
   expressions,
   curves,
   convert,
+  avatar,
 } as const;
 
 type KeysOf<A> = A extends AreaMessages<infer K> ? K : never;

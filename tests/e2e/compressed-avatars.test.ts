@@ -12,8 +12,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { describeFixtures, readFixture } from '../helpers/fixtures';
-import { dracoCompress, glbImages, ktx2Textures, meshoptCompress, pngToRawKtx2 } from '../helpers/compressAvatar';
-import { dropFiles, hook, openStudio, state, type StudioSession } from './studioHarness';
+import { dracoCompress, glbImages, ktx2Textures, meshoptCompress, pngToRawKtx2, pngToUastcKtx2 } from '../helpers/compressAvatar';
+import { dropFiles, hook, openStudio, state, waitForState, type StudioSession } from './studioHarness';
 import { parseGlb, packGlb } from '../../shared/gltf/glb';
 
 type MeshGeometry = { name: string; vertices: number; indices: number; min: number[]; max: number[] };
@@ -127,6 +127,23 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('compressed avatars (
     for (let c = 0; c < 3; c++) expect(Math.abs(ktx2.pixels.mean[c] - plain.pixels.mean[c]), `channel ${c}`).toBeLessThanOrEqual(3);
   }, 120_000);
 
+  it('Basis UASTC textures: the avatar loads untextured with a notice naming the file, the count and why (the transcoder needs eval, which the CSP forbids)', async () => {
+    // Real UASTC blocks (tests/helpers/compressAvatar.ts): the shipped transcoder's Emscripten glue
+    // evaluates strings as code, so under the strict CSP its worker cannot start; refused up front, not an endless load.
+    const packedBytes = await ktx2Textures(readFixture('vrm1', 'debug_robot.vrm'), (_, png) => pngToUastcKtx2(png));
+    const before = await state(s.page);
+    await dropFiles(s.page, [{ name: 'debug_robot.basis.vrm', bytes: packedBytes }]);
+    await waitForState(s.page, 'avatarName', 'debug_robot.basis.vrm', 30_000);
+    const fresh = (await state(s.page)).messages.slice(before.messages.length);
+    expect(fresh.filter((m) => m.kind === 'error')).toEqual([]);
+    const notices = fresh.filter((m) => m.kind === 'notice');
+    expect(notices).toHaveLength(1);
+    expect(notices[0].text).toContain('Avatar debug_robot.basis.vrm loaded without 3 textures');
+    expect(notices[0].text).toContain('the KTX2/Basis texture (KHR_texture_basisu) could not be decoded: it is Basis Universal (ETC1S/UASTC) data');
+    // The transcoder was never fetched.
+    expect(requests.filter((u) => /basis_transcoder/.test(u))).toEqual([]);
+  }, 60_000);
+
   it('the bedroom loads the compressed avatar the studio holds (meshopt + KTX2 together)', async () => {
     const both = (await meshoptCompress(await ktx2Textures(readFixture('vrm1', 'debug_robot.vrm'), (_, png) => pngToRawKtx2(png)))).bytes;
     await open(s.page, 'debug_robot.both.vrm', both);
@@ -179,7 +196,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('compressed avatars (
     expect(requests.length).toBeGreaterThan(0);
     for (const url of requests) expect(url.startsWith(origin) || url.startsWith('blob:') || url.startsWith('data:'), url).toBe(true);
     // The drops of damaged files log their decoder error (DRACOLoader logs its own); nothing else may.
-    const unexpected = s.errors.filter((e) => !/damaged\.(meshopt|draco)|DRACOLoader: Decoding failed: Failed to decode geometry data|Couldn't load texture|human_bone/.test(e));
+    const unexpected = s.errors.filter((e) => !/damaged\.(meshopt|draco)|basis\.vrm|DRACOLoader: Decoding failed: Failed to decode geometry data|Couldn't load texture|human_bone/.test(e));
     expect(unexpected).toEqual([]);
     expect(s.errors.join('\n')).not.toMatch(/Content Security Policy|Refused to/);
   });
