@@ -247,4 +247,31 @@ export async function run(): Promise<void> {
   console.log('');
   for (const m of misses) console.log(`note: ${m}`);
   console.log(longTiming);
+  // The smaller file's extra work (fitted values, shared key sets) on a long capture: the longest
+  // capture fixture repeated to about two minutes at its own rate (refit runs on tracks up to 20,000 keys).
+  const capture = sources().find(([n]) => n.startsWith('cmu_05_20'))?.[1];
+  if (capture) {
+    const n = capture.channels[0].times.length;
+    const repeat = Math.max(1, Math.round(14_000 / n));
+    const dt = capture.channels[0].times[1] - capture.channels[0].times[0];
+    const times = Float32Array.from({ length: n * repeat }, (_, i) => i * dt);
+    const long: Motion = {
+      ...capture,
+      channels: capture.channels.map((c) => {
+        const size = componentsOf(c.path);
+        const values = new Float32Array(n * repeat * size);
+        for (let r = 0; r < repeat; r++) values.set(c.values.subarray(0, n * size), r * n * size);
+        return { ...c, times, values };
+      }),
+    };
+    const cpuOf = (f: () => unknown) => {
+      const c0 = process.cpuUsage();
+      f();
+      const c = process.cpuUsage(c0);
+      return (c.user + c.system) / 1000;
+    };
+    const plain = cpuOf(() => optimize(long));
+    const small = cpuOf(() => optimize(long, { quantize: true }));
+    console.log(`optimize on cmu_05_20 repeated ${repeat}x (${(n * repeat * dt).toFixed(0)} s, ${keyCount(long)} keys): ${plain.toFixed(0)} ms CPU; with quantize (fitted values, shared key sets) ${small.toFixed(0)} ms CPU`);
+  }
 }

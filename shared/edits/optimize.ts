@@ -244,11 +244,13 @@ function asRead(channel: Channel): Channel {
 }
 
 /**
- * Scales of the tolerance at which keys are chosen before their values are refitted (refitKeys.ts),
- * largest first: the first scale whose refitted track is within the tolerance wins. On the captures
- * the winners are 1.1-1.5 (a free line through the tolerance band reaches about that much farther).
+ * Scales of the tolerance at which keys are chosen before their values are refitted (refitKeys.ts):
+ * the search starts at REFIT_START and moves up while the refitted track stays within the tolerance
+ * (fewer keys), or down when it does not. On the captures the winners are 1.1-1.5 (a free line
+ * through the tolerance band reaches about that much farther), most often 1.2.
  */
-const REFIT_SCALES = [1.6, 1.45, 1.3, 1.2, 1.1];
+const REFIT_SCALES = [1.1, 1.2, 1.3, 1.45, 1.6];
+const REFIT_START = 1;
 /** Tracks longer than this keep source key values (the refit would cost seconds on a long motion). */
 const REFIT_MAX_KEYS = 20_000;
 
@@ -258,19 +260,32 @@ const REFIT_MAX_KEYS = 20_000;
  */
 function refitted(channel: Channel, best: Channel, choose: (scale: number) => Channel, measure: (candidate: Channel) => { stored: Channel; error: number }, tolerance: number): Channel | undefined {
   if (channel.times.length > REFIT_MAX_KEYS || best.times.length <= 2) return undefined;
-  for (const scale of REFIT_SCALES) {
+  const attempt = (scale: number, fewerThan: number): Channel | undefined => {
     const subset = choose(scale);
-    if (subset.times.length >= best.times.length) continue;
+    if (subset.times.length >= fewerThan) return undefined;
     let stored: Channel | undefined;
-    const ok = refitChannel(channel, keyIndices(channel.times, subset.times), (candidate) => {
+    refitChannel(channel, keyIndices(channel.times, subset.times), (candidate) => {
       const m = measure(candidate);
       if (m.error > tolerance) return false;
       stored = m.stored;
       return true;
-    });
-    if (ok && stored) return stored;
+    }, { tolerance });
+    return stored;
+  };
+  let found: Channel | undefined;
+  let i = REFIT_START;
+  const first = attempt(REFIT_SCALES[i], best.times.length);
+  if (first) {
+    found = first;
+    for (i++; i < REFIT_SCALES.length; i++) {
+      const next = attempt(REFIT_SCALES[i], found.times.length);
+      if (!next) break;
+      found = next;
+    }
+  } else {
+    for (i--; i >= 0 && !found; i--) found = attempt(REFIT_SCALES[i], best.times.length);
   }
-  return undefined;
+  return found;
 }
 
 /**

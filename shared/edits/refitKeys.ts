@@ -103,12 +103,23 @@ function residuals(times: Float32Array, y: Float64Array, size: number, keys: Int
   }
 }
 
+export interface RefitOptions {
+  readonly iterations?: number;
+  /**
+   * The bound `accept` checks (radians for rotations, file units otherwise): candidates whose
+   * least-squares residual is clearly beyond it (by 10%) are not offered.
+   */
+  readonly tolerance?: number;
+}
+
 /**
  * The channel on key indices `keys` with fitted values, refined by Lawson's iteration; every
  * candidate is offered to `accept` (the caller's exact measurement) and the first accepted is
  * returned, or undefined when none is.
  */
-export function refitChannel(channel: Channel, keys: Int32Array, accept: (candidate: Channel) => boolean, iterations = LAWSON_ITERATIONS): Channel | undefined {
+export function refitChannel(channel: Channel, keys: Int32Array, accept: (candidate: Channel) => boolean, options: RefitOptions = {}): Channel | undefined {
+  const iterations = options.iterations ?? LAWSON_ITERATIONS;
+  const nearBound = options.tolerance === undefined ? Infinity : options.tolerance * 1.1;
   const size = componentsOf(channel.path);
   const n = channel.times.length;
   if (keys.length < 2 || keys[0] !== 0 || keys[keys.length - 1] !== n - 1) return undefined;
@@ -127,10 +138,13 @@ export function refitChannel(channel: Channel, keys: Int32Array, accept: (candid
       for (let d = 0; d < size; d++) values[o + d] = x[o + d] * inv;
     }
     if (!values.every(Number.isFinite)) return undefined;
-    const candidate: Channel = { ...channel, times, values };
-    if (accept(candidate)) return candidate;
-    if (it === iterations) break;
     residuals(channel.times, y, size, keys, x, e);
+    // The exact measurement (accept) is costly; skip it while the fit is clearly over the bound:
+    // a 4D distance d between unit quaternions is a rotation of about 2d.
+    let worst = 0;
+    for (let k = 0; k < n; k++) if (e[k] > worst) worst = e[k];
+    if (!(worst * (size === 4 ? 2 : 1) > nearBound) && accept({ ...channel, times, values })) return { ...channel, times, values };
+    if (it === iterations) break;
     let sum = 0;
     for (let k = 0; k < n; k++) {
       w[k] *= e[k] + 1e-12;
