@@ -2,7 +2,8 @@
  * The curve view driven with the mouse and keyboard (issue 13), on the idle_loop fixture and on a
  * generated motion whose hips turn through ±180°: G toggles it (listed in the ? overlay), a key of
  * a bone's Euler curve dragged up by 40 pixels gives exactly the core's moveKeyValues bytes (and the
- * readout in the bar says the new value), the Euler curve is continuous, the optimizer's band shows
+ * readout in the bar says the new value), a box + Shift+click selection dragged down 30 pixels the
+ * core's moveKeyValues per component (one undo step), the Euler curve is continuous, the optimizer's band shows
  * while the optimize section is open, and the canvas really has curves on it.
  * window.__curveView (test hook only) gives key positions and values; every action goes through the UI.
  */
@@ -182,6 +183,50 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: curve view',
     expect(Number(await page.locator('#curve-readout').getAttribute('data-value'))).toBeCloseTo(shown1, 9);
     expect(readout!.replace(/,/g, '')).toContain((Math.round(shown1 * 1000) / 1000).toString());
     // One undo step restores the bytes.
+    await page.keyboard.press('Control+Z');
+    expect(Buffer.from(await motionBytes(page)).equals(Buffer.from(writeVrma(before)))).toBe(true);
+
+    // Box-select keys k+1..k+3 of Z (and whatever else the box covers), Shift+click k+6 of Z, drag one of them down 30 px:
+    // one undo step that equals the core's moveKeyValues applied per dragged component.
+    const pts: Pt[] = [];
+    for (const i of [k + 1, k + 2, k + 3]) pts.push((await cv<Pt>(page, 'keyClientPoint', id, comp, i))!);
+    const bx0 = pts[0].x - 8, bx1 = pts[2].x + 8;
+    const by0 = Math.min(...pts.map((p) => p.y)) - 8, by1 = Math.max(...pts.map((p) => p.y)) + 8;
+    let inBox = 0;
+    for (let c = 0; c < 3; c++) {
+      for (let i = k - 2; i <= k + 6; i++) {
+        const pt = (await cv<Pt>(page, 'keyClientPoint', id, c, i))!;
+        if (pt.x >= bx0 && pt.x <= bx1 && pt.y >= by0 && pt.y <= by1) inBox++;
+      }
+    }
+    expect(inBox).toBeGreaterThanOrEqual(3);
+    await page.mouse.move(bx0, by0);
+    await page.mouse.down();
+    await page.mouse.move((bx0 + bx1) / 2, (by0 + by1) / 2, { steps: 3 });
+    await page.mouse.move(bx1, by1, { steps: 3 });
+    await page.mouse.up();
+    await frame();
+    const selectedCount = () => page.evaluate(() => (window as unknown as { __curveView: { selections: { size: number }[] } }).__curveView.selections.reduce((n, s) => n + s.size, 0));
+    expect(await selectedCount()).toBe(inBox);
+    const extra = (await cv<Pt>(page, 'keyClientPoint', id, comp, k + 6))!;
+    await page.keyboard.down('Shift');
+    await page.mouse.click(extra.x, extra.y);
+    await page.keyboard.up('Shift');
+    expect(await selectedCount()).toBe(inBox + 1);
+    await expect.poll(() => page.locator('#curve-readout').textContent()).toMatch(new RegExp(String(inBox + 1)));
+    const grab = (await cv<Pt>(page, 'keyClientPoint', id, comp, k + 2))!;
+    await page.mouse.move(grab.x, grab.y);
+    await page.mouse.down();
+    await page.mouse.move(grab.x, grab.y + 15, { steps: 3 });
+    await page.mouse.move(grab.x, grab.y + 30, { steps: 3 });
+    await page.mouse.up();
+    await frame();
+    const edits = await cv<Hooked['lastEdit']>(page, 'lastEdit');
+    expect(edits.reduce((n, e) => n + e.selection.reduce((m, x) => m + x.keys.length, 0), 0)).toBe(inBox + 1);
+    for (const e of edits) expect(Math.abs(e.delta + (30 * upp * Math.PI) / 180)).toBeLessThan((0.01 * upp * Math.PI) / 180);
+    let core = before;
+    for (const e of edits) core = moveKeyValues(core, e.selection, e.component, e.delta);
+    expect(Buffer.from(await motionBytes(page)).equals(Buffer.from(writeVrma(core)))).toBe(true);
     await page.keyboard.press('Control+Z');
     expect(Buffer.from(await motionBytes(page)).equals(Buffer.from(writeVrma(before)))).toBe(true);
 
