@@ -12,7 +12,7 @@ import { extname, join, resolve } from 'node:path';
 import { IPC_DROPPED_CHANNEL, STUDIO_EVENT_NAMES, extensionOf, type MenuCommand, type RecentEntry } from '../../shared/contract/studioApi';
 import { isInside } from '../services/accessPolicy';
 import { StudioBackend, type Dialogs } from '../services/backend';
-import { CONTENT_TYPES, STUDIO_CSP } from '../services/contentSecurity';
+import { CONTENT_TYPES, cspFor } from '../services/contentSecurity';
 import { createWorkerConverter } from '../services/convertFolder';
 import { USER_DATA_FOLDER_NAME } from '../services/userData';
 import { aboutText, isCreditLink } from './credits';
@@ -191,7 +191,7 @@ function serveAppProtocol(): void {
       return new Response(body, {
         headers: {
           'Content-Type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-          'Content-Security-Policy': STUDIO_CSP,
+          'Content-Security-Policy': cspFor(rel),
           'X-Content-Type-Options': 'nosniff',
         },
       });

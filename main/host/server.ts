@@ -27,7 +27,7 @@ import { StudioApiError, STUDIO_EVENT_NAMES, type StudioErrorCode, type StudioEr
 import { callSize, isInvokeMethod, validateArgs } from '../../shared/contract/validate';
 import { decodeWire, encodeWire, WireError, WIRE_CONTENT_TYPE } from '../../shared/contract/wire';
 import { isInside } from '../services/accessPolicy';
-import { CONTENT_TYPES, STUDIO_CSP } from '../services/contentSecurity';
+import { CONTENT_TYPES, STUDIO_CSP, cspFor } from '../services/contentSecurity';
 import { toErrorInfo, type StudioBackend } from '../services/backend';
 import { LaunchCodes } from './launchCode';
 import { ByteGate } from './byteGate';
@@ -208,7 +208,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     }
     const body = await fs.readFile(real);
     const type = CONTENT_TYPES[extname(real).toLowerCase()] ?? 'application/octet-stream';
-    const headers: Record<string, string> = { 'Content-Security-Policy': STUDIO_CSP };
+    const headers: Record<string, string> = { 'Content-Security-Policy': cspFor(rel) };
     if (type.startsWith('text/html')) headers['X-Frame-Options'] = 'DENY';
     res.writeHead(200, { ...BASE_HEADERS, 'Content-Type': type, 'Content-Length': String(body.length), ...headers });
     res.end(req.method === 'HEAD' ? undefined : body);

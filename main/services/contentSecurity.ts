@@ -21,6 +21,22 @@ export const STUDIO_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** The Basis texture transcoder's worker (built by electron.vite.config.ts), the one file served with BASIS_WORKER_CSP. */
+export const BASIS_WORKER_PATH = '/decoders/basis_worker.js';
+
+/**
+ * Policy of the Basis transcoder's worker alone: its Emscripten glue (three.js's basis_transcoder.js)
+ * builds functions from strings, so the worker may evaluate code; it may load nothing (it gets the
+ * wasm bytes by message), has no DOM, and runs only our own shipped file. A dedicated worker loaded
+ * from a URL takes the policy of its own response, so the page keeps STUDIO_CSP unchanged.
+ */
+export const BASIS_WORKER_CSP = ["default-src 'none'", "script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'"].join('; ');
+
+/** The CSP header for a file of the built renderer, by its path from the root ("/index.html"). */
+export function cspFor(path: string): string {
+  return path === BASIS_WORKER_PATH ? BASIS_WORKER_CSP : STUDIO_CSP;
+}
+
 export const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',

@@ -1,8 +1,7 @@
 /**
  * Decoders for compressed avatars, registered on the one avatar GLTFLoader (loadAvatar.ts, used by
  * the studio and the bedroom): Draco meshes (KHR_draco_mesh_compression), meshopt buffers
- * (EXT_meshopt_compression) and KTX2 textures (KHR_texture_basisu; Basis Universal payloads are
- * refused with a message, see ktx2Loader).
+ * (EXT_meshopt_compression) and KTX2/Basis textures (KHR_texture_basisu).
  *
  * Everything ships inside the app, nothing is fetched from the network: three.js's loaders name their
  * decoder files (examples/jsm/libs/draco, examples/jsm/libs/basis) with `new URL(file, import.meta.url)`,
@@ -43,9 +42,8 @@ export class DecoderError extends Error {
   }
 }
 
-/** Why a Basis Universal texture is refused (see ktx2Loader). */
-export const BASIS_REFUSED =
-  'it is Basis Universal (ETC1S/UASTC) data, which needs a transcoder that the studio cannot run under its security policy; store the textures as PNG, JPEG or KTX2 with a GPU format';
+/** Folder of the app's own decoder files (electron.vite.config.ts emits them there). */
+const DECODER_DIR = 'decoders/';
 
 const detailOf = (e: unknown): string => (e instanceof Error ? e.message : String(e)) || 'the decoder gave no reason';
 
@@ -108,16 +106,36 @@ function ktx2Loader(renderer: WebGLRenderer): Promise<Ktx2> {
         textureProblems.push(error.message);
         onError?.(error);
       });
-    // KTX2 containers of GPU or plain formats upload as they are; Basis Universal payloads (vkFormat 0:
-    // ETC1S, UASTC) need three.js's Basis transcoder, whose Emscripten glue evaluates strings as code,
-    // which the studio's CSP forbids (no 'unsafe-eval', also in its blob: workers). Without this check
-    // the transcoder's worker dies on load and the avatar waits forever: refuse such a texture instead.
-    const own = loader as unknown as { _createTexture(buffer: ArrayBuffer, config?: object): Promise<unknown> };
+    // Basis Universal payloads (vkFormat 0: ETC1S, UASTC) go to three.js's transcoder in a worker. Its
+    // Emscripten glue evaluates strings as code, which the page's CSP forbids also in blob: workers, so
+    // the worker is the app's own file decoders/basis_worker.js (built by electron.vite.config.ts as
+    // three builds its blob), served with a policy of its own (BASIS_WORKER_CSP). Should a worker fail
+    // anyway, the textures waiting on it fail with its message instead of waiting forever.
+    const own = loader as unknown as {
+      init(): Promise<void>;
+      _createTexture(buffer: ArrayBuffer, config?: object): Promise<unknown>;
+      workerPool: { setWorkerCreator(create: () => Worker): void };
+      workerConfig: object;
+      transcoderBinary: ArrayBuffer;
+    };
+    let failWorkers: (e: Error) => void = () => undefined;
+    const workersFailed = new Promise<never>((_, reject) => (failWorkers = reject));
+    workersFailed.catch(() => undefined);
+    const init = own.init.bind(loader);
+    own.init = () =>
+      init().then(() => {
+        own.workerPool.setWorkerCreator(() => {
+          const worker = new Worker(new URL(`${DECODER_DIR}basis_worker.js`, document.baseURI));
+          worker.addEventListener('error', (e) => failWorkers(new Error(`the Basis transcoder did not start (${e.message || 'worker error'})`)));
+          const transcoderBinary = own.transcoderBinary.slice(0);
+          worker.postMessage({ type: 'init', config: own.workerConfig, transcoderBinary }, [transcoderBinary]);
+          return worker;
+        });
+      });
     const create = own._createTexture.bind(loader);
     own._createTexture = (buffer: ArrayBuffer, config?: object) => {
-      const vkFormat = buffer.byteLength >= 16 ? new DataView(buffer).getUint32(12, true) : -1;
-      if (vkFormat === 0) return Promise.reject(new DecoderError('ktx2', BASIS_REFUSED));
-      return create(buffer, config);
+      const basis = buffer.byteLength >= 16 && new DataView(buffer).getUint32(12, true) === 0;
+      return basis ? Promise.race([create(buffer, config), workersFailed]) : create(buffer, config);
     };
     return loader.detectSupport(renderer);
   });

