@@ -4,7 +4,9 @@
  * - A humanoid bone's rotation: the XYZ Euler angle `component` (radians) of its normalized rotation,
  *   continuous along the track as the view draws it (shared/math/euler). The new key is reached with
  *   the gizmo's own edit, applyPoseDelta at the key's time with no falloff, by the normalized delta
- *   D = n'·n⁻¹, so the rest-pose math is the pose editor's.
+ *   D = n'·n⁻¹, so the rest-pose math is the pose editor's: applyPoseDelta's own per-key step
+ *   (keyRotation, rotateKey), on one copy of the track for all selected keys (bit for bit what
+ *   applyPoseDelta at each key's time with no falloff gives, without a copy of the track per key).
  * - Another node's rotation (lookAt): the same Euler angle of the file rotation itself.
  * - The hips position: world metres along axis `component`, again through applyPoseDelta (hipsDelta).
  * - Expression weights (translation.x of the expression node): the weight, kept within 0..1.
@@ -17,7 +19,7 @@ import { conj, dot, IDENTITY, mul, normalize } from '../math/quat';
 import { eulerSeries, quatOfEuler } from '../math/euler';
 import { requireFinite } from './params';
 import { selectedChannel, type KeySelection } from './keySelection';
-import { applyPoseDelta } from './poseDelta';
+import { applyPoseDelta, keyRotation, rotateKey } from './poseDelta';
 import { requireRestBone, rotationsToNormalized } from './normalizedTracks';
 
 /** Continuous Euler angles (radians, 3 per key) of a rotation track as the curve view shows it. */
@@ -43,14 +45,19 @@ export function moveKeyValues(motion: Motion, selection: KeySelection, component
       if (bone !== undefined && motion.rest.bones[bone]) {
         const rest = requireRestBone(motion, bone);
         const normalized = rotationsToNormalized(channel.values, rest);
+        const p = rest.parentWorld;
+        const pInv = conj(p);
+        const values = channel.values.slice();
         for (let k = 0; k < mask.length; k++) {
           if (!mask[k]) continue;
           const e = [series[k * 3], series[k * 3 + 1], series[k * 3 + 2]];
           e[component] += delta;
           const n: Quat = normalize([normalized[k * 4], normalized[k * 4 + 1], normalized[k * 4 + 2], normalized[k * 4 + 3]]);
-          const d = mul(quatOfEuler(e[0], e[1], e[2]), conj(n));
-          result = applyPoseDelta(result, bone, d, channel.times[k], 0);
+          // The gizmo's step for one key (applyPoseDelta at the key's time, no falloff), on one copy of the track.
+          const d = keyRotation(mul(quatOfEuler(e[0], e[1], e[2]), conj(n)));
+          if (d.axisLen > 1e-12) rotateKey(values, k, d, p, pInv, 1);
         }
+        replaced.set(channel, { ...channel, values });
         continue;
       }
       const values = channel.values.slice();

@@ -77,39 +77,60 @@ function replace(motion: Motion, old: Channel | undefined, next: Channel): Motio
   return withChannels(motion, old ? motion.channels.map((c) => (c === old ? next : c)) : [...motion.channels, next]);
 }
 
+/** A rotation delta made ready for keys: unit, w ≥ 0 (the short way), as an axis and a half angle. */
+export interface KeyRotation {
+  readonly dx: number;
+  readonly dy: number;
+  readonly dz: number;
+  readonly half: number;
+  /** |(dx, dy, dz)|: below 1e-12 the delta turns nothing. */
+  readonly axisLen: number;
+}
+
+/** Checks and prepares a rotation delta D (flip = -1: given in a VRM 0.x avatar's space, x and z negated). */
+export function keyRotation(delta: Quat, flip: 1 | -1 = 1): KeyRotation {
+  for (const v of delta) requireFinite('rotation delta', v);
+  const len = Math.hypot(delta[0], delta[1], delta[2], delta[3]);
+  if (!(len > 1e-9)) fail('BAD_PARAMETER', 'the rotation delta is not a rotation (zero length)', 'pose.zeroRotation');
+  let [dx, dy, dz, dw] = [(flip * delta[0]) / len, delta[1] / len, (flip * delta[2]) / len, delta[3] / len];
+  if (dw < 0) {
+    dx = -dx; dy = -dy; dz = -dz; dw = -dw;
+  }
+  return { dx, dy, dz, half: Math.atan2(Math.hypot(dx, dy, dz), dw), axisLen: Math.hypot(dx, dy, dz) };
+}
+
+/**
+ * Key k of a bone's rotation values (in place) turned by the fraction w of D in the avatar's
+ * normalized space: q' = (P⁻¹·D_w·P)·q with P the bone's parentWorld, so n' = D_w·n. The one
+ * per-key step of the gizmo's edit (applyPoseDelta) and of the curve view's value drag (moveKeyValues).
+ */
+export function rotateKey(values: Float32Array, k: number, d: KeyRotation, p: Quat, pInv: Quat, w: number): void {
+  const s = Math.sin(d.half * w) / d.axisLen;
+  const left = mul(mul(pInv, [d.dx * s, d.dy * s, d.dz * s, Math.cos(d.half * w)]), p);
+  const o = k * 4;
+  const q = mul(left, [values[o], values[o + 1], values[o + 2], values[o + 3]]);
+  values[o] = q[0]; values[o + 1] = q[1]; values[o + 2] = q[2]; values[o + 3] = q[3];
+}
+
 export function applyPoseDelta(motion: Motion, bone: HumanBoneName, delta: Quat, t: number, radius: number, options: PoseDeltaOptions = {}): Motion {
   const duration = durationOf(motion);
   requireFinite('time', t);
   if (t < -TIME_EPSILON || t > duration + TIME_EPSILON) fail('BAD_PARAMETER', `time ${t} s is outside the motion (0 to ${round(duration)} s)`, 'time.outside', { time: String(t), duration: round(duration) });
   const time = Math.min(Math.max(t, 0), duration);
   requireNonNegative('radius', radius);
-  for (const v of delta) requireFinite('rotation delta', v);
-  const len = Math.hypot(delta[0], delta[1], delta[2], delta[3]);
-  if (!(len > 1e-9)) fail('BAD_PARAMETER', 'the rotation delta is not a rotation (zero length)', 'pose.zeroRotation');
   const flip = options.vrm0Flip ? -1 : 1;
-  let [dx, dy, dz, dw] = [(flip * delta[0]) / len, delta[1] / len, (flip * delta[2]) / len, delta[3] / len];
-  if (dw < 0) {
-    dx = -dx; dy = -dy; dz = -dz; dw = -dw;
-  }
-  const half = Math.atan2(Math.hypot(dx, dy, dz), dw);
-  const axisLen = Math.hypot(dx, dy, dz);
+  const d = keyRotation(delta, flip);
   const rest = requireRestBone(motion, bone);
   const p = rest.parentWorld;
   const pInv = conj(p);
 
   let result = motion;
-  if (axisLen > 1e-12) {
+  if (d.axisLen > 1e-12) {
     const old = boneChannel(motion, bone, 'rotation');
     const base = old ?? constantTrack(motion, rest.node, 'rotation', restRotation(motion, bone));
     const { channel, index } = withKeyAt(base, time);
     const values = channel.values === base.values ? channel.values.slice() : channel.values;
-    forEachWeighted(channel, index, time, radius, (k, w) => {
-      const s = Math.sin(half * w) / axisLen;
-      const left = mul(mul(pInv, [dx * s, dy * s, dz * s, Math.cos(half * w)]), p);
-      const o = k * 4;
-      const q = mul(left, [values[o], values[o + 1], values[o + 2], values[o + 3]]);
-      values[o] = q[0]; values[o + 1] = q[1]; values[o + 2] = q[2]; values[o + 3] = q[3];
-    });
+    forEachWeighted(channel, index, time, radius, (k, w) => rotateKey(values, k, d, p, pInv, w));
     result = replace(result, old, { ...channel, values });
   }
 

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Channel, Motion, Quat } from '../../../shared/motion/types';
 import { boneChannel, findChannel } from '../../../shared/motion/types';
 import { moveKeyValues, rotationEulerSeries } from '../../../shared/edits/moveKeyValues';
+import { applyPoseDelta } from '../../../shared/edits/poseDelta';
 import { eulerOfFlat, eulerSeries, quatOfEuler } from '../../../shared/math/euler';
 import { fromAxisAngle, mul } from '../../../shared/math/quat';
 import { hipsToWorld } from '../../../shared/edits/normalizedTracks';
@@ -95,6 +96,25 @@ describe('moveKeyValues', () => {
       });
     });
   }
+
+  it('gives bit for bit what the gizmo edit (applyPoseDelta at each key, no falloff) gives with the same normalized delta', () => {
+    const bone = 'leftLowerArm';
+    const channel = boneChannel(rotated, bone, 'rotation')!;
+    const rest = rotated.rest.bones[bone]!;
+    const keys = [3, 4, 30, 31, 32, 77];
+    const delta = (-9 * Math.PI) / 180;
+    const e = rotationEulerSeries(rotated, channel);
+    let gizmo = rotated;
+    for (const k of keys) {
+      const n = toNormalized(keyValues(channel, k, 4) as unknown as Quat, rest);
+      const target = [e[k * 3], e[k * 3 + 1] + delta, e[k * 3 + 2]];
+      const len = Math.hypot(...n);
+      const d = mul(quatOfEuler(target[0], target[1], target[2]), [-n[0] / len, -n[1] / len, -n[2] / len, n[3] / len]);
+      gizmo = applyPoseDelta(gizmo, bone, d, channel.times[k], 0);
+    }
+    const out = moveKeyValues(rotated, [{ node: channel.node, path: 'rotation', keys }], 1, delta);
+    expect(Array.from(boneChannel(out, bone, 'rotation')!.values)).toEqual(Array.from(boneChannel(gizmo, bone, 'rotation')!.values));
+  });
 
   it('moves the hips position in world metres along one axis (rotated, centimetre-scaled parent)', () => {
     const channel = boneChannel(rotated, 'hips', 'translation')!;
