@@ -39,6 +39,15 @@ import { LanguageChoice } from './language';
 import { createLanguageControl, registerLanguageCommands } from './languageControl';
 import { createShortcutsOverlay } from './shortcutsOverlay';
 import { openQuestions } from '../panels/openQuestions';
+import { createOnionSkin } from '../viewport/onionSkinControls';
+
+/** The onion skin's controls sit in the transport bar, before the range buttons. */
+function withOnionControls(bar: HTMLElement, controls: HTMLElement): HTMLElement {
+  const spacer = bar.querySelector(':scope > .spacer');
+  if (spacer) spacer.after(controls);
+  else bar.append(controls);
+  return bar;
+}
 
 export async function startStudio(root: HTMLElement): Promise<Studio> {
   const startedAt = performance.now();
@@ -178,6 +187,8 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
     },
   });
   timelineFit = () => timeline.view.fit();
+  // Onion skin (issue 13): ghosts at -N/+N frames, its controls in the transport bar.
+  const onionSkin = createOnionSkin(studio);
   const loadMannequin = async () => {
     const bytes = await mannequinBytes('1.0');
     if (!bytes) {
@@ -223,7 +234,7 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
     h('main', { class: 'center' }, viewportBox),
     // The motion info strip first and always in view; the edit sections scroll below it.
     h('aside', { class: 'right' }, createInfoPanel(studio), expressionPanel.element, createEditPanel(studio)),
-    h('footer', { class: 'bottom' }, createTransportBar(studio), timeline.element, dopeSheet.element, curveView.element),
+    h('footer', { class: 'bottom' }, withOnionControls(createTransportBar(studio), onionSkin.element), timeline.element, dopeSheet.element, curveView.element),
   );
   const bedroomView = h('div', { class: 'bedroom-view', id: 'bedroom-view', hidden: true });
   const switcher = createSceneSwitcher(studio, studioView, bedroomView);
@@ -251,7 +262,7 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   }
   studio.setPlaying(studio.duration > 0);
   const hook = await testHookModule;
-  hook?.installTestHook(studio, { poseEditor, ikHandles, lookAtTarget, contactStrip: timeline.contacts, timeline: timeline.view, startedAt });
+  hook?.installTestHook(studio, { poseEditor, ikHandles, lookAtTarget, contactStrip: timeline.contacts, timeline: timeline.view, startedAt, onionSkin: onionSkin.onion });
   // The dope sheet's key geometry for e2e tests and the bench (only with the test hook).
   if (hook) (window as unknown as { __dopeSheet?: unknown }).__dopeSheet = dopeSheet;
   if (hook) (window as unknown as { __curveView?: unknown }).__curveView = curveView;

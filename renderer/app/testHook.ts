@@ -16,6 +16,7 @@ import { loadVrmAnimation } from '../preview/referenceClip';
 import type { ContactStrip } from '../timeline/contactStrip';
 import type { IkEffector } from '../pose/applyIk';
 import type { TimelineView } from '../timeline/timelineView';
+import type { OnionSkin } from '../viewport/onionSkin';
 import type { HumanBoneName } from '../../shared/vrm/humanBones';
 import { writeVrma } from './core';
 import { referenceClip } from '../preview/referenceClip';
@@ -28,6 +29,7 @@ export interface TestHookDeps {
   readonly contactStrip?: ContactStrip;
   readonly timeline: TimelineView;
   readonly startedAt: number;
+  readonly onionSkin?: OnionSkin;
 }
 
 function toBase64(bytes: Uint8Array): string {
@@ -323,6 +325,50 @@ export function installTestHook(studio: Studio, deps: TestHookDeps): void {
         meshes.push({ name: m.name, vertices: g.getAttribute('position').count, indices: g.index?.count ?? 0, min: g.boundingBox!.min.toArray(), max: g.boundingBox!.max.toArray() });
       });
       return meshes;
+    },
+    /** The onion skin's setting and the ghosts (side, time) the last frame drew. */
+    onionSkin: () => ({ enabled: deps.onionSkin?.enabled ?? false, frames: deps.onionSkin?.frames ?? 0, lastDrawn: deps.onionSkin?.lastDrawn ?? [], framesDrawn: studio.viewport.framesDrawn }),
+    setOnionSkin: (patch: { enabled?: boolean; frames?: number }) => deps.onionSkin?.set(patch),
+    /** Draws a frame now and returns each ghost's pose (normalized rotations and positions) as the onion skin posed it. */
+    onionGhostPoses: (bones: HumanBoneName[]) => {
+      const onion = deps.onionSkin;
+      if (!onion) return [];
+      const out: { side: number; time: number; rotations: Record<string, number[]>; positions: Record<string, number[]> }[] = [];
+      onion.onGhostPosed = (side, time) => out.push({ side, time, rotations: readRotations(bones), positions: readPositions(bones) });
+      try {
+        studio.viewport.renderNow(0);
+      } finally {
+        onion.onGhostPosed = null;
+      }
+      return out;
+    },
+    /**
+     * Pixels the ghosts add to a frame drawn now: the frame compared with the same frame drawn without
+     * them, each changed pixel (summed |RGB| difference > 30) counted as past (bluer) or future (redder).
+     */
+    onionPixels: () => {
+      const onion = deps.onionSkin;
+      studio.viewport.renderNow(0);
+      const withGhosts = readPixels(studio.viewport.renderer.domElement);
+      if (onion) onion.hold = true;
+      try {
+        studio.viewport.renderNow(0);
+      } finally {
+        if (onion) onion.hold = false;
+      }
+      const without = readPixels(studio.viewport.renderer.domElement);
+      let past = 0;
+      let future = 0;
+      for (let i = 0; i < withGhosts.length; i += 4) {
+        const dr = withGhosts[i] - without[i];
+        const dg = withGhosts[i + 1] - without[i + 1];
+        const db = withGhosts[i + 2] - without[i + 2];
+        if (Math.abs(dr) + Math.abs(dg) + Math.abs(db) <= 30) continue;
+        if (db > dr) past++;
+        else future++;
+      }
+      studio.viewport.renderNow(0);
+      return { past, future, total: withGhosts.length / 4 };
     },
     /** Share of non-background pixels in a frame drawn now, exactly as the render loop draws it (markers included). */
     viewportPixelStats: () => {

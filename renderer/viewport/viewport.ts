@@ -12,6 +12,8 @@ import { tAttr } from '../ui/i18n';
 
 /** Per-frame work before drawing; returns true while it needs more frames (an animation runs). */
 export type FrameCallback = (dt: number) => boolean | void;
+/** Drawn after the scene, into the same frame (onion skin ghosts: onionSkin.ts). */
+export type RenderPass = () => void;
 
 export class Viewport {
   readonly renderer: THREE.WebGLRenderer;
@@ -22,6 +24,7 @@ export class Viewport {
   /** performance.now() of the last drawn frame. */
   lastFrameAt = 0;
   private readonly callbacks = new Set<FrameCallback>();
+  private readonly passes = new Set<RenderPass>();
   private readonly resizeObserver: ResizeObserver;
   private readonly scheduler = new RenderScheduler((dt) => this.drawFrame(dt));
   /** Set under software GL only: the scene's materials are swapped for cheaper ones there. */
@@ -79,6 +82,12 @@ export class Viewport {
     return () => this.callbacks.delete(cb);
   }
 
+  /** A pass drawn after the scene in every frame (it draws nothing by itself: frames come on demand). */
+  addPass(pass: RenderPass): () => void {
+    this.passes.add(pass);
+    return () => this.passes.delete(pass);
+  }
+
   /** Starts drawing on demand (draws one frame now). */
   start(): void {
     this.scheduler.start();
@@ -104,6 +113,7 @@ export class Viewport {
     for (const cb of this.callbacks) if (cb(dt) === true) again = true;
     this.softwareShading?.apply(this.scene);
     this.renderer.render(this.scene, this.camera);
+    for (const pass of this.passes) pass();
     this.framesDrawn++;
     this.lastFrameAt = performance.now();
     return again;

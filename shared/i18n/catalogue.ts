@@ -20,6 +20,7 @@ import expressions from './messages/expressions';
 import curves from './messages/curves';
 import convert from './messages/convert';
 import avatar from './messages/avatar';
+import onion from './messages/onion';
 
 export const AREAS = {
   studio,
@@ -36,6 +37,7 @@ export const AREAS = {
   curves,
   convert,
   avatar,
+  onion,
 } as const;
 
 type KeysOf<A> = A extends AreaMessages<infer K> ? K : never;

@@ -1,0 +1,121 @@
+/**
+ * Onion skin (issue 13): translucent ghosts of the avatar posed N frames before (blue) and after
+ * (orange) the playhead, drawn over the frame as a pass of the viewport: the avatar alone, posed at
+ * t - N/fps and t + N/fps through the same preview clip as the frame itself, in one flat material,
+ * then posed back at t. No copies of the avatar and nothing drawn on its own: the pass runs inside the
+ * viewport's frame, which the render scheduler draws only when something changed (the studio requests
+ * a frame when the toggle or N changes). A ghost outside the motion (before 0, after the end) is not
+ * drawn, and none while a gizmo drag holds a bone (the ghost would move the held node).
+ */
+import * as THREE from 'three';
+import type { Studio } from '../app/studio';
+import { ONION_SKIN_FRAMES, type OnionSkinSettings } from '../../shared/contract/studioApi';
+
+/** Ghost colours: past (before the playhead) and future (after it). */
+export const ONION_PAST_COLOR = 0x3d8bff;
+export const ONION_FUTURE_COLOR = 0xff8a2a;
+const GHOST_OPACITY = 0.38;
+
+export type GhostSide = -1 | 1;
+
+function ghostMaterial(color: number): THREE.MeshBasicMaterial {
+  // No depth writes: a ghost never hides the other ghost; depth test: the avatar at t hides what lies behind it.
+  return new THREE.MeshBasicMaterial({ color, transparent: true, opacity: GHOST_OPACITY, depthWrite: false, depthTest: true });
+}
+
+export function clampOnionFrames(n: number): number {
+  if (!Number.isFinite(n)) return ONION_SKIN_FRAMES.default;
+  return Math.min(ONION_SKIN_FRAMES.max, Math.max(ONION_SKIN_FRAMES.min, Math.round(n)));
+}
+
+export class OnionSkin {
+  private settings: OnionSkinSettings = { enabled: false, frames: ONION_SKIN_FRAMES.default };
+  private readonly materials: Record<GhostSide, THREE.MeshBasicMaterial> = { [-1]: ghostMaterial(ONION_PAST_COLOR), [1]: ghostMaterial(ONION_FUTURE_COLOR) };
+  private readonly changeListeners = new Set<(s: OnionSkinSettings) => void>();
+  /** Called with each ghost while it is posed (the test hook reads the ghost's pose there). */
+  onGhostPosed: ((side: GhostSide, time: number) => void) | null = null;
+  /** Ghosts drawn by the last frame: side and time. */
+  lastDrawn: { side: GhostSide; time: number }[] = [];
+  /** Skip the ghosts without changing the setting (the test hook's reference frame). */
+  hold = false;
+
+  constructor(private readonly studio: Studio) {
+    studio.viewport.addPass(() => this.draw());
+  }
+
+  get enabled(): boolean {
+    return this.settings.enabled;
+  }
+
+  get frames(): number {
+    return this.settings.frames;
+  }
+
+  /** Changes the toggle and/or N; redraws once; listeners (settings, controls) hear the new values. */
+  set(patch: Partial<OnionSkinSettings>): void {
+    const next: OnionSkinSettings = {
+      enabled: patch.enabled ?? this.settings.enabled,
+      frames: clampOnionFrames(patch.frames ?? this.settings.frames),
+    };
+    if (next.enabled === this.settings.enabled && next.frames === this.settings.frames) return;
+    this.settings = next;
+    this.studio.viewport.requestRender();
+    for (const cb of this.changeListeners) cb(next);
+  }
+
+  onChange(cb: (s: OnionSkinSettings) => void): () => void {
+    this.changeListeners.add(cb);
+    return () => this.changeListeners.delete(cb);
+  }
+
+  /** The ghost times for the playhead at t: t - N/fps and t + N/fps, those inside the motion. */
+  ghostTimes(t: number): { side: GhostSide; time: number }[] {
+    const step = this.settings.frames / (this.studio.fps || 30);
+    const end = this.studio.duration;
+    const out: { side: GhostSide; time: number }[] = [];
+    for (const side of [-1, 1] as const) {
+      const time = t + side * step;
+      if (time >= -1e-9 && time <= end + 1e-9) out.push({ side, time: Math.min(end, Math.max(0, time)) });
+    }
+    return out;
+  }
+
+  private draw(): void {
+    this.lastDrawn = [];
+    const { studio } = this;
+    const avatar = studio.avatar;
+    const preview = studio.preview;
+    if (!this.settings.enabled || this.hold || !avatar || !preview || studio.dragging || studio.duration <= 0) return;
+    const ghosts = this.ghostTimes(studio.clock.time);
+    if (!ghosts.length) return;
+    const { renderer, scene, camera } = studio.viewport;
+    const root = avatar.vrm.scene;
+    // The avatar alone: grid, markers, gizmos and handles stay as the frame drew them.
+    const hidden = scene.children.filter((o) => o !== root && o.visible && !(o as THREE.Light).isLight);
+    for (const o of hidden) o.visible = false;
+    const background = scene.background;
+    scene.background = null;
+    const autoClear = renderer.autoClear;
+    renderer.autoClear = false;
+    try {
+      for (const g of ghosts) {
+        preview.applyAt(g.time);
+        this.onGhostPosed?.(g.side, g.time);
+        scene.overrideMaterial = this.materials[g.side];
+        renderer.render(scene, camera);
+        this.lastDrawn.push(g);
+      }
+    } finally {
+      scene.overrideMaterial = null;
+      renderer.autoClear = autoClear;
+      scene.background = background;
+      for (const o of hidden) o.visible = true;
+      // Back to the playhead's pose (the one the frame drew and the gizmos read).
+      preview.applyAt(studio.clock.time);
+    }
+  }
+
+  dispose(): void {
+    for (const m of Object.values(this.materials)) m.dispose();
+  }
+}

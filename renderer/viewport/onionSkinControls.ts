@@ -1,0 +1,65 @@
+/**
+ * The onion skin's controls: the View menu command (onion.toggle, checked while on), a checkbox and
+ * the ±N frames field in the transport bar, and the setting in the studio's one Settings type
+ * (StudioApi getSettings/setSettings: onionSkin { enabled, frames }), read at start and written on change.
+ */
+import type { Studio } from '../app/studio';
+import { h, labelled } from '../ui/dom';
+import { t } from '../../shared/i18n';
+import { ONION_SKIN_FRAMES } from '../../shared/contract/studioApi';
+import { OnionSkin } from './onionSkin';
+
+export function createOnionSkin(studio: Studio): { onion: OnionSkin; element: HTMLElement } {
+  const onion = new OnionSkin(studio);
+  studio.commands.register({
+    id: 'onion.toggle',
+    label: 'Onion skin',
+    description: 'Show ghost poses N frames before and after the playhead',
+    menu: 'view',
+    isChecked: () => onion.enabled,
+    run: () => onion.set({ enabled: !onion.enabled }),
+  });
+
+  const toggle = h('input', { type: 'checkbox', id: 'onion-toggle' }) as HTMLInputElement;
+  toggle.addEventListener('change', () => onion.set({ enabled: toggle.checked }));
+  const frames = h('input', { type: 'number', id: 'onion-frames', min: ONION_SKIN_FRAMES.min, max: ONION_SKIN_FRAMES.max, step: 1, value: onion.frames }) as HTMLInputElement;
+  frames.addEventListener('change', () => {
+    const v = Number(frames.value);
+    if (Number.isFinite(v)) onion.set({ frames: v });
+    frames.value = String(onion.frames);
+  });
+  const show = () => {
+    toggle.checked = onion.enabled;
+    if (document.activeElement !== frames) frames.value = String(onion.frames);
+  };
+
+  // Saved in the settings; the saved value is applied once it is read (and saving it back is skipped).
+  let loaded = false;
+  onion.onChange((s) => {
+    show();
+    studio.commands.changed();
+    if (!loaded || !studio.api) return;
+    studio.api.setSettings({ onionSkin: s }).then(
+      (saved) => (studio.settings = saved),
+      () => undefined,
+    );
+  });
+  if (studio.api) {
+    studio.api.getSettings().then(
+      (s) => {
+        if (s.onionSkin) onion.set(s.onionSkin);
+        loaded = true;
+      },
+      () => (loaded = true),
+    );
+  } else loaded = true;
+
+  const element = h(
+    'span',
+    { class: 'onion-controls' },
+    labelled(() => t('onion.toggle.label'), toggle, () => t('onion.toggle.help')),
+    labelled(() => t('onion.frames'), frames, () => t('onion.framesHelp')),
+  );
+  show();
+  return { onion, element };
+}
