@@ -185,8 +185,8 @@ export function editCommand(def: EditDefinition): CliCommand {
         io.out(`  bytes ${before} -> ${bytes.length} (${((100 * bytes.length) / Math.max(1, before)).toFixed(1)}%)`);
       }
       for (const line of def.measure?.(input, result, params) ?? []) io.out(`  ${line}`);
-      const known = new Set(read.flatMap((r) => r.motion.warnings));
-      for (const w of result.warnings) if (!known.has(w)) io.out(`  note: ${w}`);
+      const known = new Set(read.flatMap((r) => r.motion.warnings.map((w) => w.text)));
+      for (const w of result.warnings) if (!known.has(w.text)) io.out(`  note: ${w.text}`);
       return 0;
     },
   };

@@ -104,7 +104,7 @@ function convertFolderWith(workerFile: string, options: WorkerConverterOptions):
           skipped.push(r.input);
           report(r.input, 'skipped');
         } else {
-          failed.push({ source: r.input, message: r.error ?? 'conversion failed', problem: r.problem });
+          failed.push({ source: r.input, message: r.error ?? 'conversion failed', problem: r.problem, fileProblem: r.fileProblem });
           report(r.input, 'failed');
         }
       },

@@ -12,6 +12,8 @@ import { hasTakes, listTakes, openTakes, type TakeInfo, type TakeSource } from '
 import { writeVrma } from '../../shared/vrma/write';
 import { durationOf } from '../../shared/motion/types';
 import { MotionError, motionErrorInfo, type MotionErrorInfo } from '../../shared/errors';
+import type { MotionWarning } from '../../shared/warnings';
+import { fileProblem, type FileProblem } from '../../shared/fileProblem';
 import { optimize } from '../../shared/edits/optimize';
 import { pinFeet } from '../../shared/edits/pinFeet';
 import { writeFileAtomic, FileExistsError } from './atomicWrite';
@@ -44,7 +46,10 @@ export interface ConvertResult {
   readonly error?: string;
   /** The core's error behind `error` (the studio words it in its language). */
   readonly problem?: MotionErrorInfo;
-  readonly warnings: readonly string[];
+  /** The file-system error behind `error` (a missing or unreadable input, an output that cannot be written). */
+  readonly fileProblem?: FileProblem;
+  /** The reader's and converter's warnings (English `text` for the CLI, a catalogue detail for the studio). */
+  readonly warnings: readonly MotionWarning[];
   readonly bytes?: number;
   readonly duration?: number;
   readonly bones?: number;
@@ -80,7 +85,7 @@ export async function runConvertJob(job: ConvertJob): Promise<ConvertResult> {
   try {
     bytes = new Uint8Array(await readFile(job.input));
   } catch (e) {
-    return { ...base, ok: false, error: describeFsError(e as NodeJS.ErrnoException, job.input), warnings: [] };
+    return { ...base, ok: false, error: describeFsError(e as NodeJS.ErrnoException, job.input), fileProblem: fileProblem(e, job.input), warnings: [] };
   }
   if (job.listTakes) {
     try {
@@ -91,7 +96,7 @@ export async function runConvertJob(job: ConvertJob): Promise<ConvertResult> {
     }
   }
   let data: Uint8Array;
-  let warnings: readonly string[];
+  let warnings: readonly MotionWarning[];
   let duration: number;
   let bones: number;
   try {
@@ -112,8 +117,8 @@ export async function runConvertJob(job: ConvertJob): Promise<ConvertResult> {
     await mkdir(dirname(job.output), { recursive: true });
     await writeFileAtomic(job.output, data, { overwrite: job.force });
   } catch (e) {
-    if (e instanceof FileExistsError) return { ...base, ok: false, error: `${job.output} already exists; use --force to replace it`, warnings };
-    return { ...base, ok: false, error: `cannot write ${describeFsError(e as NodeJS.ErrnoException, job.output)}`, warnings };
+    if (e instanceof FileExistsError) return { ...base, ok: false, error: `${job.output} already exists; use --force to replace it`, fileProblem: { errno: 'EEXIST', file: job.output, writing: true }, warnings };
+    return { ...base, ok: false, error: `cannot write ${describeFsError(e as NodeJS.ErrnoException, job.output)}`, fileProblem: fileProblem(e, job.output, true), warnings };
   }
   return { ...base, ok: true, warnings, bytes: data.length, duration, bones };
 }

@@ -37,6 +37,9 @@ export interface DocumentStore {
   exportLoose(bytes: Uint8Array, suggestedName: string): Promise<{ path?: string; name: string } | null>;
 }
 
+/** A report line: final text, or a function read again in the current language (a worded warning). */
+export type ReportText = string | (() => string);
+
 export interface OpenOptions {
   /** Shown name without extension (walk for walk.vmd). */
   readonly name: string;
@@ -45,7 +48,7 @@ export interface OpenOptions {
   /** Converted on opening from another format (.vmd, .vpd, .bvh, .fbx, .glb...). */
   readonly converted?: boolean;
   /** Conversion notes (skipped bones, assumptions): the document's report. */
-  readonly reports?: readonly string[];
+  readonly reports?: readonly ReportText[];
   /** History label of the first entry. */
   readonly label?: string;
 }
@@ -91,7 +94,7 @@ export class MotionDocument {
   private _sourcePath: string | undefined;
   /** Converted on opening and not yet written as a .vrma. */
   private _pendingConversion = false;
-  private _reports: string[] = [];
+  private _reports: ReportText[] = [];
 
   constructor(initial: Motion, name: string) {
     this.history = new History(initial);
@@ -126,7 +129,7 @@ export class MotionDocument {
   }
   /** Conversion notes of this document (the report panel); cleared when the document changes. */
   get reports(): readonly string[] {
-    return this._reports;
+    return this._reports.map((r) => (typeof r === 'function' ? r() : r));
   }
   /** The file name the title and the library show: the .vrma once it has one, else the source. */
   get fileLabel(): string {
@@ -145,7 +148,7 @@ export class MotionDocument {
     this.changed();
   }
 
-  addReport(text: string): void {
+  addReport(text: ReportText): void {
     this._reports.push(text);
     this.changed();
   }

@@ -21,7 +21,7 @@ import { PreviewClock } from '../preview/previewClock';
 import { Preview } from '../preview/preview';
 import { disposeAvatar, loadAvatar, type LoadedAvatar } from '../avatar/loadAvatar';
 import type { Viewport } from '../viewport/viewport';
-import { Messages, errorText, type MessageText } from '../ui/messages';
+import { Messages, errorText, warningText, type MessageText } from '../ui/messages';
 import { openTakeFile, readMotionFile } from './core';
 import { MmdModels, type MmdModel } from './mmdModels';
 import { t } from '../../shared/i18n';
@@ -309,10 +309,10 @@ export class Studio {
 
   /** A converted (or read) motion becomes the document, with one toast saying what happened. */
   private openConverted(name: string, path: string | undefined, motion: Motion, convertedFrom: string | undefined, convertedText?: () => string, take?: string): void {
-    // The reader's and converter's warnings are the core's English text (specific: bone names, lines);
-    // they go to the document's report, and one toast per file points at it.
+    // The reader's and converter's warnings (specific: bone names, lines) go to the document's report,
+    // worded in the user's language (re-read after a language switch), and one toast per file points at it.
     // Without an MMD model the core says "pass the model" (the CLI's --pmx): here the studio says how to give it.
-    const reports = motion.warnings.map((w) => (w === NO_MODEL_WARNING ? t('convert.mmd.noModel', { file: name }) : t('studio.convert.warning', { file: name, detail: w })));
+    const reports = motion.warnings.map((w) => (w.detail === NO_MODEL_WARNING.detail ? () => t('convert.mmd.noModel', { file: name }) : () => t('studio.convert.warning', { file: name, detail: warningText(w) })));
     const stem = name.replace(/\.[^.]+$/, '');
     this.openDocument(motion, { name: take === undefined ? stem : `${stem}.${safeTakeName(take)}`, path, converted: !!convertedFrom, reports });
     const count = reports.length;

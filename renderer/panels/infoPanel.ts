@@ -6,6 +6,7 @@ import { h } from '../ui/dom';
 import { formatTime } from '../timeline/timeScale';
 import { t, formatNumber, formatList, formatSize, onLocaleChange } from '../../shared/i18n';
 import { localize, tAttr, tText } from '../ui/i18n';
+import { warningText } from '../ui/messages';
 import { BUILTIN_AVATAR_NAME } from '../platform/desktopSession';
 
 /**
@@ -47,7 +48,7 @@ export function createInfoPanel(studio: Studio): HTMLElement {
     const strip = new Set(['duration', 'frame-rate', 'keys', 'bones', 'size']);
     list.replaceChildren(...rows.filter((r) => strip.has(r[0])).flatMap(cells));
     moreList.replaceChildren(...rows.filter((r) => !strip.has(r[0])).flatMap(cells));
-    warnings.replaceChildren(...s.warnings.map((w) => h('li', { text: w })));
+    warnings.replaceChildren(...s.warnings.map((w) => h('li', { text: warningText(w), title: w.text })));
     warnings.hidden = s.warnings.length === 0;
     const a = studio.avatar;
     avatarLine.textContent = a ? t('studio.info.avatar', { name: a.name === BUILTIN_AVATAR_NAME ? t('studio.mannequin.name') : a.name, version: a.metaVersion === '0' ? '0.x' : '1.0' }) : t('studio.info.noAvatar');

@@ -11,6 +11,8 @@ import { h, button } from './dom';
 import { localize, tAttr } from './i18n';
 import { t, translate, hasMessage } from '../../shared/i18n';
 import type { MotionErrorInfo } from '../../shared/errors';
+import type { MotionWarning } from '../../shared/warnings';
+import { FILE_ERROR_CODES, type FileProblem } from '../../shared/fileProblem';
 
 export type MessageKind = 'error' | 'notice' | 'success';
 /** A plain string (already final: a file name, a report) or a function read again after a language switch. */
@@ -141,6 +143,26 @@ export function errorDetailText(e: unknown): string | null {
  * errorText for an error that arrived as data (a folder conversion's failure, a library file's
  * details): the English `message` and, when the core refused the file, its `problem`.
  */
-export function problemText(message: string, problem?: MotionErrorInfo): string {
+export function problemText(message: string, problem?: MotionErrorInfo, file?: FileProblem): string {
+  if (file) return fileProblemText(file);
   return errorText(problem ? Object.assign(new Error(message), problem) : new Error(message));
+}
+
+/** A file-system error that arrived as data, in the current language, naming the file (its base name). */
+export function fileProblemText(p: FileProblem): string {
+  const file = p.file.split(/[\\/]/).pop() || p.file;
+  const known = (FILE_ERROR_CODES as readonly string[]).includes(p.errno);
+  const text = translate(known ? `fileError.${p.errno}` : 'fileError.other', { file, errno: p.errno });
+  return p.writing && p.errno !== 'EEXIST' ? t('fileError.write', { detail: text }) : text;
+}
+
+/**
+ * A reader's or converter's warning in the current language: its catalogue detail (`warning.<detail>`)
+ * with its real values; the core's English sentence when the detail is not in the catalogue (a
+ * warning from a newer core). Call it inside a message function so it is re-read after a language switch.
+ */
+export function warningText(w: MotionWarning): string {
+  const values: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(w.params ?? {})) if (typeof v === 'string' || typeof v === 'number') values[k] = v;
+  return hasMessage(`warning.${w.detail}`) ? translate(`warning.${w.detail}`, values) : w.text;
 }

@@ -32,6 +32,7 @@ import type {
 } from './schema';
 import { studioExtensionOf, type StudioFileExtension } from '../convert/formats';
 import type { MotionErrorInfo } from '../errors';
+import type { FileProblem } from '../fileProblem';
 import type { TakeInfo } from '../convert/fbx/convertFbx';
 
 /** File types the studio understands (avatars .vrm/.glb, motions): listed once in shared/convert/formats.ts. */
@@ -154,8 +155,11 @@ export interface ConvertSummary {
   readonly converted: readonly { readonly source: string; readonly target: string }[];
   /** Sources whose .vrma already existed. */
   readonly skipped: readonly string[];
-  /** `message` in English; `problem`, when the core refused the file, for the studio to word it. */
-  readonly failed: readonly { readonly source: string; readonly message: string; readonly problem?: MotionErrorInfo }[];
+  /**
+   * `message` in English; `problem`, when the core refused the file, or `fileProblem`, when the file
+   * could not be read or its .vrma written, for the studio to word it.
+   */
+  readonly failed: readonly { readonly source: string; readonly message: string; readonly problem?: MotionErrorInfo; readonly fileProblem?: FileProblem }[];
   readonly elapsedMs: number;
 }
 

@@ -6,6 +6,7 @@
  * is when B begins. B's expression, lookAt and non-humanoid tracks are dropped with a warning. Any
  * track only one side has holds its rest value on the other side (normalized identity for bones).
  */
+import { warning, type MotionWarning } from '../warnings';
 import type { Channel, ChannelPath, Motion } from '../motion/types';
 import { durationOf, withChannels } from '../motion/types';
 import { HUMAN_BONE_NAMES, type HumanBoneName } from '../vrm/humanBones';
@@ -67,7 +68,7 @@ export function join(first: Motion, second: Motion, options: JoinOptions = {}): 
   const durationA = durationOf(a);
   const durationB = durationOf(b);
   const fade = Math.min(blend, durationA, durationB);
-  const warnings: string[] = [];
+  const warnings: MotionWarning[] = [];
 
   // B's tracks in A's frame, by A's node.
   const fromB = new Map<string, Channel>();
@@ -97,8 +98,8 @@ export function join(first: Motion, second: Motion, options: JoinOptions = {}): 
   }
   const hips = hipsInFrameOf(a, b, durationA - fade);
   if (hips) fromB.set(key(hips.node, 'translation'), hips);
-  if (dropped.length) warnings.push(`join: dropped tracks of bones the first motion lacks: ${HUMAN_BONE_NAMES.filter((n) => dropped.includes(n)).join(', ')}`);
-  if (droppedOther) warnings.push(`join: dropped ${droppedOther} expression, lookAt or non-humanoid track(s) of the second motion`);
+  if (dropped.length) warnings.push(warning(`join: dropped tracks of bones the first motion lacks: ${HUMAN_BONE_NAMES.filter((n) => dropped.includes(n)).join(', ')}`, 'join.droppedBones', { bones: HUMAN_BONE_NAMES.filter((n) => dropped.includes(n)).join(', ') }));
+  if (droppedOther) warnings.push(warning(`join: dropped ${droppedOther} expression, lookAt or non-humanoid track(s) of the second motion`, 'join.droppedOther', { count: droppedOther }));
 
   const channels: Channel[] = [];
   const used = new Set<string>();

@@ -21,6 +21,7 @@ import curves from './messages/curves';
 import convert from './messages/convert';
 import avatar from './messages/avatar';
 import onion from './messages/onion';
+import warnings from './messages/warnings';
 
 export const AREAS = {
   studio,
@@ -38,6 +39,7 @@ export const AREAS = {
   convert,
   avatar,
   onion,
+  warnings,
 } as const;
 
 type KeysOf<A> = A extends AreaMessages<infer K> ? K : never;

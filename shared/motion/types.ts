@@ -3,6 +3,7 @@
  * Motion that reuses every Channel (and every typed array) they did not change, so undo history is
  * a list of Motions and costs only what changed.
  */
+import type { MotionWarning } from '../warnings';
 import type { HumanBoneName } from '../vrm/humanBones';
 
 export type Quat = readonly [number, number, number, number];
@@ -72,7 +73,7 @@ export interface Motion {
   readonly lookAtNode?: number;
   readonly rest: RestPose;
   /** What the reader converted or tolerated, for the UI and CLI to show. */
-  readonly warnings: readonly string[];
+  readonly warnings: readonly MotionWarning[];
 }
 
 export function componentsOf(path: ChannelPath): 3 | 4 {
@@ -96,7 +97,7 @@ export function boneChannel(motion: Motion, bone: HumanBoneName, path: ChannelPa
 }
 
 /** A new Motion with some channels replaced/added/removed; untouched channels are shared, not copied. */
-export function withChannels(motion: Motion, channels: readonly Channel[], extraWarnings: readonly string[] = []): Motion {
+export function withChannels(motion: Motion, channels: readonly Channel[], extraWarnings: readonly MotionWarning[] = []): Motion {
   return {
     ...motion,
     channels,

@@ -2,6 +2,7 @@
  * Builds a Motion on the standard skeleton (identity rest rotations, so file rotations equal the
  * avatar's normalized rotations). Converters and generators produce normalized data and call this.
  */
+import type { MotionWarning } from '../warnings';
 import type { Channel, ExpressionRef, GltfJson, Motion, Vec3 } from '../motion/types';
 import { HUMAN_BONE_NAMES, HUMAN_BONE_PARENT, EXPRESSION_PRESETS, type HumanBoneName } from '../vrm/humanBones';
 import { STANDARD_OFFSETS } from '../vrm/standardSkeleton';
@@ -26,7 +27,7 @@ export interface NormalizedMotionInput {
   readonly offsets?: Readonly<Partial<Record<HumanBoneName, Vec3>>>;
   /** Which bones exist in the file's skeleton (default: all standard bones). */
   readonly bones?: readonly HumanBoneName[];
-  readonly warnings?: readonly string[];
+  readonly warnings?: readonly MotionWarning[];
   readonly generator?: string;
 }
 

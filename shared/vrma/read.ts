@@ -10,6 +10,7 @@
  */
 import type { Channel, ChannelPath, ExpressionRef, GltfJson, Motion } from '../motion/types';
 import { MotionError, fail } from '../errors';
+import { warning, type MotionWarning } from '../warnings';
 import { parseGlb } from '../gltf/glb';
 import { readAccessor, readBudget, spendBudget, type AccessorContext } from '../gltf/accessor';
 import { decodeDataUri } from '../gltf/dataUri';
@@ -21,7 +22,7 @@ import { MAT4_IDENTITY } from '../math/mat4';
 
 export const EXTENSION_NAME = 'VRMC_vrm_animation';
 /** The reader's note on a file whose rotations are normalized integers (a quantized file). */
-export const QUANTIZED_NOTE = 'rotations stored as normalized integers (a quantized file) were converted to floats';
+export const QUANTIZED_NOTE = warning('rotations stored as normalized integers (a quantized file) were converted to floats', 'vrma.quantized');
 const KNOWN_SPEC_VERSIONS = new Set(['1.0', '1.0-draft']);
 /** Glue that references accessors/buffers and cannot survive without them in a motion file. */
 const MESH_KEYS = ['meshes', 'skins', 'images', 'textures', 'materials', 'samplers'] as const;
@@ -73,7 +74,7 @@ export function readVrma(bytes: Uint8Array): Motion {
 function readVrmaUnguarded(bytes: Uint8Array): Motion {
   const glb = parseGlb(bytes, { maxJsonContainers: MAX_JSON_CONTAINERS, kind: 'a motion' });
   const json = glb.json as Json;
-  const warnings: string[] = [];
+  const warnings: MotionWarning[] = [];
 
   const extensions = json.extensions;
   const ext = isObject(extensions) ? extensions[EXTENSION_NAME] : undefined;
@@ -89,13 +90,13 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
   const rawSpec = ext.specVersion;
   if (rawSpec === undefined) {
     specVersion = '1.0';
-    warnings.push('specVersion is missing (a pre-release file); read as 1.0');
+    warnings.push(warning('specVersion is missing (a pre-release file); read as 1.0', 'vrma.specMissing'));
   } else if (typeof rawSpec === 'string' && KNOWN_SPEC_VERSIONS.has(rawSpec)) {
     specVersion = rawSpec;
-    if (rawSpec !== '1.0') warnings.push(`specVersion "${rawSpec}" is a draft; read as 1.0`);
+    if (rawSpec !== '1.0') warnings.push(warning(`specVersion "${rawSpec}" is a draft; read as 1.0`, 'vrma.specDraft', { spec: rawSpec }));
   } else {
     specVersion = '1.0';
-    warnings.push(`unknown specVersion ${JSON.stringify(rawSpec)}; read as 1.0`);
+    warnings.push(warning(`unknown specVersion ${JSON.stringify(rawSpec)}; read as 1.0`, 'vrma.specUnknown', { spec: JSON.stringify(rawSpec) ?? 'undefined' }));
   }
 
   const boneToNode: Partial<Record<HumanBoneName, number>> = {};
@@ -107,11 +108,11 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
     for (const [name, def] of Object.entries(humanBones)) {
       const node = isObject(def) ? def.node : undefined;
       if (!isHumanBoneName(name)) {
-        warnings.push(`humanoid bone "${name}" is not a VRM 1.0 bone name; ignored`);
+        warnings.push(warning(`humanoid bone "${name}" is not a VRM 1.0 bone name; ignored`, 'vrma.boneNameUnknown', { bone: name }));
       } else if (!isIndex(node, nodes.length)) {
-        warnings.push(`humanoid bone ${name} points at node ${JSON.stringify(node)}, which does not exist; ignored`);
+        warnings.push(warning(`humanoid bone ${name} points at node ${JSON.stringify(node)}, which does not exist; ignored`, 'vrma.boneNodeMissing', { bone: name, node: JSON.stringify(node) ?? 'undefined' }));
       } else if (nodeToBone.has(node)) {
-        warnings.push(`humanoid bone ${name} shares node ${node} with ${nodeToBone.get(node)}; ignored`);
+        warnings.push(warning(`humanoid bone ${name} shares node ${node} with ${nodeToBone.get(node)}; ignored`, 'vrma.boneNodeShared', { bone: name, node: String(node), other: String(nodeToBone.get(node)) }));
       } else {
         boneToNode[name] = node;
         nodeToBone.set(node, name);
@@ -120,7 +121,7 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
       }
     }
   } else if (humanoid !== undefined) {
-    warnings.push('the humanoid section has no humanBones; no bones are mapped');
+    warnings.push(warning('the humanoid section has no humanBones; no bones are mapped', 'vrma.noHumanBones'));
   }
 
   const expressions: ExpressionRef[] = [];
@@ -131,14 +132,14 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
       const group = ext.expressions[kind];
       if (group === undefined) continue;
       if (!isObject(group)) {
-        warnings.push(`expressions.${kind} is not an object; ignored`);
+        warnings.push(warning(`expressions.${kind} is not an object; ignored`, 'vrma.expressionsNotObject', { kind }));
         continue;
       }
       const clean: Json = {};
       for (const [name, def] of Object.entries(group)) {
         const node = isObject(def) ? def.node : undefined;
         if (!isIndex(node, nodes.length) || expressionNodes.has(node) || nodeToBone.has(node)) {
-          warnings.push(`expression ${name} points at node ${JSON.stringify(node)}, which is missing or already used; ignored`);
+          warnings.push(warning(`expression ${name} points at node ${JSON.stringify(node)}, which is missing or already used; ignored`, 'vrma.expressionNodeBad', { expression: name, node: JSON.stringify(node) ?? 'undefined' }));
           continue;
         }
         const ref: ExpressionRef = { name, preset: kind === 'preset', node };
@@ -154,7 +155,7 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
   if (ext.lookAt !== undefined) {
     const node = isObject(ext.lookAt) ? ext.lookAt.node : undefined;
     if (isIndex(node, nodes.length) && !nodeToBone.has(node) && !expressionNodes.has(node)) lookAtNode = node;
-    else warnings.push(`lookAt points at node ${JSON.stringify(node)}, which is missing or already used; ignored`);
+    else warnings.push(warning(`lookAt points at node ${JSON.stringify(node)}, which is missing or already used; ignored`, 'vrma.lookAtNodeBad', { node: JSON.stringify(node) ?? 'undefined' }));
   }
 
   // --- the kept glTF JSON ---
@@ -165,7 +166,7 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
   delete gltf.buffers;
   if (!isObject(gltf.asset) || typeof gltf.asset.version !== 'string') {
     gltf.asset = { ...(isObject(gltf.asset) ? gltf.asset : {}), version: '2.0' };
-    warnings.push('the glTF asset version was missing; set to 2.0');
+    warnings.push(warning('the glTF asset version was missing; set to 2.0', 'vrma.assetVersionMissing'));
   }
   const removed = MESH_KEYS.filter((k) => gltf[k] !== undefined);
   if (removed.length) {
@@ -174,7 +175,7 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
       const { mesh: _m, skin: _s, weights: _w, ...rest } = n as Json;
       return rest;
     });
-    warnings.push(`dropped ${removed.join(', ')} (a motion file carries no geometry)`);
+    warnings.push(warning(`dropped ${removed.join(', ')} (a motion file carries no geometry)`, 'vrma.geometryDropped', { removed: removed.join(', ') }));
   }
   const cleanExt: Json = { ...ext, specVersion };
   if (isObject(humanoid)) cleanExt.humanoid = { ...humanoid, humanBones: cleanBones };
@@ -184,7 +185,7 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
   const used = Array.isArray(json.extensionsUsed) ? json.extensionsUsed : [];
   if (!used.includes(EXTENSION_NAME)) {
     gltf.extensionsUsed = [...used, EXTENSION_NAME];
-    warnings.push(`${EXTENSION_NAME} was not listed in extensionsUsed; added`);
+    warnings.push(warning(`${EXTENSION_NAME} was not listed in extensionsUsed; added`, 'vrma.extensionNotListed', { extension: EXTENSION_NAME }));
   }
 
   // --- buffers ---
@@ -221,8 +222,8 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
   const channels: Channel[] = [];
   let animationName: string | undefined;
   let animationExtras: unknown;
-  if (animations.length === 0) warnings.push('the file has no animation');
-  if (animations.length > 1) warnings.push(`the file has ${animations.length} animations; only the first is used`);
+  if (animations.length === 0) warnings.push(warning('the file has no animation', 'vrma.noAnimation'));
+  if (animations.length > 1) warnings.push(warning(`the file has ${animations.length} animations; only the first is used`, 'vrma.severalAnimations', { count: animations.length }));
   if (animations.length > 0) {
     const anim = animations[0];
     if (!isObject(anim)) fail('BAD_JSON', 'animation 0 is not an object', 'json.animationNotObject', { animation: 0 });
@@ -239,32 +240,32 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
       const node = target.node;
       const path = target.path;
       if (node === undefined) {
-        warnings.push(`${where} targets no node (${JSON.stringify(path)}); ignored`);
+        warnings.push(warning(`${where} targets no node (${JSON.stringify(path)}); ignored`, 'vrma.channelNoNode', { channel: ci, path: JSON.stringify(path) ?? 'undefined' }));
         continue;
       }
       if (!isIndex(node, nodes.length)) fail('BAD_JSON', `${where} targets node ${JSON.stringify(node)}, which does not exist`, 'json.channelNode', { channel: ci, node: JSON.stringify(node) ?? 'undefined' });
       if (path === 'weights') {
-        warnings.push(`${where} animates morph weights of node ${node}, which a VRM Animation cannot use; ignored`);
+        warnings.push(warning(`${where} animates morph weights of node ${node}, which a VRM Animation cannot use; ignored`, 'vrma.channelWeights', { channel: ci, node: String(node) }));
         continue;
       }
       if (path !== 'rotation' && path !== 'translation' && path !== 'scale') fail('BAD_JSON', `${where} has an unknown path ${JSON.stringify(path)}`, 'json.channelPath', { channel: ci, path: JSON.stringify(path) ?? 'undefined' });
       const key = `${node}/${path}`;
       if (seen.has(key)) {
-        warnings.push(`${where} animates node ${node} ${path} a second time; ignored`);
+        warnings.push(warning(`${where} animates node ${node} ${path} a second time; ignored`, 'vrma.channelTwice', { channel: ci, node: String(node), path }));
         continue;
       }
       const bone = nodeToBone.get(node);
       if (bone !== undefined && path === 'scale') {
-        warnings.push(`${where} scales humanoid bone ${bone}, which VRM Animation does not allow; ignored`);
+        warnings.push(warning(`${where} scales humanoid bone ${bone}, which VRM Animation does not allow; ignored`, 'vrma.channelBoneScale', { channel: ci, bone }));
         continue;
       }
       const expression = expressionNodes.get(node);
       if (expression && path !== 'translation') {
-        warnings.push(`${where} animates ${path} of expression ${expression.name}, whose weight is its translation; ignored`);
+        warnings.push(warning(`${where} animates ${path} of expression ${expression.name}, whose weight is its translation; ignored`, 'vrma.channelExpressionPath', { channel: ci, path, expression: expression.name }));
         continue;
       }
       if (node === lookAtNode && path === 'scale') {
-        warnings.push(`${where} scales the lookAt node; ignored`);
+        warnings.push(warning(`${where} scales the lookAt node; ignored`, 'vrma.channelLookAtScale', { channel: ci }));
         continue;
       }
       const samplerIndex = ch.sampler;
@@ -297,7 +298,7 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
   };
 }
 
-function readSampler(ctx: AccessorContext, sampler: Json, index: number, path: ChannelPath, warnings: string[], budget: { keys: number }): { times: Float32Array; values: Float32Array } | undefined {
+function readSampler(ctx: AccessorContext, sampler: Json, index: number, path: ChannelPath, warnings: MotionWarning[], budget: { keys: number }): { times: Float32Array; values: Float32Array } | undefined {
   const where = `sampler ${index}`;
   const interpolation = sampler.interpolation ?? 'LINEAR';
   if (interpolation !== 'LINEAR' && interpolation !== 'STEP' && interpolation !== 'CUBICSPLINE') {
@@ -331,10 +332,10 @@ function readSampler(ctx: AccessorContext, sampler: Json, index: number, path: C
   }
   if (keep) {
     if (dropped === times.length) {
-      warnings.push(`${where}: no key has a valid time; channel ignored`);
+      warnings.push(warning(`${where}: no key has a valid time; channel ignored`, 'vrma.samplerNoValidTime', { sampler: index }));
       return undefined;
     }
-    warnings.push(`${where}: ${dropped} key(s) with negative or non-increasing times were dropped`);
+    warnings.push(warning(`${where}: ${dropped} key(s) with negative or non-increasing times were dropped`, 'vrma.samplerTimesDropped', { sampler: index, count: dropped }));
     const kept = times.length - dropped;
     const t2 = new Float32Array(kept);
     const stride = n * perKey;
@@ -351,11 +352,11 @@ function readSampler(ctx: AccessorContext, sampler: Json, index: number, path: C
   }
   if (output.dequantized && path === 'rotation' && interpolation !== 'CUBICSPLINE') values = normalizeQuats(values);
   if (interpolation === 'STEP') {
-    warnings.push(`${where}: STEP interpolation baked to LINEAR keys that keep the steps`);
+    warnings.push(warning(`${where}: STEP interpolation baked to LINEAR keys that keep the steps`, 'vrma.samplerStep', { sampler: index }));
     return bakeStep(times, values, n);
   }
   if (interpolation === 'CUBICSPLINE') {
-    warnings.push(`${where}: CUBICSPLINE interpolation sampled to LINEAR keys (within 1e-4)`);
+    warnings.push(warning(`${where}: CUBICSPLINE interpolation sampled to LINEAR keys (within 1e-4)`, 'vrma.samplerCubic', { sampler: index }));
     return bakeCubic(times, values, n, path === 'rotation', budget);
   }
   return { times, values };
@@ -371,7 +372,7 @@ function normalizeQuats(values: Float32Array): Float32Array {
   return out;
 }
 
-function convertLegacyLookAt(channels: Channel[], indices: number[], nodes: readonly Json[], boneToNode: Partial<Record<HumanBoneName, number>>, seen: Set<string>, warnings: string[]): void {
+function convertLegacyLookAt(channels: Channel[], indices: number[], nodes: readonly Json[], boneToNode: Partial<Record<HumanBoneName, number>>, seen: Set<string>, warnings: MotionWarning[]): void {
   const world = worldMatrices(nodes);
   const parents = parentIndices(nodes);
   const head = boneToNode.head;
@@ -379,13 +380,13 @@ function convertLegacyLookAt(channels: Channel[], indices: number[], nodes: read
   for (const i of indices) {
     const ch = channels[i];
     if (seen.has(`${ch.node}/rotation`)) {
-      warnings.push(`the lookAt node has both translation and rotation tracks; the legacy translation track was dropped`);
+      warnings.push(warning(`the lookAt node has both translation and rotation tracks; the legacy translation track was dropped`, 'vrma.lookAtLegacyDropped'));
       channels.splice(i, 1);
       continue;
     }
     const parent = parents[ch.node];
     const values = gazePointsToRotations(ch.values, parent === -1 ? MAT4_IDENTITY : world[parent], eye);
     channels[i] = { node: ch.node, path: 'rotation', times: ch.times, values };
-    warnings.push('the lookAt track was a gaze point (pre-release VRMA translation); converted to the 1.0 rotation');
+    warnings.push(warning('the lookAt track was a gaze point (pre-release VRMA translation); converted to the 1.0 rotation', 'vrma.lookAtGazePoint'));
   }
 }

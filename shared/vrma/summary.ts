@@ -1,4 +1,5 @@
 /** What `vrma-studio info` and the studio's info panel show about a Motion (one summary for both). */
+import type { MotionWarning } from '../warnings';
 import type { Motion } from '../motion/types';
 import { durationOf } from '../motion/types';
 import { HUMAN_BONE_NAMES, type HumanBoneName } from '../vrm/humanBones';
@@ -30,7 +31,7 @@ export interface MotionSummary {
   readonly lookAt: 'none' | 'present' | 'animated';
   /** World-space rest height of the hips (metres when the file is in metres). */
   readonly restHipsHeight: number;
-  readonly warnings: readonly string[];
+  readonly warnings: readonly MotionWarning[];
 }
 
 /** Rates a file's float32 key times are snapped to when the estimate is within 1% of one. */

@@ -12,6 +12,7 @@ export const ALLOWED_LATIN = new Set([
   's', 'ms', 'fps', 'rad', 'm', 'mm', 'cm', 'kB', 'KB', 'MB', 'GB', 'byte', 'x', 'y', 'z', 'N', 'VR',
   'Ctrl', 'Shift', 'Alt', 'Space', 'Delete', 'Home', 'End', 'Esc', 'F1', 'Tab', 'Enter',
   'English', // the language picker names each language in itself
+  'CMU', // the CMU motion-capture database (its BVH unit)
   'three', 'js', 'vrm', 'UniVRM', 'Unity', 'Blender', 'Mixamo', // players and tools, by their names
   'walk', // the built-in motion (walk.vrma)
   ...HUMAN_BONE_NAMES,

@@ -122,7 +122,7 @@ function report(io: CliIO, r: ConvertResult): void {
     return;
   }
   io.out(`ok   ${r.input} -> ${r.output} (${r.duration?.toFixed(2)} s, ${r.bones} bones, ${r.bytes} bytes)`);
-  for (const w of r.warnings) io.out(`       ${w}`);
+  for (const w of r.warnings) io.out(`       ${w.text}`);
 }
 
 export const convertCommand: CliCommand = {

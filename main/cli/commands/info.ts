@@ -40,7 +40,7 @@ function formatSummary(file: string, s: MotionSummary, enc: FileEncoding, bytes:
     `  lookAt            ${s.lookAt}`,
     `  rest hips height  ${s.restHipsHeight.toFixed(4)}${s.restHipsHeight < 1e-3 ? ' (zero: hips translation is not scaled to the avatar)' : ''}`,
     `  warnings          ${s.warnings.length ? '' : 'none'}`,
-    ...s.warnings.map((w) => `    - ${w}`),
+    ...s.warnings.map((w) => `    - ${w.text}`),
   ];
   return lines.join('\n');
 }
@@ -72,7 +72,7 @@ export const infoCommand: CliCommand = {
         const bytes = new Uint8Array(await readFile(file));
         const summary = summarizeMotion(readVrma(bytes));
         const enc = fileEncoding(bytes);
-        if (json) results.push({ file, ...summary, encoding: enc.encoding, rotationComponents: enc.rotationComponents, bytesPerKey: enc.bytesPerKey, bytes: byteBreakdown(bytes) });
+        if (json) results.push({ file, ...summary, warnings: summary.warnings.map((w) => w.text), encoding: enc.encoding, rotationComponents: enc.rotationComponents, bytesPerKey: enc.bytesPerKey, bytes: byteBreakdown(bytes) });
         else io.out((i ? '\n' : '') + formatSummary(file, summary, enc, byteBreakdown(bytes)));
       } catch (e) {
         const error = fileError(e);

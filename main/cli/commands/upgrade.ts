@@ -36,7 +36,7 @@ export const upgradeCommand: CliCommand = {
     let warnings: readonly string[];
     try {
       const motion = readVrma(bytes);
-      warnings = motion.warnings;
+      warnings = motion.warnings.map((w) => w.text);
       written = writeVrma({ ...motion, specVersion: '1.0' });
     } catch (e) {
       if (!(e instanceof MotionError)) throw e;

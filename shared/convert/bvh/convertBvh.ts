@@ -4,6 +4,7 @@
  * from its joint (so unmapped joints above it are folded in), turned into VRM axes and corrected for the
  * capture's zero pose; the hips path is taken relative to the rest position, in metres, grounded.
  */
+import { warning } from '../../warnings';
 import type { Motion, Quat } from '../../motion/types';
 import { fail } from '../../errors';
 import { parseBvh, type Bvh } from './parse';
@@ -49,7 +50,7 @@ export function convertBvhDetailed(bytes: Uint8Array, opts: BvhConvertOptions = 
     fps,
     warnings: [
       ...bvh.warnings,
-      `BVH: ${bvh.frameCount} frames at ${(1 / bvh.frameTime).toFixed(3)} fps, units ${rig.unit}, skeleton found by ${rig.recognition.method}`,
+      warning(`BVH: ${bvh.frameCount} frames at ${(1 / bvh.frameTime).toFixed(3)} fps, units ${rig.unit}, skeleton found by ${rig.recognition.method}`, 'bvh.summary', { frames: bvh.frameCount, fps: Number((1 / bvh.frameTime).toFixed(3)), unit: rig.unit, method: rig.recognition.method }),
     ],
     generator: 'VRMA Studio BVH converter',
   });

@@ -3,6 +3,7 @@
  * channels on any joint, CRLF/CR/LF, tabs, End Site blocks and joint names with spaces. Every error
  * names the line it happened on, so a user can find the fault in a file of a million numbers.
  */
+import { warning, type MotionWarning } from '../../warnings';
 import { fail, type ErrorDetail, type ErrorParams } from '../../errors';
 
 export type BvhChannel = 'Xposition' | 'Yposition' | 'Zposition' | 'Xrotation' | 'Yrotation' | 'Zrotation';
@@ -29,7 +30,7 @@ export interface Bvh {
   readonly channelCount: number;
   /** frameCount * channelCount numbers, frame after frame, as written (degrees, file units). */
   readonly data: Float32Array;
-  readonly warnings: readonly string[];
+  readonly warnings: readonly MotionWarning[];
 }
 
 /** Guards against files that would allocate without bound (a hostile "Frames: 1e12"). */
@@ -197,7 +198,7 @@ export function parseBvh(bytes: Uint8Array): Bvh {
   }
 
   const data = new Float32Array(frameCount * channelCount);
-  const warnings: string[] = [];
+  const warnings: MotionWarning[] = [];
   let frame = 0;
   let line = src.index;
   const lines = src.lines;
@@ -229,7 +230,7 @@ export function parseBvh(bytes: Uint8Array): Bvh {
   }
   for (; line < lines.length; line++) {
     if (lines[line].trim() !== '') {
-      warnings.push(`BVH line ${line + 1}: data after the ${frameCount} declared frames was ignored`);
+      warnings.push(warning(`BVH line ${line + 1}: data after the ${frameCount} declared frames was ignored`, 'bvh.extraData', { line: line + 1, frames: frameCount }));
       break;
     }
   }

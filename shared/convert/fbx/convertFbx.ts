@@ -6,6 +6,7 @@
  * formula (transform.ts) and handed to the shared humanoid retargeting; joints without curves in a
  * take keep the model's own transform (its Lcl properties), as the FBX SDK and three.js play them. Blend shape channels whose names mean a VRM preset become expression tracks.
  */
+import { warning, type MotionWarning } from '../../warnings';
 import type { Mat4, Motion } from '../../motion/types';
 import { MotionError, fail } from '../../errors';
 import { invertAffine, multiply } from '../../math/mat4';
@@ -67,7 +68,7 @@ interface Skeleton {
 
 const BONE_TYPES = new Set(['LimbNode', 'Root', 'Limb', 'Skeleton']);
 
-function buildSkeleton(scene: FbxScene, warnings: string[]): Skeleton {
+function buildSkeleton(scene: FbxScene, warnings: MotionWarning[]): Skeleton {
   const keep = new Set<string>();
   for (const m of scene.models.values()) {
     if (BONE_TYPES.has(m.type) || (scene.bindPose.has(m.id) && m.type !== 'Mesh')) keep.add(m.id);
@@ -104,7 +105,7 @@ function buildSkeleton(scene: FbxScene, warnings: string[]): Skeleton {
     const local = defaultLocal[j];
     bindWorld[j] = joints[j].parent >= 0 ? childWorld(bindWorld[joints[j].parent], local, parts[j].inheritType) : local;
   });
-  if (fromDefaults === ids.length) warnings.push('the file has no bind pose; its default pose is taken as the rest');
+  if (fromDefaults === ids.length) warnings.push(warning('the file has no bind pose; its default pose is taken as the rest', 'fbx.noBindPose'));
   const bindLocal = ids.map((_, j) => (joints[j].parent >= 0 ? multiply(invertAffine(bindWorld[joints[j].parent]), bindWorld[j]) : bindWorld[j]));
   return { ids, joints, parts, bindLocal, defaultLocal, root: axisMatrix(scene.globals, warnings) };
 }
@@ -120,7 +121,7 @@ function fbxPoser(skeleton: Skeleton, localAt: (joint: number, frame: number) =>
 export interface FbxSource {
   readonly scene: FbxScene;
   readonly skeleton: Skeleton;
-  readonly warnings: readonly string[];
+  readonly warnings: readonly MotionWarning[];
   /** Recognised on first use (listing takes needs no humanoid). */
   rig(): HumanoidRig;
   /** Rest pose as a poser frame 0 (the bind pose), for tests. */
@@ -217,7 +218,7 @@ function channelsOf(source: FbxSource, stack: FbxStack): (LayerChannels[] | unde
   return perJoint.map((layers, j) => (keyed.has(j) ? layers : undefined));
 }
 
-function expressionTracks(source: FbxSource, stack: FbxStack, ticks: Float64Array, times: Float32Array, warnings: string[]): Record<string, KeyTrack> | undefined {
+function expressionTracks(source: FbxSource, stack: FbxStack, ticks: Float64Array, times: Float32Array, warnings: MotionWarning[]): Record<string, KeyTrack> | undefined {
   const out: Record<string, KeyTrack> = {};
   const skipped: string[] = [];
   for (const cn of stack.curveNodes) {
@@ -236,7 +237,7 @@ function expressionTracks(source: FbxSource, stack: FbxStack, ticks: Float64Arra
     for (let f = 0; f < ticks.length; f++) values[f] = Math.min(1, Math.max(0, cursor.at(ticks[f]) / 100));
     out[preset] = { times, values };
   }
-  if (skipped.length) warnings.push(`${skipped.length} blend shape(s) with no VRM expression preset skipped: ${skipped.slice(0, 12).join(', ')}`);
+  if (skipped.length) warnings.push(warning(`${skipped.length} blend shape(s) with no VRM expression preset skipped: ${skipped.slice(0, 12).join(', ')}`, 'fbx.blendShapesSkipped', { count: skipped.length, names: skipped.slice(0, 12).join(', ') }));
   return Object.keys(out).length ? out : undefined;
 }
 
@@ -277,10 +278,10 @@ export function convertFbxTake(source: FbxSource, stack: FbxStack, opts: FbxConv
   if (info.keys === 0) fail('NO_KEYS', `take "${stack.name}" has no keys: there is no motion to convert`, 'take.noKeys', { take: stack.name });
   const rig = source.rig();
   const { times, ticks, poser, animated } = takeFrames(source, stack, info.fps);
-  const warnings: string[] = [...source.warnings];
-  if (stack.layerCount > 1) warnings.push(`take "${stack.name}": ${stack.layerCount} animation layers blended (${stack.layers.map((l) => `${l.name} ${l.mute ? 'muted' : `${l.blend} ${Math.round(l.weight * 100)}%`}`).join(', ')})`);
+  const warnings: MotionWarning[] = [...source.warnings];
+  if (stack.layerCount > 1) warnings.push(warning(`take "${stack.name}": ${stack.layerCount} animation layers blended (${stack.layers.map((l) => `${l.name} ${l.mute ? 'muted' : `${l.blend} ${Math.round(l.weight * 100)}%`}`).join(', ')})`, 'fbx.layersBlended', { take: stack.name, count: stack.layerCount, layers: stack.layers.map((l) => l.name).join(', ') }));
   const expressions = expressionTracks(source, stack, ticks, times, warnings);
-  warnings.push(`FBX take "${stack.name}": ${times.length} frames at ${info.fps} fps, ${animated} animated joints, skeleton found by ${rig.recognition.method}`);
+  warnings.push(warning(`FBX take "${stack.name}": ${times.length} frames at ${info.fps} fps, ${animated} animated joints, skeleton found by ${rig.recognition.method}`, 'fbx.take', { take: stack.name, frames: times.length, fps: info.fps, joints: animated, method: rig.recognition.method }));
   const motion = retarget(rig, poser, { times, expressions, warnings, generator: 'VRMA Studio FBX converter', animationName: stack.name });
   return { take: info, motion };
 }
@@ -307,7 +308,7 @@ export function convertFbxTakes(bytes: Uint8Array, opts: FbxConvertOptions = {})
     }
   }
   if (!out.length) fail('NO_KEYS', `none of the file's takes has keys (${failures.join(', ')})`, 'take.noneHasKeys', { takes: failures.join(', ') });
-  if (failures.length) out[0] = { ...out[0], motion: { ...out[0].motion, warnings: [...out[0].motion.warnings, `takes with no keys skipped: ${failures.join(', ')}`] } };
+  if (failures.length) out[0] = { ...out[0], motion: { ...out[0].motion, warnings: [...out[0].motion.warnings, warning(`takes with no keys skipped: ${failures.join(', ')}`, 'fbx.takesWithoutKeys', { takes: failures.join(', ') })] } };
   return out;
 }
 

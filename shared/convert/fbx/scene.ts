@@ -5,6 +5,7 @@
  * Works on FBX 7.x (Properties70, ids) and reads 6.1 where it differs: Properties60, objects named
  * instead of numbered, GlobalSettings inside Objects, animation in Takes (takes61.ts).
  */
+import { warning, type MotionWarning } from '../../warnings';
 import type { Mat4 } from '../../motion/types';
 import { fail } from '../../errors';
 import { arrayOf, child, childrenNamed, idOf, numberOf, stringOf, type FbxDocument, type FbxNode, type FbxValue } from './node';
@@ -101,7 +102,7 @@ export interface FbxScene {
   readonly stacks: readonly FbxStack[];
   /** Blend shape channel names by id (targets of DeformPercent curves). */
   readonly blendShapeChannels: ReadonlyMap<string, string>;
-  readonly warnings: readonly string[];
+  readonly warnings: readonly MotionWarning[];
 }
 
 export const TICKS_PER_SECOND = 46186158000;
@@ -190,7 +191,7 @@ function readCurve(id: string, node: FbxNode, path: string): FbxCurve {
   return { id, times, values, interpolation, slopes, defaultValue };
 }
 
-function globalsOf(doc: FbxDocument, warnings: string[]): FbxGlobals {
+function globalsOf(doc: FbxDocument, warnings: MotionWarning[]): FbxGlobals {
   // 7.x keeps GlobalSettings at the top level, 6.1 inside Objects.
   const gs = doc.nodes.find((n) => n.name === 'GlobalSettings') ?? child(doc.nodes.find((n) => n.name === 'Objects'), 'GlobalSettings');
   const p = gs ? readProps(gs) : new Map<string, number[]>();
@@ -208,19 +209,19 @@ function globalsOf(doc: FbxDocument, warnings: string[]): FbxGlobals {
   const sign = (k: string) => (get(k, 1) < 0 ? -1 : 1);
   let upAxis = axis('UpAxis', 1), frontAxis = axis('FrontAxis', 2), coordAxis = axis('CoordAxis', 0);
   if (new Set([upAxis, frontAxis, coordAxis]).size !== 3) {
-    warnings.push(`GlobalSettings axes (up ${upAxis}, front ${frontAxis}, coord ${coordAxis}) are not three different axes; assumed Y up`);
+    warnings.push(warning(`GlobalSettings axes (up ${upAxis}, front ${frontAxis}, coord ${coordAxis}) are not three different axes; assumed Y up`, 'fbx.axesNotDistinct', { up: upAxis, front: frontAxis, coord: coordAxis }));
     upAxis = 1; frontAxis = 2; coordAxis = 0;
   }
   let unitScale = get('UnitScaleFactor', 1);
   if (!(unitScale > 0 && Number.isFinite(unitScale))) {
-    warnings.push(`UnitScaleFactor ${unitScale} is not a positive number; assumed centimetres`);
+    warnings.push(warning(`UnitScaleFactor ${unitScale} is not a positive number; assumed centimetres`, 'fbx.unitScale', { value: String(unitScale) }));
     unitScale = 1;
   }
   return { upAxis, upSign: sign('UpAxisSign'), frontAxis, frontSign: sign('FrontAxisSign'), coordAxis, coordSign: sign('CoordAxisSign'), unitScale, fps };
 }
 
 export function readScene(doc: FbxDocument): FbxScene {
-  const warnings: string[] = [];
+  const warnings: MotionWarning[] = [];
   const objects = doc.nodes.find((n) => n.name === 'Objects');
   if (!objects) fail('BAD_FBX', 'FBX file has no Objects section', 'fbx.noObjects');
   const globals = globalsOf(doc, warnings);
@@ -268,7 +269,7 @@ export function readScene(doc: FbxDocument): FbxScene {
     const seen = new Set<string>([m.id]);
     for (let p = m.parent; p !== null; p = models.get(p)!.parent) {
       if (seen.has(p)) {
-        warnings.push(`model "${m.name}" is its own ancestor; cut from its parent`);
+        warnings.push(warning(`model "${m.name}" is its own ancestor; cut from its parent`, 'fbx.ownAncestor', { model: m.name }));
         m.parent = null;
         break;
       }

@@ -17,6 +17,7 @@
  * automatic slopes are the clamped secant through the neighbours. The converter samples every take
  * onto its frame grid, so the output keys are linear whatever the source's interpolation.
  */
+import { warning, type MotionWarning } from '../../warnings';
 import { fail } from '../../errors';
 import { child, childrenNamed, numberOf, stringOf, type FbxDocument, type FbxNode, type FbxValue } from './node';
 import { TICKS_PER_SECOND as TICKS, type FbxCurve, type FbxCurveNode, type FbxStack } from './scene';
@@ -145,7 +146,7 @@ export function readChannelCurve(node: FbxNode, id: string, path: string, docVer
 }
 
 /** The Takes of an FBX 6.x document as stacks; `models` says which "Model::X" names exist. */
-export function readTakes(doc: FbxDocument, models: ReadonlySet<string>, warnings: string[]): FbxStack[] {
+export function readTakes(doc: FbxDocument, models: ReadonlySet<string>, warnings: MotionWarning[]): FbxStack[] {
   if (doc.version >= 7000) return [];
   const takes = doc.nodes.find((n) => n.name === 'Takes');
   const stacks: FbxStack[] = [];
@@ -184,7 +185,7 @@ export function readTakes(doc: FbxDocument, models: ReadonlySet<string>, warning
         curveNodes.push({ id: `${name}/${target}/${letter}`, channel: letter, target, property, curves, defaults });
       }
     }
-    if (unknown.length) warnings.push(`take "${name}" animates ${unknown.length} model(s) the file does not define: ${unknown.slice(0, 8).join(', ')}`);
+    if (unknown.length) warnings.push(warning(`take "${name}" animates ${unknown.length} model(s) the file does not define: ${unknown.slice(0, 8).join(', ')}`, 'fbx.takeUnknownModels', { take: name, count: unknown.length, models: unknown.slice(0, 8).join(', ') }));
     const local = child(take, 'LocalTime')?.props.map(numberOf);
     let start = local && Number.isFinite(local[0]) ? local[0]! : Number.isFinite(minKey) ? minKey : 0;
     let stop = local && Number.isFinite(local[1]) ? local[1]! : Number.isFinite(maxKey) ? maxKey : start;

@@ -8,6 +8,7 @@
  * (UpAxis/FrontAxis/CoordAxis and signs) and UnitScaleFactor become one root matrix taking the file's
  * world into Y-up metres.
  */
+import { warning, type MotionWarning } from '../../warnings';
 import type { Mat4, Quat, Vec3 } from '../../motion/types';
 import { compose, multiply } from '../../math/mat4';
 import { conj, fromEuler, IDENTITY, mul } from '../../math/quat';
@@ -99,7 +100,7 @@ export function localMatrix(p: TransformParts, t: Vec3, rDeg: Vec3 | Quat, s: Ve
  * X/Y/Z, scaled by UnitScaleFactor/100. A left-handed axis system is mirrored on X to stay a rotation
  * (and reported).
  */
-export function axisMatrix(g: FbxGlobals, warnings: string[]): Mat4 {
+export function axisMatrix(g: FbxGlobals, warnings: MotionWarning[]): Mat4 {
   const s = g.unitScale / 100;
   const row = (axis: number, sign: number): [number, number, number] => {
     const r: [number, number, number] = [0, 0, 0];
@@ -111,7 +112,7 @@ export function axisMatrix(g: FbxGlobals, warnings: string[]): Mat4 {
   const z = row(g.frontAxis, g.frontSign);
   const det = x[0] * (y[1] * z[2] - y[2] * z[1]) - x[1] * (y[0] * z[2] - y[2] * z[0]) + x[2] * (y[0] * z[1] - y[1] * z[0]);
   if (det < 0) {
-    warnings.push('the file uses a left-handed axis system; mirrored on X');
+    warnings.push(warning('the file uses a left-handed axis system; mirrored on X', 'fbx.leftHanded'));
     x[0] = -x[0]; x[1] = -x[1]; x[2] = -x[2];
   }
   // Column-major: column c holds where file axis c goes; rows are the new axes.

@@ -8,6 +8,7 @@
  * names (mesh.extras.targetNames) mean a VRM preset become expression tracks. A VRM avatar file is
  * refused as a motion unless it also carries animations.
  */
+import { warning, type MotionWarning } from '../../warnings';
 import type { Mat4, Motion, Quat, Vec3 } from '../../motion/types';
 import { fail } from '../../errors';
 import { compose, invertAffine, MAT4_IDENTITY, multiply } from '../../math/mat4';
@@ -129,7 +130,7 @@ interface Skeleton {
   readonly defaults: readonly { t: Vec3; r: Quat; s: Vec3 }[];
 }
 
-function buildSkeleton(doc: Document, warnings: string[]): Skeleton {
+function buildSkeleton(doc: Document, warnings: MotionWarning[]): Skeleton {
   const { nodes, json, ctx } = doc;
   const parent = new Int32Array(nodes.length).fill(-1);
   nodes.forEach((n, i) => {
@@ -170,7 +171,7 @@ function buildSkeleton(doc: Document, warnings: string[]): Skeleton {
       const leaf = list(n, 'children').length === 0;
       if (!(leaf && (n.mesh !== undefined || n.camera !== undefined))) keep.add(i);
     });
-    warnings.push('the file has no skin; its node hierarchy is taken as the skeleton and its default pose as the rest');
+    warnings.push(warning('the file has no skin; its node hierarchy is taken as the skeleton and its default pose as the rest', 'gltf.noSkin'));
   }
   for (const j of [...keep]) for (let p = parent[j]; p >= 0 && !keep.has(p); p = parent[p]) keep.add(p);
   const children = nodes.map(() => [] as number[]);
@@ -299,7 +300,7 @@ export interface GltfSource {
   readonly doc: Document;
   readonly skeleton: Skeleton;
   readonly animations: readonly Animation[];
-  readonly warnings: readonly string[];
+  readonly warnings: readonly MotionWarning[];
   rig(): HumanoidRig;
 }
 
@@ -307,7 +308,7 @@ export function readGltf(bytes: Uint8Array): GltfSource {
   const doc = readDocument(bytes);
   const animations = readAnimations(doc);
   if (doc.isVrm && animations.length === 0) fail('IS_AVATAR', 'this file is a VRM avatar with no animations, not a motion: open it as the avatar', 'gltf.isAvatar');
-  const warnings: string[] = [];
+  const warnings: MotionWarning[] = [];
   const skeleton = buildSkeleton(doc, warnings);
   if (!skeleton.nodeOf.length) fail('NO_HUMANOID', 'the glTF file has no nodes, so no skeleton', 'gltf.noNodes');
   let rig: HumanoidRig | undefined;
@@ -418,9 +419,9 @@ export function convertGltfTake(source: GltfSource, anim: Animation, opts: GltfC
       for (const [k, arr] of tracks) arr[f] = Math.min(1, Math.max(0, buf[k]));
     }
   }
-  if (skipped.size) warnings.push(`${skipped.size} morph target(s) with no VRM expression preset skipped: ${[...skipped].slice(0, 12).join(', ')}`);
+  if (skipped.size) warnings.push(warning(`${skipped.size} morph target(s) with no VRM expression preset skipped: ${[...skipped].slice(0, 12).join(', ')}`, 'gltf.morphsSkipped', { count: skipped.size, names: [...skipped].slice(0, 12).join(', ') }));
   const ignored = [...anim.channels.keys()].filter((n) => !jointOfNode.has(n)).length;
-  warnings.push(`glTF animation "${anim.name}": ${times.length} keys (${info.fps} fps), ${animated} animated joints${ignored ? `, ${ignored} other animated nodes ignored` : ''}, skeleton found by ${rig.recognition.method}`);
+  warnings.push(warning(`glTF animation "${anim.name}": ${times.length} keys (${info.fps} fps), ${animated} animated joints${ignored ? `, ${ignored} other animated nodes ignored` : ''}, skeleton found by ${rig.recognition.method}`, 'gltf.animation', { animation: String(anim.name), keys: times.length, fps: info.fps, joints: animated, ignored, method: rig.recognition.method }));
   const motion = retarget(rig, poser, {
     times,
     expressions: Object.keys(expressions).length ? expressions : undefined,

@@ -3,6 +3,7 @@
  * "left" from the right limbs to the left ones, "forward" completes them. The rotation taking these onto
  * the VRM axes (left +X, up +Y, forward +Z) makes Z-up, -Z-facing or sideways captures come out alike.
  */
+import { warning, type MotionWarning } from '../../warnings';
 import type { Quat } from '../../motion/types';
 import { fromMat4 } from '../../math/quat';
 import type { HumanBoneName } from '../../vrm/humanBones';
@@ -82,10 +83,10 @@ export const UNIT_METRES: Readonly<Record<Exclude<BvhUnit, 'auto'>, number>> = {
 const PLAUSIBLE_HIPS: readonly [number, number] = [0.45, 1.4];
 export const STANDARD_HIPS_HEIGHT = 0.95;
 
-export function detectUnit(hipsHeight: number, warnings: string[]): Exclude<BvhUnit, 'auto'> {
+export function detectUnit(hipsHeight: number, warnings: MotionWarning[]): Exclude<BvhUnit, 'auto'> {
   const order: Exclude<BvhUnit, 'auto'>[] = ['cm', 'm', 'inch', 'mm', 'cmu'];
   if (!(hipsHeight > 0)) {
-    warnings.push('could not measure the skeleton (no legs); assumed centimetres');
+    warnings.push(warning('could not measure the skeleton (no legs); assumed centimetres', 'humanoid.unitUnmeasured'));
     return 'cm';
   }
   for (const u of order) {
@@ -95,6 +96,6 @@ export function detectUnit(hipsHeight: number, warnings: string[]): Exclude<BvhU
   const best = order.reduce((a, b) =>
     Math.abs(Math.log((hipsHeight * UNIT_METRES[a]) / STANDARD_HIPS_HEIGHT)) <= Math.abs(Math.log((hipsHeight * UNIT_METRES[b]) / STANDARD_HIPS_HEIGHT)) ? a : b,
   );
-  warnings.push(`skeleton size ${hipsHeight.toPrecision(3)} fits no usual unit; assumed ${best}`);
+  warnings.push(warning(`skeleton size ${hipsHeight.toPrecision(3)} fits no usual unit; assumed ${best}`, 'humanoid.unitGuessed', { size: Number(hipsHeight.toPrecision(3)), unit: best }));
   return best;
 }

@@ -4,6 +4,7 @@
  * limbs are the two longest consecutive segments of a chain, and left/right come from the side each
  * chain lies on once "up" (feet to hips) and "forward" (heel to toe) are known.
  */
+import { warning, type MotionWarning } from '../../warnings';
 import type { HumanBoneName } from '../../vrm/humanBones';
 import { fail } from '../../errors';
 import type { Hierarchy } from './skeleton';
@@ -17,7 +18,7 @@ export interface Recognition {
   readonly bones: BoneMap;
   /** 'names', 'structure' or 'names+structure': how the main bones were found. */
   readonly method: string;
-  readonly warnings: readonly string[];
+  readonly warnings: readonly MotionWarning[];
 }
 
 const SEGMENTS: Readonly<Record<FingerName, readonly string[]>> = {
@@ -90,7 +91,7 @@ function byNames(h: Hierarchy): BoneMap {
 }
 
 /** Drops named bones that contradict the hierarchy (a "lowerLeg" that is not below its "upperLeg"). */
-function dropInconsistent(h: Hierarchy, bones: BoneMap, warnings: string[], rest?: RestSkeleton): void {
+function dropInconsistent(h: Hierarchy, bones: BoneMap, warnings: MotionWarning[], rest?: RestSkeleton): void {
   const chains: HumanBoneName[][] = [];
   for (const s of ['left', 'right'] as const) {
     chains.push(['hips', `${s}UpperLeg`, `${s}LowerLeg`, `${s}Foot`, `${s}Toes`] as HumanBoneName[]);
@@ -103,7 +104,7 @@ function dropInconsistent(h: Hierarchy, bones: BoneMap, warnings: string[], rest
       const j = bones[b];
       if (j === undefined) continue;
       if (prev !== undefined && (j === prev || (!isAncestorOrSelf(h, prev, j) && !(rest && attachedAtTip(h, rest, prev, j))))) {
-        warnings.push(`joint "${h.joints[j].name}" is named like ${b} but is not below the joints before it; ignored`);
+        warnings.push(warning(`joint "${h.joints[j].name}" is named like ${b} but is not below the joints before it; ignored`, 'humanoid.notBelowChain', { joint: h.joints[j].name, bone: b }));
         delete bones[b];
         continue;
       }
@@ -136,7 +137,7 @@ function attachedAtTip(h: Hierarchy, rest: RestSkeleton, prev: number, j: number
  * Named hips above which the legs branch (Quaternius: Body -> Hips -> Abdomen, Body -> UpperLeg.L):
  * the hips become the joint where legs and spine part, and the named one joins the spine.
  */
-function hipsWhereLegsPart(h: Hierarchy, bones: BoneMap, warnings: string[]): void {
+function hipsWhereLegsPart(h: Hierarchy, bones: BoneMap, warnings: MotionWarning[]): void {
   const hips = bones.hips;
   const l = bones.leftUpperLeg, r = bones.rightUpperLeg;
   if (hips === undefined || l === undefined || r === undefined) return;
@@ -144,7 +145,7 @@ function hipsWhereLegsPart(h: Hierarchy, bones: BoneMap, warnings: string[]): vo
   let lca = lowestCommonAncestor(h, l, r);
   while (lca >= 0 && !isAncestorOrSelf(h, lca, hips)) lca = h.joints[lca].parent;
   if (lca < 0 || lca === hips) return;
-  warnings.push(`the legs branch above "${h.joints[hips].name}": "${h.joints[lca].name}" is taken as the hips`);
+  warnings.push(warning(`the legs branch above "${h.joints[hips].name}": "${h.joints[lca].name}" is taken as the hips`, 'humanoid.hipsWhereLegsPart', { joint: h.joints[hips].name, hips: h.joints[lca].name }));
   bones.hips = lca;
 }
 
@@ -205,7 +206,7 @@ interface Structure {
 }
 
 /** Finds the main bones from the topology alone; undefined when the hierarchy is not humanoid-shaped. */
-export function byStructure(h: Hierarchy, rest: RestSkeleton, warnings: string[]): Structure | undefined {
+export function byStructure(h: Hierarchy, rest: RestSkeleton, warnings: MotionWarning[]): Structure | undefined {
   // Subtree sizes and leaf counts once (joints are in depth-first order: children after parents).
   const size = new Int32Array(h.joints.length).fill(1);
   const leaves = new Int32Array(h.joints.length);
@@ -254,7 +255,7 @@ export function byStructure(h: Hierarchy, rest: RestSkeleton, warnings: string[]
   }
   fwd = normalize3(sub3(fwd, scale3(up, dot3(fwd, up))));
   if (length3(fwd) < 0.5) {
-    warnings.push('could not tell the front from the feet; assumed the capture faces +Z');
+    warnings.push(warning('could not tell the front from the feet; assumed the capture faces +Z', 'humanoid.frontUnknown'));
     fwd = normalize3(sub3([0, 0, 1], scale3(up, up[2])));
     if (length3(fwd) < 0.5) fwd = normalize3(sub3([1, 0, 0], scale3(up, up[0])));
   }
@@ -314,7 +315,7 @@ export function byStructure(h: Hierarchy, rest: RestSkeleton, warnings: string[]
       for (const e of eyes) bones[sideOf(e) > 0 ? 'leftEye' : 'rightEye'] = e;
     }
   } else {
-    warnings.push('no head chain found above the arms');
+    warnings.push(warning('no head chain found above the arms', 'humanoid.noHead'));
   }
   spine.push(branch);
   assignSpine(bones, spine);
@@ -412,7 +413,7 @@ function lowestCommonAncestor(h: Hierarchy, a: number, b: number): number {
  * out of the hierarchy with everything below them before anything is recognised: they are neither
  * named bones nor limbs to the structural search.
  */
-function withoutHelpers(h: Hierarchy, warnings: string[]): Hierarchy {
+function withoutHelpers(h: Hierarchy, warnings: MotionWarning[]): Hierarchy {
   // A helper is cut with its subtree only when nothing below it is a real bone (Kenney's HipsCtrl
   // carries the whole body and stays as a pass-through joint).
   const helper = h.joints.map((j) => isHelperJointName(j.name) || (j.children.length === 0 && /(^|[_.\-])end$/i.test(j.name)));
@@ -424,7 +425,7 @@ function withoutHelpers(h: Hierarchy, warnings: string[]): Hierarchy {
   });
   if (!cut.size) return h;
   const named = [...cut].filter((i) => !cut.has(h.joints[i].parent)).map((i) => h.joints[i].name);
-  warnings.push(`IK/control helper joints ignored: ${named.slice(0, 12).join(', ')}${named.length > 12 ? ` and ${named.length - 12} more` : ''}`);
+  warnings.push(warning(`IK/control helper joints ignored: ${named.slice(0, 12).join(', ')}${named.length > 12 ? ` and ${named.length - 12} more` : ''}`, 'humanoid.helpersIgnored', { names: named.slice(0, 12).join(', '), more: Math.max(0, named.length - 12) }));
   return {
     joints: h.joints.map((j, i) => (cut.has(i) ? { name: '', parent: -1, children: [] } : { name: j.name, parent: j.parent, children: j.children.filter((c) => !cut.has(c)) })),
   };
@@ -432,7 +433,7 @@ function withoutHelpers(h: Hierarchy, warnings: string[]): Hierarchy {
 
 /** `what` names the source in the error ("BVH", "FBX", "glTF"). */
 export function recognizeSkeleton(source: Hierarchy, rest: RestSkeleton, what = 'BVH'): Recognition {
-  const warnings: string[] = [];
+  const warnings: MotionWarning[] = [];
   const h = withoutHelpers(source, warnings);
   const named = byNames(h);
   hipsWhereLegsPart(h, named, warnings);
@@ -448,7 +449,7 @@ export function recognizeSkeleton(source: Hierarchy, rest: RestSkeleton, what = 
       bones = { ...s.bones };
       for (const [b, j] of Object.entries(named) as [HumanBoneName, number][]) bones[b] = j;
       dropInconsistent(h, bones, warnings, rest);
-      warnings.push(`bones not recognised by name (${missing.join(', ')}) were found from the skeleton's shape`);
+      warnings.push(warning(`bones not recognised by name (${missing.join(', ')}) were found from the skeleton's shape`, 'humanoid.byStructure', { bones: missing.join(', ') }));
     }
   }
   // Spine chain by structure between the hips and where the arms branch off (names vary too much).

@@ -11,6 +11,7 @@
  * after the nearest mapped ancestor's N. The hips path is taken relative to the rest position,
  * converted to metres and grounded so no foot goes below the floor.
  */
+import { warning, type MotionWarning } from '../../warnings';
 import type { Motion, Quat } from '../../motion/types';
 import { conj, conjugateMultiplyFlat, mul, multiplyFlat } from '../../math/quat';
 import { HUMAN_BONE_NAMES, HUMAN_BONE_PARENT, type HumanBoneName } from '../../vrm/humanBones';
@@ -61,7 +62,7 @@ export interface HumanoidRig {
   readonly rightFactor: Float64Array;
   readonly sourceJoint: Int32Array;
   readonly parentIndex: Int32Array;
-  readonly warnings: readonly string[];
+  readonly warnings: readonly MotionWarning[];
 }
 
 /** Output bones whose nearest mapped humanoid ancestor gives the parent world rotation. */
@@ -76,7 +77,7 @@ function mappedParent(b: HumanBoneName, bones: BoneMap): HumanBoneName | null {
  */
 export function prepareRig(source: SkeletonSource, unitOption: BvhUnit | { metresPerUnit: number } = 'auto'): HumanoidRig {
   const { hierarchy, rest } = source;
-  const warnings: string[] = [];
+  const warnings: MotionWarning[] = [];
   const recognition = recognizeSkeleton(hierarchy, rest, source.format);
   warnings.push(...recognition.warnings);
   const bones = recognition.bones;
@@ -94,7 +95,7 @@ export function prepareRig(source: SkeletonSource, unitOption: BvhUnit | { metre
     unit = 'm';
     metresPerUnit = unitOption.metresPerUnit;
     const h = hipsHeight * metresPerUnit;
-    if (hipsHeight > 0 && !(h >= 0.1 && h <= 10)) warnings.push(`the skeleton's hips stand ${h.toPrecision(3)} m high in the file's units; kept as given`);
+    if (hipsHeight > 0 && !(h >= 0.1 && h <= 10)) warnings.push(warning(`the skeleton's hips stand ${h.toPrecision(3)} m high in the file's units; kept as given`, 'humanoid.hipsHeight', { metres: Number(h.toPrecision(3)) }));
   } else {
     unit = unitOption !== 'auto' ? unitOption : detectUnit(hipsHeight, warnings);
     metresPerUnit = UNIT_METRES[unit];
@@ -131,7 +132,7 @@ export interface RetargetOptions {
   /** Output key rate when it should differ from the frames' own (resampled). */
   readonly fps?: number;
   readonly expressions?: Readonly<Record<string, KeyTrack>>;
-  readonly warnings?: readonly string[];
+  readonly warnings?: readonly MotionWarning[];
   readonly generator: string;
   readonly animationName?: string;
 }
@@ -199,7 +200,7 @@ export function retarget(rig: HumanoidRig, poser: Poser, opts: RetargetOptions):
   if (bones.leftFoot !== undefined && bones.rightFoot !== undefined) {
     const grounded = groundHips(rotations, hipsTranslation, offsets);
     hipsTranslation = grounded.track;
-    if (grounded.lifted > 0) warnings.push(`lifted ${grounded.lifted} frame(s) where a foot went below the floor`);
+    if (grounded.lifted > 0) warnings.push(warning(`lifted ${grounded.lifted} frame(s) where a foot went below the floor`, 'humanoid.feetLifted', { count: grounded.lifted }));
   }
   let expressions = opts.expressions;
   if (opts.fps !== undefined && n > 1 && Math.abs(opts.fps * (times[1] - times[0]) - 1) > 1e-4) {
@@ -210,7 +211,7 @@ export function retarget(rig: HumanoidRig, poser: Poser, opts: RetargetOptions):
   }
   const mappedJoints = new Set(mappedBones.map((b) => bones[b]));
   const unmapped = rig.source.hierarchy.joints.filter((_, j) => !mappedJoints.has(j)).map((j) => j.name);
-  if (unmapped.length) warnings.push(`joints folded into their mapped children: ${unmapped.slice(0, 20).join(', ')}${unmapped.length > 20 ? ` and ${unmapped.length - 20} more` : ''}`);
+  if (unmapped.length) warnings.push(warning(`joints folded into their mapped children: ${unmapped.slice(0, 20).join(', ')}${unmapped.length > 20 ? ` and ${unmapped.length - 20} more` : ''}`, 'humanoid.jointsFolded', { names: unmapped.slice(0, 20).join(', '), more: Math.max(0, unmapped.length - 20) }));
   const motion = buildMotion({
     rotations,
     hipsTranslation,

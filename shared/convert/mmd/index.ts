@@ -3,6 +3,7 @@
  * (from the model's .pmx when given, else the standard one) with its Bezier curves and leg IK, and
  * every frame's pose is re-expressed on the VRM humanoid: T-pose arms, right-handed, metres.
  */
+import { warning, type MotionWarning } from '../../warnings';
 import { fail } from '../../errors';
 import type { Motion } from '../../motion/types';
 import { buildMotion, type KeyTrack } from '../../vrma/buildMotion';
@@ -47,7 +48,7 @@ const BODY_BONES: ReadonlySet<string> = new Set(
 
 export { NO_MODEL_WARNING } from './noModel';
 
-function loadRig(pmx: Uint8Array | undefined, warnings: string[]): MmdRig {
+function loadRig(pmx: Uint8Array | undefined, warnings: MotionWarning[]): MmdRig {
   if (pmx) return rigFromPmx(isPmd(pmx) ? parsePmdBones(pmx) : parsePmxBones(pmx));
   warnings.push(NO_MODEL_WARNING);
   return standardRig();
@@ -58,21 +59,21 @@ function loadRig(pmx: Uint8Array | undefined, warnings: string[]): MmdRig {
  * character whose IK keeps its feet planted). Root keys next to other, non-humanoid bones are an
  * accessory's or a stage's motion.
  */
-function bodyKeyCheck(keyed: readonly string[], rig: MmdRig, warnings: string[]): boolean {
+function bodyKeyCheck(keyed: readonly string[], rig: MmdRig, warnings: MotionWarning[]): boolean {
   const body = keyed.filter((k) => BODY_BONES.has(k));
   const roots = keyed.filter((k) => k === '全ての親' || k === 'センター');
   const ignored = keyed.filter((k) => !BODY_BONES.has(k) && k !== '全ての親' && k !== 'センター' && !k.endsWith('先'));
   if (ignored.length) {
-    warnings.push(`${ignored.length} keyed non-humanoid bone${ignored.length === 1 ? '' : 's'} (hair, clothes, helpers) not converted: ${ignored.slice(0, 10).join(', ')}${ignored.length > 10 ? ', …' : ''}`);
+    warnings.push(warning(`${ignored.length} keyed non-humanoid bone${ignored.length === 1 ? '' : 's'} (hair, clothes, helpers) not converted: ${ignored.slice(0, 10).join(', ')}${ignored.length > 10 ? ', …' : ''}`, 'mmd.nonHumanoidBones', { count: ignored.length, names: ignored.slice(0, 10).join(', '), more: Math.max(0, ignored.length - 10) }));
   }
   const missing = body.filter((k) => !rig.index.has(k));
-  if (missing.length) warnings.push(`keys for ${missing.join(', ')} ignored: the model has no such bone`);
+  if (missing.length) warnings.push(warning(`keys for ${missing.join(', ')} ignored: the model has no such bone`, 'mmd.bonesNotInModel', { bones: missing.join(', ') }));
   return body.length > 0 || (roots.length > 0 && ignored.length === 0);
 }
 
 function expressionTracks(
   tracks: readonly { key: string; name: string; sample: () => KeyTrack }[],
-  warnings: string[],
+  warnings: MotionWarning[],
 ): Record<string, KeyTrack> {
   const out: Record<string, KeyTrack> = {};
   const skipped: string[] = [];
@@ -114,7 +115,7 @@ function vmdKeySource(vmd: Vmd, rig: MmdRig): MmdKeySource {
   };
 }
 
-function buildFromBake(bake: MmdBake, mapping: VrmMapping, expressions: Record<string, KeyTrack>, warnings: string[], withBody: boolean): Motion {
+function buildFromBake(bake: MmdBake, mapping: VrmMapping, expressions: Record<string, KeyTrack>, warnings: MotionWarning[], withBody: boolean): Motion {
   // Finite keys and rest positions always give finite poses; this guards the file against anything missed.
   const tracks = [bake.hipsTranslation, ...Object.values(bake.rotations)];
   if (tracks.some((t) => t && !t.values.every(Number.isFinite))) {
@@ -142,7 +143,7 @@ export interface VmdConversion {
 export function convertVmdDetailed(bytes: Uint8Array, opts: VmdDetailOptions = {}): VmdConversion {
   const fps = checkFps(opts.fps);
   const vmd = parseVmd(bytes);
-  const warnings: string[] = [];
+  const warnings: MotionWarning[] = [];
   const rig = loadRig(opts.pmx, warnings);
   const mapping = mapRigToVrm(rig);
   if (!mapping) fail('NO_HUMANOID', 'the MMD model has no 下半身 (lower body) bone, so it cannot drive a humanoid', 'mmd.noLowerBody');
@@ -164,7 +165,7 @@ export function convertVmdDetailed(bytes: Uint8Array, opts: VmdDetailOptions = {
       { bones: `${names}${vmd.boneTracks.length > 8 ? ', …' : ''}` },
     );
   }
-  if (!hasBody) warnings.push('the motion has no body keys: written as an expressions-only animation');
+  if (!hasBody) warnings.push(warning('the motion has no body keys: written as an expressions-only animation', 'mmd.expressionsOnly'));
   // Sample MMD frames at the requested rate, always ending on the last key.
   const last = vmd.lastFrame;
   const count = Math.floor((last * fps) / VMD_FPS + 1e-9) + 1;
@@ -174,7 +175,7 @@ export function convertVmdDetailed(bytes: Uint8Array, opts: VmdDetailOptions = {
   if (!endsOnKey) frames[count] = last;
   const bake = bakeMmd(rig, mapping, vmdKeySource(vmd, rig), hasBody ? frames : new Float64Array([0]), opts.traceJoints);
   const unreachable = bake.legIk.map((l) => ({ side: l.side, n: l.solved.reduce((s, v) => s + (v ? 0 : 1), 0) })).filter((l) => l.n > 0 && hasBody);
-  for (const u of unreachable) warnings.push(`${u.side} leg: IK off or target out of reach on ${u.n} of ${bake.times.length} frames`);
+  for (const u of unreachable) warnings.push(warning(`${u.side} leg: IK off or target out of reach on ${u.n} of ${bake.times.length} frames`, 'mmd.legIkOff', { side: u.side, frames: u.n, total: bake.times.length }));
   const motion = buildFromBake(bake, mapping, expressions, warnings, hasBody);
   return { motion, bake, mappedBones: mapping.mappedCount };
 }
@@ -196,7 +197,7 @@ function vpdKeySource(pose: VpdPose, rig: MmdRig): MmdKeySource {
 /** A VPD pose as a one-frame motion. */
 export function convertVpd(bytes: Uint8Array, opts: { readonly pmx?: Uint8Array } = {}): Motion {
   const pose = parseVpd(bytes);
-  const warnings: string[] = [];
+  const warnings: MotionWarning[] = [];
   const rig = loadRig(opts.pmx, warnings);
   const mapping = mapRigToVrm(rig);
   if (!mapping) fail('NO_HUMANOID', 'the MMD model has no 下半身 (lower body) bone, so it cannot drive a humanoid', 'mmd.noLowerBody');

@@ -11,6 +11,7 @@
  * VMD names are cut to 15 bytes of Shift_JIS; every entry here fits. Several morphs may drive one
  * preset (Mei has あ and 発音「あ」): the weights combine by maximum (combineMax), so neither is lost.
  */
+import { warning, type MotionWarning } from '../../warnings';
 import type { ExpressionPreset } from '../../vrm/humanBones';
 import type { KeyTrack } from '../../vrma/buildMotion';
 
@@ -56,9 +57,9 @@ export function combineMax(a: KeyTrack, b: KeyTrack): KeyTrack {
 }
 
 /** "N morphs have no VRM expression and were skipped: a, b, c, … (+k more)". */
-export function skippedMorphsWarning(names: readonly string[]): string | undefined {
+export function skippedMorphsWarning(names: readonly string[]): MotionWarning | undefined {
   if (!names.length) return undefined;
   const shown = names.slice(0, 12).join(', ');
   const more = names.length > 12 ? `, … (+${names.length - 12} more)` : '';
-  return `${names.length} morph${names.length === 1 ? '' : 's'} with no VRM expression preset skipped: ${shown}${more}`;
+  return warning(`${names.length} morph${names.length === 1 ? '' : 's'} with no VRM expression preset skipped: ${shown}${more}`, 'mmd.morphsSkipped', { count: names.length, names: shown, more: Math.max(0, names.length - 12) });
 }

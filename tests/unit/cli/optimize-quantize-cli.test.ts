@@ -37,7 +37,7 @@ describe('optimize --quantize', () => {
     expect(measured.position).toBeLessThanOrEqual(0.002 * (1 + 1e-9));
     expect(Number(/bytes \d+ -> (\d+)/.exec(small.out)![1])).toBe(smallBytes.length);
     // The reader says once (not per track) that it converted the 16-bit rotations.
-    expect(readVrma(smallBytes).warnings.filter((w) => /normalized integers/.test(w))).toHaveLength(1);
+    expect(readVrma(smallBytes).warnings.filter((w) => /normalized integers/.test(w.text))).toHaveLength(1);
   });
 
   it('--fast keeps more keys than the default search, both within the bound', async () => {

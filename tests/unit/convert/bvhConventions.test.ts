@@ -158,7 +158,7 @@ describeFixtures('BVH convention independence', () => {
     const cases: (readonly [Capture, BvhConversion])[] = [[walk, walkBase], [pirouette, pirouetteBase], [test3, convertCapture(test3)], [zUp, convertCapture(zUp)]];
     for (const [capture, base] of cases) {
       const conv = convertCapture(renameCapture(capture, (_, i) => `joint${i}`));
-      expect(conv.motion.warnings.join(' ')).toMatch(/skeleton's shape/);
+      expect(conv.motion.warnings.map((w) => w.text).join(' ')).toMatch(/skeleton's shape/);
       const limbs = HUMAN_BONE_NAMES.filter((b) => !/spine|chest|Toes/i.test(b) && (MAIN_BONES.includes(b) || base.bones[b] !== undefined));
       for (const b of limbs) expect(conv.bones[b], b).toBe(base.bones[b]);
       const d = difference(base.motion, conv.motion, limbs.filter((b) => b !== 'hips' && base.bones[b] !== undefined));

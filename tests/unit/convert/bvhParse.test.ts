@@ -90,7 +90,7 @@ describe('parseBvh', () => {
   it('warns about data after the declared frames and tolerates blank lines inside the data', () => {
     const bvh = parseBvh(encode([...SMALL.slice(0, 26), '', SMALL[26], SMALL[26], ''].join('\n')));
     expect(bvh.frameCount).toBe(2);
-    expect(bvh.warnings.join(' ')).toMatch(/data after the 2 declared frames/);
+    expect(bvh.warnings.map((w) => w.text).join(' ')).toMatch(/data after the 2 declared frames/);
   });
 
   it('takes the frame time from the file: a converted motion keys at that rate', () => {

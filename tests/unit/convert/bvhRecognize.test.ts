@@ -89,7 +89,7 @@ describeFixtures('recognition on real skeletons', () => {
     for (const [file, unit, method] of expectations) {
       const conv = convertBvhDetailed(readFixture('bvh', file));
       expect(conv.unit, file).toBe(unit);
-      expect(conv.motion.warnings.join(' '), file).toContain(`skeleton found by ${method}`);
+      expect(conv.motion.warnings.map((w) => w.text).join(' '), file).toContain(`skeleton found by ${method}`);
     }
   });
 

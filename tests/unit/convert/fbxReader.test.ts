@@ -109,7 +109,7 @@ describe('FBX reader', () => {
     expect(codeOf(() => convertFbx(encodeBinaryFbx(fbxScene({}))))).toBe('NO_KEYS');
     const chain = fbxScene({ rotations: { Hips: [[0, 0, 0], [0, 10, 0]] }, prefix: 'tail_' });
     // Renamed bones still form a humanoid shape: recognised by structure, not refused.
-    expect(convertFbxTakes(encodeBinaryFbx(chain))[0].motion.warnings.join(' ')).toMatch(/structure/);
+    expect(convertFbxTakes(encodeBinaryFbx(chain))[0].motion.warnings.map((w) => w.text).join(' ')).toMatch(/structure/);
   });
 
   it('fuzz: 3,000 damaged files convert or throw MotionError', () => {

@@ -279,7 +279,7 @@ describe('MMD motion -> VRM animation', () => {
     expect(aa.values[3]).toBeCloseTo(1, 6);
     const wink = motion.channels.find((c) => c.node === motion.expressions.find((e) => e.name === 'blinkRight')!.node)!;
     expect(wink.values[0]).toBe(1); // ｳｨﾝｸ２右 (1) over ウィンク右 (0.5)
-    expect(motion.warnings.join('\n')).not.toMatch(/skipped/);
+    expect(motion.warnings.map((w) => w.text).join('\n')).not.toMatch(/skipped/);
   });
 
   it('refuses motions without humanoid bones, and writes face-only motions as expressions', () => {
@@ -297,6 +297,6 @@ describe('MMD motion -> VRM animation', () => {
     const face = convertVmd(writeVmd({ morphs: [{ name: 'まばたき', frame: 0, weight: 0 }, { name: 'まばたき', frame: 6, weight: 1 }] }));
     expect(face.channels.every((c) => !face.humanoid.nodeToBone.has(c.node))).toBe(true);
     expect(face.expressions.map((e) => e.name)).toEqual(['blink']);
-    expect(face.warnings.join('\n')).toMatch(/expressions-only/);
+    expect(face.warnings.map((w) => w.text).join('\n')).toMatch(/expressions-only/);
   });
 });

@@ -100,7 +100,7 @@ describe('readVrma rejects bad input with a specific MotionError', () => {
     const m2 = readVrma(g.build(skeletonJson([{ channels: [channel(0, NODE.hips, 'translation')], samplers: [{ input: times, output: out }] }])));
     expect(Array.from(m2.channels[0].times)).toEqual([0, 1, 2]);
     expect(Array.from(m2.channels[0].values)).toEqual([0, 0, 0, 1, 1, 1, 4, 4, 4]);
-    expect(m2.warnings.join()).toMatch(/2 key\(s\)/);
+    expect(m2.warnings.map((w) => w.text).join()).toMatch(/2 key\(s\)/);
     expect(() => writeVrma(m2)).not.toThrow();
   });
 

@@ -27,7 +27,7 @@ function expectSameMotion(a: Motion, b: Motion): void {
   // Warnings describe the source file; the rewritten file is clean, so it may only have fewer.
   const strip = (m: Motion) => ({ ...m, channels: m.channels.length, warnings: [] });
   expect(strip(b)).toEqual(strip(a));
-  for (const w of b.warnings) expect(a.warnings).toContain(w);
+  for (const w of b.warnings) expect(a.warnings).toContainEqual(w);
 }
 
 describeFixtures('VRMA round trip on every fixture', () => {

@@ -54,7 +54,7 @@ describe('readVrma accepts every encoding glTF allows, converting with a warning
       const values = motion.channels[0].values;
       for (let i = 0; i < 8; i++) expect(Math.abs(values[i] - src[i])).toBeLessThan(1.5 / max);
       expect(Math.hypot(...values.subarray(4, 8))).toBeCloseTo(1, 6);
-      expect(motion.warnings.join('\n')).toMatch(/normalized integers/);
+      expect(motion.warnings.map((w) => w.text).join('\n')).toMatch(/normalized integers/);
       await expectCleanRewrite(motion);
     }
   });
@@ -98,7 +98,7 @@ describe('readVrma accepts every encoding glTF allows, converting with a warning
     const out = g.floats([0, 0, 0, 5, 0, 0, 5, 0, 0].map((v, i) => (i === 6 ? 9 : v)), 'VEC3');
     const motion = readVrma(oneChannel(g, { input: times, output: out, interpolation: 'STEP' }, NODE.hips, 'translation'));
     const c = motion.channels[0];
-    expect(motion.warnings.join('\n')).toMatch(/STEP/);
+    expect(motion.warnings.map((w) => w.text).join('\n')).toMatch(/STEP/);
     // Holding value until just before each change, for every t (checked on a fine grid).
     const expected = (t: number) => (t < 1 ? 0 : t < 2 ? 5 : 9);
     // The jump itself takes one float32 step (1.2e-7 s) just before each key time.
@@ -128,7 +128,7 @@ describe('readVrma accepts every encoding glTF allows, converting with a warning
       },
     ]);
     const motion = readVrma(g.build(json));
-    expect(motion.warnings.join('\n')).toMatch(/CUBICSPLINE/);
+    expect(motion.warnings.map((w) => w.text).join('\n')).toMatch(/CUBICSPLINE/);
     const keyTimes = [0, 1, 3];
     const hermite = (data: number[], n: number, t: number, normalize: boolean) => {
       let k = t >= 1 ? 1 : 0;
@@ -172,7 +172,7 @@ describe('readVrma accepts every encoding glTF allows, converting with a warning
     const motion = readVrma(g.build(json));
     expect(motion.animationName).toBe('first');
     expect(Array.from(motion.channels[0].values)).toEqual([0, 1, 0, 0, 2, 0]);
-    expect(motion.warnings.join('\n')).toMatch(/2 animations; only the first/);
+    expect(motion.warnings.map((w) => w.text).join('\n')).toMatch(/2 animations; only the first/);
     const again = await expectCleanRewrite(motion);
     expect(again.warnings).toEqual([]);
   });
@@ -180,7 +180,7 @@ describe('readVrma accepts every encoding glTF allows, converting with a warning
   it('reads a missing specVersion as 1.0 and writes 1.0', async () => {
     const motion = readVrma(simpleVrma({ specVersion: null }));
     expect(motion.specVersion).toBe('1.0');
-    expect(motion.warnings.join('\n')).toMatch(/specVersion is missing/);
+    expect(motion.warnings.map((w) => w.text).join('\n')).toMatch(/specVersion is missing/);
     const again = await expectCleanRewrite(motion);
     expect(again.warnings).toEqual([]);
   });
@@ -195,7 +195,7 @@ describe('readVrma accepts every encoding glTF allows, converting with a warning
     // three-vrm-animation itself refuses the legacy form.
     await expect(loadVrmAnimation(bytes)).rejects.toThrow(/Invalid path/);
     const motion = readVrma(bytes);
-    expect(motion.warnings.join('\n')).toMatch(/gaze point/);
+    expect(motion.warnings.map((w) => w.text).join('\n')).toMatch(/gaze point/);
     const c = findChannel(motion, NODE.lookAt, 'rotation')!;
     expect(c).toBeDefined();
     for (let k = 0; k < 4; k++) {
@@ -281,7 +281,7 @@ describe('readVrma accepts every encoding glTF allows, converting with a warning
     json.extensionsUsed.push('ACME_custom');
     json.extras = { author: 'someone' };
     const motion = readVrma(packGlb(json, bin));
-    expect(motion.warnings.join()).toMatch(/dropped meshes/);
+    expect(motion.warnings.map((w) => w.text).join()).toMatch(/dropped meshes/);
     expect(motion.gltf.meshes).toBeUndefined();
     expect((motion.gltf.nodes as Record<string, unknown>[])[NODE.head].mesh).toBeUndefined();
     expect((motion.gltf.extensions as Record<string, unknown>).ACME_custom).toEqual({ hello: 'world' });
