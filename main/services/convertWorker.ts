@@ -117,8 +117,10 @@ export async function runConvertJob(job: ConvertJob): Promise<ConvertResult> {
     await mkdir(dirname(job.output), { recursive: true });
     await writeFileAtomic(job.output, data, { overwrite: job.force });
   } catch (e) {
-    if (e instanceof FileExistsError) return { ...base, ok: false, error: `${job.output} already exists; use --force to replace it`, fileProblem: { errno: 'EEXIST', file: job.output, writing: true }, warnings };
-    return { ...base, ok: false, error: `cannot write ${describeFsError(e as NodeJS.ErrnoException, job.output)}`, fileProblem: fileProblem(e, job.output, true), warnings };
+    if (e instanceof FileExistsError) return { ...base, ok: false, error: `${job.output} already exists; use --force to replace it`, fileProblem: { errno: 'EEXIST', file: job.output }, warnings };
+    // mkdir says EEXIST when a file stands where a folder of the output's path should be.
+    const problem = fileProblem(e, job.output, true);
+    return { ...base, ok: false, error: `cannot write ${describeFsError(e as NodeJS.ErrnoException, job.output)}`, fileProblem: problem.errno === 'EEXIST' ? { ...problem, errno: 'ENOTDIR' } : problem, warnings };
   }
   return { ...base, ok: true, warnings, bytes: data.length, duration, bones };
 }

@@ -53,7 +53,7 @@ export async function showConvertSummary(summaries: readonly ConvertSummary[]): 
       h('h3', { class: 'convert-summary-folder', text: s.folder }),
       section(t('studio.convertDialog.converted', { count: s.converted.length }), s.converted.map((c) => `${base(c.source)} → ${base(c.target)}`), 'converted'),
       section(t('studio.convertDialog.skipped', { count: s.skipped.length }), s.skipped.map((p) => t('studio.convertDialog.skipReason', { file: base(p) })), 'skipped'),
-      section(t('studio.convertDialog.failed', { count: s.failed.length }), s.failed.map((f) => `${base(f.source)}: ${problemText(f.message, f.problem, f.fileProblem)}`), 'failed'),
+      section(t('studio.convertDialog.failed', { count: s.failed.length }), s.failed.map((f) => (f.fileProblem?.file === f.source ? problemText(f.message, f.problem, f.fileProblem) : `${base(f.source)}: ${problemText(f.message, f.problem, f.fileProblem)}`)), 'failed'),
     );
   }
   await choose({

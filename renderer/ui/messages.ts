@@ -153,7 +153,7 @@ export function fileProblemText(p: FileProblem): string {
   const file = p.file.split(/[\\/]/).pop() || p.file;
   const known = (FILE_ERROR_CODES as readonly string[]).includes(p.errno);
   const text = translate(known ? `fileError.${p.errno}` : 'fileError.other', { file, errno: p.errno });
-  return p.writing && p.errno !== 'EEXIST' ? t('fileError.write', { detail: text }) : text;
+  return p.writing ? t('fileError.write', { detail: text }) : text;
 }
 
 /**

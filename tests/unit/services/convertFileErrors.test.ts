@@ -1,0 +1,118 @@
+/**
+ * The conversion worker's file-system errors (issue 12): a missing, unreadable or folder input and an
+ * output that cannot be written come back with Node's error code and the path as data (FileProblem),
+ * the CLI's English message unchanged, and the studio words them through fileError.* with the file's
+ * name in its language. Real files and folders in a temp folder; the permission case checks first with a
+ * real open whether permissions are enforced (not for root) and is skipped when they are not.
+ */
+import { chmodSync, copyFileSync, mkdirSync, openSync, closeSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runConvertJob } from '../../../main/services/convertWorker';
+import { createWorkerConverter } from '../../../main/services/convertFolder';
+import { setLocale } from '../../../shared/i18n';
+import { fileProblemText, problemText } from '../../../renderer/ui/messages';
+import { englishWords, JAPANESE } from '../../helpers/japaneseText';
+import { describeFixtures, fixturePath } from '../../helpers/fixtures';
+import { useTempDirs } from './tempDir';
+
+const tempDir = useTempDirs('vrma-fserr-');
+const WORKER = resolve(__dirname, '..', '..', '..', 'main', 'services', 'convertWorker.ts');
+afterEach(() => setLocale('en'));
+
+/** A file that cannot be opened for reading (chmod 000), or null when this user reads it anyway (root). */
+function unreadableFile(dir: string, name: string): string | null {
+  const p = join(dir, name);
+  writeFileSync(p, 'HIERARCHY\n');
+  chmodSync(p, 0o000);
+  try {
+    closeSync(openSync(p, 'r'));
+    return null;
+  } catch {
+    return p;
+  }
+}
+const PROBE = unreadableFile(useTempDirs('vrma-fsprobe-')(), 'probe.bvh');
+
+const job = (input: string, output: string) => ({ id: 1, input, output, optimize: false, force: false });
+
+/** The studio's text in Japanese: Japanese, names the file, no English besides it. */
+function expectJapanese(text: string, file: string): void {
+  expect(text).toContain(file);
+  expect(JAPANESE.test(text), text).toBe(true);
+  expect(englishWords(text.split(file).join(' ')), text).toEqual([]);
+}
+
+describe('conversion worker: file-system errors as data, worded in the user language', () => {
+  it('a missing input: ENOENT with its path; the CLI message is unchanged', async () => {
+    const dir = tempDir();
+    const input = join(dir, 'missing_walk.bvh');
+    const r = await runConvertJob(job(input, join(dir, 'missing_walk.vrma')));
+    expect(r.ok).toBe(false);
+    expect(r.error).toBe(`${input}: no such file`);
+    expect(r.fileProblem).toEqual({ errno: 'ENOENT', file: input });
+    expect(r.problem).toBeUndefined();
+    expect(fileProblemText(r.fileProblem!)).toBe('missing_walk.bvh: no such file');
+    setLocale('ja');
+    const ja = problemText(r.error!, r.problem, r.fileProblem);
+    expect(ja).toBe('missing_walk.bvh: ファイルがありません');
+    expectJapanese(ja, 'missing_walk.bvh');
+  });
+
+  it('a folder where the input should be: EISDIR', async () => {
+    const dir = tempDir();
+    const input = join(dir, 'takes.fbx');
+    mkdirSync(input);
+    const r = await runConvertJob(job(input, join(dir, 'takes.vrma')));
+    expect(r.fileProblem).toEqual({ errno: 'EISDIR', file: input });
+    expect(r.error).toBe(`${input}: is a directory`);
+    setLocale('ja');
+    expect(fileProblemText(r.fileProblem!)).toBe('takes.fbx: ファイルではなくフォルダです');
+  });
+
+  it.skipIf(PROBE === null)(`an unreadable input (chmod 000): EACCES${PROBE === null ? ' — skipped: this user (root) reads chmod 000 files, permissions are not enforced' : ''}`, async () => {
+    const dir = tempDir();
+    const input = unreadableFile(dir, 'locked.bvh')!;
+    const r = await runConvertJob(job(input, join(dir, 'locked.vrma')));
+    expect(r.fileProblem).toEqual({ errno: 'EACCES', file: input });
+    expect(r.error).toBe(`${input}: permission denied`);
+    setLocale('ja');
+    const ja = fileProblemText(r.fileProblem!);
+    expect(ja).toBe('locked.bvh: アクセスが拒否されました');
+    expectJapanese(ja, 'locked.bvh');
+  });
+});
+
+describeFixtures('conversion worker: an output that cannot be written, a folder with an unreadable file', () => {
+  it('a file stands where the folder of the .vrma should be (EEXIST from mkdir, worded as ENOTDIR): the output named, the conversion’s warnings kept', async () => {
+    const dir = tempDir();
+    const input = join(dir, 'walk.bvh');
+    copyFileSync(fixturePath('bvh', 'cmu_12_01_walk.bvh'), input);
+    chmodSync(input, 0o644);
+    writeFileSync(join(dir, 'out'), 'a file, not a folder');
+    const output = join(dir, 'out', 'walk.vrma');
+    const r = await runConvertJob(job(input, output));
+    expect(r.ok).toBe(false);
+    expect(r.fileProblem).toEqual({ errno: 'ENOTDIR', file: output, writing: true });
+    expect(r.error).toMatch(new RegExp(`^cannot write ${output}: EEXIST`));
+    // The motion was converted: its warnings come back as data too.
+    expect(r.warnings.map((w) => w.detail)).toContain('bvh.summary');
+    setLocale('ja');
+    const ja = fileProblemText(r.fileProblem!);
+    expect(ja).toBe('書き込めません: walk.vrma: パスの途中がフォルダではありません');
+    expectJapanese(ja, 'walk.vrma');
+  });
+
+  it.skipIf(PROBE === null)(`Convert Folder through real workers: an unreadable .bvh fails with EACCES, the summary carries it to the studio${PROBE === null ? ' — skipped: this user (root) reads chmod 000 files, permissions are not enforced' : ''}`, async () => {
+    const root = tempDir();
+    copyFileSync(fixturePath('bvh', 'pybvh_bvh_test1.bvh'), join(root, 'test1.bvh'));
+    chmodSync(join(root, 'test1.bvh'), 0o644);
+    const locked = unreadableFile(root, 'locked.bvh')!;
+    const summary = await createWorkerConverter(WORKER, { threads: 1 })({ jobId: 'fs', folder: root, overwrite: false, onProgress: () => {} });
+    expect(summary.converted.map((c) => c.source)).toEqual([join(root, 'test1.bvh')]);
+    expect(summary.failed).toEqual([{ source: locked, message: `${locked}: permission denied`, problem: undefined, fileProblem: { errno: 'EACCES', file: locked } }]);
+    setLocale('ja');
+    const f = summary.failed[0];
+    expect(problemText(f.message, f.problem, f.fileProblem)).toBe('locked.bvh: アクセスが拒否されました');
+  });
+});
