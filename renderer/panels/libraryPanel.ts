@@ -12,6 +12,7 @@ import { errorText, problemText } from '../ui/messages';
 import { libraryMirror } from '../platform/libraryState';
 import { LibraryDetails, detailsText } from '../platform/libraryDetails';
 import { ThumbnailMaker } from '../library/thumbnails';
+import { WhenVisible } from '../ui/whenVisible';
 import { THUMB_HEIGHT, THUMB_WIDTH } from '../library/thumbnailProtocol';
 import { t, formatDate, formatNumber, formatSize, onLocaleChange } from '../../shared/i18n';
 import { localize, tAttr, tText } from '../ui/i18n';
@@ -44,6 +45,8 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
 
   const details = studio.api ? new LibraryDetails(studio.api) : null;
   const thumbnails = studio.api ? new ThumbnailMaker(studio.api) : null;
+  // Thumbnails for the entries in view only; the others get theirs as they scroll in.
+  const onScreen = new WhenVisible();
   const rows = new Map<string, { li: HTMLElement; button: HTMLButtonElement; entry: LibraryEntry }>();
   const filterInput = h('input', { type: 'search', id: 'library-filter', autocomplete: 'off', spellcheck: 'false' }) as HTMLInputElement;
   tAttr(tAttr(filterInput, 'placeholder', 'studio.library.filter'), 'aria-label', 'studio.library.filter');
@@ -76,6 +79,7 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
     lastSnaps = snaps;
     const items: HTMLElement[] = [];
     rows.clear();
+    onScreen.clear();
     for (const s of snaps) {
       items.push(h('li', { class: 'library-root', text: s.root, title: s.root }));
       for (const e of s.entries) items.push(entryRow(e));
@@ -136,12 +140,14 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
       if (takes.length > 1) detail += ` · ${t('convert.library.takes', { count: takes.length })}`;
       showMeta();
       if (takes.length > 1) b.title += `\n${takes.slice(0, 30).map((tk) => `${tk.name} (${formatNumber(tk.duration, 2, 2)} s)`).join('\n')}${takes.length > 30 ? '\n…' : ''}`;
-      if (d.kind === 'motion' || d.kind === 'pose')
-        void thumbnails?.get(e).then((th) => {
-          if (!th) return;
-          thumb.src = th.url;
-          thumb.hidden = false;
-        });
+      if (thumbnails && (d.kind === 'motion' || d.kind === 'pose'))
+        onScreen.run(li, () =>
+          void thumbnails.get(e).then((th) => {
+            if (!th) return;
+            thumb.src = th.url;
+            thumb.hidden = false;
+          }),
+        );
     });
     return li;
   };
