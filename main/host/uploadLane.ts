@@ -10,7 +10,9 @@
  *  - Small calls go first: while small calls are being answered, or were within the last `quietMs`,
  *    a body reader waits before its next chunk (its socket is not read, so the sender waits too).
  *    Uploads are never starved: once a reader has waited `maxDeferMs` it reads for `sliceMs` regardless.
- * With nothing else to do, uploads run at full speed.
+ * With nothing else to do, uploads run at full speed. A body whose sender has sent nothing for
+ * `stallMs` no longer counts against `maxBodies` (it costs no CPU), so two stalled senders cannot
+ * hold every other upload back until the request timeout; memory stays bounded by the upload gate.
  */
 export interface UploadLaneOptions {
   /** Bodies read at the same time. */
@@ -21,20 +23,24 @@ export interface UploadLaneOptions {
   readonly maxDeferMs?: number;
   /** How long it then reads before it yields again (ms). */
   readonly sliceMs?: number;
+  /** A body that received nothing for this long (ms) stops counting against maxBodies. */
+  readonly stallMs?: number;
   /** Clock (tests). */
   readonly now?: () => number;
 }
 
-export const UPLOAD_LANE_DEFAULTS = { maxBodies: 2, quietMs: 10, maxDeferMs: 100, sliceMs: 10 } as const;
+export const UPLOAD_LANE_DEFAULTS = { maxBodies: 2, quietMs: 10, maxDeferMs: 100, sliceMs: 10, stallMs: 1000 } as const;
 
 export class UploadLane {
   private readonly maxBodies: number;
   private readonly quietMs: number;
   private readonly maxDeferMs: number;
   private readonly sliceMs: number;
+  private readonly stallMs: number;
   private readonly now: () => number;
-  private reading = 0;
-  private readonly queue: (() => void)[] = [];
+  private readonly holders = new Set<BodyReader>();
+  private readonly queue: ((reader: BodyReader) => void)[] = [];
+  private stallTimer: ReturnType<typeof setInterval> | null = null;
   private smallInFlight = 0;
   private lastSmallAt = -Infinity;
 
@@ -43,12 +49,13 @@ export class UploadLane {
     this.quietMs = opts.quietMs ?? UPLOAD_LANE_DEFAULTS.quietMs;
     this.maxDeferMs = opts.maxDeferMs ?? UPLOAD_LANE_DEFAULTS.maxDeferMs;
     this.sliceMs = opts.sliceMs ?? UPLOAD_LANE_DEFAULTS.sliceMs;
+    this.stallMs = opts.stallMs ?? UPLOAD_LANE_DEFAULTS.stallMs;
     this.now = opts.now ?? (() => performance.now());
   }
 
-  /** Bodies being read now, and waiting for their turn. */
+  /** Bodies being read now (stalled ones included), and waiting for their turn. */
   get counts(): { reading: number; waiting: number } {
-    return { reading: this.reading, waiting: this.queue.length };
+    return { reading: this.holders.size, waiting: this.queue.length };
   }
 
   /** A small call starts; call the returned function when it has been answered. */
@@ -65,17 +72,42 @@ export class UploadLane {
   }
 
   /** Waits for a body slot; resolves with the reader (its `pace` before each chunk, `end` when the body is read). */
-  async enter(): Promise<BodyReader> {
-    if (this.reading >= this.maxBodies || this.queue.length > 0) await new Promise<void>((go) => this.queue.push(go));
-    else this.reading++;
-    return new BodyReader(this);
+  enter(): Promise<BodyReader> {
+    if (this.queue.length === 0 && this.active() < this.maxBodies) return Promise.resolve(this.admit());
+    const turn = new Promise<BodyReader>((go) => this.queue.push(go));
+    // While bodies wait, look now and then for slot holders whose senders went quiet.
+    this.stallTimer ??= setInterval(() => this.admitWaiting(), this.stallMs / 4);
+    this.stallTimer.unref?.();
+    return turn;
+  }
+
+  /** Lets waiting bodies in while fewer than maxBodies holders are receiving (the timer calls it; tests too). */
+  admitWaiting(): void {
+    while (this.queue.length > 0 && this.active() < this.maxBodies) this.queue.shift()!(this.admit());
+    if (this.queue.length === 0 && this.stallTimer) {
+      clearInterval(this.stallTimer);
+      this.stallTimer = null;
+    }
+  }
+
+  private admit(): BodyReader {
+    const reader = new BodyReader(this, this.now());
+    this.holders.add(reader);
+    return reader;
+  }
+
+  /** Holders that received something within stallMs. */
+  private active(): number {
+    const t = this.now();
+    let n = 0;
+    for (const h of this.holders) if (t - h.lastChunkAt < this.stallMs) n++;
+    return n;
   }
 
   /** @internal */
-  leave(): void {
-    const next = this.queue.shift();
-    if (next) next(); // the slot passes on directly
-    else this.reading--;
+  leave(reader: BodyReader): void {
+    this.holders.delete(reader);
+    this.admitWaiting();
   }
 
   /** @internal True while small calls are being answered or were within the last quietMs. */
@@ -96,7 +128,11 @@ export class BodyReader {
   /** Until when it reads without yielding (after a long wait). */
   private sliceUntil = -Infinity;
 
-  constructor(private readonly lane: UploadLane) {}
+  constructor(
+    private readonly lane: UploadLane,
+    /** When its last chunk arrived (or when it got its slot). */
+    public lastChunkAt: number,
+  ) {}
 
   /**
    * Before each chunk: null to go on now, or a promise to await first (small calls are being
@@ -105,6 +141,7 @@ export class BodyReader {
   pace(): Promise<void> | null {
     const { now, quietMs, maxDeferMs, sliceMs } = this.lane.timing;
     const t = now();
+    this.lastChunkAt = t;
     if (t < this.sliceUntil || !this.lane.smallCallsPending()) {
       this.deferredSince = null;
       return null;
@@ -122,6 +159,6 @@ export class BodyReader {
   end(): void {
     if (this.ended) return;
     this.ended = true;
-    this.lane.leave();
+    this.lane.leave(this);
   }
 }

@@ -42,6 +42,41 @@ describe('security: upload lane (load aim of issue 16)', () => {
     expect(lane.counts).toEqual({ reading: 0, waiting: 0 });
   });
 
+  it('a body whose sender went quiet for stallMs stops holding a slot (two stalled senders cannot block every upload)', async () => {
+    const c = clock();
+    const lane = new UploadLane({ maxBodies: 2, stallMs: 1000, now: c.now });
+    const [a, b] = await Promise.all([lane.enter(), lane.enter()]);
+    let third: Awaited<ReturnType<UploadLane['enter']>> | null = null;
+    void lane.enter().then((r) => (third = r));
+    c.advance(999);
+    a.pace(); // a chunk for a: it is receiving
+    lane.admitWaiting();
+    await Promise.resolve();
+    expect(third).toBeNull(); // b is quiet, but not yet for 1000 ms
+    c.advance(1);
+    lane.admitWaiting();
+    await Promise.resolve();
+    expect(third).not.toBeNull(); // b sent nothing for 1000 ms: the third body may be read
+    expect(lane.counts).toEqual({ reading: 3, waiting: 0 });
+    // With a and the third receiving, a fourth waits again.
+    third!.pace();
+    let fourth: unknown = null;
+    void lane.enter().then((r) => (fourth = r));
+    lane.admitWaiting();
+    await Promise.resolve();
+    expect(fourth).toBeNull();
+    b.end();
+    lane.admitWaiting();
+    await Promise.resolve();
+    expect(fourth).toBeNull(); // b was not counted; a and the third still are
+    a.end();
+    await Promise.resolve();
+    expect(fourth).not.toBeNull();
+    third!.end();
+    (fourth as { end(): void }).end();
+    expect(lane.counts).toEqual({ reading: 0, waiting: 0 });
+  });
+
   it('a body goes on at once when no small call is near, and waits while one is answered', () => {
     const c = clock();
     const lane = new UploadLane({ quietMs: 10, maxDeferMs: 100, sliceMs: 10, now: c.now });
