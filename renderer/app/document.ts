@@ -27,7 +27,7 @@ export interface DocumentStore {
   /** Replace an existing file the user opened or saved to (atomic). */
   replaceFile(path: string, bytes: Uint8Array): Promise<SaveResult>;
   /** Write beside `sourcePath` under the export naming (walk.vmd -> walk.vrma, walk.vrma -> walk.edited.vrma). */
-  writeBeside(sourcePath: string, bytes: Uint8Array): Promise<SaveResult>;
+  writeBeside(sourcePath: string, bytes: Uint8Array, take?: string): Promise<SaveResult>;
   /**
    * Save As: asks where (native dialog, or the page's own dialog) and writes there; null when the
    * user cancelled. `overwrite` is decided by whoever asked (the dialog showed the conflict).
@@ -51,6 +51,8 @@ export interface OpenOptions {
   readonly reports?: readonly ReportText[];
   /** History label of the first entry. */
   readonly label?: string;
+  /** The take of an .fbx/.glb file with several: saved and exported beside it as NAME.TAKE.vrma. */
+  readonly take?: string;
 }
 
 export type SaveOutcome =
@@ -92,6 +94,8 @@ export class MotionDocument {
   private _filePath: string | undefined;
   /** The file it was opened from (a .vmd for a converted motion). */
   private _sourcePath: string | undefined;
+  /** The take of a multi-take source this document was converted from. */
+  private _take: string | undefined;
   /** Converted on opening and not yet written as a .vrma. */
   private _pendingConversion = false;
   private _reports: ReportText[] = [];
@@ -143,6 +147,7 @@ export class MotionDocument {
     const isVrma = !!opts.path && /\.vrma$/i.test(opts.path) && !opts.converted;
     this._filePath = isVrma ? opts.path : undefined;
     this._sourcePath = opts.path;
+    this._take = opts.take;
     this._pendingConversion = !!opts.converted;
     this._reports = [...(opts.reports ?? [])];
     this.changed();
@@ -204,7 +209,7 @@ export class MotionDocument {
     let created = false;
     if (this._filePath) result = await store.replaceFile(this._filePath, bytes);
     else if (this._sourcePath) {
-      result = await store.writeBeside(this._sourcePath, bytes);
+      result = await store.writeBeside(this._sourcePath, bytes, this._take);
       created = true;
     } else return this.saveAs(store, bytes);
     this.markSaved(result.path);
@@ -227,7 +232,7 @@ export class MotionDocument {
     const suggested = `${this._name || 'motion'}.vrma`;
     let out: { path?: string; name: string } | null;
     if (this.sourcePath) {
-      const r = await store.writeBeside(this.sourcePath, bytes);
+      const r = await store.writeBeside(this.sourcePath, bytes, this._filePath ? undefined : this._take);
       out = { path: r.path, name: baseName(r.path) };
     } else out = await store.exportLoose(bytes, suggested);
     if (!out) return null;
@@ -269,6 +274,7 @@ export class MotionDocument {
     this._name = snap.motionName;
     this._filePath = snap.history?.filePath ?? (snap.sourcePath && /\.vrma$/i.test(snap.sourcePath) ? snap.sourcePath : undefined);
     this._sourcePath = snap.sourcePath;
+    this._take = undefined; // not in the autosave: a recovered take exports under the source's own name
     this._pendingConversion = snap.history?.converted ?? false;
     this._reports = [];
     this.changed();

@@ -42,9 +42,9 @@ function storeFor(studio: Studio, api: StudioApi | null, platform: Promise<Platf
       if (!api) throw noApi();
       return api.saveFile({ path, bytes });
     },
-    async writeBeside(sourcePath, bytes) {
+    async writeBeside(sourcePath, bytes, take) {
       if (!api) throw noApi();
-      return api.exportMotion({ bytes, sourcePath });
+      return api.exportMotion({ bytes, sourcePath, ...(take !== undefined ? { take } : {}) });
     },
     async saveAs(bytes, suggestedName) {
       if (!api) {

@@ -314,7 +314,7 @@ export class Studio {
     // Without an MMD model the core says "pass the model" (the CLI's --pmx): here the studio says how to give it.
     const reports = motion.warnings.map((w) => (w.detail === NO_MODEL_WARNING.detail ? () => t('convert.mmd.noModel', { file: name }) : () => t('studio.convert.warning', { file: name, detail: warningText(w) })));
     const stem = name.replace(/\.[^.]+$/, '');
-    this.openDocument(motion, { name: take === undefined ? stem : `${stem}.${safeTakeName(take)}`, path, converted: !!convertedFrom, reports });
+    this.openDocument(motion, { name: take === undefined ? stem : `${stem}.${safeTakeName(take)}`, path, converted: !!convertedFrom, reports, ...(take !== undefined ? { take } : {}) });
     const count = reports.length;
     // A specific line (the take, the MMD model) wins; with warnings its toast points at the report.
     if (convertedText) this.messages.show('notice', convertedText, { group: 'document', report: count > 0 });

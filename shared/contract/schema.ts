@@ -132,7 +132,8 @@ export const SaveAsRequestSchema = shape({
   overwrite: v.optional(bool),
 });
 
-export const ExportRequestSchema = shape({ bytes, sourcePath: PathSchema, overwrite: v.optional(bool) });
+/** `take`: the document is one take of an .fbx/.glb: it exports as NAME.TAKE.vrma, the name the CLI and Convert Folder give it. */
+export const ExportRequestSchema = shape({ bytes, sourcePath: PathSchema, overwrite: v.optional(bool), take: v.optional(text(255)) });
 
 export const ConvertFolderRequestSchema = shape({
   folder: PathSchema,

@@ -7,14 +7,14 @@
  * core's convertVmd with and without the model, and the two differ (leg lengths and arm angles).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { describeFixtures, fixturePath, readFixture } from '../helpers/fixtures';
-import { dropFiles, motionBytes, openStudio, state, type StudioSession } from './studioHarness';
-import { listTakes } from '../../shared/convert/takes';
+import { dropFiles, hook, motionBytes, openStudio, state, type StudioSession } from './studioHarness';
+import { listTakes, safeTakeName, takeOutputs } from '../../shared/convert/takes';
 import { convertVmd } from '../../shared/convert/mmd/index';
 import { readVrma } from '../../shared/vrma/read';
 import type { Motion } from '../../shared/motion/types';
@@ -91,6 +91,21 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: MMD model an
     // What the user reads: the take count in the entry, the take names on hover.
     expect(await entry(s.page, 'robot.fbx').textContent()).toContain(`${robot.length} takes`);
     expect(await entry(s.page, 'robot.fbx').getAttribute('title')).toContain(robot[2].name);
+  }, 120_000);
+
+  it('a take opened from the library exports beside its file as NAME.TAKE.vrma, as Convert Folder names it', async () => {
+    const robot = listTakes('robot.fbx', readFixture('fbx', 'quaternius_robot.fbx'));
+    await entry(s.page, 'robot.fbx').click();
+    await s.page.waitForSelector('#take-picker[open]', { timeout: 60_000 });
+    await s.page.click('#take-picker tr.take-row:nth-child(3) label');
+    await s.page.click('#take-picker [data-choice="open"]');
+    const name = `robot.${safeTakeName(robot[2].name)}`;
+    await s.page.waitForFunction((n) => (window as unknown as { __studio: { state(): { motionName: string } } }).__studio.state().motionName === n, name, { timeout: 60_000 });
+    await hook(s.page, 'runCommand', 'file.export');
+    const target = join(folder, `${name}.vrma`);
+    await expect.poll(() => existsSync(target), { timeout: 30_000 }).toBe(true);
+    expect(takeOutputs(join(folder, 'robot.vrma'), robot.map((t) => t.name))[2].output).toBe(target);
+    expect(Buffer.from(readFileSync(target)).equals(Buffer.from(await motionBytes(s.page)))).toBe(true);
   }, 120_000);
 
   it('a .vmd opened from the folder converts with the .pmx beside it; the notice names the model', async () => {

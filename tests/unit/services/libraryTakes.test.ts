@@ -82,6 +82,16 @@ describeFixtures('library: FBX/glTF takes and MMD models', () => {
       // A folder that was not opened: the page may not even ask.
       await expect(b.invoke('findMmdModel', [join(other, 'stand.vmd')])).rejects.toMatchObject({ code: 'DENIED' });
       await expect(b.invoke('findMmdModel', ['relative/stand.vmd'])).rejects.toMatchObject({ code: 'DENIED' });
+      // One take exports beside its file as NAME.TAKE.vrma (the CLI's and Convert Folder's name), then NAME.TAKE-2.vrma.
+      const take = 'Human Armature|Man_Walk';
+      const first = (await b.invoke('exportMotion', [{ bytes: new Uint8Array([1, 2]), sourcePath: join(snap.root, 'man.fbx'), take }])) as { path: string };
+      expect(first.path).toBe(join(snap.root, 'man.Human Armature_Man_Walk.vrma'));
+      const second = (await b.invoke('exportMotion', [{ bytes: new Uint8Array([3]), sourcePath: join(snap.root, 'man.fbx'), take }])) as { path: string };
+      expect(second.path).toBe(join(snap.root, 'man.Human Armature_Man_Walk-2.vrma'));
+      expect([...readFileSync(first.path)]).toEqual([1, 2]);
+      const forced = (await b.invoke('exportMotion', [{ bytes: new Uint8Array([4]), sourcePath: join(snap.root, 'man.fbx'), take, overwrite: true }])) as { path: string };
+      expect(forced.path).toBe(first.path);
+      expect([...readFileSync(first.path)]).toEqual([4]);
     } finally {
       await b.dispose();
     }
