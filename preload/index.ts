@@ -38,9 +38,10 @@ const eventChannel = (event: StudioEventName) => `studio-event:${event}`;
 async function invoke<T>(method: StudioInvokeMethod, ...args: unknown[]): Promise<T> {
   const result = (await ipcRenderer.invoke(invokeChannel(method), ...args)) as IpcResult<T>;
   if (result.ok) return result.value;
-  const error = new Error(result.error.message) as Error & { code: string };
+  const error = new Error(result.error.message) as Error & { code: string; fileProblem?: unknown };
   error.name = 'StudioApiError';
   error.code = result.error.code;
+  if (result.error.fileProblem) error.fileProblem = result.error.fileProblem;
   throw error;
 }
 

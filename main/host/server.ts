@@ -266,7 +266,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
         return send(res, 200, encodeWire({ value: value === undefined ? null : value }), WIRE_CONTENT_TYPE);
       } catch (e) {
         if (e instanceof WireError) return sendError(res, { code: 'BAD_ARGUMENT', message: `bad request body: ${e.message}` });
-        return sendError(res, e instanceof StudioApiError ? { code: e.code, message: e.message } : toErrorInfo(e));
+        return sendError(res, toErrorInfo(e));
       } finally {
         release();
         small?.();

@@ -166,7 +166,7 @@ export class AccessPolicy {
   private async realExisting(path: string): Promise<string> {
     const clean = checkPathSyntax(path);
     const real = await realpathOrNull(clean);
-    if (!real) throw new StudioApiError('NOT_FOUND', `no such file or folder: ${path}`);
+    if (!real) throw new StudioApiError('NOT_FOUND', `no such file or folder: ${path}`, { errno: 'ENOENT', file: path });
     return real;
   }
 }

@@ -39,6 +39,7 @@ import { mmdModelBeside } from './mmdModelBeside';
 import { RecentList } from './recentList';
 import { SettingsStore } from './settingsStore';
 import { CloseGuard, type CloseDecision } from './closeGuard';
+import { fileProblem } from '../../shared/fileProblem';
 
 /** Native dialogs (Electron). Without them paths typed in the UI are accepted (browser host). */
 export interface Dialogs {
@@ -106,13 +107,16 @@ type EventListener<K extends StudioEventName> = (payload: StudioEvents[K]) => vo
 
 /** Maps any thrown value to the contract's error shape (stack traces stay on this side). */
 export function toErrorInfo(e: unknown): StudioErrorInfo {
-  if (e instanceof StudioApiError) return { code: e.code, message: e.message };
+  if (e instanceof StudioApiError) return e.fileProblem ? { code: e.code, message: e.message, fileProblem: e.fileProblem } : { code: e.code, message: e.message };
   const errno = (e as NodeJS.ErrnoException)?.code;
   const message = e instanceof Error ? e.message : String(e);
-  if (errno === 'ENOENT') return { code: 'NOT_FOUND', message };
-  if (errno === 'EACCES' || errno === 'EPERM') return { code: 'DENIED', message };
-  if (errno === 'EEXIST') return { code: 'EXISTS', message };
-  return { code: 'INTERNAL', message };
+  // A file-system error names its path (Node's e.path): the studio words it with the file's name.
+  const path = (e as NodeJS.ErrnoException)?.path;
+  const file = typeof errno === 'string' && /^E[A-Z0-9]+$/.test(errno) && typeof path === 'string' ? { fileProblem: fileProblem(e, path) } : {};
+  if (errno === 'ENOENT') return { code: 'NOT_FOUND', message, ...file };
+  if (errno === 'EACCES' || errno === 'EPERM') return { code: 'DENIED', message, ...file };
+  if (errno === 'EEXIST') return { code: 'EXISTS', message, ...file };
+  return { code: 'INTERNAL', message, ...file };
 }
 
 export class StudioBackend {
@@ -167,7 +171,7 @@ export class StudioBackend {
       return await (handler as (...a: unknown[]) => Promise<unknown>)(...(args as readonly unknown[]));
     } catch (e) {
       const info = toErrorInfo(e);
-      throw new StudioApiError(info.code, info.message);
+      throw new StudioApiError(info.code, info.message, info.fileProblem);
     }
   }
 

@@ -24,7 +24,7 @@ async function write(policy: AccessPolicy, target: string, bytes: Uint8Array, ov
     // target comes from resolveWritable: its folder is already the real one, checked again before the rename.
     await writeFileAtomic(target, bytes, { overwrite, expectDir: dirname(target) });
   } catch (e) {
-    if (e instanceof FileExistsError) throw new StudioApiError('EXISTS', `${target} already exists`);
+    if (e instanceof FileExistsError) throw new StudioApiError('EXISTS', `${target} already exists`, { errno: 'EEXIST', file: target });
     throw e;
   }
   policy.grantWritten(target);

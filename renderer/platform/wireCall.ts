@@ -25,7 +25,7 @@ export async function wireFailure(res: Response): Promise<StudioApiError> {
   } catch {
     /* keep the status line */
   }
-  return new StudioApiError(info.code, info.message);
+  return new StudioApiError(info.code, info.message, info.fileProblem);
 }
 
 export async function postWireCall<T>(target: WireCallTarget, method: string, args: unknown[]): Promise<T> {

@@ -121,7 +121,9 @@ export function errorText(e: unknown): string {
   if (typeof code === 'string') {
     const key = hasMessage(`error.${code}`) ? `error.${code}` : hasMessage(`apiError.${code}`) ? `apiError.${code}` : null;
     if (key) {
-      const detail = errorDetailText(e) ?? message;
+      // A file-system error (the host's NOT_FOUND, DENIED ...) is worded with its file's name.
+      const file = (e as { fileProblem?: FileProblem }).fileProblem;
+      const detail = (file && typeof file.errno === 'string' && typeof file.file === 'string' ? fileProblemText(file) : null) ?? errorDetailText(e) ?? message;
       return detail ? t('errors.withDetail', { problem: translate(key), detail }) : translate(key);
     }
   }

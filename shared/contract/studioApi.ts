@@ -381,15 +381,19 @@ export type StudioErrorCode =
 export interface StudioErrorInfo {
   readonly code: StudioErrorCode;
   readonly message: string;
+  /** The file-system error behind it (Node's code and the path), for the studio to word in its language. */
+  readonly fileProblem?: FileProblem;
 }
 
 /** Error thrown by both implementations (over IPC it is rebuilt by the preload as an Error with `code`). */
 export class StudioApiError extends Error {
   readonly code: StudioErrorCode;
-  constructor(code: StudioErrorCode, message: string) {
+  readonly fileProblem?: FileProblem;
+  constructor(code: StudioErrorCode, message: string, fileProblem?: FileProblem) {
     super(message);
     this.name = 'StudioApiError';
     this.code = code;
+    if (fileProblem) this.fileProblem = fileProblem;
   }
 }
 

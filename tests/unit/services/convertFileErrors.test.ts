@@ -11,7 +11,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runConvertJob } from '../../../main/services/convertWorker';
 import { createWorkerConverter } from '../../../main/services/convertFolder';
 import { setLocale } from '../../../shared/i18n';
-import { fileProblemText, problemText } from '../../../renderer/ui/messages';
+import { errorText, fileProblemText, problemText } from '../../../renderer/ui/messages';
+import { StudioBackend } from '../../../main/services/backend';
+import { tmpdir } from 'node:os';
 import { englishWords, JAPANESE } from '../../helpers/japaneseText';
 import { describeFixtures, fixturePath } from '../../helpers/fixtures';
 import { useTempDirs } from './tempDir';
@@ -114,5 +116,26 @@ describeFixtures('conversion worker: an output that cannot be written, a folder 
     setLocale('ja');
     const f = summary.failed[0];
     expect(problemText(f.message, f.problem, f.fileProblem)).toBe('locked.bvh: アクセスが拒否されました');
+  });
+});
+
+describe('the host and Electron: a file-system error of a call names the file in the user language', () => {
+  it('a typed path to a file that does not exist: NOT_FOUND with ENOENT and its path; the studio words it', async () => {
+    const root = tempDir();
+    const b = new StudioBackend({ host: 'browser', homeDir: tmpdir(), userDataDir: tempDir(), appVersion: '0' });
+    try {
+      await b.invoke('openFolder', [root]);
+      const e = await b.invoke('openFile', [join(root, 'idle.bvh')]).then(() => null, (x: unknown) => x as { code: string; message: string; fileProblem?: unknown });
+      expect(e?.code).toBe('NOT_FOUND');
+      expect(e?.message).toBe(`no such file or folder: ${join(root, 'idle.bvh')}`);
+      expect(e?.fileProblem).toEqual({ errno: 'ENOENT', file: join(root, 'idle.bvh') });
+      expect(errorText(e)).toBe('The file or folder was not found (idle.bvh: no such file)');
+      setLocale('ja');
+      const ja = errorText(e);
+      expect(ja).toBe('ファイルまたはフォルダが見つかりません（idle.bvh: ファイルがありません）');
+      expectJapanese(ja, 'idle.bvh');
+    } finally {
+      await b.dispose();
+    }
   });
 });
