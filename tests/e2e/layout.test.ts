@@ -1,9 +1,9 @@
 /**
- * Layout at 1440×900, 1280×720 and 1024×640 (issue 11): no panel is cut off — every main region lies
- * inside the window, the motion info strip (duration, fps, keys, bones, size) is visible without
- * scrolling, the transport bar and the timeline are whole, the library shows at least six entries
- * (also at 1024×640), and the play button does not change width when playback toggles. Checked by
- * element bounds; screenshots land in out/test-screenshots/layout-WxH.png.
+ * Layout at 1440×900, 1280×800, 1280×720 and 1024×640 (issue 11): no panel is cut off — every main
+ * region lies inside the window, the motion info strip (duration, fps, keys, bones, size) is visible
+ * without scrolling, the transport bar and the timeline are whole, the library shows at least six
+ * entries (also at 1024×640), and the play button does not change width when playback toggles.
+ * Checked by element bounds; screenshots land in out/test-screenshots/layout-WxH.png.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
@@ -13,7 +13,7 @@ import { hook, openFolder, screenshot, waitForStudio } from './studioHarness';
 
 type Box = { x: number; y: number; width: number; height: number };
 
-describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('layout at three window sizes', () => {
+describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('layout at four window sizes', () => {
   const suite = useHostAndBrowser();
   let work: MotionFolder;
   beforeAll(() => {
@@ -25,6 +25,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('layout at three wind
 
   for (const [width, height, minEntries] of [
     [1440, 900, 6],
+    [1280, 800, 6],
     [1280, 720, 6],
     [1024, 640, 6],
   ] as const) {
