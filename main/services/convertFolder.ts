@@ -70,7 +70,7 @@ function convertFolderWith(workerFile: string, options: WorkerConverterOptions):
       return bytes;
     };
     const total = takes.planned.length + takes.problems.length;
-    const converted: { source: string; target: string }[] = [];
+    const converted: ConvertSummary['converted'][number][] = [];
     const skipped: string[] = [];
     const failed: ConvertSummary['failed'][number][] = [];
     let done = 0;
@@ -97,7 +97,7 @@ function convertFolderWith(workerFile: string, options: WorkerConverterOptions):
       inThread: false,
       onResult: async (r) => {
         if (r.ok) {
-          converted.push({ source: r.input, target: r.output });
+          converted.push({ source: r.input, target: r.output, warnings: r.warnings });
           report(r.input, 'converted');
         } else if (!overwrite && /already exists/.test(r.error ?? '') && (await exists(r.output))) {
           // The .vrma appeared while the batch ran: leave it alone, as for files skipped up front.

@@ -7,7 +7,7 @@ import type { ConvertSummary, LibrarySnapshot } from '../../shared/contract/stud
 import { choose } from '../ui/dialog';
 import { h } from '../ui/dom';
 import { t } from '../../shared/i18n';
-import { problemText } from '../ui/messages';
+import { problemText, warningText } from '../ui/messages';
 
 export interface ConvertTarget {
   readonly roots: readonly string[];
@@ -55,6 +55,13 @@ export async function showConvertSummary(summaries: readonly ConvertSummary[]): 
       section(t('studio.convertDialog.skipped', { count: s.skipped.length }), s.skipped.map((p) => t('studio.convertDialog.skipReason', { file: base(p) })), 'skipped'),
       section(t('studio.convertDialog.failed', { count: s.failed.length }), s.failed.map((f) => (f.fileProblem?.file === f.source ? problemText(f.message, f.problem, f.fileProblem) : `${base(f.source)}: ${problemText(f.message, f.problem, f.fileProblem)}`)), 'failed'),
     );
+    // What the readers and converters noted (joints folded, units assumed ...), in the user's language.
+    const notes = s.converted.flatMap((c) => (c.warnings ?? []).map((w) => t('studio.convert.warning', { file: base(c.source), detail: warningText(w) })));
+    if (notes.length) {
+      body.append(
+        h('details', { class: 'convert-summary-part notes' }, h('summary', { text: t('warnings.summaryNotes', { count: notes.length }) }), h('ul', {}, ...notes.map((n) => h('li', { text: n })))),
+      );
+    }
   }
   await choose({
     id: 'convert-summary-dialog',

@@ -33,6 +33,7 @@ import type {
 import { studioExtensionOf, type StudioFileExtension } from '../convert/formats';
 import type { MotionErrorInfo } from '../errors';
 import type { FileProblem } from '../fileProblem';
+import type { MotionWarning } from '../warnings';
 import type { TakeInfo } from '../convert/fbx/convertFbx';
 
 /** File types the studio understands (avatars .vrm/.glb, motions): listed once in shared/convert/formats.ts. */
@@ -152,7 +153,8 @@ export interface ConvertProgress {
 export interface ConvertSummary {
   readonly jobId: string;
   readonly folder: string;
-  readonly converted: readonly { readonly source: string; readonly target: string }[];
+  /** `warnings`: what the reader and converter of each file noted (worded by the studio, warning.*). */
+  readonly converted: readonly { readonly source: string; readonly target: string; readonly warnings?: readonly MotionWarning[] }[];
   /** Sources whose .vrma already existed. */
   readonly skipped: readonly string[];
   /**

@@ -92,6 +92,8 @@ export default defineMessages({
     'fileError.ENAMETOOLONG': '{file}: the name is too long',
     'fileError.other': '{file}: the file could not be accessed ({errno})',
     'fileError.write': 'cannot write {detail}',
+    // Convert Folder's summary
+    'warnings.summaryNotes': 'Notes of the converted files ({count})',
   },
   ja: {
     'warning.vrma.quantized': '正規化整数で保存された回転（量子化されたファイル）を浮動小数点に変換しました',
@@ -169,5 +171,6 @@ export default defineMessages({
     'fileError.ENAMETOOLONG': '{file}: 名前が長すぎます',
     'fileError.other': '{file}: ファイルにアクセスできませんでした（{errno}）',
     'fileError.write': '書き込めません: {detail}',
+    'warnings.summaryNotes': '変換したファイルの注記（{count}）',
   },
 });

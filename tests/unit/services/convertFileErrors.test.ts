@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runConvertJob } from '../../../main/services/convertWorker';
 import { createWorkerConverter } from '../../../main/services/convertFolder';
 import { setLocale } from '../../../shared/i18n';
-import { errorText, fileProblemText, problemText } from '../../../renderer/ui/messages';
+import { errorText, fileProblemText, problemText, warningText } from '../../../renderer/ui/messages';
 import { StudioBackend } from '../../../main/services/backend';
 import { tmpdir } from 'node:os';
 import { englishWords, JAPANESE } from '../../helpers/japaneseText';
@@ -116,6 +116,27 @@ describeFixtures('conversion worker: an output that cannot be written, a folder 
     setLocale('ja');
     const f = summary.failed[0];
     expect(problemText(f.message, f.problem, f.fileProblem)).toBe('locked.bvh: アクセスが拒否されました');
+  });
+});
+
+describeFixtures('Convert Folder: the warnings of each converted file cross the workers as data', () => {
+  it('a CMU walk: its summary and folded joints in the summary, worded in Japanese with the real values', async () => {
+    const root = tempDir();
+    copyFileSync(fixturePath('bvh', 'cmu_12_01_walk.bvh'), join(root, 'walk.bvh'));
+    chmodSync(join(root, 'walk.bvh'), 0o644);
+    const summary = await createWorkerConverter(WORKER, { threads: 1 })({ jobId: 'w', folder: root, overwrite: false, onProgress: () => {} });
+    expect(summary.converted).toHaveLength(1);
+    const warnings = summary.converted[0].warnings ?? [];
+    expect(warnings.map((w) => w.detail)).toEqual(['bvh.summary', 'humanoid.feetLifted', 'humanoid.jointsFolded']);
+    // The CLI's English sentences, unchanged, beside the details.
+    expect(warnings[0].text).toBe('BVH: 524 frames at 120.000 fps, units cmu, skeleton found by names');
+    setLocale('ja');
+    expect(warnings.map(warningText)).toEqual([
+      'BVH: 524 フレーム、120 fps、単位は CMU の単位、骨格は名前から認識しました',
+      `足が床より下に入った ${warnings[1].params.count} フレームを持ち上げました`,
+      '割り当てたボーンの子に畳み込んだジョイント: LHipJoint, RHipJoint, Neck1, LeftFingerBase, RightFingerBase',
+    ]);
+    expect(warnings[1].params.count as number).toBeGreaterThan(0);
   });
 });
 
