@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describe } from 'vitest';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { hook, motionBytes, openStudio, quatDot, screenshot, state, type Q, type StudioSession } from './studioHarness';
+import { hook, motionBytes, openStudio, quatDot, screenshot, settleDraws, state, type Q, type StudioSession } from './studioHarness';
 import { readVrma } from '../../shared/vrma/read';
 import { deleteRange, deleteBlend } from '../../shared/edits/deleteRange';
 import { durationOf } from '../../shared/motion/types';
@@ -42,6 +42,8 @@ describe.skipIf(!HAS_CHROMIUM)(`studio: timeline${HAS_CHROMIUM ? '' : ` [skipped
     const perPx = (view.end - view.start) / box.width;
     await hook(s.page, 'seek', 0);
     const before = await hook<Record<string, Q>>(s.page, 'normalizedRotations', ['leftUpperLeg']);
+    // The seek's own draws first (late on a loaded machine), so only the scrub's are counted.
+    await settleDraws(s.page, ['timeline']);
     const draws0 = (await state(s.page)).timelineDraws;
     await s.page.mouse.click(xAt(0.5, view), y());
     let now = await state(s.page);

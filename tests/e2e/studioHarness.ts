@@ -130,44 +130,50 @@ export function axisAngle(axis: [number, number, number], angle: number): Q {
 export type DrawCounter = 'viewport' | 'timeline' | 'dopeSheet';
 
 /**
- * Idle costs nothing: asserts that none of `counters` moves during `ms` while the page is left alone.
- *
- * First it lets the previous action finish drawing. Every canvas draws in the animation frame after
+ * Lets the previous action finish drawing: resolves once `counters` stood still for QUIET_FRAMES
+ * animation frames in a row, and answers them (JSON). Every canvas draws in the animation frame after
  * a change (a resize or a font that loaded late asks for one more), and on a loaded machine that
  * frame comes late: a motion opened by the dope-sheet test was drawn ~300 ms after it was reported
- * open, so a fixed 200 ms wait sometimes counted its draw as an idle one (33 draws for 32). So: fonts
- * loaded, then animation frames until the counters stood still for QUIET_FRAMES frames in a row (our
- * frame callback runs after every callback registered before it, so that draw has happened by then).
- * A page that draws on every frame never gets there and fails here, within `settleTimeout`.
+ * open, so a fixed 200 ms wait sometimes counted its draw as an idle one (33 draws for 32). Fonts
+ * load first; our frame callback runs after every callback registered before it, so a draw already
+ * asked for has happened by then. A page that draws on every frame never gets there: it throws after
+ * `settleTimeout` ms.
  */
-export async function expectIdle(page: Page, counters: readonly DrawCounter[], ms: number, settleTimeout = 20_000): Promise<void> {
-  const QUIET_FRAMES = 3;
-  // The counters after `quiet` animation frames in a row without a change (0: now).
-  const counts = (quiet: number) =>
-    page.evaluate(
-      async ([names, quiet, timeout]) => {
-        const w = window as unknown as { __studio: { framesDrawn(): number; state(): { timelineDraws: unknown } }; __dopeSheet: { draws: number } };
-        await document.fonts.ready;
-        const t0 = performance.now();
-        // No named function in here: tsx (the bench) would wrap it in a helper the page lacks.
-        let last = '';
-        for (let still = -1; ; ) {
-          const c = JSON.stringify(names.map((n) => (n === 'viewport' ? w.__studio.framesDrawn() : n === 'timeline' ? w.__studio.state().timelineDraws : w.__dopeSheet.draws)));
-          still = c === last ? still + 1 : 0;
-          last = c;
-          if (still >= quiet) return { ok: true, last };
-          if (performance.now() - t0 > timeout) return { ok: false, last };
-          await new Promise((r) => requestAnimationFrame(r));
-        }
-      },
-      [counters, quiet, settleTimeout] as const,
-    );
-  const settled = await counts(QUIET_FRAMES);
+export async function settleDraws(page: Page, counters: readonly DrawCounter[], settleTimeout = 20_000): Promise<string> {
+  const settled = await drawCounts(page, counters, 3, settleTimeout);
   // Plain errors, not vitest's expect: the bench imports this harness too.
   if (!settled.ok) throw new Error(`${counters.join(', ')} still drawing on every frame after ${settleTimeout} ms (counts ${settled.last})`);
+  return settled.last;
+}
+
+/** Idle costs nothing: after settleDraws, asserts that none of `counters` moves during `ms`. */
+export async function expectIdle(page: Page, counters: readonly DrawCounter[], ms: number, settleTimeout = 20_000): Promise<void> {
+  const before = await settleDraws(page, counters, settleTimeout);
   await page.waitForTimeout(ms);
-  const after = (await counts(0)).last;
-  if (after !== settled.last) throw new Error(`${counters.join(', ')} drew while idle for ${ms} ms: counts ${settled.last} -> ${after}`);
+  const after = (await drawCounts(page, counters, 0, 0)).last;
+  if (after !== before) throw new Error(`${counters.join(', ')} drew while idle for ${ms} ms: counts ${before} -> ${after}`);
+}
+
+/** The counters after `quiet` animation frames in a row without a change (0: now). */
+function drawCounts(page: Page, counters: readonly DrawCounter[], quiet: number, timeout: number): Promise<{ ok: boolean; last: string }> {
+  return page.evaluate(
+    async ([names, quiet, timeout]) => {
+      const w = window as unknown as { __studio: { framesDrawn(): number; state(): { timelineDraws: unknown } }; __dopeSheet: { draws: number } };
+      await document.fonts.ready;
+      const t0 = performance.now();
+      // No named function in here: tsx (the bench) would wrap it in a helper the page lacks.
+      let last = '';
+      for (let still = -1; ; ) {
+        const c = JSON.stringify(names.map((n) => (n === 'viewport' ? w.__studio.framesDrawn() : n === 'timeline' ? w.__studio.state().timelineDraws : w.__dopeSheet.draws)));
+        still = c === last ? still + 1 : 0;
+        last = c;
+        if (still >= quiet) return { ok: true, last };
+        if (performance.now() - t0 > timeout) return { ok: false, last };
+        await new Promise((r) => requestAnimationFrame(r));
+      }
+    },
+    [counters, quiet, timeout] as const,
+  );
 }
 
 /** Opens a folder in the library the way a user of the browser version does: types its path. */
