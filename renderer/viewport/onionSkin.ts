@@ -110,8 +110,10 @@ export class OnionSkin {
       renderer.autoClear = autoClear;
       scene.background = background;
       for (const o of hidden) o.visible = true;
-      // Back to the playhead's pose (the one the frame drew and the gizmos read).
+      // Back to the playhead's pose (the one the frame drew), world matrices included: pickers, gizmos
+      // and IK handles read them between frames, and the last render left the ghost's there.
       preview.applyAt(studio.clock.time);
+      root.updateMatrixWorld(true);
     }
   }
 

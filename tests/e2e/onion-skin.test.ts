@@ -67,6 +67,13 @@ describe.skipIf(!HAS_CHROMIUM)(`onion skin${HAS_CHROMIUM ? '' : ` [skipped: ${NO
     await hook<Pixels>(page, 'onionPixels');
     const after = await hook<Record<string, number[]>>(page, 'normalizedRotations', MAIN_BONES);
     for (const b of Object.keys(atT)) expect(quatDot(after[b], atT[b])).toBeGreaterThanOrEqual(0.999999);
+    // World positions too (pickers and IK handles read them between frames): the head marker is where it was without ghosts.
+    const headWithGhosts = await hook<number[]>(page, 'boneWorldPosition', 'head');
+    await hook(page, 'setOnionSkin', { enabled: false });
+    await hook<Pixels>(page, 'onionPixels');
+    const headWithout = await hook<number[]>(page, 'boneWorldPosition', 'head');
+    for (let c = 0; c < 3; c++) expect(Math.abs(headWithGhosts[c] - headWithout[c])).toBeLessThan(1e-6);
+    await hook(page, 'setOnionSkin', { enabled: true });
   }, 120_000);
 
   it('paused with the ghosts on, nothing is drawn; H hides the bone markers in the same view', async () => {
