@@ -326,6 +326,19 @@ export function installTestHook(studio: Studio, deps: TestHookDeps): void {
       });
       return meshes;
     },
+    /** Milliseconds per frame drawn now, each synchronized with the GPU by a 1-pixel read (the bench's frame cost). */
+    frameTimes: (n: number) => {
+      const gl = studio.viewport.renderer.getContext();
+      const px = new Uint8Array(4);
+      const out: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const t0 = performance.now();
+        studio.viewport.renderNow(0);
+        gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
+        out.push(performance.now() - t0);
+      }
+      return out;
+    },
     /** The onion skin's setting and the ghosts (side, time) the last frame drew. */
     onionSkin: () => ({ enabled: deps.onionSkin?.enabled ?? false, frames: deps.onionSkin?.frames ?? 0, lastDrawn: deps.onionSkin?.lastDrawn ?? [], framesDrawn: studio.viewport.framesDrawn }),
     setOnionSkin: (patch: { enabled?: boolean; frames?: number }) => deps.onionSkin?.set(patch),

@@ -1,0 +1,70 @@
+/**
+ * What the onion skin costs per drawn frame (issue 13): the frame with the two ghosts against the same
+ * frame without them, on the built-in mannequin and on the skinned VRM 0.x cryptovoxels avatar, paused
+ * at 1 s of the built-in walk (every frame drawn by the test hook and synchronized with a 1-pixel read).
+ * The ghosts are two more draws of the avatar alone, so the ratio should stay under about 3x; idle
+ * (paused) the studio draws nothing with or without them (tests/e2e/onion-skin.test.ts).
+ * Run alone: BENCH_FILTER=onionSkin node --import tsx bench/run.ts (after a build).
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../tests/helpers/browser';
+import { startHost } from '../tests/helpers/host';
+import { printTable } from './timing';
+
+const FRAMES = 60;
+
+type Hook = Record<string, (...args: unknown[]) => unknown>;
+const call = <T>(page: Page, name: string, ...args: unknown[]) =>
+  page.evaluate(async ([n, a]) => (await (window as unknown as { __studio: Hook }).__studio[n as string](...(a as unknown[]))) as never, [name, args] as const) as Promise<T>;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
+
+export async function run(): Promise<void> {
+  if (!HAS_CHROMIUM) {
+    console.log(`\nonion skin bench skipped: ${NO_CHROMIUM_REASON}`);
+    return;
+  }
+  const host = await startHost();
+  const browser = await launchBrowser();
+  try {
+    const { context, page } = await newStudioPage(browser);
+    await page.goto(host.url);
+    await page.waitForFunction(() => {
+      const s = (window as unknown as { __studio?: { firstAvatarFrameAt(): number | null } }).__studio;
+      return !!s && s.firstAvatarFrameAt() !== null;
+    }, undefined, { timeout: 60_000 });
+    const rows: string[][] = [];
+    const measure = async (avatar: string) => {
+      await call(page, 'seek', 1);
+      await call(page, 'setOnionSkin', { enabled: false });
+      await call(page, 'frameTimes', 10); // warm-up: shaders of both materials
+      await call(page, 'setOnionSkin', { enabled: true });
+      await call(page, 'frameTimes', 10);
+      await call(page, 'setOnionSkin', { enabled: false });
+      const off = await call<number[]>(page, 'frameTimes', FRAMES);
+      await call(page, 'setOnionSkin', { enabled: true });
+      const on = await call<number[]>(page, 'frameTimes', FRAMES);
+      await call(page, 'setOnionSkin', { enabled: false });
+      rows.push([avatar, median(off).toFixed(2), median(on).toFixed(2), `${(median(on) / median(off)).toFixed(2)}x`, p95(on).toFixed(2)]);
+    };
+    await measure('mannequin (built-in, VRM 1.0)');
+    const crypto = resolve(__dirname, '..', '..', 'shared', 'fixtures', 'vrm0', 'cryptovoxels.vrm');
+    if (existsSync(crypto)) {
+      await page.setInputFiles('#open-file-input', crypto);
+      await page.waitForFunction(() => (window as unknown as { __studio: { state(): { avatarName: string | null } } }).__studio.state().avatarName === 'cryptovoxels.vrm', undefined, { timeout: 60_000 });
+      await measure('cryptovoxels.vrm (skinned, VRM 0.x)');
+    }
+    printTable(
+      `Onion skin frame cost, headless Chromium 1280x800 (SwiftShader), ${FRAMES} frames each, ms`,
+      ['avatar', 'frame, ghosts off (median)', 'frame, ghosts on (median)', 'on / off', 'on p95'],
+      rows,
+    );
+    await context.close();
+  } finally {
+    await browser.close();
+    await host.stop();
+  }
+}
