@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../../main/services/atomicWrite';
 
-async function listingsDuring(dir: string, write: () => Promise<void>): Promise<number> {
+async function listingsDuring(write: () => Promise<void>): Promise<number> {
   let listings = 0;
   const original = fs.readdirSync;
   (fs as { readdirSync: unknown }).readdirSync = (...args: unknown[]) => {
@@ -34,9 +34,9 @@ describe('security: saves into a watched folder stay cheap for the host', () => 
     try {
       await new Promise((r) => setTimeout(r, 100));
       const bytes = new Uint8Array(20 * 1024 * 1024).fill(7);
-      const ours = await listingsDuring(dir, () => writeFileAtomic(join(dir, 'a.vrma'), bytes, { overwrite: true }));
+      const ours = await listingsDuring(() => writeFileAtomic(join(dir, 'a.vrma'), bytes, { overwrite: true }));
       // The same bytes through FileHandle.writeFile, as the write did before: one listing per 512 kB written.
-      const chunked = await listingsDuring(dir, async () => {
+      const chunked = await listingsDuring(async () => {
         const h = await fs.promises.open(join(dir, 'b.bin'), 'w');
         await h.writeFile(bytes);
         await h.close();
