@@ -15,8 +15,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { REPO_DIR } from '../helpers/host';
-import { useHostAndBrowser } from '../helpers/studioSuite';
-import { dropFiles, hook, SCREENSHOT_DIR, waitForStudio } from './studioHarness';
+import { makeMotionFolder, useHostAndBrowser } from '../helpers/studioSuite';
+import { dropFiles, hook, openFolder, SCREENSHOT_DIR, waitForStudio } from './studioHarness';
 import { englishWords, FILE_NAME, JAPANESE } from '../helpers/japaneseText';
 import { fixturePath, HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
 import { CATALOGUE } from '../../shared/i18n/catalogue';
@@ -409,3 +409,39 @@ async function shot(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: join(DOCS_SHOTS, `${name}.png`) });
   }
 }
+
+// Its own host: opening a folder puts it in the host's recent list, which the other tests' pages would show.
+describe.skipIf(!HAS_CHROMIUM)(`Convert Folder in Japanese${HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM_REASON})`}`, () => {
+  const suite = useHostAndBrowser();
+
+  it.skipIf(!HAS_FIXTURES)(`ja: Convert Folder's summary lists each converted file's warnings in Japanese with the real values${HAS_FIXTURES ? '' : ` [skipped: ${NO_FIXTURES_REASON}]`}`, async () => {
+    const motions = makeMotionFolder('vrma-i18n-convert-', { 'walk.bvh': fixturePath('bvh', 'cmu_12_01_walk.bvh') });
+    const context = await suite.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await page.goto(suite.host.url);
+      await waitForStudio(page);
+      await openFolder(page, motions.folder);
+      await page.getByRole('list', { name: 'Library files' }).getByRole('button', { name: 'walk.bvh', exact: true }).waitFor();
+      await page.locator('#language-select').selectOption('ja');
+      await page.locator('[data-command="file.convertFolder"]').click();
+      await page.locator('#convert-folder-dialog [data-choice="convert"]').click();
+      const summary = page.locator('#convert-summary-dialog');
+      await summary.waitFor({ timeout: 60_000 });
+      expect(await summary.locator('.converted li').allTextContents()).toEqual(['walk.bvh → walk.vrma']);
+      expect(await summary.locator('.notes summary').textContent()).toBe('変換したファイルの注記（3）');
+      await summary.locator('.notes summary').click();
+      const notes = await summary.locator('.notes li').allTextContents();
+      expect(notes[0]).toBe('walk.bvh: 注意: BVH: 524 フレーム、120 fps、単位は CMU の単位、骨格は名前から認識しました');
+      expect(notes[1]).toMatch(/^walk\.bvh: 注意: 足が床より下に入った \d+ フレームを持ち上げました$/);
+      expect(notes[2]).toBe('walk.bvh: 注意: 割り当てたボーンの子に畳み込んだジョイント: LHipJoint, RHipJoint, Neck1, LeftFingerBase, RightFingerBase');
+      await summary.locator('[data-choice="close"]').click();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      motions.remove();
+    }
+  });
+});
