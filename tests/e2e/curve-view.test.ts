@@ -145,6 +145,8 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: curve view',
       await page.mouse.move(a, box.y + box.height / 2);
       await page.keyboard.down('Control');
       await page.mouse.wheel(0, -500);
+      // The wheel is handled when the keys moved apart (Playwright does not wait for it).
+      await expect.poll(async () => (await cv<Pt>(page, 'keyClientPoint', id, comp, k + 1)).x - (await cv<Pt>(page, 'keyClientPoint', id, comp, k)).x).toBeGreaterThan(b - a);
       await page.keyboard.up('Control');
       await frame();
     }

@@ -11,7 +11,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { describeFixtures, fixturePath } from '../helpers/fixtures';
-import { expectIdle, hook, motionBytes, openAvatarAndMotion, quatDot, state, type Q } from './studioHarness';
+import { expectIdle, hook, motionBytes, openAvatarAndMotion, quatDot, settleDraws, state, type Q } from './studioHarness';
 import { useStudio } from '../helpers/studioSuite';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
@@ -35,7 +35,18 @@ const keyPoint = (page: Page, node: number, path: string, index: number) =>
 const timeX = (page: Page, t: number) => page.evaluate((tt) => (window as unknown as { __dopeSheet: { timeClientX(t: number): number } }).__dopeSheet.timeClientX(tt), t);
 const reveal = (page: Page, node: number, path: string) =>
   page.evaluate(([n, p]) => (window as unknown as { __dopeSheet: { revealRow(n: number, p: string): void } }).__dopeSheet.revealRow(n as number, p as string), [node, path] as const);
-const frame = () => new Promise((r) => setTimeout(r, 80));
+/**
+ * What the test's pointer coordinates depend on: the sheet's time span and width, the canvas's place on
+ * the page and the spine row's y. Read before a gesture and after it: a gesture computed on one layout
+ * and landing on another (a late resize, a zoom still in flight) fails here, by name, not as a key count.
+ */
+const geometry = (page: Page, node: number) =>
+  page.evaluate((n) => {
+    const d = (window as unknown as { __dopeSheet: { view: object; overlay: HTMLElement; rowClientY(n: number, p: string): number | null } }).__dopeSheet;
+    const r = d.overlay.getBoundingClientRect();
+    return { view: { ...d.view }, left: r.left, top: r.top, width: r.width, spineY: d.rowClientY(n, 'rotation') };
+  }, node);
+const viewSpan = (page: Page) => page.evaluate(() => { const v = (window as unknown as { __dopeSheet: { view: { start: number; end: number } } }).__dopeSheet.view; return v.end - v.start; });
 const bits = (a: Float32Array) => Array.from(new Uint32Array(a.buffer, a.byteOffset, a.length));
 
 async function goToFrame(page: Page, f: number): Promise<void> {
@@ -50,6 +61,8 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: dope sheet',
   for (const [folder, file, meta] of AVATARS) {
     it(`box-select two rows, drag 10 frames, K, copy/paste pose, smooth on I/O (${file}, VRM ${meta === '0' ? '0.x' : '1.0'})`, async () => {
       const page = s.page;
+      // Every input below is handled and drawn before the next geometry read: the sheet's draws stand still.
+      const frame = () => settleDraws(page, ['dopeSheet']);
       await openAvatarAndMotion(page, fixturePath(folder, file), fixturePath('vrma', 'idle_loop.vrma'));
       expect((await state(page)).metaVersion).toBe(meta);
       await hook(page, 'setPlaying', false);
@@ -77,7 +90,10 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: dope sheet',
         const gap = (await timeX(page, cs.times[9])) - (await timeX(page, cs.times[8]));
         if (gap >= 20) break;
         await page.mouse.move(await timeX(page, cs.times[8]), sheetBox.y + 8);
+        const span = await viewSpan(page);
         await page.mouse.wheel(0, -400);
+        // The wheel is handled when the span changed (Playwright does not wait for it).
+        await expect.poll(() => viewSpan(page)).toBeLessThan(span);
         await frame();
       }
       expect((await timeX(page, cs.times[9])) - (await timeX(page, cs.times[8]))).toBeGreaterThanOrEqual(20);
@@ -91,12 +107,14 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: dope sheet',
       expect(pChest.y).toBeGreaterThan(pSpine.y);
       const x0 = await timeX(page, ta);
       const x1 = await timeX(page, tb);
+      const boxGeometry = await geometry(page, spine);
       await page.mouse.move(x0, pSpine.y - 5);
       await page.mouse.down();
       await page.mouse.move((x0 + x1) / 2, (pSpine.y + pChest.y) / 2, { steps: 4 });
       await page.mouse.move(x1, pChest.y + 5, { steps: 4 });
       await page.mouse.up();
       await frame();
+      expect(await geometry(page, spine)).toEqual(boxGeometry);
       const selection = [cs, cc].map((c) => {
         const keys: number[] = [];
         for (let i = 0; i < c.times.length; i++) if (c.times[i] >= ta && c.times[i] <= tb) keys.push(i);
@@ -124,10 +142,13 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: dope sheet',
       before = readVrma(await motionBytes(page));
       const k1 = (await keyPoint(page, spine, 'rotation', k0 + 2))!;
       const k2 = (await keyPoint(page, spine, 'rotation', k0 + 5))!;
+      const clickGeometry = await geometry(page, spine);
       await page.mouse.click(k1.x, k1.y);
       await page.keyboard.down('Shift');
       await page.mouse.click(k2.x, k2.y);
       await page.keyboard.up('Shift');
+      await frame();
+      expect(await geometry(page, spine)).toEqual(clickGeometry);
       expect(await page.evaluate(() => (window as unknown as { __dopeSheet: { selection: { size: number } } }).__dopeSheet.selection.size)).toBe(2);
       await page.keyboard.press('Delete');
       const expectedDelete = writeVrma(deleteKeys(before, [{ node: spine, path: 'rotation', keys: [k0 + 2, k0 + 5] }]));

@@ -92,8 +92,10 @@ async function targetInView(page: Page): Promise<Pt> {
   for (let i = 0; i < 12 && !inside(p); i++) {
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.wheel(0, 300);
-    await page.waitForTimeout(50);
-    p = (await hook<Pt | null>(page, 'lookAtTargetScreen'))!;
+    // The wheel is handled when the target moved on screen (Playwright does not wait for it): a
+    // zoom landing after the last read would move the target away from where the drag starts.
+    const was = p;
+    await expect.poll(async () => (p = (await hook<Pt | null>(page, 'lookAtTargetScreen'))!) && Math.hypot(p.x - was.x, p.y - was.y)).toBeGreaterThan(0);
   }
   expect(inside(p)).toBe(true);
   return p;
