@@ -194,6 +194,17 @@ describe.skipIf(!HAS_CHROMIUM)(`studio in Japanese and English${HAS_CHROMIUM ? '
       expect(untranslated(await shownStrings(page), 'ja')).toEqual([]);
       await page.keyboard.press('Escape');
 
+      // The curve view (G), in the dope sheet's place: its bar, axis and band texts are Japanese too.
+      await page.focus('#dope-sheet');
+      await page.keyboard.press('g');
+      await page.locator('#curve-view').waitFor({ state: 'visible' });
+      const curves = await shownStrings(page);
+      expect(curves.some((s) => s.text === 'ドープシート' || /カーブ/.test(s.text))).toBe(true);
+      expect(untranslated(curves, 'ja')).toEqual([]);
+      await page.focus('#curve-view');
+      await page.keyboard.press('g');
+      await page.locator('#dope-sheet').waitFor({ state: 'visible' });
+
       const toastTexts = async () => (await hook<{ toasts: { kind: string; text: string }[] }>(page, 'state')).toasts;
       // A broken file (dropped while nothing is unsaved) names the file and, in Japanese, the line where it
       // breaks: the core's detail and params through the catalogue.
