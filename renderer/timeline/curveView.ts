@@ -19,7 +19,8 @@ import type { KeySelection } from '../../shared/edits/keySelection';
 import { t, formatNumber } from '../../shared/i18n';
 import { h } from '../ui/dom';
 import { tAttr, tText } from '../ui/i18n';
-import { fitView, formatTime, frameStep, timeToX, xToTime, zoomAround, type TimeView } from './timeScale';
+import { fitView, timeToX, xToTime, zoomAround, type TimeView } from './timeScale';
+import { cssContext, drawFrameRuler, drawPlayheadAndBox, sizeCanvases } from './timeCanvas';
 import { columnsMinMax, displayScale, largestStep, rotationInBetweens, valueRange, valueStep, type CurveChannel, type Shift } from './curveData';
 import type { Band } from './curveBand';
 import { KeySelectionState } from './dopeSheetSelection';
@@ -233,18 +234,9 @@ export class CurveView {
   }
 
   private resize(): void {
-    const box = this.canvas.parentElement!;
-    const r = box.getBoundingClientRect();
-    if (r.width < 2 || r.height < 2) return; // hidden: keep the last layout
-    this.width = Math.max(1, Math.floor(r.width));
-    this.height = Math.max(1, Math.floor(r.height));
-    this.dpr = Math.min(window.devicePixelRatio || 1, 2);
-    for (const c of [this.canvas, this.overlay]) {
-      c.width = Math.round(this.width * this.dpr);
-      c.height = Math.round(this.height * this.dpr);
-      c.style.width = `${this.width}px`;
-      c.style.height = `${this.height}px`;
-    }
+    const size = sizeCanvases(this.canvas.parentElement!, [this.canvas, this.overlay]);
+    if (!size) return; // hidden: keep the last layout
+    ({ width: this.width, height: this.height, dpr: this.dpr } = size);
     this.time = { ...this.time, width: this.timeWidth() };
     this.invalidate();
   }
@@ -360,9 +352,7 @@ export class CurveView {
   }
 
   private ctx(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
-    const ctx = canvas.getContext('2d')!;
-    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
-    return ctx;
+    return cssContext(canvas, this.dpr);
   }
 
   private drawStatic(): void {
@@ -444,26 +434,8 @@ export class CurveView {
       ctx.fillRect(Math.max(endX, LABEL_W), RULER_H, W - Math.max(endX, LABEL_W), H - RULER_H);
     }
 
-    // Frame ruler, as the dope sheet's.
-    const fps = this.model.fps();
-    ctx.fillStyle = C.ruler;
-    ctx.fillRect(0, 0, W, RULER_H);
-    const fstep = frameStep(this.time, fps);
-    const f0 = Math.ceil((this.time.start * fps) / fstep) * fstep;
-    ctx.strokeStyle = C.tick;
-    ctx.fillStyle = C.label;
-    ctx.beginPath();
-    for (let f = f0, n = 0; f / fps <= this.time.end + 1e-9 && n < 500; f += fstep, n++) {
-      const x = Math.round(this.x(f / fps)) + 0.5;
-      ctx.moveTo(x, RULER_H - 7);
-      ctx.lineTo(x, RULER_H);
-      ctx.fillText(String(f), x + 3, RULER_H / 2 - 1);
-    }
-    ctx.stroke();
-    ctx.fillStyle = C.ruler;
-    ctx.fillRect(0, 0, LABEL_W, RULER_H);
-    ctx.fillStyle = C.label;
-    ctx.fillText(formatTime(this.time.start), 4, RULER_H / 2);
+    // Frame ruler, the dope sheet's.
+    drawFrameRuler(ctx, this.time, this.model.fps(), (t) => this.x(t), W, { ...C, labelWidth: LABEL_W, height: RULER_H });
   }
 
   /**
@@ -654,25 +626,8 @@ export class CurveView {
   }
 
   private drawOverlay(): void {
-    const ctx = this.ctx(this.overlay);
-    ctx.clearRect(0, 0, this.width, this.height);
-    const x = Math.round(this.x(this.model.time())) + 0.5;
-    if (x >= LABEL_W) {
-      ctx.strokeStyle = C.playhead;
-      ctx.lineWidth = 1.5;
-      ctx.beginPath();
-      ctx.moveTo(x, 0);
-      ctx.lineTo(x, this.height);
-      ctx.stroke();
-    }
-    if (this.drag?.kind === 'box') {
-      const { x0, y0, x1, y1 } = this.drag;
-      ctx.fillStyle = C.box;
-      ctx.fillRect(Math.min(x0, x1), Math.min(y0, y1), Math.abs(x1 - x0), Math.abs(y1 - y0));
-      ctx.strokeStyle = C.boxEdge;
-      ctx.lineWidth = 1;
-      ctx.strokeRect(Math.min(x0, x1) + 0.5, Math.min(y0, y1) + 0.5, Math.abs(x1 - x0), Math.abs(y1 - y0));
-    }
+    const box = this.drag?.kind === 'box' ? this.drag : null;
+    drawPlayheadAndBox(this.ctx(this.overlay), { width: this.width, height: this.height }, this.x(this.model.time()), box, { ...C, labelWidth: LABEL_W });
   }
 
   // ---- selection and editing -------------------------------------------------------------------

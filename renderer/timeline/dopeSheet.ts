@@ -19,7 +19,8 @@ import { deleteKeys } from '../../shared/edits/deleteKeys';
 import { t } from '../../shared/i18n';
 import { h } from '../ui/dom';
 import { tAttr, tText } from '../ui/i18n';
-import { fitView, formatTime, frameStep, timeToX, xToTime, zoomAround, type TimeView } from './timeScale';
+import { fitView, formatTime, timeToX, xToTime, zoomAround, type TimeView } from './timeScale';
+import { cssContext, drawFrameRuler, drawPlayheadAndBox, sizeCanvases } from './timeCanvas';
 import { dopeLines, dopeRows, frameOf, timecode, type DopeGroup, type DopeLine, type DopeRow, type GroupId } from './dopeSheetRows';
 import { KeySelectionState } from './dopeSheetSelection';
 import { expressionLabel } from '../panels/expressionNames';
@@ -205,19 +206,10 @@ export class DopeSheet {
   }
 
   private resize(): void {
-    const box = this.canvas.parentElement!;
-    const r = box.getBoundingClientRect();
     // Hidden (the curve view is shown in its place): keep the layout for when it comes back.
-    if (r.width < 2 || r.height < 2) return;
-    this.width = Math.max(1, Math.floor(r.width));
-    this.height = Math.max(1, Math.floor(r.height));
-    this.dpr = Math.min(window.devicePixelRatio || 1, 2);
-    for (const c of [this.canvas, this.overlay]) {
-      c.width = Math.round(this.width * this.dpr);
-      c.height = Math.round(this.height * this.dpr);
-      c.style.width = `${this.width}px`;
-      c.style.height = `${this.height}px`;
-    }
+    const size = sizeCanvases(this.canvas.parentElement!, [this.canvas, this.overlay]);
+    if (!size) return;
+    ({ width: this.width, height: this.height, dpr: this.dpr } = size);
     this.view = this.fitted ? { ...this.view, width: this.timeWidth() } : fitView(this.model.duration(), this.timeWidth());
     this.invalidate();
   }
@@ -333,14 +325,7 @@ export class DopeSheet {
   }
 
   private ctx(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
-    const ctx = canvas.getContext('2d')!;
-    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
-    return ctx;
-  }
-
-  /** Ruler step in frames: 1, 2, 5, 10, ... so that labels are at least 56 px apart. */
-  private frameStep(fps: number): number {
-    return frameStep(this.view, fps);
+    return cssContext(canvas, this.dpr);
   }
 
   private drawStatic(): void {
@@ -403,37 +388,21 @@ export class DopeSheet {
       ly += layer.height;
     }
 
-    // Ruler with frame numbers
-    ctx.fillStyle = C.ruler;
-    ctx.fillRect(0, 0, W, RULER_H);
-    const step = this.frameStep(fps);
-    const f0 = Math.ceil((this.view.start * fps) / step) * step;
-    ctx.strokeStyle = C.tick;
-    ctx.fillStyle = C.label;
-    ctx.beginPath();
-    for (let f = f0, n = 0; f / fps <= this.view.end + 1e-9 && n < 500; f += step, n++) {
-      const x = Math.round(this.x(f / fps)) + 0.5;
-      ctx.moveTo(x, RULER_H - 7);
-      ctx.lineTo(x, RULER_H);
-      ctx.fillText(String(f), x + 3, RULER_H / 2 - 1);
-    }
-    ctx.stroke();
-    // Markers: a line through the rows and the name on the ruler (join boundaries in their own colour).
-    for (const mk of markersOf(this.model.motion())) {
-      const mx = Math.round(this.x(mk.time)) + 0.5;
-      if (mx < LABEL_W || mx > W) continue;
-      ctx.strokeStyle = mk.kind === 'join' ? C.join : C.marker;
-      ctx.beginPath();
-      ctx.moveTo(mx, RULER_H - 10);
-      ctx.lineTo(mx, H);
-      ctx.stroke();
-      ctx.fillStyle = mk.kind === 'join' ? C.join : C.marker;
-      ctx.fillText(mk.name, mx + 3, RULER_H - 5);
-    }
-    ctx.fillStyle = C.ruler;
-    ctx.fillRect(0, 0, LABEL_W, RULER_H);
-    ctx.fillStyle = C.label;
-    ctx.fillText(formatTime(this.view.start), 4, RULER_H / 2);
+    // Ruler with frame numbers; markers: a line through the rows and the name on the ruler (join
+    // boundaries in their own colour).
+    drawFrameRuler(ctx, this.view, fps, (t) => this.x(t), W, { ...C, labelWidth: LABEL_W, height: RULER_H }, () => {
+      for (const mk of markersOf(this.model.motion())) {
+        const mx = Math.round(this.x(mk.time)) + 0.5;
+        if (mx < LABEL_W || mx > W) continue;
+        ctx.strokeStyle = mk.kind === 'join' ? C.join : C.marker;
+        ctx.beginPath();
+        ctx.moveTo(mx, RULER_H - 10);
+        ctx.lineTo(mx, H);
+        ctx.stroke();
+        ctx.fillStyle = mk.kind === 'join' ? C.join : C.marker;
+        ctx.fillText(mk.name, mx + 3, RULER_H - 5);
+      }
+    });
   }
 
   /**
@@ -530,25 +499,8 @@ export class DopeSheet {
   }
 
   private drawOverlay(): void {
-    const ctx = this.ctx(this.overlay);
-    ctx.clearRect(0, 0, this.width, this.height);
-    const x = Math.round(this.x(this.model.time())) + 0.5;
-    if (x >= LABEL_W) {
-      ctx.strokeStyle = C.playhead;
-      ctx.lineWidth = 1.5;
-      ctx.beginPath();
-      ctx.moveTo(x, 0);
-      ctx.lineTo(x, this.height);
-      ctx.stroke();
-    }
-    if (this.drag?.kind === 'box') {
-      const { x0, y0, x1, y1 } = this.drag;
-      ctx.fillStyle = C.box;
-      ctx.fillRect(Math.min(x0, x1), Math.min(y0, y1), Math.abs(x1 - x0), Math.abs(y1 - y0));
-      ctx.strokeStyle = C.boxEdge;
-      ctx.lineWidth = 1;
-      ctx.strokeRect(Math.min(x0, x1) + 0.5, Math.min(y0, y1) + 0.5, Math.abs(x1 - x0), Math.abs(y1 - y0));
-    }
+    const box = this.drag?.kind === 'box' ? this.drag : null;
+    drawPlayheadAndBox(this.ctx(this.overlay), { width: this.width, height: this.height }, this.x(this.model.time()), box, { ...C, labelWidth: LABEL_W });
   }
 
   // ---- editing ---------------------------------------------------------------------------------

@@ -1,0 +1,113 @@
+/**
+ * What the dope sheet and the curve view draw alike on their canvas pair (a static canvas and an
+ * overlay over it): sizing both to their box at the device pixel ratio, the frame ruler along the top
+ * with the start time in the label gutter, and the overlay's playhead and selection box. One place, so
+ * toggling between the two views (G) shows the same ruler and playhead to the pixel.
+ */
+import { formatTime, frameStep, type TimeView } from './timeScale';
+
+export interface CanvasSize {
+  readonly width: number;
+  readonly height: number;
+  readonly dpr: number;
+}
+
+/** Sizes the canvases to `box` (CSS pixels, device ratio capped at 2); null while it is hidden, so the last layout is kept. */
+export function sizeCanvases(box: HTMLElement, canvases: readonly HTMLCanvasElement[]): CanvasSize | null {
+  const r = box.getBoundingClientRect();
+  if (r.width < 2 || r.height < 2) return null;
+  const width = Math.max(1, Math.floor(r.width));
+  const height = Math.max(1, Math.floor(r.height));
+  const dpr = Math.min(window.devicePixelRatio || 1, 2);
+  for (const c of canvases) {
+    c.width = Math.round(width * dpr);
+    c.height = Math.round(height * dpr);
+    c.style.width = `${width}px`;
+    c.style.height = `${height}px`;
+  }
+  return { width, height, dpr };
+}
+
+/** The canvas's 2D context drawing in CSS pixels. */
+export function cssContext(canvas: HTMLCanvasElement, dpr: number): CanvasRenderingContext2D {
+  const ctx = canvas.getContext('2d')!;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  return ctx;
+}
+
+export interface RulerStyle {
+  readonly ruler: string;
+  readonly tick: string;
+  readonly label: string;
+  readonly labelWidth: number;
+  readonly height: number;
+}
+
+/**
+ * The frame ruler: frame numbers at a step that keeps labels apart, then `beforeGutter` (the dope
+ * sheet's markers), then the gutter with the view's start time over whatever ran into it.
+ */
+export function drawFrameRuler(
+  ctx: CanvasRenderingContext2D,
+  view: TimeView,
+  fps: number,
+  x: (t: number) => number,
+  width: number,
+  s: RulerStyle,
+  beforeGutter?: () => void,
+): void {
+  ctx.fillStyle = s.ruler;
+  ctx.fillRect(0, 0, width, s.height);
+  const step = frameStep(view, fps);
+  const f0 = Math.ceil((view.start * fps) / step) * step;
+  ctx.strokeStyle = s.tick;
+  ctx.fillStyle = s.label;
+  ctx.beginPath();
+  for (let f = f0, n = 0; f / fps <= view.end + 1e-9 && n < 500; f += step, n++) {
+    const px = Math.round(x(f / fps)) + 0.5;
+    ctx.moveTo(px, s.height - 7);
+    ctx.lineTo(px, s.height);
+    ctx.fillText(String(f), px + 3, s.height / 2 - 1);
+  }
+  ctx.stroke();
+  beforeGutter?.();
+  ctx.fillStyle = s.ruler;
+  ctx.fillRect(0, 0, s.labelWidth, s.height);
+  ctx.fillStyle = s.label;
+  ctx.fillText(formatTime(view.start), 4, s.height / 2);
+}
+
+export interface OverlayStyle {
+  readonly playhead: string;
+  readonly box: string;
+  readonly boxEdge: string;
+  readonly labelWidth: number;
+}
+
+/** Clears the overlay and draws the playhead at `playheadX` (when right of the gutter) and the box being dragged, if any. */
+export function drawPlayheadAndBox(
+  ctx: CanvasRenderingContext2D,
+  size: { readonly width: number; readonly height: number },
+  playheadX: number,
+  box: { readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number } | null,
+  s: OverlayStyle,
+): void {
+  ctx.clearRect(0, 0, size.width, size.height);
+  const x = Math.round(playheadX) + 0.5;
+  if (x >= s.labelWidth) {
+    ctx.strokeStyle = s.playhead;
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    ctx.moveTo(x, 0);
+    ctx.lineTo(x, size.height);
+    ctx.stroke();
+  }
+  if (box) {
+    const { x0, y0, x1, y1 } = box;
+    ctx.fillStyle = s.box;
+    ctx.fillRect(Math.min(x0, x1), Math.min(y0, y1), Math.abs(x1 - x0), Math.abs(y1 - y0));
+    ctx.strokeStyle = s.boxEdge;
+    ctx.lineWidth = 1;
+    ctx.strokeRect(Math.min(x0, x1) + 0.5, Math.min(y0, y1) + 0.5, Math.abs(x1 - x0), Math.abs(y1 - y0));
+  }
+}
