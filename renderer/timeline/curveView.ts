@@ -20,7 +20,7 @@ import { t, formatNumber } from '../../shared/i18n';
 import { h } from '../ui/dom';
 import { tAttr, tText } from '../ui/i18n';
 import { fitView, timeToX, xToTime, zoomAround, type TimeView } from './timeScale';
-import { cssContext, drawFrameRuler, drawPlayheadAndBox, sizeCanvases } from './timeCanvas';
+import { CanvasPairView, drawFrameRuler, drawPlayheadAndBox } from './timeCanvas';
 import { columnsMinMax, displayScale, largestStep, rotationInBetweens, valueRange, valueStep, type CurveChannel, type Shift } from './curveData';
 import type { Band } from './curveBand';
 import { KeySelectionState } from './dopeSheetSelection';
@@ -90,7 +90,7 @@ interface KeyRef {
   readonly index: number;
 }
 
-export class CurveView {
+export class CurveView extends CanvasPairView {
   readonly element: HTMLElement;
   readonly canvas: HTMLCanvasElement;
   readonly overlay: HTMLCanvasElement;
@@ -101,13 +101,7 @@ export class CurveView {
   private readonly readout: HTMLElement;
   private readonly bandText: HTMLElement;
   private readonly emptyText: HTMLElement;
-  private width = 1;
-  private height = 1;
-  private dpr = 1;
   private drag: Drag | null = null;
-  private dirty = true;
-  private overlayDirty = true;
-  private scheduled = false;
   private shown = false;
   /** Ids of the curves last drawn: a different set fits the values again. */
   private shownIds = '';
@@ -118,13 +112,11 @@ export class CurveView {
   /** Points of each drawn component in the draw in progress (the band pass and the curve pass share them). */
   private readonly drawPoints = new Map<string, { n: number; p: Float64Array }>();
   private inBetween = new Float64Array(3 * 64);
-  /** Time (ms) of the last static draw and the draw count, for the bench and the test hook. */
-  lastDrawMs = 0;
-  draws = 0;
   /** The last committed drag (component, delta in edit units, selection), for the e2e test. */
   lastEdit: { component: number; delta: number; selection: KeySelection }[] = [];
 
   constructor(private readonly model: CurveViewModel, bar: readonly HTMLElement[] = []) {
+    super();
     this.canvas = h('canvas', { class: 'curve-static', 'aria-hidden': 'true' });
     this.overlay = h('canvas', { class: 'curve-overlay', tabindex: 0, role: 'img', id: 'curve-view' });
     tAttr(this.overlay, 'aria-label', 'curves.help');
@@ -156,24 +148,8 @@ export class CurveView {
     }
   }
 
-  invalidate(): void {
-    this.dirty = true;
-    this.overlayDirty = true;
-    this.schedule();
-  }
-
-  invalidateOverlay(): void {
-    this.overlayDirty = true;
-    this.schedule();
-  }
-
-  private schedule(): void {
-    if (this.scheduled || !this.shown) return;
-    this.scheduled = true;
-    requestAnimationFrame(() => {
-      this.scheduled = false;
-      this.drawIfNeeded();
-    });
+  protected override canDraw(): boolean {
+    return this.shown;
   }
 
   /** The document's motion changed: the selection survives only our own edits. */
@@ -234,9 +210,7 @@ export class CurveView {
   }
 
   private resize(): void {
-    const size = sizeCanvases(this.canvas.parentElement!, [this.canvas, this.overlay]);
-    if (!size) return; // hidden: keep the last layout
-    ({ width: this.width, height: this.height, dpr: this.dpr } = size);
+    if (!this.sizeTo(this.canvas.parentElement!, [this.canvas, this.overlay])) return; // hidden: keep the last layout
     this.time = { ...this.time, width: this.timeWidth() };
     this.invalidate();
   }
@@ -336,26 +310,7 @@ export class CurveView {
 
   // ---- drawing ---------------------------------------------------------------------------------
 
-  drawIfNeeded(): void {
-    if (!this.shown) return;
-    if (this.dirty) {
-      this.dirty = false;
-      const t0 = performance.now();
-      this.drawStatic();
-      this.lastDrawMs = performance.now() - t0;
-      this.draws++;
-    }
-    if (this.overlayDirty) {
-      this.overlayDirty = false;
-      this.drawOverlay();
-    }
-  }
-
-  private ctx(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
-    return cssContext(canvas, this.dpr);
-  }
-
-  private drawStatic(): void {
+  protected drawStatic(): void {
     const curves = this.model.curves();
     const ids = curves.map((c) => c.id).join(',');
     if (ids !== this.shownIds) {
@@ -625,7 +580,7 @@ export class CurveView {
     if (mask) ticks(mask, 3, 4, C.keySelected);
   }
 
-  private drawOverlay(): void {
+  protected drawOverlay(): void {
     const box = this.drag?.kind === 'box' ? this.drag : null;
     drawPlayheadAndBox(this.ctx(this.overlay), { width: this.width, height: this.height }, this.x(this.model.time()), box, { ...C, labelWidth: LABEL_W });
   }

@@ -20,7 +20,7 @@ import { t } from '../../shared/i18n';
 import { h } from '../ui/dom';
 import { tAttr, tText } from '../ui/i18n';
 import { fitView, formatTime, timeToX, xToTime, zoomAround, type TimeView } from './timeScale';
-import { cssContext, drawFrameRuler, drawPlayheadAndBox, sizeCanvases } from './timeCanvas';
+import { CanvasPairView, drawFrameRuler, drawPlayheadAndBox } from './timeCanvas';
 import { dopeLines, dopeRows, frameOf, timecode, type DopeGroup, type DopeLine, type DopeRow, type GroupId } from './dopeSheetRows';
 import { KeySelectionState } from './dopeSheetSelection';
 import { expressionLabel } from '../panels/expressionNames';
@@ -80,7 +80,7 @@ type Drag =
   | { kind: 'box'; x0: number; y0: number; x1: number; y1: number; additive: boolean }
   | { kind: 'move'; x0: number; dt: number; moved: boolean };
 
-export class DopeSheet {
+export class DopeSheet extends CanvasPairView {
   readonly element: HTMLElement;
   readonly canvas: HTMLCanvasElement;
   readonly overlay: HTMLCanvasElement;
@@ -97,23 +97,15 @@ export class DopeSheet {
   private lines: DopeLine[] = [];
   private linesOf: Motion | null = null;
   private scrollY = 0;
-  private width = 1;
-  private height = 1;
-  private dpr = 1;
   private drag: Drag | null = null;
-  private dirty = true;
-  private overlayDirty = true;
-  private scheduled = false;
   private fitted = false;
   /** The motion the last own commit produced: the selection follows it; any other change clears it. */
   private ownMotion: Motion | null = null;
   /** Dense rows' column runs per time array, for the draw in progress (columnRuns). */
   private readonly runs = new Map<Float32Array, Int32Array>();
-  /** Draw count and time (ms) of the last static draw, for the bench. */
-  lastDrawMs = 0;
-  draws = 0;
 
   constructor(private readonly model: DopeSheetModel) {
+    super();
     this.canvas = h('canvas', { class: 'dope-static', 'aria-hidden': 'true' });
     this.overlay = h('canvas', { class: 'dope-overlay', tabindex: 0, role: 'grid', id: 'dope-sheet' });
     tAttr(this.overlay, 'aria-label', 'timeline.dope.help');
@@ -140,26 +132,6 @@ export class DopeSheet {
   }
 
   // ---- state changes -------------------------------------------------------------------------
-
-  invalidate(): void {
-    this.dirty = true;
-    this.overlayDirty = true;
-    this.schedule();
-  }
-
-  invalidateOverlay(): void {
-    this.overlayDirty = true;
-    this.schedule();
-  }
-
-  private schedule(): void {
-    if (this.scheduled) return;
-    this.scheduled = true;
-    requestAnimationFrame(() => {
-      this.scheduled = false;
-      this.drawIfNeeded();
-    });
-  }
 
   /** The document's motion changed: rows again; the selection survives only our own edits. */
   motionChanged(): void {
@@ -207,9 +179,7 @@ export class DopeSheet {
 
   private resize(): void {
     // Hidden (the curve view is shown in its place): keep the layout for when it comes back.
-    const size = sizeCanvases(this.canvas.parentElement!, [this.canvas, this.overlay]);
-    if (!size) return;
-    ({ width: this.width, height: this.height, dpr: this.dpr } = size);
+    if (!this.sizeTo(this.canvas.parentElement!, [this.canvas, this.overlay])) return;
     this.view = this.fitted ? { ...this.view, width: this.timeWidth() } : fitView(this.model.duration(), this.timeWidth());
     this.invalidate();
   }
@@ -310,25 +280,7 @@ export class DopeSheet {
 
   // ---- drawing ---------------------------------------------------------------------------------
 
-  drawIfNeeded(): void {
-    if (this.dirty) {
-      this.dirty = false;
-      const t0 = performance.now();
-      this.drawStatic();
-      this.lastDrawMs = performance.now() - t0;
-      this.draws++;
-    }
-    if (this.overlayDirty) {
-      this.overlayDirty = false;
-      this.drawOverlay();
-    }
-  }
-
-  private ctx(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
-    return cssContext(canvas, this.dpr);
-  }
-
-  private drawStatic(): void {
+  protected drawStatic(): void {
     const ctx = this.ctx(this.canvas);
     const W = this.width;
     const H = this.height;
@@ -498,7 +450,7 @@ export class DopeSheet {
     return 0;
   }
 
-  private drawOverlay(): void {
+  protected drawOverlay(): void {
     const box = this.drag?.kind === 'box' ? this.drag : null;
     drawPlayheadAndBox(this.ctx(this.overlay), { width: this.width, height: this.height }, this.x(this.model.time()), box, { ...C, labelWidth: LABEL_W });
   }

@@ -111,3 +111,75 @@ export function drawPlayheadAndBox(
     ctx.strokeRect(Math.min(x0, x1) + 0.5, Math.min(y0, y1) + 0.5, Math.abs(x1 - x0), Math.abs(y1 - y0));
   }
 }
+
+/**
+ * A view drawn on a static canvas and an overlay: invalidate() marks both, invalidateOverlay() only the
+ * overlay (the playhead, a box being dragged), and one animation frame draws what is marked. Nothing is
+ * drawn while idle or while canDraw() says the view is hidden.
+ */
+export abstract class CanvasPairView {
+  protected width = 1;
+  protected height = 1;
+  protected dpr = 1;
+  private dirty = true;
+  private overlayDirty = true;
+  private scheduled = false;
+  /** Time (ms) of the last static draw and the draw count, for the bench and the test hook. */
+  lastDrawMs = 0;
+  draws = 0;
+
+  protected abstract drawStatic(): void;
+  protected abstract drawOverlay(): void;
+
+  /** False while the view is hidden: nothing is scheduled or drawn. */
+  protected canDraw(): boolean {
+    return true;
+  }
+
+  invalidate(): void {
+    this.dirty = true;
+    this.overlayDirty = true;
+    this.schedule();
+  }
+
+  invalidateOverlay(): void {
+    this.overlayDirty = true;
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.scheduled || !this.canDraw()) return;
+    this.scheduled = true;
+    requestAnimationFrame(() => {
+      this.scheduled = false;
+      this.drawIfNeeded();
+    });
+  }
+
+  drawIfNeeded(): void {
+    if (!this.canDraw()) return;
+    if (this.dirty) {
+      this.dirty = false;
+      const t0 = performance.now();
+      this.drawStatic();
+      this.lastDrawMs = performance.now() - t0;
+      this.draws++;
+    }
+    if (this.overlayDirty) {
+      this.overlayDirty = false;
+      this.drawOverlay();
+    }
+  }
+
+  /** Sizes the canvases to their box; false while it is hidden (the last layout is kept). */
+  protected sizeTo(box: HTMLElement, canvases: readonly HTMLCanvasElement[]): boolean {
+    const size = sizeCanvases(box, canvases);
+    if (!size) return false;
+    ({ width: this.width, height: this.height, dpr: this.dpr } = size);
+    return true;
+  }
+
+  protected ctx(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
+    return cssContext(canvas, this.dpr);
+  }
+}
