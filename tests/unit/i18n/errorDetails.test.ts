@@ -6,7 +6,7 @@
  * without a detail, a detail missing in either language, or a message placeholder the site does not
  * pass fails here. Real broken files then give Japanese messages with their real line numbers.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -19,13 +19,13 @@ import { convertToMotion } from '../../../shared/convert';
 import { readVrma } from '../../../shared/vrma/read';
 import { describeFixtures, FIXTURES_DIR } from '../../helpers/fixtures';
 import { englishWords, JAPANESE } from '../../helpers/japaneseText';
+import { DETAIL_KEY, REPO_ROOT, tsSourceFiles } from '../../helpers/sourceScan';
 
 afterEach(() => setLocale('en'));
 
-const ROOT = join(__dirname, '..', '..', '..');
+const ROOT = REPO_ROOT;
 const SHARED = join(ROOT, 'shared');
-/** A detail key: lower camel words joined by dots ("bvh.truncated", "budget"); messages always have spaces. */
-const DETAIL = /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)*$/;
+const DETAIL = DETAIL_KEY;
 /** Reader helpers that add `line` to the parameters they are given (bvh/parse.ts, mmd/vpd.ts). */
 const ADDS_LINE = new Set(['bad']);
 
@@ -40,17 +40,6 @@ interface ThrowSite {
   readonly addsLine: boolean;
 }
 
-function tsFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) {
-      if (name !== 'i18n') out.push(...tsFiles(p));
-    } else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) out.push(p);
-  }
-  return out;
-}
-
 function literals(e: ts.Expression): string[] {
   if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return DETAIL.test(e.text) ? [e.text] : [];
   if (ts.isConditionalExpression(e)) return [...literals(e.whenTrue), ...literals(e.whenFalse)];
@@ -61,7 +50,7 @@ function literals(e: ts.Expression): string[] {
 function throwSites(): ThrowSite[] {
   const sites: ThrowSite[] = [];
   // The core, and the studio's own few MotionErrors (renderer/app/core.ts).
-  for (const file of [...tsFiles(SHARED), ...tsFiles(join(ROOT, 'renderer'))]) {
+  for (const file of [...tsSourceFiles(SHARED), ...tsSourceFiles(join(ROOT, 'renderer'))]) {
     const text = readFileSync(file, 'utf8');
     // Only modules that throw MotionError (shared/contract's bad() throws the API's own StudioApiError).
     if (!/from '[^']*errors'|\.fail\(/.test(text) && !file.endsWith(join('shared', 'errors.ts'))) continue;

@@ -8,7 +8,7 @@
  * that warn (a VMD without its model, BVH/FBX with unmapped joints) then give Japanese warnings with
  * their real values.
  */
-import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -20,12 +20,13 @@ import { convertToMotion } from '../../../shared/convert';
 import { warning, type MotionWarning } from '../../../shared/warnings';
 import { describeFixtures, FIXTURES_DIR } from '../../helpers/fixtures';
 import { englishWords, JAPANESE } from '../../helpers/japaneseText';
+import { DETAIL_KEY, REPO_ROOT, tsSourceFiles } from '../../helpers/sourceScan';
 
 afterEach(() => setLocale('en'));
 
-const ROOT = join(__dirname, '..', '..', '..');
+const ROOT = REPO_ROOT;
 const SHARED = join(ROOT, 'shared');
-const DETAIL = /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)*$/;
+const DETAIL = DETAIL_KEY;
 
 interface WarningSite {
   readonly where: string;
@@ -41,21 +42,10 @@ interface AddSite {
   readonly ok: boolean;
 }
 
-function tsFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) {
-      if (name !== 'i18n') out.push(...tsFiles(p));
-    } else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) out.push(p);
-  }
-  return out;
-}
-
 const isWarningCall = (e: ts.Node): e is ts.CallExpression => ts.isCallExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === 'warning';
 
 function scan(): { warnings: WarningSite[]; adds: AddSite[] } {
-  const files = tsFiles(SHARED).map((file) => ({ file, src: ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true) }));
+  const files = tsSourceFiles(SHARED).map((file) => ({ file, src: ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true) }));
   // Names that stand for warnings made by warning(): `const X = warning(...)` and functions returning one.
   const producers = new Set<string>();
   for (const { src } of files) {
