@@ -9,14 +9,13 @@
 import type { Page } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../tests/helpers/browser';
 import { startHost } from '../tests/helpers/host';
+import { hookCall } from './studioPage';
 import { measurePageCpu, percent } from './pageCpu';
 import { printTable } from './timing';
 
 const WINDOW_MS = 10_000;
 
-type Hook = Record<string, (...args: unknown[]) => unknown>;
-const call = <T>(page: Page, name: string, ...args: unknown[]) =>
-  page.evaluate(async ([n, a]) => (await (window as unknown as { __bedroom: Hook }).__bedroom[n as string](...(a as unknown[]))) as never, [name, args] as const) as Promise<T>;
+const call = <T>(page: Page, name: string, ...args: unknown[]) => hookCall<T>(page, '__bedroom', name, ...args);
 
 export async function run(): Promise<void> {
   if (!HAS_CHROMIUM) {

@@ -8,16 +8,14 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Page } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../tests/helpers/browser';
 import { startHost } from '../tests/helpers/host';
+import { studioCall, waitForFirstAvatarFrame } from './studioPage';
 import { printTable } from './timing';
 
 const FRAMES = 60;
 
-type Hook = Record<string, (...args: unknown[]) => unknown>;
-const call = <T>(page: Page, name: string, ...args: unknown[]) =>
-  page.evaluate(async ([n, a]) => (await (window as unknown as { __studio: Hook }).__studio[n as string](...(a as unknown[]))) as never, [name, args] as const) as Promise<T>;
+const call = studioCall;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
@@ -32,10 +30,7 @@ export async function run(): Promise<void> {
   try {
     const { context, page } = await newStudioPage(browser);
     await page.goto(host.url);
-    await page.waitForFunction(() => {
-      const s = (window as unknown as { __studio?: { firstAvatarFrameAt(): number | null } }).__studio;
-      return !!s && s.firstAvatarFrameAt() !== null;
-    }, undefined, { timeout: 60_000 });
+    await waitForFirstAvatarFrame(page);
     const rows: string[][] = [];
     const measure = async (avatar: string) => {
       await call(page, 'seek', 1);

@@ -17,21 +17,14 @@ import { measureEditAndAutosave, type StallFigures } from '../tests/e2e/autosave
 import { writeVrma } from '../shared/vrma/write';
 import { makeLongMotion } from './longMotion';
 import { printTable } from './timing';
+import { studioCall, waitForFirstAvatarFrame } from './studioPage';
 
 type Hook = Record<string, (...args: unknown[]) => unknown>;
 
-async function call<T>(page: Page, name: string, ...args: unknown[]): Promise<T> {
-  return page.evaluate(
-    async ([n, a]) => (await (window as unknown as { __studio: Hook }).__studio[n as string](...(a as unknown[]))) as never,
-    [name, args] as const,
-  ) as Promise<T>;
-}
+const call = studioCall;
 
 async function waitFirstFrame(page: Page): Promise<number> {
-  await page.waitForFunction(() => {
-    const s = (window as unknown as { __studio?: { firstAvatarFrameAt(): number | null } }).__studio;
-    return !!s && s.firstAvatarFrameAt() !== null;
-  }, undefined, { timeout: 60_000, polling: 10 });
+  await waitForFirstAvatarFrame(page, 10);
   // performance.now() counts from the navigation start, so this is load-to-first-frame.
   return call<number>(page, 'firstAvatarFrameAt');
 }

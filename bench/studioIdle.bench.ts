@@ -7,17 +7,15 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Page } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../tests/helpers/browser';
 import { startHost } from '../tests/helpers/host';
+import { studioCall, waitForFirstAvatarFrame } from './studioPage';
 import { measurePageCpu, percent } from './pageCpu';
 import { printTable } from './timing';
 
 const WINDOW_MS = 10_000;
 
-type Hook = Record<string, (...args: unknown[]) => unknown>;
-const call = <T>(page: Page, name: string, ...args: unknown[]) =>
-  page.evaluate(async ([n, a]) => (await (window as unknown as { __studio: Hook }).__studio[n as string](...(a as unknown[]))) as never, [name, args] as const) as Promise<T>;
+const call = studioCall;
 
 export async function run(): Promise<void> {
   if (!HAS_CHROMIUM) {
@@ -29,10 +27,7 @@ export async function run(): Promise<void> {
   try {
     const { context, page } = await newStudioPage(browser);
     await page.goto(host.url);
-    await page.waitForFunction(() => {
-      const s = (window as unknown as { __studio?: { firstAvatarFrameAt(): number | null } }).__studio;
-      return !!s && s.firstAvatarFrameAt() !== null;
-    }, undefined, { timeout: 60_000 });
+    await waitForFirstAvatarFrame(page);
     // The real-data fixtures sit beside the repository (tests/helpers/fixtures.ts, which needs vitest).
     const fixture = resolve(__dirname, '..', '..', 'shared', 'fixtures', 'vrma', 'idle_loop.vrma');
     let motion = 'walk (built-in)';
