@@ -3,10 +3,13 @@
  * thresholds), as a thin strip under the timeline: left foot on the upper half, right on the lower.
  * Its own small canvas and module, so the timeline's drawing stays the timeline's: it reads the
  * timeline's view (start, end, width) and redraws only when that or the motion changed. Contacts are
- * found once per motion, a moment after it changes (not on every edit of a drag).
+ * found a moment after the motion changes (not on every edit of a drag), from a foot track
+ * (shared/edits/footTrack.ts) kept between edits: an edit re-measures only the frames where it moved a
+ * foot, and measuring runs in slices of a few milliseconds, so a long motion never blocks the page.
  */
 import type { Motion } from '../../shared/motion/types';
-import { canPinFeet, detectFootContacts, type FootContact } from '../../shared/edits/pinFeet';
+import { canPinFeet, contactsOfTrack, type FootContact } from '../../shared/edits/pinFeet';
+import { measureFootFrames, planFootTrack, type FootTrack } from '../../shared/edits/footTrack';
 import { durationOf } from '../../shared/motion/types';
 import type { Studio } from '../app/studio';
 import type { TimelineView } from './timelineView';
@@ -16,19 +19,48 @@ import { tAttr } from '../ui/i18n';
 
 const HEIGHT = 8;
 const COLORS = { left: '#5fe08a', right: '#e0b25f' } as const;
-const found = new WeakMap<Motion, readonly FootContact[]>();
+/** Longest a measuring slice may run before yielding to the page (ms). */
+const SLICE_MS = 8;
+/** Frames measured between two clock reads. */
+const BATCH = 128;
 
-export function contactsOf(motion: Motion): readonly FootContact[] {
-  let c = found.get(motion);
-  if (!c) {
+/**
+ * Keeps the contacts of the studio's motion, measuring the foot track in slices; `onDone` runs when a
+ * motion's contacts are known. A newer motion abandons the slice under way and starts from the last
+ * complete track.
+ */
+function contactFinder(onDone: (contacts: readonly FootContact[]) => void): (motion: Motion) => void {
+  let last: FootTrack | undefined;
+  let generation = 0;
+  return (motion) => {
+    const mine = ++generation;
+    let ok = false;
     try {
-      c = durationOf(motion) > 0 && canPinFeet(motion) ? detectFootContacts(motion).contacts : [];
-    } catch {
-      c = [];
-    }
-    found.set(motion, c);
-  }
-  return c;
+      ok = durationOf(motion) > 0 && canPinFeet(motion);
+    } catch { /* a damaged skeleton has no contacts to show */ }
+    if (!ok) { onDone([]); return; }
+    const { track, todo } = planFootTrack(motion, last);
+    const queue = todo.map(([a, b]) => [a, b]);
+    const slice = () => {
+      if (mine !== generation) return;
+      const until = performance.now() + SLICE_MS;
+      try {
+        while (queue.length && performance.now() < until) {
+          const range = queue[0];
+          const to = Math.min(range[1], range[0] + BATCH);
+          measureFootFrames(track, range[0], to);
+          range[0] = to;
+          if (range[0] >= range[1]) queue.shift();
+        }
+        if (queue.length) { setTimeout(slice, 0); return; }
+        last = track;
+        onDone(contactsOfTrack(track).contacts);
+      } catch {
+        onDone([]);
+      }
+    };
+    slice();
+  };
 }
 
 export interface ContactStrip {
@@ -66,13 +98,14 @@ export function createContactStrip(studio: Studio, view: TimelineView): ContactS
     }
   };
   const schedule = () => requestAnimationFrame(draw);
+  const find = contactFinder((contacts) => {
+    shown = contacts;
+    drawnKey = '';
+    schedule();
+  });
   const recompute = () => {
     clearTimeout(pending);
-    pending = window.setTimeout(() => {
-      shown = contactsOf(studio.motion);
-      drawnKey = '';
-      schedule();
-    }, 150);
+    pending = window.setTimeout(() => find(studio.motion), 150);
   };
   studio.events.on('motion', recompute);
   // The timeline's view moves with zoom, pan, resize and follow-playback: redraw when it did.

@@ -23,6 +23,7 @@ import { createPoseEvaluator, type SkeletonPose } from '../vrma/fk';
 import { bendAngle } from '../ik/twoBone';
 import { LIMB_BONES, pinLimbs, type LimbPin } from '../ik/pinLimbs';
 import { frameTimes } from './poseDelta';
+import { FEET, FOOT_POINTS, createFootTrack, footTrackFromPoses, type FootTrack } from './footTrack';
 import { requireFinite, requireNonNegative } from './params';
 import { smoothstep } from './splice';
 
@@ -68,7 +69,7 @@ export interface ContactDetection {
   readonly floor: number;
 }
 
-const FOOT_BONES = { left: ['leftFoot', 'leftToes'], right: ['rightFoot', 'rightToes'] } as const;
+const FOOT_BONES = FOOT_POINTS;
 const LEG: Record<Foot, 'leftLeg' | 'rightLeg'> = { left: 'leftLeg', right: 'rightLeg' };
 
 function checkContactParams(p: ContactParams): Required<ContactParams> {
@@ -97,38 +98,38 @@ export function posesAt(motion: Motion, times: Float32Array): SkeletonPose[] {
   return Array.from(times, (t) => ev(t));
 }
 
-function percentile(values: number[], p: number): number {
-  if (!values.length) return 0;
-  const s = [...values].sort((a, b) => a - b);
+function percentile(values: ArrayLike<number>, p: number): number {
+  const finite = new Float64Array(values.length);
+  let k = 0;
+  for (let i = 0; i < values.length; i++) if (Number.isFinite(values[i])) finite[k++] = values[i];
+  const s = finite.subarray(0, k).sort();
+  if (!s.length) return 0;
   return s[Math.min(s.length - 1, Math.max(0, Math.floor(p * (s.length - 1))))];
 }
 
 export function detectFootContacts(motion: Motion, params: ContactParams = {}, poses?: readonly SkeletonPose[]): ContactDetection {
-  const { height, speed, minContact } = checkContactParams(params);
+  const p = checkContactParams(params);
   requireFeet(motion);
-  const times = frameTimes(motion);
-  const all = poses ?? posesAt(motion, times);
+  if (!poses) return contactsOfTrack(createFootTrack(motion), p);
+  return contactsOfTrack(footTrackFromPoses(motion, frameTimes(motion), poses), p);
+}
+
+/** The contacts of a measured foot track (shared/edits/footTrack.ts), as detectFootContacts finds them. */
+export function contactsOfTrack(track: FootTrack, params: ContactParams = {}): ContactDetection {
+  const { height, speed, minContact } = checkContactParams(params);
+  const { times, ankleY, toesY, ankleXZ } = track;
   const n = times.length;
-  const rest = motion.rest.bones;
-  const clearance = (pose: SkeletonPose, bone: 'leftFoot' | 'leftToes' | 'rightFoot' | 'rightToes') =>
-    pose[bone] && rest[bone] ? pose[bone]!.position[1] - rest[bone]!.worldPosition[1] : Infinity;
-  const ankles: number[] = [];
-  for (const pose of all) for (const f of ['left', 'right'] as const) ankles.push(clearance(pose, FOOT_BONES[f][0]));
-  const floor = percentile(ankles, 0.01);
-  const toeFloor = percentile(
-    all.flatMap((pose) => (['left', 'right'] as const).map((f) => clearance(pose, FOOT_BONES[f][1]))).filter(Number.isFinite),
-    0.01,
-  );
+  const floor = percentile(ankleY, 0.01);
+  const toeFloor = percentile(toesY, 0.01);
   const contacts: FootContact[] = [];
-  for (const foot of ['left', 'right'] as const) {
-    const [ankle, toes] = FOOT_BONES[foot];
+  FEET.forEach((foot, k) => {
     const on = new Uint8Array(n);
     for (let f = 0; f < n; f++) {
       const a = Math.max(0, f - 1), b = Math.min(n - 1, f + 1);
-      const pa = all[a][ankle]!.position, pb = all[b][ankle]!.position;
+      const ia = (a * 2 + k) * 2, ib = (b * 2 + k) * 2;
       const dt = times[b] - times[a];
-      const v = dt > 0 ? Math.hypot(pb[0] - pa[0], pb[2] - pa[2]) / dt : 0;
-      const low = clearance(all[f], ankle) - floor <= height || clearance(all[f], toes) - toeFloor <= height;
+      const v = dt > 0 ? Math.hypot(ankleXZ[ib] - ankleXZ[ia], ankleXZ[ib + 1] - ankleXZ[ia + 1]) / dt : 0;
+      const low = ankleY[f * 2 + k] - floor <= height || toesY[f * 2 + k] - toeFloor <= height;
       on[f] = low && v <= speed ? 1 : 0;
     }
     // Close short gaps between two contact runs.
@@ -146,7 +147,7 @@ export function detectFootContacts(motion: Motion, params: ContactParams = {}, p
       if (times[g] - times[f] >= minContact - 1e-6 && g > f) contacts.push({ foot, first: f, last: g, start: times[f], end: times[g] });
       f = g + 1;
     }
-  }
+  });
   contacts.sort((x, y) => x.start - y.start || (x.foot < y.foot ? -1 : 1));
   return { times, contacts, floor };
 }

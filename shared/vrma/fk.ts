@@ -44,27 +44,45 @@ export interface PoseEvaluator {
   (t: number): SkeletonPose;
 }
 
-/** Precomputes the skeleton once; the returned function evaluates any time quickly. */
-export function createPoseEvaluator(motion: Motion): PoseEvaluator {
+/**
+ * Precomputes the skeleton once; the returned function evaluates any time quickly. With `only`, the
+ * pose holds just those bones and the evaluator composes only their ancestors and samples only the
+ * channels on them (the same arithmetic in the same order, so the figures are bit-identical to a
+ * whole-skeleton evaluation): the foot contacts of a long motion need 5 of its 55 bones.
+ */
+export function createPoseEvaluator(motion: Motion, only?: readonly HumanBoneName[]): PoseEvaluator {
   const nodes = (Array.isArray(motion.gltf.nodes) ? motion.gltf.nodes : []) as GltfNode[];
   const parent = parentIndices(nodes);
-  const order = topologicalOrder(parent);
+  const fullOrder = topologicalOrder(parent);
   // A node's parent only counts if it was placed first (cycle members become roots).
   const placed = new Uint8Array(nodes.length);
   const effectiveParent = new Int32Array(nodes.length).fill(-1);
-  for (const i of order) {
+  for (const i of fullOrder) {
     if (parent[i] !== -1 && placed[parent[i]]) effectiveParent[i] = parent[i];
     placed[i] = 1;
   }
+  let bones = Object.entries(motion.humanoid.boneToNode) as [HumanBoneName, number][];
+  let order = fullOrder;
+  let channels = motion.channels;
+  if (only) {
+    const wanted = new Set(only);
+    bones = bones.filter(([b]) => wanted.has(b));
+    const needed = new Uint8Array(nodes.length);
+    for (const [, node] of bones) {
+      // Walks each chain once: a node already marked has its ancestors marked too.
+      for (let cur = node; cur >= 0 && cur < nodes.length && !needed[cur]; cur = effectiveParent[cur]) needed[cur] = 1;
+    }
+    order = fullOrder.filter((i) => needed[i]);
+    channels = channels.filter((c) => needed[c.node]);
+  }
   const rest = new Float64Array(nodes.length * 10);
   nodes.forEach((n, i) => restTrs(n, rest, i * 10));
-  const offsets = motion.channels.map((c) => c.node * 10 + (c.path === 'translation' ? 0 : c.path === 'rotation' ? 3 : 7));
-  const bones = Object.entries(motion.humanoid.boneToNode) as [HumanBoneName, number][];
+  const offsets = channels.map((c) => c.node * 10 + (c.path === 'translation' ? 0 : c.path === 'rotation' ? 3 : 7));
   const local = new Float64Array(rest.length);
   const world: Mat4[] = new Array(nodes.length);
   return (t: number) => {
     local.set(rest);
-    motion.channels.forEach((c, k) => sampleChannel(c, t, local, offsets[k]));
+    channels.forEach((c, k) => sampleChannel(c, t, local, offsets[k]));
     for (const i of order) {
       const o = i * 10;
       const m = compose([local[o], local[o + 1], local[o + 2]], [local[o + 3], local[o + 4], local[o + 5], local[o + 6]], [local[o + 7], local[o + 8], local[o + 9]]);

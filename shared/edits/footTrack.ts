@@ -1,0 +1,168 @@
+/**
+ * The foot points contact detection reads, per frame of the motion's grid: each ankle's clearance
+ * (height above its rest height) and horizontal position, and each toe's clearance. Kept apart from
+ * the detection so a long motion's track is measured once and, after an edit, only where the edit
+ * changed a channel that moves a foot: an arm, head or spine edit reuses the whole track, a leg edit
+ * re-measures the frames between the keys it changed. Figures are those of the whole-skeleton FK
+ * (createPoseEvaluator with `only` composes the same matrices), so contacts found from a track equal
+ * those found from full poses.
+ */
+import type { Channel, Motion } from '../motion/types';
+import type { HumanBoneName } from '../vrm/humanBones';
+import { componentsOf } from '../motion/types';
+import { createPoseEvaluator, type PoseEvaluator, type SkeletonPose } from '../vrma/fk';
+import { frameTimes } from './poseDelta';
+
+export const FEET = ['left', 'right'] as const;
+export const FOOT_POINTS = { left: ['leftFoot', 'leftToes'], right: ['rightFoot', 'rightToes'] } as const;
+const POINT_BONES: readonly HumanBoneName[] = ['leftFoot', 'leftToes', 'rightFoot', 'rightToes'];
+
+export interface FootTrack {
+  /** The motion measured. */
+  readonly motion: Motion;
+  /** Its frame grid (frameTimes). */
+  readonly times: Float32Array;
+  /** Per frame f and foot k (0 left, 1 right) at (f * 2 + k): the ankle's clearance in metres. */
+  readonly ankleY: Float64Array;
+  /** The same for the toes (Infinity where the skeleton has no toes). */
+  readonly toesY: Float64Array;
+  /** Per frame and foot at (f * 2 + k) * 2: the ankle's world x and z. */
+  readonly ankleXZ: Float64Array;
+}
+
+/** Frame ranges [from, to) still to measure. */
+export type FrameRanges = readonly (readonly [number, number])[];
+
+function emptyTrack(motion: Motion, times: Float32Array): FootTrack {
+  const n = times.length;
+  return { motion, times, ankleY: new Float64Array(n * 2), toesY: new Float64Array(n * 2), ankleXZ: new Float64Array(n * 4) };
+}
+
+function store(track: FootTrack, f: number, pose: SkeletonPose): void {
+  const rest = track.motion.rest.bones;
+  FEET.forEach((foot, k) => {
+    const [ankle, toes] = FOOT_POINTS[foot];
+    const a = pose[ankle], ra = rest[ankle];
+    const p = a?.position;
+    track.ankleY[f * 2 + k] = a && ra ? a.position[1] - ra.worldPosition[1] : Infinity;
+    track.ankleXZ[(f * 2 + k) * 2] = p ? p[0] : NaN;
+    track.ankleXZ[(f * 2 + k) * 2 + 1] = p ? p[2] : NaN;
+    const t = pose[toes], rt = rest[toes];
+    track.toesY[f * 2 + k] = t && rt ? t.position[1] - rt.worldPosition[1] : Infinity;
+  });
+}
+
+/** The track from poses already evaluated at every frame of `times` (pin-feet has them for its IK). */
+export function footTrackFromPoses(motion: Motion, times: Float32Array, poses: readonly SkeletonPose[]): FootTrack {
+  const track = emptyTrack(motion, times);
+  poses.forEach((pose, f) => store(track, f, pose));
+  return track;
+}
+
+const evaluators = new WeakMap<Motion, PoseEvaluator>();
+
+/** Measures frames [from, to) of the track (the slice a caller can afford now). */
+export function measureFootFrames(track: FootTrack, from: number, to: number): void {
+  let ev = evaluators.get(track.motion);
+  if (!ev) evaluators.set(track.motion, (ev = createPoseEvaluator(track.motion, POINT_BONES)));
+  const end = Math.min(to, track.times.length);
+  for (let f = Math.max(0, from); f < end; f++) store(track, f, ev(track.times[f]));
+}
+
+/** The whole track of a motion. */
+export function createFootTrack(motion: Motion): FootTrack {
+  const { track, todo } = planFootTrack(motion);
+  for (const [a, b] of todo) measureFootFrames(track, a, b);
+  return track;
+}
+
+/** Nodes whose animation moves a foot point: the points and all their ancestors. */
+function footNodes(motion: Motion): Uint8Array {
+  const nodes = Array.isArray(motion.gltf.nodes) ? (motion.gltf.nodes as { children?: unknown }[]) : [];
+  const parent = new Int32Array(nodes.length).fill(-1);
+  nodes.forEach((n, i) => {
+    for (const c of Array.isArray(n.children) ? (n.children as number[]) : []) if (Number.isInteger(c) && c >= 0 && c < nodes.length && parent[c] === -1) parent[c] = i;
+  });
+  const mark = new Uint8Array(nodes.length);
+  for (const b of POINT_BONES) {
+    // Bounded by the node count, so a parent cycle in a damaged file ends the walk.
+    let cur = motion.humanoid.boneToNode[b] ?? -1;
+    for (let steps = 0; cur >= 0 && cur < nodes.length && !mark[cur] && steps <= nodes.length; steps++, cur = parent[cur]) mark[cur] = 1;
+  }
+  return mark;
+}
+
+/**
+ * The time span over which `next` differs from `prev` (undefined when they are the same), widened to
+ * the neighbouring keys, since a changed key changes the interpolation up to them; an end changed
+ * holds on, so it reaches to ±Infinity.
+ */
+export function changedSpan(prev: Channel | undefined, next: Channel | undefined): readonly [number, number] | undefined {
+  if (prev === next) return undefined;
+  if (!prev || !next || prev.times.length !== next.times.length || prev.path !== next.path) return [-Infinity, Infinity];
+  const n = next.times.length;
+  const size = componentsOf(next.path);
+  const differs = (i: number) => {
+    if (prev.times[i] !== next.times[i]) return true;
+    for (let c = 0; c < size; c++) if (prev.values[i * size + c] !== next.values[i * size + c]) return true;
+    return false;
+  };
+  let first = 0;
+  while (first < n && !differs(first)) first++;
+  if (first === n) return undefined;
+  let last = n - 1;
+  while (last > first && !differs(last)) last--;
+  const lo = first === 0 ? -Infinity : Math.min(prev.times[first - 1], next.times[first - 1]);
+  const hi = last === n - 1 ? Infinity : Math.max(prev.times[last + 1], next.times[last + 1]);
+  return [lo, hi];
+}
+
+/**
+ * A track for `next`: with `prev` (the track of the motion before an edit), its figures at every
+ * frame time both grids have (a key inserted at the playhead adds a time to the grid) outside the
+ * span where the edit changed a channel that moves a foot, and the frame ranges left to measure.
+ * Without a usable `prev` (another skeleton or rest pose), every frame is to measure.
+ */
+export function planFootTrack(next: Motion, prev?: FootTrack): { track: FootTrack; todo: FrameRanges } {
+  const times = frameTimes(next);
+  const p = prev?.motion;
+  if (!prev || !p || p.gltf.nodes !== next.gltf.nodes || p.rest !== next.rest || p.humanoid !== next.humanoid) {
+    return { track: emptyTrack(next, times), todo: [[0, times.length]] };
+  }
+  const relevant = footNodes(next);
+  const key = (c: Channel) => `${c.node}/${c.path}`;
+  const before = new Map<string, Channel>();
+  for (const c of p.channels) if (relevant[c.node]) before.set(key(c), c);
+  let lo = Infinity, hi = -Infinity;
+  const widen = (span: readonly [number, number] | undefined) => {
+    if (span) { lo = Math.min(lo, span[0]); hi = Math.max(hi, span[1]); }
+  };
+  for (const c of next.channels) {
+    if (!relevant[c.node]) continue;
+    const k = key(c);
+    widen(changedSpan(before.get(k), c));
+    before.delete(k);
+  }
+  for (const gone of before.values()) widen(changedSpan(gone, undefined));
+  if (lo > hi && prev.times === times) return { track: { ...prev, motion: next }, todo: [] };
+  // Copied, so the previous track (an undo away) stays whole.
+  const track = emptyTrack(next, times);
+  const old = prev.times;
+  const todo: [number, number][] = [];
+  for (let f = 0, j = 0; f < times.length; f++) {
+    const t = times[f];
+    while (j < old.length && old[j] < t) j++;
+    if (j < old.length && old[j] === t && !(t >= lo && t <= hi)) {
+      track.ankleY[f * 2] = prev.ankleY[j * 2];
+      track.ankleY[f * 2 + 1] = prev.ankleY[j * 2 + 1];
+      track.toesY[f * 2] = prev.toesY[j * 2];
+      track.toesY[f * 2 + 1] = prev.toesY[j * 2 + 1];
+      for (let c = 0; c < 4; c++) track.ankleXZ[f * 4 + c] = prev.ankleXZ[j * 4 + c];
+    } else if (todo.length && todo[todo.length - 1][1] === f) {
+      todo[todo.length - 1][1] = f + 1;
+    } else {
+      todo.push([f, f + 1]);
+    }
+  }
+  return { track, todo };
+}

@@ -1,0 +1,98 @@
+/**
+ * The foot track behind the timeline's contact strip (shared/edits/footTrack.ts) on real captures:
+ * measured with only the foot chains it equals whole-skeleton FK bit for bit; after an edit it is
+ * re-measured only where a channel that moves a foot changed, and the incremental track (and the
+ * contacts found from it) equal a fresh measurement of the edited motion exactly (tolerance 0).
+ */
+import { expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describeFixtures, FIXTURES_DIR } from '../../helpers/fixtures';
+import { convertToMotion } from '../../../shared/convert';
+import type { Motion } from '../../../shared/motion/types';
+import { contactsOfTrack, detectFootContacts, posesAt } from '../../../shared/edits/pinFeet';
+import { changedSpan, createFootTrack, footTrackFromPoses, measureFootFrames, planFootTrack, type FootTrack } from '../../../shared/edits/footTrack';
+import { applyPoseDelta, frameTimes } from '../../../shared/edits/poseDelta';
+import { fromAxisAngle } from '../../../shared/math/quat';
+
+const load = (f: string): Motion => convertToMotion(f, new Uint8Array(readFileSync(join(FIXTURES_DIR, f))));
+const same = (a: FootTrack, b: FootTrack) => {
+  expect(Array.from(a.ankleY)).toEqual(Array.from(b.ankleY));
+  expect(Array.from(a.toesY)).toEqual(Array.from(b.toesY));
+  expect(Array.from(a.ankleXZ)).toEqual(Array.from(b.ankleXZ));
+};
+const update = (prev: FootTrack, next: Motion) => {
+  const { track, todo } = planFootTrack(next, prev);
+  for (const [a, b] of todo) measureFootFrames(track, a, b);
+  return { track, frames: todo.reduce((s, [a, b]) => s + b - a, 0) };
+};
+
+describeFixtures('foot track', () => {
+  for (const file of ['bvh/cmu_12_01_walk.bvh', 'bvh/pirouette.bvh', 'vmd/mmdagent/mei_greeting.vmd']) {
+    it(`${file}: the foot chains alone give whole-skeleton FK's figures and contacts, bit for bit`, () => {
+      const m = load(file);
+      const times = frameTimes(m);
+      const full = footTrackFromPoses(m, times, posesAt(m, times));
+      const track = createFootTrack(m);
+      same(track, full);
+      expect(contactsOfTrack(track)).toEqual(detectFootContacts(m, {}, posesAt(m, times)));
+    }, 30_000);
+  }
+
+  it('cmu_12_01_walk: an arm edit re-measures nothing, a thigh edit only the frames between its changed keys', () => {
+    const m = load('bvh/cmu_12_01_walk.bvh');
+    const grid = frameTimes(m);
+    const base = createFootTrack(m);
+    const turn = fromAxisAngle([0, 0, 1], 0.35);
+    const t = grid[240]; // on a frame, so the edit adds no key time
+
+    const arm = applyPoseDelta(m, 'leftUpperArm', turn, t, 0.3);
+    const a = update(base, arm);
+    expect(a.frames).toBe(0);
+    expect(a.track.ankleY).toBe(base.ankleY); // shared, not copied
+    same(a.track, createFootTrack(arm));
+
+    const leg = applyPoseDelta(arm, 'leftUpperLeg', turn, t, 0.3);
+    const l = update(a.track, leg);
+    // ±0.3 s of falloff at 120 fps is 73 frames, plus the neighbouring key on each side.
+    expect(l.frames).toBeGreaterThan(60);
+    expect(l.frames).toBeLessThanOrEqual(80);
+    const fresh = createFootTrack(leg);
+    same(l.track, fresh);
+    expect(contactsOfTrack(l.track)).toEqual(detectFootContacts(leg));
+    // The previous track is left whole (it is an undo away).
+    same(a.track, createFootTrack(arm));
+    // And the thigh edit moved the left ankle (so the check above is not of an unchanged track).
+    let moved = 0;
+    for (let i = 0; i < base.ankleXZ.length; i++) moved = Math.max(moved, Math.abs(fresh.ankleXZ[i] - base.ankleXZ[i]));
+    expect(moved).toBeGreaterThan(0.01);
+  }, 30_000);
+
+  it('cmu_12_01_walk: an edit between two frames adds a key time to the grid: that one frame is measured', () => {
+    const m = load('bvh/cmu_12_01_walk.bvh');
+    const grid = frameTimes(m);
+    const t = (grid[100] + grid[101]) / 2;
+    const arm = applyPoseDelta(m, 'rightUpperArm', fromAxisAngle([1, 0, 0], 0.3), t, 0.2);
+    expect(frameTimes(arm).length).toBe(grid.length + 1);
+    const a = update(createFootTrack(m), arm);
+    expect(a.frames).toBe(1);
+    same(a.track, createFootTrack(arm));
+    expect(contactsOfTrack(a.track)).toEqual(detectFootContacts(arm));
+  }, 30_000);
+});
+
+it('changedSpan: the first and last changed key widened to their neighbours; ends hold to infinity', () => {
+  const times = new Float32Array([0, 1, 2, 3, 4]);
+  const values = new Float32Array([0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+  const a = { node: 0, path: 'translation' as const, times, values };
+  expect(changedSpan(a, a)).toBeUndefined();
+  expect(changedSpan(a, { ...a, values: values.slice() })).toBeUndefined();
+  const v = values.slice();
+  v[6] = 99; // key 2
+  expect(changedSpan(a, { ...a, values: v })).toEqual([1, 3]);
+  const w = values.slice();
+  w[0] = 5; // key 0
+  expect(changedSpan(a, { ...a, values: w })).toEqual([-Infinity, 1]);
+  expect(changedSpan(a, undefined)).toEqual([-Infinity, Infinity]);
+  expect(changedSpan(a, { ...a, times: new Float32Array([0, 1, 2, 3]), values: values.slice(0, 12) })).toEqual([-Infinity, Infinity]);
+});
