@@ -4,6 +4,7 @@ import type { Channel, Motion } from '../../../shared/motion/types';
 import { componentsOf, durationOf } from '../../../shared/motion/types';
 import { fixOutliers, findOutlierFrames } from '../../../shared/edits/fixOutliers';
 import { join } from '../../../shared/edits/join';
+import { fromAxisAngle, mul } from '../../../shared/math/quat';
 import { restRotation } from '../../../shared/edits/normalizedTracks';
 import { MotionError } from '../../../shared/errors';
 import { describeFixtures } from '../../helpers/fixtures';
@@ -43,6 +44,30 @@ describe('fixOutliers', () => {
     const broken = withRestFrame(src, 1 / 30);
     expect(findOutlierFrames(broken)!.first).toBe(1);
     expectSameMotion(fixOutliers(broken), src);
+  });
+
+  it('after an edit, the reused per-track turns give what a cold run gives (an outlier frame added by the edit is found)', () => {
+    const src = withRestFrame(withRotatedRest(wavyMotion({ duration: 3, fps: 30 })), 1 / 30);
+    const warm = findOutlierFrames(src)!;
+    expect(warm.first).toBe(1);
+    expect(warm.last).toBe(warm.frames.length - 1);
+    // Turn the last key of three tracks far away: a broken last frame, made by edits that replace those tracks only.
+    const picked = src.channels.map((c, i) => (c.path === 'rotation' && src.humanoid.nodeToBone.has(c.node) ? i : -1)).filter((i) => i >= 0).slice(0, 3);
+    const edited: Motion = {
+      ...src,
+      channels: src.channels.map((x, i) => {
+        if (!picked.includes(i)) return x;
+        const values = x.values.slice();
+        const o = values.length - 4;
+        values.set(mul(fromAxisAngle([1, 0, 0], 2), [values[o], values[o + 1], values[o + 2], values[o + 3]]), o); // 115° off
+        return { ...x, values };
+      }),
+    };
+    const cold: Motion = { ...edited, channels: edited.channels.map((x) => ({ ...x, times: x.times.slice(), values: x.values.slice() })) };
+    const a = findOutlierFrames(edited)!;
+    const b = findOutlierFrames(cold)!;
+    expect({ first: a.first, last: a.last }).toEqual({ first: b.first, last: b.last });
+    expect(a.last).toBe(a.frames.length - 2);
   });
 });
 
