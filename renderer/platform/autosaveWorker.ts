@@ -5,6 +5,7 @@
  * the page) the bytes go back transferred, not copied.
  */
 import { writeVrma } from '../../shared/vrma/write';
+import type { Channel } from '../../shared/motion/types';
 import type { AutosaveReply, AutosaveRequest } from './autosaveProtocol';
 import { postWireCall, type WireCallTarget } from './wireCall';
 
@@ -15,6 +16,8 @@ interface WorkerScope {
 
 const scope = self as unknown as WorkerScope;
 let target: WireCallTarget | null = null;
+/** The channels of the last save, which the next one refers to by index. */
+let last: readonly Channel[] = [];
 
 scope.onmessage = async (e) => {
   const req = e.data;
@@ -23,7 +26,9 @@ scope.onmessage = async (e) => {
     return;
   }
   try {
-    const bytes = writeVrma(req.motion);
+    const channels = req.motion.channels.map((c) => (typeof c === 'number' ? last[c] : c));
+    last = channels;
+    const bytes = writeVrma({ ...req.motion, channels });
     if (target) {
       await postWireCall(target, 'autosave', [{ ...req.session, motion: bytes }]);
       scope.postMessage({ id: req.id, ok: true });

@@ -5,9 +5,9 @@
  * If the worker cannot be created or fails to load, autosave carries on in the page as before.
  */
 import { StudioApiError, type StudioApi, type StudioErrorCode } from '../../shared/contract/studioApi';
-import type { Motion } from '../../shared/motion/types';
+import type { Channel, Motion } from '../../shared/motion/types';
 import { writeVrma } from '../../shared/vrma/write';
-import type { AutosaveReply, AutosaveRequest, SessionWithoutMotion } from './autosaveProtocol';
+import type { AutosaveReply, AutosaveRequest, MotionDelta, SessionWithoutMotion } from './autosaveProtocol';
 import { httpCallTarget } from './httpStudioApi';
 
 export interface AutosaveWriter {
@@ -29,7 +29,13 @@ export function createAutosaveWriter(api: StudioApi, opts: { useWorker?: boolean
   const inPage = async (session: SessionWithoutMotion, motion: Motion) => api.autosave({ ...session, motion: writeVrma(motion) });
   const pending = new Map<number, Pending>();
   let nextId = 1;
+  /** Index of each channel the worker holds from the last save (it keeps them for the next one). */
+  let held = new Map<Channel, number>();
   let worker = opts.useWorker === false ? null : startWorker();
+
+  function delta(motion: Motion): MotionDelta {
+    return { ...motion, channels: motion.channels.map((c) => held.get(c) ?? c) };
+  }
 
   function startWorker(): Worker | null {
     if (typeof Worker === 'undefined') return null;
@@ -74,6 +80,7 @@ export function createAutosaveWriter(api: StudioApi, opts: { useWorker?: boolean
   function fallBack() {
     worker?.terminate();
     worker = null;
+    held = new Map();
     const left = [...pending.values()];
     pending.clear();
     for (const p of left) inPage(p.session, p.motion).then(p.resolve, p.reject);
@@ -90,7 +97,8 @@ export function createAutosaveWriter(api: StudioApi, opts: { useWorker?: boolean
         const id = nextId++;
         pending.set(id, { session, motion, resolve, reject });
         try {
-          post(w, { type: 'save', id, motion, session });
+          post(w, { type: 'save', id, motion: delta(motion), session });
+          held = new Map(motion.channels.map((c, i) => [c, i]));
         } catch (e) {
           // Something in the motion cannot be cloned (DataCloneError): write this one in the page.
           pending.delete(id);

@@ -77,6 +77,14 @@ describe.skipIf(!HAS_CHROMIUM)(`autosave off the main thread${HAS_CHROMIUM ? '' 
       expect(f.frames).toBeGreaterThan(0);
       // What was autosaved is exactly what is on screen.
       expect(autosavedSha(host.userDataDir)).toBe(sha256(await motionBytes(run.page)));
+      // A second edit: the worker is sent only the changed track and reuses the 54 others it holds from
+      // the first save (autosaveProtocol.ts MotionDelta); the autosave is still the motion on screen.
+      const first = autosavedSha(host.userDataDir);
+      const q = (await hook<{ rotations: Record<string, number[]> }>(run.page, 'previewPose', ['leftUpperArm'], 30)).rotations.leftUpperArm;
+      await hook(run.page, 'dragRotate', 'leftUpperArm', quatMul(axisAngle([1, 0, 0], Math.PI / 6), q) as Q);
+      const second = sha256(await motionBytes(run.page));
+      expect(second).not.toBe(first);
+      await expect.poll(() => autosavedSha(host.userDataDir), { timeout: 30_000, interval: 200 }).toBe(second);
       expect(run.errors).toEqual([]);
       await run.close();
     } finally {
