@@ -26,6 +26,7 @@ import { frameTimes } from './poseDelta';
 import { FEET, FOOT_POINTS, createFootTrack, footTrackFromPoses, type FootTrack } from './footTrack';
 import { requireFinite, requireNonNegative } from './params';
 import { smoothstep } from './splice';
+import { kthSmallest } from '../math/select';
 
 export type Foot = 'left' | 'right';
 
@@ -102,9 +103,8 @@ function percentile(values: ArrayLike<number>, p: number): number {
   const finite = new Float64Array(values.length);
   let k = 0;
   for (let i = 0; i < values.length; i++) if (Number.isFinite(values[i])) finite[k++] = values[i];
-  const s = finite.subarray(0, k).sort();
-  if (!s.length) return 0;
-  return s[Math.min(s.length - 1, Math.max(0, Math.floor(p * (s.length - 1))))];
+  if (!k) return 0;
+  return kthSmallest(finite.subarray(0, k), Math.min(k - 1, Math.max(0, Math.floor(p * (k - 1)))));
 }
 
 export function detectFootContacts(motion: Motion, params: ContactParams = {}, poses?: readonly SkeletonPose[]): ContactDetection {
