@@ -3,7 +3,7 @@
  * converters are loaded on first use (import.meta.glob: a build without them disables the feature
  * with a clear message instead of breaking the studio).
  */
-import { extensionOf, formatList, isConvertible, STUDIO_FILE_EXTENSIONS, VRMA_EXTENSION } from '../../shared/convert/formats';
+import { extensionOf } from '../../shared/convert/formats';
 import type { Motion } from '../../shared/motion/types';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
@@ -11,38 +11,21 @@ import { makeMannequinVrm } from '../../shared/assets/mannequin';
 import { makeWalkCycle } from '../../shared/assets/walkCycle';
 import { fail } from '../../shared/errors';
 
+import { firstModule, readMotionFileHere } from './motionFile';
+import { OFF_THREAD_BYTES, readMotionFileOffThread } from './motionReader';
+
 export { readVrma, writeVrma };
 
-type ConvertModule = {
-  convertToMotion(fileName: string, bytes: Uint8Array, opts?: Record<string, unknown>): Motion | { motion: Motion; warnings?: readonly string[] } | Promise<Motion | { motion: Motion }>;
-};
-
-const convertModules = import.meta.glob<ConvertModule>('../../shared/convert/index.ts');
 // The takes module of the core (the same one `vrma-studio convert --list-takes` reads): list and convert takes.
 const takeModules = import.meta.glob<typeof import('../../shared/convert/takes')>('../../shared/convert/takes.ts');
 
-async function firstModule<T>(mods: Record<string, () => Promise<T>>): Promise<T | null> {
-  const load = Object.values(mods)[0];
-  return load ? load() : null;
-}
-
-function asMotion(result: Motion | { motion: Motion } | Uint8Array): Motion {
-  if (result instanceof Uint8Array) return readVrma(result);
-  return 'motion' in result && !('channels' in result) ? result.motion : (result as Motion);
-}
-
 /**
  * Reads a motion file: .vrma directly, .vmd/.vpd/.bvh converted on the fly; `convertedFrom` names the
- * source format ("VMD") so the UI can say what happened in its language.
+ * source format ("VMD") so the UI can say what happened in its language. Files from OFF_THREAD_BYTES
+ * up are read in a worker (motionReader.ts), so the page keeps drawing while they are.
  */
 export async function readMotionFile(name: string, bytes: Uint8Array, opts: { pmx?: Uint8Array } = {}): Promise<{ motion: Motion; convertedFrom?: string }> {
-  const ext = extensionOf(name);
-  if (ext === VRMA_EXTENSION) return { motion: readVrma(bytes) };
-  if (!isConvertible(name)) fail('UNSUPPORTED', `${name}: expected ${formatList(STUDIO_FILE_EXTENSIONS)}`, 'studio.notStudioFile', { file: name, formats: formatList(STUDIO_FILE_EXTENSIONS) });
-  const mod = await firstModule(convertModules);
-  if (!mod) fail('UNSUPPORTED', `${ext} conversion is not available in this build`, 'studio.noConverter', { format: ext ?? '' });
-  const motion = asMotion(await mod.convertToMotion(name, bytes, opts.pmx ? { pmx: opts.pmx } : {}));
-  return { motion, convertedFrom: ext.slice(1).toUpperCase() };
+  return bytes.length >= OFF_THREAD_BYTES ? readMotionFileOffThread(name, bytes, opts) : readMotionFileHere(name, bytes, opts);
 }
 
 /**

@@ -1,0 +1,35 @@
+/**
+ * Reading a motion file in whichever thread runs this (the page, or the motion-reading worker): .vrma
+ * directly, the other formats through the core's converters, loaded on first use (import.meta.glob: a
+ * build without them disables the feature with a clear message instead of breaking the studio).
+ */
+import { extensionOf, formatList, isConvertible, STUDIO_FILE_EXTENSIONS, VRMA_EXTENSION } from '../../shared/convert/formats';
+import type { Motion } from '../../shared/motion/types';
+import { readVrma } from '../../shared/vrma/read';
+import { fail } from '../../shared/errors';
+
+type ConvertModule = {
+  convertToMotion(fileName: string, bytes: Uint8Array, opts?: Record<string, unknown>): Motion | { motion: Motion; warnings?: readonly string[] } | Promise<Motion | { motion: Motion }>;
+};
+
+const convertModules = import.meta.glob<ConvertModule>('../../shared/convert/index.ts');
+
+export async function firstModule<T>(mods: Record<string, () => Promise<T>>): Promise<T | null> {
+  const load = Object.values(mods)[0];
+  return load ? load() : null;
+}
+
+function asMotion(result: Motion | { motion: Motion } | Uint8Array): Motion {
+  if (result instanceof Uint8Array) return readVrma(result);
+  return 'motion' in result && !('channels' in result) ? result.motion : (result as Motion);
+}
+
+export async function readMotionFileHere(name: string, bytes: Uint8Array, opts: { pmx?: Uint8Array } = {}): Promise<{ motion: Motion; convertedFrom?: string }> {
+  const ext = extensionOf(name);
+  if (ext === VRMA_EXTENSION) return { motion: readVrma(bytes) };
+  if (!isConvertible(name)) fail('UNSUPPORTED', `${name}: expected ${formatList(STUDIO_FILE_EXTENSIONS)}`, 'studio.notStudioFile', { file: name, formats: formatList(STUDIO_FILE_EXTENSIONS) });
+  const mod = await firstModule(convertModules);
+  if (!mod) fail('UNSUPPORTED', `${ext} conversion is not available in this build`, 'studio.noConverter', { format: ext ?? '' });
+  const motion = asMotion(await mod.convertToMotion(name, bytes, opts.pmx ? { pmx: opts.pmx } : {}));
+  return { motion, convertedFrom: ext.slice(1).toUpperCase() };
+}

@@ -1,0 +1,121 @@
+/**
+ * Large motion files are read off the page's main thread (renderer/app/motionReader.ts), in Debian
+ * Chromium against the built browser host: the 10-minute 60 fps .vrma (32 MB) and the CMU walk BVH
+ * repeated to 3 MB in the test are read in the motion-reader worker and give exactly the motion the core reads in
+ * Node (the .vrma byte for byte; the BVH's values within 1e-6, as Chromium and Node round a few
+ * near-zero values differently); a damaged large file gives the same error in the
+ * user's language as when the worker cannot load and the page reads it; and the page reads them too
+ * when the worker is blocked. How long opening holds the main thread: bench/studioLength.bench.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { FIXTURES_DIR, HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../helpers/browser';
+import { startHost, type StartedHost } from '../helpers/host';
+import { motionBytes, state, waitForState, waitForStudio } from './studioHarness';
+import { writeVrma } from '../../shared/vrma/write';
+import { readVrma } from '../../shared/vrma/read';
+import { convertToMotion } from '../../shared/convert';
+import { makeLongMotion } from '../../bench/longMotion';
+
+const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
+
+/** The CMU walk capture (fixture) with its frames repeated to about 3 MB: big enough for the worker. */
+function longBvh(): string {
+  const text = readFileSync(join(FIXTURES_DIR, 'bvh', 'cmu_12_01_walk.bvh'), 'utf8').replace(/\r\n/g, '\n');
+  const at = text.indexOf('Frame Time:');
+  const head = text.slice(0, text.lastIndexOf('Frames:', at));
+  const frameTime = text.slice(at, text.indexOf('\n', at));
+  const rows = text.slice(text.indexOf('\n', at) + 1).split('\n').filter((l) => l.trim());
+  const out: string[] = [];
+  while (out.length * rows[0].length < 3 * 1024 * 1024) out.push(...rows);
+  return `${head}Frames: ${out.length}\n${frameTime}\n${out.join('\n')}\n`;
+}
+
+/**
+ * Same channels, times and values within 1e-6: Chromium's and Node's V8 round a few converted
+ * near-zero values differently (by ~6e-17, seen in studio-takes.test.ts as well).
+ */
+function expectSameValues(a: ReturnType<typeof readVrma>, b: ReturnType<typeof readVrma>): void {
+  expect(a.channels.length).toBe(b.channels.length);
+  let worst = 0;
+  a.channels.forEach((c, i) => {
+    const d = b.channels[i];
+    expect([c.node, c.path, c.times.length]).toEqual([d.node, d.path, d.times.length]);
+    for (let k = 0; k < c.times.length; k++) worst = Math.max(worst, Math.abs(c.times[k] - d.times[k]));
+    for (let k = 0; k < c.values.length; k++) worst = Math.max(worst, Math.abs(c.values[k] - d.values[k]));
+  });
+  expect(worst).toBeLessThanOrEqual(1e-6);
+}
+
+describe.skipIf(!HAS_CHROMIUM)(`large files are read in a worker${HAS_CHROMIUM ? '' : ` [skipped: ${NO_CHROMIUM_REASON}]`}`, () => {
+  let browser: Browser;
+  let host: StartedHost;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'vrma-open-large-'));
+    writeFileSync(join(dir, 'long.vrma'), writeVrma(makeLongMotion()));
+    if (HAS_FIXTURES) writeFileSync(join(dir, 'walk_long.bvh'), longBvh());
+    const cut = writeVrma(makeLongMotion(120));
+    writeFileSync(join(dir, 'cut.vrma'), cut.subarray(0, cut.length - 1000));
+    browser = await launchBrowser();
+    host = await startHost();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await host?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function open(file: string, opts: { blockWorker?: boolean } = {}): Promise<{ page: Page; workers: string[]; errors: string[]; close(): Promise<void> }> {
+    const { context, page, errors } = await newStudioPage(browser);
+    if (opts.blockWorker) await context.route(/motionReadWorker[^/]*\.js$/, (route) => route.abort());
+    const workers: string[] = [];
+    page.on('worker', (w) => workers.push(w.url()));
+    await page.goto(host.url);
+    await waitForStudio(page);
+    await page.setInputFiles('#open-file-input', join(dir, file));
+    return { page, workers, errors, close: () => context.close() };
+  }
+
+  it(`the 10-minute .vrma and a 3 MB BVH: read in the worker, the motion the core reads in Node${HAS_FIXTURES ? '' : ` [BVH part skipped: ${NO_FIXTURES_REASON}]`}`, async () => {
+    const cases: [string, string, Uint8Array][] = [['long.vrma', 'long', writeVrma(readVrma(new Uint8Array(readFileSync(join(dir, 'long.vrma')))))]];
+    if (HAS_FIXTURES) cases.push(['walk_long.bvh', 'walk_long', writeVrma(convertToMotion('walk_long.bvh', new Uint8Array(readFileSync(join(dir, 'walk_long.bvh')))))]);
+    for (const [file, name, expected] of cases) {
+      const run = await open(file);
+      await waitForState(run.page, 'motionName', name, 120_000);
+      expect(run.workers.some((u) => /motionReadWorker/.test(u))).toBe(true);
+      expect(expected.length).toBeGreaterThan(2 * 1024 * 1024);
+      const got = await motionBytes(run.page);
+      if (file.endsWith('.vrma')) expect(same(got, expected)).toBe(true);
+      else expectSameValues(readVrma(got), readVrma(expected));
+      expect(run.errors).toEqual([]);
+      await run.close();
+    }
+  });
+
+  it('a damaged large file: the same error through the worker as read in the page (worker blocked)', async () => {
+    const texts: string[] = [];
+    for (const blockWorker of [false, true]) {
+      const run = await open('cut.vrma', { blockWorker });
+      await run.page.waitForFunction(() => (window as unknown as { __studio: { state(): { messages: { kind: string }[] } } }).__studio.state().messages.some((m) => m.kind === 'error'), undefined, { timeout: 60_000 });
+      const error = (await state(run.page)).messages.filter((m) => m.kind === 'error').map((m) => m.text);
+      texts.push(error.join('\n'));
+      expect(run.workers.some((u) => /motionReadWorker/.test(u))).toBe(!blockWorker);
+      await run.close();
+    }
+    expect(texts[0]).toMatch(/cut\.vrma/);
+    expect(texts[0].length).toBeGreaterThan(30);
+    expect(texts[0]).toBe(texts[1]);
+  });
+
+  it('with the worker blocked the page reads the 10-minute file itself, the same bytes', async () => {
+    const run = await open('long.vrma', { blockWorker: true });
+    await waitForState(run.page, 'motionName', 'long', 120_000);
+    expect(same(await motionBytes(run.page), writeVrma(readVrma(new Uint8Array(readFileSync(join(dir, 'long.vrma'))))))).toBe(true);
+    await run.close();
+  });
+});
