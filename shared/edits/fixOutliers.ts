@@ -47,13 +47,38 @@ interface SampledChange {
  */
 const sampled = new WeakMap<Channel, SampledChange>();
 
+/** The times of each sampled pair (frames[i], frames[i + 1]) at every stride-th frame, per grid. */
+const pairTimesOf = new WeakMap<Float32Array, { stride: number; times: Float64Array }>();
+
+function pairTimes(frames: Float32Array, stride: number): Float64Array {
+  const hit = pairTimesOf.get(frames);
+  if (hit && hit.stride === stride) return hit.times;
+  const count = Math.ceil((frames.length - 1) / stride);
+  const times = new Float64Array(count * 2);
+  for (let s = 0; s < count; s++) {
+    times[s * 2] = frames[s * stride];
+    times[s * 2 + 1] = frames[s * stride + 1];
+  }
+  pairTimesOf.set(frames, { stride, times });
+  return times;
+}
+
 function sampledChange(c: Channel, frames: Float32Array, stride: number): Float64Array {
   const hit = sampled.get(c);
   if (hit && hit.frames === frames && hit.stride === stride) return hit.angles;
-  const v = valuesAt(c, frames);
   const n = frames.length;
   const angles = new Float64Array(Math.ceil((n - 1) / stride));
-  for (let i = 0, s = 0; i < n - 1; i += stride, s++) angles[s] = rotationAngle(v, i * 4, v, i * 4 + 4);
+  const own = c.times === frames || (c.times.length === n && c.times.every((t, i) => t === frames[i]));
+  if (own || stride === 1) {
+    const v = own ? c.values : valuesAt(c, frames);
+    for (let i = 0, s = 0; i < n - 1; i += stride, s++) angles[s] = rotationAngle(v, i * 4, v, i * 4 + 4);
+  } else {
+    // Only the frames the median reads: the same values sampleAtSortedTimes gives on the whole grid.
+    const at = pairTimes(frames, stride);
+    const v = new Float64Array(at.length * 4);
+    sampleAtSortedTimes(c, at, v);
+    for (let s = 0; s < angles.length; s++) angles[s] = rotationAngle(v, s * 8, v, s * 8 + 4);
+  }
   sampled.set(c, { frames, stride, angles });
   return angles;
 }

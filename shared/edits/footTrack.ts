@@ -9,9 +9,11 @@
  */
 import type { Channel, Motion } from '../motion/types';
 import type { HumanBoneName } from '../vrm/humanBones';
-import { componentsOf } from '../motion/types';
+import { changedSpan } from '../motion/channelDiff';
 import { createPoseEvaluator, type PoseEvaluator, type SkeletonPose } from '../vrma/fk';
 import { frameTimes } from './poseDelta';
+
+export { changedSpan };
 
 export const FEET = ['left', 'right'] as const;
 export const FOOT_POINTS = { left: ['leftFoot', 'leftToes'], right: ['rightFoot', 'rightToes'] } as const;
@@ -90,31 +92,6 @@ function footNodes(motion: Motion): Uint8Array {
     for (let steps = 0; cur >= 0 && cur < nodes.length && !mark[cur] && steps <= nodes.length; steps++, cur = parent[cur]) mark[cur] = 1;
   }
   return mark;
-}
-
-/**
- * The time span over which `next` differs from `prev` (undefined when they are the same), widened to
- * the neighbouring keys, since a changed key changes the interpolation up to them; an end changed
- * holds on, so it reaches to ±Infinity.
- */
-export function changedSpan(prev: Channel | undefined, next: Channel | undefined): readonly [number, number] | undefined {
-  if (prev === next) return undefined;
-  if (!prev || !next || prev.times.length !== next.times.length || prev.path !== next.path) return [-Infinity, Infinity];
-  const n = next.times.length;
-  const size = componentsOf(next.path);
-  const differs = (i: number) => {
-    if (prev.times[i] !== next.times[i]) return true;
-    for (let c = 0; c < size; c++) if (prev.values[i * size + c] !== next.values[i * size + c]) return true;
-    return false;
-  };
-  let first = 0;
-  while (first < n && !differs(first)) first++;
-  if (first === n) return undefined;
-  let last = n - 1;
-  while (last > first && !differs(last)) last--;
-  const lo = first === 0 ? -Infinity : Math.min(prev.times[first - 1], next.times[first - 1]);
-  const hi = last === n - 1 ? Infinity : Math.max(prev.times[last + 1], next.times[last + 1]);
-  return [lo, hi];
 }
 
 /**

@@ -2,24 +2,51 @@
  * How much the motion moves, per 1/30 s: the summed angle every rotation track turns through in that
  * step (what the timeline draws under the keys). A still motion gives zeros.
  */
-import type { Motion } from '../motion/types';
+import type { Channel, Motion } from '../motion/types';
 import { durationOf } from '../motion/types';
-import { sampleAtSortedTimes } from '../vrma/sample';
+import { sampleAtSortedTimes, sampleChannel } from '../vrma/sample';
 import { rotationAngle } from './rotationAngle';
 
 export const AMOUNT_RATE = 30;
 
 export function motionAmount(motion: Motion): Float32Array {
-  const duration = durationOf(motion);
+  return motionAmountOf(motion.channels, durationOf(motion));
+}
+
+function motionAmountOf(channels: readonly Channel[], duration: number): Float32Array {
   const steps = Math.max(0, Math.ceil(duration * AMOUNT_RATE - 1e-6));
   const amount = new Float32Array(steps);
   const grid = new Float64Array(steps + 1);
   for (let i = 0; i <= steps; i++) grid[i] = Math.min(duration, i / AMOUNT_RATE);
   const sampled = new Float64Array((steps + 1) * 4);
-  for (const c of motion.channels) {
+  for (const c of channels) {
     if (c.path !== 'rotation' || c.times.length <= 1) continue;
     sampleAtSortedTimes(c, grid, sampled);
     for (let i = 0; i < steps; i++) amount[i] += rotationAngle(sampled, i * 4, sampled, i * 4 + 4);
   }
   return amount;
+}
+
+/**
+ * One rotation track's amount per step over its own duration (what motionAmount gives for a motion of
+ * that track alone). With `before` (the amounts of the track this one replaced, of the same duration)
+ * and the span where the two differ (shared/motion/channelDiff.ts), only the steps that reach into the
+ * span are measured again; the others are the same numbers.
+ */
+export function channelAmount(c: Channel, before?: { readonly amount: Float32Array; readonly span: readonly [number, number] }): Float32Array {
+  const duration = c.times.length ? c.times[c.times.length - 1] : 0;
+  const steps = Math.max(0, Math.ceil(duration * AMOUNT_RATE - 1e-6));
+  const at = (i: number) => Math.min(duration, i / AMOUNT_RATE);
+  if (!before || before.amount.length !== steps) return motionAmountOf([c], duration);
+  const out = before.amount.slice();
+  const [lo, hi] = before.span;
+  const from = Math.max(0, Number.isFinite(lo) ? Math.floor(lo * AMOUNT_RATE) - 1 : 0);
+  const to = Math.min(steps, Number.isFinite(hi) ? Math.ceil(hi * AMOUNT_RATE) + 1 : steps);
+  const pair = new Float64Array(8);
+  for (let i = from; i < to; i++) {
+    sampleChannel(c, at(i), pair, 0);
+    sampleChannel(c, at(i + 1), pair, 4);
+    out[i] = rotationAngle(pair, 0, pair, 4);
+  }
+  return out;
 }

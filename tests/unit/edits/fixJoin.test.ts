@@ -5,6 +5,7 @@ import { componentsOf, durationOf } from '../../../shared/motion/types';
 import { fixOutliers, findOutlierFrames } from '../../../shared/edits/fixOutliers';
 import { join } from '../../../shared/edits/join';
 import { fromAxisAngle, mul } from '../../../shared/math/quat';
+import { makeLongMotion } from '../../../bench/longMotion';
 import { restRotation } from '../../../shared/edits/normalizedTracks';
 import { MotionError } from '../../../shared/errors';
 import { describeFixtures } from '../../helpers/fixtures';
@@ -68,6 +69,31 @@ describe('fixOutliers', () => {
     const b = findOutlierFrames(cold)!;
     expect({ first: a.first, last: a.last }).toEqual({ first: b.first, last: b.last });
     expect(a.last).toBe(a.frames.length - 2);
+  });
+
+  it('a long motion (9,001 frames: the median samples every 2nd) with a track on its own keys finds a broken last frame, warm or cold', () => {
+    const long = makeLongMotion(150, 60);
+    const k = long.channels.findIndex((c) => c.path === 'rotation');
+    const thin = long.channels[k];
+    // Every other key: this track is sampled at the grid's pair times, the others read in place.
+    const keep = Array.from({ length: Math.ceil(thin.times.length / 2) }, (_, i) => i * 2);
+    const times = Float32Array.from(keep, (i) => thin.times[i]);
+    const values = new Float32Array(keep.length * 4);
+    keep.forEach((i, j) => values.set(thin.values.subarray(i * 4, i * 4 + 4), j * 4));
+    const channels = long.channels.map((c, i) => {
+      if (i === k) return { ...c, times, values };
+      if (c.path !== 'rotation' || i > k + 3) return c;
+      const v = c.values.slice();
+      const o = v.length - 4;
+      v.set(mul(fromAxisAngle([1, 0, 0], 2), [v[o], v[o + 1], v[o + 2], v[o + 3]]), o);
+      return { ...c, values: v };
+    });
+    const m: Motion = { ...long, channels };
+    const warm = findOutlierFrames(m)!;
+    const cold = findOutlierFrames({ ...m, channels: m.channels.map((c) => ({ ...c, times: c.times.slice(), values: c.values.slice() })) })!;
+    expect(warm.frames.length).toBe(9001);
+    expect({ first: warm.first, last: warm.last }).toEqual({ first: 0, last: 8999 });
+    expect({ first: cold.first, last: cold.last }).toEqual({ first: 0, last: 8999 });
   });
 });
 

@@ -14,6 +14,9 @@ import { contactsOfTrack, detectFootContacts, posesAt } from '../../../shared/ed
 import { changedSpan, createFootTrack, footTrackFromPoses, measureFootFrames, planFootTrack, type FootTrack } from '../../../shared/edits/footTrack';
 import { applyPoseDelta, frameTimes } from '../../../shared/edits/poseDelta';
 import { fromAxisAngle } from '../../../shared/math/quat';
+import { boneChannel } from '../../../shared/motion/types';
+import { moveKeys } from '../../../shared/edits/moveKeys';
+import { KeySelectionState } from '../../../renderer/timeline/dopeSheetSelection';
 
 const load = (f: string): Motion => convertToMotion(f, new Uint8Array(readFileSync(join(FIXTURES_DIR, f))));
 const same = (a: FootTrack, b: FootTrack) => {
@@ -68,6 +71,22 @@ describeFixtures('foot track', () => {
     expect(moved).toBeGreaterThan(0.01);
   }, 30_000);
 
+  it('cmu_12_01_walk: keys of the legs moved in time re-measure only around the move', () => {
+    const m = load('bvh/cmu_12_01_walk.bvh');
+    const grid = frameTimes(m);
+    const sel = new KeySelectionState();
+    for (const bone of ['leftUpperLeg', 'leftLowerLeg'] as const) {
+      const c = boneChannel(m, bone, 'rotation')!;
+      sel.selectTimeSpan(`${c.node}/${c.path}`, c.times, grid[200], grid[260]);
+    }
+    const moved = moveKeys(m, sel.toKeySelection(), 12 / 120);
+    const r = update(createFootTrack(m), moved);
+    expect(r.frames).toBeGreaterThan(60);
+    expect(r.frames).toBeLessThan(grid.length / 3);
+    same(r.track, createFootTrack(moved));
+    expect(contactsOfTrack(r.track)).toEqual(detectFootContacts(moved));
+  }, 30_000);
+
   it('cmu_12_01_walk: an edit between two frames adds a key time to the grid: that one frame is measured', () => {
     const m = load('bvh/cmu_12_01_walk.bvh');
     const grid = frameTimes(m);
@@ -94,5 +113,10 @@ it('changedSpan: the first and last changed key widened to their neighbours; end
   w[0] = 5; // key 0
   expect(changedSpan(a, { ...a, values: w })).toEqual([-Infinity, 1]);
   expect(changedSpan(a, undefined)).toEqual([-Infinity, Infinity]);
-  expect(changedSpan(a, { ...a, times: new Float32Array([0, 1, 2, 3]), values: values.slice(0, 12) })).toEqual([-Infinity, Infinity]);
+  // The last key deleted: from the key before it on; a middle key deleted (or moved): between its neighbours.
+  expect(changedSpan(a, { ...a, times: new Float32Array([0, 1, 2, 3]), values: values.slice(0, 12) })).toEqual([3, Infinity]);
+  expect(changedSpan(a, { ...a, times: new Float32Array([0, 1, 3, 4]), values: Float32Array.from([...values.slice(0, 6), ...values.slice(9)]) })).toEqual([1, 3]);
+  const moved = { ...a, times: new Float32Array([0, 1, 2.5, 3, 4]) };
+  expect(changedSpan(a, moved)).toEqual([1, 3]);
+  expect(changedSpan(a, { ...a, path: 'rotation' as const })).toEqual([-Infinity, Infinity]);
 });
