@@ -12,7 +12,7 @@ import { makeWalkCycle } from '../../shared/assets/walkCycle';
 import { fail } from '../../shared/errors';
 
 import { firstModule, readMotionFileHere } from './motionFile';
-import { OFF_THREAD_BYTES, readMotionFileOffThread } from './motionReader';
+import { OFF_THREAD_BYTES, readMotionFileOffThread } from './motionFiles';
 
 export { readVrma, writeVrma };
 
@@ -22,7 +22,7 @@ const takeModules = import.meta.glob<typeof import('../../shared/convert/takes')
 /**
  * Reads a motion file: .vrma directly, .vmd/.vpd/.bvh converted on the fly; `convertedFrom` names the
  * source format ("VMD") so the UI can say what happened in its language. Files from OFF_THREAD_BYTES
- * up are read in a worker (motionReader.ts), so the page keeps drawing while they are.
+ * up are read in a worker (motionFiles.ts), so the page keeps drawing while they are.
  */
 export async function readMotionFile(name: string, bytes: Uint8Array, opts: { pmx?: Uint8Array } = {}): Promise<{ motion: Motion; convertedFrom?: string }> {
   return bytes.length >= OFF_THREAD_BYTES ? readMotionFileOffThread(name, bytes, opts) : readMotionFileHere(name, bytes, opts);

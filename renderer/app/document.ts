@@ -190,38 +190,51 @@ export class MotionDocument {
     return writeVrma(this.motion);
   }
 
-  /** The document is now the file at `path`, as it is on screen. */
-  markSaved(path?: string): void {
+  /** How Save and Save As turn a motion into bytes: writeVrma, or a writer off the main thread (setWriter). */
+  private writer: (motion: Motion) => Promise<Uint8Array> = async (m) => writeVrma(m);
+
+  setWriter(writer: (motion: Motion) => Promise<Uint8Array>): void {
+    this.writer = writer;
+  }
+
+  /**
+   * The document is now the file at `path`; `written` is the motion the file holds (default: the one
+   * on screen). Edits made while it was being written stay unsaved.
+   */
+  markSaved(path?: string, written?: Motion): void {
     if (path) {
       this._filePath = path;
       this._name = stem(baseName(path));
     }
     this._pendingConversion = false;
-    this.history.markSaved();
+    if (written && written !== this.motion) this.history.markSavedValue(written);
+    else this.history.markSaved();
     this.changed();
   }
 
   /** Save (see the header). Nothing is written on a clean document. */
   async save(store: DocumentStore): Promise<SaveOutcome> {
     if (!this.needsSave) return { kind: 'unchanged', path: this._filePath };
-    const bytes = this.bytes();
+    const motion = this.motion;
+    const bytes = await this.writer(motion);
     let result: SaveResult;
     let created = false;
     if (this._filePath) result = await store.replaceFile(this._filePath, bytes);
     else if (this._sourcePath) {
       result = await store.writeBeside(this._sourcePath, bytes, this._take);
       created = true;
-    } else return this.saveAs(store, bytes);
-    this.markSaved(result.path);
+    } else return this.saveAs(store, bytes, motion);
+    this.markSaved(result.path, motion);
     this.events.emit('written', { kind: 'save', path: result.path, bytes });
     return { kind: 'saved', path: result.path, bytes, created };
   }
 
   /** Save As: a new file; the document becomes it. */
-  async saveAs(store: DocumentStore, bytes = this.bytes()): Promise<SaveOutcome> {
+  async saveAs(store: DocumentStore, given?: Uint8Array, written: Motion = this.motion): Promise<SaveOutcome> {
+    const bytes = given ?? (await this.writer(written));
     const result = await store.saveAs(bytes, `${this._name || 'motion'}.vrma`);
     if (!result) return { kind: 'cancelled' };
-    this.markSaved(result.path);
+    this.markSaved(result.path, written);
     this.events.emit('written', { kind: 'saveAs', path: result.path, bytes });
     return { kind: 'saved', path: result.path, bytes, created: true };
   }

@@ -92,6 +92,16 @@ export class History<T> {
     this.savedIndex = this.index;
   }
 
+  /**
+   * The entry holding `value` is what is on disk now (a save that wrote it finished after later edits,
+   * undos or redos): that entry, if the history still has it, is the saved one; otherwise none is, so
+   * the document stays dirty and nothing newer is taken for saved.
+   */
+  markSavedValue(value: T): void {
+    const i = this.list.findIndex((e) => e.value === value);
+    this.savedIndex = i >= 0 ? i : null;
+  }
+
   /** No entry matches the disk (a recovered motion whose file is gone): dirty everywhere. */
   markUnsaved(): void {
     this.savedIndex = null;

@@ -23,6 +23,7 @@ import { disposeAvatar, loadAvatar, type LoadedAvatar } from '../avatar/loadAvat
 import type { Viewport } from '../viewport/viewport';
 import { Messages, errorText, warningText, type MessageText } from '../ui/messages';
 import { openTakeFile, readMotionFile } from './core';
+import { writeVrmaSoon } from './motionFiles';
 import { MmdModels, type MmdModel } from './mmdModels';
 import { t } from '../../shared/i18n';
 import { safeTakeName } from '../../shared/convert/takeNames';
@@ -101,6 +102,7 @@ export class Studio {
 
   constructor(readonly viewport: Viewport, readonly api: StudioApi | null, initialMotion: Motion, initialName = 'Untitled') {
     this.doc = new MotionDocument(initialMotion, initialName);
+    this.doc.setWriter(writeVrmaSoon);
     this.mmdModels = new MmdModels(api);
     this.doc.events.on('changed', () => this.events.emit('document', null));
     this.setDuration(initialMotion);

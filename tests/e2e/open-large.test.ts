@@ -1,21 +1,22 @@
 /**
- * Large motion files are read off the page's main thread (renderer/app/motionReader.ts), in Debian
+ * Large motion files are read off the page's main thread (renderer/app/motionFiles.ts), in Debian
  * Chromium against the built browser host: the 10-minute 60 fps .vrma (32 MB) and the CMU walk BVH
  * repeated to 3 MB in the test are read in the motion-reader worker and give exactly the motion the core reads in
  * Node (the .vrma byte for byte; the BVH's values within 1e-6, as Chromium and Node round a few
  * near-zero values differently); a damaged large file gives the same error in the
  * user's language as when the worker cannot load and the page reads it; and the page reads them too
- * when the worker is blocked. How long opening holds the main thread: bench/studioLength.bench.ts.
+ * when the worker is blocked. Save of the 10-minute motion is written in the worker, and an edit made
+ * while it saves stays unsaved (the saved entry is the one written, not the one on screen). How long opening holds the main thread: bench/studioLength.bench.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { FIXTURES_DIR, HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../helpers/browser';
 import { startHost, type StartedHost } from '../helpers/host';
-import { motionBytes, state, waitForState, waitForStudio } from './studioHarness';
+import { axisAngle, hook, motionBytes, quatMul, state, waitForState, waitForStudio, type Q } from './studioHarness';
 import { writeVrma } from '../../shared/vrma/write';
 import { readVrma } from '../../shared/vrma/read';
 import { convertToMotion } from '../../shared/convert';
@@ -72,7 +73,7 @@ describe.skipIf(!HAS_CHROMIUM)(`large files are read in a worker${HAS_CHROMIUM ?
 
   async function open(file: string, opts: { blockWorker?: boolean } = {}): Promise<{ page: Page; workers: string[]; errors: string[]; close(): Promise<void> }> {
     const { context, page, errors } = await newStudioPage(browser);
-    if (opts.blockWorker) await context.route(/motionReadWorker[^/]*\.js$/, (route) => route.abort());
+    if (opts.blockWorker) await context.route(/motionFileWorker[^/]*\.js$/, (route) => route.abort());
     const workers: string[] = [];
     page.on('worker', (w) => workers.push(w.url()));
     await page.goto(host.url);
@@ -87,7 +88,7 @@ describe.skipIf(!HAS_CHROMIUM)(`large files are read in a worker${HAS_CHROMIUM ?
     for (const [file, name, expected] of cases) {
       const run = await open(file);
       await waitForState(run.page, 'motionName', name, 120_000);
-      expect(run.workers.some((u) => /motionReadWorker/.test(u))).toBe(true);
+      expect(run.workers.some((u) => /motionFileWorker/.test(u))).toBe(true);
       expect(expected.length).toBeGreaterThan(2 * 1024 * 1024);
       const got = await motionBytes(run.page);
       if (file.endsWith('.vrma')) expect(same(got, expected)).toBe(true);
@@ -104,12 +105,51 @@ describe.skipIf(!HAS_CHROMIUM)(`large files are read in a worker${HAS_CHROMIUM ?
       await run.page.waitForFunction(() => (window as unknown as { __studio: { state(): { messages: { kind: string }[] } } }).__studio.state().messages.some((m) => m.kind === 'error'), undefined, { timeout: 60_000 });
       const error = (await state(run.page)).messages.filter((m) => m.kind === 'error').map((m) => m.text);
       texts.push(error.join('\n'));
-      expect(run.workers.some((u) => /motionReadWorker/.test(u))).toBe(!blockWorker);
+      expect(run.workers.some((u) => /motionFileWorker/.test(u))).toBe(!blockWorker);
       await run.close();
     }
     expect(texts[0]).toMatch(/cut\.vrma/);
     expect(texts[0].length).toBeGreaterThan(30);
     expect(texts[0]).toBe(texts[1]);
+  });
+
+  it('Save of the 10-minute motion is written in the worker; an edit made while it saves stays unsaved', async () => {
+    const folder = join(dir, 'folder');
+    mkdirSync(folder, { recursive: true });
+    const original = new Uint8Array(readFileSync(join(dir, 'long.vrma')));
+    writeFileSync(join(folder, 'long.vrma'), original);
+    const own = await startHost({ openPaths: [folder] });
+    const { context, page, errors } = await newStudioPage(browser);
+    try {
+      await page.goto(own.url);
+      await waitForStudio(page);
+      await page.getByRole('list', { name: 'Library files' }).getByRole('button', { name: 'long.vrma', exact: true }).click();
+      await waitForState(page, 'motionName', 'long', 120_000);
+      const rotate = async (bone: string) => {
+        const q = (await hook<{ rotations: Record<string, number[]> }>(page, 'previewPose', [bone], 30)).rotations[bone];
+        await hook(page, 'dragRotate', bone, quatMul(axisAngle([0, 0, 1], Math.PI / 9), q) as Q);
+      };
+      await hook(page, 'seek', 30);
+      await rotate('head');
+      const saved = await motionBytes(page);
+      const writesBefore = (await hook<{ writes: number }>(page, 'fileWorkerCounts')).writes;
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      // While the 32 MB are written and uploaded: a second edit.
+      await rotate('leftUpperArm');
+      const after = await motionBytes(page);
+      expect(same(after, saved)).toBe(false);
+      await expect.poll(() => same(new Uint8Array(readFileSync(join(folder, 'long.vrma'))), saved), { timeout: 120_000, interval: 250 }).toBe(true);
+      await expect.poll(async () => (await state(page)).document.history.length, { timeout: 10_000 }).toBe(3);
+      // The file holds the first edit; the second is still unsaved (and Save would write it).
+      expect((await state(page)).dirty).toBe(true);
+      expect((await hook<{ writes: number }>(page, 'fileWorkerCounts')).writes).toBe(writesBefore + 1);
+      await hook(page, 'runCommand', 'edit.undo');
+      await expect.poll(async () => (await state(page)).dirty).toBe(false);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await own.stop();
+    }
   });
 
   it('with the worker blocked the page reads the 10-minute file itself, the same bytes', async () => {
