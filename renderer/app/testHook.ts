@@ -21,6 +21,9 @@ import type { HumanBoneName } from '../../shared/vrm/humanBones';
 import { writeVrma } from './core';
 import { referenceClip } from '../preview/referenceClip';
 import { vrmBone } from '../avatar/boneNames';
+import { KeySelectionState } from '../timeline/dopeSheetSelection';
+import { moveKeys } from '../../shared/edits/moveKeys';
+import { workerCounts } from './motionFiles';
 
 export interface TestHookDeps {
   readonly poseEditor: PoseEditor;
@@ -431,6 +434,21 @@ export function installTestHook(studio: Studio, deps: TestHookDeps): void {
       await new Promise<void>((done) => setTimeout(done, 60));
       await new Promise<void>((done) => requestAnimationFrame(() => done()));
       return performance.now() - t0 - 60;
+    },
+    /**
+     * Selects the keys of the first `rows` channels between t0 and t1 (as a box over those rows of the
+     * dope sheet does) and moves them by dt seconds through the dope sheet's commit path; returns the
+     * number of keys moved and the edit's own time (ms).
+     */
+    /** Reads and writes the motion file worker has done (renderer/app/motionFiles.ts). */
+    fileWorkerCounts: () => ({ ...workerCounts }),
+    moveKeysBox: (rows: number, t0: number, t1: number, dt: number) => {
+      const start = performance.now();
+      const sel = new KeySelectionState();
+      let count = 0;
+      for (const c of studio.motion.channels.slice(0, rows)) count += sel.selectTimeSpan(`${c.node}/${c.path}`, c.times, t0, t1);
+      studio.commit(moveKeys(studio.motion, sel.toKeySelection(), dt), 'Move keys', () => `moved ${count} keys`);
+      return { count, ms: performance.now() - start };
     },
   };
   (window as unknown as { __studio: typeof hook }).__studio = hook;

@@ -1,0 +1,63 @@
+/**
+ * What one studio action costs the page, measured from the bench (Chromium through Playwright): the
+ * longest main-thread task while it ran (PerformanceObserver 'longtask', installed before the page's
+ * own scripts), the page's memory (V8 heap plus array buffer backing stores, CDP Runtime.getHeapUsage)
+ * and a process's resident memory (/proc).
+ */
+import { readFileSync } from 'node:fs';
+import type { CDPSession, Page } from 'playwright-core';
+
+// A plain string: a function passed to the page would carry the bench transpiler's helpers.
+const OBSERVER = `(() => {
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+})()`;
+
+export async function installLongTaskObserver(page: Page): Promise<void> {
+  await page.addInitScript(OBSERVER);
+}
+
+/** Waits for two animation frames and `ms` more, so work an action scheduled has run. */
+export async function settle(page: Page, ms = 200): Promise<void> {
+  await page.evaluate(`new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, ${ms}))))`);
+}
+
+export interface ActionCost {
+  /** Wall time of the action as the bench saw it (ms). */
+  readonly wallMs: number;
+  /** Longest main-thread task that started while it ran (0 when none reached 50 ms). */
+  readonly longestTaskMs: number;
+  /** What the action returned. */
+  readonly value: unknown;
+}
+
+/** Runs `action`, lets the page settle, and reports the longest task that started meanwhile. */
+export async function measureAction(page: Page, action: () => Promise<unknown>, settleMs = 200): Promise<ActionCost> {
+  const from = (await page.evaluate('performance.now()')) as number;
+  const t0 = Date.now();
+  const value = await action();
+  const wallMs = Date.now() - t0;
+  await settle(page, settleMs);
+  const longestTaskMs = (await page.evaluate(`Math.max(0, ...window.__longTasks.filter(([s]) => s >= ${from}).map(([, d]) => d))`)) as number;
+  return { wallMs, longestTaskMs, value };
+}
+
+/** Bytes the page's JavaScript holds: V8 heap plus array buffers (the motion's typed arrays live there). */
+export async function pageMemory(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const u = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; backingStorageSize?: number; embedderHeapUsedSize?: number };
+  return u.usedSize + (u.backingStorageSize ?? 0) + (u.embedderHeapUsedSize ?? 0);
+}
+
+/** Resident memory of a process (bytes), from /proc; NaN where it cannot be read. */
+export function residentBytes(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}

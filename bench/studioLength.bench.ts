@@ -1,0 +1,253 @@
+/**
+ * Every studio action at every length: a generated capture (bench/longMotion.ts: 55 bone rotations,
+ * hips, 5 expressions, one shared time array) of 10 s, 1 min and 10 min at 60 fps and 60 min at
+ * 120 fps (about 26 M keys), opened from a folder in headless Chromium (SwiftShader) against the built
+ * browser host, one fresh host and browser per length. Per action: its own time, the longest
+ * main-thread task while it ran, and after opening the page's and host's memory. Then the growth
+ * exponent of each action between lengths (log cost ratio / log key-count ratio: 0 is flat, 1 linear)
+ * and the ratio of every figure to the committed baseline (bench/baseline/studioLength.json).
+ *   BENCH_FILTER=studioLength node --import tsx bench/run.ts   (after `npx electron-vite build`)
+ *   BENCH_LENGTHS=10,60,600 to leave out the hour; BENCH_UPDATE_BASELINE=1 to write the baseline.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../tests/helpers/browser';
+import { startHost } from '../tests/helpers/host';
+import { measureEditAndAutosave } from '../tests/e2e/autosaveStall';
+import { writeVrma } from '../shared/vrma/write';
+import { makeLongMotion } from './longMotion';
+import { printTable } from './timing';
+import { studioCall as call, waitForFirstAvatarFrame } from './studioPage';
+import { installLongTaskObserver, measureAction, pageMemory, residentBytes, settle } from './pageProbe';
+import { maybeWriteBaseline, ratioText, readBaseline } from './baseline';
+
+type Q = [number, number, number, number];
+type Figures = Map<string, { value: number; unit: string; longest?: number }>;
+
+const LENGTHS = (process.env.BENCH_LENGTHS ?? '10,60,600,3600').split(',').map(Number).filter((x) => x > 0);
+const fpsFor = (seconds: number) => (seconds >= 3600 ? 120 : 60);
+
+/** The normalized rotation turned 20° about z (what the studio bench's pose edits do). */
+function turned(q: number[]): Q {
+  const s = Math.sin(Math.PI / 18), c = Math.cos(Math.PI / 18);
+  return [c * q[0] + s * q[1], c * q[1] - s * q[0], c * q[2] + s * q[3], c * q[3] - s * q[2]];
+}
+
+function rendererResident(): number {
+  try {
+    const out = execFileSync('pgrep', ['-f', '--', '--type=renderer'], { encoding: 'utf8' });
+    return Math.max(...out.split('\n').filter(Boolean).map((p) => residentBytes(Number(p))));
+  } catch {
+    return NaN;
+  }
+}
+
+async function wheelOn(page: Page, selector: string, n: number, ctrl: boolean): Promise<number> {
+  const box = await page.locator(selector).first().boundingBox();
+  if (!box) return NaN;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  if (ctrl) await page.keyboard.down('Control');
+  const t0 = Date.now();
+  for (let i = 0; i < n; i++) {
+    await page.mouse.wheel(0, i < n / 2 ? -120 : 120);
+    await settle(page, 0);
+  }
+  if (ctrl) await page.keyboard.up('Control');
+  return (Date.now() - t0) / n;
+}
+
+async function measureLength(seconds: number, dir: string): Promise<{ figures: Figures; keys: number }> {
+  const fps = fpsFor(seconds);
+  const name = `long-${seconds}s-${fps}fps`;
+  const motion = makeLongMotion(seconds, fps);
+  const keys = motion.channels.reduce((s, c) => s + c.times.length, 0);
+  const arrays = motion.channels.reduce((s, c) => s + c.values.byteLength, 0) + motion.channels[0].times.byteLength;
+  const folder = join(dir, name);
+  execFileSync('mkdir', ['-p', folder]);
+  writeFileSync(join(folder, `${name}.vrma`), writeVrma(motion));
+  const figures: Figures = new Map();
+  const put = (k: string, value: number, unit: string, longest?: number) => {
+    figures.set(k, { value, unit, longest });
+    if (process.env.BENCH_VERBOSE) console.log(`  ${name}: ${k} ${value.toFixed(2)} ${unit}${longest !== undefined ? ` [${longest.toFixed(0)}]` : ''}`);
+  };
+  const host = await startHost({ openPaths: [folder], timeoutMs: 60_000 });
+  const browser = await launchBrowser();
+  try {
+    const { page } = await newStudioPage(browser);
+    await installLongTaskObserver(page);
+    const cdp = await page.context().newCDPSession(page);
+    await page.goto(host.url);
+    await waitForFirstAvatarFrame(page, 10);
+    await settle(page, 500);
+    const memBefore = await pageMemory(cdp);
+    const hostBefore = residentBytes(host.process.pid);
+
+    const open = await measureAction(page, async () => {
+      await page.getByRole('list', { name: 'Library files' }).getByRole('button', { name: `${name}.vrma`, exact: true }).click();
+      await page.waitForFunction((n) => (window as unknown as { __studio: { state(): { motionName: string } } }).__studio.state().motionName === n, name, { timeout: 600_000, polling: 50 });
+    }, 1500);
+    put('open', open.wallMs, 'ms', open.longestTaskMs);
+    const memAfter = await pageMemory(cdp);
+    put('page memory above the motion arrays', (memAfter - memBefore - arrays) / keys, 'B/key');
+    put('page memory (heap + buffers)', memAfter / 2 ** 20, 'MiB');
+    put('renderer resident', rendererResident() / 2 ** 20, 'MiB');
+    put('host resident growth', (residentBytes(host.process.pid) - hostBefore) / 2 ** 20, 'MiB');
+
+    const mid = Math.min(30, seconds / 2);
+    const seek = await measureAction(page, () => page.evaluate((d) => {
+      const s = (window as unknown as { __studio: { seek(t: number): void } }).__studio;
+      const n = 200, t0 = performance.now();
+      for (let i = 0; i < n; i++) s.seek((i * 2.9) % d);
+      return (performance.now() - t0) / n;
+    }, seconds));
+    put('pose one frame (seek)', seek.value as number, 'ms', seek.longestTaskMs);
+
+    const scrub = await measureAction(page, () => page.evaluate(`(async () => {
+      const s = window.__studio; const t0 = performance.now();
+      for (let i = 0; i < 60; i++) { s.seek(${mid} + i / 30); await new Promise((r) => requestAnimationFrame(r)); }
+      return (performance.now() - t0) / 60;
+    })()`));
+    put('scrub, one seek a frame (frame interval)', scrub.value as number, 'ms', scrub.longestTaskMs);
+
+    await call(page, 'seek', 0);
+    const play = await measureAction(page, async () => {
+      await call(page, 'setPlaying', true);
+      await page.waitForTimeout(300);
+      const f0 = await call<number>(page, 'framesDrawn');
+      const w0 = Date.now();
+      await page.waitForTimeout(2000);
+      const fps = ((await call<number>(page, 'framesDrawn')) - f0) / ((Date.now() - w0) / 1000);
+      await call(page, 'setPlaying', false);
+      return fps;
+    });
+    put('playback', play.value as number, 'fps', play.longestTaskMs);
+
+    await call(page, 'seek', mid);
+    const dope = await measureAction(page, () => wheelOn(page, '#dope-sheet', 10, true));
+    put('dope sheet zoom (per wheel step)', dope.value as number, 'ms', dope.longestTaskMs);
+    await call(page, 'select', 'head');
+    await call(page, 'runCommand', 'view.curves');
+    await settle(page, 300);
+    const curve = await measureAction(page, () => wheelOn(page, '#curve-view', 10, true));
+    put('curve view zoom (per wheel step)', curve.value as number, 'ms', curve.longestTaskMs);
+    await call(page, 'runCommand', 'view.curves');
+    await call(page, 'select', null);
+
+    // A gizmo drag's end: the edit to the preview, and to the next frames with timeline and panels.
+    await call(page, 'seek', mid);
+    const q = (await call<{ rotations: Record<string, number[]> }>(page, 'previewPose', ['leftUpperArm'], mid)).rotations.leftUpperArm;
+    const gizmo = await measureAction(page, () => call<number>(page, 'timeEdit', 'leftUpperArm', turned(q)), 1500);
+    put('gizmo drag end -> preview', gizmo.value as number, 'ms', gizmo.longestTaskMs);
+    const q2 = (await call<{ rotations: Record<string, number[]> }>(page, 'previewPose', ['leftUpperLeg'], mid)).rotations.leftUpperLeg;
+    const visible = await measureAction(page, () => call<number>(page, 'timeEditVisible', 'leftUpperLeg', turned(q2)), 1500);
+    put('gizmo drag end (thigh) -> frames with timeline and panels', visible.value as number, 'ms', visible.longestTaskMs);
+
+    const from = await call<{ x: number; y: number } | null>(page, 'ikHandleScreen', 'leftHand');
+    if (from) {
+      const ik = await measureAction(page, async () => {
+        await page.mouse.move(from.x, from.y);
+        await page.mouse.down();
+        for (let k = 1; k <= 8; k++) await page.mouse.move(from.x - k, from.y - 2 * k);
+        const t0 = Date.now();
+        await page.mouse.up();
+        await settle(page, 0);
+        return Date.now() - t0;
+      }, 1500);
+      put('IK drag release -> next frames', ik.value as number, 'ms', ik.longestTaskMs);
+    }
+
+    const moved = await measureAction(page, () => call<{ count: number; ms: number }>(page, 'moveKeysBox', 40, mid, mid + 249.5 / fps, 10 / fps), 1500);
+    const m = moved.value as { count: number; ms: number };
+    put(`key move (${m.count} keys)`, m.ms, 'ms', moved.longestTaskMs);
+
+    await call(page, 'setRange', mid, Math.min(seconds, mid + 5));
+    const depth = (await call<{ historyLength: number }>(page, 'state')).historyLength;
+    const range = await measureAction(page, async () => {
+      const t0 = Date.now();
+      await page.locator('#edit-reverse').click();
+      await page.waitForFunction((d) => (window as unknown as { __studio: { state(): { historyLength: number } } }).__studio.state().historyLength > d, depth);
+      return Date.now() - t0;
+    }, 1500);
+    put('range edit (reverse 5 s)', range.value as number, 'ms', range.longestTaskMs);
+    await call(page, 'clearRange');
+
+    for (const id of ['edit.undo', 'edit.redo'] as const) {
+      const r = await measureAction(page, () => page.evaluate((c) => {
+        const t0 = performance.now();
+        (window as unknown as { __studio: { runCommand(id: string): unknown } }).__studio.runCommand(c);
+        return performance.now() - t0;
+      }, id), 1500);
+      put(id === 'edit.undo' ? 'undo' : 'redo', r.value as number, 'ms', r.longestTaskMs);
+    }
+
+    await page.waitForTimeout(2500);
+    const q3 = (await call<{ rotations: Record<string, number[]> }>(page, 'previewPose', ['head'], mid)).rotations.head;
+    const stall = await measureEditAndAutosave(page, host.userDataDir, () => call(page, 'dragRotate', 'head', turned(q3)), 600_000);
+    put('autosave after an edit: on disk', stall.landedMs, 'ms', stall.autosaveLongestTaskMs);
+    put('  edit\'s own longest task', stall.editLongestTaskMs, 'ms');
+
+    const save = await measureAction(page, async () => {
+      const t0 = Date.now();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.waitForFunction(() => !(window as unknown as { __studio: { state(): { dirty: boolean } } }).__studio.state().dirty, undefined, { timeout: 600_000, polling: 50 });
+      return Date.now() - t0;
+    }, 500);
+    put('save (in place)', save.value as number, 'ms', save.longestTaskMs);
+  } finally {
+    await browser.close();
+    await host.stop();
+  }
+  return { figures, keys };
+}
+
+export async function run(): Promise<void> {
+  if (!HAS_CHROMIUM) {
+    console.log(`\nstudioLength bench skipped: ${NO_CHROMIUM_REASON}`);
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'vrma-length-bench-'));
+  const baseline = readBaseline('studioLength');
+  try {
+    const results: { seconds: number; keys: number; figures: Figures }[] = [];
+    for (const seconds of LENGTHS) {
+      const r = await measureLength(seconds, dir);
+      results.push({ seconds, ...r });
+      rmSync(join(dir, `long-${seconds}s-${fpsFor(seconds)}fps`), { recursive: true, force: true });
+    }
+    const label = (s: number) => (s >= 60 ? `${s / 60} min` : `${s} s`);
+    const names = [...new Set(results.flatMap((r) => [...r.figures.keys()]))];
+    const all: Record<string, number> = {};
+    const rows = names.map((n) => {
+      const cells = results.map((r) => {
+        const f = r.figures.get(n);
+        if (!f) return '-';
+        all[`${n} @${r.seconds}s`] = f.value;
+        const longest = f.longest !== undefined ? ` [${f.longest.toFixed(0)}]` : '';
+        return `${f.value.toFixed(f.value < 10 ? 2 : 0)} ${f.unit}${longest} (${ratioText(baseline, `${n} @${r.seconds}s`, f.value)})`;
+      });
+      return [n, ...cells];
+    });
+    printTable(
+      `Studio actions by length (value [longest main-thread task, ms] (ratio to baseline)); keys: ${results.map((r) => `${label(r.seconds)} ${r.keys.toLocaleString('en')}`).join(', ')}`,
+      ['action', ...results.map((r) => `${label(r.seconds)} @${fpsFor(r.seconds)} fps`)],
+      rows,
+    );
+    const growth = names.filter((n) => !n.includes('memory') && !n.includes('resident') && n !== 'playback').map((n) => {
+      const cells: string[] = [];
+      for (let i = 1; i < results.length; i++) {
+        const a = results[i - 1].figures.get(n)?.value, b = results[i].figures.get(n)?.value;
+        cells.push(a && b && a > 0 && b > 0 ? (Math.log(b / a) / Math.log(results[i].keys / results[i - 1].keys)).toFixed(2) : '-');
+      }
+      const a = results.find((r) => r.seconds === 60)?.figures.get(n)?.value, b = results.find((r) => r.seconds === 3600);
+      const whole = a && b && b.figures.get(n) ? (Math.log(b.figures.get(n)!.value / a) / Math.log(b.keys / results.find((r) => r.seconds === 60)!.keys)).toFixed(2) : '-';
+      return [n, ...cells, whole];
+    });
+    printTable('Growth exponent of each action (log cost ratio / log key ratio; 0 flat, 1 linear)', ['action', ...results.slice(1).map((r, i) => `${label(results[i].seconds)} -> ${label(r.seconds)}`), '1 min -> 60 min'], growth);
+    maybeWriteBaseline('studioLength', all, `bench/studioLength.bench.ts, ${new Date().toISOString()}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
