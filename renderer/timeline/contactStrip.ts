@@ -52,15 +52,24 @@ function contactFinder(onDone: (contacts: readonly FootContact[]) => void): (mot
           range[0] = to;
           if (range[0] >= range[1]) queue.shift();
         }
-        if (queue.length) { setTimeout(slice, 0); return; }
+        if (queue.length) { later(slice); return; }
         last = track;
         onDone(contactsOfTrack(track).contacts);
       } catch {
         onDone([]);
       }
     };
-    slice();
+    later(slice);
   };
+}
+
+/**
+ * Runs `fn` when the page is idle (within a second at the latest): a strip is worth less than the first
+ * frame of a motion, a drag or playback, so its measuring waits for them.
+ */
+function later(fn: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => fn(), { timeout: 1000 });
+  else setTimeout(fn, 0);
 }
 
 export interface ContactStrip {
