@@ -30,7 +30,10 @@ const BATCH = 128;
  * complete track.
  */
 function contactFinder(onDone: (contacts: readonly FootContact[]) => void): (motion: Motion) => void {
+  // The latest track and the frame ranges of it not yet measured for its motion (a slice abandoned
+  // for a newer motion): measured into the same arrays, so an edit allocates nothing.
   let last: FootTrack | undefined;
+  let unfinished: [number, number][] = [];
   let generation = 0;
   return (motion) => {
     const mine = ++generation;
@@ -38,9 +41,12 @@ function contactFinder(onDone: (contacts: readonly FootContact[]) => void): (mot
     try {
       ok = durationOf(motion) > 0 && canPinFeet(motion);
     } catch { /* a damaged skeleton has no contacts to show */ }
-    if (!ok) { onDone([]); return; }
-    const { track, todo } = planFootTrack(motion, last);
-    const queue = todo.map(([a, b]) => [a, b]);
+    if (!ok) { last = undefined; unfinished = []; onDone([]); return; }
+    const stale = last ? unfinished.filter(([a, b]) => b > a).map(([a, b]) => [last!.times[a], last!.times[b - 1]] as [number, number]) : [];
+    const { track, todo } = planFootTrack(motion, last, { reuse: true, stale });
+    last = track;
+    unfinished = todo.map(([a, b]) => [a, b]);
+    const queue = unfinished;
     const slice = () => {
       if (mine !== generation) return;
       const until = performance.now() + SLICE_MS;
@@ -53,9 +59,10 @@ function contactFinder(onDone: (contacts: readonly FootContact[]) => void): (mot
           if (range[0] >= range[1]) queue.shift();
         }
         if (queue.length) { later(slice); return; }
-        last = track;
         onDone(contactsOfTrack(track).contacts);
       } catch {
+        last = undefined;
+        unfinished = [];
         onDone([]);
       }
     };

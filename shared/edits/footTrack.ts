@@ -100,7 +100,24 @@ function footNodes(motion: Motion): Uint8Array {
  * span where the edit changed a channel that moves a foot, and the frame ranges left to measure.
  * Without a usable `prev` (another skeleton or rest pose), every frame is to measure.
  */
-export function planFootTrack(next: Motion, prev?: FootTrack): { track: FootTrack; todo: FrameRanges } {
+export interface PlanOptions {
+  /**
+   * Measure into `prev`'s own arrays where the frame grid is the same (no allocation per edit: the
+   * studio keeps only its latest track); `prev` then belongs to the returned track.
+   */
+  readonly reuse?: boolean;
+  /** Time spans whose figures in `prev` are not its motion's (a measuring left unfinished): measured again. */
+  readonly stale?: readonly (readonly [number, number])[];
+}
+
+function sameGrid(a: Float32Array, b: Float32Array): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+export function planFootTrack(next: Motion, prev?: FootTrack, opts: PlanOptions = {}): { track: FootTrack; todo: FrameRanges } {
   const times = frameTimes(next);
   const p = prev?.motion;
   if (!prev || !p || p.gltf.nodes !== next.gltf.nodes || p.rest !== next.rest || p.humanoid !== next.humanoid) {
@@ -121,25 +138,31 @@ export function planFootTrack(next: Motion, prev?: FootTrack): { track: FootTrac
     before.delete(k);
   }
   for (const gone of before.values()) widen(changedSpan(gone, undefined));
-  if (lo > hi && prev.times === times) return { track: { ...prev, motion: next }, todo: [] };
-  // Copied, so the previous track (an undo away) stays whole.
+  const stale = opts.stale ?? [];
+  const changed = (t: number) => (t >= lo && t <= hi) || stale.some(([a, b]) => t >= a && t <= b);
+  if (lo > hi && !stale.length && prev.times === times) return { track: { ...prev, motion: next }, todo: [] };
+  const todo: [number, number][] = [];
+  const mark = (f: number) => {
+    if (todo.length && todo[todo.length - 1][1] === f) todo[todo.length - 1][1] = f + 1;
+    else todo.push([f, f + 1]);
+  };
+  if (opts.reuse && sameGrid(prev.times, times)) {
+    for (let f = 0; f < times.length; f++) if (changed(times[f])) mark(f);
+    return { track: { ...prev, motion: next, times }, todo };
+  }
+  // Copied, so the previous track stays whole (it is an undo away for whoever keeps it).
   const track = emptyTrack(next, times);
   const old = prev.times;
-  const todo: [number, number][] = [];
   for (let f = 0, j = 0; f < times.length; f++) {
     const t = times[f];
     while (j < old.length && old[j] < t) j++;
-    if (j < old.length && old[j] === t && !(t >= lo && t <= hi)) {
+    if (j < old.length && old[j] === t && !changed(t)) {
       track.ankleY[f * 2] = prev.ankleY[j * 2];
       track.ankleY[f * 2 + 1] = prev.ankleY[j * 2 + 1];
       track.toesY[f * 2] = prev.toesY[j * 2];
       track.toesY[f * 2 + 1] = prev.toesY[j * 2 + 1];
       for (let c = 0; c < 4; c++) track.ankleXZ[f * 4 + c] = prev.ankleXZ[j * 4 + c];
-    } else if (todo.length && todo[todo.length - 1][1] === f) {
-      todo[todo.length - 1][1] = f + 1;
-    } else {
-      todo.push([f, f + 1]);
-    }
+    } else mark(f);
   }
   return { track, todo };
 }

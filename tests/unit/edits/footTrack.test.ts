@@ -87,6 +87,32 @@ describeFixtures('foot track', () => {
     expect(contactsOfTrack(r.track)).toEqual(detectFootContacts(moved));
   }, 30_000);
 
+  it('cmu_12_01_walk: measured into the same arrays (reuse), with a measuring abandoned half way for the next edit', () => {
+    const m = load('bvh/cmu_12_01_walk.bvh');
+    const grid = frameTimes(m);
+    const turn = fromAxisAngle([1, 0, 0], 0.4);
+    const first = applyPoseDelta(m, 'leftUpperLeg', turn, grid[100], 0.4);
+    const second = applyPoseDelta(first, 'rightUpperLeg', turn, grid[400], 0.2);
+    const base = createFootTrack(m);
+    const a = planFootTrack(first, base, { reuse: true });
+    expect(a.track.ankleY).toBe(base.ankleY); // the same arrays: nothing allocated
+    // Only half of the first edit's frames get measured before the second edit arrives.
+    const [from, to] = a.todo[0];
+    const half = Math.floor((from + to) / 2);
+    measureFootFrames(a.track, from, half);
+    const stale: [number, number][] = [[grid[half], grid[to - 1]]];
+    const b = planFootTrack(second, a.track, { reuse: true, stale });
+    for (const [x, y] of b.todo) measureFootFrames(b.track, x, y);
+    same(b.track, createFootTrack(second));
+    expect(contactsOfTrack(b.track)).toEqual(detectFootContacts(second));
+    // Without the stale span the half left over would be wrong: the check above can fail.
+    const a2 = planFootTrack(first, createFootTrack(m), { reuse: true });
+    measureFootFrames(a2.track, from, half);
+    const c = planFootTrack(second, a2.track, { reuse: true });
+    for (const [x, y] of c.todo) measureFootFrames(c.track, x, y);
+    expect(Array.from(c.track.ankleXZ)).not.toEqual(Array.from(createFootTrack(second).ankleXZ));
+  }, 30_000);
+
   it('cmu_12_01_walk: an edit between two frames adds a key time to the grid: that one frame is measured', () => {
     const m = load('bvh/cmu_12_01_walk.bvh');
     const grid = frameTimes(m);
