@@ -6,6 +6,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadavg } from 'node:os';
 
 const DIR = join(__dirname, 'baseline');
 
@@ -38,6 +39,7 @@ export function maybeWriteBaseline(bench: string, figures: Record<string, number
   if (process.env.BENCH_UPDATE_BASELINE !== '1') return;
   mkdirSync(DIR, { recursive: true });
   const clean = Object.fromEntries(Object.entries(figures).filter(([, v]) => Number.isFinite(v)).map(([k, v]) => [k, Number(v.toPrecision(4))]));
-  writeFileSync(join(DIR, `${bench}.json`), `${JSON.stringify({ note, figures: clean }, null, 1)}\n`);
+  const load = `load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`;
+  writeFileSync(join(DIR, `${bench}.json`), `${JSON.stringify({ note: `${note}; ${load}`, figures: clean }, null, 1)}\n`);
   console.log(`(baseline written: bench/baseline/${bench}.json)`);
 }
