@@ -167,8 +167,8 @@ async function measureLength(seconds: number, dir: string): Promise<{ figures: F
     const depth = (await call<{ historyLength: number }>(page, 'state')).historyLength;
     const range = await measureAction(page, async () => {
       const t0 = Date.now();
-      await page.locator('#edit-reverse').click();
-      await page.waitForFunction((d) => (window as unknown as { __studio: { state(): { historyLength: number } } }).__studio.state().historyLength > d, depth);
+      await page.locator('#edit-reverse').click({ timeout: 600_000 });
+      await page.waitForFunction((d) => (window as unknown as { __studio: { state(): { historyLength: number } } }).__studio.state().historyLength > d, depth, { timeout: 600_000 });
       return Date.now() - t0;
     }, 1500);
     put('range edit (reverse 5 s)', range.value as number, 'ms', range.longestTaskMs);
@@ -191,11 +191,15 @@ async function measureLength(seconds: number, dir: string): Promise<{ figures: F
 
     const save = await measureAction(page, async () => {
       const t0 = Date.now();
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click({ timeout: 600_000 });
       await page.waitForFunction(() => !(window as unknown as { __studio: { state(): { dirty: boolean } } }).__studio.state().dirty, undefined, { timeout: 600_000, polling: 50 });
       return Date.now() - t0;
     }, 500);
     put('save (in place)', save.value as number, 'ms', save.longestTaskMs);
+  } catch (e) {
+    // A length that breaks the page (out of memory, a hang) still reports what it measured up to there.
+    console.log(`  ${name}: stopped: ${String((e as Error)?.message ?? e).split('\n')[0]}`);
+    put('stopped after the last figure (1 = yes)', 1, '');
   } finally {
     await browser.close();
     await host.stop();
