@@ -66,8 +66,52 @@ function amountOf(motion: Motion): Amount {
   return a;
 }
 
-/** Values for `columns` evenly spaced columns over [view.start, min(view.end, duration)]. */
-export function amountColumns(motion: Motion, view: TimeView, duration: number, columns: number): Float32Array {
+/** Tracks measured at once before the rest go to idle slices (an edit replaces one or a few). */
+const AT_ONCE = 4;
+/** Longest an idle slice measures (ms). */
+const SLICE_MS = 8;
+let measuring: Motion | null = null;
+
+/**
+ * Measures the motion's uncached tracks in idle slices (a newly opened 10-minute motion's 55 tracks
+ * take ~150 ms) and calls `ready` when all are; a newer motion takes over.
+ */
+function measureLater(motion: Motion, ready: () => void): void {
+  if (measuring === motion) return;
+  measuring = motion;
+  const todo = motion.channels.filter((c) => c.path === 'rotation' && c.times.length > 1 && !channelCache.has(c));
+  const slice = () => {
+    if (measuring !== motion) return;
+    const until = performance.now() + SLICE_MS;
+    while (todo.length && performance.now() < until) amountOfChannel(todo.shift()!);
+    if (todo.length) idle(slice);
+    else {
+      measuring = null;
+      ready();
+    }
+  };
+  idle(slice);
+}
+
+function idle(fn: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => fn(), { timeout: 500 });
+  else setTimeout(fn, 0);
+}
+
+/**
+ * Values for `columns` evenly spaced columns over [view.start, min(view.end, duration)]. With `ready`,
+ * a motion with many unmeasured tracks (just opened) gives null at once and is measured in idle slices,
+ * `ready` asking for the redraw; an edit's few changed tracks are measured at once (no flicker).
+ */
+export function amountColumns(motion: Motion, view: TimeView, duration: number, columns: number, ready?: () => void): Float32Array | null {
+  if (ready && !cache.has(motion)) {
+    let uncached = 0;
+    for (const c of motion.channels) if (c.path === 'rotation' && c.times.length > 1 && !channelCache.has(c) && ++uncached > AT_ONCE) break;
+    if (uncached > AT_ONCE) {
+      measureLater(motion, ready);
+      return null;
+    }
+  }
   const { values, scale } = amountOf(motion);
   const end = Math.min(view.end, duration);
   const n = Math.max(2, Math.floor(columns));

@@ -12,7 +12,7 @@ export function createTimeline(studio: Studio): { element: HTMLElement; view: Ti
     time: () => studio.clock.time,
     range: () => studio.range,
     falloff: () => (studio.selectedBone ? studio.falloff : 0),
-    amountCurve: (v) => amountColumns(studio.motion, v, studio.duration, Math.min(v.width, 2000)),
+    amountCurve: (v) => amountColumns(studio.motion, v, studio.duration, Math.min(v.width, 2000), () => view.invalidateStatic()),
     selectedKeys: () => {
       const bone = studio.selectedBone;
       const m = studio.motion;

@@ -1,0 +1,39 @@
+/**
+ * The timeline's motion-amount curve (renderer/timeline/amountCurve.ts): a just-opened motion's
+ * tracks are measured in slices (null at first, `ready` when done), giving the very numbers measured
+ * at once; an edit's one changed track is measured at once (no frame without a curve), equal to a
+ * fresh measurement of the edited motion (tolerance 0).
+ */
+import { expect, it, vi } from 'vitest';
+import { amountColumns } from '../../../renderer/timeline/amountCurve';
+import { applyPoseDelta } from '../../../shared/edits/poseDelta';
+import { fromAxisAngle } from '../../../shared/math/quat';
+import type { Motion } from '../../../shared/motion/types';
+import { durationOf } from '../../../shared/motion/types';
+import { makeLongMotion } from '../../../bench/longMotion';
+
+/** amountColumns of a fresh module instance: no cache, every track measured from scratch. */
+async function measuredAfresh(m: Motion, view: { start: number; end: number; width: number }): Promise<number[]> {
+  vi.resetModules();
+  const mod = await import('../../../renderer/timeline/amountCurve');
+  return Array.from(mod.amountColumns(m, view, durationOf(m), 800)!);
+}
+
+it('opened: measured in slices with the same result; edited: at once, the same as measured afresh', async () => {
+  const m = makeLongMotion(120, 60);
+  const view = { start: 0, end: 120, width: 800 };
+  const d = durationOf(m);
+  let ready = 0;
+  expect(amountColumns(m, view, d, 800, () => ready++)).toBeNull();
+  await expect.poll(() => ready, { timeout: 10_000, interval: 20 }).toBe(1);
+  const sliced = amountColumns(m, view, d, 800, () => ready++)!;
+  expect(Array.from(sliced)).toEqual(await measuredAfresh(m, view));
+  expect(Math.max(...sliced)).toBeGreaterThan(0.5);
+
+  const edited = applyPoseDelta(m, 'leftUpperArm', fromAxisAngle([0, 0, 1], 1), 60, 2);
+  const now = amountColumns(edited, view, d, 800, () => ready++);
+  expect(now).not.toBeNull();
+  expect(Array.from(now!)).toEqual(await measuredAfresh(edited, view));
+  expect(Array.from(now!)).not.toEqual(Array.from(sliced));
+  expect(ready).toBe(1);
+});
