@@ -37,6 +37,8 @@ interface Slider {
   readonly name: string;
   readonly input: HTMLInputElement;
   readonly value: HTMLElement;
+  /** The weight shown (a seek that keeps it formats nothing: sync runs on every seek). */
+  shown?: number;
 }
 
 export interface ExpressionPanel {
@@ -124,6 +126,8 @@ export function createExpressionPanel(studio: Studio): ExpressionPanel {
     for (const s of sliders) {
       if (drag?.name === s.name) continue;
       const w = expressionWeightAt(motion, s.name, time);
+      if (s.shown === w) continue;
+      s.shown = w;
       const text = String(Math.round(w * 100) / 100);
       if (s.input.value !== text) s.input.value = text;
       const shown = weightText(w);
@@ -159,6 +163,7 @@ export function createExpressionPanel(studio: Studio): ExpressionPanel {
     s.input.addEventListener('input', () => {
       begin();
       const w = Number(s.input.value);
+      s.shown = undefined;
       s.value.textContent = weightText(w);
       studio.avatar?.vrm.expressionManager?.setValue(s.name, w);
       studio.viewport.requestRender();
@@ -197,7 +202,11 @@ export function createExpressionPanel(studio: Studio): ExpressionPanel {
   studio.events.on('avatar', build);
   studio.events.on('motion', sync);
   studio.events.on('time', sync);
-  onLocaleChange(renderTexts);
+  onLocaleChange(() => {
+    renderTexts();
+    for (const s of sliders) s.shown = undefined; // weights are numbers worded in the language
+    sync();
+  });
   build();
 
   return {
