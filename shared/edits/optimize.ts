@@ -48,16 +48,24 @@ export interface OptimizeOptions {
  */
 const WINDOW = 256;
 
-function douglasPeucker(n: number, error: SegmentError, limit: number, keep: Uint8Array): void {
+/**
+ * Douglas-Peucker into `keep` (whose ends are set). With `atMost`, it gives up (false) as soon as
+ * it is certain to keep more keys than that: keys are only added until the last pass, which drops
+ * window ends only, so the count less the window ends already exceeds what it can end with.
+ */
+function douglasPeucker(n: number, error: SegmentError, limit: number, keep: Uint8Array, atMost = Infinity): boolean {
   const stack = new Int32Array(2 * n + 2);
   let sp = 0;
+  let kept = 1;
   for (let start = 0; start < n - 1; start += WINDOW) {
     const end = Math.min(start + WINDOW, n - 1);
     keep[start] = 1;
     keep[end] = 1;
+    kept++;
     stack[sp++] = start;
     stack[sp++] = end;
   }
+  const windowEnds = kept - 2;
   const f: Farthest = { index: -1, error: 0 };
   while (sp > 0) {
     const j = stack[--sp];
@@ -66,6 +74,7 @@ function douglasPeucker(n: number, error: SegmentError, limit: number, keep: Uin
     error.farthest(i, j, f);
     if (f.error > limit) {
       keep[f.index] = 1;
+      if (++kept - windowEnds > atMost) return false;
       stack[sp++] = i;
       stack[sp++] = f.index;
       stack[sp++] = f.index;
@@ -80,6 +89,7 @@ function douglasPeucker(n: number, error: SegmentError, limit: number, keep: Uin
     error.farthest(prev, next, f);
     if (f.error <= limit) keep[b] = 0;
   }
+  return true;
 }
 
 /** A channel with only the given keys; unchanged (shared) when all are kept. */
@@ -148,11 +158,13 @@ export function optimizeChannel(channel: Channel, tolerance: number, method: Key
   else {
     keep[0] = 1;
     keep[n - 1] = 1;
-    douglasPeucker(n, error, limit, keep);
-    if (method === 'fewest') {
+    if (method === 'fast') douglasPeucker(n, error, limit, keep);
+    else {
+      // The search first: Douglas-Peucker is kept only with no more keys, and gives up once it must keep more.
       const few = new Uint8Array(n);
       fewKeys(n, fits, few);
-      if (keptCount(few) < keptCount(keep)) keep = few;
+      const fewest = keptCount(few);
+      if (!douglasPeucker(n, error, limit, keep, fewest) || fewest < keptCount(keep)) keep = few;
     }
   }
   return selectKeys(channel, keep);
