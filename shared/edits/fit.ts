@@ -35,7 +35,7 @@ import { buildMotion, type KeyTrack } from '../vrma/buildMotion';
 import { length3, sub3 } from '../math/vec3';
 import { LIMB_BONES, pinLimbs, widenAndSmooth, type LimbPin } from '../ik/pinLimbs';
 import { hipsToWorld, rotationsToNormalized } from './normalizedTracks';
-import { canPinFeet, DEFAULT_MIN_CONTACT, DEFAULT_PIN_BLEND, MAX_PIN_BLEND, detectFootContacts, footPins, measurePoses, posesAt, type ContactDetection, type PinFeetParams } from './pinFeet';
+import { canPinFeet, DEFAULT_MIN_CONTACT, DEFAULT_PIN_BLEND, LEG_POSE_BONES, MAX_PIN_BLEND, detectFootContacts, footPins, measurePoses, posesAt, type ContactDetection, type PinFeetParams } from './pinFeet';
 import type { SkeletonPose } from '../vrma/fk';
 import { requireNonNegative } from './params';
 
@@ -143,7 +143,7 @@ export function onAvatarSkeleton(motion: Motion, avatar: AvatarSkeleton, hipsSca
 
 /** Lifts any ankle/toe below its rest height back to it (leg IK, the lift widened and smoothed). */
 function keepAboveFloor(motion: Motion, times: Float32Array, smoothing: number): Motion {
-  const poses = posesAt(motion, times);
+  const poses = posesAt(motion, times, LEG_POSE_BONES);
   const n = times.length;
   const dt = n > 1 ? (times[n - 1] - times[0]) / (n - 1) : 1;
   const rest = motion.rest.bones;
@@ -230,7 +230,7 @@ export function steadyStretch(pins: readonly LimbPin[], poses: readonly Skeleton
 
 /** Sum over the contacts of the planted-foot drift (m) of a motion on the avatar, before pinning. */
 function slideOf(motion: Motion, detection: ContactDetection): number {
-  return measurePoses(posesAt(motion, detection.times), detection, {}).drifts.reduce((s, d) => s + d, 0);
+  return measurePoses(posesAt(motion, detection.times, LEG_POSE_BONES), detection, {}).drifts.reduce((s, d) => s + d, 0);
 }
 
 export function fitDetailed(motion: Motion, avatar: AvatarSkeleton, params: PinFeetParams = {}): FitResult {
@@ -249,7 +249,7 @@ export function fitDetailed(motion: Motion, avatar: AvatarSkeleton, params: PinF
   const times = detection.times;
   let out = rescaled;
   if (detection.contacts.length) {
-    const poses = posesAt(rescaled, times);
+    const poses = posesAt(rescaled, times, LEG_POSE_BONES);
     const dt = times.length > 1 ? (times[times.length - 1] - times[0]) / (times.length - 1) : 1;
     // Spikes up to half the shortest contact long: the gaps contact detection closes (pinFeet.ts).
     const window = Math.round((params.minContact ?? DEFAULT_MIN_CONTACT) / 2 / Math.max(dt, 1e-6));
