@@ -168,7 +168,7 @@ function keepAboveFloor(motion: Motion, times: Float32Array, smoothing: number):
     }
     pins.push({ limb, weight, target });
   }
-  return pins.length ? pinLimbs(motion, times, pins).motion : motion;
+  return pins.length ? pinLimbs(motion, times, pins, { poses }).motion : motion;
 }
 
 /**
@@ -228,9 +228,13 @@ export function steadyStretch(pins: readonly LimbPin[], poses: readonly Skeleton
   });
 }
 
-/** Sum over the contacts of the planted-foot drift (m) of a motion on the avatar, before pinning. */
-function slideOf(motion: Motion, detection: ContactDetection): number {
-  return measurePoses(posesAt(motion, detection.times, LEG_POSE_BONES), detection, {}).drifts.reduce((s, d) => s + d, 0);
+/**
+ * Sum over the contacts of the planted-foot drift (m) of a motion on the avatar, before pinning, and
+ * the leg poses it was measured on (the chosen motion's are the pinning's too).
+ */
+function slideOf(motion: Motion, detection: ContactDetection): { slide: number; poses: SkeletonPose[] } {
+  const poses = posesAt(motion, detection.times, LEG_POSE_BONES);
+  return { slide: measurePoses(poses, detection, {}).drifts.reduce((s, d) => s + d, 0), poses };
 }
 
 export function fitDetailed(motion: Motion, avatar: AvatarSkeleton, params: PinFeetParams = {}): FitResult {
@@ -242,19 +246,20 @@ export function fitDetailed(motion: Motion, avatar: AvatarSkeleton, params: PinF
   const byLegs = onAvatarSkeleton(motion, avatar, 'legs');
   const { legScale, heightScale } = byLegs;
   const byHeight = Math.abs(legScale - heightScale) > 1e-9 ? onAvatarSkeleton(motion, avatar, 'height').motion : byLegs.motion;
-  const slide = { legs: slideOf(byLegs.motion, detection), height: byHeight === byLegs.motion ? 0 : slideOf(byHeight, detection) };
-  if (byHeight === byLegs.motion) slide.height = slide.legs;
+  const onLegs = slideOf(byLegs.motion, detection);
+  const onHeight = byHeight === byLegs.motion ? onLegs : slideOf(byHeight, detection);
+  const slide = { legs: onLegs.slide, height: onHeight.slide };
   const hipsScaling = slide.height < slide.legs ? 'height' : 'legs';
   const rescaled = hipsScaling === 'height' ? byHeight : byLegs.motion;
   const times = detection.times;
   let out = rescaled;
   if (detection.contacts.length) {
-    const poses = posesAt(rescaled, times, LEG_POSE_BONES);
+    const poses = hipsScaling === 'height' ? onHeight.poses : onLegs.poses;
     const dt = times.length > 1 ? (times[times.length - 1] - times[0]) / (times.length - 1) : 1;
     // Spikes up to half the shortest contact long: the gaps contact detection closes (pinFeet.ts).
     const window = Math.round((params.minContact ?? DEFAULT_MIN_CONTACT) / 2 / Math.max(dt, 1e-6));
     const pins = steadyStretch(footPins(detection, poses, blend), poses, window);
-    out = pinLimbs(rescaled, times, pins, { lowerHips: true, smoothing: blend }).motion;
+    out = pinLimbs(rescaled, times, pins, { lowerHips: true, smoothing: blend, poses }).motion;
   }
   out = keepAboveFloor(out, times, Math.max(blend, 0.05));
   return {

@@ -74,10 +74,11 @@ const FOOT_BONES = FOOT_POINTS;
 const LEG: Record<Foot, 'leftLeg' | 'rightLeg'> = { left: 'leftLeg', right: 'rightLeg' };
 const KNEE_BONES = { left: LIMB_BONES.leftLeg, right: LIMB_BONES.rightLeg };
 /**
- * The bones the feet's contacts, holds and figures read (legs, feet, toes): poses of only these
- * (posesAt's `only`) are those of the whole skeleton, at a fraction of its cost on a long motion.
+ * The bones the feet's contacts, holds, figures and leg IK read (hips, legs, feet, toes): poses of
+ * only these (posesAt's `only`) are those of the whole skeleton, at a fraction of its cost on a long
+ * motion, and pinLimbs takes them instead of evaluating its own.
  */
-export const LEG_POSE_BONES: readonly HumanBoneName[] = [...KNEE_BONES.left, ...KNEE_BONES.right, 'leftToes', 'rightToes'];
+export const LEG_POSE_BONES: readonly HumanBoneName[] = ['hips', ...KNEE_BONES.left, ...KNEE_BONES.right, 'leftToes', 'rightToes'];
 
 function checkContactParams(p: ContactParams): Required<ContactParams> {
   const height = requireNonNegative('height', p.height ?? DEFAULT_CONTACT_HEIGHT);
@@ -206,7 +207,7 @@ export function pinFeetDetailed(motion: Motion, params: PinFeetParams = {}): Pin
   const poses = posesAt(motion, times, LEG_POSE_BONES);
   const detection = detectFootContacts(motion, params, poses);
   if (!detection.contacts.length) return { motion, detection, maxHipsDrop: 0 };
-  const r = pinLimbs(motion, times, footPins(detection, poses, blend), { lowerHips: true, smoothing: blend });
+  const r = pinLimbs(motion, times, footPins(detection, poses, blend), { lowerHips: true, smoothing: blend, poses });
   return { motion: r.motion, detection, maxHipsDrop: r.hipsDrop.reduce((m, d) => Math.max(m, d), 0) };
 }
 
