@@ -70,12 +70,26 @@ export interface FitResult {
   readonly slide: { readonly legs: number; readonly height: number };
 }
 
+/** The motion's bone rotations as the avatar's normalized rotations: the same for every hips scaling. */
+function avatarRotations(motion: Motion, avatar: AvatarSkeleton): Partial<Record<HumanBoneName, KeyTrack>> {
+  const present = new Set(Object.keys(avatar.positions));
+  const rotations: Partial<Record<HumanBoneName, KeyTrack>> = {};
+  for (const c of motion.channels) {
+    const bone = motion.humanoid.nodeToBone.get(c.node);
+    const rest = bone && motion.rest.bones[bone];
+    if (!bone || !rest || c.path !== 'rotation' || !present.has(bone)) continue;
+    rotations[bone] = { times: c.times, values: Float32Array.from(rotationsToNormalized(c.values, rest)) };
+  }
+  return rotations;
+}
+
 /**
  * The motion on the avatar's rest skeleton (step 1), hips path about the rest scaled by leg length
  * ('legs') or hips height ('height') (step 2); with 'player', the whole hips position scaled the way
  * three-vrm-animation scales it (the hips-height ratio): what the avatar shows of the source without fitting.
+ * `rotations` (avatarRotations) when the caller has them for another scaling.
  */
-export function onAvatarSkeleton(motion: Motion, avatar: AvatarSkeleton, hipsScaling: 'legs' | 'height' | 'player' = 'legs'): { motion: Motion; legScale: number; heightScale: number } {
+export function onAvatarSkeleton(motion: Motion, avatar: AvatarSkeleton, hipsScaling: 'legs' | 'height' | 'player' = 'legs', rotations = avatarRotations(motion, avatar)): { motion: Motion; legScale: number; heightScale: number } {
   const pos = avatar.positions;
   const present = new Set(Object.keys(pos) as HumanBoneName[]);
   // buildMotion adds every humanoid ancestor; the ones this avatar lacks sit at their parent (zero offset, no track).
@@ -87,13 +101,6 @@ export function onAvatarSkeleton(motion: Motion, avatar: AvatarSkeleton, hipsSca
   for (const b of HUMAN_BONE_NAMES) {
     const parent = HUMAN_BONE_PARENT[b];
     offsets[b] = !present.has(b) ? [0, 0, 0] : parent === null ? pos[b]! : sub3(pos[b]!, at(parent));
-  }
-  const rotations: Partial<Record<HumanBoneName, KeyTrack>> = {};
-  for (const c of motion.channels) {
-    const bone = motion.humanoid.nodeToBone.get(c.node);
-    const rest = bone && motion.rest.bones[bone];
-    if (!bone || !rest || c.path !== 'rotation' || !present.has(bone)) continue;
-    rotations[bone] = { times: c.times, values: Float32Array.from(rotationsToNormalized(c.values, rest)) };
   }
   const srcLeg = legLength((b) => motion.rest.bones[b]?.worldPosition);
   const avaLeg = legLength((b) => pos[b]);
@@ -243,9 +250,10 @@ export function fitDetailed(motion: Motion, avatar: AvatarSkeleton, params: PinF
   if (!canPinFeet(motion)) fail('BAD_PARAMETER', "the motion's skeleton has no complete legs (upper leg, lower leg, foot) to fit", 'motion.noLegs');
   for (const b of [...LIMB_BONES.leftLeg, ...LIMB_BONES.rightLeg]) if (!avatar.positions[b]) fail('BAD_PARAMETER', `the avatar has no ${b} bone`, 'avatar.noBone', { bone: b });
   const detection = detectFootContacts(motion, params);
-  const byLegs = onAvatarSkeleton(motion, avatar, 'legs');
+  const rotations = avatarRotations(motion, avatar);
+  const byLegs = onAvatarSkeleton(motion, avatar, 'legs', rotations);
   const { legScale, heightScale } = byLegs;
-  const byHeight = Math.abs(legScale - heightScale) > 1e-9 ? onAvatarSkeleton(motion, avatar, 'height').motion : byLegs.motion;
+  const byHeight = Math.abs(legScale - heightScale) > 1e-9 ? onAvatarSkeleton(motion, avatar, 'height', rotations).motion : byLegs.motion;
   const onLegs = slideOf(byLegs.motion, detection);
   const onHeight = byHeight === byLegs.motion ? onLegs : slideOf(byHeight, detection);
   const slide = { legs: onLegs.slide, height: onHeight.slide };
@@ -263,7 +271,7 @@ export function fitDetailed(motion: Motion, avatar: AvatarSkeleton, params: PinF
   }
   out = keepAboveFloor(out, times, Math.max(blend, 0.05));
   return {
-    motion: out, rescaled, played: onAvatarSkeleton(motion, avatar, 'player').motion, detection, legScale, heightScale,
+    motion: out, rescaled, played: onAvatarSkeleton(motion, avatar, 'player', rotations).motion, detection, legScale, heightScale,
     hipsScaling, hipsScale: hipsScaling === 'height' ? heightScale : legScale, slide,
   };
 }
