@@ -3,6 +3,7 @@
  * (VRM 1.0) and cryptovoxels (VRM 0.x) by three-vrm-animation (tests/helpers/avatarPlayback.ts).
  * Before = the converted source played on the avatar, after = the fitted file played there; contacts
  * found on the source. Depth = deepest an ankle/toe goes below its rest height on the avatar.
+ * Then fit's time on the 10-minute 60 fps motion for the mannequin (issue 30's aim: <= 1 s CPU).
  * BENCH_FILTER=fit node --import tsx bench/run.ts
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -15,7 +16,8 @@ import { readAvatarSkeleton } from '../shared/vrm/avatarSkeleton';
 import { writeVrma } from '../shared/vrma/write';
 import { loadTestAvatar, playedPoses, restPoseOf } from '../tests/helpers/avatarPlayback';
 import { PIN_FEET_FIXTURES } from './pinFeet.bench';
-import { printTable } from './timing';
+import { printTable, timeCpu } from './timing';
+import { LONG_MOTION, makeLongMotion } from './longMotion';
 
 const FIXTURES = resolve(__dirname, '..', '..', 'shared', 'fixtures');
 const cm = (x: number) => (x * 100).toFixed(2);
@@ -58,4 +60,8 @@ export async function run(): Promise<void> {
     }
   }
   printTable('fit: played on avatars by three-vrm-animation (cm), before -> after', ['avatar', 'motion', 'contacts', 'median drift', 'worst drift', 'worst depth', 'new knee jumps', 'leg / height scale', 'hips scaled by (slide cm: legs / height)'], rows);
+  const long = makeLongMotion();
+  const mannequin = readAvatarSkeleton(makeMannequinVrm(), 'mannequin');
+  const t = timeCpu(() => fitDetailed(long, mannequin));
+  printTable(`fit to the mannequin, ${LONG_MOTION.seconds / 60} min at ${LONG_MOTION.fps} fps (median of 3)`, ['wall ms', 'cpu ms', 'aim cpu ms', ''], [[t.wallMs.toFixed(0), t.cpuMs.toFixed(0), '< 1000', t.cpuMs < 1000 ? 'ok' : 'SLOWER']]);
 }

@@ -4,13 +4,15 @@
  * largest horizontal distance of the ankle from where it was at the contact's start; median and worst
  * over the contacts; depth = deepest a foot point goes below its rest height; knee jumps = frames where
  * a knee angle changes by > 10° from the previous frame and the source's did not.
+ * Then pin-feet's time on the 10-minute 60 fps motion (issue 30's aim: <= 1 s CPU).
  * BENCH_FILTER=pinFeet node --import tsx bench/run.ts
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { convertToMotion } from '../shared/convert';
 import { measureContacts, newKneeJumps, pinFeetDetailed } from '../shared/edits/pinFeet';
-import { printTable } from './timing';
+import { printTable, timeCpu } from './timing';
+import { LONG_MOTION, makeLongMotion } from './longMotion';
 
 const FIXTURES = resolve(__dirname, '..', '..', 'shared', 'fixtures');
 export const PIN_FEET_FIXTURES = [
@@ -49,4 +51,7 @@ export async function run(): Promise<void> {
     ]);
   }
   printTable("pin-feet: planted-foot drift on the motion's own skeleton (cm), before -> after", ['motion', 'contacts', 'median drift', 'worst drift', 'worst depth', 'new knee jumps', 'hips drop', 'ms'], rows);
+  const long = makeLongMotion();
+  const t = timeCpu(() => pinFeetDetailed(long));
+  printTable(`pin-feet on ${LONG_MOTION.seconds / 60} min at ${LONG_MOTION.fps} fps (median of 3)`, ['wall ms', 'cpu ms', 'aim cpu ms', ''], [[t.wallMs.toFixed(0), t.cpuMs.toFixed(0), '< 1000', t.cpuMs < 1000 ? 'ok' : 'SLOWER']]);
 }

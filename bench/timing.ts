@@ -24,6 +24,25 @@ export async function timeIt(label: string, fn: () => unknown, opts: { minRuns?:
   return { label, ms: samples[samples.length >> 1], runs: samples.length };
 }
 
+/**
+ * Median wall and CPU milliseconds of `runs` calls (no warm-up: for calls of a second or more). CPU
+ * is every thread's, GC included: the cost when the machine is shared with other work.
+ */
+export function timeCpu(fn: () => unknown, runs = 3): { wallMs: number; cpuMs: number } {
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    fn();
+    wall.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
+  }
+  const median = (x: number[]) => x.sort((a, b) => a - b)[x.length >> 1];
+  return { wallMs: median(wall), cpuMs: median(cpu) };
+}
+
 /** Prints rows as an aligned text table. */
 export function printTable(title: string, header: readonly string[], rows: readonly (readonly string[])[]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));

@@ -35,7 +35,7 @@ import { buildMotion, type KeyTrack } from '../vrma/buildMotion';
 import { length3, sub3 } from '../math/vec3';
 import { LIMB_BONES, pinLimbs, widenAndSmooth, type LimbPin } from '../ik/pinLimbs';
 import { hipsToWorld, rotationsToNormalized } from './normalizedTracks';
-import { canPinFeet, DEFAULT_MIN_CONTACT, DEFAULT_PIN_BLEND, MAX_PIN_BLEND, detectFootContacts, footPins, measurePoses, posesAt, type ContactDetection, type PinFeetParams } from './pinFeet';
+import { canPinFeet, DEFAULT_MIN_CONTACT, DEFAULT_PIN_BLEND, LEG_POSE_BONES, MAX_PIN_BLEND, detectFootContacts, footPins, measurePoses, posesAt, type ContactDetection, type PinFeetParams } from './pinFeet';
 import type { SkeletonPose } from '../vrma/fk';
 import { requireNonNegative } from './params';
 
@@ -70,12 +70,26 @@ export interface FitResult {
   readonly slide: { readonly legs: number; readonly height: number };
 }
 
+/** The motion's bone rotations as the avatar's normalized rotations: the same for every hips scaling. */
+function avatarRotations(motion: Motion, avatar: AvatarSkeleton): Partial<Record<HumanBoneName, KeyTrack>> {
+  const present = new Set(Object.keys(avatar.positions));
+  const rotations: Partial<Record<HumanBoneName, KeyTrack>> = {};
+  for (const c of motion.channels) {
+    const bone = motion.humanoid.nodeToBone.get(c.node);
+    const rest = bone && motion.rest.bones[bone];
+    if (!bone || !rest || c.path !== 'rotation' || !present.has(bone)) continue;
+    rotations[bone] = { times: c.times, values: Float32Array.from(rotationsToNormalized(c.values, rest)) };
+  }
+  return rotations;
+}
+
 /**
  * The motion on the avatar's rest skeleton (step 1), hips path about the rest scaled by leg length
  * ('legs') or hips height ('height') (step 2); with 'player', the whole hips position scaled the way
  * three-vrm-animation scales it (the hips-height ratio): what the avatar shows of the source without fitting.
+ * `rotations` (avatarRotations) when the caller has them for another scaling.
  */
-export function onAvatarSkeleton(motion: Motion, avatar: AvatarSkeleton, hipsScaling: 'legs' | 'height' | 'player' = 'legs'): { motion: Motion; legScale: number; heightScale: number } {
+export function onAvatarSkeleton(motion: Motion, avatar: AvatarSkeleton, hipsScaling: 'legs' | 'height' | 'player' = 'legs', rotations = avatarRotations(motion, avatar)): { motion: Motion; legScale: number; heightScale: number } {
   const pos = avatar.positions;
   const present = new Set(Object.keys(pos) as HumanBoneName[]);
   // buildMotion adds every humanoid ancestor; the ones this avatar lacks sit at their parent (zero offset, no track).
@@ -87,13 +101,6 @@ export function onAvatarSkeleton(motion: Motion, avatar: AvatarSkeleton, hipsSca
   for (const b of HUMAN_BONE_NAMES) {
     const parent = HUMAN_BONE_PARENT[b];
     offsets[b] = !present.has(b) ? [0, 0, 0] : parent === null ? pos[b]! : sub3(pos[b]!, at(parent));
-  }
-  const rotations: Partial<Record<HumanBoneName, KeyTrack>> = {};
-  for (const c of motion.channels) {
-    const bone = motion.humanoid.nodeToBone.get(c.node);
-    const rest = bone && motion.rest.bones[bone];
-    if (!bone || !rest || c.path !== 'rotation' || !present.has(bone)) continue;
-    rotations[bone] = { times: c.times, values: Float32Array.from(rotationsToNormalized(c.values, rest)) };
   }
   const srcLeg = legLength((b) => motion.rest.bones[b]?.worldPosition);
   const avaLeg = legLength((b) => pos[b]);
@@ -143,7 +150,7 @@ export function onAvatarSkeleton(motion: Motion, avatar: AvatarSkeleton, hipsSca
 
 /** Lifts any ankle/toe below its rest height back to it (leg IK, the lift widened and smoothed). */
 function keepAboveFloor(motion: Motion, times: Float32Array, smoothing: number): Motion {
-  const poses = posesAt(motion, times);
+  const poses = posesAt(motion, times, LEG_POSE_BONES);
   const n = times.length;
   const dt = n > 1 ? (times[n - 1] - times[0]) / (n - 1) : 1;
   const rest = motion.rest.bones;
@@ -168,7 +175,7 @@ function keepAboveFloor(motion: Motion, times: Float32Array, smoothing: number):
     }
     pins.push({ limb, weight, target });
   }
-  return pins.length ? pinLimbs(motion, times, pins).motion : motion;
+  return pins.length ? pinLimbs(motion, times, pins, { poses }).motion : motion;
 }
 
 /**
@@ -228,9 +235,13 @@ export function steadyStretch(pins: readonly LimbPin[], poses: readonly Skeleton
   });
 }
 
-/** Sum over the contacts of the planted-foot drift (m) of a motion on the avatar, before pinning. */
-function slideOf(motion: Motion, detection: ContactDetection): number {
-  return measurePoses(posesAt(motion, detection.times), detection, {}).drifts.reduce((s, d) => s + d, 0);
+/**
+ * Sum over the contacts of the planted-foot drift (m) of a motion on the avatar, before pinning, and
+ * the leg poses it was measured on (the chosen motion's are the pinning's too).
+ */
+function slideOf(motion: Motion, detection: ContactDetection): { slide: number; poses: SkeletonPose[] } {
+  const poses = posesAt(motion, detection.times, LEG_POSE_BONES);
+  return { slide: measurePoses(poses, detection, {}).drifts.reduce((s, d) => s + d, 0), poses };
 }
 
 export function fitDetailed(motion: Motion, avatar: AvatarSkeleton, params: PinFeetParams = {}): FitResult {
@@ -239,26 +250,28 @@ export function fitDetailed(motion: Motion, avatar: AvatarSkeleton, params: PinF
   if (!canPinFeet(motion)) fail('BAD_PARAMETER', "the motion's skeleton has no complete legs (upper leg, lower leg, foot) to fit", 'motion.noLegs');
   for (const b of [...LIMB_BONES.leftLeg, ...LIMB_BONES.rightLeg]) if (!avatar.positions[b]) fail('BAD_PARAMETER', `the avatar has no ${b} bone`, 'avatar.noBone', { bone: b });
   const detection = detectFootContacts(motion, params);
-  const byLegs = onAvatarSkeleton(motion, avatar, 'legs');
+  const rotations = avatarRotations(motion, avatar);
+  const byLegs = onAvatarSkeleton(motion, avatar, 'legs', rotations);
   const { legScale, heightScale } = byLegs;
-  const byHeight = Math.abs(legScale - heightScale) > 1e-9 ? onAvatarSkeleton(motion, avatar, 'height').motion : byLegs.motion;
-  const slide = { legs: slideOf(byLegs.motion, detection), height: byHeight === byLegs.motion ? 0 : slideOf(byHeight, detection) };
-  if (byHeight === byLegs.motion) slide.height = slide.legs;
+  const byHeight = Math.abs(legScale - heightScale) > 1e-9 ? onAvatarSkeleton(motion, avatar, 'height', rotations).motion : byLegs.motion;
+  const onLegs = slideOf(byLegs.motion, detection);
+  const onHeight = byHeight === byLegs.motion ? onLegs : slideOf(byHeight, detection);
+  const slide = { legs: onLegs.slide, height: onHeight.slide };
   const hipsScaling = slide.height < slide.legs ? 'height' : 'legs';
   const rescaled = hipsScaling === 'height' ? byHeight : byLegs.motion;
   const times = detection.times;
   let out = rescaled;
   if (detection.contacts.length) {
-    const poses = posesAt(rescaled, times);
+    const poses = hipsScaling === 'height' ? onHeight.poses : onLegs.poses;
     const dt = times.length > 1 ? (times[times.length - 1] - times[0]) / (times.length - 1) : 1;
     // Spikes up to half the shortest contact long: the gaps contact detection closes (pinFeet.ts).
     const window = Math.round((params.minContact ?? DEFAULT_MIN_CONTACT) / 2 / Math.max(dt, 1e-6));
     const pins = steadyStretch(footPins(detection, poses, blend), poses, window);
-    out = pinLimbs(rescaled, times, pins, { lowerHips: true, smoothing: blend }).motion;
+    out = pinLimbs(rescaled, times, pins, { lowerHips: true, smoothing: blend, poses }).motion;
   }
   out = keepAboveFloor(out, times, Math.max(blend, 0.05));
   return {
-    motion: out, rescaled, played: onAvatarSkeleton(motion, avatar, 'player').motion, detection, legScale, heightScale,
+    motion: out, rescaled, played: onAvatarSkeleton(motion, avatar, 'player', rotations).motion, detection, legScale, heightScale,
     hipsScaling, hipsScale: hipsScaling === 'height' ? heightScale : legScale, slide,
   };
 }

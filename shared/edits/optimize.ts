@@ -12,7 +12,7 @@
 import type { Channel, Motion } from '../motion/types';
 import { componentsOf, withChannels } from '../motion/types';
 import { requireInRange } from './params';
-import { SlerpSegment } from '../math/quat';
+import { RotationError, VectorError, type Farthest, type SegmentError } from './segmentError';
 import { channelError, translationUnits } from './poseError';
 import { fewKeys, optimalKeys, type Fits } from './fewestKeys';
 import { ROTATION_RESERVE, ROTATION_ROUNDING_ERROR, roundRotations } from '../vrma/quantize';
@@ -48,38 +48,33 @@ export interface OptimizeOptions {
  */
 const WINDOW = 256;
 
-/** The farthest interior key of segment (i, j) is `index`; `error` grows with its distance. */
-interface Farthest {
-  index: number;
-  error: number;
-}
-
 /**
- * Fills `out` with the farthest interior key of segment (i, j). With a finite `stop` it may return
- * early, as soon as some key's error exceeds it (out.error > stop then, but not necessarily the
- * largest): enough to tell whether the segment fits. It then starts from the middle key, where a
- * chord that does not fit is usually farthest off.
+ * Douglas-Peucker into `keep` (whose ends are set). With `atMost`, it gives up (false) as soon as
+ * it is certain to keep more keys than that: keys are only added until the last pass, which drops
+ * window ends only, so the count less the window ends already exceeds what it can end with.
  */
-type FindFarthest = (i: number, j: number, out: Farthest, stop?: number) => void;
-
-function douglasPeucker(n: number, farthest: FindFarthest, limit: number, keep: Uint8Array): void {
+function douglasPeucker(n: number, error: SegmentError, limit: number, keep: Uint8Array, atMost = Infinity): boolean {
   const stack = new Int32Array(2 * n + 2);
   let sp = 0;
+  let kept = 1;
   for (let start = 0; start < n - 1; start += WINDOW) {
     const end = Math.min(start + WINDOW, n - 1);
     keep[start] = 1;
     keep[end] = 1;
+    kept++;
     stack[sp++] = start;
     stack[sp++] = end;
   }
+  const windowEnds = kept - 2;
   const f: Farthest = { index: -1, error: 0 };
   while (sp > 0) {
     const j = stack[--sp];
     const i = stack[--sp];
     if (j - i < 2) continue;
-    farthest(i, j, f);
+    error.farthest(i, j, f);
     if (f.error > limit) {
       keep[f.index] = 1;
+      if (++kept - windowEnds > atMost) return false;
       stack[sp++] = i;
       stack[sp++] = f.index;
       stack[sp++] = f.index;
@@ -91,64 +86,10 @@ function douglasPeucker(n: number, farthest: FindFarthest, limit: number, keep: 
     while (!keep[prev]) prev--;
     let next = b + 1;
     while (!keep[next]) next++;
-    farthest(prev, next, f);
+    error.farthest(prev, next, f);
     if (f.error <= limit) keep[b] = 0;
   }
-}
-
-/**
- * Rotation keys: the error of key k is 1 - |cos| of half the angle between it and what playback shows
- * at its time once the keys between i and j are gone (the kernel's slerpFlat of the segment's ends).
- */
-function rotationFarthest(times: Float32Array, v: Float32Array): FindFarthest {
-  const n = times.length;
-  const invNorm = new Float64Array(n);
-  for (let k = 0; k < n; k++) invNorm[k] = 1 / Math.hypot(v[k * 4], v[k * 4 + 1], v[k * 4 + 2], v[k * 4 + 3]);
-  const segment = new SlerpSegment();
-  return (i, j, out, stop = Infinity) => {
-    segment.set(v, i * 4, v, j * 4);
-    const t0 = times[i];
-    const span = times[j] - t0;
-    let worst = -1;
-    let worstDot = 2;
-    const stopDot = 1 - stop;
-    for (let s = 0, k = stop < Infinity ? (i + j) >>> 1 : i + 1; s < j - i - 1; s++, k = k + 1 === j ? i + 1 : k + 1) {
-      const d = segment.cosineTo((times[k] - t0) / span, v, k * 4, invNorm[k]);
-      if (d < worstDot) {
-        worstDot = d;
-        worst = k;
-        if (d < stopDot) break;
-      }
-    }
-    out.index = worst;
-    out.error = 1 - worstDot;
-  };
-}
-
-/** Vector keys: the error of key k is its squared distance to the lerp of the segment's ends. */
-function vectorFarthest(times: Float32Array, v: Float32Array, size: number): FindFarthest {
-  return (i, j, out, stop = Infinity) => {
-    const t0 = times[i];
-    const span = times[j] - t0;
-    let worst = -1;
-    let worstErr = -1;
-    for (let s = 0, k = stop < Infinity ? (i + j) >>> 1 : i + 1; s < j - i - 1; s++, k = k + 1 === j ? i + 1 : k + 1) {
-      const u = (times[k] - t0) / span;
-      let err = 0;
-      for (let c = 0; c < size; c++) {
-        const a = v[i * size + c];
-        const d = a + (v[j * size + c] - a) * u - v[k * size + c];
-        err += d * d;
-      }
-      if (err > worstErr) {
-        worstErr = err;
-        worst = k;
-        if (err > stop) break;
-      }
-    }
-    out.index = worst;
-    out.error = worstErr;
-  };
+  return true;
 }
 
 /** A channel with only the given keys; unchanged (shared) when all are kept. */
@@ -188,15 +129,18 @@ function keptCount(keep: Uint8Array): number {
  */
 export function segmentFits(channel: Channel, tolerance: number): Fits {
   const rotation = channel.path === 'rotation';
-  const farthest = rotation ? rotationFarthest(channel.times, channel.values) : vectorFarthest(channel.times, channel.values, 3);
-  return fitsWithin(farthest, rotation ? 1 - Math.cos(tolerance / 2) : tolerance * tolerance);
+  return fitsWithin(segmentError(channel), rotation ? 1 - Math.cos(tolerance / 2) : tolerance * tolerance);
 }
 
-function fitsWithin(farthest: FindFarthest, limit: number): Fits {
+function segmentError(channel: Channel): SegmentError {
+  return channel.path === 'rotation' ? new RotationError(channel.times, channel.values) : new VectorError(channel.times, channel.values, 3);
+}
+
+function fitsWithin(error: SegmentError, limit: number): Fits {
   const f: Farthest = { index: -1, error: 0 };
   return (i: number, j: number) => {
     if (j - i < 2) return true;
-    farthest(i, j, f, limit);
+    error.farthest(i, j, f, limit);
     return f.error <= limit;
   };
 }
@@ -206,19 +150,21 @@ export function optimizeChannel(channel: Channel, tolerance: number, method: Key
   const n = channel.times.length;
   if (n <= 2) return channel;
   const rotation = channel.path === 'rotation';
-  const farthest = rotation ? rotationFarthest(channel.times, channel.values) : vectorFarthest(channel.times, channel.values, 3);
+  const error = segmentError(channel);
   const limit = rotation ? 1 - Math.cos(tolerance / 2) : tolerance * tolerance;
-  const fits = fitsWithin(farthest, limit);
+  const fits = fitsWithin(error, limit);
   let keep = new Uint8Array(n);
   if (method === 'optimal') optimalKeys(n, fits, keep);
   else {
     keep[0] = 1;
     keep[n - 1] = 1;
-    douglasPeucker(n, farthest, limit, keep);
-    if (method === 'fewest') {
+    if (method === 'fast') douglasPeucker(n, error, limit, keep);
+    else {
+      // The search first: Douglas-Peucker is kept only with no more keys, and gives up once it must keep more.
       const few = new Uint8Array(n);
       fewKeys(n, fits, few);
-      if (keptCount(few) < keptCount(keep)) keep = few;
+      const fewest = keptCount(few);
+      if (!douglasPeucker(n, error, limit, keep, fewest) || fewest < keptCount(keep)) keep = few;
     }
   }
   return selectKeys(channel, keep);

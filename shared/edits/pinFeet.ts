@@ -72,6 +72,13 @@ export interface ContactDetection {
 
 const FOOT_BONES = FOOT_POINTS;
 const LEG: Record<Foot, 'leftLeg' | 'rightLeg'> = { left: 'leftLeg', right: 'rightLeg' };
+const KNEE_BONES = { left: LIMB_BONES.leftLeg, right: LIMB_BONES.rightLeg };
+/**
+ * The bones the feet's contacts, holds, figures and leg IK read (hips, legs, feet, toes): poses of
+ * only these (posesAt's `only`) are those of the whole skeleton, at a fraction of its cost on a long
+ * motion, and pinLimbs takes them instead of evaluating its own.
+ */
+export const LEG_POSE_BONES: readonly HumanBoneName[] = ['hips', ...KNEE_BONES.left, ...KNEE_BONES.right, 'leftToes', 'rightToes'];
 
 function checkContactParams(p: ContactParams): Required<ContactParams> {
   const height = requireNonNegative('height', p.height ?? DEFAULT_CONTACT_HEIGHT);
@@ -93,9 +100,9 @@ function requireFeet(motion: Motion): void {
   }
 }
 
-/** The poses at every frame (FK on the motion's own skeleton). */
-export function posesAt(motion: Motion, times: Float32Array): SkeletonPose[] {
-  const ev = createPoseEvaluator(motion);
+/** The poses at every frame (FK on the motion's own skeleton), of every bone or only of `only`. */
+export function posesAt(motion: Motion, times: Float32Array, only?: readonly HumanBoneName[]): SkeletonPose[] {
+  const ev = createPoseEvaluator(motion, only);
   return Array.from(times, (t) => ev(t));
 }
 
@@ -197,10 +204,10 @@ export function pinFeetDetailed(motion: Motion, params: PinFeetParams = {}): Pin
   if (blend > MAX_PIN_BLEND) fail('BAD_PARAMETER', `blend must be at most ${MAX_PIN_BLEND} s, got ${blend} s`, 'blend.tooLong', { max: MAX_PIN_BLEND, value: String(blend) });
   const times = frameTimes(motion);
   requireFeet(motion);
-  const poses = posesAt(motion, times);
+  const poses = posesAt(motion, times, LEG_POSE_BONES);
   const detection = detectFootContacts(motion, params, poses);
   if (!detection.contacts.length) return { motion, detection, maxHipsDrop: 0 };
-  const r = pinLimbs(motion, times, footPins(detection, poses, blend), { lowerHips: true, smoothing: blend });
+  const r = pinLimbs(motion, times, footPins(detection, poses, blend), { lowerHips: true, smoothing: blend, poses });
   return { motion: r.motion, detection, maxHipsDrop: r.hipsDrop.reduce((m, d) => Math.max(m, d), 0) };
 }
 
@@ -220,7 +227,6 @@ export interface ContactReport {
   readonly maxKneeStep: number;
 }
 
-const KNEE_BONES = { left: LIMB_BONES.leftLeg, right: LIMB_BONES.rightLeg };
 
 /** Knee angles of both legs at every pose. */
 function kneeAngles(poses: readonly SkeletonPose[], foot: Foot): Float64Array {
@@ -276,7 +282,7 @@ export function measurePoses(all: readonly SkeletonPose[], detection: ContactDet
  * previous frame while the source's changed by no more than that.
  */
 export function newKneeJumps(source: Motion, edited: Motion, times: Float32Array, limit = (10 * Math.PI) / 180): number {
-  return newKneeJumpsOf(posesAt(source, times), posesAt(edited, times), limit);
+  return newKneeJumpsOf(posesAt(source, times, LEG_POSE_BONES), posesAt(edited, times, LEG_POSE_BONES), limit);
 }
 
 /** newKneeJumps on poses from anywhere (before and after on the same frames). */

@@ -46,6 +46,11 @@ export interface PinOptions {
   readonly smoothing?: number;
   /** Legs are solved to at most this fraction of their length when the hips come down (default 0.999: keeps the knee off the full-stretch snap). */
   readonly reach?: number;
+  /**
+   * The motion's poses at `times` when the caller has them already (FK of at least the hips and
+   * the pinned limbs' bones: createPoseEvaluator's `only` gives any subset bit for bit).
+   */
+  readonly poses?: readonly SkeletonPose[];
 }
 
 export interface PinResult {
@@ -131,8 +136,6 @@ export function widenAndSmooth(x: Float64Array, r: number): Float64Array {
 
 export function pinLimbs(motion: Motion, times: Float32Array, pins: readonly LimbPin[], options: PinOptions = {}): PinResult {
   const n = times.length;
-  const ev = createPoseEvaluator(motion);
-  const poses: SkeletonPose[] = Array.from(times, (t) => ev(t));
   const hasLimb = (limb: Limb) => LIMB_BONES[limb].every((b) => motion.humanoid.boneToNode[b] !== undefined && motion.rest.bones[b]);
   const active: LimbPin[] = pins.filter((p) => hasLimb(p.limb));
   if (options.lowerHips) {
@@ -141,6 +144,10 @@ export function pinLimbs(motion: Motion, times: Float32Array, pins: readonly Lim
       if (hasLimb(limb) && !active.some((p) => p.limb === limb)) active.push({ limb, weight: new Float64Array(n), target: new Float64Array(n * 3) });
     }
   }
+  // Only the bones read below (the pinned limbs, and the hips for the body's forward): the same
+  // figures as whole-skeleton FK, for a fraction of its cost on a long motion.
+  const ev = options.poses ? undefined : createPoseEvaluator(motion, ['hips', ...active.flatMap((p) => LIMB_BONES[p.limb])]);
+  const poses: readonly SkeletonPose[] = options.poses ?? Array.from(times, (t) => ev!(t));
   let drop: Float64Array = new Float64Array(n);
   if (options.lowerHips && motion.rest.bones.hips) {
     const dt = n > 1 ? (times[n - 1] - times[0]) / (n - 1) : 1;

@@ -12,7 +12,7 @@ import { describeFixtures, FIXTURES_DIR } from '../../helpers/fixtures';
 import { cli } from '../../helpers/cli';
 import { convertToMotion } from '../../../shared/convert';
 import { boneChannel, type Motion } from '../../../shared/motion/types';
-import { canPinFeet, detectFootContacts, measureContacts, newKneeJumps, pinFeetDetailed, posesAt } from '../../../shared/edits/pinFeet';
+import { canPinFeet, detectFootContacts, LEG_POSE_BONES, measureContacts, newKneeJumps, pinFeetDetailed, posesAt } from '../../../shared/edits/pinFeet';
 import { sampleAtSortedTimes } from '../../../shared/vrma/sample';
 import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
@@ -46,6 +46,18 @@ describeFixtures('pin-feet on the fixtures (own skeleton)', () => {
       expect(newKneeJumps(m, r.motion, r.detection.times)).toBe(0);
     }, 30_000);
   }
+
+  it('cmu_12_01_walk: the leg poses pin-feet and fit read (legs, feet, toes only) are whole-skeleton FK\'s bit for bit', () => {
+    const m = load('bvh/cmu_12_01_walk.bvh');
+    const times = pinFeetDetailed(m).detection.times;
+    const legs = posesAt(m, times, LEG_POSE_BONES);
+    const all = posesAt(m, times);
+    expect(Object.keys(all[0]).length).toBeGreaterThan(20);
+    for (let f = 0; f < times.length; f++) {
+      expect(Object.keys(legs[f]).sort()).toEqual([...LEG_POSE_BONES].sort());
+      for (const b of LEG_POSE_BONES) expect(legs[f][b]).toEqual(all[f][b]);
+    }
+  });
 
   it('cmu_12_01_walk: contacts alternate feet like a walk, and the swing is left exactly as it was', () => {
     const m = load('bvh/cmu_12_01_walk.bvh');
