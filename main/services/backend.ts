@@ -33,7 +33,7 @@ import { AccessPolicy, checkPathSyntax, isInside } from './accessPolicy';
 import { removeStaleTemps } from './atomicWrite';
 import { AutosaveStore } from './autosave';
 import { exportBesideSource, saveDocument, saveDocumentAs } from './documents';
-import { FileDetailsCache, type TakesLister } from './fileDetails';
+import { FileDetailsCache, type FileDescriber } from './fileDetails';
 import { WatchedFolder } from './library';
 import { mmdModelBeside } from './mmdModelBeside';
 import { RecentList } from './recentList';
@@ -54,8 +54,10 @@ export type FolderConverter = ((job: {
   overwrite: boolean;
   onProgress: (p: ConvertProgress) => void;
 }) => Promise<ConvertSummary>) & {
-  /** Lists the takes of an .fbx/.glb on the converter's worker threads (describeFile of the library). */
-  readonly listTakes?: TakesLister;
+  /** Describes a library file on the converter's long-lived worker thread (describeFile of the library). */
+  readonly describe?: FileDescriber;
+  /** Stops that worker (dispose). */
+  close?(): Promise<void>;
 };
 
 export interface BackendOptions {
@@ -142,7 +144,7 @@ export class StudioBackend {
     this.recent = new RecentList(opts.userDataDir);
     this.settings = new SettingsStore(opts.userDataDir);
     this.autosaveStore = new AutosaveStore(opts.userDataDir, opts.autosaveDelayMs);
-    this.details = new FileDetailsCache(opts.converter?.listTakes);
+    this.details = new FileDetailsCache(opts.converter?.describe);
     this.handlers = this.createHandlers();
     this.closeGuard = new CloseGuard({
       ask: (req) => this.emit('closeRequest', req),
@@ -249,6 +251,7 @@ export class StudioBackend {
     for (const f of this.folders.values()) f.close();
     this.folders.clear();
     await this.autosaveStore.flush();
+    await this.opts.converter?.close?.();
   }
 
   private get allowTypedPaths(): boolean {

@@ -10,8 +10,8 @@ import { promises as fs } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { ConvertProgress, ConvertSummary, LibrarySnapshot } from '../../shared/contract/studioApi';
 import type { FolderConverter } from './backend';
-import type { ConvertJob, ConvertResult } from './convertWorker';
-import type { TakesLister } from './fileDetails';
+import type { ConvertJob } from './convertWorker';
+import { DescribeWorker } from './describeWorker';
 import { runConvertJobs } from './convertEngine';
 import { scanFolder } from './library';
 import { mmdModelBeside } from './mmdModelBeside';
@@ -32,25 +32,12 @@ async function exists(p: string): Promise<boolean> {
 }
 
 /**
- * The takes of one .fbx/.glb listed on a worker thread (parsing a 3 MB FBX takes seconds, which the
- * Electron main process and the host must not spend on their own thread).
+ * Convert Folder with its describing worker (describeWorker.ts: one long-lived thread whose cache
+ * the library's details and the folder's take listing share).
  */
-export function workerTakesLister(workerFile: string): TakesLister {
-  return async (path) => {
-    let result: ConvertResult | undefined;
-    await runConvertJobs([{ id: 0, input: path, output: '', optimize: false, force: false, listTakes: true }], {
-      threads: 1,
-      workerFile,
-      inThread: false,
-      onResult: (r) => void (result = r),
-    });
-    if (!result?.ok) throw new Error(result?.error ?? 'could not list the takes');
-    return result.takes ?? [];
-  };
-}
-
 export function createWorkerConverter(workerFile: string, options: WorkerConverterOptions = {}): FolderConverter {
-  return Object.assign(convertFolderWith(workerFile, options), { listTakes: workerTakesLister(workerFile) });
+  const describer = new DescribeWorker(workerFile);
+  return Object.assign(convertFolderWith(workerFile, options), { describe: (path: string) => describer.describe(path), close: () => describer.close() });
 }
 
 function convertFolderWith(workerFile: string, options: WorkerConverterOptions): FolderConverter {

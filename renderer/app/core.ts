@@ -3,7 +3,7 @@
  * converters are loaded on first use (import.meta.glob: a build without them disables the feature
  * with a clear message instead of breaking the studio).
  */
-import { extensionOf, formatList, isConvertible, STUDIO_FILE_EXTENSIONS, VRMA_EXTENSION } from '../../shared/convert/formats';
+import { extensionOf, formatLabel, formatList, isConvertible, STUDIO_FILE_EXTENSIONS, VRMA_EXTENSION } from '../../shared/convert/formats';
 import type { Motion } from '../../shared/motion/types';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
@@ -32,8 +32,9 @@ function asMotion(result: Motion | { motion: Motion } | Uint8Array): Motion {
 }
 
 /**
- * Reads a motion file: .vrma directly, .vmd/.vpd/.bvh converted on the fly; `convertedFrom` names the
- * source format ("VMD") so the UI can say what happened in its language.
+ * Reads a motion file: .vrma directly, every other motion format of the table (shared/convert/formats.ts)
+ * converted on the fly by its codec; `convertedFrom` names the source format ("VMD") so the UI can say
+ * what happened in its language.
  */
 export async function readMotionFile(name: string, bytes: Uint8Array, opts: { pmx?: Uint8Array } = {}): Promise<{ motion: Motion; convertedFrom?: string }> {
   const ext = extensionOf(name);
@@ -42,7 +43,7 @@ export async function readMotionFile(name: string, bytes: Uint8Array, opts: { pm
   const mod = await firstModule(convertModules);
   if (!mod) fail('UNSUPPORTED', `${ext} conversion is not available in this build`, 'studio.noConverter', { format: ext ?? '' });
   const motion = asMotion(await mod.convertToMotion(name, bytes, opts.pmx ? { pmx: opts.pmx } : {}));
-  return { motion, convertedFrom: ext.slice(1).toUpperCase() };
+  return { motion, convertedFrom: formatLabel(name) };
 }
 
 /**

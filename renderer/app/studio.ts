@@ -3,7 +3,7 @@
  * in an undo history of immutable Motions, and which file it is), the avatar and its preview, and
  * every change announced through `events` so panels, timeline and viewport redraw what they show.
  */
-import { hasTakes, isAvatarFile, isMmdModelFile, isMmdMotionFile } from '../../shared/convert/formats';
+import { formatLabel, hasTakes, isAvatarFile, isMmdModelFile, isMmdMotionFile } from '../../shared/convert/formats';
 import { gltfKind } from '../../shared/convert/gltfKind';
 import type { TakeInfo } from '../../shared/convert/fbx/convertFbx';
 import type { Motion } from '../../shared/motion/types';
@@ -300,7 +300,7 @@ export class Studio {
     }
     if (!(await this.confirmLeave())) return false;
     const motion = source.convert(take);
-    const format = name.slice(name.lastIndexOf('.') + 1).toUpperCase();
+    const format = formatLabel(name);
     const count = source.takes.length;
     const takeName = take ?? source.takes[0]?.name ?? '';
     this.openConverted(name, path, motion, format, count > 1 ? () => t('convert.takes.opened', { file: name, take: takeName, format, count }) : undefined, take);

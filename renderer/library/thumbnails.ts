@@ -6,6 +6,7 @@
  */
 import type { LibraryEntry, StudioApi } from '../../shared/contract/studioApi';
 import type { ThumbnailReply, ThumbnailRequest } from './thumbnailProtocol';
+import { isAvatarFile } from '../../shared/convert/formats';
 
 export interface Thumbnail {
   readonly url: string;
@@ -35,7 +36,7 @@ export class ThumbnailMaker {
     const key = ThumbnailMaker.key(entry);
     let p = this.cache.get(key);
     if (!p) {
-      p = /\.(vrm|glb)$/i.test(entry.name) || entry.size > MAX_BYTES ? Promise.resolve(null) : new Promise((resolve) => this.queue.push({ entry, resolve }));
+      p = isAvatarFile(entry.name) || entry.size > MAX_BYTES ? Promise.resolve(null) : new Promise((resolve) => this.queue.push({ entry, resolve }));
       this.cache.set(key, p);
       this.pump();
     }

@@ -8,7 +8,7 @@
  * Saving is the document model's (renderer/app/document.ts, documentActions.ts); this module only
  * reads the document's snapshot for the autosave and hands a recovered session back to it.
  */
-import { isAvatarFile } from '../../shared/convert/formats';
+import { CONVERTIBLE_EXTENSIONS, formatList, isAvatarFile } from '../../shared/convert/formats';
 import type { Studio } from '../app/studio';
 import type {
   AvatarRef,
@@ -281,7 +281,7 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
       // The studio may define these itself; then its own version wins.
       if (!studio.commands.get(id)) studio.commands.register({ id, label, description, menu: 'file', run: () => void run() });
     };
-    register('file.convertFolder', 'Convert Folder…', 'Convert every .vmd, .vpd and .bvh of the opened folder to .vrma beside it', () => convertFolder());
+    register('file.convertFolder', 'Convert Folder…', `Convert every ${formatList(CONVERTIBLE_EXTENSIONS)} file of the opened folder to .vrma beside it`, () => convertFolder());
     studio.commands.changed();
   }
 

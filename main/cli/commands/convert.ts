@@ -1,6 +1,6 @@
 /**
  * `vrma-studio convert INPUT... [--out-dir D] [--fps N] [--optimize] [--pin-feet] [--force] [--pmx MODEL] [--unit U]`:
- * BVH, VMD and VPD files (or folders of them, recursively) to .vrma, written next to each source or
+ * every convertible motion of the format table (shared/convert/formats.ts; files, or folders of them, recursively) to .vrma, written next to each source or
  * into --out-dir (keeping sub-folders), never replacing a file without --force. Folders are walked and
  * batches run by the conversion engine (main/services/convertEngine.ts, shared with Convert Folder) on
  * worker threads, one per core; a failed file is reported and the rest still convert (exit 1 at the end).
@@ -14,7 +14,7 @@ import { convertibleFiles, runConvertJobs } from '../../services/convertEngine';
 import { planTakes } from '../../services/convertTakes';
 import { MotionError } from '../../../shared/errors';
 import { hasTakes, listTakes, TAKE_EXTENSIONS } from '../../../shared/convert/takes';
-import { CONVERTIBLE_EXTENSIONS, MOTION_EXTENSIONS, formatList, isMotionFile } from '../../../shared/convert/formats';
+import { CONVERTIBLE_EXTENSIONS, FORMATS, MMD_MODEL_EXTENSIONS, MMD_MOTION_EXTENSIONS, MOTION_EXTENSIONS, formatList, isMotionFile } from '../../../shared/convert/formats';
 import { UNIT_METRES, type BvhUnit } from '../../../shared/convert/humanoid/bodyFrame';
 
 interface Planned {
@@ -127,26 +127,27 @@ function report(io: CliIO, r: ConvertResult): void {
 
 export const convertCommand: CliCommand = {
   name: 'convert',
-  summary: 'Convert BVH, VMD, VPD, FBX and glTF motions (files or folders) to .vrma',
+  summary: `Convert ${formatList(CONVERTIBLE_EXTENSIONS)} motions (files or folders) to .vrma`,
   usage: [
     'Usage: vrma-studio convert INPUT... [--out-dir D] [--fps N] [--optimize] [--pin-feet] [--force] [--pmx MODEL] [--unit U] [--take NAME]',
     '       vrma-studio convert --list-takes FILE [--json]',
     '',
-    'Converts each .bvh (motion capture), .vmd (MMD motion), .vpd (MMD pose), .fbx (Mixamo, Blender,',
-    'Maya ...) or .glb/.gltf animation to NAME.vrma next to it. An FBX or glTF file with several takes',
-    'writes NAME.TAKE.vrma for each. Folders are searched recursively (a .glb that is a VRM avatar is',
-    'left out). Files run in parallel on worker threads, one per core.',
+    ...FORMATS.filter((f) => f.converts).map((f) => `  ${f.extensions.join(', ').padEnd(13)}${f.title}`),
+    '',
+    'Converts each to NAME.vrma next to it. A file with several takes (FBX, glTF) writes NAME.TAKE.vrma',
+    'for each. Folders are searched recursively (a .glb that is a VRM avatar is left out). Files run in',
+    'parallel on worker threads, one per core.',
     '',
     'Options:',
     '  --out-dir D    write into D instead (sub-folders of a folder input are kept)',
     '  --fps N        key rate of the output (default: the file\'s own rate: BVH frame time, FBX TimeMode,',
     '                 glTF key times; 30 for VMD)',
-    '  --take NAME    only this take of an .fbx/.glb/.gltf (written as NAME.vrma)',
-    '  --list-takes   print each take of an .fbx/.glb/.gltf file: name, duration, fps, keys (--json: as JSON)',
+    `  --take NAME    only this take of a ${formatList(TAKE_EXTENSIONS)} file (written as NAME.vrma)`,
+    `  --list-takes   print each take of a ${formatList(TAKE_EXTENSIONS)} file: name, duration, fps, keys (--json: as JSON)`,
     '  --optimize     drop keys that linear interpolation reproduces within tolerance',
     '  --pin-feet     hold planted feet still (contacts found in the motion; see vrma-studio pin-feet --help)',
     '  --force        replace existing .vrma files (otherwise they are left alone and reported)',
-    '  --pmx MODEL    the MMD model (.pmx or .pmd) the .vmd/.vpd motions were made for',
+    `  --pmx MODEL    the MMD model (${formatList(MMD_MODEL_EXTENSIONS)}) the ${MMD_MOTION_EXTENSIONS.join('/')} motions were made for`,
     `  --unit U       BVH units: ${Object.keys(UNIT_METRES).join(', ')} (default: detected from the skeleton)`,
     '  --jobs N       worker threads (default: one per core)',
     '',
