@@ -26,7 +26,7 @@ export interface ConvertJob {
   readonly fps?: number;
   readonly unit?: BvhUnit;
   readonly pmx?: Uint8Array;
-  /** The take of an .fbx/.glb/.gltf file this job converts (convertTakes.ts plans one job per take). */
+  /** The take of an .fbx/.glb/.gltf file this job converts (shared/convert/plan.ts plans one job per take). */
   readonly take?: string;
   readonly optimize: boolean;
   /** Hold planted feet still (shared/edits/pinFeet.ts) before any optimize. */

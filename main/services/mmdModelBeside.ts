@@ -6,9 +6,13 @@
  */
 import { dirname } from 'node:path';
 import { extensionOf, isMmdModelFile, isMmdMotionFile } from '../../shared/convert/formats';
-import type { LibraryEntry, LibrarySnapshot } from '../../shared/contract/studioApi';
+/** A file of a listing: the library's entries, or the CLI's look at a folder. */
+interface Listed {
+  readonly name: string;
+  readonly path: string;
+}
 
-export function mmdModelBeside(motionRealPath: string, folders: readonly LibrarySnapshot[]): LibraryEntry | null {
+export function mmdModelBeside<E extends Listed>(motionRealPath: string, folders: readonly { readonly entries: readonly E[] }[]): E | null {
   if (!isMmdMotionFile(motionRealPath)) return null;
   const dir = dirname(motionRealPath);
   const models = folders

@@ -25,7 +25,7 @@ import { Messages, errorText, warningText, type MessageText } from '../ui/messag
 import { openTakeFile, readMotionFile } from './core';
 import { MmdModels, type MmdModel } from './mmdModels';
 import { t } from '../../shared/i18n';
-import { safeTakeName } from '../../shared/convert/takeNames';
+import { documentName } from '../../shared/convert/outputNames';
 import { NO_MODEL_WARNING } from '../../shared/convert/mmd/noModel';
 
 /** "Mirrored · Ctrl+Z to undo" / "⌘Z". */
@@ -313,8 +313,7 @@ export class Studio {
     // worded in the user's language (re-read after a language switch), and one toast per file points at it.
     // Without an MMD model the core says "pass the model" (the CLI's --pmx): here the studio says how to give it.
     const reports = motion.warnings.map((w) => (w.detail === NO_MODEL_WARNING.detail ? () => t('convert.mmd.noModel', { file: name }) : () => t('studio.convert.warning', { file: name, detail: warningText(w) })));
-    const stem = name.replace(/\.[^.]+$/, '');
-    this.openDocument(motion, { name: take === undefined ? stem : `${stem}.${safeTakeName(take)}`, path, converted: !!convertedFrom, reports, ...(take !== undefined ? { take } : {}) });
+    this.openDocument(motion, { name: documentName(name, take), path, converted: !!convertedFrom, reports, ...(take !== undefined ? { take } : {}) });
     const count = reports.length;
     // A specific line (the take, the MMD model) wins; with warnings its toast points at the report.
     if (convertedText) this.messages.show('notice', convertedText, { group: 'document', report: count > 0 });

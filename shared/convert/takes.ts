@@ -12,5 +12,5 @@ export { listTakes, openTakes, type TakeSource } from './codecs';
 // Which files hold takes is listed with the other formats (formats.ts).
 export { TAKE_EXTENSIONS, hasTakes } from './formats';
 
-// Take names as file names (NAME.TAKE.vrma) need no converter: takeNames.ts, which the studio's first chunk reads.
-export { safeTakeName, takeOutputs } from './takeNames';
+// Take names as file names (NAME.TAKE.vrma) follow the one naming module, which needs no converter.
+export { safeTakeName, takeOutputs } from './outputNames';

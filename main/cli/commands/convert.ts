@@ -5,35 +5,32 @@
  * batches run by the conversion engine (main/services/convertEngine.ts, shared with Convert Folder) on
  * worker threads, one per core; a failed file is reported and the rest still convert (exit 1 at the end).
  */
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { basename, dirname, extname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { UsageError, numberOption, type CliCommand, type CliIO } from '../command';
 import type { ConvertJob, ConvertResult } from '../../services/convertWorker';
 import { convertibleFiles, runConvertJobs } from '../../services/convertEngine';
-import { planTakes } from '../../services/convertTakes';
+import { mmdModelBeside } from '../../services/mmdModelBeside';
+import { planConversion, type ConversionPlan, type PlanIO, type PlanProblem, type PlanSource } from '../../../shared/convert/plan';
+import { describeFormat } from '../../../shared/convert/codecs';
+import { vrmaBeside } from '../../../shared/convert/outputNames';
 import { MotionError } from '../../../shared/errors';
 import { hasTakes, listTakes, TAKE_EXTENSIONS } from '../../../shared/convert/takes';
-import { CONVERTIBLE_EXTENSIONS, FORMATS, MMD_MODEL_EXTENSIONS, MMD_MOTION_EXTENSIONS, MOTION_EXTENSIONS, formatList, isMotionFile } from '../../../shared/convert/formats';
+import { CONVERTIBLE_EXTENSIONS, FORMATS, MMD_MODEL_EXTENSIONS, MMD_MOTION_EXTENSIONS, MOTION_EXTENSIONS, formatList, isMmdMotionFile, isMotionFile } from '../../../shared/convert/formats';
 import { UNIT_METRES, type BvhUnit } from '../../../shared/convert/humanoid/bodyFrame';
 
-interface Planned {
-  input: string;
-  output: string;
-  walked?: boolean;
-  take?: string;
-}
-
 /**
- * Every (input, output, take) to convert, plus inputs that cannot even be planned (missing, wrong type,
- * no such take). FBX/glTF files become one job per take (convertTakes.ts).
+ * Every file to convert (walked folders and named files, each with the .vrma it would become) and the
+ * inputs that cannot even be planned (missing, not a motion, an empty folder); the planning itself
+ * (takes, duplicates, the MMD model beside, threads) is the shared planner's, as for Convert Folder.
  */
-async function plan(inputs: string[], outDir: string | undefined, take?: string): Promise<{ jobs: Planned[]; problems: { input: string; error: string }[]; leftOut: string[] }> {
-  const jobs: Planned[] = [];
-  const problems: { input: string; error: string }[] = [];
+async function plan(inputs: string[], outDir: string | undefined, opts: { take?: string; threads?: number; modelBeside: boolean }): Promise<{ plan: ConversionPlan; problems: PlanProblem[] }> {
+  const sources: PlanSource[] = [];
+  const problems: PlanProblem[] = [];
   const target = (file: string, root?: string) => {
-    const name = basename(file, extname(file)) + '.vrma';
-    if (!outDir) return join(dirname(file), name);
+    if (!outDir) return vrmaBeside(file);
+    const name = basename(vrmaBeside(file));
     return root ? join(outDir, dirname(relative(root, file)), name) : join(outDir, name);
   };
   for (const input of inputs) {
@@ -48,36 +45,30 @@ async function plan(inputs: string[], outDir: string | undefined, take?: string)
       // The engine's walk (.vrma only when named explicitly, with --out-dir).
       const files = await convertibleFiles(input);
       if (!files.length) problems.push({ input, error: `${input}: no ${formatList(CONVERTIBLE_EXTENSIONS)} files in this folder` });
-      for (const f of files) jobs.push({ input: f, output: target(f, input), walked: true });
+      for (const f of files) sources.push({ input: f, output: target(f, input), walked: true });
       continue;
     }
     if (!isMotionFile(input)) {
       problems.push({ input, error: `${input}: not a motion file this converter reads (${MOTION_EXTENSIONS.join(', ')})` });
       continue;
     }
-    const output = target(input);
-    if (resolve(output) === resolve(input)) {
-      problems.push({ input, error: `${input}: converting a .vrma in place would overwrite its source; give --out-dir` });
-      continue;
-    }
-    jobs.push({ input, output });
+    sources.push({ input, output: target(input) });
   }
-  const takes = await planTakes(jobs, take);
-  problems.push(...takes.problems);
-  // Two sources with one target (walk.bvh and walk.vmd side by side): the second is refused.
-  const seen = new Map<string, string>();
-  const unique: Planned[] = [];
-  for (const j of takes.planned) {
-    const key = resolve(j.output);
-    const first = seen.get(key);
-    if (first !== undefined) {
-      if (resolve(first) !== resolve(j.input)) problems.push({ input: j.input, error: `${j.input}: same output ${j.output} as ${first}` });
-      continue;
+  // The folders of the MMD motions, listed once each, for the model beside them.
+  const listings: { entries: { name: string; path: string }[] }[] = [];
+  if (opts.modelBeside) {
+    for (const dir of new Set(sources.filter((s) => isMmdMotionFile(s.input)).map((s) => resolve(dirname(s.input))))) {
+      const names = await readdir(dir).catch(() => [] as string[]);
+      listings.push({ entries: names.map((name) => ({ name, path: join(dir, name) })) });
     }
-    seen.set(key, j.input);
-    unique.push(j);
   }
-  return { jobs: unique, problems, leftOut: takes.avatars };
+  const io: PlanIO = {
+    describe: async (path) => describeFormat(path, new Uint8Array(await readFile(path))),
+    exists: async () => false,
+    key: (path) => resolve(path),
+    modelBeside: (path) => mmdModelBeside(resolve(path), listings)?.path,
+  };
+  return { plan: await planConversion(sources, io, { take: opts.take, cores: availableParallelism(), threads: opts.threads }), problems };
 }
 
 /** `--list-takes FILE [--json]`: the takes of each FBX/glTF file. */
@@ -191,12 +182,21 @@ export const convertCommand: CliCommand = {
     }
 
     const started = Date.now();
-    const { jobs: planned, problems, leftOut } = await plan(positionals, outDir, take);
+    const planned = await plan(positionals, outDir, { take, threads: jobsOption, modelBeside: pmx === undefined });
+    const problems = [...planned.problems, ...planned.plan.problems];
     for (const p of problems) io.err(`FAIL ${p.error}`);
-    for (const a of leftOut) io.out(`skip ${a}: an avatar or model without animations, not a motion`);
-    const jobs: ConvertJob[] = planned.map((p, id) => ({
-      id, input: p.input, output: p.output, take: p.take, fps, unit: unit as BvhUnit | undefined, pmx, optimize: values.optimize === true, pinFeet: values['pin-feet'] === true, force: values.force === true,
-    }));
+    for (const a of planned.plan.skipped) io.out(`skip ${a.input}: an avatar or model without animations, not a motion`);
+    // Without --pmx a .vmd/.vpd converts with the model beside it, as in Convert Folder (read once each).
+    const models = new Map<string, Promise<Uint8Array | undefined>>();
+    const modelBytes = (path: string) => {
+      if (!models.has(path)) models.set(path, readFile(path).then((b) => new Uint8Array(b), () => undefined));
+      return models.get(path)!;
+    };
+    const jobs: ConvertJob[] = [];
+    for (const [id, p] of planned.plan.jobs.entries()) {
+      const model = pmx ?? (p.model ? await modelBytes(p.model) : undefined);
+      jobs.push({ id, input: p.input, output: p.output, take: p.take, fps, unit: unit as BvhUnit | undefined, pmx: model, optimize: values.optimize === true, pinFeet: values['pin-feet'] === true, force: values.force === true });
+    }
     const results: ConvertResult[] = [];
     const tty = io.isTTY && Boolean(process.stderr.isTTY);
     const onResult = (r: ConvertResult) => {
@@ -206,7 +206,7 @@ export const convertCommand: CliCommand = {
       if (tty) process.stderr.write(progressBar(results.length, jobs.length, r.input));
     };
     // One thread, or no worker able to start: the jobs run in this thread.
-    const { threads } = await runConvertJobs(jobs, { threads: jobsOption ?? availableParallelism(), inThread: true, onResult });
+    const { threads } = await runConvertJobs(jobs, { threads: planned.plan.threads, inThread: true, onResult });
     if (tty && jobs.length) process.stderr.write('\r\x1b[K');
 
     const failed = results.filter((r) => !r.ok).length + problems.length;

@@ -69,7 +69,7 @@ describe('the format table', () => {
     expect(Object.keys(CODECS).sort()).toEqual(FORMATS.map((f) => f.id).sort());
     for (const f of FORMATS) {
       const codec = CODECS[f.id];
-      expect(typeof codec.read, f.id).toBe(f.kinds.includes('motion') || f.kinds.includes('pose') ? 'function' : 'undefined');
+      expect(typeof codec.read, f.id).toBe((f.kinds as readonly string[]).includes('motion') || (f.kinds as readonly string[]).includes('pose') ? 'function' : 'undefined');
       expect(typeof codec.listTakes, f.id).toBe(f.takes ? 'function' : 'undefined');
       expect(typeof codec.openTakes, f.id).toBe(f.takes ? 'function' : 'undefined');
     }
