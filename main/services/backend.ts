@@ -39,7 +39,7 @@ import { mmdModelBeside } from './mmdModelBeside';
 import { RecentList } from './recentList';
 import { SettingsStore } from './settingsStore';
 import { CloseGuard, type CloseDecision } from './closeGuard';
-import { fileProblem } from '../../shared/fileProblem';
+import { fileProblem, studioErrorCodeOf } from '../../shared/fileProblem';
 
 /** Native dialogs (Electron). Without them paths typed in the UI are accepted (browser host). */
 export interface Dialogs {
@@ -115,10 +115,7 @@ export function toErrorInfo(e: unknown): StudioErrorInfo {
   // A file-system error names its path (Node's e.path): the studio words it with the file's name.
   const path = (e as NodeJS.ErrnoException)?.path;
   const file = typeof errno === 'string' && /^E[A-Z0-9]+$/.test(errno) && typeof path === 'string' ? { fileProblem: fileProblem(e, path) } : {};
-  if (errno === 'ENOENT') return { code: 'NOT_FOUND', message, ...file };
-  if (errno === 'EACCES' || errno === 'EPERM') return { code: 'DENIED', message, ...file };
-  if (errno === 'EEXIST') return { code: 'EXISTS', message, ...file };
-  return { code: 'INTERNAL', message, ...file };
+  return { code: studioErrorCodeOf(typeof errno === 'string' ? errno : undefined), message, ...file };
 }
 
 export class StudioBackend {

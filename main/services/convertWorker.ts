@@ -14,7 +14,7 @@ import { writeVrma } from '../../shared/vrma/write';
 import { durationOf } from '../../shared/motion/types';
 import { MotionError, motionErrorInfo, type MotionErrorInfo } from '../../shared/errors';
 import type { MotionWarning } from '../../shared/warnings';
-import { fileProblem, type FileProblem } from '../../shared/fileProblem';
+import { fileFailure, fileProblem, type FileProblem } from '../../shared/fileProblem';
 import { optimize } from '../../shared/edits/optimize';
 import { pinFeet } from '../../shared/edits/pinFeet';
 import { writeFileAtomic, FileExistsError } from './atomicWrite';
@@ -60,12 +60,6 @@ export interface ConvertResult {
   readonly cached?: boolean;
 }
 
-function describeFsError(e: NodeJS.ErrnoException, path: string): string {
-  if (e.code === 'ENOENT') return `${path}: no such file`;
-  if (e.code === 'EACCES' || e.code === 'EPERM') return `${path}: permission denied`;
-  if (e.code === 'EISDIR') return `${path}: is a directory`;
-  return `${path}: ${e.message}`;
-}
 
 /**
  * The last FBX/glTF file this thread parsed: a file's takes arrive as consecutive jobs, and parsing a
@@ -96,7 +90,7 @@ async function describeJob(job: ConvertJob, base: { id: number; input: string; o
     key = `${job.input}\u0000${info.size}\u0000${info.mtimeMs}`;
     if (!described.has(key)) bytes = new Uint8Array(await readFile(job.input));
   } catch (e) {
-    return { ...base, ok: false, error: describeFsError(e as NodeJS.ErrnoException, job.input), fileProblem: fileProblem(e, job.input), warnings: [] };
+    return { ...base, ok: false, error: fileFailure(e, job.input), fileProblem: fileProblem(e, job.input), warnings: [] };
   }
   const hit = described.get(key);
   if (hit || !bytes) return { ...base, ok: true, warnings: [], description: hit, cached: true };
@@ -118,7 +112,7 @@ export async function runConvertJob(job: ConvertJob): Promise<ConvertResult> {
   try {
     bytes = new Uint8Array(await readFile(job.input));
   } catch (e) {
-    return { ...base, ok: false, error: describeFsError(e as NodeJS.ErrnoException, job.input), fileProblem: fileProblem(e, job.input), warnings: [] };
+    return { ...base, ok: false, error: fileFailure(e, job.input), fileProblem: fileProblem(e, job.input), warnings: [] };
   }
   let data: Uint8Array;
   let warnings: readonly MotionWarning[];
@@ -145,7 +139,7 @@ export async function runConvertJob(job: ConvertJob): Promise<ConvertResult> {
     if (e instanceof FileExistsError) return { ...base, ok: false, error: `${job.output} already exists; use --force to replace it`, fileProblem: { errno: 'EEXIST', file: job.output }, warnings };
     // mkdir says EEXIST when a file stands where a folder of the output's path should be.
     const problem = fileProblem(e, job.output, true);
-    return { ...base, ok: false, error: `cannot write ${describeFsError(e as NodeJS.ErrnoException, job.output)}`, fileProblem: problem.errno === 'EEXIST' ? { ...problem, errno: 'ENOTDIR' } : problem, warnings };
+    return { ...base, ok: false, error: problem.errno === 'EEXIST' ? `cannot write ${job.output}: ${(e as Error).message}` : fileFailure(e, job.output, true), fileProblem: problem.errno === 'EEXIST' ? { ...problem, errno: 'ENOTDIR' } : problem, warnings };
   }
   return { ...base, ok: true, warnings, bytes: data.length, duration, bones };
 }

@@ -19,6 +19,7 @@ import { MotionError } from '../../../shared/errors';
 import { hasTakes, listTakes, TAKE_EXTENSIONS } from '../../../shared/convert/takes';
 import { CONVERTIBLE_EXTENSIONS, FORMATS, MMD_MODEL_EXTENSIONS, MMD_MOTION_EXTENSIONS, MOTION_EXTENSIONS, formatList, isMmdMotionFile, isMotionFile } from '../../../shared/convert/formats';
 import { UNIT_METRES, type BvhUnit } from '../../../shared/convert/humanoid/bodyFrame';
+import { fileFailure } from '../../../shared/fileProblem';
 
 /**
  * Every file to convert (walked folders and named files, each with the .vrma it would become) and the
@@ -80,7 +81,7 @@ async function listTakesCommand(files: string[], json: boolean, io: CliIO): Prom
   try {
     bytes = new Uint8Array(await readFile(file));
   } catch (e) {
-    io.err(`vrma-studio convert: ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    io.err(`vrma-studio convert: ${fileFailure(e, file)}`);
     return 1;
   }
   let takes;
@@ -176,7 +177,7 @@ export const convertCommand: CliCommand = {
       try {
         pmx = new Uint8Array(await readFile(values.pmx));
       } catch (e) {
-        io.err(`vrma-studio convert: --pmx ${values.pmx}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+        io.err(`vrma-studio convert: --pmx ${fileFailure(e, values.pmx)}`);
         return 1;
       }
     }

@@ -6,6 +6,7 @@ import { CONVERTIBLE_EXTENSIONS, formatList } from '../../../shared/convert/form
 import { formatPoseReport, poseReport } from '../../../shared/convert/poseReport';
 import { durationOf } from '../../../shared/motion/types';
 import { MotionError } from '../../../shared/errors';
+import { fileFailure } from '../../../shared/fileProblem';
 
 export const poseReportCommand: CliCommand = {
   name: 'pose-report',
@@ -33,7 +34,7 @@ export const poseReportCommand: CliCommand = {
     try {
       bytes = new Uint8Array(await readFile(input));
     } catch (e) {
-      io.err(`vrma-studio pose-report: ${input}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+      io.err(`vrma-studio pose-report: ${fileFailure(e, input)}`);
       return 1;
     }
     try {
