@@ -24,7 +24,7 @@ import { isPmd, parsePmdBones } from './mmd/pmd';
 import { convertFbx, convertFbxTake, listFbxTakes, readFbx, takeInfo, type TakeInfo } from './fbx/convertFbx';
 import { convertGltf, convertGltfTake, listGltfTakes, readGltf } from './gltf/convertGltf';
 import { gltfKind } from './gltfKind';
-import { extensionOf, formatOf, MOTION_EXTENSIONS, STUDIO_FILE_EXTENSIONS, TAKE_EXTENSIONS, type FormatId, type FormatKind } from './formats';
+import { extensionOf, FORMATS, formatOf, formatsOf, MOTION_EXTENSIONS, STUDIO_FILE_EXTENSIONS, TAKE_EXTENSIONS, type Format, type FormatId, type FormatKind } from './formats';
 
 export interface ConvertOptions {
   /** Output key rate (BVH: default the file's rate; VMD: default 30). */
@@ -53,6 +53,11 @@ export interface TakeSource {
   convert(take: string | undefined, opts?: { fps?: number }): Motion;
 }
 
+/** What a writer may need besides the motion; the exporters add their fields here. */
+export interface WriteOptions {
+  readonly fps?: number;
+}
+
 export interface FormatCodec {
   /** The file as one motion (the first take of a file with several, or `opts.take`). */
   read?(bytes: Uint8Array, opts: ConvertOptions): Motion;
@@ -64,8 +69,8 @@ export interface FormatCodec {
   describe(bytes: Uint8Array, fileName: string): FormatDescription;
   /** How many leading bytes `describe` needs (default the whole file; 0: none, the extension says it all). */
   readonly describeBytes?: number;
-  /** A motion written in this format (the exporters add theirs). */
-  write?(motion: Motion): Uint8Array;
+  /** A motion written in this format (the exporters add theirs: one field, read by writeMotion). */
+  write?(motion: Motion, opts: WriteOptions): Uint8Array;
 }
 
 const byDuration = (duration: number, fps?: number): FormatDescription => ({ kind: duration > 0 ? 'motion' : 'pose', duration, ...(fps ? { fps } : {}) });
@@ -178,6 +183,19 @@ export function describeFormat(fileName: string, bytes: Uint8Array): FormatDescr
 export function readMotion(fileName: string, bytes: Uint8Array, opts: ConvertOptions = {}): Motion {
   const read = formatOf(fileName) ? codecOf(fileName).read : undefined;
   return read ? read(bytes, opts) : unknownFormat(fileName, MOTION_EXTENSIONS, 'motion');
+}
+
+/** The formats a motion can be written as (the CLI's and the studio's export choices). */
+export function writableFormats(): Format[] {
+  return FORMATS.filter((f) => CODECS[f.id].write);
+}
+
+/** A motion as the bytes of the file `fileName` names, by its extension's writer; UNSUPPORTED where there is none. */
+export function writeMotion(fileName: string, motion: Motion, opts: WriteOptions = {}): Uint8Array {
+  const write = formatsOf(fileName).map((f) => CODECS[f.id].write).find((w) => w !== undefined);
+  if (write) return write(motion, opts);
+  const formats = writableFormats().flatMap((f) => f.extensions).join(', ');
+  return fail('UNSUPPORTED', `${fileName}: motions are not written as "${extensionOf(fileName) || '(no extension)'}"; write ${formats}`, 'convert.noWriter', { file: fileName, formats });
 }
 
 /** The codec of a file that holds takes; UNSUPPORTED for any other. */

@@ -20,7 +20,10 @@ import {
   TAKE_EXTENSIONS,
   SNIFF_BYTES,
 } from '../../../shared/convert/formats';
-import { CODECS, describeFormat, listTakes, readMotion } from '../../../shared/convert/codecs';
+import { CODECS, describeFormat, listTakes, readMotion, writableFormats, writeMotion } from '../../../shared/convert/codecs';
+import { writeVrma } from '../../../shared/vrma/write';
+import { makeWalkCycle } from '../../../shared/assets/walkCycle';
+import { MotionError } from '../../../shared/errors';
 import { durationOf } from '../../../shared/motion/types';
 import { CATALOGUE } from '../../../shared/i18n/catalogue';
 import { convertCommand } from '../../../main/cli/commands/convert';
@@ -74,6 +77,21 @@ describe('the format table', () => {
       expect(typeof codec.openTakes, f.id).toBe(f.takes ? 'function' : 'undefined');
     }
     expect(typeof CODECS.vrma.write).toBe('function');
+  });
+
+  it('writes through the table: .vrma by its codec (the bytes of writeVrma); a format without a writer is UNSUPPORTED', () => {
+    const motion = makeWalkCycle();
+    expect(writableFormats().map((f) => f.id)).toEqual(['vrma']);
+    expect(writeMotion('out/walk.VRMA', motion)).toEqual(writeVrma(motion));
+    const e = (() => {
+      try {
+        writeMotion('walk.bvh', motion);
+      } catch (err) {
+        return err as MotionError;
+      }
+    })();
+    expect(e).toBeInstanceOf(MotionError);
+    expect([e?.code, e?.detail, e?.params.formats]).toEqual(['UNSUPPORTED', 'convert.noWriter', '.vrma']);
   });
 
   it('the prose check fails on a format the prose lacks (a table that gained ".xyz")', () => {
