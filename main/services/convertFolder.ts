@@ -14,7 +14,7 @@ import type { ConvertJob } from './convertWorker';
 import { DescribeWorker } from './describeWorker';
 import { runConvertJobs } from './convertEngine';
 import { scanFolder } from './library';
-import { mmdModelBeside } from './mmdModelBeside';
+import { mmdModelBeside, modelBytesReader } from './mmdModelBeside';
 import { isConvertible } from '../../shared/convert/formats';
 import { vrmaBeside } from '../../shared/convert/outputNames';
 import { isSkippedFailure, planConversion } from '../../shared/convert/plan';
@@ -55,12 +55,7 @@ function convertFolderWith(workerFile: string, options: WorkerConverterOptions, 
       threads: options.threads,
       keepCoreFree: true,
     });
-    const models = new Map<string, Promise<Uint8Array | undefined>>();
-    const modelBytes = (path: string): Promise<Uint8Array | undefined> => {
-      let bytes = models.get(path);
-      if (!bytes) models.set(path, (bytes = fs.readFile(path).then((b) => new Uint8Array(b), () => undefined)));
-      return bytes;
-    };
+    const modelBytes = modelBytesReader();
     // A walked avatar is not a motion: neither converted nor "skipped because its .vrma exists".
     const existing = plan.skipped.filter((s) => s.reason === 'EXISTS');
     const total = plan.jobs.length + plan.problems.length + existing.length;

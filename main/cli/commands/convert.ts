@@ -11,7 +11,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { UsageError, numberOption, type CliCommand, type CliIO } from '../command';
 import type { ConvertJob, ConvertResult } from '../../services/convertWorker';
 import { convertibleFiles, runConvertJobs } from '../../services/convertEngine';
-import { mmdModelBeside } from '../../services/mmdModelBeside';
+import { mmdModelBeside, modelBytesReader } from '../../services/mmdModelBeside';
 import { planConversion, type ConversionPlan, type PlanIO, type PlanProblem, type PlanSource } from '../../../shared/convert/plan';
 import { describeFormat } from '../../../shared/convert/codecs';
 import { vrmaBeside } from '../../../shared/convert/outputNames';
@@ -188,11 +188,7 @@ export const convertCommand: CliCommand = {
     for (const p of problems) io.err(`FAIL ${p.error}`);
     for (const a of planned.plan.skipped) io.out(`skip ${a.input}: an avatar or model without animations, not a motion`);
     // Without --pmx a .vmd/.vpd converts with the model beside it, as in Convert Folder (read once each).
-    const models = new Map<string, Promise<Uint8Array | undefined>>();
-    const modelBytes = (path: string) => {
-      if (!models.has(path)) models.set(path, readFile(path).then((b) => new Uint8Array(b), () => undefined));
-      return models.get(path)!;
-    };
+    const modelBytes = modelBytesReader();
     const jobs: ConvertJob[] = [];
     for (const [id, p] of planned.plan.jobs.entries()) {
       const model = pmx ?? (p.model ? await modelBytes(p.model) : undefined);
