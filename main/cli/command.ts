@@ -19,6 +19,7 @@ export interface CliCommand {
 
 export class UsageError extends Error {}
 
+
 export function parseCommandArgs(cmd: CliCommand, argv: string[]) {
   try {
     return parseArgs({ args: argv, options: cmd.options, allowPositionals: true, strict: true });

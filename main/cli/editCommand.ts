@@ -13,6 +13,7 @@ import { MotionError } from '../../shared/errors';
 import { readAvatarSkeleton, type AvatarSkeleton } from '../../shared/vrm/avatarSkeleton';
 import { formatNumber, rangeText, runEdit, type EditDefinition, type EditInput, type EditParam, type ParamUnit, type ParamValues } from '../../shared/edits/registry';
 import { writeFileAtomic, FileExistsError } from '../services/atomicWrite';
+import { fileFailure } from '../../shared/fileProblem';
 
 type Values = Record<string, string | boolean | string[] | undefined>;
 
@@ -101,7 +102,7 @@ async function readInput(path: string, cmd: string, io: CliIO): Promise<{ motion
   try {
     bytes = new Uint8Array(await readFile(path));
   } catch (e) {
-    io.err(`vrma-studio ${cmd}: ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    io.err(`vrma-studio ${cmd}: ${fileFailure(e, path)}`);
     return undefined;
   }
   try {
@@ -143,7 +144,7 @@ export function editCommand(def: EditDefinition): CliCommand {
         try {
           bytes = new Uint8Array(await readFile(file));
         } catch (e) {
-          io.err(`vrma-studio ${def.id}: ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+          io.err(`vrma-studio ${def.id}: ${fileFailure(e, file)}`);
           return 1;
         }
         try {

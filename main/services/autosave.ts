@@ -1,7 +1,7 @@
 /**
- * Autosave and crash recovery. The renderer reports the session after every change (already coalesced
- * on its side); a quarter second after the last report, and never more than 1 s after the first unsaved
- * one, it is written to USERDATA/autosave/: the motion bytes first, to a content-addressed
+ * Autosave and crash recovery. The renderer reports the session after every change (one in flight at
+ * a time, no timer of its own: this is the one debouncer); a quarter second after the last report, and
+ * never more than 1 s after the first unsaved one (both on the injected clock), it is written to USERDATA/autosave/: the motion bytes first, to a content-addressed
  * motion-<sha256 prefix>.vrma, then session.json naming that file, its length and checksum, both
  * atomically, so a crash at any moment leaves either the previous complete session or the new one.
  * A clean save or close clears it.
@@ -15,7 +15,7 @@ import { readJsonFile, writeJsonFile } from './jsonStore';
 
 /** The longest a reported change waits for the disk. */
 export const AUTOSAVE_DELAY_MS = 1000;
-/** Quiet time after the last report: the renderer coalesces edits already, so this only merges stragglers. */
+/** Quiet time after the last report: a burst of edits (undo, redo, a drag's steps) is written once. */
 export const AUTOSAVE_QUIET_MS = 250;
 
 interface StoredSession extends Omit<AutosaveSession, 'motion'> {
@@ -43,6 +43,7 @@ export class AutosaveStore {
     userDataDir: string,
     /** Quiet time after the last report before writing (a burst of edits is written once). */
     private readonly delayMs = AUTOSAVE_QUIET_MS,
+    /** The clock of the debounce and of `savedAt` (tests move it with their fake timers). */
     private readonly now: () => number = Date.now,
     /** Upper bound from the first unsaved report to the write, so steady edits still reach the disk. */
     private readonly maxWaitMs = AUTOSAVE_DELAY_MS,
@@ -53,7 +54,7 @@ export class AutosaveStore {
   /** Debounced with a maximum wait: the latest session is written `delayMs` after the reports stop, or
    * at the latest `maxWaitMs` after the first unsaved one. */
   schedule(session: AutosaveSession): void {
-    const t = Date.now();
+    const t = this.now();
     if (!this.pending) this.pendingSince = t;
     this.pending = session;
     if (this.timer) clearTimeout(this.timer);

@@ -33,13 +33,13 @@ import { AccessPolicy, checkPathSyntax, isInside } from './accessPolicy';
 import { removeStaleTemps } from './atomicWrite';
 import { AutosaveStore } from './autosave';
 import { exportBesideSource, saveDocument, saveDocumentAs } from './documents';
-import { FileDetailsCache, type TakesLister } from './fileDetails';
+import { FileDetailsCache, type FileDescriber } from './fileDetails';
 import { WatchedFolder } from './library';
 import { mmdModelBeside } from './mmdModelBeside';
 import { RecentList } from './recentList';
 import { SettingsStore } from './settingsStore';
 import { CloseGuard, type CloseDecision } from './closeGuard';
-import { fileProblem } from '../../shared/fileProblem';
+import { fileProblem, studioErrorCodeOf } from '../../shared/fileProblem';
 
 /** Native dialogs (Electron). Without them paths typed in the UI are accepted (browser host). */
 export interface Dialogs {
@@ -54,8 +54,10 @@ export type FolderConverter = ((job: {
   overwrite: boolean;
   onProgress: (p: ConvertProgress) => void;
 }) => Promise<ConvertSummary>) & {
-  /** Lists the takes of an .fbx/.glb on the converter's worker threads (describeFile of the library). */
-  readonly listTakes?: TakesLister;
+  /** Describes a library file on the converter's long-lived worker thread (describeFile of the library). */
+  readonly describe?: FileDescriber;
+  /** Stops that worker (dispose). */
+  close?(): Promise<void>;
 };
 
 export interface BackendOptions {
@@ -113,10 +115,7 @@ export function toErrorInfo(e: unknown): StudioErrorInfo {
   // A file-system error names its path (Node's e.path): the studio words it with the file's name.
   const path = (e as NodeJS.ErrnoException)?.path;
   const file = typeof errno === 'string' && /^E[A-Z0-9]+$/.test(errno) && typeof path === 'string' ? { fileProblem: fileProblem(e, path) } : {};
-  if (errno === 'ENOENT') return { code: 'NOT_FOUND', message, ...file };
-  if (errno === 'EACCES' || errno === 'EPERM') return { code: 'DENIED', message, ...file };
-  if (errno === 'EEXIST') return { code: 'EXISTS', message, ...file };
-  return { code: 'INTERNAL', message, ...file };
+  return { code: studioErrorCodeOf(typeof errno === 'string' ? errno : undefined), message, ...file };
 }
 
 export class StudioBackend {
@@ -142,7 +141,7 @@ export class StudioBackend {
     this.recent = new RecentList(opts.userDataDir);
     this.settings = new SettingsStore(opts.userDataDir);
     this.autosaveStore = new AutosaveStore(opts.userDataDir, opts.autosaveDelayMs);
-    this.details = new FileDetailsCache(opts.converter?.listTakes);
+    this.details = new FileDetailsCache(opts.converter?.describe);
     this.handlers = this.createHandlers();
     this.closeGuard = new CloseGuard({
       ask: (req) => this.emit('closeRequest', req),
@@ -249,6 +248,7 @@ export class StudioBackend {
     for (const f of this.folders.values()) f.close();
     this.folders.clear();
     await this.autosaveStore.flush();
+    await this.opts.converter?.close?.();
   }
 
   private get allowTypedPaths(): boolean {

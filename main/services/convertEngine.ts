@@ -34,6 +34,16 @@ export function defaultWorkerFile(): string | undefined {
   return existsSync(ts) ? ts : undefined;
 }
 
+/**
+ * A worker thread running the conversion worker script (a .ts source goes through tsx): the one
+ * place main starts threads, for the batch pool below and the describing worker (describeWorker.ts).
+ */
+export function startConvertWorker(file: string): Worker {
+  const fromSource = file.endsWith('.ts');
+  const source = fromSource ? `require('tsx/cjs'); require(${JSON.stringify(file)});` : file;
+  return new Worker(source, { eval: fromSource, workerData: { role: CONVERT_WORKER_ROLE } });
+}
+
 export interface PoolOptions {
   /** Worker threads to use (at most one per job). */
   readonly threads: number;
@@ -69,15 +79,13 @@ export async function runConvertJobs(jobs: readonly ConvertJob[], opts: PoolOpti
     }
     throw new ConvertWorkerMissingError(`conversion worker missing (${file ?? 'convertWorker.js'}): run "npm run build"`);
   }
-  const fromSource = file.endsWith('.ts');
-  const source = fromSource ? `require('tsx/cjs'); require(${JSON.stringify(file)});` : file;
 
   let next = 0;
   let anyAnswered = false;
   const handBack: ConvertJob[] = [];
   const runWorker = (): Promise<void> =>
     new Promise<void>((resolveWorker) => {
-      const worker = new Worker(source, { eval: fromSource, workerData: { role: CONVERT_WORKER_ROLE } });
+      const worker = startConvertWorker(file);
       let current: ConvertJob | undefined;
       let ended = false;
       const end = (then?: () => Promise<void>) => {

@@ -10,14 +10,15 @@ import { promises as fs } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { ConvertProgress, ConvertSummary, LibrarySnapshot } from '../../shared/contract/studioApi';
 import type { FolderConverter } from './backend';
-import type { ConvertJob, ConvertResult } from './convertWorker';
-import type { TakesLister } from './fileDetails';
+import type { ConvertJob } from './convertWorker';
+import { DescribeWorker } from './describeWorker';
 import { runConvertJobs } from './convertEngine';
 import { scanFolder } from './library';
-import { mmdModelBeside } from './mmdModelBeside';
+import { mmdModelBeside, modelBytesReader } from './mmdModelBeside';
 import { isConvertible } from '../../shared/convert/formats';
-import { planTakes } from './convertTakes';
-import { convertTargetFor } from './exportNaming';
+import { vrmaBeside } from '../../shared/convert/outputNames';
+import { isSkippedFailure, planConversion } from '../../shared/convert/plan';
+import type { FormatDescription } from '../../shared/convert/codecs';
 
 export interface WorkerConverterOptions {
   /** Worker count (default: cores - 1, at least 1, at most the number of files). */
@@ -32,74 +33,61 @@ async function exists(p: string): Promise<boolean> {
 }
 
 /**
- * The takes of one .fbx/.glb listed on a worker thread (parsing a 3 MB FBX takes seconds, which the
- * Electron main process and the host must not spend on their own thread).
+ * Convert Folder with its describing worker (describeWorker.ts: one long-lived thread whose cache
+ * the library's details and the folder's take listing share).
  */
-export function workerTakesLister(workerFile: string): TakesLister {
-  return async (path) => {
-    let result: ConvertResult | undefined;
-    await runConvertJobs([{ id: 0, input: path, output: '', optimize: false, force: false, listTakes: true }], {
-      threads: 1,
-      workerFile,
-      inThread: false,
-      onResult: (r) => void (result = r),
-    });
-    if (!result?.ok) throw new Error(result?.error ?? 'could not list the takes');
-    return result.takes ?? [];
-  };
-}
-
 export function createWorkerConverter(workerFile: string, options: WorkerConverterOptions = {}): FolderConverter {
-  return Object.assign(convertFolderWith(workerFile, options), { listTakes: workerTakesLister(workerFile) });
+  const describer = new DescribeWorker(workerFile);
+  const describe = (path: string) => describer.describe(path);
+  return Object.assign(convertFolderWith(workerFile, options, describe), { describe, close: () => describer.close() });
 }
 
-function convertFolderWith(workerFile: string, options: WorkerConverterOptions): FolderConverter {
+function convertFolderWith(workerFile: string, options: WorkerConverterOptions, describe: (path: string) => Promise<FormatDescription>): FolderConverter {
   return async ({ jobId, folder, overwrite, onProgress }) => {
     const started = performance.now();
-    // FBX/glTF files become one job per take (NAME.TAKE.vrma when several); a .glb avatar is left out.
     const listed: LibrarySnapshot = { root: folder, entries: await scanFolder(folder) };
-    const sources = listed.entries.filter((e) => isConvertible(e.name)).map((e) => e.path);
-    const takes = await planTakes(sources.map((source) => ({ input: source, output: convertTargetFor(source), walked: true })));
-    // A .vmd/.vpd converts with the MMD model of its folder, as in the studio (mmdModelBeside.ts).
-    const models = new Map<string, Promise<Uint8Array | undefined>>();
-    const modelFor = (source: string): Promise<Uint8Array | undefined> => {
-      const model = mmdModelBeside(source, [listed]);
-      if (!model) return Promise.resolve(undefined);
-      let bytes = models.get(model.path);
-      if (!bytes) models.set(model.path, (bytes = fs.readFile(model.path).then((b) => new Uint8Array(b), () => undefined)));
-      return bytes;
-    };
-    const total = takes.planned.length + takes.problems.length;
+    const sources = listed.entries.filter((e) => isConvertible(e.name)).map((e) => ({ input: e.path, output: vrmaBeside(e.path), walked: true }));
+    // The one planner (shared/convert/plan.ts), as for `vrma-studio convert`: the takes listed on the
+    // describing worker, a .vmd/.vpd with the MMD model of its folder, existing outputs left alone.
+    const plan = await planConversion(sources, { describe, exists, modelBeside: (source) => mmdModelBeside(source, [listed])?.path }, {
+      skipExisting: !overwrite,
+      cores: availableParallelism(),
+      threads: options.threads,
+      keepCoreFree: true,
+    });
+    const modelBytes = modelBytesReader();
+    // A walked avatar is not a motion: neither converted nor "skipped because its .vrma exists".
+    const existing = plan.skipped.filter((s) => s.reason === 'EXISTS');
+    const total = plan.jobs.length + plan.problems.length + existing.length;
     const converted: ConvertSummary['converted'][number][] = [];
     const skipped: string[] = [];
     const failed: ConvertSummary['failed'][number][] = [];
     let done = 0;
     const report = (path: string, status: ConvertProgress['status']) => onProgress({ jobId, done: ++done, total, path, status });
 
-    const jobs: ConvertJob[] = [];
-    for (const p of takes.problems) {
+    for (const p of plan.problems) {
       failed.push({ source: p.input, message: p.error, problem: p.problem });
       report(p.input, 'failed');
     }
-    for (const { input: source, output: target, take } of takes.planned) {
-      if (!overwrite && (await exists(target))) {
-        skipped.push(source);
-        report(source, 'skipped');
-      } else {
-        const pmx = await modelFor(source);
-        jobs.push({ id: jobs.length, input: source, output: target, take, optimize: false, force: overwrite, ...(pmx ? { pmx } : {}) });
-      }
+    for (const s of existing) {
+      skipped.push(s.input);
+      report(s.input, 'skipped');
+    }
+    const jobs: ConvertJob[] = [];
+    for (const { input, output, take, model } of plan.jobs) {
+      const pmx = model ? await modelBytes(model) : undefined;
+      jobs.push({ id: jobs.length, input, output, take, optimize: false, force: overwrite, ...(pmx ? { pmx } : {}) });
     }
 
     await runConvertJobs(jobs, {
-      threads: options.threads ?? Math.max(1, availableParallelism() - 1),
+      threads: plan.threads,
       workerFile,
       inThread: false,
       onResult: async (r) => {
         if (r.ok) {
           converted.push({ source: r.input, target: r.output, warnings: r.warnings });
           report(r.input, 'converted');
-        } else if (!overwrite && /already exists/.test(r.error ?? '') && (await exists(r.output))) {
+        } else if (isSkippedFailure(r, !overwrite)) {
           // The .vrma appeared while the batch ran: leave it alone, as for files skipped up front.
           skipped.push(r.input);
           report(r.input, 'skipped');

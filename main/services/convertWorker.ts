@@ -8,12 +8,13 @@ import { readFile, mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { convertToMotion, type BvhUnit } from '../../shared/convert/index';
-import { hasTakes, listTakes, openTakes, type TakeInfo, type TakeSource } from '../../shared/convert/takes';
+import { hasTakes, openTakes, type TakeSource } from '../../shared/convert/takes';
+import { describeFormat, type FormatDescription } from '../../shared/convert/codecs';
 import { writeVrma } from '../../shared/vrma/write';
 import { durationOf } from '../../shared/motion/types';
 import { MotionError, motionErrorInfo, type MotionErrorInfo } from '../../shared/errors';
 import type { MotionWarning } from '../../shared/warnings';
-import { fileProblem, type FileProblem } from '../../shared/fileProblem';
+import { fileFailure, fileProblem, type FileProblem } from '../../shared/fileProblem';
 import { optimize } from '../../shared/edits/optimize';
 import { pinFeet } from '../../shared/edits/pinFeet';
 import { writeFileAtomic, FileExistsError } from './atomicWrite';
@@ -25,17 +26,17 @@ export interface ConvertJob {
   readonly fps?: number;
   readonly unit?: BvhUnit;
   readonly pmx?: Uint8Array;
-  /** The take of an .fbx/.glb/.gltf file this job converts (convertTakes.ts plans one job per take). */
+  /** The take of an .fbx/.glb/.gltf file this job converts (shared/convert/plan.ts plans one job per take). */
   readonly take?: string;
   readonly optimize: boolean;
   /** Hold planted feet still (shared/edits/pinFeet.ts) before any optimize. */
   readonly pinFeet?: boolean;
   readonly force: boolean;
   /**
-   * List the file's takes instead of converting (the library's describeFile of an .fbx/.glb, which can
-   * take seconds for a big FBX: on a worker thread like the conversions). Nothing is written.
+   * Describe the file instead of converting (the library's describeFile: kind, duration, takes, which
+   * can take seconds for a big FBX; main/services/describeWorker.ts sends these). Nothing is written.
    */
-  readonly listTakes?: boolean;
+  readonly describe?: boolean;
 }
 
 export interface ConvertResult {
@@ -53,18 +54,12 @@ export interface ConvertResult {
   readonly bytes?: number;
   readonly duration?: number;
   readonly bones?: number;
-  /** The takes, for a listTakes job. */
-  readonly takes?: readonly TakeInfo[];
-  /** The MotionError code of a failure (IS_AVATAR: a VRM without animations). */
-  readonly code?: string;
+  /** What the file is, for a describe job. */
+  readonly description?: FormatDescription;
+  /** A describe job answered from this thread's cache (the file unchanged since it was last described). */
+  readonly cached?: boolean;
 }
 
-function describeFsError(e: NodeJS.ErrnoException, path: string): string {
-  if (e.code === 'ENOENT') return `${path}: no such file`;
-  if (e.code === 'EACCES' || e.code === 'EPERM') return `${path}: permission denied`;
-  if (e.code === 'EISDIR') return `${path}: is a directory`;
-  return `${path}: ${e.message}`;
-}
 
 /**
  * The last FBX/glTF file this thread parsed: a file's takes arrive as consecutive jobs, and parsing a
@@ -79,21 +74,45 @@ async function takesOf(path: string, bytes: Uint8Array): Promise<TakeSource> {
   return lastTakes.source;
 }
 
+/**
+ * What this thread has described, by path, size and mtime: a long-lived describing worker (the
+ * library's details, the take listing of a conversion plan) answers a second look at an unchanged
+ * file without parsing it again. Bounded: the oldest entries go first.
+ */
+const described = new Map<string, FormatDescription>();
+const DESCRIBED_MAX = 512;
+
+async function describeJob(job: ConvertJob, base: { id: number; input: string; output: string }): Promise<ConvertResult> {
+  let key: string;
+  let bytes: Uint8Array | undefined;
+  try {
+    const info = await stat(job.input);
+    key = `${job.input}\u0000${info.size}\u0000${info.mtimeMs}`;
+    if (!described.has(key)) bytes = new Uint8Array(await readFile(job.input));
+  } catch (e) {
+    return { ...base, ok: false, error: fileFailure(e, job.input), fileProblem: fileProblem(e, job.input), warnings: [] };
+  }
+  const hit = described.get(key);
+  if (hit || !bytes) return { ...base, ok: true, warnings: [], description: hit, cached: true };
+  try {
+    const description = describeFormat(job.input, bytes);
+    if (described.size >= DESCRIBED_MAX) described.delete(described.keys().next().value as string);
+    described.set(key, description);
+    return { ...base, ok: true, warnings: [], description, cached: false };
+  } catch (e) {
+    if (e instanceof MotionError) return { ...base, ok: false, error: e.message, problem: motionErrorInfo(e), warnings: [] };
+    return { ...base, ok: false, error: `internal error: ${(e as Error)?.message ?? String(e)}`, warnings: [] };
+  }
+}
+
 export async function runConvertJob(job: ConvertJob): Promise<ConvertResult> {
   const base = { id: job.id, input: job.input, output: job.output };
+  if (job.describe) return describeJob(job, base);
   let bytes: Uint8Array;
   try {
     bytes = new Uint8Array(await readFile(job.input));
   } catch (e) {
-    return { ...base, ok: false, error: describeFsError(e as NodeJS.ErrnoException, job.input), fileProblem: fileProblem(e, job.input), warnings: [] };
-  }
-  if (job.listTakes) {
-    try {
-      return { ...base, ok: true, warnings: [], takes: listTakes(job.input, bytes) };
-    } catch (e) {
-      if (e instanceof MotionError) return { ...base, ok: false, error: e.message, code: e.code, warnings: [] };
-      return { ...base, ok: false, error: `internal error: ${(e as Error)?.message ?? String(e)}`, warnings: [] };
-    }
+    return { ...base, ok: false, error: fileFailure(e, job.input), fileProblem: fileProblem(e, job.input), warnings: [] };
   }
   let data: Uint8Array;
   let warnings: readonly MotionWarning[];
@@ -120,7 +139,7 @@ export async function runConvertJob(job: ConvertJob): Promise<ConvertResult> {
     if (e instanceof FileExistsError) return { ...base, ok: false, error: `${job.output} already exists; use --force to replace it`, fileProblem: { errno: 'EEXIST', file: job.output }, warnings };
     // mkdir says EEXIST when a file stands where a folder of the output's path should be.
     const problem = fileProblem(e, job.output, true);
-    return { ...base, ok: false, error: `cannot write ${describeFsError(e as NodeJS.ErrnoException, job.output)}`, fileProblem: problem.errno === 'EEXIST' ? { ...problem, errno: 'ENOTDIR' } : problem, warnings };
+    return { ...base, ok: false, error: problem.errno === 'EEXIST' ? `cannot write ${job.output}: ${(e as Error).message}` : fileFailure(e, job.output, true), fileProblem: problem.errno === 'EEXIST' ? { ...problem, errno: 'ENOTDIR' } : problem, warnings };
   }
   return { ...base, ok: true, warnings, bytes: data.length, duration, bones };
 }

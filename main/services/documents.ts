@@ -3,12 +3,11 @@
  * document's own file; Save As and Export never replace an existing file unless asked.
  */
 import { promises as fs } from 'node:fs';
-import { basename, dirname, extname, join } from 'node:path';
-import { safeTakeName } from '../../shared/convert/takeNames';
+import { dirname } from 'node:path';
+import { exportTargetFor } from '../../shared/convert/outputNames';
 import { StudioApiError, type ExportRequest, type SaveAsRequest, type SaveRequest, type SaveResult } from '../../shared/contract/studioApi';
 import type { AccessPolicy } from './accessPolicy';
 import { FileExistsError, removeStaleTemps, writeFileAtomic } from './atomicWrite';
-import { exportTargetFor } from './exportNaming';
 
 async function exists(path: string): Promise<boolean> {
   try {
@@ -53,13 +52,12 @@ export async function saveDocumentAs(policy: AccessPolicy, req: SaveAsRequest & 
   return write(policy, target, req.bytes, req.overwrite === true);
 }
 
-/** Export next to the source, named by exportTargetFor. */
+/** Export next to the source, named by the one naming module (shared/convert/outputNames.ts). */
 export async function exportBesideSource(policy: AccessPolicy, req: ExportRequest): Promise<SaveResult> {
   const source = await policy.resolveReadable(req.sourcePath);
-  // One take of robot.fbx is named as if it came from robot.TAKE.fbx: robot.TAKE.vrma, then robot.TAKE-2.vrma.
-  const named = req.take === undefined ? source : join(dirname(source), `${basename(source, extname(source))}.${safeTakeName(req.take)}${extname(source)}`);
+  // One take of robot.fbx: robot.TAKE.vrma, then robot.TAKE-2.vrma.
   for (let attempt = 0; attempt < 5; attempt++) {
-    const name = await exportTargetFor(named, exists, req.overwrite === true);
+    const name = await exportTargetFor(source, exists, req.overwrite === true, req.take);
     const target = await policy.resolveWritable(name);
     try {
       return await write(policy, target, req.bytes, req.overwrite === true);

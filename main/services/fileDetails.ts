@@ -1,58 +1,21 @@
 /**
- * Kind and duration of a library file, worked out lazily, never by a full conversion: a .vrma and a
- * .vmd are read by the core's own readers (so a file listed as readable is one the studio opens, and
- * a broken one is reported with the reader's message), a .bvh by its MOTION header lines only.
- * Results are cached by path, size and mtime.
+ * Kind and duration of a library file, worked out lazily through the format table's own readers
+ * (shared/convert/codecs.ts describeFormat): a file listed as readable is one the studio opens, and a
+ * broken one is reported with the reader's message. The reading runs on the long-lived describing
+ * worker when the backend has one (a 3 MB FBX takes seconds, which the Electron main process and the
+ * host must not spend on their own thread), else in this thread. Results are cached by path, size and mtime.
  */
 import { promises as fs } from 'node:fs';
-import { extensionOf, type FileDetails } from '../../shared/contract/studioApi';
-import { readVrma } from '../../shared/vrma/read';
+import type { FileDetails } from '../../shared/contract/studioApi';
 import { motionErrorInfo } from '../../shared/errors';
-import { durationOf } from '../../shared/motion/types';
-import { parseVmd, VMD_FPS } from '../../shared/convert/mmd/vmd';
-import { gltfKind } from '../../shared/convert/gltfKind';
-import type { TakeInfo } from '../../shared/convert/takes';
+import { formatOf, SNIFF_BYTES } from '../../shared/convert/formats';
+import { CODECS, describeFormat, type FormatDescription } from '../../shared/convert/codecs';
 
 /**
- * Lists the takes of an .fbx/.glb/.gltf (a big FBX takes seconds: the backend runs it on a worker
- * thread, takesLister.ts). Rejects with the converter's message; `code` IS_AVATAR for a VRM without animations.
+ * Describes one file off this thread (describeFormat on a worker). Rejects with the reader's
+ * MotionError (rebuilt from the worker's result, so its code and detail survive).
  */
-export type TakesLister = (path: string) => Promise<readonly TakeInfo[]>;
-
-/** Details of a file with takes: its first take's duration (the one the studio offers first) and every take. */
-function takeDetails(path: string, takes: readonly TakeInfo[], kind: 'motion' | 'avatar'): FileDetails {
-  if (kind === 'avatar') return { path, kind, takes };
-  if (!takes.length) return { path, kind: 'unreadable', error: 'the file has no animation (no take to convert)' };
-  const duration = takes[0].duration;
-  return { path, kind: duration > 0 || takes.length > 1 ? 'motion' : 'pose', duration, takes };
-}
-
-/** An MMD model by its magic: PMX 2.x ("PMX ") or PMD ("Pmd"). */
-function mmdModelProblem(head: Uint8Array): string | null {
-  const magic = String.fromCharCode(...head.subarray(0, 4));
-  return magic === 'PMX ' || magic.startsWith('Pmd') ? null : 'not a PMX or PMD model (bad header)';
-}
-
-/** Duration of a .vrma as the studio will open it (the core's reader; errors are its MotionErrors). */
-export function vrmaDuration(bytes: Uint8Array): number {
-  return durationOf(readVrma(bytes));
-}
-
-/** Duration of a .vmd from its last bone, morph or IK key frame, as the core's VMD parser reads it. */
-export function vmdDuration(bytes: Uint8Array): number {
-  return parseVmd(bytes).lastFrame / VMD_FPS;
-}
-
-/** Duration of a .bvh from its MOTION header: (Frames - 1) x Frame Time. */
-export function bvhDuration(text: string): number {
-  const frames = /Frames:\s*(\d+)/i.exec(text);
-  const frameTime = /Frame\s+Time:\s*([0-9.eE+-]+)/i.exec(text);
-  if (!frames || !frameTime) throw new Error('no MOTION header (Frames / Frame Time)');
-  const n = Number(frames[1]);
-  const dt = Number(frameTime[1]);
-  if (!Number.isFinite(dt) || dt <= 0) throw new Error('bad Frame Time');
-  return Math.max(0, n - 1) * dt;
-}
+export type FileDescriber = (path: string) => Promise<FormatDescription>;
 
 async function readHead(path: string, bytes: number): Promise<Uint8Array> {
   const h = await fs.open(path, 'r');
@@ -65,46 +28,19 @@ async function readHead(path: string, bytes: number): Promise<Uint8Array> {
   }
 }
 
-export async function describeFileOnDisk(path: string, listTakes?: TakesLister): Promise<FileDetails> {
-  const ext = extensionOf(path);
+function details(path: string, d: FormatDescription): FileDetails {
+  return { path, kind: d.kind, ...(d.duration !== undefined ? { duration: d.duration } : {}), ...(d.takes ? { takes: d.takes } : {}) };
+}
+
+export async function describeFileOnDisk(path: string, describer?: FileDescriber): Promise<FileDetails> {
+  const format = formatOf(path);
+  if (!format) return { path, kind: 'unreadable', error: 'not a studio file type' };
   try {
-    switch (ext) {
-      case '.vrm':
-        return { path, kind: 'avatar' };
-      case '.glb':
-      case '.gltf': {
-        const kind = gltfKind(new Uint8Array(await fs.readFile(path)));
-        if (kind === 'avatar') return ext === '.glb' ? { path, kind: 'avatar' } : { path, kind: 'unreadable', error: 'a glTF model without animations' };
-        if (!listTakes) return { path, kind: kind === 'motion' ? 'motion' : 'avatar' };
-        return takeDetails(path, await listTakes(path), kind === 'motion' ? 'motion' : 'avatar');
-      }
-      case '.fbx':
-        if (!listTakes) return { path, kind: 'motion' };
-        return takeDetails(path, await listTakes(path), 'motion');
-      case '.pmx':
-      case '.pmd': {
-        const problem = mmdModelProblem(await readHead(path, 4));
-        return problem ? { path, kind: 'unreadable', error: problem } : { path, kind: 'model' };
-      }
-      case '.vpd':
-        return { path, kind: 'pose', duration: 0 };
-      case '.bvh': {
-        // The MOTION header sits after the hierarchy; 256 KiB covers any real skeleton.
-        const head = new TextDecoder().decode(await readHead(path, 256 * 1024));
-        const duration = bvhDuration(head);
-        return { path, kind: duration > 0 ? 'motion' : 'pose', duration };
-      }
-      case '.vmd': {
-        const duration = vmdDuration(new Uint8Array(await fs.readFile(path)));
-        return { path, kind: duration > 0 ? 'motion' : 'pose', duration };
-      }
-      case '.vrma': {
-        const duration = vrmaDuration(new Uint8Array(await fs.readFile(path)));
-        return { path, kind: duration > 0 ? 'motion' : 'pose', duration };
-      }
-      default:
-        return { path, kind: 'unreadable', error: 'not a studio file type' };
-    }
+    const codec = CODECS[format.id];
+    if (codec.describeBytes === 0) return details(path, codec.describe(new Uint8Array(0), path));
+    if ('headerError' in format && !format.sniff(await readHead(path, SNIFF_BYTES))) return { path, kind: 'unreadable', error: format.headerError };
+    if (describer) return details(path, await describer(path));
+    return details(path, describeFormat(path, new Uint8Array(await fs.readFile(path))));
   } catch (e) {
     return { path, kind: 'unreadable', error: (e as Error).message, problem: motionErrorInfo(e) };
   }
@@ -114,13 +50,13 @@ export async function describeFileOnDisk(path: string, listTakes?: TakesLister):
 export class FileDetailsCache {
   private cache = new Map<string, { size: number; mtimeMs: number; details: FileDetails }>();
 
-  constructor(private readonly listTakes?: TakesLister) {}
+  constructor(private readonly describer?: FileDescriber) {}
 
   async describe(path: string): Promise<FileDetails> {
     const st = await fs.stat(path);
     const hit = this.cache.get(path);
     if (hit && hit.size === st.size && hit.mtimeMs === st.mtimeMs) return hit.details;
-    const details = await describeFileOnDisk(path, this.listTakes);
+    const details = await describeFileOnDisk(path, this.describer);
     if (this.cache.size > 20_000) this.cache.clear();
     this.cache.set(path, { size: st.size, mtimeMs: st.mtimeMs, details });
     return details;

@@ -1,9 +1,9 @@
 /**
- * Reading a motion file in whichever thread runs this (the page, or the motion-reading worker): .vrma
- * directly, the other formats through the core's converters, loaded on first use (import.meta.glob: a
+ * Reading a motion file in whichever thread runs this (the page, or the motion file worker): .vrma
+ * directly, every other motion format of the table (shared/convert/formats.ts) through its codec, loaded on first use (import.meta.glob: a
  * build without them disables the feature with a clear message instead of breaking the studio).
  */
-import { extensionOf, formatList, isConvertible, STUDIO_FILE_EXTENSIONS, VRMA_EXTENSION } from '../../shared/convert/formats';
+import { extensionOf, formatLabel, formatList, isConvertible, STUDIO_FILE_EXTENSIONS, VRMA_EXTENSION } from '../../shared/convert/formats';
 import type { Motion } from '../../shared/motion/types';
 import { readVrma } from '../../shared/vrma/read';
 import { fail } from '../../shared/errors';
@@ -31,5 +31,5 @@ export async function readMotionFileHere(name: string, bytes: Uint8Array, opts: 
   const mod = await firstModule(convertModules);
   if (!mod) fail('UNSUPPORTED', `${ext} conversion is not available in this build`, 'studio.noConverter', { format: ext ?? '' });
   const motion = asMotion(await mod.convertToMotion(name, bytes, opts.pmx ? { pmx: opts.pmx } : {}));
-  return { motion, convertedFrom: ext.slice(1).toUpperCase() };
+  return { motion, convertedFrom: formatLabel(name) };
 }

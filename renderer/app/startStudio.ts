@@ -271,11 +271,9 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   // Autosave, crash recovery and OS/command-line open requests (after the start-up document is in place).
   if (api) {
     attachDesktopSession(studio, {
-      // The autosave is written and uploaded in a worker, so the page keeps drawing; a short quiet
-      // time still lets a burst of edits (undo, redo) go out as one 32 MB save of a long motion, and
-      // the max wait bounds what a crash can lose to about a second even while edits keep coming.
-      coalesceMs: 250,
-      maxWaitMs: 1000,
+      // The autosave is written and uploaded in a worker, so the page keeps drawing; a burst of edits
+      // while one is on its way goes out as one more (desktopSession.ts), and main's one debouncer
+      // bounds what a crash can lose to about a second (main/services/autosave.ts).
       loadBuiltinAvatar: loadMannequin,
     });
     library.element.querySelector('.button-column')?.append(...['file.convertFolder'].filter((id) => studio.commands.get(id)).map((id) => commandButton(studio, id)));

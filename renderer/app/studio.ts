@@ -3,7 +3,7 @@
  * in an undo history of immutable Motions, and which file it is), the avatar and its preview, and
  * every change announced through `events` so panels, timeline and viewport redraw what they show.
  */
-import { hasTakes, isAvatarFile, isMmdModelFile, isMmdMotionFile } from '../../shared/convert/formats';
+import { formatLabel, hasTakes, isAvatarFile, isMmdModelFile, isMmdMotionFile } from '../../shared/convert/formats';
 import { gltfKind } from '../../shared/convert/gltfKind';
 import type { TakeInfo } from '../../shared/convert/fbx/convertFbx';
 import type { Motion } from '../../shared/motion/types';
@@ -26,7 +26,7 @@ import { openTakeFile, readMotionFile } from './core';
 import { writeVrmaSoon } from './motionFiles';
 import { MmdModels, type MmdModel } from './mmdModels';
 import { t } from '../../shared/i18n';
-import { safeTakeName } from '../../shared/convert/takeNames';
+import { documentName } from '../../shared/convert/outputNames';
 import { NO_MODEL_WARNING } from '../../shared/convert/mmd/noModel';
 
 /** "Mirrored · Ctrl+Z to undo" / "⌘Z". */
@@ -302,7 +302,7 @@ export class Studio {
     }
     if (!(await this.confirmLeave())) return false;
     const motion = source.convert(take);
-    const format = name.slice(name.lastIndexOf('.') + 1).toUpperCase();
+    const format = formatLabel(name);
     const count = source.takes.length;
     const takeName = take ?? source.takes[0]?.name ?? '';
     this.openConverted(name, path, motion, format, count > 1 ? () => t('convert.takes.opened', { file: name, take: takeName, format, count }) : undefined, take);
@@ -315,8 +315,7 @@ export class Studio {
     // worded in the user's language (re-read after a language switch), and one toast per file points at it.
     // Without an MMD model the core says "pass the model" (the CLI's --pmx): here the studio says how to give it.
     const reports = motion.warnings.map((w) => (w.detail === NO_MODEL_WARNING.detail ? () => t('convert.mmd.noModel', { file: name }) : () => t('studio.convert.warning', { file: name, detail: warningText(w) })));
-    const stem = name.replace(/\.[^.]+$/, '');
-    this.openDocument(motion, { name: take === undefined ? stem : `${stem}.${safeTakeName(take)}`, path, converted: !!convertedFrom, reports, ...(take !== undefined ? { take } : {}) });
+    this.openDocument(motion, { name: documentName(name, take), path, converted: !!convertedFrom, reports, ...(take !== undefined ? { take } : {}) });
     const count = reports.length;
     // A specific line (the take, the MMD model) wins; with warnings its toast points at the report.
     if (convertedText) this.messages.show('notice', convertedText, { group: 'document', report: count > 0 });

@@ -2,6 +2,7 @@
 import type { Studio } from './studio';
 import { setIn, setOut } from './range';
 import { EDITS } from '../../shared/edits/registry';
+import { AVATAR_EXTENSIONS, formatList, MOTION_EXTENSIONS } from '../../shared/convert/formats';
 import { editDisabledReason, runEdit } from '../panels/editPanel';
 
 export interface CommandHooks {
@@ -15,7 +16,7 @@ export interface CommandHooks {
 export function registerStudioCommands(studio: Studio, hooks: CommandHooks): void {
   const r = studio.commands;
   const hasRange = () => studio.range !== null;
-  r.register({ id: 'file.open', label: 'Open…', description: 'Open an avatar (.vrm) or a motion (.vrma, .vmd, .vpd, .bvh)', shortcuts: ['Mod+O'], menu: 'file', run: hooks.openFile });
+  r.register({ id: 'file.open', label: 'Open…', description: `Open an avatar (${formatList(AVATAR_EXTENSIONS)}) or a motion (${formatList(MOTION_EXTENSIONS)})`, shortcuts: ['Mod+O'], menu: 'file', run: hooks.openFile });
   r.register({ id: 'file.save', label: 'Save', description: 'Save the motion to its own .vrma (a converted motion: NAME.vrma beside its source, once)', shortcuts: ['Mod+S'], menu: 'file', run: hooks.save });
   r.register({ id: 'file.saveAs', label: 'Save As…', description: 'Save the motion as a new .vrma file, which the document then is', shortcuts: ['Mod+Shift+S'], menu: 'file', run: hooks.saveAs });
   r.register({ id: 'file.export', label: 'Export .vrma', description: 'Write a copy of the motion as a .vrma file (the document stays as it is)', shortcuts: ['Mod+Shift+E'], menu: 'file', run: hooks.exportCopy });

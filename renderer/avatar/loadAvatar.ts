@@ -7,7 +7,8 @@ import type { WebGLRenderer } from 'three';
 import { GLTFLoader, type GLTFLoaderPlugin, type GLTFParser } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { VRMLoaderPlugin, VRMUtils, type VRM } from '@pixiv/three-vrm';
 import { VRMLookAtQuaternionProxy } from '@pixiv/three-vrm-animation';
-import { avatarProblem } from '../../shared/vrm/avatarCheck';
+import { avatarCheck } from '../../shared/vrm/avatarCheck';
+import { MotionError } from '../../shared/errors';
 import { isGlb, parseGlb } from '../../shared/gltf/glb';
 import { DecoderError, registerDecoders, takeTextureProblems } from './decoders';
 
@@ -22,7 +23,19 @@ export interface LoadedAvatar {
   readonly textureProblems: readonly string[];
 }
 
-export class AvatarLoadError extends Error {}
+/**
+ * An avatar the studio cannot show. Most carry the core's code and catalogue detail (a MotionError's
+ * fields), so the studio words them in its language; a decoder's own message stays as it is.
+ */
+export class AvatarLoadError extends Error {
+  readonly code?: MotionError['code'];
+  readonly detail?: MotionError['detail'];
+  readonly params?: MotionError['params'];
+  constructor(message: string, cause?: MotionError) {
+    super(message);
+    if (cause) Object.assign(this, { code: cause.code, detail: cause.detail, params: cause.params });
+  }
+}
 
 /** Extra GLTFLoader plugins (tests in Node register one that skips textures). */
 export type LoaderPluginFactory = (parser: GLTFParser) => GLTFLoaderPlugin;
@@ -33,11 +46,11 @@ export type LoaderPluginFactory = (parser: GLTFParser) => GLTFLoaderPlugin;
  */
 export async function loadAvatar(bytes: Uint8Array, name: string, extraPlugins: readonly LoaderPluginFactory[] = [], renderer?: WebGLRenderer): Promise<LoadedAvatar> {
   // A broken humanoid or binding makes three-vrm fail with "Cannot read properties of undefined": say what is wrong instead.
-  const problem = avatarProblem(bytes);
-  if (problem) throw new AvatarLoadError(`${name}: ${problem}`);
+  const problem = avatarCheck(bytes);
+  if (problem) throw new AvatarLoadError(`${name}: ${problem.message}`, problem);
   const loader = new GLTFLoader();
   try {
-    // avatarProblem read this JSON already, so it parses.
+    // avatarCheck read this JSON already, so it parses.
     await registerDecoders(loader, isGlb(bytes) ? parseGlb(bytes).json : JSON.parse(new TextDecoder().decode(bytes)), renderer);
   } catch (e) {
     throw new AvatarLoadError(`${name}: ${(e as Error).message}`);
@@ -51,11 +64,12 @@ export async function loadAvatar(bytes: Uint8Array, name: string, extraPlugins: 
     gltf = await loader.parseAsync(buffer, '');
   } catch (e) {
     if (e instanceof DecoderError) throw new AvatarLoadError(`${name}: ${e.message}`);
-    throw new AvatarLoadError(`${name} is not a readable glTF/VRM file: ${(e as Error).message}`);
+    const reason = (e as Error).message;
+    throw new AvatarLoadError(`${name} is not a readable glTF/VRM file: ${reason}`, new MotionError('BAD_GLTF', reason, 'avatar.unreadable', { reason }));
   }
   const vrm = gltf.userData.vrm as VRM | undefined;
-  if (!vrm) throw new AvatarLoadError(`${name} is a glTF file without VRM data (no VRM or VRMC_vrm extension)`);
-  if (!vrm.humanoid.getNormalizedBoneNode('hips')) throw new AvatarLoadError(`${name} has no hips bone`);
+  if (!vrm) throw new AvatarLoadError(`${name} is a glTF file without VRM data (no VRM or VRMC_vrm extension)`, new MotionError('NO_HUMANOID', 'no VRM data', 'avatar.notVrm', { file: name }));
+  if (!vrm.humanoid.getNormalizedBoneNode('hips')) throw new AvatarLoadError(`${name} has no hips bone`, new MotionError('NO_HUMANOID', 'no hips bone', 'avatar.noHips', { file: name }));
   VRMUtils.removeUnnecessaryVertices(gltf.scene);
   VRMUtils.combineSkeletons(gltf.scene);
   const metaVersion = vrm.meta.metaVersion === '0' ? '0' : '1';

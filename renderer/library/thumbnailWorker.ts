@@ -1,9 +1,8 @@
 /**
  * Module worker that makes library thumbnails off the page's main thread: it reads the motion
- * (converting .vmd/.vpd/.bvh with the core), draws its pose strip on an OffscreenCanvas and sends
+ * (through the format table's reader: .vrma as is, every other motion converted), draws its pose strip on an OffscreenCanvas and sends
  * back a PNG blob. One file at a time; the page queues them (renderer/library/thumbnails.ts).
  */
-import { readVrma } from '../../shared/vrma/read';
 import { convertToMotion } from '../../shared/convert';
 import { durationOf } from '../../shared/motion/types';
 import { drawPoseStrip } from './poseStrip';
@@ -18,7 +17,7 @@ const scope = self as unknown as WorkerScope;
 scope.onmessage = async (e) => {
   const { id, name, bytes } = e.data;
   try {
-    const motion = /\.vrma$/i.test(name) ? readVrma(bytes) : convertToMotion(name, bytes);
+    const motion = convertToMotion(name, bytes);
     const canvas = new OffscreenCanvas(THUMB_WIDTH * 2, THUMB_HEIGHT * 2);
     const ctx = canvas.getContext('2d')!;
     ctx.scale(2, 2);

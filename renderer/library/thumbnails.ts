@@ -6,6 +6,8 @@
  */
 import type { LibraryEntry, StudioApi } from '../../shared/contract/studioApi';
 import type { ThumbnailReply, ThumbnailRequest } from './thumbnailProtocol';
+import { isAvatarFile } from '../../shared/convert/formats';
+import { RpcCalls, WorkerFailedError } from '../../shared/rpc/rpcCalls';
 
 export interface Thumbnail {
   readonly url: string;
@@ -19,8 +21,7 @@ export class ThumbnailMaker {
   private readonly queue: { entry: LibraryEntry; resolve: (t: Thumbnail | null) => void }[] = [];
   private worker: Worker | null | undefined;
   private busy = false;
-  private nextId = 1;
-  private pending = new Map<number, (reply: ThumbnailReply) => void>();
+  private readonly calls = new RpcCalls<ThumbnailReply>();
   /** Thumbnails made so far (the bench waits for them). */
   made = 0;
 
@@ -35,7 +36,7 @@ export class ThumbnailMaker {
     const key = ThumbnailMaker.key(entry);
     let p = this.cache.get(key);
     if (!p) {
-      p = /\.(vrm|glb)$/i.test(entry.name) || entry.size > MAX_BYTES ? Promise.resolve(null) : new Promise((resolve) => this.queue.push({ entry, resolve }));
+      p = isAvatarFile(entry.name) || entry.size > MAX_BYTES ? Promise.resolve(null) : new Promise((resolve) => this.queue.push({ entry, resolve }));
       this.cache.set(key, p);
       this.pump();
     }
@@ -46,17 +47,12 @@ export class ThumbnailMaker {
     if (typeof Worker === 'undefined') return null;
     try {
       const w = new Worker(new URL('./thumbnailWorker.ts', import.meta.url), { type: 'module', name: 'thumbnails' });
-      w.onmessage = (e: MessageEvent<ThumbnailReply>) => {
-        const done = this.pending.get(e.data.id);
-        this.pending.delete(e.data.id);
-        done?.(e.data);
-      };
+      w.onmessage = (e: MessageEvent<ThumbnailReply>) => void this.calls.settle(e.data);
       w.onerror = (e) => {
         e.preventDefault();
         console.warn('thumbnails: the worker failed; no more thumbnails', e.message);
         this.worker = null;
-        for (const done of this.pending.values()) done({ id: 0, ok: false, error: 'worker failed' });
-        this.pending.clear();
+        this.calls.close(new WorkerFailedError());
       };
       return w;
     } catch {
@@ -81,25 +77,28 @@ export class ThumbnailMaker {
       this.busy = false;
       this.pump();
     };
-    this.api.readFile(job.entry.path).then(
-      (bytes) => {
-        const id = this.nextId++;
-        this.pending.set(id, (reply) => {
-          if (reply.ok) {
-            this.made++;
-            finish({ url: URL.createObjectURL(reply.image) });
-          } else finish(null);
-        });
-        const req: ThumbnailRequest = { id, name: job.entry.name, bytes };
-        worker.postMessage(req, [bytes.buffer as ArrayBuffer]);
-      },
-      () => finish(null),
-    );
+    this.api
+      .readFile(job.entry.path)
+      .then((bytes) =>
+        this.calls.call((id) => {
+          const req: ThumbnailRequest = { id, name: job.entry.name, bytes };
+          worker.postMessage(req, [bytes.buffer as ArrayBuffer]);
+        }),
+      )
+      .then(
+        (reply) => {
+          if (!reply.ok) return finish(null);
+          this.made++;
+          finish({ url: URL.createObjectURL(reply.image) });
+        },
+        () => finish(null),
+      );
   }
 
   dispose(): void {
     this.worker?.terminate();
     this.worker = null;
     this.queue.length = 0;
+    this.calls.close(new Error('thumbnails disposed'));
   }
 }

@@ -9,6 +9,7 @@ import type { Channel, Motion } from '../../shared/motion/types';
 import { writeVrma } from '../../shared/vrma/write';
 import type { AutosaveReply, AutosaveRequest, MotionDelta, SessionWithoutMotion } from './autosaveProtocol';
 import { httpCallTarget } from './httpStudioApi';
+import { RpcCalls, WorkerFailedError } from '../../shared/rpc/rpcCalls';
 
 export interface AutosaveWriter {
   /** Where the .vrma is written: 'worker', or 'page' when no worker could be used. */
@@ -18,17 +19,9 @@ export interface AutosaveWriter {
   dispose(): void;
 }
 
-interface Pending {
-  readonly session: SessionWithoutMotion;
-  readonly motion: Motion;
-  readonly resolve: () => void;
-  readonly reject: (e: unknown) => void;
-}
-
 export function createAutosaveWriter(api: StudioApi, opts: { useWorker?: boolean } = {}): AutosaveWriter {
   const inPage = async (session: SessionWithoutMotion, motion: Motion) => api.autosave({ ...session, motion: writeVrma(motion) });
-  const pending = new Map<number, Pending>();
-  let nextId = 1;
+  const calls = new RpcCalls<AutosaveReply>();
   /** Index of each channel the worker holds from the last save (it keeps them for the next one). */
   let held = new Map<Channel, number>();
   let worker = opts.useWorker === false ? null : startWorker();
@@ -46,7 +39,7 @@ export function createAutosaveWriter(api: StudioApi, opts: { useWorker?: boolean
       console.warn('autosave: no worker, writing in the page:', e);
       return null;
     }
-    w.onmessage = (e: MessageEvent<AutosaveReply>) => settle(e.data);
+    w.onmessage = (e: MessageEvent<AutosaveReply>) => void calls.settle(e.data);
     // The script failed to load (or the worker died): finish what it had in the page, and stay there.
     w.onerror = (e) => {
       e.preventDefault();
@@ -54,36 +47,25 @@ export function createAutosaveWriter(api: StudioApi, opts: { useWorker?: boolean
       fallBack();
     };
     w.onmessageerror = () => fallBack();
-    post(w, { type: 'init', target: httpCallTarget(api) });
+    w.postMessage({ type: 'init', target: httpCallTarget(api) } satisfies AutosaveRequest);
     return w;
   }
 
-  function post(w: Worker, req: AutosaveRequest) {
-    w.postMessage(req);
-  }
-
-  function settle(reply: AutosaveReply) {
-    const p = pending.get(reply.id);
-    if (!p) return;
-    pending.delete(reply.id);
+  /** The worker's answer: uploaded by it, or written and handed back for the page to send. */
+  function settled(reply: AutosaveReply, session: SessionWithoutMotion): Promise<void> | void {
     if (!reply.ok) {
       const { name, message, code } = reply.error;
-      const error = code ? new StudioApiError(code as StudioErrorCode, message) : Object.assign(new Error(message), { name });
-      p.reject(error);
-    } else if (reply.bytes) {
-      api.autosave({ ...p.session, motion: reply.bytes }).then(p.resolve, p.reject);
-    } else {
-      p.resolve();
+      throw code ? new StudioApiError(code as StudioErrorCode, message) : Object.assign(new Error(message), { name });
     }
+    if (reply.bytes) return api.autosave({ ...session, motion: reply.bytes });
   }
 
   function fallBack() {
     worker?.terminate();
     worker = null;
     held = new Map();
-    const left = [...pending.values()];
-    pending.clear();
-    for (const p of left) inPage(p.session, p.motion).then(p.resolve, p.reject);
+    // The calls still waiting are written in the page (save() sees the WorkerFailedError).
+    calls.close(new WorkerFailedError());
   }
 
   return {
@@ -93,25 +75,30 @@ export function createAutosaveWriter(api: StudioApi, opts: { useWorker?: boolean
     save(session, motion) {
       const w = worker;
       if (!w) return inPage(session, motion);
-      return new Promise<void>((resolve, reject) => {
-        const id = nextId++;
-        pending.set(id, { session, motion, resolve, reject });
+      let notSent: unknown;
+      const send = (id: number) => {
         try {
-          post(w, { type: 'save', id, motion: delta(motion), session });
+          w.postMessage({ type: 'save', id, motion: delta(motion), session } satisfies AutosaveRequest);
           held = new Map(motion.channels.map((c, i) => [c, i]));
         } catch (e) {
-          // Something in the motion cannot be cloned (DataCloneError): write this one in the page.
-          pending.delete(id);
-          console.warn('autosave: could not hand the motion to the worker:', e);
-          inPage(session, motion).then(resolve, reject);
+          notSent = e;
+          throw e;
         }
-      });
+      };
+      return calls.call(send).then(
+        (reply) => settled(reply, session),
+        (e) => {
+          if (e !== notSent && !(e instanceof WorkerFailedError)) throw e;
+          // Something in the motion cannot be cloned (DataCloneError), or the worker is gone: write this one in the page.
+          if (e === notSent) console.warn('autosave: could not hand the motion to the worker:', e);
+          return inPage(session, motion);
+        },
+      );
     },
     dispose() {
       worker?.terminate();
       worker = null;
-      for (const p of pending.values()) p.reject(new Error('autosave writer disposed'));
-      pending.clear();
+      calls.close(new Error('autosave writer disposed'));
     },
   };
 }

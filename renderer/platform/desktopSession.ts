@@ -8,7 +8,8 @@
  * Saving is the document model's (renderer/app/document.ts, documentActions.ts); this module only
  * reads the document's snapshot for the autosave and hands a recovered session back to it.
  */
-import { isAvatarFile } from '../../shared/convert/formats';
+import { CONVERTIBLE_EXTENSIONS, formatList, isAvatarFile } from '../../shared/convert/formats';
+import { latestRunner } from './latestRun';
 import type { Studio } from '../app/studio';
 import type {
   AvatarRef,
@@ -37,10 +38,6 @@ export interface DesktopSessionOptions {
   onFolderOpened?: () => void;
   /** Loads the built-in avatar (recovery of a session that used it). */
   loadBuiltinAvatar?: () => Promise<void>;
-  /** Autosave waits this long after a change for more changes (ms; default 50; the studio passes 250, see startStudio.ts)... */
-  coalesceMs?: number;
-  /** ...but never longer than this after the first unsaved change (ms; default 1000), so edits in a steady stream are saved too. */
-  maxWaitMs?: number;
   /** Write autosaves in a worker (default true); false writes them in the page. */
   autosaveInWorker?: boolean;
 }
@@ -82,7 +79,6 @@ function sessionOf(studio: StudioWithPaths): SessionWithoutMotion {
 
 export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessionOptions = {}): DesktopSession {
   const api: StudioApi | null = studio.api;
-  let timer: ReturnType<typeof setTimeout> | null = null;
   let disposed = false;
   const unsubscribe: (() => void)[] = [];
   const quiet = (p: Promise<unknown>) => void p.catch((e) => console.warn('desktop session:', e));
@@ -90,33 +86,13 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
 
   // Autosaves and clears run one after another, so an older autosave can never land after a newer
   // clear (a save) or autosave. A run reads the studio when it starts, so one queued run is enough.
-  let chain: Promise<void> = Promise.resolve();
-  let queued: Promise<void> | null = null;
-  let firstChangeAt: number | null = null;
-  const autosaveNow = (): Promise<void> => {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    firstChangeAt = null;
-    if (!api || !writer || disposed) return Promise.resolve();
-    if (queued) return queued;
-    const run = chain.then(async () => {
-      queued = null;
-      if (disposed) return;
-      if (studio.dirty) await writer.save(sessionOf(studio), studio.motion);
-      else await api.clearAutosave(); // back at the saved state: nothing to recover
-    });
-    queued = run;
-    chain = run.catch(() => undefined);
-    return run;
-  };
-  const coalesceMs = opts.coalesceMs ?? 50;
-  const maxWaitMs = Math.max(coalesceMs, opts.maxWaitMs ?? 1000);
-  const scheduleAutosave = () => {
-    const now = performance.now();
-    firstChangeAt ??= now;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => quiet(autosaveNow()), Math.max(0, Math.min(coalesceMs, firstChangeAt + maxWaitMs - now)));
-  };
+  // Every change goes out at once: main's AutosaveStore is the one debouncer (quiet time, 1 s at most).
+  const autosaveNow = latestRunner(async () => {
+    if (!api || !writer || disposed) return;
+    if (studio.dirty) await writer.save(sessionOf(studio), studio.motion);
+    else await api.clearAutosave(); // back at the saved state: nothing to recover
+  });
+  const scheduleAutosave = () => quiet(autosaveNow());
 
   const openRequested = async (req: OpenRequest) => {
     if (!api) return;
@@ -281,7 +257,7 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
       // The studio may define these itself; then its own version wins.
       if (!studio.commands.get(id)) studio.commands.register({ id, label, description, menu: 'file', run: () => void run() });
     };
-    register('file.convertFolder', 'Convert Folder…', 'Convert every .vmd, .vpd and .bvh of the opened folder to .vrma beside it', () => convertFolder());
+    register('file.convertFolder', 'Convert Folder…', `Convert every ${formatList(CONVERTIBLE_EXTENSIONS)} file of the opened folder to .vrma beside it`, () => convertFolder());
     studio.commands.changed();
   }
 
@@ -291,7 +267,6 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
     convertFolder,
     dispose() {
       disposed = true;
-      if (timer) clearTimeout(timer);
       writer?.dispose();
       unsubscribe.forEach((u) => u());
     },

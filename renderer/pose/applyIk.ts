@@ -12,6 +12,7 @@ import { limbDeltas, type LimbPose } from '../../shared/ik/limbDeltas';
 import { LIMB_BONES, type Limb } from '../../shared/ik/pinLimbs';
 import type { LoadedAvatar } from '../avatar/loadAvatar';
 import { vrmBone } from '../avatar/boneNames';
+import { MotionError } from '../../shared/errors';
 
 export type IkEffector = 'leftHand' | 'rightHand' | 'leftFoot' | 'rightFoot' | 'hips';
 export const IK_EFFECTORS: readonly IkEffector[] = ['leftHand', 'rightHand', 'leftFoot', 'rightFoot', 'hips'];
@@ -53,7 +54,7 @@ interface Delta {
 
 function limbEdit(avatar: LoadedAvatar, limb: Limb, target: Vec3, shift?: Vec3): Delta[] {
   const pose = limbPose(avatar, limb, shift);
-  if (!pose) throw new Error(`the avatar has no ${LIMB_BONES[limb].join('/')}`);
+  if (!pose) throw new MotionError('NO_HUMANOID', `the avatar has no ${LIMB_BONES[limb].join('/')}`, 'avatar.noBone', { bone: LIMB_BONES[limb].join('/') });
   const fwd = forward(avatar);
   const leg = limb === 'leftLeg' || limb === 'rightLeg';
   const d = limbDeltas(pose, target, { bendDirection: leg ? fwd : [-fwd[0], -fwd[1], -fwd[2]] });

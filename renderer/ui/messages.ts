@@ -12,7 +12,7 @@ import { localize, tAttr } from './i18n';
 import { t, translate, hasMessage } from '../../shared/i18n';
 import type { MotionErrorInfo } from '../../shared/errors';
 import type { MotionWarning } from '../../shared/warnings';
-import { FILE_ERROR_CODES, type FileProblem } from '../../shared/fileProblem';
+import { fileProblemWords, type FileProblem } from '../../shared/fileProblem';
 
 export type MessageKind = 'error' | 'notice' | 'success';
 /** A plain string (already final: a file name, a report) or a function read again after a language switch. */
@@ -152,10 +152,7 @@ export function problemText(message: string, problem?: MotionErrorInfo, file?: F
 
 /** A file-system error that arrived as data, in the current language, naming the file (its base name). */
 export function fileProblemText(p: FileProblem): string {
-  const file = p.file.split(/[\\/]/).pop() || p.file;
-  const known = (FILE_ERROR_CODES as readonly string[]).includes(p.errno);
-  const text = translate(known ? `fileError.${p.errno}` : 'fileError.other', { file, errno: p.errno });
-  return p.writing ? t('fileError.write', { detail: text }) : text;
+  return fileProblemWords(p, { file: p.file.split(/[\\/]/).pop() || p.file });
 }
 
 /**

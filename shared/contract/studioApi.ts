@@ -273,7 +273,7 @@ export interface StudioApi {
   /** null when the dialog was cancelled. */
   saveFileAs(req: SaveAsRequest): Promise<SaveResult | null>;
   exportMotion(req: ExportRequest): Promise<SaveResult>;
-  /** Converts every .vmd/.vpd/.bvh under the folder to .vrma beside it, in a worker. */
+  /** Converts every convertible motion under the folder (shared/convert/formats.ts) to .vrma beside it, in a worker. */
   convertFolder(req: ConvertFolderRequest): Promise<ConvertSummary>;
   onConvertProgress(cb: (progress: ConvertProgress) => void): Unsubscribe;
 

@@ -4,6 +4,7 @@
  * humanoid bones pointing at nodes that do not exist (or two bones at one node), no hips bone, expressions/blend shapes pointing at missing nodes or meshes. Works on the glTF JSON only.
  */
 import { isGlb, parseGlb } from '../gltf/glb';
+import { MotionError } from '../errors';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -17,23 +18,34 @@ const REQUIRED = ['hips'];
 
 /** The first problem found, as a sentence; undefined when the file looks loadable (or is not a glTF). */
 export function avatarProblem(bytes: Uint8Array): string | undefined {
+  return avatarCheck(bytes)?.message;
+}
+
+/**
+ * The first problem found as a MotionError (returned, not thrown): its English sentence for the CLI
+ * and the tests, its catalogue detail (`errorDetail.avatar.*`) for the studio to word in its language.
+ * Counts and node indices travel as text, written as the file has them (no digit grouping).
+ */
+export function avatarCheck(bytes: Uint8Array): MotionError | undefined {
   let json: unknown;
   try {
     json = isGlb(bytes) ? parseGlb(bytes).json : JSON.parse(new TextDecoder().decode(bytes));
   } catch (e) {
-    return `the file is not a readable glTF/VRM (${(e as Error).message})`;
+    const reason = (e as Error).message;
+    return new MotionError('BAD_JSON', `the file is not a readable glTF/VRM (${reason})`, 'avatar.unreadable', { reason });
   }
-  if (!isObject(json)) return 'the glTF JSON is not an object';
+  if (!isObject(json)) return new MotionError('BAD_JSON', 'the glTF JSON is not an object', 'avatar.jsonNotObject');
   const nodes = list(json, 'nodes');
   const meshes = list(json, 'meshes');
   const ext = isObject(json.extensions) ? json.extensions : {};
   const nodeRef = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n >= 0 && n < nodes.length;
   const bones = new Map<string, unknown>();
+  const count = String(nodes.length);
   let version: string;
   if (isObject(ext.VRMC_vrm)) {
     version = 'VRM 1.0';
     const humanoid = ext.VRMC_vrm.humanoid;
-    if (!isObject(humanoid) || !isObject(humanoid.humanBones)) return `${version}: the file has no humanoid (VRMC_vrm.humanoid.humanBones is missing)`;
+    if (!isObject(humanoid) || !isObject(humanoid.humanBones)) return noHumanoid(version, 'VRMC_vrm.humanoid.humanBones');
     for (const [bone, v] of Object.entries(humanoid.humanBones)) bones.set(bone, isObject(v) ? v.node : undefined);
     const expressions = isObject(ext.VRMC_vrm.expressions) ? ext.VRMC_vrm.expressions : {};
     for (const group of ['preset', 'custom'] as const) {
@@ -41,16 +53,19 @@ export function avatarProblem(bytes: Uint8Array): string | undefined {
       if (!isObject(g)) continue;
       for (const [name, e] of Object.entries(g)) {
         for (const bind of isObject(e) ? list(e, 'morphTargetBinds') : []) {
-          if (isObject(bind) && !nodeRef(bind.node)) return `${version}: expression "${name}" binds node ${JSON.stringify(bind.node)}, but the file has ${nodes.length} nodes`;
+          if (isObject(bind) && !nodeRef(bind.node)) {
+            const node = String(JSON.stringify(bind.node));
+            return new MotionError('BAD_GLTF', `${version}: expression "${name}" binds node ${node}, but the file has ${count} nodes`, 'avatar.expressionNode', { version, name, node, count });
+          }
         }
       }
     }
   } else if (isObject(ext.VRM)) {
     version = 'VRM 0.x';
     const humanoid = ext.VRM.humanoid;
-    if (!isObject(humanoid) || !Array.isArray(humanoid.humanBones)) return `${version}: the file has no humanoid (VRM.humanoid.humanBones is missing)`;
+    if (!isObject(humanoid) || !Array.isArray(humanoid.humanBones)) return noHumanoid(version, 'VRM.humanoid.humanBones');
     for (const b of humanoid.humanBones) {
-      if (!isObject(b) || typeof b.bone !== 'string') return `${version}: a humanoid bone entry has no bone name`;
+      if (!isObject(b) || typeof b.bone !== 'string') return new MotionError('NO_HUMANOID', `${version}: a humanoid bone entry has no bone name`, 'avatar.boneNoName', { version });
       bones.set(b.bone, b.node);
     }
     const master = isObject(ext.VRM.blendShapeMaster) ? ext.VRM.blendShapeMaster : {};
@@ -59,21 +74,34 @@ export function avatarProblem(bytes: Uint8Array): string | undefined {
       for (const bind of list(g, 'binds')) {
         const mesh = isObject(bind) ? bind.mesh : undefined;
         if (!(typeof mesh === 'number' && Number.isInteger(mesh) && mesh >= 0 && mesh < meshes.length)) {
-          return `${version}: blend shape "${String(g.name ?? g.presetName ?? '?')}" binds mesh ${JSON.stringify(mesh)}, but the file has ${meshes.length} meshes`;
+          const [name, index, meshCount] = [String(g.name ?? g.presetName ?? '?'), String(JSON.stringify(mesh)), String(meshes.length)];
+          return new MotionError('BAD_GLTF', `${version}: blend shape "${name}" binds mesh ${index}, but the file has ${meshCount} meshes`, 'avatar.blendShapeMesh', { version, name, mesh: index, count: meshCount });
         }
       }
     }
   } else {
-    return 'the file has no VRM data (no VRMC_vrm or VRM extension): it is a plain glTF model, not a VRM avatar';
+    return new MotionError('NO_HUMANOID', 'the file has no VRM data (no VRMC_vrm or VRM extension): it is a plain glTF model, not a VRM avatar', 'avatar.plainGltf');
   }
   const seen = new Map<number, string>();
   for (const [bone, node] of bones) {
-    if (!nodeRef(node)) return `${version}: humanoid bone "${bone}" points at node ${JSON.stringify(node)}, but the file has ${nodes.length} nodes (0 to ${nodes.length - 1})`;
+    if (!nodeRef(node)) {
+      const [at, last] = [String(JSON.stringify(node)), String(nodes.length - 1)];
+      return new MotionError('BAD_GLTF', `${version}: humanoid bone "${bone}" points at node ${at}, but the file has ${count} nodes (0 to ${last})`, 'avatar.boneNode', { version, bone, node: at, count, last });
+    }
     const other = seen.get(node as number);
-    if (other !== undefined) return `${version}: humanoid bones "${other}" and "${bone}" both point at node ${node}`;
+    if (other !== undefined) {
+      return new MotionError('BAD_GLTF', `${version}: humanoid bones "${other}" and "${bone}" both point at node ${node}`, 'avatar.sharedNode', { version, first: other, second: bone, node: String(node) });
+    }
     seen.set(node as number, bone);
   }
   const missing = REQUIRED.filter((b) => !bones.has(b));
-  if (missing.length) return `${version}: required humanoid bone${missing.length === 1 ? '' : 's'} missing: ${missing.join(', ')}`;
+  if (missing.length) {
+    const names = missing.join(', ');
+    return new MotionError('NO_HUMANOID', `${version}: required humanoid bone${missing.length === 1 ? '' : 's'} missing: ${names}`, 'avatar.missingBones', { version, count: missing.length, bones: names });
+  }
   return undefined;
+}
+
+function noHumanoid(version: string, path: string): MotionError {
+  return new MotionError('NO_HUMANOID', `${version}: the file has no humanoid (${path} is missing)`, 'avatar.noHumanoid', { version, path });
 }

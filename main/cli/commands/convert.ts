@@ -1,39 +1,37 @@
 /**
  * `vrma-studio convert INPUT... [--out-dir D] [--fps N] [--optimize] [--pin-feet] [--force] [--pmx MODEL] [--unit U]`:
- * BVH, VMD and VPD files (or folders of them, recursively) to .vrma, written next to each source or
+ * every convertible motion of the format table (shared/convert/formats.ts; files, or folders of them, recursively) to .vrma, written next to each source or
  * into --out-dir (keeping sub-folders), never replacing a file without --force. Folders are walked and
  * batches run by the conversion engine (main/services/convertEngine.ts, shared with Convert Folder) on
  * worker threads, one per core; a failed file is reported and the rest still convert (exit 1 at the end).
  */
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { basename, dirname, extname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { UsageError, numberOption, type CliCommand, type CliIO } from '../command';
 import type { ConvertJob, ConvertResult } from '../../services/convertWorker';
 import { convertibleFiles, runConvertJobs } from '../../services/convertEngine';
-import { planTakes } from '../../services/convertTakes';
+import { mmdModelBeside, modelBytesReader } from '../../services/mmdModelBeside';
+import { planConversion, type ConversionPlan, type PlanIO, type PlanProblem, type PlanSource } from '../../../shared/convert/plan';
+import { describeFormat } from '../../../shared/convert/codecs';
+import { vrmaBeside } from '../../../shared/convert/outputNames';
 import { MotionError } from '../../../shared/errors';
 import { hasTakes, listTakes, TAKE_EXTENSIONS } from '../../../shared/convert/takes';
-import { CONVERTIBLE_EXTENSIONS, MOTION_EXTENSIONS, formatList, isMotionFile } from '../../../shared/convert/formats';
+import { CONVERTIBLE_EXTENSIONS, FORMATS, MMD_MODEL_EXTENSIONS, MMD_MOTION_EXTENSIONS, MOTION_EXTENSIONS, formatList, isMmdMotionFile, isMotionFile } from '../../../shared/convert/formats';
 import { UNIT_METRES, type BvhUnit } from '../../../shared/convert/humanoid/bodyFrame';
-
-interface Planned {
-  input: string;
-  output: string;
-  walked?: boolean;
-  take?: string;
-}
+import { fileFailure } from '../../../shared/fileProblem';
 
 /**
- * Every (input, output, take) to convert, plus inputs that cannot even be planned (missing, wrong type,
- * no such take). FBX/glTF files become one job per take (convertTakes.ts).
+ * Every file to convert (walked folders and named files, each with the .vrma it would become) and the
+ * inputs that cannot even be planned (missing, not a motion, an empty folder); the planning itself
+ * (takes, duplicates, the MMD model beside, threads) is the shared planner's, as for Convert Folder.
  */
-async function plan(inputs: string[], outDir: string | undefined, take?: string): Promise<{ jobs: Planned[]; problems: { input: string; error: string }[]; leftOut: string[] }> {
-  const jobs: Planned[] = [];
-  const problems: { input: string; error: string }[] = [];
+async function plan(inputs: string[], outDir: string | undefined, opts: { take?: string; threads?: number; modelBeside: boolean }): Promise<{ plan: ConversionPlan; problems: PlanProblem[] }> {
+  const sources: PlanSource[] = [];
+  const problems: PlanProblem[] = [];
   const target = (file: string, root?: string) => {
-    const name = basename(file, extname(file)) + '.vrma';
-    if (!outDir) return join(dirname(file), name);
+    if (!outDir) return vrmaBeside(file);
+    const name = basename(vrmaBeside(file));
     return root ? join(outDir, dirname(relative(root, file)), name) : join(outDir, name);
   };
   for (const input of inputs) {
@@ -48,36 +46,30 @@ async function plan(inputs: string[], outDir: string | undefined, take?: string)
       // The engine's walk (.vrma only when named explicitly, with --out-dir).
       const files = await convertibleFiles(input);
       if (!files.length) problems.push({ input, error: `${input}: no ${formatList(CONVERTIBLE_EXTENSIONS)} files in this folder` });
-      for (const f of files) jobs.push({ input: f, output: target(f, input), walked: true });
+      for (const f of files) sources.push({ input: f, output: target(f, input), walked: true });
       continue;
     }
     if (!isMotionFile(input)) {
       problems.push({ input, error: `${input}: not a motion file this converter reads (${MOTION_EXTENSIONS.join(', ')})` });
       continue;
     }
-    const output = target(input);
-    if (resolve(output) === resolve(input)) {
-      problems.push({ input, error: `${input}: converting a .vrma in place would overwrite its source; give --out-dir` });
-      continue;
-    }
-    jobs.push({ input, output });
+    sources.push({ input, output: target(input) });
   }
-  const takes = await planTakes(jobs, take);
-  problems.push(...takes.problems);
-  // Two sources with one target (walk.bvh and walk.vmd side by side): the second is refused.
-  const seen = new Map<string, string>();
-  const unique: Planned[] = [];
-  for (const j of takes.planned) {
-    const key = resolve(j.output);
-    const first = seen.get(key);
-    if (first !== undefined) {
-      if (resolve(first) !== resolve(j.input)) problems.push({ input: j.input, error: `${j.input}: same output ${j.output} as ${first}` });
-      continue;
+  // The folders of the MMD motions, listed once each, for the model beside them.
+  const listings: { entries: { name: string; path: string }[] }[] = [];
+  if (opts.modelBeside) {
+    for (const dir of new Set(sources.filter((s) => isMmdMotionFile(s.input)).map((s) => resolve(dirname(s.input))))) {
+      const names = await readdir(dir).catch(() => [] as string[]);
+      listings.push({ entries: names.map((name) => ({ name, path: join(dir, name) })) });
     }
-    seen.set(key, j.input);
-    unique.push(j);
   }
-  return { jobs: unique, problems, leftOut: takes.avatars };
+  const io: PlanIO = {
+    describe: async (path) => describeFormat(path, new Uint8Array(await readFile(path))),
+    exists: async () => false,
+    key: (path) => resolve(path),
+    modelBeside: (path) => mmdModelBeside(resolve(path), listings)?.path,
+  };
+  return { plan: await planConversion(sources, io, { take: opts.take, cores: availableParallelism(), threads: opts.threads }), problems };
 }
 
 /** `--list-takes FILE [--json]`: the takes of each FBX/glTF file. */
@@ -89,7 +81,7 @@ async function listTakesCommand(files: string[], json: boolean, io: CliIO): Prom
   try {
     bytes = new Uint8Array(await readFile(file));
   } catch (e) {
-    io.err(`vrma-studio convert: ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    io.err(`vrma-studio convert: ${fileFailure(e, file)}`);
     return 1;
   }
   let takes;
@@ -127,26 +119,27 @@ function report(io: CliIO, r: ConvertResult): void {
 
 export const convertCommand: CliCommand = {
   name: 'convert',
-  summary: 'Convert BVH, VMD, VPD, FBX and glTF motions (files or folders) to .vrma',
+  summary: `Convert ${formatList(CONVERTIBLE_EXTENSIONS)} motions (files or folders) to .vrma`,
   usage: [
     'Usage: vrma-studio convert INPUT... [--out-dir D] [--fps N] [--optimize] [--pin-feet] [--force] [--pmx MODEL] [--unit U] [--take NAME]',
     '       vrma-studio convert --list-takes FILE [--json]',
     '',
-    'Converts each .bvh (motion capture), .vmd (MMD motion), .vpd (MMD pose), .fbx (Mixamo, Blender,',
-    'Maya ...) or .glb/.gltf animation to NAME.vrma next to it. An FBX or glTF file with several takes',
-    'writes NAME.TAKE.vrma for each. Folders are searched recursively (a .glb that is a VRM avatar is',
-    'left out). Files run in parallel on worker threads, one per core.',
+    ...FORMATS.filter((f) => f.converts).map((f) => `  ${f.extensions.join(', ').padEnd(13)}${f.title}`),
+    '',
+    'Converts each to NAME.vrma next to it. A file with several takes (FBX, glTF) writes NAME.TAKE.vrma',
+    'for each. Folders are searched recursively (a .glb that is a VRM avatar is left out). Files run in',
+    'parallel on worker threads, one per core.',
     '',
     'Options:',
     '  --out-dir D    write into D instead (sub-folders of a folder input are kept)',
     '  --fps N        key rate of the output (default: the file\'s own rate: BVH frame time, FBX TimeMode,',
     '                 glTF key times; 30 for VMD)',
-    '  --take NAME    only this take of an .fbx/.glb/.gltf (written as NAME.vrma)',
-    '  --list-takes   print each take of an .fbx/.glb/.gltf file: name, duration, fps, keys (--json: as JSON)',
+    `  --take NAME    only this take of a ${formatList(TAKE_EXTENSIONS)} file (written as NAME.vrma)`,
+    `  --list-takes   print each take of a ${formatList(TAKE_EXTENSIONS)} file: name, duration, fps, keys (--json: as JSON)`,
     '  --optimize     drop keys that linear interpolation reproduces within tolerance',
     '  --pin-feet     hold planted feet still (contacts found in the motion; see vrma-studio pin-feet --help)',
     '  --force        replace existing .vrma files (otherwise they are left alone and reported)',
-    '  --pmx MODEL    the MMD model (.pmx or .pmd) the .vmd/.vpd motions were made for',
+    `  --pmx MODEL    the MMD model (${formatList(MMD_MODEL_EXTENSIONS)}) the ${MMD_MOTION_EXTENSIONS.join('/')} motions were made for`,
     `  --unit U       BVH units: ${Object.keys(UNIT_METRES).join(', ')} (default: detected from the skeleton)`,
     '  --jobs N       worker threads (default: one per core)',
     '',
@@ -184,18 +177,23 @@ export const convertCommand: CliCommand = {
       try {
         pmx = new Uint8Array(await readFile(values.pmx));
       } catch (e) {
-        io.err(`vrma-studio convert: --pmx ${values.pmx}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+        io.err(`vrma-studio convert: --pmx ${fileFailure(e, values.pmx)}`);
         return 1;
       }
     }
 
     const started = Date.now();
-    const { jobs: planned, problems, leftOut } = await plan(positionals, outDir, take);
+    const planned = await plan(positionals, outDir, { take, threads: jobsOption, modelBeside: pmx === undefined });
+    const problems = [...planned.problems, ...planned.plan.problems];
     for (const p of problems) io.err(`FAIL ${p.error}`);
-    for (const a of leftOut) io.out(`skip ${a}: an avatar or model without animations, not a motion`);
-    const jobs: ConvertJob[] = planned.map((p, id) => ({
-      id, input: p.input, output: p.output, take: p.take, fps, unit: unit as BvhUnit | undefined, pmx, optimize: values.optimize === true, pinFeet: values['pin-feet'] === true, force: values.force === true,
-    }));
+    for (const a of planned.plan.skipped) io.out(`skip ${a.input}: an avatar or model without animations, not a motion`);
+    // Without --pmx a .vmd/.vpd converts with the model beside it, as in Convert Folder (read once each).
+    const modelBytes = modelBytesReader();
+    const jobs: ConvertJob[] = [];
+    for (const [id, p] of planned.plan.jobs.entries()) {
+      const model = pmx ?? (p.model ? await modelBytes(p.model) : undefined);
+      jobs.push({ id, input: p.input, output: p.output, take: p.take, fps, unit: unit as BvhUnit | undefined, pmx: model, optimize: values.optimize === true, pinFeet: values['pin-feet'] === true, force: values.force === true });
+    }
     const results: ConvertResult[] = [];
     const tty = io.isTTY && Boolean(process.stderr.isTTY);
     const onResult = (r: ConvertResult) => {
@@ -205,7 +203,7 @@ export const convertCommand: CliCommand = {
       if (tty) process.stderr.write(progressBar(results.length, jobs.length, r.input));
     };
     // One thread, or no worker able to start: the jobs run in this thread.
-    const { threads } = await runConvertJobs(jobs, { threads: jobsOption ?? availableParallelism(), inThread: true, onResult });
+    const { threads } = await runConvertJobs(jobs, { threads: planned.plan.threads, inThread: true, onResult });
     if (tty && jobs.length) process.stderr.write('\r\x1b[K');
 
     const failed = results.filter((r) => !r.ok).length + problems.length;

@@ -5,14 +5,14 @@ import { readVrma } from '../../../shared/vrma/read';
 import { summarizeMotion, type MotionSummary } from '../../../shared/vrma/summary';
 import { byteBreakdown, fileEncoding, type ByteBreakdown, type FileEncoding } from '../../../shared/vrma/encoding';
 import { MotionError } from '../../../shared/errors';
+import { fileFailure, studioErrorCodeOf } from '../../../shared/fileProblem';
 
-function fileError(e: unknown): { code: string; message: string } {
-  if (e instanceof MotionError) return { code: e.code, message: e.message };
-  const err = e as NodeJS.ErrnoException;
-  if (err?.code === 'ENOENT') return { code: 'NOT_FOUND', message: 'no such file' };
-  if (err?.code === 'EISDIR') return { code: 'IS_DIRECTORY', message: 'is a directory, not a .vrma file' };
-  if (err?.code === 'EACCES') return { code: 'NO_ACCESS', message: 'permission denied' };
-  throw e;
+/** A file's failure as printed ("FILE: message") and in --json: the core's code, or the errno's one mapping. */
+function fileError(e: unknown, file: string): { code: string; message: string } {
+  if (e instanceof MotionError) return { code: e.code, message: `${file}: ${e.message}` };
+  const errno = (e as NodeJS.ErrnoException)?.code;
+  if (typeof errno !== 'string') throw e;
+  return { code: studioErrorCodeOf(errno), message: fileFailure(e, file) };
 }
 
 function formatSummary(file: string, s: MotionSummary, enc: FileEncoding, bytes: ByteBreakdown): string {
@@ -75,9 +75,9 @@ export const infoCommand: CliCommand = {
         if (json) results.push({ file, ...summary, warnings: summary.warnings.map((w) => w.text), encoding: enc.encoding, rotationComponents: enc.rotationComponents, bytesPerKey: enc.bytesPerKey, bytes: byteBreakdown(bytes) });
         else io.out((i ? '\n' : '') + formatSummary(file, summary, enc, byteBreakdown(bytes)));
       } catch (e) {
-        const error = fileError(e);
+        const error = fileError(e, file);
         failed = true;
-        io.err(`vrma-studio info: ${file}: ${error.message}`);
+        io.err(`vrma-studio info: ${error.message}`);
         if (json) results.push({ file, error });
       }
     }

@@ -1,10 +1,12 @@
 /** `vrma-studio pose-report IN [--time S] [--json]`: how the pose at one moment looks, by FK (see poseReport). */
 import { readFile } from 'node:fs/promises';
 import { UsageError, numberOption, type CliCommand } from '../command';
-import { convertToMotion, isMotionFile } from '../../../shared/convert/index';
+import { convertToMotion, isMotionFile, MOTION_EXTENSIONS } from '../../../shared/convert/index';
+import { CONVERTIBLE_EXTENSIONS, formatList } from '../../../shared/convert/formats';
 import { formatPoseReport, poseReport } from '../../../shared/convert/poseReport';
 import { durationOf } from '../../../shared/motion/types';
 import { MotionError } from '../../../shared/errors';
+import { fileFailure } from '../../../shared/fileProblem';
 
 export const poseReportCommand: CliCommand = {
   name: 'pose-report',
@@ -12,7 +14,7 @@ export const poseReportCommand: CliCommand = {
   usage: [
     'Usage: vrma-studio pose-report IN [--time S] [--json]',
     '',
-    'IN is a .vrma (or a .bvh/.vmd/.vpd, converted on the fly). The pose at time S (default 0) is',
+    `IN is a .vrma (or a ${formatList(CONVERTIBLE_EXTENSIONS)} file, converted on the fly). The pose at time S (default 0) is`,
     'computed by forward kinematics from the animation and reported: hips height, each knee and elbow',
     'angle (0° = straight) and which way it bends, the twist between the hip line and the shoulder line,',
     'and where each foot is relative to the floor.',
@@ -25,14 +27,14 @@ export const poseReportCommand: CliCommand = {
   async run(positionals, values, io) {
     if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give exactly one input file' : 'give the input file');
     const input = positionals[0];
-    if (!isMotionFile(input)) throw new UsageError(`${input}: expected a .vrma, .bvh, .vmd or .vpd file`);
+    if (!isMotionFile(input)) throw new UsageError(`${input}: expected a ${formatList(MOTION_EXTENSIONS)} file`);
     const time = numberOption(values, 'time', 0);
     if (time < 0) throw new UsageError('--time must not be negative');
     let bytes: Uint8Array;
     try {
       bytes = new Uint8Array(await readFile(input));
     } catch (e) {
-      io.err(`vrma-studio pose-report: ${input}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+      io.err(`vrma-studio pose-report: ${fileFailure(e, input)}`);
       return 1;
     }
     try {

@@ -5,6 +5,7 @@ import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
 import { writeFileAtomic, FileExistsError } from '../../services/atomicWrite';
 import { MotionError } from '../../../shared/errors';
+import { fileFailure } from '../../../shared/fileProblem';
 
 export const upgradeCommand: CliCommand = {
   name: 'upgrade',
@@ -29,7 +30,7 @@ export const upgradeCommand: CliCommand = {
     try {
       bytes = new Uint8Array(await readFile(input));
     } catch (e) {
-      io.err(`vrma-studio upgrade: ${input}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+      io.err(`vrma-studio upgrade: ${fileFailure(e, input)}`);
       return 1;
     }
     let written: Uint8Array;

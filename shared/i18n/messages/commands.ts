@@ -8,7 +8,7 @@ import { defineMessages } from './define';
 export default defineMessages({
   en: {
     'command.file.open.label': 'Open…',
-    'command.file.open.help': 'Open an avatar (.vrm) or a motion (.vrma, .vmd, .vpd, .bvh)',
+    'command.file.open.help': 'Open an avatar (.vrm, .glb) or a motion (.vrma, .vmd, .vpd, .bvh, .fbx, .glb, .gltf)',
     'command.file.save.label': 'Save',
     'command.file.save.help': 'Save the motion to its own .vrma (a converted motion: NAME.vrma beside its source, once)',
     'command.file.saveAs.label': 'Save As…',
@@ -48,7 +48,7 @@ export default defineMessages({
   },
   ja: {
     'command.file.open.label': '開く…',
-    'command.file.open.help': 'アバター（.vrm）またはモーション（.vrma・.vmd・.vpd・.bvh）を開く',
+    'command.file.open.help': 'アバター（.vrm・.glb）またはモーション（.vrma・.vmd・.vpd・.bvh・.fbx・.glb・.gltf）を開く',
     'command.file.save.label': '保存',
     'command.file.save.help': 'モーションを自身の .vrma に保存（変換したモーションは一度だけ元ファイルの隣に NAME.vrma として）',
     'command.file.saveAs.label': '名前を付けて保存…',

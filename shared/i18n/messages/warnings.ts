@@ -82,7 +82,7 @@ export default defineMessages({
     'fileError.ENOENT': '{file}: no such file',
     'fileError.EACCES': '{file}: permission denied',
     'fileError.EPERM': '{file}: operation not permitted',
-    'fileError.EISDIR': '{file}: is a folder, not a file',
+    'fileError.EISDIR': '{file}: is a directory',
     'fileError.ENOTDIR': '{file}: a part of the path is not a folder',
     'fileError.ENOSPC': '{file}: no space left on the disk',
     'fileError.EEXIST': '{file} already exists',

@@ -29,7 +29,7 @@ describe('take names in file names', () => {
     expect(safeTakeName(' .. ')).toBe('take');
     expect(safeTakeName('Take 001.')).toBe('Take 001');
     expect(takeOutputs('/x/run.vrma', ['Take 001'])).toEqual([{ take: 'Take 001', output: '/x/run.vrma' }]);
-    expect(takeOutputs('/x/run.vrma', ['A|B', 'A:B', 'c']).map((t) => t.output)).toEqual(['/x/run.A_B.vrma', '/x/run.A_B_2.vrma', '/x/run.c.vrma']);
+    expect(takeOutputs('/x/run.vrma', ['A|B', 'A:B', 'c']).map((t) => t.output)).toEqual(['/x/run.A_B.vrma', '/x/run.A_B-2.vrma', '/x/run.c.vrma']);
   });
 });
 

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AutosaveSession } from '../../../shared/contract/studioApi';
 import { AUTOSAVE_DELAY_MS, AUTOSAVE_QUIET_MS, AutosaveStore } from '../../../main/services/autosave';
+import { latestRunner } from '../../../renderer/platform/latestRun';
 import { useTempDirs } from './tempDir';
 
 const tempDir = useTempDirs('vrma-autosave-');
@@ -68,6 +69,35 @@ describe('autosave', () => {
     expect(await written(store)).toBe(10);
     vi.advanceTimersByTime(1);
     expect(await written(store)).toBe(11);
+  });
+
+  it('page and main together lose at most 1 s: each change goes straight to the one debouncer, on the injected clock', async () => {
+    // Date stays real: only the store's injected clock moves with the fake timers, so a debounce that
+    // read Date.now() would never reach its maximum wait under these steady edits and this would fail.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const data = tempDir();
+    let clock = 0;
+    const store = new AutosaveStore(data, AUTOSAVE_QUIET_MS, () => clock);
+    // The page's side as desktopSession.ts runs it: one send in flight, no timer of its own.
+    let latest = 0;
+    const send = latestRunner(async () => store.schedule(session(latest)));
+    const changedAt: number[] = [];
+    let worstMs = 0;
+    // A change every 100 ms for 2.5 s (always inside the quiet time), sampled every 10 ms for 3 s.
+    for (let step = 0; step < 300; step++) {
+      if (step % 10 === 0 && step < 250) {
+        changedAt[++latest] = clock;
+        await send();
+      }
+      clock += 10;
+      vi.advanceTimersByTime(10);
+      const onDisk = (await written(store)) ?? 0;
+      // How long the oldest change that is not on disk yet has waited: what a crash now would lose.
+      if (changedAt[onDisk + 1] !== undefined) worstMs = Math.max(worstMs, clock - changedAt[onDisk + 1]);
+    }
+    expect(worstMs).toBeGreaterThan(AUTOSAVE_QUIET_MS); // the maximum wait, not the quiet time, bounded it
+    expect(worstMs).toBeLessThanOrEqual(AUTOSAVE_DELAY_MS);
+    expect(await written(store)).toBe(latest);
   });
 
   it('restores the session exactly: bytes, avatar, source, undo position and view', async () => {

@@ -57,7 +57,7 @@ describeFixtures('lazy file details on the fixtures', () => {
   it('.vrm files are avatars and .vpd files poses', async () => {
     expect((await describeFileOnDisk(fixturePath('vrm1', 'debug_robot.vrm'))).kind).toBe('avatar');
     const dir = tempDir();
-    writeFileSync(join(dir, 'p.vpd'), 'Vocaloid Pose Data file\r\n');
+    writeFileSync(join(dir, 'p.vpd'), 'Vocaloid Pose Data file\r\n\r\nmodel.osm;\r\n0;\r\n');
     expect(await describeFileOnDisk(join(dir, 'p.vpd'))).toEqual({ path: join(dir, 'p.vpd'), kind: 'pose', duration: 0 });
   });
 });
@@ -80,10 +80,11 @@ describe('lazy file details on broken files', () => {
   it('caches by size and mtime', async () => {
     const dir = tempDir();
     const p = join(dir, 'w.bvh');
-    writeFileSync(p, 'MOTION\nFrames: 11\nFrame Time: 0.1\n');
+    const bvh = (frames: number) => `HIERARCHY\nROOT Hips\n{\n OFFSET 0 0 0\n CHANNELS 3 Xrotation Yrotation Zrotation\n End Site\n {\n  OFFSET 0 1 0\n }\n}\nMOTION\nFrames: ${frames}\nFrame Time: 0.1\n${'0 0 0\n'.repeat(frames)}`;
+    writeFileSync(p, bvh(11));
     const cache = new FileDetailsCache();
     expect((await cache.describe(p)).duration).toBeCloseTo(1, 9);
-    writeFileSync(p, 'MOTION\nFrames: 21\nFrame Time: 0.1\n');
+    writeFileSync(p, bvh(21));
     utimesSync(p, new Date(), new Date(Date.now() + 5000));
     expect((await cache.describe(p)).duration).toBeCloseTo(2, 9);
   });

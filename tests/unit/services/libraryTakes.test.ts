@@ -10,7 +10,8 @@ import { chmodSync, copyFileSync, mkdirSync, readFileSync, realpathSync, statSyn
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describeFileOnDisk } from '../../../main/services/fileDetails';
-import { createWorkerConverter, workerTakesLister } from '../../../main/services/convertFolder';
+import { createWorkerConverter } from '../../../main/services/convertFolder';
+import { DescribeWorker } from '../../../main/services/describeWorker';
 import { StudioBackend } from '../../../main/services/backend';
 import { mmdModelBeside } from '../../../main/services/mmdModelBeside';
 import type { FileDetails, LibrarySnapshot } from '../../../shared/contract/studioApi';
@@ -42,8 +43,8 @@ describeFixtures('library: FBX/glTF takes and MMD models', () => {
     const json = structuredClone(g.json) as Record<string, any>;
     json.extensions = { ...(json.extensions ?? {}), VRMC_vrm: { specVersion: '1.0' } };
     writeFileSync(join(root, 'animated_avatar.glb'), packGlb(json, g.bin));
-    const lister = workerTakesLister(WORKER);
-    const d = async (name: string): Promise<FileDetails> => describeFileOnDisk(join(root, name), lister);
+    const worker = new DescribeWorker(WORKER);
+    const d = async (name: string): Promise<FileDetails> => describeFileOnDisk(join(root, name), (path) => worker.describe(path));
 
     const man = await d('man.fbx');
     const manTakes = listTakes('man.fbx', readFixture('fbx', 'quaternius_male_casual.fbx'));
@@ -59,6 +60,7 @@ describeFixtures('library: FBX/glTF takes and MMD models', () => {
     expect(animated.takes?.map((t) => t.name)).toEqual(listTakes('robot_expressive.glb', readFixture('gltf', 'robot_expressive.glb')).map((t) => t.name));
     expect(await d('Gene.pmx')).toEqual({ path: join(root, 'Gene.pmx'), kind: 'model' });
     expect(await d('broken.pmx')).toEqual({ path: join(root, 'broken.pmx'), kind: 'unreadable', error: 'not a PMX or PMD model (bad header)' });
+    await worker.close();
   }, 120_000);
 
   it('the backend lists .fbx/.glb/.pmx and finds the model beside a .vmd only inside opened folders', async () => {

@@ -1,0 +1,216 @@
+/**
+ * The heavy half of the format table (shared/convert/formats.ts): for each format id its reader,
+ * its take lister, `describe` (kind, duration, fps, takes: through the same reader the studio opens
+ * the file with, so a file the library calls readable is one the studio opens) and, where there is
+ * one, its writer. The type makes a format of FORMATS without a codec a compile error.
+ *
+ * The exporters add a format's writer as its `write` here (one field, no new switch arm); the
+ * studio's first chunk never imports this module (renderer/app/core.ts loads it on first use).
+ */
+import type { Motion } from '../motion/types';
+import { durationOf } from '../motion/types';
+import { fail } from '../errors';
+import { readVrma } from '../vrma/read';
+import { writeVrma } from '../vrma/write';
+import { estimateFps } from '../vrma/summary';
+import { convertBvh } from './bvh/convertBvh';
+import { parseBvh } from './bvh/parse';
+import type { BvhUnit } from './humanoid/bodyFrame';
+import { convertVmd, convertVpd } from './mmd/index';
+import { parseVmd, VMD_FPS } from './mmd/vmd';
+import { parseVpd } from './mmd/vpd';
+import { parsePmxBones } from './mmd/pmx';
+import { isPmd, parsePmdBones } from './mmd/pmd';
+import { convertFbx, convertFbxTake, listFbxTakes, readFbx, takeInfo, type TakeInfo } from './fbx/convertFbx';
+import { convertGltf, convertGltfTake, listGltfTakes, readGltf } from './gltf/convertGltf';
+import { gltfKind } from './gltfKind';
+import { extensionOf, FORMATS, formatOf, formatsOf, MOTION_EXTENSIONS, STUDIO_FILE_EXTENSIONS, TAKE_EXTENSIONS, type Format, type FormatId, type FormatKind } from './formats';
+
+export interface ConvertOptions {
+  /** Output key rate (BVH: default the file's rate; VMD: default 30). */
+  readonly fps?: number;
+  /** The MMD model a .vmd/.vpd was made for (bone rest positions). */
+  readonly pmx?: Uint8Array;
+  /** Units of a .bvh file; default detected from the skeleton's size. */
+  readonly unit?: BvhUnit;
+  /** The take of an .fbx/.glb/.gltf to convert (AnimationStack or animation name); default the first. */
+  readonly take?: string;
+}
+
+/** What a file is, as its format's reader sees it (the library's details; `vrma-studio info`). */
+export interface FormatDescription {
+  readonly kind: FormatKind;
+  /** Seconds (a file with takes: its first take, the one opened by default); 0 for a pose; absent for avatars and models. */
+  readonly duration?: number;
+  readonly fps?: number;
+  /** The takes of a file that has them (also of a VRM avatar that carries animations). */
+  readonly takes?: readonly TakeInfo[];
+}
+
+/** A parsed FBX/glTF file whose takes convert one by one without parsing it again (batch workers keep one). */
+export interface TakeSource {
+  readonly takes: readonly TakeInfo[];
+  convert(take: string | undefined, opts?: { fps?: number }): Motion;
+}
+
+/** What a writer may need besides the motion; the exporters add their fields here. */
+export interface WriteOptions {
+  readonly fps?: number;
+}
+
+export interface FormatCodec {
+  /** The file as one motion (the first take of a file with several, or `opts.take`). */
+  read?(bytes: Uint8Array, opts: ConvertOptions): Motion;
+  /** The takes of a file that has them. */
+  listTakes?(bytes: Uint8Array): TakeInfo[];
+  /** The file parsed once, its takes converted on demand. */
+  openTakes?(bytes: Uint8Array): TakeSource;
+  /** Throws the reader's MotionError for a file the studio could not open. */
+  describe(bytes: Uint8Array, fileName: string): FormatDescription;
+  /** How many leading bytes `describe` needs (default the whole file; 0: none, the extension says it all). */
+  readonly describeBytes?: number;
+  /** A motion written in this format (the exporters add theirs: one field, read by writeMotion). */
+  write?(motion: Motion, opts: WriteOptions): Uint8Array;
+}
+
+const byDuration = (duration: number, fps?: number): FormatDescription => ({ kind: duration > 0 ? 'motion' : 'pose', duration, ...(fps ? { fps } : {}) });
+
+/** A file with takes: its first take's duration and every take; no take at all is unreadable. */
+function byTakes(takes: readonly TakeInfo[], kind: 'motion' | 'avatar'): FormatDescription {
+  if (kind === 'avatar') return { kind, takes };
+  if (!takes.length) fail('NO_KEYS', 'the file has no animation (no take to convert)', 'gltf.noAnimations');
+  const first = takes[0];
+  return { kind: first.duration > 0 || takes.length > 1 ? 'motion' : 'pose', duration: first.duration, fps: first.fps, takes };
+}
+
+function missingTake(take: string, names: readonly string[]): never {
+  return fail('BAD_PARAMETER', `no take named "${take}"; the takes are: ${names.map((n) => `"${n}"`).join(', ')}`, 'take.unknown', { take, takes: names.map((n) => `“${n}”`).join(', ') });
+}
+
+export const CODECS: { readonly [K in FormatId]: FormatCodec } = {
+  vrma: {
+    read: (bytes) => readVrma(bytes),
+    describe(bytes) {
+      const motion = readVrma(bytes);
+      return byDuration(durationOf(motion), estimateFps(motion) ?? undefined);
+    },
+    write: (motion) => writeVrma(motion),
+  },
+  vmd: {
+    read: (bytes, opts) => convertVmd(bytes, { pmx: opts.pmx, fps: opts.fps }),
+    describe: (bytes) => byDuration(parseVmd(bytes).lastFrame / VMD_FPS, VMD_FPS),
+  },
+  vpd: {
+    read: (bytes, opts) => convertVpd(bytes, { pmx: opts.pmx }),
+    describe: (bytes) => (parseVpd(bytes), { kind: 'pose', duration: 0 }),
+  },
+  bvh: {
+    read: (bytes, opts) => convertBvh(bytes, { fps: opts.fps, unit: opts.unit }),
+    describe(bytes) {
+      const bvh = parseBvh(bytes);
+      return byDuration(Math.max(0, bvh.frameCount - 1) * bvh.frameTime, 1 / bvh.frameTime);
+    },
+  },
+  fbx: {
+    read: (bytes, opts) => convertFbx(bytes, { fps: opts.fps, take: opts.take }),
+    listTakes: (bytes) => listFbxTakes(bytes),
+    openTakes(bytes) {
+      const source = readFbx(bytes);
+      const stacks = source.scene.stacks;
+      return {
+        takes: stacks.map((s) => takeInfo(source.scene, s)),
+        convert(take, opts = {}) {
+          if (!stacks.length) fail('NO_KEYS', 'the FBX file has no animation (no AnimationStack/take)', 'fbx.noTakes');
+          const stack = take === undefined ? stacks[0] : stacks.find((s) => s.name === take) ?? missingTake(take, stacks.map((s) => s.name));
+          return convertFbxTake(source, stack, opts).motion;
+        },
+      };
+    },
+    describe: (bytes) => byTakes(listFbxTakes(bytes), 'motion'),
+  },
+  gltf: {
+    read: (bytes, opts) => convertGltf(bytes, { fps: opts.fps, take: opts.take }),
+    listTakes: (bytes) => listGltfTakes(bytes),
+    openTakes(bytes) {
+      const source = readGltf(bytes);
+      const anims = source.animations;
+      return {
+        takes: listGltfTakes(bytes),
+        convert(take, opts = {}) {
+          if (!anims.length) fail('NO_KEYS', 'the glTF file has no animations', 'gltf.noAnimations');
+          const anim = take === undefined ? anims[0] : anims.find((a) => a.name === take) ?? missingTake(take, anims.map((a) => a.name));
+          return convertGltfTake(source, anim, opts).motion;
+        },
+      };
+    },
+    describe(bytes, fileName) {
+      // A VRM (or a model without animations) named .glb is an avatar; with animations it is both. A
+      // .gltf is never an avatar here (the avatar loader reads .vrm and .glb only).
+      const kind = gltfKind(bytes);
+      if (kind === 'avatar' && extensionOf(fileName) !== '.glb') fail('NO_KEYS', 'a glTF model without animations', 'gltf.noAnimations');
+      return kind === 'avatar' ? { kind: 'avatar' } : byTakes(listGltfTakes(bytes), kind === 'motion' ? 'motion' : 'avatar');
+    },
+  },
+  // The avatar loader (renderer/avatar) reads VRM files with three-vrm; the core only knows what they are.
+  vrm: { describeBytes: 0, describe: () => ({ kind: 'avatar' }) },
+  mmdModel: {
+    describe(bytes) {
+      // The same bone-table parse the converter runs on the model (renderer/app/core.ts checkMmdModel).
+      if (isPmd(bytes)) parsePmdBones(bytes);
+      else parsePmxBones(bytes);
+      return { kind: 'model' };
+    },
+  },
+};
+
+function unknownFormat(fileName: string, expected: readonly string[], what: string): never {
+  const formats = expected.join(', ');
+  return fail('UNSUPPORTED', `${fileName}: unknown ${what} format "${extensionOf(fileName) || '(no extension)'}"; expected ${formats}`, 'convert.unknownFormat', { file: fileName, formats });
+}
+
+/** The codec a file goes through (formatOf: a .glb is read as glTF); UNSUPPORTED for an unknown extension. */
+export function codecOf(fileName: string): FormatCodec {
+  const format = formatOf(fileName);
+  return format ? CODECS[format.id] : unknownFormat(fileName, STUDIO_FILE_EXTENSIONS, 'file');
+}
+
+/** Kind, duration, fps and takes of a file, by its format's own reader; throws that reader's MotionError. */
+export function describeFormat(fileName: string, bytes: Uint8Array): FormatDescription {
+  return codecOf(fileName).describe(bytes, fileName);
+}
+
+/** Reads any motion file as one motion: .vrma as is, every other motion format converted. */
+export function readMotion(fileName: string, bytes: Uint8Array, opts: ConvertOptions = {}): Motion {
+  const read = formatOf(fileName) ? codecOf(fileName).read : undefined;
+  return read ? read(bytes, opts) : unknownFormat(fileName, MOTION_EXTENSIONS, 'motion');
+}
+
+/** The formats a motion can be written as (the CLI's and the studio's export choices). */
+export function writableFormats(): Format[] {
+  return FORMATS.filter((f) => CODECS[f.id].write);
+}
+
+/** A motion as the bytes of the file `fileName` names, by its extension's writer; UNSUPPORTED where there is none. */
+export function writeMotion(fileName: string, motion: Motion, opts: WriteOptions = {}): Uint8Array {
+  const write = formatsOf(fileName).map((f) => CODECS[f.id].write).find((w) => w !== undefined);
+  if (write) return write(motion, opts);
+  const formats = writableFormats().flatMap((f) => f.extensions).join(', ');
+  return fail('UNSUPPORTED', `${fileName}: motions are not written as "${extensionOf(fileName) || '(no extension)'}"; write ${formats}`, 'convert.noWriter', { file: fileName, formats });
+}
+
+/** The codec of a file that holds takes; UNSUPPORTED for any other. */
+function takeCodec(fileName: string): Required<Pick<FormatCodec, 'listTakes' | 'openTakes'>> {
+  const codec = formatOf(fileName) ? codecOf(fileName) : undefined;
+  if (codec?.listTakes && codec.openTakes) return { listTakes: codec.listTakes, openTakes: codec.openTakes };
+  const formats = TAKE_EXTENSIONS.join(', ');
+  return fail('UNSUPPORTED', `${fileName}: only ${formats} files have takes`, 'take.notTakeFile', { file: fileName, formats });
+}
+
+/** The takes of an FBX/glTF file (name, duration, fps, keys); throws MotionError for a bad file or an avatar. */
+export function listTakes(fileName: string, bytes: Uint8Array): TakeInfo[] {
+  return takeCodec(fileName).listTakes(bytes);
+}
+
+export function openTakes(fileName: string, bytes: Uint8Array): TakeSource {
+  return takeCodec(fileName).openTakes(bytes);
+}

@@ -1,0 +1,145 @@
+/**
+ * The one conversion planner behind `vrma-studio convert` and Convert Folder: from the files to
+ * convert (each with the .vrma a single motion would become) to the jobs to run. A file with takes
+ * becomes one job per take (NAME.TAKE.vrma, or NAME.vrma for `take`); a walked .glb that is an avatar
+ * is left out; two sources with one output (walk.bvh and walk.vmd side by side) convert once and the
+ * second is refused; a .vmd/.vpd gets the MMD model beside it; an existing output is skipped when the
+ * caller says so; and the thread count is chosen. Every decision is a code, never a matched text.
+ * The file system is the caller's (PlanIO), so the plan itself is pure and the same everywhere.
+ */
+import { MotionError, motionErrorInfo, type MotionErrorInfo } from '../errors';
+import type { FormatDescription } from './codecs';
+import { hasTakes, isMmdMotionFile } from './formats';
+import { takeOutputs } from './outputNames';
+
+export interface PlanSource {
+  readonly input: string;
+  /** Where a single motion of this file goes (vrmaBeside, or the same under --out-dir). */
+  readonly output: string;
+  /** Found by walking a folder (not named by the user): an avatar among motions is left out quietly. */
+  readonly walked?: boolean;
+}
+
+export interface PlanIO {
+  /** What a file with takes holds (describeFormat, in this thread or on the describing worker). */
+  describe(path: string): Promise<FormatDescription>;
+  /** Whether an output exists (asked only with skipExisting). */
+  exists(path: string): Promise<boolean>;
+  /** The path that names a file once (two spellings of one file are one output). Default: as given. */
+  key?(path: string): string;
+  /** The MMD model (.pmx/.pmd) beside an MMD motion, if any. */
+  modelBeside?(path: string): string | undefined;
+}
+
+export interface PlanOptions {
+  /** Only this take of each file with takes (written as NAME.vrma). */
+  readonly take?: string;
+  /** Leave a file whose output exists alone (Convert Folder without "replace"); else the write refuses it. */
+  readonly skipExisting?: boolean;
+  /** Cores of the machine, and the threads asked for (default: every core, less one for an app's UI). */
+  readonly cores: number;
+  readonly threads?: number;
+  readonly keepCoreFree?: boolean;
+}
+
+export interface PlannedJob {
+  readonly input: string;
+  readonly output: string;
+  readonly take?: string;
+  /** The MMD model to convert with. */
+  readonly model?: string;
+}
+
+/** Why a file was not planned: its English `error` (the CLI) and `problem` (the studio words it). */
+export interface PlanProblem {
+  readonly input: string;
+  readonly error: string;
+  readonly problem?: MotionErrorInfo;
+}
+
+export interface PlanSkip {
+  readonly input: string;
+  /** EXISTS: its output is there; NOT_A_MOTION: a walked avatar or model without animations. */
+  readonly reason: 'EXISTS' | 'NOT_A_MOTION';
+}
+
+export interface ConversionPlan {
+  readonly jobs: PlannedJob[];
+  readonly problems: PlanProblem[];
+  readonly skipped: PlanSkip[];
+  readonly threads: number;
+}
+
+/** Whether a finished job's failure is one the plan would have skipped (its output appeared meanwhile): by code. */
+export function isSkippedFailure(r: { readonly fileProblem?: { readonly errno: string } }, skipExisting: boolean): boolean {
+  return skipExisting && r.fileProblem?.errno === 'EEXIST';
+}
+
+type Planned = { input: string; output: string; take?: string };
+
+/** A refusal as the CLI prints it (the file, then the core's English) and as the studio words it (its detail). */
+function refused(input: string, e: unknown): PlanProblem {
+  return { input, error: `${input}: ${(e as Error).message}`, problem: motionErrorInfo(e) };
+}
+
+/** The takes of one file as jobs, or why it has none. */
+async function takeJobs(f: PlanSource, io: PlanIO, take: string | undefined): Promise<Planned[] | PlanProblem | 'NOT_A_MOTION'> {
+  let d: FormatDescription;
+  try {
+    d = await io.describe(f.input);
+  } catch (e) {
+    return refused(f.input, e);
+  }
+  const names = (d.takes ?? []).map((t) => t.name);
+  if (!names.length && d.kind === 'avatar') {
+    if (f.walked) return 'NOT_A_MOTION';
+    return refused(f.input, new MotionError('IS_AVATAR', 'a VRM avatar with no animations (or a model without any), not a motion: open it as the avatar', 'gltf.isAvatar'));
+  }
+  if (!names.length) return refused(f.input, new MotionError('NO_KEYS', 'the file has no animation (no take to convert)', 'gltf.noAnimations'));
+  if (take === undefined) return takeOutputs(f.output, names).map((t) => ({ input: f.input, output: t.output, take: t.take }));
+  if (names.includes(take)) return [{ input: f.input, output: f.output, take }];
+  const takes = names.map((n) => `“${n}”`).join(', ');
+  return refused(f.input, new MotionError('BAD_PARAMETER', `no take named "${take}"; the takes are ${names.map((n) => `"${n}"`).join(', ')}`, 'take.unknown', { take, takes }));
+}
+
+export async function planConversion(sources: readonly PlanSource[], io: PlanIO, opts: PlanOptions): Promise<ConversionPlan> {
+  const key = io.key ?? ((p: string) => p);
+  const problems: PlanProblem[] = [];
+  const skipped: PlanSkip[] = [];
+  const planned: Planned[] = [];
+  for (const f of sources) {
+    if (key(f.output) === key(f.input)) {
+      problems.push(refused(f.input, new MotionError('BAD_PARAMETER', 'converting a .vrma in place would overwrite its source; give --out-dir', 'convert.inPlace', { file: f.input })));
+      continue;
+    }
+    if (!hasTakes(f.input)) {
+      planned.push({ input: f.input, output: f.output });
+      continue;
+    }
+    const r = await takeJobs(f, io, opts.take);
+    if (r === 'NOT_A_MOTION') skipped.push({ input: f.input, reason: r });
+    else if (Array.isArray(r)) planned.push(...r);
+    else problems.push(r);
+  }
+  // Two sources with one output: the first converts, the second is refused.
+  const seen = new Map<string, string>();
+  const jobs: PlannedJob[] = [];
+  for (const j of planned) {
+    const first = seen.get(key(j.output));
+    if (first !== undefined) {
+      if (key(first) !== key(j.input)) {
+        problems.push(refused(j.input, new MotionError('BAD_PARAMETER', `same output ${j.output} as ${first}`, 'convert.sameOutput', { file: j.input, output: j.output, other: first })));
+      }
+      continue;
+    }
+    seen.set(key(j.output), j.input);
+    if (opts.skipExisting && (await io.exists(j.output))) {
+      skipped.push({ input: j.input, reason: 'EXISTS' });
+      continue;
+    }
+    const model = isMmdMotionFile(j.input) ? io.modelBeside?.(j.input) : undefined;
+    jobs.push({ ...j, ...(model ? { model } : {}) });
+  }
+  const wanted = opts.threads ?? (opts.keepCoreFree ? opts.cores - 1 : opts.cores);
+  return { jobs, problems, skipped, threads: Math.max(1, Math.min(Math.floor(wanted), jobs.length || 1)) };
+}

@@ -1,0 +1,87 @@
+/**
+ * Workers: the one id -> pending helper (shared/rpc/rpcCalls.ts) that the thumbnail, autosave and
+ * describing workers share, and main's one long-lived describing worker (describeWorker.ts), whose
+ * cache answers a second look at an unchanged file, including the take listing of a Convert Folder plan.
+ */
+import { describe, expect, it } from 'vitest';
+import { chmodSync, copyFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { RpcCalls, WorkerFailedError } from '../../../shared/rpc/rpcCalls';
+import { MotionError } from '../../../shared/errors';
+import { listTakes } from '../../../shared/convert/codecs';
+import { DescribeWorker } from '../../../main/services/describeWorker';
+import { createWorkerConverter } from '../../../main/services/convertFolder';
+import { describeFixtures, fixturePath, readFixture } from '../../helpers/fixtures';
+import { useTempDirs } from './tempDir';
+
+const tempDir = useTempDirs('vrma-describe-');
+const WORKER = resolve(__dirname, '..', '..', '..', 'main', 'services', 'convertWorker.ts');
+
+describe('RpcCalls', () => {
+  it('settles each call by its id in any order, ignores replies nobody waits for, and rejects what close() or send leaves', async () => {
+    const calls = new RpcCalls<{ id: number; v: string }>();
+    const sent: number[] = [];
+    const a = calls.call((id) => sent.push(id));
+    const b = calls.call((id) => sent.push(id));
+    expect(sent).toEqual([1, 2]);
+    expect(calls.size).toBe(2);
+    expect(calls.settle({ id: 2, v: 'two' })).toBe(true);
+    expect(calls.settle({ id: 2, v: 'again' })).toBe(false);
+    expect(calls.settle({ id: 1, v: 'one' })).toBe(true);
+    expect([await a, await b].map((r) => r.v)).toEqual(['one', 'two']);
+    const boom = new Error('DataCloneError');
+    await expect(calls.call(() => { throw boom; })).rejects.toBe(boom);
+    expect(calls.size).toBe(0);
+    const c = calls.call(() => undefined);
+    calls.close(new WorkerFailedError());
+    await expect(c).rejects.toBeInstanceOf(WorkerFailedError);
+    expect(calls.settle({ id: 4, v: 'late' })).toBe(false);
+  });
+});
+
+describe('the describing worker', () => {
+  it('is one thread whose cache answers an unchanged file, parses again after a change, and keeps the reader’s error code', async () => {
+    const dir = tempDir();
+    const bvh = (frames: number) => `HIERARCHY\nROOT Hips\n{\n OFFSET 0 0 0\n CHANNELS 3 Xrotation Yrotation Zrotation\n End Site\n {\n  OFFSET 0 1 0\n }\n}\nMOTION\nFrames: ${frames}\nFrame Time: 0.1\n${'0 0 0\n'.repeat(frames)}`;
+    writeFileSync(join(dir, 'a.bvh'), bvh(11));
+    writeFileSync(join(dir, 'bad.vmd'), 'Vocaloid Motion Data 0002\0\0\0\0\0' + 'x'.repeat(20) + '\xff\xff\xff\x7f');
+    const worker = new DescribeWorker(WORKER);
+    try {
+      const first = await worker.describe(join(dir, 'a.bvh'));
+      expect(first).toMatchObject({ kind: 'motion', cached: false });
+      expect(first.duration).toBeCloseTo(1, 9);
+      expect(await worker.describe(join(dir, 'a.bvh'))).toEqual({ ...first, cached: true });
+      writeFileSync(join(dir, 'a.bvh'), bvh(21));
+      utimesSync(join(dir, 'a.bvh'), new Date(), new Date(Date.now() + 5000));
+      const changed = await worker.describe(join(dir, 'a.bvh'));
+      expect(changed.cached).toBe(false);
+      expect(changed.duration).toBeCloseTo(2, 9);
+      const error = await worker.describe(join(dir, 'bad.vmd')).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(MotionError);
+      expect((error as MotionError).code).toBe('BAD_VMD');
+      expect((error as MotionError).detail).toBeTruthy();
+      expect(await worker.describe(join(dir, 'missing.bvh')).catch((e: { code?: string }) => e.code)).toBe('ENOENT');
+      expect(worker.started).toBe(1);
+    } finally {
+      await worker.close();
+    }
+  });
+});
+
+describeFixtures('the describing worker on the fixtures', () => {
+  it('Convert Folder lists the takes of a .glb on the same worker the library asks: the library’s look afterwards is a cache hit', async () => {
+    const root = tempDir();
+    copyFileSync(fixturePath('gltf', 'kaykit_rig_medium_movement_basic.glb'), join(root, 'moves.glb'));
+    chmodSync(join(root, 'moves.glb'), 0o644);
+    const convert = createWorkerConverter(WORKER, { threads: 1 });
+    try {
+      const summary = await convert({ jobId: 'w', folder: root, overwrite: false, onProgress: () => undefined });
+      expect(summary.converted).toHaveLength(11);
+      const details = await convert.describe!(join(root, 'moves.glb'));
+      expect(details).toMatchObject({ kind: 'motion', cached: true });
+      expect(details.takes).toEqual(listTakes('moves.glb', readFixture('gltf', 'kaykit_rig_medium_movement_basic.glb')));
+    } finally {
+      await convert.close?.();
+    }
+  }, 120_000);
+});
