@@ -99,9 +99,10 @@ def clear_animation(arm):
             holder.animation_data.action = None
     for a in list(bpy.data.actions):
         bpy.data.actions.remove(a)
-    for o in list(bpy.context.scene.objects):
-        if o.type == "EMPTY":
-            bpy.data.objects.remove(o, do_unlink=True)
+    target = ext(arm).look_at.preview_target_bpy_object
+    if target:  # the gaze target an earlier import made
+        ext(arm).look_at.preview_target_bpy_object = None
+        bpy.data.objects.remove(target, do_unlink=True)
     for pb in arm.pose.bones:
         pb.location = (0, 0, 0)
         pb.rotation_quaternion = (1, 0, 0, 0)
@@ -122,14 +123,9 @@ def import_vrma(arm, path, fps=None):
 
 def baked_frames(arm):
     """First and last frame the import keyed (None when it keyed nothing)."""
-    lo, hi = None, None
-    for holder in (arm, arm.data):
-        ad = holder.animation_data
-        if ad and ad.action:
-            a, b = ad.action.frame_range
-            lo = a if lo is None else min(lo, a)
-            hi = b if hi is None else max(hi, b)
-    return (int(round(lo)), int(round(hi))) if lo is not None else None
+    keys = [k.co.x for holder in (arm, arm.data) if holder.animation_data and holder.animation_data.action
+            for fc in holder.animation_data.action.fcurves for k in fc.keyframe_points]
+    return (int(round(min(keys))), int(round(max(keys)))) if keys else None
 
 def look_at_target(arm):
     t = ext(arm).look_at.preview_target_bpy_object
