@@ -17,6 +17,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, m
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describeFixtures } from './fixtures';
+import { HUMAN_BONE_NAMES, HUMAN_BONE_PARENT, type HumanBoneName } from '../../shared/vrm/humanBones';
 
 export const BLENDER_PATH = process.env.BLENDER_PATH ?? 'blender';
 export const ADDON_DIR = resolve(__dirname, '..', '..', '..', 'shared', 'vendor', 'vrm-addon-for-blender', 'io_scene_vrm');
@@ -230,4 +231,35 @@ export async function runBlender<T = unknown>(script: string, args: unknown, opt
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** Each human bone with its nearest human ancestor: the limb segments whose directions the Blender tests compare. */
+export const SEGMENTS: readonly (readonly [HumanBoneName, HumanBoneName])[] = HUMAN_BONE_NAMES.flatMap((b) => (HUMAN_BONE_PARENT[b] ? [[HUMAN_BONE_PARENT[b]!, b] as const] : []));
+
+export const sub3 = (a: readonly number[], b: readonly number[]): number[] => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+
+/** Angle in degrees between two vectors; atan2 keeps tiny angles exact, where acos of a dot near 1 would lose them. */
+export function angleDeg(a: readonly number[], b: readonly number[]): number {
+  const cross = Math.hypot(a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]);
+  return (Math.atan2(cross, a[0] * b[0] + a[1] * b[1] + a[2] * b[2]) * 180) / Math.PI;
+}
+
+/** Per frame and limb segment, the angle (degrees) between two sequences of poses (world positions per bone), sorted. */
+export function limbAngles(a: readonly Readonly<Record<string, readonly number[]>>[], b: readonly Readonly<Record<string, readonly number[]>>[]): number[] {
+  const out: number[] = [];
+  a.forEach((pa, i) => {
+    const pb = b[i];
+    for (const [p, c] of SEGMENTS) {
+      if (!pa[p] || !pa[c] || !pb[p] || !pb[c]) continue;
+      const d = sub3(pb[c], pb[p]);
+      // A zero-length segment has no direction.
+      if (Math.hypot(d[0], d[1], d[2]) >= 1e-4) out.push(angleDeg(sub3(pa[c], pa[p]), d));
+    }
+  });
+  return out.sort((x, y) => x - y);
+}
+
+/** The q-quantile of sorted numbers (nearest rank). */
+export function quantile(sorted: readonly number[], q: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1) + 0.5))] : NaN;
 }

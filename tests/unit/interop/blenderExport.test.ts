@@ -16,7 +16,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describeBlender, runBlender } from '../../helpers/blender';
+import { angleDeg, describeBlender, limbAngles, quantile, runBlender, sub3 as sub } from '../../helpers/blender';
 import { fixturePath } from '../../helpers/fixtures';
 import { loadTestAvatar, playedStates } from '../../helpers/avatarPlayback';
 import { loadVrmAnimation } from '../../helpers/threeVrmAnimation';
@@ -24,7 +24,7 @@ import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
 import { expressionWeightAt } from '../../../shared/edits/expressionKeys';
 import { lookAtAt } from '../../../shared/edits/lookAtKeys';
-import { HUMAN_BONE_NAMES, HUMAN_BONE_PARENT, type HumanBoneName } from '../../../shared/vrm/humanBones';
+import { HUMAN_BONE_NAMES } from '../../../shared/vrm/humanBones';
 import type { Motion } from '../../../shared/motion/types';
 
 const FPS = 30;
@@ -90,29 +90,7 @@ def main(args):
     return {"ok": ok, "frames": baked_frames(arm), "samples": sample(arm, range(1, ${FRAMES} + 1), None, ["happy"])}
 `;
 
-const SEGMENTS = HUMAN_BONE_NAMES.flatMap((b) => (HUMAN_BONE_PARENT[b] ? [[HUMAN_BONE_PARENT[b]!, b] as [HumanBoneName, HumanBoneName]] : []));
-const sub = (a: readonly number[], b: readonly number[]) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-
-function angleDeg(a: readonly number[], b: readonly number[]): number {
-  const cross = Math.hypot(a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]);
-  return (Math.atan2(cross, a[0] * b[0] + a[1] * b[1] + a[2] * b[2]) * 180) / Math.PI;
-}
-
-/** Limb-direction angles between two sequences of poses (glTF world positions per bone), sorted. */
-function limbAngles(a: readonly Record<string, readonly number[]>[], b: readonly Record<string, readonly number[]>[]): number[] {
-  const out: number[] = [];
-  a.forEach((pa, i) => {
-    for (const [p, c] of SEGMENTS) {
-      const pb = b[i];
-      if (!pa[p] || !pa[c] || !pb[p] || !pb[c]) continue;
-      const d = sub(pb[c], pb[p]);
-      if (Math.hypot(d[0], d[1], d[2]) >= 1e-4) out.push(angleDeg(sub(pa[c], pa[p]), d));
-    }
-  });
-  return out.sort((x, y) => x - y);
-}
-
-const p95 = (sorted: readonly number[]) => sorted[Math.floor(0.95 * (sorted.length - 1) + 0.5)];
+const p95 = (sorted: readonly number[]) => quantile(sorted, 0.95);
 
 /** The gaze that looks from the eyes (head + offsetFromHeadBone) at the target, as VRMLookAt's yaw/pitch (degrees). */
 function gazeTo(target: readonly number[], head: readonly number[], offset: readonly number[]): { yaw: number; pitch: number } {

@@ -23,7 +23,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describeBlender, runBlender } from '../../helpers/blender';
+import { angleDeg, describeBlender, quantile, runBlender, SEGMENTS, sub3 as sub } from '../../helpers/blender';
 import { fixturePath } from '../../helpers/fixtures';
 import { loadTestAvatar, playedStates, type PlayedState } from '../../helpers/avatarPlayback';
 import { convertToMotion } from '../../../shared/convert';
@@ -120,24 +120,10 @@ def main(args):
 `;
 
 const AVATAR = 'vrm1/debug_robot.vrm';
-/** Each human bone with its nearest human ancestor: the limb segments whose directions are compared. */
-const SEGMENTS: readonly [HumanBoneName, HumanBoneName][] = HUMAN_BONE_NAMES.flatMap((b) => (HUMAN_BONE_PARENT[b] ? [[HUMAN_BONE_PARENT[b]!, b] as [HumanBoneName, HumanBoneName]] : []));
-
 function below(bone: HumanBoneName, ancestors: ReadonlySet<HumanBoneName>): boolean {
   for (let b: HumanBoneName | null = bone; b; b = HUMAN_BONE_PARENT[b]) if (ancestors.has(b)) return true;
   return false;
 }
-
-function angleDeg(a: readonly number[], b: readonly number[]): number {
-  const la = Math.hypot(a[0], a[1], a[2]);
-  const lb = Math.hypot(b[0], b[1], b[2]);
-  const cross = Math.hypot(a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]);
-  const dot = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-  // atan2 keeps tiny angles exact, where acos of a dot product near 1 would lose them.
-  return (Math.atan2(cross / (la * lb), dot / (la * lb)) * 180) / Math.PI;
-}
-
-const sub = (a: readonly number[], b: readonly number[]) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 
 interface Measured {
   readonly frames: number;
@@ -149,10 +135,6 @@ interface Measured {
   /** Largest distance between the hips of the two players, after removing `hipsOffset`. */
   readonly hipsMax: number;
   readonly weightMax: number;
-}
-
-function quantile(sorted: readonly number[], q: number): number {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1) + 0.5))] : NaN;
 }
 
 function measure(file: BlenderFile, played: readonly PlayedState[], expressions: readonly string[], skip: ReadonlySet<HumanBoneName>, hipsOffset: readonly number[]): Measured {
