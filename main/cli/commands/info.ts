@@ -6,7 +6,7 @@ import { summarizeMotion, type MotionSummary } from '../../../shared/vrma/summar
 import { byteBreakdown, fileEncoding, type ByteBreakdown, type FileEncoding } from '../../../shared/vrma/encoding';
 import { MotionError } from '../../../shared/errors';
 
-function fileError(e: unknown): { code: string; message: string } {
+export function fileError(e: unknown): { code: string; message: string } {
   if (e instanceof MotionError) return { code: e.code, message: e.message };
   const err = e as NodeJS.ErrnoException;
   if (err?.code === 'ENOENT') return { code: 'NOT_FOUND', message: 'no such file' };

@@ -21,6 +21,7 @@ import { fixturePath } from '../../helpers/fixtures';
 import { loadTestAvatar, playedStates } from '../../helpers/avatarPlayback';
 import { loadVrmAnimation } from '../../helpers/threeVrmAnimation';
 import { readVrma } from '../../../shared/vrma/read';
+import { checkCompatibility } from '../../../shared/vrma/compat';
 import { writeVrma } from '../../../shared/vrma/write';
 import { expressionWeightAt } from '../../../shared/edits/expressionKeys';
 import { lookAtAt } from '../../../shared/edits/lookAtKeys';
@@ -34,6 +35,9 @@ const LIMB_P95_DEG = 0.01;
 const LIMB_MAX_DEG = 0.05;
 const WEIGHT_TOLERANCE = 0.01;
 const GAZE_TOLERANCE_DEG = 0.5;
+/** The check's findings (shared/vrma/compat.ts) on the add-on's file and on our write of it. */
+const EXPORT_FINDINGS = ['spec:eyeBones', 'threeVrm:throwsOnPath', 'blender:gazeTranslation', 'univrm:outsideFirstRoot', 'univrm:noGaze'];
+const OUR_WRITE_FINDINGS = ['spec:eyeBones', 'blender:gazeRotationIgnored', 'univrm:outsideFirstRoot', 'univrm:noGaze'];
 
 interface Sample {
   frame: number;
@@ -136,6 +140,14 @@ describeBlender("Blender's files in the studio: the add-on's VRMA export read, p
     }
     console.log(`gaze read from the add-on's target translation: worst ${worst.toFixed(4)}° off the eyes-to-target direction`);
     expect(worst).toBeLessThanOrEqual(GAZE_TOLERANCE_DEG);
+  });
+
+  it("the check says so: three-vrm refuses the add-on's gaze translation, our write of it is spec 1.0", () => {
+    const findings = checkCompatibility(exported).map((f) => `${f.reader}:${f.code}`);
+    const oursFindings = checkCompatibility(ours).map((f) => `${f.reader}:${f.code}`);
+    console.log(`check on the add-on's export: ${findings.join(', ')}; on our write of it: ${oursFindings.join(', ')}`);
+    expect(findings).toEqual(EXPORT_FINDINGS);
+    expect(oursFindings).toEqual(OUR_WRITE_FINDINGS);
   });
 
   it('three-vrm-animation refuses the file as the add-on wrote it, and plays our write of it as Blender posed it', async () => {
