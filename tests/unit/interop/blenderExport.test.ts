@@ -103,7 +103,6 @@ function gazeTo(target: readonly number[], head: readonly number[], offset: read
 }
 
 describeBlender("Blender's files in the studio: the add-on's VRMA export read, played and written back", () => {
-  const dir = mkdtempSync(join(tmpdir(), 'vrma-blender-export-'));
   const avatarPath = fixturePath('vrm1', 'debug_robot.vrm');
   let made: { result: string[]; samples: Sample[] };
   let exported: Uint8Array;
@@ -113,14 +112,18 @@ describeBlender("Blender's files in the studio: the add-on's VRMA export read, p
   const times = Array.from({ length: FRAMES }, (_, i) => i / FPS);
 
   beforeAll(async () => {
-    const out = join(dir, 'blender.vrma');
-    made = await runBlender(MAKE, { avatar: avatarPath, out });
-    exported = new Uint8Array(readFileSync(out));
-    motion = readVrma(exported);
-    ours = writeVrma(motion);
-    writeFileSync(join(dir, 'ours.vrma'), ours);
-    back = await runBlender(REIMPORT, { avatar: avatarPath, motion: join(dir, 'ours.vrma') });
-    rmSync(dir, { recursive: true, force: true });
+    const dir = mkdtempSync(join(tmpdir(), 'vrma-blender-export-'));
+    try {
+      const out = join(dir, 'blender.vrma');
+      made = await runBlender(MAKE, { avatar: avatarPath, out });
+      exported = new Uint8Array(readFileSync(out));
+      motion = readVrma(exported);
+      ours = writeVrma(motion);
+      writeFileSync(join(dir, 'ours.vrma'), ours);
+      back = await runBlender(REIMPORT, { avatar: avatarPath, motion: join(dir, 'ours.vrma') });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 600_000);
 
   it('the studio reads the bones, the expression and the gaze (converted to the rotation) of the add-on\'s file', () => {

@@ -182,13 +182,14 @@ function lackedBones(motion: Motion, avatar: AvatarSkeleton): Set<HumanBoneName>
 const row = (name: string, m: Measured) => `${name} | ${m.frames} | ${m.median.toFixed(5)} | ${m.p95.toFixed(5)} | ${m.max.toFixed(5)} | ${(m.hipsMax * 1000).toFixed(4)}`;
 
 describeBlender('our files in Blender: the VRM add-on bakes the pose three-vrm-animation plays (debug_robot)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'vrma-blender-matrix-'));
+  let dir = '';
   const avatarSkeleton = readAvatarSkeleton(read(AVATAR), 'debug_robot');
   /** Per case: the file as written, and (when it animates bones debug_robot lacks) without those tracks. */
   const files: { bytes: Uint8Array; stripped?: Uint8Array; lacked: Set<HumanBoneName>; blender?: BlenderFile; strippedBlender?: BlenderFile }[] = [];
   const rows: string[] = [];
 
   beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'vrma-blender-matrix-'));
     const paths: { path: string; expressions: readonly string[] }[] = [];
     CASES.forEach((c, i) => {
       const bytes = c.bytes();
@@ -212,7 +213,7 @@ describeBlender('our files in Blender: the VRM add-on bakes the pose three-vrm-a
   }, 600_000);
 
   afterAll(() => {
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
     if (rows.length) console.log(['file | frames | limb median ° | p95 ° | max ° | hips max mm (after the rest-hips offset)', ...rows].join('\n'));
   });
 
