@@ -4,8 +4,8 @@
  * `main(args)` returned (JSON, through a file: Blender's stdout is full of its own logging).
  *
  * The add-on stays outside the repository (../shared/vendor/vrm-addon-for-blender, beside the
- * fixtures); each test process copies it once into a temporary BLENDER_USER_SCRIPTS folder, so no
- * Blender preferences are read or written. Every script starts with the PRELUDE below: the numpy
+ * fixtures); it is copied once into a temporary BLENDER_USER_SCRIPTS folder (userScripts), and Blender
+ * runs with --factory-startup, so no Blender preferences are read or written. Every script starts with the PRELUDE below: the numpy
  * shim Blender 3.4's glTF importer needs, the add-on enabled, and helpers to load an avatar, import a
  * .vrma, sample the baked pose and export a .vrma. One launch costs ~1.5 s: batch files into one run.
  *
@@ -13,7 +13,7 @@
  * or the fixtures) is absent, and only there.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describeFixtures } from './fixtures';
@@ -168,13 +168,27 @@ def _run():
 
 let scriptsDir: string | undefined;
 
-/** The temporary BLENDER_USER_SCRIPTS with the add-on in addons/, made once per test process. */
+/**
+ * The BLENDER_USER_SCRIPTS with the add-on in addons/: one folder in the temp directory per add-on
+ * version, made once and reused by every test process and run (a per-process copy would be left behind
+ * whenever Vitest ends its workers without an exit event). Made under a private name and renamed into
+ * place, so test files starting together never see half a copy.
+ */
 function userScripts(): string {
   if (scriptsDir) return scriptsDir;
-  const dir = mkdtempSync(join(tmpdir(), 'vrma-blender-'));
-  mkdirSync(join(dir, 'addons'));
-  cpSync(ADDON_DIR, join(dir, 'addons', 'io_scene_vrm'), { recursive: true });
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const init = statSync(join(ADDON_DIR, '__init__.py'));
+  const dir = join(tmpdir(), `vrma-studio-blender-scripts-${init.size}-${Math.round(init.mtimeMs)}`);
+  if (!existsSync(join(dir, 'addons', 'io_scene_vrm', '__init__.py'))) {
+    const staging = mkdtempSync(join(tmpdir(), 'vrma-blender-staging-'));
+    mkdirSync(join(staging, 'addons'));
+    cpSync(ADDON_DIR, join(staging, 'addons', 'io_scene_vrm'), { recursive: true });
+    try {
+      renameSync(staging, dir);
+    } catch {
+      // Another test process put it there first.
+      rmSync(staging, { recursive: true, force: true });
+    }
+  }
   scriptsDir = dir;
   return dir;
 }
