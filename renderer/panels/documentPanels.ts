@@ -3,13 +3,15 @@
  *  - History: the undo history as a list of named steps (like Blender's and Excalidraw's); the
  *    current step is marked, a click goes back (or forward) to any step.
  *  - Report: the document's conversion notes (skipped bones, morphs, assumptions); cleared when
- *    another document opens. Toasts that mention notes open it.
+ *    another document opens. Toasts that mention notes open it. Below them, the Compatibility section
+ *    (compatSection.ts): what each known reader will do with the document.
  * Each is a toggle button (aria-expanded) and a panel that Escape or a second click closes.
  */
 import type { Studio } from '../app/studio';
 import { h } from '../ui/dom';
 import { t, onLocaleChange } from '../../shared/i18n';
 import { localize } from '../ui/i18n';
+import { createCompatSection } from './compatSection';
 
 interface Popover {
   readonly button: HTMLButtonElement;
@@ -64,14 +66,17 @@ export function createDocumentPanels(studio: Studio): { buttons: HTMLElement[]; 
     b.title = t('studio.history.help');
   });
 
+  const compat = createCompatSection(studio);
   const report = popover(
     'report-panel',
     (list) => {
       const notes = studio.doc.reports;
       list.replaceChildren(...(notes.length ? notes.map((n) => h('li', { text: n })) : [localize(h('li', { class: 'empty' }), (e) => (e.textContent = t('studio.report.empty', { file: studio.doc.fileLabel })))]));
+      compat.render();
     },
     'studio.report.title',
   );
+  report.panel.append(compat.element);
   const syncReport = () => {
     const n = studio.doc.reports.length;
     report.button.textContent = t('studio.report.button', { count: n });

@@ -11,7 +11,7 @@ const GROUPS: readonly { id: string; title: MessageKey; edits: readonly string[]
   { id: 'range', title: 'studio.editGroup.range', edits: ['keep', 'delete'], open: true },
   { id: 'timing', title: 'studio.editGroup.timing', edits: ['speed', 'reverse', 'loop', 'resample'], open: true },
   { id: 'pose', title: 'studio.editGroup.pose', edits: ['mirror', 'in-place', 'smooth', 'fix', 'strip', 'pin-feet', 'pin', 'fit'], open: true },
-  { id: 'file', title: 'studio.editGroup.file', edits: ['optimize', 'join'], open: true },
+  { id: 'file', title: 'studio.editGroup.file', edits: ['optimize', 'join', 'bake-intermediate'], open: true },
 ];
 
 export interface EditSections {

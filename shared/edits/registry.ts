@@ -61,6 +61,7 @@ import {
   type PinFeetParams,
 } from './pinFeet';
 import { fitDetailed } from './fit';
+import { animatedIntermediateNodes, bakeIntermediateNodes, playerPoseGap } from './bakeIntermediate';
 import { pinRange, DEFAULT_PIN_RANGE_BLEND, MAX_PIN_RANGE_BLEND } from './pinRange';
 import type { Limb } from '../ik/pinLimbs';
 import type { AvatarSkeleton } from '../vrm/avatarSkeleton';
@@ -122,6 +123,7 @@ export const UNAVAILABLE_REASONS = {
   noHipsTravel: 'The motion has no hips movement',
   noOutliers: 'No broken frames found at the start or end',
   noLegs: 'The motion has no complete legs (upper leg, lower leg, foot)',
+  noIntermediate: 'No node between the bones is animated',
 } as const;
 export type UnavailableReason = keyof typeof UNAVAILABLE_REASONS;
 
@@ -237,6 +239,29 @@ const CONTACT_PARAMS: readonly EditParam[] = [
     help: 'fade in and out of each hold',
   },
 ];
+
+/** The fix-it edit the compatibility check offers (shared/vrma/compat.ts). */
+const BAKE_INTERMEDIATE: EditDefinition = {
+  id: 'bake-intermediate',
+  label: 'Bake intermediate nodes',
+  summary: 'Fold the animation of non-humanoid nodes between the bones into the bones, so every player shows the same motion',
+  description: [
+    'Some files animate nodes that are not humanoid bones but sit between them (rigs exported as they are).',
+    "three-vrm-animation ignores those tracks, Blender's VRM add-on applies them, so the two show different",
+    'motions. This folds each such track into the bone below it (its world rotation kept at every key) and',
+    'drops the intermediate tracks.',
+  ],
+  params: [],
+  unavailable: (m) => (animatedIntermediateNodes(m).length ? null : 'noIntermediate'),
+  apply: (input) => bakeIntermediateNodes(input.motion),
+  report: (input, out) => {
+    const nodes = animatedIntermediateNodes(input.motion).length;
+    const before = playerPoseGap(input.motion).angle;
+    const after = playerPoseGap(out).angle;
+    const deg = (x: number) => `${((x * 180) / Math.PI).toFixed(3)}°`;
+    return [{ cli: `${nodes} intermediate node(s) folded into the bones; three-vrm vs Blender pose ${deg(before)} -> ${deg(after)} apart`, figures: [figure('intermediateBaked', { count: count(nodes), before: rad(before), after: rad(after) })] }];
+  },
+};
 
 export const EDITS: readonly EditDefinition[] = [
   {
@@ -628,6 +653,7 @@ export const EDITS: readonly EditDefinition[] = [
       return [`on the avatar's skeleton, planted-foot drift: median ${cmText(a.medianDrift)} -> ${cmText(b.medianDrift)}, worst ${cmText(a.worstDrift)} -> ${cmText(b.worstDrift)}; deepest below the floor ${cmText(a.worstDepth)} -> ${cmText(b.worstDepth)}`];
     },
   },
+  BAKE_INTERMEDIATE,
 ];
 
 export function editById(id: string): EditDefinition | undefined {

@@ -8,7 +8,7 @@
  * caller must not modify `bytes` afterwards (pass a copy if it will be reused). Channels that read
  * the same accessor share one typed array.
  */
-import type { Channel, ChannelPath, ExpressionRef, GltfJson, Motion } from '../motion/types';
+import type { Channel, ChannelPath, ExpressionRef, GltfJson, Motion, Vec3 } from '../motion/types';
 import { MotionError, fail } from '../errors';
 import { warning, type MotionWarning } from '../warnings';
 import { parseGlb } from '../gltf/glb';
@@ -281,7 +281,7 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
       if (node === lookAtNode && path === 'translation') legacyLookAt.push(channels.length);
       channels.push({ node, path, times: keys.times, values: keys.values });
     }
-    if (legacyLookAt.length) convertLegacyLookAt(channels, legacyLookAt, nodes as Json[], boneToNode, seen, warnings);
+    if (legacyLookAt.length) convertLegacyLookAt(channels, legacyLookAt, nodes as Json[], boneToNode, seen, warnings, isObject(ext.lookAt) ? ext.lookAt.offsetFromHeadBone : undefined);
   }
 
   return {
@@ -372,11 +372,15 @@ function normalizeQuats(values: Float32Array): Float32Array {
   return out;
 }
 
-function convertLegacyLookAt(channels: Channel[], indices: number[], nodes: readonly Json[], boneToNode: Partial<Record<HumanBoneName, number>>, seen: Set<string>, warnings: MotionWarning[]): void {
+function convertLegacyLookAt(channels: Channel[], indices: number[], nodes: readonly Json[], boneToNode: Partial<Record<HumanBoneName, number>>, seen: Set<string>, warnings: MotionWarning[], offset: unknown): void {
   const world = worldMatrices(nodes);
   const parents = parentIndices(nodes);
   const head = boneToNode.head;
-  const eye = head !== undefined ? [world[head][12], world[head][13], world[head][14]] as const : ([0, 0, 0] as const);
+  // The eyes, where the gaze starts: the head plus offsetFromHeadBone when the file gives one, as Blender's
+  // add-on does (2° of gaze at a metre for debug_robot's 4.6 cm). In world axes, not the head node's: the
+  // add-on copies the avatar's offset (a T-pose head's frame) while its nodes carry Blender's bone rolls.
+  const o = headOffset(offset);
+  const eye = head !== undefined ? ([world[head][12] + o[0], world[head][13] + o[1], world[head][14] + o[2]] as const) : ([0, 0, 0] as const);
   for (const i of indices) {
     const ch = channels[i];
     if (seen.has(`${ch.node}/rotation`)) {
@@ -389,4 +393,8 @@ function convertLegacyLookAt(channels: Channel[], indices: number[], nodes: read
     channels[i] = { node: ch.node, path: 'rotation', times: ch.times, values };
     warnings.push(warning('the lookAt track was a gaze point (pre-release VRMA translation); converted to the 1.0 rotation', 'vrma.lookAtGazePoint'));
   }
+}
+
+function headOffset(v: unknown): Vec3 {
+  return Array.isArray(v) && v.length === 3 && v.every((x) => typeof x === 'number' && Number.isFinite(x)) ? [v[0], v[1], v[2]] : [0, 0, 0];
 }

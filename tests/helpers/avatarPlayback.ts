@@ -34,11 +34,11 @@ export async function loadTestAvatar(bytes: Uint8Array, name: string): Promise<L
 
 const BONES: readonly HumanBoneName[] = ['hips', 'leftUpperLeg', 'leftLowerLeg', 'leftFoot', 'leftToes', 'rightUpperLeg', 'rightLowerLeg', 'rightFoot', 'rightToes', 'leftUpperArm', 'leftLowerArm', 'leftHand', 'rightUpperArm', 'rightLowerArm', 'rightHand'];
 
-function readPose(avatar: LoadedAvatar): SkeletonPose {
+function readPose(avatar: LoadedAvatar, bones: readonly HumanBoneName[] = BONES): SkeletonPose {
   const pose: SkeletonPose = {};
   const v = new THREE.Vector3();
   const q = new THREE.Quaternion();
-  for (const b of BONES) {
+  for (const b of bones) {
     const node = avatar.vrm.humanoid.getRawBoneNode(b as VRMHumanBoneName);
     if (!node) continue;
     node.getWorldPosition(v);
@@ -56,23 +56,44 @@ export function restPoseOf(avatar: LoadedAvatar): SkeletonPose {
   return readPose(avatar);
 }
 
-/** The avatar's pose at each time, as three-vrm-animation plays the .vrma bytes on it. */
-export async function playedPoses(avatar: LoadedAvatar, vrma: Uint8Array, times: ArrayLike<number>): Promise<SkeletonPose[]> {
-  const clip = await referenceClip(vrma, avatar.vrm);
-  const mixer = new THREE.AnimationMixer(avatar.vrm.scene);
+/** What a player shows at one time: the raw bones, the expression weights asked for, and the gaze. */
+export interface PlayedState {
+  readonly pose: SkeletonPose;
+  readonly expressions: Readonly<Record<string, number>>;
+  /** VRMLookAt's yaw and pitch in degrees (0, 0 when the clip has no gaze). */
+  readonly lookAt: { readonly yaw: number; readonly pitch: number };
+}
+
+/**
+ * The avatar at each time as three-vrm-animation plays the .vrma bytes on it: `bones` (default the
+ * limbs and hips), the weights of `expressions`, and the gaze. Expressions and gaze start from neutral.
+ */
+export async function playedStates(avatar: LoadedAvatar, vrma: Uint8Array, times: ArrayLike<number>, opts: { bones?: readonly HumanBoneName[]; expressions?: readonly string[] } = {}): Promise<PlayedState[]> {
+  const { vrm } = avatar;
+  vrm.expressionManager?.resetValues();
+  vrm.lookAt?.reset();
+  const clip = await referenceClip(vrma, vrm);
+  const mixer = new THREE.AnimationMixer(vrm.scene);
   const action = mixer.clipAction(clip);
   // Played once and held at the end: a looping action would wrap the last frame round to the first.
   action.setLoop(THREE.LoopOnce, 1);
   action.clampWhenFinished = true;
   action.play();
-  const out: SkeletonPose[] = [];
+  const out: PlayedState[] = [];
   for (let i = 0; i < times.length; i++) {
     mixer.setTime(times[i]);
-    avatar.vrm.update(0);
-    avatar.vrm.scene.updateMatrixWorld(true);
-    out.push(readPose(avatar));
+    vrm.update(0);
+    vrm.scene.updateMatrixWorld(true);
+    const expressions: Record<string, number> = {};
+    for (const e of opts.expressions ?? []) expressions[e] = vrm.expressionManager?.getValue(e) ?? 0;
+    out.push({ pose: readPose(avatar, opts.bones), expressions, lookAt: { yaw: vrm.lookAt?.yaw ?? 0, pitch: vrm.lookAt?.pitch ?? 0 } });
   }
   action.stop();
-  mixer.uncacheRoot(avatar.vrm.scene);
+  mixer.uncacheRoot(vrm.scene);
   return out;
+}
+
+/** The avatar's pose at each time, as three-vrm-animation plays the .vrma bytes on it. */
+export async function playedPoses(avatar: LoadedAvatar, vrma: Uint8Array, times: ArrayLike<number>): Promise<SkeletonPose[]> {
+  return (await playedStates(avatar, vrma, times)).map((s) => s.pose);
 }

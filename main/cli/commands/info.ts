@@ -8,7 +8,7 @@ import { MotionError } from '../../../shared/errors';
 import { fileFailure, studioErrorCodeOf } from '../../../shared/fileProblem';
 
 /** A file's failure as printed ("FILE: message") and in --json: the core's code, or the errno's one mapping. */
-function fileError(e: unknown, file: string): { code: string; message: string } {
+export function fileError(e: unknown, file: string): { code: string; message: string } {
   if (e instanceof MotionError) return { code: e.code, message: `${file}: ${e.message}` };
   const errno = (e as NodeJS.ErrnoException)?.code;
   if (typeof errno !== 'string') throw e;

@@ -27,6 +27,7 @@ import { writeVrma } from '../../../shared/vrma/write';
 import { wavyMotion, withRotatedRest } from './editTestKit';
 import { fit } from '../../../shared/edits/fit';
 import { pinRange } from '../../../shared/edits/pinRange';
+import { bakeIntermediateNodes } from '../../../shared/edits/bakeIntermediate';
 import { readAvatarSkeleton } from '../../../shared/vrm/avatarSkeleton';
 import { makeMannequinVrm } from '../../../shared/assets/mannequin';
 
@@ -167,7 +168,7 @@ describe('edit registry: one name per edit, running through it equals the core',
       expect(id).toMatch(/^[a-z][a-z-]*$/);
       expect(COMMANDS.filter((c) => c.name === id)).toHaveLength(1);
     }
-    expect(ids).toEqual(['keep', 'delete', 'speed', 'reverse', 'mirror', 'in-place', 'smooth', 'loop', 'strip', 'optimize', 'fix', 'join', 'resample', 'pin-feet', 'pin', 'fit']);
+    expect(ids).toEqual(['keep', 'delete', 'speed', 'reverse', 'mirror', 'in-place', 'smooth', 'loop', 'strip', 'optimize', 'fix', 'join', 'resample', 'pin-feet', 'pin', 'fit', 'bake-intermediate']);
   });
 
   const a = withRotatedRest(wavyMotion({ duration: 4, fps: 30 }));
@@ -198,6 +199,8 @@ describe('edit registry: one name per edit, running through it equals the core',
     'pin-feet': () => core.pinFeet(a, { height: 0.05, speed: 0.3, minContact: 0.1, blend: 0.15 }),
     pin: () => pinRange(a, 1, 2.5, { limbs: ['leftArm'], blend: 0.2 }),
     fit: () => fit(a, MANNEQUIN, { height: 0.05, speed: 0.3, minContact: 0.1, blend: 0.15 }),
+    // Nothing between a's bones is animated: the motion comes back as it is (tests/unit/edits/bakeIntermediate.test.ts has idle_loop).
+    'bake-intermediate': () => bakeIntermediateNodes(a),
   };
 
   it('the panel with its starting values gives exactly the core function with the documented defaults', () => {

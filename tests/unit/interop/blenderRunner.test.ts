@@ -1,0 +1,36 @@
+/**
+ * The Blender runner itself (tests/helpers/blender.ts): one headless launch with the VRM add-on imports
+ * pixiv's test.vrma onto debug_robot and bakes it at the scene's fps (frame = t·fps + 1: 3 s at 30 fps
+ * is frames 1-91), and a Python exception comes back as a BlenderError carrying the traceback.
+ */
+import { expect, it } from 'vitest';
+import { BlenderError, describeBlender, runBlender } from '../../helpers/blender';
+import { fixturePath } from '../../helpers/fixtures';
+
+describeBlender('Blender runner', () => {
+  it('imports test.vrma onto debug_robot in one launch and returns the baked frames as JSON', async () => {
+    const r = await runBlender<{ ok: boolean; frames: [number, number]; bones: number; upperArm: number[][] }>(
+      `
+def main(args):
+    arm = load_avatar(args["avatar"])
+    ok = import_vrma(arm, args["motion"], fps=30)
+    frames = baked_frames(arm)
+    s = sample(arm, [frames[0], frames[1]], ["rightUpperArm"])
+    return {"ok": ok, "frames": frames, "bones": len(human_bones(arm)), "upperArm": [x["pose"]["rightUpperArm"] for x in s]}
+`,
+      { avatar: fixturePath('vrm1', 'debug_robot.vrm'), motion: fixturePath('vrma', 'test.vrma') },
+    );
+    expect(r.ok).toBe(true);
+    expect(r.frames).toEqual([1, 91]);
+    // debug_robot maps all 53 VRM 1.0 bones.
+    expect(r.bones).toBe(53);
+    // The upper arm's head does not move when the arm turns about it (within 1e-6 m).
+    expect(Math.hypot(...r.upperArm[0].map((v, i) => v - r.upperArm[1][i]))).toBeLessThan(1e-6);
+  });
+
+  it('reports a Python exception as a BlenderError with the traceback', async () => {
+    const e = await runBlender('def main(args):\n    raise ValueError("deliberate " + args["word"])', { word: 'failure' }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(BlenderError);
+    expect((e as Error).message).toMatch(/ValueError: deliberate failure/);
+  });
+});
