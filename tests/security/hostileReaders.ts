@@ -64,20 +64,22 @@ export function sharedPathsFbx(stacks: number, layers: number, curveNodes: numbe
 }
 
 /**
- * Finding 17: `takes` takes of `frames` frames each (LocalStart/LocalStop), all keyed by one shared
- * two-key curve: each take is within the per-take frame cap, their total is not.
+ * Finding 17: `takes` takes of `frames` frames each (LocalStart/LocalStop), each with its own curve
+ * node over one shared two-key curve: each take is within the per-take frame cap, their total is not.
  */
 export function manyLongTakesFbx(takes: number, frames: number): Uint8Array {
   const { nodes, objects, connections, model } = humanoid();
   objects.push(curve(90_000, 2));
-  objects.push(n('AnimationCurveNode', [L(80_000), S('R\u0000\u0001AnimCurveNode'), S('')]));
-  connections.push(C('OP', 80_000, model('LeftArm'), 'Lcl Rotation'), C('OP', 90_000, 80_000, 'd|Z'));
+  for (let s = 0; s < takes; s++) {
+    objects.push(n('AnimationCurveNode', [L(80_000 + s), S('R\u0000\u0001AnimCurveNode'), S('')]));
+    connections.push(C('OP', 80_000 + s, model('LeftArm'), 'Lcl Rotation'), C('OP', 90_000, 80_000 + s, 'd|Z'));
+  }
   for (let s = 0; s < takes; s++) {
     objects.push(n('AnimationStack', [L(60_000 + s), S(`Long${s}\u0000\u0001AnimStack`), S('')], [
       n('Properties70', [], [P('LocalStart', 'KTime', 0), P('LocalStop', 'KTime', (frames - 1) * (TICKS / 30))]),
     ]));
     objects.push(n('AnimationLayer', [L(70_000 + s), S('Base\u0000\u0001AnimLayer'), S('')]));
-    connections.push(C('OO', 70_000 + s, 60_000 + s), C('OO', 80_000, 70_000 + s));
+    connections.push(C('OO', 70_000 + s, 60_000 + s), C('OO', 80_000 + s, 70_000 + s));
   }
   return encodeBinaryFbx(nodes, 7400, true);
 }
