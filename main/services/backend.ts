@@ -52,6 +52,8 @@ export type FolderConverter = ((job: {
   jobId: string;
   folder: string;
   overwrite: boolean;
+  /** More than 50 takes from one file: true writes them, false leaves such files out, undefined asks (CONFIRM). */
+  allTakes?: boolean;
   onProgress: (p: ConvertProgress) => void;
 }) => Promise<ConvertSummary>) & {
   /** Lists the takes of an .fbx/.glb on the converter's worker threads (describeFile of the library). */
@@ -441,6 +443,7 @@ export class StudioBackend {
             jobId: randomUUID(),
             folder,
             overwrite: req.overwrite === true,
+            allTakes: req.allTakes,
             onProgress: (p) => this.emit('convertProgress', p),
           });
         } finally {

@@ -16,7 +16,8 @@ import { runConvertJobs } from './convertEngine';
 import { scanFolder } from './library';
 import { mmdModelBeside } from './mmdModelBeside';
 import { isConvertible } from '../../shared/convert/formats';
-import { planTakes } from './convertTakes';
+import { MAX_TAKES_WITHOUT_ASKING, planTakes } from './convertTakes';
+import { StudioApiError } from '../../shared/contract/studioApi';
 import { convertTargetFor } from './exportNaming';
 
 export interface WorkerConverterOptions {
@@ -54,12 +55,14 @@ export function createWorkerConverter(workerFile: string, options: WorkerConvert
 }
 
 function convertFolderWith(workerFile: string, options: WorkerConverterOptions): FolderConverter {
-  return async ({ jobId, folder, overwrite, onProgress }) => {
+  return async ({ jobId, folder, overwrite, allTakes, onProgress }) => {
     const started = performance.now();
     // FBX/glTF files become one job per take (NAME.TAKE.vrma when several); a .glb avatar is left out.
     const listed: LibrarySnapshot = { root: folder, entries: await scanFolder(folder) };
     const sources = listed.entries.filter((e) => isConvertible(e.name)).map((e) => e.path);
-    const takes = await planTakes(sources.map((source) => ({ input: source, output: convertTargetFor(source), walked: true })));
+    const takes = await planTakes(sources.map((source) => ({ input: source, output: convertTargetFor(source), walked: true })), undefined, allTakes ? undefined : MAX_TAKES_WITHOUT_ASKING);
+    // More than 50 takes from one file: the page asks first (allTakes undefined), then says yes or no (finding 12).
+    if (takes.tooMany.length && allTakes === undefined) throw new StudioApiError('CONFIRM', `${takes.tooMany.join(', ')}: more than ${MAX_TAKES_WITHOUT_ASKING} takes each, one .vrma per take. Write them all?`);
     // A .vmd/.vpd converts with the MMD model of its folder, as in the studio (mmdModelBeside.ts).
     const models = new Map<string, Promise<Uint8Array | undefined>>();
     const modelFor = (source: string): Promise<Uint8Array | undefined> => {

@@ -3,10 +3,16 @@
  * planned NAME.vrma, one with several to NAME.TAKE.vrma each (shared/convert/takes.ts), `take` keeps only
  * the named one (as NAME.vrma). A .glb found by a folder walk that is a VRM avatar is not a motion and
  * is left out; named on the command line, it is reported.
+ *
+ * More than MAX_TAKES_WITHOUT_ASKING takes from one file are written only when the user asked for
+ * all of them (`convert --all-takes`, Convert Folder's confirmation): a 3 MB .glb became 2,000
+ * files, 110 MB, without a question (issue 24, finding 12). Otherwise the file is reported (tooMany).
  */
 import { readFile } from 'node:fs/promises';
 import { MotionError, motionErrorInfo, type MotionErrorInfo } from '../../shared/errors';
 import { hasTakes, listTakes, takeOutputs } from '../../shared/convert/takes';
+import { MAX_TAKES_WITHOUT_ASKING } from '../../shared/contract/schema';
+import { refuseManyTakes } from '../../shared/convert/takeLimit';
 
 export interface PlannedFile {
   readonly input: string;
@@ -27,9 +33,15 @@ export interface TakePlan {
   readonly problems: { input: string; error: string; problem?: MotionErrorInfo }[];
   /** Walked .glb files that are avatars, left out. */
   readonly avatars: string[];
+  /** Files left out for having more than `maxTakes` takes (also in problems). */
+  readonly tooMany: string[];
 }
 
-export async function planTakes(files: readonly PlannedFile[], take?: string): Promise<TakePlan> {
+export { MAX_TAKES_WITHOUT_ASKING };
+
+/** `maxTakes`: files with more takes are left out and reported (undefined: every take, as asked). */
+export async function planTakes(files: readonly PlannedFile[], take?: string, maxTakes?: number): Promise<TakePlan> {
+  const tooMany: string[] = [];
   const planned: PlannedTake[] = [];
   const problems: { input: string; error: string; problem?: MotionErrorInfo }[] = [];
   const avatars: string[] = [];
@@ -70,7 +82,16 @@ export async function planTakes(files: readonly PlannedFile[], take?: string): P
       planned.push({ input: f.input, output: f.output, take });
       continue;
     }
+    if (maxTakes !== undefined && names.length > maxTakes) {
+      try {
+        refuseManyTakes(f.input, names.length, maxTakes);
+      } catch (e) {
+        tooMany.push(f.input);
+        problems.push({ input: f.input, error: (e as Error).message, problem: motionErrorInfo(e) });
+        continue;
+      }
+    }
     for (const t of takeOutputs(f.output, names)) planned.push({ input: f.input, output: t.output, take: t.take });
   }
-  return { planned, problems, avatars };
+  return { planned, problems, avatars, tooMany };
 }

@@ -250,3 +250,16 @@ export function glbOfJsonText(text: string): Uint8Array {
   out.fill(0x20, 20 + json.length);
   return out;
 }
+
+/** Finding 12: a humanoid .glb with `animations` animations (2 keys each, one accessor pair shared): one file, that many takes. */
+export function manyAnimationsGlb(animations: number): Uint8Array {
+  const g = new RawGlb();
+  const times = g.floats([0, 1], 'SCALAR');
+  const rot = g.floats([0, 0, 0, 1, 0, 0.3827, 0, 0.9239], 'VEC4');
+  return g.build({
+    asset: { version: '2.0' },
+    scenes: [{ nodes: [0] }],
+    nodes: humanoidNodes(),
+    animations: Array.from({ length: animations }, (_, k) => ({ name: `move${k}`, channels: [{ sampler: 0, target: { node: 10, path: 'rotation' } }], samplers: [{ input: times, output: rot }] })),
+  });
+}

@@ -11,7 +11,7 @@ import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { UsageError, numberOption, type CliCommand, type CliIO } from '../command';
 import type { ConvertJob, ConvertResult } from '../../services/convertWorker';
 import { convertibleFiles, runConvertJobs } from '../../services/convertEngine';
-import { planTakes } from '../../services/convertTakes';
+import { MAX_TAKES_WITHOUT_ASKING, planTakes } from '../../services/convertTakes';
 import { MotionError } from '../../../shared/errors';
 import { hasTakes, listTakes, TAKE_EXTENSIONS } from '../../../shared/convert/takes';
 import { CONVERTIBLE_EXTENSIONS, MOTION_EXTENSIONS, formatList, isMotionFile } from '../../../shared/convert/formats';
@@ -28,7 +28,7 @@ interface Planned {
  * Every (input, output, take) to convert, plus inputs that cannot even be planned (missing, wrong type,
  * no such take). FBX/glTF files become one job per take (convertTakes.ts).
  */
-async function plan(inputs: string[], outDir: string | undefined, take?: string): Promise<{ jobs: Planned[]; problems: { input: string; error: string }[]; leftOut: string[] }> {
+async function plan(inputs: string[], outDir: string | undefined, take?: string, allTakes = false): Promise<{ jobs: Planned[]; problems: { input: string; error: string }[]; leftOut: string[] }> {
   const jobs: Planned[] = [];
   const problems: { input: string; error: string }[] = [];
   const target = (file: string, root?: string) => {
@@ -62,7 +62,7 @@ async function plan(inputs: string[], outDir: string | undefined, take?: string)
     }
     jobs.push({ input, output });
   }
-  const takes = await planTakes(jobs, take);
+  const takes = await planTakes(jobs, take, allTakes ? undefined : MAX_TAKES_WITHOUT_ASKING);
   problems.push(...takes.problems);
   // Two sources with one target (walk.bvh and walk.vmd side by side): the second is refused.
   const seen = new Map<string, string>();
@@ -143,6 +143,7 @@ export const convertCommand: CliCommand = {
     '                 glTF key times; 30 for VMD)',
     '  --take NAME    only this take of an .fbx/.glb/.gltf (written as NAME.vrma)',
     '  --list-takes   print each take of an .fbx/.glb/.gltf file: name, duration, fps, keys (--json: as JSON)',
+    `  --all-takes    write every take even of a file with more than ${MAX_TAKES_WITHOUT_ASKING} (without it such a file is reported, not written)`,
     '  --optimize     drop keys that linear interpolation reproduces within tolerance',
     '  --pin-feet     hold planted feet still (contacts found in the motion; see vrma-studio pin-feet --help)',
     '  --force        replace existing .vrma files (otherwise they are left alone and reported)',
@@ -163,6 +164,7 @@ export const convertCommand: CliCommand = {
     jobs: { type: 'string' },
     take: { type: 'string' },
     'list-takes': { type: 'boolean' },
+    'all-takes': { type: 'boolean' },
     json: { type: 'boolean' },
   },
   async run(positionals, values, io) {
@@ -190,7 +192,7 @@ export const convertCommand: CliCommand = {
     }
 
     const started = Date.now();
-    const { jobs: planned, problems, leftOut } = await plan(positionals, outDir, take);
+    const { jobs: planned, problems, leftOut } = await plan(positionals, outDir, take, values['all-takes'] === true);
     for (const p of problems) io.err(`FAIL ${p.error}`);
     for (const a of leftOut) io.out(`skip ${a}: an avatar or model without animations, not a motion`);
     const jobs: ConvertJob[] = planned.map((p, id) => ({
