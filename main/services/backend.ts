@@ -30,6 +30,7 @@ import {
 } from '../../shared/contract/studioApi';
 import { validateArgs, type ValidArgs } from '../../shared/contract/validate';
 import { AccessPolicy, checkPathSyntax, isInside } from './accessPolicy';
+import { hiddenFolderConcern } from './folderReads';
 import { removeStaleTemps } from './atomicWrite';
 import { AutosaveStore } from './autosave';
 import { exportBesideSource, saveDocument, saveDocumentAs } from './documents';
@@ -297,7 +298,8 @@ export class StudioBackend {
       const real = await fs.realpath(checkPathSyntax(path)).catch(() => null);
       if (real === null) return true; // openFolderAt/openFileAt answer NOT_FOUND
       if (kind === 'folder' ? this.policy.folders().includes(real) : await this.isReadable(real)) return true;
-      const concern = typedPathConcern(real, this.opts.homeDir ?? homedir());
+      const home = this.opts.homeDir ?? homedir();
+      const concern = typedPathConcern(real, home) ?? (kind === 'folder' ? await hiddenFolderConcern(real, home) : null);
       if (concern && !confirmed) throw new StudioApiError('CONFIRM', `${concern}. Open it anyway?`);
       return true;
     }
