@@ -18,6 +18,7 @@ import { mmdModelBeside } from './mmdModelBeside';
 import { isConvertible } from '../../shared/convert/formats';
 import { MAX_TAKES_WITHOUT_ASKING, planTakes } from './convertTakes';
 import { StudioApiError } from '../../shared/contract/studioApi';
+import { MotionError, type MotionErrorCode } from '../../shared/errors';
 import { convertTargetFor } from './exportNaming';
 
 export interface WorkerConverterOptions {
@@ -45,7 +46,9 @@ export function workerTakesLister(workerFile: string): TakesLister {
       inThread: false,
       onResult: (r) => void (result = r),
     });
-    if (!result?.ok) throw new Error(result?.error ?? 'could not list the takes');
+    // The core's error as a MotionError again (IS_AVATAR leaves a walked avatar out; the studio words it).
+    const problem = result?.problem ?? (result?.code ? { code: result.code as MotionErrorCode } : undefined);
+    if (!result?.ok) throw problem ? new MotionError(problem.code, result?.error ?? '', problem.detail, problem.params) : new Error(result?.error ?? 'could not list the takes');
     return result.takes ?? [];
   };
 }
@@ -60,7 +63,7 @@ function convertFolderWith(workerFile: string, options: WorkerConverterOptions):
     // FBX/glTF files become one job per take (NAME.TAKE.vrma when several); a .glb avatar is left out.
     const listed: LibrarySnapshot = { root: folder, entries: await scanFolder(folder) };
     const sources = listed.entries.filter((e) => isConvertible(e.name)).map((e) => e.path);
-    const takes = await planTakes(sources.map((source) => ({ input: source, output: convertTargetFor(source), walked: true })), undefined, allTakes ? undefined : MAX_TAKES_WITHOUT_ASKING);
+    const takes = await planTakes(sources.map((source) => ({ input: source, output: convertTargetFor(source), walked: true })), undefined, allTakes ? undefined : MAX_TAKES_WITHOUT_ASKING, workerTakesLister(workerFile));
     // More than 50 takes from one file: the page asks first (allTakes undefined), then says yes or no (finding 12).
     if (takes.tooMany.length && allTakes === undefined) throw new StudioApiError('CONFIRM', `${takes.tooMany.join(', ')}: more than ${MAX_TAKES_WITHOUT_ASKING} takes each, one .vrma per take. Write them all?`);
     // A .vmd/.vpd converts with the MMD model of its folder, as in the studio (mmdModelBeside.ts).

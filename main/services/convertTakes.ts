@@ -39,8 +39,13 @@ export interface TakePlan {
 
 export { MAX_TAKES_WITHOUT_ASKING };
 
+/** Lists a file's takes; in this thread by default (the CLI), on a worker for Convert Folder (finding 1). */
+export type ListTakes = (path: string) => Promise<readonly { readonly name: string }[]>;
+
+const listHere: ListTakes = async (path) => listTakes(path, new Uint8Array(await readFile(path)));
+
 /** `maxTakes`: files with more takes are left out and reported (undefined: every take, as asked). */
-export async function planTakes(files: readonly PlannedFile[], take?: string, maxTakes?: number): Promise<TakePlan> {
+export async function planTakes(files: readonly PlannedFile[], take?: string, maxTakes?: number, list: ListTakes = listHere): Promise<TakePlan> {
   const tooMany: string[] = [];
   const planned: PlannedTake[] = [];
   const problems: { input: string; error: string; problem?: MotionErrorInfo }[] = [];
@@ -52,7 +57,7 @@ export async function planTakes(files: readonly PlannedFile[], take?: string, ma
     }
     let names: string[];
     try {
-      names = listTakes(f.input, new Uint8Array(await readFile(f.input))).map((t) => t.name);
+      names = (await list(f.input)).map((t) => t.name);
     } catch (e) {
       if (e instanceof MotionError && e.code === 'IS_AVATAR' && f.walked) {
         avatars.push(f.input);

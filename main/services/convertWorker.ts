@@ -91,7 +91,7 @@ export async function runConvertJob(job: ConvertJob): Promise<ConvertResult> {
     try {
       return { ...base, ok: true, warnings: [], takes: listTakes(job.input, bytes) };
     } catch (e) {
-      if (e instanceof MotionError) return { ...base, ok: false, error: e.message, code: e.code, warnings: [] };
+      if (e instanceof MotionError) return { ...base, ok: false, error: e.message, code: e.code, problem: motionErrorInfo(e), warnings: [] };
       return { ...base, ok: false, error: `internal error: ${(e as Error)?.message ?? String(e)}`, warnings: [] };
     }
   }
