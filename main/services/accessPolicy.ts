@@ -136,6 +136,18 @@ export class AccessPolicy {
     }
   }
 
+  /** The first `bytes` bytes of a readable file (fewer when it is shorter), read through openReadable. */
+  async readReadableHead(path: string, bytes: number): Promise<Uint8Array> {
+    const handle = await this.openReadable(path);
+    try {
+      const buf = new Uint8Array(bytes);
+      const { bytesRead } = await handle.read(buf, 0, bytes, 0);
+      return buf.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  }
+
   /** True when the real path of `path` is inside an opened folder. */
   async isInOpenedFolder(path: string): Promise<boolean> {
     const real = await realpathOrNull(checkPathSyntax(path));

@@ -145,7 +145,7 @@ export class StudioBackend {
     this.recent = new RecentList(opts.userDataDir);
     this.settings = new SettingsStore(opts.userDataDir);
     this.autosaveStore = new AutosaveStore(opts.userDataDir, opts.autosaveDelayMs);
-    this.details = new FileDetailsCache(opts.converter?.listTakes);
+    this.details = new FileDetailsCache(opts.converter?.listTakes, { all: (p) => this.policy.readReadable(p), head: (p, n) => this.policy.readReadableHead(p, n) });
     this.handlers = this.createHandlers();
     this.closeGuard = new CloseGuard({
       ask: (req) => this.emit('closeRequest', req),

@@ -65,7 +65,19 @@ async function readHead(path: string, bytes: number): Promise<Uint8Array> {
   }
 }
 
-export async function describeFileOnDisk(path: string, listTakes?: TakesLister): Promise<FileDetails> {
+/**
+ * How describe reads a file. The backend passes its open-then-check reader (AccessPolicy: O_NONBLOCK,
+ * the descriptor compared with the allowed path, regular files only), so a FIFO named walk.bvh in an
+ * opened folder cannot block the thread pool (issue 24, finding 10). Plain fs by default (tests, CLI).
+ */
+export interface DetailsReader {
+  all(path: string): Promise<Uint8Array>;
+  head(path: string, bytes: number): Promise<Uint8Array>;
+}
+
+const diskReader: DetailsReader = { all: async (path) => new Uint8Array(await fs.readFile(path)), head: readHead };
+
+export async function describeFileOnDisk(path: string, listTakes?: TakesLister, read: DetailsReader = diskReader): Promise<FileDetails> {
   const ext = extensionOf(path);
   try {
     switch (ext) {
@@ -73,33 +85,34 @@ export async function describeFileOnDisk(path: string, listTakes?: TakesLister):
         return { path, kind: 'avatar' };
       case '.glb':
       case '.gltf': {
-        const kind = gltfKind(new Uint8Array(await fs.readFile(path)));
+        const kind = gltfKind(await read.all(path));
         if (kind === 'avatar') return ext === '.glb' ? { path, kind: 'avatar' } : { path, kind: 'unreadable', error: 'a glTF model without animations' };
         if (!listTakes) return { path, kind: kind === 'motion' ? 'motion' : 'avatar' };
         return takeDetails(path, await listTakes(path), kind === 'motion' ? 'motion' : 'avatar');
       }
       case '.fbx':
+        await read.head(path, 1); // a regular file, before a worker opens it by name
         if (!listTakes) return { path, kind: 'motion' };
         return takeDetails(path, await listTakes(path), 'motion');
       case '.pmx':
       case '.pmd': {
-        const problem = mmdModelProblem(await readHead(path, 4));
+        const problem = mmdModelProblem(await read.head(path, 4));
         return problem ? { path, kind: 'unreadable', error: problem } : { path, kind: 'model' };
       }
       case '.vpd':
         return { path, kind: 'pose', duration: 0 };
       case '.bvh': {
         // The MOTION header sits after the hierarchy; 256 KiB covers any real skeleton.
-        const head = new TextDecoder().decode(await readHead(path, 256 * 1024));
+        const head = new TextDecoder().decode(await read.head(path, 256 * 1024));
         const duration = bvhDuration(head);
         return { path, kind: duration > 0 ? 'motion' : 'pose', duration };
       }
       case '.vmd': {
-        const duration = vmdDuration(new Uint8Array(await fs.readFile(path)));
+        const duration = vmdDuration(await read.all(path));
         return { path, kind: duration > 0 ? 'motion' : 'pose', duration };
       }
       case '.vrma': {
-        const duration = vrmaDuration(new Uint8Array(await fs.readFile(path)));
+        const duration = vrmaDuration(await read.all(path));
         return { path, kind: duration > 0 ? 'motion' : 'pose', duration };
       }
       default:
@@ -114,13 +127,13 @@ export async function describeFileOnDisk(path: string, listTakes?: TakesLister):
 export class FileDetailsCache {
   private cache = new Map<string, { size: number; mtimeMs: number; details: FileDetails }>();
 
-  constructor(private readonly listTakes?: TakesLister) {}
+  constructor(private readonly listTakes?: TakesLister, private readonly read?: DetailsReader) {}
 
   async describe(path: string): Promise<FileDetails> {
     const st = await fs.stat(path);
     const hit = this.cache.get(path);
     if (hit && hit.size === st.size && hit.mtimeMs === st.mtimeMs) return hit.details;
-    const details = await describeFileOnDisk(path, this.listTakes);
+    const details = await describeFileOnDisk(path, this.listTakes, this.read);
     if (this.cache.size > 20_000) this.cache.clear();
     this.cache.set(path, { size: st.size, mtimeMs: st.mtimeMs, details });
     return details;
