@@ -32,6 +32,7 @@ import { toErrorInfo, type StudioBackend } from '../services/backend';
 import { LaunchCodes } from './launchCode';
 import { ByteGate } from './byteGate';
 import { UploadLane } from './uploadLane';
+import { SocketGuard } from './socketGuard';
 
 export const TOKEN_HEADER = 'x-vrma-token';
 export const PATH_HEADER = 'x-vrma-path';
@@ -51,6 +52,8 @@ export const HOST_TIMEOUTS = {
   keepAliveTimeout: 5_000,
   connectionsCheckingInterval: 1_000,
   maxConnections: 1024,
+  /** Sockets that have not shown the token (socketGuard.ts): the oldest is closed past this. */
+  maxUnauthenticated: 256,
 } as const;
 
 /**
@@ -112,6 +115,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
   const launchCodes = new LaunchCodes(token, opts.clock);
   const uploads = new ByteGate(MAX_UPLOAD_BYTES_IN_FLIGHT);
   const lane = new UploadLane();
+  const sockets = new SocketGuard(HOST_TIMEOUTS.maxUnauthenticated);
   const rendererDir = resolve(opts.rendererDir);
   const backend = opts.backend;
   let port = 0;
@@ -121,7 +125,10 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
   const allowedOrigins = () => new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
 
   function send(res: ServerResponse, status: number, body: Uint8Array | string, type: string, extra: Record<string, string> = {}) {
-    res.writeHead(status, { ...BASE_HEADERS, 'Content-Type': type, 'Content-Length': String(Buffer.byteLength(body)), ...extra });
+    // A body we answer without reading (a refusal, a too-large call) is not read afterwards either:
+    // the connection closes with the answer (finding 7: a 403's slow body held its socket 130 s).
+    const unread = res.req && !res.req.complete ? { Connection: 'close' } : {};
+    res.writeHead(status, { ...BASE_HEADERS, 'Content-Type': type, 'Content-Length': String(Buffer.byteLength(body)), ...extra, ...unread });
     res.end(body);
   }
   function sendError(res: ServerResponse, info: StudioErrorInfo) {
@@ -142,7 +149,9 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     const given = req.headers[TOKEN_HEADER];
     if (typeof given !== 'string') return false;
     const b = Buffer.from(given);
-    return b.length === tokenBytes.length && timingSafeEqual(b, tokenBytes);
+    const ok = b.length === tokenBytes.length && timingSafeEqual(b, tokenBytes);
+    if (ok) sockets.trust(req.socket);
+    return ok;
   }
 
   /**
@@ -159,14 +168,20 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     const reserve = declared ?? limit;
     const reader = gated ? await lane.enter() : null;
     let release: () => void = () => undefined;
+    let total = 0;
     try {
-      if (gated) release = await uploads.acquire(reserve);
+      const hold = reader ? await uploads.reserve(reserve) : null;
+      if (hold) {
+        release = () => hold.release();
+        // A stalled sender keeps only what it sent (finding 8); it waits for the rest when it resumes.
+        reader!.onStall = () => hold.shrinkTo(total);
+      }
       let buf = Buffer.allocUnsafe(declared ?? Math.min(limit, 64 * 1024));
-      let total = 0;
       for await (const chunk of req) {
-        const wait = reader?.pace();
-        if (wait) await wait; // unread meanwhile: TCP holds the sender back
         const c = chunk as Buffer;
+        if (hold && hold.bytes < reserve) await hold.growTo(reserve);
+        const wait = reader?.pace(c.length);
+        if (wait) await wait; // unread meanwhile: TCP holds the sender back
         if (total + c.length > limit || (declared !== null && total + c.length > declared)) {
           throw new StudioApiError('BAD_ARGUMENT', `request larger than ${declared ?? limit} bytes for this call`);
         }
@@ -188,6 +203,8 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
   }
 
   async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string) {
+    // Only under our own name: a DNS-rebinding page (Host: its own name) cannot read the build (finding 15).
+    if (!allowedHosts().has(req.headers.host ?? '')) return send(res, 421, 'wrong Host header', 'text/plain', { Connection: 'close' });
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed', 'text/plain');
     let rel: string;
     try {
@@ -230,6 +247,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
           message: `This studio link ${why} (each link works once, for 2 minutes). Press Enter in the terminal running "npm run web" for a new one.`,
         });
       }
+      sockets.trust(req.socket);
       return send(res, 200, encodeWire({ value: { token } }), WIRE_CONTENT_TYPE);
     }
 
@@ -329,6 +347,10 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
       connectionsCheckingInterval: HOST_TIMEOUTS.connectionsCheckingInterval,
     },
     (req, res) => {
+    // Whatever the answer, a body still arriving after it is not worth reading: close (finding 7).
+    res.once('finish', () => {
+      if (!req.complete) req.socket.destroy();
+    });
     const pathname = (req.url ?? '/').split('?')[0];
     const handle = pathname.startsWith('/api/') ? serveApi(req, res, pathname) : serveStatic(req, res, pathname);
     handle.catch((e) => {
@@ -338,6 +360,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     },
   );
   server.maxConnections = HOST_TIMEOUTS.maxConnections;
+  server.on('connection', (socket) => sockets.admit(socket));
 
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);

@@ -7,6 +7,7 @@ import { promises as fs, constants as fsc } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { dirname, extname, isAbsolute, relative, resolve, sep, basename, join } from 'node:path';
 import { StudioApiError } from '../../shared/contract/studioApi';
+import { folderReadable } from './folderReads';
 
 export function denied(message: string): StudioApiError {
   return new StudioApiError('DENIED', message);
@@ -83,11 +84,19 @@ export class AccessPolicy {
     return [...this.roots];
   }
 
-  /** Real path of a file the renderer may read; DENIED otherwise (also for missing files, to leak nothing). */
+  /**
+   * Real path of a file the renderer may read; DENIED otherwise (also for missing files, to leak
+   * nothing). A file the user opened by name is readable as it is; below an opened folder only what
+   * the studio reads (folderReadable): granting ~ must not serve ~/.ssh/id_rsa (issue 24, finding 9).
+   */
   async resolveReadable(path: string): Promise<string> {
     const clean = checkPathSyntax(path);
     const real = await realpathOrNull(clean);
-    if (real && (this.files.has(real) || this.underRoot(real))) return real;
+    if (real && this.files.has(real)) return real;
+    if (real && this.underRoot(real)) {
+      await folderReadable([...this.roots].filter((r) => isInside(r, real)), real, path);
+      return real;
+    }
     throw denied(`not inside an opened folder or an opened file: ${path}`);
   }
 
@@ -122,6 +131,18 @@ export class AccessPolicy {
     const handle = await this.openReadable(path);
     try {
       return new Uint8Array(await handle.readFile());
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** The first `bytes` bytes of a readable file (fewer when it is shorter), read through openReadable. */
+  async readReadableHead(path: string, bytes: number): Promise<Uint8Array> {
+    const handle = await this.openReadable(path);
+    try {
+      const buf = new Uint8Array(bytes);
+      const { bytesRead } = await handle.read(buf, 0, bytes, 0);
+      return buf.subarray(0, bytesRead);
     } finally {
       await handle.close();
     }

@@ -22,6 +22,12 @@ export interface AtomicWriteOptions {
    * cannot redirect the write.
    */
   expectDir?: string;
+  /**
+   * Readable by the user only (0600): user data such as the recent list (opened paths), settings and
+   * the autosaved session, which other local users must not read (issue 24, finding 14). The mode is
+   * set on the temp file, so the renamed file never exists with a wider one.
+   */
+  private?: boolean;
 }
 
 /** Our temp names: `.NAME.PID.12HEX.tmp` (see writeFileAtomic). Nothing else is ever removed as stale. */
@@ -69,7 +75,7 @@ export async function writeFileAtomic(path: string, data: Uint8Array | string, o
 async function writeFileAtomicOnce(path: string, data: Uint8Array | string, opts: AtomicWriteOptions): Promise<void> {
   const dir = dirname(path);
   const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await fs.open(tmp, fsc.O_CREAT | fsc.O_EXCL | fsc.O_WRONLY, 0o644);
+  const handle = await fs.open(tmp, fsc.O_CREAT | fsc.O_EXCL | fsc.O_WRONLY, opts.private ? 0o600 : 0o644);
   try {
     await writeAll(handle, typeof data === 'string' ? Buffer.from(data) : data);
     await handle.sync();

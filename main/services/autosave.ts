@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { AutosaveSession, RecoveredSession } from '../../shared/contract/studioApi';
 import { writeFileAtomic } from './atomicWrite';
-import { readJsonFile, writeJsonFile } from './jsonStore';
+import { privateDir, readJsonFile, writeJsonFile } from './jsonStore';
 
 /** The longest a reported change waits for the disk. */
 export const AUTOSAVE_DELAY_MS = 1000;
@@ -119,11 +119,11 @@ export class AutosaveStore {
   }
 
   private async write(session: AutosaveSession): Promise<void> {
-    await fs.mkdir(this.dir, { recursive: true });
+    await privateDir(this.dir);
     const hash = sha256(session.motion);
     // Content-addressed motion file: session.json only ever names a file that is completely written.
     const motionFile = `motion-${hash.slice(0, 16)}.vrma`;
-    await writeFileAtomic(join(this.dir, motionFile), session.motion, { overwrite: true });
+    await writeFileAtomic(join(this.dir, motionFile), session.motion, { overwrite: true, private: true });
     const { motion: _bytes, ...rest } = session;
     const stored: StoredSession = {
       ...rest,

@@ -30,6 +30,7 @@ import {
 } from '../../shared/contract/studioApi';
 import { validateArgs, type ValidArgs } from '../../shared/contract/validate';
 import { AccessPolicy, checkPathSyntax, isInside } from './accessPolicy';
+import { hiddenFolderConcern } from './folderReads';
 import { removeStaleTemps } from './atomicWrite';
 import { AutosaveStore } from './autosave';
 import { exportBesideSource, saveDocument, saveDocumentAs } from './documents';
@@ -52,6 +53,8 @@ export type FolderConverter = ((job: {
   jobId: string;
   folder: string;
   overwrite: boolean;
+  /** More than 50 takes from one file: true writes them, false leaves such files out, undefined asks (CONFIRM). */
+  allTakes?: boolean;
   onProgress: (p: ConvertProgress) => void;
 }) => Promise<ConvertSummary>) & {
   /** Describes a library file on the converter's long-lived worker thread (describeFile of the library). */
@@ -141,7 +144,7 @@ export class StudioBackend {
     this.recent = new RecentList(opts.userDataDir);
     this.settings = new SettingsStore(opts.userDataDir);
     this.autosaveStore = new AutosaveStore(opts.userDataDir, opts.autosaveDelayMs);
-    this.details = new FileDetailsCache(opts.converter?.describe);
+    this.details = new FileDetailsCache(opts.converter?.describe, { all: (p) => this.policy.readReadable(p), head: (p, n) => this.policy.readReadableHead(p, n) });
     this.handlers = this.createHandlers();
     this.closeGuard = new CloseGuard({
       ask: (req) => this.emit('closeRequest', req),
@@ -295,7 +298,8 @@ export class StudioBackend {
       const real = await fs.realpath(checkPathSyntax(path)).catch(() => null);
       if (real === null) return true; // openFolderAt/openFileAt answer NOT_FOUND
       if (kind === 'folder' ? this.policy.folders().includes(real) : await this.isReadable(real)) return true;
-      const concern = typedPathConcern(real, this.opts.homeDir ?? homedir());
+      const home = this.opts.homeDir ?? homedir();
+      const concern = typedPathConcern(real, home) ?? (kind === 'folder' ? await hiddenFolderConcern(real, home) : null);
       if (concern && !confirmed) throw new StudioApiError('CONFIRM', `${concern}. Open it anyway?`);
       return true;
     }
@@ -441,6 +445,7 @@ export class StudioBackend {
             jobId: randomUUID(),
             folder,
             overwrite: req.overwrite === true,
+            allTakes: req.allTakes,
             onProgress: (p) => this.emit('convertProgress', p),
           });
         } finally {

@@ -4,12 +4,29 @@
  * shared/convert/formats.ts; each file is converted by runConvertJob (convertWorker.ts) on a worker
  * thread, so a batch uses the cores and the Electron main process stays responsive.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { isConvertible } from '../../shared/convert/formats';
 import { scanFolder } from './library';
 import { runConvertJob, CONVERT_WORKER_ROLE, type ConvertJob, type ConvertResult } from './convertWorker';
+import { motionErrorInfo } from '../../shared/errors';
+import { deadlineError, outOfMemoryError } from '../../shared/convert/jobLimits';
+
+/**
+ * Heap of a conversion worker (MB). A hostile file then fails by name with "out of memory" instead
+ * of taking the process past 4.8 GB (issue 24, finding 13); real conversions peak far below.
+ */
+export const WORKER_HEAP_MB = 1536;
+
+/**
+ * How long one job may take: 20 s plus 2 s per MB of its input and model, so a stuck file (a parser
+ * spinning, finding 4) is stopped and reported while big real files have the time they need.
+ */
+export function jobDeadlineMs(job: ConvertJob): number {
+  const bytes = (job.pmx?.length ?? 0) + statSize(job.input);
+  return Math.round(20_000 + (2_000 * bytes) / (1 << 20));
+}
 
 /**
  * Every file below `folder` to convert, sorted by relative path. The library's walk: hidden files and
@@ -41,7 +58,8 @@ export function defaultWorkerFile(): string | undefined {
 export function startConvertWorker(file: string): Worker {
   const fromSource = file.endsWith('.ts');
   const source = fromSource ? `require('tsx/cjs'); require(${JSON.stringify(file)});` : file;
-  return new Worker(source, { eval: fromSource, workerData: { role: CONVERT_WORKER_ROLE } });
+  // A heap of its own: a hostile file runs the worker out of memory, not the host (issue 24 #13).
+  return new Worker(source, { eval: fromSource, workerData: { role: CONVERT_WORKER_ROLE }, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
 }
 
 export interface PoolOptions {
@@ -56,6 +74,8 @@ export interface PoolOptions {
   readonly inThread?: boolean;
   /** Called once per job, in completion order; the next job is sent after it returns. */
   onResult(r: ConvertResult): void | Promise<void>;
+  /** A job's deadline on a worker (ms); jobDeadlineMs by default (tests shorten it). */
+  readonly deadlineMs?: (job: ConvertJob) => number;
 }
 
 export class ConvertWorkerMissingError extends Error {}
@@ -88,25 +108,43 @@ export async function runConvertJobs(jobs: readonly ConvertJob[], opts: PoolOpti
       const worker = startConvertWorker(file);
       let current: ConvertJob | undefined;
       let ended = false;
+      let deadline: ReturnType<typeof setTimeout> | undefined;
       const end = (then?: () => Promise<void>) => {
         if (ended) return;
         ended = true;
+        clearTimeout(deadline);
         void worker.terminate();
         if (then) void then().then(resolveWorker);
         else resolveWorker();
       };
+      const fail = async (job: ConvertJob, error: Error) => {
+        await opts.onResult({ id: job.id, input: job.input, output: job.output, ok: false, error: error.message, problem: motionErrorInfo(error), warnings: [] });
+      };
       const feed = () => {
         current = next < jobs.length ? jobs[next++] : undefined;
-        if (current) worker.postMessage(current);
-        else end();
+        if (!current) return end();
+        const job = current;
+        const ms = (opts.deadlineMs ?? jobDeadlineMs)(job);
+        // Past its deadline the worker is stopped (a parse cannot be interrupted otherwise), the
+        // file reported by name, and the rest go to a fresh worker: the pool and BUSY recover.
+        deadline = setTimeout(() => {
+          if (current !== job || ended) return;
+          current = undefined;
+          anyAnswered = true;
+          void fail(job, deadlineError(Math.round(ms / 1000), Math.round(((statSize(job.input) + (job.pmx?.length ?? 0)) / (1 << 20)) * 10) / 10)).then(() => end(next < jobs.length ? runWorker : undefined));
+        }, ms);
+        worker.postMessage(job);
       };
       worker.on('message', async (r: ConvertResult) => {
+        if (!current || r.id !== current.id) return; // an answer after its deadline was reported
+        clearTimeout(deadline);
         anyAnswered = true;
         current = undefined;
         await opts.onResult(r);
         feed();
       });
       worker.on('error', async (e) => {
+        clearTimeout(deadline);
         const job = current;
         current = undefined;
         if (!job) return end();
@@ -117,7 +155,8 @@ export async function runConvertJobs(jobs: readonly ConvertJob[], opts: PoolOpti
           return end();
         }
         // A crashed worker fails its current file; the remaining files go to a fresh worker.
-        await opts.onResult({ id: job.id, input: job.input, output: job.output, ok: false, error: `conversion crashed: ${e.message}`, warnings: [] });
+        if ((e as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') await fail(job, outOfMemoryError(WORKER_HEAP_MB));
+        else await opts.onResult({ id: job.id, input: job.input, output: job.output, ok: false, error: `conversion crashed: ${e.message}`, warnings: [] });
         end(next < jobs.length ? runWorker : undefined);
       });
       feed();
@@ -128,4 +167,12 @@ export async function runConvertJobs(jobs: readonly ConvertJob[], opts: PoolOpti
     return { threads: anyAnswered ? threads : 0 };
   }
   return { threads };
+}
+
+function statSize(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
 }

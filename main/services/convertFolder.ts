@@ -19,6 +19,8 @@ import { isConvertible } from '../../shared/convert/formats';
 import { vrmaBeside } from '../../shared/convert/outputNames';
 import { isSkippedFailure, planConversion } from '../../shared/convert/plan';
 import type { FormatDescription } from '../../shared/convert/codecs';
+import { StudioApiError } from '../../shared/contract/studioApi';
+import { MAX_TAKES_WITHOUT_ASKING } from '../../shared/contract/schema';
 
 export interface WorkerConverterOptions {
   /** Worker count (default: cores - 1, at least 1, at most the number of files). */
@@ -43,7 +45,7 @@ export function createWorkerConverter(workerFile: string, options: WorkerConvert
 }
 
 function convertFolderWith(workerFile: string, options: WorkerConverterOptions, describe: (path: string) => Promise<FormatDescription>): FolderConverter {
-  return async ({ jobId, folder, overwrite, onProgress }) => {
+  return async ({ jobId, folder, overwrite, allTakes, onProgress }) => {
     const started = performance.now();
     const listed: LibrarySnapshot = { root: folder, entries: await scanFolder(folder) };
     const sources = listed.entries.filter((e) => isConvertible(e.name)).map((e) => ({ input: e.path, output: vrmaBeside(e.path), walked: true }));
@@ -54,7 +56,11 @@ function convertFolderWith(workerFile: string, options: WorkerConverterOptions, 
       cores: availableParallelism(),
       threads: options.threads,
       keepCoreFree: true,
+      maxTakes: allTakes ? undefined : MAX_TAKES_WITHOUT_ASKING,
     });
+    // More than 50 takes from one file: the page asks first (allTakes undefined), then says yes or no
+    // (issue 24, finding 12); with no, such files are reported with take.tooMany and left out.
+    if (plan.tooMany.length && allTakes === undefined) throw new StudioApiError('CONFIRM', `${plan.tooMany.join(', ')}: more than ${MAX_TAKES_WITHOUT_ASKING} takes each, one .vrma per take. Write them all?`);
     const modelBytes = modelBytesReader();
     // A walked avatar is not a motion: neither converted nor "skipped because its .vrma exists".
     const existing = plan.skipped.filter((s) => s.reason === 'EXISTS');

@@ -32,15 +32,30 @@ function details(path: string, d: FormatDescription): FileDetails {
   return { path, kind: d.kind, ...(d.duration !== undefined ? { duration: d.duration } : {}), ...(d.takes ? { takes: d.takes } : {}) };
 }
 
-export async function describeFileOnDisk(path: string, describer?: FileDescriber): Promise<FileDetails> {
+/**
+ * How describe reads a file. The backend passes its open-then-check reader (AccessPolicy: O_NONBLOCK,
+ * the descriptor compared with the allowed path, regular files only), so a FIFO named walk.bvh in an
+ * opened folder cannot block the thread pool (issue 24, finding 10). Plain fs by default (tests, CLI).
+ */
+export interface DetailsReader {
+  all(path: string): Promise<Uint8Array>;
+  head(path: string, bytes: number): Promise<Uint8Array>;
+}
+
+const diskReader: DetailsReader = { all: async (path) => new Uint8Array(await fs.readFile(path)), head: readHead };
+
+export async function describeFileOnDisk(path: string, describer?: FileDescriber, read: DetailsReader = diskReader): Promise<FileDetails> {
   const format = formatOf(path);
   if (!format) return { path, kind: 'unreadable', error: 'not a studio file type' };
   try {
     const codec = CODECS[format.id];
     if (codec.describeBytes === 0) return details(path, codec.describe(new Uint8Array(0), path));
-    if ('headerError' in format && !format.sniff(await readHead(path, SNIFF_BYTES))) return { path, kind: 'unreadable', error: format.headerError };
-    if (describer) return details(path, await describer(path));
-    return details(path, describeFormat(path, new Uint8Array(await fs.readFile(path))));
+    if ('headerError' in format && !format.sniff(await read.head(path, SNIFF_BYTES))) return { path, kind: 'unreadable', error: format.headerError };
+    if (describer) {
+      await read.head(path, 1); // a regular file, before the describing worker opens it by name
+      return details(path, await describer(path));
+    }
+    return details(path, describeFormat(path, await read.all(path)));
   } catch (e) {
     return { path, kind: 'unreadable', error: (e as Error).message, problem: motionErrorInfo(e) };
   }
@@ -50,13 +65,13 @@ export async function describeFileOnDisk(path: string, describer?: FileDescriber
 export class FileDetailsCache {
   private cache = new Map<string, { size: number; mtimeMs: number; details: FileDetails }>();
 
-  constructor(private readonly describer?: FileDescriber) {}
+  constructor(private readonly describer?: FileDescriber, private readonly read?: DetailsReader) {}
 
   async describe(path: string): Promise<FileDetails> {
     const st = await fs.stat(path);
     const hit = this.cache.get(path);
     if (hit && hit.size === st.size && hit.mtimeMs === st.mtimeMs) return hit.details;
-    const details = await describeFileOnDisk(path, this.describer);
+    const details = await describeFileOnDisk(path, this.describer, this.read);
     if (this.cache.size > 20_000) this.cache.clear();
     this.cache.set(path, { size: st.size, mtimeMs: st.mtimeMs, details });
     return details;

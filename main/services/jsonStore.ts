@@ -30,7 +30,19 @@ export async function setAside(path: string): Promise<string> {
   return aside;
 }
 
+/** User data (settings, recent list, session): the file 0600 in a folder 0700 (see privateDir). */
 export async function writeJsonFile(path: string, value: unknown): Promise<void> {
-  await fs.mkdir(dirname(path), { recursive: true });
-  await writeFileAtomic(path, JSON.stringify(value, null, 2) + '\n', { overwrite: true });
+  await privateDir(dirname(path));
+  await writeFileAtomic(path, JSON.stringify(value, null, 2) + '\n', { overwrite: true, private: true });
+}
+
+/**
+ * Creates `dir` (and missing parents) as 0700, and narrows `dir` itself to 0700 when an earlier
+ * version created it 0755: the user-data folders list what the user opened and hold their motions.
+ */
+export async function privateDir(dir: string): Promise<void> {
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  if (process.platform === 'win32') return; // POSIX modes mean nothing there (ACLs of %APPDATA% apply)
+  const st = await fs.stat(dir);
+  if ((st.mode & 0o077) !== 0) await fs.chmod(dir, st.mode & 0o700);
 }

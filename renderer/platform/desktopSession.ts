@@ -18,6 +18,8 @@ import type {
   RecoveredSession,
   StudioApi,
 } from '../../shared/contract/studioApi';
+import { StudioApiError } from '../../shared/contract/studioApi';
+import { MAX_TAKES_WITHOUT_ASKING } from '../../shared/contract/schema';
 import type { Motion } from '../../shared/motion/types';
 import { readVrma } from '../../shared/vrma/read';
 import { readMotionFile } from '../app/core';
@@ -224,10 +226,19 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
       label.textContent = t('studio.convertFolder.step', { done: p.done, total: p.total, file: p.path.split(/[\\/]/).pop() ?? p.path });
     });
     const summaries: ConvertSummary[] = [];
+    // Files of more than 50 takes: the backend answers CONFIRM first; the user decides (finding 12).
+    const convertAsking = async (folder: string, overwrite: boolean) => {
+      try {
+        return await api.convertFolder({ folder, overwrite });
+      } catch (e) {
+        if (!(e instanceof StudioApiError && e.code === 'CONFIRM')) throw e;
+        return api.convertFolder({ folder, overwrite, allTakes: window.confirm(t('studio.convertFolder.manyTakes', { max: MAX_TAKES_WITHOUT_ASKING })) });
+      }
+    };
     try {
       for (const folder of target.roots) {
         label.textContent = t('studio.convertFolder.start', { folder });
-        const summary = await api.convertFolder({ folder, overwrite: target.overwrite });
+        const summary = await convertAsking(folder, target.overwrite);
         summaries.push(summary);
         const failures = summary.failed.map((f) => `${f.source.split(/[\\/]/).pop()} (${f.message})`).join('; ');
         const text = () =>

@@ -135,10 +135,18 @@ export const SaveAsRequestSchema = shape({
 /** `take`: the document is one take of an .fbx/.glb: it exports as NAME.TAKE.vrma, the name the CLI and Convert Folder give it. */
 export const ExportRequestSchema = shape({ bytes, sourcePath: PathSchema, overwrite: v.optional(bool), take: v.optional(text(255)) });
 
+/** Takes one file may become without the user's say-so (Convert Folder's allTakes, the CLI's --all-takes). */
+export const MAX_TAKES_WITHOUT_ASKING = 50;
+
 export const ConvertFolderRequestSchema = shape({
   folder: PathSchema,
   /** Reconvert files whose .vrma already exists (default: skip them). */
   overwrite: v.optional(bool),
+  /**
+   * Files with more than 50 takes: true writes every take, false leaves those files out; absent, the
+   * call is refused with 'CONFIRM' so the page asks the user first.
+   */
+  allTakes: v.optional(bool),
 });
 
 /** Options of openFolder/openFile with a typed path (browser host). */

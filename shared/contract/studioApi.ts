@@ -377,7 +377,7 @@ export type StudioErrorCode =
   | 'BAD_ARGUMENT'
   | 'BAD_FILE' // the file could not be read as what it claims to be
   | 'BUSY'
-  | 'CONFIRM' // a typed path outside the home folder or a system folder: ask the user, then call again confirmed
+  | 'CONFIRM' // ask the user, then call again confirmed: a typed path outside home, system or hidden folder; Convert Folder's files of more than 50 takes (allTakes)
   | 'INTERNAL';
 
 export interface StudioErrorInfo {

@@ -11,6 +11,7 @@ import { MotionError, motionErrorInfo, type MotionErrorInfo } from '../errors';
 import type { FormatDescription } from './codecs';
 import { hasTakes, isMmdMotionFile } from './formats';
 import { takeOutputs } from './outputNames';
+import { refuseManyTakes } from './takeLimit';
 
 export interface PlanSource {
   readonly input: string;
@@ -40,6 +41,12 @@ export interface PlanOptions {
   readonly cores: number;
   readonly threads?: number;
   readonly keepCoreFree?: boolean;
+  /**
+   * Files with more takes than this are left out and reported (tooMany) unless the user asked for
+   * every take (`convert --all-takes`, Convert Folder's question): a 3 MB .glb became 2,000 files
+   * without a question (issue 24, finding 12). Undefined: every take.
+   */
+  readonly maxTakes?: number;
 }
 
 export interface PlannedJob {
@@ -68,6 +75,8 @@ export interface ConversionPlan {
   readonly problems: PlanProblem[];
   readonly skipped: PlanSkip[];
   readonly threads: number;
+  /** Files left out for having more than maxTakes takes (also in problems, detail take.tooMany). */
+  readonly tooMany: string[];
 }
 
 /** Whether a finished job's failure is one the plan would have skipped (its output appeared meanwhile): by code. */
@@ -83,7 +92,7 @@ function refused(input: string, e: unknown): PlanProblem {
 }
 
 /** The takes of one file as jobs, or why it has none. */
-async function takeJobs(f: PlanSource, io: PlanIO, take: string | undefined): Promise<Planned[] | PlanProblem | 'NOT_A_MOTION'> {
+async function takeJobs(f: PlanSource, io: PlanIO, take: string | undefined, maxTakes?: number): Promise<Planned[] | PlanProblem | 'NOT_A_MOTION' | { tooMany: PlanProblem }> {
   let d: FormatDescription;
   try {
     d = await io.describe(f.input);
@@ -96,6 +105,14 @@ async function takeJobs(f: PlanSource, io: PlanIO, take: string | undefined): Pr
     return refused(f.input, new MotionError('IS_AVATAR', 'a VRM avatar with no animations (or a model without any), not a motion: open it as the avatar', 'gltf.isAvatar'));
   }
   if (!names.length) return refused(f.input, new MotionError('NO_KEYS', 'the file has no animation (no take to convert)', 'gltf.noAnimations'));
+  if (take === undefined && maxTakes !== undefined && names.length > maxTakes) {
+    try {
+      refuseManyTakes(f.input, names.length, maxTakes);
+    } catch (e) {
+      // Its English names the file already.
+      return { tooMany: { input: f.input, error: (e as Error).message, problem: motionErrorInfo(e) } };
+    }
+  }
   if (take === undefined) return takeOutputs(f.output, names).map((t) => ({ input: f.input, output: t.output, take: t.take }));
   if (names.includes(take)) return [{ input: f.input, output: f.output, take }];
   const takes = names.map((n) => `“${n}”`).join(', ');
@@ -107,6 +124,7 @@ export async function planConversion(sources: readonly PlanSource[], io: PlanIO,
   const problems: PlanProblem[] = [];
   const skipped: PlanSkip[] = [];
   const planned: Planned[] = [];
+  const tooMany: string[] = [];
   for (const f of sources) {
     if (key(f.output) === key(f.input)) {
       problems.push(refused(f.input, new MotionError('BAD_PARAMETER', 'converting a .vrma in place would overwrite its source; give --out-dir', 'convert.inPlace', { file: f.input })));
@@ -116,10 +134,13 @@ export async function planConversion(sources: readonly PlanSource[], io: PlanIO,
       planned.push({ input: f.input, output: f.output });
       continue;
     }
-    const r = await takeJobs(f, io, opts.take);
+    const r = await takeJobs(f, io, opts.take, opts.maxTakes);
     if (r === 'NOT_A_MOTION') skipped.push({ input: f.input, reason: r });
     else if (Array.isArray(r)) planned.push(...r);
-    else problems.push(r);
+    else if ('tooMany' in r) {
+      tooMany.push(f.input);
+      problems.push(r.tooMany);
+    } else problems.push(r);
   }
   // Two sources with one output: the first converts, the second is refused.
   const seen = new Map<string, string>();
@@ -141,5 +162,5 @@ export async function planConversion(sources: readonly PlanSource[], io: PlanIO,
     jobs.push({ ...j, ...(model ? { model } : {}) });
   }
   const wanted = opts.threads ?? (opts.keepCoreFree ? opts.cores - 1 : opts.cores);
-  return { jobs, problems, skipped, threads: Math.max(1, Math.min(Math.floor(wanted), jobs.length || 1)) };
+  return { jobs, problems, skipped, tooMany, threads: Math.max(1, Math.min(Math.floor(wanted), jobs.length || 1)) };
 }

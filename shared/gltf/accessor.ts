@@ -4,6 +4,7 @@
  * make it allocate more than its own size allows.
  */
 import { fail } from '../errors';
+import { spendBudget, type ReadBudget } from '../readBudget';
 
 export const COMPONENT_SIZE: Readonly<Record<number, number>> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
 export const TYPE_COMPONENTS: Readonly<Record<string, number>> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
@@ -27,26 +28,6 @@ export interface AccessorContext {
    */
   readonly budget: ReadBudget;
   readonly cache: Map<number, ReadAccessor>;
-}
-
-export interface ReadBudget {
-  floats: number;
-  /** The limit the budget started from, for the error message. */
-  readonly limit: number;
-}
-
-/** A budget of `multiple` floats per input byte (at least `minimum`). */
-export function readBudget(fileBytes: number, multiple: number, minimum: number): ReadBudget {
-  const limit = Math.max(minimum, fileBytes * multiple);
-  return { floats: limit, limit };
-}
-
-/** Takes `floats` from the budget or refuses the file with TOO_LARGE. */
-export function spendBudget(budget: ReadBudget, floats: number, what: string): void {
-  if (floats > budget.floats) {
-    fail('TOO_LARGE', `${what} would bring the decoded data past ${budget.limit} numbers, more than a file of this size can justify`, 'budget', { limit: budget.limit });
-  }
-  budget.floats -= floats;
 }
 
 export interface ReadAccessor {

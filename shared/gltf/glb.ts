@@ -1,6 +1,6 @@
 /** GLB container (glTF 2.0 binary): 12-byte header, a JSON chunk, an optional BIN chunk. */
 import { fail } from '../errors';
-import { countJsonContainers } from './jsonShape';
+import { countJsonContainers, refuseDeepJson } from './jsonShape';
 
 const MAGIC = 0x46546c67; // "glTF"
 const CHUNK_JSON = 0x4e4f534a;
@@ -58,6 +58,7 @@ export function parseGlb(bytes: Uint8Array, limits: GlbLimits = {}): GlbParts {
           { bytes: data.length, max: maxContainers },
         );
       }
+      refuseDeepJson(data, 'the JSON chunk');
       let text: string;
       try {
         text = new TextDecoder('utf-8', { fatal: true }).decode(data);

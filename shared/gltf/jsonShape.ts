@@ -7,6 +7,7 @@
  * strings cost about what their text does. Counting `{` and `[` outside strings bounds the blow-up;
  * it is one pass over the bytes with no allocation.
  */
+import { fail } from '../errors';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -33,4 +34,36 @@ export function countJsonContainers(bytes: Uint8Array, stopAfter = Infinity): nu
     }
   }
   return count;
+}
+
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+
+/**
+ * Nesting a glTF JSON text may have. Real files nest under 10 levels (extras a few more); 5,000
+ * levels made the parse's reviver and every later recursive walk (JSON.stringify, structured clone
+ * to a worker) fail with "Maximum call stack size exceeded" instead of a reader's error.
+ */
+export const MAX_JSON_DEPTH = 256;
+
+/**
+ * Refuses a UTF-8 JSON text whose objects and arrays nest deeper than MAX_JSON_DEPTH, by one scan
+ * of the bytes before parsing (strings skipped as in countJsonContainers). `what` names the text.
+ */
+export function refuseDeepJson(bytes: Uint8Array, what: string): void {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0, n = bytes.length; i < n; i++) {
+    const b = bytes[i];
+    if (inString) {
+      if (b === BACKSLASH) i++;
+      else if (b === QUOTE) inString = false;
+    } else if (b === QUOTE) {
+      inString = true;
+    } else if (b === OPEN_BRACE || b === OPEN_BRACKET) {
+      if (++depth > MAX_JSON_DEPTH) fail('BAD_JSON', `${what} nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep (at byte ${i}); a glTF file needs far fewer`, 'json.tooDeep', { max: MAX_JSON_DEPTH, offset: i });
+    } else if (b === CLOSE_BRACE || b === CLOSE_BRACKET) {
+      depth--;
+    }
+  }
 }

@@ -26,6 +26,7 @@
 import type { Channel, ExpressionRef, GltfJson, Motion } from '../motion/types';
 import { HUMAN_BONE_PARENT, REQUIRED_HUMAN_BONES, type HumanBoneName } from '../vrm/humanBones';
 import { computeRestPose } from './restPose';
+import { nodeInCycle } from '../gltf/nodeTree';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -108,10 +109,7 @@ function tree(nodes: readonly unknown[]): { parent: Int32Array; children: number
     }
     children.push(list as number[]);
   }
-  for (let i = 0; i < n; i++) {
-    let steps = 0;
-    for (let p = parent[i]; p !== -1; p = parent[p]) if (++steps > n) return undefined;
-  }
+  if (nodeInCycle(parent) >= 0) return undefined;
   return { parent, children };
 }
 
@@ -175,10 +173,14 @@ export function compactRig(motion: Motion): Motion {
     return o;
   };
   /** A node's children in the new rig: folded children replaced by theirs. */
-  const keptBelow = (list: readonly number[], out: number[] = []): number[] => {
-    for (const c of list) {
+  // In order, with an explicit stack: a chain of 30k folded nodes overflowed the call stack (finding 11).
+  const keptBelow = (list: readonly number[]): number[] => {
+    const out: number[] = [];
+    const pending = [...list].reverse();
+    while (pending.length) {
+      const c = pending.pop()!;
       if (!needed[c]) continue;
-      if (folded[c]) keptBelow(children[c], out);
+      if (folded[c]) for (let k = children[c].length - 1; k >= 0; k--) pending.push(children[c][k]);
       else out.push(index[c]);
     }
     return out;

@@ -4,6 +4,7 @@
  * straight segments stay within CUBIC_TOLERANCE of the curve.
  */
 import { fail } from '../errors';
+import type { ReadBudget } from '../readBudget';
 
 export const CUBIC_TOLERANCE = 1e-4;
 const MAX_SUBDIVISIONS = 1024;
@@ -85,14 +86,14 @@ function hermite(values: Float32Array, n: number, seg: number, dt: number, s: nu
  * chords stay within the tolerance at the midpoints and quarter points of every part. `budget` caps
  * the total number of output keys (the file cannot make us allocate without bound).
  */
-export function bakeCubic(times: Float32Array, values: Float32Array, n: number, isRotation: boolean, budget: { keys: number }): Keys {
+export function bakeCubic(times: Float32Array, values: Float32Array, n: number, isRotation: boolean, budget: ReadBudget): Keys {
   const count = times.length;
   const parts = new Uint16Array(Math.max(count - 1, 0));
   const p = new Float64Array(n);
   const q = new Float64Array(n);
   const m = new Float64Array(n);
   let total = count;
-  const tooLarge = () => fail('TOO_LARGE', `sampling a CUBICSPLINE curve needs more than ${budget.keys} keys, more than a file of this size can justify`, 'cubicTooLarge', { keys: budget.keys });
+  const tooLarge = () => fail('TOO_LARGE', `sampling a CUBICSPLINE curve needs more than ${budget.left} keys, more than a file of this size can justify`, 'cubicTooLarge', { keys: budget.left });
   for (let seg = 0; seg < count - 1; seg++) {
     const dt = times[seg + 1] - times[seg];
     const fits = (k: number): boolean => {
@@ -114,7 +115,7 @@ export function bakeCubic(times: Float32Array, values: Float32Array, n: number, 
       return true;
     };
     // Never search finer than the remaining budget could hold: this bounds the work, not just the output.
-    const limit = budget.keys - total - (count - 2 - seg);
+    const limit = budget.left - total - (count - 2 - seg);
     if (limit < 1) tooLarge();
     let k = 1;
     while (!fits(k)) {
@@ -125,7 +126,7 @@ export function bakeCubic(times: Float32Array, values: Float32Array, n: number, 
     parts[seg] = k;
     total += k - 1;
   }
-  budget.keys -= total;
+  budget.left -= total;
   const outT = new Float32Array(total);
   const outV = new Float32Array(total * n);
   let o = 0;

@@ -12,7 +12,8 @@ import type { Channel, ChannelPath, ExpressionRef, GltfJson, Motion, Vec3 } from
 import { MotionError, fail } from '../errors';
 import { warning, type MotionWarning } from '../warnings';
 import { parseGlb } from '../gltf/glb';
-import { readAccessor, readBudget, spendBudget, type AccessorContext } from '../gltf/accessor';
+import { readAccessor, type AccessorContext } from '../gltf/accessor';
+import { readBudget, spendBudget, type ReadBudget } from '../readBudget';
 import { decodeDataUri } from '../gltf/dataUri';
 import { isHumanBoneName, type HumanBoneName } from '../vrm/humanBones';
 import { computeRestPose, parentIndices, worldMatrices } from './restPose';
@@ -215,7 +216,7 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
     cache: new Map(),
   };
   // A cubic key costs 3 stored elements; sampling may add more keys, but never more than one per file byte.
-  const cubicBudget = { keys: Math.max(1 << 16, bytes.length) };
+  const cubicBudget = readBudget(bytes.length, 1, 1 << 16);
 
   // --- the animation ---
   const animations = arrayOf(json, 'animations');
@@ -298,7 +299,7 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
   };
 }
 
-function readSampler(ctx: AccessorContext, sampler: Json, index: number, path: ChannelPath, warnings: MotionWarning[], budget: { keys: number }): { times: Float32Array; values: Float32Array } | undefined {
+function readSampler(ctx: AccessorContext, sampler: Json, index: number, path: ChannelPath, warnings: MotionWarning[], budget: ReadBudget): { times: Float32Array; values: Float32Array } | undefined {
   const where = `sampler ${index}`;
   const interpolation = sampler.interpolation ?? 'LINEAR';
   if (interpolation !== 'LINEAR' && interpolation !== 'STEP' && interpolation !== 'CUBICSPLINE') {

@@ -14,6 +14,7 @@ import { encodeAsciiFbx, encodeBinaryFbx, fbxScene } from '../helpers/fbxWriter'
 import { fbx61Ascii, fbx61Binary } from '../helpers/fbx61Writer';
 import { parseFbx } from '../../shared/convert/fbx/convertFbx';
 import { readScene } from '../../shared/convert/fbx/scene';
+import { manyLongTakesFbx, parentChainFbx, sharedPathsFbx } from '../security/hostileReaders';
 
 export interface FbxSeed {
   readonly name: string;
@@ -33,6 +34,10 @@ export function fbxSeeds(): FbxSeed[] {
     { name: 'binary 6100 takes', bytes: fbx61Binary(parsed) },
     { name: 'binary 7500 raw', bytes: encodeBinaryFbx(scene, 7500, false) },
     { name: 'ascii 7400', bytes: encodeAsciiFbx(scene) },
+    // Issue 24's probes, small: shared links, takes over a shared curve, a parent chain with a loop.
+    { name: 'shared paths 3x3x3', bytes: sharedPathsFbx(3, 3, 3, 10) },
+    { name: 'three long takes', bytes: manyLongTakesFbx(3, 90) },
+    { name: 'parent chain and loop', bytes: parentChainFbx(40, true) },
   ];
 }
 

@@ -15,6 +15,7 @@ import { argsInput, checkArgs, checkWire, wireInput } from './hostInputs';
 import { STUDIO_INVOKE_METHODS } from '../../shared/contract/studioApi';
 import { checkFbx, fbxSeeds, mutatedFbx } from './fbxMutations';
 import { quantizedSeed } from './quantizedSeeds';
+import { foldedChainVrma, glbOfJsonText } from '../security/hostileReaders';
 
 const runs = Number(process.env.FUZZ_RUNS ?? 100_000);
 const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
@@ -52,6 +53,9 @@ const seeds = [
   ...names.map((f) => quantizedSeed(f, new Uint8Array(readFileSync(join(vrmaDir, f))))),
   // Generated: the encodings the fixtures lack (quantized, strided, sparse, STEP, CUBICSPLINE, legacy lookAt).
   seedOf('generated rich.vrma', richVrma()),
+  // Issue 24's probes: hips below folded translation nodes, JSON nested past the depth limit.
+  seedOf('generated folded chain.vrma', foldedChainVrma(200)),
+  seedOf('generated deep JSON.vrma', glbOfJsonText(`{"asset":{"version":"2.0"},"extras":${'['.repeat(300)}${']'.repeat(300)}}`)),
 ];
 const counts: Record<Outcome, number> = { read: 0, rejected: 0 };
 let slowest = 0;

@@ -15,6 +15,7 @@ import { mmdModelBeside, modelBytesReader } from '../../services/mmdModelBeside'
 import { planConversion, type ConversionPlan, type PlanIO, type PlanProblem, type PlanSource } from '../../../shared/convert/plan';
 import { describeFormat } from '../../../shared/convert/codecs';
 import { vrmaBeside } from '../../../shared/convert/outputNames';
+import { MAX_TAKES_WITHOUT_ASKING } from '../../../shared/contract/schema';
 import { MotionError } from '../../../shared/errors';
 import { hasTakes, listTakes, TAKE_EXTENSIONS } from '../../../shared/convert/takes';
 import { CONVERTIBLE_EXTENSIONS, FORMATS, MMD_MODEL_EXTENSIONS, MMD_MOTION_EXTENSIONS, MOTION_EXTENSIONS, formatList, isMmdMotionFile, isMotionFile } from '../../../shared/convert/formats';
@@ -26,7 +27,7 @@ import { fileFailure } from '../../../shared/fileProblem';
  * inputs that cannot even be planned (missing, not a motion, an empty folder); the planning itself
  * (takes, duplicates, the MMD model beside, threads) is the shared planner's, as for Convert Folder.
  */
-async function plan(inputs: string[], outDir: string | undefined, opts: { take?: string; threads?: number; modelBeside: boolean }): Promise<{ plan: ConversionPlan; problems: PlanProblem[] }> {
+async function plan(inputs: string[], outDir: string | undefined, opts: { take?: string; threads?: number; modelBeside: boolean; allTakes?: boolean }): Promise<{ plan: ConversionPlan; problems: PlanProblem[] }> {
   const sources: PlanSource[] = [];
   const problems: PlanProblem[] = [];
   const target = (file: string, root?: string) => {
@@ -69,7 +70,7 @@ async function plan(inputs: string[], outDir: string | undefined, opts: { take?:
     key: (path) => resolve(path),
     modelBeside: (path) => mmdModelBeside(resolve(path), listings)?.path,
   };
-  return { plan: await planConversion(sources, io, { take: opts.take, cores: availableParallelism(), threads: opts.threads }), problems };
+  return { plan: await planConversion(sources, io, { take: opts.take, cores: availableParallelism(), threads: opts.threads, maxTakes: opts.allTakes ? undefined : MAX_TAKES_WITHOUT_ASKING }), problems };
 }
 
 /** `--list-takes FILE [--json]`: the takes of each FBX/glTF file. */
@@ -136,6 +137,7 @@ export const convertCommand: CliCommand = {
     '                 glTF key times; 30 for VMD)',
     `  --take NAME    only this take of a ${formatList(TAKE_EXTENSIONS)} file (written as NAME.vrma)`,
     `  --list-takes   print each take of a ${formatList(TAKE_EXTENSIONS)} file: name, duration, fps, keys (--json: as JSON)`,
+    `  --all-takes    write every take even of a file with more than ${MAX_TAKES_WITHOUT_ASKING} (without it such a file is reported, not written)`,
     '  --optimize     drop keys that linear interpolation reproduces within tolerance',
     '  --pin-feet     hold planted feet still (contacts found in the motion; see vrma-studio pin-feet --help)',
     '  --force        replace existing .vrma files (otherwise they are left alone and reported)',
@@ -156,6 +158,7 @@ export const convertCommand: CliCommand = {
     jobs: { type: 'string' },
     take: { type: 'string' },
     'list-takes': { type: 'boolean' },
+    'all-takes': { type: 'boolean' },
     json: { type: 'boolean' },
   },
   async run(positionals, values, io) {
@@ -183,7 +186,7 @@ export const convertCommand: CliCommand = {
     }
 
     const started = Date.now();
-    const planned = await plan(positionals, outDir, { take, threads: jobsOption, modelBeside: pmx === undefined });
+    const planned = await plan(positionals, outDir, { take, threads: jobsOption, modelBeside: pmx === undefined, allTakes: values['all-takes'] === true });
     const problems = [...planned.problems, ...planned.plan.problems];
     for (const p of problems) io.err(`FAIL ${p.error}`);
     for (const a of planned.plan.skipped) io.out(`skip ${a.input}: an avatar or model without animations, not a motion`);

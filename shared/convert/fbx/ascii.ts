@@ -4,7 +4,7 @@
  * continuation lines start with a comma. Errors name the line.
  */
 import { fail } from '../../errors';
-import type { FbxArray, FbxDocument, FbxNode, FbxValue } from './node';
+import { fbxBudget, type FbxArray, type FbxDocument, type FbxNode, type FbxValue } from './node';
 
 const MAX_DEPTH = 64;
 
@@ -185,5 +185,5 @@ export function parseAsciiFbx(bytes: Uint8Array): FbxDocument {
     const v = header?.children.find((c) => c.name === 'FBXVersion')?.props[0];
     version = typeof v === 'number' ? v : 0;
   }
-  return { version, binary: false, nodes };
+  return { version, binary: false, nodes, budget: fbxBudget(bytes.length) };
 }

@@ -8,7 +8,8 @@
  */
 import { unzlibSync } from 'fflate';
 import { fail } from '../../errors';
-import type { FbxArray, FbxDocument, FbxNode, FbxValue } from './node';
+import { spendBudget, type ReadBudget } from '../../readBudget';
+import { fbxBudget, type FbxArray, type FbxDocument, type FbxNode, type FbxValue } from './node';
 
 const MAGIC = 'Kaydara FBX Binary  \0';
 /** Deflate's best ratio is about 1032:1; anything claiming more is a lie. */
@@ -24,15 +25,6 @@ export function isBinaryFbx(bytes: Uint8Array): boolean {
 
 const ELEMENT_SIZE: Readonly<Record<string, number>> = { f: 4, d: 8, i: 4, l: 8, b: 1 };
 
-class Budget {
-  used = 0;
-  constructor(readonly limit: number) {}
-  take(bytes: number, what: string): void {
-    this.used += bytes;
-    if (this.used > this.limit) fail('TOO_LARGE', `${what}: decoded arrays would need more than ${this.limit} bytes for a ${Math.round(this.limit / 64)}-byte file`, 'fbx.budget', { limit: this.limit });
-  }
-}
-
 function decodeElements(type: string, raw: Uint8Array, count: number): Float64Array {
   const dv = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
   const out = new Float64Array(count);
@@ -46,7 +38,7 @@ function decodeElements(type: string, raw: Uint8Array, count: number): Float64Ar
   return out;
 }
 
-function lazyArray(type: string, count: number, encoding: number, stored: Uint8Array, at: number, budget: Budget): FbxArray {
+function lazyArray(type: string, count: number, encoding: number, stored: Uint8Array, at: number, budget: ReadBudget): FbxArray {
   let cache: Float64Array | undefined;
   const size = ELEMENT_SIZE[type];
   return {
@@ -61,7 +53,7 @@ function lazyArray(type: string, count: number, encoding: number, stored: Uint8A
         raw = stored;
       } else {
         if (need > stored.length * MAX_DEFLATE_RATIO + 64) fail('BAD_FBX', `array at byte ${at}: ${count} elements cannot come from ${stored.length} deflated bytes (bad array encoding)`, 'fbx.arrayRatio', { offset: at, count, stored: stored.length });
-        budget.take(need, `array at byte ${at}`);
+        spendBudget(budget, need / 8, `array at byte ${at}`);
         const out = new Uint8Array(need);
         let got: Uint8Array;
         try {
@@ -72,7 +64,7 @@ function lazyArray(type: string, count: number, encoding: number, stored: Uint8A
         if (got.length !== need) fail('BAD_FBX', `array at byte ${at}: inflated to ${got.length} bytes, expected ${need} (bad array encoding)`, 'fbx.inflatedSize', { offset: at, got: got.length, need });
         raw = out;
       }
-      budget.take(count * 8, `array at byte ${at}`);
+      spendBudget(budget, count, `array at byte ${at}`);
       cache = decodeElements(type, raw, count);
       return cache;
     },
@@ -99,7 +91,7 @@ export function parseBinaryFbx(bytes: Uint8Array): FbxDocument {
   if (version < 6000 || version >= 8000) fail('UNSUPPORTED', `binary FBX version ${version} is not supported (6000-7700 are)`, 'fbx.version', { version: String(version) });
   const wide = version >= 7500;
   const headerSize = wide ? 25 : 13;
-  const budget = new Budget(64 * Math.max(bytes.length, 1 << 20));
+  const budget = fbxBudget(bytes.length);
   const latin = new TextDecoder('latin1');
   const utf8 = new TextDecoder('utf-8');
 
@@ -194,5 +186,5 @@ export function parseBinaryFbx(bytes: Uint8Array): FbxDocument {
     return nodes;
   }
 
-  return { version, binary: true, nodes: readList(27, bytes.length, 0) };
+  return { version, binary: true, nodes: readList(27, bytes.length, 0), budget };
 }

@@ -9,6 +9,7 @@
 import { warning, type MotionWarning } from '../../warnings';
 import type { Mat4, Motion } from '../../motion/types';
 import { MotionError, fail } from '../../errors';
+import { JOINT_FRAME_COST, spendBudget, type ReadBudget } from '../../readBudget';
 import { invertAffine, multiply } from '../../math/mat4';
 import type { KeyTrack } from '../../vrma/buildMotion';
 import type { SourceJoint, V3 } from '../humanoid/skeleton';
@@ -78,18 +79,20 @@ function buildSkeleton(scene: FbxScene, warnings: MotionWarning[]): Skeleton {
   // Depth first from the roots, so parents come before children.
   const ids: string[] = [];
   const joints: SourceJoint[] = [];
-  const visit = (m: FbxModel, parent: number) => {
-    const index = ids.length;
-    ids.push(m.id);
-    const children: number[] = [];
-    joints.push({ name: m.name, parent, children });
-    for (const c of m.children) {
-      if (!keep.has(c)) continue;
-      children.push(ids.length);
-      visit(scene.models.get(c)!, index);
+  // An explicit stack, not recursion: a 30k-deep chain must not overflow the call stack.
+  const pending: [FbxModel, number][] = [];
+  for (const root of scene.models.values()) {
+    if (!keep.has(root.id) || (root.parent !== null && keep.has(root.parent))) continue;
+    pending.push([root, -1]);
+    while (pending.length) {
+      const [m, parent] = pending.pop()!;
+      const index = ids.length;
+      ids.push(m.id);
+      if (parent >= 0) (joints[parent].children as number[]).push(index);
+      joints.push({ name: m.name, parent, children: [] });
+      for (let k = m.children.length - 1; k >= 0; k--) if (keep.has(m.children[k])) pending.push([scene.models.get(m.children[k])!, index]);
     }
-  };
-  for (const m of scene.models.values()) if (keep.has(m.id) && (m.parent === null || !keep.has(m.parent))) visit(m, -1);
+  }
   const parts = ids.map((id) => transformParts(scene.models.get(id)!));
   const defaultLocal = parts.map((p) => localMatrix(p, p.translation, p.rotation, p.scaling));
   // Bind world per joint: the bind pose where it has one, else parent's bind world · default local.
@@ -120,6 +123,8 @@ function fbxPoser(skeleton: Skeleton, localAt: (joint: number, frame: number) =>
 /** The parsed file, its skeleton and its humanoid, shared by every take. */
 export interface FbxSource {
   readonly scene: FbxScene;
+  /** The file's read budget (shared with its arrays and scene): every take's frames x joints spend it. */
+  readonly budget: ReadBudget;
   readonly skeleton: Skeleton;
   readonly warnings: readonly MotionWarning[];
   /** Recognised on first use (listing takes needs no humanoid). */
@@ -129,7 +134,8 @@ export interface FbxSource {
 }
 
 export function readFbx(bytes: Uint8Array): FbxSource {
-  const scene = readScene(parseFbx(bytes));
+  const doc = parseFbx(bytes);
+  const scene = readScene(doc);
   const warnings = [...scene.warnings];
   const skeleton = buildSkeleton(scene, warnings);
   if (!skeleton.ids.length) fail('NO_HUMANOID', 'FBX file has no skeleton (no LimbNode, Root or Null models)', 'fbx.noSkeleton');
@@ -137,6 +143,7 @@ export function readFbx(bytes: Uint8Array): FbxSource {
   let rig: HumanoidRig | undefined;
   return {
     scene,
+    budget: doc.budget,
     skeleton,
     warnings,
     restPoser,
@@ -254,6 +261,10 @@ export interface TakeFrames {
 
 export function takeFrames(source: FbxSource, stack: FbxStack, fps: number): TakeFrames {
   const frames = frameCount(stack, fps);
+  const { skeleton } = source;
+  // Each frame evaluates every joint and every curve node; summed over the file's takes (finding 17:
+  // 14 takes x 999k frames each passed a per-take cap), before anything per frame is allocated.
+  spendBudget(source.budget, JOINT_FRAME_COST * frames * (skeleton.ids.length + stack.curveNodes.length), `take "${stack.name}" (${frames} frames)`);
   const ticks = new Float64Array(frames);
   const times = new Float32Array(frames);
   for (let f = 0; f < frames; f++) {
@@ -261,7 +272,6 @@ export function takeFrames(source: FbxSource, stack: FbxStack, fps: number): Tak
     times[f] = f / fps;
   }
   const channels = channelsOf(source, stack);
-  const { skeleton } = source;
   const poser = fbxPoser(skeleton, (j, f) => {
     const layers = channels[j];
     // No curves in this take: the model's own transform, as the FBX SDK (and three.js) play it.

@@ -4,6 +4,7 @@
  * bytes) cost nothing when only the skeleton and its animation are read.
  */
 import { fail } from '../../errors';
+import { readBudget, type ReadBudget } from '../../readBudget';
 
 /** A numeric array property ('f' 'd' 'i' 'l' 'b' in binary, `*N { a: ... }` in ASCII). */
 export interface FbxArray {
@@ -29,6 +30,13 @@ export interface FbxDocument {
   readonly binary: boolean;
   /** Top-level records (FBXHeaderExtension, GlobalSettings, Objects, Connections, Takes ...). */
   readonly nodes: readonly FbxNode[];
+  /** What reading this file may still decode, walk and compute (shared by the arrays, the scene and the takes). */
+  readonly budget: ReadBudget;
+}
+
+/** 8 numbers per file byte, at least 8 M: what decoded arrays, scene paths and take frames share. */
+export function fbxBudget(fileBytes: number): ReadBudget {
+  return readBudget(fileBytes, 8, 1 << 23);
 }
 
 export function child(node: FbxNode | undefined, name: string): FbxNode | undefined {
@@ -74,4 +82,45 @@ export function idOf(v: FbxValue | undefined): string | undefined {
 
 export function stringOf(v: FbxValue | undefined): string | undefined {
   return typeof v === 'string' ? v : undefined;
+}
+
+/** "Hips\0\1Model" (binary) or "Model::Hips" (ASCII) -> "Hips". */
+export function objectName(raw: FbxValue | undefined): string {
+  const s = stringOf(raw) ?? '';
+  const nul = s.indexOf('\u0000\u0001');
+  if (nul >= 0) return s.slice(0, nul);
+  const colons = s.indexOf('::');
+  return colons >= 0 ? s.slice(colons + 2) : s;
+}
+
+/** Numeric Properties70 (7.x) and Properties60 (6.1) values by name ("Lcl Rotation" -> [x, y, z]). */
+export function readProps(node: FbxNode): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  const p70 = child(node, 'Properties70');
+  if (p70) {
+    for (const p of childrenNamed(p70, 'P')) {
+      const name = stringOf(p.props[0]);
+      if (!name) continue;
+      const values: number[] = [];
+      for (let i = 4; i < p.props.length; i++) {
+        const v = numberOf(p.props[i]);
+        if (v !== undefined) values.push(v);
+      }
+      out.set(name, values);
+    }
+  }
+  const p60 = child(node, 'Properties60');
+  if (p60) {
+    for (const p of childrenNamed(p60, 'Property')) {
+      const name = stringOf(p.props[0]);
+      if (!name) continue;
+      const values: number[] = [];
+      for (let i = 3; i < p.props.length; i++) {
+        const v = numberOf(p.props[i]);
+        if (v !== undefined) values.push(v);
+      }
+      out.set(name, values);
+    }
+  }
+  return out;
 }

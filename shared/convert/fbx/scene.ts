@@ -8,7 +8,8 @@
 import { warning, type MotionWarning } from '../../warnings';
 import type { Mat4 } from '../../motion/types';
 import { fail } from '../../errors';
-import { arrayOf, child, childrenNamed, idOf, numberOf, stringOf, type FbxDocument, type FbxNode, type FbxValue } from './node';
+import { arrayOf, child, childrenNamed, idOf, objectName, readProps, stringOf, type FbxDocument, type FbxNode } from './node';
+import { readStacks, type Link } from './stacks';
 import { readTakes } from './takes61';
 
 export interface FbxModel {
@@ -113,84 +114,6 @@ const TIME_MODES: Readonly<Record<number, number>> = {
   13: 23.976, 15: 96, 16: 72, 17: 59.94, 18: 119.88,
 };
 
-/** "Hips\0\1Model" (binary) or "Model::Hips" (ASCII) -> "Hips". */
-export function objectName(raw: FbxValue | undefined): string {
-  const s = stringOf(raw) ?? '';
-  const nul = s.indexOf('\u0000\u0001');
-  if (nul >= 0) return s.slice(0, nul);
-  const colons = s.indexOf('::');
-  return colons >= 0 ? s.slice(colons + 2) : s;
-}
-
-function readProps(node: FbxNode): Map<string, number[]> {
-  const out = new Map<string, number[]>();
-  const p70 = child(node, 'Properties70');
-  if (p70) {
-    for (const p of childrenNamed(p70, 'P')) {
-      const name = stringOf(p.props[0]);
-      if (!name) continue;
-      const values: number[] = [];
-      for (let i = 4; i < p.props.length; i++) {
-        const v = numberOf(p.props[i]);
-        if (v !== undefined) values.push(v);
-      }
-      out.set(name, values);
-    }
-  }
-  const p60 = child(node, 'Properties60');
-  if (p60) {
-    for (const p of childrenNamed(p60, 'Property')) {
-      const name = stringOf(p.props[0]);
-      if (!name) continue;
-      const values: number[] = [];
-      for (let i = 3; i < p.props.length; i++) {
-        const v = numberOf(p.props[i]);
-        if (v !== undefined) values.push(v);
-      }
-      out.set(name, values);
-    }
-  }
-  return out;
-}
-
-const INTERP_CONSTANT = 0x02;
-const INTERP_CUBIC = 0x08;
-/** eConstantNext: a constant key that holds the next key's value. */
-const CONSTANT_NEXT = 0x100;
-
-function readCurve(id: string, node: FbxNode, path: string): FbxCurve {
-  const times = arrayOf(child(node, 'KeyTime'), path) ?? new Float64Array(0);
-  const values = arrayOf(child(node, 'KeyValueFloat'), path) ?? new Float64Array(0);
-  if (times.length !== values.length) fail('BAD_FBX', `${path}: ${times.length} key times but ${values.length} key values`, 'fbx.curveCount', { curve: path, times: times.length, values: values.length });
-  for (let i = 0; i < times.length; i++) {
-    if (!Number.isFinite(times[i]) || !Number.isFinite(values[i])) fail('BAD_FBX', `${path}: key ${i} is not a finite number`, 'fbx.curveNotFinite', { curve: path, key: i });
-    if (i > 0 && times[i] < times[i - 1]) fail('BAD_FBX', `${path}: key times go backwards at key ${i}`, 'fbx.curveBackwards', { curve: path, key: i });
-  }
-  const flags = arrayOf(child(node, 'KeyAttrFlags'), path);
-  const data = arrayOf(child(node, 'KeyAttrDataFloat'), path);
-  const refs = arrayOf(child(node, 'KeyAttrRefCount'), path);
-  const n = times.length;
-  const interpolation = new Uint8Array(n).fill(1);
-  const slopes = new Float64Array(n * 2);
-  if (flags && refs && flags.length === refs.length) {
-    let k = 0;
-    for (let a = 0; a < flags.length && k < n; a++) {
-      const f = flags[a];
-      const mode = f & INTERP_CONSTANT ? (f & CONSTANT_NEXT ? 3 : 0) : f & INTERP_CUBIC ? 2 : 1;
-      const count = Math.max(0, Math.min(n - k, refs[a]));
-      for (let c = 0; c < count; c++, k++) {
-        interpolation[k] = mode;
-        if (data && data.length >= a * 4 + 2) {
-          slopes[k * 2] = data[a * 4];
-          slopes[k * 2 + 1] = data[a * 4 + 1];
-        }
-      }
-    }
-  }
-  const defaultValue = numberOf(child(node, 'Default')?.props[0]) ?? (values.length ? values[0] : 0);
-  return { id, times, values, interpolation, slopes, defaultValue };
-}
-
 function globalsOf(doc: FbxDocument, warnings: MotionWarning[]): FbxGlobals {
   // 7.x keeps GlobalSettings at the top level, 6.1 inside Objects.
   const gs = doc.nodes.find((n) => n.name === 'GlobalSettings') ?? child(doc.nodes.find((n) => n.name === 'Objects'), 'GlobalSettings');
@@ -220,6 +143,31 @@ function globalsOf(doc: FbxDocument, warnings: MotionWarning[]): FbxGlobals {
   return { upAxis, upSign: sign('UpAxisSign'), frontAxis, frontSign: sign('FrontAxisSign'), coordAxis, coordSign: sign('CoordAxisSign'), unitScale, fps };
 }
 
+/**
+ * Cuts every parent cycle (a hostile file can make a model its own ancestor) in one linear pass:
+ * each model is walked up at most once, marked as on the current walk (1) and then done (2), so a
+ * 30k-deep chain costs 30k steps, not 30k x depth with a Set per model (issue 24, finding 4).
+ * A walk that meets its own mark has found a cycle; the model where it closes loses its parent.
+ */
+function breakParentCycles(models: ReadonlyMap<string, FbxModel>, warnings: MotionWarning[]): void {
+  const state = new Map<string, 1 | 2>();
+  const path: FbxModel[] = [];
+  for (const start of models.values()) {
+    for (let m: FbxModel | undefined = start; m && !state.has(m.id); m = m.parent === null ? undefined : models.get(m.parent)) {
+      state.set(m.id, 1);
+      path.push(m);
+      if (m.parent !== null && state.get(m.parent) === 1) {
+        const closes = models.get(m.parent)!;
+        warnings.push(warning(`model "${closes.name}" is its own ancestor; cut from its parent`, 'fbx.ownAncestor', { model: closes.name }));
+        closes.parent = null;
+        break;
+      }
+    }
+    for (const m of path) state.set(m.id, 2);
+    path.length = 0;
+  }
+}
+
 export function readScene(doc: FbxDocument): FbxScene {
   const warnings: MotionWarning[] = [];
   const objects = doc.nodes.find((n) => n.name === 'Objects');
@@ -244,7 +192,6 @@ export function readScene(doc: FbxDocument): FbxScene {
 
   // Connections: C: "OO", child, parent | C: "OP", child, parent, "property"; 6.1: Connect: "OO", "Model::A", "Model::B".
   const connections = doc.nodes.find((n) => n.name === 'Connections');
-  interface Link { child: string; parent: string; property?: string }
   const links: Link[] = [];
   for (const c of connections?.children ?? []) {
     if (c.name !== 'C' && c.name !== 'Connect') continue;
@@ -264,18 +211,7 @@ export function readScene(doc: FbxDocument): FbxScene {
     const parent = (parentsOf.get(m.id) ?? []).find((l) => l.property === undefined && models.has(l.parent));
     if (parent) m.parent = parent.parent;
   }
-  // Break cycles (a hostile file could make a model its own ancestor).
-  for (const m of models.values()) {
-    const seen = new Set<string>([m.id]);
-    for (let p = m.parent; p !== null; p = models.get(p)!.parent) {
-      if (seen.has(p)) {
-        warnings.push(warning(`model "${m.name}" is its own ancestor; cut from its parent`, 'fbx.ownAncestor', { model: m.name }));
-        m.parent = null;
-        break;
-      }
-      seen.add(p);
-    }
-  }
+  breakParentCycles(models, warnings);
   for (const m of models.values()) if (m.parent !== null) (models.get(m.parent)!.children as string[]).push(m.id);
 
   // Bind pose: Pose nodes of type BindPose (world matrices), else skin clusters' TransformLink.
@@ -308,73 +244,7 @@ export function readScene(doc: FbxDocument): FbxScene {
     if (o.name === 'Deformer' && stringOf(o.props[2]) === 'BlendShapeChannel') blendShapeChannels.set(id, objectName(o.props[1]));
   }
 
-  // Animation: stack <- layer <- curve node <- curve.
-  const stacks: FbxStack[] = [];
-  for (const [id, o] of byId) {
-    if (o.name !== 'AnimationStack') continue;
-    const name = objectName(o.props[1]);
-    const props = readProps(o);
-    const layerIds = (childrenOf.get(id) ?? []).map((l) => l.child).filter((c) => byId.get(c)?.name === 'AnimationLayer');
-    let minKey = Infinity, maxKey = -Infinity;
-    const readNode = (cnId: string): { out?: Link; channel: string; curves: Map<string, FbxCurve>; defaults: Map<string, number> } => {
-      const cn = byId.get(cnId)!;
-      const out = (parentsOf.get(cnId) ?? []).find((l) => l.property !== undefined && (models.has(l.parent) || blendShapeChannels.has(l.parent) || layerIds.includes(l.parent)));
-      const defaults = new Map<string, number>();
-      for (const [k, v] of readProps(cn)) if (k.startsWith('d|') && v.length) defaults.set(k.slice(2), v[0]);
-      const curves = new Map<string, FbxCurve>();
-      for (const l of childrenOf.get(cnId) ?? []) {
-        const c = byId.get(l.child);
-        if (!c || c.name !== 'AnimationCurve' || !l.property) continue;
-        const comp = l.property.startsWith('d|') ? l.property.slice(2) : l.property;
-        const curve = readCurve(l.child, c, `take "${name}" curve ${l.child}`);
-        curves.set(comp, curve);
-        if (curve.times.length) {
-          minKey = Math.min(minKey, curve.times[0]);
-          maxKey = Math.max(maxKey, curve.times[curve.times.length - 1]);
-        }
-      }
-      return { out, channel: objectName(cn.props[1]), curves, defaults };
-    };
-    const layers: FbxLayer[] = [];
-    for (const layerId of layerIds) {
-      const lp = readProps(byId.get(layerId)!);
-      const curveNodes: FbxCurveNode[] = [];
-      let weightCurve: FbxCurve | undefined;
-      for (const cl of childrenOf.get(layerId) ?? []) {
-        if (byId.get(cl.child)?.name !== 'AnimationCurveNode') continue;
-        const { out, channel, curves, defaults } = readNode(cl.child);
-        if (!out) continue;
-        // The layer's own Weight, animated.
-        if (out.parent === layerId) {
-          if (out.property === 'Weight') weightCurve = [...curves.values()].find((c) => c.times.length);
-          continue;
-        }
-        if (layerIds.includes(out.parent)) continue;
-        curveNodes.push({ id: cl.child, channel, target: out.parent, property: out.property!, curves, defaults });
-      }
-      const weight = lp.get('Weight')?.[0] ?? 100;
-      const mode = lp.get('BlendMode')?.[0] ?? 0;
-      layers.push({
-        id: layerId,
-        name: objectName(byId.get(layerId)!.props[1]),
-        weight: Number.isFinite(weight) ? Math.max(0, weight) / 100 : 1,
-        weightCurve,
-        blend: mode === 1 ? 'override' : mode === 2 ? 'passthrough' : 'additive',
-        rotationByChannel: (lp.get('RotationAccumulationMode')?.[0] ?? 0) === 1,
-        scaleAdditive: (lp.get('ScaleAccumulationMode')?.[0] ?? 0) === 1,
-        mute: (lp.get('Mute')?.[0] ?? 0) !== 0,
-        solo: (lp.get('Solo')?.[0] ?? 0) !== 0,
-        curveNodes,
-      });
-    }
-    const curveNodes = layers.flatMap((l) => l.curveNodes);
-    const localStart = props.get('LocalStart')?.[0];
-    const localStop = props.get('LocalStop')?.[0];
-    let start = Number.isFinite(localStart) ? localStart! : Number.isFinite(minKey) ? minKey : 0;
-    let stop = Number.isFinite(localStop) ? localStop! : Number.isFinite(maxKey) ? maxKey : start;
-    if (!(stop >= start)) [start, stop] = [Math.min(start, stop), Math.max(start, stop)];
-    stacks.push({ id, name, start, stop, curveNodes, layers, layerCount: layers.length });
-  }
+  const stacks = readStacks({ byId, childrenOf, parentsOf, models, blendShapeChannels, budget: doc.budget });
   // FBX 6.x: the animation is in Takes (7.x files list their stacks there too; those are skipped).
   stacks.push(...readTakes(doc, new Set(models.keys()), warnings));
   return { version: doc.version, models, globals, bindPose, stacks, blendShapeChannels, warnings };

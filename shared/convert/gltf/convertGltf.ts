@@ -12,11 +12,13 @@ import { warning, type MotionWarning } from '../../warnings';
 import type { Mat4, Motion, Quat, Vec3 } from '../../motion/types';
 import { fail } from '../../errors';
 import { compose, invertAffine, MAT4_IDENTITY, multiply } from '../../math/mat4';
-import { normalize, slerp } from '../../math/quat';
-import { isGlb, parseGlb } from '../../gltf/glb';
-import { decodeDataUri } from '../../gltf/dataUri';
-import { readAccessor, readBudget, type AccessorContext } from '../../gltf/accessor';
+import { normalize } from '../../math/quat';
+import { readAccessor } from '../../gltf/accessor';
+import { nodeInCycle } from '../../gltf/nodeTree';
+import { JOINT_FRAME_COST, spendBudget } from '../../readBudget';
+import { isObject, list, readDocument, type Document, type Json } from './document';
 import type { KeyTrack } from '../../vrma/buildMotion';
+import { sampleAt, unionTimes, type Sampler } from './sampler';
 import { estimateFpsOfTimes } from '../../vrma/summary';
 import { nodeTransform, restTrs, type GltfNode } from '../../vrma/restPose';
 import type { SourceJoint, V3 } from '../humanoid/skeleton';
@@ -25,7 +27,6 @@ import { MatrixPoser } from '../humanoid/matrixPoser';
 import { expressionForMorph } from '../humanoid/expressionNames';
 import type { TakeInfo, TakeMotion } from '../fbx/convertFbx';
 
-type Json = Record<string, unknown>;
 
 export interface GltfConvertOptions {
   /** Re-key on a grid at this rate instead of keeping the file's key times. */
@@ -34,16 +35,6 @@ export interface GltfConvertOptions {
   readonly take?: string;
 }
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const list = (o: Json, k: string): unknown[] => (Array.isArray(o[k]) ? (o[k] as unknown[]) : []);
-
-interface Sampler {
-  readonly times: Float32Array;
-  readonly values: Float32Array;
-  readonly interpolation: 'LINEAR' | 'STEP' | 'CUBICSPLINE';
-  /** Components per key (4 rotation, 3 translation/scale, N morph weights). */
-  readonly width: number;
-}
 
 export interface Animation {
   readonly name: string;
@@ -51,61 +42,6 @@ export interface Animation {
   readonly channels: Map<number, Map<string, Sampler>>;
   readonly times: Float32Array;
   readonly keys: number;
-}
-
-interface Document {
-  readonly json: Json;
-  readonly nodes: readonly Json[];
-  readonly ctx: AccessorContext;
-  readonly isVrm: boolean;
-}
-
-function readDocument(bytes: Uint8Array): Document {
-  let json: unknown;
-  let bin: Uint8Array = new Uint8Array(0);
-  if (isGlb(bytes)) {
-    const glb = parseGlb(bytes);
-    json = glb.json;
-    bin = glb.bin;
-  } else {
-    let text: string;
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    } catch {
-      fail('BAD_GLTF', 'not a glTF file (neither a GLB nor UTF-8 JSON)', 'gltf.notGltf');
-    }
-    try {
-      json = JSON.parse(text);
-    } catch (e) {
-      fail('BAD_GLTF', `not a glTF file: the JSON does not parse (${(e as Error).message})`, 'gltf.jsonSyntax');
-    }
-  }
-  if (!isObject(json) || !isObject(json.asset)) fail('BAD_GLTF', 'not a glTF file (no "asset" object)', 'gltf.noAsset');
-  const buffers = list(json, 'buffers').map((b, i): Uint8Array | undefined => {
-    if (!isObject(b)) return undefined;
-    const byteLength = typeof b.byteLength === 'number' ? b.byteLength : 0;
-    let data: Uint8Array | undefined;
-    if (b.uri === undefined) data = i === 0 ? bin : undefined;
-    else if (typeof b.uri === 'string' && b.uri.startsWith('data:')) data = decodeDataUri(b.uri, `buffer ${i}`);
-    if (data && byteLength > data.length) fail('TRUNCATED', `buffer ${i} declares ${byteLength} bytes but only ${data.length} are in the file`, 'buffer.pastEnd', { buffer: i, declared: byteLength, bytes: data.length });
-    return data?.subarray(0, byteLength);
-  });
-  const ctx: AccessorContext = {
-    accessors: list(json, 'accessors'),
-    bufferViews: list(json, 'bufferViews'),
-    buffers,
-    maxSyntheticFloats: Math.max(1 << 16, bytes.length * 2),
-    // Skins and animations are read, meshes never: 8 decoded numbers per file byte is ample.
-    budget: readBudget(bytes.length, 8, 1 << 20),
-    cache: new Map(),
-  };
-  const nodes = list(json, 'nodes').map((n, i) => {
-    if (!isObject(n)) fail('BAD_GLTF', `node ${i} is not an object`, 'json.nodeNotObject', { node: i });
-    return n;
-  });
-  const ext = isObject(json.extensions) ? json.extensions : {};
-  const isVrm = 'VRM' in ext || 'VRMC_vrm' in ext;
-  return { json, nodes, ctx, isVrm };
 }
 
 // The node's own transform is read by the core's one reader (vrma/restPose.ts); rotations are
@@ -140,15 +76,23 @@ function buildSkeleton(doc: Document, warnings: MotionWarning[]): Skeleton {
       parent[c] = i;
     }
   });
-  for (let i = 0; i < nodes.length; i++) {
-    let guard = 0;
-    for (let p = parent[i]; p >= 0; p = parent[p]) if (++guard > nodes.length) fail('BAD_GLTF', `node ${i} is its own ancestor`, 'gltf.cycle', { node: i });
-  }
+  const cycle = nodeInCycle(parent);
+  if (cycle >= 0) fail('BAD_GLTF', `node ${cycle} is its own ancestor`, 'gltf.cycle', { node: cycle });
   // Bind worlds from the skins' inverse bind matrices (in the skinned mesh node's space).
   const bindWorld = new Map<number, Mat4>();
   const keep = new Set<number>();
   const skins = list(json, 'skins');
-  const worldDefault = (i: number): Mat4 => (parent[i] >= 0 ? multiply(worldDefault(parent[i]), defaultLocal(nodes[i])) : defaultLocal(nodes[i]));
+  // World default matrices, memoized and built by a loop up the chain (no recursion: chains may be 100k deep).
+  const worlds = new Map<number, Mat4>();
+  const worldDefault = (i: number): Mat4 => {
+    const chain: number[] = [];
+    for (let p = i; p >= 0 && !worlds.has(p); p = parent[p]) chain.push(p);
+    for (let k = chain.length - 1; k >= 0; k--) {
+      const n = chain[k];
+      worlds.set(n, parent[n] >= 0 ? multiply(worlds.get(parent[n])!, defaultLocal(nodes[n])) : defaultLocal(nodes[n]));
+    }
+    return worlds.get(i)!;
+  };
   skins.forEach((skin, si) => {
     if (!isObject(skin)) return;
     const joints = list(skin, 'joints').filter((j): j is number => typeof j === 'number' && Number.isInteger(j) && j >= 0 && j < nodes.length);
@@ -180,19 +124,23 @@ function buildSkeleton(doc: Document, warnings: MotionWarning[]): Skeleton {
   });
   const nodeOf: number[] = [];
   const joints: SourceJoint[] = [];
-  const visit = (node: number, p: number) => {
-    const index = nodeOf.length;
-    nodeOf.push(node);
-    const kids: number[] = [];
-    const n = nodes[node];
-    joints.push({ name: typeof n.name === 'string' ? n.name : `node${node}`, parent: p, children: kids });
-    for (const c of children[node]) {
-      if (!keep.has(c)) continue;
-      kids.push(nodeOf.length);
-      visit(c, index);
+  // Depth first with an explicit stack (a 20k-deep chain overflowed the call stack: finding 5).
+  const pending: number[] = [];
+  for (let i = 0; i < nodes.length; i++) {
+    if (!keep.has(i) || (parent[i] >= 0 && keep.has(parent[i]))) continue;
+    pending.push(i, -1);
+    while (pending.length) {
+      const p = pending.pop()!;
+      const node = pending.pop()!;
+      const index = nodeOf.length;
+      nodeOf.push(node);
+      if (p >= 0) (joints[p].children as number[]).push(index);
+      const n = nodes[node];
+      joints.push({ name: typeof n.name === 'string' ? n.name : `node${node}`, parent: p, children: [] });
+      const kids = children[node];
+      for (let k = kids.length - 1; k >= 0; k--) if (keep.has(kids[k])) pending.push(kids[k], index);
     }
-  };
-  for (let i = 0; i < nodes.length; i++) if (keep.has(i) && (parent[i] < 0 || !keep.has(parent[i]))) visit(i, -1);
+  }
   const world: Mat4[] = [];
   nodeOf.forEach((node, j) => {
     const p = joints[j].parent;
@@ -205,6 +153,9 @@ function buildSkeleton(doc: Document, warnings: MotionWarning[]): Skeleton {
 function readAnimations(doc: Document): Animation[] {
   const { ctx, nodes } = doc;
   const out: Animation[] = [];
+  // Accessors are read once and shared (ctx.cache): check each key-time array once too, however
+  // many channels use it (400 channels over one 1M-key accessor re-checked it 400 times).
+  const ordered = new Set<Float32Array>();
   list(doc.json, 'animations').forEach((a, ai) => {
     if (!isObject(a)) fail('BAD_GLTF', `animation ${ai} is not an object`, 'json.animationNotObject', { animation: ai });
     const name = typeof a.name === 'string' && a.name !== '' ? a.name : `animation_${ai}`;
@@ -225,8 +176,12 @@ function readAnimations(doc: Document): Animation[] {
       const input = readAccessor(ctx, s.input, ['SCALAR'], `${where} input`);
       const output = readAccessor(ctx, s.output, path === 'rotation' ? ['VEC4'] : path === 'weights' ? ['SCALAR'] : ['VEC3'], `${where} output`);
       const times = input.data;
-      for (let i = 0; i < times.length; i++) {
-        if (!Number.isFinite(times[i]) || (i > 0 && times[i] < times[i - 1])) fail('BAD_GLTF', `${where}: key times are not increasing at key ${i}`, 'gltf.timeOrder', { animation: name, channel: ci, key: i });
+      spendBudget(ctx.budget, CHANNEL_COST, where);
+      if (!ordered.has(times)) {
+        for (let i = 0; i < times.length; i++) {
+          if (!Number.isFinite(times[i]) || (i > 0 && times[i] < times[i - 1])) fail('BAD_GLTF', `${where}: key times are not increasing at key ${i}`, 'gltf.timeOrder', { animation: name, channel: ci, key: i });
+        }
+        ordered.add(times);
       }
       const perKey = interpolation === 'CUBICSPLINE' ? 3 : 1;
       const width = path === 'weights' ? Math.floor(output.data.length / Math.max(1, times.length * perKey)) : output.components;
@@ -241,60 +196,8 @@ function readAnimations(doc: Document): Animation[] {
   return out;
 }
 
-/** Sorted union of key times (equal within 1e-6 s kept once). */
-function unionTimes(all: readonly Float32Array[]): Float32Array {
-  if (all.length === 0) return new Float32Array(0);
-  if (all.every((t) => t.length === all[0].length && t.every((v, i) => v === all[0][i]))) return all[0];
-  const merged = Float32Array.from(all.flatMap((t) => Array.from(t))).sort();
-  const out: number[] = [];
-  for (const t of merged) if (!out.length || t - out[out.length - 1] > 1e-6) out.push(t);
-  return Float32Array.from(out);
-}
-
-/** Sampler value at time t into `out` (cursor kept per sampler by the caller). */
-function sampleAt(s: Sampler, t: number, cursor: { i: number }, out: number[]): void {
-  const { times, values, width, interpolation } = s;
-  const n = times.length;
-  const stride = interpolation === 'CUBICSPLINE' ? width * 3 : width;
-  const valueAt = (k: number, c: number) => values[k * stride + (interpolation === 'CUBICSPLINE' ? width : 0) + c];
-  if (t <= times[0] || n === 1) {
-    for (let c = 0; c < width; c++) out[c] = valueAt(0, c);
-    return;
-  }
-  if (t >= times[n - 1]) {
-    for (let c = 0; c < width; c++) out[c] = valueAt(n - 1, c);
-    return;
-  }
-  while (cursor.i + 1 < n && times[cursor.i + 1] <= t) cursor.i++;
-  while (cursor.i > 0 && times[cursor.i] > t) cursor.i--;
-  const i = cursor.i;
-  const t0 = times[i], t1 = times[i + 1];
-  const u = t1 > t0 ? (t - t0) / (t1 - t0) : 0;
-  if (interpolation === 'STEP' || u === 0) {
-    for (let c = 0; c < width; c++) out[c] = valueAt(i, c);
-    return;
-  }
-  if (interpolation === 'CUBICSPLINE') {
-    const dt = t1 - t0, u2 = u * u, u3 = u2 * u;
-    for (let c = 0; c < width; c++) {
-      const p0 = valueAt(i, c), p1 = valueAt(i + 1, c);
-      const m0 = values[i * stride + 2 * width + c] * dt; // out-tangent of key i
-      const m1 = values[(i + 1) * stride + c] * dt; // in-tangent of key i+1
-      out[c] = (2 * u3 - 3 * u2 + 1) * p0 + (u3 - 2 * u2 + u) * m0 + (-2 * u3 + 3 * u2) * p1 + (u3 - u2) * m1;
-    }
-    if (width === 4) {
-      const q = normalize([out[0], out[1], out[2], out[3]]);
-      for (let c = 0; c < 4; c++) out[c] = q[c];
-    }
-    return;
-  }
-  if (width === 4) {
-    const q = slerp([valueAt(i, 0), valueAt(i, 1), valueAt(i, 2), valueAt(i, 3)], [valueAt(i + 1, 0), valueAt(i + 1, 1), valueAt(i + 1, 2), valueAt(i + 1, 3)], u);
-    for (let c = 0; c < 4; c++) out[c] = q[c];
-    return;
-  }
-  for (let c = 0; c < width; c++) out[c] = valueAt(i, c) + (valueAt(i + 1, c) - valueAt(i, c)) * u;
-}
+/** What a channel costs to walk and keep (a map entry and a sampler), in the read budget's units. */
+const CHANNEL_COST = 16;
 
 export interface GltfSource {
   readonly doc: Document;
@@ -364,6 +267,11 @@ export function gltfTakeFrames(source: GltfSource, anim: Animation, fps?: number
     times = Float32Array.from({ length: count }, (_, k) => start + k / fps);
   }
   const { skeleton } = source;
+  // Every frame poses every joint and samples every channel (weights: one value per morph): charged
+  // to the file's budget before the frames are built, summed over the file's animations.
+  let perFrame = skeleton.nodeOf.length;
+  for (const ch of anim.channels.values()) for (const s of ch.values()) perFrame += s.width;
+  spendBudget(source.doc.ctx.budget, JOINT_FRAME_COST * times.length * perFrame, `animation "${anim.name}" (${times.length} frames)`);
   // Per joint: its samplers and cursors in this take (undefined: not animated, the node's own TRS).
   const perJoint = skeleton.nodeOf.map((node) => {
     const ch = anim.channels.get(node);

@@ -8,6 +8,12 @@ import { MMD_UNIT_METRES, type MmdRig } from './rig';
 import { RigPose } from './rigPose';
 import { conjugateMultiplyFlat, multiplyFlat } from '../../math/quat';
 import type { VrmMapping } from './vrmMapping';
+import { JOINT_FRAME_COST, readBudget, spendBudget, type ReadBudget } from '../../readBudget';
+
+/** 64 units per byte of the model and motion together, at least 32 M (a long dance on a full model needs ~10 M). */
+export function mmdBudget(motionBytes: number, modelBytes: number): ReadBudget {
+  return readBudget(motionBytes + modelBytes, 64, 1 << 25);
+}
 
 /** Where key values come from: a VMD (sampled with its curves) or a VPD (constant). */
 export interface MmdKeySource {
@@ -36,9 +42,15 @@ export interface MmdBake {
 /** Rotations that never leave identity by more than this (radians) are not written. */
 const STILL_ANGLE = 1e-4;
 
-export function bakeMmd(rig: MmdRig, mapping: VrmMapping, source: MmdKeySource, frames: Float64Array, traceJoints = false): MmdBake {
+/**
+ * `budget`: the model's and the motion's read budget (mmdBudget): the bake spends (active bones + IK
+ * chains) x frames on it BEFORE the first frame, so a 20k-bone chain under a 400-byte VMD is refused
+ * at once instead of running for a quarter of an hour (issue 24, finding 6).
+ */
+export function bakeMmd(rig: MmdRig, mapping: VrmMapping, source: MmdKeySource, frames: Float64Array, budget: ReadBudget, traceJoints = false): MmdBake {
   const n = frames.length;
   const pose = new RigPose(rig, [...mapping.source.values()].filter((i) => i >= 0));
+  spendBudget(budget, JOINT_FRAME_COST * n * (pose.workPerFrame + mapping.bones.length), `baking ${n} frames of ${pose.workPerFrame} bones and IK chains`);
   const times = Float32Array.from(frames, (f) => f / 30);
   const tracks = new Map<HumanBoneName, Float32Array>();
   for (const b of mapping.bones) tracks.set(b, new Float32Array(n * 4));

@@ -7,7 +7,7 @@ import { warning, type MotionWarning } from '../../warnings';
 import { fail } from '../../errors';
 import type { Motion } from '../../motion/types';
 import { buildMotion, type KeyTrack } from '../../vrma/buildMotion';
-import { bakeMmd, type MmdBake, type MmdKeySource } from './bake';
+import { bakeMmd, mmdBudget, type MmdBake, type MmdKeySource } from './bake';
 import { combineMax, MORPH_TO_EXPRESSION, skippedMorphsWarning } from './morphs';
 import { parsePmxBones } from './pmx';
 import { isPmd, parsePmdBones } from './pmd';
@@ -173,7 +173,8 @@ export function convertVmdDetailed(bytes: Uint8Array, opts: VmdDetailOptions = {
   const frames = new Float64Array(count + (endsOnKey ? 0 : 1));
   for (let i = 0; i < count; i++) frames[i] = (i * VMD_FPS) / fps;
   if (!endsOnKey) frames[count] = last;
-  const bake = bakeMmd(rig, mapping, vmdKeySource(vmd, rig), hasBody ? frames : new Float64Array([0]), opts.traceJoints);
+  const budget = mmdBudget(bytes.length, opts.pmx?.length ?? 0);
+  const bake = bakeMmd(rig, mapping, vmdKeySource(vmd, rig), hasBody ? frames : new Float64Array([0]), budget, opts.traceJoints);
   const unreachable = bake.legIk.map((l) => ({ side: l.side, n: l.solved.reduce((s, v) => s + (v ? 0 : 1), 0) })).filter((l) => l.n > 0 && hasBody);
   for (const u of unreachable) warnings.push(warning(`${u.side} leg: IK off or target out of reach on ${u.n} of ${bake.times.length} frames`, 'mmd.legIkOff', { side: u.side, frames: u.n, total: bake.times.length }));
   const motion = buildFromBake(bake, mapping, expressions, warnings, hasBody);
@@ -209,7 +210,7 @@ export function convertVpd(bytes: Uint8Array, opts: { readonly pmx?: Uint8Array 
   if (!hasBody && !Object.keys(expressions).length) {
     fail('NO_HUMANOID', 'this VPD poses no humanoid bones and no facial morphs with a VRM expression', 'vpd.noHumanoid');
   }
-  const bake = bakeMmd(rig, mapping, vpdKeySource(pose, rig), new Float64Array([0]));
+  const bake = bakeMmd(rig, mapping, vpdKeySource(pose, rig), new Float64Array([0]), mmdBudget(bytes.length, opts.pmx?.length ?? 0));
   return buildFromBake(bake, mapping, expressions, warnings, hasBody);
 }
 

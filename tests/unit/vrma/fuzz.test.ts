@@ -7,6 +7,7 @@ import { checkInput, mutatedInput, seedOf, type Outcome } from '../../fuzz/mutat
 import { quantizedMotionSeed, quantizedSeed } from '../../fuzz/quantizedSeeds';
 import { convertToMotion } from '../../../shared/convert';
 import { richVrma, simpleVrma } from './rawVrma';
+import { foldedChainVrma } from '../../security/hostileReaders';
 
 describeFixtures('fuzzing readVrma over the real fixtures', () => {
   it('every mutated input reads or throws MotionError (5000 cases; the slowest input is timed in bench/services.bench.ts)', () => {
@@ -21,6 +22,8 @@ describeFixtures('fuzzing readVrma over the real fixtures', () => {
       ),
       seedOf('generated', simpleVrma()),
       seedOf('rich', richVrma()),
+      // Issue 24: hips below 200 folded translation nodes (the compact rig's walk).
+      seedOf('folded chain', foldedChainVrma(200)),
     ];
     const counts: Record<Outcome, number> = { read: 0, rejected: 0 };
     fc.assert(

@@ -1,0 +1,79 @@
+/**
+ * glTF animation samplers as the converter plays them: the union of a take's key times and a
+ * sampler's value at a time (LINEAR slerp/lerp, STEP, CUBICSPLINE Hermite), with a cursor per sampler.
+ */
+import { normalize, slerp } from '../../math/quat';
+
+export interface Sampler {
+  readonly times: Float32Array;
+  readonly values: Float32Array;
+  readonly interpolation: 'LINEAR' | 'STEP' | 'CUBICSPLINE';
+  /** Components per key (4 rotation, 3 translation/scale, N morph weights). */
+  readonly width: number;
+}
+
+/**
+ * Sorted union of key times (equal within 1e-6 s kept once). Channels that share an accessor share
+ * its array: each array counts once, so 50 channels over one 1M-key accessor cost 1M, not 50M copies.
+ */
+export function unionTimes(channelTimes: readonly Float32Array[]): Float32Array {
+  const all = [...new Set(channelTimes)];
+  if (all.length === 0) return new Float32Array(0);
+  if (all.every((t) => t.length === all[0].length && t.every((v, i) => v === all[0][i]))) return all[0];
+  const merged = new Float32Array(all.reduce((s, t) => s + t.length, 0));
+  let at = 0;
+  for (const t of all) {
+    merged.set(t, at);
+    at += t.length;
+  }
+  merged.sort();
+  const out: number[] = [];
+  for (const t of merged) if (!out.length || t - out[out.length - 1] > 1e-6) out.push(t);
+  return Float32Array.from(out);
+}
+
+/** Sampler value at time t into `out` (cursor kept per sampler by the caller). */
+export function sampleAt(s: Sampler, t: number, cursor: { i: number }, out: number[]): void {
+  const { times, values, width, interpolation } = s;
+  const n = times.length;
+  const stride = interpolation === 'CUBICSPLINE' ? width * 3 : width;
+  const valueAt = (k: number, c: number) => values[k * stride + (interpolation === 'CUBICSPLINE' ? width : 0) + c];
+  if (t <= times[0] || n === 1) {
+    for (let c = 0; c < width; c++) out[c] = valueAt(0, c);
+    return;
+  }
+  if (t >= times[n - 1]) {
+    for (let c = 0; c < width; c++) out[c] = valueAt(n - 1, c);
+    return;
+  }
+  while (cursor.i + 1 < n && times[cursor.i + 1] <= t) cursor.i++;
+  while (cursor.i > 0 && times[cursor.i] > t) cursor.i--;
+  const i = cursor.i;
+  const t0 = times[i], t1 = times[i + 1];
+  const u = t1 > t0 ? (t - t0) / (t1 - t0) : 0;
+  if (interpolation === 'STEP' || u === 0) {
+    for (let c = 0; c < width; c++) out[c] = valueAt(i, c);
+    return;
+  }
+  if (interpolation === 'CUBICSPLINE') {
+    const dt = t1 - t0, u2 = u * u, u3 = u2 * u;
+    for (let c = 0; c < width; c++) {
+      const p0 = valueAt(i, c), p1 = valueAt(i + 1, c);
+      const m0 = values[i * stride + 2 * width + c] * dt; // out-tangent of key i
+      const m1 = values[(i + 1) * stride + c] * dt; // in-tangent of key i+1
+      out[c] = (2 * u3 - 3 * u2 + 1) * p0 + (u3 - 2 * u2 + u) * m0 + (-2 * u3 + 3 * u2) * p1 + (u3 - u2) * m1;
+    }
+    if (width === 4) {
+      const q = normalize([out[0], out[1], out[2], out[3]]);
+      for (let c = 0; c < 4; c++) out[c] = q[c];
+    }
+    return;
+  }
+  if (width === 4) {
+    const q = slerp([valueAt(i, 0), valueAt(i, 1), valueAt(i, 2), valueAt(i, 3)], [valueAt(i + 1, 0), valueAt(i + 1, 1), valueAt(i + 1, 2), valueAt(i + 1, 3)], u);
+    for (let c = 0; c < 4; c++) out[c] = q[c];
+    return;
+  }
+  for (let c = 0; c < width; c++) out[c] = valueAt(i, c) + (valueAt(i + 1, c) - valueAt(i, c)) * u;
+}
+
