@@ -22,6 +22,7 @@ import convert from './messages/convert';
 import avatar from './messages/avatar';
 import onion from './messages/onion';
 import warnings from './messages/warnings';
+import exporting from './messages/exporting';
 
 export const AREAS = {
   studio,
@@ -40,6 +41,7 @@ export const AREAS = {
   avatar,
   onion,
   warnings,
+  exporting,
 } as const;
 
 type KeysOf<A> = A extends AreaMessages<infer K> ? K : never;

@@ -1,0 +1,15 @@
+/**
+ * The exporters out of VRM Animation, one object per format as the format table
+ * (shared/convert/formats.ts) plugs them in: `{ ext, write(motion, options) }`, pure Motion in,
+ * bytes and a report of what the format could not carry out.
+ */
+import type { MotionExporter } from './report';
+import { writeVmd, type VmdExportOptions } from './vmdWriter';
+
+export type { ExportResult, MotionExporter } from './report';
+export type { VmdExportOptions } from './vmdWriter';
+
+export const VMD_EXPORTER: MotionExporter<VmdExportOptions> = { ext: 'vmd', write: writeVmd };
+
+export const EXPORTERS = { vmd: VMD_EXPORTER } as const;
+export type ExportFormat = keyof typeof EXPORTERS;
