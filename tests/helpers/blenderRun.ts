@@ -1,0 +1,50 @@
+/**
+ * A minimal Blender runner for the export proofs: `blender -b --factory-startup --python-expr` with
+ * arguments after `--`, waited for with a time limit. (A shared runner, tests/helpers/blender.ts, is
+ * being written on another branch; this one is to be folded into it.)
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+export const BLENDER = process.env.BLENDER_PATH ?? '/usr/bin/blender';
+export const HAS_BLENDER = existsSync(BLENDER);
+export const NO_BLENDER_REASON = `Blender not found at ${BLENDER} (set BLENDER_PATH)`;
+
+export function runBlender(script: string, args: readonly string[], timeoutMs = 120_000): string {
+  const r = spawnSync(BLENDER, ['-b', '--factory-startup', '--python-exit-code', '3', '--python-expr', script, '--', ...args], { encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 });
+  if (r.error) throw r.error;
+  if (r.status !== 0) throw new Error(`blender exited with ${r.status}:\n${r.stdout.slice(-2000)}\n${r.stderr.slice(-2000)}`);
+  return r.stdout;
+}
+
+/** Imports a file with one of Blender's importers and writes every pose bone's world head position per frame as JSON. */
+export const POSE_DUMP = `
+import bpy, sys, json
+argv = sys.argv[sys.argv.index('--') + 1:]
+path, out, kind, frames = argv[0], argv[1], argv[2], int(argv[3])
+bpy.ops.wm.read_factory_settings(use_empty=True)
+import builtins
+_open = builtins.open
+def _open_no_u(file, mode='r', *a, **k):
+    # Blender 3.4's BVH importer opens with mode 'rU', which Python 3.11 refuses.
+    return _open(file, mode.replace('U', ''), *a, **k)
+builtins.open = _open_no_u
+if kind == 'bvh':
+    bpy.ops.import_anim.bvh(filepath=path, axis_forward='Y', axis_up='Z', global_scale=1.0, frame_start=1, use_fps_scale=False, update_scene_fps=False, update_scene_duration=True, rotate_mode='NATIVE')
+elif kind == 'glb':
+    bpy.ops.import_scene.gltf(filepath=path)
+elif kind == 'fbx':
+    bpy.ops.import_scene.fbx(filepath=path, automatic_bone_orientation=False, ignore_leaf_bones=False)
+arm = [o for o in bpy.data.objects if o.type == 'ARMATURE'][0]
+scene = bpy.context.scene
+if kind != 'bvh' and arm.animation_data and arm.animation_data.action is None and bpy.data.actions:
+    arm.animation_data.action = bpy.data.actions[0]
+start = 1 if kind == 'bvh' else int(round(scene.frame_start))
+res = {'names': [b.name for b in arm.pose.bones], 'fps': scene.render.fps, 'heads': {b.name: [] for b in arm.pose.bones}}
+for f in range(frames):
+    scene.frame_set(start + f)
+    for pb in arm.pose.bones:
+        h = arm.matrix_world @ pb.head
+        res['heads'][pb.name].extend([h.x, h.y, h.z])
+json.dump(res, open(out, 'w'))
+`;
