@@ -6,14 +6,18 @@
 import type { MotionExporter } from './report';
 import { writeVmd, type VmdExportOptions } from './vmdWriter';
 import { writeBvh, type BvhExportOptions } from './bvhWriter';
+import { writeGlb, type GlbExportOptions } from './glbWriter';
 
 export type { ExportResult, MotionExporter } from './report';
 export type { VmdExportOptions } from './vmdWriter';
 export type { BvhExportOptions } from './bvhWriter';
+export type { GlbExportOptions } from './glbWriter';
 
 export const VMD_EXPORTER: MotionExporter<VmdExportOptions> = { ext: 'vmd', write: writeVmd };
 
 export const BVH_EXPORTER: MotionExporter<BvhExportOptions> = { ext: 'bvh', write: writeBvh };
 
-export const EXPORTERS = { vmd: VMD_EXPORTER, bvh: BVH_EXPORTER } as const;
+export const GLB_EXPORTER: MotionExporter<GlbExportOptions> = { ext: 'glb', write: writeGlb };
+
+export const EXPORTERS = { vmd: VMD_EXPORTER, bvh: BVH_EXPORTER, glb: GLB_EXPORTER } as const;
 export type ExportFormat = keyof typeof EXPORTERS;

@@ -29,17 +29,26 @@ def _open_no_u(file, mode='r', *a, **k):
     # Blender 3.4's BVH importer opens with mode 'rU', which Python 3.11 refuses.
     return _open(file, mode.replace('U', ''), *a, **k)
 builtins.open = _open_no_u
+import numpy
+for _alias, _type in (('bool', bool), ('int', int), ('float', float), ('object', object)):
+    # Blender 3.4's glTF importer uses numpy aliases that numpy 1.24 removed.
+    if not hasattr(numpy, _alias):
+        setattr(numpy, _alias, _type)
 if kind == 'bvh':
     bpy.ops.import_anim.bvh(filepath=path, axis_forward='Y', axis_up='Z', global_scale=1.0, frame_start=1, use_fps_scale=False, update_scene_fps=False, update_scene_duration=True, rotate_mode='NATIVE')
 elif kind == 'glb':
+    # Keys land on frames at the scene's rate: 30 fps, the export's.
+    bpy.context.scene.render.fps = 30
     bpy.ops.import_scene.gltf(filepath=path)
 elif kind == 'fbx':
     bpy.ops.import_scene.fbx(filepath=path, automatic_bone_orientation=False, ignore_leaf_bones=False)
-arm = [o for o in bpy.data.objects if o.type == 'ARMATURE'][0]
+arm = max([o for o in bpy.data.objects if o.type == 'ARMATURE'], key=lambda o: len(o.pose.bones))
 scene = bpy.context.scene
 if kind != 'bvh' and arm.animation_data and arm.animation_data.action is None and bpy.data.actions:
     arm.animation_data.action = bpy.data.actions[0]
-start = 1 if kind == 'bvh' else int(round(scene.frame_start))
+# BVH keys start at the importer's frame_start (1); glTF keys sit at time × fps (time 0 on frame 0).
+start = 1 if kind == 'bvh' else 0
+print('FRAME_START', scene.frame_start, 'ACTION', arm.animation_data.action.name if arm.animation_data and arm.animation_data.action else None)
 res = {'names': [b.name for b in arm.pose.bones], 'fps': scene.render.fps, 'heads': {b.name: [] for b in arm.pose.bones}}
 for f in range(frames):
     scene.frame_set(start + f)

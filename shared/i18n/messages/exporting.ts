@@ -16,6 +16,9 @@ export default defineMessages({
     'errorDetail.export.fps': 'fps must be a number from 1 to 240, got {value}',
     'errorDetail.export.tooLong': 'the motion would need {frames} frames, more than the {max} an export may hold',
     'errorDetail.export.badOption': 'export option {option} must be one of {allowed}, got {value}',
+    'errorDetail.export.noBody': 'the motion has no humanoid bone the target skeleton can carry and nothing else to write',
+    'errorDetail.export.noAvatar': 'a {format} export needs an avatar (.vrm) to bake the motion onto',
+    'errorDetail.export.externalBuffers': 'the avatar keeps its data in external or several buffers; export needs a self-contained .vrm/.glb',
   },
   ja: {
     'warning.export.bonesNotCarried': '{format}: 書き出し先の骨格にないため、動くボーン {count} 本を省きました: {bones}',
@@ -28,5 +31,8 @@ export default defineMessages({
     'errorDetail.export.fps': 'fps は 1 から 240 の数値にしてください（指定値 {value}）',
     'errorDetail.export.tooLong': 'このモーションには {frames} フレームが必要で、書き出せる上限 {max} を超えます',
     'errorDetail.export.badOption': '書き出しの設定 {option} は {allowed} のいずれかにしてください（指定値 {value}）',
+    'errorDetail.export.noBody': 'このモーションには書き出し先の骨格で表せる人型のボーンも、ほかに書き出すものもありません',
+    'errorDetail.export.noAvatar': '{format} の書き出しには、モーションを焼き込むアバター（.vrm）が必要です',
+    'errorDetail.export.externalBuffers': 'アバターのデータが外部ファイルや複数のバッファーにあります。書き出しには 1 ファイルにまとまった .vrm/.glb が必要です',
   },
 });
