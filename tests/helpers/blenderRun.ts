@@ -17,11 +17,15 @@ export function runBlender(script: string, args: readonly string[], timeoutMs = 
   return r.stdout;
 }
 
-/** Imports a file with one of Blender's importers and writes every pose bone's world head position per frame as JSON. */
+/**
+ * Imports a file with one of Blender's importers and writes every pose bone's world head position per
+ * frame as JSON. Arguments: file, output, kind (bvh, glb, fbx), frame count, first frame (the BVH and
+ * FBX importers put time 0 on frame 1, the glTF importer on frame 0).
+ */
 export const POSE_DUMP = `
 import bpy, sys, json
 argv = sys.argv[sys.argv.index('--') + 1:]
-path, out, kind, frames = argv[0], argv[1], argv[2], int(argv[3])
+path, out, kind, frames, start = argv[0], argv[1], argv[2], int(argv[3]), int(argv[4])
 bpy.ops.wm.read_factory_settings(use_empty=True)
 import builtins
 _open = builtins.open
@@ -41,13 +45,12 @@ elif kind == 'glb':
     bpy.context.scene.render.fps = 30
     bpy.ops.import_scene.gltf(filepath=path)
 elif kind == 'fbx':
+    bpy.context.scene.render.fps = 30
     bpy.ops.import_scene.fbx(filepath=path, automatic_bone_orientation=False, ignore_leaf_bones=False)
 arm = max([o for o in bpy.data.objects if o.type == 'ARMATURE'], key=lambda o: len(o.pose.bones))
 scene = bpy.context.scene
 if kind != 'bvh' and arm.animation_data and arm.animation_data.action is None and bpy.data.actions:
     arm.animation_data.action = bpy.data.actions[0]
-# BVH keys start at the importer's frame_start (1); glTF keys sit at time × fps (time 0 on frame 0).
-start = 1 if kind == 'bvh' else 0
 print('FRAME_START', scene.frame_start, 'ACTION', arm.animation_data.action.name if arm.animation_data and arm.animation_data.action else None)
 res = {'names': [b.name for b in arm.pose.bones], 'fps': scene.render.fps, 'heads': {b.name: [] for b in arm.pose.bones}}
 for f in range(frames):

@@ -74,7 +74,7 @@ describeFixtures.skipIf(!HAS_BLENDER, NO_BLENDER_REASON)('BVH export imported by
         try {
           writeFileSync(join(dir, 'in.bvh'), out.bytes);
           const frames = Math.min(out.frames, 300);
-          runBlender(POSE_DUMP, [join(dir, 'in.bvh'), join(dir, 'out.json'), 'bvh', String(frames)]);
+          runBlender(POSE_DUMP, [join(dir, 'in.bvh'), join(dir, 'out.json'), 'bvh', String(frames), '1']);
           const dump = JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')) as { heads: Record<string, number[]> };
           const times = Float64Array.from({ length: frames }, (_, i) => i / 30);
           const ref = await referencePose(bytes, times);

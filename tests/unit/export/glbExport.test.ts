@@ -197,7 +197,7 @@ describeFixtures.skipIf(!HAS_BLENDER, NO_BLENDER_REASON)('GLB export imported by
       try {
         writeFileSync(join(dir, 'in.glb'), out.bytes);
         const n = Math.min(out.frames, 120);
-        const log = runBlender(POSE_DUMP, [join(dir, 'in.glb'), join(dir, 'out.json'), 'glb', String(n)]);
+        const log = runBlender(POSE_DUMP, [join(dir, 'in.glb'), join(dir, 'out.json'), 'glb', String(n), '0']);
         const dump = JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')) as { heads: Record<string, number[]> };
         const times = Float64Array.from({ length: n }, (_, i) => i / 30);
         const avatar = await loadTestAvatar(avatarBytes, c.avatar[1]);
