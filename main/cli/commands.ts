@@ -7,7 +7,8 @@ import { infoCommand } from './commands/info';
 import { upgradeCommand } from './commands/upgrade';
 import { convertCommand } from './commands/convert';
 import { poseReportCommand } from './commands/pose-report';
+import { exportCommand } from './commands/export';
 import { editCommand } from './editCommand';
 import { EDITS } from '../../shared/edits/registry';
 
-export const COMMANDS: readonly CliCommand[] = [infoCommand, upgradeCommand, convertCommand, poseReportCommand, ...EDITS.map(editCommand)];
+export const COMMANDS: readonly CliCommand[] = [infoCommand, upgradeCommand, convertCommand, exportCommand, poseReportCommand, ...EDITS.map(editCommand)];

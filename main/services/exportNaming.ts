@@ -52,3 +52,26 @@ export function convertTargetFor(sourcePath: string): string {
   const { dir, stem } = stemAndExt(sourcePath);
   return join(dir, `${stem}.vrma`);
 }
+
+/**
+ * Where an export to another format lands: STEM.EXT beside the source, then STEM-2.EXT, STEM-3.EXT ...
+ * (walk.vrma -> walk.vmd, walk-2.vmd). Never the source itself, even with `overwrite` (which
+ * otherwise takes STEM.EXT as is).
+ */
+export async function exportTargetAs(
+  sourcePath: string,
+  ext: string,
+  exists: (path: string) => Promise<boolean>,
+  overwrite = false,
+): Promise<string> {
+  const { dir, stem } = stemAndExt(sourcePath);
+  const dotted = ext.startsWith('.') ? ext : `.${ext}`;
+  const first = join(dir, `${stem}${dotted}`);
+  const isSource = (p: string) => p === sourcePath || p.toLowerCase() === sourcePath.toLowerCase();
+  if (overwrite && !isSource(first)) return first;
+  for (let n = 1; n < MAX_TRIES; n++) {
+    const candidate = n === 1 ? first : join(dir, `${stem}-${n}${dotted}`);
+    if (!isSource(candidate) && !(await exists(candidate))) return candidate;
+  }
+  throw new Error(`no free export name beside ${sourcePath}`);
+}
