@@ -8,6 +8,8 @@ import { zlibSync } from 'fflate';
 export type Prop =
   | { t: 'I'; v: number } | { t: 'D'; v: number } | { t: 'L'; v: number } | { t: 'S'; v: string } | { t: 'C'; v: boolean }
   | { t: 'd' | 'f' | 'i' | 'l'; v: ArrayLike<number> }
+  /** An array property already encoded by encodedArray (one encoding shared by many nodes). */
+  | { t: 'encoded'; code: 'd' | 'f' | 'i' | 'l'; count: number; data: Uint8Array; deflated: boolean }
   /** A one-letter mode mark of FBX 6.x key lists: a 'C' byte in binary, a bare word in ASCII. */
   | { t: 'c'; v: string };
 export interface Node { name: string; props: Prop[]; children: Node[] }
@@ -36,17 +38,37 @@ function encodeProp(p: Prop, deflate: boolean): Uint8Array {
     else out[1] = p.v ? 1 : 0;
     return out;
   }
+  if (p.t === 'encoded') return arrayRecord(p.code, p.count, p.data, p.deflated);
+  const e = encodedArray(p.t, p.v, deflate);
+  return arrayRecord(e.code, e.count, e.data, e.deflated);
+}
+
+function arrayRecord(code: string, count: number, data: Uint8Array, deflated: boolean): Uint8Array {
+  const out = new Uint8Array(13 + data.length);
+  out[0] = code.charCodeAt(0);
+  const h = new DataView(out.buffer);
+  h.setUint32(1, count, true);
+  h.setUint32(5, deflated ? 1 : 0, true);
+  h.setUint32(9, data.length, true);
+  out.set(data, 13);
+  return out;
+}
+
+/**
+ * An array's bytes as an FBX array property holds them (little-endian, zlib-deflated when `deflate`
+ * at `level`), to encode a large array once and share it (every curve of a take has the same key times).
+ */
+export function encodedArray(code: 'd' | 'f' | 'i' | 'l', v: ArrayLike<number>, deflate: boolean, level: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 = 6): Extract<Prop, { t: 'encoded' }> {
   let raw: Uint8Array;
-  if (p.t === 'f' && p.v instanceof Float32Array) raw = new Uint8Array(p.v.buffer, p.v.byteOffset, p.v.byteLength);
-  else if (p.t === 'd' && p.v instanceof Float64Array) raw = new Uint8Array(p.v.buffer, p.v.byteOffset, p.v.byteLength);
+  if (code === 'f' && v instanceof Float32Array) raw = new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+  else if (code === 'd' && v instanceof Float64Array) raw = new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
   else {
-    raw = new Uint8Array(p.v.length * ELEMENT[p.t]);
+    raw = new Uint8Array(v.length * ELEMENT[code]);
     const dv = new DataView(raw.buffer);
-    const v = p.v;
     for (let i = 0; i < v.length; i++) {
-      if (p.t === 'd') dv.setFloat64(i * 8, v[i], true);
-      else if (p.t === 'f') dv.setFloat32(i * 4, v[i], true);
-      else if (p.t === 'i') dv.setInt32(i * 4, v[i], true);
+      if (code === 'd') dv.setFloat64(i * 8, v[i], true);
+      else if (code === 'f') dv.setFloat32(i * 4, v[i], true);
+      else if (code === 'i') dv.setInt32(i * 4, v[i], true);
       else {
         // 64-bit integers (FBX ticks) below 2^53, written as two 32-bit halves: no BigInt per value.
         const x = Math.round(v[i]);
@@ -56,15 +78,7 @@ function encodeProp(p: Prop, deflate: boolean): Uint8Array {
       }
     }
   }
-  const data = deflate ? zlibSync(raw) : raw;
-  const out = new Uint8Array(13 + data.length);
-  out[0] = p.t.charCodeAt(0);
-  const h = new DataView(out.buffer);
-  h.setUint32(1, p.v.length, true);
-  h.setUint32(5, deflate ? 1 : 0, true);
-  h.setUint32(9, data.length, true);
-  out.set(data, 13);
-  return out;
+  return { t: 'encoded', code, count: v.length, data: deflate ? zlibSync(raw, { level }) : raw, deflated: deflate };
 }
 
 /** Binary FBX of `nodes`: version 7400 or 6100 (32-bit offsets) or 7500 (64-bit); arrays deflated or raw. */

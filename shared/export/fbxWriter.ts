@@ -15,7 +15,7 @@ import { readAvatarSkeleton } from '../vrm/avatarSkeleton';
 import { BONE_INDEX, sampleFrames, worldRotationsAt } from './frames';
 import { exportSkeleton, type ExportSkeleton } from './skeleton';
 import { mixamoName } from './boneNames';
-import { encodeBinaryFbx, type Node, type Prop } from './fbxEncode';
+import { encodeBinaryFbx, encodedArray, type Node, type Prop } from './fbxEncode';
 import type { ExportResult } from './report';
 
 export interface FbxExportOptions {
@@ -128,6 +128,9 @@ export function writeFbx(motion: Motion, options: FbxExportOptions = {}): Export
   ])]));
   objects.push(node('AnimationLayer', [L(2), S('BaseLayer\u0000\u0001AnimLayer'), S('')]));
   C('OO', 2, 1);
+  // Every curve keys every frame: the key times are encoded (and deflated) once for all of them;
+  // deflate level 1 keeps a long take's export fast for a file a few percent larger.
+  const keyTimes = encodedArray('l', ticks, true, 1);
   let next = 5_000_000;
   const curveNode = (model: number, prop: 'Lcl Rotation' | 'Lcl Translation', values: Float32Array) => {
     const cn = next++;
@@ -140,7 +143,7 @@ export function writeFbx(motion: Motion, options: FbxExportOptions = {}): Export
       for (let f = 0; f < n; f++) keys[f] = values[f * 3 + k];
       objects.push(node('AnimationCurve', [L(id), S('\u0000\u0001AnimCurve'), S('')], [
         node('Default', [D(keys[0])]), node('KeyVer', [I(4009)]),
-        node('KeyTime', [{ t: 'l', v: ticks }]), node('KeyValueFloat', [{ t: 'f', v: keys }]),
+        node('KeyTime', [keyTimes]), node('KeyValueFloat', [encodedArray('f', keys, true, 1)]),
         // One attribute for every key: linear interpolation (the flags FBX writes for it).
         node('KeyAttrFlags', [{ t: 'i', v: [0x104] }]), node('KeyAttrDataFloat', [{ t: 'f', v: [0, 0, 0, 0] }]), node('KeyAttrRefCount', [{ t: 'i', v: [n] }]),
       ]));

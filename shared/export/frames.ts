@@ -79,17 +79,24 @@ export function sampleFrames(motion: Motion, fps: number): PoseFrames {
  * f, parents first: W(b) = W(parent) · n(b), n = identity where the motion does not animate b.
  */
 export function worldRotationsAt(frames: PoseFrames, f: number, out: Float64Array): void {
-  HUMAN_BONE_NAMES.forEach((b, k) => {
-    const p = HUMAN_BONE_PARENT[b];
+  for (let k = 0; k < HUMAN_BONE_NAMES.length; k++) {
+    const b = HUMAN_BONE_NAMES[k];
+    const p = PARENT_INDEX[k];
     const local = frames.rotations.get(b);
     const o = k * 4;
-    if (p === null) {
-      if (local) out.set(local.subarray(f * 4, f * 4 + 4), o);
-      else out.set(IDENTITY, o);
-    } else if (local) multiplyFlat(out, o, out, BONE_INDEX[p] * 4, local, f * 4);
-    else out.copyWithin(o, BONE_INDEX[p] * 4, BONE_INDEX[p] * 4 + 4);
-  });
+    if (p >= 0 && local) multiplyFlat(out, o, out, p * 4, local, f * 4);
+    else {
+      const src = local ?? (p >= 0 ? out : IDENTITY_FLAT);
+      const so = local ? f * 4 : p >= 0 ? p * 4 : 0;
+      out[o] = src[so]; out[o + 1] = src[so + 1]; out[o + 2] = src[so + 2]; out[o + 3] = src[so + 3];
+    }
+  }
 }
+
+const IDENTITY_FLAT = Float64Array.from(IDENTITY);
 
 /** Index of each bone in HUMAN_BONE_NAMES (the layout of worldRotationsAt's output). */
 export const BONE_INDEX: Readonly<Record<HumanBoneName, number>> = Object.fromEntries(HUMAN_BONE_NAMES.map((b, i) => [b, i])) as Record<HumanBoneName, number>;
+
+/** Index of each bone's parent in HUMAN_BONE_NAMES (parents come first there), -1 for the hips. */
+const PARENT_INDEX = Int32Array.from(HUMAN_BONE_NAMES, (b) => (HUMAN_BONE_PARENT[b] ? HUMAN_BONE_NAMES.indexOf(HUMAN_BONE_PARENT[b]!) : -1));

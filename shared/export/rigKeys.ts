@@ -1,8 +1,9 @@
 /**
- * World rotations of an MMD rig from its key rotations alone (no positions, no IK), evaluated lazily:
- * the exporter asks for a bone's parent world rotation, sets that bone's key, and asks again further
- * down, so only the chains it walks are computed. Rotations follow RigPose (MMD's rules): local =
- * key · inherited (付与) rotation, an inheriting bone passing on its inherited part.
+ * World rotations of an MMD rig from its key rotations alone (no positions, no IK), in one sweep per
+ * frame down the rig's parents-first order: at each bone the exporter may first set a key (its
+ * parent's world rotation is known by then), then the bone's world rotation is composed. Rotations
+ * follow RigPose (MMD's rules): local = key · inherited (付与) rotation, an inheriting bone passing on
+ * its inherited part.
  */
 import type { MmdRig } from '../convert/mmd/rig';
 import { quatPow } from '../convert/mmd/rigPose';
@@ -13,96 +14,74 @@ const MAX_APPEND_DEPTH = 16;
 export class RigKeys {
   /** Key rotation per bone (x, y, z, w; VRM frame). */
   readonly key: Float64Array;
-  private readonly world: Float64Array;
-  private readonly append: Float64Array;
-  private readonly worldStamp: Int32Array;
-  private readonly appendStamp: Int32Array;
-  private stamp = 1;
-  private readonly tmp = new Float64Array(4);
+  /** World rotation per bone, valid for the bones the sweep has passed. */
+  readonly world: Float64Array;
+  private readonly active: Int32Array;
+  private readonly local = new Float64Array(4);
+  private readonly append = new Float64Array(4);
+  private readonly source = new Float64Array(4);
 
-  constructor(readonly rig: MmdRig) {
+  /** `needed`: the bones whose world rotations are asked for; the sweep covers them and their ancestors. */
+  constructor(readonly rig: MmdRig, needed: readonly number[]) {
     const n = rig.bones.length;
     this.key = new Float64Array(n * 4);
     this.world = new Float64Array(n * 4);
-    this.append = new Float64Array(n * 4);
-    this.worldStamp = new Int32Array(n);
-    this.appendStamp = new Int32Array(n);
+    const want = new Uint8Array(n);
+    for (const b of needed) for (let p = b; p >= 0 && !want[p]; p = rig.bones[p].parent) want[p] = 1;
+    this.active = rig.order.filter((i) => want[i] === 1);
     this.reset();
   }
 
   reset(): void {
-    for (let i = 0; i < this.rig.bones.length; i++) this.key.set([0, 0, 0, 1], i * 4);
-    this.changed();
+    const k = this.key;
+    k.fill(0);
+    for (let i = 3; i < k.length; i += 4) k[i] = 1;
   }
 
-  setKey(i: number, q: ArrayLike<number>, o = 0): void {
-    for (let c = 0; c < 4; c++) this.key[i * 4 + c] = q[o + c];
-    this.changed();
-  }
-
-  /** Every cached world rotation is stale after a key changes. */
-  changed(): void {
-    this.stamp++;
-  }
-
-  /** World rotation of bone i into out[o..o+3] (identity for -1, the world's own frame). */
-  worldOf(i: number, out: Float64Array, o: number): void {
-    if (i < 0) {
-      out[o] = 0; out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 1;
-      return;
+  /**
+   * One frame: for every bone in parents-first order, `visit(bone)` (which may set keys and read the
+   * parent's world rotation), then the bone's world rotation.
+   */
+  sweep(visit: (bone: number) => void): void {
+    const bones = this.rig.bones;
+    const w = this.world;
+    for (let a = 0; a < this.active.length; a++) {
+      const i = this.active[a];
+      visit(i);
+      const b = bones[i];
+      let src: Float64Array = this.key;
+      let so = i * 4;
+      if (b.appendRotation && b.appendParent >= 0) {
+        this.appendOf(i, this.append, 0);
+        multiplyFlat(this.local, 0, this.key, i * 4, this.append, 0);
+        src = this.local;
+        so = 0;
+      }
+      if (b.parent >= 0) multiplyFlat(w, i * 4, w, b.parent * 4, src, so);
+      else for (let c = 0; c < 4; c++) w[i * 4 + c] = src[so + c];
     }
-    this.resolve(i);
-    for (let c = 0; c < 4; c++) out[o + c] = this.world[i * 4 + c];
   }
 
-  /** The inherited rotation of bone i (identity when it inherits none), into out[o..]. */
+  /** The inherited rotation of bone i (identity when it inherits none), from the current keys. */
   appendOf(i: number, out: Float64Array, o: number): void {
     const b = this.rig.bones[i];
     if (!b.appendRotation || b.appendParent < 0) {
       out[o] = 0; out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 1;
       return;
     }
-    this.computeAppend(i, 0);
-    for (let c = 0; c < 4; c++) out[o + c] = this.append[i * 4 + c];
+    this.sourceRotation(b.appendParent, 0, this.source);
+    const s = this.source;
+    quatPow(s[0], s[1], s[2], s[3], b.appendRatio, out, o);
   }
 
-  private computeAppend(i: number, depth: number): void {
-    if (this.appendStamp[i] === this.stamp) return;
-    this.appendStamp[i] = this.stamp;
-    const b = this.rig.bones[i];
-    const src = b.appendParent;
-    const s = this.rig.bones[src];
-    let from = this.key;
-    if (s.appendRotation && s.appendParent >= 0 && depth < MAX_APPEND_DEPTH) {
-      this.computeAppend(src, depth + 1);
-      from = this.append;
+  /** What bone j passes on to bones inheriting from it: its inherited part if it inherits, else its key. */
+  private sourceRotation(j: number, depth: number, out: Float64Array): void {
+    const b = this.rig.bones[j];
+    if (b.appendRotation && b.appendParent >= 0 && depth < MAX_APPEND_DEPTH) {
+      this.sourceRotation(b.appendParent, depth + 1, out);
+      quatPow(out[0], out[1], out[2], out[3], b.appendRatio, out, 0);
+      return;
     }
-    const f = src * 4;
-    quatPow(from[f], from[f + 1], from[f + 2], from[f + 3], b.appendRatio, this.append, i * 4);
-  }
-
-  private resolve(i: number): void {
-    if (this.worldStamp[i] === this.stamp) return;
-    // Walk up to the first bone already known, then down again: no recursion on deep chains.
-    const chain: number[] = [];
-    const bones = this.rig.bones;
-    for (let cur = i; cur >= 0 && this.worldStamp[cur] !== this.stamp && chain.length <= bones.length; cur = bones[cur].parent) chain.push(cur);
-    for (let k = chain.length - 1; k >= 0; k--) {
-      const j = chain[k];
-      const b = bones[j];
-      const o = j * 4;
-      let local: Float64Array = this.key;
-      let lo = o;
-      if (b.appendRotation && b.appendParent >= 0) {
-        this.computeAppend(j, 0);
-        multiplyFlat(this.tmp, 0, this.key, o, this.append, o);
-        local = this.tmp;
-        lo = 0;
-      }
-      // The parent is known by now: above the chain, or the chain's previous bone.
-      if (b.parent >= 0) multiplyFlat(this.world, o, this.world, b.parent * 4, local, lo);
-      else for (let c = 0; c < 4; c++) this.world[o + c] = local[lo + c];
-      this.worldStamp[j] = this.stamp;
-    }
+    for (let c = 0; c < 4; c++) out[c] = this.key[j * 4 + c];
   }
 }

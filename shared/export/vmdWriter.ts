@@ -9,7 +9,7 @@
  * つま先ＩＫ where the FK feet are so the motion stays editable in MMD. Keys are 30 fps frames, made
  * sparse by the optimizer within `tolerance`.
  */
-import type { Motion, Quat } from '../motion/types';
+import type { Channel, Motion, Quat } from '../motion/types';
 import { warning, type MotionWarning } from '../warnings';
 import { fail } from '../errors';
 import { conj, conjugateMultiplyFlat, multiplyFlat } from '../math/quat';
@@ -17,7 +17,7 @@ import { HUMAN_BONE_NAMES, type HumanBoneName } from '../vrm/humanBones';
 import { MMD_UNIT_METRES } from '../convert/mmd/rig';
 import { RigPose } from '../convert/mmd/rigPose';
 import { VMD_FPS } from '../convert/mmd/vmd';
-import { optimizeChannel } from '../edits/optimize';
+import { optimizeChannel, segmentFits } from '../edits/optimize';
 import { BONE_INDEX, sampleFrames, worldRotationsAt, type PoseFrames } from './frames';
 import { exportRig, type ExportRig } from './mmdRig';
 import { RigKeys } from './rigKeys';
@@ -99,9 +99,10 @@ function bake(frames: PoseFrames, er: ExportRig, ikLegs: boolean): Baked {
   const { rig, mapping } = er;
   const n = frames.times.length;
   const plans = planBones(er);
-  const keys = new RigKeys(rig);
+  const keys = new RigKeys(rig, plans.map((p) => p.source));
+  const planAt = new Int32Array(rig.bones.length).fill(-1);
+  plans.forEach((p, k) => (planAt[p.source] = k));
   const W = new Float64Array(HUMAN_BONE_NAMES.length * 4);
-  const G = new Float64Array(4);
   const T = new Float64Array(4);
   const A = new Float64Array(4);
   const key = new Float64Array(4);
@@ -120,17 +121,21 @@ function bake(frames: PoseFrames, er: ExportRig, ikLegs: boolean): Baked {
   for (let f = 0; f < n; f++) {
     worldRotationsAt(frames, f, W);
     keys.reset();
-    plans.forEach((p, k) => {
+    keys.sweep((bone) => {
+      const k = planAt[bone];
+      if (k < 0) return;
+      const p = plans[k];
       multiplyFlat(T, 0, W, BONE_INDEX[p.vrm] * 4, align[k], 0);
-      keys.worldOf(rig.bones[p.source].parent, G, 0);
-      conjugateMultiplyFlat(key, 0, G, 0, T, 0);
+      const parent = rig.bones[p.source].parent;
+      if (parent >= 0) conjugateMultiplyFlat(key, 0, keys.world, parent * 4, T, 0);
+      else key.set(T);
       if (p.keyed === p.source) {
         // Take the inherited part out: local = key · inherited must come out as G(parent)⁻¹·T.
         keys.appendOf(p.source, A, 0);
         A[0] = -A[0]; A[1] = -A[1]; A[2] = -A[2];
         multiplyFlat(key, 0, key, 0, A, 0);
       }
-      keys.setKey(p.keyed, key);
+      keys.key.set(key, p.keyed * 4);
     });
     for (const [b, out] of rot) {
       const o = f * 4;
@@ -140,11 +145,12 @@ function bake(frames: PoseFrames, er: ExportRig, ikLegs: boolean): Baked {
       out[o] = x; out[o + 1] = y; out[o + 2] = z; out[o + 3] = w;
     }
     if (frames.hips && centrePos) {
-      const d = [0, 1, 2].map((c) => frames.hips![f * 3 + c] * scale - rigHips[c]);
-      if (groovePos) {
-        centrePos.set([d[0], 0, d[2]], f * 3);
-        groovePos.set([0, d[1], 0], f * 3);
-      } else centrePos.set(d, f * 3);
+      const o = f * 3;
+      const dx = frames.hips[o] * scale - rigHips[0], dy = frames.hips[o + 1] * scale - rigHips[1], dz = frames.hips[o + 2] * scale - rigHips[2];
+      centrePos[o] = dx;
+      centrePos[o + 2] = dz;
+      if (groovePos) groovePos[o + 1] = dy;
+      else centrePos[o + 1] = dy;
     }
     if (pose) placeIkTargets(pose, keys, f, centre, centrePos, groove, groovePos, ikPos);
   }
@@ -184,13 +190,37 @@ function placeIkTargets(
   for (const c of pose.toeChains) place(c.ik, c.tip);
 }
 
+/**
+ * Past this many frames (about 9 minutes) keys are chosen by Douglas-Peucker alone: the fewest-keys
+ * search costs several times as much there for a fraction of a percent fewer keys (bench/edits).
+ */
+const LONG_TRACK = 16384;
+
+/**
+ * Whether a track is worth reducing: if hardly any key could be dropped on its own (chords over two
+ * frames rarely fit), the search would keep nearly every key anyway, at many times the cost.
+ */
+function reducible(channel: Channel, tolerance: number): boolean {
+  const n = channel.times.length;
+  const fits = segmentFits(channel, tolerance);
+  let ok = 0;
+  let tried = 0;
+  for (let i = 0; i + 2 < n; i += 2, tried++) if (fits(i, i + 2)) ok++;
+  return ok >= tried * 0.25;
+}
+
 /** Frames kept by the optimizer for one track (rotation and position keys share their frames in a VMD). */
 function keptFrames(track: Track, n: number, tolerance: number): Uint32Array {
-  if (tolerance <= 0 || n <= 2) return Uint32Array.from({ length: n }, (_, i) => i);
+  const every = () => Uint32Array.from({ length: n }, (_, i) => i);
+  if (tolerance <= 0 || n <= 2) return every();
   const times = Float32Array.from({ length: n }, (_, i) => i / VMD_FPS);
+  const rot: Channel | undefined = track.rot && { node: 0, path: 'rotation', times, values: track.rot };
+  const pos: Channel | undefined = track.pos && { node: 0, path: 'translation', times, values: track.pos };
+  if ((rot && !reducible(rot, tolerance)) || (pos && !reducible(pos, POSITION_TOLERANCE))) return every();
   const kept = new Set<number>();
-  if (track.rot) for (const t of optimizeChannel({ node: 0, path: 'rotation', times, values: track.rot }, tolerance).times) kept.add(Math.round(t * VMD_FPS));
-  if (track.pos) for (const t of optimizeChannel({ node: 0, path: 'translation', times, values: track.pos }, POSITION_TOLERANCE).times) kept.add(Math.round(t * VMD_FPS));
+  const method = n > LONG_TRACK ? 'fast' : 'fewest';
+  if (rot) for (const t of optimizeChannel(rot, tolerance, method).times) kept.add(Math.round(t * VMD_FPS));
+  if (pos) for (const t of optimizeChannel(pos, POSITION_TOLERANCE, method).times) kept.add(Math.round(t * VMD_FPS));
   return Uint32Array.from([...kept].sort((a, b) => a - b));
 }
 
