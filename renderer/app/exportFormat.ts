@@ -1,11 +1,11 @@
 /**
  * The Export menu's format (issue 26): which of MMD, BVH, glTF binary or FBX the "Export to" button
- * writes, chosen beside it and remembered in this browser profile like Export's "Smaller file". The
- * File menu also has one command per format (studioCommands.ts).
+ * (the edit panel's File group) writes, chosen beside it and remembered in this browser profile like
+ * Export's "Smaller file". The File menu also has one command per format (studioCommands.ts).
  */
 import type { ExportFormat } from '../../shared/export/index';
 import { h } from '../ui/dom';
-import { tAttr, tText } from '../ui/i18n';
+import { tAttr } from '../ui/i18n';
 
 const STORAGE_KEY = 'vrma-studio.export.format';
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['vmd', 'bvh', 'glb', 'fbx'];
@@ -34,12 +34,12 @@ export function setExportFormat(format: ExportFormat): void {
   }
 }
 
-/** The format list shown beside the "Export to" button. */
-export function exportFormatSelect(): HTMLLabelElement {
+/** The "Export to" button and its format list in one cell of the panel's button grid (no extra rows). */
+export function exportFormatControl(button: HTMLButtonElement): HTMLDivElement {
   const select = h('select', { id: 'export-format' }, ...EXPORT_FORMATS.map((f) => h('option', { value: f }, `.${f}`)));
   select.value = chosen;
   select.addEventListener('change', () => setExportFormat(select.value as ExportFormat));
-  const label = h('label', { class: 'field', for: 'export-format' }, tText(h('span'), 'studio.exportFormat'), select);
-  tAttr(label, 'title', 'studio.exportFormatHelp');
-  return label;
+  tAttr(select, 'aria-label', 'studio.exportFormat');
+  tAttr(select, 'title', 'studio.exportFormatHelp');
+  return h('div', { class: 'export-to' }, button, select);
 }

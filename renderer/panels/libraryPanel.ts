@@ -2,7 +2,6 @@
  * The file side of the studio (left): open a file, load the built-in mannequin again, and the
  * library of opened folders through the StudioApi. Drop files anywhere on the window.
  */
-import { exportFormatSelect } from '../app/exportFormat';
 import { acceptAttribute, AVATAR_EXTENSIONS, STUDIO_FILE_EXTENSIONS } from '../../shared/convert/formats';
 import type { Studio } from '../app/studio';
 import type { LibraryEntry, LibrarySnapshot } from '../../shared/contract/studioApi';
@@ -190,8 +189,6 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
       commandButton(studio, 'file.saveAs'),
       commandButton(studio, 'file.export'),
       smallerFileCheckbox(),
-      commandButton(studio, 'file.exportChosen'),
-      exportFormatSelect(),
       button(() => t('library.mannequin'), onMannequin, { id: 'load-mannequin', title: () => t('library.mannequinHelp') }),
     ),
     fileInput,

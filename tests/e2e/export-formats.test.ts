@@ -36,7 +36,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: Export to MM
   const files = () => readdirSync(work.folder).sort();
   const exportAs = async (format: string, expected: string) => {
     await s.page.locator('#export-format').selectOption(format);
-    await s.page.getByRole('button', { name: 'Export to format' }).click();
+    await s.page.getByRole('button', { name: 'Export to', exact: true }).click();
     await expect.poll(() => files().includes(expected), { timeout: 20_000 }).toBe(true);
     await expect.poll(async () => (await state(s.page)).toasts.map((t) => t.text)).toContain(`Exported a copy to ${join(work.folder, expected)}`);
     return new Uint8Array(readFileSync(join(work.folder, expected)));
