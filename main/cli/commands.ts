@@ -8,7 +8,8 @@ import { upgradeCommand } from './commands/upgrade';
 import { convertCommand } from './commands/convert';
 import { poseReportCommand } from './commands/pose-report';
 import { checkCommand } from './commands/check';
+import { exportCommand } from './commands/export';
 import { editCommand } from './editCommand';
 import { EDITS } from '../../shared/edits/registry';
 
-export const COMMANDS: readonly CliCommand[] = [infoCommand, upgradeCommand, convertCommand, poseReportCommand, checkCommand, ...EDITS.map(editCommand)];
+export const COMMANDS: readonly CliCommand[] = [infoCommand, upgradeCommand, convertCommand, exportCommand, poseReportCommand, checkCommand, ...EDITS.map(editCommand)];

@@ -159,11 +159,12 @@ export class AccessPolicy {
    * whose folder is (inside) an opened folder, the folder of an opened file or a folder the user chose
    * in the save dialog; an existing target must be a regular file, not a symlink leading elsewhere.
    */
-  async resolveWritable(path: string): Promise<string> {
+  /** `extension`: another kind of file main itself named (an export's NAME.vmd beside its source); default .vrma. */
+  async resolveWritable(path: string, extension: string = WRITABLE_EXTENSION): Promise<string> {
     const clean = checkPathSyntax(path);
     const name = basename(clean);
     if (name.startsWith('.')) throw denied(`refusing to write a hidden file: ${path}`);
-    if (extname(name).toLowerCase() !== WRITABLE_EXTENSION) throw denied(`only ${WRITABLE_EXTENSION} files can be written from the studio: ${path}`);
+    if (extname(name).toLowerCase() !== extension) throw denied(`only ${extension} files can be written from the studio: ${path}`);
     const realDir = await realpathOrNull(dirname(clean));
     if (!realDir || !(this.underRoot(realDir) || this.besideFiles.has(realDir))) {
       throw denied(`cannot write outside an opened folder: ${path}`);

@@ -4,7 +4,7 @@
  */
 import { promises as fs } from 'node:fs';
 import { dirname } from 'node:path';
-import { exportTargetFor } from '../../shared/convert/outputNames';
+import { exportTargetAs, exportTargetFor } from '../../shared/convert/outputNames';
 import { StudioApiError, type ExportRequest, type SaveAsRequest, type SaveRequest, type SaveResult } from '../../shared/contract/studioApi';
 import type { AccessPolicy } from './accessPolicy';
 import { FileExistsError, removeStaleTemps, writeFileAtomic } from './atomicWrite';
@@ -52,13 +52,28 @@ export async function saveDocumentAs(policy: AccessPolicy, req: SaveAsRequest & 
   return write(policy, target, req.bytes, req.overwrite === true);
 }
 
-/** Export next to the source, named by the one naming module (shared/convert/outputNames.ts). */
+/** Export next to the source, named by the one naming module (shared/convert/outputNames.ts): a .vrma, or another format. */
+/**
+ * What each export format's file starts with: the page names only the format (main names the file),
+ * and main refuses bytes that are not that format, so an export cannot drop arbitrary content.
+ */
+const EXPORT_SIGNATURES: Readonly<Record<string, string>> = { vmd: 'Vocaloid Motion Data 0002', bvh: 'HIERARCHY', glb: 'glTF', fbx: 'Kaydara FBX Binary' };
+
+function checkExportBytes(format: string, bytes: Uint8Array): void {
+  const sig = EXPORT_SIGNATURES[format];
+  if (!sig) return;
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, sig.length));
+  if (head !== sig) throw new StudioApiError('BAD_ARGUMENT', `the bytes are not a .${format} file`);
+}
+
 export async function exportBesideSource(policy: AccessPolicy, req: ExportRequest): Promise<SaveResult> {
+  if (req.format) checkExportBytes(req.format, req.bytes);
   const source = await policy.resolveReadable(req.sourcePath);
   // One take of robot.fbx: robot.TAKE.vrma, then robot.TAKE-2.vrma.
   for (let attempt = 0; attempt < 5; attempt++) {
-    const name = await exportTargetFor(source, exists, req.overwrite === true, req.take);
-    const target = await policy.resolveWritable(name);
+    const other = req.format && req.format !== 'vrma' ? req.format : undefined;
+    const name = other ? await exportTargetAs(source, other, exists, req.overwrite === true, req.take) : await exportTargetFor(source, exists, req.overwrite === true, req.take);
+    const target = await policy.resolveWritable(name, other ? `.${other}` : undefined);
     try {
       return await write(policy, target, req.bytes, req.overwrite === true);
     } catch (e) {

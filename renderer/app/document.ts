@@ -15,6 +15,7 @@
  *  - Export: a copy (beside the document's file: walk.edited.vrma, or a download/dialog without
  *    one); the document stays what it was, dirty or not.
  */
+import type { ExportFormat } from '../../shared/export/index';
 import type { Motion } from '../../shared/motion/types';
 import type { SaveResult } from '../../shared/contract/studioApi';
 import { writeVrma, type WriteOptions } from '../../shared/vrma/write';
@@ -27,7 +28,7 @@ export interface DocumentStore {
   /** Replace an existing file the user opened or saved to (atomic). */
   replaceFile(path: string, bytes: Uint8Array): Promise<SaveResult>;
   /** Write beside `sourcePath` under the export naming (walk.vmd -> walk.vrma, walk.vrma -> walk.edited.vrma). */
-  writeBeside(sourcePath: string, bytes: Uint8Array, take?: string): Promise<SaveResult>;
+  writeBeside(sourcePath: string, bytes: Uint8Array, take?: string, format?: ExportFormat): Promise<SaveResult>;
   /**
    * Save As: asks where (native dialog, or the page's own dialog) and writes there; null when the
    * user cancelled. `overwrite` is decided by whoever asked (the dialog showed the conflict).
@@ -248,6 +249,21 @@ export class MotionDocument {
       const r = await store.writeBeside(this.sourcePath, bytes, this._filePath ? undefined : this._take);
       out = { path: r.path, name: baseName(r.path) };
     } else out = await store.exportLoose(bytes, suggested);
+    if (!out) return null;
+    this.events.emit('written', { kind: 'export', path: out.path, bytes });
+    return { ...out, bytes };
+  }
+
+  /**
+   * Export to another format (bytes written by shared/export): NAME.FORMAT beside the source (the
+   * document keeps its file and dirty state), or through a dialog or a download without one.
+   */
+  async exportAs(store: DocumentStore, format: ExportFormat, bytes: Uint8Array): Promise<ExportOutcome | null> {
+    let out: { path?: string; name: string } | null;
+    if (this.sourcePath) {
+      const r = await store.writeBeside(this.sourcePath, bytes, this._filePath ? undefined : this._take, format);
+      out = { path: r.path, name: baseName(r.path) };
+    } else out = await store.exportLoose(bytes, `${this._name || 'motion'}.${format}`);
     if (!out) return null;
     this.events.emit('written', { kind: 'export', path: out.path, bytes });
     return { ...out, bytes };

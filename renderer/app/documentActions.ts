@@ -8,7 +8,9 @@ import type { PlatformInfo, StudioApi } from '../../shared/contract/studioApi';
 import type { Studio } from './studio';
 import type { DocumentStore, ExportOutcome, SaveOutcome } from './document';
 import { choose } from '../ui/dialog';
-import { errorText } from '../ui/messages';
+import { errorText, warningText } from '../ui/messages';
+import { EXPORTERS, type ExportFormat, type ExportResult } from '../../shared/export/index';
+import { makeMannequinVrm } from '../../shared/assets/mannequin';
 import { h } from '../ui/dom';
 import { t } from '../../shared/i18n';
 import { askSaveAsPath } from '../panels/saveAsDialog';
@@ -18,6 +20,8 @@ export interface DocumentActions {
   save(): Promise<SaveOutcome | null>;
   saveAs(): Promise<SaveOutcome | null>;
   exportCopy(): Promise<ExportOutcome | null>;
+  /** Export to MMD, BVH, glTF binary or FBX: says where it wrote and what the format left out. */
+  exportAs(format: ExportFormat): Promise<ExportOutcome | null>;
   /**
    * Save / Don't save / Cancel when the document has unsaved edits; true when it may be replaced
    * ('open': another motion) or the window may close ('close': main asked, see closeRequests.ts).
@@ -42,9 +46,9 @@ function storeFor(studio: Studio, api: StudioApi | null, platform: Promise<Platf
       if (!api) throw noApi();
       return api.saveFile({ path, bytes });
     },
-    async writeBeside(sourcePath, bytes, take) {
+    async writeBeside(sourcePath, bytes, take, format) {
       if (!api) throw noApi();
-      return api.exportMotion({ bytes, sourcePath, ...(take !== undefined ? { take } : {}) });
+      return api.exportMotion({ bytes, sourcePath, ...(take !== undefined ? { take } : {}), ...(format !== undefined ? { format } : {}) });
     },
     async saveAs(bytes, suggestedName) {
       if (!api) {
@@ -70,6 +74,17 @@ function storeFor(studio: Studio, api: StudioApi | null, platform: Promise<Platf
       return { name: suggestedName };
     },
   };
+}
+
+/**
+ * The export's bytes: GLB baked on the avatar on screen (the built-in mannequin when none is loaded);
+ * VMD for MMD's standard bone set, BVH and FBX on the standard proportions (the CLI takes a model or
+ * an avatar's proportions).
+ */
+function writeExport(studio: Studio, format: ExportFormat): ExportResult {
+  const motion = studio.motion;
+  if (format === 'glb') return EXPORTERS.glb.write(motion, { avatar: studio.avatar?.bytes.length ? studio.avatar.bytes : makeMannequinVrm() });
+  return EXPORTERS[format].write(motion);
 }
 
 export function createDocumentActions(studio: Studio, platform: Promise<PlatformInfo | null>): DocumentActions {
@@ -110,6 +125,20 @@ export function createDocumentActions(studio: Studio, platform: Promise<Platform
       } catch (e) {
         const file = doc.fileLabel;
         studio.messages.error(() => t('studio.doc.exportFileFailed', { file, detail: errorText(e) }));
+        return null;
+      }
+    },
+    async exportAs(format) {
+      try {
+        const result = writeExport(studio, format);
+        const out = await doc.exportAs(store, format, result.bytes);
+        if (!out) return null;
+        studio.messages.show('success', () => (out.path ? t('studio.doc.exportedCopy', { file: out.path }) : t('studio.doc.exportedDownload', { file: out.name })), { group: 'file' });
+        // What the format could not carry, in the user's language (the CLI prints the same lines).
+        if (result.report.length) studio.messages.notice(() => t('studio.doc.exportLeftOut', { format: format.toUpperCase(), items: result.report.map(warningText).join('; ') }));
+        return out;
+      } catch (e) {
+        studio.messages.error(() => t('studio.doc.exportFileFailed', { file: doc.fileLabel, detail: errorText(e) }));
         return null;
       }
     },

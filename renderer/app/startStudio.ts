@@ -98,6 +98,7 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
     save: async () => void (await documentActions.save()),
     saveAs: async () => void (await documentActions.saveAs()),
     exportCopy: async () => void (await documentActions.exportCopy()),
+    exportAs: async (format) => void (await documentActions.exportAs(format)),
     fitTimeline: () => timelineFit(),
   });
   studio.commands.register({ id: 'help.shortcuts', label: 'Keyboard Shortcuts', description: 'Show every keyboard shortcut', shortcuts: ['?', 'F1'], menu: 'help', run: () => shortcuts.toggle() });

@@ -3,6 +3,8 @@
  * when it does not apply, each run as one undo step. Errors from the core are shown, the motion stays.
  * The panel's values live in one state per edit (editState), which the `edit.<id>` commands use too.
  */
+import { exportFormatControl } from '../app/exportFormat';
+import { commandButton } from './commandButton';
 import type { Studio } from '../app/studio';
 import type { Motion } from '../../shared/motion/types';
 import { EDITS, disabledReason, initialState, panelFields, runPanelEdit, type EditContext, type EditDefinition, type EditState } from './editCatalog';
@@ -148,6 +150,9 @@ export function createEditPanel(studio: Studio): HTMLElement {
     const box = h('div', { class: 'edit' }, h('div', { class: 'edit-head' }, apply), ...fields, reasonText);
     sections.bodyFor(def.id).append(box);
   }
+  // Export to another format sits with the other file actions (Optimize): a collapsed group, so the
+  // panels' layout does not change.
+  sections.bodyFor('optimize').append(h('div', { class: 'edit' }, h('div', { class: 'edit-head' }, exportFormatControl(commandButton(studio, 'file.exportChosen', { label: () => t('studio.exportTo') })))));
   const syncAll = () => syncers.forEach((s) => s());
   // Some checks scan the whole motion (outliers); run them after the edited pose is on screen.
   let pending = 0;

@@ -132,8 +132,11 @@ export const SaveAsRequestSchema = shape({
   overwrite: v.optional(bool),
 });
 
-/** `take`: the document is one take of an .fbx/.glb: it exports as NAME.TAKE.vrma, the name the CLI and Convert Folder give it. */
-export const ExportRequestSchema = shape({ bytes, sourcePath: PathSchema, overwrite: v.optional(bool), take: v.optional(text(255)) });
+/**
+ * `take`: the document is one take of an .fbx/.glb: it exports as NAME.TAKE.vrma, the name the CLI and
+ * Convert Folder give it. `format`: the bytes are that format (shared/export), written as NAME.FORMAT.
+ */
+export const ExportRequestSchema = shape({ bytes, sourcePath: PathSchema, overwrite: v.optional(bool), take: v.optional(text(255)), format: v.optional(oneOf('vrma', 'vmd', 'bvh', 'glb', 'fbx')) });
 
 /** Takes one file may become without the user's say-so (Convert Folder's allTakes, the CLI's --all-takes). */
 export const MAX_TAKES_WITHOUT_ASKING = 50;

@@ -95,3 +95,21 @@ export async function exportTargetFor(sourcePath: string, exists: (path: string)
   }
   throw new Error(`no free export name beside ${sourcePath}`);
 }
+
+/**
+ * The target of an export to another format (walk.vrma -> walk.vmd, then walk-2.vmd), beside the
+ * source and never the source itself (kit.glb exported as .glb is kit-2.glb); with `overwrite` the
+ * first name even when it exists. One take of a file: STEM.TAKE.EXT.
+ */
+export async function exportTargetAs(sourcePath: string, ext: string, exists: (path: string) => Promise<boolean>, overwrite = false, take?: string): Promise<string> {
+  const { dir, stem } = splitPath(sourcePath);
+  const dotted = ext.startsWith('.') ? ext : `.${ext}`;
+  const first = `${dir}${take === undefined ? stem : `${stem}.${safeTakeName(take)}`}${dotted}`;
+  const isSource = (p: string) => p.toLowerCase() === sourcePath.toLowerCase();
+  if (overwrite && !isSource(first)) return first;
+  for (let n = 1; n < MAX_TRIES; n++) {
+    const candidate = numbered(first, n);
+    if (!isSource(candidate) && !(await exists(candidate))) return candidate;
+  }
+  throw new Error(`no free export name beside ${sourcePath}`);
+}

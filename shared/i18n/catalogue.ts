@@ -23,6 +23,7 @@ import avatar from './messages/avatar';
 import onion from './messages/onion';
 import warnings from './messages/warnings';
 import compat from './messages/compat';
+import exporting from './messages/exporting';
 
 export const AREAS = {
   studio,
@@ -42,6 +43,7 @@ export const AREAS = {
   onion,
   warnings,
   compat,
+  exporting,
 } as const;
 
 type KeysOf<A> = A extends AreaMessages<infer K> ? K : never;

@@ -96,3 +96,57 @@ export function toEulerYXZ(q: Quat): { X: number; Y: number; Z: number } {
   if (Math.abs(m23) < 0.9999999) return { X, Y: Math.atan2(m13, m33), Z: Math.atan2(m21, m22) };
   return { X, Y: Math.atan2(-m31, m11), Z: 0 };
 }
+
+/**
+ * BVH's and Maya's Z-then-X-then-Y order: R = Rz·Rx·Ry (three.js's Euler order 'ZXY'), angles
+ * (radians) written to out[d..d+2] in that order (z, x, y; x in [−π/2, π/2]). compatibleEuler works
+ * on this layout too: the other decomposition is (z+π, π−x, y+π).
+ */
+export function eulerZXYOfFlat(values: ArrayLike<number>, o: number, out: Float64Array, d: number): void {
+  let x = values[o], y = values[o + 1], z = values[o + 2], w = values[o + 3];
+  const n = Math.hypot(x, y, z, w) || 1;
+  x /= n; y /= n; z /= n; w /= n;
+  const m11 = 1 - 2 * (y * y + z * z);
+  const m12 = 2 * (x * y - z * w);
+  const m21 = 2 * (x * y + z * w);
+  const m22 = 1 - 2 * (x * x + z * z);
+  const m31 = 2 * (x * z - y * w);
+  const m32 = 2 * (y * z + x * w);
+  const m33 = 1 - 2 * (x * x + y * y);
+  const cx = Math.hypot(m31, m33);
+  out[d + 1] = Math.atan2(m32, cx);
+  if (cx > 1e-9) {
+    out[d] = Math.atan2(-m12, m22);
+    out[d + 2] = Math.atan2(-m31, m33);
+  } else {
+    out[d] = Math.atan2(m21, m11);
+    out[d + 2] = 0;
+  }
+}
+
+/**
+ * FBX's default order (eEulerXYZ: X applied first, so R = Rz·Ry·Rx, three.js's Euler order 'ZYX'),
+ * angles (radians) written to out[d..d+2] as x, y, z (y in [−π/2, π/2]); compatibleEuler works on
+ * this layout too: the other decomposition is (x+π, π−y, z+π).
+ */
+export function eulerZYXOfFlat(values: ArrayLike<number>, o: number, out: Float64Array, d: number): void {
+  let x = values[o], y = values[o + 1], z = values[o + 2], w = values[o + 3];
+  const n = Math.hypot(x, y, z, w) || 1;
+  x /= n; y /= n; z /= n; w /= n;
+  const m11 = 1 - 2 * (y * y + z * z);
+  const m12 = 2 * (x * y - z * w);
+  const m21 = 2 * (x * y + z * w);
+  const m22 = 1 - 2 * (x * x + z * z);
+  const m31 = 2 * (x * z - y * w);
+  const m32 = 2 * (y * z + x * w);
+  const m33 = 1 - 2 * (x * x + y * y);
+  const cy = Math.hypot(m32, m33);
+  out[d + 1] = Math.atan2(-m31, cy);
+  if (cy > 1e-9) {
+    out[d] = Math.atan2(m32, m33);
+    out[d + 2] = Math.atan2(m21, m11);
+  } else {
+    out[d] = 0;
+    out[d + 2] = Math.atan2(-m12, m22);
+  }
+}

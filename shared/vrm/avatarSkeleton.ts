@@ -27,8 +27,14 @@ const VRM0_THUMBS: Readonly<Record<string, HumanBoneName>> = {
   rightThumbIntermediate: 'rightThumbProximal',
 };
 
-export function readAvatarSkeleton(bytes: Uint8Array, name = 'the avatar'): AvatarSkeleton {
-  const json = parseGlb(bytes).json as { nodes?: unknown; extensions?: Record<string, unknown> } | null;
+export interface AvatarBones {
+  readonly version: '0' | '1';
+  /** The node of every humanoid bone (VRM 0.x thumbs under their VRM 1.0 names). */
+  readonly boneToNode: Readonly<Partial<Record<HumanBoneName, number>>>;
+}
+
+/** Which node is which humanoid bone in a VRM's glTF JSON (VRMC_vrm 1.0 or VRM 0.x). */
+export function avatarBoneNodes(json: { nodes?: unknown; extensions?: Record<string, unknown> } | null, name = 'the avatar'): AvatarBones {
   if (!json || typeof json !== 'object') fail('BAD_JSON', `${name}: no glTF JSON`, 'avatar.noJson', { file: name });
   const nodes = (Array.isArray(json.nodes) ? json.nodes : []) as GltfNode[];
   const ext = json.extensions ?? {};
@@ -51,6 +57,13 @@ export function readAvatarSkeleton(bytes: Uint8Array, name = 'the avatar'): Avat
     return fail('BAD_DATA', `${name} is not a VRM avatar (no VRMC_vrm or VRM humanoid)`, 'avatar.notVrm', { file: name });
   }
   if (boneToNode.hips === undefined) fail('BAD_DATA', `${name} has no hips bone`, 'avatar.noHips', { file: name });
+  return { version, boneToNode };
+}
+
+export function readAvatarSkeleton(bytes: Uint8Array, name = 'the avatar'): AvatarSkeleton {
+  const json = parseGlb(bytes).json as { nodes?: unknown; extensions?: Record<string, unknown> } | null;
+  const { version, boneToNode } = avatarBoneNodes(json, name);
+  const nodes = (Array.isArray(json!.nodes) ? json!.nodes : []) as GltfNode[];
   const world = worldMatrices(nodes);
   const positions: Partial<Record<HumanBoneName, Vec3>> = {};
   for (const [bone, node] of Object.entries(boneToNode) as [HumanBoneName, number][]) {

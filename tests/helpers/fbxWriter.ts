@@ -1,17 +1,13 @@
 /**
  * Test-only FBX writer: a small Mixamo-style humanoid (`mixamorig:` names, centimetres, a bind pose, one
  * take with rotation and translation curves) encoded as binary FBX 7400 (32-bit record offsets) or 7500
- * (64-bit), with raw or zlib-deflated arrays, or as ASCII 7.4. The product only reads FBX; these inputs
- * test the reader's encodings against each other and feed the fuzzer.
+ * (64-bit), with raw or zlib-deflated arrays (the exporter's encoder, shared/export/fbxEncode.ts), or as
+ * ASCII 7.4. These hand-made inputs test the reader's encodings against each other and feed the fuzzer.
  */
-import { zlibSync } from 'fflate';
+import { encodeBinaryFbx, type Node, type Prop } from '../../shared/export/fbxEncode';
 
-export type Prop =
-  | { t: 'I'; v: number } | { t: 'D'; v: number } | { t: 'L'; v: number } | { t: 'S'; v: string } | { t: 'C'; v: boolean }
-  | { t: 'd' | 'f' | 'i' | 'l'; v: readonly number[] }
-  /** A one-letter mode mark of FBX 6.x key lists: a 'C' byte in binary, a bare word in ASCII. */
-  | { t: 'c'; v: string };
-export interface Node { name: string; props: Prop[]; children: Node[] }
+export type { Prop, Node } from '../../shared/export/fbxEncode';
+export { encodeBinaryFbx };
 
 const I = (v: number): Prop => ({ t: 'I', v });
 const D = (v: number): Prop => ({ t: 'D', v });
@@ -106,94 +102,6 @@ export function fbxScene(spec: FbxSpec = {}): Node[] {
     n('Objects', [], objects),
     n('Connections', [], connections),
   ];
-}
-
-const ELEMENT: Readonly<Record<string, number>> = { d: 8, f: 4, i: 4, l: 8 };
-
-function encodeProp(p: Prop, deflate: boolean): Uint8Array {
-  const enc = new TextEncoder();
-  if (p.t === 'S') {
-    const s = enc.encode(p.v);
-    const out = new Uint8Array(5 + s.length);
-    out[0] = 0x53;
-    new DataView(out.buffer).setUint32(1, s.length, true);
-    out.set(s, 5);
-    return out;
-  }
-  if (p.t === 'c') return Uint8Array.of(0x43, p.v.charCodeAt(0));
-  if (p.t === 'I' || p.t === 'D' || p.t === 'L' || p.t === 'C') {
-    const size = p.t === 'I' ? 4 : p.t === 'C' ? 1 : 8;
-    const out = new Uint8Array(1 + size);
-    out[0] = p.t.charCodeAt(0);
-    const dv = new DataView(out.buffer);
-    if (p.t === 'I') dv.setInt32(1, p.v, true);
-    else if (p.t === 'D') dv.setFloat64(1, p.v, true);
-    else if (p.t === 'L') dv.setBigInt64(1, BigInt(p.v), true);
-    else out[1] = p.v ? 1 : 0;
-    return out;
-  }
-  const raw = new Uint8Array(p.v.length * ELEMENT[p.t]);
-  const dv = new DataView(raw.buffer);
-  p.v.forEach((x, i) => {
-    if (p.t === 'd') dv.setFloat64(i * 8, x, true);
-    else if (p.t === 'f') dv.setFloat32(i * 4, x, true);
-    else if (p.t === 'i') dv.setInt32(i * 4, x, true);
-    else dv.setBigInt64(i * 8, BigInt(Math.round(x)), true);
-  });
-  const data = deflate ? zlibSync(raw) : raw;
-  const out = new Uint8Array(13 + data.length);
-  out[0] = p.t.charCodeAt(0);
-  const h = new DataView(out.buffer);
-  h.setUint32(1, p.v.length, true);
-  h.setUint32(5, deflate ? 1 : 0, true);
-  h.setUint32(9, data.length, true);
-  out.set(data, 13);
-  return out;
-}
-
-/** Binary FBX of `nodes`: version 7400 or 6100 (32-bit offsets) or 7500 (64-bit); arrays deflated or raw. */
-export function encodeBinaryFbx(nodes: readonly Node[], version: 6100 | 7400 | 7500 = 7400, deflate = true): Uint8Array {
-  const wide = version >= 7500;
-  const headerSize = wide ? 25 : 13;
-  const chunks: Uint8Array[] = [];
-  let offset = 27;
-  const push = (b: Uint8Array) => {
-    chunks.push(b);
-    offset += b.length;
-  };
-  const head = new Uint8Array(27);
-  head.set(new TextEncoder().encode('Kaydara FBX Binary  \u0000'), 0);
-  head[21] = 0x1a;
-  new DataView(head.buffer).setUint32(23, version, true);
-  chunks.push(head);
-  const writeNode = (node: Node) => {
-    const props = node.props.map((p) => encodeProp(p, deflate));
-    const propBytes = props.reduce((s, p) => s + p.length, 0);
-    const name = new TextEncoder().encode(node.name);
-    const header = new Uint8Array(headerSize + name.length);
-    const at = chunks.length;
-    push(header);
-    for (const p of props) push(p);
-    for (const c of node.children) writeNode(c);
-    if (node.children.length) push(new Uint8Array(headerSize));
-    const dv = new DataView(header.buffer);
-    const set = (o: number, v: number) => (wide ? dv.setBigUint64(o, BigInt(v), true) : dv.setUint32(o, v, true));
-    set(0, offset);
-    set(wide ? 8 : 4, props.length);
-    set(wide ? 16 : 8, propBytes);
-    header[wide ? 24 : 12] = name.length;
-    header.set(name, headerSize);
-    void at;
-  };
-  for (const node of nodes) writeNode(node);
-  push(new Uint8Array(headerSize));
-  const out = new Uint8Array(offset);
-  let o = 0;
-  for (const c of chunks) {
-    out.set(c, o);
-    o += c.length;
-  }
-  return out;
 }
 
 /** The same nodes as ASCII FBX 7.4 (`Key: *N { a: ... }` arrays), or 6.1 (arrays as plain value lists). */

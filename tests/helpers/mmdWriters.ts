@@ -1,53 +1,12 @@
 /**
- * Writers of MMD files for tests: VMD motions and VPD poses with known content, in Shift_JIS as MMD
- * writes them. The product only reads MMD files, so these live with the tests, not in shared/.
- * The encoder's table is built from the same TextDecoder the reader uses, so both directions agree.
+ * Writers of MMD files for tests: VMD motions and VPD poses with hand-made content (any key, curve or
+ * IK switch), in Shift_JIS as MMD writes them. The product's exporter (shared/export/vmdWriter.ts)
+ * writes motions; these write the odd inputs the readers are tested on.
  */
 import type { VpdPose } from '../../shared/convert/mmd/vpd';
+import { encodeShiftJis } from '../../shared/export/shiftJisEncode';
 
-const decoder = new TextDecoder('shift_jis');
-
-let encodeTable: Map<string, number> | undefined;
-
-function table(): Map<string, number> {
-  if (encodeTable) return encodeTable;
-  const map = new Map<string, number>();
-  const pair = new Uint8Array(2);
-  for (let lead = 0x81; lead <= 0xfc; lead++) {
-    if (lead > 0x9f && lead < 0xe0) continue;
-    pair[0] = lead;
-    for (let trail = 0x40; trail <= 0xfc; trail++) {
-      if (trail === 0x7f) continue;
-      pair[1] = trail;
-      const s = decoder.decode(pair);
-      if (s.length === 1 && s !== '\uFFFD' && !map.has(s)) map.set(s, (lead << 8) | trail);
-    }
-  }
-  for (let b = 0xa1; b <= 0xdf; b++) {
-    const s = decoder.decode(new Uint8Array([b]));
-    if (s.length === 1 && !map.has(s)) map.set(s, b);
-  }
-  encodeTable = map;
-  return map;
-}
-
-/** Shift_JIS bytes of `text`; characters Shift_JIS cannot hold become '?'. */
-export function encodeShiftJis(text: string): Uint8Array {
-  const out: number[] = [];
-  const t = table();
-  for (const ch of text) {
-    const c = ch.codePointAt(0)!;
-    if (c < 0x80) {
-      out.push(c);
-      continue;
-    }
-    const code = t.get(ch);
-    if (code === undefined) out.push(0x3f);
-    else if (code > 0xff) out.push(code >> 8, code & 0xff);
-    else out.push(code);
-  }
-  return new Uint8Array(out);
-}
+export { encodeShiftJis };
 
 const VPD_HEADER = 'Vocaloid Pose Data file';
 

@@ -27,7 +27,7 @@ export interface ToeIkChain {
 }
 
 /** q^t for a unit quaternion (t may be negative: MMD's -1 ratio cancels a rotation). */
-function quatPow(x: number, y: number, z: number, w: number, t: number, out: Float64Array, o: number): void {
+export function quatPow(x: number, y: number, z: number, w: number, t: number, out: Float64Array, o: number): void {
   if (t === 1) {
     out[o] = x; out[o + 1] = y; out[o + 2] = z; out[o + 3] = w;
     return;

@@ -1,6 +1,6 @@
 /**
- * Shift_JIS text as MMD stores it, decoded with the built-in TextDecoder. (The encoder the tests
- * write VMD/VPD inputs with lives in tests/helpers/mmdWriters.ts: the product only reads MMD files.)
+ * Shift_JIS text as MMD stores it, decoded with the built-in TextDecoder. (The encoder, built from
+ * the same decoder, is the exporter's: shared/export/shiftJisEncode.ts.)
  */
 
 const decoder = new TextDecoder('shift_jis');

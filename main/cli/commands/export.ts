@@ -1,0 +1,132 @@
+/**
+ * `vrma-studio export IN --to vmd|bvh|glb|fbx [-o OUT] [options]`: a motion out of VRM Animation
+ * into MMD, BVH, glTF binary or FBX, by the pure writers of shared/export/. Without -o the file goes
+ * next to the source under the project's naming rule (walk.vmd, then walk-2.vmd; never the source).
+ * Prints where it wrote and what the format could not carry.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { UsageError, numberOption, type CliCommand } from '../command';
+import { convertToMotion, isMotionFile } from '../../../shared/convert/index';
+import { EXPORTERS, type ExportFormat, type ExportResult } from '../../../shared/export/index';
+import type { Motion } from '../../../shared/motion/types';
+import { MotionError } from '../../../shared/errors';
+import { writeFileAtomic, FileExistsError } from '../../services/atomicWrite';
+import { exportTargetAs } from '../../../shared/convert/outputNames';
+
+const FORMATS = Object.keys(EXPORTERS) as ExportFormat[];
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function choice<T extends string>(values: Record<string, unknown>, name: string, allowed: readonly T[]): T | undefined {
+  const v = values[name];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string' || !allowed.includes(v as T)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${String(v)}"`);
+  return v as T;
+}
+
+interface Inputs {
+  readonly model?: Uint8Array;
+  readonly avatar?: Uint8Array;
+}
+
+function write(format: ExportFormat, motion: Motion, values: Record<string, unknown>, inputs: Inputs): ExportResult {
+  const fps = values.fps === undefined ? undefined : numberOption(values, 'fps');
+  switch (format) {
+    case 'vmd':
+      return EXPORTERS.vmd.write(motion, { model: inputs.model, fps, ik: choice(values, 'ik', ['off', 'legs'] as const) === 'legs' ? 'legs' : 'off' });
+    case 'bvh':
+      return EXPORTERS.bvh.write(motion, { fps, avatar: inputs.avatar, order: choice(values, 'order', ['ZXY', 'XYZ'] as const), units: choice(values, 'units', ['cm', 'm'] as const) });
+    case 'glb':
+      return EXPORTERS.glb.write(motion, { fps, avatar: inputs.avatar, plain: values.plain === true });
+    case 'fbx':
+      return EXPORTERS.fbx.write(motion, { fps, avatar: inputs.avatar });
+  }
+}
+
+async function readInput(path: string | undefined, what: string): Promise<Uint8Array | undefined> {
+  if (path === undefined) return undefined;
+  try {
+    return new Uint8Array(await readFile(path));
+  } catch (e) {
+    throw new UsageError(`${what} ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+  }
+}
+
+export const exportCommand: CliCommand = {
+  name: 'export',
+  summary: 'Export a motion to MMD (.vmd), BVH, glTF binary (.glb, baked on an avatar) or FBX',
+  usage: [
+    'Usage: vrma-studio export IN --to vmd|bvh|glb|fbx [-o OUT] [--force] [options]',
+    '',
+    'IN is a .vrma (or any motion the studio reads, converted on the fly). Without -o, OUT is NAME.vmd',
+    '(or .bvh/.glb/.fbx) beside IN, NAME-2.vmd if that exists; never IN itself. Prints what the format',
+    'could not carry (expressions, gaze, bones the target skeleton lacks).',
+    '',
+    'Options:',
+    '  --to FORMAT        vmd, bvh, glb or fbx (required)',
+    '  -o, --output OUT   the file to write (written atomically; an existing OUT only with --force)',
+    '  --force            replace OUT if it exists',
+    '  --fps N            frame rate of the written keys (BVH, GLB, FBX; default 30; VMD is always 30)',
+    '  --model X.pmx      VMD: the MMD model (.pmx or .pmd) to write for (default: the standard bones)',
+    '  --ik off|legs      VMD: FK keys with leg IK off (default), or leg IK targets keyed and on',
+    '  --avatar A.vrm     BVH/FBX: take the avatar\'s proportions; GLB: the avatar to bake onto (required)',
+    '  --plain            GLB: a plain glTF (VRM extensions left out) instead of a VRM carrying the motion',
+    '  --order ZXY|XYZ    BVH: rotation channel order (default ZXY)',
+    '  --units cm|m       BVH: units of offsets and positions (default cm)',
+  ].join('\n'),
+  options: {
+    to: { type: 'string' }, output: { type: 'string', short: 'o' }, force: { type: 'boolean' }, fps: { type: 'string' },
+    model: { type: 'string' }, ik: { type: 'string' }, avatar: { type: 'string' }, plain: { type: 'boolean' },
+    order: { type: 'string' }, units: { type: 'string' },
+  },
+  async run(positionals, values, io) {
+    if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give exactly one input file' : 'give the input file');
+    const input = positionals[0];
+    if (!isMotionFile(input)) throw new UsageError(`${input}: expected a motion file (.vrma, .bvh, .vmd, .vpd, .fbx, .glb)`);
+    const format = choice(values, 'to', FORMATS);
+    if (!format) throw new UsageError(`--to is required: one of ${FORMATS.join(', ')}`);
+    if (format === 'glb' && values.avatar === undefined) throw new UsageError('--to glb needs --avatar A.vrm (the avatar the motion is baked onto)');
+    const inputs: Inputs = {
+      model: await readInput(values.model as string | undefined, '--model'),
+      avatar: await readInput(values.avatar as string | undefined, '--avatar'),
+    };
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await readFile(input));
+    } catch (e) {
+      io.err(`vrma-studio export: ${input}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+      return 1;
+    }
+    let result: ExportResult;
+    try {
+      result = write(format, convertToMotion(input, bytes), values, inputs);
+    } catch (e) {
+      if (!(e instanceof MotionError)) throw e;
+      io.err(`vrma-studio export: ${input}: ${e.message}`);
+      return 1;
+    }
+    const explicit = typeof values.output === 'string' && values.output !== '' ? values.output : undefined;
+    if (explicit !== undefined && explicit === input) throw new UsageError('OUT must not be the input file');
+    const out = explicit ?? (await exportTargetAs(input, format, exists, values.force === true));
+    try {
+      await writeFileAtomic(out, result.bytes, { overwrite: values.force === true });
+    } catch (e) {
+      if (e instanceof FileExistsError) {
+        io.err(`vrma-studio export: ${out} already exists; use --force to replace it`);
+        return 1;
+      }
+      io.err(`vrma-studio export: cannot write ${out}: ${(e as Error).message}`);
+      return 1;
+    }
+    io.out(`wrote ${out} (${result.bytes.length} bytes, ${result.frames} frames at ${result.fps} fps)`);
+    for (const w of result.report) io.out(`  left out: ${w.text}`);
+    return 0;
+  },
+};

@@ -1,0 +1,166 @@
+/**
+ * VRM Animation -> binary FBX 7.4 with one take: a T-pose humanoid skeleton (the standard
+ * proportions, or an avatar's with `avatar`) of LimbNodes with Mixamo names (`mixamorig:Hips`, ...),
+ * centimetres, Y up, identity rest rotations and a bind pose; every frame keys each joint's local
+ * rotation W(parent)⁻¹·W(joint) as FBX Euler XYZ degrees (continuous) and the hips path as the hips'
+ * translation. The skeleton carries no meshes, so expressions and gaze have nowhere to go: the report
+ * says so.
+ */
+import type { Motion } from '../motion/types';
+import { warning, type MotionWarning } from '../warnings';
+import { conjugateMultiplyFlat } from '../math/quat';
+import { compatibleEuler, eulerZYXOfFlat } from '../math/euler';
+import { HUMAN_BONE_NAMES } from '../vrm/humanBones';
+import { readAvatarSkeleton } from '../vrm/avatarSkeleton';
+import { BONE_INDEX, sampleFrames, worldRotationsAt } from './frames';
+import { exportSkeleton, type ExportSkeleton } from './skeleton';
+import { mixamoName } from './boneNames';
+import { encodeBinaryFbx, encodedArray, type Node, type Prop } from './fbxEncode';
+import type { ExportResult } from './report';
+
+export interface FbxExportOptions {
+  /** Frame rate, default 30. */
+  readonly fps?: number;
+  /** A .vrm whose proportions the skeleton takes. */
+  readonly avatar?: Uint8Array;
+  /** The take's name, default 'Take 001'. */
+  readonly take?: string;
+  /** Joint name prefix, default 'mixamorig:'. */
+  readonly prefix?: string;
+}
+
+export const FBX_TICKS_PER_SECOND = 46186158000;
+const DEG = 180 / Math.PI;
+const CM = 100;
+/** FBX TimeMode per common frame rate (FbxTime::EMode); others are 14, custom, with CustomFrameRate. */
+const TIME_MODES: Readonly<Record<number, number>> = { 120: 1, 100: 2, 60: 3, 50: 4, 48: 5, 30: 6, 25: 10, 24: 11 };
+
+const I = (v: number): Prop => ({ t: 'I', v });
+const D = (v: number): Prop => ({ t: 'D', v });
+const L = (v: number): Prop => ({ t: 'L', v });
+const S = (v: string): Prop => ({ t: 'S', v });
+const node = (name: string, props: Prop[] = [], children: Node[] = []): Node => ({ name, props, children });
+const P = (name: string, type: string, label: string, flags: string, ...values: Prop[]): Node => node('P', [S(name), S(type), S(label), S(flags), ...values]);
+const vec = (name: string, type: string, v: readonly number[]) => P(name, type, '', 'A', ...v.map(D));
+
+interface Curves {
+  readonly rotations: Float32Array[];
+  readonly hips?: Float32Array;
+}
+
+/** Every joint's Euler XYZ angles (degrees, x y z per frame) and the hips path (cm). */
+function bakeCurves(frames: ReturnType<typeof sampleFrames>, sk: ExportSkeleton): Curves {
+  const n = frames.times.length;
+  const m = sk.bones.length;
+  const W = new Float64Array(HUMAN_BONE_NAMES.length * 4);
+  const local = new Float64Array(4);
+  const euler = new Float64Array(m * 3);
+  const prev = new Float64Array(m * 3);
+  const rotations = sk.bones.map(() => new Float32Array(n * 3));
+  const hipsScale = frames.hipsHeight > 1e-3 && Number.isFinite(frames.hipsHeight) ? sk.hipsHeight / frames.hipsHeight : 1;
+  const hips = frames.hips ? new Float32Array(n * 3) : undefined;
+  for (let f = 0; f < n; f++) {
+    worldRotationsAt(frames, f, W);
+    for (let j = 0; j < m; j++) {
+      const p = sk.parent[j];
+      const wo = BONE_INDEX[sk.bones[j]] * 4;
+      if (p < 0) for (let c = 0; c < 4; c++) local[c] = W[wo + c];
+      else conjugateMultiplyFlat(local, 0, W, BONE_INDEX[sk.bones[p]] * 4, W, wo);
+      eulerZYXOfFlat(local, 0, euler, j * 3);
+      if (f > 0) compatibleEuler(euler, j * 3, prev, j * 3);
+      for (let c = 0; c < 3; c++) rotations[j][f * 3 + c] = euler[j * 3 + c] * DEG;
+    }
+    prev.set(euler);
+    if (hips) for (let c = 0; c < 3; c++) hips[f * 3 + c] = frames.hips![f * 3 + c] * hipsScale * CM;
+  }
+  return { rotations, hips };
+}
+
+function globalSettings(fps: number): Node {
+  const mode = TIME_MODES[fps] ?? 14;
+  return node('GlobalSettings', [], [node('Version', [I(1000)]), node('Properties70', [], [
+    P('UpAxis', 'int', 'Integer', '', I(1)), P('UpAxisSign', 'int', 'Integer', '', I(1)),
+    P('FrontAxis', 'int', 'Integer', '', I(2)), P('FrontAxisSign', 'int', 'Integer', '', I(1)),
+    P('CoordAxis', 'int', 'Integer', '', I(0)), P('CoordAxisSign', 'int', 'Integer', '', I(1)),
+    P('OriginalUpAxis', 'int', 'Integer', '', I(1)), P('OriginalUpAxisSign', 'int', 'Integer', '', I(1)),
+    P('UnitScaleFactor', 'double', 'Number', '', D(1)), P('OriginalUnitScaleFactor', 'double', 'Number', '', D(1)),
+    P('TimeMode', 'enum', '', '', I(mode)), P('CustomFrameRate', 'double', 'Number', '', D(mode === 14 ? fps : -1)),
+  ])]);
+}
+
+export function writeFbx(motion: Motion, options: FbxExportOptions = {}): ExportResult {
+  const report: MotionWarning[] = [];
+  const frames = sampleFrames(motion, options.fps ?? 30);
+  const avatar = options.avatar ? readAvatarSkeleton(options.avatar) : undefined;
+  const sk = exportSkeleton(frames, avatar, 'FBX', report);
+  const curves = bakeCurves(frames, sk);
+  const n = frames.times.length;
+  const prefix = options.prefix ?? 'mixamorig:';
+  const objects: Node[] = [];
+  const connections: Node[] = [];
+  const C = (kind: string, a: number, b: number, prop?: string) => connections.push(node('C', [S(kind), L(a), L(b), ...(prop ? [S(prop)] : [])]));
+  const modelId = (j: number) => 1_000_000 + j;
+  sk.bones.forEach((b, j) => {
+    const p = sk.parent[j];
+    const offset = (p < 0 ? sk.positions[j] : sk.positions[j].map((x, k) => x - sk.positions[p][k])).map((x) => x * CM);
+    const name = `${prefix}${mixamoName(b)}`;
+    objects.push(node('NodeAttribute', [L(2_000_000 + j), S(`${name}\u0000\u0001NodeAttribute`), S('LimbNode')], [node('TypeFlags', [S('Skeleton')])]));
+    objects.push(node('Model', [L(modelId(j)), S(`${name}\u0000\u0001Model`), S('LimbNode')], [
+      node('Version', [I(232)]),
+      node('Properties70', [], [vec('Lcl Translation', 'Lcl Translation', offset), P('InheritType', 'enum', '', '', I(1)), P('DefaultAttributeIndex', 'int', 'Integer', '', I(0))]),
+      node('Shading', [{ t: 'C', v: true }]), node('Culling', [S('CullingOff')]),
+    ]));
+    C('OO', 2_000_000 + j, modelId(j));
+    C('OO', modelId(j), p < 0 ? 0 : modelId(p));
+  });
+  objects.push(node('Pose', [L(900), S('BindPose\u0000\u0001Pose'), S('BindPose')], [
+    node('Type', [S('BindPose')]), node('Version', [I(100)]), node('NbPoseNodes', [I(sk.bones.length)]),
+    ...sk.bones.map((_, j) => {
+      const w = sk.positions[j].map((x) => x * CM);
+      return node('PoseNode', [], [node('Node', [L(modelId(j))]), node('Matrix', [{ t: 'd', v: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, w[0], w[1], w[2], 1] }])]);
+    }),
+  ]));
+  const ticks = Float64Array.from({ length: n }, (_, i) => Math.round((i * FBX_TICKS_PER_SECOND) / frames.fps));
+  const take = options.take ?? 'Take 001';
+  objects.push(node('AnimationStack', [L(1), S(`${take}\u0000\u0001AnimStack`), S('')], [node('Properties70', [], [
+    P('LocalStart', 'KTime', 'Time', '', L(0)), P('LocalStop', 'KTime', 'Time', '', L(ticks[n - 1])),
+    P('ReferenceStart', 'KTime', 'Time', '', L(0)), P('ReferenceStop', 'KTime', 'Time', '', L(ticks[n - 1])),
+  ])]));
+  objects.push(node('AnimationLayer', [L(2), S('BaseLayer\u0000\u0001AnimLayer'), S('')]));
+  C('OO', 2, 1);
+  // Every curve keys every frame: the key times are encoded (and deflated) once for all of them;
+  // deflate level 1 keeps a long take's export fast for a file a few percent larger.
+  const keyTimes = encodedArray('l', ticks, true, 1);
+  let next = 5_000_000;
+  const curveNode = (model: number, prop: 'Lcl Rotation' | 'Lcl Translation', values: Float32Array) => {
+    const cn = next++;
+    objects.push(node('AnimationCurveNode', [L(cn), S(`${prop === 'Lcl Rotation' ? 'R' : 'T'}\u0000\u0001AnimCurveNode`), S('')], [node('Properties70', [], ['X', 'Y', 'Z'].map((a, k) => P(`d|${a}`, 'Number', '', 'A', D(values[k]))))]));
+    C('OO', cn, 2);
+    C('OP', cn, model, prop);
+    ['X', 'Y', 'Z'].forEach((axis, k) => {
+      const id = next++;
+      const keys = new Float32Array(n);
+      for (let f = 0; f < n; f++) keys[f] = values[f * 3 + k];
+      objects.push(node('AnimationCurve', [L(id), S('\u0000\u0001AnimCurve'), S('')], [
+        node('Default', [D(keys[0])]), node('KeyVer', [I(4009)]),
+        node('KeyTime', [keyTimes]), node('KeyValueFloat', [encodedArray('f', keys, true, 1)]),
+        // One attribute for every key: linear interpolation (the flags FBX writes for it).
+        node('KeyAttrFlags', [{ t: 'i', v: [0x104] }]), node('KeyAttrDataFloat', [{ t: 'f', v: [0, 0, 0, 0] }]), node('KeyAttrRefCount', [{ t: 'i', v: [n] }]),
+      ]));
+      C('OP', id, cn, `d|${axis}`);
+    });
+  };
+  sk.bones.forEach((_, j) => curveNode(modelId(j), 'Lcl Rotation', curves.rotations[j]));
+  if (curves.hips) curveNode(modelId(0), 'Lcl Translation', curves.hips);
+  const doc: Node[] = [
+    node('FBXHeaderExtension', [], [node('FBXHeaderVersion', [I(1003)]), node('FBXVersion', [I(7400)]), node('Creator', [S('VRMA Studio')])]),
+    globalSettings(frames.fps),
+    node('Documents', [], [node('Count', [I(1)]), node('Document', [L(100), S('Scene'), S('Scene')], [node('RootNode', [L(0)])])]),
+    node('Objects', [], objects),
+    node('Connections', [], connections),
+    node('Takes', [], [node('Current', [S(take)]), node('Take', [S(take)], [node('FileName', [S(`${take}.tak`)]), node('LocalTime', [L(0), L(ticks[n - 1])]), node('ReferenceTime', [L(0), L(ticks[n - 1])])])]),
+  ];
+  if (frames.expressions.size) report.push(warning(`FBX: ${frames.expressions.size} expression(s) the format cannot carry left out: ${[...frames.expressions.keys()].join(', ')}`, 'export.expressionsNotCarried', { format: 'FBX', count: frames.expressions.size, names: [...frames.expressions.keys()].join(', ') }));
+  if (frames.lookAt) report.push(warning('FBX: the gaze (lookAt) track is not carried', 'export.gazeNotCarried', { format: 'FBX' }));
+  return { bytes: encodeBinaryFbx(doc, 7400, true), report, frames: n, fps: frames.fps };
+}

@@ -1,0 +1,66 @@
+/**
+ * The studio's Export to MMD, BVH, glTF binary and FBX (issue 26): a motion opened from a library
+ * folder exports beside its source (walk.vmd, then walk-2.vmd; the source untouched), the toast says
+ * where and a notice what the format left out; the files read back with our readers; the chosen
+ * format is remembered after a reload.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { describeFixtures, fixturePath } from '../helpers/fixtures';
+import { makeMotionFolder, type MotionFolder } from '../helpers/studioSuite';
+import { openFolder, openStudio, state, waitForStudio, type StudioSession } from './studioHarness';
+import { parseVmd } from '../../shared/convert/mmd';
+import { parseBvh } from '../../shared/convert/bvh';
+import { listFbxTakes } from '../../shared/convert/fbx/convertFbx';
+import { parseGlb } from '../../shared/gltf/glb';
+
+describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: Export to MMD, BVH, glTF binary and FBX', () => {
+  let work: MotionFolder;
+  let s: StudioSession;
+  beforeAll(async () => {
+    work = makeMotionFolder('vrma-export-e2e-', { 'walk.vrma': fixturePath('vrma', 'test.vrma') });
+    s = await openStudio();
+    await openFolder(s.page, work.folder);
+    const entry = s.page.getByRole('list', { name: 'Library files' }).getByRole('button', { name: /^walk\.vrma/ });
+    await entry.waitFor();
+    await entry.click();
+    await s.page.waitForFunction(() => (window as unknown as { __studio: { state(): { document: { fileLabel: string } } } }).__studio.state().document.fileLabel === 'walk.vrma', undefined, { timeout: 30_000 });
+  }, 120_000);
+  afterAll(async () => {
+    await s?.close();
+    work?.remove();
+  });
+
+  const files = () => readdirSync(work.folder).sort();
+  const exportAs = async (format: string, expected: string) => {
+    await s.page.locator('#export-format').selectOption(format);
+    await s.page.getByRole('button', { name: 'Export to', exact: true }).click();
+    await expect.poll(() => files().includes(expected), { timeout: 20_000 }).toBe(true);
+    await expect.poll(async () => (await state(s.page)).toasts.map((t) => t.text)).toContain(`Exported a copy to ${join(work.folder, expected)}`);
+    return new Uint8Array(readFileSync(join(work.folder, expected)));
+  };
+
+  it('writes each format beside the source, read back by our readers, and says what it left out', async () => {
+    const source = readFileSync(join(work.folder, 'walk.vrma'));
+    const vmd = parseVmd(await exportAs('vmd', 'walk.vmd'));
+    expect(vmd.boneTracks.map((t) => t.name)).toContain('右腕');
+    await expect.poll(async () => (await state(s.page)).messages.some((m) => m.kind === 'notice' && /VMD left out: .*gaze/.test(m.text))).toBe(true);
+    expect(parseVmd(await exportAs('vmd', 'walk-2.vmd')).boneKeyCount).toBe(vmd.boneKeyCount);
+    expect(parseBvh(await exportAs('bvh', 'walk.bvh')).frameCount).toBe(91);
+    expect(listFbxTakes(await exportAs('fbx', 'walk.fbx'))).toHaveLength(1);
+    const glb = parseGlb(await exportAs('glb', 'walk.glb')).json as { animations: { channels: unknown[] }[] };
+    expect(glb.animations[0].channels.length).toBeGreaterThan(0);
+    expect(files()).toEqual(['walk-2.vmd', 'walk.bvh', 'walk.fbx', 'walk.glb', 'walk.vmd', 'walk.vrma']);
+    expect(Buffer.from(readFileSync(join(work.folder, 'walk.vrma'))).equals(source)).toBe(true);
+    expect((await state(s.page)).dirty).toBe(false);
+  });
+
+  it('remembers the chosen format after a reload', async () => {
+    await s.page.locator('#export-format').selectOption('fbx');
+    await s.page.reload();
+    await waitForStudio(s.page);
+    expect(await s.page.locator('#export-format').inputValue()).toBe('fbx');
+  });
+});
