@@ -46,6 +46,8 @@ const BREATH_PERIOD = 4.2;
 const BREATH_DEG = 1.6;
 const NOD_SEC = 1.2;
 const NOD_DEG = 16;
+/** Simulated steps (at 60 Hz) that let reset spring bones hang before a frame after a jump is drawn. */
+export const SPRING_SETTLE_STEPS = 45;
 const X_AXIS = new Vector3(1, 0, 0);
 const DEG = Math.PI / 180;
 
@@ -62,6 +64,8 @@ export class BedroomRig {
   readonly face: SleepFace;
   /** Breathing and nods on (off only to compare against the bare mixer in tests). */
   additiveEnabled = true;
+  /** Spring bones settled after a jump (off only to measure the spike it removes, in tests). */
+  springSettleEnabled = true;
   private idle: AnimationAction;
   private sit: { action: AnimationAction; joints: PoseJoints };
   private slots: Partial<Record<LyingPose, PoseSlot>> = {};
@@ -69,6 +73,12 @@ export class BedroomRig {
   private time = 0;
   private nodStart = -Infinity;
   private lastFrame: RigFrame = { e: 0, lb: 0 };
+  /**
+   * Spring bones follow the body by simulation: when the body jumps (the first frame, a placement
+   * change, a new pose, Wake) they would fly after it for a frame. Then they are reset and settled
+   * at the new place before the frame is drawn.
+   */
+  private springsJumped = true;
   private readonly tmpQ = new Quaternion();
   private readonly tmpV = new Vector3();
 
@@ -115,6 +125,7 @@ export class BedroomRig {
     this.slots[which] = { clip, action, label, motion, measure: { joints: {}, heading: [0, 0, 1] } };
     const slot: PoseSlot = { clip, action, label, motion, measure: measurePose(this.measure(action)) };
     this.slots[which] = slot;
+    this.springsJumped = true;
     return slot;
   }
 
@@ -123,7 +134,13 @@ export class BedroomRig {
   }
 
   setPlacementOffsets(o: PlacementOffsets): void {
+    if (o !== this.placementOffsets) this.springsJumped = true;
     this.placementOffsets = o;
+  }
+
+  /** The body is about to jump (Wake, a restored state): settle the spring bones on the next frame. */
+  settleSprings(): void {
+    this.springsJumped = true;
   }
 
   /** The lying placement of one pose (automatic + the user's offsets), in the room root's frame. */
@@ -186,7 +203,18 @@ export class BedroomRig {
     this.vrm.humanoid.update();
     this.placeBody(getIn, recline, lb, back, side);
     this.face.update(dt, e);
+    if (this.springsJumped) this.settleSpringsNow();
     this.vrm.update(dt);
+  }
+
+  /** Reset the spring bones to their rest at the body's present place and let them hang there. */
+  private settleSpringsNow(): void {
+    this.springsJumped = false;
+    const springs = this.vrm.springBoneManager;
+    if (!springs?.joints.size || !this.springSettleEnabled) return;
+    this.holder.updateWorldMatrix(true, true);
+    springs.reset();
+    for (let i = 0; i < SPRING_SETTLE_STEPS; i++) springs.update(1 / 60);
   }
 
   private placeBody(getIn: number, recline: number, lb: number, back?: PoseSlot, side?: PoseSlot): void {

@@ -155,6 +155,9 @@ describe.skipIf(!HAS_CHROMIUM)(`bedroom in Chromium${HAS_CHROMIUM ? '' : ` (skip
         await waitForBedroom(s.page);
         await panel(s.page).getByRole('radio', { name: 'Right side' }).check();
         await sleepAndCheck(s.page, `bedroom-${name.replace('.vrm', '')}-side`);
+        // The bedroom keeps its state across a visit to the studio: wake before the next avatar.
+        await panel(s.page).getByRole('button', { name: 'Wake', exact: true }).click();
+        await s.page.waitForFunction(() => (window as unknown as { __bedroom: { state(): BedroomState } }).__bedroom.state().e === 0, undefined, { timeout: 30_000, polling: 100 });
       }
       expect(s.errors).toEqual([]);
     } finally {
