@@ -18,6 +18,7 @@ import {
   type BedLayout, type Placement, type PoseJoints, type PoseMeasure,
 } from './placement';
 import { contactOf, type Contact } from './contact';
+import { BodyRest } from './bodyRest';
 import { SleepFace } from './face';
 import { easeInOut } from './easing';
 import type { Side } from './sleepCycle';
@@ -62,6 +63,8 @@ export class BedroomRig {
   readonly mixer: AnimationMixer;
   readonly offsets = new AdditiveOffsets();
   readonly face: SleepFace;
+  /** The body's skin against the bed, part by part (bodyRest.ts). */
+  readonly rest: BodyRest;
   /** Breathing and nods on (off only to compare against the bare mixer in tests). */
   additiveEnabled = true;
   /** Spring bones settled after a jump (off only to measure the spike it removes, in tests). */
@@ -103,6 +106,7 @@ export class BedroomRig {
     this.sit = { action: sitAction, joints: {} };
     this.sit = { action: sitAction, joints: this.measure(sitAction) };
     this.face = new SleepFace(vrm, random);
+    this.rest = new BodyRest(vrm, roomRoot, bed, floorY);
   }
 
   private stillAction(clip: AnimationClip): AnimationAction {
