@@ -40,6 +40,9 @@ export interface RigFrame {
   readonly side?: Side;
 }
 
+/** Share of the recline after which the body settles into the bed (tilts at the hips, bends the neck, lifts limbs out). */
+export const SETTLE_FROM = 0.6;
+
 /** Share of the lie-down spent getting into bed (standing spot -> sitting up in bed). */
 export const GET_IN_SHARE = 0.35;
 
@@ -102,11 +105,11 @@ export class BedroomRig {
     this.idle = this.mixer.clipAction(idleClip);
     this.idle.setLoop(LoopRepeat, Infinity);
     this.idle.play();
+    this.rest = new BodyRest(vrm, roomRoot, bed, floorY);
     const sitAction = this.stillAction(sitClip);
     this.sit = { action: sitAction, joints: {} };
-    this.sit = { action: sitAction, joints: this.measure(sitAction) };
+    this.sit = { action: sitAction, joints: this.measure(sitAction).joints };
     this.face = new SleepFace(vrm, random);
-    this.rest = new BodyRest(vrm, roomRoot, bed, floorY);
   }
 
   private stillAction(clip: AnimationClip): AnimationAction {
@@ -127,7 +130,8 @@ export class BedroomRig {
     }
     const action = this.stillAction(clip);
     this.slots[which] = { clip, action, label, motion, measure: { joints: {}, heading: [0, 0, 1] } };
-    const slot: PoseSlot = { clip, action, label, motion, measure: measurePose(this.measure(action)) };
+    const m = this.measure(action);
+    const slot: PoseSlot = { clip, action, label, motion, measure: measurePose(m.joints, m.headCentre, m.torsoBox) };
     this.slots[which] = slot;
     this.springsJumped = true;
     return slot;
@@ -231,19 +235,23 @@ export class BedroomRig {
       body = recline > 0 ? blendPlacement(sit, lying, recline) : blendPlacement(this.standing, sit, getIn);
       onBed = true;
     }
-    // The height comes from the pose as it is now (the blend of this frame), never from the end poses.
     const yaw = body.yaw;
     this.holder.position.set(body.position[0], 0, body.position[2]);
     this.holder.rotation.set(0, yaw, 0);
-    let y = body.position[1];
-    if (onBed) {
-      const local = this.jointsInHolderFrame();
-      const rest = restHeight(local, this.bed, this.floorY, body.position, yaw);
-      // Reclining, the body lies on the mattress; getting in, it rises from the floor along its path
-      // but is never let into the mattress.
-      y = (recline > 0 ? rest.height : Math.max(body.position[1] * getIn + this.standing.position[1] * (1 - getIn), rest.height)) + this.placementOffsets.up * recline;
+    if (!onBed) {
+      this.holder.position.y = body.position[1];
+      return;
     }
-    this.holder.position.y = y;
+    // On the bed the height comes from the skin of the pose as it is now (this frame's blend, settled
+    // by bodyRest.ts), never from the end poses: the lowest point of the body rests on what is under it.
+    const trial = restHeight(this.jointsInHolderFrame(), this.bed, this.floorY, body.position, yaw).height;
+    this.holder.position.y = trial;
+    this.rest.settle(this.offsets, easeInOut((recline - SETTLE_FROM) / (1 - SETTLE_FROM)));
+    const rest = trial - this.rest.lowestGap();
+    // Reclining, the body lies on the bed; getting in, it rises from the floor along its path but is
+    // never let into the mattress.
+    const y = recline > 0 ? rest : Math.max(this.standing.position[1] * (1 - getIn) + rest * getIn, rest);
+    this.holder.position.y = y + this.placementOffsets.up * recline;
   }
 
   /** The main joints of the current pose in the holder's own frame (the avatar's unplaced frame). */
@@ -292,7 +300,7 @@ export class BedroomRig {
    * Joint positions of one pose at full weight, avatar at the origin facing +Z, taken in the
    * holder's parent's frame (the room root), so a moved room does not change the result.
    */
-  private measure(action: AnimationAction): PoseJoints {
+  private measure(action: AnimationAction): { joints: PoseJoints; headCentre: Vec3 | null; torsoBox: Vec3[] } {
     this.offsets.restore();
     const weights = [this.idle, this.sit?.action, ...this.poseActions()].filter((a): a is AnimationAction => !!a);
     const saved = weights.map((a) => a.getEffectiveWeight());
@@ -305,12 +313,14 @@ export class BedroomRig {
     this.mixer.update(0);
     this.vrm.humanoid.update();
     const joints = this.jointsInParentFrame();
+    const headCentre = this.rest.surface.partCentre('head');
+    const torsoBox = this.rest.surface.partBox('torso');
     weights.forEach((a, i) => a.setEffectiveWeight(saved[i] ?? 0));
     this.holder.position.copy(pos);
     this.holder.quaternion.copy(quat);
     this.mixer.update(0);
     this.vrm.humanoid.update();
-    return joints;
+    return { joints, headCentre, torsoBox };
   }
 
   private poseActions(): AnimationAction[] {

@@ -29,14 +29,20 @@ export function isBelow(bone: HumanBoneName, root: HumanBoneName): boolean {
   return false;
 }
 
+/**
+ * The part a bone's skin counts for, in the words of what lies on a bed: the head (and its hair), the
+ * back with the neck and shoulders, the hips with the thighs (lying on a side it is the thigh that
+ * touches), the arms, the hands, the lower legs, the feet; other bones' skin is an accessory.
+ */
 function partOfBone(bone: HumanBoneName, accessory: boolean): BodyPart {
-  if (isBelow(bone, 'neck')) return 'head';
-  if (accessory) return 'accessory';
+  if (isBelow(bone, 'head')) return 'head';
+  if (accessory && bone !== 'neck') return 'accessory';
   for (const side of ['left', 'right'] as const) {
     if (isBelow(bone, `${side}Hand`)) return `${side}Hand`;
     if (isBelow(bone, `${side}UpperArm`)) return `${side}Arm`;
     if (isBelow(bone, `${side}Foot`)) return `${side}Foot`;
-    if (isBelow(bone, `${side}UpperLeg`)) return `${side}Leg`;
+    if (isBelow(bone, `${side}LowerLeg`)) return `${side}Leg`;
+    if (isBelow(bone, `${side}UpperLeg`)) return 'hips';
   }
   return bone === 'hips' ? 'hips' : 'torso';
 }
@@ -93,6 +99,37 @@ export class BodySurface {
       if (bone) return { bone, accessory: isJoint && n !== node };
     }
     return null;
+  }
+
+  /** The corners of a part's box (the bed's axes) in the room root's frame, or [] without points. */
+  partBox(part: BodyPart): [number, number, number][] {
+    const pts = this.sample();
+    const k = BODY_PARTS.indexOf(part);
+    const lo = [Infinity, Infinity, Infinity];
+    const hi = [-Infinity, -Infinity, -Infinity];
+    for (let i = 0; i < pts.count; i++) {
+      if (pts.part[i] !== k) continue;
+      for (let c = 0; c < 3; c++) {
+        lo[c] = Math.min(lo[c], pts.xyz[i * 3 + c]);
+        hi[c] = Math.max(hi[c], pts.xyz[i * 3 + c]);
+      }
+    }
+    if (!Number.isFinite(lo[0])) return [];
+    const u = this.bed.headDir;
+    const m = this.bed.mattressCenter;
+    const out: [number, number, number][] = [];
+    for (const a of [lo[0], hi[0]]) for (const y of [lo[1], hi[1]]) for (const c of [lo[2], hi[2]]) {
+      // Bed frame back to the root's: along u, up, across v = (-u.z, 0, u.x).
+      out.push([m[0] + a * u[0] - c * u[2], y + this.bed.mattressTop, m[2] + a * u[2] + c * u[0]]);
+    }
+    return out;
+  }
+
+  /** The centre of a part's box in the room root's frame, or null without points. */
+  partCentre(part: BodyPart): [number, number, number] | null {
+    const box = this.partBox(part);
+    if (!box.length) return null;
+    return [0, 1, 2].map((c) => (box[0][c] + box[7][c]) / 2) as [number, number, number];
   }
 
   /** The points (built once per kind), filled with this frame's positions in the bed's frame. */
