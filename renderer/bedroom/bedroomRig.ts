@@ -8,7 +8,7 @@
 import {
   AnimationMixer, Group, LoopRepeat, Quaternion, Vector3, type AnimationAction, type AnimationClip, type Object3D,
 } from 'three';
-import type { VRM, VRMHumanBoneName } from '@pixiv/three-vrm';
+import { VRMSpringBoneCollider, VRMSpringBoneColliderShapePlane, type VRM, type VRMHumanBoneName, type VRMSpringBoneColliderGroup } from '@pixiv/three-vrm';
 import type { Motion, Vec3 } from '../../shared/motion/types';
 import { MAIN_BONES, type HumanBoneName } from '../../shared/vrm/humanBones';
 import { ZERO_OFFSETS, type LyingPose, type PlacementOffsets } from '../../shared/contract/bedroomSettings';
@@ -50,6 +50,9 @@ const BREATH_PERIOD = 4.2;
 const BREATH_DEG = 1.6;
 const NOD_SEC = 1.2;
 const NOD_DEG = 16;
+/** How far above the pillow the hair's spring joints are held (their skin lies around them), metres. */
+const HAIR_THICKNESS = 0.02;
+
 /** Simulated steps (at 60 Hz) that let reset spring bones hang before a frame after a jump is drawn. */
 export const SPRING_SETTLE_STEPS = 45;
 const X_AXIS = new Vector3(1, 0, 0);
@@ -85,6 +88,12 @@ export class BedroomRig {
    * at the new place before the frame is drawn.
    */
   private springsJumped = true;
+  /**
+   * Lying, the spring bones (hair) meet the pillow's top: a level plane there, joined to every joint's
+   * colliders only while the body is on the bed (standing, long hair may hang lower than a pillow).
+   */
+  private readonly bedCollider: VRMSpringBoneColliderGroup;
+  private bedColliding = false;
   private readonly tmpQ = new Quaternion();
   private readonly tmpV = new Vector3();
 
@@ -110,6 +119,21 @@ export class BedroomRig {
     this.sit = { action: sitAction, joints: {} };
     this.sit = { action: sitAction, joints: this.measure(sitAction).joints };
     this.face = new SleepFace(vrm, random);
+    // Raised a little: the joints are the hair's centre line, its skin hangs about a strand's thickness below.
+    const plane = new VRMSpringBoneCollider(new VRMSpringBoneColliderShapePlane({ offset: new Vector3(0, HAIR_THICKNESS, 0), normal: new Vector3(0, 1, 0) }));
+    plane.name = 'bed-spring-collider';
+    plane.position.set(bed.pillowCenter[0], bed.pillowCenter[1], bed.pillowCenter[2]);
+    roomRoot.add(plane);
+    this.bedCollider = { colliders: [plane], name: 'bed' };
+  }
+
+  /** The hair meets the pillow while the body reclines or lies. */
+  private collideWithBed(on: boolean): void {
+    if (on === this.bedColliding) return;
+    this.bedColliding = on;
+    for (const joint of this.vrm.springBoneManager?.joints ?? []) {
+      joint.colliderGroups = on ? [...joint.colliderGroups, this.bedCollider] : joint.colliderGroups.filter((g) => g !== this.bedCollider);
+    }
   }
 
   private stillAction(clip: AnimationClip): AnimationAction {
@@ -211,6 +235,7 @@ export class BedroomRig {
     this.vrm.humanoid.update();
     this.placeBody(getIn, recline, lb, back, side);
     this.face.update(dt, e);
+    this.collideWithBed(recline > 0);
     if (this.springsJumped) this.settleSpringsNow();
     this.vrm.update(dt);
   }
@@ -357,5 +382,7 @@ export class BedroomRig {
     this.mixer.stopAllAction();
     this.mixer.uncacheRoot(this.vrm.scene);
     this.holder.removeFromParent();
+    this.collideWithBed(false);
+    this.bedCollider.colliders[0].removeFromParent();
   }
 }
