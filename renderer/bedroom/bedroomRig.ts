@@ -8,7 +8,8 @@
 import {
   AnimationMixer, Group, LoopRepeat, Quaternion, Vector3, type AnimationAction, type AnimationClip, type Object3D,
 } from 'three';
-import { VRMSpringBoneCollider, VRMSpringBoneColliderShapePlane, type VRM, type VRMHumanBoneName, type VRMSpringBoneColliderGroup } from '@pixiv/three-vrm';
+import type { VRM, VRMHumanBoneName } from '@pixiv/three-vrm';
+import { RigSprings } from './rigSprings';
 import type { Motion, Vec3 } from '../../shared/motion/types';
 import { MAIN_BONES, type HumanBoneName } from '../../shared/vrm/humanBones';
 import { ZERO_OFFSETS, type LyingPose, type PlacementOffsets } from '../../shared/contract/bedroomSettings';
@@ -18,7 +19,7 @@ import {
   type BedLayout, type Placement, type PoseJoints, type PoseMeasure,
 } from './placement';
 import { contactOf, type Contact } from './contact';
-import { BodyRest } from './bodyRest';
+import { BodyRest, type PartContacts } from './bodyRest';
 import { SleepFace } from './face';
 import { easeInOut } from './easing';
 import type { Side } from './sleepCycle';
@@ -50,11 +51,6 @@ const BREATH_PERIOD = 4.2;
 const BREATH_DEG = 1.6;
 const NOD_SEC = 1.2;
 const NOD_DEG = 16;
-/** How far above the pillow the hair's spring joints are held (their skin lies around them), metres. */
-const HAIR_THICKNESS = 0.02;
-
-/** Simulated steps (at 60 Hz) that let reset spring bones hang before a frame after a jump is drawn. */
-export const SPRING_SETTLE_STEPS = 45;
 const X_AXIS = new Vector3(1, 0, 0);
 const DEG = Math.PI / 180;
 
@@ -73,8 +69,8 @@ export class BedroomRig {
   readonly rest: BodyRest;
   /** Breathing and nods on (off only to compare against the bare mixer in tests). */
   additiveEnabled = true;
-  /** Spring bones settled after a jump (off only to measure the spike it removes, in tests). */
-  springSettleEnabled = true;
+  /** The spring bones: settled after a jump, meeting the pillow lying (rigSprings.ts). */
+  readonly springs: RigSprings;
   private idle: AnimationAction;
   private sit: { action: AnimationAction; joints: PoseJoints };
   private slots: Partial<Record<LyingPose, PoseSlot>> = {};
@@ -82,18 +78,6 @@ export class BedroomRig {
   private time = 0;
   private nodStart = -Infinity;
   private lastFrame: RigFrame = { e: 0, lb: 0 };
-  /**
-   * Spring bones follow the body by simulation: when the body jumps (the first frame, a placement
-   * change, a new pose, Wake) they would fly after it for a frame. Then they are reset and settled
-   * at the new place before the frame is drawn.
-   */
-  private springsJumped = true;
-  /**
-   * Lying, the spring bones (hair) meet the pillow's top: a level plane there, joined to every joint's
-   * colliders only while the body is on the bed (standing, long hair may hang lower than a pillow).
-   */
-  private readonly bedCollider: VRMSpringBoneColliderGroup;
-  private bedColliding = false;
   private readonly tmpQ = new Quaternion();
   private readonly tmpV = new Vector3();
 
@@ -119,21 +103,7 @@ export class BedroomRig {
     this.sit = { action: sitAction, joints: {} };
     this.sit = { action: sitAction, joints: this.measure(sitAction).joints };
     this.face = new SleepFace(vrm, random);
-    // Raised a little: the joints are the hair's centre line, its skin hangs about a strand's thickness below.
-    const plane = new VRMSpringBoneCollider(new VRMSpringBoneColliderShapePlane({ offset: new Vector3(0, HAIR_THICKNESS, 0), normal: new Vector3(0, 1, 0) }));
-    plane.name = 'bed-spring-collider';
-    plane.position.set(bed.pillowCenter[0], bed.pillowCenter[1], bed.pillowCenter[2]);
-    roomRoot.add(plane);
-    this.bedCollider = { colliders: [plane], name: 'bed' };
-  }
-
-  /** The hair meets the pillow while the body reclines or lies. */
-  private collideWithBed(on: boolean): void {
-    if (on === this.bedColliding) return;
-    this.bedColliding = on;
-    for (const joint of this.vrm.springBoneManager?.joints ?? []) {
-      joint.colliderGroups = on ? [...joint.colliderGroups, this.bedCollider] : joint.colliderGroups.filter((g) => g !== this.bedCollider);
-    }
+    this.springs = new RigSprings(vrm, this.holder, roomRoot, bed);
   }
 
   private stillAction(clip: AnimationClip): AnimationAction {
@@ -157,7 +127,7 @@ export class BedroomRig {
     const m = this.measure(action);
     const slot: PoseSlot = { clip, action, label, motion, measure: measurePose(m.joints, m.headCentre, m.torsoBox) };
     this.slots[which] = slot;
-    this.springsJumped = true;
+    this.springs.jump();
     return slot;
   }
 
@@ -166,13 +136,12 @@ export class BedroomRig {
   }
 
   setPlacementOffsets(o: PlacementOffsets): void {
-    if (o !== this.placementOffsets) this.springsJumped = true;
     this.placementOffsets = o;
   }
 
   /** The body is about to jump (Wake, a restored state): settle the spring bones on the next frame. */
   settleSprings(): void {
-    this.springsJumped = true;
+    this.springs.jump();
   }
 
   /** The lying placement of one pose (automatic + the user's offsets), in the room root's frame. */
@@ -192,6 +161,40 @@ export class BedroomRig {
       joints[name] = toBedFrame([r[0] + at.position[0], r[1] + at.position[1], r[2] + at.position[2]], this.bed);
     }
     return contactOf(joints, this.bed, this.floorY - this.bed.mattressTop);
+  }
+
+  /**
+   * How the skin of one pose at full weight meets the bed under its placement (the user's offsets
+   * included), settled as a frame lying in it would be, with the hair hung against the pillow; the
+   * pose on screen comes back on the next frame (the springs settle again then). For the pose report.
+   */
+  skinOfPose(which: LyingPose): PartContacts | undefined {
+    const slot = this.slots[which];
+    const back = this.slots.back;
+    if (!slot || !back) return undefined;
+    const pos = this.holder.position.clone();
+    const quat = this.holder.quaternion.clone();
+    const actions = [this.idle, this.sit.action, ...this.poseActions()];
+    const saved = actions.map((a) => a.getEffectiveWeight());
+    this.offsets.restore();
+    for (const a of actions) a.setEffectiveWeight(a === slot.action ? 1 : 0);
+    this.mixer.update(0);
+    this.offsets.clear();
+    this.offsets.apply();
+    this.vrm.humanoid.update();
+    this.placeBody(1, 1, which === 'back' ? 0 : 1, back, which === 'back' ? undefined : slot);
+    this.springs.collideWithBed(true);
+    this.springs.settle();
+    const skin = this.rest.contacts('all');
+    this.offsets.restore();
+    actions.forEach((a, i) => a.setEffectiveWeight(saved[i] ?? 0));
+    this.mixer.update(0);
+    this.vrm.humanoid.update();
+    this.holder.position.copy(pos);
+    this.holder.quaternion.copy(quat);
+    this.springs.collideWithBed(this.lastFrame.e > GET_IN_SHARE);
+    this.springs.jump();
+    return skin;
   }
 
   /** Start a nod and a small smile (the head was patted). */
@@ -235,19 +238,8 @@ export class BedroomRig {
     this.vrm.humanoid.update();
     this.placeBody(getIn, recline, lb, back, side);
     this.face.update(dt, e);
-    this.collideWithBed(recline > 0);
-    if (this.springsJumped) this.settleSpringsNow();
+    this.springs.beforeUpdate(recline > 0);
     this.vrm.update(dt);
-  }
-
-  /** Reset the spring bones to their rest at the body's present place and let them hang there. */
-  private settleSpringsNow(): void {
-    this.springsJumped = false;
-    const springs = this.vrm.springBoneManager;
-    if (!springs?.joints.size || !this.springSettleEnabled) return;
-    this.holder.updateWorldMatrix(true, true);
-    springs.reset();
-    for (let i = 0; i < SPRING_SETTLE_STEPS; i++) springs.update(1 / 60);
   }
 
   private placeBody(getIn: number, recline: number, lb: number, back?: PoseSlot, side?: PoseSlot): void {
@@ -382,7 +374,6 @@ export class BedroomRig {
     this.mixer.stopAllAction();
     this.mixer.uncacheRoot(this.vrm.scene);
     this.holder.removeFromParent();
-    this.collideWithBed(false);
-    this.bedCollider.colliders[0].removeFromParent();
+    this.springs.dispose();
   }
 }

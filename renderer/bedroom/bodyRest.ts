@@ -71,7 +71,9 @@ export class BodyRest {
     this.lastTurns = [];
     if (weight <= 0) return;
     const pts = this.surface.sample();
-    this.lastTurns = restTurns({ bed: this.shape, xyz: pts.xyz, anchor: pts.anchor, count: pts.count, joints: this.joints() });
+    const hair = BODY_PARTS.indexOf('hair');
+    const loose = pts.part.map((p) => (p === hair ? 1 : 0));
+    this.lastTurns = restTurns({ bed: this.shape, xyz: pts.xyz, anchor: pts.anchor, count: pts.count, loose, joints: this.joints() });
     this.applyTurns(offsets, this.lastTurns, weight);
   }
 
@@ -98,7 +100,9 @@ export class BodyRest {
   /** The lowest gap of the whole body over what is under it (cached subset). */
   lowestGap(): number {
     const pts = this.surface.sample();
-    return contactsOf(this.shape, pts.xyz, new Uint8Array(pts.count), 1)[0].gap;
+    // The hair (spring bones) swings by itself and lies on what it meets: the body does not rest on it.
+    const hair = BODY_PARTS.indexOf('hair');
+    return contactsOf(this.shape, pts.xyz, pts.part.map((p) => (p === hair ? 1 : 0)), 2)[0].gap;
   }
 
   /** Each part's contact as posed now; `all` measures every vertex, not only the cached subset. */

@@ -13,7 +13,7 @@ import type { VRM, VRMHumanBoneName } from '@pixiv/three-vrm';
 import { HUMAN_BONE_NAMES, HUMAN_BONE_PARENT, type HumanBoneName } from '../../shared/vrm/humanBones';
 import type { BedLayout } from './placement';
 
-export const BODY_PARTS = ['head', 'torso', 'hips', 'leftArm', 'rightArm', 'leftHand', 'rightHand', 'leftLeg', 'rightLeg', 'leftFoot', 'rightFoot', 'accessory'] as const;
+export const BODY_PARTS = ['head', 'hair', 'torso', 'hips', 'leftArm', 'rightArm', 'leftHand', 'rightHand', 'leftLeg', 'rightLeg', 'leftFoot', 'rightFoot', 'accessory'] as const;
 export type BodyPart = (typeof BODY_PARTS)[number];
 
 /** The cell of the cached subset (metres): the lowest cached point is at most about this above the true one. */
@@ -34,7 +34,9 @@ export function isBelow(bone: HumanBoneName, root: HumanBoneName): boolean {
  * back with the neck and shoulders, the hips with the thighs (lying on a side it is the thigh that
  * touches), the arms, the hands, the lower legs, the feet; other bones' skin is an accessory.
  */
-function partOfBone(bone: HumanBoneName, accessory: boolean): BodyPart {
+function partOfBone(bone: HumanBoneName, accessory: boolean, spring: boolean): BodyPart {
+  // Skin on spring bones (hair, mostly) moves by itself: the hair, apart from what rests.
+  if (spring) return 'hair';
   if (isBelow(bone, 'head')) return 'head';
   if (accessory && bone !== 'neck') return 'accessory';
   for (const side of ['left', 'right'] as const) {
@@ -190,6 +192,7 @@ export class BodySurface {
       const si = mesh.geometry.attributes.skinIndex as Attr | undefined;
       const sw = mesh.geometry.attributes.skinWeight as Attr | undefined;
       const bones = skinned ? (mesh as SkinnedMesh).skeleton.bones : [];
+      const springs = new Set([...(this.vrm.springBoneManager?.joints ?? [])].map((j) => j.bone));
       const rigid = this.anchorOf(mesh, false);
       // Geometry that hangs from no humanoid bone does not take the pose (a VRM's body always does).
       if (!rigid && !skinned) continue;
@@ -197,13 +200,16 @@ export class BodySurface {
       const list: { index: number; part: BodyPart; anchor: HumanBoneName }[] = [];
       for (let i = 0; i < pos.count; i++) {
         let a = rigid;
+        let spring = false;
         if (skinned && si && sw) {
           let best = 0;
           for (let k = 1; k < 4; k++) if (sw.getComponent(i, k) > sw.getComponent(i, best)) best = k;
-          a = this.anchorOf(bones[si.getComponent(i, best)] ?? null, true);
+          const joint = bones[si.getComponent(i, best)] ?? null;
+          a = this.anchorOf(joint, true);
+          spring = !!joint && springs.has(joint);
         }
         if (!a) continue;
-        const part = partOfBone(a.bone, a.accessory);
+        const part = partOfBone(a.bone, a.accessory, spring);
         if (cell > 0) {
           const key = `${part}:${Math.floor(pos.getX(i) / cell)}:${Math.floor(pos.getY(i) / cell)}:${Math.floor(pos.getZ(i) / cell)}`;
           if (seen.has(key)) continue;

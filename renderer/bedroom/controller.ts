@@ -19,6 +19,7 @@ import { loadVrm } from './loadVrm';
 import { fileLabel, PoseFiles, type PoseFileResult } from './poseFiles';
 import { PoseFileWatch } from './poseFileWatch';
 import { sleepPoseReport, type SleepPoseReport } from './poseReport';
+import { contactFigures } from './contactFigures';
 import { builtInClips } from './poseSources';
 import type { BedroomView } from './scene';
 import { SleepCycle, type SleepPhase, type SleepSnapshot, type SleepState } from './sleepCycle';
@@ -76,10 +77,7 @@ export class BedroomController {
         this.sound.unlock();
         this.cycle.sleep();
       }),
-      wake: () => this.act(() => {
-        this.cycle.wake();
-        this.rig?.settleSprings();
-      }),
+      wake: () => this.act(() => this.cycle.wake()),
       turnOver: () => this.act(() => this.turnOver()),
       choosePose: (pose) => this.act(() => {
         this.cycle.choosePose(pose);
@@ -212,7 +210,8 @@ export class BedroomController {
   report(pose: LyingPose): SleepPoseReport | null {
     const slot = this.rig?.pose(pose);
     if (!slot || !this.rig) return null;
-    return sleepPoseReport(slot.motion, this.rig.contactOfPose(pose));
+    const skin = this.rig.skinOfPose(pose);
+    return sleepPoseReport(slot.motion, this.rig.contactOfPose(pose), skin && { figures: contactFigures(skin, pose !== 'back'), onSide: pose !== 'back', up: this.offsets.up });
   }
 
   private showReport(pose: LyingPose): void {

@@ -21,9 +21,9 @@ export interface BedroomTestHook {
   jointsOnBed(): Record<string, [number, number, number]>;
   /**
    * The skin against the bed as drawn, every vertex (bodyRest.ts): the lowest point's height above what
-   * is under it, the float of head, back/side and hips, and the deepest part inside (metres).
+   * is under it, the float of head, back/side and hips, the deepest part inside and the hair's (metres).
    */
-  skin(): { lowest: number; head: number | null; back: number | null; hips: number | null; inside: number; insidePart: string; parts: Record<string, { gap: number; inside: number; surface: string }> };
+  skin(): { lowest: number; head: number | null; back: number | null; hips: number | null; inside: number; insidePart: string; hair: number; parts: Record<string, { gap: number; inside: number; surface: string }> };
   bed(): { mattressTop: number; width: number; length: number; floorY: number; pillow: [number, number, number]; pillowLength: number; pillowWidth: number };
   probeHeights(thresholds: number[]): HeightProbeResult;
   /** Run the bedroom's clock k times faster (turn-overs without waiting minutes). */
@@ -74,13 +74,14 @@ export function installBedroomTestHook(c: BedroomController, view: BedroomView, 
       const f = contactFigures(parts, c.rig.frameState.lb > 0.5);
       let inside = 0;
       let insidePart = '';
-      for (const [k, v] of Object.entries(f.inside)) if (v && v.depth > inside) [inside, insidePart] = [v.depth, `${k} in the ${v.of}`];
+      // The spring-bone hair apart: it swings by itself.
+      for (const [k, v] of Object.entries(f.inside)) if (k !== 'hair' && v && v.depth > inside) [inside, insidePart] = [v.depth, `${k} in the ${v.of}`];
       const out: Record<string, { gap: number; inside: number; surface: string }> = {};
       for (const p of BODY_PARTS) if (parts[p].points) out[p] = { gap: parts[p].gap, inside: parts[p].inside, surface: parts[p].surface };
       return {
-        lowest: Math.min(...Object.values(out).map((v) => v.gap)),
+        lowest: Math.min(...Object.entries(out).filter(([k]) => k !== 'hair').map(([, v]) => v.gap)),
         head: f.floats.head?.gap ?? null, back: f.floats.back?.gap ?? null, hips: f.floats.hips?.gap ?? null,
-        inside, insidePart, parts: out,
+        inside, insidePart, hair: f.inside.hair?.depth ?? 0, parts: out,
       };
     },
     bed: () => ({

@@ -33,6 +33,8 @@ export interface RestInput {
   /** Per point, the index in HUMAN_BONE_NAMES of the bone it hangs from. */
   readonly anchor: ArrayLike<number>;
   readonly count: number;
+  /** Per point, 1 when it moves by itself (spring-bone hair): turned with its bone, never what rests. */
+  readonly loose?: ArrayLike<number>;
   /** Joint positions in the bed's frame (those of the avatar). */
   readonly joints: Readonly<Partial<Record<HumanBoneName, Vec3>>>;
 }
@@ -77,7 +79,8 @@ class Body {
   /** The points whose bone passes `pick`. */
   select(pick: (b: HumanBoneName) => boolean): number[] {
     const out: number[] = [];
-    for (let i = 0; i < this.bone.length; i++) if (pick(this.bone[i])) out.push(i);
+    const loose = this.input.loose;
+    for (let i = 0; i < this.bone.length; i++) if (pick(this.bone[i]) && !loose?.[i]) out.push(i);
     return out;
   }
 

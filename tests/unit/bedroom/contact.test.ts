@@ -23,13 +23,15 @@ interface Figures {
   float: Record<Support, number>;
   inside: number;
   insidePart: string;
+  /** The spring-bone hair's deepest (it swings by itself; the pillow plane holds its joints, not its skin). */
+  hair: number;
   lyingSteps: number;
 }
 
 /** Drive `cycle` for `sec` in STEPS equal steps after `start()`, measuring each drawn frame. */
 function sample(s: TestScene, cycle: SleepCycle, clock: { t: number }, sec: number, start: () => void): Figures {
   start();
-  const f: Figures = { float: { head: -Infinity, back: -Infinity, hips: -Infinity }, inside: 0, insidePart: '', lyingSteps: 0 };
+  const f: Figures = { float: { head: -Infinity, back: -Infinity, hips: -Infinity }, inside: 0, insidePart: '', hair: 0, lyingSteps: 0 };
   const dt = sec / STEPS;
   for (let i = 1; i <= STEPS; i++) {
     clock.t += dt;
@@ -37,7 +39,8 @@ function sample(s: TestScene, cycle: SleepCycle, clock: { t: number }, sec: numb
     s.rig.update(dt, st);
     const c = contactFigures(s.rig.rest.contacts('all'), st.lb > 0.5);
     for (const [part, v] of Object.entries(c.inside)) {
-      if (v && v.depth > f.inside) [f.inside, f.insidePart] = [v.depth, `${part} in the ${v.of}`];
+      if (part === 'hair') f.hair = Math.max(f.hair, v?.depth ?? 0);
+      else if (v && v.depth > f.inside) [f.inside, f.insidePart] = [v.depth, `${part} in the ${v.of}`];
     }
     // Lying: fully lain down (the turn-overs, the end of the lie-down); getting in and up the body is on its way.
     if (st.e < 1) continue;
@@ -60,7 +63,7 @@ const cm = (m: number) => (Number.isFinite(m) ? (m * 100).toFixed(1) : '-');
  * `limits`: the float and depth asserted (issue 28's 1 cm where it holds; where it does not yet, the
  * figure it does hold is asserted and the gap is in the closing note); null: printed for the record.
  */
-function contactSuite(name: string, bytes: () => Uint8Array, limits: { float: number; inside: number } | null) {
+function contactSuite(name: string, bytes: () => Uint8Array, limits: { float: number; inside: number; hair?: number } | null) {
   let scene: TestScene;
   beforeAll(async () => {
     scene = await bedroomScene(bytes());
@@ -79,11 +82,12 @@ function contactSuite(name: string, bytes: () => Uint8Array, limits: { float: nu
     settle(scene, cycle, clock, 0.5);
     rows.push([`getting up from the ${cycle.tick().pose}`, sample(scene, cycle, clock, LIE_DOWN_SEC, () => cycle.wake())]);
     for (const [what, f] of rows) {
-      console.info(`[bedroom contact] ${name}, ${what}: float head ${cm(f.float.head)} cm, back/side ${cm(f.float.back)} cm, hips ${cm(f.float.hips)} cm (${f.lyingSteps} lying steps); deepest inside ${cm(f.inside)} cm${f.insidePart ? ` (${f.insidePart})` : ''}`);
+      console.info(`[bedroom contact] ${name}, ${what}: float head ${cm(f.float.head)} cm, back/side ${cm(f.float.back)} cm, hips ${cm(f.float.hips)} cm (${f.lyingSteps} lying steps); deepest inside ${cm(f.inside)} cm${f.insidePart ? ` (${f.insidePart})` : ''}, hair ${cm(f.hair)} cm`);
     }
     if (!limits) return;
     for (const [what, f] of rows) {
       expect(f.inside, `${what}: ${f.insidePart}`).toBeLessThanOrEqual(limits.inside);
+      expect(f.hair, `${what}: hair`).toBeLessThanOrEqual(limits.hair ?? limits.inside);
       if (what.startsWith('getting up')) continue;
       expect(f.lyingSteps, what).toBeGreaterThan(what.startsWith('turn') ? STEPS - 2 : 5);
       for (const k of ['head', 'back', 'hips'] as const) {
@@ -96,7 +100,8 @@ function contactSuite(name: string, bytes: () => Uint8Array, limits: { float: nu
 
 describe('contact with the bed through every transition, from the skin', () => {
   contactSuite('generated mannequin (VRM 1.0)', () => makeMannequinVrm(), { float: FLOAT_LIMIT_M, inside: INSIDE_LIMIT_M });
-  contactSuite('chibi with a backpack (VRM 0.x, built in the test)', makeChibiVrm0, { float: FLOAT_LIMIT_M, inside: INSIDE_LIMIT_M });
+  // Its spring-bone hair swings up to 3 cm into the pillow while it turns over (issue 28's 1 cm not met there).
+  contactSuite('chibi with a backpack (VRM 0.x, built in the test)', makeChibiVrm0, { float: FLOAT_LIMIT_M, inside: INSIDE_LIMIT_M, hair: 0.03 });
 });
 
 describeFixtures('contact with the bed through every transition, from the skin (fixture avatars)', () => {

@@ -86,14 +86,16 @@ describe('the skin of real avatars against the bed, part by part', () => {
     for (const [name, bytes] of AVATARS) scenes.set(name, await bedroomScene(bytes()));
   });
 
-  it('the chibi: backpack an accessory, the spring-bone hair part of the head, every body part found', () => {
+  it('the chibi: backpack an accessory, the spring-bone hair the hair, every body part found', () => {
     const s = scenes.get(AVATARS[0][0])!;
     const pts = s.rig.rest.surface.sample('all');
     const count = (p: string) => Array.from(pts.part).filter((i) => BODY_PARTS[i] === p).length;
     // The backpack is one ellipsoid of 12 x 7 rings + 2 poles; the hair two capsules on the spring joints.
     expect(count('accessory')).toBe(12 * 7 + 2);
     for (const p of BODY_PARTS) expect(count(p), p).toBeGreaterThan(0);
-    expect(count('head')).toBeGreaterThan(16 * 10 + 2);
+    // The head one 16 x 10 ellipsoid + 2 poles; the hair two 8-sided capsules on the spring joints.
+    expect(count('head')).toBe(16 * 10 + 2);
+    expect(count('hair')).toBeGreaterThan(2 * 8);
   });
 
   it('the cached subset finds the same lowest points as every vertex (within its cell)', () => {
