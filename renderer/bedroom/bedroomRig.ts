@@ -9,6 +9,7 @@ import {
   AnimationMixer, Group, LoopRepeat, Quaternion, Vector3, type AnimationAction, type AnimationClip, type Object3D,
 } from 'three';
 import type { VRM, VRMHumanBoneName } from '@pixiv/three-vrm';
+import { RigSprings } from './rigSprings';
 import type { Motion, Vec3 } from '../../shared/motion/types';
 import { MAIN_BONES, type HumanBoneName } from '../../shared/vrm/humanBones';
 import { ZERO_OFFSETS, type LyingPose, type PlacementOffsets } from '../../shared/contract/bedroomSettings';
@@ -18,6 +19,7 @@ import {
   type BedLayout, type Placement, type PoseJoints, type PoseMeasure,
 } from './placement';
 import { contactOf, type Contact } from './contact';
+import { BodyRest, type PartContacts } from './bodyRest';
 import { SleepFace } from './face';
 import { easeInOut } from './easing';
 import type { Side } from './sleepCycle';
@@ -38,6 +40,9 @@ export interface RigFrame {
   /** Which side pose `lb` blends in (right when absent). */
   readonly side?: Side;
 }
+
+/** Share of the recline after which the body settles into the bed (tilts at the hips, bends the neck, lifts limbs out). */
+export const SETTLE_FROM = 0.6;
 
 /** Share of the lie-down spent getting into bed (standing spot -> sitting up in bed). */
 export const GET_IN_SHARE = 0.35;
@@ -60,8 +65,12 @@ export class BedroomRig {
   readonly mixer: AnimationMixer;
   readonly offsets = new AdditiveOffsets();
   readonly face: SleepFace;
+  /** The body's skin against the bed, part by part (bodyRest.ts). */
+  readonly rest: BodyRest;
   /** Breathing and nods on (off only to compare against the bare mixer in tests). */
   additiveEnabled = true;
+  /** The spring bones: settled after a jump, meeting the pillow lying (rigSprings.ts). */
+  readonly springs: RigSprings;
   private idle: AnimationAction;
   private sit: { action: AnimationAction; joints: PoseJoints };
   private slots: Partial<Record<LyingPose, PoseSlot>> = {};
@@ -89,10 +98,12 @@ export class BedroomRig {
     this.idle = this.mixer.clipAction(idleClip);
     this.idle.setLoop(LoopRepeat, Infinity);
     this.idle.play();
+    this.rest = new BodyRest(vrm, roomRoot, bed, floorY);
     const sitAction = this.stillAction(sitClip);
     this.sit = { action: sitAction, joints: {} };
-    this.sit = { action: sitAction, joints: this.measure(sitAction) };
+    this.sit = { action: sitAction, joints: this.measure(sitAction).joints };
     this.face = new SleepFace(vrm, random);
+    this.springs = new RigSprings(vrm, this.holder, roomRoot, bed);
   }
 
   private stillAction(clip: AnimationClip): AnimationAction {
@@ -113,8 +124,10 @@ export class BedroomRig {
     }
     const action = this.stillAction(clip);
     this.slots[which] = { clip, action, label, motion, measure: { joints: {}, heading: [0, 0, 1] } };
-    const slot: PoseSlot = { clip, action, label, motion, measure: measurePose(this.measure(action)) };
+    const m = this.measure(action);
+    const slot: PoseSlot = { clip, action, label, motion, measure: measurePose(m.joints, m.headCentre, m.torsoBox) };
     this.slots[which] = slot;
+    this.springs.jump();
     return slot;
   }
 
@@ -124,6 +137,11 @@ export class BedroomRig {
 
   setPlacementOffsets(o: PlacementOffsets): void {
     this.placementOffsets = o;
+  }
+
+  /** The body is about to jump (Wake, a restored state): settle the spring bones on the next frame. */
+  settleSprings(): void {
+    this.springs.jump();
   }
 
   /** The lying placement of one pose (automatic + the user's offsets), in the room root's frame. */
@@ -143,6 +161,40 @@ export class BedroomRig {
       joints[name] = toBedFrame([r[0] + at.position[0], r[1] + at.position[1], r[2] + at.position[2]], this.bed);
     }
     return contactOf(joints, this.bed, this.floorY - this.bed.mattressTop);
+  }
+
+  /**
+   * How the skin of one pose at full weight meets the bed under its placement (the user's offsets
+   * included), settled as a frame lying in it would be, with the hair hung against the pillow; the
+   * pose on screen comes back on the next frame (the springs settle again then). For the pose report.
+   */
+  skinOfPose(which: LyingPose): PartContacts | undefined {
+    const slot = this.slots[which];
+    const back = this.slots.back;
+    if (!slot || !back) return undefined;
+    const pos = this.holder.position.clone();
+    const quat = this.holder.quaternion.clone();
+    const actions = [this.idle, this.sit.action, ...this.poseActions()];
+    const saved = actions.map((a) => a.getEffectiveWeight());
+    this.offsets.restore();
+    for (const a of actions) a.setEffectiveWeight(a === slot.action ? 1 : 0);
+    this.mixer.update(0);
+    this.offsets.clear();
+    this.offsets.apply();
+    this.vrm.humanoid.update();
+    this.placeBody(1, 1, which === 'back' ? 0 : 1, back, which === 'back' ? undefined : slot);
+    this.springs.collideWithBed(true);
+    this.springs.settle();
+    const skin = this.rest.contacts('all');
+    this.offsets.restore();
+    actions.forEach((a, i) => a.setEffectiveWeight(saved[i] ?? 0));
+    this.mixer.update(0);
+    this.vrm.humanoid.update();
+    this.holder.position.copy(pos);
+    this.holder.quaternion.copy(quat);
+    this.springs.collideWithBed(this.lastFrame.e > GET_IN_SHARE);
+    this.springs.jump();
+    return skin;
   }
 
   /** Start a nod and a small smile (the head was patted). */
@@ -186,6 +238,7 @@ export class BedroomRig {
     this.vrm.humanoid.update();
     this.placeBody(getIn, recline, lb, back, side);
     this.face.update(dt, e);
+    this.springs.beforeUpdate(recline > 0);
     this.vrm.update(dt);
   }
 
@@ -199,19 +252,23 @@ export class BedroomRig {
       body = recline > 0 ? blendPlacement(sit, lying, recline) : blendPlacement(this.standing, sit, getIn);
       onBed = true;
     }
-    // The height comes from the pose as it is now (the blend of this frame), never from the end poses.
     const yaw = body.yaw;
     this.holder.position.set(body.position[0], 0, body.position[2]);
     this.holder.rotation.set(0, yaw, 0);
-    let y = body.position[1];
-    if (onBed) {
-      const local = this.jointsInHolderFrame();
-      const rest = restHeight(local, this.bed, this.floorY, body.position, yaw);
-      // Reclining, the body lies on the mattress; getting in, it rises from the floor along its path
-      // but is never let into the mattress.
-      y = (recline > 0 ? rest.height : Math.max(body.position[1] * getIn + this.standing.position[1] * (1 - getIn), rest.height)) + this.placementOffsets.up * recline;
+    if (!onBed) {
+      this.holder.position.y = body.position[1];
+      return;
     }
-    this.holder.position.y = y;
+    // On the bed the height comes from the skin of the pose as it is now (this frame's blend, settled
+    // by bodyRest.ts), never from the end poses: the lowest point of the body rests on what is under it.
+    const trial = restHeight(this.jointsInHolderFrame(), this.bed, this.floorY, body.position, yaw).height;
+    this.holder.position.y = trial;
+    this.rest.settle(this.offsets, easeInOut((recline - SETTLE_FROM) / (1 - SETTLE_FROM)));
+    const rest = trial - this.rest.lowestGap();
+    // Reclining, the body lies on the bed; getting in, it rises from the floor along its path but is
+    // never let into the mattress.
+    const y = recline > 0 ? rest : Math.max(this.standing.position[1] * (1 - getIn) + rest * getIn, rest);
+    this.holder.position.y = y + this.placementOffsets.up * recline;
   }
 
   /** The main joints of the current pose in the holder's own frame (the avatar's unplaced frame). */
@@ -260,7 +317,7 @@ export class BedroomRig {
    * Joint positions of one pose at full weight, avatar at the origin facing +Z, taken in the
    * holder's parent's frame (the room root), so a moved room does not change the result.
    */
-  private measure(action: AnimationAction): PoseJoints {
+  private measure(action: AnimationAction): { joints: PoseJoints; headCentre: Vec3 | null; torsoBox: Vec3[] } {
     this.offsets.restore();
     const weights = [this.idle, this.sit?.action, ...this.poseActions()].filter((a): a is AnimationAction => !!a);
     const saved = weights.map((a) => a.getEffectiveWeight());
@@ -273,12 +330,14 @@ export class BedroomRig {
     this.mixer.update(0);
     this.vrm.humanoid.update();
     const joints = this.jointsInParentFrame();
+    const headCentre = this.rest.surface.partCentre('head');
+    const torsoBox = this.rest.surface.partBox('torso');
     weights.forEach((a, i) => a.setEffectiveWeight(saved[i] ?? 0));
     this.holder.position.copy(pos);
     this.holder.quaternion.copy(quat);
     this.mixer.update(0);
     this.vrm.humanoid.update();
-    return joints;
+    return { joints, headCentre, torsoBox };
   }
 
   private poseActions(): AnimationAction[] {
@@ -315,5 +374,6 @@ export class BedroomRig {
     this.mixer.stopAllAction();
     this.mixer.uncacheRoot(this.vrm.scene);
     this.holder.removeFromParent();
+    this.springs.dispose();
   }
 }

@@ -17,12 +17,20 @@ import type { BedroomContext } from './context';
 import { buildControls, type Controls } from './controls';
 import { loadVrm } from './loadVrm';
 import { fileLabel, PoseFiles, type PoseFileResult } from './poseFiles';
+import { PoseFileWatch } from './poseFileWatch';
 import { sleepPoseReport, type SleepPoseReport } from './poseReport';
+import { contactFigures } from './contactFigures';
 import { builtInClips } from './poseSources';
 import type { BedroomView } from './scene';
-import { SleepCycle, type SleepPhase, type SleepState } from './sleepCycle';
+import { SleepCycle, type SleepPhase, type SleepSnapshot, type SleepState } from './sleepCycle';
 import { formatList, onLocaleChange, t } from '../../shared/i18n';
 import { phaseText, poseWords, slotWords } from './words';
+
+/**
+ * The sleep cycle of the last bedroom shown in this page: a bedroom mounted again (after a visit to
+ * the studio) carries on from it, so an avatar asleep stays asleep.
+ */
+let keptCycle: SleepSnapshot | null = null;
 
 export class BedroomController {
   settings: BedroomSettings;
@@ -44,10 +52,7 @@ export class BedroomController {
   private unsubscribeLocale: () => void;
   private shownPhase = '';
   private reportedPose: LyingPose | null = null;
-  private poseFileList: { path: string; name: string }[] = [];
-  private listing = 0;
-  private unsubscribeLibrary: (() => void) | null = null;
-  private libraryTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly poseFileWatch: PoseFileWatch;
   private lastState: SleepState;
 
   constructor(
@@ -63,6 +68,7 @@ export class BedroomController {
     this.avatarName = avatar.bytes.length ? avatar.name : 'mannequin';
     this.offsets = placementOf(this.settings, this.avatarName);
     this.cycle = new SleepCycle({ now: () => this.clock(), pose: this.settings.pose, autoTurn: this.settings.autoTurn, autoSec: this.settings.autoSec, sides: this.settings.sides });
+    if (keptCycle) this.cycle.restore(keptCycle);
     this.lastState = this.cycle.tick();
     this.sound.muted = this.settings.sound.muted;
     this.sound.volume = this.settings.sound.volume;
@@ -106,6 +112,7 @@ export class BedroomController {
       },
       enterVr: () => this.onEnterVr?.(),
     });
+    this.poseFileWatch = new PoseFileWatch(ctx, (files) => this.controls.setPoseFiles(files, this.settings.poseFiles));
     this.controls.showSettings(this.settings, this.offsets);
     this.controls.setSleeping(false);
     this.controls.setStatus(t('bedroom.status.loading'));
@@ -114,7 +121,7 @@ export class BedroomController {
       const s = this.cycle.tick();
       this.controls.setStatus(this.message ? this.message.text() : this.rig ? phaseText(s.phase, s.pose) : t('bedroom.status.loading'), this.message?.kind);
       if (this.reportedPose) this.showReport(this.reportedPose);
-      this.controls.setPoseFiles(this.poseFileList, this.settings.poseFiles);
+      this.controls.setPoseFiles(this.poseFileWatch.files, this.settings.poseFiles);
       this.controls.showSettings(this.settings, this.offsets);
       this.view.invalidate();
     });
@@ -203,7 +210,8 @@ export class BedroomController {
   report(pose: LyingPose): SleepPoseReport | null {
     const slot = this.rig?.pose(pose);
     if (!slot || !this.rig) return null;
-    return sleepPoseReport(slot.motion, this.rig.contactOfPose(pose));
+    const skin = this.rig.skinOfPose(pose);
+    return sleepPoseReport(slot.motion, this.rig.contactOfPose(pose), skin && { figures: contactFigures(skin, pose !== 'back'), onSide: pose !== 'back', up: this.offsets.up });
   }
 
   private showReport(pose: LyingPose): void {
@@ -236,7 +244,7 @@ export class BedroomController {
     await this.poses.installBuiltIn('back');
     await this.poses.installBuiltIn('side');
     if (this.disposed) return;
-    this.controls.setPoseFiles(this.poseFileList, this.settings.poseFiles);
+    this.controls.setPoseFiles(this.poseFileWatch.files, this.settings.poseFiles);
     for (const slot of ['back', 'side'] as const) {
       const path = this.settings.poseFiles[slot];
       if (!path) continue;
@@ -249,28 +257,20 @@ export class BedroomController {
     }
     this.showReport(this.cycle.tick().pose);
     const files = Object.entries(this.settings.poseFiles) as [PoseSlot, string][];
-    if (!this.message && files.length) {
+    // (A bedroom that carries on asleep from the last visit says so through its phase instead.)
+    if (!this.message && files.length && !this.cycle.tick().sleeping) {
       this.say(() => t('bedroom.msg.awakeWith', { files: formatList(files.map(([slot, p]) => t('bedroom.msg.fileAs', { file: fileLabel(p), slot: slotWords(slot) }))) }));
     }
-    // The list follows the opened folders: read now, and again (after a burst settles) on each change.
-    try {
-      this.unsubscribeLibrary =
-        this.ctx.onPoseFilesChanged?.(() => {
-          clearTimeout(this.libraryTimer);
-          this.libraryTimer = setTimeout(() => void this.refreshPoseFiles(), 150);
-        }) ?? null;
-    } catch {
-      this.unsubscribeLibrary = null;
-    }
     this.view.invalidate();
-    await this.refreshPoseFiles();
+    // The list follows the opened folders.
+    await this.poseFileWatch.start();
   }
 
   private forget(slot: PoseSlot): void {
     const files = { ...this.settings.poseFiles };
     delete files[slot];
     this.save({ ...this.settings, poseFiles: files });
-    this.controls.setPoseFiles(this.poseFileList, files);
+    this.controls.setPoseFiles(this.poseFileWatch.files, files);
   }
 
   private async afterPoseFile(r: PoseFileResult, path: string, slot: PoseSlot): Promise<void> {
@@ -295,7 +295,7 @@ export class BedroomController {
       this.forget(slot);
       this.say(r.message, 'error');
     }
-    this.controls.setPoseFiles(this.poseFileList, this.settings.poseFiles);
+    this.controls.setPoseFiles(this.poseFileWatch.files, this.settings.poseFiles);
     this.showReport(this.cycle.tick().pose);
   }
 
@@ -322,20 +322,6 @@ export class BedroomController {
     this.view.invalidate();
   }
 
-  private async refreshPoseFiles(): Promise<void> {
-    if (!this.ctx.listPoseFiles) return;
-    const mine = ++this.listing;
-    try {
-      const files = await this.ctx.listPoseFiles();
-      if (this.disposed || mine !== this.listing) return;
-      this.poseFileList = files;
-    } catch {
-      // No library (a static server) or a folder that vanished: keep the last list.
-      if (this.disposed || mine !== this.listing) return;
-    }
-    this.controls.setPoseFiles(this.poseFileList, this.settings.poseFiles);
-  }
-
   /** Pat the head: a nod and a small smile. */
   pat(): void {
     this.rig?.nod();
@@ -356,6 +342,11 @@ export class BedroomController {
       this.sound.update(this.rig.breath());
     }
     this.controls.setSleeping(s.sleeping);
+    // An automatic turn-over changes the pose: the Lying pose control (and the pose kept) follow it.
+    if (s.pose !== this.settings.pose) {
+      this.save({ ...this.settings, pose: s.pose });
+      this.controls.showSettings(this.settings, this.offsets);
+    }
     if (this.message && this.message.kind === 'info' && this.message.phase !== s.phase) this.message = null;
     // The phase's text, once per phase (an answer to an action holds the line until the phase changes).
     const key = `${s.phase}:${s.pose}`;
@@ -392,10 +383,10 @@ export class BedroomController {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    keptCycle = this.cycle.snapshot();
     this.unsubscribeLocale();
-    clearTimeout(this.libraryTimer);
     clearTimeout(this.tickTimer);
-    this.unsubscribeLibrary?.();
+    this.poseFileWatch.dispose();
     this.poses?.dispose();
     this.sound.dispose();
     this.rig?.dispose();

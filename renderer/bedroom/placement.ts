@@ -32,6 +32,10 @@ export interface PoseMeasure {
   readonly joints: PoseJoints;
   /** Unit horizontal direction from hips to head (+Z when the pose is upright). */
   readonly heading: Vec3;
+  /** The middle of the head's skin (same frame as the joints), when measured: what goes on the pillow. */
+  readonly headCentre?: Vec3;
+  /** Corners of the back's skin (shoulders included), when measured: kept off the pillow if the head allows. */
+  readonly torsoBox?: readonly Vec3[];
 }
 
 /** The avatar holder's transform in its parent's frame: position and a turn about the vertical. */
@@ -44,7 +48,7 @@ export interface Placement {
 /** Joint centres are inside the body: the lowest one rests this far above the (soft) mattress top. */
 export const BODY_THICKNESS = 0.008;
 
-export function measurePose(joints: PoseJoints): PoseMeasure {
+export function measurePose(joints: PoseJoints, headCentre?: Vec3 | null, torsoBox?: readonly Vec3[]): PoseMeasure {
   const hips = joints.hips;
   const head = joints.head ?? joints.neck ?? joints.upperChest ?? joints.chest;
   let hx = 0;
@@ -59,7 +63,7 @@ export function measurePose(joints: PoseJoints): PoseMeasure {
       hz = dz / n;
     }
   }
-  return { joints, heading: [hx, 0, hz] };
+  return { joints, heading: [hx, 0, hz], ...(headCentre ? { headCentre } : {}), ...(torsoBox?.length ? { torsoBox } : {}) };
 }
 
 /** Rotate (x, z) about +Y by yaw (three.js convention: +Z turns toward +X for positive yaw). */
@@ -98,7 +102,7 @@ export function computePlacement(measure: PoseMeasure, bed: BedLayout, offsets?:
   // The turn offset turns about the holder's vertical axis, which runs through the standing hips, so
   // the body pivots about its middle rather than swinging around the bed.
   const yaw = autoYaw + ((offsets?.turn ?? 0) * Math.PI) / 180;
-  return placeAt(measure.joints, bed, yaw, 0, offsets);
+  return placeAt(measure.joints, bed, yaw, 0, offsets, measure.headCentre, measure.torsoBox);
 }
 
 /**
@@ -110,14 +114,18 @@ export function computeSitPlacement(joints: PoseJoints, bed: BedLayout, offsets?
   return placeAt(joints, bed, yaw, -bed.pillowLength / 4, offsets);
 }
 
-function placeAt(joints: PoseJoints, bed: BedLayout, yaw: number, headShift: number, offsets?: PlacementOffsets): Placement {
+/** Off the pillow by this much the shoulders lie on the mattress, not on the pillow's rounded rim (metres). */
+export const SHOULDER_CLEARANCE = 0.02;
+
+function placeAt(joints: PoseJoints, bed: BedLayout, yaw: number, headShift: number, offsets?: PlacementOffsets, headCentre?: Vec3, torsoBox?: readonly Vec3[]): Placement {
   const u = bed.headDir;
   const v = acrossDir(bed);
   let minY = Infinity;
   let minV = Infinity;
   let maxV = -Infinity;
   let headAlong = 0;
-  const headJoint = joints.head ?? joints.neck;
+  // The head's skin centre when known (a big head reaches far past its joint), else the joint.
+  const headJoint = headCentre ?? joints.head ?? joints.neck;
   for (const p of Object.values(joints) as Vec3[]) {
     const r = yawVec(p, yaw);
     minY = Math.min(minY, r[1]);
@@ -134,7 +142,18 @@ function placeAt(joints: PoseJoints, bed: BedLayout, yaw: number, headShift: num
   const c = bed.mattressCenter;
   const bedAcross = c[0] * v[0] + c[2] * v[2];
   const pillowAlong = bed.pillowCenter[0] * u[0] + bed.pillowCenter[2] * u[2];
-  const along = pillowAlong + headShift - headAlong;
+  let along = pillowAlong + headShift - headAlong;
+  if (torsoBox?.length) {
+    // The back's top toward the head stays clear of the pillow (a big head would pull the shoulders
+    // onto it), as long as the head's middle stays on the pillow's middle half.
+    const top = Math.max(...torsoBox.map((p) => { const r = yawVec(p, yaw); return r[0] * u[0] + r[2] * u[2]; }));
+    const clear = pillowAlong - bed.pillowLength / 2 - SHOULDER_CLEARANCE - (top + along);
+    // ...and the feet on the mattress.
+    const feet = Math.min(...(Object.values(joints) as Vec3[]).map((p) => { const r = yawVec(p, yaw); return r[0] * u[0] + r[2] * u[2]; }));
+    const c0 = bed.mattressCenter[0] * u[0] + bed.mattressCenter[2] * u[2];
+    const room = feet + along - (c0 - bed.length / 2 + SHOULDER_CLEARANCE);
+    if (clear < 0) along += Math.max(clear, -bed.pillowLength / 4, -Math.max(0, room));
+  }
   const across = bedAcross - (minV + maxV) / 2;
   const off = offsetVector(bed, offsets);
   return {

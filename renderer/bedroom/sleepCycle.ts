@@ -24,6 +24,17 @@ export interface SleepCycleOptions {
   readonly sides?: TurnSides;
 }
 
+/** The cycle's whole inner state, so a bedroom mounted again carries on where the last one was. */
+export interface SleepSnapshot {
+  readonly lie: number;
+  readonly turn: number;
+  readonly side: Side;
+  readonly target: LyingPose;
+  readonly sleeping: boolean;
+  readonly lastSide: Side;
+  readonly sinceTurn: number;
+}
+
 export interface SleepState {
   /** Eased progress of lying down. */
   readonly e: number;
@@ -72,6 +83,24 @@ export class SleepCycle {
     this.lastSide = this.target === 'back' ? 'left' : this.side;
     this.autoTurn = options.autoTurn;
     this.autoSec = options.autoSec;
+  }
+
+  snapshot(): SleepSnapshot {
+    this.advance();
+    return { lie: this.lie, turn: this.turn, side: this.side, target: this.target, sleeping: this.sleeping, lastSide: this.lastSide, sinceTurn: this.sinceTurn };
+  }
+
+  /** Carry on from a snapshot (the clock's present is its moment); the sides setting stays this cycle's. */
+  restore(s: SleepSnapshot): void {
+    this.advance();
+    const unit = (v: number) => (Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : 0);
+    this.lie = unit(s.lie);
+    this.turn = unit(s.turn);
+    this.side = s.side === 'left' && this.sides === 'both' ? 'left' : 'right';
+    this.target = this.sides === 'right' && s.target === 'left' ? 'right' : s.target;
+    this.sleeping = s.sleeping;
+    this.lastSide = s.lastSide === 'left' ? 'left' : 'right';
+    this.sinceTurn = Number.isFinite(s.sinceTurn) ? Math.max(0, s.sinceTurn) : 0;
   }
 
   sleep(): void {

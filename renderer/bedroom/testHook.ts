@@ -10,6 +10,8 @@ import type { BedroomView } from './scene';
 import type { Side, SleepPhase } from './sleepCycle';
 import type { ViewName } from './cameraRig';
 import { immersiveVrAvailable, type BedroomXr } from './xr';
+import { contactFigures } from './contactFigures';
+import { BODY_PARTS } from './bodySurface';
 import type { VrButton } from './vrPanel';
 
 export interface BedroomTestHook {
@@ -17,6 +19,11 @@ export interface BedroomTestHook {
   state(): { e: number; lb: number; side: Side; pose: LyingPose; sleeping: boolean; fullyAsleep: boolean; phase: SleepPhase; nextTurnIn: number | null; status: string };
   /** Main joints in the bed's frame: [along toward the head, height above the mattress top, across]. */
   jointsOnBed(): Record<string, [number, number, number]>;
+  /**
+   * The skin against the bed as drawn, every vertex (bodyRest.ts): the lowest point's height above what
+   * is under it, the float of head, back/side and hips, the deepest part inside and the hair's (metres).
+   */
+  skin(): { lowest: number; head: number | null; back: number | null; hips: number | null; inside: number; insidePart: string; hair: number; parts: Record<string, { gap: number; inside: number; surface: string }> };
   bed(): { mattressTop: number; width: number; length: number; floorY: number; pillow: [number, number, number]; pillowLength: number; pillowWidth: number };
   probeHeights(thresholds: number[]): HeightProbeResult;
   /** Run the bedroom's clock k times faster (turn-overs without waiting minutes). */
@@ -60,6 +67,22 @@ export function installBedroomTestHook(c: BedroomController, view: BedroomView, 
       if (!c.rig) return out;
       for (const [k, p] of Object.entries(c.rig.jointsInParentFrame())) out[k] = [...toBedFrame(p!, room.bed)] as [number, number, number];
       return out;
+    },
+    skin: () => {
+      if (!c.rig) throw new Error('no avatar yet');
+      const parts = c.rig.rest.contacts('all');
+      const f = contactFigures(parts, c.rig.frameState.lb > 0.5);
+      let inside = 0;
+      let insidePart = '';
+      // The spring-bone hair apart: it swings by itself.
+      for (const [k, v] of Object.entries(f.inside)) if (k !== 'hair' && v && v.depth > inside) [inside, insidePart] = [v.depth, `${k} in the ${v.of}`];
+      const out: Record<string, { gap: number; inside: number; surface: string }> = {};
+      for (const p of BODY_PARTS) if (parts[p].points) out[p] = { gap: parts[p].gap, inside: parts[p].inside, surface: parts[p].surface };
+      return {
+        lowest: Math.min(...Object.entries(out).filter(([k]) => k !== 'hair').map(([, v]) => v.gap)),
+        head: f.floats.head?.gap ?? null, back: f.floats.back?.gap ?? null, hips: f.floats.hips?.gap ?? null,
+        inside, insidePart, hair: f.inside.hair?.depth ?? 0, parts: out,
+      };
     },
     bed: () => ({
       mattressTop: room.bed.mattressTop,

@@ -1,7 +1,9 @@
 /**
  * The bedroom's pose report: the core's figures (shared/convert/poseReport.ts) for the pose's motion,
  * plus how the pose lies on the bed under its placement. Flagged: not a lying pose, knee over 150°,
- * twist over 40°, a body off the bed, the head off the pillow, a body sunk into the mattress.
+ * twist over 40°, a body off the bed, the head off the pillow; and from the skin, a support floating,
+ * a part inside the mattress or pillow, a body lifted by Up / down (placed poses and figures with known
+ * errors, in English and Japanese).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Quat } from '../../../shared/motion/types';
@@ -9,7 +11,8 @@ import { fromAxisAngle } from '../../../shared/math/quat';
 import { makeMannequinVrm } from '../../../shared/assets/mannequin';
 import { buildMotion, type KeyTrack } from '../../../shared/vrma/buildMotion';
 import { BACK_TILT } from '../../../renderer/bedroom/defaultPoses';
-import { sleepPoseReport } from '../../../renderer/bedroom/poseReport';
+import { skinWarnings, sleepPoseReport } from '../../../renderer/bedroom/poseReport';
+import { contactFigures, withinLimits, type ContactFigures } from '../../../renderer/bedroom/contactFigures';
 import { motionFromPoseFile, poseFromMotion } from '../../../renderer/bedroom/poseSources';
 import { ZERO_OFFSETS } from '../../../shared/contract/bedroomSettings';
 import { setLocale } from '../../../shared/i18n';
@@ -24,7 +27,8 @@ describe('sleep pose report (core figures + the bed)', () => {
   beforeAll(async () => {
     s = await bedroomScene(makeMannequinVrm());
   });
-  const reportOf = (pose: 'back' | 'right' | 'left') => sleepPoseReport(s.rig.pose(pose)!.motion, s.rig.contactOfPose(pose));
+  const reportOf = (pose: 'back' | 'right' | 'left', up = 0) =>
+    sleepPoseReport(s.rig.pose(pose)!.motion, s.rig.contactOfPose(pose), { figures: contactFigures(s.rig.skinOfPose(pose)!, pose !== 'back'), onSide: pose !== 'back', up });
 
   it('the built-in poses are sound on the bed: no warnings', () => {
     for (const pose of ['back', 'right', 'left'] as const) expect(reportOf(pose).warnings, pose).toEqual([]);
@@ -77,9 +81,50 @@ describe('sleep pose report (core figures + the bed)', () => {
     const turned = reportOf('back');
     expect(turned.warnings.some((w) => w.startsWith('body off the bed: '))).toBe(true);
     expect(turned.warnings).toContain('head off the pillow');
-    s.rig.setPlacementOffsets({ ...ZERO_OFFSETS, up: -0.1 });
-    expect(reportOf('back').warnings).toEqual(['the body sinks 9.2 cm into the mattress']);
     s.rig.setPlacementOffsets(ZERO_OFFSETS);
     expect(reportOf('back').warnings).toEqual([]);
+  });
+
+  it('Up / down +39 cm: the body floats 39 cm above the mattress, said with the offset (en, ja); -5 cm: the hips are 5 cm inside it', () => {
+    s.rig.setPlacementOffsets({ ...ZERO_OFFSETS, up: 0.39 });
+    expect(reportOf('back', 0.39).warnings).toEqual(['the body floats 39 cm above the mattress (Up / down +39 cm)']);
+    setLocale('ja');
+    try {
+      expect(reportOf('back', 0.39).warnings).toEqual(['体がマットレスから 39 cm 浮いています（上 / 下 +39 cm）']);
+    } finally {
+      setLocale('en');
+    }
+    s.rig.setPlacementOffsets({ ...ZERO_OFFSETS, up: -0.05 });
+    const down = reportOf('back', -0.05).warnings;
+    expect(down).toContain('the hips are 5 cm inside the mattress');
+    s.rig.setPlacementOffsets(ZERO_OFFSETS);
+  });
+});
+
+describe('the skin in words: placed figures with known errors', () => {
+  const floats = (head: number | null, back: number, hips: number, surface: 'pillow' | 'mattress' = 'mattress') => ({
+    head: head === null ? null : { gap: head, surface: 'pillow' as const }, back: { gap: back, surface }, hips: { gap: hips, surface },
+  });
+  it('a head 4.2 cm above the pillow, a left hand 3 cm inside it, and nothing else', () => {
+    const figures: ContactFigures = { floats: floats(0.042, 0.004, 0), inside: { leftHand: { depth: 0.03, of: 'pillow' }, rightHand: { depth: 0.009, of: 'mattress' } } };
+    expect(skinWarnings({ figures, onSide: false, up: 0 })).toEqual(['the head floats 4.2 cm above the pillow', 'the left hand is 3 cm inside the pillow']);
+    expect(withinLimits(figures)).toBe(false);
+    setLocale('ja');
+    try {
+      expect(skinWarnings({ figures, onSide: false, up: 0 })).toEqual(['頭が枕から 4.2 cm 浮いています', '左手が枕に 3 cm めり込んでいます']);
+    } finally {
+      setLocale('en');
+    }
+  });
+  it('the side and the hips floating, the backpack inside: one line each; within the limits: none', () => {
+    const figures: ContactFigures = { floats: floats(0.002, 0.025, 0.011), inside: { accessory: { depth: 0.02, of: 'mattress' } } };
+    expect(skinWarnings({ figures, onSide: true, up: 0 })).toEqual(['the side floats 2.5 cm above the mattress', 'the hips float 1.1 cm above the mattress', 'an accessory is 2 cm inside the mattress']);
+    const fine: ContactFigures = { floats: floats(0.01, 0, 0.003), inside: { head: { depth: 0.01, of: 'pillow' } } };
+    expect(skinWarnings({ figures: fine, onSide: false, up: 0 })).toEqual([]);
+    expect(withinLimits(fine)).toBe(true);
+  });
+  it('all of it in the air with no offset: the body floats, from its lowest support', () => {
+    const figures: ContactFigures = { floats: floats(0.3, 0.2, 0.25), inside: {} };
+    expect(skinWarnings({ figures, onSide: false, up: 0 })).toEqual(['the body floats 20 cm above the mattress']);
   });
 });

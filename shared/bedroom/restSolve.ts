@@ -1,0 +1,217 @@
+/**
+ * How a lying body settles onto the bed, from its skin: given the points of the body (bed frame,
+ * each with the humanoid bone it hangs from) and the joints, find small turns that a soft body would
+ * make lying there: it tilts at the hips until the back (with whatever is on it) and the pelvis lie
+ * level, the neck bends so the head rests on the pillow, and a leg or arm that would go into the
+ * mattress or the pillow is lifted out at the knee or shoulder. The caller applies the turns to the
+ * skeleton and then rests the lowest point of the result on the bed. Pure math.
+ */
+import type { Vec3 } from '../motion/types';
+import { HUMAN_BONE_NAMES, HUMAN_BONE_PARENT, type HumanBoneName } from '../vrm/humanBones';
+import { overMattress, pillowHeightAt, type BedShape } from './bedSurface';
+
+/** One turn about a joint: `axis` (unit, bed frame) by `angle` radians, right-handed. */
+export interface RestTurn {
+  readonly bone: HumanBoneName;
+  readonly axis: Vec3;
+  readonly angle: number;
+}
+
+const DEG = Math.PI / 180;
+const UP: Vec3 = [0, 1, 0];
+/** The largest turn each joint may make (a soft mattress, not a contortion). */
+export const TURN_LIMIT: Readonly<Partial<Record<HumanBoneName, number>>> = {
+  // A big head on a pillow (a chibi on its side) needs the neck bent far.
+  hips: 12 * DEG, neck: 50 * DEG,
+  leftUpperArm: 60 * DEG, rightUpperArm: 60 * DEG, leftLowerArm: 60 * DEG, rightLowerArm: 60 * DEG, leftLowerLeg: 30 * DEG, rightLowerLeg: 30 * DEG,
+};
+
+export interface RestInput {
+  readonly bed: BedShape;
+  /** xyz triplets in the bed's frame (not changed). */
+  readonly xyz: ArrayLike<number>;
+  /** Per point, the index in HUMAN_BONE_NAMES of the bone it hangs from. */
+  readonly anchor: ArrayLike<number>;
+  readonly count: number;
+  /** Per point, 1 when it moves by itself (spring-bone hair): turned with its bone, never what rests. */
+  readonly loose?: ArrayLike<number>;
+  /** Joint positions in the bed's frame (those of the avatar). */
+  readonly joints: Readonly<Partial<Record<HumanBoneName, Vec3>>>;
+}
+
+/** Each bone with itself and its ancestors (looked up per point, many times a frame). */
+const LINEAGE = new Map<HumanBoneName, ReadonlySet<HumanBoneName>>(
+  HUMAN_BONE_NAMES.map((bone) => {
+    const up = new Set<HumanBoneName>();
+    for (let b: HumanBoneName | null = bone; b; b = HUMAN_BONE_PARENT[b]) up.add(b);
+    return [bone, up];
+  }),
+);
+const below = (bone: HumanBoneName, root: HumanBoneName) => LINEAGE.get(bone)?.has(root) ?? false;
+
+/** Rotate p about the line through `pivot` along unit `axis` by `angle` (Rodrigues). */
+export function rotateAbout(p: Vec3, pivot: Vec3, axis: Vec3, angle: number): Vec3 {
+  const x = p[0] - pivot[0], y = p[1] - pivot[1], z = p[2] - pivot[2];
+  const c = Math.cos(angle), s = Math.sin(angle);
+  const d = (axis[0] * x + axis[1] * y + axis[2] * z) * (1 - c);
+  const cx = axis[1] * z - axis[2] * y, cy = axis[2] * x - axis[0] * z, cz = axis[0] * y - axis[1] * x;
+  return [pivot[0] + x * c + cx * s + axis[0] * d, pivot[1] + y * c + cy * s + axis[1] * d, pivot[2] + z * c + cz * s + axis[2] * d];
+}
+
+function horizontalUnit(v: Vec3): Vec3 | null {
+  const n = Math.hypot(v[0], v[2]);
+  return n > 1e-6 ? [v[0] / n, 0, v[2] / n] : null;
+}
+
+/** Works on its own copy of the points: each turn found is applied before the next is looked for. */
+class Body {
+  readonly xyz: Float64Array;
+  readonly bone: HumanBoneName[];
+  readonly joints: Partial<Record<HumanBoneName, Vec3>>;
+  constructor(readonly input: RestInput) {
+    this.xyz = new Float64Array(input.count * 3);
+    for (let i = 0; i < input.count * 3; i++) this.xyz[i] = input.xyz[i];
+    this.bone = new Array<HumanBoneName>(input.count);
+    for (let i = 0; i < input.count; i++) this.bone[i] = HUMAN_BONE_NAMES[input.anchor[i]] ?? 'hips';
+    this.joints = { ...input.joints };
+  }
+
+  /** The points whose bone passes `pick`. */
+  select(pick: (b: HumanBoneName) => boolean): number[] {
+    const out: number[] = [];
+    const loose = this.input.loose;
+    for (let i = 0; i < this.bone.length; i++) if (pick(this.bone[i]) && !loose?.[i]) out.push(i);
+    return out;
+  }
+
+  /** Lowest gap of the points `idx`, all turned (on trial) about `pivot` when an angle is given. */
+  gap(idx: readonly number[], pivot?: Vec3, axis?: Vec3, angle = 0): number {
+    // Called some thousands of times a frame: Rodrigues written out, nothing allocated.
+    const bed = this.input.bed;
+    const turn = angle !== 0 && pivot && axis;
+    const c = Math.cos(angle), s = Math.sin(angle);
+    const [ax, ay, az] = axis ?? [0, 0, 0];
+    const [px, py, pz] = pivot ?? [0, 0, 0];
+    let g = Infinity;
+    for (const i of idx) {
+      let x = this.xyz[i * 3], y = this.xyz[i * 3 + 1], z = this.xyz[i * 3 + 2];
+      if (turn) {
+        const dx = x - px, dy = y - py, dz = z - pz;
+        const d = (ax * dx + ay * dy + az * dz) * (1 - c);
+        x = px + dx * c + (ay * dz - az * dy) * s + ax * d;
+        y = py + dy * c + (az * dx - ax * dz) * s + ay * d;
+        z = pz + dz * c + (ax * dy - ay * dx) * s + az * d;
+      }
+      const support = overMattress(bed, x, z) ? pillowHeightAt(bed, x, z) : bed.floor;
+      if (y - support < g) g = y - support;
+    }
+    return g;
+  }
+
+  lift(dy: number): void {
+    for (let i = 1; i < this.xyz.length; i += 3) this.xyz[i] += dy;
+    for (const k of Object.keys(this.joints) as HumanBoneName[]) this.joints[k] = [this.joints[k]![0], this.joints[k]![1] + dy, this.joints[k]![2]];
+  }
+
+  turn(root: HumanBoneName, pivot: Vec3, axis: Vec3, angle: number): void {
+    for (let i = 0; i < this.bone.length; i++) {
+      if (!below(this.bone[i], root)) continue;
+      const p = rotateAbout([this.xyz[i * 3], this.xyz[i * 3 + 1], this.xyz[i * 3 + 2]], pivot, axis, angle);
+      this.xyz.set(p, i * 3);
+    }
+    for (const k of Object.keys(this.joints) as HumanBoneName[]) if (below(k, root)) this.joints[k] = rotateAbout(this.joints[k]!, pivot, axis, angle);
+  }
+}
+
+/**
+ * The angle in [-limit, limit] where f crosses 0: toward whichever side moves f the right way, by
+ * bisection (f is monotonic over such small turns). `onlyUp` (a limb): acts only when f < 0 and, when 0
+ * is out of reach, takes the best angle on the way; otherwise the limit when it cannot get there.
+ */
+function solveAngle(f: (a: number) => number, limit: number, onlyUp: boolean): number {
+  const f0 = f(0);
+  if (Math.abs(f0) < 1e-4 || (onlyUp && f0 >= 0)) return 0;
+  const step = 0.5 * DEG;
+  const sign = (f(step) - f(-step)) * -f0 >= 0 ? 1 : -1;
+  if (f(sign * limit) * f0 > 0) {
+    if (!onlyUp) return sign * limit;
+    let best = 0;
+    let bestF = f0;
+    for (let k = 1; k <= 8; k++) {
+      const v = f((sign * limit * k) / 8);
+      if (v > bestF) [best, bestF] = [(sign * limit * k) / 8, v];
+    }
+    return best;
+  }
+  let lo = 0;
+  let hi = limit;
+  for (let k = 0; k < 12; k++) {
+    const mid = (lo + hi) / 2;
+    if (f(sign * mid) * f0 > 0) lo = mid;
+    else hi = mid;
+  }
+  return sign * hi;
+}
+
+/** Passes over the steps below: a later turn (the neck, an arm) moves what an earlier one levelled. */
+const PASSES = 3;
+
+/** The turns that settle the body, in the order found: hips (the whole body), neck, lower legs, arms; then again. */
+export function restTurns(input: RestInput): RestTurn[] {
+  const body = new Body(input);
+  const turns: RestTurn[] = [];
+  for (let pass = 0; pass < PASSES; pass++) settlePass(body, turns);
+  return turns;
+}
+
+function settlePass(body: Body, turns: RestTurn[]): void {
+  const j = body.joints;
+  const head = j.head ?? j.neck;
+  const long = j.hips && head ? horizontalUnit([head[0] - j.hips[0], 0, head[2] - j.hips[2]]) : null;
+  // Across the body, level: turning about it lifts or lowers what lies toward the head.
+  const across: Vec3 | null = long ? [-long[2], 0, long[0]] : null;
+  const apply = (bone: HumanBoneName, pivot: Vec3, axis: Vec3, angle: number) => {
+    if (angle === 0) return;
+    body.turn(bone, pivot, axis, angle);
+    turns.push({ bone, axis, angle });
+  };
+  // The pelvis with the thighs (lying on a side the thigh is what touches).
+  const thigh = (b: HumanBoneName) => (below(b, 'leftUpperLeg') && !below(b, 'leftLowerLeg')) || (below(b, 'rightUpperLeg') && !below(b, 'rightLowerLeg'));
+  const pelvis = body.select((b) => b === 'hips' || thigh(b));
+  // The back with whatever is on it (a backpack), not the arms or the head.
+  // (With the upper arms: lying on a side, the shoulder and the upper arm under it carry the body.)
+  const back = body.select((b) => below(b, 'spine') && !below(b, 'neck') && !below(b, 'leftLowerArm') && !below(b, 'rightLowerArm'));
+  if (!pelvis.length || !j.hips || !across) return;
+  // 1. The body tilts at the hips until the back and the pelvis lie level (a backpack tilts it).
+  if (back.length) {
+    const pivot = j.hips;
+    apply('hips', pivot, across, solveAngle((a) => body.gap(back, pivot, across, a) - body.gap(pelvis, pivot, across, a), TURN_LIMIT.hips ?? 0, false));
+  }
+  // 2. Pelvis and back rest on the bed.
+  body.lift(-body.gap([...pelvis, ...back]));
+  // 3. The head rests on what is under it (the pillow): bend at the neck.
+  // (The head's own skin: the neck's lies in the pillow's dip or above it, it does not rest.)
+  const headPts = body.select((b) => below(b, 'head'));
+  if (j.neck && headPts.length) {
+    const pivot = j.neck;
+    apply('neck', pivot, across, solveAngle((a) => body.gap(headPts, pivot, across, a), TURN_LIMIT.neck ?? 0, false));
+  }
+  // 4. Legs and arms only come out of the bed: lifted about a level axis across their own direction.
+  // (An arm still in after the shoulder's turn is lifted at the elbow too.)
+  const tips: Record<string, HumanBoneName> = { leftLowerLeg: 'leftFoot', rightLowerLeg: 'rightFoot', leftUpperArm: 'leftHand', rightUpperArm: 'rightHand', leftLowerArm: 'leftHand', rightLowerArm: 'rightHand' };
+  for (const root of ['leftLowerLeg', 'rightLowerLeg', 'leftUpperArm', 'rightUpperArm', 'leftLowerArm', 'rightLowerArm'] as const) {
+    const pivot = j[root];
+    const tip = j[tips[root]];
+    const dir = pivot && tip ? horizontalUnit([tip[0] - pivot[0], 0, tip[2] - pivot[2]]) : null;
+    // An arm turned at the shoulder is judged by its forearm and hand (the upper arm rests with the back).
+    const from = root.endsWith('UpperArm') ? (root.replace('Upper', 'Lower') as HumanBoneName) : root;
+    const pts = body.select((b) => below(b, from));
+    if (!pivot || !pts.length) continue;
+    const axis: Vec3 = dir ? [-dir[2], 0, dir[0]] : across;
+    apply(root, pivot, axis, solveAngle((a) => body.gap(pts, pivot, axis, a), TURN_LIMIT[root] ?? 0, true));
+    // An arm still in (one lying forward through the pillow's edge) swings about the vertical, off it.
+    if (root.endsWith('UpperArm') && body.gap(pts) < 0) {
+      apply(root, pivot, UP, solveAngle((a) => body.gap(pts, pivot, UP, a), TURN_LIMIT[root] ?? 0, true));
+    }
+  }
+}
