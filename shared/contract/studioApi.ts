@@ -23,6 +23,7 @@ import type {
   DocumentStateSchema,
   ExportRequestSchema,
   Infer,
+  LANGUAGE_SETTINGS,
   MenuCommandSchema,
   OpenOptionsSchema,
   SaveAsRequestSchema,
@@ -207,7 +208,7 @@ export interface OnionSkinSettings {
 /** The range of the onion skin's N (frames). */
 export const ONION_SKIN_FRAMES = { min: 1, max: 60, default: 5 } as const;
 
-export const LANGUAGE_SETTINGS = ['system', 'en', 'ja'] as const;
+export { LANGUAGE_SETTINGS } from './schema';
 export type LanguageSetting = (typeof LANGUAGE_SETTINGS)[number];
 
 /** What setSettings may change (the bedroom part is checked against BedroomSettings at compile time in schema.ts). */

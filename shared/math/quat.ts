@@ -6,7 +6,7 @@
  * for setup code. Interpolation is three.js's Quaternion.slerpFlat, operation for operation, so the
  * core samples exactly what the viewport's AnimationMixer shows (tests/unit/math/quat.test.ts).
  */
-import type { Quat, Vec3 } from '../motion/types';
+import type { Quat, Vec3 } from './types';
 
 /**
  * What the flat functions read and write: typed arrays only. Plain arrays and tuples are kept out on
