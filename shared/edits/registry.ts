@@ -373,7 +373,7 @@ export const EDITS: readonly EditDefinition[] = [
       },
     ],
     unavailable: singleFrame,
-    apply: (input, p) => onRange(input, 'blend', (m) => smooth(m, num(p, 'sigma'))),
+    apply: (input, p) => onRange(input, 'blend', (m) => smooth(m, num(p, 'sigma'), input.range)),
     report: (input, out, p) => {
       const changed = out.channels.filter((c, i) => c !== input.motion.channels[i]).length;
       const err = maxPoseError(input.motion, out);
