@@ -16,7 +16,7 @@
 import type { Quat, Vec3 } from '../../motion/types';
 import { mul, pow, slerp } from '../../math/quat';
 import type { CurveCursor } from './curves';
-import type { FbxLayer } from './scene';
+import type { FbxLayer } from './sceneTypes';
 import { eulerToQuat, type TransformParts } from './transform';
 
 /** A component of a layer's property: a curve, a constant, or not set by the layer. */
