@@ -35,7 +35,7 @@ import { studioExtensionOf, type StudioFileExtension } from '../convert/formats'
 import type { MotionErrorInfo } from '../errors';
 import type { FileProblem } from '../fileProblem';
 import type { MotionWarning } from '../warnings';
-import type { TakeInfo } from '../convert/fbx/convertFbx';
+import type { TakeInfo } from '../convert/takeInfo';
 
 /** File types the studio understands (avatars .vrm/.glb, motions): listed once in shared/convert/formats.ts. */
 export { STUDIO_FILE_EXTENSIONS, type StudioFileExtension } from '../convert/formats';

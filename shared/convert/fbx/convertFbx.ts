@@ -32,15 +32,8 @@ export interface FbxConvertOptions {
   readonly take?: string;
 }
 
-/** What `--list-takes` shows for one take. */
-export interface TakeInfo {
-  readonly name: string;
-  /** Seconds from the take's first to its last frame. */
-  readonly duration: number;
-  readonly fps: number;
-  /** Keys over all of the take's curves. */
-  readonly keys: number;
-}
+import type { TakeInfo } from '../takeInfo';
+export type { TakeInfo } from '../takeInfo';
 
 export interface TakeMotion {
   readonly take: TakeInfo;
