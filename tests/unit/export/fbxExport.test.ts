@@ -5,7 +5,7 @@
  * Prints the proof table.
  */
 import { afterAll, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as THREE from 'three';
@@ -21,7 +21,7 @@ import { HUMAN_BONE_NAMES, HUMAN_BONE_PARENT, type HumanBoneName } from '../../.
 import { standardWorldPositions } from '../../../shared/vrm/standardSkeleton';
 import { describeFixtures, readFixture } from '../../helpers/fixtures';
 import { angleOf, carried, formatStats, referencePose, stats } from '../../helpers/exportKit';
-import { HAS_BLENDER, NO_BLENDER_REASON, POSE_DUMP, runBlender } from '../../helpers/blenderRun';
+import { describeBlenderApp, importedPoses } from '../../helpers/blender';
 
 const OURS_P95_DEG = 0.1;
 const VIEWER_P95_DEG = 0.5;
@@ -114,7 +114,7 @@ describeFixtures('FBX export read back', () => {
   }
 });
 
-describeFixtures.skipIf(!HAS_BLENDER, NO_BLENDER_REASON)('FBX export imported by Blender', () => {
+describeBlenderApp('FBX export imported by Blender', () => {
   for (const file of SOURCES) {
     it(`${file}: Blender's FBX importer limbs within ${VIEWER_P95_DEG}° p95`, async () => {
       const bytes = readFixture('vrma', file);
@@ -123,8 +123,7 @@ describeFixtures.skipIf(!HAS_BLENDER, NO_BLENDER_REASON)('FBX export imported by
       try {
         writeFileSync(join(dir, 'in.fbx'), out.bytes);
         const n = Math.min(out.frames, 300);
-        runBlender(POSE_DUMP, [join(dir, 'in.fbx'), join(dir, 'out.json'), 'fbx', String(n), '1']);
-        const dump = JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')) as { heads: Record<string, number[]> };
+        const dump = await importedPoses(join(dir, 'in.fbx'), 'fbx', n, 1);
         const times = Float64Array.from({ length: n }, (_, i) => i / 30);
         const ref = await referencePose(bytes, times);
         // Blender is Z up: FBX (Y up) x, y, z arrive as x, -z, y.
