@@ -15,6 +15,7 @@ import { h } from '../ui/dom';
 import { t } from '../../shared/i18n';
 import { askSaveAsPath } from '../panels/saveAsDialog';
 import { exportWriteOptions } from './exportEncoding';
+import { setExportFormat } from './exportFormat';
 
 export interface DocumentActions {
   save(): Promise<SaveOutcome | null>;
@@ -133,6 +134,8 @@ export function createDocumentActions(studio: Studio, platform: Promise<Platform
         const result = writeExport(studio, format);
         const out = await doc.exportAs(store, format, result.bytes);
         if (!out) return null;
+        // The last format exported to is the one "Export to" offers next (kept in the settings).
+        setExportFormat(studio, format);
         studio.messages.show('success', () => (out.path ? t('studio.doc.exportedCopy', { file: out.path }) : t('studio.doc.exportedDownload', { file: out.name })), { group: 'file' });
         // What the format could not carry, in the user's language (the CLI prints the same lines).
         if (result.report.length) studio.messages.notice(() => t('studio.doc.exportLeftOut', { format: format.toUpperCase(), items: result.report.map(warningText).join('; ') }));

@@ -1,8 +1,8 @@
 /**
  * The studio's Export to MMD, BVH, glTF binary and FBX (issue 26): a motion opened from a library
  * folder exports beside its source (walk.vmd, then walk-2.vmd; the source untouched), the toast says
- * where and a notice what the format left out; the files read back with our readers; the chosen
- * format is remembered after a reload.
+ * where and a notice what the format left out; the files read back with our readers; the last format
+ * exported to or chosen is kept in the settings (main's settings.json) and offered after a reload.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { describeFixtures, fixturePath } from '../helpers/fixtures';
 import { makeMotionFolder, type MotionFolder } from '../helpers/studioSuite';
-import { openFolder, openStudio, state, waitForStudio, type StudioSession } from './studioHarness';
+import { hook, openFolder, openStudio, state, waitForStudio, type StudioSession } from './studioHarness';
 import { parseVmd } from '../../shared/convert/mmd';
 import { parseBvh } from '../../shared/convert/bvh';
 import { listFbxTakes } from '../../shared/convert/fbx/convertFbx';
@@ -57,10 +57,22 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: Export to MM
     expect((await state(s.page)).dirty).toBe(false);
   });
 
-  it('remembers the chosen format after a reload', async () => {
-    await s.page.locator('#export-format').selectOption('fbx');
+  it('the last format exported to is kept in the settings (not the browser profile): after a reload "Export to" offers it', async () => {
+    // Exported once through the File menu's own command, not the list: the list follows it.
+    await hook(s.page, 'runCommand', 'file.exportBvh');
+    await expect.poll(() => files().includes('walk-2.bvh'), { timeout: 20_000 }).toBe(true);
+    expect(await s.page.locator('#export-format').inputValue()).toBe('bvh');
+    // Main wrote it to settings.json; the page's storage holds no copy.
+    await expect.poll(() => JSON.parse(readFileSync(join(s.host.userDataDir, 'settings.json'), 'utf8')).exportFormat, { timeout: 10_000 }).toBe('bvh');
+    expect(await s.page.evaluate(() => Object.keys(localStorage).filter((k) => /export\.format/.test(k)))).toEqual([]);
     await s.page.reload();
     await waitForStudio(s.page);
-    expect(await s.page.locator('#export-format').inputValue()).toBe('fbx');
+    await expect.poll(() => s.page.locator('#export-format').inputValue()).toBe('bvh');
+    // Choosing in the list is remembered as well.
+    await s.page.locator('#export-format').selectOption('fbx');
+    await expect.poll(() => JSON.parse(readFileSync(join(s.host.userDataDir, 'settings.json'), 'utf8')).exportFormat, { timeout: 10_000 }).toBe('fbx');
+    await s.page.reload();
+    await waitForStudio(s.page);
+    await expect.poll(() => s.page.locator('#export-format').inputValue()).toBe('fbx');
   });
 });
