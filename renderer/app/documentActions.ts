@@ -9,7 +9,8 @@ import type { Studio } from './studio';
 import type { DocumentStore, ExportOutcome, SaveOutcome } from './document';
 import { choose } from '../ui/dialog';
 import { errorText, warningText } from '../ui/messages';
-import { EXPORTERS, type ExportFormat, type ExportResult } from '../../shared/export/index';
+import type { ExportFormat, ExportResult } from '../../shared/export/index';
+import { exportMotionFile } from './core';
 import { makeMannequinVrm } from '../../shared/assets/mannequin';
 import { h } from '../ui/dom';
 import { t } from '../../shared/i18n';
@@ -82,10 +83,10 @@ function storeFor(studio: Studio, api: StudioApi | null, platform: Promise<Platf
  * VMD for MMD's standard bone set, BVH and FBX on the standard proportions (the CLI takes a model or
  * an avatar's proportions).
  */
-function writeExport(studio: Studio, format: ExportFormat): ExportResult {
+function writeExport(studio: Studio, format: ExportFormat): Promise<ExportResult> {
   const motion = studio.motion;
-  if (format === 'glb') return EXPORTERS.glb.write(motion, { avatar: studio.avatar?.bytes.length ? studio.avatar.bytes : makeMannequinVrm() });
-  return EXPORTERS[format].write(motion);
+  if (format === 'glb') return exportMotionFile('glb', motion, { avatar: studio.avatar?.bytes.length ? studio.avatar.bytes : makeMannequinVrm() });
+  return exportMotionFile(format, motion);
 }
 
 export function createDocumentActions(studio: Studio, platform: Promise<PlatformInfo | null>): DocumentActions {
@@ -131,7 +132,7 @@ export function createDocumentActions(studio: Studio, platform: Promise<Platform
     },
     async exportAs(format) {
       try {
-        const result = writeExport(studio, format);
+        const result = await writeExport(studio, format);
         const out = await doc.exportAs(store, format, result.bytes);
         if (!out) return null;
         // The last format exported to is the one "Export to" offers next (kept in the settings).
