@@ -11,12 +11,12 @@ import { choose } from '../ui/dialog';
 import { errorText, warningText } from '../ui/messages';
 import type { ExportFormat, ExportResult } from '../../shared/export/index';
 import { exportMotionFile } from './core';
-import { makeMannequinVrm } from '../../shared/assets/mannequin';
 import { h } from '../ui/dom';
 import { t } from '../../shared/i18n';
 import { askSaveAsPath } from '../panels/saveAsDialog';
 import { exportWriteOptions } from './exportEncoding';
 import { setExportFormat } from './exportFormat';
+import { exportSkeletonOptions } from './exportSkeleton';
 
 export interface DocumentActions {
   save(): Promise<SaveOutcome | null>;
@@ -84,9 +84,7 @@ function storeFor(studio: Studio, api: StudioApi | null, platform: Promise<Platf
  * an avatar's proportions).
  */
 function writeExport(studio: Studio, format: ExportFormat): Promise<ExportResult> {
-  const motion = studio.motion;
-  if (format === 'glb') return exportMotionFile('glb', motion, { avatar: studio.avatar?.bytes.length ? studio.avatar.bytes : makeMannequinVrm() });
-  return exportMotionFile(format, motion);
+  return exportMotionFile(format, studio.motion, exportSkeletonOptions(studio, format));
 }
 
 export function createDocumentActions(studio: Studio, platform: Promise<PlatformInfo | null>): DocumentActions {

@@ -8,6 +8,7 @@ import { EXPORT_FORMATS, isExportFormat, type ExportFormat } from '../../shared/
 import type { Studio } from './studio';
 import { h } from '../ui/dom';
 import { tAttr } from '../ui/i18n';
+import { exportSkeletonControl } from './exportSkeleton';
 
 export { EXPORT_FORMATS };
 
@@ -30,7 +31,7 @@ export function setExportFormat(studio: Studio, format: ExportFormat): void {
   );
 }
 
-/** The "Export to" button and its format list in one cell of the panel's button grid (no extra rows). */
+/** The "Export to" button, its format list and what to write it for (exportSkeleton.ts), in one cell of the panel's button grid. */
 export function exportFormatControl(studio: Studio, button: HTMLButtonElement): HTMLDivElement {
   const select = h('select', { id: 'export-format' }, ...EXPORT_FORMATS.map((f) => h('option', { value: f }, `.${f}`)));
   select.value = chosen;
@@ -49,5 +50,6 @@ export function exportFormatControl(studio: Studio, button: HTMLButtonElement): 
     },
     () => undefined,
   );
-  return h('div', { class: 'export-to' }, button, select);
+  const skeleton = exportSkeletonControl(studio, () => chosen, (cb) => listeners.add(() => cb()));
+  return h('div', { class: 'export-to' }, button, select, skeleton);
 }
