@@ -2,6 +2,7 @@
  * FBX export (binary 7.4, one take) proven in the tools that read it: our own FBX reader poses every
  * bone within 0.1° (p95) of three-vrm-animation's playback of the source .vrma; three's FBXLoader +
  * AnimationMixer and Blender's FBX importer place the joints so every limb points within 0.5° (p95).
+ * The skeleton-only FBX carries no face: the report names every expression and the gaze it left out.
  * Prints the proof table.
  */
 import { afterAll, expect, it } from 'vitest';
@@ -22,6 +23,8 @@ import { standardWorldPositions } from '../../../shared/vrm/standardSkeleton';
 import { describeFixtures, readFixture } from '../../helpers/fixtures';
 import { angleOf, carried, formatStats, referencePose, stats } from '../../helpers/exportKit';
 import { describeBlenderApp, importedPoses } from '../../helpers/blender';
+import { setExpressionKey } from '../../../shared/edits/expressionKeys';
+import { setLookAtKey } from '../../../shared/edits/lookAtKeys';
 
 const OURS_P95_DEG = 0.1;
 const VIEWER_P95_DEG = 0.5;
@@ -55,6 +58,24 @@ function limbAngles(heads: (bone: HumanBoneName, f: number) => Vec3 | undefined,
   }
   return out;
 }
+
+describeFixtures('FBX export: what a skeleton-only FBX cannot carry is named', () => {
+  it('test.vrma plus two expressions and gaze keys: the report names happy, blink and the gaze; the file reads back with no face', () => {
+    let m = readVrma(readFixture('vrma', 'test.vrma'));
+    m = setExpressionKey(m, 'blink', 0.5, 0.8);
+    m = setLookAtKey(m, 1, 20, -5);
+    const out = writeFbx(m);
+    const left = out.report.map((w) => w.detail);
+    expect(left).toContain('export.expressionsNotCarried');
+    expect(left).toContain('export.gazeNotCarried');
+    const names = String(out.report.find((w) => w.detail === 'export.expressionsNotCarried')!.params!.names).split(', ').sort();
+    // test.vrma's own happy track and the blink added here.
+    expect(names).toEqual(['blink', 'happy']);
+    const back = convertFbx(out.bytes);
+    expect(back.expressions).toEqual([]);
+    expect(back.lookAtNode).toBeUndefined();
+  });
+});
 
 describeFixtures('FBX export read back', () => {
   for (const file of SOURCES) {
