@@ -152,7 +152,7 @@ export function createEditPanel(studio: Studio): HTMLElement {
   }
   // Export to another format sits with the other file actions (Optimize): a collapsed group, so the
   // panels' layout does not change.
-  sections.bodyFor('optimize').append(h('div', { class: 'edit' }, h('div', { class: 'edit-head' }, exportFormatControl(commandButton(studio, 'file.exportChosen', { label: () => t('studio.exportTo') })))));
+  sections.bodyFor('optimize').append(h('div', { class: 'edit' }, h('div', { class: 'edit-head' }, exportFormatControl(studio, commandButton(studio, 'file.exportChosen', { label: () => t('studio.exportTo') })))));
   const syncAll = () => syncers.forEach((s) => s());
   // Some checks scan the whole motion (outliers); run them after the edited pose is on screen.
   let pending = 0;
