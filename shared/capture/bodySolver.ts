@@ -8,10 +8,12 @@
  * rule, the same each frame:
  * - the hips carry the torso's lean (their up is the hips-to-shoulders chord), the spine, chest and
  *   upper chest share the twist between the hip line and the shoulder line in equal thirds;
- * - neck and head share the head's rotation relative to the upper chest in halves; shoulders stay at rest;
+ * - neck and head share the head's rotation relative to the upper chest in halves (a face read as
+ *   seen from behind is turned round: plausibleHead); shoulders stay at rest;
  * - an elbow or knee is a hinge: the upper bone's twist is set by the bend plane, and when the limb is
  *   nearly straight (the plane is noise) the twist blends to the smallest turn from the parent's frame
  *   (for a leg: to where the foot points);
+ * - a foot never points behind its shin (plausibleFoot);
  * - a forearm's twist goes to the hand, which takes its frame from wrist, index and pinky.
  */
 import type { Quat, Vec3 } from '../motion/types';
@@ -91,7 +93,37 @@ function lowerLimb(upperWorld: Quat, lower: Vec3, restLower: Vec3): Quat {
   return normalize(mul(fromUnitVectors(rotateVec(upperWorld, restLower), lower), upperWorld));
 }
 
+/**
+ * A foot points forward of its shin (and a nearly straight leg's foot forward of the hips, which is
+ * what the leg's twist hint reads) (the ankle bends from about 20° up to about 50° down from the rest,
+ * pointed toes at most along the shin, never behind it). A foot read pointing behind its shin is the
+ * detector's depth turned inside out for that foot: its depth is mirrored back (the camera's, or if that
+ * does not help, the shin's).
+ */
+function plausibleFoot(shin: Quat, forward: Vec3): Vec3 {
+  const inv = conj(shin);
+  const inShin = rotateVec(inv, forward);
+  if (inShin[2] >= 0) return forward;
+  // The misreading is in the camera's depth (world z here): undo that when it makes the foot plausible.
+  const mirrored: Vec3 = [forward[0], forward[1], -forward[2]];
+  if (rotateVec(inv, mirrored)[2] >= 0) return mirrored;
+  return rotateVec(shin, [inShin[0], inShin[1], -inShin[2]]);
+}
+
 const local = (parentWorld: Quat, world: Quat): Quat => normalize(mul(conj(parentWorld), world));
+
+/**
+ * A head turns less than 90° from the chest's left-right and front-back. Face landmarks that say
+ * otherwise are the detector reading the face as seen from behind (ears swapped, or the nose behind
+ * them) while the body reads right: each of the two head directions is turned back into the chest's
+ * half it must lie in before the head's frame is built from them.
+ */
+function plausibleHead(upperChest: Quat, earLine: Vec3, face: Vec3): [Vec3, Vec3] {
+  const inv = conj(upperChest);
+  const ear = rotateVec(inv, earLine)[0] < 0 ? scale3(earLine, -1) : earLine;
+  const forward = rotateVec(inv, face)[2] < 0 ? scale3(face, -1) : face;
+  return [ear, forward];
+}
 
 export interface SolvedBody {
   readonly rotations: BodyRotations;
@@ -111,7 +143,8 @@ export function solveBody(L: BodyLandmarks): SolvedBody {
   rotations.upperChest = third;
   const upperChest = normalize(mul(hips, mul(third, mul(third, third))));
 
-  const head = align(sub3(L.leftEar, L.rightEar), sub3(L.nose, mid(L.leftEar, L.rightEar)), REST_EAR_LINE, REST_FACE);
+  const [earLine, face] = plausibleHead(upperChest, sub3(L.leftEar, L.rightEar), sub3(L.nose, mid(L.leftEar, L.rightEar)));
+  const head = align(earLine, face, REST_EAR_LINE, REST_FACE);
   const half = power(local(upperChest, head), 1 / 2);
   rotations.neck = half;
   rotations.head = half;
@@ -133,10 +166,11 @@ export function solveBody(L: BodyLandmarks): SolvedBody {
 
     // Leg: a straight leg's twist follows the foot (the lateral axis is forward × down the thigh).
     const thigh = sub3(lm('Knee'), lm('Hip'));
-    const footForward = sub3(lm('FootIndex'), lm('Heel'));
+    const seenForward = sub3(lm('FootIndex'), lm('Heel'));
     const upperLeg = upperLimb(hips, thigh, sub3(lm('Ankle'), lm('Knee')), sub3(rest('Knee'), rest('Hip')),
-      HINGE[`${side}Leg`], cross3(footForward, thigh));
+      HINGE[`${side}Leg`], cross3(plausibleFoot(hips, seenForward), thigh));
     const lowerLeg = lowerLimb(upperLeg, sub3(lm('Ankle'), lm('Knee')), sub3(rest('Ankle'), rest('Knee')));
+    const footForward = plausibleFoot(lowerLeg, seenForward);
     const foot = align(footForward, sub3(lm('Ankle'), lm('Heel')),
       sub3(rest('FootIndex'), rest('Heel')), sub3(rest('Ankle'), rest('Heel')));
     rotations[`${side}UpperLeg`] = local(hips, upperLeg);

@@ -1,6 +1,6 @@
 /**
  * Detected frames -> a Motion: filter the landmarks, solve each frame, lay the hips path, bake the
- * keys on the standard skeleton, then the clean-up every capture needs (broken end frames cut by the
+ * keys on the standard skeleton (frames read as seen from behind mirrored back first), then the clean-up every capture needs (broken end frames cut by the
  * outlier fixer, planted feet pinned). Frames where nobody was found get no key (the neighbours'
  * keys interpolate across them).
  */
@@ -13,6 +13,7 @@ import { fixOutliers } from '../edits/fixOutliers';
 import { solveBody } from './bodySolver';
 import { hipsPath, DEFAULT_FOV_DEG, type CameraModel } from './hipsPath';
 import { bodyLandmarksFromFlat, POSE_LANDMARK_COUNT, type DetectedFrame } from './landmarks';
+import { unflipFrames } from './flippedFrames';
 import { oneEuro, DEFAULT_ONE_EURO, type OneEuroParams } from './oneEuro';
 
 export interface CaptureOptions {
@@ -63,6 +64,7 @@ export function captureMotion(detected: readonly DetectedFrame[], opts: CaptureO
   const minVis = opts.minVisibility ?? 0.3;
   let world = holdInvisible(frames, 'world', minVis);
   let image = holdInvisible(frames, 'image', minVis);
+  unflipFrames(world, image, times);
   if (opts.filter !== false) {
     world = oneEuro(times, world, N, opts.filter ?? DEFAULT_ONE_EURO);
     image = oneEuro(times, image, N, opts.filter ?? DEFAULT_ONE_EURO);

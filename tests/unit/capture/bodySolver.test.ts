@@ -100,12 +100,15 @@ describe('body solver: landmarks to normalized rotations', () => {
     expect(worst / DEG).toBeLessThan(0.001);
   });
 
-  it('any pose (bent spine, straight limbs, twisted forearms) comes back with the same limb directions within 0.001°', () => {
+  it('any pose (bent spine, straight limbs, twisted forearms, hinged knees) comes back with the same limb directions within 0.001°', () => {
     const r = rng(7);
     let worst = 0;
     for (let i = 0; i < 200; i++) {
       const truth: Partial<Record<HumanBoneName, Quat>> = {};
       for (const bone of SOLVED_BONES) truth[bone] = randomRotation(r, bone.endsWith('Hand') || bone.endsWith('Foot') ? 35 : 60);
+      // Knees are hinges (a foot is judged against its shin, so a twisted knee is not a pose the solver takes).
+      truth.leftLowerLeg = fromAxisAngle([1, 0, 0], r() * 120 * DEG);
+      truth.rightLowerLeg = fromAxisAngle([1, 0, 0], r() * 120 * DEG);
       // Every fourth pose has straight elbows and knees: the bend plane says nothing there.
       if (i % 4 === 0) for (const b of ['leftLowerArm', 'rightLowerArm', 'leftLowerLeg', 'rightLowerLeg'] as const) truth[b] = [0, 0, 0, 1];
       const L = landmarksOfPose(standardFk(truth));
@@ -128,5 +131,37 @@ describe('body solver: landmarks to normalized rotations', () => {
     for (let bend = 0.5; bend <= 40; bend += 0.5) worst = Math.max(worst, angleBetween(solveAt(bend - 0.5), solveAt(bend)));
     // A smoothstep over 15° of bend turns at most 1.5 × gap / 15° per degree (per half degree: half that); 5% margin for the arc's curvature.
     expect(worst).toBeLessThan(1.05 * 1.5 * (gap / 15) * 0.5);
+  });
+});
+
+describe('body solver: readings a detector gets wrong', () => {
+  const pose = () => rulePose(rng(11));
+  /** The same landmarks with some labels swapped, or depth mirrored about the hips, as BlazePose misreads a figure. */
+  function swap(L: BodyLandmarks, pairs: [keyof BodyLandmarks, keyof BodyLandmarks][]): BodyLandmarks {
+    const out = { ...L } as Record<keyof BodyLandmarks, Vec3>;
+    for (const [a, b] of pairs) [out[a], out[b]] = [L[b], L[a]];
+    return out;
+  }
+
+  it('a face read as seen from behind (ears swapped) gives the same head as the true reading', () => {
+    const truth = pose();
+    const L = asDetected(landmarksOfPose(standardFk(truth)));
+    const right = solveBody(L).rotations, wrong = solveBody(swap(L, [['leftEar', 'rightEar']])).rotations;
+    expect(angleBetween(right.head!, wrong.head!) / DEG).toBeLessThan(0.001);
+    expect(angleBetween(right.head!, truth.head!) / DEG).toBeLessThan(0.001);
+  });
+
+  it('a foot read pointing behind its shin is mirrored back to the front', () => {
+    const truth: Partial<Record<HumanBoneName, Quat>> = { leftFoot: fromAxisAngle([0, 1, 0], 30 * DEG) };
+    const L = asDetected(landmarksOfPose(standardFk(truth)));
+    // Depth of the left foot's toe point mirrored about the heel: the toe now points backwards.
+    const heel = L.leftHeel, toe = L.leftFootIndex;
+    const bad = { ...L, leftFootIndex: [toe[0], toe[1], 2 * heel[2] - toe[2]] as Vec3 };
+    const right = standardFk(solveBody(L).rotations), wrong = standardFk(solveBody(bad).rotations);
+    const dir = (p: StandardPose) => normalize3(sub3(p.leftToes.position, p.leftFoot.position));
+    expect(dir(right)[2]).toBeGreaterThan(0.5);
+    expect(dir(wrong)[2]).toBeGreaterThan(0.5);
+    // The misreading was the camera's depth (z here), so mirroring that back gives the true foot exactly.
+    for (let c = 0; c < 3; c++) expect(Math.abs(dir(wrong)[c] - dir(right)[c])).toBeLessThan(1e-6);
   });
 });
