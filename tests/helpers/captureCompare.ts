@@ -7,7 +7,7 @@ import { standardFk, type StandardPose } from '../../shared/assets/standardFk';
 import type { DetectedFrame } from '../../shared/capture/landmarks';
 import { rotateVec } from '../../shared/math/quat';
 import { dot3, normalize3, sub3 } from '../../shared/math/vec3';
-import type { Motion, Vec3 } from '../../shared/motion/types';
+import { durationOf, type Motion, type Vec3 } from '../../shared/motion/types';
 import { normalizedPoseAt } from '../../shared/vrma/fk';
 import type { HumanBoneName } from '../../shared/vrm/humanBones';
 
@@ -39,6 +39,8 @@ export interface Comparison {
   readonly parts: Record<string, Stats>;
   /** Degrees over every part and frame. */
   readonly all: Stats;
+  /** Degrees over the limbs (upper arms, forearms, thighs, shins): what the issue's aims are about. */
+  readonly limbs: Stats;
   /** Metres: hips path after both paths' mean positions are made to coincide. */
   readonly hips: Stats;
   /** Frames the detector found a person in, of those rendered. */
@@ -46,12 +48,17 @@ export interface Comparison {
   readonly rendered: number;
 }
 
-/** `captured` key 0 is the first frame with a person (its time in `frames`). */
-export function compareCapture(truth: Motion, captured: Motion, frames: readonly DetectedFrame[]): Comparison {
-  const seen = frames.filter((f) => f.world);
-  const t0 = seen[0].time;
+/**
+ * `captured` key 0 is the first frame with a person (its time in `frames`), plus `cut` seconds when
+ * the outlier fixer dropped frames at the start; frames it dropped at either end are not compared.
+ */
+export function compareCapture(truth: Motion, captured: Motion, frames: readonly DetectedFrame[], cut = 0): Comparison {
+  const first = frames.find((f) => f.world)!.time;
+  const t0 = first + cut;
+  const end = durationOf(captured) + t0 + 1e-4;
+  const seen = frames.filter((f) => f.world && f.time >= t0 - 1e-4 && f.time <= end);
   const per: Record<string, number[]> = Object.fromEntries(PARTS.map((p) => [p.name, []]));
-  const all: number[] = [];
+  const all: number[] = [], limbs: number[] = [];
   const tp: Vec3[] = [], cp: Vec3[] = [];
   for (const f of seen) {
     const a = normalizedPoseAt(truth, f.time), b = normalizedPoseAt(captured, f.time - t0);
@@ -60,6 +67,7 @@ export function compareCapture(truth: Motion, captured: Motion, frames: readonly
       const e = (Math.acos(Math.min(1, Math.max(-1, dot3(normalize3(part.dir(pa)), normalize3(part.dir(pb)))))) * 180) / Math.PI;
       per[part.name].push(e);
       all.push(e);
+      if (/arm|forearm|thigh|shin/.test(part.name)) limbs.push(e);
     }
     tp.push(a.hipsPosition ?? [0, 0, 0]);
     cp.push(b.hipsPosition ?? [0, 0, 0]);
@@ -70,6 +78,7 @@ export function compareCapture(truth: Motion, captured: Motion, frames: readonly
   return {
     parts: Object.fromEntries(Object.entries(per).map(([k, v]) => [k, stats(v)])),
     all: stats(all),
+    limbs: stats(limbs),
     hips: stats(hips),
     found: seen.length,
     rendered: frames.length,
@@ -80,6 +89,7 @@ export function formatComparison(c: Comparison): string {
   const f = (s: Stats) => `${s.median.toFixed(1).padStart(5)} ${s.p95.toFixed(1).padStart(5)} ${s.max.toFixed(1).padStart(5)}`;
   const lines = [`found a person in ${c.found}/${c.rendered} frames`, `part              median   p95   max (degrees)`];
   for (const [k, v] of Object.entries(c.parts)) lines.push(`${k.padEnd(17)} ${f(v)}`);
+  lines.push(`${'limbs'.padEnd(17)} ${f(c.limbs)}`);
   lines.push(`${'all parts'.padEnd(17)} ${f(c.all)}`);
   lines.push(`hips path (cm)    ${(c.hips.median * 100).toFixed(1).padStart(5)} ${(c.hips.p95 * 100).toFixed(1).padStart(5)} ${(c.hips.max * 100).toFixed(1).padStart(5)}`);
   return lines.join('\n');

@@ -67,7 +67,7 @@ window.renderAndDetect = async (o) => {
   pose.setOptions({ modelComplexity: o.modelComplexity, smoothLandmarks: false, enableSegmentation: false, selfieMode: false });
   let result = null;
   pose.onResults((r) => { result = r; });
-  await pose.initialize();
+  if (o.detect !== false) await pose.initialize();
   const frames = [], ms = [];
   for (let i = 0; i < o.count; i++) {
     const t = o.start + i / o.fps;
@@ -76,6 +76,7 @@ window.renderAndDetect = async (o) => {
     renderer.render(scene, camera);
     result = null;
     const a = performance.now();
+    if (o.detect === false) { renderer.domElement.toDataURL('image/jpeg', 0.1); ms.push(performance.now() - a); frames.push({ time: t }); continue; }
     await pose.send({ image: renderer.domElement }, Math.round(i * 1000 / o.fps));
     ms.push(performance.now() - a);
     const r = result;
@@ -114,6 +115,8 @@ export interface RenderOptions {
   readonly snapshotAt?: number;
   /** Shirt, trousers, skin and hair on the mannequin (see the page). */
   readonly dress?: boolean;
+  /** false: draw (and read back) the frames without detecting, to tell the drawing's cost from the detector's. */
+  readonly detect?: boolean;
 }
 
 export interface RenderResult {
