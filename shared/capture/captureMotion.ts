@@ -53,7 +53,14 @@ function holdInvisible(frames: readonly DetectedFrame[], key: 'world' | 'image',
 }
 
 export function captureMotion(detected: readonly DetectedFrame[], opts: CaptureOptions): Motion {
-  const frames = detected.filter((f) => f.world && f.image && f.world.length >= N && f.image.length >= N);
+  // A frame counts when it has every landmark as a finite number (anything else is no person there).
+  const complete = (a: ArrayLike<number> | undefined) => !!a && a.length >= N && Array.prototype.every.call(a, (v: number, i: number) => i >= N || Number.isFinite(v));
+  const frames = detected.filter((f) => complete(f.world) && complete(f.image) && Number.isFinite(f.time));
+  for (let k = 1; k < frames.length; k++) {
+    if (!(frames[k].time > frames[k - 1].time)) {
+      throw new MotionError('BAD_DATA', `video frame times must increase (frame ${k} at ${frames[k].time} s)`, 'capture.frameTimes', { frame: k, time: frames[k].time });
+    }
+  }
   if (frames.length < MIN_CAPTURED_FRAMES) {
     throw new MotionError('NO_KEYS', `no person was found in the video (${frames.length} of ${detected.length} frames)`, 'capture.noPerson', {
       found: frames.length,

@@ -84,4 +84,12 @@ describe('captureMotion: detected frames to a motion', () => {
     expect(() => captureMotion(empty, { camera: { width: W, height: H } })).toThrow(MotionError);
     expect(() => captureMotion(empty, { camera: { width: W, height: H } })).toThrow(/no person was found in the video \(1 of 3 frames\)/);
   });
+
+  it('frames with NaN landmarks count as no person; frame times that go back are a clear error', () => {
+    const nan = { ...frames[1], world: Array.from(frames[1].world!, (v, i) => (i === 40 ? NaN : v)) };
+    const m = captureMotion([frames[0], nan, frames[2], frames[3]], { camera: { width: W, height: H }, pinFeet: false, fixOutliers: false });
+    expect(m.channels.find((c) => c.path === 'rotation')!.times.length).toBe(3);
+    for (const c of m.channels) for (const v of c.values) expect(Number.isFinite(v)).toBe(true);
+    expect(() => captureMotion([frames[2], frames[1], frames[3]], { camera: { width: W, height: H } })).toThrow(/frame times must increase \(frame 1 at/);
+  });
 });
