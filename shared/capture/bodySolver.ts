@@ -94,11 +94,11 @@ function lowerLimb(upperWorld: Quat, lower: Vec3, restLower: Vec3): Quat {
 }
 
 /**
- * A foot points forward of its shin (and a nearly straight leg's foot forward of the hips, which is
- * what the leg's twist hint reads) (the ankle bends from about 20° up to about 50° down from the rest,
- * pointed toes at most along the shin, never behind it). A foot read pointing behind its shin is the
- * detector's depth turned inside out for that foot: its depth is mirrored back (the camera's, or if that
- * does not help, the shin's).
+ * A foot points forward of its shin: the ankle bends from about 20° up to about 50° down from the rest,
+ * pointed toes lie at most along the shin, never behind it. (A nearly straight leg's foot also points
+ * forward of the hips, which is what the leg's twist hint is checked against.) A foot read pointing
+ * behind is the detector's depth turned inside out for that foot: its depth is mirrored back (the
+ * camera's, or if that does not help, the shin's).
  */
 function plausibleFoot(shin: Quat, forward: Vec3): Vec3 {
   const inv = conj(shin);
