@@ -5,7 +5,7 @@
  * person of the standard skeleton's size; only the directions between them matter to the solver.
  */
 import type { Quat, Vec3 } from '../motion/types';
-import { pointOnBone, standardFk, type StandardPose } from '../assets/standardFk';
+import { pointOnBone, standardFk, type StandardPose } from '../vrm/standardFk';
 import type { HumanBoneName } from '../vrm/humanBones';
 import { STANDARD_OFFSETS } from '../vrm/standardSkeleton';
 import { POSE_LANDMARKS, type BodyLandmarks, type PoseLandmarkName } from './landmarks';

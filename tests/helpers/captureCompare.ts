@@ -3,7 +3,7 @@
  * angle between the bone segment in the truth and in the capture, both on the standard skeleton),
  * the hips path after removing its mean offset, over the frames the detector saw.
  */
-import { standardFk, type StandardPose } from '../../shared/assets/standardFk';
+import { standardFk, type StandardPose } from '../../shared/vrm/standardFk';
 import type { DetectedFrame } from '../../shared/capture/landmarks';
 import { rotateVec } from '../../shared/math/quat';
 import { dot3, normalize3, sub3 } from '../../shared/math/vec3';

@@ -4,7 +4,7 @@
  * spine) come back exactly; any pose comes back with the same limb directions.
  */
 import { describe, expect, it } from 'vitest';
-import { standardFk, type StandardPose } from '../../../shared/assets/standardFk';
+import { standardFk, type StandardPose } from '../../../shared/vrm/standardFk';
 import { solveBody } from '../../../shared/capture/bodySolver';
 import { bodyLandmarksFromFlat, POSE_LANDMARKS, type BodyLandmarks } from '../../../shared/capture/landmarks';
 import { landmarksOfPose } from '../../../shared/capture/landmarkRig';

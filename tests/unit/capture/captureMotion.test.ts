@@ -4,7 +4,7 @@
  * and the hips path within what the camera model allows.
  */
 import { describe, expect, it } from 'vitest';
-import { standardFk, type StandardPose } from '../../../shared/assets/standardFk';
+import { standardFk, type StandardPose } from '../../../shared/vrm/standardFk';
 import { walkPoseAt } from '../../../shared/assets/walkCycle';
 import { captureMotion } from '../../../shared/capture/captureMotion';
 import { POSE_LANDMARKS, type BodyLandmarks, type DetectedFrame } from '../../../shared/capture/landmarks';
