@@ -21,7 +21,7 @@ import { h } from '../ui/dom';
 import { tAttr, tText } from '../ui/i18n';
 import { fitView, formatTime, timeToX, xToTime, zoomAround, type TimeView } from './timeScale';
 import { CanvasPairView, drawFrameRuler, drawPlayheadAndBox } from './timeCanvas';
-import { dopeLines, dopeRows, frameOf, timecode, type DopeGroup, type DopeLine, type DopeRow, type GroupId } from './dopeSheetRows';
+import { dopeLines, dopeRows, frameOf, lastFrameOf, timeOfFrame, timecode, type DopeGroup, type DopeLine, type DopeRow, type GroupId } from './dopeSheetRows';
 import { KeySelectionState } from './dopeSheetSelection';
 import { expressionLabel } from '../panels/expressionNames';
 
@@ -32,7 +32,8 @@ export interface DopeSheetModel {
   time(): number;
   playing(): boolean;
   selectedBone(): HumanBoneName | null;
-  seek(t: number): void;
+  /** Puts the playhead at t: on the nearest frame unless `free` (Alt held). */
+  seek(t: number, free?: boolean): void;
   selectBone(bone: HumanBoneName | null): void;
   /** Records an edited motion as one undo step with a short message. */
   commit(motion: Motion, label: string, message: () => string): void;
@@ -117,9 +118,14 @@ export class DopeSheet extends CanvasPairView {
     const box = h('div', { class: 'dope-canvas' }, this.canvas, this.overlay);
     this.element = h('section', { class: 'dope-sheet' }, bar, box);
     tAttr(this.element, 'aria-label', 'timeline.dope.label');
+    // A typed frame is clamped to the motion's frames and the box shows where the playhead went (never 300 of 171).
     this.frameInput.addEventListener('change', () => {
-      const f = Number(this.frameInput.value);
-      if (Number.isFinite(f)) this.model.seek(Math.min(Math.max(f / this.model.fps(), 0), this.model.duration()));
+      const fps = this.model.fps();
+      const f = Math.round(Number(this.frameInput.value));
+      const last = lastFrameOf(this.model.duration(), fps);
+      const clamped = Number.isFinite(f) ? Math.min(Math.max(f, 0), last) : frameOf(this.model.time(), fps);
+      this.frameInput.value = String(clamped);
+      this.model.seek(Math.min(timeOfFrame(clamped, fps), this.model.duration()));
     });
     new ResizeObserver(() => this.resize()).observe(box);
     this.bindPointer();
@@ -153,7 +159,7 @@ export class DopeSheet extends CanvasPairView {
       this.view = { ...this.view, start, end: start + span };
       this.invalidate();
     }
-    const f = frameOf(time, this.model.fps());
+    const f = Math.min(frameOf(time, this.model.fps()), lastFrameOf(this.model.duration(), this.model.fps()));
     if (document.activeElement !== this.frameInput) this.frameInput.value = String(f);
     this.timecodeText.textContent = timecode(time, this.model.fps());
     this.invalidateOverlay();
@@ -591,10 +597,10 @@ export class DopeSheet extends CanvasPairView {
         this.invalidate();
         return;
       }
-      if (d.kind === 'ruler' && !d.moved) this.model.seek(Math.min(Math.max(this.time(d.x0), 0), this.model.duration()));
+      if (d.kind === 'ruler' && !d.moved) this.model.seek(Math.min(Math.max(this.time(d.x0), 0), this.model.duration()), e.altKey);
       else if (d.kind === 'box') {
         if (Math.abs(d.x1 - d.x0) < DRAG_PX && Math.abs(d.y1 - d.y0) < DRAG_PX) {
-          if (d.x0 > LABEL_W) this.model.seek(Math.min(Math.max(this.time(d.x0), 0), this.model.duration()));
+          if (d.x0 > LABEL_W) this.model.seek(Math.min(Math.max(this.time(d.x0), 0), this.model.duration()), e.altKey);
         } else this.selectBox(d.x0, d.y0, d.x1, d.y1);
       } else if (d.kind === 'move' && d.moved && d.dt !== 0) this.moveSelected(d.dt);
       this.invalidate();
@@ -637,7 +643,7 @@ export class DopeSheet extends CanvasPairView {
     const fps = this.model.fps();
     const d = this.model.duration();
     this.info.textContent = t('timeline.dope.info', { frames: frameOf(d, fps) + 1, duration: formatTime(d), fps: Math.round(fps * 100) / 100 });
-    this.frameInput.max = String(frameOf(d, fps));
+    this.frameInput.max = String(lastFrameOf(d, fps));
   }
 }
 

@@ -12,7 +12,7 @@ import { pastePose } from '../../shared/edits/pastePose';
 import { markersOf, withMarkers } from '../../shared/motion/markers';
 import { onLocaleChange, t } from '../../shared/i18n';
 import { DopeSheet } from './dopeSheet';
-import { frameOf } from './dopeSheetRows';
+import { frameOf, snapToFrame } from './dopeSheetRows';
 
 type Clipboard = { kind: 'keys'; clip: KeyClip; count: number } | { kind: 'pose'; motion: Motion; time: number };
 
@@ -24,9 +24,9 @@ export function createDopeSheet(studio: Studio): DopeSheet {
     time: () => studio.clock.time,
     playing: () => studio.clock.playing,
     selectedBone: () => studio.selectedBone,
-    seek: (time) => {
+    seek: (time, free) => {
       studio.setPlaying(false);
-      studio.seek(time);
+      studio.seek(free ? time : snapToFrame(time, studio.fps, studio.duration));
     },
     selectBone: (bone) => studio.select(bone),
     commit: (motion, label, message) => studio.commit(motion, label, message),
@@ -47,7 +47,7 @@ export function createDopeSheet(studio: Studio): DopeSheet {
   sheet.timeChanged();
 
   let clipboard: Clipboard | null = null;
-  const frame = () => frameOf(studio.clock.time, studio.fps);
+  const frame = () => frameOf(studio.keyTime, studio.fps);
 
   /** K: the selected bone's rotation (and the hips position for the hips), else the rows picked by label. */
   const insertTargets = (): TrackRef[] => {
@@ -79,7 +79,7 @@ export function createDopeSheet(studio: Studio): DopeSheet {
         return;
       }
       const f = frame();
-      studio.commit(insertKeys(studio.motion, targets, studio.clock.time), 'Insert key', () => t('timeline.keys.inserted', { frame: f }));
+      studio.commit(insertKeys(studio.motion, targets, studio.keyTime), 'Insert key', () => t('timeline.keys.inserted', { frame: f }));
     },
   });
   r.register({
@@ -95,14 +95,14 @@ export function createDopeSheet(studio: Studio): DopeSheet {
         clipboard = { kind: 'keys', clip: copyKeys(studio.motion, sheet.selection.toKeySelection()), count };
         studio.messages.show('notice', () => t('timeline.keys.copied', { count }));
       } else {
-        clipboard = { kind: 'pose', motion: studio.motion, time: studio.clock.time };
+        clipboard = { kind: 'pose', motion: studio.motion, time: studio.keyTime };
         studio.messages.show('notice', () => t('timeline.pose.copied', { frame: f }));
       }
     },
   });
   const paste = (mirrored: boolean) => {
     const f = frame();
-    const time = studio.clock.time;
+    const time = studio.keyTime;
     if (!clipboard) {
       studio.messages.show('notice', () => t('timeline.keys.nothingToPaste'));
       return;
@@ -128,7 +128,7 @@ export function createDopeSheet(studio: Studio): DopeSheet {
       const existing = markersOf(studio.motion);
       const name = t('timeline.marker.name', { n: existing.length + 1 });
       const f = frame();
-      studio.commit(withMarkers(studio.motion, [...existing, { time: studio.clock.time, name, kind: 'user' }]), 'Add marker', () => t('timeline.marker.added', { name, frame: f }));
+      studio.commit(withMarkers(studio.motion, [...existing, { time: studio.keyTime, name, kind: 'user' }]), 'Add marker', () => t('timeline.marker.added', { name, frame: f }));
     },
   });
   r.register({ id: 'keys.delete', label: 'Delete keys', description: 'Delete the selected keys', menu: 'edit', isEnabled: () => !sheet.selection.empty, run: () => void sheet.deleteSelected() });

@@ -17,7 +17,7 @@ export default defineMessages({
     'timeline.group.hipsPosition': 'Hips position',
     'timeline.group.expressions': 'Expressions',
     'timeline.group.lookAt': 'Look at',
-    'timeline.keys.moved': '{count, plural, one {Moved # key} other {Moved # keys}} by {frames} frames',
+    'timeline.keys.moved': '{count, plural, one {Moved # key} other {Moved # keys}} by {frames, plural, one {# frame} other {# frames}}',
     'timeline.keys.deleted': '{count, plural, one {Deleted # key} other {Deleted # keys}}',
     'timeline.keys.inserted': 'Key inserted at frame {frame}',
     'timeline.keys.copied': '{count, plural, one {Copied # key} other {Copied # keys}}',
