@@ -21,7 +21,9 @@ import { h } from '../ui/dom';
 import { tAttr, tText } from '../ui/i18n';
 import { fitView, formatTime, timeToX, xToTime, zoomAround, type TimeView } from './timeScale';
 import { CanvasPairView, drawFrameRuler, drawPlayheadAndBox } from './timeCanvas';
-import { dopeLines, dopeRows, frameOf, lastFrameOf, timeOfFrame, timecode, type DopeGroup, type DopeLine, type DopeRow, type GroupId } from './dopeSheetRows';
+import { dopeLines, dopeRows, filterRows, frameOf, lastFrameOf, timeOfFrame, timecode, type DopeGroup, type DopeLine, type DopeRow, type GroupId, type RowFilterMode } from './dopeSheetRows';
+import { selectGroupSpan, summaryMask, summaryTimes } from './dopeSheetSummary';
+import { createRowFilterControls } from './dopeSheetFilter';
 import { KeySelectionState } from './dopeSheetSelection';
 import { expressionLabel } from '../panels/expressionNames';
 
@@ -48,6 +50,8 @@ export interface DopeLayer {
 const RULER_H = 22;
 const ROW_H = 16;
 const LABEL_W = 118;
+/** A group row folds from its triangle only (a box select started on the row must not fold it). */
+const TRIANGLE_W = 14;
 const KEY_R = 4;
 const HIT_PX = 6;
 const DRAG_PX = 3;
@@ -66,6 +70,7 @@ const C = {
   rowAlt: '#181c22',
   highlight: 'rgba(124,150,255,0.18)',
   key: '#f0c36a',
+  summaryKey: '#c9a55a',
   keySelected: '#ff8f3a',
   unkeyed: '#4a505b',
   playhead: '#ff6b6b',
@@ -97,6 +102,12 @@ export class DopeSheet extends CanvasPairView {
   private groups: DopeGroup[] = [];
   private lines: DopeLine[] = [];
   private linesOf: Motion | null = null;
+  /** The filter and selected bone the lines were made for (a change lays them out again). */
+  private linesFor = '';
+  private filterMode: RowFilterMode = 'keyed';
+  private search = '';
+  /** Each group's summary key times, for the lines in use. */
+  private readonly summaries = new Map<GroupId, Float32Array>();
   private scrollY = 0;
   private drag: Drag | null = null;
   private fitted = false;
@@ -114,7 +125,8 @@ export class DopeSheet extends CanvasPairView {
     tAttr(this.frameInput, 'aria-label', 'timeline.dope.frame');
     this.timecodeText = h('span', { class: 'dope-timecode', id: 'dope-timecode' });
     this.info = h('span', { class: 'dope-info', id: 'dope-info' });
-    const bar = h('div', { class: 'dope-bar' }, tText(h('label', { for: 'dope-frame' }), 'timeline.dope.frame'), this.frameInput, this.timecodeText, this.info);
+    const filter = createRowFilterControls(this.filterMode, (mode, search) => this.setFilter(mode, search));
+    const bar = h('div', { class: 'dope-bar' }, tText(h('label', { for: 'dope-frame' }), 'timeline.dope.frame'), this.frameInput, this.timecodeText, this.info, filter);
     const box = h('div', { class: 'dope-canvas' }, this.canvas, this.overlay);
     this.element = h('section', { class: 'dope-sheet' }, bar, box);
     tAttr(this.element, 'aria-label', 'timeline.dope.label');
@@ -192,12 +204,26 @@ export class DopeSheet extends CanvasPairView {
 
   // ---- layout ----------------------------------------------------------------------------------
 
+  /** Which rows show: keyed ones, every bone, or the selected bone's, narrowed by a search. */
+  setFilter(mode: RowFilterMode, search: string): void {
+    this.filterMode = mode;
+    this.search = search;
+    this.linesOf = null;
+    this.scrollY = 0;
+    this.invalidate();
+  }
+
   private currentLines(): DopeLine[] {
     const m = this.model.motion();
-    if (m !== this.linesOf) {
-      this.groups = dopeRows(m);
+    const bone = this.filterMode === 'selected' ? this.model.selectedBone() : null;
+    const key = `${this.filterMode}\u0000${this.search}\u0000${bone ?? ''}`;
+    if (m !== this.linesOf || key !== this.linesFor) {
+      this.groups = filterRows(dopeRows(m), { mode: this.filterMode, search: this.search, selectedBone: bone, shownName: rowName });
       this.linesOf = m;
+      this.linesFor = key;
       this.lines = dopeLines(this.groups, this.collapsed);
+      this.summaries.clear();
+      for (const g of this.groups) this.summaries.set(g.id, summaryTimes(g));
     }
     return this.lines;
   }
@@ -231,7 +257,22 @@ export class DopeSheet extends CanvasPairView {
     const li = this.lineAt(y);
     const line = li >= 0 ? this.lines[li] : undefined;
     if (!line || line.kind !== 'row' || !line.row.channel) return null;
-    const times = line.row.channel.times;
+    const best = this.nearestKey(line.row.channel.times, x);
+    return best >= 0 ? { row: line.row, index: best } : null;
+  }
+
+  /** The summary key of a group line nearest to (x, y) within HIT_PX: its time, if any. */
+  private summaryKeyAt(x: number, y: number): { group: DopeGroup; time: number } | null {
+    const li = this.lineAt(y);
+    const line = li >= 0 ? this.lines[li] : undefined;
+    if (!line || line.kind !== 'group') return null;
+    const times = this.summaries.get(line.group.id);
+    const best = times ? this.nearestKey(times, x) : -1;
+    return best >= 0 ? { group: line.group, time: times![best] } : null;
+  }
+
+  /** Index of the key of `times` nearest to canvas x within HIT_PX, or -1. */
+  private nearestKey(times: Float32Array, x: number): number {
     const i = lowerBound(times, this.time(x - HIT_PX));
     let best = -1;
     let bestD = HIT_PX + 0.5;
@@ -240,7 +281,7 @@ export class DopeSheet extends CanvasPairView {
       if (this.x(times[k]) - x > HIT_PX) break;
       if (d < bestD) (best = k), (bestD = d);
     }
-    return best >= 0 ? { row: line.row, index: best } : null;
+    return best;
   }
 
   // ---- test geometry ---------------------------------------------------------------------------
@@ -260,6 +301,17 @@ export class DopeSheet extends CanvasPairView {
   rowClientY(node: number, path: string): number | null {
     const li = this.currentLines().findIndex((l) => l.kind === 'row' && l.row.node === node && l.row.path === path);
     return li < 0 ? null : this.overlay.getBoundingClientRect().top + this.lineY(li) + ROW_H / 2;
+  }
+
+  /** Client y of a group row's centre (null when the filter leaves the group out). */
+  groupClientY(group: GroupId): number | null {
+    const li = this.currentLines().findIndex((l) => l.kind === 'group' && l.group.id === group);
+    return li < 0 ? null : this.overlay.getBoundingClientRect().top + this.lineY(li) + ROW_H / 2;
+  }
+
+  /** The rows shown now, top to bottom (groups as "#group"), for tests. */
+  shownLines(): string[] {
+    return this.currentLines().map((l) => (l.kind === 'group' ? `#${l.group.id}` : l.row.label));
   }
 
   timeClientX(t: number): number {
@@ -312,6 +364,8 @@ export class DopeSheet extends CanvasPairView {
         ctx.fillRect(0, y, W, ROW_H);
         ctx.fillStyle = C.groupText;
         ctx.fillText(`${this.collapsed.has(line.group.id) ? '▸' : '▾'} ${t(`timeline.group.${line.group.id}` as never)}`, 4, y + ROW_H / 2);
+        const times = this.summaries.get(line.group.id);
+        if (times?.length) this.drawKeys(ctx, times, summaryMask(line.group, times, this.selection), y + ROW_H / 2, move, C.summaryKey);
         continue;
       }
       const row = line.row;
@@ -323,8 +377,12 @@ export class DopeSheet extends CanvasPairView {
         ctx.fillRect(0, y, W, ROW_H);
       }
       ctx.fillStyle = row.channel ? C.label : C.unkeyed;
-      ctx.fillText(row.group === 'expressions' ? expressionLabel(row.label) : row.label, 14, y + ROW_H / 2);
-      if (row.channel) this.drawKeys(ctx, row, y + ROW_H / 2, move);
+      ctx.fillText(rowName(row), 14, y + ROW_H / 2);
+      if (row.channel) this.drawKeys(ctx, row.channel.times, this.selection.mask(row.id), y + ROW_H / 2, move);
+    }
+    if (!lines.length) {
+      ctx.fillStyle = C.label;
+      ctx.fillText(t(this.search ? 'timeline.dope.noMatch' : 'timeline.dope.noRows'), 8, top + ROW_H / 2);
     }
 
     // Past the end
@@ -402,9 +460,7 @@ export class DopeSheet extends CanvasPairView {
    * `move`. One path and one fill per colour and row: a fill per diamond costs three times as much
    * to rasterise, and one path for every row far more still (bench/dopeSheet.bench.ts).
    */
-  private drawKeys(ctx: CanvasRenderingContext2D, row: DopeRow, y: number, move: number): void {
-    const times = row.channel!.times;
-    const mask = this.selection.mask(row.id);
+  private drawKeys(ctx: CanvasRenderingContext2D, times: Float32Array, mask: Uint8Array | undefined, y: number, move: number, colour = C.key): void {
     const v = this.view;
     const span = v.end - v.start;
     const a = lowerBound(times, v.start - span * 0.01);
@@ -414,7 +470,7 @@ export class DopeSheet extends CanvasPairView {
     if (dense) {
       // Keys being moved leave their old place: those rows get runs of their own.
       const runs = this.columnRuns(times, mask && move !== 0 ? { mask } : undefined);
-      ctx.fillStyle = C.key;
+      ctx.fillStyle = colour;
       for (let r = 0; r < runs.length; r += 2) ctx.fillRect(LABEL_W + runs[r], y - 3, runs[r + 1] - runs[r] + 1, 6);
       if (mask) {
         ctx.fillStyle = C.keySelected;
@@ -430,7 +486,7 @@ export class DopeSheet extends CanvasPairView {
       return;
     }
     for (const selected of mask ? [false, true] : [false]) {
-      ctx.fillStyle = selected ? C.keySelected : C.key;
+      ctx.fillStyle = selected ? C.keySelected : colour;
       ctx.beginPath();
       let n = 0;
       for (let i = a; i < b; i++) if ((mask?.[i] === 1) === selected) n = this.diamond(ctx, this.x(times[i] + (selected ? move : 0)), y, n);
@@ -471,10 +527,11 @@ export class DopeSheet extends CanvasPairView {
     let n = 0;
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i];
-      if (line.kind !== 'row' || !line.row.channel) continue;
       const y = this.lineY(i) + ROW_H / 2;
       if (y < Math.min(y0, y1) || y > Math.max(y0, y1)) continue;
-      n += this.selection.selectTimeSpan(line.row.id, line.row.channel.times, ta, tb);
+      // A group row in the box stands for its rows' keys (folded or not).
+      if (line.kind === 'group') n += selectGroupSpan(line.group, this.selection, ta, tb);
+      else if (line.row.channel) n += this.selection.selectTimeSpan(line.row.id, line.row.channel.times, ta, tb);
     }
     this.invalidate();
     return n;
@@ -532,10 +589,24 @@ export class DopeSheet extends CanvasPairView {
       }
       const li = this.lineAt(y);
       const line = li >= 0 ? this.lines[li] : undefined;
-      if (line?.kind === 'group') {
+      if (line?.kind === 'group' && x < TRIANGLE_W) {
         if (this.collapsed.has(line.group.id)) this.collapsed.delete(line.group.id);
         else this.collapsed.add(line.group.id);
         this.linesOf = null;
+        this.invalidate();
+        return;
+      }
+      const summary = x >= LABEL_W ? this.summaryKeyAt(x, y) : null;
+      if (summary) {
+        // The group's keys at that time: Shift toggles them, a plain click selects them (kept when already selected, to drag).
+        const times = this.summaries.get(summary.group.id)!;
+        const selected = summaryMask(summary.group, times, this.selection)?.[lowerBound(times, summary.time)] === 1;
+        if (e.shiftKey) selectGroupSpan(summary.group, this.selection, summary.time, summary.time, !selected);
+        else if (!selected) {
+          this.selection.clear();
+          selectGroupSpan(summary.group, this.selection, summary.time, summary.time);
+        }
+        this.drag = { kind: 'move', x0: x, dt: 0, moved: false };
         this.invalidate();
         return;
       }
@@ -645,6 +716,11 @@ export class DopeSheet extends CanvasPairView {
     this.info.textContent = t('timeline.dope.info', { frames: frameOf(d, fps) + 1, duration: formatTime(d), fps: Math.round(fps * 100) / 100 });
     this.frameInput.max = String(lastFrameOf(d, fps));
   }
+}
+
+/** A row's shown name (expressions by their translated names). */
+function rowName(row: DopeRow): string {
+  return row.group === 'expressions' ? expressionLabel(row.label) : row.label;
 }
 
 function allSelected(mask: Uint8Array, from: number, to: number): boolean {
