@@ -15,6 +15,7 @@ import { markersOf } from '../../shared/motion/markers';
 import type { HumanBoneName } from '../../shared/vrm/humanBones';
 import { lowerBound } from '../../shared/edits/keyBuffer';
 import { moveKeys, moveKeysLimit } from '../../shared/edits/moveKeys';
+import { keysLandedOn } from '../../shared/edits/retimeKeys';
 import { deleteKeys } from '../../shared/edits/deleteKeys';
 import { t } from '../../shared/i18n';
 import { h } from '../ui/dom';
@@ -39,6 +40,12 @@ export interface DopeSheetModel {
   selectBone(bone: HumanBoneName | null): void;
   /** Records an edited motion as one undo step with a short message. */
   commit(motion: Motion, label: string, message: () => string): void;
+  /** Asks before moved keys replace `landed` keys already at their new times (never silently). */
+  confirmReplace(moving: number, landed: number): Promise<boolean>;
+  /** A marker was dragged to a new time (on a frame unless Alt), renamed (double-click) or deleted (Delete). */
+  moveMarker(index: number, time: number): void;
+  renameMarker(index: number): void;
+  deleteMarker(index: number): void;
 }
 
 /** A strip of its own under the ruler, drawn with the dope sheet's time mapping. */
@@ -78,11 +85,13 @@ const C = {
   boxEdge: '#7c96ff',
   end: 'rgba(0,0,0,0.35)',
   marker: '#8fd18f',
+  markerSelected: '#ffffff',
   join: '#d18fd1',
 };
 
 type Drag =
   | { kind: 'ruler'; x0: number; start0: number; moved: boolean }
+  | { kind: 'marker'; index: number; x0: number; time0: number; dt: number; moved: boolean }
   | { kind: 'box'; x0: number; y0: number; x1: number; y1: number; additive: boolean }
   | { kind: 'move'; x0: number; dt: number; moved: boolean };
 
@@ -110,6 +119,8 @@ export class DopeSheet extends CanvasPairView {
   private readonly summaries = new Map<GroupId, Float32Array>();
   private scrollY = 0;
   private drag: Drag | null = null;
+  /** The marker picked on the ruler (markersOf's order): Delete and F2 act on it. */
+  selectedMarker: number | null = null;
   private fitted = false;
   /** The motion the last own commit produced: the selection follows it; any other change clears it. */
   private ownMotion: Motion | null = null;
@@ -155,6 +166,7 @@ export class DopeSheet extends CanvasPairView {
   motionChanged(): void {
     const m = this.model.motion();
     if (m !== this.ownMotion) this.selection.clear();
+    if (this.selectedMarker !== null && this.selectedMarker >= markersOf(m).length) this.selectedMarker = null;
     this.selection.validate(m);
     this.ownMotion = null;
     if (!this.fitted) this.view = fitView(this.model.duration(), this.timeWidth());
@@ -269,6 +281,25 @@ export class DopeSheet extends CanvasPairView {
     const times = this.summaries.get(line.group.id);
     const best = times ? this.nearestKey(times, x) : -1;
     return best >= 0 ? { group: line.group, time: times![best] } : null;
+  }
+
+  /** The marker whose line is nearest canvas x within HIT_PX (markersOf's order), or -1. */
+  private markerAt(x: number): number {
+    let best = -1;
+    let bestD = HIT_PX + 0.5;
+    markersOf(this.model.motion()).forEach((m, i) => {
+      const d = Math.abs(this.x(m.time) - x);
+      if (d < bestD) (best = i), (bestD = d);
+    });
+    return best;
+  }
+
+  /** Client x of marker `index`'s line and the ruler's y, for e2e tests (null when there is none). */
+  markerClientPoint(index: number): { x: number; y: number } | null {
+    const m = markersOf(this.model.motion())[index];
+    if (!m) return null;
+    const r = this.overlay.getBoundingClientRect();
+    return { x: r.left + this.x(m.time), y: r.top + RULER_H - 6 };
   }
 
   /** Index of the key of `times` nearest to canvas x within HIT_PX, or -1. */
@@ -407,17 +438,19 @@ export class DopeSheet extends CanvasPairView {
     // Ruler with frame numbers; markers: a line through the rows and the name on the ruler (join
     // boundaries in their own colour).
     drawFrameRuler(ctx, this.view, fps, (t) => this.x(t), W, { ...C, labelWidth: LABEL_W, height: RULER_H }, () => {
-      for (const mk of markersOf(this.model.motion())) {
-        const mx = Math.round(this.x(mk.time)) + 0.5;
-        if (mx < LABEL_W || mx > W) continue;
-        ctx.strokeStyle = mk.kind === 'join' ? C.join : C.marker;
+      const drag = this.drag?.kind === 'marker' ? this.drag : null;
+      markersOf(this.model.motion()).forEach((mk, i) => {
+        const mx = Math.round(this.x(mk.time + (drag?.index === i ? drag.dt : 0))) + 0.5;
+        if (mx < LABEL_W || mx > W) return;
+        const colour = i === this.selectedMarker ? C.markerSelected : mk.kind === 'join' ? C.join : C.marker;
+        ctx.strokeStyle = colour;
         ctx.beginPath();
         ctx.moveTo(mx, RULER_H - 10);
         ctx.lineTo(mx, H);
         ctx.stroke();
-        ctx.fillStyle = mk.kind === 'join' ? C.join : C.marker;
+        ctx.fillStyle = colour;
         ctx.fillText(mk.name, mx + 3, RULER_H - 5);
-      }
+      });
     });
   }
 
@@ -537,20 +570,69 @@ export class DopeSheet extends CanvasPairView {
     return n;
   }
 
-  /** Moves the selected keys by dt seconds as one undo step. */
-  moveSelected(dt: number): boolean {
+  /**
+   * Moves the selected keys by dt seconds as one undo step. Keys they would land on are replaced
+   * only after the user says so, and the message says how many were.
+   */
+  async moveSelected(dt: number): Promise<boolean> {
     const sel = this.selection.toKeySelection();
     if (!sel.length || dt === 0) return false;
     const before = this.model.motion();
     const shift = Math.max(dt, moveKeysLimit(before, sel));
     if (shift === 0) return false;
-    const after = moveKeys(before, sel, shift);
     const count = this.selection.size;
+    const landed = keysLandedOn(before, sel, (t) => t + shift);
+    if (landed > 0 && !(await this.model.confirmReplace(count, landed))) return false;
+    if (this.model.motion() !== before) return false; // changed while the question was open
+    const after = moveKeys(before, sel, shift);
     const frames = Math.round(shift * this.model.fps() * 100) / 100;
     this.selection.reselectMoved(sel, before, after, shift);
     this.ownMotion = after;
-    this.model.commit(after, 'Move keys', () => t('timeline.keys.moved', { count, frames }));
+    this.model.commit(after, 'Move keys', () => t(landed ? 'timeline.keys.movedReplacing' : 'timeline.keys.moved', { count, frames, landed }));
     return true;
+  }
+
+  /** Every keyed row the filter shows (a folded group's too): what A, Ctrl+I, columns and ↑/↓ act on. */
+  shownKeyedRows(): DopeRow[] {
+    this.currentLines();
+    return this.groups.flatMap((g) => g.rows.filter((r) => r.channel && r.channel.times.length > 0));
+  }
+
+  /** Selects every key of the shown rows (on) or none. */
+  selectAll(on: boolean): void {
+    if (on) for (const r of this.shownKeyedRows()) this.selection.selectTimeSpan(r.id, r.channel!.times, -Infinity, Infinity);
+    else this.selection.clear();
+    this.invalidate();
+  }
+
+  /** Selected keys of the shown rows become unselected and the others selected. */
+  invertSelection(): void {
+    for (const r of this.shownKeyedRows()) {
+      const n = r.channel!.times.length;
+      for (let i = 0; i < n; i++) this.selection.set(r.id, n, i, !this.selection.has(r.id, i));
+    }
+    this.invalidate();
+  }
+
+  /** Every key of the shown rows at a time some selected key is at (Blender's column select), or at `at`. */
+  selectColumns(at?: number): number {
+    const rows = this.shownKeyedRows();
+    const times = new Set<number>();
+    if (at !== undefined) times.add(Math.fround(at));
+    else for (const r of rows) for (let i = 0; i < r.channel!.times.length; i++) if (this.selection.has(r.id, i)) times.add(r.channel!.times[i]);
+    let n = 0;
+    for (const r of rows) {
+      const rt = r.channel!.times;
+      for (const time of times) {
+        const k = lowerBound(rt, time);
+        if (k < rt.length && rt[k] === time) {
+          this.selection.set(r.id, rt.length, k, true);
+          n++;
+        }
+      }
+    }
+    this.invalidate();
+    return n;
   }
 
   deleteSelected(): boolean {
@@ -584,6 +666,12 @@ export class DopeSheet extends CanvasPairView {
       c.setPointerCapture(e.pointerId);
       const { x, y } = this.local(e);
       if (y < RULER_H) {
+        const mi = this.markerAt(x);
+        if (mi >= 0) {
+          this.drag = { kind: 'marker', index: mi, x0: x, time0: markersOf(this.model.motion())[mi].time, dt: 0, moved: false };
+          return;
+        }
+        this.selectedMarker = null;
         this.drag = { kind: 'ruler', x0: x, start0: this.view.start, moved: false };
         return;
       }
@@ -618,6 +706,12 @@ export class DopeSheet extends CanvasPairView {
         return;
       }
       const hit = this.keyAt(x, y);
+      if (hit && e.altKey) {
+        // Alt+click: the column, every shown row's key at that key's time (added to the selection with Shift).
+        if (!e.shiftKey) this.selection.clear();
+        this.selectColumns(hit.row.channel!.times[hit.index]);
+        return;
+      }
       if (hit) {
         const len = hit.row.channel!.times.length;
         if (e.shiftKey) this.selection.set(hit.row.id, len, hit.index, !this.selection.has(hit.row.id, hit.index));
@@ -637,7 +731,14 @@ export class DopeSheet extends CanvasPairView {
       const d = this.drag;
       if (!d) return;
       const { x, y } = this.local(e);
-      if (d.kind === 'ruler') {
+      if (d.kind === 'marker') {
+        if (Math.abs(x - d.x0) > DRAG_PX) d.moved = true;
+        const dt = d.moved ? this.dragDt(x - d.x0, e.altKey) : 0;
+        if (dt !== d.dt) {
+          d.dt = dt;
+          this.invalidate();
+        }
+      } else if (d.kind === 'ruler') {
         if (Math.abs(x - d.x0) > DRAG_PX) d.moved = true;
         if (!d.moved) return;
         const span = this.view.end - this.view.start;
@@ -668,12 +769,16 @@ export class DopeSheet extends CanvasPairView {
         this.invalidate();
         return;
       }
-      if (d.kind === 'ruler' && !d.moved) this.model.seek(Math.min(Math.max(this.time(d.x0), 0), this.model.duration()), e.altKey);
+      if (d.kind === 'marker') {
+        this.selectedMarker = d.index;
+        if (d.moved && d.dt !== 0) this.model.moveMarker(d.index, d.time0 + d.dt);
+        else this.model.seek(d.time0, true);
+      } else if (d.kind === 'ruler' && !d.moved) this.model.seek(Math.min(Math.max(this.time(d.x0), 0), this.model.duration()), e.altKey);
       else if (d.kind === 'box') {
         if (Math.abs(d.x1 - d.x0) < DRAG_PX && Math.abs(d.y1 - d.y0) < DRAG_PX) {
           if (d.x0 > LABEL_W) this.model.seek(Math.min(Math.max(this.time(d.x0), 0), this.model.duration()), e.altKey);
         } else this.selectBox(d.x0, d.y0, d.x1, d.y1);
-      } else if (d.kind === 'move' && d.moved && d.dt !== 0) this.moveSelected(d.dt);
+      } else if (d.kind === 'move' && d.moved && d.dt !== 0) void this.moveSelected(d.dt);
       this.invalidate();
     };
     c.addEventListener('pointerup', (e) => end(e, false));
@@ -699,12 +804,23 @@ export class DopeSheet extends CanvasPairView {
       },
       { passive: false },
     );
-    c.addEventListener('dblclick', () => this.fit());
+    // Double-click: on a marker renames it, elsewhere fits the whole motion.
+    c.addEventListener('dblclick', (e) => {
+      const { x, y } = this.local(e);
+      const mi = y < RULER_H ? this.markerAt(x) : -1;
+      if (mi >= 0) this.model.renameMarker(mi);
+      else this.fit();
+    });
     // Delete acts on the keys while the sheet has focus and keys are selected (else the range's Delete runs).
     c.addEventListener('keydown', (e) => {
       if ((e.key === 'Delete' || e.key === 'Backspace') && !this.selection.empty) {
         e.preventDefault();
         this.deleteSelected();
+      } else if ((e.key === 'Delete' || e.key === 'Backspace') && this.selectedMarker !== null) {
+        e.preventDefault();
+        const i = this.selectedMarker;
+        this.selectedMarker = null;
+        this.model.deleteMarker(i);
       }
     });
   }

@@ -9,15 +9,17 @@ import type { Motion } from '../../shared/motion/types';
 import { insertKeys, type TrackRef } from '../../shared/edits/insertKeys';
 import { copyKeys, pasteKeys, type KeyClip } from '../../shared/edits/pasteKeys';
 import { pastePose } from '../../shared/edits/pastePose';
-import { markersOf, withMarkers } from '../../shared/motion/markers';
 import { onLocaleChange, t } from '../../shared/i18n';
 import { DopeSheet } from './dopeSheet';
+import { confirmReplace, markerEdits, registerKeyCommands } from './keyCommands';
 import { frameOf, snapToFrame } from './dopeSheetRows';
 
 type Clipboard = { kind: 'keys'; clip: KeyClip; count: number } | { kind: 'pose'; motion: Motion; time: number };
 
 export function createDopeSheet(studio: Studio): DopeSheet {
+  const markers = markerEdits(studio);
   const sheet = new DopeSheet({
+    ...markers,
     motion: () => studio.motion,
     duration: () => studio.duration,
     fps: () => studio.fps,
@@ -30,6 +32,7 @@ export function createDopeSheet(studio: Studio): DopeSheet {
     },
     selectBone: (bone) => studio.select(bone),
     commit: (motion, label, message) => studio.commit(motion, label, message),
+    confirmReplace,
   });
   studio.events.on('motion', () => {
     sheet.motionChanged();
@@ -118,19 +121,7 @@ export function createDopeSheet(studio: Studio): DopeSheet {
   };
   r.register({ id: 'keys.paste', label: 'Paste', description: 'Paste the copied keys or pose at the playhead', shortcuts: ['Mod+V'], menu: 'edit', isEnabled: () => clipboard !== null, run: () => paste(false) });
   r.register({ id: 'keys.pasteFlipped', label: 'Paste flipped', description: 'Paste the copied pose mirrored left and right', shortcuts: ['Mod+Shift+V'], menu: 'edit', isEnabled: () => clipboard !== null, run: () => paste(true) });
-  r.register({
-    id: 'markers.add',
-    label: 'Add marker',
-    description: 'Add a named marker at the playhead (saved in the .vrma)',
-    shortcuts: ['M'],
-    menu: 'edit',
-    run: () => {
-      const existing = markersOf(studio.motion);
-      const name = t('timeline.marker.name', { n: existing.length + 1 });
-      const f = frame();
-      studio.commit(withMarkers(studio.motion, [...existing, { time: studio.keyTime, name, kind: 'user' }]), 'Add marker', () => t('timeline.marker.added', { name, frame: f }));
-    },
-  });
   r.register({ id: 'keys.delete', label: 'Delete keys', description: 'Delete the selected keys', menu: 'edit', isEnabled: () => !sheet.selection.empty, run: () => void sheet.deleteSelected() });
+  registerKeyCommands(studio, sheet, markers);
   return sheet;
 }
