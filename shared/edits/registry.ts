@@ -514,7 +514,7 @@ export const EDITS: readonly EditDefinition[] = [
     description: [
       "B is re-expressed on A's skeleton (bones by humanoid name, rotations through the normalized pose, hips",
       'scaled by the hips heights and continuing from where A is), then crossfaded in over --blend seconds.',
-      "B's expression and lookAt tracks are dropped.",
+      "B's expressions and gaze continue on A's of the same name (added to A when it has none).",
     ],
     other: true,
     params: [
