@@ -235,9 +235,15 @@ export class DopeSheet extends CanvasPairView {
       this.linesFor = key;
       this.lines = dopeLines(this.groups, this.collapsed);
       this.summaries.clear();
-      for (const g of this.groups) this.summaries.set(g.id, summaryTimes(g));
     }
     return this.lines;
+  }
+
+  /** A group's summary key times, made when first drawn or hit (a long motion's groups cost a merge each). */
+  private summaryOf(group: DopeGroup): Float32Array {
+    let times = this.summaries.get(group.id);
+    if (!times) this.summaries.set(group.id, (times = summaryTimes(group)));
+    return times;
   }
 
   private rowsTop(): number {
@@ -278,9 +284,9 @@ export class DopeSheet extends CanvasPairView {
     const li = this.lineAt(y);
     const line = li >= 0 ? this.lines[li] : undefined;
     if (!line || line.kind !== 'group') return null;
-    const times = this.summaries.get(line.group.id);
-    const best = times ? this.nearestKey(times, x) : -1;
-    return best >= 0 ? { group: line.group, time: times![best] } : null;
+    const times = this.summaryOf(line.group);
+    const best = this.nearestKey(times, x);
+    return best >= 0 ? { group: line.group, time: times[best] } : null;
   }
 
   /** The marker whose line is nearest canvas x within HIT_PX (markersOf's order), or -1. */
@@ -395,8 +401,10 @@ export class DopeSheet extends CanvasPairView {
         ctx.fillRect(0, y, W, ROW_H);
         ctx.fillStyle = C.groupText;
         ctx.fillText(`${this.collapsed.has(line.group.id) ? '▸' : '▾'} ${t(`timeline.group.${line.group.id}` as never)}`, 4, y + ROW_H / 2);
-        const times = this.summaries.get(line.group.id);
-        if (times?.length) this.drawKeys(ctx, times, summaryMask(line.group, times, this.selection), y + ROW_H / 2, move, C.summaryKey);
+        const times = this.summaryOf(line.group);
+        const span = this.view.end - this.view.start;
+        const mask = summaryMask(line.group, times, this.selection, this.view.start - span * 0.01 - Math.abs(move), this.view.end + span * 0.01 + Math.abs(move));
+        if (times.length) this.drawKeys(ctx, times, mask, y + ROW_H / 2, move, C.summaryKey);
         continue;
       }
       const row = line.row;
@@ -687,7 +695,7 @@ export class DopeSheet extends CanvasPairView {
       const summary = x >= LABEL_W ? this.summaryKeyAt(x, y) : null;
       if (summary) {
         // The group's keys at that time: Shift toggles them, a plain click selects them (kept when already selected, to drag).
-        const times = this.summaries.get(summary.group.id)!;
+        const times = this.summaryOf(summary.group);
         const selected = summaryMask(summary.group, times, this.selection)?.[lowerBound(times, summary.time)] === 1;
         if (e.shiftKey) selectGroupSpan(summary.group, this.selection, summary.time, summary.time, !selected);
         else if (!selected) {

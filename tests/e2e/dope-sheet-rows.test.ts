@@ -4,8 +4,8 @@
  * filter shows every bone, the selected bone's rows, and the search narrows them. On
  * hips_spine_twisting.vrma (30 fps, a key per frame on hips and spine): a click on a group row's name
  * and a box started there do not fold it (its triangle does); a summary key on the torso row selects
- * the hips and spine keys at its time, and dragging it 5 frames moves both exactly as the core's
- * moveKeys does (bytes compared).
+ * the hips and spine keys at its time, and dragging it 5 frames (onto two keys: Replace is asked)
+ * moves both exactly as the core's moveKeys does (bytes compared).
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -128,6 +128,9 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: dope sheet r
     await page.mouse.move(kx + five / 2, torsoY, { steps: 4 });
     await page.mouse.move(kx + five, torsoY, { steps: 4 });
     await page.mouse.up();
+    // Every frame has a key here: the two moved keys land on two others, and the sheet asks first.
+    await page.locator('#replace-keys-dialog button[data-choice="replace"]').click();
+    await expect.poll(async () => (await state(page)).messages.at(-1)?.text ?? '').toContain('Moved 2 keys by 5 frames, replacing 2 keys');
     await frame();
     const selection = [hips, spine].map((c) => ({ node: c.node, path: c.path, keys: [lowerBound(c.times, tKey)] }));
     expect(selection.every((e, i) => [hips, spine][i].times[e.keys[0]] === tKey)).toBe(true);
