@@ -4,7 +4,7 @@ import { defineMessages } from './define';
 export default defineMessages({
   en: {
     'timeline.dope.label': 'Dope sheet',
-    'timeline.dope.help': 'Click a key to select it, Shift+click to add, drag on empty space to box-select, drag keys to move them (Alt: off the frames). Delete removes, Ctrl+C/Ctrl+V copy and paste, K keys the selected bone. Drag the ruler to pan, Ctrl+wheel to zoom, double-click to fit.',
+    'timeline.dope.help': 'Click a key to select it, Shift+click to add, Alt+click for its column, drag on empty space to box-select, drag keys to move them (Alt: off the frames); a group row\'s summary keys select and move the group\'s keys. A / Alt+A / Ctrl+I select all, none, the inverse; Up/Down jump to the next/previous key; S scales around the playhead; Ctrl+Enter types a value. Delete removes, Ctrl+C/Ctrl+V copy and paste, K keys the selected bone, M adds a marker (drag it to move, double-click to rename). Drag the ruler to pan, Ctrl+wheel to zoom, double-click to fit.',
     'timeline.dope.frame': 'Frame',
     'timeline.dope.filter': 'Rows to show',
     'timeline.dope.filter.keyed': 'Keyed',
@@ -58,7 +58,7 @@ export default defineMessages({
   },
   ja: {
     'timeline.dope.label': 'ドープシート',
-    'timeline.dope.help': 'キーをクリックで選択、Shift+クリックで追加、空いた所をドラッグで矩形選択、キーをドラッグで移動（Alt: フレームに合わせない）。Delete で削除、Ctrl+C/Ctrl+V でコピーと貼り付け、K で選択中のボーンにキー。ルーラーのドラッグでスクロール、Ctrl+ホイールでズーム、ダブルクリックで全体表示。',
+    'timeline.dope.help': 'キーをクリックで選択、Shift+クリックで追加、Alt+クリックでその列、空いた所をドラッグで矩形選択、キーをドラッグで移動（Alt: フレームに合わせない）。グループの行のまとめキーでグループのキーを選択・移動。A / Alt+A / Ctrl+I ですべて選択・解除・反転、↑/↓ で次/前のキー、S で再生位置を中心に拡大縮小、Ctrl+Enter で値を入力。Delete で削除、Ctrl+C/Ctrl+V でコピーと貼り付け、K で選択中のボーンにキー、M でマーカー（ドラッグで移動、ダブルクリックで名前変更）。ルーラーのドラッグでスクロール、Ctrl+ホイールでズーム、ダブルクリックで全体表示。',
     'timeline.dope.frame': 'フレーム',
     'timeline.dope.filter': '表示する行',
     'timeline.dope.filter.keyed': 'キーのある行',
