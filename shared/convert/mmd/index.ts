@@ -5,7 +5,7 @@
  */
 import { warning, type MotionWarning } from '../../warnings';
 import { fail } from '../../errors';
-import type { Motion } from '../../motion/types';
+import type { Channel, Motion } from '../../motion/types';
 import { buildMotion, type KeyTrack } from '../../vrma/buildMotion';
 import { bakeMmd, mmdBudget, type MmdBake, type MmdKeySource } from './bake';
 import { combineMax, MORPH_TO_EXPRESSION, skippedMorphsWarning } from './morphs';
@@ -15,6 +15,7 @@ import { rigFromPmx, standardRig, type MmdRig } from './rig';
 import { nameKey } from './shiftJis';
 import { STANDARD_MMD_RIG } from './standardRig';
 import { parseVmd, VMD_FPS, type Vmd } from './vmd';
+import { sparseVmdKeys } from './sparseKeys';
 import { BoneTrackSampler, IkSwitches, sampleMorph } from './vmdSampler';
 import { mapRigToVrm, type VrmMapping } from './vrmMapping';
 import { parseVpd, type VpdPose } from './vpd';
@@ -31,6 +32,11 @@ export interface VmdOptions {
   readonly pmx?: Uint8Array;
   /** Bake rate, default 30 (MMD's own). */
   readonly fps?: number;
+  /**
+   * 'vmd': keep the VMD's key frames per bone plus the fewest in-betweens within the optimizer's
+   * tolerance (sparseKeys.ts); default 'everyFrame', a key on every baked frame.
+   */
+  readonly keys?: 'everyFrame' | 'vmd';
 }
 
 export interface VmdDetailOptions extends VmdOptions {
@@ -177,8 +183,25 @@ export function convertVmdDetailed(bytes: Uint8Array, opts: VmdDetailOptions = {
   const bake = bakeMmd(rig, mapping, vmdKeySource(vmd, rig), hasBody ? frames : new Float64Array([0]), budget, opts.traceJoints);
   const unreachable = bake.legIk.map((l) => ({ side: l.side, n: l.solved.reduce((s, v) => s + (v ? 0 : 1), 0) })).filter((l) => l.n > 0 && hasBody);
   for (const u of unreachable) warnings.push(warning(`${u.side} leg: IK off or target out of reach on ${u.n} of ${bake.times.length} frames`, 'mmd.legIkOff', { side: u.side, frames: u.n, total: bake.times.length }));
-  const motion = buildFromBake(bake, mapping, expressions, warnings, hasBody);
+  const dense = buildFromBake(bake, mapping, expressions, warnings, hasBody);
+  const motion = opts.keys === 'vmd' && hasBody ? sparseVmdKeys(dense, vmdKeyTimes(vmd, rig, mapping, dense)) : dense;
   return { motion, bake, mappedBones: mapping.mappedCount };
+}
+
+/** Per written channel, the times its source bone has keys on in the VMD (expressions keep their own keys). */
+function vmdKeyTimes(vmd: Vmd, rig: MmdRig, mapping: VrmMapping, motion: Motion): (c: Channel) => Float32Array {
+  const byRigBone = new Map<number, Float32Array>();
+  for (const t of vmd.boneTracks) {
+    const b = rig.index.get(t.key);
+    if (b !== undefined) byRigBone.set(b, Float32Array.from(t.frames, (f) => f / VMD_FPS));
+  }
+  const none = new Float32Array(0);
+  return (c) => {
+    const bone = motion.humanoid.nodeToBone.get(c.node);
+    if (bone === undefined) return c.times;
+    const source = mapping.source.get(bone);
+    return (source !== undefined && byRigBone.get(source)) || none;
+  };
 }
 
 export function convertVmd(bytes: Uint8Array, opts: VmdOptions = {}): Motion {
