@@ -73,11 +73,17 @@ async function takesOf(path: string, bytes: Uint8Array): Promise<TakeSource> {
   return lastTakes.source;
 }
 
+/** The file's bytes as read (a view, not a copy: an 80 MB input costs 80 MB, not 160). */
+async function fileBytes(path: string): Promise<Uint8Array> {
+  const b = await readFile(path);
+  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+}
+
 /** A describe job: what the file is, by its format's reader (the cache is main's, describeWorker.ts). */
 async function describeJob(job: ConvertJob, base: { id: number; input: string; output: string }): Promise<ConvertResult> {
   let bytes: Uint8Array;
   try {
-    bytes = new Uint8Array(await readFile(job.input));
+    bytes = await fileBytes(job.input);
   } catch (e) {
     return { ...base, ok: false, error: fileFailure(e, job.input), fileProblem: fileProblem(e, job.input), warnings: [] };
   }
@@ -95,7 +101,7 @@ export async function runConvertJob(job: ConvertJob): Promise<ConvertResult> {
   if (job.describe) return describeJob(job, base);
   let bytes: Uint8Array;
   try {
-    bytes = new Uint8Array(await readFile(job.input));
+    bytes = await fileBytes(job.input);
   } catch (e) {
     return { ...base, ok: false, error: fileFailure(e, job.input), fileProblem: fileProblem(e, job.input), warnings: [] };
   }

@@ -29,7 +29,7 @@ describe('security: record and container counts are bounded before the cost (fin
   it(`an ASCII FBX of ${MAX_FBX_RECORDS + 1} empty records is refused (fbx.tooManyRecords, en+ja); ${MAX_FBX_RECORDS} records parse`, () => {
     const over = typedError(() => parseAsciiFbx(emptyRecordsAsciiFbx(MAX_FBX_RECORDS + 1)));
     expect(over).toMatchObject({ code: 'TOO_LARGE', detail: 'fbx.tooManyRecords' });
-    expect(over.message).toMatch(/more than 2097152 records \(line 2097154\)/);
+    expect(over.message).toMatch(/more than 1048576 records \(line 1048578\)/);
     expect(CATALOGUE.ja['errorDetail.fbx.tooManyRecords']).toMatch(/レコードが \{max\} 個を超えています/);
     expect(parseAsciiFbx(emptyRecordsAsciiFbx(MAX_FBX_RECORDS)).nodes).toHaveLength(MAX_FBX_RECORDS);
     // Through describe, as the library and Convert Folder reach it.

@@ -38,9 +38,9 @@ export interface FbxDocument {
  * Records one file may hold, in either encoding. A record costs ~60-100 bytes of heap whatever it
  * takes on disk, so an ASCII file of 3-byte "a:" lines (80 MB: 26 M records) ran its worker out of
  * memory after 53 s (issue 24, finding 1); real files hold tens of thousands (a mesh's data is one
- * array record), and 2 M records stay near 200 MB.
+ * array record, an animation curve about ten), and 1 M records stay near 150 MB.
  */
-export const MAX_FBX_RECORDS = 1 << 21;
+export const MAX_FBX_RECORDS = 1 << 20;
 
 /** Counts the records a parse creates; refuses the file (TOO_LARGE) at the first past MAX_FBX_RECORDS. */
 export function recordCounter(): (where: string) => void {
