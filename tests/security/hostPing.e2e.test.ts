@@ -10,13 +10,11 @@
  * 30 s per file (describe or Convert Folder of its folder); 1 GiB for the host's VmHWM.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { existsSync } from 'node:fs';
 import { HOST_SCRIPT, startHost, type StartedHost } from '../helpers/host';
-import { call, decoded } from './hostClient';
-import type { HostServer } from '../../main/host/server';
+import { api, slowPings, startPinger, vmHwmKb } from './hostPinger';
 import type { ConvertSummary, FileDetails, LibrarySnapshot } from '../../shared/contract/studioApi';
 import {
   boneChainPmd,
@@ -34,7 +32,6 @@ import {
   twoKeyVmd,
 } from './hostileReaders';
 
-const PING_EVERY_MS = 200;
 const PING_LIMIT_MS = 1_000;
 const FILE_LIMIT_MS = 30_000;
 const HWM_LIMIT_KB = 1 << 20; // 1 GiB
@@ -57,20 +54,10 @@ const PROBES: { finding: string; files: Record<string, () => Uint8Array> }[] = [
   { finding: '17', files: { 'long-takes.fbx': () => manyLongTakesFbx(14, 999_000) } },
 ];
 
-async function api<T>(host: StartedHost, method: string, ...args: unknown[]): Promise<{ value?: T; error?: { code: string; message: string } }> {
-  return decoded(await call({ port: host.port, token: host.token } as HostServer, method, args)) as { value?: T; error?: { code: string; message: string } };
-}
-
-function vmHwmKb(pid: number): number {
-  return Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
-}
-
 describe.skipIf(!existsSync(HOST_SCRIPT) || process.platform !== 'linux')('security: the host answers within 1 s while the hostile files of issue 24 are described and converted', () => {
   let host: StartedHost;
   let root: string;
-  const pings: { at: number; ms: number; ok: boolean }[] = [];
-  let pinger: ReturnType<typeof setInterval> | undefined;
-  const t0 = performance.now();
+  let pinger: ReturnType<typeof startPinger> | undefined;
 
   beforeAll(async () => {
     // Inside the host's HOME (tests/helpers/host.ts: the temp folder), so it opens without a question.
@@ -83,17 +70,11 @@ describe.skipIf(!existsSync(HOST_SCRIPT) || process.platform !== 'linux')('secur
       }
     }
     host = await startHost();
-    pinger = setInterval(() => {
-      const sent = performance.now();
-      api(host, 'getPlatform').then(
-        (r) => pings.push({ at: sent - t0, ms: performance.now() - sent, ok: r.value !== undefined }),
-        () => pings.push({ at: sent - t0, ms: performance.now() - sent, ok: false }),
-      );
-    }, PING_EVERY_MS);
+    pinger = startPinger(host);
   }, 120_000);
 
   afterAll(async () => {
-    clearInterval(pinger);
+    await pinger?.stop(0);
     await host?.stop();
     if (root) rmSync(root, { recursive: true, force: true });
   });
@@ -127,8 +108,7 @@ describe.skipIf(!existsSync(HOST_SCRIPT) || process.platform !== 'linux')('secur
       if (asked) r = await api<ConvertSummary>(host, 'convertFolder', { folder, overwrite: true, allTakes: false });
       converted.push({ folder, ms: performance.now() - sent, summary: r.value, asked, error: r.error?.message });
     }
-    // The last pings in flight.
-    await new Promise((r) => setTimeout(r, 2 * PING_LIMIT_MS));
+    const pings = await pinger!.stop(2 * PING_LIMIT_MS); // the last pings in flight
     const hwm = vmHwmKb(host.process.pid!);
 
     const base = (p: string) => p.slice(root.length + 1);
@@ -164,8 +144,7 @@ describe.skipIf(!existsSync(HOST_SCRIPT) || process.platform !== 'linux')('secur
 
     // The host kept answering: every ping, within 1 s.
     expect(pings.length).toBeGreaterThan(10);
-    expect(pings.filter((p) => !p.ok)).toEqual([]);
-    expect(pings.filter((p) => p.ms > PING_LIMIT_MS).map((p) => `${(p.at / 1000).toFixed(1)} s: ${p.ms.toFixed(0)} ms`)).toEqual([]);
+    expect(slowPings(pings, PING_LIMIT_MS)).toEqual([]);
     expect(hwm).toBeLessThan(HWM_LIMIT_KB);
   }, 600_000);
 });
