@@ -5,7 +5,7 @@
  * from IK-driven bones (the D-bones) see the result. Typed arrays, reused for every frame.
  */
 import type { Quat, Vec3 } from '../../motion/types';
-import { conj, fromUnitVectors, mul, multiplyFlat, rotateVecFlat } from '../../math/quat';
+import { conj, fromUnitVectors, mul, multiplyFlat, quatPow, rotateVecFlat } from '../../math/quat';
 import { sub3 } from '../../math/vec3';
 import type { MmdRig } from './rig';
 import { solveTwoBone } from './legIk';
@@ -24,25 +24,6 @@ export interface ToeIkChain {
   readonly ankle: number;
   /** The bone that should reach the target (つま先 / 足先). */
   readonly tip: number;
-}
-
-/** q^t for a unit quaternion (t may be negative: MMD's -1 ratio cancels a rotation). */
-export function quatPow(x: number, y: number, z: number, w: number, t: number, out: Float64Array, o: number): void {
-  if (t === 1) {
-    out[o] = x; out[o + 1] = y; out[o + 2] = z; out[o + 3] = w;
-    return;
-  }
-  if (w < 0) {
-    x = -x; y = -y; z = -z; w = -w;
-  }
-  const s = Math.sqrt(x * x + y * y + z * z);
-  if (s < 1e-12) {
-    out[o] = 0; out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 1;
-    return;
-  }
-  const half = Math.atan2(s, w) * t;
-  const k = Math.sin(half) / s;
-  out[o] = x * k; out[o + 1] = y * k; out[o + 2] = z * k; out[o + 3] = Math.cos(half);
 }
 
 const IK_CHAIN_COST = 16;
