@@ -12,7 +12,7 @@ import { MAX_FBX_RECORDS } from '../../shared/convert/fbx/node';
 import { MAX_GLTF_JSON_CONTAINERS, parseGlb } from '../../shared/gltf/glb';
 import { describeFormat } from '../../shared/convert/codecs';
 import { gltfKind } from '../../shared/convert/gltfKind';
-import { avatarCheck } from '../../shared/vrm/avatarCheck';
+import { avatarCheck } from '../../shared/avatar/avatarCheck';
 import { emptyNodesGltf, emptyRecordsAsciiFbx } from './hostileReaders';
 
 function typedError(f: () => unknown): MotionError {
