@@ -30,8 +30,7 @@ import { askConvertTarget, askManyTakes, showConvertSummary } from '../panels/co
 import { t, formatDate, formatNumber } from '../../shared/i18n';
 import { errorText } from '../ui/messages';
 
-/** Name the studio gives the built-in avatar (renderer/shell/startStudio.ts). */
-export const BUILTIN_AVATAR_NAME = 'Mannequin';
+import { BUILTIN_AVATAR_NAME } from '../app/builtinAvatar';
 
 export interface DesktopSessionOptions {
   /** Asked when a crashed session is found; default: window.confirm. */
