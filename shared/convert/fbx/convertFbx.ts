@@ -15,6 +15,7 @@ import type { KeyTrack } from '../../vrma/buildMotion';
 import type { SourceJoint, V3 } from '../humanoid/skeleton';
 import { prepareRig, retarget, type HumanoidRig, type Poser } from '../humanoid/retarget';
 import { MatrixPoser } from '../humanoid/matrixPoser';
+import { findPlacement, type Placement } from '../humanoid/placement';
 import { expressionForMorph } from '../humanoid/expressionNames';
 import { isBinaryFbx, parseBinaryFbx } from './binary';
 import { isAsciiFbx, parseAsciiFbx } from './ascii';
@@ -63,8 +64,10 @@ interface Skeleton {
   readonly bindLocal: readonly Mat4[];
   /** The models' own local matrices (Lcl properties: the pose a take leaves a joint without curves in). */
   readonly defaultLocal: readonly Mat4[];
-  /** File world -> Y-up metres. */
+  /** The poser's root matrix: the file's world -> the skeleton's own space (humanoid/placement.ts). */
   readonly root: Mat4;
+  /** The models above the first bone that only place the skeleton, and where they put it. */
+  readonly placement: Placement;
 }
 
 const BONE_TYPES = new Set(['LimbNode', 'Root', 'Limb', 'Skeleton']);
@@ -110,7 +113,18 @@ function buildSkeleton(scene: FbxScene, warnings: MotionWarning[]): Skeleton {
   });
   if (fromDefaults === ids.length) warnings.push(warning('the file has no bind pose; its default pose is taken as the rest', 'fbx.noBindPose'));
   const bindLocal = ids.map((_, j) => (joints[j].parent >= 0 ? multiply(invertAffine(bindWorld[joints[j].parent]), bindWorld[j]) : bindWorld[j]));
-  return { ids, joints, parts, bindLocal, defaultLocal, root: axisMatrix(scene.globals, warnings) };
+  const axes = axisMatrix(scene.globals, warnings);
+  const defaultWorld: Mat4[] = [];
+  defaultLocal.forEach((local, j) => (defaultWorld[j] = joints[j].parent >= 0 ? childWorld(defaultWorld[joints[j].parent], local, parts[j].inheritType) : local));
+  const moved = new Set<string>();
+  for (const stack of scene.stacks) for (const cn of stack.curveNodes) if (CHANNELS[cn.property] !== undefined && [...cn.curves.values()].some((c) => c.times.length > 0)) moved.add(cn.target);
+  const placement = findPlacement(
+    { joints },
+    (j) => !BONE_TYPES.has(scene.models.get(ids[j])!.type) && !moved.has(ids[j]),
+    (j) => multiply(axes, defaultWorld[j]),
+    axes,
+  );
+  return { ids, joints, parts, bindLocal, defaultLocal, root: placement.rootMatrix, placement };
 }
 
 /** Poses the skeleton: joints at their bind pose follow their parent rigidly, animated ones by InheritType. */
@@ -155,7 +169,7 @@ export function readFbx(bytes: Uint8Array): FbxSource {
       for (let j = 0; j < n; j++) positions.push([restPoser.positions[j * 3], restPoser.positions[j * 3 + 1], restPoser.positions[j * 3 + 2]]);
       rig = prepareRig(
         { hierarchy: skeleton, rest: { positions, endSites: positions.map(() => undefined) }, restRotations: Float64Array.from(restPoser.world), format: 'FBX' },
-        { metresPerUnit: 1 },
+        { placement: skeleton.placement.toWorld },
       );
       return rig;
     },

@@ -24,6 +24,7 @@ import { nodeTransform, restTrs, type GltfNode } from '../../vrma/restPose';
 import type { SourceJoint, V3 } from '../humanoid/skeleton';
 import { prepareRig, retarget, type HumanoidRig } from '../humanoid/retarget';
 import { MatrixPoser } from '../humanoid/matrixPoser';
+import { findPlacement, type Placement } from '../humanoid/placement';
 import { expressionForMorph } from '../humanoid/expressionNames';
 import type { TakeInfo, TakeMotion } from '../fbx/convertFbx';
 
@@ -57,6 +58,21 @@ function defaultTrs(n: Json): { t: Vec3; r: Quat; s: Vec3 } {
   return { t: [o[0], o[1], o[2]], r: normalize([o[3], o[4], o[5], o[6]]), s: [o[7], o[8], o[9]] };
 }
 
+/** How far bind matrices (each `space · bind`) are from the joints' default worlds: linear parts, relative. */
+function linearDistance(binds: readonly [number, Mat4][], space: Mat4, worldDefault: (node: number) => Mat4): number {
+  let sum = 0;
+  for (const [j, inv] of binds) {
+    const a = multiply(space, inv), d = worldDefault(j);
+    let diff = 0, size = 0;
+    for (const k of [0, 1, 2, 4, 5, 6, 8, 9, 10]) {
+      diff += (a[k] - d[k]) ** 2;
+      size += d[k] ** 2;
+    }
+    sum += Math.sqrt(diff / (size || 1));
+  }
+  return sum;
+}
+
 interface Skeleton {
   readonly nodeOf: readonly number[];
   readonly joints: readonly SourceJoint[];
@@ -64,9 +80,11 @@ interface Skeleton {
   /** The nodes' own local matrices (their default pose). */
   readonly defaultLocal: readonly Mat4[];
   readonly defaults: readonly { t: Vec3; r: Quat; s: Vec3 }[];
+  /** The nodes above the first joint that only place the skeleton (humanoid/placement.ts). */
+  readonly placement: Placement;
 }
 
-function buildSkeleton(doc: Document, warnings: MotionWarning[]): Skeleton {
+function buildSkeleton(doc: Document, animated: ReadonlySet<number>, warnings: MotionWarning[]): Skeleton {
   const { nodes, json, ctx } = doc;
   const parent = new Int32Array(nodes.length).fill(-1);
   nodes.forEach((n, i) => {
@@ -102,12 +120,17 @@ function buildSkeleton(doc: Document, warnings: MotionWarning[]): Skeleton {
     if (ibm.count < joints.length) fail('BAD_GLTF', `skin ${si} has ${joints.length} joints but ${ibm.count} inverse bind matrices`, 'gltf.inverseBind', { skin: si, joints: joints.length, matrices: ibm.count });
     const meshNode = nodes.findIndex((n) => n.skin === si);
     const meshWorld = meshNode >= 0 ? worldDefault(meshNode) : MAT4_IDENTITY;
+    const binds: [number, Mat4][] = [];
     joints.forEach((j, k) => {
-      if (bindWorld.has(j)) return;
       const m = Array.from(ibm.data.subarray(k * 16, k * 16 + 16));
-      if (!m.every(Number.isFinite)) return;
-      bindWorld.set(j, multiply(meshWorld, invertAffine(m)));
+      if (m.every(Number.isFinite)) binds.push([j, invertAffine(m)]);
     });
+    // Two conventions meet in real files: the glTF spec's (and Blender's) inverse bind matrices are the
+    // joints' world bind pose, FBX2glTF's are relative to the skinned mesh node. The one that agrees with
+    // the joints' own default pose is the file's (the mesh node under a scaled or turned armature tells
+    // them apart; with the mesh at the origin they are the same).
+    const inMeshSpace = meshNode >= 0 && linearDistance(binds, meshWorld, worldDefault) < linearDistance(binds, MAT4_IDENTITY, worldDefault);
+    for (const [j, inv] of binds) if (!bindWorld.has(j)) bindWorld.set(j, inMeshSpace ? multiply(meshWorld, inv) : inv);
   });
   if (!keep.size) {
     // No skin: the node hierarchy itself (leaf nodes that only carry a mesh, camera or light are not bones).
@@ -147,7 +170,10 @@ function buildSkeleton(doc: Document, warnings: MotionWarning[]): Skeleton {
     world[j] = bindWorld.get(node) ?? (p >= 0 ? multiply(world[p], defaultLocal(nodes[node])) : worldDefault(node));
   });
   const bindLocal = nodeOf.map((_, j) => (joints[j].parent >= 0 ? multiply(invertAffine(world[joints[j].parent]), world[j]) : world[j]));
-  return { nodeOf, joints, bindLocal, defaultLocal: nodeOf.map((n) => defaultLocal(nodes[n])), defaults: nodeOf.map((n) => defaultTrs(nodes[n])) };
+  const skinJoints = new Set<number>();
+  for (const skin of skins) if (isObject(skin)) for (const j of list(skin, 'joints')) if (typeof j === 'number') skinJoints.add(j);
+  const placement = findPlacement({ joints }, (j) => !skinJoints.has(nodeOf[j]) && !animated.has(nodeOf[j]), (j) => worldDefault(nodeOf[j]));
+  return { nodeOf, joints, bindLocal, defaultLocal: nodeOf.map((n) => defaultLocal(nodes[n])), defaults: nodeOf.map((n) => defaultTrs(nodes[n])), placement };
 }
 
 function readAnimations(doc: Document): Animation[] {
@@ -212,7 +238,9 @@ export function readGltf(bytes: Uint8Array): GltfSource {
   const animations = readAnimations(doc);
   if (doc.isVrm && animations.length === 0) fail('IS_AVATAR', 'this file is a VRM avatar with no animations, not a motion: open it as the avatar', 'gltf.isAvatar');
   const warnings: MotionWarning[] = [];
-  const skeleton = buildSkeleton(doc, warnings);
+  const moved = new Set<number>();
+  for (const a of animations) for (const [node, ch] of a.channels) if (ch.has('translation') || ch.has('rotation') || ch.has('scale')) moved.add(node);
+  const skeleton = buildSkeleton(doc, moved, warnings);
   if (!skeleton.nodeOf.length) fail('NO_HUMANOID', 'the glTF file has no nodes, so no skeleton', 'gltf.noNodes');
   let rig: HumanoidRig | undefined;
   return {
@@ -222,12 +250,12 @@ export function readGltf(bytes: Uint8Array): GltfSource {
     warnings,
     rig() {
       if (rig) return rig;
-      const poser = new MatrixPoser(skeleton, MAT4_IDENTITY, (j) => skeleton.bindLocal[j]);
+      const poser = new MatrixPoser(skeleton, skeleton.placement.rootMatrix, (j) => skeleton.bindLocal[j]);
       poser.pose(0);
       const positions: V3[] = skeleton.nodeOf.map((_, j) => [poser.positions[j * 3], poser.positions[j * 3 + 1], poser.positions[j * 3 + 2]]);
       rig = prepareRig(
         { hierarchy: skeleton, rest: { positions, endSites: positions.map(() => undefined) }, restRotations: Float64Array.from(poser.world), format: 'glTF' },
-        { metresPerUnit: 1 },
+        { placement: skeleton.placement.toWorld },
       );
       return rig;
     },
@@ -279,7 +307,7 @@ export function gltfTakeFrames(source: GltfSource, anim: Animation, fps?: number
     return { t: ch.get('translation'), r: ch.get('rotation'), s: ch.get('scale'), ct: { i: 0 }, cr: { i: 0 }, cs: { i: 0 } };
   });
   const tmp = [0, 0, 0, 0];
-  const poser = new MatrixPoser(skeleton, MAT4_IDENTITY, (j, f) => {
+  const poser = new MatrixPoser(skeleton, skeleton.placement.rootMatrix, (j, f) => {
     const a = perJoint[j];
     if (!a) return skeleton.defaultLocal[j];
     const d = skeleton.defaults[j];

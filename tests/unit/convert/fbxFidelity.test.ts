@@ -117,8 +117,9 @@ describeFixtures('FBX fidelity on every take', () => {
     // Its skeleton is still recognised by the HumanIK names (Character1_*), hips about 1 m high.
     const rig = readFbx(ascii).rig();
     expect(rig.recognition.method).toBe('names');
-    expect(rig.hipsHeight).toBeGreaterThan(0.9);
-    expect(rig.hipsHeight).toBeLessThan(1.1);
+    // (hipsHeight is in the skeleton's own units, centimetres here under the file's 0.01 m unit.)
+    expect(rig.hipsHeight * rig.metresPerUnit).toBeGreaterThan(0.9);
+    expect(rig.hipsHeight * rig.metresPerUnit).toBeLessThan(1.1);
   });
 
   it('prints the fidelity tables', () => {
