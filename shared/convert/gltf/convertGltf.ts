@@ -73,6 +73,14 @@ function linearDistance(binds: readonly [number, Mat4][], space: Mat4, worldDefa
   return sum;
 }
 
+/** How far bind matrices' volume scales are from the joints' default worlds': |log| of the ratio, summed. */
+function scaleDistance(binds: readonly [number, Mat4][], space: Mat4, worldDefault: (node: number) => Mat4): number {
+  const volume = (m: Mat4) => Math.abs(m[0] * (m[5] * m[10] - m[9] * m[6]) - m[4] * (m[1] * m[10] - m[9] * m[2]) + m[8] * (m[1] * m[6] - m[5] * m[2])) || 1e-300;
+  let sum = 0;
+  for (const [j, inv] of binds) sum += Math.abs(Math.log(volume(multiply(space, inv)) / volume(worldDefault(j)))) / 3;
+  return sum;
+}
+
 interface Skeleton {
   readonly nodeOf: readonly number[];
   readonly joints: readonly SourceJoint[];
@@ -129,7 +137,10 @@ function buildSkeleton(doc: Document, animated: ReadonlySet<number>, warnings: M
     // joints' world bind pose, FBX2glTF's are relative to the skinned mesh node. The one that agrees with
     // the joints' own default pose is the file's (the mesh node under a scaled or turned armature tells
     // them apart; with the mesh at the origin they are the same).
-    const inMeshSpace = meshNode >= 0 && linearDistance(binds, meshWorld, worldDefault) < linearDistance(binds, MAT4_IDENTITY, worldDefault);
+    // Scale first (an animation frame left as the default pose turns joints but rarely scales them),
+    // then the whole linear part when the mesh node does not scale.
+    const scaleGap = scaleDistance(binds, meshWorld, worldDefault) - scaleDistance(binds, MAT4_IDENTITY, worldDefault);
+    const inMeshSpace = meshNode >= 0 && (Math.abs(scaleGap) > 0.1 * binds.length ? scaleGap < 0 : linearDistance(binds, meshWorld, worldDefault) < linearDistance(binds, MAT4_IDENTITY, worldDefault));
     for (const [j, inv] of binds) if (!bindWorld.has(j)) bindWorld.set(j, inMeshSpace ? multiply(meshWorld, inv) : inv);
   });
   if (!keep.size) {
