@@ -23,6 +23,10 @@ export interface FbxSpec {
   /** Hips translation keys in centimetres. */
   readonly hips?: readonly (readonly [number, number, number])[];
   readonly prefix?: string;
+  /** The keyed take's name (default "Take 001"). */
+  readonly takeName?: string;
+  /** A take with no keys listed before the keyed one, as Mixamo writes "Take 001" (3.33 s) beside "mixamo.com". */
+  readonly emptyTake?: { readonly name: string; readonly seconds: number };
   /** PreRotation on the left arm (degrees), as Maya writes joint orients. */
   readonly leftArmPreRotation?: readonly [number, number, number];
 }
@@ -70,7 +74,12 @@ export function fbxScene(spec: FbxSpec = {}): Node[] {
   ]));
   // One take at 30 fps.
   const frames = Math.max(spec.hips?.length ?? 0, ...Object.values(spec.rotations ?? {}).map((k) => k.length), 1);
-  objects.push(n('AnimationStack', [L(1), S('Take 001\u0000\u0001AnimStack'), S('')], [n('Properties70', [], [P('LocalStart', 'KTime', 0), P('LocalStop', 'KTime', (frames - 1) * (TICKS / 30))])]));
+  if (spec.emptyTake) {
+    objects.push(n('AnimationStack', [L(3), S(`${spec.emptyTake.name}\u0000\u0001AnimStack`), S('')], [n('Properties70', [], [P('LocalStart', 'KTime', 0), P('LocalStop', 'KTime', spec.emptyTake.seconds * TICKS)])]));
+    objects.push(n('AnimationLayer', [L(4), S('BaseLayer\u0000\u0001AnimLayer'), S('')]));
+    C('OO', 4, 3);
+  }
+  objects.push(n('AnimationStack', [L(1), S(`${spec.takeName ?? 'Take 001'}\u0000\u0001AnimStack`), S('')], [n('Properties70', [], [P('LocalStart', 'KTime', 0), P('LocalStop', 'KTime', (frames - 1) * (TICKS / 30))])]));
   objects.push(n('AnimationLayer', [L(2), S('BaseLayer\u0000\u0001AnimLayer'), S('')]));
   C('OO', 2, 1);
   let next = 5000;
