@@ -111,7 +111,8 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: take picker 
     const radios = await s.page.$$eval('#take-picker input[type="radio"]', (els) => els.map((e) => [(e as HTMLInputElement).disabled, (e as HTMLInputElement).checked]));
     expect(radios).toEqual([[true, false], [false, true]]);
     // Clicking the empty take changes nothing; Open opens the motion.
-    await s.page.click('#take-picker tr.take-row:nth-child(1) label');
+    await s.page.click('#take-picker tr.take-row:nth-child(1) td:nth-child(2)');
+    expect(await s.page.$eval('#take-picker tr.take-row:nth-child(2) input', (e) => (e as HTMLInputElement).checked)).toBe(true);
     await s.page.click('#take-picker [data-choice="open"]');
     await waitForName(s.page, 'mixamo.mixamo.com');
     const st = await state(s.page);

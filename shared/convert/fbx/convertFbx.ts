@@ -16,6 +16,7 @@ import type { SourceJoint, V3 } from '../humanoid/skeleton';
 import { prepareRig, retarget, type HumanoidRig, type Poser } from '../humanoid/retarget';
 import { MatrixPoser } from '../humanoid/matrixPoser';
 import { findPlacement, type Placement } from '../humanoid/placement';
+import { scaleDroppedWarning, type ScaleTrack } from '../humanoid/scaleTracks';
 import { expressionForMorph } from '../humanoid/expressionNames';
 import { isBinaryFbx, parseBinaryFbx } from './binary';
 import { isAsciiFbx, parseAsciiFbx } from './ascii';
@@ -152,7 +153,16 @@ export function readFbx(bytes: Uint8Array): FbxSource {
   const scene = readScene(doc);
   const warnings = [...scene.warnings];
   const skeleton = buildSkeleton(scene, warnings);
-  if (!skeleton.ids.length) fail('NO_HUMANOID', 'FBX file has no skeleton (no LimbNode, Root or Null models)', 'fbx.noSkeleton');
+  if (!skeleton.ids.length) {
+    // Say what the file is: a blend shape animation (a face, a prop) has no body to move.
+    const morphs = scene.stacks.some((st) => st.curveNodes.some((cn) => cn.property === 'DeformPercent' && scene.blendShapeChannels.has(cn.target) && [...cn.curves.values()].some((c) => c.times.length > 0)));
+    const meshes = [...scene.models.values()].filter((m) => m.type === 'Mesh').map((m) => m.name);
+    if (morphs) {
+      const names = meshes.length ? meshes.slice(0, 6).join(', ') + (meshes.length > 6 ? ` and ${meshes.length - 6} more` : '') : 'its meshes';
+      fail('NO_HUMANOID', `animates the blend shapes of ${names} only: there is no skeleton to make a body motion from`, 'fbx.blendShapesOnly', { meshes: names });
+    }
+    fail('NO_HUMANOID', 'FBX file has no skeleton (no LimbNode, Root or Null models)', 'fbx.noSkeleton');
+  }
   const restPoser = fbxPoser(skeleton, (j) => skeleton.bindLocal[j]);
   let rig: HumanoidRig | undefined;
   return {
@@ -262,6 +272,24 @@ function expressionTracks(source: FbxSource, stack: FbxStack, ticks: Float64Arra
   return Object.keys(out).length ? out : undefined;
 }
 
+/** The skeleton's Lcl Scaling curves in a take, sampled on its frames (x y z per frame; unkeyed axes at their default). */
+function scaleTracks(source: FbxSource, stack: FbxStack, ticks: Float64Array, times: Float32Array): ScaleTrack[] {
+  const joints = new Set(source.skeleton.ids);
+  const out: ScaleTrack[] = [];
+  for (const cn of stack.curveNodes) {
+    if (cn.property !== 'Lcl Scaling' || !joints.has(cn.target)) continue;
+    const axes = AXES.map((a) => {
+      const c = cn.curves.get(a);
+      return c && c.times.length ? new CurveCursor(c) : (cn.defaults.get(a) ?? 1);
+    });
+    if (axes.every((a) => typeof a === 'number')) continue;
+    const values = new Float64Array(ticks.length * 3);
+    for (let f = 0; f < ticks.length; f++) axes.forEach((a, k) => (values[f * 3 + k] = typeof a === 'number' ? a : a.at(ticks[f])));
+    out.push({ times, values });
+  }
+  return out;
+}
+
 /** A take's frame grid and the poser that puts the source skeleton in each frame (file FK, Y-up metres). */
 export interface TakeFrames {
   /** Output key times (seconds from the take's start). */
@@ -305,6 +333,8 @@ export function convertFbxTake(source: FbxSource, stack: FbxStack, opts: FbxConv
   const warnings: MotionWarning[] = [...source.warnings];
   if (stack.layerCount > 1) warnings.push(warning(`take "${stack.name}": ${stack.layerCount} animation layers blended (${stack.layers.map((l) => `${l.name} ${l.mute ? 'muted' : `${l.blend} ${Math.round(l.weight * 100)}%`}`).join(', ')})`, 'fbx.layersBlended', { take: stack.name, count: stack.layerCount, layers: stack.layers.map((l) => l.name).join(', ') }));
   const expressions = expressionTracks(source, stack, ticks, times, warnings);
+  const scale = scaleDroppedWarning(scaleTracks(source, stack, ticks, times));
+  if (scale) warnings.push(scale);
   warnings.push(warning(`FBX take "${stack.name}": ${times.length} frames at ${info.fps} fps, ${animated} animated joints, skeleton found by ${rig.recognition.method}`, 'fbx.take', { take: stack.name, frames: times.length, fps: info.fps, joints: animated, method: rig.recognition.method }));
   const motion = retarget(rig, poser, { times, expressions, warnings, generator: 'VRMA Studio FBX converter', animationName: stack.name });
   return { take: info, motion };

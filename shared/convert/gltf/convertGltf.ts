@@ -25,6 +25,9 @@ import type { SourceJoint, V3 } from '../humanoid/skeleton';
 import { prepareRig, retarget, type HumanoidRig } from '../humanoid/retarget';
 import { MatrixPoser } from '../humanoid/matrixPoser';
 import { findPlacement, type Placement } from '../humanoid/placement';
+import { bindsInMeshSpace } from './bindSpace';
+import { refuseWithoutSkeleton } from './refusal';
+import { scaleDroppedWarning, type ScaleTrack } from '../humanoid/scaleTracks';
 import { expressionForMorph } from '../humanoid/expressionNames';
 import type { TakeInfo, TakeMotion } from '../fbx/convertFbx';
 
@@ -56,29 +59,6 @@ function defaultTrs(n: Json): { t: Vec3; r: Quat; s: Vec3 } {
   const o = new Float64Array(10);
   restTrs(n as GltfNode, o, 0);
   return { t: [o[0], o[1], o[2]], r: normalize([o[3], o[4], o[5], o[6]]), s: [o[7], o[8], o[9]] };
-}
-
-/** How far bind matrices (each `space · bind`) are from the joints' default worlds: linear parts, relative. */
-function linearDistance(binds: readonly [number, Mat4][], space: Mat4, worldDefault: (node: number) => Mat4): number {
-  let sum = 0;
-  for (const [j, inv] of binds) {
-    const a = multiply(space, inv), d = worldDefault(j);
-    let diff = 0, size = 0;
-    for (const k of [0, 1, 2, 4, 5, 6, 8, 9, 10]) {
-      diff += (a[k] - d[k]) ** 2;
-      size += d[k] ** 2;
-    }
-    sum += Math.sqrt(diff / (size || 1));
-  }
-  return sum;
-}
-
-/** How far bind matrices' volume scales are from the joints' default worlds': |log| of the ratio, summed. */
-function scaleDistance(binds: readonly [number, Mat4][], space: Mat4, worldDefault: (node: number) => Mat4): number {
-  const volume = (m: Mat4) => Math.abs(m[0] * (m[5] * m[10] - m[9] * m[6]) - m[4] * (m[1] * m[10] - m[9] * m[2]) + m[8] * (m[1] * m[6] - m[5] * m[2])) || 1e-300;
-  let sum = 0;
-  for (const [j, inv] of binds) sum += Math.abs(Math.log(volume(multiply(space, inv)) / volume(worldDefault(j)))) / 3;
-  return sum;
 }
 
 interface Skeleton {
@@ -133,14 +113,7 @@ function buildSkeleton(doc: Document, animated: ReadonlySet<number>, warnings: M
       const m = Array.from(ibm.data.subarray(k * 16, k * 16 + 16));
       if (m.every(Number.isFinite)) binds.push([j, invertAffine(m)]);
     });
-    // Two conventions meet in real files: the glTF spec's (and Blender's) inverse bind matrices are the
-    // joints' world bind pose, FBX2glTF's are relative to the skinned mesh node. The one that agrees with
-    // the joints' own default pose is the file's (the mesh node under a scaled or turned armature tells
-    // them apart; with the mesh at the origin they are the same).
-    // Scale first (an animation frame left as the default pose turns joints but rarely scales them),
-    // then the whole linear part when the mesh node does not scale.
-    const scaleGap = scaleDistance(binds, meshWorld, worldDefault) - scaleDistance(binds, MAT4_IDENTITY, worldDefault);
-    const inMeshSpace = meshNode >= 0 && (Math.abs(scaleGap) > 0.1 * binds.length ? scaleGap < 0 : linearDistance(binds, meshWorld, worldDefault) < linearDistance(binds, MAT4_IDENTITY, worldDefault));
+    const inMeshSpace = meshNode >= 0 && bindsInMeshSpace(binds, meshWorld, worldDefault);
     for (const [j, inv] of binds) if (!bindWorld.has(j)) bindWorld.set(j, inMeshSpace ? multiply(meshWorld, inv) : inv);
   });
   if (!keep.size) {
@@ -236,6 +209,21 @@ function readAnimations(doc: Document): Animation[] {
 /** What a channel costs to walk and keep (a map entry and a sampler), in the read budget's units. */
 const CHANNEL_COST = 16;
 
+/** The joints' scale channels of an animation, as key times and x y z values (a cubic spline's tangents left out). */
+function scaleTracks(source: GltfSource, anim: Animation): ScaleTrack[] {
+  const joints = new Set(source.skeleton.nodeOf);
+  const out: ScaleTrack[] = [];
+  for (const [node, ch] of anim.channels) {
+    const s = ch.get('scale');
+    if (!s || !joints.has(node)) continue;
+    const start = anim.times[0] ?? 0;
+    const times = Array.from(s.times, (t) => t - start);
+    const values = s.interpolation === 'CUBICSPLINE' ? Array.from({ length: s.times.length * 3 }, (_, i) => s.values[Math.floor(i / 3) * 9 + 3 + (i % 3)]) : s.values;
+    out.push({ times, values });
+  }
+  return out;
+}
+
 export interface GltfSource {
   readonly doc: Document;
   readonly skeleton: Skeleton;
@@ -252,7 +240,7 @@ export function readGltf(bytes: Uint8Array): GltfSource {
   const moved = new Set<number>();
   for (const a of animations) for (const [node, ch] of a.channels) if (ch.has('translation') || ch.has('rotation') || ch.has('scale')) moved.add(node);
   const skeleton = buildSkeleton(doc, moved, warnings);
-  if (!skeleton.nodeOf.length) fail('NO_HUMANOID', 'the glTF file has no nodes, so no skeleton', 'gltf.noNodes');
+  if (!skeleton.nodeOf.length) refuseWithoutSkeleton(doc, animations);
   let rig: HumanoidRig | undefined;
   return {
     doc,
@@ -367,6 +355,8 @@ export function convertGltfTake(source: GltfSource, anim: Animation, opts: GltfC
     }
   }
   if (skipped.size) warnings.push(warning(`${skipped.size} morph target(s) with no VRM expression preset skipped: ${[...skipped].slice(0, 12).join(', ')}`, 'gltf.morphsSkipped', { count: skipped.size, names: [...skipped].slice(0, 12).join(', ') }));
+  const scale = scaleDroppedWarning(scaleTracks(source, anim));
+  if (scale) warnings.push(scale);
   const ignored = [...anim.channels.keys()].filter((n) => !jointOfNode.has(n)).length;
   warnings.push(warning(`glTF animation "${anim.name}": ${times.length} keys (${info.fps} fps), ${animated} animated joints${ignored ? `, ${ignored} other animated nodes ignored` : ''}, skeleton found by ${rig.recognition.method}`, 'gltf.animation', { animation: String(anim.name), keys: times.length, fps: info.fps, joints: animated, ignored, method: rig.recognition.method }));
   const motion = retarget(rig, poser, {
