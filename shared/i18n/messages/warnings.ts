@@ -142,7 +142,7 @@ export default defineMessages({
     'warning.humanoid.noHead': '腕の上に頭のつながりが見つかりません',
     'warning.humanoid.helpersIgnored': 'IK・コントロール用の補助ジョイントを無視しました: {names}{more, plural, =0 {} other {、ほか # 個}}',
     'warning.humanoid.byStructure': '名前で認識できなかったボーン（{bones}）を骨格の形から見つけました',
-    'warning.humanoid.hipsHeight': 'ファイルが与える大きさでは、キャラクターの腰は足から {metres} m の高さにあります。再生時にはアバターの大きさに合わせられますが、この大きさが意図したものでなければ、書き出したソフトでスケールを適用して（Blender なら「スケールを適用」またはエクスポーターの「スケール」）もう一度書き出してください',
+    'warning.humanoid.hipsHeight': 'ファイルが与える大きさでは、キャラクターの腰は足から {metres} m の高さにあります。再生時にはモーションがアバターの大きさに合わせられますが、この大きさが意図したものでなければ、書き出したソフトでスケールを適用して（Blender なら「スケールを適用」またはエクスポーターの「スケール」）もう一度書き出してください',
     'warning.humanoid.feetLifted': '足が床より下に入った {count} フレームを持ち上げました',
     'warning.humanoid.jointsFolded': '割り当てたボーンの子に畳み込んだジョイント: {names}{more, plural, =0 {} other {、ほか # 個}}',
     'warning.humanoid.unitUnmeasured': '骨格の大きさを測れませんでした（脚がありません）。センチメートルとみなしました',
