@@ -15,6 +15,8 @@ import { setLocale } from '../../../shared/i18n';
 import { problemText, warningText } from '../../../renderer/ui/messages';
 import { describeFixtures, readFixture } from '../../helpers/fixtures';
 import { englishWords } from '../../helpers/japaneseText';
+import { encodeBinaryFbx, fbxScene, type Node, type Prop } from '../../helpers/fbxWriter';
+import { convertFbx } from '../../../shared/convert/fbx/convertFbx';
 
 /** One triangle with one morph target; `animated`: a weights animation on its node. */
 function meshGlb(animated: boolean): Uint8Array {
@@ -69,6 +71,50 @@ describe('refusals say what the file is', () => {
     expect(e.code).toBe('NO_HUMANOID');
     expect(e.message).toBe('its 1 node(s) are meshes, cameras or lights only: there is no skeleton to make a body motion from');
     expect(motionErrorInfo(e)).toMatchObject({ detail: 'gltf.noJoints', params: { count: 1 } });
+  });
+});
+
+const S = (v: string): Prop => ({ t: 'S', v });
+const L = (v: number): Prop => ({ t: 'L', v });
+const n = (name: string, props: Prop[] = [], children: Node[] = []): Node => ({ name, props, children });
+
+/** An FBX whose one take animates the blend shape "Smile" of the mesh "Face" and nothing else. */
+function blendShapeOnlyFbx(): Uint8Array {
+  const C = (kind: string, a: number, b: number, prop?: string) => n('C', [S(kind), L(a), L(b), ...(prop ? [S(prop)] : [])]);
+  const ticks = 46186158000 / 30;
+  return encodeBinaryFbx([
+    n('Objects', [], [
+      n('Model', [L(10), S('Face\u0000\u0001Model'), S('Mesh')]),
+      n('Deformer', [L(20), S('Face\u0000\u0001Deformer'), S('BlendShape')]),
+      n('Deformer', [L(21), S('Smile\u0000\u0001SubDeformer'), S('BlendShapeChannel')]),
+      n('AnimationStack', [L(1), S('Take 001\u0000\u0001AnimStack'), S('')]),
+      n('AnimationLayer', [L(2), S('BaseLayer\u0000\u0001AnimLayer'), S('')]),
+      n('AnimationCurveNode', [L(30), S('DeformPercent\u0000\u0001AnimCurveNode'), S('')]),
+      n('AnimationCurve', [L(31), S('\u0000\u0001AnimCurve'), S('')], [n('KeyTime', [{ t: 'l', v: [0, ticks, 2 * ticks] }]), n('KeyValueFloat', [{ t: 'f', v: [0, 50, 100] }])]),
+    ]),
+    n('Connections', [], [C('OO', 10, 0), C('OO', 21, 20), C('OO', 2, 1), C('OO', 30, 2), C('OP', 30, 21, 'DeformPercent'), C('OP', 31, 30, 'd|DeformPercent')]),
+  ]);
+}
+
+describe('FBX: what the file is, and its dropped scale', () => {
+  it('an FBX animating only the blend shapes of "Face" is refused with that', () => {
+    try {
+      convertFbx(blendShapeOnlyFbx());
+      expect.unreachable();
+    } catch (e) {
+      expect((e as MotionError).code).toBe('NO_HUMANOID');
+      expect((e as MotionError).message).toBe('animates the blend shapes of Face only: there is no skeleton to make a body motion from');
+      setLocale('ja');
+      expect(problemText((e as MotionError).message, motionErrorInfo(e))).toContain('Face のブレンドシェイプだけ');
+    }
+  });
+
+  it('a Mixamo FBX whose hips scale from 0 to 1 over 2 frames: one scale track named, 0 to 1 over 0.0667 s', () => {
+    const motion = convertFbx(encodeBinaryFbx(fbxScene({ prefix: 'mixamorig:', scales: { Hips: [[0, 0, 0], [0.5, 0.5, 0.5], [1, 1, 1], [1, 1, 1]] }, hips: [[0, 95, 0], [0, 95, 0], [0, 95, 0], [0, 95, 0]] })));
+    const w = motion.warnings.find((x) => x.detail === 'convert.scaleDropped')!;
+    expect(w.params).toEqual({ count: 1, from: 0, to: 1, seconds: 0.0667 });
+    const still = convertFbx(encodeBinaryFbx(fbxScene({ prefix: 'mixamorig:', scales: { Hips: [[1, 1, 1], [1, 1, 1]] }, hips: [[0, 95, 0], [1, 95, 0]] })));
+    expect(still.warnings.some((x) => x.detail === 'convert.scaleDropped')).toBe(false);
   });
 });
 
