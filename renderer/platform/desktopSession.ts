@@ -244,7 +244,7 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
           t('studio.convertFolder.doneIn', {
             folder,
             converted: summary.converted.length,
-            skipped: summary.skipped.length,
+            skipped: summary.skipped.length + (summary.empty?.length ?? 0),
             failed: summary.failed.length,
             failures,
             seconds: formatNumber(summary.elapsedMs / 1000, 1, 1),
