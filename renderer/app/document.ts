@@ -160,9 +160,9 @@ export class MotionDocument {
   }
 
   /** One undo step. */
-  commit(motion: Motion, label: string): boolean {
+  commit(motion: Motion, label: string, detail?: () => string): boolean {
     if (motion === this.motion) return false;
-    this.history.push(motion, label);
+    this.history.push(motion, label, detail);
     this.changed();
     return true;
   }

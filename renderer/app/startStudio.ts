@@ -40,6 +40,8 @@ import { createLanguageControl, registerLanguageCommands } from './languageContr
 import { createShortcutsOverlay } from './shortcutsOverlay';
 import { openQuestions } from '../panels/openQuestions';
 import { createOnionSkin } from '../viewport/onionSkinControls';
+import { createNoticeHistory } from '../ui/noticeHistory';
+import { placeNotices } from '../ui/noticePlacement';
 
 /** The onion skin's controls sit in the transport bar, before the range buttons. */
 function withOnionControls(bar: HTMLElement, controls: HTMLElement): HTMLElement {
@@ -215,6 +217,7 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   };
 
   const documentPanels = createDocumentPanels(studio);
+  const noticeHistory = createNoticeHistory(studio.messages);
   const header = h(
     'header',
     { class: 'topbar' },
@@ -224,6 +227,7 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
     commandButton(studio, 'edit.undo', { icon: '↶' }),
     commandButton(studio, 'edit.redo', { icon: '↷' }),
     ...documentPanels.buttons,
+    noticeHistory.button,
     commandButton(studio, 'view.frame', { icon: '◎' }),
     createLanguageControl(language),
     commandButton(studio, 'help.shortcuts', { icon: '?' }),
@@ -240,7 +244,8 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   const bedroomView = h('div', { class: 'bedroom-view', id: 'bedroom-view', hidden: true });
   const switcher = createSceneSwitcher(studio, studioView, bedroomView);
   header.insertBefore(switcher.element, header.children[2]);
-  root.replaceChildren(header, ...documentPanels.panels, studioView, bedroomView, studio.messages.element, shortcuts.element);
+  root.replaceChildren(header, ...documentPanels.panels, noticeHistory.panel, studioView, bedroomView, studio.messages.element, shortcuts.element);
+  placeNotices(studio.messages.element, [viewportBox.parentElement!, bedroomView]);
 
   const docTitle = header.querySelector('#doc-title')!;
   const updateTitle = () => {

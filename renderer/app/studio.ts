@@ -150,9 +150,9 @@ export class Studio {
    * "Deleted 0.40 s + 0.20 s blend"), else "<label> · Ctrl+Z to undo".
    */
   commit(motion: Motion, label: string, confirmation?: MessageText): void {
-    if (!this.doc.commit(motion, label)) return;
-    this.motionChanged();
     const text = typeof confirmation === 'function' ? confirmation : () => confirmation ?? label;
+    if (!this.doc.commit(motion, label, text)) return;
+    this.motionChanged();
     this.messages.show('success', () => withUndoHint(text()), { group: 'edit' });
   }
 
@@ -276,8 +276,10 @@ export class Studio {
       }
       if (hasTakes(name)) return await this.openTakes(name, bytes, path);
       const model = isMmdMotionFile(name) ? await this.mmdModels.modelFor(path) : null;
-      if (!(await this.confirmLeave())) return false;
+      // Read first, ask about unsaved changes after: a file that cannot open (a .txt, a broken .vrma)
+      // says so without asking to save a document it would never replace.
       const { motion, convertedFrom } = await readMotionFile(name, bytes, model ? { pmx: model.bytes } : {});
+      if (!(await this.confirmLeave())) return false;
       this.openConverted(name, path, motion, convertedFrom, model ? () => t('convert.mmd.withModel', { file: name, format: convertedFrom ?? '', model: model.name }) : undefined);
       if (isMmdMotionFile(name)) this.mmdSource = { name, bytes, path };
       return true;
