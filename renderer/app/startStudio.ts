@@ -42,6 +42,7 @@ import { openQuestions } from '../panels/openQuestions';
 import { createOnionSkin } from '../viewport/onionSkinControls';
 import { createNoticeHistory } from '../ui/noticeHistory';
 import { placeNotices } from '../ui/noticePlacement';
+import { createSplitters } from './splitters';
 
 /** The onion skin's controls sit in the transport bar, before the range buttons. */
 function withOnionControls(bar: HTMLElement, controls: HTMLElement): HTMLElement {
@@ -241,6 +242,20 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
     h('aside', { class: 'right' }, createInfoPanel(studio), expressionPanel.element, createEditPanel(studio)),
     h('footer', { class: 'bottom' }, withOnionControls(createTransportBar(studio), onionSkin.element), timeline.element, dopeSheet.element, curveView.element),
   );
+  // Splitters: the library and edit columns and the dope sheet's height, kept in the settings.
+  const sizeOf = (sel: string) => () => studioView.querySelector<HTMLElement>(sel)?.getBoundingClientRect().height ?? 0;
+  const splitters = createSplitters(
+    studioView,
+    {
+      left: () => studioView.querySelector('.left')!.getBoundingClientRect().width,
+      right: () => studioView.querySelector('.right')!.getBoundingClientRect().width,
+      dopeSheet: () => Math.max(sizeOf('.dope-sheet')(), sizeOf('.curve-view')()),
+    },
+    api,
+  );
+  studioView.querySelector('.center')!.append(splitters.elements.left, splitters.elements.right);
+  studioView.querySelector('.bottom')!.prepend(splitters.elements.dopeSheet);
+  if (api) void api.getSettings().then((s) => s.panels && splitters.apply(s.panels)).catch(() => {});
   const bedroomView = h('div', { class: 'bedroom-view', id: 'bedroom-view', hidden: true });
   const switcher = createSceneSwitcher(studio, studioView, bedroomView);
   header.insertBefore(switcher.element, header.children[2]);

@@ -77,6 +77,7 @@ export const SettingsPatchSchema = v.partial(
     /** UI language: 'system' follows the OS / browser, else the user's choice. */
     language: oneOf(...LANGUAGE_SETTINGS),
     onionSkin: v.partial(shape({ enabled: bool, frames: finite })),
+    panels: v.partial(shape({ left: v.nullable(finite), right: v.nullable(finite), dopeSheet: v.nullable(finite) })),
   }),
 );
 

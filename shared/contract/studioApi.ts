@@ -196,7 +196,21 @@ export interface Settings {
   readonly language: LanguageSetting;
   /** Ghost poses of the avatar N frames before and after the playhead (renderer/viewport/onionSkin.ts). */
   readonly onionSkin: OnionSkinSettings;
+  /** The splitters' panel sizes in CSS px; null: the layout's default for the window size. */
+  readonly panels: PanelSizes;
 }
+
+/**
+ * The studio's splitters (renderer/app/splitters.ts), one row each: the library column, the edit
+ * column and the dope sheet (and curve view) height, in CSS px. The store clamps to these.
+ */
+export const PANEL_SIZES = {
+  left: { min: 150, max: 520 },
+  right: { min: 200, max: 560 },
+  dopeSheet: { min: 60, max: 700 },
+} as const;
+export type PanelName = keyof typeof PANEL_SIZES;
+export type PanelSizes = { readonly [K in PanelName]: number | null };
 
 export interface OnionSkinSettings {
   readonly enabled: boolean;
@@ -221,6 +235,7 @@ export const DEFAULT_SETTINGS: Settings = {
   lastFolder: null,
   language: 'system',
   onionSkin: { enabled: false, frames: ONION_SKIN_FRAMES.default },
+  panels: { left: null, right: null, dopeSheet: null },
 };
 
 /** One entry of the studio's command registry, mirrored into the native menu (Electron). */

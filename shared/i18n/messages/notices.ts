@@ -10,6 +10,10 @@ export default defineMessages({
     'notices.kind.error': 'Error',
     'notices.kind.notice': 'Notice',
     'notices.kind.success': 'Done',
+    'splitter.left': 'Resize the files column',
+    'splitter.right': 'Resize the motion and edits column',
+    'splitter.dopeSheet': 'Resize the dope sheet',
+    'splitter.help': 'Drag to resize (arrow keys: 10 px, with Shift 50 px); double-click for the default size',
   },
   ja: {
     'notices.bell.label': 'お知らせ',
@@ -19,5 +23,9 @@ export default defineMessages({
     'notices.kind.error': 'エラー',
     'notices.kind.notice': 'お知らせ',
     'notices.kind.success': '完了',
+    'splitter.left': 'ファイル列の幅を変更',
+    'splitter.right': 'モーション情報と編集の列の幅を変更',
+    'splitter.dopeSheet': 'ドープシートの高さを変更',
+    'splitter.help': 'ドラッグでサイズを変更（矢印キーで 10 px、Shift を押しながらで 50 px）。ダブルクリックで既定のサイズに戻ります',
   },
 });
