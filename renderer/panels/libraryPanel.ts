@@ -43,6 +43,12 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
   const folderInput = h('input', { type: 'text', id: 'folder-path' }) as HTMLInputElement;
   tAttr(tAttr(folderInput, 'placeholder', 'library.folderPlaceholder'), 'aria-label', 'library.folderPath');
   const openFolder = button(() => t('library.openFolder'), () => void openFolderAction(), { id: 'open-folder' });
+  // Enter in the path box opens the folder, as in every path field (the button is the mouse's way).
+  folderInput.addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter' || e.isComposing) return;
+    e.preventDefault();
+    void openFolderAction();
+  });
 
   const details = studio.api ? new LibraryDetails(studio.api) : null;
   const thumbnails = studio.api ? new ThumbnailMaker(studio.api) : null;
