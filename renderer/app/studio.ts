@@ -21,6 +21,7 @@ import { PreviewClock } from '../preview/previewClock';
 import { Preview } from '../preview/preview';
 import { disposeAvatar, loadAvatar, type LoadedAvatar } from '../avatar/loadAvatar';
 import type { Viewport } from '../viewport/viewport';
+import { motionBounds } from '../viewport/motionBounds';
 import { Messages, errorText, warningText, type MessageText } from '../ui/messages';
 import { openTakeFile, readMotionFile } from './core';
 import { writeVrmaSoon } from './motionFiles';
@@ -183,6 +184,7 @@ export class Studio {
     this.doc.open(motion, opts);
     this.messages.documentChanged();
     this.documentReplaced();
+    this.frameAvatar();
   }
 
   /** The document was replaced in place (recovery): time, range and views follow. */
@@ -239,13 +241,10 @@ export class Studio {
     this.events.emit('avatar', loaded);
   }
 
+  /** Points the camera at the avatar over the whole motion (F, and whenever a motion opens). */
   frameAvatar(): void {
     if (!this.avatar) return;
-    // Frame the rest pose so a motion that starts crouched or far away does not change the framing.
-    this.preview?.resetPose();
-    this.avatar.vrm.update(0);
-    this.viewport.frame(this.avatar.vrm.scene);
-    this.preview?.applyAt(this.clock.time);
+    this.viewport.frameBox(motionBounds(this.avatar, this.preview, this.duration, this.clock.time));
   }
 
   /** Opens any supported file; a bad file is reported and the current work stays. Returns whether it loaded. */
