@@ -44,14 +44,6 @@ import { createNoticeHistory } from '../ui/noticeHistory';
 import { placeNotices } from '../ui/noticePlacement';
 import { createSplitters } from './splitters';
 
-/** The onion skin's controls sit in the transport bar, before the range buttons. */
-function withOnionControls(bar: HTMLElement, controls: HTMLElement): HTMLElement {
-  const spacer = bar.querySelector(':scope > .spacer');
-  if (spacer) spacer.after(controls);
-  else bar.append(controls);
-  return bar;
-}
-
 export async function startStudio(root: HTMLElement): Promise<Studio> {
   const startedAt = performance.now();
   // The test hook's chunk is fetched only when the host says it runs for tests (VRMA_STUDIO_TEST_HOOK=1),
@@ -237,10 +229,11 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
     'div',
     { class: 'studio', id: 'studio-view' },
     h('aside', { class: 'left' }, library.element),
-    h('main', { class: 'center' }, viewportBox),
+    // The onion skin's controls in the viewport's corner: the transport bar keeps its labels at 1024 px.
+    h('main', { class: 'center' }, viewportBox, onionSkin.element),
     // The motion info strip first and always in view; the edit sections scroll below it.
     h('aside', { class: 'right' }, createInfoPanel(studio), expressionPanel.element, createEditPanel(studio)),
-    h('footer', { class: 'bottom' }, withOnionControls(createTransportBar(studio), onionSkin.element), timeline.element, dopeSheet.element, curveView.element),
+    h('footer', { class: 'bottom' }, createTransportBar(studio), timeline.element, dopeSheet.element, curveView.element),
   );
   // Splitters: the library and edit columns and the dope sheet's height, kept in the settings.
   const sizeOf = (sel: string) => () => studioView.querySelector<HTMLElement>(sel)?.getBoundingClientRect().height ?? 0;

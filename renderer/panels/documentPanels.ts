@@ -21,7 +21,8 @@ const stepLabel = (label: string) => (label === 'Open' ? t('studio.history.open'
 function documentPopover(id: string, render: (list: HTMLElement) => void, labelKey: 'studio.history.title' | 'studio.report.title'): Popover {
   const list = h('ol', { class: 'popover-list', id: `${id}-list` });
   const title = localize(h('h2'), (e) => (e.textContent = t(labelKey)));
-  return popover(id, title, list, () => render(list));
+  // The history closes on a press outside; the report stays open while files are browsed (it follows the document).
+  return popover(id, title, list, () => render(list), { closeOutside: labelKey === 'studio.history.title' });
 }
 
 export function createDocumentPanels(studio: Studio): { buttons: HTMLElement[]; panels: HTMLElement[]; openReport(): void } {
@@ -32,13 +33,15 @@ export function createDocumentPanels(studio: Studio): { buttons: HTMLElement[]; 
       const at = studio.history.position;
       list.replaceChildren(
         ...entries.map((e, i) => {
-          const b = h('button', { type: 'button', class: 'history-step', 'data-index': i, 'aria-current': i === at ? 'step' : undefined }, h('span', { class: 'history-label', text: stepLabel(e.label) })) as HTMLButtonElement;
-          // The step's parameters, as its confirmation said them ("Speed ×0.50: 2.00 s → 4.00 s").
-          const detail = e.detail?.();
-          if (detail && detail !== e.label) b.append(h('span', { class: 'history-detail', text: detail }));
+          const b = h('button', { type: 'button', class: 'history-step', 'data-index': i, 'aria-current': i === at ? 'step' : undefined, text: stepLabel(e.label) }) as HTMLButtonElement;
           if (i > at) b.classList.add('undone');
           b.addEventListener('click', () => studio.goToHistory(i));
-          return h('li', {}, b);
+          // The step's parameters, as its confirmation said them ("Speed: speed ×0.5, duration 1.00 s → 2.00 s").
+          const detail = e.detail?.();
+          if (!detail || detail === e.label) return h('li', {}, b);
+          const id = `history-detail-${i}`;
+          b.setAttribute('aria-describedby', id);
+          return h('li', {}, b, h('span', { class: 'history-detail', id, text: detail }));
         }),
       );
     },

@@ -43,8 +43,11 @@ export function createNoticeHistory(messages: Messages): Popover {
         : [h('li', { class: 'empty', text: t('notices.history.empty') })]),
     );
   };
-  const pop = popover('notice-history', title, list, render, (open) => {
-    if (open) messages.markAllRead();
+  const pop = popover('notice-history', title, list, render, {
+    closeOutside: true,
+    onOpenChange: (open) => {
+      if (open) messages.markAllRead();
+    },
   });
   pop.button.classList.add('notice-bell');
   const sync = () => {

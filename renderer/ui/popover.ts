@@ -1,7 +1,7 @@
 /**
  * The top bar's pop-over panels (undo history, report, notices): a toggle button (aria-expanded) and
- * a panel under the top bar. Escape (wherever the focus is) and a press outside both close it, as
- * Blender's and every OS's pop-overs do; while it is open, the Escape it takes is not also a studio
+ * a panel under the top bar. Escape (wherever the focus is) closes it and, where asked, a press
+ * outside, as Blender's and every OS's pop-overs do; while it is open, the Escape it takes is not also a studio
  * shortcut (Esc clears IN/OUT).
  */
 import { h } from './dom';
@@ -17,7 +17,13 @@ export interface Popover {
 /** Every pop-over made here, so opening one closes the others. */
 const all = new Set<Popover>();
 
-export function popover(id: string, title: HTMLElement, body: HTMLElement, render: () => void, onOpenChange?: (open: boolean) => void): Popover {
+export interface PopoverOptions {
+  /** A press outside closes it (the undo history, the notices); the report stays while files are browsed. */
+  readonly closeOutside?: boolean;
+  readonly onOpenChange?: (open: boolean) => void;
+}
+
+export function popover(id: string, title: HTMLElement, body: HTMLElement, render: () => void, opts: PopoverOptions = {}): Popover {
   title.id = `${id}-title`;
   const panel = h('section', { class: 'popover', id, 'aria-labelledby': `${id}-title`, hidden: true }, title, body);
   const button = h('button', { type: 'button', id: `${id}-button`, 'aria-controls': id, 'aria-expanded': 'false' }) as HTMLButtonElement;
@@ -43,12 +49,12 @@ export function popover(id: string, title: HTMLElement, body: HTMLElement, rende
     if (open && !was) {
       // Capture phase: the studio's shortcut handler (on window, bubbling) never sees this Escape.
       window.addEventListener('keydown', onKey, true);
-      window.addEventListener('pointerdown', onPointer, true);
+      if (opts.closeOutside) window.addEventListener('pointerdown', onPointer, true);
     } else if (!open && was) {
       window.removeEventListener('keydown', onKey, true);
       window.removeEventListener('pointerdown', onPointer, true);
     }
-    if (open !== was) onOpenChange?.(open);
+    if (open !== was) opts.onOpenChange?.(open);
   };
   button.addEventListener('click', () => set(panel.hidden));
   const self: Popover = {

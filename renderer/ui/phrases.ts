@@ -1,0 +1,70 @@
+/**
+ * Japanese line breaks at phrase boundaries (issue 27): Japanese has no spaces, so a browser breaks
+ * a label anywhere between two characters ("名前を付け / て保存…"). Controls in Japanese get
+ * `word-break: keep-all` (styles.css: no break inside a run of kana and kanji) and a <wbr> between
+ * phrases, so a label wraps only between "名前を / 付けて / 保存…". A phrase is a content word with the
+ * particles, okurigana and punctuation that follow it (the bunsetsu BudouX finds), built here from
+ * the words of Intl.Segmenter (ICU's dictionary): a hiragana word, a punctuation mark or a closing
+ * bracket joins the phrase before it, a katakana or Latin word continues a run of its own script,
+ * and an opening bracket joins the phrase after it. A line then never starts with 、。 or a closing
+ * bracket. The element's textContent is unchanged (<wbr> has no text).
+ */
+const HIRAGANA = /^[\u3041-\u309f\u30fc]+$/u;
+const KATAKANA_END = /[\u30a0-\u30ff\uff66-\uff9f]$/u;
+const KATAKANA_START = /^[\u30a0-\u30ff\uff66-\uff9f]/u;
+const CLOSING = /^[、。，．,.:;!?！？）)\]」』】〉》…・ー〜～%％]+$/u;
+const OPENING_END = /[（(「『【〈《[]$/u;
+const LATIN_END = /[A-Za-z0-9._\-+×]$/u;
+const LATIN_START = /^[A-Za-z0-9._\-+×]/u;
+const SENTENCE_END = /[、。，！？!?]$/u;
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f]/u;
+
+let segmenter: Intl.Segmenter | null | undefined;
+function words(text: string): string[] {
+  if (segmenter === undefined) segmenter = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter('ja', { granularity: 'word' }) : null;
+  return segmenter ? [...segmenter.segment(text)].map((s) => s.segment) : [text];
+}
+
+/** `text` cut into phrases (joined they give `text` back). */
+export function japanesePhrases(text: string): string[] {
+  const phrases: string[] = [];
+  for (const w of words(text)) {
+    const last = phrases.at(-1);
+    if (last === undefined) {
+      phrases.push(w);
+      continue;
+    }
+    const join =
+      CLOSING.test(w) ||
+      /^\s+$/u.test(w) ||
+      OPENING_END.test(last) ||
+      (!SENTENCE_END.test(last) && HIRAGANA.test(w)) ||
+      (KATAKANA_END.test(last) && KATAKANA_START.test(w)) ||
+      (LATIN_END.test(last) && LATIN_START.test(w));
+    if (join) phrases[phrases.length - 1] = last + w;
+    else phrases.push(w);
+  }
+  return phrases;
+}
+
+/** Elements whose text must stay a single text node. */
+const TEXT_ONLY = new Set(['OPTION', 'TITLE', 'TEXTAREA', 'SCRIPT', 'STYLE']);
+
+/**
+ * In Japanese, puts a <wbr> between the phrases of an element that holds only text (a label, a
+ * button, a hint). Anything else is left as it is.
+ */
+export function hintPhrases(el: Element, locale: string): void {
+  if (locale !== 'ja' || el.childElementCount > 0 || TEXT_ONLY.has(el.tagName)) return;
+  const text = el.textContent ?? '';
+  if (!CJK.test(text)) return;
+  const phrases = japanesePhrases(text);
+  if (phrases.length < 2) return;
+  const doc = el.ownerDocument;
+  const parts: Node[] = [];
+  phrases.forEach((p, i) => {
+    if (i > 0) parts.push(doc.createElement('wbr'));
+    parts.push(doc.createTextNode(p));
+  });
+  el.replaceChildren(...parts);
+}
