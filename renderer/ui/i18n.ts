@@ -9,7 +9,7 @@
  *   localize(el, (el) => { el.textContent = ... })      anything computed (counts, command labels)
  */
 import { onLocaleChange, t, getLocale, type MessageKey, type Params } from '../../shared/i18n';
-import { hintPhrases } from './phrases';
+import { hintAll, hintPhrases, watchPhrases } from './phrases';
 
 type Render = (el: Element) => void;
 const renders = new WeakMap<Element, Render[]>();
@@ -55,8 +55,11 @@ export function installPageLocale(): void {
   installed = true;
   // Anything marked before this point was rendered in the start-up language (English).
   relocalize(document);
+  hintAll(document, getLocale());
+  watchPhrases(document.body, getLocale);
   onLocaleChange((locale) => {
     document.documentElement.lang = locale;
     relocalize(document);
+    hintAll(document, locale);
   });
 }

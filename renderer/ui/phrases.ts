@@ -12,7 +12,8 @@
 const HIRAGANA = /^[\u3041-\u309f\u30fc]+$/u;
 const KATAKANA_END = /[\u30a0-\u30ff\uff66-\uff9f]$/u;
 const KATAKANA_START = /^[\u30a0-\u30ff\uff66-\uff9f]/u;
-const CLOSING = /^[、。，．,.:;!?！？）)\]」』】〉》…・ー〜～%％]+$/u;
+// ASCII . , : ; are not here: in Japanese text they start an extension (.vrma) or a Latin word more often than they end one.
+const CLOSING = /^[、。，．!?！？）)\]」』】〉》…・ー〜～%％]+$/u;
 const OPENING_END = /[（(「『【〈《[]$/u;
 const LATIN_END = /[A-Za-z0-9._\-+×]$/u;
 const LATIN_START = /^[A-Za-z0-9._\-+×]/u;
@@ -45,6 +46,33 @@ export function japanesePhrases(text: string): string[] {
     else phrases.push(w);
   }
   return phrases;
+}
+
+/** The elements that get phrase hints: labels, buttons, headings, hints, reasons, toasts. */
+export const PHRASE_ELEMENTS = 'button, label, summary, h1, h2, h3, .hint, .reason, .field > span, .message-text, .dialog-text, [role=tab]';
+
+/**
+ * Phrase hints also for text set outside the catalogue's localize() (a reason line, a button whose
+ * count changes): a MutationObserver re-hints a matching element whose text changed, in Japanese.
+ * Hinting replaces the text with text + <wbr>, which the next look skips (it has element children).
+ */
+export function watchPhrases(root: HTMLElement, locale: () => string): void {
+  const hint = (el: Element | null) => {
+    if (el && el.matches(PHRASE_ELEMENTS)) hintPhrases(el, locale());
+  };
+  new MutationObserver((records) => {
+    if (locale() !== 'ja') return;
+    for (const r of records) {
+      const target = r.target.nodeType === Node.TEXT_NODE ? r.target.parentElement : (r.target as Element);
+      hint(target);
+      for (const n of r.addedNodes) if (n.nodeType === Node.ELEMENT_NODE) for (const el of [n as Element, ...(n as Element).querySelectorAll(PHRASE_ELEMENTS)]) hint(el);
+    }
+  }).observe(root, { subtree: true, childList: true, characterData: true });
+}
+
+/** Every matching element under `root` (after a switch to Japanese). */
+export function hintAll(root: ParentNode, locale: string): void {
+  for (const el of root.querySelectorAll(PHRASE_ELEMENTS)) hintPhrases(el, locale);
 }
 
 /** Elements whose text must stay a single text node. */
