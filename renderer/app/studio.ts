@@ -22,6 +22,7 @@ import { Preview } from '../preview/preview';
 import { disposeAvatar, loadAvatar, type LoadedAvatar } from '../avatar/loadAvatar';
 import type { Viewport } from '../viewport/viewport';
 import { motionBounds } from '../viewport/motionBounds';
+import { openReadableFrames } from './partialBvh';
 import { Messages, errorText, warningText, type MessageText } from '../ui/messages';
 import { openTakeFile, readMotionFile } from './core';
 import { writeVrmaSoon } from './motionFiles';
@@ -44,6 +45,8 @@ export interface OpenQuestions {
   chooseTake(file: string, takes: readonly TakeInfo[]): Promise<string | null>;
   /** A VRM avatar that also carries animations: use it as the avatar or open its animations. */
   avatarOrMotion(file: string, animations: number): Promise<'avatar' | 'motion' | null>;
+  /** A BVH cut short: open the `frames` of `total` frames that read? */
+  partialBvh(file: string, frames: number, total: number): Promise<boolean>;
 }
 
 /** The file an MMD document was converted from, kept so a model given later converts it again. */
@@ -283,6 +286,9 @@ export class Studio {
       if (isMmdMotionFile(name)) this.mmdSource = { name, bytes, path };
       return true;
     } catch (e) {
+      // A BVH cut short: the frames before the cut can still open, if the user wants them.
+      const partial = await openReadableFrames(this, name, bytes, path, e);
+      if (partial !== null) return partial;
       this.messages.error(() => t('studio.open.fileFailed', { file: name, detail: errorText(e) }));
       return false;
     }

@@ -7,13 +7,13 @@
  * with room under the feet.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { mkdirSync, copyFileSync } from 'node:fs';
+import { mkdirSync, copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { describeFixtures, fixturePath } from '../helpers/fixtures';
 import { makeMotionFolder, type MotionFolder } from '../helpers/studioSuite';
 import { safeTakeName } from '../../shared/convert/takes';
-import { hook, openStudio, state, waitForState, type StudioSession } from './studioHarness';
+import { dropFiles, hook, openStudio, state, waitForState, type StudioSession } from './studioHarness';
 
 describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio shell: the smaller items', () => {
   let work: MotionFolder;
@@ -147,5 +147,26 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio shell: the sm
     // Not lost in the distance either: head to feet spans at least a fifth of the height.
     expect(Math.max(framed.left.y, framed.right.y) - framed.head.y).toBeGreaterThan(0.2);
     expect(s.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  });
+
+  it('a truncated BVH offers to open the frames that parse: 263 of a walk cut inside its 264th frame', async () => {
+    const text = readFileSync(fixturePath('bvh', 'cmu_12_01_walk.bvh'), 'utf8');
+    const lines = text.split(/(?<=\n)/);
+    const start = lines.findIndex((l) => /^\s*Frame\s+Time:/i.test(l)) + 1;
+    const cut = lines.slice(0, start + 263).join('') + lines[start + 263].slice(0, 40);
+    const total = Number(/Frames:\s*(\d+)/.exec(text)![1]);
+    await dropFiles(s.page, [{ name: 'cut_walk.bvh', bytes: new TextEncoder().encode(cut) }]);
+    const ask = s.page.getByRole('dialog', { name: 'Open the frames that read?' });
+    await ask.waitFor({ timeout: 30_000 });
+    expect(await ask.locator('.dialog-text').textContent()).toBe(`cut_walk.bvh ends early: 263 of its ${total} frames read, the next one is cut. Open those 263 frames?`);
+    await ask.getByRole('button', { name: 'Open 263 frames' }).click();
+    const leave = s.page.getByRole('dialog', { name: 'Save changes?' });
+    await Promise.race([leave.waitFor({ timeout: 5000 }).then(() => leave.getByRole('button', { name: "Don't save" }).click()), waitForState(s.page, 'motionName', 'cut_walk')]).catch(() => {});
+    await waitForState(s.page, 'motionName', 'cut_walk');
+    const st = await state(s.page);
+    // 263 frames at 120 fps: 262 intervals.
+    expect(st.duration).toBeCloseTo(262 / 120, 3);
+    expect(st.toasts.map((t) => t.text)).toContain(`cut_walk.bvh: opened the 263 of ${total} frames that read (the file ends early)`);
+    expect(st.messages.filter((m) => m.kind === 'error' && m.text.includes('cut_walk'))).toEqual([]);
   });
 });
