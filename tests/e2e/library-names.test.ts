@@ -41,6 +41,8 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('library names keep w
         await openFolder(page, work.folder);
         const list = page.getByRole('list', { name: 'Library files' });
         await list.getByRole('button', { name: 'mei_greeting.vmd' }).waitFor();
+        // Measured with the thumbnails in place (they take room from the names when they arrive).
+        await expect.poll(() => list.locator('img.thumb:not([hidden])').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
         const rows = await list.locator('button.entry').evaluateAll((bs) =>
           bs.map((b) => {
             const part = (cls: string) => b.querySelector<HTMLElement>(cls)!;
