@@ -8,6 +8,9 @@ import {
   DEFAULT_SETTINGS,
   LANGUAGE_SETTINGS,
   ONION_SKIN_FRAMES,
+  PANEL_SIZES,
+  type PanelName,
+  type PanelSizes,
   type OnionSkinSettings,
   SETTINGS_SCHEMA_VERSION,
   type LanguageSetting,
@@ -38,6 +41,12 @@ function sanitizeOnionSkin(v: unknown): OnionSkinSettings {
   };
 }
 
+function sanitizePanels(v: unknown): PanelSizes {
+  const o = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
+  const size = (k: PanelName) => (typeof o[k] === 'number' && Number.isFinite(o[k]) ? Math.round(finite(o[k], 0, PANEL_SIZES[k].min, PANEL_SIZES[k].max)) : null);
+  return { left: size('left'), right: size('right'), dopeSheet: size('dopeSheet') };
+}
+
 /** Any stored value (older schema, hand-edited, partial) to a complete, valid Settings. */
 export function sanitizeSettings(v: unknown): Settings {
   const s = (v && typeof v === 'object' ? v : {}) as Partial<Settings>;
@@ -50,6 +59,7 @@ export function sanitizeSettings(v: unknown): Settings {
     language: LANGUAGE_SETTINGS.includes(s.language as LanguageSetting) ? (s.language as LanguageSetting) : DEFAULT_SETTINGS.language,
     onionSkin: sanitizeOnionSkin(s.onionSkin),
     exportFormat: isExportFormat(s.exportFormat) ? s.exportFormat : DEFAULT_SETTINGS.exportFormat,
+    panels: sanitizePanels(s.panels),
   };
 }
 
@@ -76,6 +86,7 @@ export class SettingsStore {
         ...patch,
         bedroom: { ...cur.bedroom, ...(patch.bedroom ?? {}) },
         onionSkin: { ...cur.onionSkin, ...(patch.onionSkin ?? {}) },
+        panels: { ...cur.panels, ...(patch.panels ?? {}) },
       });
       await writeJsonFile(this.file, next);
       this.current = next;

@@ -138,6 +138,9 @@ export class MotionDocument {
   }
   /** The file name the title and the library show: the .vrma once it has one, else the source. */
   get fileLabel(): string {
+    if (this._filePath) return baseName(this._filePath);
+    // A take of an .fbx/.glb is a document of its own: NAME.TAKE (the name its .vrma gets), not the file.
+    if (this._take !== undefined) return this._name;
     return this.sourcePath ? baseName(this.sourcePath) : this._name;
   }
 
@@ -160,9 +163,9 @@ export class MotionDocument {
   }
 
   /** One undo step. */
-  commit(motion: Motion, label: string): boolean {
+  commit(motion: Motion, label: string, detail?: () => string): boolean {
     if (motion === this.motion) return false;
-    this.history.push(motion, label);
+    this.history.push(motion, label, detail);
     this.changed();
     return true;
   }

@@ -6,6 +6,8 @@
 export interface HistoryEntry<T> {
   readonly value: T;
   readonly label: string;
+  /** The step's parameters in words, read when shown (so it follows a language switch). */
+  readonly detail?: () => string;
 }
 
 export class History<T> {
@@ -61,11 +63,11 @@ export class History<T> {
   }
 
   /** Records a new state; a pending redo branch is dropped, as in every editor. */
-  push(value: T, label: string): void {
+  push(value: T, label: string, detail?: () => string): void {
     if (value === this.current) return;
     this.list.length = this.index + 1;
     if (this.savedIndex !== null && this.savedIndex > this.index) this.savedIndex = null;
-    this.list.push({ value, label });
+    this.list.push(detail ? { value, label, detail } : { value, label });
     this.index++;
   }
 

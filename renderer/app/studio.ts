@@ -21,6 +21,8 @@ import { PreviewClock } from '../preview/previewClock';
 import { Preview } from '../preview/preview';
 import { disposeAvatar, loadAvatar, type LoadedAvatar } from '../avatar/loadAvatar';
 import type { Viewport } from '../viewport/viewport';
+import { motionBounds } from '../preview/motionBounds';
+import { openReadableFrames } from './partialBvh';
 import { Messages, errorText, warningText, type MessageText } from '../ui/messages';
 import { openTakeFile, readMotionFile } from './core';
 import { writeVrmaSoon } from './motionFiles';
@@ -44,6 +46,8 @@ export interface OpenQuestions {
   chooseTake(file: string, takes: readonly TakeInfo[]): Promise<string | null>;
   /** A VRM avatar that also carries animations: use it as the avatar or open its animations. */
   avatarOrMotion(file: string, animations: number): Promise<'avatar' | 'motion' | null>;
+  /** A BVH cut short: open the `frames` of `total` frames that read? */
+  partialBvh(file: string, frames: number, total: number): Promise<boolean>;
 }
 
 /** The file an MMD document was converted from, kept so a model given later converts it again. */
@@ -151,9 +155,9 @@ export class Studio {
    * "Deleted 0.40 s + 0.20 s blend"), else "<label> · Ctrl+Z to undo".
    */
   commit(motion: Motion, label: string, confirmation?: MessageText): void {
-    if (!this.doc.commit(motion, label)) return;
-    this.motionChanged();
     const text = typeof confirmation === 'function' ? confirmation : () => confirmation ?? label;
+    if (!this.doc.commit(motion, label, text)) return;
+    this.motionChanged();
     this.messages.show('success', () => withUndoHint(text()), { group: 'edit' });
   }
 
@@ -184,6 +188,7 @@ export class Studio {
     this.doc.open(motion, opts);
     this.messages.documentChanged();
     this.documentReplaced();
+    this.frameAvatar();
   }
 
   /** The document was replaced in place (recovery): time, range and views follow. */
@@ -240,13 +245,10 @@ export class Studio {
     this.events.emit('avatar', loaded);
   }
 
+  /** Points the camera at the avatar over the whole motion (F, and whenever a motion opens). */
   frameAvatar(): void {
     if (!this.avatar) return;
-    // Frame the rest pose so a motion that starts crouched or far away does not change the framing.
-    this.preview?.resetPose();
-    this.avatar.vrm.update(0);
-    this.viewport.frame(this.avatar.vrm.scene);
-    this.preview?.applyAt(this.clock.time);
+    this.viewport.frameBox(motionBounds(this.avatar, this.preview, this.duration, this.clock.time));
   }
 
   /** Opens any supported file; a bad file is reported and the current work stays. Returns whether it loaded. */
@@ -277,12 +279,17 @@ export class Studio {
       }
       if (hasTakes(name)) return await this.openTakes(name, bytes, path);
       const model = isMmdMotionFile(name) ? await this.mmdModels.modelFor(path) : null;
-      if (!(await this.confirmLeave())) return false;
+      // Read first, ask about unsaved changes after: a file that cannot open (a .txt, a broken .vrma)
+      // says so without asking to save a document it would never replace.
       const { motion, convertedFrom } = await readMotionFile(name, bytes, model ? { pmx: model.bytes } : {});
+      if (!(await this.confirmLeave())) return false;
       this.openConverted(name, path, motion, convertedFrom, model ? () => t('convert.mmd.withModel', { file: name, format: convertedFrom ?? '', model: model.name }) : undefined);
       if (isMmdMotionFile(name)) this.mmdSource = { name, bytes, path };
       return true;
     } catch (e) {
+      // A BVH cut short: the frames before the cut can still open, if the user wants them.
+      const partial = await openReadableFrames(this, name, bytes, path, e);
+      if (partial !== null) return partial;
       this.messages.error(() => t('studio.open.fileFailed', { file: name, detail: errorText(e) }));
       return false;
     }

@@ -5,47 +5,28 @@
  *  - Report: the document's conversion notes (skipped bones, morphs, assumptions); cleared when
  *    another document opens. Toasts that mention notes open it. Below them, the Compatibility section
  *    (compatSection.ts): what each known reader will do with the document.
- * Each is a toggle button (aria-expanded) and a panel that Escape or a second click closes.
+ * Each is a toggle button (aria-expanded) and a panel that Escape, a press outside or a second click
+ * closes (renderer/ui/popover.ts). A history step shows its parameters (the edit's confirmation line).
  */
 import type { Studio } from '../app/studio';
 import { h } from '../ui/dom';
 import { t, onLocaleChange } from '../../shared/i18n';
 import { localize } from '../ui/i18n';
 import { createCompatSection } from './compatSection';
-
-interface Popover {
-  readonly button: HTMLButtonElement;
-  readonly panel: HTMLElement;
-  open(): void;
-  close(): void;
-}
+import { popover, type Popover } from '../ui/popover';
 
 /** A history step's name as shown: the first step ('Open', History's default) in the current language. */
 const stepLabel = (label: string) => (label === 'Open' ? t('studio.history.open') : label);
 
-function popover(id: string, render: (list: HTMLElement) => void, labelKey: 'studio.history.title' | 'studio.report.title'): Popover {
+function documentPopover(id: string, render: (list: HTMLElement) => void, labelKey: 'studio.history.title' | 'studio.report.title'): Popover {
   const list = h('ol', { class: 'popover-list', id: `${id}-list` });
-  const title = localize(h('h2', { id: `${id}-title` }), (e) => (e.textContent = t(labelKey)));
-  const panel = h('section', { class: 'popover', id, 'aria-labelledby': `${id}-title`, hidden: true }, title, list);
-  const button = h('button', { type: 'button', id: `${id}-button`, 'aria-controls': id, 'aria-expanded': 'false' }) as HTMLButtonElement;
-  const set = (open: boolean) => {
-    panel.hidden = !open;
-    button.setAttribute('aria-expanded', String(open));
-    if (open) render(list);
-  };
-  button.addEventListener('click', () => set(panel.hidden));
-  panel.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      set(false);
-      button.focus();
-    }
-  });
-  return { button, panel, open: () => set(true), close: () => set(false) };
+  const title = localize(h('h2'), (e) => (e.textContent = t(labelKey)));
+  // The history closes on a press outside; the report stays open while files are browsed (it follows the document).
+  return popover(id, title, list, () => render(list), { closeOutside: labelKey === 'studio.history.title' });
 }
 
 export function createDocumentPanels(studio: Studio): { buttons: HTMLElement[]; panels: HTMLElement[]; openReport(): void } {
-  const history = popover(
+  const history = documentPopover(
     'history-panel',
     (list) => {
       const entries = studio.history.entries;
@@ -55,7 +36,12 @@ export function createDocumentPanels(studio: Studio): { buttons: HTMLElement[]; 
           const b = h('button', { type: 'button', class: 'history-step', 'data-index': i, 'aria-current': i === at ? 'step' : undefined, text: stepLabel(e.label) }) as HTMLButtonElement;
           if (i > at) b.classList.add('undone');
           b.addEventListener('click', () => studio.goToHistory(i));
-          return h('li', {}, b);
+          // The step's parameters, as its confirmation said them ("Speed: speed ×0.5, duration 1.00 s → 2.00 s").
+          const detail = e.detail?.();
+          if (!detail || detail === e.label) return h('li', {}, b);
+          const id = `history-detail-${i}`;
+          b.setAttribute('aria-describedby', id);
+          return h('li', {}, b, h('span', { class: 'history-detail', id, text: detail }));
         }),
       );
     },
@@ -67,7 +53,7 @@ export function createDocumentPanels(studio: Studio): { buttons: HTMLElement[]; 
   });
 
   const compat = createCompatSection(studio);
-  const report = popover(
+  const report = documentPopover(
     'report-panel',
     (list) => {
       const notes = studio.doc.reports;

@@ -16,6 +16,7 @@ import { WhenVisible } from '../ui/whenVisible';
 import { THUMB_HEIGHT, THUMB_WIDTH } from '../library/thumbnailProtocol';
 import { t, formatDate, formatNumber, formatSize, onLocaleChange } from '../../shared/i18n';
 import { localize, tAttr, tText } from '../ui/i18n';
+import { entryNameParts } from '../library/entryName';
 
 const AVATAR_EXTS = new Set<string>(AVATAR_EXTENSIONS);
 
@@ -42,6 +43,12 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
   const folderInput = h('input', { type: 'text', id: 'folder-path' }) as HTMLInputElement;
   tAttr(tAttr(folderInput, 'placeholder', 'library.folderPlaceholder'), 'aria-label', 'library.folderPath');
   const openFolder = button(() => t('library.openFolder'), () => void openFolderAction(), { id: 'open-folder' });
+  // Enter in the path box opens the folder, as in every path field (the button is the mouse's way).
+  folderInput.addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter' || e.isComposing) return;
+    e.preventDefault();
+    void openFolderAction();
+  });
 
   const details = studio.api ? new LibraryDetails(studio.api) : null;
   const thumbnails = studio.api ? new ThumbnailMaker(studio.api) : null;
@@ -81,23 +88,27 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
     rows.clear();
     onScreen.clear();
     for (const s of snaps) {
-      items.push(h('li', { class: 'library-root', text: s.root, title: s.root }));
-      for (const e of s.entries) items.push(entryRow(e));
+      // The folder as the OS writes it (/home/me/motions): cut at its start when narrow (the right-to-left
+      // box puts the ellipsis there), the path itself isolated left-to-right so no slash moves.
+      items.push(h('li', { class: 'library-root', title: s.root }, h('bdi', { dir: 'ltr', class: 'library-root-path', text: s.root })));
+      const names = s.entries.map((e) => e.relPath);
+      for (const e of s.entries) items.push(entryRow(e, names));
     }
     list.replaceChildren(...items);
     markOpen();
     applyFilter();
   };
-  const entryRow = (e: LibraryEntry) => {
+  const entryRow = (e: LibraryEntry, folderNames: readonly string[]) => {
     const ext = (/\.[^.]+$/.exec(e.name)?.[0] ?? '').toLowerCase();
     const kind = h('span', { class: 'kind', 'aria-hidden': 'true', text: AVATAR_EXTS.has(ext) ? '☺' : '▶' });
-    // Middle ellipsis: the start shrinks with "…", the end (last characters and the extension) never does.
-    const keep = Math.min(e.relPath.length, ext.length + 6);
+    // Middle ellipsis: the start shrinks with "…", the end (what tells this file from its neighbours,
+    // and the extension) never does (renderer/library/entryName.ts).
+    const parts = entryNameParts(e.relPath, folderNames);
     const name = h(
       'span',
       { class: 'entry-name' },
-      h('span', { class: 'name-start', text: e.relPath.slice(0, e.relPath.length - keep) }),
-      h('span', { class: 'name-end', text: e.relPath.slice(e.relPath.length - keep) }),
+      h('span', { class: 'name-start', text: parts.start }),
+      h('span', { class: 'name-end' }, h('span', { class: 'name-word', text: parts.word }), h('span', { class: 'name-rest', text: parts.rest }), h('span', { class: 'name-ext', text: parts.ext })),
     );
     const metaId = `lib-meta-${rows.size}`;
     const meta = h('span', { class: 'entry-meta', id: metaId });
@@ -107,7 +118,7 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
     let detail = '';
     const showMeta = () => {
       meta.textContent = detail ? `${detail} · ${base()}` : base();
-      b.title = `${e.relPath}\n${meta.textContent}`;
+      b.title = `${e.path}\n${meta.textContent}`;
     };
     localize(meta, showMeta);
     b.addEventListener('click', async () => {

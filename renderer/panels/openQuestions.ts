@@ -75,4 +75,19 @@ export async function avatarOrMotion(file: string, animations: number): Promise<
   return choice === 'cancel' ? null : choice;
 }
 
-export const openQuestions: OpenQuestions = { chooseTake, avatarOrMotion };
+/** A BVH cut short: open the frames that read (the studio's dialog; Cancel reports the error). */
+export async function partialBvh(file: string, frames: number, total: number): Promise<boolean> {
+  const choice = await choose({
+    id: 'partial-bvh-dialog',
+    title: t('bvh.partialTitle'),
+    text: t('bvh.partialText', { file, frames, total }),
+    choices: [
+      { id: 'open', label: t('bvh.partialOpen', { frames }), default: true },
+      { id: 'cancel', label: t('bvh.partialCancel') },
+    ],
+    cancel: 'cancel',
+  });
+  return choice === 'open';
+}
+
+export const openQuestions: OpenQuestions = { chooseTake, avatarOrMotion, partialBvh };

@@ -58,13 +58,14 @@ export async function askSaveAsPath(api: StudioApi, suggestedName: string, curre
   const target = () => {
     const name = saveAsName(nameInput.value);
     const f = folderOf();
-    return name ? { name, path: `${f.root}${sepOf(f.root)}${name}`, taken: f.entries.some((e) => e.relPath.toLowerCase() === name.toLowerCase()) } : null;
+    return name ? { name, path: `${f.root}${sepOf(f.root)}${name}`, taken: f.entries.some((e) => e.relPath.toLowerCase() === name.toLowerCase()), hidden: name.startsWith('.') } : null;
   };
   let saveButton: HTMLButtonElement | null = null;
   const update = () => {
     const to = target();
-    conflict.textContent = !to ? t('studio.saveAs.typeName') : to.taken ? t('studio.saveAs.taken', { file: to.name }) : t('studio.saveAs.target', { path: to.path });
-    conflict.classList.toggle('warning', !!to?.taken);
+    // A name starting with a dot is a hidden file, which the host never writes: said here, before saving.
+    conflict.textContent = !to ? t('studio.saveAs.typeName') : to.hidden ? t('saveAs.hiddenName', { file: to.name }) : to.taken ? t('studio.saveAs.taken', { file: to.name }) : t('studio.saveAs.target', { path: to.path });
+    conflict.classList.toggle('warning', !!to?.taken || !!to?.hidden);
     if (saveButton) saveButton.textContent = to?.taken ? t('studio.saveAs.replace') : t('studio.saveAs.save');
   };
   nameInput.addEventListener('input', update);
@@ -79,7 +80,10 @@ export async function askSaveAsPath(api: StudioApi, suggestedName: string, curre
     cancel: 'cancel',
     body,
     focus: nameInput,
-    accept: () => target() !== null,
+    accept: () => {
+      const to = target();
+      return to !== null && !to.hidden;
+    },
   });
   saveButton = document.querySelector<HTMLButtonElement>('#save-as-dialog [data-choice="save"]');
   update();

@@ -26,6 +26,9 @@ import {
 } from '../../shared/contract/studioApi';
 import { decodeWire } from '../../shared/contract/wire';
 import { postWireCall, wireFailure, TOKEN_HEADER, type WireCallTarget } from './wireCall';
+import { choose } from '../ui/dialog';
+import { h } from '../ui/dom';
+import { t } from '../../shared/i18n';
 
 export { TOKEN_HEADER };
 export const PATH_HEADER = 'X-VRMA-Path';
@@ -70,13 +73,30 @@ export function takeHostToken(): string | null {
   }
 }
 
-/** Asks before opening a typed path the host flagged (outside home, system or hidden folder). */
-async function withConfirmation<T>(run: (confirmed: boolean) => Promise<T>): Promise<T> {
+/**
+ * Asks before opening a typed path the host flagged (outside home, system or hidden folder), in the
+ * studio's own dialog (renderer/ui/dialog.ts) like every other question; Cancel answers null, as a
+ * cancelled native dialog does.
+ */
+async function withConfirmation<T>(path: string, run: (confirmed: boolean) => Promise<T>): Promise<T | null> {
   try {
     return await run(false);
   } catch (e) {
-    if (!(e instanceof StudioApiError && e.code === 'CONFIRM') || typeof window === 'undefined' || !window.confirm(e.message)) throw e;
-    return run(true);
+    if (!(e instanceof StudioApiError && e.code === 'CONFIRM') || typeof document === 'undefined') throw e;
+    // The host's reason names the folder it found (English: it comes from main/); the question is the catalogue's.
+    const detail = h('p', { class: 'dialog-conflict warning', text: t('pathCheck.detail', { reason: e.message.replace(/\s*Open it anyway\?$/, '') }) });
+    const choice = await choose({
+      id: 'path-check-dialog',
+      title: t('pathCheck.title'),
+      text: t('pathCheck.text', { path }),
+      body: detail,
+      choices: [
+        { id: 'cancel', label: t('pathCheck.cancel'), default: true },
+        { id: 'open', label: t('pathCheck.open'), danger: true },
+      ],
+      cancel: 'cancel',
+    });
+    return choice === 'open' ? run(true) : null;
   }
 }
 
@@ -100,12 +120,12 @@ export function createHttpStudioApi(baseUrl = '', token: string | null = takeHos
 
   const api: StudioApi = {
     getPlatform: () => call('getPlatform'),
-    openFolder: (path, options) => (path === undefined || options ? call('openFolder', path, options) : withConfirmation((confirmed) => call('openFolder', path, confirmed ? { confirmed } : undefined))),
+    openFolder: (path, options) => (path === undefined || options ? call('openFolder', path, options) : withConfirmation(path, (confirmed) => call('openFolder', path, confirmed ? { confirmed } : undefined))),
     closeFolder: (root) => call('closeFolder', root),
     listLibrary: () => call('listLibrary'),
     describeFile: (path) => call('describeFile', path),
     onLibraryChanged: (cb) => events.on('libraryChanged', cb),
-    openFile: (path, options) => (path === undefined || options ? call('openFile', path, options) : withConfirmation((confirmed) => call('openFile', path, confirmed ? { confirmed } : undefined))),
+    openFile: (path, options) => (path === undefined || options ? call('openFile', path, options) : withConfirmation(path, (confirmed) => call('openFile', path, confirmed ? { confirmed } : undefined))),
     readFile: async (path) => {
       const res = await fetch(`${baseUrl}/api/file`, { headers: { ...headers(), [PATH_HEADER]: encodeURIComponent(path) } });
       if (!res.ok) throw await failure(res);

@@ -41,14 +41,9 @@ import { createLanguageControl, registerLanguageCommands } from './languageContr
 import { createShortcutsOverlay } from './shortcutsOverlay';
 import { openQuestions } from '../panels/openQuestions';
 import { createOnionSkin } from '../viewport/onionSkinControls';
-
-/** The onion skin's controls sit in the transport bar, before the range buttons. */
-function withOnionControls(bar: HTMLElement, controls: HTMLElement): HTMLElement {
-  const spacer = bar.querySelector(':scope > .spacer');
-  if (spacer) spacer.after(controls);
-  else bar.append(controls);
-  return bar;
-}
+import { createNoticeHistory } from '../ui/noticeHistory';
+import { placeNotices } from '../ui/noticePlacement';
+import { createSplitters } from './splitters';
 
 export async function startStudio(root: HTMLElement): Promise<Studio> {
   const startedAt = performance.now();
@@ -216,6 +211,7 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   };
 
   const documentPanels = createDocumentPanels(studio);
+  const noticeHistory = createNoticeHistory(studio.messages);
   const header = h(
     'header',
     { class: 'topbar' },
@@ -225,6 +221,7 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
     commandButton(studio, 'edit.undo', { icon: '↶' }),
     commandButton(studio, 'edit.redo', { icon: '↷' }),
     ...documentPanels.buttons,
+    noticeHistory.button,
     commandButton(studio, 'view.frame', { icon: '◎' }),
     createLanguageControl(language),
     commandButton(studio, 'help.shortcuts', { icon: '?' }),
@@ -233,15 +230,31 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
     'div',
     { class: 'studio', id: 'studio-view' },
     h('aside', { class: 'left' }, library.element),
-    h('main', { class: 'center' }, viewportBox),
+    // The onion skin's controls in the viewport's corner: the transport bar keeps its labels at 1024 px.
+    h('main', { class: 'center' }, viewportBox, onionSkin.element),
     // The motion info strip first and always in view; the edit sections scroll below it.
     h('aside', { class: 'right' }, createInfoPanel(studio), expressionPanel.element, createEditPanel(studio)),
-    h('footer', { class: 'bottom' }, withOnionControls(createTransportBar(studio), onionSkin.element), timeline.element, dopeSheet.element, curveView.element),
+    h('footer', { class: 'bottom' }, createTransportBar(studio), timeline.element, dopeSheet.element, curveView.element),
   );
+  // Splitters: the library and edit columns and the dope sheet's height, kept in the settings.
+  const sizeOf = (sel: string) => () => studioView.querySelector<HTMLElement>(sel)?.getBoundingClientRect().height ?? 0;
+  const splitters = createSplitters(
+    studioView,
+    {
+      left: () => studioView.querySelector('.left')!.getBoundingClientRect().width,
+      right: () => studioView.querySelector('.right')!.getBoundingClientRect().width,
+      dopeSheet: () => Math.max(sizeOf('.dope-sheet')(), sizeOf('.curve-view')()),
+    },
+    api,
+  );
+  studioView.querySelector('.center')!.append(splitters.elements.left, splitters.elements.right);
+  studioView.querySelector('.bottom')!.prepend(splitters.elements.dopeSheet);
+  if (api) void api.getSettings().then((s) => s.panels && splitters.apply(s.panels)).catch(() => {});
   const bedroomView = h('div', { class: 'bedroom-view', id: 'bedroom-view', hidden: true });
   const switcher = createSceneSwitcher(studio, studioView, bedroomView);
   header.insertBefore(switcher.element, header.children[2]);
-  root.replaceChildren(header, ...documentPanels.panels, studioView, bedroomView, studio.messages.element, shortcuts.element);
+  root.replaceChildren(header, ...documentPanels.panels, noticeHistory.panel, studioView, bedroomView, studio.messages.element, shortcuts.element);
+  placeNotices(studio.messages.element, [viewportBox.parentElement!, bedroomView]);
 
   const docTitle = header.querySelector('#doc-title')!;
   const updateTitle = () => {

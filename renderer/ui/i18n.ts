@@ -9,6 +9,7 @@
  *   localize(el, (el) => { el.textContent = ... })      anything computed (counts, command labels)
  */
 import { onLocaleChange, t, getLocale, type MessageKey, type Params } from '../../shared/i18n';
+import { hintAll, hintPhrases, watchPhrases } from './phrases';
 
 type Render = (el: Element) => void;
 const renders = new WeakMap<Element, Render[]>();
@@ -16,10 +17,15 @@ const renders = new WeakMap<Element, Render[]>();
 /** Runs `render` now and again after every language switch, while `el` is in the document. */
 export function localize<E extends Element>(el: E, render: (el: E) => void): E {
   const list = renders.get(el) ?? [];
-  list.push(render as Render);
+  // In Japanese, each render is followed by phrase hints (<wbr> between phrases: ui/phrases.ts).
+  const rendered: Render = (e) => {
+    (render as Render)(e);
+    hintPhrases(e, getLocale());
+  };
+  list.push(rendered);
   renders.set(el, list);
   el.setAttribute('data-i18n', '');
-  render(el);
+  rendered(el);
   return el;
 }
 
@@ -49,8 +55,11 @@ export function installPageLocale(): void {
   installed = true;
   // Anything marked before this point was rendered in the start-up language (English).
   relocalize(document);
+  hintAll(document, getLocale());
+  watchPhrases(document.body, getLocale);
   onLocaleChange((locale) => {
     document.documentElement.lang = locale;
     relocalize(document);
+    hintAll(document, locale);
   });
 }

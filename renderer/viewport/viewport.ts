@@ -131,14 +131,31 @@ export class Viewport {
   /** Points the camera at an object so it fills about two thirds of the view height. */
   frame(object: THREE.Object3D): void {
     object.updateWorldMatrix(true, true);
-    const box = new THREE.Box3().setFromObject(object);
+    this.frameBox(new THREE.Box3().setFromObject(object));
+  }
+
+  /**
+   * Points the camera at `box` from the studio's three-quarter view, far enough that every corner
+   * of the box lies inside FRAME_FILL of the view's half-height and half-width (a margin around
+   * the head and under the feet, and for a wide pose at the sides), whatever the viewport's aspect.
+   */
+  frameBox(box: THREE.Box3): void {
     if (box.isEmpty()) return;
-    const size = box.getSize(new THREE.Vector3());
     const center = box.getCenter(new THREE.Vector3());
-    const height = Math.max(size.y, size.x * 0.8, 0.2);
-    const fov = THREE.MathUtils.degToRad(this.camera.fov);
-    const distance = (height / 0.68) / (2 * Math.tan(fov / 2));
     const dir = new THREE.Vector3(0.35, 0.18, 1).normalize();
+    const forward = dir.clone().negate();
+    const right = new THREE.Vector3().crossVectors(forward, new THREE.Vector3(0, 1, 0)).normalize();
+    const up = new THREE.Vector3().crossVectors(right, forward);
+    const tanV = Math.tan(THREE.MathUtils.degToRad(this.camera.fov) / 2) * FRAME_FILL;
+    const tanH = tanV * (this.camera.aspect || 1);
+    let distance = 0.3;
+    const corner = new THREE.Vector3();
+    for (let i = 0; i < 8; i++) {
+      corner.set(i & 1 ? box.max.x : box.min.x, i & 2 ? box.max.y : box.min.y, i & 4 ? box.max.z : box.min.z).sub(center);
+      // A corner nearer the camera (z > 0 along forward) projects larger: its depth is distance - z.
+      const z = -corner.dot(forward);
+      distance = Math.max(distance, Math.abs(corner.dot(right)) / tanH + z, Math.abs(corner.dot(up)) / tanV + z);
+    }
     this.orbit.target.copy(center);
     this.camera.position.copy(center).addScaledVector(dir, distance);
     this.camera.near = Math.max(distance / 100, 0.005);
@@ -156,6 +173,9 @@ export class Viewport {
     this.renderer.domElement.remove();
   }
 }
+
+/** How much of the view's half-height (and half-width) a framed box may fill: 0.78 leaves a ninth of the view above and below. */
+const FRAME_FILL = 0.78;
 
 /** True when WebGL runs on a CPU rasterizer (SwiftShader, llvmpipe), as in headless CI. */
 function isSoftwareGl(gl: WebGLRenderingContext | WebGL2RenderingContext): boolean {

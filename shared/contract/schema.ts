@@ -80,6 +80,7 @@ export const SettingsPatchSchema = v.partial(
     language: oneOf(...LANGUAGE_SETTINGS),
     onionSkin: v.partial(shape({ enabled: bool, frames: finite })),
     exportFormat: oneOf(...EXPORT_FORMATS),
+    panels: v.partial(shape({ left: v.nullable(finite), right: v.nullable(finite), dopeSheet: v.nullable(finite) })),
   }),
 );
 

@@ -14,7 +14,6 @@
  * Request types (what the renderer sends) are inferred from the one valibot schema in schema.ts,
  * which both boundaries run; reply types are plain interfaces here.
  */
-import { DEFAULT_BEDROOM_SETTINGS, type BedroomSettings } from './bedroomSettings';
 import type {
   AutosaveSessionSchema,
   AvatarRefSchema,
@@ -23,17 +22,13 @@ import type {
   DocumentStateSchema,
   ExportRequestSchema,
   Infer,
-  LANGUAGE_SETTINGS,
   MenuCommandSchema,
   OpenOptionsSchema,
   SaveAsRequestSchema,
   SaveRequestSchema,
-  SettingsPatchSchema,
-  WindowBoundsSchema,
 } from './schema';
 import { studioExtensionOf, type StudioFileExtension } from '../convert/formats';
 import type { MotionErrorInfo } from '../errors';
-import type { ExportFormat } from '../export/exportFormats';
 import type { FileProblem } from '../fileProblem';
 import type { MotionWarning } from '../warnings';
 import type { TakeInfo } from '../convert/takeInfo';
@@ -186,52 +181,8 @@ export type AutosaveSession = Infer<typeof AutosaveSessionSchema>;
 
 export type RecoveredSession = AutosaveSession & { readonly savedAt: number };
 
-export type WindowBounds = Infer<typeof WindowBoundsSchema>;
-
-export type { BedroomSettings } from './bedroomSettings';
-
-export const SETTINGS_SCHEMA_VERSION = 1;
-
-export interface Settings {
-  readonly schemaVersion: number;
-  readonly windowBounds: WindowBounds | null;
-  /** Pose-edit falloff radius in seconds. */
-  readonly falloffRadius: number;
-  readonly bedroom: BedroomSettings;
-  readonly lastFolder: string | null;
-  /** UI language: 'system' follows the OS / browser (shared/i18n detectLocale), else the user's choice. */
-  readonly language: LanguageSetting;
-  /** Ghost poses of the avatar N frames before and after the playhead (renderer/viewport/onionSkin.ts). */
-  readonly onionSkin: OnionSkinSettings;
-  /** The Export menu's last format (renderer/app/exportFormat.ts): what "Export to" writes. */
-  readonly exportFormat: ExportFormat;
-}
-
-export interface OnionSkinSettings {
-  readonly enabled: boolean;
-  /** N: the ghosts show the pose at t - N/fps and t + N/fps (frames at the motion's rate). */
-  readonly frames: number;
-}
-
-/** The range of the onion skin's N (frames). */
-export const ONION_SKIN_FRAMES = { min: 1, max: 60, default: 5 } as const;
-
-export { LANGUAGE_SETTINGS } from './schema';
-export type LanguageSetting = (typeof LANGUAGE_SETTINGS)[number];
-
-/** What setSettings may change (the bedroom part is checked against BedroomSettings at compile time in schema.ts). */
-export type SettingsPatch = Infer<typeof SettingsPatchSchema>;
-
-export const DEFAULT_SETTINGS: Settings = {
-  schemaVersion: SETTINGS_SCHEMA_VERSION,
-  windowBounds: null,
-  falloffRadius: 0.4,
-  bedroom: DEFAULT_BEDROOM_SETTINGS,
-  lastFolder: null,
-  language: 'system',
-  onionSkin: { enabled: false, frames: ONION_SKIN_FRAMES.default },
-  exportFormat: 'vmd',
-};
+export * from './settings';
+import type { Settings, SettingsPatch } from './settings';
 
 /** One entry of the studio's command registry, mirrored into the native menu (Electron). */
 export type MenuCommand = Infer<typeof MenuCommandSchema>;

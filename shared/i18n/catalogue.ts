@@ -25,6 +25,7 @@ import onion from './messages/onion';
 import warnings from './messages/warnings';
 import compat from './messages/compat';
 import exporting from './messages/exporting';
+import notices from './messages/notices';
 
 export const AREAS = {
   studio,
@@ -46,6 +47,7 @@ export const AREAS = {
   warnings,
   compat,
   exporting,
+  notices,
 } as const;
 
 type KeysOf<A> = A extends AreaMessages<infer K> ? K : never;

@@ -6,7 +6,7 @@
  *  - Save and Export: walk.vmd -> walk.vrma once, a second Save writes nothing, an edited Save
  *    replaces walk.vrma (no -2 / .edited files), Export writes one copy and names it;
  *  - Space with a library entry focused plays/pauses and does not reopen the file;
- *  - five files with warnings: at most two toasts, the notes in the report panel.
+ *  - five files with warnings: at most three toasts (MAX_TOASTS), the notes in the report panel.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -17,6 +17,7 @@ import { makeMotionFolder, type MotionFolder } from '../helpers/studioSuite';
 import { motionBytes, openFolder, openStudio, state, waitForState, type StudioSession } from './studioHarness';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
+import { MAX_TOASTS } from '../../renderer/ui/messages';
 
 const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
 
@@ -169,14 +170,15 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('a working day in the
     await waitForFile('walk.vmd');
   });
 
-  it('shows at most two toasts after opening five files with warnings; the notes are in the report panel', async () => {
+  it('shows at most three toasts after opening five files with warnings; the notes are in the report panel', async () => {
     for (let i = 1; i <= 5; i++) {
       await entry(`old-${i}.vrma`).click();
       await waitForFile(`old-${i}.vrma`);
     }
     const st = await state(page);
-    expect(st.toasts.length).toBeLessThanOrEqual(2);
-    expect(await page.locator('.messages > .message').count()).toBeLessThanOrEqual(2);
+    // Three: two errors on screen must still leave room for a new confirmation (issue 27).
+    expect(st.toasts.length).toBeLessThanOrEqual(MAX_TOASTS);
+    expect(await page.locator('.messages > .message').count()).toBeLessThanOrEqual(MAX_TOASTS);
     // Only the open document's notice remains of the five.
     expect(st.toasts.filter((t) => /old-\d\.vrma/.test(t.text)).map((t) => t.text)).toEqual(['old-5.vrma: 1 note in the report']);
     expect(st.document.reports).toEqual(['old-5.vrma: specVersion is missing (a pre-release file); read as 1.0']);

@@ -18,7 +18,7 @@ import { nodeInCycle } from '../../gltf/nodeTree';
 import { JOINT_FRAME_COST, spendBudget } from '../../readBudget';
 import { isObject, list, readDocument, type Document, type Json } from './document';
 import type { KeyTrack } from '../../vrma/buildMotion';
-import { sampleAt, unionTimes, type Sampler } from './sampler';
+import { sampleAt, unionTimes, type Animation, type Sampler } from './sampler';
 import { estimateFpsOfTimes } from '../../vrma/summary';
 import { nodeTransform, restTrs, type GltfNode } from '../../vrma/restPose';
 import type { SourceJoint, V3 } from '../humanoid/skeleton';
@@ -40,13 +40,7 @@ export interface GltfConvertOptions {
 }
 
 
-export interface Animation {
-  readonly name: string;
-  /** node -> path -> sampler */
-  readonly channels: Map<number, Map<string, Sampler>>;
-  readonly times: Float32Array;
-  readonly keys: number;
-}
+export type { Animation } from './sampler';
 
 // The node's own transform is read by the core's one reader (vrma/restPose.ts); rotations are
 // normalized here because exporters write slightly non-unit quaternions and a posed source must not scale.

@@ -4,7 +4,7 @@
  */
 import { fail } from '../../errors';
 import { isObject, list, type Document } from './document';
-import type { Animation } from './convertGltf';
+import type { Animation } from './sampler';
 
 /** A node as the user knows it: its mesh's name (what a modeller shows), else its own, else its index. */
 function nodeLabel(doc: Document, node: number): string {

@@ -77,3 +77,11 @@ export function sampleAt(s: Sampler, t: number, cursor: { i: number }, out: numb
   for (let c = 0; c < width; c++) out[c] = valueAt(i, c) + (valueAt(i + 1, c) - valueAt(i, c)) * u;
 }
 
+/** One glTF animation as the converter reads it: every node's samplers by path, and the union of their times. */
+export interface Animation {
+  readonly name: string;
+  /** node -> path -> sampler */
+  readonly channels: Map<number, Map<string, Sampler>>;
+  readonly times: Float32Array;
+  readonly keys: number;
+}

@@ -7,7 +7,7 @@ import type { Mat4 } from '../../motion/types';
 import { fromMat4 } from '../../math/quat';
 import { multiply } from '../../math/mat4';
 import type { Hierarchy } from './skeleton';
-import type { Poser } from './retarget';
+import type { Poser } from './skeleton';
 
 export class MatrixPoser implements Poser {
   readonly world: Float64Array;

@@ -13,7 +13,7 @@ import type { Mat4, Quat, Vec3 } from '../../motion/types';
 import { invertAffine, multiply, MAT4_IDENTITY } from '../../math/mat4';
 import { conj, multiplyFlat, rotateVecFlat } from '../../math/quat';
 import type { Hierarchy, V3 } from './skeleton';
-import type { Poser } from './retarget';
+import type { Poser } from './skeleton';
 
 export interface Placement {
   /** Joints that only place the skeleton, root first (empty when the first joint is a bone). */

@@ -26,14 +26,8 @@ import { groundHips } from './grounding';
 import { resampleTracks } from './resample';
 import { sub3, dot3, length3 } from '../../math/vec3';
 
-/** A source posed one frame at a time into reusable arrays (file axes and units). */
-export interface Poser {
-  /** World rotation of every joint after pose(), x y z w per joint. */
-  readonly world: Float64Array;
-  /** World position of every joint after pose(). */
-  readonly positions: Float64Array;
-  pose(frame: number): void;
-}
+import type { Poser } from './skeleton';
+export type { Poser } from './skeleton';
 
 export interface SkeletonSource {
   readonly hierarchy: Hierarchy;

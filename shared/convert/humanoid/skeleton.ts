@@ -47,3 +47,12 @@ export function pathDown(h: Hierarchy, from: number, to: number): number[] {
   for (let j = to; j >= 0 && j !== from; j = h.joints[j].parent) path.push(j);
   return isAncestorOrSelf(h, from, to) ? path.reverse() : [];
 }
+
+/** A source posed one frame at a time into reusable arrays (file axes and units). */
+export interface Poser {
+  /** World rotation of every joint after pose(), x y z w per joint. */
+  readonly world: Float64Array;
+  /** World position of every joint after pose(). */
+  readonly positions: Float64Array;
+  pose(frame: number): void;
+}

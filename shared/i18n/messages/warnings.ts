@@ -64,7 +64,7 @@ export default defineMessages({
     'warning.humanoid.unitGuessed': 'skeleton size {size} fits no usual unit; assumed {unit, select, m {metres} mm {millimetres} inch {inches} cmu {CMU units} other {centimetres}}',
     // BVH
     'warning.bvh.extraData': 'BVH line {line}: data after the {frames} declared frames was ignored',
-    'warning.bvh.summary': 'BVH: {frames} frames at {fps} fps, units {unit, select, m {metres} mm {millimetres} inch {inches} cmu {CMU units} other {centimetres}}, skeleton found by {method, select, structure {structure} names+structure {names+structure} other {names}}',
+    'warning.bvh.summary': 'BVH: {frames} frames at {fps} fps, in {unit, select, m {metres} mm {millimetres} inch {inches} cmu {CMU units} other {centimetres}}, skeleton found by {method, select, structure {structure} names+structure {names+structure} other {names}}',
     // MMD
     'warning.mmd.noModel': 'no .pmx given: assumed the standard MMD skeleton (pass the model for its exact leg lengths and arm angles)',
     'warning.mmd.nonHumanoidBones': '{count, plural, one {# keyed non-humanoid bone} other {# keyed non-humanoid bones}} (hair, clothes, helpers) not converted: {names}{more, plural, =0 {} other {, …}}',

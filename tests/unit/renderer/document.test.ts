@@ -145,4 +145,19 @@ describe('MotionDocument', () => {
     expect(alone.history.canUndo).toBe(false);
     expect(alone.dirty).toBe(true);
   });
+
+  it('a take opened from a path is titled NAME.TAKE (as the README says), and its .vrma after a save', async () => {
+    const doc = new MotionDocument(motion(0), 'start');
+    doc.open(motion(0.3), { name: 'quaternius_robot.Dance', path: '/m/quaternius_robot.fbx', converted: true, take: 'Dance' });
+    expect(doc.fileLabel).toBe('quaternius_robot.Dance');
+    expect(doc.sourcePath).toBe('/m/quaternius_robot.fbx');
+    // The naming module gives the take's .vrma its name (tested there); this store answers it.
+    const { store } = recordingStore({ besideName: () => '/m/quaternius_robot.Dance.vrma' });
+    const saved = await doc.save(store);
+    expect(saved).toMatchObject({ kind: 'saved', path: '/m/quaternius_robot.Dance.vrma' });
+    expect(doc.fileLabel).toBe('quaternius_robot.Dance.vrma');
+    // A file without takes keeps its own name until saved.
+    doc.open(motion(0.2), { name: 'walk', path: '/m/walk.vmd', converted: true });
+    expect(doc.fileLabel).toBe('walk.vmd');
+  });
 });

@@ -1,0 +1,69 @@
+/**
+ * How a library entry's name is cut when the column is narrow (issue 27): the ellipsis goes into the
+ * part every neighbour shares, never into the part that tells this file from the others, and never
+ * into the extension. "cmu_12_01_walk-2.edited.vrma" beside "cmu_12_01_walk.edited.vrma" keeps
+ * "walk-2.edited.vrma" and "walk.edited.vrma"; "mei_greeting.vmd" beside "mei_bye.vmd" keeps
+ * "greeting.vmd". The start shrinks with "…" first; when the column is narrower still, the part after
+ * the distinguishing word and before the extension shrinks too ("walk-2.ed….vrma"); the word and the
+ * extension are always shown. The whole path is the tooltip. Pure string logic (unit-tested); the
+ * panel lays the parts out.
+ */
+export interface NameParts {
+  /** Shared with the neighbours: cut with an ellipsis first. */
+  readonly start: string;
+  /** What tells this file from its neighbours, from the start of its word: always shown. */
+  readonly word: string;
+  /** Between the word and the extension (".edited"): cut second. */
+  readonly rest: string;
+  /** The extension: always shown. */
+  readonly ext: string;
+}
+
+/** Characters of the stem always kept before the extension, even for a name unlike any other. */
+const MIN_TAIL = 6;
+/** How far back the end may reach to begin at a word ("walk-2" rather than "k-2"). */
+const WORD_BACK = 12;
+const isBreak = (c: string) => /[\s_\-./\\()[\]]/.test(c);
+
+function commonPrefix(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a[i].toLowerCase() === b[i].toLowerCase()) i++;
+  return i;
+}
+
+/** The extension as the library shows it (".vrma", ".vmd"), or "". */
+function extension(name: string): string {
+  const base = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
+  const m = /\.[^.]{1,8}$/.exec(base);
+  return m && m.index > 0 ? m[0] : '';
+}
+
+/** The start of the word `i` is in (or `i` itself when no break is near). */
+function wordStart(name: string, i: number): number {
+  let j = i;
+  for (let back = 0; j > 0 && back < WORD_BACK && !isBreak(name[j - 1]); back++) j--;
+  return j > 0 && !isBreak(name[j - 1]) ? i : j;
+}
+
+/** `name` split for a middle ellipsis, given the other names of its folder listing. */
+export function entryNameParts(name: string, others: readonly string[]): NameParts {
+  const ext = extension(name);
+  const stemLength = name.length - ext.length;
+  // The word starts where this name first differs from any neighbour that shares a beginning with
+  // it: beside "walk-2.edited" and "walk.bvh", "walk.edited" keeps "walk.edited". It ends at the
+  // first break after the last place it differs from its closest neighbour.
+  let cut = stemLength;
+  let differs = 0;
+  for (const other of others) {
+    const shared = other === name ? 0 : commonPrefix(name, other);
+    if (shared > 0) cut = Math.min(cut, wordStart(name, Math.min(shared, stemLength)));
+    differs = Math.max(differs, shared);
+  }
+  // At least the last MIN_TAIL characters of the stem, from the start of their word.
+  if (cut > stemLength - MIN_TAIL) cut = wordStart(name, Math.max(0, stemLength - MIN_TAIL));
+  let wordEnd = Math.max(cut + 1, differs + 1);
+  while (wordEnd < stemLength && !isBreak(name[wordEnd])) wordEnd++;
+  wordEnd = Math.min(wordEnd, stemLength);
+  return { start: name.slice(0, cut), word: name.slice(cut, wordEnd), rest: name.slice(wordEnd, stemLength), ext };
+}
