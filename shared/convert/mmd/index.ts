@@ -87,6 +87,20 @@ function expressionTracks(
   return out;
 }
 
+/**
+ * A foot that stays off its IK target changes the pose, so it is said in words; IK switched off by
+ * the motion's own keys is what the animator asked for (the leg follows its FK keys) and is not.
+ */
+function footShortWarnings(bake: MmdBake): MotionWarning[] {
+  return bake.legIk.flatMap((l) => {
+    const frames = l.short.reduce((s, v) => s + v, 0);
+    if (!frames) return [];
+    const reason = l.stretched.reduce((s, v) => s + v, 0) * 2 >= frames ? 'stretched' : 'limits';
+    const why = reason === 'stretched' ? 'the leg is fully stretched' : "the knee's limits stop it";
+    return [warning(`the ${l.side} foot cannot reach its IK target on ${frames} frame${frames === 1 ? '' : 's'} (${why}); the foot stays as far as the leg reaches`, 'mmd.footShort', { side: l.side, frames, reason })];
+  });
+}
+
 function clamp01(v: number): number {
   return v < 0 ? 0 : v > 1 ? 1 : v;
 }
@@ -175,8 +189,7 @@ export function convertVmdDetailed(bytes: Uint8Array, opts: VmdDetailOptions = {
   if (!endsOnKey) frames[count] = last;
   const budget = mmdBudget(bytes.length, opts.pmx?.length ?? 0);
   const bake = bakeMmd(rig, mapping, vmdKeySource(vmd, rig), hasBody ? frames : new Float64Array([0]), budget, opts.traceJoints);
-  const unreachable = bake.legIk.map((l) => ({ side: l.side, n: l.solved.reduce((s, v) => s + (v ? 0 : 1), 0) })).filter((l) => l.n > 0 && hasBody);
-  for (const u of unreachable) warnings.push(warning(`${u.side} leg: IK off or target out of reach on ${u.n} of ${bake.times.length} frames`, 'mmd.legIkOff', { side: u.side, frames: u.n, total: bake.times.length }));
+  if (hasBody) warnings.push(...footShortWarnings(bake));
   const motion = buildFromBake(bake, mapping, expressions, warnings, hasBody);
   return { motion, bake, mappedBones: mapping.mappedCount };
 }

@@ -6,9 +6,25 @@
 import { BinaryReader } from './binaryReader';
 import { nameKey } from './shiftJis';
 
+/**
+ * How MMD limits one IK link's rotation: 'euler' is PMX's per-axis range (radians, MMD's axes, the
+ * link's local XYZ Euler angles); 'kneeX' is what MMD does to PMD bones named ひざ (the file has no
+ * limits): the link turns about X only, one way, so the knee never bends backwards.
+ */
+export type IkLimit =
+  | { readonly kind: 'euler'; readonly lower: readonly [number, number, number]; readonly upper: readonly [number, number, number] }
+  | { readonly kind: 'kneeX' };
+
 export interface PmxIk {
   readonly target: number;
+  /** From the target's parent upwards (knee, then thigh). */
   readonly links: readonly number[];
+  /** CCD passes MMD makes at most. */
+  readonly iterations: number;
+  /** Largest turn of one link in one pass, radians (PMX's unit angle; a PMD's weight x 4, as MMD reads it). */
+  readonly limitAngle: number;
+  /** Per link, its rotation limit, if any. */
+  readonly limits: readonly (IkLimit | undefined)[];
 }
 
 export interface PmxBone {
@@ -143,14 +159,19 @@ export function parsePmxBones(bytes: Uint8Array): PmxModel {
     let ik: PmxIk | undefined;
     if (flags & FLAG_IK) {
       const target = checkIndex(r.index(boneIndexSize, 'IK target'), 'IK target', i);
-      r.skip(8, 'IK loop and limit');
+      const iterations = r.i32('IK loop count');
+      const limitAngle = r.f32('IK unit angle');
       const linkCount = r.count('IK links', boneIndexSize + 1);
       const links: number[] = [];
+      const limits: (IkLimit | undefined)[] = [];
       for (let j = 0; j < linkCount; j++) {
         links.push(checkIndex(r.index(boneIndexSize, 'IK link'), 'IK link', i));
-        if (r.u8('IK link limit flag')) r.skip(24, 'IK link limits');
+        if (r.u8('IK link limit flag')) {
+          const v = Array.from({ length: 6 }, () => r.f32('IK link limits'));
+          limits.push(v.every(Number.isFinite) ? { kind: 'euler', lower: [v[0], v[1], v[2]], upper: [v[3], v[4], v[5]] } : undefined);
+        } else limits.push(undefined);
       }
-      ik = { target, links };
+      ik = { target, links, iterations, limitAngle, limits };
     }
     bones.push({
       name: boneName,

@@ -69,7 +69,7 @@ export default defineMessages({
     'warning.mmd.nonHumanoidBones': '{count, plural, one {# keyed non-humanoid bone} other {# keyed non-humanoid bones}} (hair, clothes, helpers) not converted: {names}{more, plural, =0 {} other {, …}}',
     'warning.mmd.bonesNotInModel': 'keys for {bones} ignored: the model has no such bone',
     'warning.mmd.expressionsOnly': 'the motion has no body keys: written as an expressions-only animation',
-    'warning.mmd.legIkOff': '{side, select, left {left} other {right}} leg: IK off or target out of reach on {frames} of {total} frames',
+    'warning.mmd.footShort': 'the {side, select, left {left} other {right}} foot cannot reach its IK target on {frames, plural, one {# frame} other {# frames}} ({reason, select, stretched {the leg is fully stretched} other {the knee\'s limits stop it}}); the foot stays as far as the leg reaches',
     'warning.mmd.morphsSkipped': '{count, plural, one {# morph} other {# morphs}} with no VRM expression preset skipped: {names}{more, plural, =0 {} other {, … (+# more)}}',
     // glTF
     'warning.gltf.noSkin': 'the file has no skin; its node hierarchy is taken as the skeleton and its default pose as the rest',
@@ -151,7 +151,7 @@ export default defineMessages({
     'warning.mmd.nonHumanoidBones': 'キーのあるヒューマノイド以外のボーン {count} 個（髪、服、補助ボーン）は変換しません: {names}{more, plural, =0 {} other {、…}}',
     'warning.mmd.bonesNotInModel': '{bones} のキーを無視しました: モデルにそのボーンがありません',
     'warning.mmd.expressionsOnly': 'モーションに体のキーがありません。表情だけのアニメーションとして書き出します',
-    'warning.mmd.legIkOff': '{side, select, left {左} other {右}}足: {total} フレーム中 {frames} フレームで IK がオフか、目標に届きません',
+    'warning.mmd.footShort': '{side, select, left {左} other {右}}足が {frames} フレームで IK の目標に届きません（{reason, select, stretched {脚が伸びきっています} other {ひざの可動範囲で止まります}}）。足は脚の届くところまで伸びます',
     'warning.mmd.morphsSkipped': 'VRM 表情プリセットに当たらない {count} 個のモーフを飛ばしました: {names}{more, plural, =0 {} other {、…（ほか # 個）}}',
     'warning.gltf.noSkin': 'ファイルにスキンがありません。ノードの階層を骨格、既定のポーズを基本姿勢としました',
     'warning.gltf.morphsSkipped': 'VRM 表情プリセットに当たらない {count} 個のモーフターゲットを飛ばしました: {names}',
