@@ -17,7 +17,7 @@ import { readAccessor } from '../../gltf/accessor';
 import { nodeInCycle } from '../../gltf/nodeTree';
 import { JOINT_FRAME_COST, spendBudget } from '../../readBudget';
 import { isObject, list, readDocument, type Document, type Json } from './document';
-import type { KeyTrack } from '../../vrma/buildMotion';
+import { buildMotion, type KeyTrack } from '../../vrma/buildMotion';
 import { sampleAt, unionTimes, type Sampler } from './sampler';
 import { estimateFpsOfTimes } from '../../vrma/summary';
 import { nodeTransform, restTrs, type GltfNode } from '../../vrma/restPose';
@@ -213,7 +213,8 @@ export function readGltf(bytes: Uint8Array): GltfSource {
   if (doc.isVrm && animations.length === 0) fail('IS_AVATAR', 'this file is a VRM avatar with no animations, not a motion: open it as the avatar', 'gltf.isAvatar');
   const warnings: MotionWarning[] = [];
   const skeleton = buildSkeleton(doc, warnings);
-  if (!skeleton.nodeOf.length) fail('NO_HUMANOID', 'the glTF file has no nodes, so no skeleton', 'gltf.noNodes');
+  // A face-only file (morph weights on a head mesh) has no skeleton to need: its takes convert to expressions.
+  if (!skeleton.nodeOf.length && !animations.some((a) => [...a.channels.values()].some((c) => c.has('weights')))) fail('NO_HUMANOID', 'the glTF file has no nodes, so no skeleton', 'gltf.noNodes');
   let rig: HumanoidRig | undefined;
   return {
     doc,
@@ -245,6 +246,48 @@ export function listGltfTakes(bytes: Uint8Array): TakeInfo[] {
   const takes = readAnimations(doc).map(takeInfoOf);
   if (doc.isVrm && !takes.length) fail('IS_AVATAR', 'this file is a VRM avatar with no animations, not a motion: open it as the avatar', 'gltf.isAvatar');
   return takes;
+}
+
+/**
+ * Morph weight channels -> expression tracks through the one name table (expressionNames.ts): a
+ * morph named there drives its preset (several driving one combine by maximum); any other named
+ * morph becomes a custom expression of its own name, so face capture (ARKit's 52 shapes) reaches
+ * avatars that carry those shapes as custom expressions. Weights are clamped to 0..1.
+ */
+function morphExpressions(doc: Document, anim: Animation, times: Float32Array, warnings: MotionWarning[]): Record<string, KeyTrack> {
+  const expressions: Record<string, KeyTrack> = {};
+  const unnamed = new Set<number>();
+  for (const [node, ch] of anim.channels) {
+    const w = ch.get('weights');
+    if (!w) continue;
+    const names = morphNames(doc, node);
+    const buf = new Array<number>(w.width).fill(0);
+    const cursor = { i: 0 };
+    const tracks: { k: number; name: string; values: Float32Array }[] = [];
+    for (let k = 0; k < w.width; k++) {
+      const name = names[k] ?? '';
+      if (!name) {
+        unnamed.add(node);
+        continue;
+      }
+      tracks.push({ k, name: expressionForMorph(name) ?? name, values: new Float32Array(times.length) });
+    }
+    if (!tracks.length) continue;
+    for (let f = 0; f < times.length; f++) {
+      sampleAt(w, times[f], cursor, buf);
+      for (const t of tracks) t.values[f] = Math.min(1, Math.max(0, buf[t.k]));
+    }
+    for (const t of tracks) {
+      const prev = expressions[t.name];
+      if (prev) for (let f = 0; f < times.length; f++) (prev.values as Float32Array)[f] = Math.max(prev.values[f], t.values[f]);
+      else expressions[t.name] = { times, values: t.values };
+    }
+  }
+  if (unnamed.size) {
+    const nodes = [...unnamed].map((n) => (typeof doc.nodes[n].name === 'string' ? String(doc.nodes[n].name) : `node ${n}`)).slice(0, 12).join(', ');
+    warnings.push(warning(`morph targets without names (mesh.extras.targetNames) skipped on ${nodes}`, 'gltf.morphsUnnamed', { nodes }));
+  }
+  return expressions;
 }
 
 function morphNames(doc: Document, node: number): readonly string[] {
@@ -297,37 +340,17 @@ export function convertGltfTake(source: GltfSource, anim: Animation, opts: GltfC
   if (opts.fps !== undefined && !(opts.fps > 0 && opts.fps <= 1000)) fail('BAD_PARAMETER', `fps must be between 0 and 1000, got ${opts.fps}`, 'convert.fps', { value: String(opts.fps) });
   const info = takeInfoOf(anim);
   if (anim.keys === 0 || anim.times.length === 0) fail('NO_KEYS', `animation "${anim.name}" has no keys: there is no motion to convert`, 'gltf.noKeys', { animation: anim.name });
-  const rig = source.rig();
   const { times, poser, animated } = gltfTakeFrames(source, anim, opts.fps);
   const { doc } = source;
   const jointOfNode = new Map(source.skeleton.nodeOf.map((n, j) => [n, j] as const));
   const warnings = [...source.warnings];
-  // Morph weights -> expressions.
-  const expressions: Record<string, KeyTrack> = {};
-  const skipped = new Set<string>();
-  for (const [node, ch] of anim.channels) {
-    const w = ch.get('weights');
-    if (!w) continue;
-    const names = morphNames(doc, node);
-    const buf = new Array<number>(w.width).fill(0);
-    const cursor = { i: 0 };
-    const tracks = new Map<number, Float32Array>();
-    for (let k = 0; k < w.width; k++) {
-      const preset = expressionForMorph(names[k] ?? '');
-      if (!preset) {
-        if (names[k]) skipped.add(names[k]);
-        continue;
-      }
-      if (!expressions[preset] && !tracks.has(k)) tracks.set(k, new Float32Array(times.length));
-      if (tracks.has(k)) expressions[preset] = { times, values: tracks.get(k)! };
-    }
-    if (!tracks.size) continue;
-    for (let f = 0; f < times.length; f++) {
-      sampleAt(w, times[f], cursor, buf);
-      for (const [k, arr] of tracks) arr[f] = Math.min(1, Math.max(0, buf[k]));
-    }
+  const expressions = morphExpressions(doc, anim, times, warnings);
+  if (animated === 0 && Object.keys(expressions).length) {
+    // Face capture: morph weights only, no joint moves. An expressions-only VRMA on the standard skeleton.
+    warnings.push(warning('the animation moves no joints, only morph weights: written as an expressions-only animation', 'gltf.expressionsOnly'));
+    return { take: opts.fps !== undefined ? { ...info, fps: opts.fps } : info, motion: buildMotion({ rotations: {}, expressions, warnings, generator: 'VRMA Studio glTF converter' }) };
   }
-  if (skipped.size) warnings.push(warning(`${skipped.size} morph target(s) with no VRM expression preset skipped: ${[...skipped].slice(0, 12).join(', ')}`, 'gltf.morphsSkipped', { count: skipped.size, names: [...skipped].slice(0, 12).join(', ') }));
+  const rig = source.rig();
   const ignored = [...anim.channels.keys()].filter((n) => !jointOfNode.has(n)).length;
   warnings.push(warning(`glTF animation "${anim.name}": ${times.length} keys (${info.fps} fps), ${animated} animated joints${ignored ? `, ${ignored} other animated nodes ignored` : ''}, skeleton found by ${rig.recognition.method}`, 'gltf.animation', { animation: String(anim.name), keys: times.length, fps: info.fps, joints: animated, ignored, method: rig.recognition.method }));
   const motion = retarget(rig, poser, {

@@ -8,7 +8,8 @@ import { fail } from '../../errors';
 import type { Motion } from '../../motion/types';
 import { buildMotion, type KeyTrack } from '../../vrma/buildMotion';
 import { bakeMmd, mmdBudget, type MmdBake, type MmdKeySource } from './bake';
-import { combineMax, MORPH_TO_EXPRESSION, skippedMorphsWarning } from './morphs';
+import { combineMax, skippedMorphsWarning } from './morphs';
+import { expressionForMorph } from '../humanoid/expressionNames';
 import { parsePmxBones } from './pmx';
 import { isPmd, parsePmdBones } from './pmd';
 import { rigFromPmx, standardRig, type MmdRig } from './rig';
@@ -78,7 +79,7 @@ function expressionTracks(
   const out: Record<string, KeyTrack> = {};
   const skipped: string[] = [];
   for (const t of tracks) {
-    const preset = MORPH_TO_EXPRESSION.get(t.key);
+    const preset = expressionForMorph(t.key);
     if (!preset) skipped.push(t.name);
     else out[preset] = out[preset] ? combineMax(out[preset], t.sample()) : t.sample();
   }

@@ -73,7 +73,8 @@ export default defineMessages({
     'warning.mmd.morphsSkipped': '{count, plural, one {# morph} other {# morphs}} with no VRM expression preset skipped: {names}{more, plural, =0 {} other {, … (+# more)}}',
     // glTF
     'warning.gltf.noSkin': 'the file has no skin; its node hierarchy is taken as the skeleton and its default pose as the rest',
-    'warning.gltf.morphsSkipped': '{count} morph target(s) with no VRM expression preset skipped: {names}',
+    'warning.gltf.expressionsOnly': 'the animation moves no joints, only morph weights: written as an expressions-only animation',
+    'warning.gltf.morphsUnnamed': 'morph targets without names (mesh.extras.targetNames) skipped on {nodes}',
     'warning.gltf.animation': 'glTF animation "{animation}": {keys} keys ({fps} fps), {joints} animated joints{ignored, plural, =0 {} other {, # other animated nodes ignored}}, skeleton found by {method, select, structure {structure} names+structure {names+structure} other {names}}',
     // Join
     'warning.join.droppedBones': 'join: dropped tracks of bones the first motion lacks: {bones}',
@@ -154,7 +155,8 @@ export default defineMessages({
     'warning.mmd.footShort': '{side, select, left {左} other {右}}足が {frames} フレームで IK の目標に届きません（{reason, select, stretched {脚が伸びきっています} other {ひざの可動範囲で止まります}}）。足は脚の届くところまで伸びます',
     'warning.mmd.morphsSkipped': 'VRM 表情プリセットに当たらない {count} 個のモーフを飛ばしました: {names}{more, plural, =0 {} other {、…（ほか # 個）}}',
     'warning.gltf.noSkin': 'ファイルにスキンがありません。ノードの階層を骨格、既定のポーズを基本姿勢としました',
-    'warning.gltf.morphsSkipped': 'VRM 表情プリセットに当たらない {count} 個のモーフターゲットを飛ばしました: {names}',
+    'warning.gltf.expressionsOnly': 'このアニメーションは関節を動かさず、モーフの重みだけを動かします。表情だけのアニメーションとして書き出します',
+    'warning.gltf.morphsUnnamed': '名前のないモーフターゲット（mesh.extras.targetNames がない）を飛ばしました: {nodes}',
     'warning.gltf.animation': 'glTF アニメーション「{animation}」: {keys} キー（{fps} fps）、動くジョイント {joints} 個{ignored, plural, =0 {} other {、ほかの動くノード # 個は無視}}、骨格は{method, select, structure {形から} names+structure {名前と形から} other {名前から}}認識しました',
     'warning.join.droppedBones': '結合: 最初のモーションにないボーンのトラックを取り除きました: {bones}',
     'warning.join.droppedOther': '結合: 二つ目のモーションの表情・視線・ヒューマノイド以外のトラック {count} 本を取り除きました',

@@ -1,0 +1,204 @@
+/**
+ * Face capture -> VRM expressions (issue 23). A GLB built here the way face-capture exporters write
+ * one: a head mesh with ARKit's 52 blend shapes (mesh.extras.targetNames, quantized positions under
+ * KHR_mesh_quantization), one animation of its morph weights (normalized UNSIGNED_SHORT), key times
+ * and weights meshopt-compressed with meshoptimizer's own encoder (EXT_meshopt_compression, required,
+ * the raw bytes gone). Converted, the VRMA is read by three-vrm-animation (no code of ours) and every
+ * expression track played at every key must give the source weight through the one name table:
+ * eyeBlinkLeft -> blinkLeft, jawOpen -> aa, mouthFunnel and mouthPucker -> ou (their maximum), ...,
+ * and each of the other ARKit shapes as a custom expression of its own name.
+ * Also: a body file with face morphs (robot_expressive.glb) gets both bone and expression tracks.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type * as THREE from 'three';
+import { MeshoptEncoder } from 'meshoptimizer/encoder';
+import { packGlb } from '../../../shared/gltf/glb';
+import { meshoptReady } from '../../../shared/gltf/meshopt';
+import { convertGltf, convertGltfTakes } from '../../../shared/convert/gltf/convertGltf';
+import { expressionForMorph } from '../../../shared/convert/humanoid/expressionNames';
+import { writeVrma } from '../../../shared/vrma/write';
+import { MotionError } from '../../../shared/errors';
+import { loadVrmAnimation } from '../../helpers/threeVrmAnimation';
+import { describeFixtures, readFixture } from '../../helpers/fixtures';
+
+/** Weight tolerance (issue 23: ±0.01); the 16-bit quantization alone is 1/65535. */
+const WEIGHT_TOLERANCE = 0.01;
+
+const ARKIT = [
+  'eyeBlinkLeft', 'eyeLookDownLeft', 'eyeLookInLeft', 'eyeLookOutLeft', 'eyeLookUpLeft', 'eyeSquintLeft', 'eyeWideLeft',
+  'eyeBlinkRight', 'eyeLookDownRight', 'eyeLookInRight', 'eyeLookOutRight', 'eyeLookUpRight', 'eyeSquintRight', 'eyeWideRight',
+  'jawForward', 'jawLeft', 'jawRight', 'jawOpen', 'mouthClose', 'mouthFunnel', 'mouthPucker', 'mouthLeft', 'mouthRight',
+  'mouthSmileLeft', 'mouthSmileRight', 'mouthFrownLeft', 'mouthFrownRight', 'mouthDimpleLeft', 'mouthDimpleRight',
+  'mouthStretchLeft', 'mouthStretchRight', 'mouthRollLower', 'mouthRollUpper', 'mouthShrugLower', 'mouthShrugUpper',
+  'mouthPressLeft', 'mouthPressRight', 'mouthLowerDownLeft', 'mouthLowerDownRight', 'mouthUpperUpLeft', 'mouthUpperUpRight',
+  'browDownLeft', 'browDownRight', 'browInnerUp', 'browOuterUpLeft', 'browOuterUpRight', 'cheekPuff', 'cheekSquintLeft',
+  'cheekSquintRight', 'noseSneerLeft', 'noseSneerRight', 'tongueOut',
+];
+const FPS = 30;
+const KEYS = 61;
+
+/** The source weight of morph k at key i: smooth curves of different speeds, 0..1, some resting at 0. */
+const weightOf = (k: number, i: number): number => Math.max(0, Math.min(1, 0.6 * Math.sin((2 * Math.PI * i * (k % 7 + 1)) / (KEYS - 1) + k) + 0.3));
+
+function pad4(b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(Math.ceil(b.length / 4) * 4);
+  out.set(b);
+  return out;
+}
+
+/** The face-capture GLB; `compress: false` keeps the raw bytes (the same file without the extension). */
+function faceGlb(compress: boolean): Uint8Array {
+  const n = ARKIT.length;
+  // Mesh data (never read by a motion reader): three quantized vertices, one small delta per target.
+  const positions = new Int16Array([0, 0, 0, 100, 0, 0, 0, 100, 0, 0, 0, 0]); // 3 x (x, y, z) + padding
+  const delta = new Float32Array(9).fill(0.001);
+  const times = Float32Array.from({ length: KEYS }, (_, i) => i / FPS);
+  const weights = new Uint16Array(Math.ceil((KEYS * n) / 2) * 2);
+  for (let i = 0; i < KEYS; i++) for (let k = 0; k < n; k++) weights[i * n + k] = Math.round(weightOf(k, i) * 65535);
+  const raw: Uint8Array[] = [new Uint8Array(positions.buffer), new Uint8Array(delta.buffer), new Uint8Array(times.buffer), new Uint8Array(weights.buffer)];
+  const views: Record<string, unknown>[] = [];
+  const parts: Uint8Array[] = [];
+  let at = 0;
+  const fallback: { index: number; size: number } = { index: 1, size: 0 };
+  raw.forEach((bytes, v) => {
+    const animation = v >= 2;
+    if (compress && animation) {
+      // meshopt's ATTRIBUTES mode takes 4-byte elements: the stream is encoded as count = bytes / 4.
+      const data = pad4(bytes);
+      const encoded = MeshoptEncoder.encodeGltfBuffer(data, data.length / 4, 4, 'ATTRIBUTES');
+      views.push({ buffer: fallback.index, byteOffset: fallback.size, byteLength: data.length, extensions: { EXT_meshopt_compression: { buffer: 0, byteOffset: at, byteLength: encoded.length, byteStride: 4, count: data.length / 4, mode: 'ATTRIBUTES' } } });
+      fallback.size += data.length;
+      parts.push(pad4(encoded));
+      at += pad4(encoded).length;
+    } else {
+      views.push({ buffer: 0, byteOffset: at, byteLength: bytes.length });
+      parts.push(pad4(bytes));
+      at += pad4(bytes).length;
+    }
+  });
+  const bin = new Uint8Array(at);
+  let o = 0;
+  for (const p of parts) {
+    bin.set(p, o);
+    o += p.length;
+  }
+  const used = ['KHR_mesh_quantization', ...(compress ? ['EXT_meshopt_compression'] : [])];
+  const json = {
+    asset: { version: '2.0', generator: 'face capture test' },
+    extensionsUsed: used,
+    extensionsRequired: used,
+    scene: 0,
+    scenes: [{ nodes: [0] }],
+    nodes: [{ name: 'Head', mesh: 0 }],
+    meshes: [{ name: 'Face', primitives: [{ attributes: { POSITION: 0 }, targets: ARKIT.map(() => ({ POSITION: 1 })) }], weights: ARKIT.map(() => 0), extras: { targetNames: ARKIT } }],
+    accessors: [
+      { bufferView: 0, componentType: 5122, count: 3, type: 'VEC3', min: [0, 0, 0], max: [100, 100, 0] },
+      { bufferView: 1, componentType: 5126, count: 3, type: 'VEC3', min: [0.001, 0.001, 0.001], max: [0.001, 0.001, 0.001] },
+      { bufferView: 2, componentType: 5126, count: KEYS, type: 'SCALAR', min: [0], max: [(KEYS - 1) / FPS] },
+      { bufferView: 3, componentType: 5123, normalized: true, count: KEYS * n, type: 'SCALAR' },
+    ],
+    bufferViews: views,
+    buffers: [{ byteLength: bin.length }, ...(compress ? [{ byteLength: fallback.size, extensions: { EXT_meshopt_compression: { fallback: true } } }] : [])],
+    animations: [{ name: 'face', samplers: [{ input: 2, output: 3, interpolation: 'LINEAR' }], channels: [{ sampler: 0, target: { node: 0, path: 'weights' } }] }],
+  };
+  return packGlb(json, bin);
+}
+
+/** three's own interpolation of a track at t. */
+function evaluate(track: THREE.KeyframeTrack, t: number): number {
+  const interpolant = (track as unknown as { createInterpolant(): THREE.Interpolant }).createInterpolant();
+  return (interpolant.evaluate(t) as ArrayLike<number>)[0];
+}
+
+describe('face capture GLB (ARKit blend shapes, meshopt-compressed) -> VRM expressions', () => {
+  beforeAll(async () => {
+    await MeshoptEncoder.ready;
+    await meshoptReady;
+  });
+
+  it('the compressed file holds no raw animation bytes (the decoder is really needed)', () => {
+    const compressed = faceGlb(true);
+    const plain = faceGlb(false);
+    const jsonOf = (glb: Uint8Array) => JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + new DataView(glb.buffer, glb.byteOffset).getUint32(12, true))));
+    const pj = jsonOf(plain);
+    const binOf = (glb: Uint8Array) => glb.subarray(20 + new DataView(glb.buffer, glb.byteOffset).getUint32(12, true) + 8);
+    const v = pj.bufferViews[3];
+    const rawWeights = binOf(plain).subarray(v.byteOffset + 64, v.byteOffset + 96);
+    const hay = Buffer.from(binOf(compressed));
+    expect(hay.indexOf(Buffer.from(rawWeights))).toBe(-1);
+    // The weights view points into a fallback buffer that has no bytes.
+    const cj = jsonOf(compressed);
+    expect(cj.buffers[1].uri).toBeUndefined();
+    expect(cj.bufferViews[3].buffer).toBe(1);
+    expect(cj.extensionsRequired).toEqual(['KHR_mesh_quantization', 'EXT_meshopt_compression']);
+  });
+
+  it(`converts to an expressions-only VRMA whose tracks three-vrm-animation plays within ±${WEIGHT_TOLERANCE}`, async () => {
+    const motion = convertGltf(faceGlb(true));
+    expect(motion.warnings.some((w) => w.detail === 'gltf.expressionsOnly')).toBe(true);
+    expect(motion.channels.filter((c) => c.path === 'rotation')).toHaveLength(0);
+    const animation = await loadVrmAnimation(writeVrma(motion));
+    // Expected per expression: the maximum over the ARKit shapes that map to it.
+    const expected = new Map<string, { preset: boolean; morphs: number[] }>();
+    ARKIT.forEach((name, k) => {
+      const preset = expressionForMorph(name);
+      const key = preset ?? name;
+      const e = expected.get(key) ?? expected.set(key, { preset: !!preset, morphs: [] }).get(key)!;
+      e.morphs.push(k);
+    });
+    // The table's ARKit presets, as issue 23 lists them: blinks, mouth shapes, gaze.
+    expect(Object.fromEntries([...expected].filter(([, e]) => e.preset).map(([n, e]) => [n, e.morphs.map((k) => ARKIT[k])]))).toEqual({
+      blinkLeft: ['eyeBlinkLeft'], blinkRight: ['eyeBlinkRight'], aa: ['jawOpen'], ou: ['mouthFunnel', 'mouthPucker'],
+      lookUp: ['eyeLookUpLeft'], lookDown: ['eyeLookDownLeft'], lookLeft: ['eyeLookOutLeft'], lookRight: ['eyeLookInLeft'],
+    });
+    let worst = 0;
+    let checked = 0;
+    for (const [name, e] of expected) {
+      const track = e.preset ? animation.expressionTracks.preset.get(name as never) : animation.expressionTracks.custom.get(name);
+      expect(track, `${name} (${e.preset ? 'preset' : 'custom'}) is in the VRMA`).toBeDefined();
+      for (let i = 0; i < KEYS; i++) {
+        const want = Math.max(...e.morphs.map((k) => weightOf(k, i)));
+        const got = evaluate(track!, i / FPS);
+        worst = Math.max(worst, Math.abs(got - want));
+        checked++;
+      }
+    }
+    console.log(`face capture: ${expected.size} expressions (${[...expected.values()].filter((e) => e.preset).length} presets), ${checked} weights checked, worst |three-vrm-animation - source| = ${worst.toExponential(2)}`);
+    expect(expected.size).toBe(ARKIT.length - 1); // mouthFunnel and mouthPucker share ou
+    expect(checked).toBe(expected.size * KEYS);
+    expect(worst).toBeLessThan(WEIGHT_TOLERANCE);
+  });
+
+  it('decodes to exactly what the uncompressed file holds', () => {
+    const a = convertGltf(faceGlb(true));
+    const b = convertGltf(faceGlb(false));
+    expect(a.channels.length).toBe(b.channels.length);
+    a.channels.forEach((c, i) => expect(Array.from(c.values)).toEqual(Array.from(b.channels[i].values)));
+  });
+
+  it('a damaged compressed stream is a clear error, not a crash', () => {
+    const glb = faceGlb(true);
+    const bad = glb.slice();
+    // Overwrite the BIN chunk's start (the first compressed stream's header).
+    const jsonLen = new DataView(bad.buffer).getUint32(12, true);
+    const binStart = 20 + jsonLen + 8;
+    // Positions (raw, 24 bytes) and deltas (36) come first: the times stream starts after them.
+    bad.fill(0xff, binStart + 60, binStart + 70);
+    try {
+      convertGltf(bad);
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(MotionError);
+      expect((e as MotionError).message).toMatch(/meshopt-compressed data does not decode/);
+    }
+  });
+});
+
+describeFixtures('a body file with face morphs', () => {
+  it('robot_expressive.glb: bone tracks and expression tracks both', () => {
+    const takes = convertGltfTakes(readFixture('gltf', 'robot_expressive.glb'));
+    const withFace = takes.filter((t) => t.motion.expressions.length > 0);
+    expect(withFace.length).toBeGreaterThan(0);
+    for (const t of withFace) expect(t.motion.channels.some((c) => c.path === 'rotation')).toBe(true);
+  });
+});
