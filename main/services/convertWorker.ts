@@ -11,6 +11,7 @@ import { convertToMotion, type BvhUnit } from '../../shared/convert/index';
 import { hasTakes, openTakes, type TakeSource } from '../../shared/convert/takes';
 import { describeFormat, type FormatDescription } from '../../shared/convert/codecs';
 import { writeVrma } from '../../shared/vrma/write';
+import { meshoptReady } from '../../shared/gltf/meshopt';
 import { durationOf } from '../../shared/motion/types';
 import { MotionError, motionErrorInfo, type MotionErrorInfo } from '../../shared/errors';
 import type { MotionWarning } from '../../shared/warnings';
@@ -106,6 +107,8 @@ async function describeJob(job: ConvertJob, base: { id: number; input: string; o
 }
 
 export async function runConvertJob(job: ConvertJob): Promise<ConvertResult> {
+  // The meshopt decoder (WebAssembly) compiles asynchronously; the readers are synchronous.
+  await meshoptReady;
   const base = { id: job.id, input: job.input, output: job.output };
   if (job.describe) return describeJob(job, base);
   let bytes: Uint8Array;

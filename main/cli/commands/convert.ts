@@ -14,6 +14,7 @@ import { convertibleFiles, runConvertJobs } from '../../services/convertEngine';
 import { mmdModelBeside, modelBytesReader } from '../../services/mmdModelBeside';
 import { planConversion, type ConversionPlan, type PlanIO, type PlanProblem, type PlanSource } from '../../../shared/convert/plan';
 import { describeFormat } from '../../../shared/convert/codecs';
+import { meshoptReady } from '../../../shared/gltf/meshopt';
 import { vrmaBeside } from '../../../shared/convert/outputNames';
 import { MAX_TAKES_WITHOUT_ASKING } from '../../../shared/contract/schema';
 import { MotionError } from '../../../shared/errors';
@@ -162,6 +163,7 @@ export const convertCommand: CliCommand = {
     json: { type: 'boolean' },
   },
   async run(positionals, values, io) {
+    await meshoptReady; // the synchronous readers need the (asynchronously compiled) meshopt decoder
     if (values['list-takes'] === true) return listTakesCommand(positionals, values.json === true, io);
     if (values.json === true) throw new UsageError('--json goes with --list-takes');
     if (!positionals.length) throw new UsageError('give at least one file or folder to convert');

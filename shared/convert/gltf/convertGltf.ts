@@ -347,8 +347,9 @@ export function convertGltfTake(source: GltfSource, anim: Animation, opts: GltfC
   const expressions = morphExpressions(doc, anim, times, warnings);
   if (animated === 0 && Object.keys(expressions).length) {
     // Face capture: morph weights only, no joint moves. An expressions-only VRMA on the standard skeleton.
-    warnings.push(warning('the animation moves no joints, only morph weights: written as an expressions-only animation', 'gltf.expressionsOnly'));
-    return { take: opts.fps !== undefined ? { ...info, fps: opts.fps } : info, motion: buildMotion({ rotations: {}, expressions, warnings, generator: 'VRMA Studio glTF converter' }) };
+    // The skeleton is not used, so what was said about it (no skin) is left out.
+    const faceWarnings = [...warnings.filter((w) => w.detail !== 'gltf.noSkin'), warning('the animation moves no joints, only morph weights: written as an expressions-only animation', 'gltf.expressionsOnly')];
+    return { take: opts.fps !== undefined ? { ...info, fps: opts.fps } : info, motion: buildMotion({ rotations: {}, expressions, warnings: faceWarnings, generator: 'VRMA Studio glTF converter' }) };
   }
   const rig = source.rig();
   const ignored = [...anim.channels.keys()].filter((n) => !jointOfNode.has(n)).length;
