@@ -27,6 +27,8 @@ export interface ConvertJob {
   readonly fps?: number;
   readonly unit?: BvhUnit;
   readonly pmx?: Uint8Array;
+  /** Use `pmx` whatever its fit to the motion (the CLI's --pmx); otherwise it applies only where it fits. */
+  readonly forceModel?: boolean;
   /** The take of an .fbx/.glb/.gltf file this job converts (shared/convert/plan.ts plans one job per take). */
   readonly take?: string;
   readonly optimize: boolean;
@@ -124,7 +126,7 @@ export async function runConvertJob(job: ConvertJob): Promise<ConvertResult> {
   try {
     let motion = job.take !== undefined && hasTakes(job.input)
       ? (await takesOf(job.input, bytes)).convert(job.take, { fps: job.fps })
-      : convertToMotion(job.input, bytes, { fps: job.fps, unit: job.unit, pmx: job.pmx, take: job.take });
+      : convertToMotion(job.input, bytes, { fps: job.fps, unit: job.unit, pmx: job.pmx, forceModel: job.forceModel, take: job.take });
     if (job.pinFeet) motion = pinFeet(motion);
     if (job.optimize) motion = optimize(motion);
     warnings = motion.warnings;

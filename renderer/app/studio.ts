@@ -278,7 +278,9 @@ export class Studio {
       const model = isMmdMotionFile(name) ? await this.mmdModels.modelFor(path) : null;
       if (!(await this.confirmLeave())) return false;
       const { motion, convertedFrom } = await readMotionFile(name, bytes, model ? { pmx: model.bytes } : {});
-      this.openConverted(name, path, motion, convertedFrom, model ? () => t('convert.mmd.withModel', { file: name, format: convertedFrom ?? '', model: model.name }) : undefined);
+      // A model that does not fit the motion was not used (shared/convert/mmd/modelFit.ts): the report says why.
+      const used = model && !motion.warnings.some((w) => w.detail === 'mmd.modelMismatch') ? model : null;
+      this.openConverted(name, path, motion, convertedFrom, used ? () => t('convert.mmd.withModel', { file: name, format: convertedFrom ?? '', model: used.name }) : undefined);
       if (isMmdMotionFile(name)) this.mmdSource = { name, bytes, path };
       return true;
     } catch (e) {

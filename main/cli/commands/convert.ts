@@ -197,7 +197,7 @@ export const convertCommand: CliCommand = {
     const jobs: ConvertJob[] = [];
     for (const [id, p] of planned.plan.jobs.entries()) {
       const model = pmx ?? (p.model ? await modelBytes(p.model) : undefined);
-      jobs.push({ id, input: p.input, output: p.output, take: p.take, fps, unit: unit as BvhUnit | undefined, pmx: model, optimize: values.optimize === true, pinFeet: values['pin-feet'] === true, force: values.force === true });
+      jobs.push({ id, input: p.input, output: p.output, take: p.take, fps, unit: unit as BvhUnit | undefined, pmx: model, forceModel: pmx !== undefined, optimize: values.optimize === true, pinFeet: values['pin-feet'] === true, force: values.force === true });
     }
     const results: ConvertResult[] = [];
     const tty = io.isTTY && Boolean(process.stderr.isTTY);

@@ -20,6 +20,7 @@ import { BoneTrackSampler, IkSwitches, sampleMorph } from './vmdSampler';
 import { mapRigToVrm, type VrmMapping } from './vrmMapping';
 import { parseVpd, type VpdPose } from './vpd';
 import { NO_MODEL_WARNING } from './noModel';
+import { modelFit, modelMismatchWarning } from './modelFit';
 
 export { parseVmd, type Vmd } from './vmd';
 export { parseVpd, type VpdPose } from './vpd';
@@ -28,8 +29,13 @@ export { isPmd, parsePmdBones } from './pmd';
 export type { MmdBake, LegIkTrace } from './bake';
 
 export interface VmdOptions {
-  /** The model the motion was made for: its bone rest positions replace the standard skeleton. */
+  /**
+   * The model the motion was made for: its bone rest positions replace the standard skeleton, when it
+   * fits the motion (modelFit.ts: 80% of the keyed bones in the model) or `forceModel` is set.
+   */
   readonly pmx?: Uint8Array;
+  /** Use `pmx` whatever the fit (the CLI's --pmx). */
+  readonly forceModel?: boolean;
   /** Bake rate, default 30 (MMD's own). */
   readonly fps?: number;
 }
@@ -49,8 +55,16 @@ const BODY_BONES: ReadonlySet<string> = new Set(
 
 export { NO_MODEL_WARNING } from './noModel';
 
-function loadRig(pmx: Uint8Array | undefined, warnings: MotionWarning[]): MmdRig {
-  if (pmx) return rigFromPmx(isPmd(pmx) ? parsePmdBones(pmx) : parsePmxBones(pmx));
+function loadRig(pmx: Uint8Array | undefined, warnings: MotionWarning[], keyed: readonly string[], force: boolean): MmdRig {
+  if (pmx) {
+    const model = isPmd(pmx) ? parsePmdBones(pmx) : parsePmxBones(pmx);
+    const rig = rigFromPmx(model);
+    if (force) return rig;
+    const fit = modelFit(keyed, rig);
+    if (fit.fits) return rig;
+    warnings.push(modelMismatchWarning(model.name, fit));
+    return standardRig();
+  }
   warnings.push(NO_MODEL_WARNING);
   return standardRig();
 }
@@ -159,7 +173,7 @@ export function convertVmdDetailed(bytes: Uint8Array, opts: VmdDetailOptions = {
   const fps = checkFps(opts.fps);
   const vmd = parseVmd(bytes);
   const warnings: MotionWarning[] = [];
-  const rig = loadRig(opts.pmx, warnings);
+  const rig = loadRig(opts.pmx, warnings, vmd.boneTracks.map((t) => t.key), opts.forceModel === true);
   const mapping = mapRigToVrm(rig);
   if (!mapping) fail('NO_HUMANOID', 'the MMD model has no 下半身 (lower body) bone, so it cannot drive a humanoid', 'mmd.noLowerBody');
   const hasBody = bodyKeyCheck(vmd.boneTracks.map((t) => t.key), rig, warnings);
@@ -210,10 +224,10 @@ function vpdKeySource(pose: VpdPose, rig: MmdRig): MmdKeySource {
 }
 
 /** A VPD pose as a one-frame motion. */
-export function convertVpd(bytes: Uint8Array, opts: { readonly pmx?: Uint8Array } = {}): Motion {
+export function convertVpd(bytes: Uint8Array, opts: { readonly pmx?: Uint8Array; readonly forceModel?: boolean } = {}): Motion {
   const pose = parseVpd(bytes);
   const warnings: MotionWarning[] = [];
-  const rig = loadRig(opts.pmx, warnings);
+  const rig = loadRig(opts.pmx, warnings, pose.bones.map((b) => nameKey(b.name)), opts.forceModel === true);
   const mapping = mapRigToVrm(rig);
   if (!mapping) fail('NO_HUMANOID', 'the MMD model has no 下半身 (lower body) bone, so it cannot drive a humanoid', 'mmd.noLowerBody');
   const hasBody = bodyKeyCheck(pose.bones.map((b) => nameKey(b.name)), rig, warnings);
