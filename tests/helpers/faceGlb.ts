@@ -6,7 +6,7 @@
  * bytes gone). Await MeshoptEncoder.ready before calling.
  */
 import { MeshoptEncoder } from 'meshoptimizer/encoder';
-import { packGlb } from '../../shared/gltf/glb';
+import { packGlb, parseGlb } from '../../shared/gltf/glb';
 
 export const ARKIT = [
   'eyeBlinkLeft', 'eyeLookDownLeft', 'eyeLookInLeft', 'eyeLookOutLeft', 'eyeLookUpLeft', 'eyeSquintLeft', 'eyeWideLeft',
@@ -88,3 +88,48 @@ export function faceGlb(compress: boolean): Uint8Array {
   return packGlb(json, bin);
 }
 
+
+/**
+ * Any GLB with every buffer view that animation samplers read re-encoded with meshoptimizer's encoder
+ * (ATTRIBUTES, 4-byte elements, EXT_meshopt_compression required): the raw bytes are gone, moved
+ * into a fallback buffer that has none. `edit` may change the extension objects (hostile inputs).
+ */
+export function meshoptAnimationViews(glb: Uint8Array, edit?: (ext: Record<string, unknown>, view: number) => void): Uint8Array {
+  const { json: original, bin } = parseGlb(glb) as { json: Record<string, any>; bin?: Uint8Array };
+  const json = structuredClone(original);
+  const animViews = new Set<number>();
+  for (const a of json.animations ?? []) for (const s of a.samplers) for (const acc of [s.input, s.output]) if (json.accessors[acc].bufferView !== undefined) animViews.add(json.accessors[acc].bufferView);
+  const parts: Uint8Array[] = [];
+  let at = 0;
+  let fallback = 0;
+  const fallbackIndex = json.buffers.length;
+  json.bufferViews.forEach((v: Record<string, any>, i: number) => {
+    const bytes = bin!.subarray(v.byteOffset ?? 0, (v.byteOffset ?? 0) + v.byteLength);
+    if (animViews.has(i) && v.byteLength % 4 === 0 && v.byteStride === undefined) {
+      // A copy: the encoder reads its source from offset 0 of the array's buffer.
+      const raw = MeshoptEncoder.encodeGltfBuffer(bytes.slice(), bytes.length / 4, 4, 'ATTRIBUTES');
+      // The stream's exact length (the decoder reads its tail from the end); the chunk is padded.
+      const ext: Record<string, unknown> = { buffer: 0, byteOffset: at, byteLength: raw.length, byteStride: 4, count: bytes.length / 4, mode: 'ATTRIBUTES' };
+      const encoded = pad4(raw);
+      edit?.(ext, i);
+      json.bufferViews[i] = { ...v, buffer: fallbackIndex, byteOffset: fallback, extensions: { ...(v.extensions ?? {}), EXT_meshopt_compression: ext } };
+      fallback += v.byteLength;
+      parts.push(encoded);
+      at += encoded.length;
+    } else {
+      json.bufferViews[i] = { ...v, buffer: 0, byteOffset: at };
+      parts.push(pad4(bytes));
+      at += pad4(bytes).length;
+    }
+  });
+  const out = new Uint8Array(at);
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  json.buffers = [{ byteLength: out.length }, ...json.buffers.slice(1), { byteLength: fallback, extensions: { EXT_meshopt_compression: { fallback: true } } }];
+  json.extensionsUsed = [...new Set([...(json.extensionsUsed ?? []), 'EXT_meshopt_compression'])];
+  json.extensionsRequired = [...new Set([...(json.extensionsRequired ?? []), 'EXT_meshopt_compression'])];
+  return packGlb(json, out);
+}

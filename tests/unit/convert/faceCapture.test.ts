@@ -19,7 +19,8 @@ import { writeVrma } from '../../../shared/vrma/write';
 import { MotionError } from '../../../shared/errors';
 import { loadVrmAnimation } from '../../helpers/threeVrmAnimation';
 import { describeFixtures, readFixture } from '../../helpers/fixtures';
-import { ARKIT, FPS, KEYS, faceGlb, weightOf } from '../../helpers/faceGlb';
+import { ARKIT, FPS, KEYS, faceGlb, meshoptAnimationViews, weightOf } from '../../helpers/faceGlb';
+import { readVrma } from '../../../shared/vrma/read';
 
 /** Weight tolerance (issue 23: ±0.01); the 16-bit quantization alone is 1/65535. */
 const WEIGHT_TOLERANCE = 0.01;
@@ -110,6 +111,53 @@ describe('face capture GLB (ARKit blend shapes, meshopt-compressed) -> VRM expre
     } catch (e) {
       expect(e).toBeInstanceOf(MotionError);
       expect((e as MotionError).message).toMatch(/meshopt-compressed data does not decode/);
+    }
+  });
+});
+
+describeFixtures('meshopt-compressed motions of the fixtures', () => {
+  beforeAll(async () => {
+    await MeshoptEncoder.ready;
+    await meshoptReady;
+  });
+
+  it('a compressed VRMA reads as the uncompressed one (test.vrma, idle_loop.vrma)', () => {
+    for (const name of ['test.vrma', 'idle_loop.vrma']) {
+      const plain = readFixture('vrma', name);
+      const a = readVrma(plain);
+      const b = readVrma(meshoptAnimationViews(plain));
+      expect(b.channels.length, name).toBe(a.channels.length);
+      a.channels.forEach((c, i) => expect(Array.from(b.channels[i].values), `${name} channel ${i}`).toEqual(Array.from(c.values)));
+    }
+  });
+
+  it('a compressed body GLB converts as the uncompressed one (kaykit_rig_medium_movement_basic.glb)', () => {
+    const plain = readFixture('gltf', 'kaykit_rig_medium_movement_basic.glb');
+    const a = convertGltf(plain);
+    const b = convertGltf(meshoptAnimationViews(plain));
+    expect(b.channels.length).toBe(a.channels.length);
+    a.channels.forEach((c, i) => expect(Array.from(b.channels[i].values)).toEqual(Array.from(c.values)));
+  });
+
+  it('hostile extension fields are clear errors, and a huge declared size is refused before allocating', () => {
+    const plain = readFixture('vrma', 'test.vrma');
+    const cases: [string, (e: Record<string, unknown>) => void, RegExp][] = [
+      ['mode', (e) => (e.mode = 'SOMETHING'), /mode "SOMETHING" is not ATTRIBUTES, TRIANGLES or INDICES/],
+      ['filter', (e) => (e.filter = 'ZIP'), /filter "ZIP" is unknown/],
+      ['stride', (e) => (e.byteStride = 6), /byteStride 6 is not valid for ATTRIBUTES/],
+      ['buffer', (e) => (e.buffer = 9), /buffer 9 does not exist/],
+      ['outside', (e) => (e.byteOffset = 1 << 30), /lies outside buffer 0/],
+      ['count', (e) => (e.count = 2 ** 40), /budget|too large|more than/i],
+    ];
+    for (const [what, edit, message] of cases) {
+      let err: unknown;
+      try {
+        readVrma(meshoptAnimationViews(plain, edit));
+      } catch (e) {
+        err = e;
+      }
+      expect(err, what).toBeInstanceOf(MotionError);
+      expect((err as MotionError).message, what).toMatch(message);
     }
   });
 });
