@@ -1,8 +1,8 @@
 /**
- * MMD's CCD leg solver (shared/convert/mmd/ccdIk.ts) on structures built here: a straight two-link
- * leg (Gene's proportions, the knee slightly forward) with the standard knee range; random reachable targets are met, the knee
- * stays inside its range, targets past the straight leg stretch it towards them; the pass count and
- * unit angle of a hostile model are bounded.
+ * MMD's CCD leg solver (shared/convert/mmd/ccdIk.ts) on structures built here: a two-link leg
+ * (Gene's proportions, the knee slightly forward) with the standard knee range. Random reachable
+ * targets are met with the knee inside its range; a target past the leg stretches it as far as the
+ * range allows, pointing at it; a hostile model's pass count and unit angle are bounded.
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
