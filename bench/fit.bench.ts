@@ -12,7 +12,7 @@ import { convertToMotion } from '../shared/convert';
 import { makeMannequinVrm } from '../shared/assets/mannequin';
 import { fitDetailed } from '../shared/edits/fit';
 import { measurePoses, newKneeJumpsOf } from '../shared/edits/pinFeet';
-import { readAvatarSkeleton } from '../shared/vrm/avatarSkeleton';
+import { readAvatarSkeleton } from '../shared/avatar/avatarSkeleton';
 import { writeVrma } from '../shared/vrma/write';
 import { loadTestAvatar, playedPoses, restPoseOf } from '../tests/helpers/avatarPlayback';
 import { PIN_FEET_FIXTURES } from './pinFeet.bench';

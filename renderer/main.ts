@@ -3,10 +3,10 @@
  * walking, and wires files, commands, shortcuts, the desktop menu and the Bedroom scene.
  */
 import './styles.css';
-import { startStudio } from './app/startStudio';
+import { startStudio } from './shell/startStudio';
 import { t } from '../shared/i18n';
 import { startHostSession, takeHostToken } from './platform/httpStudioApi';
-import { showNoAccessPage } from './app/noAccessPage';
+import { showNoAccessPage } from './shell/noAccessPage';
 
 const root = document.getElementById('app') ?? document.body;
 

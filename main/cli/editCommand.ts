@@ -10,7 +10,7 @@ import { durationOf } from '../../shared/motion/types';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
 import { MotionError } from '../../shared/errors';
-import { readAvatarSkeleton, type AvatarSkeleton } from '../../shared/vrm/avatarSkeleton';
+import { readAvatarSkeleton, type AvatarSkeleton } from '../../shared/avatar/avatarSkeleton';
 import { formatNumber, rangeText, runEdit, type EditDefinition, type EditInput, type EditParam, type ParamUnit, type ParamValues } from '../../shared/edits/registry';
 import { writeFileAtomic, FileExistsError } from '../services/atomicWrite';
 import { fileFailure } from '../../shared/fileProblem';

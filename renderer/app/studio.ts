@@ -5,7 +5,7 @@
  */
 import { formatLabel, hasTakes, isAvatarFile, isMmdModelFile, isMmdMotionFile } from '../../shared/convert/formats';
 import { gltfKind } from '../../shared/convert/gltfKind';
-import type { TakeInfo } from '../../shared/convert/fbx/convertFbx';
+import type { TakeInfo } from '../../shared/convert/takeInfo';
 import type { Motion } from '../../shared/motion/types';
 import { durationOf } from '../../shared/motion/types';
 import type { HumanBoneName } from '../../shared/vrm/humanBones';

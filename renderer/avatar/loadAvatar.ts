@@ -7,7 +7,7 @@ import type { WebGLRenderer } from 'three';
 import { GLTFLoader, type GLTFLoaderPlugin, type GLTFParser } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { VRMLoaderPlugin, VRMUtils, type VRM } from '@pixiv/three-vrm';
 import { VRMLookAtQuaternionProxy } from '@pixiv/three-vrm-animation';
-import { avatarCheck } from '../../shared/vrm/avatarCheck';
+import { avatarCheck } from '../../shared/avatar/avatarCheck';
 import { MotionError } from '../../shared/errors';
 import { isGlb, parseGlb } from '../../shared/gltf/glb';
 import { DecoderError, registerDecoders, takeTextureProblems } from './decoders';

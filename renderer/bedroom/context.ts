@@ -1,5 +1,5 @@
 /**
- * What the studio hands the bedroom (declared once; renderer/app/sceneSwitcher.ts builds it):
+ * What the studio hands the bedroom (declared once; renderer/shell/sceneSwitcher.ts builds it):
  * the current avatar, optional access to the user's files and opened folders, and the settings
  * store (StudioApi settings, or the page's storage in a plain static build).
  */

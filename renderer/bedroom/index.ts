@@ -9,7 +9,7 @@ import type { BedroomContext, BedroomHandle } from './context';
 import { BedroomController } from './controller';
 import { BedroomView } from './scene';
 import { BedroomXr, immersiveVrAvailable } from './xr';
-import { testHookEnabled } from '../app/testHookEnabled';
+import { testHookEnabled } from '../platform/testHookEnabled';
 import { t } from '../../shared/i18n';
 
 export type { BedroomContext, BedroomHandle } from './context';

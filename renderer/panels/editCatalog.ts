@@ -5,7 +5,7 @@
  */
 import type { Motion } from '../../shared/motion/types';
 import type { TimeRange } from '../app/range';
-import type { AvatarSkeleton } from '../../shared/vrm/avatarSkeleton';
+import type { AvatarSkeleton } from '../../shared/avatar/avatarSkeleton';
 import { EDITS, UNAVAILABLE_REASONS, runEdit, type EditDefinition, type EditOutcome } from '../../shared/edits/registry';
 import { t } from '../../shared/i18n';
 import { fieldLabel, fieldTitle, reasonText } from './editText';

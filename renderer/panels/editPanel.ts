@@ -19,7 +19,7 @@ import { filePicker } from '../ui/filePicker';
 import { acceptAttribute, MOTION_EXTENSIONS } from '../../shared/convert/formats';
 import { editConfirmation } from '../app/editConfirmation';
 import { createEditSections } from './editGroups';
-import { readAvatarSkeleton, type AvatarSkeleton } from '../../shared/vrm/avatarSkeleton';
+import { readAvatarSkeleton, type AvatarSkeleton } from '../../shared/avatar/avatarSkeleton';
 
 /** The avatar's rest skeleton, read once per loaded avatar (for "Fit to this avatar"); undefined when unreadable. */
 const skeletons = new WeakMap<object, AvatarSkeleton | null>();

@@ -5,7 +5,7 @@
  * animations is the avatar or a motion. Cancel (or Escape) keeps the current document.
  */
 import type { OpenQuestions } from '../app/studio';
-import type { TakeInfo } from '../../shared/convert/fbx/convertFbx';
+import type { TakeInfo } from '../../shared/convert/takeInfo';
 import { choose } from '../ui/dialog';
 import { h } from '../ui/dom';
 import { t, formatNumber } from '../../shared/i18n';

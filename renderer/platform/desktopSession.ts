@@ -5,7 +5,7 @@
  *
  *   attachDesktopSession(studio, { onFolderOpened: () => library.refresh() });
  *
- * Saving is the document model's (renderer/app/document.ts, documentActions.ts); this module only
+ * Saving is the document model's (renderer/app/document.ts, renderer/shell/documentActions.ts); this module only
  * reads the document's snapshot for the autosave and hands a recovered session back to it.
  */
 import { CONVERTIBLE_EXTENSIONS, formatList, isAvatarFile } from '../../shared/convert/formats';
@@ -30,7 +30,7 @@ import { askConvertTarget, showConvertSummary } from '../panels/convertFolderDia
 import { t, formatDate, formatNumber } from '../../shared/i18n';
 import { errorText } from '../ui/messages';
 
-/** Name the studio gives the built-in avatar (renderer/app/startStudio.ts). */
+/** Name the studio gives the built-in avatar (renderer/shell/startStudio.ts). */
 export const BUILTIN_AVATAR_NAME = 'Mannequin';
 
 export interface DesktopSessionOptions {

@@ -7,7 +7,7 @@
  */
 import type { Channel, ChannelPath, Motion } from '../../shared/motion/types';
 import { rotationEulerSeries } from '../../shared/edits/moveKeyValues';
-import { hipsToWorld, rotationsToNormalized } from '../../shared/edits/normalizedTracks';
+import { hipsToWorld, rotationsToNormalized } from '../../shared/vrma/normalizedTracks';
 import { lowerBound } from '../../shared/edits/keyBuffer';
 import { compatibleEuler, eulerOfFlat } from '../../shared/math/euler';
 import { slerpFlat } from '../../shared/math/quat';

@@ -1,13 +1,12 @@
 /**
- * The one schema of every StudioApi call's arguments (valibot): the request types in studioApi.ts are
- * inferred from it and validate.ts runs it, once at each boundary (main/electron/ipcCall.ts for IPC,
+ * The one schema of every value a StudioApi call carries (valibot): the request types in studioApi.ts are
+ * inferred from it, invokeSchema.ts lists each method's arguments with it, and validate.ts runs it, once at each boundary (main/electron/ipcCall.ts for IPC,
  * main/host/server.ts for HTTP). Adding a field here changes both the type and the check.
  *
  * Messages are written to read after "<method> argument N.<field> must be ...". Pure TypeScript
  * (valibot has no Node or DOM dependency), so shared/ stays importable everywhere.
  */
 import * as v from 'valibot';
-import { LANGUAGE_SETTINGS, type StudioInvokeMethod } from './studioApi';
 import { MAX_KEY, MAX_PLACEMENTS, type BedroomSettings } from './bedroomSettings';
 
 export const MAX_PATH = 4096;
@@ -27,9 +26,11 @@ export const PathSchema = v.pipe(
 );
 const bool = v.boolean('true or false');
 const finite = v.pipe(v.number('a finite number'), v.finite('a finite number'));
-const count = v.pipe(v.number('a non-negative integer'), v.integer('a non-negative integer'), v.minValue(0, 'a non-negative integer'));
+export const CountSchema = v.pipe(v.number('a non-negative integer'), v.integer('a non-negative integer'), v.minValue(0, 'a non-negative integer'));
 // custom, not instance(): instance() would narrow the type to Uint8Array<ArrayBuffer>.
 const bytes = v.custom<Uint8Array>((x) => x instanceof Uint8Array, 'bytes (Uint8Array)');
+export const LANGUAGE_SETTINGS = ['system', 'en', 'ja'] as const;
+
 const oneOf = <const T extends readonly string[]>(...values: T) => v.picklist(values, `one of ${values.join(', ')}`);
 /** Every field name of the schema's objects: error paths write other keys (record keys) as ["key"]. */
 export const FIELD_NAMES = new Set<string>();
@@ -108,7 +109,7 @@ export const AutosaveSessionSchema = shape({
   /** File the motion came from (for export naming), if any. */
   sourcePath: v.optional(PathSchema),
   /** Position in the undo history when saved (entries before it are undoable). */
-  undoIndex: count,
+  undoIndex: CountSchema,
   /** View settings (time, range, selection, camera...): JSON-serializable, owned by the renderer. */
   view: viewJson,
 });
@@ -180,52 +181,6 @@ export const DocumentStateSchema = shape({
 
 /** The page's answer to a closeRequest (main/services/closeGuard.ts): 'shown' first, then 'close' or 'cancel'. */
 export const CloseAnswerSchema = oneOf('shown', 'close', 'cancel');
-
-/**
- * How large a call's request may be: 'motion' calls carry motion bytes (large bodies, and the host
- * counts them against its upload memory budget), 'small' calls carry paths and settings.
- */
-export type CallSize = 'small' | 'motion';
-
-export interface MethodSchema {
-  readonly args: v.StrictTupleSchema<v.TupleItems, v.ErrorMessage<v.StrictTupleIssue> | undefined>;
-  readonly size: CallSize;
-}
-
-const call = <const T extends v.TupleItems>(items: T, size: CallSize = 'small') =>
-  ({ args: v.strictTuple(items, 'an argument list'), size }) as const;
-
-/** Positional arguments of every invoke method. */
-export const INVOKE_SCHEMA = {
-  getPlatform: call([]),
-  openFolder: call([v.optional(PathSchema), v.optional(OpenOptionsSchema)]),
-  closeFolder: call([PathSchema]),
-  listLibrary: call([]),
-  describeFile: call([PathSchema]),
-  openFile: call([v.optional(PathSchema), v.optional(OpenOptionsSchema)]),
-  readFile: call([PathSchema]),
-  findMmdModel: call([PathSchema]),
-  openDropped: call([PathSchema]),
-  saveFile: call([SaveRequestSchema], 'motion'),
-  saveFileAs: call([SaveAsRequestSchema], 'motion'),
-  exportMotion: call([ExportRequestSchema], 'motion'),
-  convertFolder: call([ConvertFolderRequestSchema]),
-  listRecent: call([]),
-  clearRecent: call([]),
-  autosave: call([AutosaveSessionSchema], 'motion'),
-  clearAutosave: call([]),
-  checkRecovery: call([]),
-  getSettings: call([]),
-  setSettings: call([SettingsPatchSchema]),
-  setCommands: call([v.pipe(v.array(MenuCommandSchema, 'an array of at most 500 items'), v.maxLength(500, 'an array of at most 500 items'))]),
-  setDocumentState: call([DocumentStateSchema]),
-  takeLaunchRequests: call([]),
-  answerClose: call([count, CloseAnswerSchema]),
-} as const satisfies Record<StudioInvokeMethod, MethodSchema>;
-
-export type InvokeSchema = typeof INVOKE_SCHEMA;
-/** The arguments of `M` after validation. */
-export type InvokeArgs<M extends StudioInvokeMethod> = v.InferOutput<InvokeSchema[M]['args']>;
 
 /** Deeply readonly view of an inferred type (the contract hands out immutable data). */
 export type DeepReadonly<T> = T extends Uint8Array

@@ -23,6 +23,7 @@ import type {
   DocumentStateSchema,
   ExportRequestSchema,
   Infer,
+  LANGUAGE_SETTINGS,
   MenuCommandSchema,
   OpenOptionsSchema,
   SaveAsRequestSchema,
@@ -34,7 +35,7 @@ import { studioExtensionOf, type StudioFileExtension } from '../convert/formats'
 import type { MotionErrorInfo } from '../errors';
 import type { FileProblem } from '../fileProblem';
 import type { MotionWarning } from '../warnings';
-import type { TakeInfo } from '../convert/fbx/convertFbx';
+import type { TakeInfo } from '../convert/takeInfo';
 
 /** File types the studio understands (avatars .vrm/.glb, motions): listed once in shared/convert/formats.ts. */
 export { STUDIO_FILE_EXTENSIONS, type StudioFileExtension } from '../convert/formats';
@@ -207,7 +208,7 @@ export interface OnionSkinSettings {
 /** The range of the onion skin's N (frames). */
 export const ONION_SKIN_FRAMES = { min: 1, max: 60, default: 5 } as const;
 
-export const LANGUAGE_SETTINGS = ['system', 'en', 'ja'] as const;
+export { LANGUAGE_SETTINGS } from './schema';
 export type LanguageSetting = (typeof LANGUAGE_SETTINGS)[number];
 
 /** What setSettings may change (the bedroom part is checked against BedroomSettings at compile time in schema.ts). */

@@ -6,7 +6,8 @@
  */
 import * as v from 'valibot';
 import { StudioApiError, type StudioApi, type StudioInvokeMethod } from './studioApi';
-import { FIELD_NAMES, INVOKE_SCHEMA, type CallSize, type DeepReadonly, type InvokeArgs } from './schema';
+import { FIELD_NAMES, type DeepReadonly } from './schema';
+import { INVOKE_SCHEMA, type CallSize, type InvokeArgs } from './invokeSchema';
 
 declare const validated: unique symbol;
 /** Arguments that passed validateArgs (the brand keeps unvalidated lists out of the backend). */

@@ -6,101 +6,17 @@
  * humanoid ancestor's rest), so they change nothing there; Blender's VRM add-on composes every node
  * between two bones into the lower bone, so they move the pose there.
  *
- * `playerPoseGap` measures how far apart the two rules pose a file; `bakeIntermediateNodes` folds the
+ * vrma/intermediateNodes finds them and measures the gap; `bakeIntermediateNodes` folds the
  * intermediate animation into the humanoid bone below each such node (world rotations kept to float
  * precision at every key time) and drops the intermediate tracks, so every reader shows one motion.
  */
 import type { Channel, Motion, Quat } from '../motion/types';
-import { durationOf, withChannels } from '../motion/types';
-import { HUMAN_BONE_PARENT, type HumanBoneName } from '../vrm/humanBones';
-import { angleBetween, conj, mul, IDENTITY } from '../math/quat';
+import { withChannels } from '../motion/types';
+import { conj, mul, IDENTITY } from '../math/quat';
 import { compose, invertAffine, multiply, transformPoint } from '../math/mat4';
 import { parentIndices, restTrs, type GltfNode } from '../vrma/restPose';
-import { createPoseEvaluator } from '../vrma/fk';
-import { toNormalized } from '../vrma/restPose';
 import { sampleChannel } from '../vrma/sample';
-
-const nodesOf = (m: Motion) => (Array.isArray(m.gltf.nodes) ? m.gltf.nodes : []) as GltfNode[];
-
-/** Non-humanoid, non-face nodes that are animated and have a humanoid bone among their descendants. */
-export function animatedIntermediateNodes(motion: Motion): number[] {
-  const parent = parentIndices(nodesOf(motion));
-  const face = new Set<number>(motion.expressions.map((e) => e.node));
-  if (motion.lookAtNode !== undefined) face.add(motion.lookAtNode);
-  const aboveBones = new Set<number>();
-  for (const node of motion.humanoid.nodeToBone.keys()) {
-    const seen = new Set<number>();
-    for (let p = parent[node]; p !== -1 && !seen.has(p); p = parent[p]) {
-      seen.add(p);
-      aboveBones.add(p);
-    }
-  }
-  const out = new Set<number>();
-  for (const c of motion.channels) if (!motion.humanoid.nodeToBone.has(c.node) && !face.has(c.node) && aboveBones.has(c.node)) out.add(c.node);
-  return [...out].sort((a, b) => a - b);
-}
-
-/** At most this many times are evaluated by playerPoseGap (evenly spread when the file has more key times). */
-const MAX_GAP_TIMES = 2000;
-
-function keyTimes(channels: readonly Channel[]): number[] {
-  const set = new Set<number>();
-  for (const c of channels) for (const t of c.times) set.add(t);
-  return [...set].sort((a, b) => a - b);
-}
-
-export interface PoseGap {
-  /** The bone posed furthest apart, or null for a motion with no humanoid bones. */
-  readonly bone: HumanBoneName | null;
-  /** Its largest angle (radians) between the two readers' world rotations, over the key times. */
-  readonly angle: number;
-  /** The time (s) of that angle. */
-  readonly time: number;
-}
-
-/**
- * How far apart Blender's add-on and three-vrm-animation pose the file on its own skeleton: per humanoid
- * bone, the angle between its world rotation from the rest with every node applied (the add-on) and by
- * three-vrm's rule (normalized humanoid rotations chained along the VRM hierarchy). Zero, to float
- * precision, for a file without animated intermediate nodes.
- */
-export function playerPoseGap(motion: Motion): PoseGap {
-  const fk = createPoseEvaluator(motion);
-  let times = keyTimes(motion.channels);
-  if (times.length > MAX_GAP_TIMES) times = Array.from({ length: MAX_GAP_TIMES }, (_, i) => (durationOf(motion) * i) / (MAX_GAP_TIMES - 1));
-  if (!times.length) times = [0];
-  const bones = Object.keys(motion.humanoid.boneToNode) as HumanBoneName[];
-  const rotation = new Map<HumanBoneName, Channel>();
-  for (const c of motion.channels) {
-    const b = motion.humanoid.nodeToBone.get(c.node);
-    if (b && c.path === 'rotation') rotation.set(b, c);
-  }
-  let worst: PoseGap = { bone: null, angle: 0, time: 0 };
-  const q = new Float64Array(4);
-  for (const t of times) {
-    const pose = fk(t);
-    const three = new Map<HumanBoneName, Quat>();
-    const deltaOf = (b: HumanBoneName): Quat => {
-      const known = three.get(b);
-      if (known) return known;
-      let p = HUMAN_BONE_PARENT[b];
-      while (p !== null && motion.humanoid.boneToNode[p] === undefined) p = HUMAN_BONE_PARENT[p];
-      const c = rotation.get(b);
-      const own = c ? toNormalized(Array.from(sampleChannel(c, t, q)) as unknown as Quat, motion.rest.bones[b]!) : IDENTITY;
-      const d = mul(p === null ? IDENTITY : deltaOf(p), own);
-      three.set(b, d);
-      return d;
-    };
-    for (const b of bones) {
-      const world = pose[b]?.rotation;
-      const rest = motion.rest.bones[b];
-      if (!world || !rest) continue;
-      const angle = angleBetween(mul(world, conj(rest.world)), deltaOf(b));
-      if (angle > worst.angle) worst = { bone: b, angle, time: t };
-    }
-  }
-  return worst;
-}
+import { animatedIntermediateNodes, keyTimes, nodesOf } from '../vrma/intermediateNodes';
 
 /** The local rest rotation and TRS matrix of a node, and its local pose matrix/rotation at t. */
 function localAt(nodes: readonly GltfNode[], channels: ReadonlyMap<string, Channel>, node: number, t: number | null): { r: Quat; m: number[] } {

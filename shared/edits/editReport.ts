@@ -8,7 +8,7 @@
 import type { MessageKey } from '../i18n/catalogue';
 import type { Motion } from '../motion/types';
 import { boneChannel } from '../motion/types';
-import { hipsToWorld } from './normalizedTracks';
+import { hipsToWorld } from '../vrma/normalizedTracks';
 
 /** A figure message of the catalogue: `edits.figure.<key>`. */
 export type FigureKey = MessageKey extends infer K ? (K extends `edits.figure.${infer F}` ? F : never) : never;

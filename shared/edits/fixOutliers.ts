@@ -7,7 +7,7 @@
 import type { Channel, Motion } from '../motion/types';
 import { sampleAtSortedTimes, sampleChannel } from '../vrma/sample';
 import { cutToRange } from './keepRange';
-import { rotationAngle } from './rotationAngle';
+import { rotationAngle } from '../math/quat';
 
 export const OUTLIER_MEDIAN_FACTOR = 6;
 export const OUTLIER_OFFSET = 0.3;

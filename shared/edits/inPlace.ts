@@ -5,7 +5,7 @@
  */
 import type { Motion } from '../motion/types';
 import { boneChannel, withChannels } from '../motion/types';
-import { hipsFromWorld, hipsToWorld } from './normalizedTracks';
+import { hipsFromWorld, hipsToWorld } from '../vrma/normalizedTracks';
 
 export function inPlace(motion: Motion): Motion {
   const hips = boneChannel(motion, 'hips', 'translation');

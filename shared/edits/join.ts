@@ -14,7 +14,7 @@ import { conj, mul, sandwichAll } from '../math/quat';
 import { sampleChannel } from '../vrma/sample';
 import { requireNonNegative } from './params';
 import { fixOutliers } from './fixOutliers';
-import { hipsFromWorld, hipsToWorld } from './normalizedTracks';
+import { hipsFromWorld, hipsToWorld } from '../vrma/normalizedTracks';
 import { restValue } from './keySelection';
 import { spliceParts } from './splice';
 

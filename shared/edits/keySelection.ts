@@ -6,7 +6,7 @@
 import type { Channel, ChannelPath, Motion } from '../motion/types';
 import { componentsOf } from '../motion/types';
 import { fail } from '../errors';
-import { restRotation } from './normalizedTracks';
+import { restRotation } from '../vrma/normalizedTracks';
 
 export interface ChannelKeys {
   readonly node: number;

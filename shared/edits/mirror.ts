@@ -8,7 +8,7 @@ import type { Channel, Motion, Quat } from '../motion/types';
 import { conj, mul, sandwichAll } from '../math/quat';
 import { withChannels } from '../motion/types';
 import { mirrorBoneName } from '../vrm/humanBones';
-import { hipsFromWorld, hipsToWorld } from './normalizedTracks';
+import { hipsFromWorld, hipsToWorld } from '../vrma/normalizedTracks';
 
 /**
  * Mirroring a rotation across the YZ plane maps (x, y, z, w) to (x, -y, -z, w), which is conjugation

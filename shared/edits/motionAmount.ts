@@ -5,7 +5,7 @@
 import type { Channel, Motion } from '../motion/types';
 import { durationOf } from '../motion/types';
 import { sampleAtSortedTimes, sampleChannel } from '../vrma/sample';
-import { rotationAngle } from './rotationAngle';
+import { rotationAngle } from '../math/quat';
 
 export const AMOUNT_RATE = 30;
 

@@ -5,7 +5,7 @@
 import type { Motion } from '../motion/types';
 import { durationOf } from '../motion/types';
 import { sampleChannel } from '../vrma/sample';
-import { rotationAngle } from './rotationAngle';
+import { rotationAngle } from '../math/quat';
 
 export function motionSeam(motion: Motion): number {
   const end = durationOf(motion);

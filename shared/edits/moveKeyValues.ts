@@ -20,7 +20,7 @@ import { eulerSeries, quatOfEuler } from '../math/euler';
 import { requireFinite } from './params';
 import { selectedChannel, type KeySelection } from './keySelection';
 import { applyPoseDelta, keyRotation, rotateKey } from './poseDelta';
-import { requireRestBone, rotationsToNormalized } from './normalizedTracks';
+import { requireRestBone, rotationsToNormalized } from '../vrma/normalizedTracks';
 
 /** Continuous Euler angles (radians, 3 per key) of a rotation track as the curve view shows it. */
 export function rotationEulerSeries(motion: Motion, channel: Channel): Float64Array {

@@ -16,7 +16,7 @@ import { conj, mul } from '../math/quat';
 import { hipsTranslationScale } from '../vrma/restPose';
 import { sampleChannel } from '../vrma/sample';
 import { requireFinite, requireNonNegative, round, TIME_EPSILON } from './params';
-import { hipsDeltaFromWorld, requireRestBone, restRotation } from './normalizedTracks';
+import { hipsDeltaFromWorld, requireRestBone, restRotation } from '../vrma/normalizedTracks';
 import { lowerBound } from './keyBuffer';
 import { smoothstep } from './splice';
 

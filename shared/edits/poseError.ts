@@ -7,7 +7,7 @@
 import type { Channel, Motion } from '../motion/types';
 import { parentIndices, worldMatrices } from '../vrma/restPose';
 import { sampleAtSortedTimes } from '../vrma/sample';
-import { rotationAngle } from './rotationAngle';
+import { rotationAngle } from '../math/quat';
 
 export interface PoseError {
   /** Largest rotation error, radians. */

@@ -61,10 +61,11 @@ import {
   type PinFeetParams,
 } from './pinFeet';
 import { fitDetailed } from './fit';
-import { animatedIntermediateNodes, bakeIntermediateNodes, playerPoseGap } from './bakeIntermediate';
+import { bakeIntermediateNodes } from './bakeIntermediate';
+import { animatedIntermediateNodes, playerPoseGap } from '../vrma/intermediateNodes';
 import { pinRange, DEFAULT_PIN_RANGE_BLEND, MAX_PIN_RANGE_BLEND } from './pinRange';
 import type { Limb } from '../ik/pinLimbs';
-import type { AvatarSkeleton } from '../vrm/avatarSkeleton';
+import type { AvatarSkeleton } from '../avatar/avatarSkeleton';
 import { cm, count, factor, figure, fps, hipsTravel, keyCount, metres, mm, rad, ratio, sec, type EditFigure, type ReportLine } from './editReport';
 
 export type ParamUnit = 's' | 'rad' | 'm' | 'm/s' | 'fps' | '';
@@ -372,7 +373,7 @@ export const EDITS: readonly EditDefinition[] = [
       },
     ],
     unavailable: singleFrame,
-    apply: (input, p) => onRange(input, 'blend', (m) => smooth(m, num(p, 'sigma'))),
+    apply: (input, p) => onRange(input, 'blend', (m) => smooth(m, num(p, 'sigma'), input.range)),
     report: (input, out, p) => {
       const changed = out.channels.filter((c, i) => c !== input.motion.channels[i]).length;
       const err = maxPoseError(input.motion, out);

@@ -8,20 +8,12 @@ import { componentsOf, durationOf, withChannels } from '../motion/types';
 import { fail } from '../errors';
 import { requireInRange } from './params';
 import { sampleAtSortedTimes } from '../vrma/sample';
+import { frameGrid } from '../motion/frameGrid';
 
 /** The frame rates resample accepts (keys per second). */
 export const MIN_RESAMPLE_FPS = 1;
 export const MAX_RESAMPLE_FPS = 1000;
 export const MAX_RESAMPLE_KEYS = 20_000_000;
-
-export function resampleGrid(duration: number, fps: number): Float32Array {
-  const whole = Math.floor(duration * fps + 1e-6);
-  const offGrid = duration - whole / fps > 1e-5;
-  const times = new Float32Array(whole + 1 + (offGrid ? 1 : 0));
-  for (let k = 0; k <= whole; k++) times[k] = k / fps;
-  if (offGrid) times[whole + 1] = duration;
-  return times;
-}
 
 export function resample(motion: Motion, fps: number): Motion {
   requireInRange('fps', fps, MIN_RESAMPLE_FPS, MAX_RESAMPLE_FPS);
@@ -30,7 +22,7 @@ export function resample(motion: Motion, fps: number): Motion {
   if (keys * motion.channels.length > MAX_RESAMPLE_KEYS) {
     fail('BAD_PARAMETER', `resampling at ${fps} fps would make ${keys * motion.channels.length} keys (limit ${MAX_RESAMPLE_KEYS})`, 'resample.tooMany', { fps, keys: keys * motion.channels.length, max: MAX_RESAMPLE_KEYS });
   }
-  const times = resampleGrid(duration, fps);
+  const times = frameGrid(0, duration, fps);
   const channels = motion.channels.map((c): Channel => {
     if (c.times.length <= 1) return c;
     const size = componentsOf(c.path);

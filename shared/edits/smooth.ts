@@ -7,6 +7,7 @@
 import type { Channel, Motion } from '../motion/types';
 import { componentsOf, withChannels } from '../motion/types';
 import { requireInRange } from './params';
+import { lowerBound } from './keyBuffer';
 
 export const DEFAULT_SIGMA = 0.05;
 /** A wider window would erase the motion, and cost grows with it. */
@@ -17,8 +18,8 @@ function isConstant(values: Float32Array, size: number): boolean {
   return true;
 }
 
-function hemisphereAligned(values: Float32Array): Float64Array {
-  const out = new Float64Array(values);
+/** Each key on the hemisphere of the previous one, in place. */
+function alignInPlace(out: Float64Array): Float64Array {
   for (let i = 4; i < out.length; i += 4) {
     const d = out[i] * out[i - 4] + out[i + 1] * out[i - 3] + out[i + 2] * out[i - 2] + out[i + 3] * out[i - 1];
     if (d < 0) for (let k = 0; k < 4; k++) out[i + k] = -out[i + k];
@@ -37,8 +38,8 @@ function uniformStep(times: Float32Array): number {
   return step;
 }
 
-/** Weighted average of key j's values around each key i, written to out (rotations normalized). */
-function average(src: Float64Array, size: number, out: Float32Array, i: number, from: number, to: number, weight: (j: number) => number): void {
+/** Weighted average of src's keys [from, to] (src indices; `weight` gets them too), written to key i of out (rotations normalized). */
+function averageInto(src: Float64Array, size: number, out: Float32Array, i: number, from: number, to: number, weight: (j: number) => number): void {
   let x = 0, y = 0, z = 0, w = 0, wsum = 0;
   if (size === 4) {
     for (let j = from; j <= to; j++) {
@@ -69,45 +70,70 @@ function average(src: Float64Array, size: number, out: Float32Array, i: number, 
   out[i * 3 + 2] = z / wsum;
 }
 
-export function smoothChannel(channel: Channel, sigma: number): Channel {
+/** The part of a track a range edit uses: times in [from, to] (the rest of the result is the original's). */
+export interface SmoothSpan {
+  readonly from: number;
+  readonly to: number;
+}
+
+/**
+ * The track smoothed at every key, or, with a span, at the keys in it (and one beyond each end, for
+ * the value at the borders) with the others copied: a range smooth then costs what the range holds
+ * (each key's window reaches 3σ beyond it), not what the motion holds. Inside the span the values are
+ * the whole-track smooth's (a rotation may come out as its negative, the same rotation).
+ */
+export function smoothChannel(channel: Channel, sigma: number, span?: SmoothSpan): Channel {
   const { times } = channel;
   const n = times.length;
   const size = componentsOf(channel.path);
-  if (n <= 2 || isConstant(channel.values, size)) return channel;
-  const src = size === 4 ? hemisphereAligned(channel.values) : Float64Array.from(channel.values);
-  const out = new Float32Array(channel.values.length);
+  if (n <= 2) return channel;
   const reach = 3 * sigma;
+  // Keys to write [i0, i1], and the keys their windows read [r0, r1].
+  const i0 = span ? Math.max(0, lowerBound(times, span.from) - 1) : 0;
+  const i1 = span ? Math.min(n - 1, lowerBound(times, span.to) + 1) : n - 1;
+  if (i0 > i1) return channel;
+  const r0 = span ? Math.max(0, lowerBound(times, times[i0] - reach) - 1) : 0;
+  const r1 = span ? Math.min(n - 1, lowerBound(times, times[i1] + reach) + 1) : n - 1;
+  const region = channel.values.subarray(r0 * size, (r1 + 1) * size);
+  if (isConstant(region, size)) return channel;
+  const src = size === 4 ? alignInPlace(new Float64Array(region)) : Float64Array.from(region);
+  // Written in the track's own indices: src is read at j - r0.
+  const out = span ? Float32Array.from(channel.values) : new Float32Array(channel.values.length);
   const inv2s2 = 1 / (2 * sigma * sigma);
+  // The whole track's step (one pass, no arithmetic per key to speak of), so the kernel is the one the
+  // whole-track smooth uses to the bit: a step measured over the span alone could round its width differently.
   const step = uniformStep(times);
+  const at = (i: number, from: number, to: number, weight: (j: number) => number) => averageInto(src, size, out, i, from - r0, to - r0, weight);
   if (step > 0) {
     const half = Math.floor(reach / step);
     const kernel = new Float64Array(2 * half + 1);
     for (let k = -half; k <= half; k++) kernel[k + half] = Math.exp(-(k * step) * (k * step) * inv2s2);
-    for (let i = 0; i < n; i++) {
+    for (let i = i0; i <= i1; i++) {
       const shift = half - i;
-      average(src, size, out, i, Math.max(0, i - half), Math.min(n - 1, i + half), (j) => kernel[j + shift]);
+      at(i, Math.max(r0, i - half), Math.min(r1, i + half), (j) => kernel[j + r0 + shift]);
     }
   } else {
-    let lo = 0;
-    let hi = 0;
-    for (let i = 0; i < n; i++) {
+    let lo = r0;
+    let hi = r0;
+    for (let i = i0; i <= i1; i++) {
       const t = times[i];
       while (times[lo] < t - reach) lo++;
-      while (hi + 1 < n && times[hi + 1] <= t + reach) hi++;
-      average(src, size, out, i, lo, hi, (j) => Math.exp(-(times[j] - t) * (times[j] - t) * inv2s2));
+      while (hi + 1 <= r1 && times[hi + 1] <= t + reach) hi++;
+      if (hi < i) hi = i;
+      at(i, lo, hi, (j) => Math.exp(-(times[j + r0] - t) * (times[j + r0] - t) * inv2s2));
     }
   }
   return { ...channel, values: out };
 }
 
-export function smooth(motion: Motion, sigma = DEFAULT_SIGMA): Motion {
+export function smooth(motion: Motion, sigma = DEFAULT_SIGMA, span?: SmoothSpan): Motion {
   requireInRange('sigma', sigma, 0, MAX_SIGMA, ' s');
   if (sigma === 0) return motion;
   const { nodeToBone } = motion.humanoid;
   const channels = motion.channels.map((c) => {
     const bone = nodeToBone.get(c.node);
     if (bone === undefined || !(c.path === 'rotation' || (bone === 'hips' && c.path === 'translation'))) return c;
-    return smoothChannel(c, sigma);
+    return smoothChannel(c, sigma, span);
   });
   return withChannels(motion, channels);
 }

@@ -11,7 +11,7 @@ import { warning, type MotionWarning } from '../warnings';
 import { conjugateMultiplyFlat } from '../math/quat';
 import { compatibleEuler, eulerZYXOfFlat } from '../math/euler';
 import { HUMAN_BONE_NAMES } from '../vrm/humanBones';
-import { readAvatarSkeleton } from '../vrm/avatarSkeleton';
+import { readAvatarSkeleton } from '../avatar/avatarSkeleton';
 import { BONE_INDEX, sampleFrames, worldRotationsAt } from './frames';
 import { exportSkeleton, type ExportSkeleton } from './skeleton';
 import { mixamoName } from './boneNames';

@@ -8,7 +8,7 @@ import { fail } from '../errors';
 import { HUMAN_BONE_NAMES, HUMAN_BONE_PARENT, type HumanBoneName } from '../vrm/humanBones';
 import { IDENTITY, multiplyFlat } from '../math/quat';
 import { sampleAtSortedTimes } from '../vrma/sample';
-import { rotationsToNormalized, hipsToWorld } from '../edits/normalizedTracks';
+import { rotationsToNormalized, hipsToWorld } from '../vrma/normalizedTracks';
 
 export interface PoseFrames {
   readonly fps: number;

@@ -15,7 +15,7 @@ import { allocateGlb, parseGlb } from '../gltf/glb';
 import { conj, mul, multiplyFlat } from '../math/quat';
 import { invertAffine } from '../math/mat4';
 import { nodeTransform, parentIndices, rotationOf, worldMatrices, type GltfNode } from '../vrma/restPose';
-import { avatarBoneNodes } from '../vrm/avatarSkeleton';
+import { avatarBoneNodes } from '../avatar/avatarSkeleton';
 import type { HumanBoneName } from '../vrm/humanBones';
 import { sampleFrames } from './frames';
 import { expressionBinds, weightTracks } from './glbExpressions';

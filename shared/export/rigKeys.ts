@@ -6,8 +6,7 @@
  * its inherited part.
  */
 import type { MmdRig } from '../convert/mmd/rig';
-import { quatPow } from '../convert/mmd/rigPose';
-import { multiplyFlat } from '../math/quat';
+import { multiplyFlat, quatPow } from '../math/quat';
 
 const MAX_APPEND_DEPTH = 16;
 

@@ -7,7 +7,7 @@
 import type { Vec3 } from '../motion/types';
 import { HUMAN_BONE_NAMES, HUMAN_BONE_PARENT, isFingerBone, REQUIRED_HUMAN_BONES, type HumanBoneName } from '../vrm/humanBones';
 import { standardWorldPositions } from '../vrm/standardSkeleton';
-import type { AvatarSkeleton } from '../vrm/avatarSkeleton';
+import type { AvatarSkeleton } from '../avatar/avatarSkeleton';
 import { warning, type MotionWarning } from '../warnings';
 import type { PoseFrames } from './frames';
 

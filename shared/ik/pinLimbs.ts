@@ -16,7 +16,7 @@ import { add3, length3, sub3 } from '../math/vec3';
 import { createPoseEvaluator, type SkeletonPose } from '../vrma/fk';
 import { restTrs, type GltfNode } from '../vrma/restPose';
 import { sampleAtSortedTimes } from '../vrma/sample';
-import { hipsDeltaFromWorld } from '../edits/normalizedTracks';
+import { hipsDeltaFromWorld } from '../vrma/normalizedTracks';
 import { localDelta, solveTwoBone } from './twoBone';
 
 export type Limb = 'leftLeg' | 'rightLeg' | 'leftArm' | 'rightArm';

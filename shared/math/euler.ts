@@ -5,7 +5,7 @@
  * is shown continuous by picking, key after key, the decomposition nearest the previous key's
  * (Blender's "compatible Euler"), so a turn through ±180° does not jump by 360°.
  */
-import type { Quat } from '../motion/types';
+import type { Quat } from './types';
 import { fromEuler } from './quat';
 
 const TAU = 2 * Math.PI;

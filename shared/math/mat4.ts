@@ -1,5 +1,5 @@
 /** Column-major 4x4 matrices on plain arrays, as glTF stores node.matrix. */
-import type { Mat4, Quat, Vec3 } from '../motion/types';
+import type { Mat4, Quat, Vec3 } from './types';
 
 export const MAT4_IDENTITY: Mat4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 

@@ -6,7 +6,7 @@
  * for setup code. Interpolation is three.js's Quaternion.slerpFlat, operation for operation, so the
  * core samples exactly what the viewport's AnimationMixer shows (tests/unit/math/quat.test.ts).
  */
-import type { Quat, Vec3 } from '../motion/types';
+import type { Quat, Vec3 } from './types';
 
 /**
  * What the flat functions read and write: typed arrays only. Plain arrays and tuples are kept out on
@@ -250,10 +250,53 @@ export function slerp(a: Quat, b: Quat, t: number): Quat {
   return result4();
 }
 
-/** Angle in radians between two rotations (0..π). */
+/** Angle in radians between two rotations (0..π), accurate for tiny angles (see rotationAngle). */
 export function angleBetween(a: Quat, b: Quat): number {
-  const d = Math.min(1, Math.abs(dot(normalize(a), normalize(b))));
-  return 2 * Math.acos(d);
+  return rotationAngle(normalize(a), 0, normalize(b), 0);
+}
+
+/**
+ * The angle of the rotation between two unit quaternions stored in arrays, accurate for tiny angles
+ * (2·acos(dot) loses half its digits near 0, and identical keys must give exactly 0).
+ */
+export function rotationAngle(a: ArrayLike<number>, ai: number, b: ArrayLike<number>, bi: number): number {
+  const ax = a[ai], ay = a[ai + 1], az = a[ai + 2], aw = a[ai + 3];
+  let bx = b[bi], by = b[bi + 1], bz = b[bi + 2], bw = b[bi + 3];
+  if (ax * bx + ay * by + az * bz + aw * bw < 0) {
+    bx = -bx; by = -by; bz = -bz; bw = -bw;
+  }
+  const dx = ax - bx, dy = ay - by, dz = az - bz, dw = aw - bw;
+  const sx = ax + bx, sy = ay + by, sz = az + bz, sw = aw + bw;
+  // |a - b| = 2 sin(φ/2), |a + b| = 2 cos(φ/2) for the 4D angle φ; the rotation angle is 2φ.
+  return 4 * Math.atan2(Math.sqrt(dx * dx + dy * dy + dz * dz + dw * dw), Math.sqrt(sx * sx + sy * sy + sz * sz + sw * sw));
+}
+
+/**
+ * q^t for a unit quaternion, flat in and out (t may be negative: MMD's -1 ratio cancels a rotation).
+ * The one power of a rotation: MMD's grant (付与) ratios, FBX layer weights and the gizmo's falloff.
+ */
+export function quatPow(x: number, y: number, z: number, w: number, t: number, out: Float64Array, o: number): void {
+  if (t === 1) {
+    out[o] = x; out[o + 1] = y; out[o + 2] = z; out[o + 3] = w;
+    return;
+  }
+  if (w < 0) {
+    x = -x; y = -y; z = -z; w = -w;
+  }
+  const s = Math.sqrt(x * x + y * y + z * z);
+  if (s < 1e-12) {
+    out[o] = 0; out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 1;
+    return;
+  }
+  const half = Math.atan2(s, w) * t;
+  const k = Math.sin(half) / s;
+  out[o] = x * k; out[o + 1] = y * k; out[o + 2] = z * k; out[o + 3] = Math.cos(half);
+}
+
+/** q^t as a tuple (see quatPow). */
+export function pow(q: Quat, t: number): Quat {
+  quatPow(q[0], q[1], q[2], q[3], t, TOUT, 0);
+  return result4();
 }
 
 export function fromAxisAngle(axis: Vec3, angle: number): Quat {

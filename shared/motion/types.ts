@@ -6,10 +6,8 @@
 import type { MotionWarning } from '../warnings';
 import type { HumanBoneName } from '../vrm/humanBones';
 
-export type Quat = readonly [number, number, number, number];
-export type Vec3 = readonly [number, number, number];
-/** Column-major 4x4 matrix, as glTF stores it. */
-export type Mat4 = readonly number[];
+import type { Mat4, Quat, Vec3 } from '../math/types';
+export type { Mat4, Quat, Vec3 } from '../math/types';
 
 export type ChannelPath = 'rotation' | 'translation' | 'scale';
 

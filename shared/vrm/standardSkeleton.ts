@@ -3,7 +3,7 @@
  * metres, identity rest rotations. Converters write against it and the generated mannequin is built
  * on it, so a converted motion plays on the mannequin exactly as measured.
  */
-import type { Vec3 } from '../motion/types';
+import type { Vec3 } from '../math/types';
 import { HUMAN_BONE_NAMES, HUMAN_BONE_PARENT, type HumanBoneName } from './humanBones';
 
 type Offsets = Partial<Record<HumanBoneName, Vec3>>;

@@ -10,7 +10,7 @@ import { parseGlb } from '../gltf/glb';
 import { EXTENSION_NAME, MAX_JSON_CONTAINERS, readVrma } from './read';
 import { REQUIRED_HUMAN_BONES } from '../vrm/humanBones';
 import { parentIndices, type GltfNode } from './restPose';
-import { animatedIntermediateNodes, playerPoseGap } from '../edits/bakeIntermediate';
+import { animatedIntermediateNodes, playerPoseGap } from './intermediateNodes';
 
 export const COMPAT_READERS = ['spec', 'threeVrm', 'blender', 'univrm'] as const;
 export type CompatReader = (typeof COMPAT_READERS)[number];

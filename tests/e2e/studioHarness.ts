@@ -1,6 +1,6 @@
 /**
  * Shared set-up for the studio's browser tests: the built browser host, Debian Chromium at
- * 1280x800, and typed access to the studio's test-only hook (window.__studio, renderer/app/testHook.ts).
+ * 1280x800, and typed access to the studio's test-only hook (window.__studio, renderer/shell/testHook.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';

@@ -7,7 +7,7 @@
  * and real motion carried over key for key (times in ticks, values, and each key's interpolation:
  * L linear, C constant, U cubic with its explicit slopes), in ASCII or binary (version 6100).
  */
-import type { FbxCurve, FbxModel, FbxScene } from '../../shared/convert/fbx/scene';
+import type { FbxCurve, FbxModel, FbxScene } from '../../shared/convert/fbx/sceneTypes';
 import { encodeAsciiFbx, encodeBinaryFbx, type Node, type Prop } from './fbxWriter';
 
 const S = (v: string): Prop => ({ t: 'S', v });

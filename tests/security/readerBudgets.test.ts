@@ -16,7 +16,7 @@ import { MAX_JSON_DEPTH } from '../../shared/gltf/jsonShape';
 import { nodeInCycle } from '../../shared/gltf/nodeTree';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
-import type { FbxCurve } from '../../shared/convert/fbx/scene';
+import type { FbxCurve } from '../../shared/convert/fbx/sceneTypes';
 import {
   boneChainPmd, deepJsonGltf, foldedChainVrma, glbOfJsonText, legIkCopiesPmd, manyLongTakesFbx,
   nodeChainGlb, parentChainFbx, sharedAccessorGlb, sharedPathsFbx, twoKeyVmd,

@@ -5,44 +5,15 @@
  * - preload/ imports only electron and the contract types in shared/contract;
  * - main/services, main/cli and main/host import no electron (they run in the CLI, the browser host
  *   and the tests as well); main/ as a whole imports nothing from renderer/ or preload/.
- * The import rules are read from the sources; the globals rule is enforced by type-checking shared/
+ * Layers inside shared/ and renderer/ are in layers.test.ts. The import rules are read from the sources; the globals rule is enforced by type-checking shared/
  * against ES2022 plus shared/platform.d.ts only.
  */
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative, resolve, dirname, sep } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { builtinModules } from 'node:module';
-
-const ROOT = resolve(__dirname, '..', '..');
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (/\.(ts|tsx|mts|cts|js|mjs|cjs)$/.test(name) && !name.endsWith('.d.ts')) out.push(p);
-    }
-  };
-  walk(join(ROOT, dir));
-  return out;
-}
-
-/** Every module specifier a file imports (static, dynamic, require, export-from). */
-export function importsOf(source: string): string[] {
-  const specs: string[] = [];
-  const stripped = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
-  const patterns = [
-    /\bimport\s+(?:type\s+)?[^'"]*?\bfrom\s*['"]([^'"]+)['"]/g,
-    /\bimport\s*['"]([^'"]+)['"]/g,
-    /\bexport\s+(?:type\s+)?[^'"]*?\bfrom\s*['"]([^'"]+)['"]/g,
-    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
-    /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
-  ];
-  for (const re of patterns) for (const m of stripped.matchAll(re)) specs.push(m[1]);
-  return specs;
-}
+import { importsOf, ROOT, sourceFiles } from '../helpers/importGraph';
 
 const NODE_BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 const isNodeBuiltin = (s: string) => s.startsWith('node:') || NODE_BUILTINS.has(s) || NODE_BUILTINS.has(s.split('/')[0]);

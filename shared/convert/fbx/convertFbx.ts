@@ -19,7 +19,8 @@ import { expressionForMorph } from '../humanoid/expressionNames';
 import { isBinaryFbx, parseBinaryFbx } from './binary';
 import { isAsciiFbx, parseAsciiFbx } from './ascii';
 import type { FbxDocument } from './node';
-import { readScene, TICKS_PER_SECOND, type FbxModel, type FbxScene, type FbxStack } from './scene';
+import { readScene } from './scene';
+import { TICKS_PER_SECOND, type FbxModel, type FbxScene, type FbxStack } from './sceneTypes';
 import { axisMatrix, childWorld, localMatrix, transformParts, type TransformParts } from './transform';
 import { CurveCursor } from './curves';
 import { activeLayers, blendLayers, type Component, type LayerChannels } from './layers';
@@ -31,15 +32,8 @@ export interface FbxConvertOptions {
   readonly take?: string;
 }
 
-/** What `--list-takes` shows for one take. */
-export interface TakeInfo {
-  readonly name: string;
-  /** Seconds from the take's first to its last frame. */
-  readonly duration: number;
-  readonly fps: number;
-  /** Keys over all of the take's curves. */
-  readonly keys: number;
-}
+import type { TakeInfo } from '../takeInfo';
+export type { TakeInfo } from '../takeInfo';
 
 export interface TakeMotion {
   readonly take: TakeInfo;

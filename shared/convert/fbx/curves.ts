@@ -5,7 +5,7 @@
  * second; tangent weights are not modelled). Before the first key the first value holds, after the
  * last the last.
  */
-import { TICKS_PER_SECOND, type FbxCurve } from './scene';
+import { TICKS_PER_SECOND, type FbxCurve } from './sceneTypes';
 
 export class CurveCursor {
   private i = 0;

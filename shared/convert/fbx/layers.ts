@@ -14,9 +14,9 @@
  * to a composed rotation).
  */
 import type { Quat, Vec3 } from '../../motion/types';
-import { IDENTITY, mul, slerp } from '../../math/quat';
+import { mul, pow, slerp } from '../../math/quat';
 import type { CurveCursor } from './curves';
-import type { FbxLayer } from './scene';
+import type { FbxLayer } from './sceneTypes';
 import { eulerToQuat, type TransformParts } from './transform';
 
 /** A component of a layer's property: a curve, a constant, or not set by the layer. */
@@ -66,7 +66,7 @@ export function blendLayers(parts: TransformParts, layers: readonly LayerChannel
         // Rotations composed as quaternions.
         const filled = (fallback: Vec3): Vec3 => [v[0] ?? fallback[0], v[1] ?? fallback[1], v[2] ?? fallback[2]];
         const now = q ?? eulerToQuat(c, order);
-        if (layer.blend === 'additive') q = mul(now, slerp(IDENTITY, eulerToQuat(filled([0, 0, 0]), order), w));
+        if (layer.blend === 'additive') q = mul(now, pow(eulerToQuat(filled([0, 0, 0]), order), w));
         else if (layer.blend === 'override') q = slerp(eulerToQuat(base[1], order), eulerToQuat(filled(base[1]), order), w);
         else q = slerp(now, eulerToQuat(filled(c), order), w);
         continue;

@@ -8,7 +8,7 @@
 import { fail } from '../../errors';
 import { spendBudget, type ReadBudget } from '../../readBudget';
 import { arrayOf, child, numberOf, objectName, readProps, type FbxNode } from './node';
-import type { FbxBlendMode, FbxCurve, FbxCurveNode, FbxLayer, FbxModel, FbxStack } from './scene';
+import type { FbxBlendMode, FbxCurve, FbxCurveNode, FbxLayer, FbxModel, FbxStack } from './sceneTypes';
 
 /** A connection: "OO" child -> parent, or "OP" with the parent's property. */
 export interface Link {

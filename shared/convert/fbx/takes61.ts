@@ -20,7 +20,7 @@
 import { warning, type MotionWarning } from '../../warnings';
 import { fail } from '../../errors';
 import { child, childrenNamed, numberOf, stringOf, type FbxDocument, type FbxNode, type FbxValue } from './node';
-import { TICKS_PER_SECOND as TICKS, type FbxCurve, type FbxCurveNode, type FbxStack } from './scene';
+import { TICKS_PER_SECOND as TICKS, type FbxCurve, type FbxCurveNode, type FbxStack } from './sceneTypes';
 
 const PROPERTY: Readonly<Record<string, string>> = { T: 'Lcl Translation', R: 'Lcl Rotation', S: 'Lcl Scaling' };
 const AXES = ['X', 'Y', 'Z'] as const;

@@ -12,7 +12,7 @@ import { warning, type MotionWarning } from '../../warnings';
 import type { Mat4, Quat, Vec3 } from '../../motion/types';
 import { compose, multiply } from '../../math/mat4';
 import { conj, fromEuler, IDENTITY, mul } from '../../math/quat';
-import type { FbxGlobals, FbxModel } from './scene';
+import type { FbxGlobals, FbxModel } from './sceneTypes';
 
 const DEG = Math.PI / 180;
 /** RotationOrder enum (eEulerXYZ, XZY, YZX, YXZ, ZXY, ZYX, SphericXYZ) as a product order for fromEuler. */

@@ -3,14 +3,7 @@ import type { HumanBoneName } from '../../vrm/humanBones';
 import type { KeyTrack } from '../../vrma/buildMotion';
 import { dotFlat } from '../../math/quat';
 import { sampleAtSortedTimes } from '../../vrma/sample';
-
-/** Keys from the first time on, 1/fps apart, up to the last. */
-function sampleTimes(start: number, end: number, fps: number): Float32Array {
-  const count = Math.floor((end - start) * fps + 1e-6) + 1;
-  const times = new Float32Array(count);
-  for (let k = 0; k < count; k++) times[k] = start + k / fps;
-  return times;
-}
+import { frameGrid } from '../../motion/frameGrid';
 
 function resample(track: KeyTrack, times: Float32Array, width: 1 | 3 | 4): KeyTrack {
   const out = new Float32Array(times.length * width);
@@ -42,7 +35,7 @@ export function resampleTracks(
   expressions?: Readonly<Record<string, KeyTrack>>,
 ): { rotations: Partial<Record<HumanBoneName, KeyTrack>>; hipsTranslation: KeyTrack; expressions?: Record<string, KeyTrack> } {
   const src = hipsTranslation.times;
-  const times = sampleTimes(src[0], src[src.length - 1], fps);
+  const times = frameGrid(src[0], src[src.length - 1], fps);
   const out: Partial<Record<HumanBoneName, KeyTrack>> = {};
   for (const [b, t] of Object.entries(rotations) as [HumanBoneName, KeyTrack][]) out[b] = resample(t, times, 4);
   let ex: Record<string, KeyTrack> | undefined;

@@ -6,7 +6,7 @@
  * bones (the D-bones) see the result. Typed arrays, reused for every frame.
  */
 import type { Quat, Vec3 } from '../../motion/types';
-import { multiplyFlat, rotateVecFlat } from '../../math/quat';
+import { multiplyFlat, quatPow, rotateVecFlat } from '../../math/quat';
 import type { MmdRig, RigIk } from './rig';
 import { CcdSolver } from './ccdIk';
 
@@ -38,25 +38,6 @@ export const LEG_SHORT = 2;
  * every fixture (Gene's and Mei's motions) each target is met within it on every frame.
  */
 export const REACH_TOLERANCE_M = 0.005;
-
-/** q^t for a unit quaternion (t may be negative: MMD's -1 ratio cancels a rotation). */
-export function quatPow(x: number, y: number, z: number, w: number, t: number, out: Float64Array, o: number): void {
-  if (t === 1) {
-    out[o] = x; out[o + 1] = y; out[o + 2] = z; out[o + 3] = w;
-    return;
-  }
-  if (w < 0) {
-    x = -x; y = -y; z = -z; w = -w;
-  }
-  const s = Math.sqrt(x * x + y * y + z * z);
-  if (s < 1e-12) {
-    out[o] = 0; out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 1;
-    return;
-  }
-  const half = Math.atan2(s, w) * t;
-  const k = Math.sin(half) / s;
-  out[o] = x * k; out[o + 1] = y * k; out[o + 2] = z * k; out[o + 3] = Math.cos(half);
-}
 
 /** A chain's fixed cost and each link-pass's, in bones evaluated (see workPerFrame). */
 const IK_CHAIN_COST = 16;

@@ -76,7 +76,10 @@ describeFixtures('vrma-studio convert / pose-report', () => {
     const walk = readVrma(new Uint8Array(readFileSync(join(outDir, 'walk.vrma'))));
     const times = boneChannel(walk, 'hips', 'rotation')!.times;
     expect(times[1] - times[0]).toBeCloseTo(1 / 30, 5);
-    expect(times.length).toBe(Math.floor((523 / 120) * 30 + 1e-6) + 1);
+    // 130 whole 30-fps frames past the first, then the source's own end (523/120 s, between frames) as the last key.
+    expect(times.length).toBe(Math.floor((523 / 120) * 30 + 1e-6) + 2);
+    // (the file's Frame Time is rounded, 0.0083333: its end is 4.35832 s, within 5e-5 of 523/120)
+    expect(times[times.length - 1]).toBeCloseTo(523 / 120, 4);
 
     const folder = await cli('convert', join(dir, 'in'), '--out-dir', join(dir, 'tree'), '--jobs', '1');
     expect(folder.code).toBe(1); // the broken file

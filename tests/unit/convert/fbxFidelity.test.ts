@@ -15,7 +15,7 @@ import { validateVrmaBytes } from '../../helpers/validate';
 import { loadVrmAnimation } from '../../helpers/threeVrmAnimation';
 import { MotionError } from '../../../shared/errors';
 import { convertFbxTake, convertFbxTakes, listFbxTakes, readFbx, takeFrames, takeInfo } from '../../../shared/convert/fbx/convertFbx';
-import { TICKS_PER_SECOND } from '../../../shared/convert/fbx/scene';
+import { TICKS_PER_SECOND } from '../../../shared/convert/fbx/sceneTypes';
 import { byJointName, compareWithThree, fidelityTable, measureTake, threeWorldPositions, type FidelityRow } from './takeKit';
 import { percentile } from './bvhKit';
 

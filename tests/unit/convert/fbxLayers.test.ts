@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { describeFixtures, readFixture } from '../../helpers/fixtures';
 import { encodeBinaryFbx, fbxScene, type Node, type Prop } from '../../helpers/fbxWriter';
 import { readFbx, takeFrames, takeInfo, type FbxSource } from '../../../shared/convert/fbx/convertFbx';
-import { TICKS_PER_SECOND, type FbxCurve, type FbxCurveNode, type FbxLayer, type FbxStack } from '../../../shared/convert/fbx/scene';
+import { TICKS_PER_SECOND, type FbxCurve, type FbxCurveNode, type FbxLayer, type FbxStack } from '../../../shared/convert/fbx/sceneTypes';
 import { eulerToQuat } from '../../../shared/convert/fbx/transform';
 import { CurveCursor } from '../../../shared/convert/fbx/curves';
 import { conj, mul } from '../../../shared/math/quat';

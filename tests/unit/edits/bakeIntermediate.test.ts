@@ -10,7 +10,8 @@ import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
 import { createPoseEvaluator } from '../../../shared/vrma/fk';
 import { angleBetween } from '../../../shared/math/quat';
-import { animatedIntermediateNodes, bakeIntermediateNodes, playerPoseGap } from '../../../shared/edits/bakeIntermediate';
+import { bakeIntermediateNodes } from '../../../shared/edits/bakeIntermediate';
+import { animatedIntermediateNodes, playerPoseGap } from '../../../shared/vrma/intermediateNodes';
 import type { HumanBoneName } from '../../../shared/vrm/humanBones';
 
 const DEG = 180 / Math.PI;

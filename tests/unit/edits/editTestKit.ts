@@ -11,7 +11,7 @@ import { readVrma } from '../../../shared/vrma/read';
 import { fromAxisAngle, mul, normalize } from '../../../shared/math/quat';
 import { transformPoint } from '../../../shared/math/mat4';
 import type { HumanBoneName } from '../../../shared/vrm/humanBones';
-import { rotationsFromNormalized, rotationsToNormalized } from '../../../shared/edits/normalizedTracks';
+import { rotationsFromNormalized, rotationsToNormalized } from '../../../shared/vrma/normalizedTracks';
 import { readFixture } from '../../helpers/fixtures';
 
 export function fixtureMotion(name: string): Motion {

@@ -15,7 +15,7 @@ import { loadTestAvatar, playedPoses, restPoseOf } from '../../helpers/avatarPla
 import { convertToMotion } from '../../../shared/convert';
 import type { Motion } from '../../../shared/motion/types';
 import { makeMannequinVrm } from '../../../shared/assets/mannequin';
-import { readAvatarSkeleton } from '../../../shared/vrm/avatarSkeleton';
+import { readAvatarSkeleton } from '../../../shared/avatar/avatarSkeleton';
 import { fitDetailed } from '../../../shared/edits/fit';
 import { measureContacts, measurePoses, newKneeJumpsOf, posesAt } from '../../../shared/edits/pinFeet';
 import type { SkeletonPose } from '../../../shared/vrma/fk';

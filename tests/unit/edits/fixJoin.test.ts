@@ -6,7 +6,7 @@ import { fixOutliers, findOutlierFrames } from '../../../shared/edits/fixOutlier
 import { join } from '../../../shared/edits/join';
 import { fromAxisAngle, mul } from '../../../shared/math/quat';
 import { makeLongMotion } from '../../../bench/longMotion';
-import { restRotation } from '../../../shared/edits/normalizedTracks';
+import { restRotation } from '../../../shared/vrma/normalizedTracks';
 import { MotionError } from '../../../shared/errors';
 import { describeFixtures } from '../../helpers/fixtures';
 import { animatedBones, angle, fixtureMotion, hipsWorldAt, maxPoseDifference, normalizedAt, timesAcross, wavyMotion, withRotatedRest } from './editTestKit';

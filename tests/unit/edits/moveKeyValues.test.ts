@@ -12,7 +12,7 @@ import { moveKeyValues, rotationEulerSeries } from '../../../shared/edits/moveKe
 import { applyPoseDelta } from '../../../shared/edits/poseDelta';
 import { eulerOfFlat, eulerSeries, quatOfEuler } from '../../../shared/math/euler';
 import { fromAxisAngle, mul } from '../../../shared/math/quat';
-import { hipsToWorld } from '../../../shared/edits/normalizedTracks';
+import { hipsToWorld } from '../../../shared/vrma/normalizedTracks';
 import { toNormalized } from '../../../shared/vrma/restPose';
 import { MotionError } from '../../../shared/errors';
 import { describeFixtures } from '../../helpers/fixtures';

@@ -28,7 +28,7 @@ import { wavyMotion, withRotatedRest } from './editTestKit';
 import { fit } from '../../../shared/edits/fit';
 import { pinRange } from '../../../shared/edits/pinRange';
 import { bakeIntermediateNodes } from '../../../shared/edits/bakeIntermediate';
-import { readAvatarSkeleton } from '../../../shared/vrm/avatarSkeleton';
+import { readAvatarSkeleton } from '../../../shared/avatar/avatarSkeleton';
 import { makeMannequinVrm } from '../../../shared/assets/mannequin';
 
 /** An avatar for the edits that fit to one (the generated mannequin, VRM 1.0). */

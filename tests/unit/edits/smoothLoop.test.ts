@@ -120,3 +120,39 @@ describeFixtures('smooth and loop on real files', () => {
     });
   }
 });
+
+describe('a range smooth costs what the range holds (issue 30)', () => {
+  it('smooth with a span equals the whole-track smooth inside it (1e-6 rad, 1e-6 m) and copies every other key', () => {
+    // Uniform keys (the kernel path) and jittered keys (the per-pair path), rotated rests, noisy tracks.
+    for (const jitter of [false, true]) {
+      const base = withRotatedRest(wavyMotion({ duration: 12, fps: 60, seed: jitter ? 5 : 9 }));
+      const motion = jitter
+        ? { ...base, channels: base.channels.map((c) => ({ ...c, times: c.times.map((t, i) => (i === 0 || i === c.times.length - 1 ? t : t + 0.004 * Math.sin(i * 1.7))) })) }
+        : base;
+      const span = { from: 5.03, to: 7.21 };
+      for (const sigma of [0.02, 0.05, 0.2]) {
+        const whole = smooth(motion, sigma);
+        const part = smooth(motion, sigma, span);
+        let inside = 0;
+        motion.channels.forEach((c, ci) => {
+          const w = whole.channels[ci];
+          const p = part.channels[ci];
+          if (w === c) return expect(p).toBe(c);
+          const size = c.path === 'rotation' ? 4 : 3;
+          for (let k = 0; k < c.times.length; k++) {
+            const t = c.times[k];
+            const o = k * size;
+            if (t >= span.from && t <= span.to) {
+              inside++;
+              if (size === 4) expect(angle(Array.from(p.values.subarray(o, o + 4)) as unknown as Quat, Array.from(w.values.subarray(o, o + 4)) as unknown as Quat)).toBeLessThan(1e-6);
+              else for (let d = 0; d < 3; d++) expect(Math.abs(p.values[o + d] - w.values[o + d])).toBeLessThan(1e-6);
+            } else if (t < span.from - 0.05 || t > span.to + 0.05) {
+              for (let d = 0; d < size; d++) expect(p.values[o + d]).toBe(c.values[o + d]);
+            }
+          }
+        });
+        expect(inside).toBeGreaterThan(100);
+      }
+    }
+  });
+});

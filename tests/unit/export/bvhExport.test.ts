@@ -17,7 +17,7 @@ import { mixamoName } from '../../../shared/export/boneNames';
 import { HUMAN_BONE_NAMES, HUMAN_BONE_PARENT, type HumanBoneName } from '../../../shared/vrm/humanBones';
 import { standardWorldPositions } from '../../../shared/vrm/standardSkeleton';
 import { describeFixtures, readFixture } from '../../helpers/fixtures';
-import { readAvatarSkeleton } from '../../../shared/vrm/avatarSkeleton';
+import { readAvatarSkeleton } from '../../../shared/avatar/avatarSkeleton';
 import { MotionError } from '../../../shared/errors';
 import { angleOf, carried, formatStats, referencePose, stats } from '../../helpers/exportKit';
 import { HAS_BLENDER, NO_BLENDER_REASON, POSE_DUMP, runBlender } from '../../helpers/blenderRun';

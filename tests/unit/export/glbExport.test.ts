@@ -13,7 +13,7 @@ import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import type { Vec3 } from '../../../shared/motion/types';
 import { readVrma } from '../../../shared/vrma/read';
 import { writeGlb } from '../../../shared/export/glbWriter';
-import { avatarBoneNodes } from '../../../shared/vrm/avatarSkeleton';
+import { avatarBoneNodes } from '../../../shared/avatar/avatarSkeleton';
 import { packGlb, parseGlb } from '../../../shared/gltf/glb';
 import { buildMotion } from '../../../shared/vrma/buildMotion';
 import { writeVrma } from '../../../shared/vrma/write';

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseGlb, packGlb } from '../../../shared/gltf/glb';
-import { avatarCheck, avatarProblem } from '../../../shared/vrm/avatarCheck';
+import { avatarCheck, avatarProblem } from '../../../shared/avatar/avatarCheck';
 import { MotionError } from '../../../shared/errors';
 import { setLocale, translate } from '../../../shared/i18n';
 import { errorText } from '../../../renderer/ui/messages';

@@ -11,7 +11,7 @@ import { afterEach, expect, it } from 'vitest';
 import { EDITS, runEdit, type EditInput } from '../../../shared/edits/registry';
 import { keyCount } from '../../../shared/edits/editReport';
 import { readVrma } from '../../../shared/vrma/read';
-import { readAvatarSkeleton } from '../../../shared/vrm/avatarSkeleton';
+import { readAvatarSkeleton } from '../../../shared/avatar/avatarSkeleton';
 import { durationOf } from '../../../shared/motion/types';
 import { setLocale, type Locale } from '../../../shared/i18n';
 import { initialState } from '../../../renderer/panels/editCatalog';

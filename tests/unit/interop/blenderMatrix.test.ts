@@ -31,7 +31,7 @@ import { withChannels, type Motion } from '../../../shared/motion/types';
 import { writeVrma } from '../../../shared/vrma/write';
 import { readVrma } from '../../../shared/vrma/read';
 import { EDITS, runEdit, type EditInput } from '../../../shared/edits/registry';
-import { readAvatarSkeleton, type AvatarSkeleton } from '../../../shared/vrm/avatarSkeleton';
+import { readAvatarSkeleton, type AvatarSkeleton } from '../../../shared/avatar/avatarSkeleton';
 import { setExpressionKey } from '../../../shared/edits/expressionKeys';
 import { setLookAtKey } from '../../../shared/edits/lookAtKeys';
 import { poseAt } from '../../../shared/edits/pastePose';

@@ -182,3 +182,31 @@ describeFixtures('core sampling equals the viewport interpolants on the fixture 
     });
   }
 });
+
+describe('one angle and one power of a rotation (shared/math/quat)', () => {
+  it('angleBetween is accurate for tiny angles, where 2·acos(dot) is not, and matches three.js elsewhere', async () => {
+    const { angleBetween, fromAxisAngle, pow } = await import('../../../shared/math/quat');
+    const axis = [0.3, -0.5, 0.8] as const;
+    for (const angle of [1e-7, 1e-5, 1e-3, 0.5, 2, 3.1]) {
+      const a = fromAxisAngle([1, 2, 3], 0.7);
+      const d = fromAxisAngle(axis, angle);
+      const b = [
+        d[3] * a[0] + d[0] * a[3] + d[1] * a[2] - d[2] * a[1],
+        d[3] * a[1] - d[0] * a[2] + d[1] * a[3] + d[2] * a[0],
+        d[3] * a[2] + d[0] * a[1] - d[1] * a[0] + d[2] * a[3],
+        d[3] * a[3] - d[0] * a[0] - d[1] * a[1] - d[2] * a[2],
+      ] as const;
+      // Relative error 1e-6 even at 1e-7 rad (2·acos gives 0 or ~3e-8 absolute noise there).
+      expect(Math.abs(angleBetween(a, b) - angle)).toBeLessThanOrEqual(angle * 1e-6 + 1e-15);
+      if (angle > 1e-3) expect(Math.abs(angleBetween(a, b) - new THREE.Quaternion(...a).angleTo(new THREE.Quaternion(...b)))).toBeLessThan(1e-6);
+    }
+    expect(angleBetween([0, 0, 0, 1], [0, 0, 0, -1])).toBe(0);
+    // q^t: half of a 90° turn is 45° about the same axis; t = -1 is the inverse; t = 0 identity.
+    const q = fromAxisAngle(axis, Math.PI / 2);
+    expect(angleBetween(pow(q, 0.5), fromAxisAngle(axis, Math.PI / 4))).toBeLessThan(1e-9);
+    expect(angleBetween(pow(q, -1), fromAxisAngle(axis, -Math.PI / 2))).toBeLessThan(1e-9);
+    expect(angleBetween(pow(q, 0), [0, 0, 0, 1])).toBe(0);
+    // The short way: -q is the same rotation, and its powers are too.
+    expect(angleBetween(pow([-q[0], -q[1], -q[2], -q[3]], 0.5), fromAxisAngle(axis, Math.PI / 4))).toBeLessThan(1e-9);
+  });
+});

@@ -8,7 +8,7 @@ import { boneChannel, findChannel } from '../../../shared/motion/types';
 import { columnsMinMax, curveChannel, largestStep, rotationInBetweens, valueRange } from '../../../renderer/timeline/curveData';
 import { optimizerBand } from '../../../renderer/timeline/curveBand';
 import { optimize } from '../../../shared/edits/optimize';
-import { hipsToWorld } from '../../../shared/edits/normalizedTracks';
+import { hipsToWorld } from '../../../shared/vrma/normalizedTracks';
 import { eulerOfFlat } from '../../../shared/math/euler';
 import { toNormalized } from '../../../shared/vrma/restPose';
 import type { Quat } from '../../../shared/motion/types';

@@ -2,10 +2,11 @@
  * The conversion worker's file-system errors (issue 12): a missing, unreadable or folder input and an
  * output that cannot be written come back with Node's error code and the path as data (FileProblem),
  * the CLI's English message unchanged, and the studio words them through fileError.* with the file's
- * name in its language. Real files and folders in a temp folder; the permission case checks first with a
- * real open whether permissions are enforced (not for root) and is skipped when they are not.
+ * name in its language. Real files and folders in a temp folder. The permission cases check first with a
+ * real open whether permissions are enforced; when the suite runs as root (CI), where they are not, the
+ * case's body runs in a child that has dropped to uid 65534 (tests/helpers/unprivileged.ts).
  */
-import { chmodSync, copyFileSync, mkdirSync, openSync, closeSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runConvertJob } from '../../../main/services/convertWorker';
@@ -14,6 +15,8 @@ import { setLocale } from '../../../shared/i18n';
 import { errorText, fileProblemText, problemText, warningText } from '../../../renderer/ui/messages';
 import { StudioBackend } from '../../../main/services/backend';
 import { tmpdir } from 'node:os';
+import { lockedFile, openToNobody, permissionMode, runAsNobody } from '../../helpers/unprivileged';
+import { convertFolderOnce, convertOne } from './permissionJobs';
 import { englishWords, JAPANESE } from '../../helpers/japaneseText';
 import { describeFixtures, fixturePath } from '../../helpers/fixtures';
 import { useTempDirs } from './tempDir';
@@ -22,19 +25,13 @@ const tempDir = useTempDirs('vrma-fserr-');
 const WORKER = resolve(__dirname, '..', '..', '..', 'main', 'services', 'convertWorker.ts');
 afterEach(() => setLocale('en'));
 
-/** A file that cannot be opened for reading (chmod 000), or null when this user reads it anyway (root). */
-function unreadableFile(dir: string, name: string): string | null {
-  const p = join(dir, name);
-  writeFileSync(p, 'HIERARCHY\n');
-  chmodSync(p, 0o000);
-  try {
-    closeSync(openSync(p, 'r'));
-    return null;
-  } catch {
-    return p;
-  }
-}
-const PROBE = unreadableFile(useTempDirs('vrma-fsprobe-')(), 'probe.bvh');
+/** How the permission cases run here: in-process (a normal user), as uid 65534 (root), or not at all. */
+const PERMS = permissionMode(useTempDirs('vrma-fsprobe-')());
+const SKIP_PERMS = PERMS === null ? ' — skipped: root, and no child process could drop to uid 65534 here' : '';
+const asCaller = <A extends unknown[], R>(fn: (...a: A) => Promise<R>, name: string) => (...args: A): Promise<R> =>
+  PERMS === 'nobody' ? runAsNobody<R>('tests/unit/services/permissionJobs.ts', name, args) : fn(...args);
+const convertOneAsCaller = asCaller(convertOne, 'convertOne');
+const convertFolderAsCaller = asCaller(convertFolderOnce, 'convertFolderOnce');
 
 const job = (input: string, output: string) => ({ id: 1, input, output, optimize: false, force: false });
 
@@ -72,10 +69,10 @@ describe('conversion worker: file-system errors as data, worded in the user lang
     expect(fileProblemText(r.fileProblem!)).toBe('takes.fbx: ファイルではなくフォルダです');
   });
 
-  it.skipIf(PROBE === null)(`an unreadable input (chmod 000): EACCES${PROBE === null ? ' — skipped: this user (root) reads chmod 000 files, permissions are not enforced' : ''}`, async () => {
-    const dir = tempDir();
-    const input = unreadableFile(dir, 'locked.bvh')!;
-    const r = await runConvertJob(job(input, join(dir, 'locked.vrma')));
+  it.skipIf(PERMS === null)(`an unreadable input (chmod 000): EACCES${SKIP_PERMS}`, async () => {
+    const dir = openToNobody(tempDir());
+    const input = lockedFile(dir, 'locked.bvh');
+    const r = await convertOneAsCaller(input, join(dir, 'locked.vrma'));
     expect(r.fileProblem).toEqual({ errno: 'EACCES', file: input });
     expect(r.error).toBe(`${input}: permission denied`);
     setLocale('ja');
@@ -105,14 +102,16 @@ describeFixtures('conversion worker: an output that cannot be written, a folder 
     expectJapanese(ja, 'walk.vrma');
   });
 
-  it.skipIf(PROBE === null)(`Convert Folder through real workers: an unreadable .bvh fails with EACCES, the summary carries it to the studio${PROBE === null ? ' — skipped: this user (root) reads chmod 000 files, permissions are not enforced' : ''}`, async () => {
-    const root = tempDir();
+  it.skipIf(PERMS === null)(`Convert Folder through real workers: an unreadable .bvh fails with EACCES, the summary carries it to the studio${SKIP_PERMS}`, async () => {
+    const root = openToNobody(tempDir());
     copyFileSync(fixturePath('bvh', 'pybvh_bvh_test1.bvh'), join(root, 'test1.bvh'));
     chmodSync(join(root, 'test1.bvh'), 0o644);
-    const locked = unreadableFile(root, 'locked.bvh')!;
-    const summary = await createWorkerConverter(WORKER, { threads: 1 })({ jobId: 'fs', folder: root, overwrite: false, onProgress: () => {} });
-    expect(summary.converted.map((c) => c.source)).toEqual([join(root, 'test1.bvh')]);
-    expect(summary.failed).toEqual([{ source: locked, message: `${locked}: permission denied`, problem: undefined, fileProblem: { errno: 'EACCES', file: locked } }]);
+    const locked = lockedFile(root, 'locked.bvh');
+    const summary = await convertFolderAsCaller(root);
+    expect(summary.converted).toEqual([join(root, 'test1.bvh')]);
+    // JSON drops the undefined `problem` the in-process summary carries; compare what both have.
+    expect(summary.failed.map(({ problem: _p, ...f }) => f)).toEqual([{ source: locked, message: `${locked}: permission denied`, fileProblem: { errno: 'EACCES', file: locked } }]);
+    expect(summary.failed[0].problem).toBeUndefined();
     setLocale('ja');
     const f = summary.failed[0];
     expect(problemText(f.message, f.problem, f.fileProblem)).toBe('locked.bvh: アクセスが拒否されました');

@@ -17,7 +17,7 @@ import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
 import { makeWalkCycle } from '../../../shared/assets/walkCycle';
 import { EDITS, runEdit } from '../../../shared/edits/registry';
-import { animatedIntermediateNodes } from '../../../shared/edits/bakeIntermediate';
+import { animatedIntermediateNodes } from '../../../shared/vrma/intermediateNodes';
 import { setExpressionKey } from '../../../shared/edits/expressionKeys';
 import { setLookAtKey } from '../../../shared/edits/lookAtKeys';
 import { CATALOGUE } from '../../../shared/i18n/catalogue';

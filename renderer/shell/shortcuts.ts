@@ -3,8 +3,8 @@
  * runs. They work wherever focus is except in text fields (issue 11): Space with a button or a
  * library entry focused is play/pause, not a click on it (Enter still activates the button).
  */
-import { strokeOf, type CommandRegistry } from './commands';
-import { IS_MAC } from './platformKeys';
+import { strokeOf, type CommandRegistry } from '../app/commands';
+import { IS_MAC } from '../app/platformKeys';
 
 function isTextEntry(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;

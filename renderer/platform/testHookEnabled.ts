@@ -6,7 +6,7 @@
  * browser host answer from. The hooks' code lives in chunks that are imported only after this
  * resolves true, so the product never loads it. Asked once per page.
  */
-import { getStudioApi } from '../platform/studioApi';
+import { getStudioApi } from './studioApi';
 
 let answer: Promise<boolean> | null = null;
 

@@ -3,7 +3,7 @@
  * (mountBedroom(root, ctx) -> { dispose }), loaded lazily on first use; the URL hash #bedroom
  * opens it directly. While the Bedroom shows, the studio stops drawing and playing.
  */
-import type { Studio } from './studio';
+import type { Studio } from '../app/studio';
 import type { StudioApi } from '../../shared/contract/studioApi';
 import { h } from '../ui/dom';
 import { errorText } from '../ui/messages';

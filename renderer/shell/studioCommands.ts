@@ -1,8 +1,8 @@
 /** The studio's commands: one definition each for the buttons, the keyboard and the desktop menu. */
-import type { Studio } from './studio';
+import type { Studio } from '../app/studio';
 import type { ExportFormat } from '../../shared/export/index';
-import { chosenExportFormat } from './exportFormat';
-import { setIn, setOut } from './range';
+import { chosenExportFormat } from '../app/exportFormat';
+import { setIn, setOut } from '../app/range';
 import { EDITS } from '../../shared/edits/registry';
 import { AVATAR_EXTENSIONS, formatList, MOTION_EXTENSIONS } from '../../shared/convert/formats';
 import { editDisabledReason, runEdit } from '../panels/editPanel';

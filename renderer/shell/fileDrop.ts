@@ -1,5 +1,5 @@
 /** Files dropped anywhere on the window open like files chosen with Open (several at once: avatar first). */
-import type { Studio } from './studio';
+import type { Studio } from '../app/studio';
 import { t } from '../../shared/i18n';
 import { errorText } from '../ui/messages';
 import { isAvatarFile } from '../../shared/convert/formats';

@@ -8,7 +8,7 @@ import type { Mat4, Motion, Quat, RestBone, Vec3 } from '../motion/types';
 import type { HumanBoneName } from '../vrm/humanBones';
 import { fail } from '../errors';
 import { conj, IDENTITY, sandwichAll, type QuatArray } from '../math/quat';
-import { fromNormalized } from '../vrma/restPose';
+import { fromNormalized } from './restPose';
 
 /** File rotations of one bone -> normalized rotations (P·q·W⁻¹). */
 export function rotationsToNormalized(values: QuatArray, bone: RestBone): Float64Array {

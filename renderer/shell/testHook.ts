@@ -8,7 +8,7 @@
  * draws) are kept here, not in the studio's classes.
  */
 import * as THREE from 'three';
-import type { Studio } from './studio';
+import type { Studio } from '../app/studio';
 import type { PoseEditor } from '../pose/poseEditor';
 import type { IkHandles } from '../pose/ikHandles';
 import type { LookAtTarget } from '../viewport/lookAtTarget';
@@ -18,12 +18,12 @@ import type { IkEffector } from '../pose/applyIk';
 import type { TimelineView } from '../timeline/timelineView';
 import type { OnionSkin } from '../viewport/onionSkin';
 import type { HumanBoneName } from '../../shared/vrm/humanBones';
-import { writeVrma } from './core';
+import { writeVrma } from '../app/core';
 import { referenceClip } from '../preview/referenceClip';
 import { vrmBone } from '../avatar/boneNames';
 import { KeySelectionState } from '../timeline/dopeSheetSelection';
 import { moveKeys } from '../../shared/edits/moveKeys';
-import { workerCounts } from './motionFiles';
+import { workerCounts } from '../app/motionFiles';
 
 export interface TestHookDeps {
   readonly poseEditor: PoseEditor;

@@ -3,9 +3,9 @@
  * mirrored into the desktop menu (menu picks come back as command ids), the window title with its
  * dirty marker, and the falloff radius stored in the settings.
  */
-import type { Studio } from './studio';
+import type { Studio } from '../app/studio';
 import type { MenuCommand } from '../../shared/contract/studioApi';
-import { commandLabel } from './commands';
+import { commandLabel } from '../app/commands';
 import { t, onLocaleChange } from '../../shared/i18n';
 
 function accelerator(shortcut: string | undefined): string | undefined {

@@ -6,9 +6,9 @@
 import type { LanguageSetting } from '../../shared/contract/studioApi';
 import { LANGUAGE_SETTINGS } from '../../shared/contract/studioApi';
 import { t, onLocaleChange } from '../../shared/i18n';
-import type { CommandRegistry } from './commands';
-import type { LanguageChoice } from './language';
-import { systemLocale } from './language';
+import type { CommandRegistry } from '../app/commands';
+import type { LanguageChoice } from '../app/language';
+import { systemLocale } from '../app/language';
 import { h } from '../ui/dom';
 import { localize } from '../ui/i18n';
 

@@ -5,8 +5,8 @@
  * DocumentStore built here from the StudioApi (or downloads without one).
  */
 import type { PlatformInfo, StudioApi } from '../../shared/contract/studioApi';
-import type { Studio } from './studio';
-import type { DocumentStore, ExportOutcome, SaveOutcome } from './document';
+import type { Studio } from '../app/studio';
+import type { DocumentStore, ExportOutcome, SaveOutcome } from '../app/document';
 import { choose } from '../ui/dialog';
 import { errorText, warningText } from '../ui/messages';
 import { EXPORTERS, type ExportFormat, type ExportResult } from '../../shared/export/index';
@@ -14,7 +14,7 @@ import { makeMannequinVrm } from '../../shared/assets/mannequin';
 import { h } from '../ui/dom';
 import { t } from '../../shared/i18n';
 import { askSaveAsPath } from '../panels/saveAsDialog';
-import { exportWriteOptions } from './exportEncoding';
+import { exportWriteOptions } from '../app/exportEncoding';
 
 export interface DocumentActions {
   save(): Promise<SaveOutcome | null>;

@@ -4,9 +4,9 @@
  * command registered later (by another panel) is listed too. Escape, the close button, or ? / F1
  * again close it; focus returns to where it was.
  */
-import type { CommandRegistry } from './commands';
-import { commandLabel, commandHelp, shortcutText } from './commands';
-import { IS_MAC } from './platformKeys';
+import type { CommandRegistry } from '../app/commands';
+import { commandLabel, commandHelp, shortcutText } from '../app/commands';
+import { IS_MAC } from '../app/platformKeys';
 import { h } from '../ui/dom';
 import { localize, tText, tAttr } from '../ui/i18n';
 

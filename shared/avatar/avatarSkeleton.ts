@@ -4,12 +4,12 @@
  * 0.x model, which faces -Z, is turned round the way VRMUtils.rotateVRM0 turns it). Only the bones'
  * positions matter: three-vrm's normalized rig has identity rest rotations at these positions.
  */
-import type { Vec3 } from '../motion/types';
+import type { Vec3 } from '../math/types';
 import { fail } from '../errors';
 import { parseGlb } from '../gltf/glb';
 import { transformPoint } from '../math/mat4';
 import { worldMatrices, type GltfNode } from '../vrma/restPose';
-import { isHumanBoneName, type HumanBoneName } from './humanBones';
+import { isHumanBoneName, type HumanBoneName } from '../vrm/humanBones';
 
 export interface AvatarSkeleton {
   readonly version: '0' | '1';

@@ -1,0 +1,88 @@
+/**
+ * Layers inside each process (the VS Code rule): shared/ and renderer/ are each a stack of layers,
+ * and a file may import only from its own layer or below. The tables are the architecture; a new
+ * import that runs back up, or a new cycle between files or between places, fails here.
+ *
+ * shared/: the base (errors, warnings, budgets, i18n) < math < the humanoid model (vrm) < the motion
+ * model < glTF < VRMA < avatars < IK < edits < converters < exporters < built-in assets and the
+ * bedroom's model < the IPC contract. renderer/: libraries (ui widgets, avatar loading, the preview
+ * clip) < the kernel (app: Studio, document, history, commands, range, motion files) < the views
+ * (panels, timeline, viewport, pose, bedroom, platform, library) < the shell (startStudio, scene
+ * switching, desktop sync, shortcuts, the test hook) and the page's entry.
+ */
+import { describe, expect, it } from 'vitest';
+import { cycles, importEdges, layerViolations, placeEdges, type ImportEdge } from '../helpers/importGraph';
+
+const SHARED: readonly (readonly string[])[] = [
+  ['errors', 'warnings', 'readBudget', 'fileProblem', 'i18n'],
+  ['math'],
+  ['vrm'],
+  ['motion'],
+  ['gltf'],
+  ['vrma'],
+  ['avatar'],
+  ['ik'],
+  ['edits'],
+  ['convert'],
+  ['export'],
+  ['assets', 'bedroom'],
+  ['rpc', 'contract'],
+];
+
+const RENDERER: readonly (readonly string[])[] = [
+  ['ui', 'avatar', 'preview', 'env', 'styles.css'],
+  ['app'],
+  ['panels', 'timeline', 'viewport', 'pose', 'bedroom', 'platform', 'library'],
+  ['shell', 'main'],
+];
+
+/**
+ * What the renderer still owes its table, each a known back-arrow or cycle to remove, not to add to:
+ * the test fails when one of them is gone too, so the list only shrinks.
+ */
+const RENDERER_DEBT_ARROWS: readonly string[] = [
+  // Studio holds the viewport it draws into (a type import; the views reach it through studio.viewport).
+  'app -> viewport (renderer/app/studio imports renderer/viewport/viewport)',
+];
+const RENDERER_DEBT_CYCLES: readonly string[] = [
+  // The same back-arrow: the viewport reads the studio's state, the studio holds the viewport.
+  'app viewport',
+  // The timeline shows the edit panel's parameters and buttons, the panels use the timeline's time scale
+  // and rows; the desktop session opens the Convert Folder dialog and the library panel reads its state.
+  'panels platform timeline',
+];
+
+
+describe('layers inside each process', () => {
+  it('the checker bites: a back-arrow and a cycle added to a graph are found', () => {
+    const edges: ImportEdge[] = [
+      { from: 'shared/edits/a', to: 'shared/math/b' },
+      { from: 'shared/math/b', to: 'shared/edits/c' },
+      { from: 'shared/edits/c', to: 'shared/edits/a' },
+    ];
+    expect(layerViolations(edges, 'shared', SHARED)).toEqual(['math -> edits (shared/math/b imports shared/edits/c)']);
+    expect(cycles(edges)).toEqual([['shared/edits/a', 'shared/edits/c', 'shared/math/b']]);
+    expect(cycles(placeEdges(edges, 'shared', SHARED))).toEqual([['edits', 'math']]);
+    expect(layerViolations([{ from: 'shared/newFolder/x', to: 'shared/math/b' }], 'shared', SHARED)).toEqual(['shared/newFolder/x: in no layer']);
+  });
+
+  it('shared/: no import runs back up its layers, every file is placed', () => {
+    expect(layerViolations(importEdges('shared'), 'shared', SHARED)).toEqual([]);
+  });
+
+  it('shared/: no cycle between files or between folders', () => {
+    const edges = importEdges('shared');
+    expect(cycles(edges)).toEqual([]);
+    expect(cycles(placeEdges(edges, 'shared', SHARED))).toEqual([]);
+  });
+
+  it('renderer/: no import runs back up its layers beyond the listed debt', () => {
+    expect(layerViolations(importEdges('renderer'), 'renderer', RENDERER)).toEqual([...RENDERER_DEBT_ARROWS].sort());
+  });
+
+  it('renderer/: no cycle between files, none between folders beyond the listed debt', () => {
+    const edges = importEdges('renderer');
+    expect(cycles(edges)).toEqual([]);
+    expect(cycles(placeEdges(edges, 'renderer', RENDERER)).map((c) => c.join(' '))).toEqual([...RENDERER_DEBT_CYCLES].sort());
+  });
+});
