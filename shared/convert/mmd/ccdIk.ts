@@ -8,6 +8,7 @@
  * (a leg short of straight stops where 40 passes leave it), and MMD's result is what users call right.
  */
 import { eulerOfFlat } from '../../math/euler';
+import { conjugateFlat, multiplyFlat, rotateVecFlat } from '../../math/quat';
 import type { RigIkLimit } from './rig';
 
 /** Angles below this (radians) are not turned, as in MMD's solver. */
@@ -35,6 +36,12 @@ export class CcdSolver {
   private readonly worldRot: Float64Array;
   private readonly worldPos: Float64Array;
   private readonly euler = new Float64Array(3);
+  /** Scratch: a link's inverse world rotation, a turn, vectors. */
+  private readonly inv = new Float64Array(4);
+  private readonly turnQ = new Float64Array(4);
+  private readonly vin = new Float64Array(3);
+  private readonly eff = new Float64Array(3);
+  private readonly goal = new Float64Array(3);
   private baseRot = new Float64Array(4);
   private basePos = new Float64Array(3);
 
@@ -61,22 +68,24 @@ export class CcdSolver {
       let rotated = false;
       for (let j = 0; j < linkSlots.length; j++) {
         const s = linkSlots[j];
-        const qx = wr[s * 4], qy = wr[s * 4 + 1], qz = wr[s * 4 + 2], qw = wr[s * 4 + 3];
         const lx = wp[s * 3], ly = wp[s * 3 + 1], lz = wp[s * 3 + 2];
-        // Link->effector and link->target in the link's frame (conjugate rotation), normalised.
-        const [ex, ey, ez] = inverseRotateUnit(qx, qy, qz, qw, wp[last * 3] - lx, wp[last * 3 + 1] - ly, wp[last * 3 + 2] - lz);
-        const [gx, gy, gz] = inverseRotateUnit(qx, qy, qz, qw, tx - lx, ty - ly, tz - lz);
-        let cos = ex * gx + ey * gy + ez * gz;
+        // Link->effector and link->target in the link's frame (its inverse world rotation), normalised.
+        conjugateFlat(this.inv, 0, wr, s * 4);
+        const e = this.localUnit(this.eff, wp[last * 3] - lx, wp[last * 3 + 1] - ly, wp[last * 3 + 2] - lz);
+        const g = this.localUnit(this.goal, tx - lx, ty - ly, tz - lz);
+        let cos = e[0] * g[0] + e[1] * g[1] + e[2] * g[2];
         cos = cos > 1 ? 1 : cos < -1 ? -1 : cos;
         let angle = Math.acos(cos);
         if (angle < MIN_TURN) continue;
         if (angle > limitAngle) angle = limitAngle;
-        let ax = ey * gz - ez * gy, ay = ez * gx - ex * gz, az = ex * gy - ey * gx;
+        let ax = e[1] * g[2] - e[2] * g[1], ay = e[2] * g[0] - e[0] * g[2], az = e[0] * g[1] - e[1] * g[0];
         const an = Math.hypot(ax, ay, az);
         if (an < 1e-12) continue; // opposite vectors: no defined axis (three's would be NaN)
         ax /= an; ay /= an; az /= an;
         const h = Math.sin(angle / 2);
-        turn(L, s * 4, ax * h, ay * h, az * h, Math.cos(angle / 2));
+        const q = this.turnQ;
+        q[0] = ax * h; q[1] = ay * h; q[2] = az * h; q[3] = Math.cos(angle / 2);
+        multiplyFlat(L, s * 4, L, s * 4, q, 0);
         const limit = limits[j];
         if (limit) this.applyLimit(s, limit);
         this.updateFrom(s);
@@ -115,6 +124,18 @@ export class CcdSolver {
     L[o + 3] = cx * cy * cz - sx * sy * sz;
   }
 
+  /** `v` in the frame of the link whose inverse rotation is in `inv`, normalised, into `out`. */
+  private localUnit(out: Float64Array, x: number, y: number, z: number): Float64Array {
+    const v = this.vin;
+    v[0] = x; v[1] = y; v[2] = z;
+    rotateVecFlat(out, 0, this.inv, 0, v, 0);
+    const n = Math.hypot(out[0], out[1], out[2]);
+    if (n > 1e-12) {
+      out[0] /= n; out[1] /= n; out[2] /= n;
+    } else out.fill(0);
+    return out;
+  }
+
   /** World transforms of path slots from `s` down (the slot's parent is the previous slot or the base). */
   private updateFrom(s: number): void {
     const wr = this.worldRot, wp = this.worldPos, L = this.local, off = this.offset;
@@ -124,37 +145,12 @@ export class CcdSolver {
       const pp = k === 0 ? this.basePos : wp;
       const po = k === 0 ? 0 : (k - 1) * 4;
       const pq = k === 0 ? 0 : (k - 1) * 3;
-      const x = pr[po], y = pr[po + 1], z = pr[po + 2], w = pr[po + 3];
-      const bx = L[k * 4], by = L[k * 4 + 1], bz = L[k * 4 + 2], bw = L[k * 4 + 3];
-      wr[k * 4] = w * bx + x * bw + y * bz - z * by;
-      wr[k * 4 + 1] = w * by - x * bz + y * bw + z * bx;
-      wr[k * 4 + 2] = w * bz + x * by - y * bx + z * bw;
-      wr[k * 4 + 3] = w * bw - x * bx - y * by - z * bz;
-      const [rx, ry, rz] = rotate(x, y, z, w, off[k * 3], off[k * 3 + 1], off[k * 3 + 2]);
-      wp[k * 3] = pp[pq] + rx;
-      wp[k * 3 + 1] = pp[pq + 1] + ry;
-      wp[k * 3 + 2] = pp[pq + 2] + rz;
+      multiplyFlat(wr, k * 4, pr, po, L, k * 4);
+      // position = parent position + parent rotation · offset
+      rotateVecFlat(wp, k * 3, pr, po, off, k * 3);
+      wp[k * 3] += pp[pq];
+      wp[k * 3 + 1] += pp[pq + 1];
+      wp[k * 3 + 2] += pp[pq + 2];
     }
   }
-}
-
-/** L[o..] = L[o..] · (x, y, z, w). */
-function turn(L: Float64Array, o: number, x: number, y: number, z: number, w: number): void {
-  const ax = L[o], ay = L[o + 1], az = L[o + 2], aw = L[o + 3];
-  L[o] = aw * x + ax * w + ay * z - az * y;
-  L[o + 1] = aw * y - ax * z + ay * w + az * x;
-  L[o + 2] = aw * z + ax * y - ay * x + az * w;
-  L[o + 3] = aw * w - ax * x - ay * y - az * z;
-}
-
-function rotate(qx: number, qy: number, qz: number, qw: number, vx: number, vy: number, vz: number): [number, number, number] {
-  // v + 2w(q×v) + 2q×(q×v)
-  const tx = 2 * (qy * vz - qz * vy), ty = 2 * (qz * vx - qx * vz), tz = 2 * (qx * vy - qy * vx);
-  return [vx + qw * tx + (qy * tz - qz * ty), vy + qw * ty + (qz * tx - qx * tz), vz + qw * tz + (qx * ty - qy * tx)];
-}
-
-function inverseRotateUnit(qx: number, qy: number, qz: number, qw: number, vx: number, vy: number, vz: number): [number, number, number] {
-  const [x, y, z] = rotate(-qx, -qy, -qz, qw, vx, vy, vz);
-  const n = Math.hypot(x, y, z);
-  return n > 1e-12 ? [x / n, y / n, z / n] : [0, 0, 0];
 }
