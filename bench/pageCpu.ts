@@ -19,7 +19,7 @@ export interface CpuShare {
 const CLOCK_TICKS = 100; // USER_HZ on Linux
 
 /** utime+stime ticks of this process's descendants whose command name is Chromium's. */
-function treeTicks(rootPid: number): number | null {
+export function treeTicks(rootPid: number): number | null {
   let entries: string[];
   try {
     entries = readdirSync('/proc').filter((d) => /^\d+$/.test(d));

@@ -35,6 +35,8 @@ import { removeStaleTemps } from './atomicWrite';
 import { AutosaveStore } from './autosave';
 import { exportBesideSource, saveDocument, saveDocumentAs } from './documents';
 import { FileDetailsCache, type FileDescriber } from './fileDetails';
+import { DescribeWorker } from './describeWorker';
+import { defaultWorkerFile } from './convertEngine';
 import { WatchedFolder } from './library';
 import { mmdModelBeside } from './mmdModelBeside';
 import { RecentList } from './recentList';
@@ -127,6 +129,8 @@ export class StudioBackend {
   readonly settings: SettingsStore;
   readonly autosaveStore: AutosaveStore;
   private readonly details: FileDetailsCache;
+  /** The describing workers when the converter brings none (tests, tools). */
+  private ownDescriber: DescribeWorker | undefined;
   private readonly folders = new Map<string, WatchedFolder>();
   private readonly listeners = new Map<StudioEventName, Set<(payload: unknown) => void>>();
   private launchRequests: OpenRequest[] = [];
@@ -144,7 +148,9 @@ export class StudioBackend {
     this.recent = new RecentList(opts.userDataDir);
     this.settings = new SettingsStore(opts.userDataDir);
     this.autosaveStore = new AutosaveStore(opts.userDataDir, opts.autosaveDelayMs);
-    this.details = new FileDetailsCache(opts.converter?.describe, { all: (p) => this.policy.readReadable(p), head: (p, n) => this.policy.readReadableHead(p, n) });
+    // Files are described on workers, never on this thread: the converter's, else our own (issue 24, finding 1).
+    const describe: FileDescriber = opts.converter?.describe ?? ((path, signal) => (this.ownDescriber ??= new DescribeWorker(defaultWorkerFile() ?? 'convertWorker.js')).describe(path, signal));
+    this.details = new FileDetailsCache(describe, { all: (p) => this.policy.readReadable(p), head: (p, n) => this.policy.readReadableHead(p, n) });
     this.handlers = this.createHandlers();
     this.closeGuard = new CloseGuard({
       ask: (req) => this.emit('closeRequest', req),
@@ -252,6 +258,7 @@ export class StudioBackend {
     this.folders.clear();
     await this.autosaveStore.flush();
     await this.opts.converter?.close?.();
+    await this.ownDescriber?.close();
   }
 
   private get allowTypedPaths(): boolean {
@@ -350,6 +357,7 @@ export class StudioBackend {
         const real = await fs.realpath(checkPathSyntax(root)).catch(() => root);
         this.folders.get(real)?.close();
         this.folders.delete(real);
+        this.details.cancelUnder(real);
         this.policy.revokeFolder(real);
       },
 

@@ -68,7 +68,8 @@ export interface PoolOptions {
   /** The worker script (.js, or .ts loaded through tsx); default defaultWorkerFile(). */
   readonly workerFile?: string;
   /**
-   * Whether jobs may run in this thread: with one thread, or when workers cannot start at all (the CLI).
+   * Whether jobs may run in this thread when workers cannot start at all (the CLI; with a worker
+   * script every job runs on a worker, with its deadline and heap limit, even with one thread).
    * Convert Folder says no: the Electron main process must not convert, so a missing worker is an error.
    */
   readonly inThread?: boolean;
@@ -80,6 +81,183 @@ export interface PoolOptions {
 
 export class ConvertWorkerMissingError extends Error {}
 
+/** A job stopped because its caller no longer wants it (a folder closed, the backend disposed). */
+export class JobCancelledError extends Error {
+  constructor(what: string) {
+    super(`${what} was cancelled`);
+    this.name = 'AbortError';
+  }
+}
+
+/** The worker running a job crashed (not out of memory); `answered` says whether it ever answered a job. */
+export class JobCrashedError extends Error {
+  constructor(message: string, readonly answered: boolean) {
+    super(message);
+  }
+}
+
+interface PoolTask {
+  readonly job: ConvertJob;
+  readonly resolve: (r: ConvertResult) => void;
+  readonly reject: (e: unknown) => void;
+  readonly signal?: AbortSignal;
+  readonly onAbort?: () => void;
+}
+
+interface PoolSlot {
+  readonly worker: Worker;
+  task?: PoolTask;
+  timer?: ReturnType<typeof setTimeout>;
+  /** The id the running task was posted with (the pool's own: callers' ids may repeat). */
+  wireId: number;
+  answered: boolean;
+}
+
+/** A failure of a job stopped by a limit, as the result a worker would have sent (typed, so the studio words it). */
+function limitResult(job: ConvertJob, error: Error): ConvertResult {
+  return { id: job.id, input: job.input, output: job.output, ok: false, error: error.message, problem: motionErrorInfo(error), warnings: [] };
+}
+
+/**
+ * The one pool of conversion workers every parse of main goes through (conversion, take listing,
+ * describe): at most `threads` workers, started when a job waits and none is idle. Each job has the
+ * worker heap limit and a deadline scaled by its file's size; past the deadline, out of memory, or
+ * cancelled, the worker is terminated (a parse cannot be interrupted otherwise), the job answered
+ * with a typed error for its file, and the next job gets a fresh worker, so the pool always recovers.
+ * Idle workers do not keep the process alive.
+ */
+export class JobPool {
+  private readonly slots = new Set<PoolSlot>();
+  private readonly queue: PoolTask[] = [];
+  private nextId = 1;
+  private closed = false;
+  /** Worker threads started so far. */
+  started = 0;
+
+  constructor(
+    private readonly workerFile: string,
+    private readonly opts: { readonly threads: number; readonly deadlineMs?: (job: ConvertJob) => number },
+  ) {}
+
+  /**
+   * Runs one job; resolves with its result (limits give typed failures), rejects with JobCrashedError
+   * when its worker crashed, JobCancelledError when `signal` aborted it or the pool closed.
+   */
+  run(job: ConvertJob, signal?: AbortSignal): Promise<ConvertResult> {
+    if (this.closed) return Promise.reject(new JobCancelledError(job.input));
+    if (signal?.aborted) return Promise.reject(new JobCancelledError(job.input));
+    return new Promise<ConvertResult>((resolve, reject) => {
+      const task: PoolTask = {
+        job,
+        resolve,
+        reject,
+        signal,
+        onAbort: signal ? () => this.cancel(task) : undefined,
+      };
+      if (signal) signal.addEventListener('abort', task.onAbort!, { once: true });
+      this.queue.push(task);
+      this.pump();
+    });
+  }
+
+  /** Terminates every worker; jobs waiting or running reject with JobCancelledError. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const t of this.queue.splice(0)) this.settle(t, () => t.reject(new JobCancelledError(t.job.input)));
+    const stops: Promise<unknown>[] = [];
+    for (const slot of [...this.slots]) {
+      const t = slot.task;
+      stops.push(this.drop(slot));
+      if (t) this.settle(t, () => t.reject(new JobCancelledError(t.job.input)));
+    }
+    await Promise.all(stops);
+  }
+
+  private settle(task: PoolTask, how: () => void): void {
+    if (task.onAbort) task.signal!.removeEventListener('abort', task.onAbort);
+    how();
+  }
+
+  private cancel(task: PoolTask): void {
+    const queued = this.queue.indexOf(task);
+    if (queued >= 0) this.queue.splice(queued, 1);
+    else {
+      const slot = [...this.slots].find((s) => s.task === task);
+      if (!slot) return; // already answered
+      void this.drop(slot);
+      this.pump();
+    }
+    this.settle(task, () => task.reject(new JobCancelledError(task.job.input)));
+  }
+
+  /** Removes a slot and terminates its worker (its task, if any, is the caller's to settle). */
+  private drop(slot: PoolSlot): Promise<number> {
+    clearTimeout(slot.timer);
+    slot.task = undefined;
+    this.slots.delete(slot);
+    return slot.worker.terminate();
+  }
+
+  private pump(): void {
+    while (this.queue.length && !this.closed) {
+      let slot = [...this.slots].find((s) => !s.task);
+      if (!slot) {
+        if (this.slots.size >= Math.max(1, this.opts.threads)) return;
+        slot = this.startSlot();
+      }
+      this.send(slot, this.queue.shift()!);
+    }
+  }
+
+  private send(slot: PoolSlot, task: PoolTask): void {
+    const { job } = task;
+    const wireId = this.nextId++;
+    slot.task = task;
+    slot.worker.ref();
+    const ms = (this.opts.deadlineMs ?? jobDeadlineMs)(job);
+    slot.timer = setTimeout(() => {
+      if (slot.task !== task) return;
+      void this.drop(slot);
+      const megabytes = Math.round(((statSize(job.input) + (job.pmx?.length ?? 0)) / (1 << 20)) * 10) / 10;
+      this.settle(task, () => task.resolve(limitResult(job, deadlineError(Math.round(ms / 1000), megabytes))));
+      this.pump();
+    }, ms);
+    slot.wireId = wireId;
+    slot.worker.postMessage({ ...job, id: wireId });
+  }
+
+  private startSlot(): PoolSlot {
+    const worker = startConvertWorker(this.workerFile);
+    this.started++;
+    const slot: PoolSlot = { worker, wireId: 0, answered: false };
+    this.slots.add(slot);
+    worker.on('message', (r: ConvertResult) => {
+      const task = slot.task;
+      if (!task || r.id !== slot.wireId) return; // an answer after its deadline or cancellation
+      clearTimeout(slot.timer);
+      slot.task = undefined;
+      slot.answered = true;
+      this.settle(task, () => task.resolve({ ...r, id: task.job.id }));
+      if (!this.queue.length) worker.unref();
+      this.pump();
+    });
+    const gone = (e: Error | undefined, code?: number) => {
+      if (!this.slots.has(slot)) return; // terminated by the pool
+      const task = slot.task;
+      void this.drop(slot);
+      if (task) {
+        if ((e as NodeJS.ErrnoException | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY') this.settle(task, () => task.resolve(limitResult(task.job, outOfMemoryError(WORKER_HEAP_MB))));
+        else this.settle(task, () => task.reject(new JobCrashedError(e ? e.message : `the worker exited (${code})`, slot.answered)));
+      }
+      this.pump();
+    };
+    worker.on('error', (e) => gone(e));
+    worker.on('exit', (code) => gone(undefined, code));
+    worker.unref();
+    return slot;
+  }
+}
+
 /** Runs every job once; resolves with how many worker threads ran them (0: all in this thread). */
 export async function runConvertJobs(jobs: readonly ConvertJob[], opts: PoolOptions): Promise<{ threads: number }> {
   const inThread = async (list: readonly ConvertJob[]) => {
@@ -87,10 +265,6 @@ export async function runConvertJobs(jobs: readonly ConvertJob[], opts: PoolOpti
   };
   if (!jobs.length) return { threads: 0 };
   const threads = Math.max(1, Math.min(Math.floor(opts.threads), jobs.length));
-  if (threads === 1 && opts.inThread) {
-    await inThread(jobs);
-    return { threads: 0 };
-  }
   const file = opts.workerFile ?? defaultWorkerFile();
   if (!file || !existsSync(file)) {
     if (opts.inThread) {
@@ -100,69 +274,40 @@ export async function runConvertJobs(jobs: readonly ConvertJob[], opts: PoolOpti
     throw new ConvertWorkerMissingError(`conversion worker missing (${file ?? 'convertWorker.js'}): run "npm run build"`);
   }
 
+  // Every job on a worker, with its heap limit and deadline (also for the CLI's one thread: a stuck
+  // file is stopped and named, never a hang); in this thread only when workers cannot start at all.
+  const pool = new JobPool(file, { threads, deadlineMs: opts.deadlineMs });
   let next = 0;
   let anyAnswered = false;
+  let fellBack = false;
   const handBack: ConvertJob[] = [];
-  const runWorker = (): Promise<void> =>
-    new Promise<void>((resolveWorker) => {
-      const worker = startConvertWorker(file);
-      let current: ConvertJob | undefined;
-      let ended = false;
-      let deadline: ReturnType<typeof setTimeout> | undefined;
-      const end = (then?: () => Promise<void>) => {
-        if (ended) return;
-        ended = true;
-        clearTimeout(deadline);
-        void worker.terminate();
-        if (then) void then().then(resolveWorker);
-        else resolveWorker();
-      };
-      const fail = async (job: ConvertJob, error: Error) => {
-        await opts.onResult({ id: job.id, input: job.input, output: job.output, ok: false, error: error.message, problem: motionErrorInfo(error), warnings: [] });
-      };
-      const feed = () => {
-        current = next < jobs.length ? jobs[next++] : undefined;
-        if (!current) return end();
-        const job = current;
-        const ms = (opts.deadlineMs ?? jobDeadlineMs)(job);
-        // Past its deadline the worker is stopped (a parse cannot be interrupted otherwise), the
-        // file reported by name, and the rest go to a fresh worker: the pool and BUSY recover.
-        deadline = setTimeout(() => {
-          if (current !== job || ended) return;
-          current = undefined;
-          anyAnswered = true;
-          void fail(job, deadlineError(Math.round(ms / 1000), Math.round(((statSize(job.input) + (job.pmx?.length ?? 0)) / (1 << 20)) * 10) / 10)).then(() => end(next < jobs.length ? runWorker : undefined));
-        }, ms);
-        worker.postMessage(job);
-      };
-      worker.on('message', async (r: ConvertResult) => {
-        if (!current || r.id !== current.id) return; // an answer after its deadline was reported
-        clearTimeout(deadline);
-        anyAnswered = true;
-        current = undefined;
-        await opts.onResult(r);
-        feed();
-      });
-      worker.on('error', async (e) => {
-        clearTimeout(deadline);
-        const job = current;
-        current = undefined;
-        if (!job) return end();
-        if (!anyAnswered && opts.inThread) {
+  const lane = async (): Promise<void> => {
+    while (next < jobs.length && !fellBack) {
+      const job = jobs[next++];
+      let r: ConvertResult;
+      try {
+        r = await pool.run(job);
+      } catch (e) {
+        if (!anyAnswered && !(e as JobCrashedError).answered && opts.inThread) {
           // Workers cannot start here at all: this job and every one not yet sent run in this thread.
+          fellBack = true;
           handBack.push(job);
-          while (next < jobs.length) handBack.push(jobs[next++]);
-          return end();
+          continue;
         }
         // A crashed worker fails its current file; the remaining files go to a fresh worker.
-        if ((e as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') await fail(job, outOfMemoryError(WORKER_HEAP_MB));
-        else await opts.onResult({ id: job.id, input: job.input, output: job.output, ok: false, error: `conversion crashed: ${e.message}`, warnings: [] });
-        end(next < jobs.length ? runWorker : undefined);
-      });
-      feed();
-    });
-  await Promise.all(Array.from({ length: threads }, runWorker));
-  if (handBack.length) {
+        r = { id: job.id, input: job.input, output: job.output, ok: false, error: `conversion crashed: ${(e as Error).message}`, warnings: [] };
+      }
+      anyAnswered = true;
+      await opts.onResult(r);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: threads }, lane));
+  } finally {
+    await pool.close();
+  }
+  if (fellBack) {
+    while (next < jobs.length) handBack.push(jobs[next++]);
     await inThread(handBack.sort((a, b) => a.id - b.id));
     return { threads: anyAnswered ? threads : 0 };
   }

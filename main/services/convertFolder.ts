@@ -35,12 +35,12 @@ async function exists(p: string): Promise<boolean> {
 }
 
 /**
- * Convert Folder with its describing worker (describeWorker.ts: one long-lived thread whose cache
- * the library's details and the folder's take listing share).
+ * Convert Folder with its describing workers (describeWorker.ts: a pool whose cache the library's
+ * details and the folder's take listing share).
  */
 export function createWorkerConverter(workerFile: string, options: WorkerConverterOptions = {}): FolderConverter {
   const describer = new DescribeWorker(workerFile);
-  const describe = (path: string) => describer.describe(path);
+  const describe = (path: string, signal?: AbortSignal) => describer.describe(path, signal);
   return Object.assign(convertFolderWith(workerFile, options, describe), { describe, close: () => describer.close() });
 }
 

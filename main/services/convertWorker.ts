@@ -8,7 +8,7 @@ import { readFile, mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { convertToMotion, type BvhUnit } from '../../shared/convert/index';
-import { hasTakes, openTakes, type TakeSource } from '../../shared/convert/takes';
+import { hasTakes, listTakes, openTakes, type TakeSource } from '../../shared/convert/takes';
 import { describeFormat, type FormatDescription } from '../../shared/convert/codecs';
 import { writeVrma } from '../../shared/vrma/write';
 import { meshoptReady } from '../../shared/gltf/meshopt';
@@ -37,9 +37,10 @@ export interface ConvertJob {
   readonly force: boolean;
   /**
    * Describe the file instead of converting (the library's describeFile: kind, duration, takes, which
-   * can take seconds for a big FBX; main/services/describeWorker.ts sends these). Nothing is written.
+   * can take seconds for a big FBX; main/services/describeWorker.ts sends these); 'takes': only the
+   * take listing (`vrma-studio convert --list-takes`), in `description.takes`. Nothing is written.
    */
-  readonly describe?: boolean;
+  readonly describe?: boolean | 'takes';
 }
 
 export interface ConvertResult {
@@ -59,8 +60,6 @@ export interface ConvertResult {
   readonly bones?: number;
   /** What the file is, for a describe job. */
   readonly description?: FormatDescription;
-  /** A describe job answered from this thread's cache (the file unchanged since it was last described). */
-  readonly cached?: boolean;
 }
 
 
@@ -77,31 +76,23 @@ async function takesOf(path: string, bytes: Uint8Array): Promise<TakeSource> {
   return lastTakes.source;
 }
 
-/**
- * What this thread has described, by path, size and mtime: a long-lived describing worker (the
- * library's details, the take listing of a conversion plan) answers a second look at an unchanged
- * file without parsing it again. Bounded: the oldest entries go first.
- */
-const described = new Map<string, FormatDescription>();
-const DESCRIBED_MAX = 512;
+/** The file's bytes as read (a view, not a copy: an 80 MB input costs 80 MB, not 160). */
+async function fileBytes(path: string): Promise<Uint8Array> {
+  const b = await readFile(path);
+  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+}
 
+/** A describe job: what the file is, by its format's reader (the cache is main's, describeWorker.ts). */
 async function describeJob(job: ConvertJob, base: { id: number; input: string; output: string }): Promise<ConvertResult> {
-  let key: string;
-  let bytes: Uint8Array | undefined;
+  let bytes: Uint8Array;
   try {
-    const info = await stat(job.input);
-    key = `${job.input}\u0000${info.size}\u0000${info.mtimeMs}`;
-    if (!described.has(key)) bytes = new Uint8Array(await readFile(job.input));
+    bytes = await fileBytes(job.input);
   } catch (e) {
     return { ...base, ok: false, error: fileFailure(e, job.input), fileProblem: fileProblem(e, job.input), warnings: [] };
   }
-  const hit = described.get(key);
-  if (hit || !bytes) return { ...base, ok: true, warnings: [], description: hit, cached: true };
   try {
-    const description = describeFormat(job.input, bytes);
-    if (described.size >= DESCRIBED_MAX) described.delete(described.keys().next().value as string);
-    described.set(key, description);
-    return { ...base, ok: true, warnings: [], description, cached: false };
+    const description: FormatDescription = job.describe === 'takes' ? { kind: 'motion', takes: listTakes(job.input, bytes) } : describeFormat(job.input, bytes);
+    return { ...base, ok: true, warnings: [], description };
   } catch (e) {
     if (e instanceof MotionError) return { ...base, ok: false, error: e.message, problem: motionErrorInfo(e), warnings: [] };
     return { ...base, ok: false, error: `internal error: ${(e as Error)?.message ?? String(e)}`, warnings: [] };
@@ -115,7 +106,7 @@ export async function runConvertJob(job: ConvertJob): Promise<ConvertResult> {
   if (job.describe) return describeJob(job, base);
   let bytes: Uint8Array;
   try {
-    bytes = new Uint8Array(await readFile(job.input));
+    bytes = await fileBytes(job.input);
   } catch (e) {
     return { ...base, ok: false, error: fileFailure(e, job.input), fileProblem: fileProblem(e, job.input), warnings: [] };
   }

@@ -1,19 +1,20 @@
 /**
- * One long-lived worker thread that describes files for main (the library's details, the take
- * listing of a conversion plan): kind, duration and takes by the formats' own readers. It stays up
- * between calls, so its cache (convertWorker.ts: by path, size and mtime) answers a second look at
- * an unchanged file without parsing it again; a worker per call, as before, never hit it. Idle, it
- * does not keep the process alive; if it dies, the calls in flight fail and the next call starts a new one.
+ * The describing workers of main (the library's details, the take listing of a conversion plan, the
+ * CLI's plan): kind, duration and takes by the formats' own readers, always on the conversion
+ * engine's JobPool (convertEngine.ts), never on main's thread: each file with the worker heap limit,
+ * a deadline scaled by its size, and cancellation. A file past either limit is answered with its typed
+ * error and the pool goes on with a fresh worker. Answers are cached here by path, size and mtime, so
+ * a second look at an unchanged file (the library after a plan) is not parsed again.
  */
-import type { Worker } from 'node:worker_threads';
+import { stat } from 'node:fs/promises';
 import { MotionError } from '../../shared/errors';
-import { RpcCalls, WorkerFailedError } from '../../shared/rpc/rpcCalls';
 import type { FormatDescription } from '../../shared/convert/codecs';
+import type { TakeInfo } from '../../shared/convert/takes';
 import type { ConvertJob, ConvertResult } from './convertWorker';
-import { startConvertWorker } from './convertEngine';
+import { JobPool, type PoolOptions } from './convertEngine';
 
 export interface Described extends FormatDescription {
-  /** Answered from the worker's cache. */
+  /** Answered from the cache (the file unchanged since it was last described). */
   readonly cached: boolean;
 }
 
@@ -23,46 +24,54 @@ function failure(r: ConvertResult): Error {
   return Object.assign(new Error(r.error ?? 'could not describe the file'), r.fileProblem ? { code: r.fileProblem.errno } : {});
 }
 
+/** Cached descriptions at most (the oldest go first). */
+const DESCRIBED_MAX = 512;
+
+/**
+ * Threads describing at once: two, so one hostile file running to its deadline leaves the library's
+ * other files a worker (the page asks for three at a time).
+ */
+export const DESCRIBE_THREADS = 2;
+
 export class DescribeWorker {
-  private worker: Worker | undefined;
-  private readonly calls = new RpcCalls<ConvertResult>();
-  /** Worker threads started so far (one unless one died). */
-  started = 0;
+  private readonly pool: JobPool;
+  private readonly described = new Map<string, FormatDescription>();
 
-  constructor(private readonly workerFile: string) {}
-
-  private start(): Worker {
-    const worker = startConvertWorker(this.workerFile);
-    this.started++;
-    worker.on('message', (r: ConvertResult) => {
-      this.calls.settle(r);
-      if (!this.calls.size) worker.unref();
-    });
-    const gone = (why: string) => {
-      if (this.worker !== worker) return;
-      this.worker = undefined;
-      this.calls.close(new WorkerFailedError(`the describing worker ${why}`));
-    };
-    worker.on('error', (e) => gone(`failed: ${e.message}`));
-    worker.on('exit', (code) => gone(`exited (${code})`));
-    return worker;
+  constructor(workerFile: string, opts: { threads?: number; deadlineMs?: PoolOptions['deadlineMs'] } = {}) {
+    this.pool = new JobPool(workerFile, { threads: opts.threads ?? DESCRIBE_THREADS, deadlineMs: opts.deadlineMs });
   }
 
-  /** Kind, duration, fps and takes of the file; rejects with the reader's MotionError or the file's error. */
-  async describe(path: string): Promise<Described> {
-    const worker = (this.worker ??= this.start());
-    worker.ref();
+  /** Worker threads started so far (one for calls made one after another, unless one was stopped). */
+  get started(): number {
+    return this.pool.started;
+  }
+
+  /**
+   * Kind, duration, fps and takes of the file; rejects with the reader's MotionError (also the typed
+   * deadline and out-of-memory errors), the file's error, or JobCancelledError when `signal` aborts.
+   */
+  async describe(path: string, signal?: AbortSignal): Promise<Described> {
+    const info = await stat(path);
+    const key = `${path}\u0000${info.size}\u0000${info.mtimeMs}`;
+    const hit = this.described.get(key);
+    if (hit) return { ...hit, cached: true };
     const job: ConvertJob = { id: 0, input: path, output: '', optimize: false, force: false, describe: true };
-    const r = await this.calls.call((id) => worker.postMessage({ ...job, id }));
+    const r = await this.pool.run(job, signal);
     if (!r.ok || !r.description) throw failure(r);
-    return { ...r.description, cached: r.cached === true };
+    if (this.described.size >= DESCRIBED_MAX) this.described.delete(this.described.keys().next().value as string);
+    this.described.set(key, r.description);
+    return { ...r.description, cached: false };
   }
 
-  /** Stops the thread; calls in flight reject. */
-  async close(): Promise<void> {
-    const worker = this.worker;
-    this.worker = undefined;
-    this.calls.close(new Error('the describing worker was closed'));
-    await worker?.terminate();
+  /** The takes of an FBX/glTF file (`convert --list-takes`), not cached; rejects as describe does. */
+  async listTakes(path: string, signal?: AbortSignal): Promise<readonly TakeInfo[]> {
+    const r = await this.pool.run({ id: 0, input: path, output: '', optimize: false, force: false, describe: 'takes' }, signal);
+    if (!r.ok || !r.description) throw failure(r);
+    return r.description.takes ?? [];
+  }
+
+  /** Stops the threads; calls in flight reject. */
+  close(): Promise<void> {
+    return this.pool.close();
   }
 }

@@ -1,11 +1,13 @@
 /**
  * Kind and duration of a library file, worked out lazily through the format table's own readers
  * (shared/convert/codecs.ts describeFormat): a file listed as readable is one the studio opens, and a
- * broken one is reported with the reader's message. The reading runs on the long-lived describing
- * worker when the backend has one (a 3 MB FBX takes seconds, which the Electron main process and the
- * host must not spend on their own thread), else in this thread. Results are cached by path, size and mtime.
+ * broken one is reported with the reader's message. For the backend the reading always runs on the
+ * describing workers (describeWorker.ts: heap limit, deadline, cancellation), never on the Electron
+ * main process's or the host's own thread (issue 24, finding 1); only the unit tests of the readers
+ * call describeFileOnDisk without a describer. Results are cached by path, size and mtime.
  */
 import { promises as fs } from 'node:fs';
+import { sep } from 'node:path';
 import type { FileDetails } from '../../shared/contract/studioApi';
 import { motionErrorInfo } from '../../shared/errors';
 import { formatOf, SNIFF_BYTES } from '../../shared/convert/formats';
@@ -15,7 +17,7 @@ import { CODECS, describeFormat, type FormatDescription } from '../../shared/con
  * Describes one file off this thread (describeFormat on a worker). Rejects with the reader's
  * MotionError (rebuilt from the worker's result, so its code and detail survive).
  */
-export type FileDescriber = (path: string) => Promise<FormatDescription>;
+export type FileDescriber = (path: string, signal?: AbortSignal) => Promise<FormatDescription>;
 
 async function readHead(path: string, bytes: number): Promise<Uint8Array> {
   const h = await fs.open(path, 'r');
@@ -44,7 +46,7 @@ export interface DetailsReader {
 
 const diskReader: DetailsReader = { all: async (path) => new Uint8Array(await fs.readFile(path)), head: readHead };
 
-export async function describeFileOnDisk(path: string, describer?: FileDescriber, read: DetailsReader = diskReader): Promise<FileDetails> {
+export async function describeFileOnDisk(path: string, describer?: FileDescriber, read: DetailsReader = diskReader, signal?: AbortSignal): Promise<FileDetails> {
   const format = formatOf(path);
   if (!format) return { path, kind: 'unreadable', error: 'not a studio file type' };
   try {
@@ -53,7 +55,7 @@ export async function describeFileOnDisk(path: string, describer?: FileDescriber
     if ('headerError' in format && !format.sniff(await read.head(path, SNIFF_BYTES))) return { path, kind: 'unreadable', error: format.headerError };
     if (describer) {
       await read.head(path, 1); // a regular file, before the describing worker opens it by name
-      return details(path, await describer(path));
+      return details(path, await describer(path, signal));
     }
     return details(path, describeFormat(path, await read.all(path)));
   } catch (e) {
@@ -61,19 +63,40 @@ export async function describeFileOnDisk(path: string, describer?: FileDescriber
   }
 }
 
-/** describeFileOnDisk with a cache keyed by size and mtime. */
+/**
+ * describeFileOnDisk on the describing workers with a cache keyed by size and mtime. A file asked for
+ * again while it is being described shares that call; cancelUnder stops the calls below a folder
+ * (closed in the library), so its files stop holding workers.
+ */
 export class FileDetailsCache {
   private cache = new Map<string, { size: number; mtimeMs: number; details: FileDetails }>();
+  private readonly running = new Map<string, { details: Promise<FileDetails>; stop: AbortController }>();
 
-  constructor(private readonly describer?: FileDescriber, private readonly read?: DetailsReader) {}
+  constructor(private readonly describer: FileDescriber, private readonly read?: DetailsReader) {}
 
   async describe(path: string): Promise<FileDetails> {
     const st = await fs.stat(path);
     const hit = this.cache.get(path);
     if (hit && hit.size === st.size && hit.mtimeMs === st.mtimeMs) return hit.details;
-    const details = await describeFileOnDisk(path, this.describer, this.read);
+    const key = `${path}\u0000${st.size}\u0000${st.mtimeMs}`;
+    const same = this.running.get(key);
+    if (same) return same.details;
+    const stop = new AbortController();
+    const details = describeFileOnDisk(path, this.describer, this.read, stop.signal).finally(() => this.running.delete(key));
+    this.running.set(key, { details, stop });
+    const got = await details;
+    if (stop.signal.aborted) return got; // cancelled: not an answer to keep
     if (this.cache.size > 20_000) this.cache.clear();
-    this.cache.set(path, { size: st.size, mtimeMs: st.mtimeMs, details });
-    return details;
+    this.cache.set(path, { size: st.size, mtimeMs: st.mtimeMs, details: got });
+    return got;
   }
+
+  /** Stops every describe of a file below `root` (their callers get "unreadable: cancelled"). */
+  cancelUnder(root: string): void {
+    for (const [key, r] of this.running) if (isBelow(root, key.slice(0, key.indexOf('\u0000')))) r.stop.abort();
+  }
+}
+
+function isBelow(root: string, path: string): boolean {
+  return path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
 }

@@ -16,6 +16,7 @@ import {
   type WindowBounds,
 } from '../../shared/contract/studioApi';
 import { sanitizeBedroomSettings } from '../../shared/contract/bedroomSettings';
+import { isExportFormat } from '../../shared/export/exportFormats';
 import { readJsonFile, writeJsonFile } from './jsonStore';
 
 const finite = (v: unknown, fallback: number, min = -Infinity, max = Infinity): number =>
@@ -48,6 +49,7 @@ export function sanitizeSettings(v: unknown): Settings {
     lastFolder: typeof s.lastFolder === 'string' && s.lastFolder.length > 0 ? s.lastFolder : null,
     language: LANGUAGE_SETTINGS.includes(s.language as LanguageSetting) ? (s.language as LanguageSetting) : DEFAULT_SETTINGS.language,
     onionSkin: sanitizeOnionSkin(s.onionSkin),
+    exportFormat: isExportFormat(s.exportFormat) ? s.exportFormat : DEFAULT_SETTINGS.exportFormat,
   };
 }
 

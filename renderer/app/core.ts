@@ -5,6 +5,8 @@
  */
 import { extensionOf } from '../../shared/convert/formats';
 import type { Motion } from '../../shared/motion/types';
+import type { ExportFormat, ExportResult } from '../../shared/export/index';
+import type { WriteOptions } from '../../shared/convert/codecs';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
 import { makeMannequinVrm } from '../../shared/assets/mannequin';
@@ -36,6 +38,16 @@ export async function openTakeFile(name: string, bytes: Uint8Array): Promise<imp
   const mod = await firstModule(takeModules);
   if (!mod) fail('UNSUPPORTED', `${extensionOf(name)} conversion is not available in this build`, 'studio.noConverter', { format: extensionOf(name) });
   return mod.openTakes(name, bytes);
+}
+
+// The format table's writers (shared/convert/codecs.ts: the one export dispatch, the CLI's too), loaded on first export.
+const codecModules = import.meta.glob<typeof import('../../shared/convert/codecs')>('../../shared/convert/codecs.ts');
+
+/** The motion written in an export format by the format table's writer, with what it could not carry. */
+export async function exportMotionFile(format: ExportFormat, motion: Motion, opts: WriteOptions = {}): Promise<ExportResult> {
+  const mod = await firstModule(codecModules);
+  if (!mod) fail('UNSUPPORTED', `.${format} export is not available in this build`, 'studio.noConverter', { format: `.${format}` });
+  return mod.exportMotion(format, motion, opts);
 }
 
 const mmdModules = import.meta.glob<typeof import('../../shared/convert/mmd/index')>('../../shared/convert/mmd/index.ts');

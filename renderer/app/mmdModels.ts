@@ -29,11 +29,27 @@ export class MmdModels {
 
   constructor(private readonly api: StudioApi | null) {}
 
+  /** The models the user gave (opened or dropped), oldest first: what the VMD export offers to write for. */
+  private readonly givenList: MmdModel[] = [];
+  private readonly listeners = new Set<() => void>();
+
   /** Checks the model (its bone table must parse) and remembers it for its folder. Throws MotionError. */
   async use(model: MmdModel): Promise<void> {
     await checkMmdModel(model.name, model.bytes);
     if (model.path) this.byFolder.set(folderOf(model.path), model);
     else this.loose = model;
+    const same = this.givenList.findIndex((m) => (m.path ?? m.name) === (model.path ?? model.name));
+    if (same >= 0) this.givenList.splice(same, 1);
+    this.givenList.push(model);
+    for (const l of this.listeners) l();
+  }
+
+  given(): readonly MmdModel[] {
+    return this.givenList;
+  }
+
+  onGiven(cb: () => void): void {
+    this.listeners.add(cb);
   }
 
   /** The model to convert the MMD file at `path` (or a file without one) with, or null. */

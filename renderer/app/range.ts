@@ -20,3 +20,16 @@ export function setOut(range: TimeRange | null, t: number, duration: number): Ti
   const start = range && range.start < t ? range.start : 0;
   return normalizeRange(start, t, duration);
 }
+
+/**
+ * The range after an edit that moved time (issue 27): both ends go where the edit put those times,
+ * so after Speed x0.5 on IN 1 / OUT 2 the range is 1-3 s and the next edit covers the whole stretched
+ * part. An end the edit cut away (Delete range) leaves no range.
+ */
+export function mapRange(range: TimeRange | null, map: ((t: number) => number | null) | undefined, duration: number): TimeRange | null {
+  if (!range || !map) return range;
+  const start = map(range.start);
+  const end = map(range.end);
+  if (start === null || end === null || !Number.isFinite(start) || !Number.isFinite(end)) return null;
+  return normalizeRange(start, end, duration);
+}

@@ -28,6 +28,7 @@ import { MmdModels, type MmdModel } from './mmdModels';
 import { t } from '../../shared/i18n';
 import { documentName } from '../../shared/convert/outputNames';
 import { NO_MODEL_WARNING } from '../../shared/convert/mmd/noModel';
+import { snapToFrame } from '../timeline/dopeSheetRows';
 
 /** "Mirrored · Ctrl+Z to undo" / "⌘Z". */
 function withUndoHint(text: string): string {
@@ -356,9 +357,20 @@ export class Studio {
     this.events.emit('time', this.clock.time);
   }
 
+  /**
+   * Where keys and markers made at the playhead go: the frame the playhead is on (an Alt-freed
+   * playhead between frames keys the nearest frame, as Blender does).
+   */
+  get keyTime(): number {
+    return snapToFrame(this.clock.time, this.fps, this.duration);
+  }
+
   setPlaying(playing: boolean): void {
     if (playing && this.clock.time >= this.clock.duration && !this.clock.loop) this.clock.time = 0;
+    const pausing = this.clock.playing && !playing;
     this.clock.playing = playing && this.clock.duration > 0;
+    // Playback stops on a frame, as it does in Blender and MMD: what is keyed next is where it shows.
+    if (pausing) this.seek(this.keyTime);
     this.events.emit('playback', null);
     this.commands.changed();
   }

@@ -44,6 +44,24 @@ export async function askConvertTarget(folders: readonly LibrarySnapshot[], pref
   return { roots: select.value === ALL ? folders.map((f) => f.root) : [select.value], overwrite: overwrite.checked };
 }
 
+/**
+ * More than `max` takes from one file (issue 24, finding 12): write them all, or skip those files
+ * (the default, also Escape: thousands of files are written only when asked).
+ */
+export async function askManyTakes(max: number): Promise<boolean> {
+  const choice = await choose({
+    id: 'many-takes-dialog',
+    title: t('studio.convertFolder.manyTakesTitle', { max }),
+    text: t('studio.convertFolder.manyTakes', { max }),
+    choices: [
+      { id: 'skip', label: t('studio.convertFolder.manyTakesSkip'), default: true },
+      { id: 'all', label: t('studio.convertFolder.manyTakesAll') },
+    ],
+    cancel: 'skip',
+  });
+  return choice === 'all';
+}
+
 export async function showConvertSummary(summaries: readonly ConvertSummary[]): Promise<void> {
   const section = (title: string, items: string[], cls: string) =>
     h('section', { class: `convert-summary-part ${cls}` }, h('h3', { text: title }), items.length ? h('ul', {}, ...items.map((i) => h('li', { text: i }))) : h('p', { class: 'empty', text: t('studio.convertDialog.none') }));

@@ -18,6 +18,7 @@ import { filePicker } from '../ui/filePicker';
 
 import { acceptAttribute, MOTION_EXTENSIONS } from '../../shared/convert/formats';
 import { editConfirmation } from '../app/editConfirmation';
+import { mapRange } from '../app/range';
 import { createEditSections } from './editGroups';
 import { readAvatarSkeleton, type AvatarSkeleton } from '../../shared/avatar/avatarSkeleton';
 
@@ -65,7 +66,7 @@ export function runEdit(studio: Studio, def: EditDefinition): boolean {
   }
   try {
     const before = studio.motion;
-    const { motion, figures } = runPanelEdit(def, editContext(studio), editState(studio, def));
+    const { motion, figures, timeMap } = runPanelEdit(def, editContext(studio), editState(studio, def));
     if (motion === before) {
       studio.messages.notice(() => t('edits.nothingToChange', { edit: editLabel(def) }));
       return false;
@@ -76,6 +77,8 @@ export function runEdit(studio: Studio, def: EditDefinition): boolean {
     const values = editState(studio, def).values;
     const range = studio.range;
     studio.commit(motion, editLabel(def), () => (figures.length ? editReportText(def, figures) : editConfirmation(def.id, values, range, before, motion)));
+    // IN/OUT follow an edit that moved time (speed, delete, keep, reverse, loop, fix).
+    if (timeMap && range) studio.setRange(mapRange(range, timeMap, studio.duration));
     return true;
   } catch (e) {
     studio.messages.error(() => t('edits.failed', { edit: editLabel(def), detail: errorText(withParamLabels(def, e)) }));
@@ -152,7 +155,7 @@ export function createEditPanel(studio: Studio): HTMLElement {
   }
   // Export to another format sits with the other file actions (Optimize): a collapsed group, so the
   // panels' layout does not change.
-  sections.bodyFor('optimize').append(h('div', { class: 'edit' }, h('div', { class: 'edit-head' }, exportFormatControl(commandButton(studio, 'file.exportChosen', { label: () => t('studio.exportTo') })))));
+  sections.bodyFor('optimize').append(h('div', { class: 'edit' }, h('div', { class: 'edit-head' }, exportFormatControl(studio, commandButton(studio, 'file.exportChosen', { label: () => t('studio.exportTo') })))));
   const syncAll = () => syncers.forEach((s) => s());
   // Some checks scan the whole motion (outliers); run them after the edited pose is on screen.
   let pending = 0;

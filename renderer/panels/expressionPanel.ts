@@ -141,7 +141,7 @@ export function createExpressionPanel(studio: Studio): ExpressionPanel {
     const pitch = Number(gazePitch.value);
     if (!studio.avatar?.vrm.lookAt || gazeYaw.value === '' || gazePitch.value === '') return;
     studio.setPlaying(false);
-    const time = studio.clock.time;
+    const time = studio.keyTime;
     const frame = frameOf(time, studio.fps);
     try {
       const [y, p] = [yaw, pitch].map((v) => formatNumber(v, 1, 1));
@@ -156,7 +156,7 @@ export function createExpressionPanel(studio: Studio): ExpressionPanel {
     const begin = () => {
       if (drag) return;
       studio.setPlaying(false);
-      drag = { name: s.name, time: studio.clock.time, start: expressionWeightAt(studio.motion, s.name, studio.clock.time) };
+      drag = { name: s.name, time: studio.keyTime, start: expressionWeightAt(studio.motion, s.name, studio.keyTime) };
       // The mixer leaves the avatar alone while the value is shown live (as during a gizmo drag).
       studio.dragging = true;
     };

@@ -26,7 +26,7 @@ import { readMotionFile } from '../app/core';
 import type { DocumentSnapshot } from '../app/document';
 import type { SessionWithoutMotion } from './autosaveProtocol';
 import { createAutosaveWriter } from './autosaveWriter';
-import { askConvertTarget, showConvertSummary } from '../panels/convertFolderDialog';
+import { askConvertTarget, askManyTakes, showConvertSummary } from '../panels/convertFolderDialog';
 import { t, formatDate, formatNumber } from '../../shared/i18n';
 import { errorText } from '../ui/messages';
 
@@ -232,7 +232,7 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
         return await api.convertFolder({ folder, overwrite });
       } catch (e) {
         if (!(e instanceof StudioApiError && e.code === 'CONFIRM')) throw e;
-        return api.convertFolder({ folder, overwrite, allTakes: window.confirm(t('studio.convertFolder.manyTakes', { max: MAX_TAKES_WITHOUT_ASKING })) });
+        return api.convertFolder({ folder, overwrite, allTakes: await askManyTakes(MAX_TAKES_WITHOUT_ASKING) });
       }
     };
     try {

@@ -9,12 +9,14 @@ import type { Studio } from '../app/studio';
 import type { DocumentStore, ExportOutcome, SaveOutcome } from '../app/document';
 import { choose } from '../ui/dialog';
 import { errorText, warningText } from '../ui/messages';
-import { EXPORTERS, type ExportFormat, type ExportResult } from '../../shared/export/index';
-import { makeMannequinVrm } from '../../shared/assets/mannequin';
+import type { ExportFormat, ExportResult } from '../../shared/export/index';
+import { exportMotionFile } from '../app/core';
 import { h } from '../ui/dom';
 import { t } from '../../shared/i18n';
 import { askSaveAsPath } from '../panels/saveAsDialog';
 import { exportWriteOptions } from '../app/exportEncoding';
+import { setExportFormat } from '../app/exportFormat';
+import { exportSkeletonOptions } from '../app/exportSkeleton';
 
 export interface DocumentActions {
   save(): Promise<SaveOutcome | null>;
@@ -81,10 +83,8 @@ function storeFor(studio: Studio, api: StudioApi | null, platform: Promise<Platf
  * VMD for MMD's standard bone set, BVH and FBX on the standard proportions (the CLI takes a model or
  * an avatar's proportions).
  */
-function writeExport(studio: Studio, format: ExportFormat): ExportResult {
-  const motion = studio.motion;
-  if (format === 'glb') return EXPORTERS.glb.write(motion, { avatar: studio.avatar?.bytes.length ? studio.avatar.bytes : makeMannequinVrm() });
-  return EXPORTERS[format].write(motion);
+function writeExport(studio: Studio, format: ExportFormat): Promise<ExportResult> {
+  return exportMotionFile(format, studio.motion, exportSkeletonOptions(studio, format));
 }
 
 export function createDocumentActions(studio: Studio, platform: Promise<PlatformInfo | null>): DocumentActions {
@@ -130,9 +130,11 @@ export function createDocumentActions(studio: Studio, platform: Promise<Platform
     },
     async exportAs(format) {
       try {
-        const result = writeExport(studio, format);
+        const result = await writeExport(studio, format);
         const out = await doc.exportAs(store, format, result.bytes);
         if (!out) return null;
+        // The last format exported to is the one "Export to" offers next (kept in the settings).
+        setExportFormat(studio, format);
         studio.messages.show('success', () => (out.path ? t('studio.doc.exportedCopy', { file: out.path }) : t('studio.doc.exportedDownload', { file: out.name })), { group: 'file' });
         // What the format could not carry, in the user's language (the CLI prints the same lines).
         if (result.report.length) studio.messages.notice(() => t('studio.doc.exportLeftOut', { format: format.toUpperCase(), items: result.report.map(warningText).join('; ') }));

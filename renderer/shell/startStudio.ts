@@ -160,9 +160,9 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
     live: (gaze) => expressionPanel.showLiveGaze(gaze),
     commitGaze: (gaze) => {
       try {
-        const frame = frameOf(studio.clock.time, studio.fps);
+        const frame = frameOf(studio.keyTime, studio.fps);
         const [yaw, pitch] = [gaze.yaw, gaze.pitch].map((v) => formatNumber(v, 1, 1));
-        studio.commit(setLookAtKey(studio.motion, studio.clock.time, gaze.yaw, gaze.pitch), t('expressions.gaze.undoLabel'), () => t('expressions.gaze.keyed', { yaw, pitch, frame }));
+        studio.commit(setLookAtKey(studio.motion, studio.keyTime, gaze.yaw, gaze.pitch), t('expressions.gaze.undoLabel'), () => t('expressions.gaze.keyed', { yaw, pitch, frame }));
       } catch (e) {
         studio.messages.error(() => t('expressions.gaze.failed', { detail: errorText(e) }));
       }

@@ -35,7 +35,8 @@ export interface CurveViewModel {
   curves(): readonly CurveChannel[];
   /** The optimizer's band for a curve, or null when the optimize panel is closed. */
   band(curve: CurveChannel): Band | null;
-  seek(t: number): void;
+  /** Puts the playhead at t: on the nearest frame unless `free` (Alt held). */
+  seek(t: number, free?: boolean): void;
   commit(motion: Motion, label: string, message: () => string): void;
   error(message: () => string): void;
 }
@@ -780,9 +781,9 @@ export class CurveView extends CanvasPairView {
         this.invalidate();
         return;
       }
-      if (d.kind === 'ruler' && !d.moved) this.model.seek(Math.min(Math.max(this.timeAt(d.x0), 0), this.model.duration()));
+      if (d.kind === 'ruler' && !d.moved) this.model.seek(Math.min(Math.max(this.timeAt(d.x0), 0), this.model.duration()), e.altKey);
       else if (d.kind === 'box') {
-        if (Math.abs(d.x1 - d.x0) < DRAG_PX && Math.abs(d.y1 - d.y0) < DRAG_PX) this.model.seek(Math.min(Math.max(this.timeAt(d.x0), 0), this.model.duration()));
+        if (Math.abs(d.x1 - d.x0) < DRAG_PX && Math.abs(d.y1 - d.y0) < DRAG_PX) this.model.seek(Math.min(Math.max(this.timeAt(d.x0), 0), this.model.duration()), e.altKey);
         else this.selectBox(d.x0, d.y0, d.x1, d.y1);
       } else if (d.kind === 'move' && d.moved && d.delta !== 0) this.changeSelected(d.delta);
       this.invalidate();

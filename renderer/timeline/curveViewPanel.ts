@@ -16,6 +16,7 @@ import type { DopeSheet } from './dopeSheet';
 import { CurveView } from './curveView';
 import { curveChannel, type CurveChannel } from './curveData';
 import { optimizerBand, type Band } from './curveBand';
+import { snapToFrame } from './dopeSheetRows';
 
 /** The name a channel's node goes by: its bone, expression, "lookAt", or the glTF node's name. */
 function nodeName(motion: Motion, node: number): string {
@@ -114,9 +115,9 @@ export function createCurveView(studio: Studio, sheet: DopeSheet): CurveView {
       time: () => studio.clock.time,
       curves,
       band,
-      seek: (time) => {
+      seek: (time, free) => {
         studio.setPlaying(false);
-        studio.seek(time);
+        studio.seek(free ? time : snapToFrame(time, studio.fps, studio.duration));
       },
       commit: (motion, label, message) => studio.commit(motion, label, message),
       error: (message) => studio.messages.error(message),

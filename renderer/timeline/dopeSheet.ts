@@ -15,13 +15,16 @@ import { markersOf } from '../../shared/motion/markers';
 import type { HumanBoneName } from '../../shared/vrm/humanBones';
 import { lowerBound } from '../../shared/edits/keyBuffer';
 import { moveKeys, moveKeysLimit } from '../../shared/edits/moveKeys';
+import { keysLandedOn } from '../../shared/edits/retimeKeys';
 import { deleteKeys } from '../../shared/edits/deleteKeys';
 import { t } from '../../shared/i18n';
 import { h } from '../ui/dom';
 import { tAttr, tText } from '../ui/i18n';
 import { fitView, formatTime, timeToX, xToTime, zoomAround, type TimeView } from './timeScale';
 import { CanvasPairView, drawFrameRuler, drawPlayheadAndBox } from './timeCanvas';
-import { dopeLines, dopeRows, frameOf, timecode, type DopeGroup, type DopeLine, type DopeRow, type GroupId } from './dopeSheetRows';
+import { dopeLines, dopeRows, filterRows, frameOf, lastFrameOf, timeOfFrame, timecode, type DopeGroup, type DopeLine, type DopeRow, type GroupId, type RowFilterMode } from './dopeSheetRows';
+import { selectGroupSpan, summaryMask, summaryTimes } from './dopeSheetSummary';
+import { createRowFilterControls } from './dopeSheetFilter';
 import { KeySelectionState } from './dopeSheetSelection';
 import { expressionLabel } from '../panels/expressionNames';
 
@@ -32,10 +35,17 @@ export interface DopeSheetModel {
   time(): number;
   playing(): boolean;
   selectedBone(): HumanBoneName | null;
-  seek(t: number): void;
+  /** Puts the playhead at t: on the nearest frame unless `free` (Alt held). */
+  seek(t: number, free?: boolean): void;
   selectBone(bone: HumanBoneName | null): void;
   /** Records an edited motion as one undo step with a short message. */
   commit(motion: Motion, label: string, message: () => string): void;
+  /** Asks before moved keys replace `landed` keys already at their new times (never silently). */
+  confirmReplace(moving: number, landed: number): Promise<boolean>;
+  /** A marker was dragged to a new time (on a frame unless Alt), renamed (double-click) or deleted (Delete). */
+  moveMarker(index: number, time: number): void;
+  renameMarker(index: number): void;
+  deleteMarker(index: number): void;
 }
 
 /** A strip of its own under the ruler, drawn with the dope sheet's time mapping. */
@@ -47,6 +57,8 @@ export interface DopeLayer {
 const RULER_H = 22;
 const ROW_H = 16;
 const LABEL_W = 118;
+/** A group row folds from its triangle only (a box select started on the row must not fold it). */
+const TRIANGLE_W = 14;
 const KEY_R = 4;
 const HIT_PX = 6;
 const DRAG_PX = 3;
@@ -65,6 +77,7 @@ const C = {
   rowAlt: '#181c22',
   highlight: 'rgba(124,150,255,0.18)',
   key: '#f0c36a',
+  summaryKey: '#c9a55a',
   keySelected: '#ff8f3a',
   unkeyed: '#4a505b',
   playhead: '#ff6b6b',
@@ -72,11 +85,13 @@ const C = {
   boxEdge: '#7c96ff',
   end: 'rgba(0,0,0,0.35)',
   marker: '#8fd18f',
+  markerSelected: '#ffffff',
   join: '#d18fd1',
 };
 
 type Drag =
   | { kind: 'ruler'; x0: number; start0: number; moved: boolean }
+  | { kind: 'marker'; index: number; x0: number; time0: number; dt: number; moved: boolean }
   | { kind: 'box'; x0: number; y0: number; x1: number; y1: number; additive: boolean }
   | { kind: 'move'; x0: number; dt: number; moved: boolean };
 
@@ -96,8 +111,16 @@ export class DopeSheet extends CanvasPairView {
   private groups: DopeGroup[] = [];
   private lines: DopeLine[] = [];
   private linesOf: Motion | null = null;
+  /** The filter and selected bone the lines were made for (a change lays them out again). */
+  private linesFor = '';
+  private filterMode: RowFilterMode = 'keyed';
+  private search = '';
+  /** Each group's summary key times, for the lines in use. */
+  private readonly summaries = new Map<GroupId, Float32Array>();
   private scrollY = 0;
   private drag: Drag | null = null;
+  /** The marker picked on the ruler (markersOf's order): Delete and F2 act on it. */
+  selectedMarker: number | null = null;
   private fitted = false;
   /** The motion the last own commit produced: the selection follows it; any other change clears it. */
   private ownMotion: Motion | null = null;
@@ -113,13 +136,19 @@ export class DopeSheet extends CanvasPairView {
     tAttr(this.frameInput, 'aria-label', 'timeline.dope.frame');
     this.timecodeText = h('span', { class: 'dope-timecode', id: 'dope-timecode' });
     this.info = h('span', { class: 'dope-info', id: 'dope-info' });
-    const bar = h('div', { class: 'dope-bar' }, tText(h('label', { for: 'dope-frame' }), 'timeline.dope.frame'), this.frameInput, this.timecodeText, this.info);
+    const filter = createRowFilterControls(this.filterMode, (mode, search) => this.setFilter(mode, search));
+    const bar = h('div', { class: 'dope-bar' }, tText(h('label', { for: 'dope-frame' }), 'timeline.dope.frame'), this.frameInput, this.timecodeText, this.info, filter);
     const box = h('div', { class: 'dope-canvas' }, this.canvas, this.overlay);
     this.element = h('section', { class: 'dope-sheet' }, bar, box);
     tAttr(this.element, 'aria-label', 'timeline.dope.label');
+    // A typed frame is clamped to the motion's frames and the box shows where the playhead went (never 300 of 171).
     this.frameInput.addEventListener('change', () => {
-      const f = Number(this.frameInput.value);
-      if (Number.isFinite(f)) this.model.seek(Math.min(Math.max(f / this.model.fps(), 0), this.model.duration()));
+      const fps = this.model.fps();
+      const f = Math.round(Number(this.frameInput.value));
+      const last = lastFrameOf(this.model.duration(), fps);
+      const clamped = Number.isFinite(f) ? Math.min(Math.max(f, 0), last) : frameOf(this.model.time(), fps);
+      this.frameInput.value = String(clamped);
+      this.model.seek(Math.min(timeOfFrame(clamped, fps), this.model.duration()));
     });
     new ResizeObserver(() => this.resize()).observe(box);
     this.bindPointer();
@@ -137,6 +166,7 @@ export class DopeSheet extends CanvasPairView {
   motionChanged(): void {
     const m = this.model.motion();
     if (m !== this.ownMotion) this.selection.clear();
+    if (this.selectedMarker !== null && this.selectedMarker >= markersOf(m).length) this.selectedMarker = null;
     this.selection.validate(m);
     this.ownMotion = null;
     if (!this.fitted) this.view = fitView(this.model.duration(), this.timeWidth());
@@ -153,7 +183,7 @@ export class DopeSheet extends CanvasPairView {
       this.view = { ...this.view, start, end: start + span };
       this.invalidate();
     }
-    const f = frameOf(time, this.model.fps());
+    const f = Math.min(frameOf(time, this.model.fps()), lastFrameOf(this.model.duration(), this.model.fps()));
     if (document.activeElement !== this.frameInput) this.frameInput.value = String(f);
     this.timecodeText.textContent = timecode(time, this.model.fps());
     this.invalidateOverlay();
@@ -186,14 +216,34 @@ export class DopeSheet extends CanvasPairView {
 
   // ---- layout ----------------------------------------------------------------------------------
 
+  /** Which rows show: keyed ones, every bone, or the selected bone's, narrowed by a search. */
+  setFilter(mode: RowFilterMode, search: string): void {
+    this.filterMode = mode;
+    this.search = search;
+    this.linesOf = null;
+    this.scrollY = 0;
+    this.invalidate();
+  }
+
   private currentLines(): DopeLine[] {
     const m = this.model.motion();
-    if (m !== this.linesOf) {
-      this.groups = dopeRows(m);
+    const bone = this.filterMode === 'selected' ? this.model.selectedBone() : null;
+    const key = `${this.filterMode}\u0000${this.search}\u0000${bone ?? ''}`;
+    if (m !== this.linesOf || key !== this.linesFor) {
+      this.groups = filterRows(dopeRows(m), { mode: this.filterMode, search: this.search, selectedBone: bone, shownName: rowName });
       this.linesOf = m;
+      this.linesFor = key;
       this.lines = dopeLines(this.groups, this.collapsed);
+      this.summaries.clear();
     }
     return this.lines;
+  }
+
+  /** A group's summary key times, made when first drawn or hit (a long motion's groups cost a merge each). */
+  private summaryOf(group: DopeGroup): Float32Array {
+    let times = this.summaries.get(group.id);
+    if (!times) this.summaries.set(group.id, (times = summaryTimes(group)));
+    return times;
   }
 
   private rowsTop(): number {
@@ -225,7 +275,41 @@ export class DopeSheet extends CanvasPairView {
     const li = this.lineAt(y);
     const line = li >= 0 ? this.lines[li] : undefined;
     if (!line || line.kind !== 'row' || !line.row.channel) return null;
-    const times = line.row.channel.times;
+    const best = this.nearestKey(line.row.channel.times, x);
+    return best >= 0 ? { row: line.row, index: best } : null;
+  }
+
+  /** The summary key of a group line nearest to (x, y) within HIT_PX: its time, if any. */
+  private summaryKeyAt(x: number, y: number): { group: DopeGroup; time: number } | null {
+    const li = this.lineAt(y);
+    const line = li >= 0 ? this.lines[li] : undefined;
+    if (!line || line.kind !== 'group') return null;
+    const times = this.summaryOf(line.group);
+    const best = this.nearestKey(times, x);
+    return best >= 0 ? { group: line.group, time: times[best] } : null;
+  }
+
+  /** The marker whose line is nearest canvas x within HIT_PX (markersOf's order), or -1. */
+  private markerAt(x: number): number {
+    let best = -1;
+    let bestD = HIT_PX + 0.5;
+    markersOf(this.model.motion()).forEach((m, i) => {
+      const d = Math.abs(this.x(m.time) - x);
+      if (d < bestD) (best = i), (bestD = d);
+    });
+    return best;
+  }
+
+  /** Client x of marker `index`'s line and the ruler's y, for e2e tests (null when there is none). */
+  markerClientPoint(index: number): { x: number; y: number } | null {
+    const m = markersOf(this.model.motion())[index];
+    if (!m) return null;
+    const r = this.overlay.getBoundingClientRect();
+    return { x: r.left + this.x(m.time), y: r.top + RULER_H - 6 };
+  }
+
+  /** Index of the key of `times` nearest to canvas x within HIT_PX, or -1. */
+  private nearestKey(times: Float32Array, x: number): number {
     const i = lowerBound(times, this.time(x - HIT_PX));
     let best = -1;
     let bestD = HIT_PX + 0.5;
@@ -234,7 +318,7 @@ export class DopeSheet extends CanvasPairView {
       if (this.x(times[k]) - x > HIT_PX) break;
       if (d < bestD) (best = k), (bestD = d);
     }
-    return best >= 0 ? { row: line.row, index: best } : null;
+    return best;
   }
 
   // ---- test geometry ---------------------------------------------------------------------------
@@ -254,6 +338,17 @@ export class DopeSheet extends CanvasPairView {
   rowClientY(node: number, path: string): number | null {
     const li = this.currentLines().findIndex((l) => l.kind === 'row' && l.row.node === node && l.row.path === path);
     return li < 0 ? null : this.overlay.getBoundingClientRect().top + this.lineY(li) + ROW_H / 2;
+  }
+
+  /** Client y of a group row's centre (null when the filter leaves the group out). */
+  groupClientY(group: GroupId): number | null {
+    const li = this.currentLines().findIndex((l) => l.kind === 'group' && l.group.id === group);
+    return li < 0 ? null : this.overlay.getBoundingClientRect().top + this.lineY(li) + ROW_H / 2;
+  }
+
+  /** The rows shown now, top to bottom (groups as "#group"), for tests. */
+  shownLines(): string[] {
+    return this.currentLines().map((l) => (l.kind === 'group' ? `#${l.group.id}` : l.row.label));
   }
 
   timeClientX(t: number): number {
@@ -306,6 +401,10 @@ export class DopeSheet extends CanvasPairView {
         ctx.fillRect(0, y, W, ROW_H);
         ctx.fillStyle = C.groupText;
         ctx.fillText(`${this.collapsed.has(line.group.id) ? '▸' : '▾'} ${t(`timeline.group.${line.group.id}` as never)}`, 4, y + ROW_H / 2);
+        const times = this.summaryOf(line.group);
+        const span = this.view.end - this.view.start;
+        const mask = summaryMask(line.group, times, this.selection, this.view.start - span * 0.01 - Math.abs(move), this.view.end + span * 0.01 + Math.abs(move));
+        if (times.length) this.drawKeys(ctx, times, mask, y + ROW_H / 2, move, C.summaryKey);
         continue;
       }
       const row = line.row;
@@ -317,8 +416,12 @@ export class DopeSheet extends CanvasPairView {
         ctx.fillRect(0, y, W, ROW_H);
       }
       ctx.fillStyle = row.channel ? C.label : C.unkeyed;
-      ctx.fillText(row.group === 'expressions' ? expressionLabel(row.label) : row.label, 14, y + ROW_H / 2);
-      if (row.channel) this.drawKeys(ctx, row, y + ROW_H / 2, move);
+      ctx.fillText(rowName(row), 14, y + ROW_H / 2);
+      if (row.channel) this.drawKeys(ctx, row.channel.times, this.selection.mask(row.id), y + ROW_H / 2, move);
+    }
+    if (!lines.length) {
+      ctx.fillStyle = C.label;
+      ctx.fillText(t(this.search ? 'timeline.dope.noMatch' : 'timeline.dope.noRows'), 8, top + ROW_H / 2);
     }
 
     // Past the end
@@ -343,17 +446,19 @@ export class DopeSheet extends CanvasPairView {
     // Ruler with frame numbers; markers: a line through the rows and the name on the ruler (join
     // boundaries in their own colour).
     drawFrameRuler(ctx, this.view, fps, (t) => this.x(t), W, { ...C, labelWidth: LABEL_W, height: RULER_H }, () => {
-      for (const mk of markersOf(this.model.motion())) {
-        const mx = Math.round(this.x(mk.time)) + 0.5;
-        if (mx < LABEL_W || mx > W) continue;
-        ctx.strokeStyle = mk.kind === 'join' ? C.join : C.marker;
+      const drag = this.drag?.kind === 'marker' ? this.drag : null;
+      markersOf(this.model.motion()).forEach((mk, i) => {
+        const mx = Math.round(this.x(mk.time + (drag?.index === i ? drag.dt : 0))) + 0.5;
+        if (mx < LABEL_W || mx > W) return;
+        const colour = i === this.selectedMarker ? C.markerSelected : mk.kind === 'join' ? C.join : C.marker;
+        ctx.strokeStyle = colour;
         ctx.beginPath();
         ctx.moveTo(mx, RULER_H - 10);
         ctx.lineTo(mx, H);
         ctx.stroke();
-        ctx.fillStyle = mk.kind === 'join' ? C.join : C.marker;
+        ctx.fillStyle = colour;
         ctx.fillText(mk.name, mx + 3, RULER_H - 5);
-      }
+      });
     });
   }
 
@@ -396,9 +501,7 @@ export class DopeSheet extends CanvasPairView {
    * `move`. One path and one fill per colour and row: a fill per diamond costs three times as much
    * to rasterise, and one path for every row far more still (bench/dopeSheet.bench.ts).
    */
-  private drawKeys(ctx: CanvasRenderingContext2D, row: DopeRow, y: number, move: number): void {
-    const times = row.channel!.times;
-    const mask = this.selection.mask(row.id);
+  private drawKeys(ctx: CanvasRenderingContext2D, times: Float32Array, mask: Uint8Array | undefined, y: number, move: number, colour = C.key): void {
     const v = this.view;
     const span = v.end - v.start;
     const a = lowerBound(times, v.start - span * 0.01);
@@ -408,7 +511,7 @@ export class DopeSheet extends CanvasPairView {
     if (dense) {
       // Keys being moved leave their old place: those rows get runs of their own.
       const runs = this.columnRuns(times, mask && move !== 0 ? { mask } : undefined);
-      ctx.fillStyle = C.key;
+      ctx.fillStyle = colour;
       for (let r = 0; r < runs.length; r += 2) ctx.fillRect(LABEL_W + runs[r], y - 3, runs[r + 1] - runs[r] + 1, 6);
       if (mask) {
         ctx.fillStyle = C.keySelected;
@@ -424,7 +527,7 @@ export class DopeSheet extends CanvasPairView {
       return;
     }
     for (const selected of mask ? [false, true] : [false]) {
-      ctx.fillStyle = selected ? C.keySelected : C.key;
+      ctx.fillStyle = selected ? C.keySelected : colour;
       ctx.beginPath();
       let n = 0;
       for (let i = a; i < b; i++) if ((mask?.[i] === 1) === selected) n = this.diamond(ctx, this.x(times[i] + (selected ? move : 0)), y, n);
@@ -465,29 +568,79 @@ export class DopeSheet extends CanvasPairView {
     let n = 0;
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i];
-      if (line.kind !== 'row' || !line.row.channel) continue;
       const y = this.lineY(i) + ROW_H / 2;
       if (y < Math.min(y0, y1) || y > Math.max(y0, y1)) continue;
-      n += this.selection.selectTimeSpan(line.row.id, line.row.channel.times, ta, tb);
+      // A group row in the box stands for its rows' keys (folded or not).
+      if (line.kind === 'group') n += selectGroupSpan(line.group, this.selection, ta, tb);
+      else if (line.row.channel) n += this.selection.selectTimeSpan(line.row.id, line.row.channel.times, ta, tb);
     }
     this.invalidate();
     return n;
   }
 
-  /** Moves the selected keys by dt seconds as one undo step. */
-  moveSelected(dt: number): boolean {
+  /**
+   * Moves the selected keys by dt seconds as one undo step. Keys they would land on are replaced
+   * only after the user says so, and the message says how many were.
+   */
+  async moveSelected(dt: number): Promise<boolean> {
     const sel = this.selection.toKeySelection();
     if (!sel.length || dt === 0) return false;
     const before = this.model.motion();
     const shift = Math.max(dt, moveKeysLimit(before, sel));
     if (shift === 0) return false;
-    const after = moveKeys(before, sel, shift);
     const count = this.selection.size;
+    const landed = keysLandedOn(before, sel, (t) => t + shift);
+    if (landed > 0 && !(await this.model.confirmReplace(count, landed))) return false;
+    if (this.model.motion() !== before) return false; // changed while the question was open
+    const after = moveKeys(before, sel, shift);
     const frames = Math.round(shift * this.model.fps() * 100) / 100;
     this.selection.reselectMoved(sel, before, after, shift);
     this.ownMotion = after;
-    this.model.commit(after, 'Move keys', () => t('timeline.keys.moved', { count, frames }));
+    this.model.commit(after, 'Move keys', () => t(landed ? 'timeline.keys.movedReplacing' : 'timeline.keys.moved', { count, frames, landed }));
     return true;
+  }
+
+  /** Every keyed row the filter shows (a folded group's too): what A, Ctrl+I, columns and ↑/↓ act on. */
+  shownKeyedRows(): DopeRow[] {
+    this.currentLines();
+    return this.groups.flatMap((g) => g.rows.filter((r) => r.channel && r.channel.times.length > 0));
+  }
+
+  /** Selects every key of the shown rows (on) or none. */
+  selectAll(on: boolean): void {
+    if (on) for (const r of this.shownKeyedRows()) this.selection.selectTimeSpan(r.id, r.channel!.times, -Infinity, Infinity);
+    else this.selection.clear();
+    this.invalidate();
+  }
+
+  /** Selected keys of the shown rows become unselected and the others selected. */
+  invertSelection(): void {
+    for (const r of this.shownKeyedRows()) {
+      const n = r.channel!.times.length;
+      for (let i = 0; i < n; i++) this.selection.set(r.id, n, i, !this.selection.has(r.id, i));
+    }
+    this.invalidate();
+  }
+
+  /** Every key of the shown rows at a time some selected key is at (Blender's column select), or at `at`. */
+  selectColumns(at?: number): number {
+    const rows = this.shownKeyedRows();
+    const times = new Set<number>();
+    if (at !== undefined) times.add(Math.fround(at));
+    else for (const r of rows) for (let i = 0; i < r.channel!.times.length; i++) if (this.selection.has(r.id, i)) times.add(r.channel!.times[i]);
+    let n = 0;
+    for (const r of rows) {
+      const rt = r.channel!.times;
+      for (const time of times) {
+        const k = lowerBound(rt, time);
+        if (k < rt.length && rt[k] === time) {
+          this.selection.set(r.id, rt.length, k, true);
+          n++;
+        }
+      }
+    }
+    this.invalidate();
+    return n;
   }
 
   deleteSelected(): boolean {
@@ -521,15 +674,35 @@ export class DopeSheet extends CanvasPairView {
       c.setPointerCapture(e.pointerId);
       const { x, y } = this.local(e);
       if (y < RULER_H) {
+        const mi = this.markerAt(x);
+        if (mi >= 0) {
+          this.drag = { kind: 'marker', index: mi, x0: x, time0: markersOf(this.model.motion())[mi].time, dt: 0, moved: false };
+          return;
+        }
+        this.selectedMarker = null;
         this.drag = { kind: 'ruler', x0: x, start0: this.view.start, moved: false };
         return;
       }
       const li = this.lineAt(y);
       const line = li >= 0 ? this.lines[li] : undefined;
-      if (line?.kind === 'group') {
+      if (line?.kind === 'group' && x < TRIANGLE_W) {
         if (this.collapsed.has(line.group.id)) this.collapsed.delete(line.group.id);
         else this.collapsed.add(line.group.id);
         this.linesOf = null;
+        this.invalidate();
+        return;
+      }
+      const summary = x >= LABEL_W ? this.summaryKeyAt(x, y) : null;
+      if (summary) {
+        // The group's keys at that time: Shift toggles them, a plain click selects them (kept when already selected, to drag).
+        const times = this.summaryOf(summary.group);
+        const selected = summaryMask(summary.group, times, this.selection)?.[lowerBound(times, summary.time)] === 1;
+        if (e.shiftKey) selectGroupSpan(summary.group, this.selection, summary.time, summary.time, !selected);
+        else if (!selected) {
+          this.selection.clear();
+          selectGroupSpan(summary.group, this.selection, summary.time, summary.time);
+        }
+        this.drag = { kind: 'move', x0: x, dt: 0, moved: false };
         this.invalidate();
         return;
       }
@@ -541,6 +714,12 @@ export class DopeSheet extends CanvasPairView {
         return;
       }
       const hit = this.keyAt(x, y);
+      if (hit && e.altKey) {
+        // Alt+click: the column, every shown row's key at that key's time (added to the selection with Shift).
+        if (!e.shiftKey) this.selection.clear();
+        this.selectColumns(hit.row.channel!.times[hit.index]);
+        return;
+      }
       if (hit) {
         const len = hit.row.channel!.times.length;
         if (e.shiftKey) this.selection.set(hit.row.id, len, hit.index, !this.selection.has(hit.row.id, hit.index));
@@ -560,7 +739,14 @@ export class DopeSheet extends CanvasPairView {
       const d = this.drag;
       if (!d) return;
       const { x, y } = this.local(e);
-      if (d.kind === 'ruler') {
+      if (d.kind === 'marker') {
+        if (Math.abs(x - d.x0) > DRAG_PX) d.moved = true;
+        const dt = d.moved ? this.dragDt(x - d.x0, e.altKey) : 0;
+        if (dt !== d.dt) {
+          d.dt = dt;
+          this.invalidate();
+        }
+      } else if (d.kind === 'ruler') {
         if (Math.abs(x - d.x0) > DRAG_PX) d.moved = true;
         if (!d.moved) return;
         const span = this.view.end - this.view.start;
@@ -591,12 +777,16 @@ export class DopeSheet extends CanvasPairView {
         this.invalidate();
         return;
       }
-      if (d.kind === 'ruler' && !d.moved) this.model.seek(Math.min(Math.max(this.time(d.x0), 0), this.model.duration()));
+      if (d.kind === 'marker') {
+        this.selectedMarker = d.index;
+        if (d.moved && d.dt !== 0) this.model.moveMarker(d.index, d.time0 + d.dt);
+        else this.model.seek(d.time0, true);
+      } else if (d.kind === 'ruler' && !d.moved) this.model.seek(Math.min(Math.max(this.time(d.x0), 0), this.model.duration()), e.altKey);
       else if (d.kind === 'box') {
         if (Math.abs(d.x1 - d.x0) < DRAG_PX && Math.abs(d.y1 - d.y0) < DRAG_PX) {
-          if (d.x0 > LABEL_W) this.model.seek(Math.min(Math.max(this.time(d.x0), 0), this.model.duration()));
+          if (d.x0 > LABEL_W) this.model.seek(Math.min(Math.max(this.time(d.x0), 0), this.model.duration()), e.altKey);
         } else this.selectBox(d.x0, d.y0, d.x1, d.y1);
-      } else if (d.kind === 'move' && d.moved && d.dt !== 0) this.moveSelected(d.dt);
+      } else if (d.kind === 'move' && d.moved && d.dt !== 0) void this.moveSelected(d.dt);
       this.invalidate();
     };
     c.addEventListener('pointerup', (e) => end(e, false));
@@ -622,12 +812,23 @@ export class DopeSheet extends CanvasPairView {
       },
       { passive: false },
     );
-    c.addEventListener('dblclick', () => this.fit());
+    // Double-click: on a marker renames it, elsewhere fits the whole motion.
+    c.addEventListener('dblclick', (e) => {
+      const { x, y } = this.local(e);
+      const mi = y < RULER_H ? this.markerAt(x) : -1;
+      if (mi >= 0) this.model.renameMarker(mi);
+      else this.fit();
+    });
     // Delete acts on the keys while the sheet has focus and keys are selected (else the range's Delete runs).
     c.addEventListener('keydown', (e) => {
       if ((e.key === 'Delete' || e.key === 'Backspace') && !this.selection.empty) {
         e.preventDefault();
         this.deleteSelected();
+      } else if ((e.key === 'Delete' || e.key === 'Backspace') && this.selectedMarker !== null) {
+        e.preventDefault();
+        const i = this.selectedMarker;
+        this.selectedMarker = null;
+        this.model.deleteMarker(i);
       }
     });
   }
@@ -637,8 +838,13 @@ export class DopeSheet extends CanvasPairView {
     const fps = this.model.fps();
     const d = this.model.duration();
     this.info.textContent = t('timeline.dope.info', { frames: frameOf(d, fps) + 1, duration: formatTime(d), fps: Math.round(fps * 100) / 100 });
-    this.frameInput.max = String(frameOf(d, fps));
+    this.frameInput.max = String(lastFrameOf(d, fps));
   }
+}
+
+/** A row's shown name (expressions by their translated names). */
+function rowName(row: DopeRow): string {
+  return row.group === 'expressions' ? expressionLabel(row.label) : row.label;
 }
 
 function allSelected(mask: Uint8Array, from: number, to: number): boolean {

@@ -9,27 +9,30 @@ import type { Motion } from '../../shared/motion/types';
 import { insertKeys, type TrackRef } from '../../shared/edits/insertKeys';
 import { copyKeys, pasteKeys, type KeyClip } from '../../shared/edits/pasteKeys';
 import { pastePose } from '../../shared/edits/pastePose';
-import { markersOf, withMarkers } from '../../shared/motion/markers';
 import { onLocaleChange, t } from '../../shared/i18n';
 import { DopeSheet } from './dopeSheet';
-import { frameOf } from './dopeSheetRows';
+import { confirmReplace, markerEdits, registerKeyCommands } from './keyCommands';
+import { frameOf, snapToFrame } from './dopeSheetRows';
 
 type Clipboard = { kind: 'keys'; clip: KeyClip; count: number } | { kind: 'pose'; motion: Motion; time: number };
 
 export function createDopeSheet(studio: Studio): DopeSheet {
+  const markers = markerEdits(studio);
   const sheet = new DopeSheet({
+    ...markers,
     motion: () => studio.motion,
     duration: () => studio.duration,
     fps: () => studio.fps,
     time: () => studio.clock.time,
     playing: () => studio.clock.playing,
     selectedBone: () => studio.selectedBone,
-    seek: (time) => {
+    seek: (time, free) => {
       studio.setPlaying(false);
-      studio.seek(time);
+      studio.seek(free ? time : snapToFrame(time, studio.fps, studio.duration));
     },
     selectBone: (bone) => studio.select(bone),
     commit: (motion, label, message) => studio.commit(motion, label, message),
+    confirmReplace,
   });
   studio.events.on('motion', () => {
     sheet.motionChanged();
@@ -47,7 +50,7 @@ export function createDopeSheet(studio: Studio): DopeSheet {
   sheet.timeChanged();
 
   let clipboard: Clipboard | null = null;
-  const frame = () => frameOf(studio.clock.time, studio.fps);
+  const frame = () => frameOf(studio.keyTime, studio.fps);
 
   /** K: the selected bone's rotation (and the hips position for the hips), else the rows picked by label. */
   const insertTargets = (): TrackRef[] => {
@@ -79,7 +82,7 @@ export function createDopeSheet(studio: Studio): DopeSheet {
         return;
       }
       const f = frame();
-      studio.commit(insertKeys(studio.motion, targets, studio.clock.time), 'Insert key', () => t('timeline.keys.inserted', { frame: f }));
+      studio.commit(insertKeys(studio.motion, targets, studio.keyTime), 'Insert key', () => t('timeline.keys.inserted', { frame: f }));
     },
   });
   r.register({
@@ -95,14 +98,14 @@ export function createDopeSheet(studio: Studio): DopeSheet {
         clipboard = { kind: 'keys', clip: copyKeys(studio.motion, sheet.selection.toKeySelection()), count };
         studio.messages.show('notice', () => t('timeline.keys.copied', { count }));
       } else {
-        clipboard = { kind: 'pose', motion: studio.motion, time: studio.clock.time };
+        clipboard = { kind: 'pose', motion: studio.motion, time: studio.keyTime };
         studio.messages.show('notice', () => t('timeline.pose.copied', { frame: f }));
       }
     },
   });
   const paste = (mirrored: boolean) => {
     const f = frame();
-    const time = studio.clock.time;
+    const time = studio.keyTime;
     if (!clipboard) {
       studio.messages.show('notice', () => t('timeline.keys.nothingToPaste'));
       return;
@@ -118,19 +121,7 @@ export function createDopeSheet(studio: Studio): DopeSheet {
   };
   r.register({ id: 'keys.paste', label: 'Paste', description: 'Paste the copied keys or pose at the playhead', shortcuts: ['Mod+V'], menu: 'edit', isEnabled: () => clipboard !== null, run: () => paste(false) });
   r.register({ id: 'keys.pasteFlipped', label: 'Paste flipped', description: 'Paste the copied pose mirrored left and right', shortcuts: ['Mod+Shift+V'], menu: 'edit', isEnabled: () => clipboard !== null, run: () => paste(true) });
-  r.register({
-    id: 'markers.add',
-    label: 'Add marker',
-    description: 'Add a named marker at the playhead (saved in the .vrma)',
-    shortcuts: ['M'],
-    menu: 'edit',
-    run: () => {
-      const existing = markersOf(studio.motion);
-      const name = t('timeline.marker.name', { n: existing.length + 1 });
-      const f = frame();
-      studio.commit(withMarkers(studio.motion, [...existing, { time: studio.clock.time, name, kind: 'user' }]), 'Add marker', () => t('timeline.marker.added', { name, frame: f }));
-    },
-  });
   r.register({ id: 'keys.delete', label: 'Delete keys', description: 'Delete the selected keys', menu: 'edit', isEnabled: () => !sheet.selection.empty, run: () => void sheet.deleteSelected() });
+  registerKeyCommands(studio, sheet, markers);
   return sheet;
 }

@@ -1,7 +1,9 @@
 /**
  * The dope sheet's rows: one per animated channel (and one per skeleton bone without a track, to key
  * into), in the groups people look for: torso, head, arms, legs, fingers, hips position,
- * expressions, lookAt. Pure so it is tested in Node; the view only lays them out.
+ * expressions, lookAt. Which of them show is the row filter (filterRows): by default only keyed
+ * rows, as Blender's "Only Show Errors/Selected" family does (test.vrma has one animated bone, not
+ * 20 empty rows to scroll past). Pure so it is tested in Node; the view only lays them out.
  */
 import type { Channel, ChannelPath, Motion } from '../../shared/motion/types';
 import { HUMAN_BONE_NAMES, isFingerBone, type HumanBoneName } from '../../shared/vrm/humanBones';
@@ -66,6 +68,31 @@ export function dopeRows(motion: Motion): DopeGroup[] {
   return GROUP_ORDER.map((id) => ({ id, rows: byGroup.get(id)! })).filter((g) => g.rows.length > 0);
 }
 
+/** Which rows the dope sheet shows: keyed ones (the default), every bone, or the selected bone's. */
+export type RowFilterMode = 'keyed' | 'all' | 'selected';
+export const ROW_FILTER_MODES: readonly RowFilterMode[] = ['keyed', 'all', 'selected'];
+
+export interface RowFilter {
+  readonly mode: RowFilterMode;
+  /** Rows whose label (or shown name) contains this, case-insensitively; '' shows every row. */
+  readonly search: string;
+  readonly selectedBone?: HumanBoneName | null;
+  /** A row's shown name, when it differs from its label (translated expression names). */
+  readonly shownName?: (row: DopeRow) => string;
+}
+
+/** The groups with the rows the filter lets through; groups left empty are left out. */
+export function filterRows(groups: readonly DopeGroup[], filter: RowFilter): DopeGroup[] {
+  const needle = filter.search.trim().toLowerCase();
+  const keep = (r: DopeRow): boolean => {
+    if (filter.mode === 'keyed' && !r.channel) return false;
+    if (filter.mode === 'selected' && (!filter.selectedBone || r.bone !== filter.selectedBone)) return false;
+    if (!needle) return true;
+    return r.label.toLowerCase().includes(needle) || !!filter.shownName?.(r).toLowerCase().includes(needle);
+  };
+  return groups.map((g) => ({ id: g.id, rows: g.rows.filter(keep) })).filter((g) => g.rows.length > 0);
+}
+
 /** A laid-out line: a group header or a row, top to bottom; collapsed groups show their header only. */
 export type DopeLine = { readonly kind: 'group'; readonly group: DopeGroup } | { readonly kind: 'row'; readonly row: DopeRow };
 
@@ -81,6 +108,19 @@ export function dopeLines(groups: readonly DopeGroup[], collapsed: ReadonlySet<G
 /** Frame number of time t at `fps` (nearest frame) and the time of a frame. */
 export const frameOf = (t: number, fps: number) => Math.round(t * fps);
 export const timeOfFrame = (frame: number, fps: number) => frame / fps;
+
+/**
+ * The time of the frame nearest t, inside [0, duration]: where a click puts the playhead (Alt frees
+ * it) and where keys and markers made at the playhead go, so "frame 14" at 30 fps is 14/30 s, not
+ * the 13.9 a click between frames would give (issue 27).
+ */
+export function snapToFrame(t: number, fps: number, duration: number): number {
+  const snapped = fps > 0 ? timeOfFrame(frameOf(t, fps), fps) : t;
+  return Math.min(Math.max(snapped, 0), duration);
+}
+
+/** The last whole frame of a motion of this duration (the Frame box's maximum). */
+export const lastFrameOf = (duration: number, fps: number) => Math.max(0, Math.floor(duration * fps + 1e-6));
 
 /** "00:01:23:12" style timecode (hours:minutes:seconds:frames) at fps. */
 export function timecode(t: number, fps: number): string {

@@ -5,6 +5,7 @@ import { createContactStrip, type ContactStrip } from './contactStrip';
 import { amountColumns } from './amountCurve';
 import { h } from '../ui/dom';
 import { tAttr } from '../ui/i18n';
+import { snapToFrame } from './dopeSheetRows';
 
 export function createTimeline(studio: Studio): { element: HTMLElement; view: TimelineView; contacts: ContactStrip } {
   const view = new TimelineView({
@@ -23,9 +24,9 @@ export function createTimeline(studio: Studio): { element: HTMLElement; view: Ti
       return rot?.times ?? pos?.times ?? null;
     },
     selectedLabel: () => (studio.selectedBone ? `${studio.selectedBone} keys` : null),
-    seek: (t) => {
+    seek: (time, free) => {
       studio.setPlaying(false);
-      studio.seek(t);
+      studio.seek(free ? time : snapToFrame(time, studio.fps, studio.duration));
     },
     setRange: (r) => studio.setRange(r),
   });

@@ -19,7 +19,8 @@ export interface TimelineModel {
   /** Key times of the selected bone, if any. */
   selectedKeys(): Float32Array | null;
   selectedLabel(): string | null;
-  seek(t: number): void;
+  /** Puts the playhead at t: on the nearest frame unless `free` (Alt held). */
+  seek(t: number, free?: boolean): void;
   setRange(range: TimeRange | null): void;
 }
 
@@ -327,7 +328,7 @@ export class TimelineView {
       else if (e.shiftKey) this.drag = { kind: 'select', anchor: t };
       else {
         this.drag = { kind: 'scrub' };
-        this.model.seek(t);
+        this.model.seek(t, e.altKey);
       }
     });
     c.addEventListener('pointermove', (e) => {
@@ -341,7 +342,7 @@ export class TimelineView {
       const t = this.clampTime(xToTime(this.view, x));
       switch (this.drag.kind) {
         case 'scrub':
-          this.model.seek(t);
+          this.model.seek(t, e.altKey);
           break;
         case 'in':
           if (range) this.model.setRange(t < range.end ? { start: t, end: range.end } : range);

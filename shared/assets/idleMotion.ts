@@ -10,7 +10,7 @@ import { STANDARD_OFFSETS } from '../vrm/standardSkeleton';
 import { armRotations, relaxedFingers } from './armPose';
 import { SOLE_POINTS } from './mannequinBody';
 import { bakeLoop, type FramePose } from './loopBaker';
-import { pointOnBone, standardFk } from './standardFk';
+import { pointOnBone, standardFk } from '../vrm/standardFk';
 
 export const IDLE_SECONDS = 6;
 const DEG = Math.PI / 180;

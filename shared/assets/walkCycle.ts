@@ -12,7 +12,7 @@ import { armRotations, relaxedFingers } from './armPose';
 import { bakeLoop, checkLoopOptions, type FramePose } from './loopBaker';
 import { SOLE_POINTS } from './mannequinBody';
 import { periodicCurve } from './periodicCurve';
-import { pointOnBone, standardFk } from './standardFk';
+import { pointOnBone, standardFk } from '../vrm/standardFk';
 
 export { makeIdleMotion } from './idleMotion';
 

@@ -3,7 +3,7 @@
  * that names the problem instead of three-vrm's "Cannot read properties of undefined (reading 'name')":
  * humanoid bones pointing at nodes that do not exist (or two bones at one node), no hips bone, expressions/blend shapes pointing at missing nodes or meshes. Works on the glTF JSON only.
  */
-import { isGlb, parseGlb } from '../gltf/glb';
+import { isGlb, parseGlb, refuseCostlyJson } from '../gltf/glb';
 import { MotionError } from '../errors';
 
 type Json = Record<string, unknown>;
@@ -29,6 +29,7 @@ export function avatarProblem(bytes: Uint8Array): string | undefined {
 export function avatarCheck(bytes: Uint8Array): MotionError | undefined {
   let json: unknown;
   try {
+    if (!isGlb(bytes)) refuseCostlyJson(bytes, {}, 'the glTF JSON');
     json = isGlb(bytes) ? parseGlb(bytes).json : JSON.parse(new TextDecoder().decode(bytes));
   } catch (e) {
     const reason = (e as Error).message;

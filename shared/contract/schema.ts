@@ -8,6 +8,7 @@
  */
 import * as v from 'valibot';
 import { MAX_KEY, MAX_PLACEMENTS, type BedroomSettings } from './bedroomSettings';
+import { EXPORT_FORMATS } from '../export/exportFormats';
 
 export const MAX_PATH = 4096;
 export const MAX_TEXT = 1024;
@@ -78,6 +79,7 @@ export const SettingsPatchSchema = v.partial(
     /** UI language: 'system' follows the OS / browser, else the user's choice. */
     language: oneOf(...LANGUAGE_SETTINGS),
     onionSkin: v.partial(shape({ enabled: bool, frames: finite })),
+    exportFormat: oneOf(...EXPORT_FORMATS),
   }),
 );
 

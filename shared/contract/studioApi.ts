@@ -33,6 +33,7 @@ import type {
 } from './schema';
 import { studioExtensionOf, type StudioFileExtension } from '../convert/formats';
 import type { MotionErrorInfo } from '../errors';
+import type { ExportFormat } from '../export/exportFormats';
 import type { FileProblem } from '../fileProblem';
 import type { MotionWarning } from '../warnings';
 import type { TakeInfo } from '../convert/takeInfo';
@@ -197,6 +198,8 @@ export interface Settings {
   readonly language: LanguageSetting;
   /** Ghost poses of the avatar N frames before and after the playhead (renderer/viewport/onionSkin.ts). */
   readonly onionSkin: OnionSkinSettings;
+  /** The Export menu's last format (renderer/app/exportFormat.ts): what "Export to" writes. */
+  readonly exportFormat: ExportFormat;
 }
 
 export interface OnionSkinSettings {
@@ -222,6 +225,7 @@ export const DEFAULT_SETTINGS: Settings = {
   lastFolder: null,
   language: 'system',
   onionSkin: { enabled: false, frames: ONION_SKIN_FRAMES.default },
+  exportFormat: 'vmd',
 };
 
 /** One entry of the studio's command registry, mirrored into the native menu (Electron). */

@@ -4,14 +4,19 @@
  * the file with, so a file the library calls readable is one the studio opens) and, where there is
  * one, its writer. The type makes a format of FORMATS without a codec a compile error.
  *
- * The exporters add a format's writer as its `write` here (one field, no new switch arm); the
- * studio's first chunk never imports this module (renderer/app/core.ts loads it on first use).
+ * A format's writer is its `write` here, the exporters of shared/export plugged in as they are (one
+ * field, no switch arm): writeMotion (by file name) and exportMotion (by export format) are the one
+ * dispatch the CLI's export and the studio's Export go through. shared/export imports nothing of this
+ * module, so the table depends on the writers and never the other way round (architecture.test.ts).
+ * The studio's first chunk never imports this module (renderer/app/core.ts loads it on first use).
  */
 import type { Motion } from '../motion/types';
 import { durationOf } from '../motion/types';
 import { fail } from '../errors';
 import { readVrma } from '../vrma/read';
 import { writeVrma } from '../vrma/write';
+import { EXPORTERS, type BvhExportOptions, type ExportFormat, type ExportResult, type FbxExportOptions, type GlbExportOptions, type VmdExportOptions } from '../export/index';
+import type { MotionWarning } from '../warnings';
 import { estimateFps } from '../vrma/summary';
 import { convertBvh } from './bvh/convertBvh';
 import { parseBvh } from './bvh/parse';
@@ -55,9 +60,22 @@ export interface TakeSource {
   convert(take: string | undefined, opts?: { fps?: number }): Motion;
 }
 
-/** What a writer may need besides the motion; the exporters add their fields here. */
-export interface WriteOptions {
+/** What a writer may need besides the motion: every exporter's options (each reads its own). */
+export type WriteOptions = VmdExportOptions & BvhExportOptions & GlbExportOptions & FbxExportOptions;
+
+/** A written file: its bytes, what the format could not carry, and (for the sampled formats) the grid. */
+export interface WrittenMotion {
+  readonly bytes: Uint8Array;
+  readonly report: readonly MotionWarning[];
+  readonly frames?: number;
   readonly fps?: number;
+}
+
+/** A format's writer: the extension it writes (a .gltf is read but only .glb written) and the pure writer. */
+export interface MotionWriter {
+  /** File extension without the dot. */
+  readonly ext: string;
+  write(motion: Motion, opts?: WriteOptions): WrittenMotion;
 }
 
 export interface FormatCodec {
@@ -71,8 +89,8 @@ export interface FormatCodec {
   describe(bytes: Uint8Array, fileName: string): FormatDescription;
   /** How many leading bytes `describe` needs (default the whole file; 0: none, the extension says it all). */
   readonly describeBytes?: number;
-  /** A motion written in this format (the exporters add theirs: one field, read by writeMotion). */
-  write?(motion: Motion, opts: WriteOptions): Uint8Array;
+  /** A motion written in this format (shared/export's exporter, or the .vrma writer). */
+  readonly write?: MotionWriter;
 }
 
 const byDuration = (duration: number, fps?: number): FormatDescription => ({ kind: duration > 0 ? 'motion' : 'pose', duration, ...(fps ? { fps } : {}) });
@@ -96,9 +114,10 @@ export const CODECS: { readonly [K in FormatId]: FormatCodec } = {
       const motion = readVrma(bytes);
       return byDuration(durationOf(motion), estimateFps(motion) ?? undefined);
     },
-    write: (motion) => writeVrma(motion),
+    write: { ext: 'vrma', write: (motion) => ({ bytes: writeVrma(motion), report: [] }) },
   },
   vmd: {
+    write: EXPORTERS.vmd,
     read: (bytes, opts) => convertVmd(bytes, { pmx: opts.pmx, fps: opts.fps, forceModel: opts.forceModel }),
     describe: (bytes) => byDuration(parseVmd(bytes).lastFrame / VMD_FPS, VMD_FPS),
   },
@@ -107,6 +126,7 @@ export const CODECS: { readonly [K in FormatId]: FormatCodec } = {
     describe: (bytes) => (parseVpd(bytes), { kind: 'pose', duration: 0 }),
   },
   bvh: {
+    write: EXPORTERS.bvh,
     read: (bytes, opts) => convertBvh(bytes, { fps: opts.fps, unit: opts.unit }),
     describe(bytes) {
       const bvh = parseBvh(bytes);
@@ -114,6 +134,7 @@ export const CODECS: { readonly [K in FormatId]: FormatCodec } = {
     },
   },
   fbx: {
+    write: EXPORTERS.fbx,
     read: (bytes, opts) => convertFbx(bytes, { fps: opts.fps, take: opts.take }),
     listTakes: (bytes) => listFbxTakes(bytes),
     openTakes(bytes) {
@@ -131,6 +152,7 @@ export const CODECS: { readonly [K in FormatId]: FormatCodec } = {
     describe: (bytes) => byTakes(listFbxTakes(bytes), 'motion'),
   },
   gltf: {
+    write: EXPORTERS.glb,
     read: (bytes, opts) => convertGltf(bytes, { fps: opts.fps, take: opts.take }),
     listTakes: (bytes) => listGltfTakes(bytes),
     openTakes(bytes) {
@@ -192,12 +214,23 @@ export function writableFormats(): Format[] {
   return FORMATS.filter((f) => CODECS[f.id].write);
 }
 
-/** A motion as the bytes of the file `fileName` names, by its extension's writer; UNSUPPORTED where there is none. */
-export function writeMotion(fileName: string, motion: Motion, opts: WriteOptions = {}): Uint8Array {
-  const write = formatsOf(fileName).map((f) => CODECS[f.id].write).find((w) => w !== undefined);
-  if (write) return write(motion, opts);
-  const formats = writableFormats().flatMap((f) => f.extensions).join(', ');
-  return fail('UNSUPPORTED', `${fileName}: motions are not written as "${extensionOf(fileName) || '(no extension)'}"; write ${formats}`, 'convert.noWriter', { file: fileName, formats });
+const writtenExtension = (f: Format) => `.${CODECS[f.id].write!.ext}`;
+
+/** A motion as the file `fileName` names, by its extension's writer; UNSUPPORTED where there is none. */
+export function writeMotion(fileName: string, motion: Motion, opts: WriteOptions = {}): WrittenMotion {
+  const ext = extensionOf(fileName);
+  const writer = formatsOf(fileName).map((f) => CODECS[f.id].write).find((w) => w !== undefined && `.${w.ext}` === ext);
+  if (writer) return writer.write(motion, opts);
+  const formats = writableFormats().map(writtenExtension).join(', ');
+  return fail('UNSUPPORTED', `${fileName}: motions are not written as "${ext || '(no extension)'}"; write ${formats}`, 'convert.noWriter', { file: fileName, formats });
+}
+
+/** The motion in an export format (the CLI's --to, the studio's Export to), through the same table. */
+export function exportMotion(format: ExportFormat, motion: Motion, opts: WriteOptions = {}): ExportResult {
+  const writer = FORMATS.map((f) => CODECS[f.id].write).find((w) => w?.ext === format)!;
+  const out = writer.write(motion, opts);
+  // Every export format samples on a fixed grid: its writer reports frames and fps.
+  return { ...out, frames: out.frames ?? 0, fps: out.fps ?? 0 };
 }
 
 /** The codec of a file that holds takes; UNSUPPORTED for any other. */

@@ -4,7 +4,7 @@
  * planted feet stay planted and no foot goes under the floor. The output is a normal .vrma (it plays
  * on any avatar; on this one it is exact).
  *
- * 1. The motion is re-expressed on the avatar's own rest skeleton (shared/vrm/avatarSkeleton.ts):
+ * 1. The motion is re-expressed on the avatar's own rest skeleton (shared/avatar/avatarSkeleton.ts):
  *    normalized rotations as they are (that is what three-vrm-animation hands any avatar), bones the
  *    avatar lacks left out (three-vrm-animation ignores them there too), and the rest hips height the
  *    avatar's, so the player's hips scale is 1 on this avatar.

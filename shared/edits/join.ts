@@ -3,8 +3,11 @@
  * rest frame: bones matched by humanoid name (bones A lacks are dropped), rotations carried through
  * normalized space (q' = P_A⁻¹·P_B·q·W_B⁻¹·W_A), the hips position taken to world space, scaled by A's
  * hips height over B's and brought into A's hips parent frame, its x/z moved so that B starts where A
- * is when B begins. B's expression, lookAt and non-humanoid tracks are dropped with a warning. Any
- * track only one side has holds its rest value on the other side (normalized identity for bones).
+ * is when B begins. B's expressions go to A's expressions of the same name and B's gaze to A's lookAt
+ * node (issue 27: a join used to drop them); an expression or gaze A lacks is added to A, as keying
+ * one would, with a warning naming them. B's non-humanoid tracks are dropped with a warning. Any
+ * track only one side has holds its rest value on the other side (normalized identity for bones,
+ * weight 0 for an expression).
  */
 import { warning, type MotionWarning } from '../warnings';
 import type { Channel, ChannelPath, Motion } from '../motion/types';
@@ -17,6 +20,7 @@ import { fixOutliers } from './fixOutliers';
 import { hipsFromWorld, hipsToWorld } from '../vrma/normalizedTracks';
 import { restValue } from './keySelection';
 import { spliceParts } from './splice';
+import { withRootNode } from './faceNodes';
 
 export const DEFAULT_JOIN_BLEND = 0.2;
 
@@ -61,10 +65,47 @@ function hipsInFrameOf(a: Motion, b: Motion, startInA: number): Channel | undefi
   return { node: hipsA, path: 'translation', times: sourceB.times, values: hipsFromWorld(world, a) };
 }
 
+/**
+ * B's expression and gaze tracks on A's nodes: expressions by name, the gaze on A's lookAt node; the
+ * ones A lacks are added to A first (a root node each, as setExpressionKey/setLookAtKey add them).
+ */
+function faceTracks(a: Motion, b: Motion): { a: Motion; tracks: Channel[]; added: string[] } {
+  let out = a;
+  const tracks: Channel[] = [];
+  const added: string[] = [];
+  for (const e of b.expressions) {
+    const c = b.channels.find((x) => x.node === e.node && x.path === 'translation');
+    if (!c) continue;
+    let ref = out.expressions.find((x) => x.name === e.name);
+    if (!ref) {
+      const { gltf, index } = withRootNode(out.gltf, { name: `expression_${e.name}` });
+      ref = { name: e.name, preset: e.preset, node: index };
+      out = { ...out, gltf, expressions: [...out.expressions, ref] };
+      added.push(e.name);
+    }
+    tracks.push({ node: ref.node, path: 'translation', times: c.times, values: c.values });
+  }
+  const gaze = b.lookAtNode === undefined ? undefined : b.channels.find((x) => x.node === b.lookAtNode && x.path === 'rotation');
+  if (gaze) {
+    let node = out.lookAtNode;
+    if (node === undefined) {
+      const made = withRootNode(out.gltf, { name: 'lookAt' });
+      node = made.index;
+      out = { ...out, gltf: made.gltf, lookAtNode: node };
+      added.push('lookAt');
+    }
+    tracks.push({ node, path: 'rotation', times: gaze.times, values: gaze.values });
+  }
+  return { a: out, tracks, added };
+}
+
 export function join(first: Motion, second: Motion, options: JoinOptions = {}): Motion {
   const blend = requireNonNegative('blend', options.blend ?? DEFAULT_JOIN_BLEND);
-  const a = options.fixOutliers === false ? first : fixOutliers(first);
+  const a0 = options.fixOutliers === false ? first : fixOutliers(first);
   const b = options.fixOutliers === false ? second : fixOutliers(second);
+  const face = faceTracks(a0, b);
+  const a = face.a;
+  const faceNodesB = new Set([...b.expressions.map((e) => `${e.node}/translation`), ...(b.lookAtNode === undefined ? [] : [`${b.lookAtNode}/rotation`])]);
   const durationA = durationOf(a);
   const durationB = durationOf(b);
   const fade = Math.min(blend, durationA, durationB);
@@ -75,7 +116,9 @@ export function join(first: Motion, second: Motion, options: JoinOptions = {}): 
   const key = (node: number, path: ChannelPath) => `${node}/${path}`;
   const dropped: HumanBoneName[] = [];
   let droppedOther = 0;
+  for (const c of face.tracks) fromB.set(key(c.node, c.path), c);
   for (const c of b.channels) {
+    if (faceNodesB.has(key(c.node, c.path))) continue;
     const bone = b.humanoid.nodeToBone.get(c.node);
     if (bone === undefined) {
       droppedOther++;
@@ -99,7 +142,8 @@ export function join(first: Motion, second: Motion, options: JoinOptions = {}): 
   const hips = hipsInFrameOf(a, b, durationA - fade);
   if (hips) fromB.set(key(hips.node, 'translation'), hips);
   if (dropped.length) warnings.push(warning(`join: dropped tracks of bones the first motion lacks: ${HUMAN_BONE_NAMES.filter((n) => dropped.includes(n)).join(', ')}`, 'join.droppedBones', { bones: HUMAN_BONE_NAMES.filter((n) => dropped.includes(n)).join(', ') }));
-  if (droppedOther) warnings.push(warning(`join: dropped ${droppedOther} expression, lookAt or non-humanoid track(s) of the second motion`, 'join.droppedOther', { count: droppedOther }));
+  if (droppedOther) warnings.push(warning(`join: dropped ${droppedOther} non-humanoid track(s) of the second motion`, 'join.droppedOther', { count: droppedOther }));
+  if (face.added.length) warnings.push(warning(`join: the first motion had no ${face.added.join(', ')}; added from the second motion`, 'join.addedFace', { names: face.added.join(', ') }));
 
   const channels: Channel[] = [];
   const used = new Set<string>();

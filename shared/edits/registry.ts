@@ -515,7 +515,7 @@ export const EDITS: readonly EditDefinition[] = [
     description: [
       "B is re-expressed on A's skeleton (bones by humanoid name, rotations through the normalized pose, hips",
       'scaled by the hips heights and continuing from where A is), then crossfaded in over --blend seconds.',
-      "B's expression and lookAt tracks are dropped.",
+      "B's expressions and gaze continue on A's of the same name (added to A when it has none).",
     ],
     other: true,
     params: [
@@ -719,6 +719,11 @@ export interface EditOutcome {
   readonly figures: readonly EditFigure[];
   /** The parameters the edit ran with (defaults filled in). */
   readonly params: ParamValues;
+  /**
+   * Where a time of the input is in the output, for an edit that moves time (null: cut away); absent
+   * when the edit keeps time. Markers follow it here; the studio's IN/OUT range follows it too.
+   */
+  readonly timeMap?: (t: number) => number | null;
 }
 
 /** Checks the parameters and what the edit needs, runs it, and returns the result with its report. */
@@ -729,7 +734,8 @@ export function runEdit(def: EditDefinition, input: EditInput, given: Readonly<R
   if (def.avatar && !input.avatar) fail('BAD_PARAMETER', `${def.id} needs an avatar`, 'edit.needsAvatar', { edit: def.id });
   const p = resolveParams(def, given);
   const edited = def.apply(input, p);
-  const motion = def.markerTime && markersOf(input.motion).length ? mapMarkers(input.motion, edited, def.markerTime(input, p, edited)) : edited;
+  const timeMap = def.markerTime?.(input, p, edited);
+  const motion = timeMap && markersOf(input.motion).length ? mapMarkers(input.motion, edited, timeMap) : edited;
   const lines = def.report?.(input, motion, p) ?? [];
-  return { motion, report: lines.flatMap((l) => (l.cli === undefined ? [] : [l.cli])), figures: lines.flatMap((l) => l.figures), params: p };
+  return { motion, report: lines.flatMap((l) => (l.cli === undefined ? [] : [l.cli])), figures: lines.flatMap((l) => l.figures), params: p, timeMap };
 }

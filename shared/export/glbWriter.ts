@@ -7,6 +7,11 @@
  * where three-vrm-animation puts them (scaled to the avatar's hips height). Expressions become morph
  * weights on the face meshes. The avatar's VRM extensions are kept (a VRM that also carries the
  * animation) unless `plain`, which writes a plain glTF.
+ *
+ * The avatar may also be a plain humanoid glTF (no VRM extension): its bones are found as the glTF
+ * converter finds a source skeleton's (shared/convert/humanoid/recognize.ts: Mixamo, Blender and
+ * other names, else the topology), and it is taken to face +Z like a VRM 1.0; the motion goes onto
+ * its own bones and rest transforms the same way.
  */
 import type { Motion, Quat } from '../motion/types';
 import { warning, type MotionWarning } from '../warnings';
@@ -15,14 +20,15 @@ import { allocateGlb, parseGlb } from '../gltf/glb';
 import { conj, mul, multiplyFlat } from '../math/quat';
 import { invertAffine } from '../math/mat4';
 import { nodeTransform, parentIndices, rotationOf, worldMatrices, type GltfNode } from '../vrma/restPose';
-import { avatarBoneNodes } from '../avatar/avatarSkeleton';
+import { avatarBoneNodes, type AvatarBones } from '../avatar/avatarSkeleton';
+import { readGltf } from '../convert/gltf/convertGltf';
 import type { HumanBoneName } from '../vrm/humanBones';
 import { sampleFrames } from './frames';
 import { expressionBinds, weightTracks } from './glbExpressions';
 import type { ExportResult } from './report';
 
 export interface GlbExportOptions {
-  /** The avatar (.vrm) the motion is baked onto. */
+  /** The avatar the motion is baked onto: a .vrm, or a plain humanoid glTF binary. */
   readonly avatar?: Uint8Array;
   /** Frame rate of the baked keys, default 30. */
   readonly fps?: number;
@@ -60,9 +66,24 @@ function stripVrm(json: Json): void {
   }
 }
 
-function boneTracks(motion: Motion, frames: ReturnType<typeof sampleFrames>, json: Json, report: MotionWarning[]): Output[] {
+const isVrmJson = (json: Json) => {
+  const ext = json.extensions as Json | undefined;
+  return !!ext && (ext.VRMC_vrm !== undefined || ext.VRM !== undefined);
+};
+
+/** Which node is which humanoid bone: the VRM's humanoid, or a plain glTF's skeleton recognised. */
+function targetBones(avatar: Uint8Array, json: Json): AvatarBones {
+  if (isVrmJson(json)) return avatarBoneNodes(json);
+  const source = readGltf(avatar);
+  const { bones } = source.rig();
+  const boneToNode: Partial<Record<HumanBoneName, number>> = {};
+  for (const [bone, joint] of Object.entries(bones) as [HumanBoneName, number][]) boneToNode[bone] = source.skeleton.nodeOf[joint];
+  return { version: '1', boneToNode };
+}
+
+function boneTracks(motion: Motion, frames: ReturnType<typeof sampleFrames>, json: Json, target: AvatarBones, report: MotionWarning[]): Output[] {
   const nodes = (Array.isArray(json.nodes) ? json.nodes : []) as GltfNode[];
-  const { version, boneToNode } = avatarBoneNodes(json);
+  const { version, boneToNode } = target;
   const world = worldMatrices(nodes);
   const parent = parentIndices(nodes);
   const vrm0 = version === '0';
@@ -161,8 +182,9 @@ export function writeGlb(motion: Motion, options: GlbExportOptions = {}): Export
   }
   const report: MotionWarning[] = [];
   const frames = sampleFrames(motion, options.fps ?? 30);
-  const outputs = boneTracks(motion, frames, json, report);
-  const { version } = avatarBoneNodes(json);
+  const target = targetBones(options.avatar, json);
+  const outputs = boneTracks(motion, frames, json, target, report);
+  const { version } = target;
   const { tracks, missing } = weightTracks(frames, json, expressionBinds(json, version));
   for (const t of tracks) outputs.push({ node: t.node, path: 'weights', values: t.values });
   if (missing.length) report.push(warning(`GLB: ${missing.length} expression(s) the format cannot carry left out: ${missing.join(', ')}`, 'export.expressionsNotCarried', { format: 'GLB', count: missing.length, names: missing.join(', ') }));

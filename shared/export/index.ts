@@ -4,6 +4,7 @@
  * bytes and a report of what the format could not carry out.
  */
 import type { MotionExporter } from './report';
+import type { ExportFormat } from './exportFormats';
 import { writeVmd, type VmdExportOptions } from './vmdWriter';
 import { writeBvh, type BvhExportOptions } from './bvhWriter';
 import { writeGlb, type GlbExportOptions } from './glbWriter';
@@ -23,5 +24,5 @@ export const GLB_EXPORTER: MotionExporter<GlbExportOptions> = { ext: 'glb', writ
 
 export const FBX_EXPORTER: MotionExporter<FbxExportOptions> = { ext: 'fbx', write: writeFbx };
 
-export const EXPORTERS = { vmd: VMD_EXPORTER, bvh: BVH_EXPORTER, glb: GLB_EXPORTER, fbx: FBX_EXPORTER } as const;
-export type ExportFormat = keyof typeof EXPORTERS;
+export const EXPORTERS = { vmd: VMD_EXPORTER, bvh: BVH_EXPORTER, glb: GLB_EXPORTER, fbx: FBX_EXPORTER } as const satisfies Record<ExportFormat, MotionExporter<never>>;
+export { EXPORT_FORMATS, isExportFormat, type ExportFormat } from './exportFormats';

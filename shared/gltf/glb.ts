@@ -16,11 +16,32 @@ export interface GlbLimits {
   /**
    * Most objects and arrays the JSON chunk may hold, checked by a scan BEFORE JSON.parse (whose
    * cost per `{}` is ~30x its text: 4 M empty nodes in 12 MB of JSON took +400 MB to parse).
-   * Readers that know what their kind of file needs pass it; unbounded by default.
+   * Readers that know what their kind of file needs pass it; MAX_GLTF_JSON_CONTAINERS by default.
    */
   readonly maxJsonContainers?: number;
   /** What the file is, for the refusal message ("a motion"). */
   readonly kind?: string;
+}
+
+/**
+ * Objects and arrays any glTF JSON may hold unless its reader passes a tighter bound (readVrma:
+ * 262,144). Real avatars and animation files hold under 100,000; 1 M empty objects parse to ~100 MB,
+ * while a 30 MB file of 10 M empty nodes took a worker 19-30 s and over 1 GB (issue 24, finding 3).
+ */
+export const MAX_GLTF_JSON_CONTAINERS = 1 << 20;
+
+/**
+ * Refuses, before JSON.parse, a glTF JSON text (a GLB's chunk or a .gltf) with more objects and
+ * arrays than `limits` allow, or nested deeper than MAX_JSON_DEPTH: one scan, no allocation.
+ */
+export function refuseCostlyJson(data: Uint8Array, limits: GlbLimits, what: 'the JSON chunk' | 'the glTF JSON'): void {
+  const max = limits.maxJsonContainers ?? MAX_GLTF_JSON_CONTAINERS;
+  if (countJsonContainers(data, max) > max) {
+    const message = `${what} (${data.length} bytes) holds more than ${max} objects and arrays; ${limits.kind ?? 'this kind of file'} needs far fewer, so it is refused before parsing`;
+    if (what === 'the JSON chunk') fail('TOO_LARGE', message, 'glb.jsonContainers', { bytes: data.length, max });
+    fail('TOO_LARGE', message, 'gltf.jsonContainers', { bytes: data.length, max });
+  }
+  refuseDeepJson(data, what);
 }
 
 export function isGlb(bytes: Uint8Array): boolean {
@@ -49,16 +70,7 @@ export function parseGlb(bytes: Uint8Array, limits: GlbLimits = {}): GlbParts {
     const data = bytes.subarray(start, start + length);
     if (index === 0) {
       if (type !== CHUNK_JSON) fail('BAD_CHUNK', 'the first GLB chunk is not JSON', 'glb.firstNotJson');
-      const maxContainers = limits.maxJsonContainers;
-      if (maxContainers !== undefined && countJsonContainers(data, maxContainers) > maxContainers) {
-        fail(
-          'TOO_LARGE',
-          `the JSON chunk (${data.length} bytes) holds more than ${maxContainers} objects and arrays; ${limits.kind ?? 'this kind of file'} needs far fewer, so it is refused before parsing`,
-          'glb.jsonContainers',
-          { bytes: data.length, max: maxContainers },
-        );
-      }
-      refuseDeepJson(data, 'the JSON chunk');
+      refuseCostlyJson(data, limits, 'the JSON chunk');
       let text: string;
       try {
         text = new TextDecoder('utf-8', { fatal: true }).decode(data);

@@ -16,6 +16,7 @@ import edits from './messages/edits';
 import optimize from './messages/optimize';
 import ik from './messages/ik';
 import timeline from './messages/timeline';
+import keys from './messages/keys';
 import expressions from './messages/expressions';
 import curves from './messages/curves';
 import convert from './messages/convert';
@@ -36,6 +37,7 @@ export const AREAS = {
   ik,
   bedroom,
   timeline,
+  keys,
   expressions,
   curves,
   convert,

@@ -58,3 +58,20 @@ export function mapMarkers(source: Motion, out: Motion, map: (t: number) => numb
   }
   return withMarkers(out, moved);
 }
+
+/** "Marker N" with the smallest N no marker of the motion is named yet (M never makes two "Marker 1"). */
+export function nextMarkerName(motion: Motion, name: (n: number) => string): string {
+  const taken = new Set(markersOf(motion).map((m) => m.name));
+  let n = 1;
+  while (taken.has(name(n))) n++;
+  return name(n);
+}
+
+/** The motion with marker `index` (of markersOf's order) changed; null as the change deletes it. */
+export function changeMarker(motion: Motion, index: number, change: Partial<Pick<Marker, 'name' | 'time'>> | null): Motion {
+  const markers = markersOf(motion);
+  if (index < 0 || index >= markers.length) return motion;
+  if (change === null) markers.splice(index, 1);
+  else markers[index] = { ...markers[index], ...(change.name !== undefined ? { name: change.name.slice(0, MAX_NAME) } : {}), ...(change.time !== undefined ? { time: Math.max(0, change.time) } : {}) };
+  return withMarkers(motion, markers);
+}

@@ -1,7 +1,7 @@
 /**
  * What each known reader will do with a .vrma (issue 25), as findings: the VRMC_vrm_animation 1.0
  * rules themselves, three-vrm-animation (3.5), Blender's VRM add-on (4.5; tests/unit/interop/ runs it)
- * and UniVRM (from its importer: first animation, first root of scenes[0], humanoid tracks, floats).
+ * and UniVRM (from its importer's source, see univrmFindings).
  * Each finding says what it changes and, where one exists, the edit or command that fixes it. The CLI
  * prints `text` (English); the studio words `code` and `params` through `compat.finding.<code>`.
  */
@@ -21,7 +21,7 @@ export const COMPAT_CODES = [
   'missingBones', 'eyeBones', 'lookExpressions', 'weightRange', 'specVersion', 'extensionsUsed', 'scaleChannels', 'translationNotHips', 'restHipsHeight',
   'severalAnimations', 'throwsOnPath', 'ignoresIntermediate', 'restHipsZero',
   'appliesIntermediate', 'gazeRotationIgnored', 'gazeTranslation', 'restHipsOffAxis',
-  'outsideFirstRoot', 'otherTracks', 'noGaze', 'quantized',
+  'outsideFirstRoot', 'otherTracks', 'noGaze', 'quantized', 'eyeTracksIgnored', 'shiftedNodes',
 ] as const;
 export type CompatCode = (typeof COMPAT_CODES)[number];
 /** What fixes a finding: a registry edit (`edit.<id>.label`) or the `upgrade` command (open and save in the studio). */
@@ -127,8 +127,29 @@ function playerFindings(raw: Raw, m: Motion, add: (f: CompatFinding) => void): v
   univrmFindings(raw, m, gazeRotation || gazeTranslation, add);
 }
 
+/**
+ * UniVRM 0.12x, each rule as its source has it (vrm-c/UniVRM, read for issue 25):
+ * - Assets/VRM10/Runtime/IO/VrmAnimationImporter.cs, LoadAsync: each animated expression node is
+ *   deleted from the node list (`Data.GLTF.nodes.RemoveAt`) before anything else loads, and nothing is
+ *   renumbered; then `scenes[0].nodes.Take(1)`: the first root of scenes[0] only. Expressions are read
+ *   before that cut, by node index from animations[0] (IterateExpressions), so expression nodes outside
+ *   the first root ARE read. No lookAt code at all: the gaze is not imported. GetNodeIndex maps every
+ *   bone but leftEye/rightEye (commented out): eye tracks are not played.
+ * - Assets/UniGLTF/Runtime/UniGLTF/IO/ImporterContext.cs, SetupAnimationsAsync: every animation becomes a
+ *   clip, `animation.clip` (the one played) is clip 0; expressions come from animations[0] as well.
+ * - Vrm10AnimationInstance.Initialize -> InitRotationPoseProvider -> BoneInitialRotation
+ *   .NormalizedLocalRotation: the pose is each human bone's own localRotation against its rest, so
+ *   tracks of other nodes (animated intermediate nodes too) change nothing, as in three-vrm.
+ * - Assets/UniGLTF/Runtime/UniGLTF/IO/GltfData.cs, FlatternFloatArrayFromAccessor and
+ *   GetArrayFromAccessor<float> (used by AnimationIO/Import/AnimationImporterUtil.cs): the accessor's
+ *   bytes are reinterpreted as 32-bit floats whatever its componentType, so integer tracks are garbage.
+ *   (The same file skips a channel whose node index is past the end, with a warning.)
+ */
 function univrmFindings(raw: Raw, m: Motion, gaze: boolean, add: (f: CompatFinding) => void): void {
   const nodes = (Array.isArray(raw.json.nodes) ? raw.json.nodes : []) as GltfNode[];
+  const nameOf = (n: number) => ((nodes[n] as Json)?.name as string | undefined) ?? `node ${n}`;
+  const face = new Set<number>(m.expressions.map((e) => e.node));
+  const lookAt = raw.ext.lookAt?.node as number | undefined;
   const roots = Array.isArray(raw.json.scenes?.[0]?.nodes) ? (raw.json.scenes[0].nodes as number[]) : [];
   if (roots.length > 1) {
     const parent = parentIndices(nodes);
@@ -140,21 +161,37 @@ function univrmFindings(raw: Raw, m: Motion, gaze: boolean, add: (f: CompatFindi
       }
       return n;
     };
-    const outside = [...new Set(raw.channels.map((c) => c.node))].filter((n) => rootOf(n) !== roots[0]);
+    // Expression nodes are read by index before the cut; the gaze node is not read anywhere (noGaze).
+    const outside = [...new Set(raw.channels.map((c) => c.node))].filter((n) => !face.has(n) && n !== lookAt && rootOf(n) !== roots[0]);
     if (outside.length) {
-      const names = outside.map((n) => ((nodes[n] as Json)?.name as string | undefined) ?? `node ${n}`);
+      const names = outside.map(nameOf);
       add({ reader: 'univrm', level: 'differs', code: 'outsideFirstRoot', params: { count: outside.length, nodes: list(names) }, text: `reads the first root of scenes[0] only: ${outside.length} animated node(s) outside it are not read (${list(names)})` });
     }
   }
-  const face = new Set<number>(m.expressions.map((e) => e.node));
+  // Deleting the animated expression nodes moves every later node down one place per deletion: a bone
+  // or an animated node after the first of them is read as another node (or dropped past the end).
+  const deleted = [...new Set(raw.channels.filter((c) => face.has(c.node)).map((c) => c.node))];
+  if (deleted.length) {
+    const first = Math.min(...deleted);
+    const bones = Object.values(raw.ext.humanoid?.humanBones ?? {}).flatMap((b: any) => (typeof b?.node === 'number' ? [b.node as number] : []));
+    const shifted = [...new Set([...bones, ...raw.channels.map((c) => c.node)])].filter((n) => n > first && !face.has(n) && n !== lookAt).sort((a, b) => a - b);
+    if (shifted.length) {
+      const names = shifted.map(nameOf);
+      add({ reader: 'univrm', level: 'fails', code: 'shiftedNodes', params: { count: shifted.length, nodes: list(names) }, text: `deletes the animated expression nodes before loading and does not renumber the rest: ${shifted.length} bone or animated node(s) after them (${list(names)}) are read as other nodes` });
+    }
+  }
+  const eyes = (['leftEye', 'rightEye'] as const).filter((b) => raw.channels.some((c) => c.node === m.humanoid.boneToNode[b]));
+  if (eyes.length) add({ reader: 'univrm', level: 'differs', code: 'eyeTracksIgnored', params: { bones: list(eyes) }, text: `maps no eye bones: the ${list(eyes)} tracks are not played` });
+  if (lookAt !== undefined) face.add(lookAt);
   if (m.lookAtNode !== undefined) face.add(m.lookAtNode);
-  const other = raw.channels.filter((c) => !m.humanoid.nodeToBone.has(c.node) && !face.has(c.node) && c.node !== raw.ext.lookAt?.node).length;
-  if (other) add({ reader: 'univrm', level: 'differs', code: 'otherTracks', params: { count: other }, text: `plays humanoid tracks only: ${other} track(s) of other nodes are not played` });
+  const other = raw.channels.filter((c) => !m.humanoid.nodeToBone.has(c.node) && !face.has(c.node)).length;
+  const intermediate = animatedIntermediateNodes(m).length > 0;
+  if (other) add({ reader: 'univrm', level: 'differs', code: 'otherTracks', params: { count: other }, text: `plays humanoid tracks only: ${other} track(s) of other nodes are not played`, ...(intermediate ? { fix: 'bake-intermediate' as const } : {}) });
   if (gaze) add({ reader: 'univrm', level: 'differs', code: 'noGaze', params: {}, text: 'does not import the gaze' });
   const accessors = (Array.isArray(raw.json.accessors) ? raw.json.accessors : []) as Json[];
   const samplers = (Array.isArray(raw.json.animations?.[0]?.samplers) ? raw.json.animations[0].samplers : []) as Json[];
   const ints = samplers.filter((s) => [s.input, s.output].some((a) => typeof a === 'number' && accessors[a] && accessors[a].componentType !== 5126)).length;
-  if (ints) add({ reader: 'univrm', level: 'fails', code: 'quantized', params: { count: ints }, text: `reads float accessors only: ${ints} track(s) of this quantized file are integers, so the file does not load (write it without --quantize)`, fix: 'float' });
+  if (ints) add({ reader: 'univrm', level: 'fails', code: 'quantized', params: { count: ints }, text: `reads every accessor as 32-bit floats whatever its type: ${ints} track(s) of this quantized file are integers, so they come out as garbage (write it without --quantize)`, fix: 'float' });
 }
 
 /** Every finding on the file, spec rules first, then per reader. Throws MotionError when the bytes are not a VRM Animation at all. */

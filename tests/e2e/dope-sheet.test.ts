@@ -1,7 +1,7 @@
 /**
  * The dope sheet driven with the mouse and keyboard (issue 13), on a VRM 1.0 and a VRM 0.x avatar
  * with the idle_loop fixture motion: a box across two rows and a drag of 10 frames give exactly the
- * core's moveKeys bytes; click + Shift+click + Delete the core's deleteKeys; K inserts the core's insertKeys key; Ctrl+C at 1 s and Ctrl+V at 2 s give
+ * core's moveKeys bytes; click + Shift+click + Delete the core's deleteKeys; K inserts the core's insertKeys key (on the nearest frame); Ctrl+C at 1 s and Ctrl+V at 2 s give
  * the same pose (|dot| >= 0.99999 on every bone, read from the avatar through three-vrm-animation),
  * Ctrl+Shift+V the mirrored pose; Smooth on an I/O range keeps every key outside it to the bit; M adds a
  * marker saved in the file; H hides and shows the bone markers.
@@ -155,18 +155,26 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: dope sheet',
       expect(Buffer.from(await motionBytes(page)).equals(Buffer.from(expectedDelete))).toBe(true);
       await page.keyboard.press('Control+Z');
 
-      // 2. K on the selected bone between two keys: the core's insertKeys.
+      // 2. K on the selected bone where its key was deleted: the core's insertKeys, on the frame nearest
+      // the playhead (issue 27: keys made at the playhead are on frames; idle_loop has a key on every frame).
+      const arm = before.humanoid.boneToNode.leftLowerArm!;
+      const armKey = lowerBound(findChannel(before, arm, 'rotation')!.times, Math.fround(1));
+      await reveal(page, arm, 'rotation');
+      await frame();
+      const pArm = (await keyPoint(page, arm, 'rotation', armKey))!;
+      await page.mouse.click(pArm.x, pArm.y);
+      await page.keyboard.press('Delete');
       before = readVrma(await motionBytes(page));
       await hook(page, 'select', 'leftLowerArm');
       const tk = 1 + 0.4 / fps;
       await hook(page, 'seek', tk);
       const time = (await state(page)).time;
+      expect(time).toBeCloseTo(tk, 6);
       await page.focus('#dope-sheet');
       await page.keyboard.press('k');
-      const arm = before.humanoid.boneToNode.leftLowerArm!;
       const afterK = readVrma(await motionBytes(page));
       expect(findChannel(afterK, arm, 'rotation')!.times.length).toBe(findChannel(before, arm, 'rotation')!.times.length + 1);
-      expect(Buffer.from(writeVrma(afterK)).equals(Buffer.from(writeVrma(insertKeys(before, [{ node: arm, path: 'rotation' }], time))))).toBe(true);
+      expect(Buffer.from(writeVrma(afterK)).equals(Buffer.from(writeVrma(insertKeys(before, [{ node: arm, path: 'rotation' }], Math.round(time * fps) / fps))))).toBe(true);
       await hook(page, 'select', null);
 
       // 3. Copy the pose at 1 s, paste at 2 s: the avatar shows the same pose at both.

@@ -10,7 +10,8 @@
  * .vrma, sample the baked pose and export a .vrma. One launch costs ~1.5 s: batch files into one run.
  *
  * Tests that need Blender use describeBlender: skipped with the reason where `blender` (or the add-on,
- * or the fixtures) is absent, and only there.
+ * or the fixtures) is absent, and only there; describeBlenderApp for those that use Blender's own importers
+ * only (runBlender with { addon: false }, e.g. importedPoses: the export proofs).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -42,6 +43,8 @@ export const NO_BLENDER_REASON =
 
 /** describe() for suites that run Blender on the fixtures: skipped, with the reason, where either is absent. */
 export const describeBlender = describeFixtures.skipIf(!HAS_BLENDER, NO_BLENDER_REASON);
+/** describe() for suites that need Blender's own importers, not the add-on. */
+export const describeBlenderApp = describeFixtures.skipIf(BLENDER_VERSION === null, NO_BLENDER_REASON);
 
 /**
  * Python run before every script. `main(args)` of the script is called with the decoded args; what it
@@ -51,11 +54,13 @@ export const describeBlender = describeFixtures.skipIf(!HAS_BLENDER, NO_BLENDER_
 export const PRELUDE = String.raw`
 import sys, json, math, traceback
 import numpy as np
-if not hasattr(np, "bool"):
-    np.bool = bool  # Blender 3.4's glTF importer uses np.bool, removed from numpy 1.24
+for _alias, _type in (("bool", bool), ("int", int), ("float", float), ("object", object)):
+    if not hasattr(np, _alias):
+        setattr(np, _alias, _type)  # Blender 3.4's glTF importer uses numpy aliases removed in numpy 1.24
 import bpy, addon_utils
 from mathutils import Vector, Matrix, Quaternion
-addon_utils.enable("io_scene_vrm", default_set=True)
+if WITH_ADDON:
+    addon_utils.enable("io_scene_vrm", default_set=True)
 
 def to_gltf(v):
     return [v.x, v.z, -v.y]
@@ -196,6 +201,8 @@ function userScripts(): string {
 export interface BlenderRunOptions {
   /** Default 10 minutes; the run is killed after it. */
   readonly timeoutMs?: number;
+  /** Enable the VRM add-on (default true); false leaves Blender's own importers as they ship. */
+  readonly addon?: boolean;
 }
 
 /** Thrown when Blender fails: the script's Python traceback, or the tail of Blender's own output. */
@@ -206,18 +213,19 @@ export class BlenderError extends Error {}
  * and resolves to what `main` returned. Rejects with BlenderError on a Python exception, a crash or the timeout.
  */
 export async function runBlender<T = unknown>(script: string, args: unknown, opts: BlenderRunOptions = {}): Promise<T> {
-  if (!HAS_BLENDER) throw new BlenderError(NO_BLENDER_REASON);
-  const scripts = userScripts();
+  const addon = opts.addon ?? true;
+  if (addon ? !HAS_BLENDER : BLENDER_VERSION === null) throw new BlenderError(NO_BLENDER_REASON);
+  const scripts = addon ? userScripts() : undefined;
   const work = mkdtempSync(join(tmpdir(), 'vrma-blender-run-'));
   try {
     const py = join(work, 'script.py');
     const input = join(work, 'args.json');
     const output = join(work, 'result.json');
-    writeFileSync(py, `${PRELUDE}\n${script}\n\n_run()\n`);
+    writeFileSync(py, `WITH_ADDON = ${addon ? 'True' : 'False'}\n${PRELUDE}\n${script}\n\n_run()\n`);
     writeFileSync(input, JSON.stringify(args));
     const log = await new Promise<{ code: number | null; text: string }>((done, fail) => {
       const child = spawn(BLENDER_PATH, ['-b', '--factory-startup', '--python-exit-code', '1', '--python', py, '--', input, output], {
-        env: { ...process.env, BLENDER_USER_SCRIPTS: scripts },
+        env: scripts ? { ...process.env, BLENDER_USER_SCRIPTS: scripts } : process.env,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let text = '';
@@ -277,3 +285,58 @@ export function limbAngles(a: readonly Readonly<Record<string, readonly number[]
 export function quantile(sorted: readonly number[], q: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1) + 0.5))] : NaN;
 }
+
+/** Every pose bone's world head position per frame, as Blender's own importer placed it (Blender's axes, Z up). */
+export interface ImportedPoses {
+  readonly names: readonly string[];
+  readonly fps: number;
+  /** The action the armature plays (null when none). */
+  readonly action: string | null;
+  /** Per bone name: x, y, z of each frame in turn. */
+  readonly heads: Readonly<Record<string, number[]>>;
+}
+
+/**
+ * `file` imported by Blender's own importer (bvh, glb or fbx; the add-on off), its largest armature's
+ * bones sampled over `frames` frames from `start` (the BVH and FBX importers put time 0 on frame 1,
+ * the glTF importer on frame 0), at 30 fps like the exports.
+ */
+export function importedPoses(file: string, kind: 'bvh' | 'glb' | 'fbx', frames: number, start: number, opts: BlenderRunOptions = {}): Promise<ImportedPoses> {
+  return runBlender<ImportedPoses>(POSE_DUMP, { file, kind, frames, start }, { ...opts, addon: false });
+}
+
+const POSE_DUMP = String.raw`
+import builtins
+_open = builtins.open
+def _open_no_u(file, mode="r", *a, **k):
+    # Blender 3.4's BVH importer opens with mode "rU", which Python 3.11 refuses.
+    return _open(file, mode.replace("U", ""), *a, **k)
+
+def main(args):
+    path, kind, frames, start = args["file"], args["kind"], args["frames"], args["start"]
+    bpy.ops.wm.read_factory_settings(use_empty=True)
+    scene = bpy.context.scene
+    if kind == "bvh":
+        builtins.open = _open_no_u
+        try:
+            bpy.ops.import_anim.bvh(filepath=path, axis_forward="Y", axis_up="Z", global_scale=1.0, frame_start=1, use_fps_scale=False, update_scene_fps=False, update_scene_duration=True, rotate_mode="NATIVE")
+        finally:
+            builtins.open = _open
+    elif kind == "glb":
+        scene.render.fps = 30  # keys land on frames at the scene's rate: the export's
+        bpy.ops.import_scene.gltf(filepath=path)
+    elif kind == "fbx":
+        scene.render.fps = 30
+        bpy.ops.import_scene.fbx(filepath=path, automatic_bone_orientation=False, ignore_leaf_bones=False)
+    arm = max([o for o in bpy.data.objects if o.type == "ARMATURE"], key=lambda o: len(o.pose.bones))
+    if kind != "bvh" and arm.animation_data and arm.animation_data.action is None and bpy.data.actions:
+        arm.animation_data.action = bpy.data.actions[0]
+    action = arm.animation_data.action.name if arm.animation_data and arm.animation_data.action else None
+    res = {"names": [b.name for b in arm.pose.bones], "fps": scene.render.fps, "action": action, "heads": {b.name: [] for b in arm.pose.bones}}
+    for f in range(frames):
+        scene.frame_set(start + f)
+        for pb in arm.pose.bones:
+            h = arm.matrix_world @ pb.head
+            res["heads"][pb.name].extend([h.x, h.y, h.z])
+    return res
+`;

@@ -263,3 +263,14 @@ export function manyAnimationsGlb(animations: number): Uint8Array {
     animations: Array.from({ length: animations }, (_, k) => ({ name: `move${k}`, channels: [{ sampler: 0, target: { node: 10, path: 'rotation' } }], samplers: [{ input: times, output: rot }] })),
   });
 }
+
+/** Finding 1: an ASCII FBX of `records` empty records ("a:" lines), about 3 bytes each (80 MB: 27 M records). */
+export function emptyRecordsAsciiFbx(records: number): Uint8Array {
+  return new TextEncoder().encode(`; FBX 7.4.0 project file\n${'a:\n'.repeat(records)}`);
+}
+
+/** Finding 3: a .gltf of `nodes` empty nodes (about 3 bytes each: 30 MB is 10 M nodes), as JSON text or inside a GLB. */
+export function emptyNodesGltf(nodes: number, glb = false): Uint8Array {
+  const text = `{"asset":{"version":"2.0"},"nodes":[${'{},'.repeat(nodes - 1)}{}]}`;
+  return glb ? glbOfJsonText(text) : new TextEncoder().encode(text);
+}

@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { jobDeadlineMs, runConvertJobs } from '../../main/services/convertEngine';
+import { JobCancelledError, jobDeadlineMs, runConvertJobs } from '../../main/services/convertEngine';
+import { DescribeWorker } from '../../main/services/describeWorker';
+import { MotionError } from '../../shared/errors';
 import type { ConvertResult } from '../../main/services/convertWorker';
 import { CATALOGUE } from '../../shared/i18n/catalogue';
 import { manyAnimationsGlb } from './hostileReaders';
@@ -49,6 +51,34 @@ describe('security: worker jobs have a deadline and a heap limit (findings 1, 4,
       expect(CATALOGUE.ja[`errorDetail.${results[0].problem!.detail}`]).toMatch(/秒で打ち切りました/);
       expect(statSync(join(dir, 'fine.vrma')).size).toBeGreaterThan(100);
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('describe: a file past its deadline is a typed error for that file, a cancelled one stops its worker, and the next file is described', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vrma-sec-deadline-'));
+    // One thread, so every call below goes through the same worker slot and its recovery.
+    const workers = new DescribeWorker(WORKER, { threads: 1, deadlineMs: (job) => (job.input.endsWith('slow.glb') ? 1 : 60_000) });
+    try {
+      const slow = join(dir, 'slow.glb');
+      const cancelled = join(dir, 'cancelled.glb');
+      const fine = join(dir, 'fine.glb');
+      for (const f of [slow, cancelled, fine]) writeFileSync(f, manyAnimationsGlb(2));
+      const late = await workers.describe(slow).catch((e: unknown) => e);
+      expect(late).toBeInstanceOf(MotionError);
+      expect(late).toMatchObject({ code: 'TOO_LARGE', detail: 'convert.deadline' });
+      const stop = new AbortController();
+      const pending = workers.describe(cancelled, stop.signal).catch((e: unknown) => e);
+      // Cancelled while its worker runs it (the worker for it has been started).
+      while (workers.started < 2) await new Promise((r) => setTimeout(r, 5));
+      stop.abort();
+      expect(await pending).toBeInstanceOf(JobCancelledError);
+      const ok = await workers.describe(fine);
+      expect(ok.takes?.map((t) => t.name)).toEqual(['move0', 'move1']);
+      // Each stopped worker was replaced: slow.glb's (deadline), cancelled.glb's, then fine.glb's.
+      expect(workers.started).toBe(3);
+    } finally {
+      await workers.close();
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);

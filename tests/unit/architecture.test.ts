@@ -5,11 +5,13 @@
  * - preload/ imports only electron and the contract types in shared/contract;
  * - main/services, main/cli and main/host import no electron (they run in the CLI, the browser host
  *   and the tests as well); main/ as a whole imports nothing from renderer/ or preload/.
+ * - in shared/, the format table's codecs (shared/convert/codecs.ts) import the exporters of
+ *   shared/export, and nothing in shared/export reaches back to the codecs: one dispatch, no cycle.
  * Layers inside shared/ and renderer/ are in layers.test.ts. The import rules are read from the sources; the globals rule is enforced by type-checking shared/
  * against ES2022 plus shared/platform.d.ts only.
  */
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, dirname, sep } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { builtinModules } from 'node:module';
@@ -35,6 +37,31 @@ function resolvesInto(spec: string, file: string, folder: string): boolean {
   if (!spec.startsWith('.')) return false;
   const target = resolve(dirname(file), spec);
   return (target + sep).startsWith(join(ROOT, folder) + sep);
+}
+
+/** The project file a relative specifier names (a .ts file or a folder's index.ts); null for a package. */
+function resolveSource(spec: string, file: string): string | null {
+  if (!spec.startsWith('.')) return null;
+  const base = resolve(dirname(file), spec);
+  for (const c of [base, `${base}.ts`, join(base, 'index.ts')]) if (existsSync(c) && statSync(c).isFile()) return c;
+  return null;
+}
+
+/** Every project file `file` reaches through its imports, transitively. */
+function reachable(file: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [file];
+  while (stack.length) {
+    const f = stack.pop()!;
+    for (const spec of importsOf(readFileSync(f, 'utf8'))) {
+      const t = resolveSource(spec, f);
+      if (t && !seen.has(t)) {
+        seen.add(t);
+        stack.push(t);
+      }
+    }
+  }
+  return seen;
 }
 
 describe('architecture: which folder may import what', () => {
@@ -101,5 +128,17 @@ describe('architecture: which folder may import what', () => {
       return null;
     });
     expect(v).toEqual([]);
+  });
+
+  it('the format table dispatches to the exporters, which never reach back to it (no cycle)', () => {
+    const codecs = join(ROOT, 'shared/convert/codecs.ts');
+    const exportFiles = sourceFiles('shared/export');
+    // The table plugs the exporters in: codecs.ts reaches every writer of shared/export.
+    const fromCodecs = reachable(codecs);
+    for (const w of ['vmdWriter', 'bvhWriter', 'glbWriter', 'fbxWriter']) expect(fromCodecs.has(join(ROOT, 'shared/export', `${w}.ts`)), w).toBe(true);
+    // And no exporter module reaches the table (nor the convert door that imports it).
+    const back = exportFiles.flatMap((f) => [...reachable(f)].filter((t) => t === codecs || t === join(ROOT, 'shared/convert/index.ts')).map((t) => `${relative(ROOT, f)} reaches ${relative(ROOT, t)}`));
+    expect(back).toEqual([]);
+    expect(fromCodecs.has(codecs), 'codecs.ts is not on a cycle of its own').toBe(false);
   });
 });

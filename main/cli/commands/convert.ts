@@ -10,7 +10,8 @@ import { availableParallelism } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { UsageError, numberOption, type CliCommand, type CliIO } from '../command';
 import type { ConvertJob, ConvertResult } from '../../services/convertWorker';
-import { convertibleFiles, runConvertJobs } from '../../services/convertEngine';
+import { convertibleFiles, defaultWorkerFile, runConvertJobs } from '../../services/convertEngine';
+import { DescribeWorker } from '../../services/describeWorker';
 import { mmdModelBeside, modelBytesReader } from '../../services/mmdModelBeside';
 import { planConversion, type ConversionPlan, type PlanIO, type PlanProblem, type PlanSource } from '../../../shared/convert/plan';
 import { describeFormat } from '../../../shared/convert/codecs';
@@ -28,7 +29,7 @@ import { fileFailure } from '../../../shared/fileProblem';
  * inputs that cannot even be planned (missing, not a motion, an empty folder); the planning itself
  * (takes, duplicates, the MMD model beside, threads) is the shared planner's, as for Convert Folder.
  */
-async function plan(inputs: string[], outDir: string | undefined, opts: { take?: string; threads?: number; modelBeside: boolean; allTakes?: boolean }): Promise<{ plan: ConversionPlan; problems: PlanProblem[] }> {
+async function plan(inputs: string[], outDir: string | undefined, opts: { take?: string; threads?: number; modelBeside: boolean; allTakes?: boolean; describer?: DescribeWorker }): Promise<{ plan: ConversionPlan; problems: PlanProblem[] }> {
   const sources: PlanSource[] = [];
   const problems: PlanProblem[] = [];
   const target = (file: string, root?: string) => {
@@ -66,12 +67,22 @@ async function plan(inputs: string[], outDir: string | undefined, opts: { take?:
     }
   }
   const io: PlanIO = {
-    describe: async (path) => describeFormat(path, new Uint8Array(await readFile(path))),
+    // On the describing workers (deadline, heap limit); in this thread only without a worker script.
+    describe: async (path) => (opts.describer ? opts.describer.describe(path) : describeFormat(path, new Uint8Array(await readFile(path)))),
     exists: async () => false,
     key: (path) => resolve(path),
     modelBeside: (path) => mmdModelBeside(resolve(path), listings)?.path,
   };
   return { plan: await planConversion(sources, io, { take: opts.take, cores: availableParallelism(), threads: opts.threads, maxTakes: opts.allTakes ? undefined : MAX_TAKES_WITHOUT_ASKING }), problems };
+}
+
+/**
+ * The describing workers for the plan and --list-takes: a hostile file is stopped at its deadline or
+ * heap limit and named, the CLI never hangs on it. None without a worker script (then this thread).
+ */
+function cliDescriber(): DescribeWorker | undefined {
+  const file = defaultWorkerFile();
+  return file ? new DescribeWorker(file) : undefined;
 }
 
 /** `--list-takes FILE [--json]`: the takes of each FBX/glTF file. */
@@ -87,12 +98,15 @@ async function listTakesCommand(files: string[], json: boolean, io: CliIO): Prom
     return 1;
   }
   let takes;
+  const describer = cliDescriber();
   try {
-    takes = listTakes(file, bytes);
+    takes = describer ? await describer.listTakes(file) : listTakes(file, bytes);
   } catch (e) {
     if (!(e instanceof MotionError)) throw e;
     io.err(`vrma-studio convert: ${file}: ${e.message}`);
     return 1;
+  } finally {
+    await describer?.close();
   }
   if (json) {
     io.out(JSON.stringify(takes.map((t) => ({ name: t.name, duration: Number(t.duration.toFixed(6)), fps: t.fps, keys: t.keys })), null, 2));
@@ -188,7 +202,8 @@ export const convertCommand: CliCommand = {
     }
 
     const started = Date.now();
-    const planned = await plan(positionals, outDir, { take, threads: jobsOption, modelBeside: pmx === undefined, allTakes: values['all-takes'] === true });
+    const describer = cliDescriber();
+    const planned = await plan(positionals, outDir, { take, threads: jobsOption, modelBeside: pmx === undefined, allTakes: values['all-takes'] === true, describer }).finally(() => describer?.close());
     const problems = [...planned.problems, ...planned.plan.problems];
     for (const p of problems) io.err(`FAIL ${p.error}`);
     for (const a of planned.plan.skipped) io.out(`skip ${a.input}: an avatar or model without animations, not a motion`);
@@ -207,7 +222,7 @@ export const convertCommand: CliCommand = {
       report(io, r);
       if (tty) process.stderr.write(progressBar(results.length, jobs.length, r.input));
     };
-    // One thread, or no worker able to start: the jobs run in this thread.
+    // On worker threads with their deadlines and heap limit; in this thread only if none can start.
     const { threads } = await runConvertJobs(jobs, { threads: planned.plan.threads, inThread: true, onResult });
     if (tty && jobs.length) process.stderr.write('\r\x1b[K');
 

@@ -7,13 +7,14 @@
 import { readFile, stat } from 'node:fs/promises';
 import { UsageError, numberOption, type CliCommand } from '../command';
 import { convertToMotion, isMotionFile } from '../../../shared/convert/index';
-import { EXPORTERS, type ExportFormat, type ExportResult } from '../../../shared/export/index';
+import { EXPORT_FORMATS, type ExportFormat, type ExportResult } from '../../../shared/export/index';
+import { exportMotion } from '../../../shared/convert/codecs';
 import type { Motion } from '../../../shared/motion/types';
 import { MotionError } from '../../../shared/errors';
 import { writeFileAtomic, FileExistsError } from '../../services/atomicWrite';
 import { exportTargetAs } from '../../../shared/convert/outputNames';
 
-const FORMATS = Object.keys(EXPORTERS) as ExportFormat[];
+const FORMATS = EXPORT_FORMATS;
 
 async function exists(path: string): Promise<boolean> {
   try {
@@ -40,13 +41,13 @@ function write(format: ExportFormat, motion: Motion, values: Record<string, unkn
   const fps = values.fps === undefined ? undefined : numberOption(values, 'fps');
   switch (format) {
     case 'vmd':
-      return EXPORTERS.vmd.write(motion, { model: inputs.model, fps, ik: choice(values, 'ik', ['off', 'legs'] as const) === 'legs' ? 'legs' : 'off' });
+      return exportMotion('vmd', motion, { model: inputs.model, fps, ik: choice(values, 'ik', ['off', 'legs'] as const) === 'legs' ? 'legs' : 'off' });
     case 'bvh':
-      return EXPORTERS.bvh.write(motion, { fps, avatar: inputs.avatar, order: choice(values, 'order', ['ZXY', 'XYZ'] as const), units: choice(values, 'units', ['cm', 'm'] as const) });
+      return exportMotion('bvh', motion, { fps, avatar: inputs.avatar, order: choice(values, 'order', ['ZXY', 'XYZ'] as const), units: choice(values, 'units', ['cm', 'm'] as const) });
     case 'glb':
-      return EXPORTERS.glb.write(motion, { fps, avatar: inputs.avatar, plain: values.plain === true });
+      return exportMotion('glb', motion, { fps, avatar: inputs.avatar, plain: values.plain === true });
     case 'fbx':
-      return EXPORTERS.fbx.write(motion, { fps, avatar: inputs.avatar });
+      return exportMotion('fbx', motion, { fps, avatar: inputs.avatar });
   }
 }
 
@@ -76,7 +77,8 @@ export const exportCommand: CliCommand = {
     '  --fps N            frame rate of the written keys (BVH, GLB, FBX; default 30; VMD is always 30)',
     '  --model X.pmx      VMD: the MMD model (.pmx or .pmd) to write for (default: the standard bones)',
     '  --ik off|legs      VMD: FK keys with leg IK off (default), or leg IK targets keyed and on',
-    '  --avatar A.vrm     BVH/FBX: take the avatar\'s proportions; GLB: the avatar to bake onto (required)',
+    '  --avatar A.vrm     BVH/FBX: take the avatar\'s proportions; GLB: the avatar to bake onto (required;',
+    '                     a .vrm, or a plain humanoid .glb with Mixamo/Blender-style bone names)',
     '  --plain            GLB: a plain glTF (VRM extensions left out) instead of a VRM carrying the motion',
     '  --order ZXY|XYZ    BVH: rotation channel order (default ZXY)',
     '  --units cm|m       BVH: units of offsets and positions (default cm)',

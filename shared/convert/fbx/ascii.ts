@@ -4,7 +4,7 @@
  * continuation lines start with a comma. Errors name the line.
  */
 import { fail } from '../../errors';
-import { fbxBudget, type FbxArray, type FbxDocument, type FbxNode, type FbxValue } from './node';
+import { fbxBudget, recordCounter, type FbxArray, type FbxDocument, type FbxNode, type FbxValue } from './node';
 
 const MAX_DEPTH = 64;
 
@@ -124,6 +124,7 @@ export function parseAsciiFbx(bytes: Uint8Array): FbxDocument {
   const lx = new Lexer(text);
   const m = /^\s*;\s*FBX\s+(\d+)\.(\d+)\.(\d+)/.exec(text.slice(0, 128));
   let version = m ? Number(m[1]) * 1000 + Number(m[2]) * 100 + Number(m[3]) : 0;
+  const countRecord = recordCounter();
 
   function readNode(name: string, depth: number): FbxNode {
     const props: FbxValue[] = [];
@@ -175,6 +176,7 @@ export function parseAsciiFbx(bytes: Uint8Array): FbxDocument {
         return nodes;
       }
       if (tok.t !== 'key') fail('BAD_FBX', `ASCII FBX line ${tok.line}: expected a record name, found ${tok.v !== undefined ? `"${tok.v.slice(0, 40)}"` : `"${tok.t}"`}`, 'fbxAscii.nameExpected', { line: tok.line, text: tok.v !== undefined ? tok.v.slice(0, 40) : tok.t });
+      countRecord(`line ${tok.line}`);
       nodes.push(readNode(tok.v!, depth));
     }
   }

@@ -9,7 +9,7 @@
 import { unzlibSync } from 'fflate';
 import { fail } from '../../errors';
 import { spendBudget, type ReadBudget } from '../../readBudget';
-import { fbxBudget, type FbxArray, type FbxDocument, type FbxNode, type FbxValue } from './node';
+import { fbxBudget, recordCounter, type FbxArray, type FbxDocument, type FbxNode, type FbxValue } from './node';
 
 const MAGIC = 'Kaydara FBX Binary  \0';
 /** Deflate's best ratio is about 1032:1; anything claiming more is a lie. */
@@ -150,6 +150,7 @@ export function parseBinaryFbx(bytes: Uint8Array): FbxDocument {
     return props;
   }
 
+  const countRecord = recordCounter();
   function readList(start: number, end: number, depth: number): FbxNode[] {
     if (depth > MAX_DEPTH) fail('BAD_FBX', `records nest deeper than ${MAX_DEPTH} levels at byte ${start}`, 'fbx.depth', { max: MAX_DEPTH, offset: start });
     const nodes: FbxNode[] = [];
@@ -171,6 +172,7 @@ export function parseBinaryFbx(bytes: Uint8Array): FbxDocument {
         continue;
       }
       const at = p;
+      countRecord(`byte ${at}`);
       if (recordEnd <= p || recordEnd > end) fail('TRUNCATED', `record at byte ${at} ends at byte ${recordEnd}, outside its parent (${end}): truncated record`, 'fbx.recordEnd', { offset: at, end: recordEnd, parentEnd: end });
       const nameStart = p + headerSize;
       const propStart = nameStart + nameLen;

@@ -34,6 +34,22 @@ export interface FbxDocument {
   readonly budget: ReadBudget;
 }
 
+/**
+ * Records one file may hold, in either encoding. A record costs ~60-100 bytes of heap whatever it
+ * takes on disk, so an ASCII file of 3-byte "a:" lines (80 MB: 26 M records) ran its worker out of
+ * memory after 53 s (issue 24, finding 1); real files hold tens of thousands (a mesh's data is one
+ * array record, an animation curve about ten), and 1 M records stay near 150 MB.
+ */
+export const MAX_FBX_RECORDS = 1 << 20;
+
+/** Counts the records a parse creates; refuses the file (TOO_LARGE) at the first past MAX_FBX_RECORDS. */
+export function recordCounter(): (where: string) => void {
+  let records = 0;
+  return (where) => {
+    if (++records > MAX_FBX_RECORDS) fail('TOO_LARGE', `more than ${MAX_FBX_RECORDS} records (${where}); an FBX file needs far fewer`, 'fbx.tooManyRecords', { max: MAX_FBX_RECORDS });
+  };
+}
+
 /** 8 numbers per file byte, at least 8 M: what decoded arrays, scene paths and take frames share. */
 export function fbxBudget(fileBytes: number): ReadBudget {
   return readBudget(fileBytes, 8, 1 << 23);

@@ -3,8 +3,7 @@
  * and the file's read budget, which the converter also charges for channels and per-frame work).
  */
 import { fail } from '../../errors';
-import { isGlb, parseGlb } from '../../gltf/glb';
-import { refuseDeepJson } from '../../gltf/jsonShape';
+import { isGlb, parseGlb, refuseCostlyJson } from '../../gltf/glb';
 import { decodeDataUri } from '../../gltf/dataUri';
 import type { AccessorContext } from '../../gltf/accessor';
 import { readBudget } from '../../readBudget';
@@ -35,7 +34,7 @@ export function readDocument(bytes: Uint8Array): Document {
     } catch {
       fail('BAD_GLTF', 'not a glTF file (neither a GLB nor UTF-8 JSON)', 'gltf.notGltf');
     }
-    refuseDeepJson(bytes, 'the glTF JSON');
+    refuseCostlyJson(bytes, {}, 'the glTF JSON');
     try {
       json = JSON.parse(text);
     } catch (e) {

@@ -5,7 +5,7 @@
  */
 import { warning, type MotionWarning } from '../../warnings';
 import { fail } from '../../errors';
-import type { Motion } from '../../motion/types';
+import type { Channel, Motion } from '../../motion/types';
 import { buildMotion, type KeyTrack } from '../../vrma/buildMotion';
 import { bakeMmd, mmdBudget, type MmdBake, type MmdKeySource } from './bake';
 import { combineMax, skippedMorphsWarning } from './morphs';
@@ -16,6 +16,7 @@ import { rigFromPmx, standardRig, type MmdRig } from './rig';
 import { nameKey } from './shiftJis';
 import { STANDARD_MMD_RIG } from './standardRig';
 import { parseVmd, VMD_FPS, type Vmd } from './vmd';
+import { sparseVmdKeys } from './sparseKeys';
 import { BoneTrackSampler, IkSwitches, sampleMorph } from './vmdSampler';
 import { mapRigToVrm, type VrmMapping } from './vrmMapping';
 import { parseVpd, type VpdPose } from './vpd';
@@ -38,6 +39,11 @@ export interface VmdOptions {
   readonly forceModel?: boolean;
   /** Bake rate, default 30 (MMD's own). */
   readonly fps?: number;
+  /**
+   * 'vmd': keep the VMD's key frames per bone plus the fewest in-betweens within the optimizer's
+   * tolerance (sparseKeys.ts); default 'everyFrame', a key on every baked frame.
+   */
+  readonly keys?: 'everyFrame' | 'vmd';
 }
 
 export interface VmdDetailOptions extends VmdOptions {
@@ -205,8 +211,25 @@ export function convertVmdDetailed(bytes: Uint8Array, opts: VmdDetailOptions = {
   const budget = mmdBudget(bytes.length, opts.pmx?.length ?? 0);
   const bake = bakeMmd(rig, mapping, vmdKeySource(vmd, rig), hasBody ? frames : new Float64Array([0]), budget, opts.traceJoints);
   if (hasBody) warnings.push(...footShortWarnings(bake));
-  const motion = buildFromBake(bake, mapping, expressions, warnings, hasBody);
+  const dense = buildFromBake(bake, mapping, expressions, warnings, hasBody);
+  const motion = opts.keys === 'vmd' && hasBody ? sparseVmdKeys(dense, vmdKeyTimes(vmd, rig, mapping, dense)) : dense;
   return { motion, bake, mappedBones: mapping.mappedCount };
+}
+
+/** Per written channel, the times its source bone has keys on in the VMD (expressions keep their own keys). */
+function vmdKeyTimes(vmd: Vmd, rig: MmdRig, mapping: VrmMapping, motion: Motion): (c: Channel) => Float32Array {
+  const byRigBone = new Map<number, Float32Array>();
+  for (const t of vmd.boneTracks) {
+    const b = rig.index.get(t.key);
+    if (b !== undefined) byRigBone.set(b, Float32Array.from(t.frames, (f) => f / VMD_FPS));
+  }
+  const none = new Float32Array(0);
+  return (c) => {
+    const bone = motion.humanoid.nodeToBone.get(c.node);
+    if (bone === undefined) return c.times;
+    const source = mapping.source.get(bone);
+    return (source !== undefined && byRigBone.get(source)) || none;
+  };
 }
 
 export function convertVmd(bytes: Uint8Array, opts: VmdOptions = {}): Motion {

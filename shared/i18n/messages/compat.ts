@@ -40,7 +40,9 @@ export default defineMessages({
     'compat.finding.outsideFirstRoot': 'reads the first root of scenes[0] only: {count, plural, one {# animated node} other {# animated nodes}} outside it are not read ({nodes})',
     'compat.finding.otherTracks': 'plays humanoid tracks only: {count, plural, one {# track} other {# tracks}} of other nodes are not played',
     'compat.finding.noGaze': 'does not import the gaze',
-    'compat.finding.quantized': 'reads float accessors only: {count, plural, one {# track} other {# tracks}} of this 16-bit file are integers, so the file does not load',
+    'compat.finding.quantized': 'reads every accessor as 32-bit floats whatever its type: {count, plural, one {# track} other {# tracks}} of this 16-bit file are integers, so they come out as garbage',
+    'compat.finding.eyeTracksIgnored': 'maps no eye bones: the {bones} tracks are not played',
+    'compat.finding.shiftedNodes': 'deletes the animated expression nodes before loading and does not renumber the rest: {count, plural, one {# bone or animated node} other {# bones or animated nodes}} after them ({nodes}) are read as other nodes',
   },
   ja: {
     'compat.title': '互換性',
@@ -76,6 +78,8 @@ export default defineMessages({
     'compat.finding.outsideFirstRoot': '最初のシーンの最初のルートだけを読み込みます。その外にある動くノード {count, plural, other {# 個}}（{nodes}）は読み込まれません',
     'compat.finding.otherTracks': 'ヒューマノイドのトラックだけを再生します。ほかのノードのトラック {count, plural, other {# 個}}は再生されません',
     'compat.finding.noGaze': '視線を読み込みません',
-    'compat.finding.quantized': '浮動小数点のアクセサーしか読み込めません。この 16 ビットのファイルはトラック {count, plural, other {# 個}}が整数のため、読み込めません',
+    'compat.finding.quantized': 'アクセサーを型にかかわらず 32 ビット浮動小数点として読みます。この 16 ビットのファイルはトラック {count, plural, other {# 個}}が整数のため、でたらめな値になります',
+    'compat.finding.eyeTracksIgnored': '目のボーンを割り当てないため、{bones} のトラックは再生されません',
+    'compat.finding.shiftedNodes': '読み込みの前に動く表情ノードをノードの一覧から削除し、残りの番号を付け直しません。その後ろのボーンや動くノード {count, plural, other {# 個}}（{nodes}）が別のノードとして読まれます',
   },
 });

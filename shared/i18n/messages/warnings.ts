@@ -79,7 +79,8 @@ export default defineMessages({
     'warning.gltf.animation': 'glTF animation "{animation}": {keys} keys ({fps} fps), {joints} animated joints{ignored, plural, =0 {} other {, # other animated nodes ignored}}, skeleton found by {method, select, structure {structure} names+structure {names+structure} other {names}}',
     // Join
     'warning.join.droppedBones': 'join: dropped tracks of bones the first motion lacks: {bones}',
-    'warning.join.droppedOther': 'join: dropped {count} expression, lookAt or non-humanoid track(s) of the second motion',
+    'warning.join.droppedOther': 'join: dropped {count} non-humanoid track(s) of the second motion',
+    'warning.join.addedFace': 'join: the first motion had no {names}; added from the second motion',
     // File-system errors of the conversion worker (Node error codes)
     'fileError.ENOENT': '{file}: no such file',
     'fileError.EACCES': '{file}: permission denied',
@@ -161,7 +162,8 @@ export default defineMessages({
     'warning.gltf.morphsUnnamed': '名前のないモーフターゲット（mesh.extras.targetNames がない）を飛ばしました: {nodes}',
     'warning.gltf.animation': 'glTF アニメーション「{animation}」: {keys} キー（{fps} fps）、動くジョイント {joints} 個{ignored, plural, =0 {} other {、ほかの動くノード # 個は無視}}、骨格は{method, select, structure {形から} names+structure {名前と形から} other {名前から}}認識しました',
     'warning.join.droppedBones': '結合: 最初のモーションにないボーンのトラックを取り除きました: {bones}',
-    'warning.join.droppedOther': '結合: 二つ目のモーションの表情・視線・ヒューマノイド以外のトラック {count} 本を取り除きました',
+    'warning.join.droppedOther': '結合: 二つ目のモーションのヒューマノイド以外のトラック {count} 本を取り除きました',
+    'warning.join.addedFace': '結合: 一つ目のモーションになかった {names} を二つ目のモーションから追加しました',
     'fileError.ENOENT': '{file}: ファイルがありません',
     'fileError.EACCES': '{file}: アクセスが拒否されました',
     'fileError.EPERM': '{file}: この操作は許可されていません',

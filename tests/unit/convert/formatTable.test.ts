@@ -20,7 +20,8 @@ import {
   TAKE_EXTENSIONS,
   SNIFF_BYTES,
 } from '../../../shared/convert/formats';
-import { CODECS, describeFormat, listTakes, readMotion, writableFormats, writeMotion } from '../../../shared/convert/codecs';
+import { CODECS, describeFormat, exportMotion, listTakes, readMotion, writableFormats, writeMotion } from '../../../shared/convert/codecs';
+import { EXPORTERS, EXPORT_FORMATS } from '../../../shared/export/index';
 import { writeVrma } from '../../../shared/vrma/write';
 import { makeWalkCycle } from '../../../shared/assets/walkCycle';
 import { MotionError } from '../../../shared/errors';
@@ -76,22 +77,28 @@ describe('the format table', () => {
       expect(typeof codec.listTakes, f.id).toBe(f.takes ? 'function' : 'undefined');
       expect(typeof codec.openTakes, f.id).toBe(f.takes ? 'function' : 'undefined');
     }
-    expect(typeof CODECS.vrma.write).toBe('function');
+    expect(typeof CODECS.vrma.write?.write).toBe('function'); // write is the writer object (ext + write), as the exporters are
   });
 
-  it('writes through the table: .vrma by its codec (the bytes of writeVrma); a format without a writer is UNSUPPORTED', () => {
+  it('writes through the table: .vrma by its codec (the bytes of writeVrma), the export formats by shared/export\'s exporters; a format without a writer is UNSUPPORTED', () => {
     const motion = makeWalkCycle();
-    expect(writableFormats().map((f) => f.id)).toEqual(['vrma']);
-    expect(writeMotion('out/walk.VRMA', motion)).toEqual(writeVrma(motion));
+    expect(writableFormats().map((f) => f.id)).toEqual(['vrma', 'vmd', 'bvh', 'fbx', 'gltf']);
+    expect(writeMotion('out/walk.VRMA', motion).bytes).toEqual(writeVrma(motion));
+    // One dispatch: the table's writers are the exporters themselves, by file name or by export format.
+    for (const f of EXPORT_FORMATS) expect(writableFormats().some((w) => CODECS[w.id].write === EXPORTERS[f])).toBe(true);
+    expect(writeMotion('walk.bvh', motion).bytes).toEqual(EXPORTERS.bvh.write(motion).bytes);
+    expect(exportMotion('vmd', motion).bytes).toEqual(EXPORTERS.vmd.write(motion).bytes);
+    expect(exportMotion('fbx', motion).frames).toBe(EXPORTERS.fbx.write(motion).frames);
+    // A .gltf is read but not written (the glTF writer writes .glb).
     const e = (() => {
       try {
-        writeMotion('walk.bvh', motion);
+        writeMotion('walk.gltf', motion);
       } catch (err) {
         return err as MotionError;
       }
     })();
     expect(e).toBeInstanceOf(MotionError);
-    expect([e?.code, e?.detail, e?.params.formats]).toEqual(['UNSUPPORTED', 'convert.noWriter', '.vrma']);
+    expect([e?.code, e?.detail, e?.params.formats]).toEqual(['UNSUPPORTED', 'convert.noWriter', '.vrma, .vmd, .bvh, .fbx, .glb']);
   });
 
   it('the prose check fails on a format the prose lacks (a table that gained ".xyz")', () => {

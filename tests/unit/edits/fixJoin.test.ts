@@ -4,6 +4,10 @@ import type { Channel, Motion } from '../../../shared/motion/types';
 import { componentsOf, durationOf } from '../../../shared/motion/types';
 import { fixOutliers, findOutlierFrames } from '../../../shared/edits/fixOutliers';
 import { join } from '../../../shared/edits/join';
+import { expressionWeightAt } from '../../../shared/edits/expressionKeys';
+import { lookAtAt } from '../../../shared/edits/lookAtKeys';
+import { readVrma } from '../../../shared/vrma/read';
+import { writeVrma } from '../../../shared/vrma/write';
 import { fromAxisAngle, mul } from '../../../shared/math/quat';
 import { makeLongMotion } from '../../../bench/longMotion';
 import { restRotation } from '../../../shared/vrma/normalizedTracks';
@@ -132,13 +136,37 @@ describe('join', () => {
     const a = withRotatedRest(wavyMotion({ duration: 2, fps: 30, seed: 5 }), 9);
     const b = wavyMotion({ duration: 3, fps: 24, seed: 6 });
     const joined = checkJoin(a, b, 0.25);
-    // B's expressions and gaze were dropped with a warning.
-    expect(joined.warnings.some((w) => /dropped 4 expression/.test(w.text))).toBe(true);
+    // B's expressions and gaze continue after the fade (issue 27; they used to be dropped): weights to
+    // 1e-6 and the gaze to 1e-4° of B's own at the same time within B.
+    const names = b.expressions.map((e) => e.name);
+    expect(names.length).toBe(3);
+    const startJ = durationOf(a) - 0.25;
+    for (const t of timesAcross(b, 30).filter((x) => x > 0.3).map((x) => x + startJ)) {
+      for (const n of names) expect(Math.abs(expressionWeightAt(joined, n, t) - expressionWeightAt(b, n, t - startJ)), `${n} at ${t}`).toBeLessThan(1e-6);
+      const g = lookAtAt(joined, t)!;
+      const gb = lookAtAt(b, t - startJ)!;
+      expect(Math.abs(g.yaw - gb.yaw) + Math.abs(g.pitch - gb.pitch)).toBeLessThan(1e-4);
+    }
+    expect(joined.warnings.some((w) => /expression|lookAt/.test(w.text))).toBe(false);
     // The hips continue from where A is when B starts.
     const startB = durationOf(a) - 0.25;
     const at = hipsWorldAt(joined, startB);
     const aAt = hipsWorldAt(a, startB);
     expect(Math.hypot(at[0] - aAt[0], at[2] - aAt[2])).toBeLessThan(1e-5);
+  });
+
+  it('a first motion without expressions or gaze gets the second one\'s, named in a warning, and they survive writing', () => {
+    const a = wavyMotion({ duration: 2, seed: 3, expressions: false });
+    const b = wavyMotion({ duration: 2, seed: 4 });
+    expect(a.expressions.length).toBe(0);
+    const joined = readVrma(writeVrma(join(a, b, { blend: 0.2 })));
+    expect(joined.expressions.map((e) => e.name).sort()).toEqual(b.expressions.map((e) => e.name).sort());
+    expect(joined.lookAtNode).toBeDefined();
+    const startJ = durationOf(a) - 0.2;
+    for (const t of [0.5, 1, 1.5]) for (const e of b.expressions) expect(Math.abs(expressionWeightAt(joined, e.name, t + startJ) - expressionWeightAt(b, e.name, t))).toBeLessThan(1e-6);
+    // Before the join the added expressions are at rest (weight 0).
+    for (const e of b.expressions) expect(expressionWeightAt(joined, e.name, 0.5)).toBe(0);
+    expect(join(a, b).warnings.some((w) => w.text.includes('had no') && w.text.includes('lookAt'))).toBe(true);
   });
 
   it('crossfade has no jump and refuses a negative blend', () => {

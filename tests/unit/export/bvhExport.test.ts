@@ -4,7 +4,7 @@
  * .vrma, for both channel orders and both units. Prints the proof table.
  */
 import { afterAll, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Quat, Vec3 } from '../../../shared/motion/types';
@@ -20,7 +20,7 @@ import { describeFixtures, readFixture } from '../../helpers/fixtures';
 import { readAvatarSkeleton } from '../../../shared/avatar/avatarSkeleton';
 import { MotionError } from '../../../shared/errors';
 import { angleOf, carried, formatStats, referencePose, stats } from '../../helpers/exportKit';
-import { HAS_BLENDER, NO_BLENDER_REASON, POSE_DUMP, runBlender } from '../../helpers/blenderRun';
+import { describeBlenderApp, importedPoses } from '../../helpers/blender';
 
 /** Tolerance, degrees (p95 over bones and frames). */
 const P95_DEG = 0.1;
@@ -63,7 +63,7 @@ describeFixtures('BVH export read back by our reader', () => {
   }
 });
 
-describeFixtures.skipIf(!HAS_BLENDER, NO_BLENDER_REASON)('BVH export imported by Blender', () => {
+describeBlenderApp('BVH export imported by Blender', () => {
   const positions = standardWorldPositions();
   for (const file of SOURCES) {
     for (const [order, units] of [['ZXY', 'cm'], ['XYZ', 'm']] as const) {
@@ -74,8 +74,7 @@ describeFixtures.skipIf(!HAS_BLENDER, NO_BLENDER_REASON)('BVH export imported by
         try {
           writeFileSync(join(dir, 'in.bvh'), out.bytes);
           const frames = Math.min(out.frames, 300);
-          runBlender(POSE_DUMP, [join(dir, 'in.bvh'), join(dir, 'out.json'), 'bvh', String(frames), '1']);
-          const dump = JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')) as { heads: Record<string, number[]> };
+          const dump = await importedPoses(join(dir, 'in.bvh'), 'bvh', frames, 1);
           const times = Float64Array.from({ length: frames }, (_, i) => i / 30);
           const ref = await referencePose(bytes, times);
           const angles: number[] = [];

@@ -36,8 +36,8 @@ const LIMB_MAX_DEG = 0.05;
 const WEIGHT_TOLERANCE = 0.01;
 const GAZE_TOLERANCE_DEG = 0.5;
 /** The check's findings (shared/vrma/compat.ts) on the add-on's file and on our write of it. */
-const EXPORT_FINDINGS = ['spec:eyeBones', 'threeVrm:throwsOnPath', 'blender:gazeTranslation', 'univrm:outsideFirstRoot', 'univrm:noGaze'];
-const OUR_WRITE_FINDINGS = ['spec:eyeBones', 'blender:gazeRotationIgnored', 'univrm:outsideFirstRoot', 'univrm:noGaze'];
+const EXPORT_FINDINGS = ['spec:eyeBones', 'threeVrm:throwsOnPath', 'blender:gazeTranslation', 'univrm:noGaze'];
+const OUR_WRITE_FINDINGS = ['spec:eyeBones', 'blender:gazeRotationIgnored', 'univrm:noGaze'];
 
 interface Sample {
   frame: number;

@@ -1,10 +1,11 @@
 /**
  * The Blender runner itself (tests/helpers/blender.ts): one headless launch with the VRM add-on imports
  * pixiv's test.vrma onto debug_robot and bakes it at the scene's fps (frame = t·fps + 1: 3 s at 30 fps
- * is frames 1-91), and a Python exception comes back as a BlenderError carrying the traceback.
+ * is frames 1-91), and a Python exception comes back as a BlenderError carrying the traceback. The same
+ * runner without the add-on (the export proofs' importedPoses): Blender's own BVH importer, add-on off.
  */
 import { expect, it } from 'vitest';
-import { BlenderError, describeBlender, runBlender } from '../../helpers/blender';
+import { BlenderError, describeBlender, importedPoses, runBlender } from '../../helpers/blender';
 import { fixturePath } from '../../helpers/fixtures';
 
 describeBlender('Blender runner', () => {
@@ -32,5 +33,18 @@ def main(args):
     const e = await runBlender('def main(args):\n    raise ValueError("deliberate " + args["word"])', { word: 'failure' }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(BlenderError);
     expect((e as Error).message).toMatch(/ValueError: deliberate failure/);
+  });
+
+  it('runs without the add-on when asked, and importedPoses samples Blender\'s own BVH import', async () => {
+    const enabled = 'def main(args):\n    return "io_scene_vrm" in bpy.context.preferences.addons';
+    expect(await runBlender<boolean>(enabled, {})).toBe(true);
+    expect(await runBlender<boolean>(enabled, {}, { addon: false })).toBe(false);
+    const poses = await importedPoses(fixturePath('bvh', 'cmu_12_01_walk.bvh'), 'bvh', 3, 1);
+    // The cgspeed skeleton (fixtures README): its joints, each head sampled on 3 frames.
+    expect(poses.names).toEqual(expect.arrayContaining(['Hips', 'LHipJoint', 'LeftUpLeg', 'LowerBack', 'Spine1']));
+    expect(poses.heads.Hips).toHaveLength(9);
+    expect(poses.action).not.toBeNull();
+    // The walk moves the hips between frames 1 and 3 (more than 1 mm).
+    expect(Math.hypot(poses.heads.Hips[6] - poses.heads.Hips[0], poses.heads.Hips[7] - poses.heads.Hips[1], poses.heads.Hips[8] - poses.heads.Hips[2])).toBeGreaterThan(1e-3);
   });
 });

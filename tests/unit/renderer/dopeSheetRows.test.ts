@@ -1,6 +1,7 @@
 /** The dope sheet's rows and groups, frame numbers and timecode, on a generated motion and a fixture. */
 import { describe, expect, it } from 'vitest';
-import { dopeLines, dopeRows, frameOf, timecode } from '../../../renderer/timeline/dopeSheetRows';
+import { dopeLines, dopeRows, filterRows, frameOf, timecode } from '../../../renderer/timeline/dopeSheetRows';
+import { selectGroupSpan, summaryMask, summaryTimes } from '../../../renderer/timeline/dopeSheetSummary';
 import { KeySelectionState } from '../../../renderer/timeline/dopeSheetSelection';
 import { moveKeys } from '../../../shared/edits/moveKeys';
 import { deleteKeys } from '../../../shared/edits/deleteKeys';
@@ -71,5 +72,50 @@ describeFixtures('dope sheet rows on fixtures', () => {
     const rows = dopeRows(m).flatMap((g) => g.rows);
     const humanoid = m.channels.filter((c) => m.humanoid.nodeToBone.has(c.node) && (c.path === 'rotation' || c.path === 'translation'));
     for (const c of humanoid) expect(rows.some((r) => r.channel === c)).toBe(true);
+  });
+});
+
+describe('dope sheet row filter and group summaries (issue 27)', () => {
+  it('keyed rows by default, every bone, the selected bone, a search', () => {
+    const m = wavyMotion();
+    const groups = dopeRows(m);
+    const rows = (g: ReturnType<typeof filterRows>) => g.flatMap((x) => x.rows);
+    const keyed = rows(filterRows(groups, { mode: 'keyed', search: '' }));
+    expect(keyed.length).toBe(m.channels.length);
+    expect(keyed.every((r) => r.channel)).toBe(true);
+    expect(rows(filterRows(groups, { mode: 'all', search: '' })).length).toBe(rows(groups).length);
+    expect(rows(filterRows(groups, { mode: 'selected', search: '', selectedBone: null }))).toEqual([]);
+    expect(rows(filterRows(groups, { mode: 'selected', search: '', selectedBone: 'hips' })).map((r) => `${r.group}:${r.path}`)).toEqual(['torso:rotation', 'hipsPosition:translation']);
+    expect(rows(filterRows(groups, { mode: 'all', search: 'LOWERARM' })).map((r) => r.label)).toEqual(['leftLowerArm', 'rightLowerArm']);
+    // The shown (translated) name matches too.
+    expect(rows(filterRows(groups, { mode: 'all', search: 'にこ', shownName: (r) => (r.label === 'happy' ? 'にこにこ' : r.label) })).map((r) => r.label)).toEqual(['happy']);
+  });
+  it('summary keys are the union of the group rows’ key times; a summary key selects the group at its time', () => {
+    const m = wavyMotion();
+    const torso = dopeRows(m).find((g) => g.id === 'torso')!;
+    const keyedRows = torso.rows.filter((r) => r.channel);
+    expect(keyedRows.length).toBeGreaterThan(1);
+    const union = summaryTimes(torso);
+    const expected = [...new Set(keyedRows.flatMap((r) => Array.from(r.channel!.times)))].sort((a, b) => a - b);
+    expect(Array.from(union)).toEqual(expected);
+    const sel = new KeySelectionState();
+    const t = union[5];
+    const n = selectGroupSpan(torso, sel, t, t);
+    expect(n).toBe(keyedRows.filter((r) => Array.from(r.channel!.times).includes(t)).length);
+    const mask = summaryMask(torso, union, sel)!;
+    expect(Array.from(mask).map((v, i) => (v ? i : -1)).filter((i) => i >= 0)).toEqual([5]);
+    // One row's key unselected: the summary key is no longer selected.
+    const r0 = keyedRows[0];
+    sel.set(r0.id, r0.channel!.times.length, Array.from(r0.channel!.times).indexOf(t), false);
+    expect(summaryMask(torso, union, sel)![5]).toBe(0);
+  });
+});
+
+describeFixtures('dope sheet rows on test.vrma', () => {
+  it('shows its three keyed rows by default, not every bone', () => {
+    const m = fixtureMotion('test.vrma');
+    const shown = filterRows(dopeRows(m), { mode: 'keyed', search: '' });
+    expect(shown.map((g) => `${g.id}:${g.rows.map((r) => r.label).join(',')}`)).toEqual(['rightArm:rightUpperArm', 'expressions:happy', 'lookAt:lookAt']);
+    expect(dopeRows(m).flatMap((g) => g.rows).length).toBeGreaterThan(20);
   });
 });

@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { writeFileSync, utimesSync } from 'node:fs';
 import { join, basename } from 'node:path';
 import { describeFileOnDisk, FileDetailsCache } from '../../../main/services/fileDetails';
+import { DescribeWorker } from '../../../main/services/describeWorker';
 import { readVrma } from '../../../shared/vrma/read';
 import { durationOf } from '../../../shared/motion/types';
 import { describeFixtures, fixtureFiles, fixturePath, readFixture } from '../../helpers/fixtures';
 import { useTempDirs } from './tempDir';
+
+const WORKER = join(__dirname, '..', '..', '..', 'main', 'services', 'convertWorker.ts');
 
 const tempDir = useTempDirs('vrma-details-');
 
@@ -82,10 +85,44 @@ describe('lazy file details on broken files', () => {
     const p = join(dir, 'w.bvh');
     const bvh = (frames: number) => `HIERARCHY\nROOT Hips\n{\n OFFSET 0 0 0\n CHANNELS 3 Xrotation Yrotation Zrotation\n End Site\n {\n  OFFSET 0 1 0\n }\n}\nMOTION\nFrames: ${frames}\nFrame Time: 0.1\n${'0 0 0\n'.repeat(frames)}`;
     writeFileSync(p, bvh(11));
-    const cache = new FileDetailsCache();
-    expect((await cache.describe(p)).duration).toBeCloseTo(1, 9);
-    writeFileSync(p, bvh(21));
-    utimesSync(p, new Date(), new Date(Date.now() + 5000));
-    expect((await cache.describe(p)).duration).toBeCloseTo(2, 9);
+    // The backend's describer: the describing workers (never this thread), counted.
+    const workers = new DescribeWorker(WORKER);
+    const asked: string[] = [];
+    const cache = new FileDetailsCache((path, signal) => (asked.push(path), workers.describe(path, signal)));
+    try {
+      expect((await cache.describe(p)).duration).toBeCloseTo(1, 9);
+      expect((await cache.describe(p)).duration).toBeCloseTo(1, 9);
+      expect(asked).toEqual([p]);
+      writeFileSync(p, bvh(21));
+      utimesSync(p, new Date(), new Date(Date.now() + 5000));
+      expect((await cache.describe(p)).duration).toBeCloseTo(2, 9);
+      expect(asked).toEqual([p, p]);
+    } finally {
+      await workers.close();
+    }
+  });
+
+  it('cancelUnder stops a describe in flight below a closed folder; the workers go on', async () => {
+    const dir = tempDir();
+    const stuck = join(dir, 'stuck.bvh');
+    const otherDir = tempDir();
+    const other = join(otherDir, 'other.bvh');
+    writeFileSync(stuck, 'HIERARCHY\n');
+    writeFileSync(other, 'HIERARCHY\nROOT Hips\n{\n OFFSET 0 0 0\n CHANNELS 3 Xrotation Yrotation Zrotation\n End Site\n {\n  OFFSET 0 1 0\n }\n}\nMOTION\nFrames: 2\nFrame Time: 0.5\n0 0 0\n0 0 0\n');
+    let aborts = 0;
+    // A describer that never answers for stuck.bvh until cancelled (the pool's cancellation is workerLimits.test.ts's).
+    const cache = new FileDetailsCache((path, signal) =>
+      path === stuck
+        ? new Promise((_, reject) => signal!.addEventListener('abort', () => ((aborts += 1), reject(new Error('cancelled')))))
+        : Promise.resolve({ kind: 'motion', duration: 0.5 }),
+    );
+    const pending = cache.describe(stuck);
+    await new Promise((r) => setTimeout(r, 20));
+    cache.cancelUnder(otherDir); // another folder: stuck.bvh goes on
+    await new Promise((r) => setTimeout(r, 20));
+    expect(aborts).toBe(0);
+    cache.cancelUnder(dir);
+    expect(await pending).toMatchObject({ path: stuck, kind: 'unreadable', error: 'cancelled' });
+    expect(await cache.describe(other)).toMatchObject({ kind: 'motion', duration: 0.5 });
   });
 });

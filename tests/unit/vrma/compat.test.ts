@@ -22,6 +22,7 @@ import { setExpressionKey } from '../../../shared/edits/expressionKeys';
 import { setLookAtKey } from '../../../shared/edits/lookAtKeys';
 import { CATALOGUE } from '../../../shared/i18n/catalogue';
 import { translate } from '../../../shared/i18n';
+import { packGlb, parseGlb } from '../../../shared/gltf/glb';
 
 const codes = (f: readonly CompatFinding[]) => f.map((x) => `${x.reader}:${x.code}`);
 
@@ -37,10 +38,34 @@ describe('compatibility check without the fixtures', () => {
     expect(q[0]).toMatchObject({ level: 'fails', fix: 'float' });
   });
 
-  it('gaze and expression keys: Blender misses the rotation gaze, UniVRM the gaze and the face nodes outside the first root', () => {
+  it('gaze and expression keys: Blender misses the rotation gaze, UniVRM the gaze (it reads expression nodes by index, outside the first root too)', () => {
     let m = setExpressionKey(makeWalkCycle(), 'happy', 0.5, 1);
     m = setLookAtKey(m, 0.5, 20, 5);
-    expect(codes(checkCompatibility(writeVrma(m)))).toEqual(['spec:eyeBones', 'blender:gazeRotationIgnored', 'univrm:outsideFirstRoot', 'univrm:noGaze']);
+    expect(codes(checkCompatibility(writeVrma(m)))).toEqual(['spec:eyeBones', 'blender:gazeRotationIgnored', 'univrm:noGaze']);
+  });
+
+  it('UniVRM deletes animated expression nodes without renumbering: bones after one are named, expression nodes last are fine', () => {
+    const bytes = writeVrma(setExpressionKey(makeWalkCycle(), 'happy', 0.5, 1));
+    // Our writer puts the expression node last: nothing shifts.
+    expect(codes(checkCompatibility(bytes))).not.toContain('univrm:shiftedNodes');
+    // The same file with the expression node moved to index 0 (every reference renumbered).
+    const { json, bin } = parseGlb(bytes) as { json: Record<string, any>; bin: Uint8Array };
+    const ext = json.extensions.VRMC_vrm_animation;
+    const face: number = ext.expressions.preset.happy.node;
+    const to = (n: number) => (n === face ? 0 : n < face ? n + 1 : n);
+    json.nodes = [json.nodes[face], ...json.nodes.filter((_: unknown, i: number) => i !== face)];
+    for (const n of json.nodes) if (n.children) n.children = n.children.map(to);
+    json.scenes[0].nodes = json.scenes[0].nodes.map(to);
+    for (const c of json.animations[0].channels) c.target.node = to(c.target.node);
+    for (const b of Object.values(ext.humanoid.humanBones) as { node: number }[]) b.node = to(b.node);
+    ext.expressions.preset.happy.node = 0;
+    const moved = checkCompatibility(packGlb(json, bin));
+    const shifted = moved.find((f) => f.code === 'shiftedNodes')!;
+    expect(shifted).toMatchObject({ reader: 'univrm', level: 'fails' });
+    // Every bone comes after it: all of them are read as the next node.
+    expect(shifted.params.count).toBe(Object.keys(ext.humanoid.humanBones).length);
+    expect(String(shifted.params.nodes)).toContain(json.nodes[ext.humanoid.humanBones.hips.node].name ?? `node ${ext.humanoid.humanBones.hips.node}`);
+    wordedInBoth(shifted);
   });
 
   it('every code, reader, level and fix is worded in English and Japanese with the params it gets', () => {
@@ -64,8 +89,10 @@ describeFixtures('compatibility check on the fixtures', () => {
     'hips_spine_twisting.vrma': ['spec:restHipsHeight'],
     'idle_loop.vrma': ['threeVrm:ignoresIntermediate', 'blender:appliesIntermediate', 'univrm:otherTracks'],
     'nop.vrma': ['spec:eyeBones'],
-    'test.vrma': ['blender:gazeRotationIgnored', 'univrm:outsideFirstRoot', 'univrm:noGaze'],
-    'test_2023-11_no-specVersion.vrma': ['spec:specVersion', 'blender:gazeRotationIgnored', 'univrm:outsideFirstRoot', 'univrm:noGaze'],
+    // Its expression (51) and gaze (52) nodes are scene roots outside the first: UniVRM reads the
+    // expression by index before cutting to the first root, and reads no gaze anywhere.
+    'test.vrma': ['blender:gazeRotationIgnored', 'univrm:noGaze'],
+    'test_2023-11_no-specVersion.vrma': ['spec:specVersion', 'blender:gazeRotationIgnored', 'univrm:noGaze'],
   };
 
   for (const file of fixtureFiles('vrma', '.vrma')) {
@@ -81,6 +108,8 @@ describeFixtures('compatibility check on the fixtures', () => {
     const three = findings.find((f) => f.code === 'ignoresIntermediate')!;
     expect(three.params).toMatchObject({ count: 6, bone: 'leftUpperArm', angle: '9.58°' });
     expect(three.fix).toBe('bake-intermediate');
+    // UniVRM poses each bone from its own local rotation: the intermediate tracks change nothing there either, and the bake is offered.
+    expect(findings.find((f) => f.code === 'otherTracks')).toMatchObject({ reader: 'univrm', params: { count: 6 }, fix: 'bake-intermediate' });
     const baked = runEdit(EDITS.find((e) => e.id === 'bake-intermediate')!, { motion: readVrma(readFixture('vrma', 'idle_loop.vrma')) }, {}).motion;
     expect(codes(checkCompatibility(writeVrma(baked)))).toEqual([]);
   });
@@ -94,6 +123,9 @@ describeFixtures('compatibility check on the fixtures', () => {
       expect(findings.filter((x) => (x.reader !== 'spec' && x.level === 'fails') || x.code.endsWith('Intermediate')), f).toEqual([]);
       // Of the spec's rules only the eye bones come up: mapped, or animated where the source animates eyes (pirouette).
       expect(findings.filter((x) => x.reader === 'spec' && x.code !== 'eyeBones'), f).toEqual([]);
+      // UniVRM maps no eye bones: animated eyes are named for it, as the spec's rule is.
+      const eyesAnimated = findings.some((x) => x.code === 'eyeBones' && x.params.animated === 'yes');
+      expect(codes(findings).includes('univrm:eyeTracksIgnored'), f).toBe(eyesAnimated);
     }
     const walk = convertToMotion('walk.bvh', new Uint8Array(readFileSync(fixturePath('bvh/cmu_12_01_walk.bvh'))), { fps: 30 });
     for (const def of EDITS.filter((e) => !e.range && !e.other && !e.avatar && !e.params.some((p) => p.kind === 'number' && p.default === undefined))) {
@@ -107,7 +139,7 @@ describeFixtures('compatibility check on the fixtures', () => {
     const m = readVrma(readFixture('vrma', 'test.vrma'));
     const gltf = JSON.parse(JSON.stringify(m.gltf));
     const bytes = writeVrma({ ...m, gltf, channels: m.channels.map((c) => (c.node === m.lookAtNode ? { ...c, path: 'translation' as const, values: new Float32Array(c.times.length * 3).fill(1) } : c)) });
-    expect(codes(checkCompatibility(bytes))).toEqual(['threeVrm:throwsOnPath', 'blender:gazeTranslation', 'univrm:outsideFirstRoot', 'univrm:noGaze']);
+    expect(codes(checkCompatibility(bytes))).toEqual(['threeVrm:throwsOnPath', 'blender:gazeTranslation', 'univrm:noGaze']);
     expect(codes(checkCompatibility(writeVrma(readVrma(bytes))))).not.toContain('threeVrm:throwsOnPath');
   });
 });

@@ -2,10 +2,10 @@
  * Forward kinematics on the standard skeleton (identity rest rotations, so a local rotation is the
  * normalized one). Generators use it to keep feet on the floor while they build a pose.
  */
-import type { Quat, Vec3 } from '../motion/types';
+import type { Quat, Vec3 } from '../math/types';
 import { IDENTITY, mul, rotateVec } from '../math/quat';
-import { HUMAN_BONE_NAMES, HUMAN_BONE_PARENT, type HumanBoneName } from '../vrm/humanBones';
-import { STANDARD_OFFSETS } from '../vrm/standardSkeleton';
+import { HUMAN_BONE_NAMES, HUMAN_BONE_PARENT, type HumanBoneName } from './humanBones';
+import { STANDARD_OFFSETS } from './standardSkeleton';
 
 export interface StandardBonePose {
   readonly position: Vec3;

@@ -1,0 +1,64 @@
+/**
+ * Pose estimation speed (issue 29): the dressed mannequin plays CMU 05_20 in headless Chromium at
+ * 640×480 and @mediapipe/pose reads each frame, lite and full models. CPU seconds of the whole
+ * browser process tree per frame (from /proc, so the other engineers' load on the machine does not
+ * inflate it the way wall time is), minus a run that only draws and reads back the frames.
+ * Aim: 15 frames/s on 2 cores. "frames per CPU-second" is what one free core would do (the wasm runs on one thread).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { launchBrowser } from '../tests/helpers/browser';
+import { renderAndDetect } from '../tests/helpers/captureRender';
+import { convertToMotion } from '../shared/convert/index';
+import { makeMannequinVrm } from '../shared/assets/mannequin';
+import { writeVrma } from '../shared/vrma/write';
+import { normalizedPoseAt } from '../shared/vrma/fk';
+import { treeTicks } from './pageCpu';
+import { printTable } from './timing';
+
+const FRAMES = Number(process.env.CAPTURE_BENCH_FRAMES ?? 8);
+
+export async function run(): Promise<void> {
+  const name = 'cmu_05_20-mb.bvh';
+  const file = join(__dirname, '..', '..', 'shared', 'fixtures', 'bvh', name);
+  if (!existsSync(file)) {
+    console.log(`capture: fixture not found at ${file}; skipped`);
+    return;
+  }
+  const truth = convertToMotion(name, readFileSync(file));
+  const h = normalizedPoseAt(truth, 0).hipsPosition!;
+  const base = {
+    vrm: makeMannequinVrm(), vrma: writeVrma(truth), start: 0, fps: 10, width: 640, height: 480, fovDeg: 45,
+    cameraPosition: [h[0], 1.0, h[2] + 2.8] as const, cameraTarget: [h[0], 0.85, h[2]] as const, dress: true,
+  };
+  const rows: string[][] = [];
+  let drawCpu = 0;
+  for (const [label, complexity, detect] of [['draw only', 0, false], ['lite', 0, true], ['full', 1, true]] as const) {
+    const browser = await launchBrowser();
+    try {
+      // Two runs of different lengths, each loading the page and the model: their difference is the
+      // cost of FRAMES steady frames, without the start-up (page, wasm, model, shaders).
+      const measure = async (count: number) => {
+        const t0 = treeTicks(process.pid) ?? 0;
+        const w0 = performance.now();
+        const r = await renderAndDetect(browser, { ...base, count, modelComplexity: complexity, detect });
+        return { cpu: ((treeTicks(process.pid) ?? 0) - t0) / 100, wall: (performance.now() - w0) / 1000, ms: r.ms };
+      };
+      const short = await measure(2);
+      const long = await measure(2 + FRAMES);
+      const cpu = (long.cpu - short.cpu) / FRAMES;
+      const wall = (long.wall - short.wall) / FRAMES;
+      // Drawing costs less than the run-to-run noise of a page load: never let it make the detector look cheaper.
+      if (!detect) drawCpu = Math.max(0, cpu);
+      const ms = [...long.ms.slice(2)].sort((a, b) => a - b);
+      const detectorCpu = detect ? cpu - drawCpu : 0;
+      const small = (v: number) => (v > 0.02 ? (v * 1000).toFixed(0) : '< 20 (noise)');
+      rows.push([label, small(cpu), detect ? (detectorCpu * 1000).toFixed(0) : '-', cpu > 0.02 ? (1 / cpu).toFixed(2) : '-',
+        small(wall), ms[ms.length >> 1].toFixed(0), String(short.ms[0].toFixed(0))]);
+    } finally {
+      await browser.close();
+    }
+  }
+  printTable(`capture: @mediapipe/pose at 640×480, ${FRAMES} steady frames (CPU of the browser process tree, start-up excluded)`,
+    ['run', 'CPU ms/frame', 'detector CPU ms/frame', 'frames per CPU-second', 'wall ms/frame', 'median send() ms', 'first frame ms'], rows);
+}

@@ -1,0 +1,107 @@
+/**
+ * Detected frames -> a Motion: filter the landmarks, solve each frame, lay the hips path, bake the
+ * keys on the standard skeleton (frames read as seen from behind mirrored back first), then the clean-up every capture needs (broken end frames cut by the
+ * outlier fixer, planted feet pinned). Frames where nobody was found get no key (the neighbours'
+ * keys interpolate across them).
+ */
+import { MotionError } from '../errors';
+import type { Motion, Quat } from '../motion/types';
+import { buildMotion, type KeyTrack } from '../vrma/buildMotion';
+import type { HumanBoneName } from '../vrm/humanBones';
+import { canPinFeet, pinFeet } from '../edits/pinFeet';
+import { fixOutliers } from '../edits/fixOutliers';
+import { solveBody } from './bodySolver';
+import { hipsPath, DEFAULT_FOV_DEG, type CameraModel } from './hipsPath';
+import { bodyLandmarksFromFlat, POSE_LANDMARK_COUNT, type DetectedFrame } from './landmarks';
+import { unflipFrames } from './flippedFrames';
+import { oneEuro, DEFAULT_ONE_EURO, type OneEuroParams } from './oneEuro';
+
+export interface CaptureOptions {
+  /** The video frame in pixels and the camera's vertical field of view (default DEFAULT_FOV_DEG). */
+  readonly camera: Omit<CameraModel, 'fovDeg'> & { readonly fovDeg?: number };
+  /** One-Euro parameters, or false for raw landmarks. */
+  readonly filter?: OneEuroParams | false;
+  /** Pin planted feet (default true). */
+  readonly pinFeet?: boolean;
+  /** Cut broken frames at either end (default true). */
+  readonly fixOutliers?: boolean;
+  /** Landmarks less visible than this are held from the last frame that saw them (default 0.3). */
+  readonly minVisibility?: number;
+  readonly generator?: string;
+}
+
+/** At least this many frames with a person: two keys make a motion, fewer is no motion at all. */
+export const MIN_CAPTURED_FRAMES = 2;
+
+const N = POSE_LANDMARK_COUNT * 3;
+
+/** Replace landmarks the detector barely saw with the last value it saw well (NaN until the first). */
+function holdInvisible(frames: readonly DetectedFrame[], key: 'world' | 'image', minVisibility: number): Float64Array {
+  const out = new Float64Array(frames.length * N);
+  const last = new Float64Array(N).fill(NaN);
+  frames.forEach((fr, k) => {
+    const src = fr[key]!;
+    for (let j = 0; j < POSE_LANDMARK_COUNT; j++) {
+      const seen = (fr.visibility?.[j] ?? 1) >= minVisibility || Number.isNaN(last[j * 3]);
+      for (let c = 0; c < 3; c++) {
+        if (seen) last[j * 3 + c] = src[j * 3 + c];
+        out[k * N + j * 3 + c] = last[j * 3 + c];
+      }
+    }
+  });
+  return out;
+}
+
+export function captureMotion(detected: readonly DetectedFrame[], opts: CaptureOptions): Motion {
+  // A frame counts when it has every landmark as a finite number (anything else is no person there).
+  const complete = (a: ArrayLike<number> | undefined) => !!a && a.length >= N && Array.prototype.every.call(a, (v: number, i: number) => i >= N || Number.isFinite(v));
+  const frames = detected.filter((f) => complete(f.world) && complete(f.image) && Number.isFinite(f.time));
+  for (let k = 1; k < frames.length; k++) {
+    if (!(frames[k].time > frames[k - 1].time)) {
+      throw new MotionError('BAD_DATA', `video frame times must increase (frame ${k} at ${frames[k].time} s)`, 'capture.frameTimes', { frame: k, time: frames[k].time });
+    }
+  }
+  if (frames.length < MIN_CAPTURED_FRAMES) {
+    throw new MotionError('NO_KEYS', `no person was found in the video (${frames.length} of ${detected.length} frames)`, 'capture.noPerson', {
+      found: frames.length,
+      frames: detected.length,
+    });
+  }
+  const times = Float64Array.from(frames, (f) => f.time);
+  const minVis = opts.minVisibility ?? 0.3;
+  let world = holdInvisible(frames, 'world', minVis);
+  let image = holdInvisible(frames, 'image', minVis);
+  unflipFrames(world, image, times);
+  if (opts.filter !== false) {
+    world = oneEuro(times, world, N, opts.filter ?? DEFAULT_ONE_EURO);
+    image = oneEuro(times, image, N, opts.filter ?? DEFAULT_ONE_EURO);
+  }
+
+  const n = frames.length;
+  const keyTimes = Float32Array.from(times, (t) => t - times[0]);
+  const tracks: Partial<Record<HumanBoneName, Float32Array>> = {};
+  for (let k = 0; k < n; k++) {
+    const { rotations } = solveBody(bodyLandmarksFromFlat(world.subarray(k * N, (k + 1) * N)));
+    for (const [bone, q] of Object.entries(rotations) as [HumanBoneName, Quat][]) {
+      const v = (tracks[bone] ??= new Float32Array(n * 4));
+      // Keep consecutive keys on one hemisphere so LINEAR slerp never takes the long way round.
+      const flip = k > 0 && q[0] * v[k * 4 - 4] + q[1] * v[k * 4 - 3] + q[2] * v[k * 4 - 2] + q[3] * v[k * 4 - 1] < 0 ? -1 : 1;
+      for (let c = 0; c < 4; c++) v[k * 4 + c] = q[c] * flip;
+    }
+  }
+  const rotations: Partial<Record<HumanBoneName, KeyTrack>> = {};
+  for (const [bone, values] of Object.entries(tracks) as [HumanBoneName, Float32Array][]) rotations[bone] = { times: keyTimes, values };
+
+  const camera: CameraModel = { ...opts.camera, fovDeg: opts.camera.fovDeg ?? DEFAULT_FOV_DEG };
+  const path = hipsPath(
+    Array.from({ length: n }, (_, k) => ({ world: world.subarray(k * N, (k + 1) * N), image: image.subarray(k * N, (k + 1) * N) })),
+    camera,
+  );
+  const hipsValues = new Float32Array(n * 3);
+  path.forEach((p, k) => hipsValues.set(p, k * 3));
+
+  let motion = buildMotion({ rotations, hipsTranslation: { times: keyTimes, values: hipsValues }, generator: opts.generator ?? 'VRMA Studio capture' });
+  if (opts.fixOutliers !== false && n > 3) motion = fixOutliers(motion);
+  if (opts.pinFeet !== false && canPinFeet(motion)) motion = pinFeet(motion);
+  return motion;
+}

@@ -1,0 +1,77 @@
+/**
+ * Issue 29's closed loop: a fixture BVH (CMU 05_20, converted by our reader) plays on the mannequin
+ * dressed in the test (shirt, trousers, skin, hair: see tests/helpers/captureRender.ts) in headless
+ * Chromium; @mediapipe/pose (full model), the detector the studio ships, reads every drawn frame; the motion made
+ * from its landmarks (shared/capture) is compared with the BVH's: limb directions per body part, the
+ * hips path, foot sliding before and after pin-feet. The table is printed; the assertions hold what
+ * this slice reaches today (the issue's aims: median ≤ 10°, p95 ≤ 25°).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser } from '../helpers/browser';
+import { fixturePath, HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
+import { renderAndDetect } from '../helpers/captureRender';
+import { compareCapture, formatComparison } from '../helpers/captureCompare';
+import { convertToMotion } from '../../shared/convert/index';
+import { makeMannequinVrm } from '../../shared/assets/mannequin';
+import { writeVrma } from '../../shared/vrma/write';
+import { captureMotion } from '../../shared/capture/captureMotion';
+import { normalizedPoseAt } from '../../shared/vrma/fk';
+import { detectFootContacts, measureContacts, pinFeet } from '../../shared/edits/pinFeet';
+import { findOutlierFrames, fixOutliers } from '../../shared/edits/fixOutliers';
+
+const SKIP = !HAS_CHROMIUM ? NO_CHROMIUM_REASON : !HAS_FIXTURES ? NO_FIXTURES_REASON : '';
+const W = 640, H = 480, FOV = 45;
+
+describe.skipIf(!!SKIP)(`capture closed loop: a rendered BVH back through the detector${SKIP ? ` (skipped: ${SKIP})` : ''}`, () => {
+  it('CMU 05_20 on the dressed mannequin, 3 s at 10 fps: limb directions, hips path, foot sliding', async () => {
+    const name = 'cmu_05_20-mb.bvh';
+    const truth = convertToMotion(name, readFileSync(fixturePath(`bvh/${name}`)));
+    const h = normalizedPoseAt(truth, 0).hipsPosition!;
+    const browser = await launchBrowser();
+    let result;
+    try {
+      result = await renderAndDetect(browser, {
+        vrm: makeMannequinVrm(), vrma: writeVrma(truth), start: 0, fps: 10, count: 30, width: W, height: H, fovDeg: FOV,
+        cameraPosition: [h[0], 1.0, h[2] + 2.8], cameraTarget: [h[0], 0.85, h[2]], modelComplexity: 1, dress: true,
+      });
+    } finally {
+      await browser.close();
+    }
+    const { frames, ms } = result;
+    const sorted = [...ms.slice(1)].sort((a, b) => a - b);
+    console.log(`detector (full model) per frame: first ${ms[0].toFixed(0)} ms (loads the model), then median ${sorted[sorted.length >> 1].toFixed(0)} ms (wall clock under this machine's load)`);
+
+    const raw = captureMotion(frames, { camera: { width: W, height: H, fovDeg: FOV }, pinFeet: false, fixOutliers: false });
+    // The outlier fixer drops broken frames at the ends (the detector's first frame has no track to follow).
+    const outliers = findOutlierFrames(raw);
+    const captured = fixOutliers(raw);
+    const cut = outliers ? outliers.frames[outliers.first] : 0;
+    const c = compareCapture(truth, captured, frames, cut);
+    console.log(`outlier fixer kept frames ${outliers?.first ?? 0}..${outliers?.last ?? frames.length - 1}`);
+    console.log(formatComparison(c));
+
+    // Foot sliding while planted, as pin-feet finds the contacts, before and after it pins them.
+    const before = detectFootContacts(captured);
+    const pinned = pinFeet(captured);
+    const slideBefore = measureContacts(captured, before);
+    const slideAfter = measureContacts(pinned, before);
+    console.log(`foot contacts ${before.contacts.length}: worst slide ${(slideBefore.worstDrift * 100).toFixed(1)} cm before pin-feet, ${(slideAfter.worstDrift * 100).toFixed(1)} cm after`);
+
+    expect(c.found).toBeGreaterThanOrEqual(27);
+    // Today's figures (limbs 13.7° median, 30.4° p95; all parts 16.6° / 59.7°, the feet worst; the
+    // README's capture section), bounded with a margin: the aims (10° and 25°) are not reached yet.
+    expect(c.limbs.median).toBeLessThan(17);
+    expect(c.limbs.p95).toBeLessThan(38);
+    expect(c.all.median).toBeLessThan(20);
+    expect(c.all.p95).toBeLessThan(70);
+    // The head, read from a stylized face, is never half a turn off once misreadings are mirrored back.
+    expect(c.parts['head (facing)'].max).toBeLessThan(90);
+    expect(c.parts.torso.median).toBeLessThan(10);
+    // Hips path after the mean offset: 3.7 cm median, 16 cm p95 measured.
+    expect(c.hips.median).toBeLessThan(0.08);
+    expect(before.contacts.length).toBeGreaterThan(0);
+    expect(slideAfter.worstDrift).toBeLessThan(0.02);
+    expect(slideAfter.worstDrift).toBeLessThanOrEqual(slideBefore.worstDrift);
+  }, 600_000);
+});

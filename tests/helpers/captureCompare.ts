@@ -1,0 +1,96 @@
+/**
+ * Compares a captured motion with the motion that was rendered: limb directions per body part (the
+ * angle between the bone segment in the truth and in the capture, both on the standard skeleton),
+ * the hips path after removing its mean offset, over the frames the detector saw.
+ */
+import { standardFk, type StandardPose } from '../../shared/vrm/standardFk';
+import type { DetectedFrame } from '../../shared/capture/landmarks';
+import { rotateVec } from '../../shared/math/quat';
+import { dot3, normalize3, sub3 } from '../../shared/math/vec3';
+import { durationOf, type Motion, type Vec3 } from '../../shared/motion/types';
+import { normalizedPoseAt } from '../../shared/vrma/fk';
+import type { HumanBoneName } from '../../shared/vrm/humanBones';
+
+type Part = { readonly name: string; readonly dir: (p: StandardPose) => Vec3 };
+const seg = (a: HumanBoneName, b: HumanBoneName) => (p: StandardPose) => sub3(p[b].position, p[a].position);
+
+export const PARTS: readonly Part[] = [
+  { name: 'torso', dir: seg('hips', 'neck') },
+  { name: 'head (facing)', dir: (p) => rotateVec(p.head.rotation, [0, 0, 1]) },
+  ...(['left', 'right'] as const).flatMap((s) => [
+    { name: `${s} upper arm`, dir: seg(`${s}UpperArm`, `${s}LowerArm`) },
+    { name: `${s} forearm`, dir: seg(`${s}LowerArm`, `${s}Hand`) },
+    { name: `${s} thigh`, dir: seg(`${s}UpperLeg`, `${s}LowerLeg`) },
+    { name: `${s} shin`, dir: seg(`${s}LowerLeg`, `${s}Foot`) },
+    { name: `${s} foot`, dir: seg(`${s}Foot`, `${s}Toes`) },
+  ]),
+];
+
+export interface Stats { readonly median: number; readonly p95: number; readonly max: number; readonly n: number }
+
+export function stats(v: number[]): Stats {
+  const s = [...v].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * (s.length - 1) + 0.5))];
+  return { median: at(0.5), p95: at(0.95), max: s[s.length - 1], n: s.length };
+}
+
+export interface Comparison {
+  /** Degrees per part. */
+  readonly parts: Record<string, Stats>;
+  /** Degrees over every part and frame. */
+  readonly all: Stats;
+  /** Degrees over the limbs (upper arms, forearms, thighs, shins): what the issue's aims are about. */
+  readonly limbs: Stats;
+  /** Metres: hips path after both paths' mean positions are made to coincide. */
+  readonly hips: Stats;
+  /** Frames the detector found a person in, of those rendered. */
+  readonly found: number;
+  readonly rendered: number;
+}
+
+/**
+ * `captured` key 0 is the first frame with a person (its time in `frames`), plus `cut` seconds when
+ * the outlier fixer dropped frames at the start; frames it dropped at either end are not compared.
+ */
+export function compareCapture(truth: Motion, captured: Motion, frames: readonly DetectedFrame[], cut = 0): Comparison {
+  const first = frames.find((f) => f.world)!.time;
+  const t0 = first + cut;
+  const end = durationOf(captured) + t0 + 1e-4;
+  const seen = frames.filter((f) => f.world && f.time >= t0 - 1e-4 && f.time <= end);
+  const per: Record<string, number[]> = Object.fromEntries(PARTS.map((p) => [p.name, []]));
+  const all: number[] = [], limbs: number[] = [];
+  const tp: Vec3[] = [], cp: Vec3[] = [];
+  for (const f of seen) {
+    const a = normalizedPoseAt(truth, f.time), b = normalizedPoseAt(captured, f.time - t0);
+    const pa = standardFk(a.rotations), pb = standardFk(b.rotations);
+    for (const part of PARTS) {
+      const e = (Math.acos(Math.min(1, Math.max(-1, dot3(normalize3(part.dir(pa)), normalize3(part.dir(pb)))))) * 180) / Math.PI;
+      per[part.name].push(e);
+      all.push(e);
+      if (/arm|forearm|thigh|shin/.test(part.name)) limbs.push(e);
+    }
+    tp.push(a.hipsPosition ?? [0, 0, 0]);
+    cp.push(b.hipsPosition ?? [0, 0, 0]);
+  }
+  const mean = (v: Vec3[]) => v.reduce((s, p) => [s[0] + p[0] / v.length, s[1] + p[1] / v.length, s[2] + p[2] / v.length] as Vec3, [0, 0, 0] as Vec3);
+  const mt = mean(tp), mc = mean(cp);
+  const hips = tp.map((p, i) => Math.hypot(...sub3(sub3(cp[i], mc), sub3(p, mt))));
+  return {
+    parts: Object.fromEntries(Object.entries(per).map(([k, v]) => [k, stats(v)])),
+    all: stats(all),
+    limbs: stats(limbs),
+    hips: stats(hips),
+    found: seen.length,
+    rendered: frames.length,
+  };
+}
+
+export function formatComparison(c: Comparison): string {
+  const f = (s: Stats) => `${s.median.toFixed(1).padStart(5)} ${s.p95.toFixed(1).padStart(5)} ${s.max.toFixed(1).padStart(5)}`;
+  const lines = [`found a person in ${c.found}/${c.rendered} frames`, `part              median   p95   max (degrees)`];
+  for (const [k, v] of Object.entries(c.parts)) lines.push(`${k.padEnd(17)} ${f(v)}`);
+  lines.push(`${'limbs'.padEnd(17)} ${f(c.limbs)}`);
+  lines.push(`${'all parts'.padEnd(17)} ${f(c.all)}`);
+  lines.push(`hips path (cm)    ${(c.hips.median * 100).toFixed(1).padStart(5)} ${(c.hips.p95 * 100).toFixed(1).padStart(5)} ${(c.hips.max * 100).toFixed(1).padStart(5)}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,153 @@
+/**
+ * Closed-loop capture rig: a VRM avatar plays a .vrma in headless Chromium (three.js, three-vrm and
+ * three-vrm-animation straight from node_modules through an import map), each frame is drawn into a
+ * 640×480 canvas by a camera the test places, and @mediapipe/pose (the detector the studio ships)
+ * reads it. The page is served by Playwright's router, so nothing listens on a port.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import type { DetectedFrame } from '../../shared/capture/landmarks';
+import type { Vec3 } from '../../shared/motion/types';
+import { REPO_DIR } from './host';
+
+const ORIGIN = 'http://capture.test';
+const NM = join(REPO_DIR, 'node_modules');
+
+const PAGE = `<!doctype html><html><head><meta charset="utf-8">
+<script type="importmap">{"imports":{"three":"/nm/three/build/three.module.js","three/addons/":"/nm/three/examples/jsm/",
+"@pixiv/three-vrm":"/nm/@pixiv/three-vrm/lib/three-vrm.module.js","@pixiv/three-vrm-animation":"/nm/@pixiv/three-vrm-animation/lib/three-vrm-animation.module.js"}}</script>
+<script src="/nm/@mediapipe/pose/pose.js"></script></head><body style="margin:0">
+<script type="module">
+import * as THREE from 'three';
+import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+import { VRMLoaderPlugin } from '@pixiv/three-vrm';
+import { VRMAnimationLoaderPlugin, createVRMAnimationClip } from '@pixiv/three-vrm-animation';
+// Clothes, skin and hair on the grey mannequin: BlazePose tells front from back by the face and the
+// head, and a uniform grey figure reads as seen from behind as often as from the front.
+const SKIN = new Set(['head', 'neck', 'leftLowerArm', 'rightLowerArm', 'leftHand', 'rightHand']);
+const PANTS = /Leg|hips/;
+function dress(vrm) {
+  vrm.scene.traverse((obj) => {
+    if (!obj.isMesh) return;
+    let n = obj; while (n && !/_mesh$/.test(n.name)) n = n.parent;
+    if (!n) return;
+    const bone = n.name.replace(/_mesh$/, '');
+    if (obj.material.name !== 'Body' && !(obj.material.name || '').startsWith('Body')) return;
+    const color = SKIN.has(bone) || /Thumb|Index|Middle|Ring|Little/.test(bone) ? 0xd9a37f : PANTS.test(bone) ? 0x26386e : 0xb52a2a;
+    obj.material = new THREE.MeshStandardMaterial({ color, roughness: 0.8 });
+  });
+  const head = vrm.humanoid.getRawBoneNode('head');
+  const hair = new THREE.Mesh(new THREE.SphereGeometry(0.1, 24, 16), new THREE.MeshStandardMaterial({ color: 0x2b1a10, roughness: 0.9 }));
+  hair.position.set(0, 0.115, -0.02);
+  hair.scale.set(1.08, 1, 1.05);
+  head.add(hair);
+}
+window.renderAndDetect = async (o) => {
+  const renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
+  renderer.setSize(o.width, o.height, false);
+  document.body.appendChild(renderer.domElement);
+  const scene = new THREE.Scene();
+  scene.background = new THREE.Color(0x6b7078);
+  scene.add(new THREE.HemisphereLight(0xffffff, 0x444444, 1.6));
+  const sun = new THREE.DirectionalLight(0xffffff, 1.8); sun.position.set(1, 3, 2); scene.add(sun);
+  const camera = new THREE.PerspectiveCamera(o.fovDeg, o.width / o.height, 0.05, 50);
+  camera.position.set(...o.cameraPosition); camera.lookAt(...o.cameraTarget);
+  const loader = new GLTFLoader();
+  loader.register((p) => new VRMLoaderPlugin(p));
+  loader.register((p) => new VRMAnimationLoaderPlugin(p));
+  const bytes = (b64) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)).buffer;
+  const vrm = (await loader.parseAsync(bytes(o.vrm), '')).userData.vrm;
+  scene.add(vrm.scene);
+  if (o.dress) dress(vrm);
+  const anim = (await loader.parseAsync(bytes(o.vrma), '')).userData.vrmAnimations[0];
+  const mixer = new THREE.AnimationMixer(vrm.scene);
+  mixer.clipAction(createVRMAnimationClip(anim, vrm)).play();
+  const pose = new Pose({ locateFile: (f) => '/nm/@mediapipe/pose/' + f });
+  pose.setOptions({ modelComplexity: o.modelComplexity, smoothLandmarks: false, enableSegmentation: false, selfieMode: false });
+  let result = null;
+  pose.onResults((r) => { result = r; });
+  if (o.detect !== false) await pose.initialize();
+  const frames = [], ms = [];
+  for (let i = 0; i < o.count; i++) {
+    const t = o.start + i / o.fps;
+    mixer.setTime(t);
+    vrm.update(0);
+    renderer.render(scene, camera);
+    result = null;
+    const a = performance.now();
+    if (o.detect === false) { renderer.domElement.toDataURL('image/jpeg', 0.1); ms.push(performance.now() - a); frames.push({ time: t }); continue; }
+    await pose.send({ image: renderer.domElement }, Math.round(i * 1000 / o.fps));
+    ms.push(performance.now() - a);
+    const r = result;
+    if (!r || !r.poseWorldLandmarks) { frames.push({ time: t }); continue; }
+    frames.push({ time: t, world: r.poseWorldLandmarks.flatMap((p) => [p.x, p.y, p.z]),
+      image: r.poseLandmarks.flatMap((p) => [p.x, p.y, p.z]), visibility: r.poseLandmarks.map((p) => p.visibility ?? 1) });
+    if (o.snapshotAt === i) window.snapshot = renderer.domElement.toDataURL('image/png');
+  }
+  pose.close();
+  renderer.dispose();
+  return { frames, ms };
+};
+window.ready = true;
+</script></body></html>`;
+
+function contentType(path: string): string {
+  if (path.endsWith('.js') || path.endsWith('.mjs')) return 'text/javascript';
+  if (path.endsWith('.wasm')) return 'application/wasm';
+  if (path.endsWith('.html')) return 'text/html';
+  return 'application/octet-stream';
+}
+
+export interface RenderOptions {
+  readonly vrm: Uint8Array;
+  readonly vrma: Uint8Array;
+  readonly start: number;
+  readonly fps: number;
+  readonly count: number;
+  readonly width: number;
+  readonly height: number;
+  readonly fovDeg: number;
+  readonly cameraPosition: Vec3;
+  readonly cameraTarget: Vec3;
+  /** 0 lite, 1 full, 2 heavy (all three ship in @mediapipe/pose). */
+  readonly modelComplexity: 0 | 1 | 2;
+  readonly snapshotAt?: number;
+  /** Shirt, trousers, skin and hair on the mannequin (see the page). */
+  readonly dress?: boolean;
+  /** false: draw (and read back) the frames without detecting, to tell the drawing's cost from the detector's. */
+  readonly detect?: boolean;
+}
+
+export interface RenderResult {
+  readonly frames: DetectedFrame[];
+  /** Milliseconds the detector took per frame (wall clock, for the report only). */
+  readonly ms: number[];
+  readonly snapshot?: string;
+}
+
+export async function renderAndDetect(browser: Browser, o: RenderOptions): Promise<RenderResult> {
+  const context = await browser.newContext({ viewport: { width: o.width, height: o.height } });
+  try {
+    const page = await context.newPage();
+    await page.route(`${ORIGIN}/**`, (route) => {
+      const path = new URL(route.request().url()).pathname;
+      if (path === '/') return route.fulfill({ body: PAGE, contentType: 'text/html' });
+      if (!path.startsWith('/nm/') || path.includes('..')) return route.fulfill({ status: 404 });
+      try {
+        return route.fulfill({ body: readFileSync(join(NM, path.slice(4))), contentType: contentType(path) });
+      } catch {
+        return route.fulfill({ status: 404 });
+      }
+    });
+    await page.goto(`${ORIGIN}/`);
+    await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
+    const b64 = (u: Uint8Array) => Buffer.from(u).toString('base64');
+    const args = { ...o, vrm: b64(o.vrm), vrma: b64(o.vrma) };
+    const out = await page.evaluate((a) => (window as any).renderAndDetect(a), args) as RenderResult;
+    const snapshot = o.snapshotAt === undefined ? undefined : ((await page.evaluate(() => (window as any).snapshot)) as string);
+    return { ...out, snapshot };
+  } finally {
+    await context.close();
+  }
+}
