@@ -279,9 +279,7 @@ export class Studio {
       const model = isMmdMotionFile(name) ? await this.mmdModels.modelFor(path) : null;
       if (!(await this.confirmLeave())) return false;
       const { motion, convertedFrom } = await readMotionFile(name, bytes, model ? { pmx: model.bytes } : {});
-      // A model that does not fit the motion was not used (shared/convert/mmd/modelFit.ts): the report says why.
-      const used = model && !motion.warnings.some((w) => w.detail === 'mmd.modelMismatch') ? model : null;
-      this.openConverted(name, path, motion, convertedFrom, used ? () => t('convert.mmd.withModel', { file: name, format: convertedFrom ?? '', model: used.name }) : undefined);
+      this.openConverted(name, path, motion, convertedFrom, model && !motion.warnings.some((w) => w.detail === 'mmd.modelMismatch') ? () => t('convert.mmd.withModel', { file: name, format: convertedFrom ?? '', model: model.name }) : undefined); // a model that does not fit (mmd/modelFit.ts) was not used
       if (isMmdMotionFile(name)) this.mmdSource = { name, bytes, path };
       return true;
     } catch (e) {

@@ -61,6 +61,24 @@ const FLAG_FIXED_AXIS = 0x0400;
 const FLAG_LOCAL_AXES = 0x0800;
 const FLAG_EXTERNAL_PARENT = 0x2000;
 
+/** A bone's IK block: target, MMD's solver settings (loop count, unit angle) and each link's limit. */
+function readIk(r: BinaryReader, boneIndexSize: number, check: (index: number, field: string) => number): PmxIk {
+  const target = check(r.index(boneIndexSize, 'IK target'), 'IK target');
+  const iterations = r.i32('IK loop count');
+  const limitAngle = r.f32('IK unit angle');
+  const linkCount = r.count('IK links', boneIndexSize + 1);
+  const links: number[] = [];
+  const limits: (IkLimit | undefined)[] = [];
+  for (let j = 0; j < linkCount; j++) {
+    links.push(check(r.index(boneIndexSize, 'IK link'), 'IK link'));
+    if (r.u8('IK link limit flag')) {
+      const v = Array.from({ length: 6 }, () => r.f32('IK link limits'));
+      limits.push(v.every(Number.isFinite) ? { kind: 'euler', lower: [v[0], v[1], v[2]], upper: [v[3], v[4], v[5]] } : undefined);
+    } else limits.push(undefined);
+  }
+  return { target, links, iterations, limitAngle, limits };
+}
+
 export function parsePmxBones(bytes: Uint8Array): PmxModel {
   const r: BinaryReader = new BinaryReader(bytes, 'BAD_PMX', 'PMX');
   if (bytes.length < 9 || bytes[0] !== 0x50 || bytes[1] !== 0x4d || bytes[2] !== 0x58 || bytes[3] !== 0x20) {
@@ -156,23 +174,7 @@ export function parsePmxBones(bytes: Uint8Array): PmxModel {
     if (flags & FLAG_FIXED_AXIS) r.skip(12, 'bone fixed axis');
     if (flags & FLAG_LOCAL_AXES) r.skip(24, 'bone local axes');
     if (flags & FLAG_EXTERNAL_PARENT) r.skip(4, 'bone external parent');
-    let ik: PmxIk | undefined;
-    if (flags & FLAG_IK) {
-      const target = checkIndex(r.index(boneIndexSize, 'IK target'), 'IK target', i);
-      const iterations = r.i32('IK loop count');
-      const limitAngle = r.f32('IK unit angle');
-      const linkCount = r.count('IK links', boneIndexSize + 1);
-      const links: number[] = [];
-      const limits: (IkLimit | undefined)[] = [];
-      for (let j = 0; j < linkCount; j++) {
-        links.push(checkIndex(r.index(boneIndexSize, 'IK link'), 'IK link', i));
-        if (r.u8('IK link limit flag')) {
-          const v = Array.from({ length: 6 }, () => r.f32('IK link limits'));
-          limits.push(v.every(Number.isFinite) ? { kind: 'euler', lower: [v[0], v[1], v[2]], upper: [v[3], v[4], v[5]] } : undefined);
-        } else limits.push(undefined);
-      }
-      ik = { target, links, iterations, limitAngle, limits };
-    }
+    const ik = flags & FLAG_IK ? readIk(r, boneIndexSize, (v, field) => checkIndex(v, field, i)) : undefined;
     bones.push({
       name: boneName,
       englishName: boneEnglish,
