@@ -64,7 +64,9 @@ function convertFolderWith(workerFile: string, options: WorkerConverterOptions, 
     const modelBytes = modelBytesReader();
     // A walked avatar is not a motion: neither converted nor "skipped because its .vrma exists".
     const existing = plan.skipped.filter((s) => s.reason === 'EXISTS');
-    const total = plan.jobs.length + plan.problems.length + existing.length;
+    // Empty takes and files without animation are not failures: listed apart, the batch still succeeds.
+    const empty = plan.skipped.flatMap((s) => (s.reason === 'NO_KEYS' || s.reason === 'NO_ANIMATION' ? [{ source: s.input, reason: s.reason, ...(s.take !== undefined ? { take: s.take } : {}) }] : []));
+    const total = plan.jobs.length + plan.problems.length + existing.length + empty.length;
     const converted: ConvertSummary['converted'][number][] = [];
     const skipped: string[] = [];
     const failed: ConvertSummary['failed'][number][] = [];
@@ -79,6 +81,7 @@ function convertFolderWith(workerFile: string, options: WorkerConverterOptions, 
       skipped.push(s.input);
       report(s.input, 'skipped');
     }
+    for (const e of empty) report(e.source, 'skipped');
     const jobs: ConvertJob[] = [];
     for (const { input, output, take, model } of plan.jobs) {
       const pmx = model ? await modelBytes(model) : undefined;
@@ -110,6 +113,7 @@ function convertFolderWith(workerFile: string, options: WorkerConverterOptions, 
       converted: converted.sort((a, b) => byName(a.source, b.source)),
       skipped: skipped.sort(byName),
       failed: failed.sort((a, b) => byName(a.source, b.source)),
+      ...(empty.length ? { empty: empty.sort((a, b) => byName(a.source, b.source)) } : {}),
       elapsedMs: Math.round(performance.now() - started),
     };
     return summary;

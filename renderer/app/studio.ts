@@ -28,7 +28,7 @@ import { MmdModels, type MmdModel } from './mmdModels';
 import { t } from '../../shared/i18n';
 import { documentName } from '../../shared/convert/outputNames';
 import { NO_MODEL_WARNING } from '../../shared/convert/mmd/noModel';
-import { snapToFrame } from '../timeline/dopeSheetRows';
+import { snapToFrame } from './frames';
 
 /** "Mirrored · Ctrl+Z to undo" / "⌘Z". */
 function withUndoHint(text: string): string {

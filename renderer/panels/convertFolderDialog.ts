@@ -70,7 +70,14 @@ export async function showConvertSummary(summaries: readonly ConvertSummary[]): 
     body.append(
       h('h3', { class: 'convert-summary-folder', text: s.folder }),
       section(t('studio.convertDialog.converted', { count: s.converted.length }), s.converted.map((c) => `${base(c.source)} → ${base(c.target)}`), 'converted'),
-      section(t('studio.convertDialog.skipped', { count: s.skipped.length }), s.skipped.map((p) => t('studio.convertDialog.skipReason', { file: base(p) })), 'skipped'),
+      section(
+        t('studio.convertDialog.skipped', { count: s.skipped.length + (s.empty?.length ?? 0) }),
+        [
+          ...s.skipped.map((p) => t('studio.convertDialog.skipReason', { file: base(p) })),
+          ...(s.empty ?? []).map((e) => (e.reason === 'NO_KEYS' ? t('studio.convertDialog.skipNoKeys', { file: base(e.source), take: e.take ?? '' }) : t('studio.convertDialog.skipNoAnimation', { file: base(e.source) }))),
+        ],
+        'skipped',
+      ),
       section(t('studio.convertDialog.failed', { count: s.failed.length }), s.failed.map((f) => (f.fileProblem?.file === f.source ? problemText(f.message, f.problem, f.fileProblem) : `${base(f.source)}: ${problemText(f.message, f.problem, f.fileProblem)}`)), 'failed'),
     );
     // What the readers and converters noted (joints folded, units assumed ...), in the user's language.

@@ -12,7 +12,7 @@ import type { LoadedAvatar } from '../avatar/loadAvatar';
 import { EXPRESSION_PRESETS } from '../../shared/vrm/humanBones';
 import { expressionWeightAt, GAZE_EXPRESSIONS, isPresetExpression, setExpressionKey } from '../../shared/edits/expressionKeys';
 import { lookAtAt, setLookAtKey, type YawPitch } from '../../shared/edits/lookAtKeys';
-import { frameOf } from '../timeline/dopeSheetRows';
+import { frameOf } from '../app/frames';
 import { h } from '../ui/dom';
 import { errorText } from '../ui/messages';
 import { localize, tAttr, tText } from '../ui/i18n';

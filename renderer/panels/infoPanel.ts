@@ -3,11 +3,11 @@ import type { Studio } from '../app/studio';
 import type { Motion } from '../../shared/motion/types';
 import { summarizeMotion } from '../../shared/vrma/summary';
 import { h } from '../ui/dom';
-import { formatTime } from '../timeline/timeScale';
+import { formatTime } from '../app/frames';
 import { t, formatNumber, formatList, formatSize, onLocaleChange } from '../../shared/i18n';
 import { localize, tAttr, tText } from '../ui/i18n';
 import { warningText } from '../ui/messages';
-import { BUILTIN_AVATAR_NAME } from '../platform/desktopSession';
+import { BUILTIN_AVATAR_NAME } from '../app/builtinAvatar';
 
 /**
  * About what the motion's .vrma takes on disk: its key data (float32 times and values) plus the

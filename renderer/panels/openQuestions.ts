@@ -9,20 +9,26 @@ import type { TakeInfo } from '../../shared/convert/takeInfo';
 import { choose } from '../ui/dialog';
 import { h } from '../ui/dom';
 import { t, formatNumber } from '../../shared/i18n';
+import { preferredTake } from '../../shared/convert/preferredTake';
 
 export async function chooseTake(file: string, takes: readonly TakeInfo[]): Promise<string | null> {
+  // The longest keyed take is preselected; a take with no keys is listed but cannot be opened.
+  const preferred = preferredTake(takes);
   const rows = takes.map((take, i) => {
-    const radio = h('input', { type: 'radio', name: 'take', value: String(i), id: `take-${i}`, checked: i === 0 }) as HTMLInputElement;
+    const empty = take.keys === 0;
+    const radio = h('input', { type: 'radio', name: 'take', value: String(i), id: `take-${i}`, checked: take === preferred && !empty, disabled: empty }) as HTMLInputElement;
     const row = h(
       'tr',
-      { class: 'take-row', 'data-take': take.name },
+      { class: `take-row${empty ? ' empty' : ''}`, 'data-take': take.name },
       h('td', {}, radio, h('label', { for: `take-${i}`, text: take.name })),
       h('td', { class: 'num', text: `${formatNumber(take.duration, 2, 2)} s` }),
       h('td', { class: 'num', text: formatNumber(take.fps, 2) }),
-      h('td', { class: 'num', text: formatNumber(take.keys, 0) }),
+      h('td', { class: 'num', text: empty ? t('convert.takes.noKeys') : formatNumber(take.keys, 0) }),
     );
     // A click anywhere on the row picks the take; a double click opens it.
-    row.addEventListener('click', () => (radio.checked = true));
+    row.addEventListener('click', () => {
+      if (!empty) radio.checked = true;
+    });
     row.addEventListener('dblclick', () => document.querySelector<HTMLButtonElement>('#take-picker [data-choice="open"]')?.click());
     return { row, radio };
   });
@@ -47,11 +53,11 @@ export async function chooseTake(file: string, takes: readonly TakeInfo[]): Prom
       { id: 'cancel', label: t('convert.takes.cancel') },
     ],
     cancel: 'cancel',
-    focus: rows[0]?.radio,
+    focus: rows.find((r) => r.radio.checked)?.radio ?? rows[0]?.radio,
   });
   if (choice !== 'open') return null;
   const picked = rows.findIndex((r) => r.radio.checked);
-  return takes[picked < 0 ? 0 : picked].name;
+  return picked < 0 ? (preferred?.name ?? null) : takes[picked].name;
 }
 
 export async function avatarOrMotion(file: string, animations: number): Promise<'avatar' | 'motion' | null> {

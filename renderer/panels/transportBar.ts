@@ -2,7 +2,7 @@
 import type { Studio } from '../app/studio';
 import { h, labelled } from '../ui/dom';
 import { commandButton } from './commandButton';
-import { formatTime } from '../timeline/timeScale';
+import { formatTime } from '../app/frames';
 import { t, formatNumber, onLocaleChange } from '../../shared/i18n';
 import { localize, tAttr } from '../ui/i18n';
 import { shortcutText } from '../app/commands';

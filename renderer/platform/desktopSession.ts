@@ -30,8 +30,7 @@ import { askConvertTarget, askManyTakes, showConvertSummary } from '../panels/co
 import { t, formatDate, formatNumber } from '../../shared/i18n';
 import { errorText } from '../ui/messages';
 
-/** Name the studio gives the built-in avatar (renderer/shell/startStudio.ts). */
-export const BUILTIN_AVATAR_NAME = 'Mannequin';
+import { BUILTIN_AVATAR_NAME } from '../app/builtinAvatar';
 
 export interface DesktopSessionOptions {
   /** Asked when a crashed session is found; default: window.confirm. */
@@ -245,7 +244,7 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
           t('studio.convertFolder.doneIn', {
             folder,
             converted: summary.converted.length,
-            skipped: summary.skipped.length,
+            skipped: summary.skipped.length + (summary.empty?.length ?? 0),
             failed: summary.failed.length,
             failures,
             seconds: formatNumber(summary.elapsedMs / 1000, 1, 1),

@@ -10,7 +10,7 @@ import { errorText } from '../ui/messages';
 import { t } from '../../shared/i18n';
 import { tAttr, tText } from '../ui/i18n';
 import type { BedroomContext } from '../bedroom/context';
-import { libraryMirror } from '../platform/libraryState';
+import { libraryMirror } from '../app/libraryState';
 import type { BedroomSettings } from '../../shared/contract/bedroomSettings';
 
 type BedroomModule = {

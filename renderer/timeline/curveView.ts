@@ -24,7 +24,7 @@ import { CanvasPairView, drawFrameRuler, drawPlayheadAndBox } from './timeCanvas
 import { columnsMinMax, displayScale, largestStep, rotationInBetweens, valueRange, valueStep, type CurveChannel, type Shift } from './curveData';
 import type { Band } from './curveBand';
 import { KeySelectionState } from './dopeSheetSelection';
-import { frameOf } from './dopeSheetRows';
+import { frameOf } from '../app/frames';
 
 export interface CurveViewModel {
   motion(): Motion;

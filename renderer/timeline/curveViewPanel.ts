@@ -16,7 +16,7 @@ import type { DopeSheet } from './dopeSheet';
 import { CurveView } from './curveView';
 import { curveChannel, type CurveChannel } from './curveData';
 import { optimizerBand, type Band } from './curveBand';
-import { snapToFrame } from './dopeSheetRows';
+import { snapToFrame } from '../app/frames';
 
 /** The name a channel's node goes by: its bone, expression, "lookAt", or the glTF node's name. */
 function nodeName(motion: Motion, node: number): string {

@@ -12,7 +12,7 @@ import { pastePose } from '../../shared/edits/pastePose';
 import { onLocaleChange, t } from '../../shared/i18n';
 import { DopeSheet } from './dopeSheet';
 import { confirmReplace, markerEdits, registerKeyCommands } from './keyCommands';
-import { frameOf, snapToFrame } from './dopeSheetRows';
+import { frameOf, snapToFrame } from '../app/frames';
 
 type Clipboard = { kind: 'keys'; clip: KeyClip; count: number } | { kind: 'pose'; motion: Motion; time: number };
 

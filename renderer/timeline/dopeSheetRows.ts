@@ -104,30 +104,3 @@ export function dopeLines(groups: readonly DopeGroup[], collapsed: ReadonlySet<G
   }
   return out;
 }
-
-/** Frame number of time t at `fps` (nearest frame) and the time of a frame. */
-export const frameOf = (t: number, fps: number) => Math.round(t * fps);
-export const timeOfFrame = (frame: number, fps: number) => frame / fps;
-
-/**
- * The time of the frame nearest t, inside [0, duration]: where a click puts the playhead (Alt frees
- * it) and where keys and markers made at the playhead go, so "frame 14" at 30 fps is 14/30 s, not
- * the 13.9 a click between frames would give (issue 27).
- */
-export function snapToFrame(t: number, fps: number, duration: number): number {
-  const snapped = fps > 0 ? timeOfFrame(frameOf(t, fps), fps) : t;
-  return Math.min(Math.max(snapped, 0), duration);
-}
-
-/** The last whole frame of a motion of this duration (the Frame box's maximum). */
-export const lastFrameOf = (duration: number, fps: number) => Math.max(0, Math.floor(duration * fps + 1e-6));
-
-/** "00:01:23:12" style timecode (hours:minutes:seconds:frames) at fps. */
-export function timecode(t: number, fps: number): string {
-  const f = Math.max(0, frameOf(t, fps));
-  const perSecond = Math.max(1, Math.round(fps));
-  const frames = f % perSecond;
-  const total = Math.floor(f / perSecond);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor(total / 60) % 60)}:${pad(total % 60)}:${pad(frames)}`;
-}

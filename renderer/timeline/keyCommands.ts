@@ -18,7 +18,7 @@ import { choose } from '../ui/dialog';
 import { errorText } from '../ui/messages';
 import { h } from '../ui/dom';
 import type { DopeSheet } from './dopeSheet';
-import { frameOf, snapToFrame } from './dopeSheetRows';
+import { frameOf, snapToFrame } from '../app/frames';
 import { keyValueFields, setKeyValues } from './keyValueEntry';
 
 /** A dialog with number or text fields; resolves to their values, or null when cancelled. */

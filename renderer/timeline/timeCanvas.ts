@@ -4,7 +4,8 @@
  * with the start time in the label gutter, and the overlay's playhead and selection box. One place, so
  * toggling between the two views (G) shows the same ruler and playhead to the pixel.
  */
-import { formatTime, frameStep, type TimeView } from './timeScale';
+import { frameStep, type TimeView } from './timeScale';
+import { formatTime } from '../app/frames';
 
 export interface CanvasSize {
   readonly width: number;

@@ -61,17 +61,6 @@ export function ticks(view: TimeView, minPx = 70): number[] {
   return out;
 }
 
-/** "0:03.50" style label; minutes appear once the motion is a minute long or more. */
-export function formatTime(t: number, step = 0.01): string {
-  const decimals = step >= 1 ? 0 : step >= 0.1 ? 1 : 2;
-  const sign = t < 0 ? '-' : '';
-  const a = Math.abs(t);
-  const m = Math.floor(a / 60);
-  const s = a - m * 60;
-  const sText = s.toFixed(decimals).padStart(decimals ? decimals + 3 : 2, '0');
-  return `${sign}${m}:${sText}`;
-}
-
 /** Keys closer than this many pixels on average are drawn as a line instead of diamonds. */
 export const DENSE_KEY_PX = 4;
 

@@ -5,7 +5,7 @@ import { createContactStrip, type ContactStrip } from './contactStrip';
 import { amountColumns } from './amountCurve';
 import { h } from '../ui/dom';
 import { tAttr } from '../ui/i18n';
-import { snapToFrame } from './dopeSheetRows';
+import { snapToFrame } from '../app/frames';
 
 export function createTimeline(studio: Studio): { element: HTMLElement; view: TimelineView; contacts: ContactStrip } {
   const view = new TimelineView({

@@ -6,7 +6,8 @@
  */
 import { h } from '../ui/dom';
 import { tAttr } from '../ui/i18n';
-import { fitView, formatTime, keysAreDense, tickStep, ticks, timeToX, xToTime, zoomAround, type TimeView } from './timeScale';
+import { fitView, keysAreDense, tickStep, ticks, timeToX, xToTime, zoomAround, type TimeView } from './timeScale';
+import { formatTime } from '../app/frames';
 import type { TimeRange } from '../app/range';
 
 export interface TimelineModel {

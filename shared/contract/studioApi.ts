@@ -160,6 +160,11 @@ export interface ConvertSummary {
   /** Sources whose .vrma already existed. */
   readonly skipped: readonly string[];
   /**
+   * Takes and files that hold no motion, left out without failing: a take with no keys (Mixamo's empty
+   * "Take 001" beside "mixamo.com"; `take` names it) or a file with no animation at all.
+   */
+  readonly empty?: readonly { readonly source: string; readonly reason: 'NO_KEYS' | 'NO_ANIMATION'; readonly take?: string }[];
+  /**
    * `message` in English; `problem`, when the core refused the file, or `fileProblem`, when the file
    * could not be read or its .vrma written, for the studio to word it.
    */

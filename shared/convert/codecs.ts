@@ -29,6 +29,7 @@ import { isPmd, parsePmdBones } from './mmd/pmd';
 import { convertFbx, convertFbxTake, listFbxTakes, readFbx, takeInfo, type TakeInfo } from './fbx/convertFbx';
 import { convertGltf, convertGltfTake, listGltfTakes, readGltf } from './gltf/convertGltf';
 import { gltfKind } from './gltfKind';
+import { preferredTake } from './preferredTake';
 import { extensionOf, FORMATS, formatOf, formatsOf, MOTION_EXTENSIONS, STUDIO_FILE_EXTENSIONS, TAKE_EXTENSIONS, type Format, type FormatId, type FormatKind } from './formats';
 
 export interface ConvertOptions {
@@ -99,7 +100,8 @@ const byDuration = (duration: number, fps?: number): FormatDescription => ({ kin
 function byTakes(takes: readonly TakeInfo[], kind: 'motion' | 'avatar'): FormatDescription {
   if (kind === 'avatar') return { kind, takes };
   if (!takes.length) fail('NO_KEYS', 'the file has no animation (no take to convert)', 'gltf.noAnimations');
-  const first = takes[0];
+  // The library shows the take the studio opens: the longest keyed one, not an empty "Take 001".
+  const first = preferredTake(takes)!;
   return { kind: first.duration > 0 || takes.length > 1 ? 'motion' : 'pose', duration: first.duration, fps: first.fps, takes };
 }
 
@@ -140,11 +142,12 @@ export const CODECS: { readonly [K in FormatId]: FormatCodec } = {
     openTakes(bytes) {
       const source = readFbx(bytes);
       const stacks = source.scene.stacks;
+      const takes = stacks.map((s) => takeInfo(source.scene, s));
       return {
-        takes: stacks.map((s) => takeInfo(source.scene, s)),
+        takes,
         convert(take, opts = {}) {
           if (!stacks.length) fail('NO_KEYS', 'the FBX file has no animation (no AnimationStack/take)', 'fbx.noTakes');
-          const stack = take === undefined ? stacks[0] : stacks.find((s) => s.name === take) ?? missingTake(take, stacks.map((s) => s.name));
+          const stack = take === undefined ? stacks[takes.indexOf(preferredTake(takes)!)] : stacks.find((s) => s.name === take) ?? missingTake(take, stacks.map((s) => s.name));
           return convertFbxTake(source, stack, opts).motion;
         },
       };
@@ -158,11 +161,12 @@ export const CODECS: { readonly [K in FormatId]: FormatCodec } = {
     openTakes(bytes) {
       const source = readGltf(bytes);
       const anims = source.animations;
+      const takes = listGltfTakes(bytes);
       return {
-        takes: listGltfTakes(bytes),
+        takes,
         convert(take, opts = {}) {
           if (!anims.length) fail('NO_KEYS', 'the glTF file has no animations', 'gltf.noAnimations');
-          const anim = take === undefined ? anims[0] : anims.find((a) => a.name === take) ?? missingTake(take, anims.map((a) => a.name));
+          const anim = take === undefined ? anims[takes.indexOf(preferredTake(takes)!)] : anims.find((a) => a.name === take) ?? missingTake(take, anims.map((a) => a.name));
           return convertGltfTake(source, anim, opts).motion;
         },
       };

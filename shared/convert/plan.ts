@@ -66,8 +66,13 @@ export interface PlanProblem {
 
 export interface PlanSkip {
   readonly input: string;
-  /** EXISTS: its output is there; NOT_A_MOTION: a walked avatar or model without animations. */
-  readonly reason: 'EXISTS' | 'NOT_A_MOTION';
+  /**
+   * EXISTS: its output is there; NOT_A_MOTION: a walked avatar or model without animations; NO_KEYS:
+   * a take with no keys (`take`: beside keyed ones, or a walked file's only takes); NO_ANIMATION: a
+   * walked file with no take at all. Named on their own, the last two are refusals instead.
+   */
+  readonly reason: 'EXISTS' | 'NOT_A_MOTION' | 'NO_KEYS' | 'NO_ANIMATION';
+  readonly take?: string;
 }
 
 export interface ConversionPlan {
@@ -91,20 +96,30 @@ function refused(input: string, e: unknown): PlanProblem {
   return { input, error: `${input}: ${(e as Error).message}`, problem: motionErrorInfo(e) };
 }
 
-/** The takes of one file as jobs, or why it has none. */
-async function takeJobs(f: PlanSource, io: PlanIO, take: string | undefined, maxTakes?: number): Promise<Planned[] | PlanProblem | 'NOT_A_MOTION' | { tooMany: PlanProblem }> {
+/** The takes of one file as jobs (and its empty takes as skips), or why it has none. */
+async function takeJobs(f: PlanSource, io: PlanIO, take: string | undefined, maxTakes?: number): Promise<{ jobs: Planned[]; skips: PlanSkip[] } | PlanProblem | PlanSkip | { tooMany: PlanProblem }> {
   let d: FormatDescription;
   try {
     d = await io.describe(f.input);
   } catch (e) {
+    // The readers refuse a file without any take with NO_KEYS: in a walked folder that is a skip.
+    if (f.walked && motionErrorInfo(e)?.code === 'NO_KEYS') return { input: f.input, reason: 'NO_ANIMATION' };
     return refused(f.input, e);
   }
-  const names = (d.takes ?? []).map((t) => t.name);
-  if (!names.length && d.kind === 'avatar') {
-    if (f.walked) return 'NOT_A_MOTION';
+  const all = d.takes ?? [];
+  if (!all.length && d.kind === 'avatar') {
+    if (f.walked) return { input: f.input, reason: 'NOT_A_MOTION' };
     return refused(f.input, new MotionError('IS_AVATAR', 'a VRM avatar with no animations (or a model without any), not a motion: open it as the avatar', 'gltf.isAvatar'));
   }
-  if (!names.length) return refused(f.input, new MotionError('NO_KEYS', 'the file has no animation (no take to convert)', 'gltf.noAnimations'));
+  if (!all.length) return f.walked ? { input: f.input, reason: 'NO_ANIMATION' } : refused(f.input, new MotionError('NO_KEYS', 'the file has no animation (no take to convert)', 'gltf.noAnimations'));
+  // An empty take is not a motion: beside keyed takes it is skipped, not failed (every Mixamo FBX has one).
+  const keyed = all.filter((t) => t.keys > 0);
+  const empty = all.filter((t) => t.keys === 0);
+  if (take === undefined && !keyed.length) {
+    const list = empty.map((t) => t.name).join(', ');
+    return f.walked ? { input: f.input, reason: 'NO_KEYS', take: list } : refused(f.input, new MotionError('NO_KEYS', `none of the file's takes has keys (${list})`, 'take.noneHasKeys', { takes: list }));
+  }
+  const names = (take === undefined ? keyed : all).map((t) => t.name);
   if (take === undefined && maxTakes !== undefined && names.length > maxTakes) {
     try {
       refuseManyTakes(f.input, names.length, maxTakes);
@@ -113,8 +128,13 @@ async function takeJobs(f: PlanSource, io: PlanIO, take: string | undefined, max
       return { tooMany: { input: f.input, error: (e as Error).message, problem: motionErrorInfo(e) } };
     }
   }
-  if (take === undefined) return takeOutputs(f.output, names).map((t) => ({ input: f.input, output: t.output, take: t.take }));
-  if (names.includes(take)) return [{ input: f.input, output: f.output, take }];
+  if (take === undefined) {
+    return {
+      jobs: takeOutputs(f.output, names).map((t) => ({ input: f.input, output: t.output, take: t.take })),
+      skips: empty.map((t) => ({ input: f.input, reason: 'NO_KEYS', take: t.name })),
+    };
+  }
+  if (names.includes(take)) return { jobs: [{ input: f.input, output: f.output, take }], skips: [] };
   const takes = names.map((n) => `“${n}”`).join(', ');
   return refused(f.input, new MotionError('BAD_PARAMETER', `no take named "${take}"; the takes are ${names.map((n) => `"${n}"`).join(', ')}`, 'take.unknown', { take, takes }));
 }
@@ -135,9 +155,11 @@ export async function planConversion(sources: readonly PlanSource[], io: PlanIO,
       continue;
     }
     const r = await takeJobs(f, io, opts.take, opts.maxTakes);
-    if (r === 'NOT_A_MOTION') skipped.push({ input: f.input, reason: r });
-    else if (Array.isArray(r)) planned.push(...r);
-    else if ('tooMany' in r) {
+    if ('reason' in r) skipped.push(r);
+    else if ('jobs' in r) {
+      planned.push(...r.jobs);
+      skipped.push(...r.skips);
+    } else if ('tooMany' in r) {
       tooMany.push(f.input);
       problems.push(r.tooMany);
     } else problems.push(r);

@@ -14,3 +14,6 @@ export { TAKE_EXTENSIONS, hasTakes } from './formats';
 
 // Take names as file names (NAME.TAKE.vrma) follow the one naming module, which needs no converter.
 export { safeTakeName, takeOutputs } from './outputNames';
+
+// The take opened when none is named (the longest keyed one), for the planner, the codecs and the picker.
+export { preferredTake } from './preferredTake';

@@ -15,6 +15,7 @@ import { writeVrma } from '../../shared/vrma/write';
 import { readVrma } from '../../shared/vrma/read';
 import { durationOf } from '../../shared/motion/types';
 import { parseGlb, packGlb } from '../../shared/gltf/glb';
+import { encodeBinaryFbx, fbxScene } from '../helpers/fbxWriter';
 
 const keyCount = (bytes: Uint8Array) => readVrma(bytes).channels.reduce((n, c) => n + c.times.length, 0);
 
@@ -93,6 +94,31 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: take picker 
       expect(st.messages.slice(n).some((m) => m.kind === 'notice' && m.text.includes(takes[2].name))).toBe(true);
     }, 180_000);
   }
+
+  it('a Mixamo FBX: the empty "Take 001" is listed but disabled with "no keys"; "mixamo.com" is preselected and opens', async () => {
+    const bytes = encodeBinaryFbx(fbxScene({
+      prefix: 'mixamorig:',
+      takeName: 'mixamo.com',
+      emptyTake: { name: 'Take 001', seconds: 3.33 },
+      rotations: { LeftArm: Array.from({ length: 10 }, (_, f) => [0, 0, -6 * f] as const) },
+      hips: Array.from({ length: 10 }, (_, f) => [f, 95, 0] as const),
+    }));
+    const n = (await state(s.page)).messages.length;
+    await dropFiles(s.page, [{ name: 'mixamo.fbx', bytes }]);
+    await s.page.waitForSelector('#take-picker[open]', { timeout: 60_000 });
+    const rows = await pickerRows(s.page);
+    expect(rows.map((r) => [r[0], r[3]])).toEqual([['Take 001', 'no keys'], ['mixamo.com', String(10 * 3 * 2)]]);
+    const radios = await s.page.$$eval('#take-picker input[type="radio"]', (els) => els.map((e) => [(e as HTMLInputElement).disabled, (e as HTMLInputElement).checked]));
+    expect(radios).toEqual([[true, false], [false, true]]);
+    // Clicking the empty take changes nothing; Open opens the motion.
+    await s.page.click('#take-picker tr.take-row:nth-child(1) td:nth-child(2)');
+    expect(await s.page.$eval('#take-picker tr.take-row:nth-child(2) input', (e) => (e as HTMLInputElement).checked)).toBe(true);
+    await s.page.click('#take-picker [data-choice="open"]');
+    await waitForName(s.page, 'mixamo.mixamo.com');
+    const st = await state(s.page);
+    expect(st.messages.slice(n).filter((m) => m.kind === 'error')).toEqual([]);
+    expect(maxValueDifference(await motionBytes(s.page), writeVrma(openTakes('mixamo.fbx', bytes).convert('mixamo.com')))).toBeLessThan(1e-6);
+  }, 120_000);
 
   it('Cancel keeps the current document (bytes, name, undo depth)', async () => {
     const before = await state(s.page);

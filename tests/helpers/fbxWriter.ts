@@ -23,6 +23,12 @@ export interface FbxSpec {
   /** Hips translation keys in centimetres. */
   readonly hips?: readonly (readonly [number, number, number])[];
   readonly prefix?: string;
+  /** The keyed take's name (default "Take 001"). */
+  readonly takeName?: string;
+  /** A take with no keys listed before the keyed one, as Mixamo writes "Take 001" (3.33 s) beside "mixamo.com". */
+  readonly emptyTake?: { readonly name: string; readonly seconds: number };
+  /** Joint scale keys (Lcl Scaling) per joint name, at 30 fps from frame 0. */
+  readonly scales?: Readonly<Record<string, readonly (readonly [number, number, number])[]>>;
   /** PreRotation on the left arm (degrees), as Maya writes joint orients. */
   readonly leftArmPreRotation?: readonly [number, number, number];
 }
@@ -69,8 +75,13 @@ export function fbxScene(spec: FbxSpec = {}): Node[] {
     }),
   ]));
   // One take at 30 fps.
-  const frames = Math.max(spec.hips?.length ?? 0, ...Object.values(spec.rotations ?? {}).map((k) => k.length), 1);
-  objects.push(n('AnimationStack', [L(1), S('Take 001\u0000\u0001AnimStack'), S('')], [n('Properties70', [], [P('LocalStart', 'KTime', 0), P('LocalStop', 'KTime', (frames - 1) * (TICKS / 30))])]));
+  const frames = Math.max(spec.hips?.length ?? 0, ...Object.values(spec.rotations ?? {}).map((k) => k.length), ...Object.values(spec.scales ?? {}).map((k) => k.length), 1);
+  if (spec.emptyTake) {
+    objects.push(n('AnimationStack', [L(3), S(`${spec.emptyTake.name}\u0000\u0001AnimStack`), S('')], [n('Properties70', [], [P('LocalStart', 'KTime', 0), P('LocalStop', 'KTime', spec.emptyTake.seconds * TICKS)])]));
+    objects.push(n('AnimationLayer', [L(4), S('BaseLayer\u0000\u0001AnimLayer'), S('')]));
+    C('OO', 4, 3);
+  }
+  objects.push(n('AnimationStack', [L(1), S(`${spec.takeName ?? 'Take 001'}\u0000\u0001AnimStack`), S('')], [n('Properties70', [], [P('LocalStart', 'KTime', 0), P('LocalStop', 'KTime', (frames - 1) * (TICKS / 30))])]));
   objects.push(n('AnimationLayer', [L(2), S('BaseLayer\u0000\u0001AnimLayer'), S('')]));
   C('OO', 2, 1);
   let next = 5000;
@@ -92,6 +103,7 @@ export function fbxScene(spec: FbxSpec = {}): Node[] {
     });
   };
   for (const [bone, keys] of Object.entries(spec.rotations ?? {})) curveNode(bone, 'Lcl Rotation', 'R', keys);
+  for (const [bone, keys] of Object.entries(spec.scales ?? {})) curveNode(bone, 'Lcl Scaling', 'S', keys);
   if (spec.hips) curveNode('Hips', 'Lcl Translation', 'T', spec.hips);
   return [
     n('FBXHeaderExtension', [], [n('FBXHeaderVersion', [I(1003)]), n('FBXVersion', [I(7400)])]),

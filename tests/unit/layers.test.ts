@@ -51,9 +51,6 @@ const RENDERER_DEBT_ARROWS: readonly string[] = [
 const RENDERER_DEBT_CYCLES: readonly string[] = [
   // The same back-arrow: the viewport reads the studio's state, the studio holds the viewport.
   'app viewport',
-  // The timeline shows the edit panel's parameters and buttons, the panels use the timeline's time scale
-  // and rows; the desktop session opens the Convert Folder dialog and the library panel reads its state.
-  'panels platform timeline',
 ];
 
 

@@ -13,7 +13,7 @@ import type { ConvertJob, ConvertResult } from '../../services/convertWorker';
 import { convertibleFiles, defaultWorkerFile, runConvertJobs } from '../../services/convertEngine';
 import { DescribeWorker } from '../../services/describeWorker';
 import { mmdModelBeside, modelBytesReader } from '../../services/mmdModelBeside';
-import { planConversion, type ConversionPlan, type PlanIO, type PlanProblem, type PlanSource } from '../../../shared/convert/plan';
+import { planConversion, type ConversionPlan, type PlanIO, type PlanProblem, type PlanSkip, type PlanSource } from '../../../shared/convert/plan';
 import { describeFormat } from '../../../shared/convert/codecs';
 import { meshoptReady } from '../../../shared/gltf/meshopt';
 import { vrmaBeside } from '../../../shared/convert/outputNames';
@@ -133,6 +133,14 @@ function report(io: CliIO, r: ConvertResult): void {
   for (const w of r.warnings) io.out(`       ${w.text}`);
 }
 
+/** What `skip FILE: ...` says for each of the planner's skips (EXISTS is not planned here: the write refuses instead). */
+const SKIP_REASONS: Readonly<Record<PlanSkip['reason'], (take?: string) => string>> = {
+  NOT_A_MOTION: () => 'an avatar or model without animations, not a motion',
+  NO_KEYS: (take) => `take "${take}" skipped: no keys`,
+  NO_ANIMATION: () => 'skipped: no animation',
+  EXISTS: () => 'its .vrma already exists',
+};
+
 export const convertCommand: CliCommand = {
   name: 'convert',
   summary: `Convert ${formatList(CONVERTIBLE_EXTENSIONS)} motions (files or folders) to .vrma`,
@@ -206,7 +214,7 @@ export const convertCommand: CliCommand = {
     const planned = await plan(positionals, outDir, { take, threads: jobsOption, modelBeside: pmx === undefined, allTakes: values['all-takes'] === true, describer }).finally(() => describer?.close());
     const problems = [...planned.problems, ...planned.plan.problems];
     for (const p of problems) io.err(`FAIL ${p.error}`);
-    for (const a of planned.plan.skipped) io.out(`skip ${a.input}: an avatar or model without animations, not a motion`);
+    for (const a of planned.plan.skipped) io.out(`skip ${a.input}: ${SKIP_REASONS[a.reason](a.take)}`);
     // Without --pmx a .vmd/.vpd converts with the model beside it, as in Convert Folder (read once each).
     const modelBytes = modelBytesReader();
     const jobs: ConvertJob[] = [];

@@ -15,6 +15,8 @@ import type { KeyTrack } from '../../vrma/buildMotion';
 import type { SourceJoint, V3 } from '../humanoid/skeleton';
 import { prepareRig, retarget, type HumanoidRig, type Poser } from '../humanoid/retarget';
 import { MatrixPoser } from '../humanoid/matrixPoser';
+import { findPlacement, type Placement } from '../humanoid/placement';
+import { scaleDroppedWarning, type ScaleTrack } from '../humanoid/scaleTracks';
 import { expressionForMorph } from '../humanoid/expressionNames';
 import { isBinaryFbx, parseBinaryFbx } from './binary';
 import { isAsciiFbx, parseAsciiFbx } from './ascii';
@@ -57,8 +59,10 @@ interface Skeleton {
   readonly bindLocal: readonly Mat4[];
   /** The models' own local matrices (Lcl properties: the pose a take leaves a joint without curves in). */
   readonly defaultLocal: readonly Mat4[];
-  /** File world -> Y-up metres. */
+  /** The poser's root matrix: the file's world -> the skeleton's own space (humanoid/placement.ts). */
   readonly root: Mat4;
+  /** The models above the first bone that only place the skeleton, and where they put it. */
+  readonly placement: Placement;
 }
 
 const BONE_TYPES = new Set(['LimbNode', 'Root', 'Limb', 'Skeleton']);
@@ -104,7 +108,18 @@ function buildSkeleton(scene: FbxScene, warnings: MotionWarning[]): Skeleton {
   });
   if (fromDefaults === ids.length) warnings.push(warning('the file has no bind pose; its default pose is taken as the rest', 'fbx.noBindPose'));
   const bindLocal = ids.map((_, j) => (joints[j].parent >= 0 ? multiply(invertAffine(bindWorld[joints[j].parent]), bindWorld[j]) : bindWorld[j]));
-  return { ids, joints, parts, bindLocal, defaultLocal, root: axisMatrix(scene.globals, warnings) };
+  const axes = axisMatrix(scene.globals, warnings);
+  const defaultWorld: Mat4[] = [];
+  defaultLocal.forEach((local, j) => (defaultWorld[j] = joints[j].parent >= 0 ? childWorld(defaultWorld[joints[j].parent], local, parts[j].inheritType) : local));
+  const moved = new Set<string>();
+  for (const stack of scene.stacks) for (const cn of stack.curveNodes) if (CHANNELS[cn.property] !== undefined && [...cn.curves.values()].some((c) => c.times.length > 0)) moved.add(cn.target);
+  const placement = findPlacement(
+    { joints },
+    (j) => !BONE_TYPES.has(scene.models.get(ids[j])!.type) && !moved.has(ids[j]),
+    (j) => multiply(axes, defaultWorld[j]),
+    axes,
+  );
+  return { ids, joints, parts, bindLocal, defaultLocal, root: placement.rootMatrix, placement };
 }
 
 /** Poses the skeleton: joints at their bind pose follow their parent rigidly, animated ones by InheritType. */
@@ -132,7 +147,16 @@ export function readFbx(bytes: Uint8Array): FbxSource {
   const scene = readScene(doc);
   const warnings = [...scene.warnings];
   const skeleton = buildSkeleton(scene, warnings);
-  if (!skeleton.ids.length) fail('NO_HUMANOID', 'FBX file has no skeleton (no LimbNode, Root or Null models)', 'fbx.noSkeleton');
+  if (!skeleton.ids.length) {
+    // Say what the file is: a blend shape animation (a face, a prop) has no body to move.
+    const morphs = scene.stacks.some((st) => st.curveNodes.some((cn) => cn.property === 'DeformPercent' && scene.blendShapeChannels.has(cn.target) && [...cn.curves.values()].some((c) => c.times.length > 0)));
+    const meshes = [...scene.models.values()].filter((m) => m.type === 'Mesh').map((m) => m.name);
+    if (morphs) {
+      const names = meshes.length ? meshes.slice(0, 6).join(', ') + (meshes.length > 6 ? ` and ${meshes.length - 6} more` : '') : 'its meshes';
+      fail('NO_HUMANOID', `animates the blend shapes of ${names} only: there is no skeleton to make a body motion from`, 'fbx.blendShapesOnly', { meshes: names });
+    }
+    fail('NO_HUMANOID', 'FBX file has no skeleton (no LimbNode, Root or Null models)', 'fbx.noSkeleton');
+  }
   const restPoser = fbxPoser(skeleton, (j) => skeleton.bindLocal[j]);
   let rig: HumanoidRig | undefined;
   return {
@@ -149,7 +173,7 @@ export function readFbx(bytes: Uint8Array): FbxSource {
       for (let j = 0; j < n; j++) positions.push([restPoser.positions[j * 3], restPoser.positions[j * 3 + 1], restPoser.positions[j * 3 + 2]]);
       rig = prepareRig(
         { hierarchy: skeleton, rest: { positions, endSites: positions.map(() => undefined) }, restRotations: Float64Array.from(restPoser.world), format: 'FBX' },
-        { metresPerUnit: 1 },
+        { placement: skeleton.placement.toWorld },
       );
       return rig;
     },
@@ -242,6 +266,24 @@ function expressionTracks(source: FbxSource, stack: FbxStack, ticks: Float64Arra
   return Object.keys(out).length ? out : undefined;
 }
 
+/** The skeleton's Lcl Scaling curves in a take, sampled on its frames (x y z per frame; unkeyed axes at their default). */
+function scaleTracks(source: FbxSource, stack: FbxStack, ticks: Float64Array, times: Float32Array): ScaleTrack[] {
+  const joints = new Set(source.skeleton.ids);
+  const out: ScaleTrack[] = [];
+  for (const cn of stack.curveNodes) {
+    if (cn.property !== 'Lcl Scaling' || !joints.has(cn.target)) continue;
+    const axes = AXES.map((a) => {
+      const c = cn.curves.get(a);
+      return c && c.times.length ? new CurveCursor(c) : (cn.defaults.get(a) ?? 1);
+    });
+    if (axes.every((a) => typeof a === 'number')) continue;
+    const values = new Float64Array(ticks.length * 3);
+    for (let f = 0; f < ticks.length; f++) axes.forEach((a, k) => (values[f * 3 + k] = typeof a === 'number' ? a : a.at(ticks[f])));
+    out.push({ times, values });
+  }
+  return out;
+}
+
 /** A take's frame grid and the poser that puts the source skeleton in each frame (file FK, Y-up metres). */
 export interface TakeFrames {
   /** Output key times (seconds from the take's start). */
@@ -285,6 +327,8 @@ export function convertFbxTake(source: FbxSource, stack: FbxStack, opts: FbxConv
   const warnings: MotionWarning[] = [...source.warnings];
   if (stack.layerCount > 1) warnings.push(warning(`take "${stack.name}": ${stack.layerCount} animation layers blended (${stack.layers.map((l) => `${l.name} ${l.mute ? 'muted' : `${l.blend} ${Math.round(l.weight * 100)}%`}`).join(', ')})`, 'fbx.layersBlended', { take: stack.name, count: stack.layerCount, layers: stack.layers.map((l) => l.name).join(', ') }));
   const expressions = expressionTracks(source, stack, ticks, times, warnings);
+  const scale = scaleDroppedWarning(scaleTracks(source, stack, ticks, times));
+  if (scale) warnings.push(scale);
   warnings.push(warning(`FBX take "${stack.name}": ${times.length} frames at ${info.fps} fps, ${animated} animated joints, skeleton found by ${rig.recognition.method}`, 'fbx.take', { take: stack.name, frames: times.length, fps: info.fps, joints: animated, method: rig.recognition.method }));
   const motion = retarget(rig, poser, { times, expressions, warnings, generator: 'VRMA Studio FBX converter', animationName: stack.name });
   return { take: info, motion };

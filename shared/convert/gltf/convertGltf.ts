@@ -24,6 +24,10 @@ import { nodeTransform, restTrs, type GltfNode } from '../../vrma/restPose';
 import type { SourceJoint, V3 } from '../humanoid/skeleton';
 import { prepareRig, retarget, type HumanoidRig } from '../humanoid/retarget';
 import { MatrixPoser } from '../humanoid/matrixPoser';
+import { findPlacement, type Placement } from '../humanoid/placement';
+import { bindsInMeshSpace } from './bindSpace';
+import { refuseWithoutSkeleton } from './refusal';
+import { scaleDroppedWarning, type ScaleTrack } from '../humanoid/scaleTracks';
 import { expressionForMorph } from '../humanoid/expressionNames';
 import type { TakeInfo, TakeMotion } from '../fbx/convertFbx';
 
@@ -64,9 +68,11 @@ interface Skeleton {
   /** The nodes' own local matrices (their default pose). */
   readonly defaultLocal: readonly Mat4[];
   readonly defaults: readonly { t: Vec3; r: Quat; s: Vec3 }[];
+  /** The nodes above the first joint that only place the skeleton (humanoid/placement.ts). */
+  readonly placement: Placement;
 }
 
-function buildSkeleton(doc: Document, warnings: MotionWarning[]): Skeleton {
+function buildSkeleton(doc: Document, animated: ReadonlySet<number>, warnings: MotionWarning[]): Skeleton {
   const { nodes, json, ctx } = doc;
   const parent = new Int32Array(nodes.length).fill(-1);
   nodes.forEach((n, i) => {
@@ -102,12 +108,13 @@ function buildSkeleton(doc: Document, warnings: MotionWarning[]): Skeleton {
     if (ibm.count < joints.length) fail('BAD_GLTF', `skin ${si} has ${joints.length} joints but ${ibm.count} inverse bind matrices`, 'gltf.inverseBind', { skin: si, joints: joints.length, matrices: ibm.count });
     const meshNode = nodes.findIndex((n) => n.skin === si);
     const meshWorld = meshNode >= 0 ? worldDefault(meshNode) : MAT4_IDENTITY;
+    const binds: [number, Mat4][] = [];
     joints.forEach((j, k) => {
-      if (bindWorld.has(j)) return;
       const m = Array.from(ibm.data.subarray(k * 16, k * 16 + 16));
-      if (!m.every(Number.isFinite)) return;
-      bindWorld.set(j, multiply(meshWorld, invertAffine(m)));
+      if (m.every(Number.isFinite)) binds.push([j, invertAffine(m)]);
     });
+    const inMeshSpace = meshNode >= 0 && bindsInMeshSpace(binds, meshWorld, worldDefault);
+    for (const [j, inv] of binds) if (!bindWorld.has(j)) bindWorld.set(j, inMeshSpace ? multiply(meshWorld, inv) : inv);
   });
   if (!keep.size) {
     // No skin: the node hierarchy itself (leaf nodes that only carry a mesh, camera or light are not bones).
@@ -147,7 +154,10 @@ function buildSkeleton(doc: Document, warnings: MotionWarning[]): Skeleton {
     world[j] = bindWorld.get(node) ?? (p >= 0 ? multiply(world[p], defaultLocal(nodes[node])) : worldDefault(node));
   });
   const bindLocal = nodeOf.map((_, j) => (joints[j].parent >= 0 ? multiply(invertAffine(world[joints[j].parent]), world[j]) : world[j]));
-  return { nodeOf, joints, bindLocal, defaultLocal: nodeOf.map((n) => defaultLocal(nodes[n])), defaults: nodeOf.map((n) => defaultTrs(nodes[n])) };
+  const skinJoints = new Set<number>();
+  for (const skin of skins) if (isObject(skin)) for (const j of list(skin, 'joints')) if (typeof j === 'number') skinJoints.add(j);
+  const placement = findPlacement({ joints }, (j) => !skinJoints.has(nodeOf[j]) && !animated.has(nodeOf[j]), (j) => worldDefault(nodeOf[j]));
+  return { nodeOf, joints, bindLocal, defaultLocal: nodeOf.map((n) => defaultLocal(nodes[n])), defaults: nodeOf.map((n) => defaultTrs(nodes[n])), placement };
 }
 
 function readAnimations(doc: Document): Animation[] {
@@ -199,6 +209,21 @@ function readAnimations(doc: Document): Animation[] {
 /** What a channel costs to walk and keep (a map entry and a sampler), in the read budget's units. */
 const CHANNEL_COST = 16;
 
+/** The joints' scale channels of an animation, as key times and x y z values (a cubic spline's tangents left out). */
+function scaleTracks(source: GltfSource, anim: Animation): ScaleTrack[] {
+  const joints = new Set(source.skeleton.nodeOf);
+  const out: ScaleTrack[] = [];
+  for (const [node, ch] of anim.channels) {
+    const s = ch.get('scale');
+    if (!s || !joints.has(node)) continue;
+    const start = anim.times[0] ?? 0;
+    const times = Array.from(s.times, (t) => t - start);
+    const values = s.interpolation === 'CUBICSPLINE' ? Array.from({ length: s.times.length * 3 }, (_, i) => s.values[Math.floor(i / 3) * 9 + 3 + (i % 3)]) : s.values;
+    out.push({ times, values });
+  }
+  return out;
+}
+
 export interface GltfSource {
   readonly doc: Document;
   readonly skeleton: Skeleton;
@@ -212,9 +237,11 @@ export function readGltf(bytes: Uint8Array): GltfSource {
   const animations = readAnimations(doc);
   if (doc.isVrm && animations.length === 0) fail('IS_AVATAR', 'this file is a VRM avatar with no animations, not a motion: open it as the avatar', 'gltf.isAvatar');
   const warnings: MotionWarning[] = [];
-  const skeleton = buildSkeleton(doc, warnings);
-  // A face-only file (morph weights on a head mesh) has no skeleton to need: its takes convert to expressions.
-  if (!skeleton.nodeOf.length && !animations.some((a) => [...a.channels.values()].some((c) => c.has('weights')))) fail('NO_HUMANOID', 'the glTF file has no nodes, so no skeleton', 'gltf.noNodes');
+  const moved = new Set<number>();
+  for (const a of animations) for (const [node, ch] of a.channels) if (ch.has('translation') || ch.has('rotation') || ch.has('scale')) moved.add(node);
+  const skeleton = buildSkeleton(doc, moved, warnings);
+  // A face-only file (named morph weights on a head mesh) needs no skeleton: its takes convert to expressions.
+  if (!skeleton.nodeOf.length && !animatesNamedMorphs(doc, animations)) refuseWithoutSkeleton(doc, animations);
   let rig: HumanoidRig | undefined;
   return {
     doc,
@@ -223,12 +250,12 @@ export function readGltf(bytes: Uint8Array): GltfSource {
     warnings,
     rig() {
       if (rig) return rig;
-      const poser = new MatrixPoser(skeleton, MAT4_IDENTITY, (j) => skeleton.bindLocal[j]);
+      const poser = new MatrixPoser(skeleton, skeleton.placement.rootMatrix, (j) => skeleton.bindLocal[j]);
       poser.pose(0);
       const positions: V3[] = skeleton.nodeOf.map((_, j) => [poser.positions[j * 3], poser.positions[j * 3 + 1], poser.positions[j * 3 + 2]]);
       rig = prepareRig(
         { hierarchy: skeleton, rest: { positions, endSites: positions.map(() => undefined) }, restRotations: Float64Array.from(poser.world), format: 'glTF' },
-        { metresPerUnit: 1 },
+        { placement: skeleton.placement.toWorld },
       );
       return rig;
     },
@@ -290,6 +317,11 @@ function morphExpressions(doc: Document, anim: Animation, times: Float32Array, w
   return expressions;
 }
 
+/** Whether any animation drives morph targets that have names (a face), which convert without a skeleton. */
+function animatesNamedMorphs(doc: Document, animations: readonly Animation[]): boolean {
+  return animations.some((a) => [...a.channels].some(([node, ch]) => ch.has('weights') && morphNames(doc, node).some((n) => n !== '')));
+}
+
 function morphNames(doc: Document, node: number): readonly string[] {
   const n = doc.nodes[node];
   const meshes = list(doc.json, 'meshes');
@@ -322,7 +354,7 @@ export function gltfTakeFrames(source: GltfSource, anim: Animation, fps?: number
     return { t: ch.get('translation'), r: ch.get('rotation'), s: ch.get('scale'), ct: { i: 0 }, cr: { i: 0 }, cs: { i: 0 } };
   });
   const tmp = [0, 0, 0, 0];
-  const poser = new MatrixPoser(skeleton, MAT4_IDENTITY, (j, f) => {
+  const poser = new MatrixPoser(skeleton, skeleton.placement.rootMatrix, (j, f) => {
     const a = perJoint[j];
     if (!a) return skeleton.defaultLocal[j];
     const d = skeleton.defaults[j];
@@ -351,6 +383,8 @@ export function convertGltfTake(source: GltfSource, anim: Animation, opts: GltfC
     const faceWarnings = [...warnings.filter((w) => w.detail !== 'gltf.noSkin'), warning('the animation moves no joints, only morph weights: written as an expressions-only animation', 'gltf.expressionsOnly')];
     return { take: opts.fps !== undefined ? { ...info, fps: opts.fps } : info, motion: buildMotion({ rotations: {}, expressions, warnings: faceWarnings, generator: 'VRMA Studio glTF converter' }) };
   }
+  const scale = scaleDroppedWarning(scaleTracks(source, anim));
+  if (scale) warnings.push(scale);
   const rig = source.rig();
   const ignored = [...anim.channels.keys()].filter((n) => !jointOfNode.has(n)).length;
   warnings.push(warning(`glTF animation "${anim.name}": ${times.length} keys (${info.fps} fps), ${animated} animated joints${ignored ? `, ${ignored} other animated nodes ignored` : ''}, skeleton found by ${rig.recognition.method}`, 'gltf.animation', { animation: String(anim.name), keys: times.length, fps: info.fps, joints: animated, ignored, method: rig.recognition.method }));

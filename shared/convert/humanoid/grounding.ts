@@ -62,9 +62,11 @@ export function groundHips(
   const shift = -sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.02))];
   const values = new Float32Array(hips.values);
   let lifted = 0;
+  // 0.1 mm on a standard-sized skeleton, in proportion otherwise: a motion lifts the same frames at any scale.
+  const tolerance = 1e-4 * (offsets.hips![1] / STD.hips[1]);
   for (let f = 0; f < lowest.length; f++) {
     const below = lowest[f] + shift;
-    const lift = below < -1e-4 ? -below : 0;
+    const lift = below < -tolerance ? -below : 0;
     if (lift > 0) lifted++;
     values[f * 3 + 1] += shift + lift;
   }

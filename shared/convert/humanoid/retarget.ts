@@ -12,7 +12,7 @@
  * converted to metres and grounded so no foot goes below the floor.
  */
 import { warning, type MotionWarning } from '../../warnings';
-import type { Motion, Quat } from '../../motion/types';
+import type { Mat4, Motion, Quat } from '../../motion/types';
 import { conj, conjugateMultiplyFlat, mul, multiplyFlat } from '../../math/quat';
 import { HUMAN_BONE_NAMES, HUMAN_BONE_PARENT, type HumanBoneName } from '../../vrm/humanBones';
 import { STANDARD_OFFSETS } from '../../vrm/standardSkeleton';
@@ -21,6 +21,7 @@ import { type Hierarchy, type RestSkeleton } from './skeleton';
 import { recognizeSkeleton, type BoneMap, type Recognition } from './recognize';
 import { bodyFrame, detectUnit, STANDARD_HIPS_HEIGHT, UNIT_METRES, type BvhUnit } from './bodyFrame';
 import { restAlignment } from './restAlignment';
+import { metresAlong } from './placement';
 import { groundHips } from './grounding';
 import { resampleTracks } from './resample';
 import { sub3, dot3, length3 } from '../../math/vec3';
@@ -75,7 +76,7 @@ function mappedParent(b: HumanBoneName, bones: BoneMap): HumanBoneName | null {
  * Recognises the humanoid and prepares the rest corrections. `unit`: a known unit (FBX's
  * UnitScaleFactor, glTF's metres) or 'auto' to guess from the skeleton's size (BVH).
  */
-export function prepareRig(source: SkeletonSource, unitOption: BvhUnit | { metresPerUnit: number } = 'auto'): HumanoidRig {
+export function prepareRig(source: SkeletonSource, unitOption: BvhUnit | { metresPerUnit: number } | { placement: Mat4 } = 'auto'): HumanoidRig {
   const { hierarchy, rest } = source;
   const warnings: MotionWarning[] = [];
   const recognition = recognizeSkeleton(hierarchy, rest, source.format);
@@ -93,9 +94,10 @@ export function prepareRig(source: SkeletonSource, unitOption: BvhUnit | { metre
   let metresPerUnit: number;
   if (typeof unitOption === 'object') {
     unit = 'm';
-    metresPerUnit = unitOption.metresPerUnit;
+    // Units from the composed scale of everything above the skeleton, measured along the body's up.
+    metresPerUnit = 'placement' in unitOption ? metresAlong(unitOption.placement, frame.up) : unitOption.metresPerUnit;
     const h = hipsHeight * metresPerUnit;
-    if (hipsHeight > 0 && !(h >= 0.1 && h <= 10)) warnings.push(warning(`the skeleton's hips stand ${h.toPrecision(3)} m high in the file's units; kept as given`, 'humanoid.hipsHeight', { metres: Number(h.toPrecision(3)) }));
+    if (hipsHeight > 0 && !(h >= 0.1 && h <= 10)) warnings.push(warning(`the character's hips stand ${h.toPrecision(3)} m above its feet at the scale the file gives it; players fit the motion to the avatar's size, but if the character is not meant to be that size, apply its scale in the program that exported it (Blender: Apply Scale, or the exporter's Scale) and export again`, 'humanoid.hipsHeight', { metres: Number(h.toPrecision(3)) }));
   } else {
     unit = unitOption !== 'auto' ? unitOption : detectUnit(hipsHeight, warnings);
     metresPerUnit = UNIT_METRES[unit];

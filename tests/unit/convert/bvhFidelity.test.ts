@@ -17,6 +17,7 @@ import { createPoseEvaluator } from '../../../shared/vrma/fk';
 import { angleBetween, rotateVec } from '../../../shared/math/quat';
 import type { Vec3 } from '../../../shared/motion/types';
 import type { HumanBoneName } from '../../../shared/vrm/humanBones';
+import { restSkeleton } from '../../../shared/convert/bvh/restSkeleton';
 import { LEAF_CANDIDATES, leafDirection, LIMB_TARGETS, angleDeg, bestRotation, percentile, referenceFk } from './bvhKit';
 
 interface Row {
@@ -28,6 +29,11 @@ interface Row {
   p95: number;
   max: number;
   facingVsConverter: number;
+  /** Hips path over the rest hips height vs the BVH's, median and p95 % after grounding's constant shift (`offset`, %). */
+  hipsMedian: number;
+  hipsP95: number;
+  offset: number;
+  restHipsHeight: number;
 }
 
 const rows: Row[] = [];
@@ -70,6 +76,20 @@ describeFixtures('BVH fidelity on every fixture', () => {
       }
       const facing = bestRotation(pairs);
       const errors = pairs.map(([a, b]) => angleDeg(rotateVec(facing, a), b)).sort((x, y) => x - y);
+      // Hips path: reference FK's hips from their zero-pose place over the rest hips height (file units:
+      // the .vrma's height in metres over the unit), turned by the same facing, against the .vrma's.
+      const hips = conv.bones.hips!;
+      const restHips = restSkeleton(bvh).positions[hips];
+      const Hv = motion.rest.hipsHeight, H = Hv / conv.metresPerUnit;
+      const gaps: Vec3[] = [];
+      for (let f = 0; f < bvh.frameCount; f += step) {
+        const p = referenceFk(bvh, f).positions[hips];
+        const src = rotateVec(facing, [(p[0] - restHips[0]) / H, (p[1] - restHips[1]) / H, (p[2] - restHips[2]) / H]);
+        const o = pose(f * bvh.frameTime).hips!.position;
+        gaps.push([o[0] / Hv - src[0], (o[1] - Hv) / Hv - src[1], o[2] / Hv - src[2]]);
+      }
+      const offset = percentile(gaps.map((g) => g[1]).sort((a, b) => a - b), 0.5);
+      const hipsErrors = gaps.map((g) => Math.hypot(g[0], g[1] - offset, g[2]) * 100).sort((a, b) => a - b);
       const row: Row = {
         file: basename(path),
         frames: bvh.frameCount,
@@ -79,20 +99,26 @@ describeFixtures('BVH fidelity on every fixture', () => {
         p95: percentile(errors, 0.95),
         max: errors[errors.length - 1],
         facingVsConverter: (angleBetween(facing, conv.toVrm) * 180) / Math.PI,
+        hipsMedian: percentile(hipsErrors, 0.5),
+        hipsP95: percentile(hipsErrors, 0.95),
+        offset: offset * 100,
+        restHipsHeight: Hv,
       };
       rows.push(row);
       expect(row.median).toBeLessThan(2);
       expect(row.p95).toBeLessThan(5);
+      // Issue 23: the hips path within 1% (p95) of the rest hips height, grounding's constant shift apart.
+      expect(row.hipsP95).toBeLessThanOrEqual(1);
       // The converter's own idea of the capture's axes agrees with the best alignment (within 2°).
       expect(row.facingVsConverter).toBeLessThan(2);
     });
   }
 
   it('prints the fidelity table', () => {
-    const head = '| file | frames | limb bones | samples | median ° | p95 ° | max ° | facing vs converter ° |';
-    const lines = [head, '|---|---:|---:|---:|---:|---:|---:|---:|'];
+    const head = '| file | frames | limb bones | samples | median ° | p95 ° | max ° | facing vs converter ° | hips path median % | hips path p95 % | grounding offset % | rest hips height m |';
+    const lines = [head, '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|'];
     for (const r of rows) {
-      lines.push(`| ${r.file} | ${r.frames} | ${r.bones} | ${r.samples} | ${r.median.toFixed(4)} | ${r.p95.toFixed(4)} | ${r.max.toFixed(4)} | ${r.facingVsConverter.toFixed(4)} |`);
+      lines.push(`| ${r.file} | ${r.frames} | ${r.bones} | ${r.samples} | ${r.median.toFixed(4)} | ${r.p95.toFixed(4)} | ${r.max.toFixed(4)} | ${r.facingVsConverter.toFixed(4)} | ${r.hipsMedian.toFixed(3)} | ${r.hipsP95.toFixed(3)} | ${r.offset.toFixed(2)} | ${r.restHipsHeight.toFixed(4)} |`);
     }
     console.log(`BVH fidelity (limb directions, BVH FK vs converted .vrma on the T-pose skeleton)\n${lines.join('\n')}`);
     expect(rows.length).toBe(fixtureFiles('bvh', '.bvh').length);

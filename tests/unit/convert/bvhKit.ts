@@ -211,7 +211,11 @@ export function bestRotation(pairs: readonly (readonly [Vec3, Vec3])[]): Quat {
     [szx - sxz, sxy + syx, -sxx + syy - szz, syz + szy],
     [sxy - syx, szx + sxz, syz + szy, -sxx - syy + szz],
   ];
-  const shift = pairs.length + 1;
+  // Power iteration on N + shift·I: the shift bounds N's eigenvalues (|λ| <= Σ|a||b|), so it must scale
+  // with the vectors (a fixed pairs.length + 1 stalled on skeletons measured in hundredths of a unit).
+  let shift = 0;
+  for (const [a, b] of pairs) shift += Math.hypot(...a) * Math.hypot(...b);
+  shift = shift || 1;
   let v = [1, 0.1, 0.1, 0.1];
   for (let it = 0; it < 500; it++) {
     const nv = N.map((row, r) => row.reduce((s, x, c) => s + x * v[c], 0) + shift * v[r]);

@@ -171,12 +171,15 @@ describeFixtures('sniffs and describe on the fixtures', () => {
     expect(describeFormat('Gene.pmx', readFixture('pmx', 'Gene.pmx'))).toEqual({ kind: 'model' });
   });
 
-  it('describe of a take file lists its takes as listTakes does, the first take’s duration and fps', () => {
+  it('describe of a take file lists its takes as listTakes does, the longest keyed take’s duration and fps (the one the studio opens)', () => {
     const bytes = readFixture('gltf', 'kaykit_rig_medium_general.glb');
     const d = describeFormat('kit.glb', bytes);
     const takes = listTakes('kit.glb', bytes);
     expect(takes).toHaveLength(15);
-    expect(d).toEqual({ kind: 'motion', duration: takes[0].duration, fps: takes[0].fps, takes });
+    // Issue 23: the library shows the take that opens, the longest keyed one, not whichever is first.
+    const longest = takes.filter((t) => t.keys > 0).reduce((a, b) => (b.duration > a.duration ? b : a));
+    expect(longest.name).toBe('Death_B');
+    expect(d).toEqual({ kind: 'motion', duration: longest.duration, fps: longest.fps, takes });
     // A VRM avatar named .glb is an avatar; its reader is not asked for takes.
     expect(describeFormat('robot.glb', readFixture('vrm1', 'debug_robot.vrm'))).toEqual({ kind: 'avatar' });
   });

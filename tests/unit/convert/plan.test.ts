@@ -59,7 +59,7 @@ describe('the one naming module', () => {
 });
 
 describe('planConversion', () => {
-  it('one job per take, a walked avatar left out (named: refused as IS_AVATAR), a file without takes refused as NO_KEYS', async () => {
+  it('one job per take, a walked avatar left out (named: refused as IS_AVATAR), a walked file without takes skipped as NO_ANIMATION (named: refused as NO_KEYS)', async () => {
     const io = memoryIO({
       '/m/robot.fbx': { kind: 'motion', duration: 1, takes: [take('Run'), take('Walk')] },
       '/m/avatar.glb': { kind: 'avatar' },
@@ -72,10 +72,13 @@ describe('planConversion', () => {
       { input: '/m/robot.fbx', output: '/m/robot.Walk.vrma', take: 'Walk' },
       { input: '/m/walk.bvh', output: '/m/walk.vrma' },
     ]);
-    expect(plan.skipped).toEqual([{ input: '/m/avatar.glb', reason: 'NOT_A_MOTION' }]);
-    expect(plan.problems.map((p) => [p.input, p.problem?.code])).toEqual([['/m/empty.gltf', 'NO_KEYS']]);
+    // Issue 23: a file with no animation is "skipped: no animation" in a folder, an error on its own.
+    expect(plan.skipped).toEqual([{ input: '/m/avatar.glb', reason: 'NOT_A_MOTION' }, { input: '/m/empty.gltf', reason: 'NO_ANIMATION' }]);
+    expect(plan.problems).toEqual([]);
     const named = await planConversion([{ input: '/m/avatar.glb', output: '/m/avatar.vrma' }], io, { cores: 4 });
     expect(named.problems.map((p) => p.problem)).toEqual([{ code: 'IS_AVATAR', detail: 'gltf.isAvatar', params: {} }]);
+    const namedEmpty = await planConversion([{ input: '/m/empty.gltf', output: '/m/empty.vrma' }], io, { cores: 4 });
+    expect(namedEmpty.problems.map((p) => [p.input, p.problem?.code])).toEqual([['/m/empty.gltf', 'NO_KEYS']]);
     // No skip-existing asked: the file system is not asked either (the write refuses instead).
     expect(io.asked).toEqual([]);
   });

@@ -6,7 +6,7 @@
  * converter's axes. Also: three.js's loader + AnimationMixer positions against our FK, by joint name.
  */
 import * as THREE from 'three';
-import type { Motion, Vec3 } from '../../../shared/motion/types';
+import type { Motion, Quat, Vec3 } from '../../../shared/motion/types';
 import type { HumanBoneName } from '../../../shared/vrm/humanBones';
 import type { HumanoidRig, Poser } from '../../../shared/convert/humanoid/retarget';
 import { writeVrma } from '../../../shared/vrma/write';
@@ -33,6 +33,16 @@ export interface FidelityRow {
   p95: number;
   max: number;
   facingVsConverter: number;
+  /**
+   * Hips path: the converted hips translation over the .vrma's rest hips height against the source's
+   * world hips path (from its rest position, turned by the same facing) over its own rest hips height,
+   * in percent, after the one constant vertical shift grounding applies (`groundingOffset`, % too).
+   */
+  hipsMedian: number;
+  hipsP95: number;
+  groundingOffset: number;
+  /** The .vrma's rest hips height (metres): what players scale the path by. */
+  restHipsHeight: number;
 }
 
 export function limbPairs(rig: HumanoidRig): [HumanBoneName, HumanBoneName][] {
@@ -68,6 +78,7 @@ export function measureTake(file: string, take: string, rig: HumanoidRig, poser:
   }
   const facing = bestRotation(pairs);
   const errors = pairs.map(([a, b]) => angleDeg(rotateVec(facing, a), b)).sort((x, y) => x - y);
+  const hips = hipsPathError(rig, poser, times, motion, facing, step);
   return {
     file,
     take,
@@ -77,14 +88,37 @@ export function measureTake(file: string, take: string, rig: HumanoidRig, poser:
     p95: percentile(errors, 0.95),
     max: errors[errors.length - 1],
     facingVsConverter: (angleBetween(facing, rig.toVrm) * 180) / Math.PI,
+    ...hips,
     written,
   };
 }
 
+/** See FidelityRow.hipsMedian: per sampled frame, |converted/H_vrma − facing·source/H_source − (0, c, 0)|, c the median vertical gap. */
+export function hipsPathError(rig: HumanoidRig, poser: Poser, times: Float32Array, motion: Motion, facing: Quat, step: number): Pick<FidelityRow, 'hipsMedian' | 'hipsP95' | 'groundingOffset' | 'restHipsHeight'> {
+  const pose = createPoseEvaluator(motion, ['hips']);
+  const j = rig.bones.hips!;
+  const rest = rig.source.rest.positions[j];
+  const H = rig.hipsHeight, Hv = motion.rest.hipsHeight;
+  const gaps: Vec3[] = [];
+  for (let f = 0; f < times.length; f += step) {
+    poser.pose(f);
+    const P = poser.positions;
+    const s = rotateVec(facing, [(P[j * 3] - rest[0]) / H, (P[j * 3 + 1] - rest[1]) / H, (P[j * 3 + 2] - rest[2]) / H]);
+    const o = pose(times[f]).hips!.position;
+    gaps.push([o[0] / Hv - s[0], (o[1] - Hv) / Hv - s[1], o[2] / Hv - s[2]]);
+  }
+  const c = percentile(gaps.map((g) => g[1]).sort((a, b) => a - b), 0.5);
+  const errors = gaps.map((g) => Math.hypot(g[0], g[1] - c, g[2]) * 100).sort((a, b) => a - b);
+  return { hipsMedian: percentile(errors, 0.5), hipsP95: percentile(errors, 0.95), groundingOffset: c * 100, restHipsHeight: Hv };
+}
+
 export function fidelityTable(title: string, rows: readonly FidelityRow[]): string {
-  const lines = ['| file | take | frames | limb bones | median ° | p95 ° | max ° | facing vs converter ° |', '|---|---|---:|---:|---:|---:|---:|---:|'];
+  const lines = [
+    '| file | take | frames | limb bones | median ° | p95 ° | max ° | facing vs converter ° | hips path median % | hips path p95 % | grounding offset % | rest hips height m |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
   for (const r of rows) {
-    lines.push(`| ${r.file} | ${r.take} | ${r.frames} | ${r.bones} | ${r.median.toFixed(3)} | ${r.p95.toFixed(3)} | ${r.max.toFixed(3)} | ${r.facingVsConverter.toFixed(3)} |`);
+    lines.push(`| ${r.file} | ${r.take} | ${r.frames} | ${r.bones} | ${r.median.toFixed(3)} | ${r.p95.toFixed(3)} | ${r.max.toFixed(3)} | ${r.facingVsConverter.toFixed(3)} | ${r.hipsMedian.toFixed(3)} | ${r.hipsP95.toFixed(3)} | ${r.groundingOffset.toFixed(2)} | ${r.restHipsHeight.toFixed(4)} |`);
   }
   return `${title}\n${lines.join('\n')}`;
 }

@@ -1,6 +1,7 @@
 /** The dope sheet's rows and groups, frame numbers and timecode, on a generated motion and a fixture. */
 import { describe, expect, it } from 'vitest';
-import { dopeLines, dopeRows, filterRows, frameOf, timecode } from '../../../renderer/timeline/dopeSheetRows';
+import { dopeLines, dopeRows, filterRows } from '../../../renderer/timeline/dopeSheetRows';
+import { frameOf, timecode } from '../../../renderer/app/frames';
 import { selectGroupSpan, summaryMask, summaryTimes } from '../../../renderer/timeline/dopeSheetSummary';
 import { KeySelectionState } from '../../../renderer/timeline/dopeSheetSelection';
 import { moveKeys } from '../../../shared/edits/moveKeys';

@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync, rmSync, renameSync, appendFileSync } from 'no
 import { join } from 'node:path';
 import type { LibraryChange, LibraryEntry, LibrarySnapshot } from '../../../shared/contract/studioApi';
 import { WatchedFolder } from '../../../main/services/library';
-import { applyLibraryChange, libraryMirror, LibraryMirror, withFolder } from '../../../renderer/platform/libraryState';
+import { applyLibraryChange, libraryMirror, LibraryMirror, withFolder } from '../../../renderer/app/libraryState';
 import { useTempDirs } from '../services/tempDir';
 
 const tempDir = useTempDirs('vrma-libstate-');

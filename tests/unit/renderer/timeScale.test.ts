@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fitView, formatTime, keysAreDense, MIN_VIEW_SPAN, tickStep, ticks, timeToX, xToTime, zoomAround } from '../../../renderer/timeline/timeScale';
+import { fitView, keysAreDense, MIN_VIEW_SPAN, tickStep, ticks, timeToX, xToTime, zoomAround } from '../../../renderer/timeline/timeScale';
+import { formatTime } from '../../../renderer/app/frames';
 
 describe('timeline scale', () => {
   it('maps time and pixels both ways', () => {
