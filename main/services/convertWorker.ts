@@ -11,6 +11,7 @@ import { convertToMotion, type BvhUnit } from '../../shared/convert/index';
 import { hasTakes, listTakes, openTakes, type TakeSource } from '../../shared/convert/takes';
 import { describeFormat, type FormatDescription } from '../../shared/convert/codecs';
 import { writeVrma } from '../../shared/vrma/write';
+import { meshoptReady } from '../../shared/gltf/meshopt';
 import { durationOf } from '../../shared/motion/types';
 import { MotionError, motionErrorInfo, type MotionErrorInfo } from '../../shared/errors';
 import type { MotionWarning } from '../../shared/warnings';
@@ -26,6 +27,8 @@ export interface ConvertJob {
   readonly fps?: number;
   readonly unit?: BvhUnit;
   readonly pmx?: Uint8Array;
+  /** Use `pmx` whatever its fit to the motion (the CLI's --pmx); otherwise it applies only where it fits. */
+  readonly forceModel?: boolean;
   /** The take of an .fbx/.glb/.gltf file this job converts (shared/convert/plan.ts plans one job per take). */
   readonly take?: string;
   readonly optimize: boolean;
@@ -97,6 +100,8 @@ async function describeJob(job: ConvertJob, base: { id: number; input: string; o
 }
 
 export async function runConvertJob(job: ConvertJob): Promise<ConvertResult> {
+  // The meshopt decoder (WebAssembly) compiles asynchronously; the readers are synchronous.
+  await meshoptReady;
   const base = { id: job.id, input: job.input, output: job.output };
   if (job.describe) return describeJob(job, base);
   let bytes: Uint8Array;
@@ -112,7 +117,7 @@ export async function runConvertJob(job: ConvertJob): Promise<ConvertResult> {
   try {
     let motion = job.take !== undefined && hasTakes(job.input)
       ? (await takesOf(job.input, bytes)).convert(job.take, { fps: job.fps })
-      : convertToMotion(job.input, bytes, { fps: job.fps, unit: job.unit, pmx: job.pmx, take: job.take });
+      : convertToMotion(job.input, bytes, { fps: job.fps, unit: job.unit, pmx: job.pmx, forceModel: job.forceModel, take: job.take });
     if (job.pinFeet) motion = pinFeet(motion);
     if (job.optimize) motion = optimize(motion);
     warnings = motion.warnings;

@@ -7,6 +7,7 @@ import { extensionOf, formatLabel, formatList, isConvertible, STUDIO_FILE_EXTENS
 import type { Motion } from '../../shared/motion/types';
 import { readVrma } from '../../shared/vrma/read';
 import { fail } from '../../shared/errors';
+import { meshoptReady } from '../../shared/gltf/meshopt';
 
 type ConvertModule = {
   convertToMotion(fileName: string, bytes: Uint8Array, opts?: Record<string, unknown>): Motion | { motion: Motion; warnings?: readonly string[] } | Promise<Motion | { motion: Motion }>;
@@ -29,6 +30,7 @@ export async function readMotionFileHere(name: string, bytes: Uint8Array, opts: 
   if (ext === VRMA_EXTENSION) return { motion: readVrma(bytes) };
   if (!isConvertible(name)) fail('UNSUPPORTED', `${name}: expected ${formatList(STUDIO_FILE_EXTENSIONS)}`, 'studio.notStudioFile', { file: name, formats: formatList(STUDIO_FILE_EXTENSIONS) });
   const mod = await firstModule(convertModules);
+  await meshoptReady; // the synchronous readers need the (asynchronously compiled) meshopt decoder
   if (!mod) fail('UNSUPPORTED', `${ext} conversion is not available in this build`, 'studio.noConverter', { format: ext ?? '' });
   const motion = asMotion(await mod.convertToMotion(name, bytes, opts.pmx ? { pmx: opts.pmx } : {}));
   return { motion, convertedFrom: formatLabel(name) };

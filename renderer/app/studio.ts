@@ -283,7 +283,7 @@ export class Studio {
       // says so without asking to save a document it would never replace.
       const { motion, convertedFrom } = await readMotionFile(name, bytes, model ? { pmx: model.bytes } : {});
       if (!(await this.confirmLeave())) return false;
-      this.openConverted(name, path, motion, convertedFrom, model ? () => t('convert.mmd.withModel', { file: name, format: convertedFrom ?? '', model: model.name }) : undefined);
+      this.openConverted(name, path, motion, convertedFrom, model && !motion.warnings.some((w) => w.detail === 'mmd.modelMismatch') ? () => t('convert.mmd.withModel', { file: name, format: convertedFrom ?? '', model: model.name }) : undefined); // a model that does not fit (mmd/modelFit.ts) was not used
       if (isMmdMotionFile(name)) this.mmdSource = { name, bytes, path };
       return true;
     } catch (e) {

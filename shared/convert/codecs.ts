@@ -35,8 +35,10 @@ import { extensionOf, FORMATS, formatOf, formatsOf, MOTION_EXTENSIONS, STUDIO_FI
 export interface ConvertOptions {
   /** Output key rate (BVH: default the file's rate; VMD: default 30). */
   readonly fps?: number;
-  /** The MMD model a .vmd/.vpd was made for (bone rest positions). */
+  /** The MMD model a .vmd/.vpd was made for (bone rest positions); used when it fits the motion (mmd/modelFit.ts). */
   readonly pmx?: Uint8Array;
+  /** Use `pmx` even when it does not fit the motion (the CLI's --pmx). */
+  readonly forceModel?: boolean;
   /** Units of a .bvh file; default detected from the skeleton's size. */
   readonly unit?: BvhUnit;
   /** The take of an .fbx/.glb/.gltf to convert (AnimationStack or animation name); default the first. */
@@ -118,11 +120,11 @@ export const CODECS: { readonly [K in FormatId]: FormatCodec } = {
   },
   vmd: {
     write: EXPORTERS.vmd,
-    read: (bytes, opts) => convertVmd(bytes, { pmx: opts.pmx, fps: opts.fps }),
+    read: (bytes, opts) => convertVmd(bytes, { pmx: opts.pmx, fps: opts.fps, forceModel: opts.forceModel }),
     describe: (bytes) => byDuration(parseVmd(bytes).lastFrame / VMD_FPS, VMD_FPS),
   },
   vpd: {
-    read: (bytes, opts) => convertVpd(bytes, { pmx: opts.pmx }),
+    read: (bytes, opts) => convertVpd(bytes, { pmx: opts.pmx, forceModel: opts.forceModel }),
     describe: (bytes) => (parseVpd(bytes), { kind: 'pose', duration: 0 }),
   },
   bvh: {

@@ -5,6 +5,7 @@
  */
 import { fail } from '../errors';
 import { spendBudget, type ReadBudget } from '../readBudget';
+import { decodeMeshoptView, meshoptExtension } from './meshopt';
 
 export const COMPONENT_SIZE: Readonly<Record<number, number>> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
 export const TYPE_COMPONENTS: Readonly<Record<string, number>> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
@@ -29,6 +30,9 @@ export interface AccessorContext {
   readonly budget: ReadBudget;
   readonly cache: Map<number, ReadAccessor>;
 }
+
+/** Decoded EXT_meshopt_compression views per context: each view is decompressed once, however many accessors use it. */
+const decodedViews = new WeakMap<AccessorContext, Map<number, Uint8Array>>();
 
 export interface ReadAccessor {
   readonly data: Float32Array;
@@ -73,6 +77,15 @@ function viewBytes(ctx: AccessorContext, index: number, what: string): ViewBytes
   const byteLength = optionalInt(bv, 'byteLength', -1, vWhat, 1);
   if (byteLength < 0) fail('BAD_ACCESSOR', `${vWhat} has no byteLength`, 'view.noByteLength', { view: index });
   const stride = bv.byteStride === undefined ? undefined : optionalInt(bv, 'byteStride', 0, vWhat, 1);
+  const meshopt = meshoptExtension(bv);
+  if (meshopt) {
+    // The view's own buffer is usually an empty fallback: the bytes are the decoded ones.
+    const views = decodedViews.get(ctx) ?? decodedViews.set(ctx, new Map()).get(ctx)!;
+    let bytes = views.get(index);
+    if (!bytes) views.set(index, (bytes = decodeMeshoptView(meshopt, ctx.buffers, ctx.budget, vWhat)));
+    if (byteLength > bytes.length) fail('OUT_OF_BOUNDS', `${vWhat} declares ${byteLength} bytes but its compressed data decodes to ${bytes.length}`, 'meshopt.outside', { start: 0, end: byteLength, buffer: bufferIndex, bytes: bytes.length });
+    return { bytes: bytes.subarray(0, byteLength), stride };
+  }
   if (bv.extensions !== undefined && isObject(bv.extensions) && Object.keys(bv.extensions).some((k) => /meshopt/i.test(k))) {
     fail('UNSUPPORTED', `${vWhat} is compressed (${Object.keys(bv.extensions).join(', ')}), which is not supported`, 'view.compressed', { view: index, extensions: Object.keys(bv.extensions).join(', ') });
   }

@@ -1,12 +1,16 @@
 /**
  * FBX and glTF motions in the studio (issue 14): an .fbx opened by the file input and a .glb of
  * animations dropped convert on the fly like .vmd (the first take) and become the document, the
- * avatar staying; a broken VRM avatar is refused with a message that names the broken bone.
+ * avatar staying; a face-capture .glb (meshopt-compressed) opens as an expressions-only motion; a
+ * broken VRM avatar is refused with a message that names the broken bone.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { describeFixtures, fixturePath, readFixture } from '../helpers/fixtures';
-import { dropFiles, openStudio, state, type StudioSession } from './studioHarness';
+import { dropFiles, motionBytes, openStudio, state, type StudioSession } from './studioHarness';
+import { MeshoptEncoder } from 'meshoptimizer/encoder';
+import { faceGlb, ARKIT } from '../helpers/faceGlb';
+import { readVrma } from '../../shared/vrma/read';
 import { parseGlb, packGlb } from '../../shared/gltf/glb';
 
 describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: FBX and glTF motions, broken avatars', () => {
@@ -59,6 +63,22 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: FBX and glTF
     expect(st.motionName).toBe('robot_expressive.Dance');
     expect(st.duration).toBeCloseTo(3.3333, 3); // Dance, key times kept
     expect(st.avatarName).toBe(before.avatarName);
+  }, 120_000);
+
+  it('a dropped face-capture .glb (meshopt-compressed) opens as an expressions-only motion', async () => {
+    await MeshoptEncoder.ready;
+    const before = await state(s.page);
+    const n = before.messages.length;
+    await dropFiles(s.page, [{ name: 'face_capture.glb', bytes: faceGlb(true) }]);
+    await waitFor('face_capture', n);
+    const st = await state(s.page);
+    expect(st.messages.slice(n).filter((m) => m.kind === 'error')).toEqual([]);
+    expect(st.motionName).toBe('face_capture');
+    expect(st.duration).toBeCloseTo(2, 3);
+    // Decoded in the page (its worker's WebAssembly): every ARKit shape is an expression (two share ou).
+    const motion = readVrma(await motionBytes(s.page));
+    expect(motion.expressions).toHaveLength(ARKIT.length - 1);
+    expect(motion.channels.filter((c) => c.path === 'rotation')).toHaveLength(0);
   }, 120_000);
 
   it('a broken VRM is refused with a message naming the bone and the node', async () => {

@@ -46,6 +46,18 @@ export function loadMmdModel(bytes: Uint8Array, pmd = false): MmdModel {
 
 /** World position of every bone at each time, as the helper plays `vmd` on the model (metres, three's frame). */
 export function playVmd(model: MmdModel, vmd: Uint8Array, times: ArrayLike<number>, opts: { ik: boolean }): Map<string, Float64Array> {
+  return playVmdPose(model, vmd, times, opts).positions;
+}
+
+export interface MmdPlayedPose {
+  /** nameKey(bone) -> world positions (metres, three's frame), 3 per time. */
+  readonly positions: Map<string, Float64Array>;
+  /** nameKey(bone) -> world rotations (x, y, z, w; three's frame), 4 per time. */
+  readonly rotations: Map<string, Float64Array>;
+}
+
+/** playVmd with every bone's world rotation as well. */
+export function playVmdPose(model: MmdModel, vmd: Uint8Array, times: ArrayLike<number>, opts: { ik: boolean }): MmdPlayedPose {
   const l = loader();
   const clip = l.animationBuilder.build(l._getParser().parseVmd(buffer(vmd), true), model.mesh);
   // pmxAnimation: PMX's own order of grant and IK (the typings do not list the option).
@@ -58,8 +70,13 @@ export function playVmd(model: MmdModel, vmd: Uint8Array, times: ArrayLike<numbe
   action.setLoop(THREE.LoopOnce, 1);
   action.clampWhenFinished = true;
   const out = new Map<string, Float64Array>();
-  for (const k of model.bones.keys()) out.set(k, new Float64Array(times.length * 3));
+  const rot = new Map<string, Float64Array>();
+  for (const k of model.bones.keys()) {
+    out.set(k, new Float64Array(times.length * 3));
+    rot.set(k, new Float64Array(times.length * 4));
+  }
   const v = new THREE.Vector3();
+  const q = new THREE.Quaternion();
   for (let i = 0; i < times.length; i++) {
     // Stepped forward as a viewer does: the helper restores its pre-IK pose before each mixer
     // update, and the mixer only writes values that changed, so jumping with setTime would show
@@ -69,9 +86,11 @@ export function playVmd(model: MmdModel, vmd: Uint8Array, times: ArrayLike<numbe
     for (const [k, b] of model.bones) {
       b.getWorldPosition(v);
       out.get(k)!.set([v.x * 0.08, v.y * 0.08, v.z * 0.08], i * 3);
+      b.getWorldQuaternion(q);
+      rot.get(k)!.set([q.x, q.y, q.z, q.w], i * 4);
     }
   }
   helper.remove(model.mesh);
   model.mesh.pose();
-  return out;
+  return { positions: out, rotations: rot };
 }

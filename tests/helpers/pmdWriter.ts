@@ -1,15 +1,23 @@
 /**
  * Test-only PMD writer: a model's bones (names in Shift_JIS, 20 bytes), rest positions, parents,
- * inherited rotation as 回転影響下 (ratio 1) or 回転連動 (a percentage), and its IK table; no vertices,
+ * inherited rotation as 回転影響下 (ratio 1) or 回転連動 (a percentage), and its IK table (pass count and
+ * angle; a PMD has no link limits: MMD limits bones named ひざ by name); no vertices,
  * faces or materials. Lets the PMD reader be checked against the PMX reader on the same skeleton.
  */
 import type { PmxModel } from '../../shared/convert/mmd/pmx';
 import { encodeShiftJis } from './mmdWriters';
 
+/**
+ * After the IK table: no morphs (u16), morph and bone display groups (u8, u8, u32), no English
+ * names (u8), ten empty toon texture names (100 bytes each), no rigid bodies or joints (u32, u32):
+ * what full PMD readers such as three-stdlib's MMDLoader walk through.
+ */
+const TAIL_BYTES = 2 + 1 + 1 + 4 + 1 + 1000 + 4 + 4;
+
 export function writePmd(model: PmxModel): Uint8Array {
   const bones = model.bones;
   const iks = bones.map((b, i) => ({ b, i })).filter((x) => x.b.ik);
-  const size = 3 + 4 + 20 + 256 + 4 + 4 + 4 + 2 + bones.length * 39 + 2 + iks.reduce((s, x) => s + 11 + 2 * x.b.ik!.links.length, 0) + 2;
+  const size = 3 + 4 + 20 + 256 + 4 + 4 + 4 + 2 + bones.length * 39 + 2 + iks.reduce((s, x) => s + 11 + 2 * x.b.ik!.links.length, 0) + TAIL_BYTES;
   const out = new Uint8Array(size);
   const dv = new DataView(out.buffer);
   let o = 0;
@@ -45,8 +53,9 @@ export function writePmd(model: PmxModel): Uint8Array {
     dv.setUint16(o, i, true);
     dv.setUint16(o + 2, b.ik!.target, true);
     out[o + 4] = b.ik!.links.length;
-    dv.setUint16(o + 5, 40, true);
-    dv.setFloat32(o + 7, 0.5, true);
+    // The model's own pass count and per-pass angle (a PMD stores a quarter of it, as MMD reads it).
+    dv.setUint16(o + 5, Math.min(0xffff, b.ik!.iterations), true);
+    dv.setFloat32(o + 7, b.ik!.limitAngle / 4, true);
     o += 11;
     for (const l of b.ik!.links) {
       dv.setUint16(o, l, true);

@@ -179,7 +179,7 @@ function standardModel(): PmxBone[] {
     appendRatio: b.appendRotation ? b.appendRotation[1] : 0,
     appendRotation: !!b.appendRotation,
     appendTranslation: false,
-    ik: b.ik ? { target: at.get(b.ik[0])!, links: b.ik[1].map((l) => at.get(l)!) } : undefined,
+    ik: b.ik ? { target: at.get(b.ik[0])!, links: b.ik[1].map((l) => at.get(l)!), iterations: b.ik[2].iterations, limitAngle: b.ik[2].limitAngle, limits: b.ik[1].map(() => undefined) } : undefined,
   }));
 }
 

@@ -36,7 +36,6 @@ const FUNCTION_DEBT: Readonly<Record<string, number>> = {
   'renderer/shell/testHook.ts:installTestHook': 396,
   'shared/assets/mannequin.ts:makeMannequinVrm': 130,
   'shared/convert/bvh/parse.ts:parseBvh': 158,
-  'shared/convert/mmd/pmx.ts:parsePmxBones': 123,
   'shared/convert/mmd/vmd.ts:parseVmd': 136,
   'shared/vrma/read.ts:readVrmaUnguarded': 226,
 };

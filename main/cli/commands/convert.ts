@@ -15,6 +15,7 @@ import { DescribeWorker } from '../../services/describeWorker';
 import { mmdModelBeside, modelBytesReader } from '../../services/mmdModelBeside';
 import { planConversion, type ConversionPlan, type PlanIO, type PlanProblem, type PlanSkip, type PlanSource } from '../../../shared/convert/plan';
 import { describeFormat } from '../../../shared/convert/codecs';
+import { meshoptReady } from '../../../shared/gltf/meshopt';
 import { vrmaBeside } from '../../../shared/convert/outputNames';
 import { MAX_TAKES_WITHOUT_ASKING } from '../../../shared/contract/schema';
 import { MotionError } from '../../../shared/errors';
@@ -184,6 +185,7 @@ export const convertCommand: CliCommand = {
     json: { type: 'boolean' },
   },
   async run(positionals, values, io) {
+    await meshoptReady; // the synchronous readers need the (asynchronously compiled) meshopt decoder
     if (values['list-takes'] === true) return listTakesCommand(positionals, values.json === true, io);
     if (values.json === true) throw new UsageError('--json goes with --list-takes');
     if (!positionals.length) throw new UsageError('give at least one file or folder to convert');
@@ -218,7 +220,7 @@ export const convertCommand: CliCommand = {
     const jobs: ConvertJob[] = [];
     for (const [id, p] of planned.plan.jobs.entries()) {
       const model = pmx ?? (p.model ? await modelBytes(p.model) : undefined);
-      jobs.push({ id, input: p.input, output: p.output, take: p.take, fps, unit: unit as BvhUnit | undefined, pmx: model, optimize: values.optimize === true, pinFeet: values['pin-feet'] === true, force: values.force === true });
+      jobs.push({ id, input: p.input, output: p.output, take: p.take, fps, unit: unit as BvhUnit | undefined, pmx: model, forceModel: pmx !== undefined, optimize: values.optimize === true, pinFeet: values['pin-feet'] === true, force: values.force === true });
     }
     const results: ConvertResult[] = [];
     const tty = io.isTTY && Boolean(process.stderr.isTTY);

@@ -17,7 +17,7 @@ import { readAccessor } from '../../gltf/accessor';
 import { nodeInCycle } from '../../gltf/nodeTree';
 import { JOINT_FRAME_COST, spendBudget } from '../../readBudget';
 import { isObject, list, readDocument, type Document, type Json } from './document';
-import type { KeyTrack } from '../../vrma/buildMotion';
+import { buildMotion } from '../../vrma/buildMotion';
 import { sampleAt, unionTimes, type Animation, type Sampler } from './sampler';
 import { estimateFpsOfTimes } from '../../vrma/summary';
 import { nodeTransform, restTrs, type GltfNode } from '../../vrma/restPose';
@@ -28,7 +28,7 @@ import { findPlacement, type Placement } from '../humanoid/placement';
 import { bindsInMeshSpace } from './bindSpace';
 import { refuseWithoutSkeleton } from './refusal';
 import { scaleDroppedWarning, type ScaleTrack } from '../humanoid/scaleTracks';
-import { expressionForMorph } from '../humanoid/expressionNames';
+import { animatesNamedMorphs, morphExpressions } from './morphs';
 import type { TakeInfo, TakeMotion } from '../fbx/convertFbx';
 
 
@@ -234,7 +234,8 @@ export function readGltf(bytes: Uint8Array): GltfSource {
   const moved = new Set<number>();
   for (const a of animations) for (const [node, ch] of a.channels) if (ch.has('translation') || ch.has('rotation') || ch.has('scale')) moved.add(node);
   const skeleton = buildSkeleton(doc, moved, warnings);
-  if (!skeleton.nodeOf.length) refuseWithoutSkeleton(doc, animations);
+  // A face-only file (named morph weights on a head mesh) needs no skeleton: its takes convert to expressions.
+  if (!skeleton.nodeOf.length && !animatesNamedMorphs(doc, animations)) refuseWithoutSkeleton(doc, animations);
   let rig: HumanoidRig | undefined;
   return {
     doc,
@@ -266,16 +267,6 @@ export function listGltfTakes(bytes: Uint8Array): TakeInfo[] {
   const takes = readAnimations(doc).map(takeInfoOf);
   if (doc.isVrm && !takes.length) fail('IS_AVATAR', 'this file is a VRM avatar with no animations, not a motion: open it as the avatar', 'gltf.isAvatar');
   return takes;
-}
-
-function morphNames(doc: Document, node: number): readonly string[] {
-  const n = doc.nodes[node];
-  const meshes = list(doc.json, 'meshes');
-  const mesh = typeof n.mesh === 'number' ? meshes[n.mesh] : undefined;
-  if (!isObject(mesh)) return [];
-  const extras = isObject(mesh.extras) ? mesh.extras : {};
-  const names = Array.isArray(extras.targetNames) ? extras.targetNames : [];
-  return names.map((x) => (typeof x === 'string' ? x : ''));
 }
 
 /** An animation's key times (or an fps grid) and the poser that puts the source skeleton in each. */
@@ -318,39 +309,20 @@ export function convertGltfTake(source: GltfSource, anim: Animation, opts: GltfC
   if (opts.fps !== undefined && !(opts.fps > 0 && opts.fps <= 1000)) fail('BAD_PARAMETER', `fps must be between 0 and 1000, got ${opts.fps}`, 'convert.fps', { value: String(opts.fps) });
   const info = takeInfoOf(anim);
   if (anim.keys === 0 || anim.times.length === 0) fail('NO_KEYS', `animation "${anim.name}" has no keys: there is no motion to convert`, 'gltf.noKeys', { animation: anim.name });
-  const rig = source.rig();
   const { times, poser, animated } = gltfTakeFrames(source, anim, opts.fps);
   const { doc } = source;
   const jointOfNode = new Map(source.skeleton.nodeOf.map((n, j) => [n, j] as const));
   const warnings = [...source.warnings];
-  // Morph weights -> expressions.
-  const expressions: Record<string, KeyTrack> = {};
-  const skipped = new Set<string>();
-  for (const [node, ch] of anim.channels) {
-    const w = ch.get('weights');
-    if (!w) continue;
-    const names = morphNames(doc, node);
-    const buf = new Array<number>(w.width).fill(0);
-    const cursor = { i: 0 };
-    const tracks = new Map<number, Float32Array>();
-    for (let k = 0; k < w.width; k++) {
-      const preset = expressionForMorph(names[k] ?? '');
-      if (!preset) {
-        if (names[k]) skipped.add(names[k]);
-        continue;
-      }
-      if (!expressions[preset] && !tracks.has(k)) tracks.set(k, new Float32Array(times.length));
-      if (tracks.has(k)) expressions[preset] = { times, values: tracks.get(k)! };
-    }
-    if (!tracks.size) continue;
-    for (let f = 0; f < times.length; f++) {
-      sampleAt(w, times[f], cursor, buf);
-      for (const [k, arr] of tracks) arr[f] = Math.min(1, Math.max(0, buf[k]));
-    }
+  const expressions = morphExpressions(doc, anim, times, warnings);
+  if (animated === 0 && Object.keys(expressions).length) {
+    // Face capture: morph weights only, no joint moves. An expressions-only VRMA on the standard skeleton.
+    // The skeleton is not used, so what was said about it (no skin) is left out.
+    const faceWarnings = [...warnings.filter((w) => w.detail !== 'gltf.noSkin'), warning('the animation moves no joints, only morph weights: written as an expressions-only animation', 'gltf.expressionsOnly')];
+    return { take: opts.fps !== undefined ? { ...info, fps: opts.fps } : info, motion: buildMotion({ rotations: {}, expressions, warnings: faceWarnings, generator: 'VRMA Studio glTF converter' }) };
   }
-  if (skipped.size) warnings.push(warning(`${skipped.size} morph target(s) with no VRM expression preset skipped: ${[...skipped].slice(0, 12).join(', ')}`, 'gltf.morphsSkipped', { count: skipped.size, names: [...skipped].slice(0, 12).join(', ') }));
   const scale = scaleDroppedWarning(scaleTracks(source, anim));
   if (scale) warnings.push(scale);
+  const rig = source.rig();
   const ignored = [...anim.channels.keys()].filter((n) => !jointOfNode.has(n)).length;
   warnings.push(warning(`glTF animation "${anim.name}": ${times.length} keys (${info.fps} fps), ${animated} animated joints${ignored ? `, ${ignored} other animated nodes ignored` : ''}, skeleton found by ${rig.recognition.method}`, 'gltf.animation', { animation: String(anim.name), keys: times.length, fps: info.fps, joints: animated, ignored, method: rig.recognition.method }));
   const motion = retarget(rig, poser, {

@@ -5,7 +5,7 @@
 import type { HumanBoneName } from '../../vrm/humanBones';
 import type { KeyTrack } from '../../vrma/buildMotion';
 import { MMD_UNIT_METRES, type MmdRig } from './rig';
-import { RigPose } from './rigPose';
+import { LEG_REACHED, LEG_SHORT, RigPose } from './rigPose';
 import { conjugateMultiplyFlat, multiplyFlat } from '../../math/quat';
 import type { VrmMapping } from './vrmMapping';
 import { JOINT_FRAME_COST, readBudget, spendBudget, type ReadBudget } from '../../readBudget';
@@ -26,8 +26,12 @@ export interface LegIkTrace {
   readonly side: 'left' | 'right';
   /** IK target (足ＩＫ world position) per sample, metres, VRM frame. */
   readonly target: Float32Array;
-  /** 1 where IK was on and the target within the leg's reach. */
+  /** 1 where IK was on and the foot reached its target. */
   readonly solved: Uint8Array;
+  /** 1 where IK was on and the foot stayed short of the target (more than REACH_TOLERANCE_M). */
+  readonly short: Uint8Array;
+  /** 1 where the foot stayed short because the target lies beyond the straight leg. */
+  readonly stretched: Uint8Array;
 }
 
 export interface MmdBake {
@@ -55,7 +59,7 @@ export function bakeMmd(rig: MmdRig, mapping: VrmMapping, source: MmdKeySource, 
   const tracks = new Map<HumanBoneName, Float32Array>();
   for (const b of mapping.bones) tracks.set(b, new Float32Array(n * 4));
   const hips = new Float32Array(n * 3);
-  const legIk = pose.legChains.map((c) => ({ side: c.side, target: new Float32Array(n * 3), solved: new Uint8Array(n) }));
+  const legIk = pose.legChains.map((c) => ({ side: c.side, target: new Float32Array(n * 3), solved: new Uint8Array(n), short: new Uint8Array(n), stretched: new Uint8Array(n) }));
   const ikKeys = rig.bones.map((b) => b.key);
   const hipsSource = mapping.source.get('hips')!;
   const S = MMD_UNIT_METRES;
@@ -122,7 +126,9 @@ export function bakeMmd(rig: MmdRig, mapping: VrmMapping, source: MmdKeySource, 
     hips[f * 3 + 2] = pose.worldPos[h + 2];
     pose.legChains.forEach((c, k) => {
       legIk[k].target.set(pose.worldPosition(c.ik), f * 3);
-      legIk[k].solved[f] = pose.legReachable[k];
+      legIk[k].solved[f] = pose.legState[k] === LEG_REACHED ? 1 : 0;
+      legIk[k].short[f] = pose.legState[k] === LEG_SHORT ? 1 : 0;
+      legIk[k].stretched[f] = pose.legStretched[k];
     });
   }
 

@@ -8,7 +8,8 @@ import { fail } from '../../errors';
 import type { Channel, Motion } from '../../motion/types';
 import { buildMotion, type KeyTrack } from '../../vrma/buildMotion';
 import { bakeMmd, mmdBudget, type MmdBake, type MmdKeySource } from './bake';
-import { combineMax, MORPH_TO_EXPRESSION, skippedMorphsWarning } from './morphs';
+import { combineMax, skippedMorphsWarning } from './morphs';
+import { expressionForMorph } from '../humanoid/expressionNames';
 import { parsePmxBones } from './pmx';
 import { isPmd, parsePmdBones } from './pmd';
 import { rigFromPmx, standardRig, type MmdRig } from './rig';
@@ -20,6 +21,7 @@ import { BoneTrackSampler, IkSwitches, sampleMorph } from './vmdSampler';
 import { mapRigToVrm, type VrmMapping } from './vrmMapping';
 import { parseVpd, type VpdPose } from './vpd';
 import { NO_MODEL_WARNING } from './noModel';
+import { modelFit, modelMismatchWarning } from './modelFit';
 
 export { parseVmd, type Vmd } from './vmd';
 export { parseVpd, type VpdPose } from './vpd';
@@ -28,8 +30,13 @@ export { isPmd, parsePmdBones } from './pmd';
 export type { MmdBake, LegIkTrace } from './bake';
 
 export interface VmdOptions {
-  /** The model the motion was made for: its bone rest positions replace the standard skeleton. */
+  /**
+   * The model the motion was made for: its bone rest positions replace the standard skeleton, when it
+   * fits the motion (modelFit.ts: 80% of the keyed bones in the model) or `forceModel` is set.
+   */
   readonly pmx?: Uint8Array;
+  /** Use `pmx` whatever the fit (the CLI's --pmx). */
+  readonly forceModel?: boolean;
   /** Bake rate, default 30 (MMD's own). */
   readonly fps?: number;
   /**
@@ -54,8 +61,16 @@ const BODY_BONES: ReadonlySet<string> = new Set(
 
 export { NO_MODEL_WARNING } from './noModel';
 
-function loadRig(pmx: Uint8Array | undefined, warnings: MotionWarning[]): MmdRig {
-  if (pmx) return rigFromPmx(isPmd(pmx) ? parsePmdBones(pmx) : parsePmxBones(pmx));
+function loadRig(pmx: Uint8Array | undefined, warnings: MotionWarning[], keyed: readonly string[], force: boolean): MmdRig {
+  if (pmx) {
+    const model = isPmd(pmx) ? parsePmdBones(pmx) : parsePmxBones(pmx);
+    const rig = rigFromPmx(model);
+    if (force) return rig;
+    const fit = modelFit(keyed, rig);
+    if (fit.fits) return rig;
+    warnings.push(modelMismatchWarning(model.name, fit));
+    return standardRig();
+  }
   warnings.push(NO_MODEL_WARNING);
   return standardRig();
 }
@@ -84,13 +99,27 @@ function expressionTracks(
   const out: Record<string, KeyTrack> = {};
   const skipped: string[] = [];
   for (const t of tracks) {
-    const preset = MORPH_TO_EXPRESSION.get(t.key);
+    const preset = expressionForMorph(t.key);
     if (!preset) skipped.push(t.name);
     else out[preset] = out[preset] ? combineMax(out[preset], t.sample()) : t.sample();
   }
   const w = skippedMorphsWarning(skipped);
   if (w) warnings.push(w);
   return out;
+}
+
+/**
+ * A foot that stays off its IK target changes the pose, so it is said in words; IK switched off by
+ * the motion's own keys is what the animator asked for (the leg follows its FK keys) and is not.
+ */
+function footShortWarnings(bake: MmdBake): MotionWarning[] {
+  return bake.legIk.flatMap((l) => {
+    const frames = l.short.reduce((s, v) => s + v, 0);
+    if (!frames) return [];
+    const reason = l.stretched.reduce((s, v) => s + v, 0) * 2 >= frames ? 'stretched' : 'limits';
+    const why = reason === 'stretched' ? 'the leg is fully stretched' : "the knee's limits stop it";
+    return [warning(`the ${l.side} foot cannot reach its IK target on ${frames} frame${frames === 1 ? '' : 's'} (${why}); the foot stays as far as the leg reaches`, 'mmd.footShort', { side: l.side, frames, reason })];
+  });
 }
 
 function clamp01(v: number): number {
@@ -150,7 +179,7 @@ export function convertVmdDetailed(bytes: Uint8Array, opts: VmdDetailOptions = {
   const fps = checkFps(opts.fps);
   const vmd = parseVmd(bytes);
   const warnings: MotionWarning[] = [];
-  const rig = loadRig(opts.pmx, warnings);
+  const rig = loadRig(opts.pmx, warnings, vmd.boneTracks.map((t) => t.key), opts.forceModel === true);
   const mapping = mapRigToVrm(rig);
   if (!mapping) fail('NO_HUMANOID', 'the MMD model has no 下半身 (lower body) bone, so it cannot drive a humanoid', 'mmd.noLowerBody');
   const hasBody = bodyKeyCheck(vmd.boneTracks.map((t) => t.key), rig, warnings);
@@ -181,8 +210,7 @@ export function convertVmdDetailed(bytes: Uint8Array, opts: VmdDetailOptions = {
   if (!endsOnKey) frames[count] = last;
   const budget = mmdBudget(bytes.length, opts.pmx?.length ?? 0);
   const bake = bakeMmd(rig, mapping, vmdKeySource(vmd, rig), hasBody ? frames : new Float64Array([0]), budget, opts.traceJoints);
-  const unreachable = bake.legIk.map((l) => ({ side: l.side, n: l.solved.reduce((s, v) => s + (v ? 0 : 1), 0) })).filter((l) => l.n > 0 && hasBody);
-  for (const u of unreachable) warnings.push(warning(`${u.side} leg: IK off or target out of reach on ${u.n} of ${bake.times.length} frames`, 'mmd.legIkOff', { side: u.side, frames: u.n, total: bake.times.length }));
+  if (hasBody) warnings.push(...footShortWarnings(bake));
   const dense = buildFromBake(bake, mapping, expressions, warnings, hasBody);
   const motion = opts.keys === 'vmd' && hasBody ? sparseVmdKeys(dense, vmdKeyTimes(vmd, rig, mapping, dense)) : dense;
   return { motion, bake, mappedBones: mapping.mappedCount };
@@ -219,10 +247,10 @@ function vpdKeySource(pose: VpdPose, rig: MmdRig): MmdKeySource {
 }
 
 /** A VPD pose as a one-frame motion. */
-export function convertVpd(bytes: Uint8Array, opts: { readonly pmx?: Uint8Array } = {}): Motion {
+export function convertVpd(bytes: Uint8Array, opts: { readonly pmx?: Uint8Array; readonly forceModel?: boolean } = {}): Motion {
   const pose = parseVpd(bytes);
   const warnings: MotionWarning[] = [];
-  const rig = loadRig(opts.pmx, warnings);
+  const rig = loadRig(opts.pmx, warnings, pose.bones.map((b) => nameKey(b.name)), opts.forceModel === true);
   const mapping = mapRigToVrm(rig);
   if (!mapping) fail('NO_HUMANOID', 'the MMD model has no 下半身 (lower body) bone, so it cannot drive a humanoid', 'mmd.noLowerBody');
   const hasBody = bodyKeyCheck(pose.bones.map((b) => nameKey(b.name)), rig, warnings);

@@ -1,41 +1,11 @@
 /**
- * MMD facial morphs -> VRM expression presets: the one table (names in nameKey form: NFKC, trimmed,
- * so full- and half-width spellings meet). It covers
- *  - the usual MMD model morphs: あ い う え お (mouth shapes), まばたき (blink), ウィンク/ウィンク２ (left
- *    eye) and ウィンク右/ウィンク２右 (right eye), 笑い/にこり (smile), 怒り (anger), 困る/困り (troubled),
- *    なごみ (calm), びっくり (surprise), はぅ (eyes squeezed shut, played as a blink);
- *  - MMDAgent's Mei: 発音「あ」…「お」 (vowels), 目_閉じ (eyes closed), 口_微笑/目_微笑 (smile),
- *    目_怒る (angry), 目_困る (troubled);
- *  - ARKit face shapes some models carry (Gene): eyeBlink, eyeBlinkLeft/Right, jawOpen, mouthFunnel,
- *    mouthSmile.
- * VMD names are cut to 15 bytes of Shift_JIS; every entry here fits. Several morphs may drive one
- * preset (Mei has あ and 発音「あ」): the weights combine by maximum (combineMax), so neither is lost.
+ * MMD facial morphs -> VRM expressions: the names are looked up in the one table every reader
+ * shares (shared/convert/humanoid/expressionNames.ts, MMD_MORPHS and the ARKit names); several
+ * morphs may drive one preset (Mei has あ and 発音「あ」): the weights combine by maximum (combineMax),
+ * so neither is lost.
  */
 import { warning, type MotionWarning } from '../../warnings';
-import type { ExpressionPreset } from '../../vrm/humanBones';
 import type { KeyTrack } from '../../vrma/buildMotion';
-
-export const MORPH_TO_EXPRESSION: ReadonlyMap<string, ExpressionPreset> = new Map<string, ExpressionPreset>(
-  (
-    [
-      // Mouth shapes (vowels)
-      ['あ', 'aa'], ['い', 'ih'], ['う', 'ou'], ['え', 'ee'], ['お', 'oh'],
-      ['発音「あ」', 'aa'], ['発音「い」', 'ih'], ['発音「う」', 'ou'], ['発音「え」', 'ee'], ['発音「お」', 'oh'],
-      // Eyes
-      ['まばたき', 'blink'], ['目_閉じ', 'blink'], ['はぅ', 'blink'],
-      ['ウィンク', 'blinkLeft'], ['ウィンク２', 'blinkLeft'], ['ウィンク右', 'blinkRight'], ['ウィンク２右', 'blinkRight'],
-      // Emotions
-      ['笑い', 'happy'], ['にこり', 'happy'], ['口_微笑', 'happy'], ['目_微笑', 'happy'],
-      ['怒り', 'angry'], ['目_怒る', 'angry'],
-      ['困る', 'sad'], ['困り', 'sad'], ['目_困る', 'sad'],
-      ['なごみ', 'relaxed'],
-      ['びっくり', 'surprised'],
-      // ARKit
-      ['eyeBlink', 'blink'], ['eyeBlinkLeft', 'blinkLeft'], ['eyeBlinkRight', 'blinkRight'],
-      ['jawOpen', 'aa'], ['mouthFunnel', 'ou'], ['mouthSmile', 'happy'],
-    ] as const
-  ).map(([name, preset]) => [name.normalize('NFKC').trim(), preset]),
-);
 
 /** Value of a linear key track at t (held before the first and after the last key). */
 function valueAt(track: KeyTrack, t: number): number {

@@ -6,7 +6,7 @@
  */
 import { BinaryReader } from './binaryReader';
 import { decodeNameField, nameKey } from './shiftJis';
-import type { PmxBone, PmxModel } from './pmx';
+import type { IkLimit, PmxBone, PmxModel } from './pmx';
 
 const VERTEX_BYTES = 38;
 const MATERIAL_BYTES = 70;
@@ -65,11 +65,17 @@ export function parsePmdBones(bytes: Uint8Array): PmxModel {
     const ikBone = check(r.u16('IK bone'), 'IK bone', k);
     const target = check(r.u16('IK target'), 'IK target', k);
     const length = r.u8('IK chain length');
-    r.skip(2 + 4, 'IK iterations and limit');
+    const iterations = r.u16('IK iterations');
+    const weight = r.f32('IK limit');
     r.need(length * 2, 'IK chain');
     const links: number[] = [];
     for (let j = 0; j < length; j++) links.push(check(r.u16('IK chain bone'), 'IK chain bone', k));
-    if (ikBone >= 0 && target >= 0 && links.every((l) => l >= 0)) bones[ikBone] = { ...bones[ikBone], ik: { target, links } };
+    if (ikBone >= 0 && target >= 0 && links.every((l) => l >= 0)) {
+      // MMD reads a PMD's IK weight as a quarter of the per-pass angle, and bends bones named ひざ one
+      // way about X (the format has no limits of its own); three-stdlib's MMDLoader does the same.
+      const limits = links.map((l): IkLimit | undefined => (bones[l].name.includes('ひざ') ? { kind: 'kneeX' } : undefined));
+      bones[ikBone] = { ...bones[ikBone], ik: { target, links, iterations, limitAngle: weight * 4, limits } };
+    }
   }
   return { version, name, englishName: '', bones, bonesOffset };
 }

@@ -6,9 +6,25 @@
 import { BinaryReader } from './binaryReader';
 import { nameKey } from './shiftJis';
 
+/**
+ * How MMD limits one IK link's rotation: 'euler' is PMX's per-axis range (radians, MMD's axes, the
+ * link's local XYZ Euler angles); 'kneeX' is what MMD does to PMD bones named ひざ (the file has no
+ * limits): the link turns about X only, one way, so the knee never bends backwards.
+ */
+export type IkLimit =
+  | { readonly kind: 'euler'; readonly lower: readonly [number, number, number]; readonly upper: readonly [number, number, number] }
+  | { readonly kind: 'kneeX' };
+
 export interface PmxIk {
   readonly target: number;
+  /** From the target's parent upwards (knee, then thigh). */
   readonly links: readonly number[];
+  /** CCD passes MMD makes at most. */
+  readonly iterations: number;
+  /** Largest turn of one link in one pass, radians (PMX's unit angle; a PMD's weight x 4, as MMD reads it). */
+  readonly limitAngle: number;
+  /** Per link, its rotation limit, if any. */
+  readonly limits: readonly (IkLimit | undefined)[];
 }
 
 export interface PmxBone {
@@ -44,6 +60,24 @@ const FLAG_APPEND_TRANSLATION = 0x0200;
 const FLAG_FIXED_AXIS = 0x0400;
 const FLAG_LOCAL_AXES = 0x0800;
 const FLAG_EXTERNAL_PARENT = 0x2000;
+
+/** A bone's IK block: target, MMD's solver settings (loop count, unit angle) and each link's limit. */
+function readIk(r: BinaryReader, boneIndexSize: number, check: (index: number, field: string) => number): PmxIk {
+  const target = check(r.index(boneIndexSize, 'IK target'), 'IK target');
+  const iterations = r.i32('IK loop count');
+  const limitAngle = r.f32('IK unit angle');
+  const linkCount = r.count('IK links', boneIndexSize + 1);
+  const links: number[] = [];
+  const limits: (IkLimit | undefined)[] = [];
+  for (let j = 0; j < linkCount; j++) {
+    links.push(check(r.index(boneIndexSize, 'IK link'), 'IK link'));
+    if (r.u8('IK link limit flag')) {
+      const v = Array.from({ length: 6 }, () => r.f32('IK link limits'));
+      limits.push(v.every(Number.isFinite) ? { kind: 'euler', lower: [v[0], v[1], v[2]], upper: [v[3], v[4], v[5]] } : undefined);
+    } else limits.push(undefined);
+  }
+  return { target, links, iterations, limitAngle, limits };
+}
 
 export function parsePmxBones(bytes: Uint8Array): PmxModel {
   const r: BinaryReader = new BinaryReader(bytes, 'BAD_PMX', 'PMX');
@@ -140,18 +174,7 @@ export function parsePmxBones(bytes: Uint8Array): PmxModel {
     if (flags & FLAG_FIXED_AXIS) r.skip(12, 'bone fixed axis');
     if (flags & FLAG_LOCAL_AXES) r.skip(24, 'bone local axes');
     if (flags & FLAG_EXTERNAL_PARENT) r.skip(4, 'bone external parent');
-    let ik: PmxIk | undefined;
-    if (flags & FLAG_IK) {
-      const target = checkIndex(r.index(boneIndexSize, 'IK target'), 'IK target', i);
-      r.skip(8, 'IK loop and limit');
-      const linkCount = r.count('IK links', boneIndexSize + 1);
-      const links: number[] = [];
-      for (let j = 0; j < linkCount; j++) {
-        links.push(checkIndex(r.index(boneIndexSize, 'IK link'), 'IK link', i));
-        if (r.u8('IK link limit flag')) r.skip(24, 'IK link limits');
-      }
-      ik = { target, links };
-    }
+    const ik = flags & FLAG_IK ? readIk(r, boneIndexSize, (v, field) => checkIndex(v, field, i)) : undefined;
     bones.push({
       name: boneName,
       englishName: boneEnglish,

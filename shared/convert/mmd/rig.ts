@@ -4,15 +4,48 @@
  * scaled from MMD units to metres. Built from a .pmx or from the standard table.
  */
 import { fail } from '../../errors';
-import type { PmxModel } from './pmx';
+import type { IkLimit, PmxIk, PmxModel } from './pmx';
 import { STANDARD_MMD_RIG } from './standardRig';
 
 /** 1 MMD unit = 8 cm. */
 export const MMD_UNIT_METRES = 0.08;
 
+/**
+ * A link's limit in the VRM frame (MMD's mirrored through z, as three-stdlib's MMDLoader mirrors
+ * it): 'euler' clamps the link's local XYZ Euler angles to [min, max]; 'axisX' keeps the turn's
+ * size and puts it about +X (PMD knees).
+ */
+export type RigIkLimit =
+  | { readonly kind: 'euler'; readonly min: readonly [number, number, number]; readonly max: readonly [number, number, number] }
+  | { readonly kind: 'axisX' };
+
 export interface RigIk {
   readonly target: number;
   readonly links: readonly number[];
+  /** CCD passes, capped at MAX_IK_ITERATIONS. */
+  readonly iterations: number;
+  /** Largest turn of a link per pass, radians. */
+  readonly limitAngle: number;
+  readonly limits: readonly (RigIkLimit | undefined)[];
+}
+
+/**
+ * MMD models use 40 passes for legs and a few for toes; a file asking for billions would hang the
+ * solver on every frame, so passes past this are not made (the read budget counts them).
+ */
+export const MAX_IK_ITERATIONS = 256;
+
+/** MMD's limits mirrored into the VRM frame: x and y swap sign and bounds, z stays (MMDLoader's rule). */
+function rigLimit(l: IkLimit | undefined): RigIkLimit | undefined {
+  if (!l) return undefined;
+  if (l.kind === 'kneeX') return { kind: 'axisX' };
+  return { kind: 'euler', min: [-l.upper[0], -l.upper[1], l.lower[2]], max: [-l.lower[0], -l.lower[1], l.upper[2]] };
+}
+
+function rigIk(ik: PmxIk): RigIk {
+  const iterations = Number.isFinite(ik.iterations) ? Math.max(0, Math.min(MAX_IK_ITERATIONS, Math.floor(ik.iterations))) : 0;
+  const limitAngle = Number.isFinite(ik.limitAngle) ? Math.abs(ik.limitAngle) : 0;
+  return { target: ik.target, links: ik.links, iterations, limitAngle, limits: ik.links.map((_, j) => rigLimit(ik.limits[j])) };
 }
 
 export interface RigBone {
@@ -96,10 +129,13 @@ export function rigFromPmx(model: PmxModel): MmdRig {
     appendRotation: b.appendRotation,
     appendTranslation: b.appendTranslation,
     // An IK naming no target or a missing link cannot be solved: treat the bone as plain.
-    ik: b.ik && b.ik.target >= 0 && b.ik.links.every((l) => l >= 0) ? b.ik : undefined,
+    ik: b.ik && b.ik.target >= 0 && b.ik.links.every((l) => l >= 0) ? rigIk(b.ik) : undefined,
   }));
   return { bones, order: topologicalOrder(bones, 'BAD_PMX'), index: indexOf(bones), source: 'pmx' };
 }
+
+/** The standard models' knee range (MMD's axes): -180° to -0.5° about X. */
+const KNEE_LIMIT: IkLimit = { kind: 'euler', lower: [-Math.PI, 0, 0], upper: [(-0.5 * Math.PI) / 180, 0, 0] };
 
 let standard: MmdRig | undefined;
 
@@ -115,7 +151,7 @@ export function standardRig(): MmdRig {
     appendRatio: s.appendRotation ? s.appendRotation[1] : 0,
     appendRotation: !!s.appendRotation,
     appendTranslation: false,
-    ik: s.ik ? { target: at(s.ik[0]), links: s.ik[1].map(at) } : undefined,
+    ik: s.ik ? rigIk({ target: at(s.ik[0]), links: s.ik[1].map(at), iterations: s.ik[2].iterations, limitAngle: s.ik[2].limitAngle, limits: s.ik[1].map((_, j) => (j === 0 && s.ik![2].kneeLimit ? KNEE_LIMIT : undefined)) }) : undefined,
   }));
   standard = { bones, order: topologicalOrder(bones, 'BAD_VMD'), index, source: 'standard' };
   return standard;

@@ -1,14 +1,14 @@
 /**
  * One pose of an MMD rig: local keys in, world transforms out. Follows MMD's evaluation: local
  * rotation = (IK result or key) · inherited (付与) rotation, forward kinematics from the rest
- * offsets, then leg IK (足ＩＫ two-bone, つま先ＩＫ one-bone) and a final pass so bones that inherit
- * from IK-driven bones (the D-bones) see the result. Typed arrays, reused for every frame.
+ * offsets, then leg IK (足ＩＫ, then つま先ＩＫ) by MMD's CCD with the model's settings (ccdIk.ts),
+ * starting from the keyed pose as MMD does, and a final pass so bones that inherit from IK-driven
+ * bones (the D-bones) see the result. Typed arrays, reused for every frame.
  */
 import type { Quat, Vec3 } from '../../motion/types';
-import { conj, fromUnitVectors, mul, multiplyFlat, quatPow, rotateVecFlat } from '../../math/quat';
-import { sub3 } from '../../math/vec3';
-import type { MmdRig } from './rig';
-import { solveTwoBone } from './legIk';
+import { multiplyFlat, quatPow, rotateVecFlat } from '../../math/quat';
+import type { MmdRig, RigIk } from './rig';
+import { CcdSolver } from './ccdIk';
 
 export interface LegIkChain {
   /** The IK bone (its world position is the target). */
@@ -17,6 +17,7 @@ export interface LegIkChain {
   readonly knee: number;
   readonly ankle: number;
   readonly side: 'left' | 'right';
+  readonly ccd: CcdSolver;
 }
 
 export interface ToeIkChain {
@@ -24,9 +25,23 @@ export interface ToeIkChain {
   readonly ankle: number;
   /** The bone that should reach the target (つま先 / 足先). */
   readonly tip: number;
+  readonly ccd: CcdSolver;
 }
 
+/** Per leg after solve(): IK off, on and reached, or on and the foot stayed short of the target. */
+export const LEG_OFF = 0;
+export const LEG_REACHED = 1;
+export const LEG_SHORT = 2;
+
+/**
+ * A foot further than this from its IK target (metres) did not reach it, and the warning says so; on
+ * every fixture (Gene's and Mei's motions) each target is met within it on every frame.
+ */
+export const REACH_TOLERANCE_M = 0.005;
+
+/** A chain's fixed cost and each link-pass's, in bones evaluated (see workPerFrame). */
 const IK_CHAIN_COST = 16;
+const IK_LINK_PASS_COST = 1;
 
 export class RigPose {
   /** Keyed local translation (metres, VRM frame) and rotation per bone; set these, then solve(). */
@@ -36,8 +51,10 @@ export class RigPose {
   readonly worldRot: Float64Array;
   readonly legChains: readonly LegIkChain[];
   readonly toeChains: readonly ToeIkChain[];
-  /** Per leg chain, after solve(): whether IK was applied and the target was reachable. */
-  readonly legReachable: Uint8Array;
+  /** Per leg chain, after solve(): LEG_OFF, LEG_REACHED or LEG_SHORT. */
+  readonly legState: Uint8Array;
+  /** Per leg chain, after solve(): 1 when the target lies beyond the straight leg's length. */
+  readonly legStretched: Uint8Array;
   private readonly localRot: Float64Array;
   private readonly localPos: Float64Array;
   private readonly appendRot: Float64Array;
@@ -70,20 +87,21 @@ export class RigPose {
       const side = b.key.startsWith('左') ? 'left' : b.key.startsWith('右') ? 'right' : undefined;
       if (!side) return;
       const links = b.ik.links;
-      if (/^[左右]足IK$/.test(b.key) && links.length >= 2 && isAncestor(rig, links[links.length - 1], links[0]) && isAncestor(rig, links[0], b.ik.target)) {
-        // Extra links between knee and thigh (rare) keep their FK rotation.
-        legs.push({ ik: i, knee: links[0], thigh: links[links.length - 1], ankle: b.ik.target, side });
+      const path = chainPath(rig, b.ik);
+      if (!path) return;
+      if (/^[左右]足IK$/.test(b.key) && links.length >= 2) {
+        legs.push({ ik: i, knee: links[0], thigh: links[links.length - 1], ankle: b.ik.target, side, ccd: ccdSolver(b.ik, path) });
       } else if (/^[左右]つま先IK$/.test(b.key) && b.ik.links.length === 1) {
-        toes.push({ ik: i, ankle: b.ik.links[0], tip: b.ik.target });
+        toes.push({ ik: i, ankle: b.ik.links[0], tip: b.ik.target, ccd: ccdSolver(b.ik, path) });
       }
     });
     this.legChains = legs;
     this.toeChains = toes;
-    this.legReachable = new Uint8Array(legs.length);
+    this.legState = new Uint8Array(legs.length);
+    this.legStretched = new Uint8Array(legs.length);
     const need = new Uint8Array(n);
     const stack: number[] = required ? [...required] : rig.bones.map((_, i) => i);
-    for (const c of legs) stack.push(c.ik, c.thigh, c.knee, c.ankle);
-    for (const c of toes) stack.push(c.ik, c.ankle, c.tip);
+    for (const c of [...legs, ...toes]) stack.push(c.ik, ...c.ccd.chain.path);
     while (stack.length) {
       const i = stack.pop()!;
       if (i < 0 || need[i]) continue;
@@ -98,7 +116,9 @@ export class RigPose {
    * bones (a chain's solve measured ~13x a bone's forward pass: 20k copies of 左足IK ran 34 s for 300 frames).
    */
   get workPerFrame(): number {
-    return this.active.length + IK_CHAIN_COST * (this.legChains.length + this.toeChains.length);
+    let ik = 0;
+    for (const c of [...this.legChains, ...this.toeChains]) ik += IK_CHAIN_COST + IK_LINK_PASS_COST * c.ccd.chain.iterations * c.ccd.chain.linkSlots.length;
+    return this.active.length + ik;
   }
 
   resetKeys(): void {
@@ -121,63 +141,67 @@ export class RigPose {
     this.hasOverride.fill(0);
     this.forward();
     if (!this.legChains.length && !this.toeChains.length) return;
-    const bones = this.rig.bones;
-    const rest = (i: number) => bones[i].rest;
-    // Legs do not affect each other, so both are solved from one pass; a knee hanging straight off
-    // its thigh gets its parent's world rotation from the solve itself, saving a pass.
-    const pendingKnees: { knee: number; shin: Quat }[] = [];
+    // Legs do not share links, so both are solved from one pass; the toes then see the legs' result.
     let legsSolved = false;
     this.legChains.forEach((c, k) => {
-      this.legReachable[k] = 0;
+      this.legState[k] = LEG_OFF;
+      this.legStretched[k] = 0;
       if (!ikEnabled(c.ik)) return;
-      const thighParent = bones[c.thigh].parent;
-      const P: Quat = thighParent >= 0 ? this.worldRotation(thighParent) : [0, 0, 0, 1];
-      const r = solveTwoBone({
-        hip: this.worldPosition(c.thigh),
-        parentRotation: P,
-        thighRest: sub3(rest(c.knee), rest(c.thigh)),
-        shinRest: sub3(rest(c.ankle), rest(c.knee)),
-        target: this.worldPosition(c.ik),
-      });
-      this.legReachable[k] = r.reachable ? 1 : 0;
-      this.setWorldRotation(c.thigh, r.thigh, P);
-      if (bones[c.knee].parent === c.thigh && !bones[c.thigh].appendRotation) this.setWorldRotation(c.knee, r.shin, r.thigh);
-      else pendingKnees.push({ knee: c.knee, shin: r.shin });
+      const miss = this.solveChain(c.ik, c.ccd);
+      this.legState[k] = miss > REACH_TOLERANCE_M ? LEG_SHORT : LEG_REACHED;
+      if (miss > REACH_TOLERANCE_M) this.legStretched[k] = this.beyondReach(c) ? 1 : 0;
       legsSolved = true;
     });
     if (legsSolved) this.forward();
-    if (pendingKnees.length) {
-      for (const p of pendingKnees) this.setWorldRotation(p.knee, p.shin);
-      this.forward();
-    }
     let toesSolved = false;
     for (const c of this.toeChains) {
       if (!ikEnabled(c.ik)) continue;
-      const ankle = this.worldPosition(c.ankle);
-      const tip = sub3(this.worldPosition(c.tip), ankle);
-      const goal = sub3(this.worldPosition(c.ik), ankle);
-      if (Math.hypot(...tip) < 1e-9 || Math.hypot(...goal) < 1e-9) continue;
-      this.setWorldRotation(c.ankle, mul(fromUnitVectors(tip, goal), this.worldRotation(c.ankle)));
+      this.solveChain(c.ik, c.ccd);
       toesSolved = true;
     }
     if (toesSolved) this.forward();
   }
 
-  /** Make bone i's world rotation `q` by overriding its local (IK) rotation. */
-  private setWorldRotation(i: number, q: Quat, parentWorld?: Quat): void {
-    const p = this.rig.bones[i].parent;
-    const local = p >= 0 ? mul(conj(parentWorld ?? this.worldRotation(p)), q) : q;
-    // The inherited part is re-applied on top in forward(); take it out so the result is exact.
-    const b = this.rig.bones[i];
-    const withoutAppend = b.appendRotation && b.appendParent >= 0 ? mul(local, conj(this.appendOf(i))) : local;
-    this.override.set(withoutAppend, i * 4);
-    this.hasOverride[i] = 1;
+  /** Whether the target is further from the hip joint than the straight leg reaches. */
+  private beyondReach(c: LegIkChain): boolean {
+    const p = this.worldPos, r = this.rig.bones;
+    const d = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+    const length = d(r[c.thigh].rest, r[c.knee].rest) + d(r[c.knee].rest, r[c.ankle].rest);
+    const t = c.ik * 3, h = c.thigh * 3;
+    return Math.hypot(p[t] - p[h], p[t + 1] - p[h + 1], p[t + 2] - p[h + 2]) > length - REACH_TOLERANCE_M;
   }
 
-  private appendOf(i: number): Quat {
-    const a = this.appendRot;
-    return [a[i * 4], a[i * 4 + 1], a[i * 4 + 2], a[i * 4 + 3]];
+  /**
+   * CCD on one chain from the current (keyed or previously solved) pose; the links' new local
+   * rotations become their overrides. Returns how far the effector stays from the target.
+   */
+  private solveChain(ik: number, ccd: CcdSolver): number {
+    const path = ccd.chain.path;
+    const bones = this.rig.bones;
+    for (let k = 0; k < path.length; k++) {
+      const i = path[k];
+      ccd.local.set(this.localRot.subarray(i * 4, i * 4 + 4), k * 4);
+      ccd.offset.set(this.localPos.subarray(i * 3, i * 3 + 3), k * 3);
+    }
+    const base = bones[path[0]].parent;
+    const t = ik * 3;
+    const miss = ccd.solve(base >= 0 ? this.worldRot.subarray(base * 4, base * 4 + 4) : IDENTITY, base >= 0 ? this.worldPos.subarray(base * 3, base * 3 + 3) : ZERO, this.worldPos[t], this.worldPos[t + 1], this.worldPos[t + 2]);
+    for (const s of ccd.chain.linkSlots) {
+      const i = path[s];
+      const b = bones[i];
+      // local = own · inherited; forward() re-applies the inherited part, so it is taken out here.
+      if (b.appendRotation && b.appendParent >= 0) {
+        const inv = this.tmpInv;
+        inv.set(this.appendRot.subarray(i * 4, i * 4 + 4));
+        inv[0] = -inv[0]; inv[1] = -inv[1]; inv[2] = -inv[2];
+        multiplyFlat(this.override, i * 4, ccd.local, s * 4, inv, 0);
+      } else this.override.set(ccd.local.subarray(s * 4, s * 4 + 4), i * 4);
+      this.hasOverride[i] = 1;
+    }
+    return miss;
   }
+
+  private readonly tmpInv = new Float64Array(4);
 
   /** Rotation a bone passes on to bones inheriting from it (saba/MMD rules). */
   private sourceRotation(i: number, depth: number, out: Float64Array, o: number): void {
@@ -254,6 +278,29 @@ export class RigPose {
 }
 
 const ZERO = [0, 0, 0] as const;
+const IDENTITY = [0, 0, 0, 1] as const;
+
+function ccdSolver(ik: RigIk, chain: { path: Int32Array; linkSlots: Int32Array }): CcdSolver {
+  return new CcdSolver({ ...chain, iterations: ik.iterations, limitAngle: ik.limitAngle, limits: ik.limits });
+}
+
+/**
+ * The bones from the topmost link down to the IK's target, parents first, and each link's place in
+ * that path; undefined when the links are not the target's ancestors in order (MMD's solver assumes
+ * they are), so such an IK is left to FK.
+ */
+function chainPath(rig: MmdRig, ik: RigIk): { path: Int32Array; linkSlots: Int32Array } | undefined {
+  const up: number[] = [ik.target];
+  let j = 0;
+  for (let p = rig.bones[ik.target]?.parent ?? -1, n = 0; p >= 0 && n < MAX_CHAIN_STEPS && j < ik.links.length; p = rig.bones[p].parent, n++) {
+    up.push(p);
+    if (p === ik.links[j]) j++;
+  }
+  if (j < ik.links.length || ik.links.length === 0) return undefined;
+  const path = Int32Array.from(up.reverse());
+  const linkSlots = Int32Array.from(ik.links, (l) => path.indexOf(l));
+  return { path, linkSlots };
+}
 
 /**
  * Leg chains are a few bones long (thigh, maybe a D-bone, knee): the walk stops after this many
@@ -261,7 +308,4 @@ const ZERO = [0, 0, 0] as const;
  */
 const MAX_CHAIN_STEPS = 16;
 
-function isAncestor(rig: MmdRig, ancestor: number, bone: number): boolean {
-  for (let p = rig.bones[bone]?.parent ?? -1, n = 0; p >= 0 && n < MAX_CHAIN_STEPS; p = rig.bones[p].parent, n++) if (p === ancestor) return true;
-  return false;
-}
+

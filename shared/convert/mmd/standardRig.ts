@@ -11,9 +11,20 @@ export interface RigBoneSpec {
   readonly parent: string | null;
   /** Inherited (付与) rotation: [source bone, ratio]. */
   readonly appendRotation?: readonly [string, number];
-  /** IK: [target bone, links from the target's parent upwards]. */
-  readonly ik?: readonly [string, readonly string[]];
+  /** IK: [target bone, links from the target's parent upwards, MMD's solver settings]. */
+  readonly ik?: readonly [string, readonly string[], StandardIk];
 }
+
+/** CCD settings as the MMD standard models carry them (PMX 足ＩＫ/つま先ＩＫ, loop and unit angle in radians). */
+export interface StandardIk {
+  readonly iterations: number;
+  readonly limitAngle: number;
+  /** The first link (the knee) turns about X from -180° to -0.5° in MMD's axes, so it always bends forward. */
+  readonly kneeLimit: boolean;
+}
+
+const LEG_IK: StandardIk = { iterations: 40, limitAngle: 2, kneeLimit: true };
+const TOE_IK: StandardIk = { iterations: 3, limitAngle: 4, kneeLimit: false };
 
 type P3 = readonly [number, number, number];
 
@@ -77,8 +88,8 @@ function side(s: '左' | '右'): RigBoneSpec[] {
     { key: n('足首D'), position: ankle, parent: n('ひざD'), appendRotation: [n('足首'), 1] },
     { key: n('足先EX'), position: p(0.9, 0.3, -1.15), parent: n('足首D') },
     { key: n('足IK親'), position: p(0.9, 0, 0.2), parent: '全ての親' },
-    { key: n('足IK'), position: ankle, parent: n('足IK親'), ik: [n('足首'), [n('ひざ'), n('足')]] },
-    { key: n('つま先IK'), position: toeTip, parent: n('足IK'), ik: [n('つま先'), [n('足首')]] },
+    { key: n('足IK'), position: ankle, parent: n('足IK親'), ik: [n('足首'), [n('ひざ'), n('足')], LEG_IK] },
+    { key: n('つま先IK'), position: toeTip, parent: n('足IK'), ik: [n('つま先'), [n('足首')], TOE_IK] },
   );
   return bones;
 }

@@ -216,6 +216,36 @@ describe('MMD motion -> VRM animation', () => {
     expect(Array.from(right.solved.subarray(0, 21)).join('')).toBe('111111111111000000000');
   });
 
+  it('says in words when a foot cannot reach its IK target, and only then (IK switched off is not a problem)', () => {
+    // 左足ＩＫ pulled 10 units (80 cm) below the floor on frames 10..14 (keys at 10 and 14, held between),
+    // 右足ＩＫ switched off from frame 5: only the left foot misses, on 5 frames, the leg fully stretched.
+    const bytes = writeVmd({
+      bones: [
+        { name: '左足ＩＫ', frame: 0 },
+        { name: '左足ＩＫ', frame: 9 },
+        { name: '左足ＩＫ', frame: 10, position: [0, -10, 0] },
+        { name: '左足ＩＫ', frame: 14, position: [0, -10, 0] },
+        { name: '左足ＩＫ', frame: 15 },
+        { name: '左足ＩＫ', frame: 20 },
+      ],
+      ik: [
+        { frame: 0, enabled: { '左足ＩＫ': true, '右足ＩＫ': true } },
+        { frame: 5, enabled: { '右足ＩＫ': false } },
+      ],
+    });
+    const { motion, bake } = convertVmdDetailed(bytes);
+    const short = motion.warnings.filter((w) => w.detail === 'mmd.footShort');
+    expect(short).toHaveLength(1);
+    expect(short[0].params).toMatchObject({ side: 'left', frames: 5, reason: 'stretched' });
+    expect(short[0].text).toBe('the left foot cannot reach its IK target on 5 frames (the leg is fully stretched); the foot stays as far as the leg reaches');
+    const left = bake.legIk.find((l) => l.side === 'left')!;
+    expect(Array.from(left.short).join('')).toBe('000000000011111000000');
+    // The stretched leg points at the target: the foot as far down as the leg reaches.
+    const pose = createPoseEvaluator(motion)(12 / 30);
+    const hip = pose.leftUpperLeg!.position, foot = pose.leftFoot!.position;
+    expect(foot[1]).toBeLessThan(hip[1] - 0.99 * dist(hip, foot));
+  });
+
   it('honours the Bezier curve between sparse keys when baking', () => {
     const turn = fromAxisAngle([0, 1, 0], 90 * DEG);
     const motion = convertVmd(

@@ -1,12 +1,12 @@
 /**
- * The MMD morph -> VRM expression table (shared/convert/mmd/morphs.ts), one test per entry: a VMD that
+ * The MMD morphs of the one expression table (shared/convert/humanoid/expressionNames.ts), one test per entry: a VMD that
  * keys only that morph (0 at frame 0, 0.8 at frame 10, written in Shift_JIS by the test writer) converts
  * to an expression track of the preset with those weights. Plus: two morphs of one preset (Mei's あ and
  * 発音「あ」) combine by maximum, and Mei's and Gene's real motions get their vowels and blinks.
  */
 import { describe, expect, it } from 'vitest';
 import { convertVmd } from '../../../shared/convert/mmd/index';
-import { MORPH_TO_EXPRESSION } from '../../../shared/convert/mmd/morphs';
+import { MMD_MORPHS } from '../../../shared/convert/humanoid/expressionNames';
 import { findChannel, type Motion } from '../../../shared/motion/types';
 import { writeVmd } from '../../helpers/mmdWriters';
 import { describeFixtures, readFixture } from '../../helpers/fixtures';
@@ -32,7 +32,7 @@ const ENTRIES: readonly [string, string][] = [
 
 describe('MMD morph -> VRM expression table', () => {
   it('lists exactly the entries tested here', () => {
-    expect(MORPH_TO_EXPRESSION.size).toBe(ENTRIES.length);
+    expect(MMD_MORPHS.map(([k, v]) => `${k}=${v}`)).toEqual(ENTRIES.map(([k, v]) => `${k}=${v}`));
   });
 
   for (const [morph, preset] of ENTRIES) {

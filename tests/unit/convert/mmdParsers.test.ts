@@ -317,7 +317,7 @@ describe('parsePmxBones', () => {
         expect(model.bones[2].position).toEqual([1, 5, 0]);
         expect(model.bones.map((b) => b.parent)).toEqual([-1, 0, 1, 2, 0, 0]);
         expect(model.bones[4]).toMatchObject({ appendParent: 1, appendRatio: 1, appendRotation: true });
-        expect(model.bones[5].ik).toEqual({ target: 3, links: [2, 1] });
+        expect(model.bones[5].ik).toEqual({ target: 3, links: [2, 1], iterations: 40, limitAngle: 2, limits: [{ kind: 'euler', lower: [0, 0, 0], upper: [0, 0, 0] }, { kind: 'euler', lower: [0, 0, 0], upper: [0, 0, 0] }] });
         expect(model.bones[5].key).toBe('左足IK');
       }
     }
