@@ -10,6 +10,7 @@ import {
 } from 'three';
 import type { VRM, VRMHumanBoneName } from '@pixiv/three-vrm';
 import { RigSprings } from './rigSprings';
+import { keepFrame } from './keepFrame';
 import type { Motion, Vec3 } from '../../shared/motion/types';
 import { MAIN_BONES, type HumanBoneName } from '../../shared/vrm/humanBones';
 import { ZERO_OFFSETS, type LyingPose, type PlacementOffsets } from '../../shared/contract/bedroomSettings';
@@ -165,36 +166,35 @@ export class BedroomRig {
 
   /**
    * How the skin of one pose at full weight meets the bed under its placement (the user's offsets
-   * included), settled as a frame lying in it would be, with the hair hung against the pillow; the
-   * pose on screen comes back on the next frame (the springs settle again then). For the pose report.
+   * included), settled as a frame lying in it would be, with the hair hung against the pillow. For the
+   * pose report; the frame on screen is left exactly as it was (keepFrame.ts).
    */
   skinOfPose(which: LyingPose): PartContacts | undefined {
     const slot = this.slots[which];
     const back = this.slots.back;
     if (!slot || !back) return undefined;
-    const pos = this.holder.position.clone();
-    const quat = this.holder.quaternion.clone();
+    const turns = this.rest.lastTurns;
     const actions = [this.idle, this.sit.action, ...this.poseActions()];
     const saved = actions.map((a) => a.getEffectiveWeight());
-    this.offsets.restore();
-    for (const a of actions) a.setEffectiveWeight(a === slot.action ? 1 : 0);
-    this.mixer.update(0);
-    this.offsets.clear();
-    this.offsets.apply();
-    this.vrm.humanoid.update();
-    this.placeBody(1, 1, which === 'back' ? 0 : 1, back, which === 'back' ? undefined : slot);
-    this.springs.collideWithBed(true);
-    this.springs.settle();
-    const skin = this.rest.contacts('all');
-    this.offsets.restore();
-    actions.forEach((a, i) => a.setEffectiveWeight(saved[i] ?? 0));
-    this.mixer.update(0);
-    this.vrm.humanoid.update();
-    this.holder.position.copy(pos);
-    this.holder.quaternion.copy(quat);
-    this.springs.collideWithBed(this.lastFrame.e > GET_IN_SHARE);
-    this.springs.jump();
-    return skin;
+    try {
+      return keepFrame(this, () => {
+        this.offsets.restore();
+        for (const a of actions) a.setEffectiveWeight(a === slot.action ? 1 : 0);
+        this.mixer.update(0);
+        this.offsets.clear();
+        this.offsets.apply();
+        this.vrm.humanoid.update();
+        this.placeBody(1, 1, which === 'back' ? 0 : 1, back, which === 'back' ? undefined : slot);
+        this.springs.collideWithBed(true);
+        this.springs.settle();
+        const skin = this.rest.contacts('all');
+        this.offsets.restore();
+        return skin;
+      });
+    } finally {
+      actions.forEach((a, i) => a.setEffectiveWeight(saved[i] ?? 0));
+      this.rest.lastTurns = turns;
+    }
   }
 
   /** Start a nod and a small smile (the head was patted). */
