@@ -11,6 +11,7 @@ import {
 import type { VRM, VRMHumanBoneName } from '@pixiv/three-vrm';
 import { RigSprings } from './rigSprings';
 import { keepFrame } from './keepFrame';
+import { Blanket } from './blanket';
 import type { Motion, Vec3 } from '../../shared/motion/types';
 import { MAIN_BONES, type HumanBoneName } from '../../shared/vrm/humanBones';
 import { ZERO_OFFSETS, type LyingPose, type PlacementOffsets } from '../../shared/contract/bedroomSettings';
@@ -72,6 +73,8 @@ export class BedroomRig {
   additiveEnabled = true;
   /** The spring bones: settled after a jump, meeting the pillow lying (rigSprings.ts). */
   readonly springs: RigSprings;
+  /** The blanket over the sleeper, laid again on each frame (blanket.ts). */
+  readonly blanket: Blanket;
   private idle: AnimationAction;
   private sit: { action: AnimationAction; joints: PoseJoints };
   private slots: Partial<Record<LyingPose, PoseSlot>> = {};
@@ -105,6 +108,7 @@ export class BedroomRig {
     this.sit = { action: sitAction, joints: this.measure(sitAction).joints };
     this.face = new SleepFace(vrm, random);
     this.springs = new RigSprings(vrm, this.holder, roomRoot, bed);
+    this.blanket = new Blanket(bed, this.rest.shape, roomRoot);
   }
 
   private stillAction(clip: AnimationClip): AnimationAction {
@@ -240,6 +244,15 @@ export class BedroomRig {
     this.face.update(dt, e);
     this.springs.beforeUpdate(recline > 0);
     this.vrm.update(dt);
+    this.layBlanket(getIn, recline);
+  }
+
+  /** The blanket over the body as drawn: its top edge a little over half way from the hips to the neck. */
+  private layBlanket(getIn: number, recline: number): void {
+    const j = this.rest.joints();
+    const resting = this.blanket.restingTop();
+    const chest = j.hips && j.neck ? j.hips[0] + 0.6 * (j.neck[0] - j.hips[0]) : resting;
+    this.blanket.lay(this.rest.surface.sample(), getIn, resting + (chest - resting) * recline);
   }
 
   private placeBody(getIn: number, recline: number, lb: number, back?: PoseSlot, side?: PoseSlot): void {
@@ -375,5 +388,6 @@ export class BedroomRig {
     this.mixer.uncacheRoot(this.vrm.scene);
     this.holder.removeFromParent();
     this.springs.dispose();
+    this.blanket.dispose();
   }
 }
