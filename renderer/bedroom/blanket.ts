@@ -77,10 +77,16 @@ export class Blanket {
       for (let k = 0; k < points.count; k++) {
         if (!COVERED[points.part[k]]) continue;
         const a = points.xyz[k * 3], y = points.xyz[k * 3 + 1], c = points.xyz[k * 3 + 2];
-        const i = Math.round((a - (foot - HANG)) / da);
-        const j = Math.round((c - (-halfW - HANG)) / dc);
-        if (i < 0 || i >= NA || j < 0 || j >= NC || Math.abs(c) > halfW || a < foot) continue;
-        if (y > body[i * NC + j]) body[i * NC + j] = y;
+        if (Math.abs(c) > halfW || a < foot) continue;
+        // Onto the four nodes around it: any point of the cloth between them is then above the skin.
+        const i0 = Math.floor((a - (foot - HANG)) / da);
+        const j0 = Math.floor((c - (-halfW - HANG)) / dc);
+        for (let i = i0; i <= i0 + 1; i++) {
+          for (let j = j0; j <= j0 + 1; j++) {
+            if (i < 0 || i >= NA || j < 0 || j >= NC) continue;
+            if (y > body[i * NC + j]) body[i * NC + j] = y;
+          }
+        }
       }
     }
     const h = this.heights;

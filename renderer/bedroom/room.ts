@@ -10,7 +10,7 @@ import {
   AmbientLight, BoxGeometry, Color, CylinderGeometry, DirectionalLight, DoubleSide, Group, HemisphereLight, Mesh,
   MeshStandardMaterial, PlaneGeometry, PointLight, SphereGeometry, type Material, type Object3D,
 } from 'three';
-import { mattressHeightAt, pillowHeightAt } from '../../shared/bedroom/bedSurface';
+import { mattressHeightAt, supportHeight } from '../../shared/bedroom/bedSurface';
 import type { BedLayout, Placement } from './placement';
 import { bedShapeOf } from './bodyRest';
 import { edgeSpaced, fillGrid, gridGeometry } from './heightField';
@@ -101,15 +101,16 @@ export function buildRoom(): Room {
   const shape = bedShapeOf(bed, 0);
   // The mattress: its block below the rim, and its top (flat, rounded to the edge) from the contact's function.
   box(bed.length, MATTRESS_THICKNESS - MATTRESS_RIM, BED_WIDTH, mat(0xd9dce8), BED_CENTER_X, FRAME_HEIGHT + (MATTRESS_THICKNESS - MATTRESS_RIM) / 2, BED_CENTER_Z, 'mattress-side');
-  const mAlong = edgeSpaced(bed.length / 2, MATTRESS_RIM, 8, 24);
-  const mAcross = edgeSpaced(bed.width / 2, MATTRESS_RIM, 8, 16);
+  const mAlong = edgeSpaced(bed.length / 2, MATTRESS_RIM, 12, 24);
+  const mAcross = edgeSpaced(bed.width / 2, MATTRESS_RIM, 12, 16);
   const mattress = add(new Mesh(gridGeometry(mAlong.length, mAcross.length), mat(0xe4e6ef, { roughness: 0.95 })), 'mattress');
   fillGrid(mattress.geometry, bed, mAlong, mAcross, (a, c) => mattressHeightAt(shape, a, c));
   // The pillow: its top from the same cushion the head rests on, meeting the mattress at its rim.
-  const pAlong = edgeSpaced(PILLOW_LENGTH / 2, PILLOW_LENGTH / 4, 10, 8).map((a) => a + shape.pillowAlong);
-  const pAcross = edgeSpaced(PILLOW_WIDTH / 2, PILLOW_WIDTH / 5, 10, 10).map((c) => c + shape.pillowAcross);
+  const pAlong = edgeSpaced(PILLOW_LENGTH / 2, PILLOW_LENGTH / 4, 16, 8).map((a) => a + shape.pillowAlong);
+  const pAcross = edgeSpaced(PILLOW_WIDTH / 2, PILLOW_WIDTH / 5, 16, 10).map((c) => c + shape.pillowAcross);
   const pillow = add(new Mesh(gridGeometry(pAlong.length, pAcross.length), mat(0xf4f1ea, { roughness: 0.9 })), 'pillow');
-  fillGrid(pillow.geometry, bed, pAlong, pAcross, (a, c) => pillowHeightAt(shape, a, c) + 0.001);
+  // (On the mattress as it is there: the pillow's head end lies on the rounded rim.)
+  fillGrid(pillow.geometry, bed, pAlong, pAcross, (a, c) => supportHeight(shape, a, c) + 0.001);
   (pillow.material as MeshStandardMaterial).side = DoubleSide;
 
   // Nightstand and lamp at the head end, toward the viewer.

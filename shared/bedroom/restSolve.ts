@@ -129,10 +129,18 @@ class Body {
 
   turn(root: HumanBoneName, pivot: Vec3, axis: Vec3, angle: number): void {
     const moved = this.byBone((b) => below(b, root));
+    // Rodrigues in place (rotateAbout, without an array per point).
+    const c = Math.cos(angle), s = Math.sin(angle);
+    const [ax, ay, az] = axis;
+    const [px, py, pz] = pivot;
+    const xyz = this.xyz;
     for (let i = 0; i < this.bone.length; i++) {
       if (!moved[this.boneIndex[i]]) continue;
-      const p = rotateAbout([this.xyz[i * 3], this.xyz[i * 3 + 1], this.xyz[i * 3 + 2]], pivot, axis, angle);
-      this.xyz.set(p, i * 3);
+      const dx = xyz[i * 3] - px, dy = xyz[i * 3 + 1] - py, dz = xyz[i * 3 + 2] - pz;
+      const d = (ax * dx + ay * dy + az * dz) * (1 - c);
+      xyz[i * 3] = px + dx * c + (ay * dz - az * dy) * s + ax * d;
+      xyz[i * 3 + 1] = py + dy * c + (az * dx - ax * dz) * s + ay * d;
+      xyz[i * 3 + 2] = pz + dz * c + (ax * dy - ay * dx) * s + az * d;
     }
     for (const k of Object.keys(this.joints) as HumanBoneName[]) if (below(k, root)) this.joints[k] = rotateAbout(this.joints[k]!, pivot, axis, angle);
   }
