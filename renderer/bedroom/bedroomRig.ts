@@ -244,11 +244,20 @@ export class BedroomRig {
     this.face.update(dt, e);
     this.springs.beforeUpdate(recline > 0);
     this.vrm.update(dt);
-    this.layBlanket(getIn, recline);
+    this.blanketDue = { getIn, recline };
   }
 
-  /** The blanket over the body as drawn: its top edge a little over half way from the hips to the neck. */
-  private layBlanket(getIn: number, recline: number): void {
+  private blanketDue: { getIn: number; recline: number } | null = null;
+
+  /**
+   * Lay the blanket over the body of the last frame, once per frame, for drawing it (the page's frame
+   * calls it after update(): a frame computed but not drawn, as in the Node tests, does not pay for it).
+   * Its top edge lies a little over half way from the hips to the neck.
+   */
+  layBlanket(): void {
+    if (!this.blanketDue) return;
+    const { getIn, recline } = this.blanketDue;
+    this.blanketDue = null;
     const j = this.rest.joints();
     const resting = this.blanket.restingTop();
     const chest = j.hips && j.neck ? j.hips[0] + 0.6 * (j.neck[0] - j.hips[0]) : resting;

@@ -119,7 +119,11 @@ export class Blanket {
         // Past the foot or a side the cloth hangs: kept just outside the mattress, falling by the overshoot.
         const overA = Math.max(0, foot - a);
         const overC = Math.max(0, Math.abs(c) - halfW);
-        const y = h[i * NC + j] - Math.max(overA, overC) * 1.1;
+        // (From the mattress's edge, not from the cloth's height there: over a body reaching the edge it
+        // falls to the edge, it does not hang in the air.)
+        const over = Math.max(overA, overC);
+        const edge = supportHeight(this.shape, clampA(a), clampC(c)) + BLANKET_THICKNESS;
+        const y = over > 0 ? Math.min(h[i * NC + j], edge) - over * 1.1 : h[i * NC + j];
         const ax = overA > 0 ? foot - BLANKET_THICKNESS : a;
         const cx = overC > 0 ? Math.sign(c) * (halfW + BLANKET_THICKNESS) : c;
         bedToRoot(this.bed, ax, y, cx, arr, (i * NC + j) * 3);

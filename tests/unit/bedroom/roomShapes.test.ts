@@ -76,6 +76,8 @@ describe('the room draws what the body rests on', () => {
 });
 
 function blanketFits(s: TestScene): { under: number; covered: number; worst: number } {
+  // (Drawn, the blanket is laid just before it is drawn; here there is no renderer.)
+  s.rig.layBlanket();
   const pts = s.rig.rest.surface.sample();
   const b = s.rig.blanket;
   const shape = s.rig.rest.shape;
@@ -110,6 +112,7 @@ describe('the blanket covers the sleeper and follows the turn-over', () => {
       };
       const shape = s.rig.rest.shape;
       run(0.5);
+      s.rig.layBlanket();
       // Awake: nobody in bed, the cloth lies on the mattress at its thickness.
       const flat = Math.max(...Array.from({ length: 20 }, (_, k) => {
         const a = -shape.length / 2 + 0.05 + k * 0.04;
