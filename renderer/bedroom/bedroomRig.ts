@@ -193,6 +193,10 @@ export class BedroomRig {
         this.springs.settle();
         const skin = this.rest.contacts('all');
         this.offsets.restore();
+        // The mixer writes a bone only when its value changed since it last wrote it: give it back the
+        // frame's weights and let it write the frame's values, so its record matches the restored bones.
+        actions.forEach((a, i) => a.setEffectiveWeight(saved[i] ?? 0));
+        this.mixer.update(0);
         return skin;
       });
     } finally {
