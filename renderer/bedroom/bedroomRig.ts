@@ -253,19 +253,10 @@ export class BedroomRig {
 
   private blanketDue: { getIn: number; recline: number } | null = null;
 
-  /**
-   * Lay the blanket over the body of the last frame, once per frame, for drawing it (the page's frame
-   * calls it after update(): a frame computed but not drawn, as in the Node tests, does not pay for it).
-   * Its top edge lies a little over half way from the hips to the neck.
-   */
+  /** Lay the blanket over the last frame's body, once, to draw it (the page's frame calls it; Node tests need not). */
   layBlanket(): void {
-    if (!this.blanketDue) return;
-    const { getIn, recline } = this.blanketDue;
+    if (this.blanketDue) this.blanket.layOver(this.rest.joints(), this.rest.surface.sample(), this.blanketDue.getIn, this.blanketDue.recline);
     this.blanketDue = null;
-    const j = this.rest.joints();
-    const resting = this.blanket.restingTop();
-    const chest = j.hips && j.neck ? j.hips[0] + 0.6 * (j.neck[0] - j.hips[0]) : resting;
-    this.blanket.lay(this.rest.surface.sample(), getIn, resting + (chest - resting) * recline);
   }
 
   private placeBody(getIn: number, recline: number, lb: number, back?: PoseSlot, side?: PoseSlot): void {

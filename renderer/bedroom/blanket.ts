@@ -11,6 +11,7 @@ import { DoubleSide, Mesh, MeshStandardMaterial, type BufferAttribute, type Obje
 import { supportHeight, type BedShape } from '../../shared/bedroom/bedSurface';
 import { BODY_PARTS, type SurfacePoints } from './bodySurface';
 import type { BedLayout } from './placement';
+import type { Vec3 } from '../../shared/motion/types';
 import { bedToRoot, gridGeometry } from './heightField';
 
 /** The cloth's thickness over what it lies on (metres). */
@@ -49,6 +50,17 @@ export class Blanket {
   /** The top edge with nobody under it: folded back below where a chest would be. */
   restingTop(): number {
     return this.shape.pillowAlong - this.shape.pillowLength / 2 - 0.5;
+  }
+
+  /**
+   * Lay it over the body (joints and skin in the bed's frame) as far as it is in bed: `getIn` fits it to
+   * the body, `recline` moves its top edge from its resting place to a little over half way from the
+   * hips to the neck.
+   */
+  layOver(joints: Readonly<Partial<Record<'hips' | 'neck', Vec3>>>, points: SurfacePoints, getIn: number, recline: number): void {
+    const resting = this.restingTop();
+    const chest = joints.hips && joints.neck ? joints.hips[0] + 0.6 * (joints.neck[0] - joints.hips[0]) : resting;
+    this.lay(points, getIn, resting + (chest - resting) * recline);
   }
 
   /** Node i's along and node j's across, in the bed frame (before hanging over the edges). */
