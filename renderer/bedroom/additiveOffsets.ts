@@ -46,6 +46,18 @@ export class AdditiveOffsets {
     }
   }
 
+  /**
+   * What is on now, to be put back with reinstate() after a measurement moved the bones: the caller
+   * restores the bones' rotations themselves (bedroomRig.ts keepFrame), these are their bases.
+   */
+  appliedState(): readonly Applied[] {
+    return [...this.applied];
+  }
+
+  reinstate(state: readonly Applied[]): void {
+    this.applied = [...state];
+  }
+
   /** Take the offsets off: each bone gets back exactly the rotation it had before apply(). */
   restore(): void {
     // Reverse order, so a bone listed twice would still end at its first base.

@@ -10,6 +10,8 @@ import {
 } from 'three';
 import type { VRM, VRMHumanBoneName } from '@pixiv/three-vrm';
 import { RigSprings } from './rigSprings';
+import { keepFrame } from './keepFrame';
+import { Blanket } from './blanket';
 import type { Motion, Vec3 } from '../../shared/motion/types';
 import { MAIN_BONES, type HumanBoneName } from '../../shared/vrm/humanBones';
 import { ZERO_OFFSETS, type LyingPose, type PlacementOffsets } from '../../shared/contract/bedroomSettings';
@@ -71,6 +73,8 @@ export class BedroomRig {
   additiveEnabled = true;
   /** The spring bones: settled after a jump, meeting the pillow lying (rigSprings.ts). */
   readonly springs: RigSprings;
+  /** The blanket over the sleeper, laid again on each frame (blanket.ts). */
+  readonly blanket: Blanket;
   private idle: AnimationAction;
   private sit: { action: AnimationAction; joints: PoseJoints };
   private slots: Partial<Record<LyingPose, PoseSlot>> = {};
@@ -104,6 +108,7 @@ export class BedroomRig {
     this.sit = { action: sitAction, joints: this.measure(sitAction).joints };
     this.face = new SleepFace(vrm, random);
     this.springs = new RigSprings(vrm, this.holder, roomRoot, bed);
+    this.blanket = new Blanket(bed, this.rest.shape, roomRoot);
   }
 
   private stillAction(clip: AnimationClip): AnimationAction {
@@ -165,36 +170,39 @@ export class BedroomRig {
 
   /**
    * How the skin of one pose at full weight meets the bed under its placement (the user's offsets
-   * included), settled as a frame lying in it would be, with the hair hung against the pillow; the
-   * pose on screen comes back on the next frame (the springs settle again then). For the pose report.
+   * included), settled as a frame lying in it would be, with the hair hung against the pillow. For the
+   * pose report; the frame on screen is left exactly as it was (keepFrame.ts).
    */
   skinOfPose(which: LyingPose): PartContacts | undefined {
     const slot = this.slots[which];
     const back = this.slots.back;
     if (!slot || !back) return undefined;
-    const pos = this.holder.position.clone();
-    const quat = this.holder.quaternion.clone();
+    const turns = this.rest.lastTurns;
     const actions = [this.idle, this.sit.action, ...this.poseActions()];
     const saved = actions.map((a) => a.getEffectiveWeight());
-    this.offsets.restore();
-    for (const a of actions) a.setEffectiveWeight(a === slot.action ? 1 : 0);
-    this.mixer.update(0);
-    this.offsets.clear();
-    this.offsets.apply();
-    this.vrm.humanoid.update();
-    this.placeBody(1, 1, which === 'back' ? 0 : 1, back, which === 'back' ? undefined : slot);
-    this.springs.collideWithBed(true);
-    this.springs.settle();
-    const skin = this.rest.contacts('all');
-    this.offsets.restore();
-    actions.forEach((a, i) => a.setEffectiveWeight(saved[i] ?? 0));
-    this.mixer.update(0);
-    this.vrm.humanoid.update();
-    this.holder.position.copy(pos);
-    this.holder.quaternion.copy(quat);
-    this.springs.collideWithBed(this.lastFrame.e > GET_IN_SHARE);
-    this.springs.jump();
-    return skin;
+    try {
+      return keepFrame(this, () => {
+        this.offsets.restore();
+        for (const a of actions) a.setEffectiveWeight(a === slot.action ? 1 : 0);
+        this.mixer.update(0);
+        this.offsets.clear();
+        this.offsets.apply();
+        this.vrm.humanoid.update();
+        this.placeBody(1, 1, which === 'back' ? 0 : 1, back, which === 'back' ? undefined : slot);
+        this.springs.collideWithBed(true);
+        this.springs.settle();
+        const skin = this.rest.contacts('all');
+        this.offsets.restore();
+        // The mixer writes a bone only when its value changed since it last wrote it: give it back the
+        // frame's weights and let it write the frame's values, so its record matches the restored bones.
+        actions.forEach((a, i) => a.setEffectiveWeight(saved[i] ?? 0));
+        this.mixer.update(0);
+        return skin;
+      });
+    } finally {
+      actions.forEach((a, i) => a.setEffectiveWeight(saved[i] ?? 0));
+      this.rest.lastTurns = turns;
+    }
   }
 
   /** Start a nod and a small smile (the head was patted). */
@@ -240,6 +248,15 @@ export class BedroomRig {
     this.face.update(dt, e);
     this.springs.beforeUpdate(recline > 0);
     this.vrm.update(dt);
+    this.blanketDue = { getIn, recline };
+  }
+
+  private blanketDue: { getIn: number; recline: number } | null = null;
+
+  /** Lay the blanket over the last frame's body, once, to draw it (the page's frame calls it; Node tests need not). */
+  layBlanket(): void {
+    if (this.blanketDue) this.blanket.layOver(this.rest.joints(), this.rest.surface.sample(), this.blanketDue.getIn, this.blanketDue.recline);
+    this.blanketDue = null;
   }
 
   private placeBody(getIn: number, recline: number, lb: number, back?: PoseSlot, side?: PoseSlot): void {
@@ -375,5 +392,6 @@ export class BedroomRig {
     this.mixer.uncacheRoot(this.vrm.scene);
     this.holder.removeFromParent();
     this.springs.dispose();
+    this.blanket.dispose();
   }
 }

@@ -25,7 +25,7 @@ export function bedShapeOf(bed: BedLayout, floorY: number): BedShape {
   const p = toBedFrame(bed.pillowCenter, bed);
   return {
     length: bed.length, width: bed.width, floor: floorY - bed.mattressTop,
-    pillowAlong: p[0], pillowAcross: p[2], pillowLength: bed.pillowLength, pillowWidth: bed.pillowWidth, pillowHeight: p[1],
+    pillowAlong: p[0], pillowAcross: p[2], pillowLength: bed.pillowLength, pillowWidth: bed.pillowWidth, pillowHeight: p[1], rim: bed.mattressRim ?? 0,
   };
 }
 

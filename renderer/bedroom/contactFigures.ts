@@ -21,8 +21,18 @@ export interface ContactFigures {
 }
 
 /**
- * The back carries what is on it (a backpack); lying on a side the shoulder and the arm under it do,
- * so there the side's float is the lowest of the back and the arms.
+ * Whether the body is rolled toward a side, for the figures: from the first degree of a turn-over the
+ * shoulder it rolls onto carries the upper body (the rest solver counts the upper arms with the back
+ * the same way, shared/bedroom/restSolve.ts). Counting it only past half way measured a torso 1.7 cm
+ * above the mattress mid-turn while the shoulder under it lay on it (cryptovoxels).
+ */
+export function rolled(sideShare: number): boolean {
+  return sideShare > 0;
+}
+
+/**
+ * The back carries what is on it (a backpack); lying on a side (or rolling onto it, see rolled()) the
+ * shoulder and the arm under it do, so there the side's float is the lowest of the back and the arms.
  */
 export function contactFigures(c: PartContacts, onSide: boolean): ContactFigures {
   const lowest = (parts: readonly BodyPart[]) => {

@@ -339,6 +339,7 @@ export class BedroomController {
     this.lastState = s;
     if (this.rig) {
       this.rig.update(dt * this.timeScale, s);
+      this.rig.layBlanket();
       this.sound.update(this.rig.breath());
     }
     this.controls.setSleeping(s.sleeping);

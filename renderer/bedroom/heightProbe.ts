@@ -87,12 +87,17 @@ export function probeAvatarHeights(
     scene.background = null;
     renderer.setClearColor(0x000000, 0);
     renderer.clear();
-    // Pass 1: the room's depth only.
+    // Pass 1: the room's depth only. The blanket is left out: it covers the body by design, and what
+    // this measures is the body against the bed.
+    const blanket = scene.getObjectByName('blanket');
+    const blanketShown = blanket?.visible ?? false;
+    if (blanket) blanket.visible = false;
     avatar.visible = false;
     scene.overrideMaterial = depthOnly;
     renderer.autoClear = false;
     renderer.render(scene, camera);
     avatar.visible = true;
+    if (blanket) blanket.visible = blanketShown;
     scene.overrideMaterial = null;
     // Pass 2: the avatar alone, height-coded, against that depth.
     scene.traverse((o) => {

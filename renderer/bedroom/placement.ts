@@ -23,6 +23,8 @@ export interface BedLayout {
   readonly pillowCenter: Vec3;
   readonly pillowLength: number;
   readonly pillowWidth: number;
+  /** Radius of the mattress's rounded top edge (absent: a sharp box edge). */
+  readonly mattressRim?: number;
 }
 
 /** Joint positions of a pose at full weight, avatar at the origin facing +Z, in the parent's frame. */

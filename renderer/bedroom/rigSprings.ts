@@ -14,6 +14,12 @@ export const SPRING_SETTLE_STEPS = 45;
 /** How far above the pillow the spring joints are held: they are the hair's centre line, its skin lies around them. */
 const HAIR_THICKNESS = 0.02;
 
+export interface SpringState {
+  readonly tails: readonly (readonly [Vector3, Vector3])[];
+  readonly jumped: boolean;
+  readonly colliding: boolean;
+}
+
 export class RigSprings {
   /** Settling on (off only to measure the spike it removes, in tests). */
   settleEnabled = true;
@@ -58,6 +64,33 @@ export class RigSprings {
     this.holder.updateWorldMatrix(true, true);
     springs.reset();
     for (let i = 0; i < SPRING_SETTLE_STEPS; i++) springs.update(1 / 60);
+  }
+
+  /**
+   * The springs' whole state (each joint's tail now and a step ago, in the holder's frame; whether a
+   * jump is due; the pillow on or off), so a measurement that moves the body can leave the hair as it
+   * was. three-vrm keeps the tails private: read by name, and a missing field throws rather than
+   * silently resetting the hair (the spring test fails on it).
+   */
+  capture(): SpringState {
+    const tails = [...(this.vrm.springBoneManager?.joints ?? [])].map((j) => {
+      const t = j as unknown as { _currentTail?: Vector3; _prevTail?: Vector3 };
+      if (!t._currentTail || !t._prevTail) throw new Error('three-vrm spring joint without _currentTail/_prevTail');
+      return [t._currentTail.clone(), t._prevTail.clone()] as const;
+    });
+    return { tails, jumped: this.jumped, colliding: this.colliding };
+  }
+
+  restore(s: SpringState): void {
+    [...(this.vrm.springBoneManager?.joints ?? [])].forEach((j, i) => {
+      const t = j as unknown as { _currentTail: Vector3; _prevTail: Vector3 };
+      const saved = s.tails[i];
+      if (!saved) return;
+      t._currentTail.copy(saved[0]);
+      t._prevTail.copy(saved[1]);
+    });
+    this.jumped = s.jumped;
+    this.collideWithBed(s.colliding);
   }
 
   collideWithBed(on: boolean): void {

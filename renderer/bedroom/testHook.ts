@@ -10,7 +10,7 @@ import type { BedroomView } from './scene';
 import type { Side, SleepPhase } from './sleepCycle';
 import type { ViewName } from './cameraRig';
 import { immersiveVrAvailable, type BedroomXr } from './xr';
-import { contactFigures } from './contactFigures';
+import { contactFigures, rolled } from './contactFigures';
 import { BODY_PARTS } from './bodySurface';
 import type { VrButton } from './vrPanel';
 
@@ -37,6 +37,8 @@ export interface BedroomTestHook {
   setView(name: ViewName): void;
   sound(): { level: number; running: boolean; muted: boolean; volume: number };
   draws(): number;
+  /** Show or hide the avatar (a screenshot test compares the same frame with and without it). */
+  setAvatarVisible(on: boolean): void;
   /** The sleep progresses of the last drawn frame (state() is the cycle's present, maybe not drawn yet). */
   drawn(): { e: number; lb: number };
   /** VR: whether a session shows, the buttons pressed so far, a button's centre in world space, the head in world space. */
@@ -71,7 +73,7 @@ export function installBedroomTestHook(c: BedroomController, view: BedroomView, 
     skin: () => {
       if (!c.rig) throw new Error('no avatar yet');
       const parts = c.rig.rest.contacts('all');
-      const f = contactFigures(parts, c.rig.frameState.lb > 0.5);
+      const f = contactFigures(parts, rolled(c.rig.frameState.lb));
       let inside = 0;
       let insidePart = '';
       // The spring-bone hair apart: it swings by itself.
@@ -131,6 +133,10 @@ export function installBedroomTestHook(c: BedroomController, view: BedroomView, 
     },
     sound: () => ({ level: c.sound.level, running: c.sound.running, muted: c.sound.muted, volume: c.sound.volume }),
     draws: () => view.draws,
+    setAvatarVisible: (on) => {
+      if (c.vrm) c.vrm.scene.visible = on;
+      view.invalidate();
+    },
     drawn: () => ({ e: c.rig?.frameState.e ?? 0, lb: c.rig?.frameState.lb ?? 0 }),
     xr: () => {
       const head = c.vrm?.humanoid.getRawBoneNode('head')?.getWorldPosition(new Vector3());

@@ -1,8 +1,9 @@
 /**
  * The bed as a surface, in the bed's frame ([along toward the head, up from the mattress top,
- * across], metres): a flat mattress inside its outline, a soft pillow on it whose height falls off
- * smoothly to its edges, the floor everywhere else. The room builds the pillow's mesh from the same
- * height function, so what the avatar touches is what is drawn. And the contact of a sampled body
+ * across], metres): a mattress flat inside its outline with a rounded top edge, a soft pillow on it
+ * whose height falls off smoothly to its edges, the floor everywhere else. The room builds the
+ * mattress's and the pillow's meshes from these height functions (renderer/bedroom/room.ts), so what
+ * the avatar touches is what is drawn. And the contact of a sampled body
  * with it, part by part: how far each part floats above what is under it, or how deep it is inside.
  * Pure math (the vertices come from renderer/bedroom/bodySurface.ts).
  */
@@ -18,6 +19,8 @@ export interface BedShape {
   readonly pillowLength: number;
   readonly pillowWidth: number;
   readonly pillowHeight: number;
+  /** Radius of the mattress's rounded top edge (0 or absent: a sharp box edge). */
+  readonly rim?: number;
 }
 
 export type Surface = 'pillow' | 'mattress' | 'floor';
@@ -33,9 +36,34 @@ export function cushion(t: number): number {
 
 /** Height of the pillow's top above the mattress at a point (0 off the pillow). */
 export function pillowHeightAt(bed: BedShape, along: number, across: number): number {
+  // Called for every skin point at every trial turn of the rest solver: off the pillow first, no pow.
   const u = (2 * (along - bed.pillowAlong)) / bed.pillowLength;
+  if (u >= 1 || u <= -1) return 0;
   const v = (2 * (across - bed.pillowAcross)) / bed.pillowWidth;
-  return bed.pillowHeight * cushion(u) * cushion(v);
+  if (v >= 1 || v <= -1) return 0;
+  const u2 = u * u;
+  const v2 = v * v;
+  return bed.pillowHeight * Math.sqrt(1 - u2 * u2 * u2) * Math.sqrt(1 - v2 * v2 * v2);
+}
+
+/**
+ * Height of the mattress's top at a point inside its outline: 0 on the flat, falling by a quarter
+ * circle of radius `rim` over the last `rim` to the edge (a sphere's eighth at the corners), the
+ * shape of a rounded box.
+ */
+export function mattressHeightAt(bed: BedShape, along: number, across: number): number {
+  const r = bed.rim ?? 0;
+  if (r <= 0) return 0;
+  const ex = Math.abs(along) - (bed.length / 2 - r);
+  const ez = Math.abs(across) - (bed.width / 2 - r);
+  if (ex <= 0 && ez <= 0) return 0;
+  const q = Math.hypot(Math.max(ex, 0), Math.max(ez, 0));
+  return q >= r ? -r : Math.sqrt(r * r - q * q) - r;
+}
+
+/** Height of what is under a point: the mattress (and the pillow on it) inside the outline, else the floor. */
+export function supportHeight(bed: BedShape, along: number, across: number): number {
+  return overMattress(bed, along, across) ? mattressHeightAt(bed, along, across) + pillowHeightAt(bed, along, across) : bed.floor;
 }
 
 export function overMattress(bed: BedShape, along: number, across: number): boolean {
@@ -46,7 +74,8 @@ export function overMattress(bed: BedShape, along: number, across: number): bool
 export function supportAt(bed: BedShape, along: number, across: number): { height: number; surface: Surface } {
   if (!overMattress(bed, along, across)) return { height: bed.floor, surface: 'floor' };
   const p = pillowHeightAt(bed, along, across);
-  return p > 0 ? { height: p, surface: 'pillow' } : { height: 0, surface: 'mattress' };
+  const m = mattressHeightAt(bed, along, across);
+  return p > 0 ? { height: m + p, surface: 'pillow' } : { height: m, surface: 'mattress' };
 }
 
 /** How one part meets the bed: its lowest point relative to what is under it. */

@@ -8,7 +8,7 @@
  */
 import type { Vec3 } from '../motion/types';
 import { HUMAN_BONE_NAMES, HUMAN_BONE_PARENT, type HumanBoneName } from '../vrm/humanBones';
-import { overMattress, pillowHeightAt, type BedShape } from './bedSurface';
+import { supportHeight, type BedShape } from './bedSurface';
 
 /** One turn about a joint: `axis` (unit, bed frame) by `angle` radians, right-handed. */
 export interface RestTurn {
@@ -67,12 +67,18 @@ function horizontalUnit(v: Vec3): Vec3 | null {
 class Body {
   readonly xyz: Float64Array;
   readonly bone: HumanBoneName[];
+  readonly boneIndex: Uint8Array;
   readonly joints: Partial<Record<HumanBoneName, Vec3>>;
   constructor(readonly input: RestInput) {
     this.xyz = new Float64Array(input.count * 3);
     for (let i = 0; i < input.count * 3; i++) this.xyz[i] = input.xyz[i];
     this.bone = new Array<HumanBoneName>(input.count);
-    for (let i = 0; i < input.count; i++) this.bone[i] = HUMAN_BONE_NAMES[input.anchor[i]] ?? 'hips';
+    this.boneIndex = new Uint8Array(input.count);
+    for (let i = 0; i < input.count; i++) {
+      const k = HUMAN_BONE_NAMES[input.anchor[i]] ? input.anchor[i] : HUMAN_BONE_NAMES.indexOf('hips');
+      this.boneIndex[i] = k;
+      this.bone[i] = HUMAN_BONE_NAMES[k];
+    }
     this.joints = { ...input.joints };
   }
 
@@ -80,8 +86,16 @@ class Body {
   select(pick: (b: HumanBoneName) => boolean): number[] {
     const out: number[] = [];
     const loose = this.input.loose;
-    for (let i = 0; i < this.bone.length; i++) if (pick(this.bone[i]) && !loose?.[i]) out.push(i);
+    const ok = this.byBone(pick);
+    for (let i = 0; i < this.bone.length; i++) if (ok[this.boneIndex[i]] && !loose?.[i]) out.push(i);
     return out;
+  }
+
+  /** `pick` asked once per bone, not per point (thousands of points hang from a few dozen bones). */
+  private byBone(pick: (b: HumanBoneName) => boolean): Uint8Array {
+    const ok = new Uint8Array(HUMAN_BONE_NAMES.length);
+    HUMAN_BONE_NAMES.forEach((b, k) => (ok[k] = pick(b) ? 1 : 0));
+    return ok;
   }
 
   /** Lowest gap of the points `idx`, all turned (on trial) about `pivot` when an angle is given. */
@@ -102,7 +116,7 @@ class Body {
         y = py + dy * c + (az * dx - ax * dz) * s + ay * d;
         z = pz + dz * c + (ax * dy - ay * dx) * s + az * d;
       }
-      const support = overMattress(bed, x, z) ? pillowHeightAt(bed, x, z) : bed.floor;
+      const support = supportHeight(bed, x, z);
       if (y - support < g) g = y - support;
     }
     return g;
@@ -114,10 +128,19 @@ class Body {
   }
 
   turn(root: HumanBoneName, pivot: Vec3, axis: Vec3, angle: number): void {
+    const moved = this.byBone((b) => below(b, root));
+    // Rodrigues in place (rotateAbout, without an array per point).
+    const c = Math.cos(angle), s = Math.sin(angle);
+    const [ax, ay, az] = axis;
+    const [px, py, pz] = pivot;
+    const xyz = this.xyz;
     for (let i = 0; i < this.bone.length; i++) {
-      if (!below(this.bone[i], root)) continue;
-      const p = rotateAbout([this.xyz[i * 3], this.xyz[i * 3 + 1], this.xyz[i * 3 + 2]], pivot, axis, angle);
-      this.xyz.set(p, i * 3);
+      if (!moved[this.boneIndex[i]]) continue;
+      const dx = xyz[i * 3] - px, dy = xyz[i * 3 + 1] - py, dz = xyz[i * 3 + 2] - pz;
+      const d = (ax * dx + ay * dy + az * dz) * (1 - c);
+      xyz[i * 3] = px + dx * c + (ay * dz - az * dy) * s + ax * d;
+      xyz[i * 3 + 1] = py + dy * c + (az * dx - ax * dz) * s + ay * d;
+      xyz[i * 3 + 2] = pz + dz * c + (ax * dy - ay * dx) * s + az * d;
     }
     for (const k of Object.keys(this.joints) as HumanBoneName[]) if (below(k, root)) this.joints[k] = rotateAbout(this.joints[k]!, pivot, axis, angle);
   }

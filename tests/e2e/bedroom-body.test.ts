@@ -5,7 +5,10 @@
  * frame: nothing more than 1 cm inside the mattress or pillow, and lain down the head, the back/side
  * and the hips at most 1 cm above what is under them. The state holds: the Lying pose control follows
  * an automatic turn-over, and a visit to the studio leaves the avatar asleep. Screenshots of each
- * avatar asleep on its back and side go to docs/screenshots (UPDATE_SCREENSHOTS=1) or out/.
+ * avatar asleep on its back and side go to docs/screenshots (UPDATE_SCREENSHOTS=1) or out/; each is
+ * checked by its pixels: the same frame drawn without the avatar differs in at least MIN_AVATAR_PIXELS
+ * pixels, and none of them touch the picture's edge (the avatar is in the frame, not cut off).
+ * Asleep on a side with the automatic turn-over off nothing moves: no frame is drawn.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -65,6 +68,77 @@ async function sampleSkin(page: Page, until: string): Promise<Worst> {
   }, [until] as const);
 }
 
+/**
+ * Pixels of the 3D view that the avatar must change (the sphere asleep on its back, the fewest, changed
+ * 2,705 at 1280x800). triangle.vrm (one triangle) is left out here: lying flat under the blanket it
+ * changes no pixel at all; its contact is measured in tests/unit/bedroom/contact.test.ts.
+ */
+const MIN_AVATAR_PIXELS = 1000;
+/** A pixel counts as changed past this sum of channel differences (0..765): the JPEG-free PNG is exact, this skips dithering. */
+const CHANGED = 24;
+
+/** How many pixels of the view the avatar changes in this very frame (clock held), and where. */
+async function avatarPixels(page: Page): Promise<{ changed: number; box: [number, number, number, number]; width: number; height: number }> {
+  const canvas = page.locator('#bedroom-view canvas');
+  await bedroom(page, 'setTimeScale', 0);
+  // Each picture is of a frame drawn after the change (asleep on a side nothing else draws one).
+  const frame = async (visible: boolean) => {
+    const n = await bedroom<number>(page, 'draws');
+    await bedroom(page, 'setAvatarVisible', visible);
+    await page.waitForFunction((k) => (window as unknown as { __bedroom: { draws(): number } }).__bedroom.draws() > k, n, { timeout: 10_000 });
+    return canvas.screenshot();
+  };
+  const withAvatar = await frame(true);
+  const without = await frame(false);
+  await bedroom(page, 'setAvatarVisible', true);
+  await bedroom(page, 'setTimeScale', 1);
+  return page.evaluate(async ([a, b, threshold]) => {
+    const pixels = async (b64: string) => {
+      const bmp = await createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob());
+      const c = new OffscreenCanvas(bmp.width, bmp.height);
+      const g = c.getContext('2d')!;
+      g.drawImage(bmp, 0, 0);
+      return { d: g.getImageData(0, 0, bmp.width, bmp.height).data, w: bmp.width, h: bmp.height };
+    };
+    const p = await pixels(a as string);
+    const q = await pixels(b as string);
+    let changed = 0;
+    const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (let y = 0; y < p.h; y++) {
+      for (let x = 0; x < p.w; x++) {
+        const i = (y * p.w + x) * 4;
+        if (Math.abs(p.d[i] - q.d[i]) + Math.abs(p.d[i + 1] - q.d[i + 1]) + Math.abs(p.d[i + 2] - q.d[i + 2]) <= (threshold as number)) continue;
+        changed++;
+        box[0] = Math.min(box[0], x);
+        box[1] = Math.min(box[1], y);
+        box[2] = Math.max(box[2], x);
+        box[3] = Math.max(box[3], y);
+      }
+    }
+    return { changed, box, width: p.w, height: p.h };
+  }, [withAvatar.toString('base64'), without.toString('base64'), CHANGED] as const);
+}
+
+/** Take the screenshot and check by its pixels that the avatar is in it. */
+async function shoot(page: Page, file: string): Promise<void> {
+  await page.screenshot({ path: join(SHOTS, file) });
+  const a = await avatarPixels(page);
+  console.info(`[bedroom e2e screenshot] ${file}: the avatar changes ${a.changed} of ${a.width}x${a.height} pixels, within x ${a.box[0]}..${a.box[2]}, y ${a.box[1]}..${a.box[3]}`);
+  expect(a.changed, file).toBeGreaterThanOrEqual(MIN_AVATAR_PIXELS);
+  expect(a.box[0], file).toBeGreaterThan(0);
+  expect(a.box[1], file).toBeGreaterThan(0);
+  expect(a.box[2], file).toBeLessThan(a.width - 1);
+  expect(a.box[3], file).toBeLessThan(a.height - 1);
+}
+
+/**
+ * Fixture avatars whose head, back/side and hips all rest within 1 cm lain down. The others cannot with
+ * the solver's joints: the sphere is one ball (its hips and head are caps of it: lying on the ball's
+ * side they stand off the bed by the ball's curve), the triangle is three vertices (one per part), the
+ * robot's rigid boxes rest on the widest box. Their floats are printed and are in the closing note.
+ */
+const FLOAT_ASSERTED = new Set<string>(['cryptovoxels.vrm']);
+
 const cm = (m: number) => (Number.isFinite(m) ? +(m * 100).toFixed(2) : null);
 
 async function lieAndTurn(page: Page, name: string): Promise<[string, Worst][]> {
@@ -72,11 +146,11 @@ async function lieAndTurn(page: Page, name: string): Promise<[string, Worst][]> 
   await panel(page).getByRole('button', { name: 'Sleep', exact: true }).click();
   const rows: [string, Worst][] = [['lie-down onto the back', await sampleSkin(page, `s.fullyAsleep && window.__bedroom.drawn().e === 1`)]];
   await page.waitForTimeout(300);
-  await page.screenshot({ path: join(SHOTS, `bedroom-${name}-back.png`) });
+  await shoot(page, `bedroom-${name}-back.png`);
   await panel(page).getByRole('button', { name: 'Turn over', exact: true }).click();
   rows.push(['turn-over onto the right side', await sampleSkin(page, `s.phase === 'asleep' && window.__bedroom.drawn().lb === 1`)]);
   await page.waitForTimeout(300);
-  await page.screenshot({ path: join(SHOTS, `bedroom-${name}-side.png`) });
+  await shoot(page, `bedroom-${name}-side.png`);
   for (const [what, w] of rows) {
     console.info(`[bedroom e2e skin] ${name}, ${what}: float head ${cm(w.head)} cm, back/side ${cm(w.back)} cm, hips ${cm(w.hips)} cm; deepest inside ${cm(w.inside)} cm${w.insidePart ? ` (${w.insidePart})` : ''}, hair ${cm(w.hair)} cm; ${w.frames} drawn frames, ${w.lyingFrames} lain down`);
   }
@@ -97,17 +171,22 @@ describe.skipIf(!HAS_CHROMIUM)(`the bedroom for every body (Chromium)${HAS_CHROM
       await page.getByRole('tab', { name: 'Bedroom' }).click();
       await ready(page);
       const rows = await lieAndTurn(page, 'chibi');
-      // Lain down on the back: issue 28's limits. Turning over, some drawn frames (between the 60 steps the
-      // unit test samples) still put the big head up to ~6 cm into the pillow and let the hips float ~3 cm,
-      // the spring hair more: asserted at what holds today, the gap to 1 cm is in the closing note.
-      const limits = { 'lie-down onto the back': { inside: 0.01, float: 0.01, hair: 0.03 }, 'turn-over onto the right side': { inside: 0.1, float: 0.05, hair: 0.2 } } as const;
+      // Issue 28's limits on every drawn frame: 1 cm inside, 1 cm of float lain down; the spring-bone hair
+      // 3 cm, as in the unit test (it swings by itself). (Before the report's measurement kept the frame,
+      // keepFrame.ts, the turn-over's first frame put the head 6.4 cm into the pillow.)
       for (const [what, w] of rows) {
-        const l = limits[what as keyof typeof limits];
-        expect(w.inside, `${what}: ${w.insidePart}`).toBeLessThanOrEqual(l.inside);
-        for (const k of ['head', 'back', 'hips'] as const) expect(w[k], `${what}: ${k}`).toBeLessThanOrEqual(l.float);
-        expect(w.hair, `${what}: hair`).toBeLessThanOrEqual(l.hair);
+        expect(w.inside, `${what}: ${w.insidePart}`).toBeLessThanOrEqual(0.01);
+        for (const k of ['head', 'back', 'hips'] as const) expect(w[k], `${what}: ${k}`).toBeLessThanOrEqual(0.01);
+        expect(w.hair, `${what}: hair`).toBeLessThanOrEqual(0.03);
       }
       expect(rows[1][1].lyingFrames).toBeGreaterThanOrEqual(2);
+
+      // Asleep on the side with no automatic turn-over nothing moves: not one frame is drawn.
+      await panel(page).getByRole('checkbox', { name: 'Auto turn-over' }).uncheck();
+      await page.waitForTimeout(500);
+      const idleFrom = await bedroom<number>(page, 'draws');
+      await page.waitForTimeout(1500);
+      expect(await bedroom<number>(page, 'draws'), 'frames drawn while nothing moves').toBe(idleFrom);
 
       // An automatic turn-over: the Lying pose radio follows the state machine (not only the status).
       const interval = panel(page).getByLabel('Turn-over interval (s)');
@@ -147,16 +226,13 @@ describe.skipIf(!HAS_CHROMIUM)(`the bedroom for every body (Chromium)${HAS_CHROM
         await page.getByRole('tab', { name: 'Bedroom' }).click();
         await ready(page);
         const rows = await lieAndTurn(page, file.replace('.vrm', ''));
-        // The issue's limit (1 cm inside) holds at the solver's steps (tests/unit/bedroom/contact.test.ts) but
-        // not yet on every drawn frame between them: cryptovoxels' right foot reached 1.8 cm in the mattress
-        // mid-turn (00:35, load 5). Until the turn-over is solved per drawn frame this bounds the gross
-        // failure (a limb or the body through the bed), as the chibi's turn-over does; the figures are printed.
-        // sphere (an 85 cm ball head) and the robot are not solved yet at all: in CI the sphere's torso went
-        // 28 cm into the mattress mid-turn. Their figures are printed, as in the unit test, not asserted.
-        const solved = file === 'cryptovoxels.vrm';
+        // Issue 28's 1 cm inside, on every drawn frame, every avatar. (Before keepFrame.ts the turn-over's
+        // first frame put the sphere's torso 28 cm into the mattress, the robot's arm 3.9 cm, cryptovoxels'
+        // foot 1.8 cm.) The floats are printed above and in the unit test; see FLOAT_ASSERTED.
         for (const [what, w] of rows) {
-          console.info(`[bedroom e2e] ${file} ${what}: deepest inside ${(w.inside * 100).toFixed(2)} cm (${w.insidePart})`);
-          if (solved) expect(w.inside, `${file} ${what}: ${w.insidePart}`).toBeLessThanOrEqual(0.1);
+          expect(w.inside, `${file} ${what}: ${w.insidePart}`).toBeLessThanOrEqual(0.01);
+          if (!FLOAT_ASSERTED.has(file)) continue;
+          for (const k of ['head', 'back', 'hips'] as const) expect(w[k], `${file} ${what}: ${k}`).toBeLessThanOrEqual(0.01);
         }
         await panel(page).getByRole('button', { name: 'Wake', exact: true }).click();
         await waitState(page, 's.e === 0');
@@ -165,5 +241,5 @@ describe.skipIf(!HAS_CHROMIUM)(`the bedroom for every body (Chromium)${HAS_CHROM
     } finally {
       await s.close();
     }
-  });
+  }, 480_000);
 });

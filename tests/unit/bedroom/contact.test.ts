@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readFixture, describeFixtures } from '../../helpers/fixtures';
 import { makeMannequinVrm } from '../../../shared/assets/mannequin';
 import { LIE_DOWN_SEC, SleepCycle, TURN_SEC } from '../../../renderer/bedroom/sleepCycle';
-import { contactFigures, FLOAT_LIMIT_M, INSIDE_LIMIT_M, type Support } from '../../../renderer/bedroom/contactFigures';
+import { contactFigures, rolled, FLOAT_LIMIT_M, INSIDE_LIMIT_M, type Support } from '../../../renderer/bedroom/contactFigures';
 import { makeChibiVrm0 } from './chibiVrm';
 import { bedroomScene, type TestScene } from './nodeScene';
 
@@ -37,7 +37,7 @@ function sample(s: TestScene, cycle: SleepCycle, clock: { t: number }, sec: numb
     clock.t += dt;
     const st = cycle.tick();
     s.rig.update(dt, st);
-    const c = contactFigures(s.rig.rest.contacts('all'), st.lb > 0.5);
+    const c = contactFigures(s.rig.rest.contacts('all'), rolled(st.lb));
     for (const [part, v] of Object.entries(c.inside)) {
       if (part === 'hair') f.hair = Math.max(f.hair, v?.depth ?? 0);
       else if (v && v.depth > f.inside) [f.inside, f.insidePart] = [v.depth, `${part} in the ${v.of}`];
@@ -60,10 +60,10 @@ function settle(s: TestScene, cycle: SleepCycle, clock: { t: number }, sec: numb
 const cm = (m: number) => (Number.isFinite(m) ? (m * 100).toFixed(1) : '-');
 
 /**
- * `limits`: the float and depth asserted (issue 28's 1 cm where it holds; where it does not yet, the
- * figure it does hold is asserted and the gap is in the closing note); null: printed for the record.
+ * `limits`: the float and depth asserted (issue 28's 1 cm); a float of null: the floats are printed,
+ * not asserted (bodies whose supports cannot all rest, see FLOATS_PRINTED).
  */
-function contactSuite(name: string, bytes: () => Uint8Array, limits: { float: number; inside: number; hair?: number } | null) {
+function contactSuite(name: string, bytes: () => Uint8Array, limits: { float: number | null; inside: number; hair?: number }) {
   let scene: TestScene;
   beforeAll(async () => {
     scene = await bedroomScene(bytes());
@@ -84,15 +84,15 @@ function contactSuite(name: string, bytes: () => Uint8Array, limits: { float: nu
     for (const [what, f] of rows) {
       console.info(`[bedroom contact] ${name}, ${what}: float head ${cm(f.float.head)} cm, back/side ${cm(f.float.back)} cm, hips ${cm(f.float.hips)} cm (${f.lyingSteps} lying steps); deepest inside ${cm(f.inside)} cm${f.insidePart ? ` (${f.insidePart})` : ''}, hair ${cm(f.hair)} cm`);
     }
-    if (!limits) return;
     for (const [what, f] of rows) {
       expect(f.inside, `${what}: ${f.insidePart}`).toBeLessThanOrEqual(limits.inside);
       expect(f.hair, `${what}: hair`).toBeLessThanOrEqual(limits.hair ?? limits.inside);
       if (what.startsWith('getting up')) continue;
       expect(f.lyingSteps, what).toBeGreaterThan(what.startsWith('turn') ? STEPS - 2 : 5);
       for (const k of ['head', 'back', 'hips'] as const) {
-        expect(f.float[k], `${what}: ${k}`).toBeLessThanOrEqual(limits.float);
-        expect(f.float[k], `${what}: ${k}`).toBeGreaterThanOrEqual(-limits.inside);
+        if (limits.float !== null) expect(f.float[k], `${what}: ${k}`).toBeLessThanOrEqual(limits.float);
+        // (A body without that part, the triangle without a head, has no figure for it.)
+        if (Number.isFinite(f.float[k])) expect(f.float[k], `${what}: ${k}`).toBeGreaterThanOrEqual(-limits.inside);
       }
     }
   });
@@ -105,10 +105,12 @@ describe('contact with the bed through every transition, from the skin', () => {
 });
 
 describeFixtures('contact with the bed through every transition, from the skin (fixture avatars)', () => {
-  // Turning over, cryptovoxels' side floats 1.8 cm (its arms held out); the robot (rigid boxes), the sphere
-  // (one ball for a body) and the triangle (three vertices) are printed, far from the limits yet.
-  const LIMITS: Record<string, { float: number; inside: number } | null> = { 'cryptovoxels.vrm': { float: 0.02, inside: INSIDE_LIMIT_M } };
+  // Nothing more than 1 cm inside on every avatar. The floats hold on cryptovoxels; the robot (rigid
+  // boxes resting on the widest), the sphere (one ball: its head and hips are caps of it, off the bed by
+  // the ball's curve) and the triangle (three vertices, one a part) cannot rest all three supports with
+  // the solver's joints: their floats are printed.
+  const FLOATS_PRINTED = new Set(['debug_robot.vrm', 'sphere.vrm', 'triangle.vrm']);
   for (const [folder, file] of [['vrm0', 'cryptovoxels.vrm'], ['vrm1', 'debug_robot.vrm'], ['vrm0', 'sphere.vrm'], ['vrm0', 'triangle.vrm']] as const) {
-    contactSuite(`${folder}/${file}`, () => readFixture(folder, file), LIMITS[file] ?? null);
+    contactSuite(`${folder}/${file}`, () => readFixture(folder, file), { float: FLOATS_PRINTED.has(file) ? null : FLOAT_LIMIT_M, inside: INSIDE_LIMIT_M });
   }
 });
