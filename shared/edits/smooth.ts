@@ -19,12 +19,28 @@ function isConstant(values: Float32Array, size: number): boolean {
 }
 
 /** Each key on the hemisphere of the previous one, in place. */
-function alignInPlace(out: Float64Array): Float64Array {
+function alignInPlace(out: Float64Array, firstSign = 1): Float64Array {
+  if (firstSign < 0) for (let k = 0; k < 4; k++) out[k] = -out[k];
   for (let i = 4; i < out.length; i += 4) {
     const d = out[i] * out[i - 4] + out[i + 1] * out[i - 3] + out[i + 2] * out[i - 2] + out[i + 3] * out[i - 1];
     if (d < 0) for (let k = 0; k < 4; k++) out[i + k] = -out[i + k];
   }
   return out;
+}
+
+/**
+ * The sign the whole-track alignment gives key `upTo` (key 0 keeps its own): each key flips when its
+ * dot with the previous aligned key is negative. Walking the dots alone is exact (a negation is), so a
+ * span aligned from this sign is aligned to the bit as the whole track would be.
+ */
+function alignedSign(values: Float32Array, upTo: number): number {
+  let sign = 1;
+  for (let i = 1; i <= upTo; i++) {
+    const o = i * 4;
+    const d = sign * (values[o] * values[o - 4] + values[o + 1] * values[o - 3] + values[o + 2] * values[o - 2] + values[o + 3] * values[o - 1]);
+    sign = d < 0 ? -1 : 1;
+  }
+  return sign;
 }
 
 /**
@@ -80,7 +96,7 @@ export interface SmoothSpan {
  * The track smoothed at every key, or, with a span, at the keys in it (and one beyond each end, for
  * the value at the borders) with the others copied: a range smooth then costs what the range holds
  * (each key's window reaches 3σ beyond it), not what the motion holds. Inside the span the values are
- * the whole-track smooth's (a rotation may come out as its negative, the same rotation).
+ * the whole-track smooth's to the bit.
  */
 export function smoothChannel(channel: Channel, sigma: number, span?: SmoothSpan): Channel {
   const { times } = channel;
@@ -96,7 +112,7 @@ export function smoothChannel(channel: Channel, sigma: number, span?: SmoothSpan
   const r1 = span ? Math.min(n - 1, lowerBound(times, times[i1] + reach) + 1) : n - 1;
   const region = channel.values.subarray(r0 * size, (r1 + 1) * size);
   if (isConstant(region, size)) return channel;
-  const src = size === 4 ? alignInPlace(new Float64Array(region)) : Float64Array.from(region);
+  const src = size === 4 ? alignInPlace(new Float64Array(region), span ? alignedSign(channel.values, r0) : 1) : Float64Array.from(region);
   // Written in the track's own indices: src is read at j - r0.
   const out = span ? Float32Array.from(channel.values) : new Float32Array(channel.values.length);
   const inv2s2 = 1 / (2 * sigma * sigma);

@@ -50,9 +50,10 @@ describe.skipIf(!HAS_CHROMIUM)(`render on demand${HAS_CHROMIUM ? '' : ` (skipped
 
     f0 = await frames();
     const box = (await s.page.locator('#viewport canvas').boundingBox())!;
-    await s.page.mouse.move(box.x + 40, box.y + box.height - 40);
+    // The lower-right corner: empty floor (the onion-skin controls sit in the lower-left, notices top-right).
+    await s.page.mouse.move(box.x + box.width - 40, box.y + box.height - 40);
     await s.page.mouse.down();
-    await s.page.mouse.move(box.x + 140, box.y + box.height - 60, { steps: 5 });
+    await s.page.mouse.move(box.x + box.width - 140, box.y + box.height - 60, { steps: 5 });
     await s.page.mouse.up();
     await s.page.waitForFunction((f) => (window as unknown as { __studio: { framesDrawn(): number } }).__studio.framesDrawn() > (f as number), f0, { timeout: 10_000 });
 

@@ -8,7 +8,7 @@
 import { HUMAN_BONE_NAMES } from '../../shared/vrm/humanBones';
 
 export const ALLOWED_LATIN = new Set([
-  'VRMA', 'VRM', 'Studio', 'glTF', 'JSON', 'BVH', 'VMD', 'VPD', 'PMX', 'PMD', 'FBX', 'MMD', 'VRoid', 'IK', 'IN', 'OUT', 'OK',
+  'VRMA', 'VRM', 'Studio', 'glTF', 'GLB', 'JSON', 'BVH', 'VMD', 'VPD', 'PMX', 'PMD', 'FBX', 'MMD', 'VRoid', 'IK', 'IN', 'OUT', 'OK',
   's', 'ms', 'fps', 'rad', 'm', 'mm', 'cm', 'kB', 'KB', 'MB', 'GB', 'byte', 'x', 'y', 'z', 'N', 'VR',
   'Ctrl', 'Shift', 'Alt', 'Space', 'Delete', 'Home', 'End', 'Esc', 'F1', 'Tab', 'Enter',
   'English', // the language picker names each language in itself
