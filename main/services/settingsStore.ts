@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import {
   DEFAULT_SETTINGS,
   LANGUAGE_SETTINGS,
-  ONION_SKIN_FRAMES,
+  LEGACY_ONION_FPS,
+  clampOnionSeconds,
   PANEL_SIZES,
   type PanelName,
   type PanelSizes,
@@ -34,10 +35,12 @@ function sanitizeBounds(v: unknown): WindowBounds | null {
 }
 
 function sanitizeOnionSkin(v: unknown): OnionSkinSettings {
-  const o = (v && typeof v === 'object' ? v : {}) as Partial<OnionSkinSettings>;
+  const o = (v && typeof v === 'object' ? v : {}) as Partial<OnionSkinSettings> & { frames?: unknown };
+  // A settings file from before seconds holds frames: read at 30 fps, the rate it was mostly seen at.
+  const given = o.seconds ?? (typeof o.frames === 'number' ? o.frames / LEGACY_ONION_FPS : undefined);
   return {
     enabled: o.enabled === true,
-    frames: Math.round(finite(o.frames, ONION_SKIN_FRAMES.default, ONION_SKIN_FRAMES.min, ONION_SKIN_FRAMES.max)),
+    seconds: clampOnionSeconds(typeof given === 'number' ? given : NaN),
   };
 }
 

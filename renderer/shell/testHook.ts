@@ -343,8 +343,8 @@ export function installTestHook(studio: Studio, deps: TestHookDeps): void {
       return out;
     },
     /** The onion skin's setting and the ghosts (side, time) the last frame drew. */
-    onionSkin: () => ({ enabled: deps.onionSkin?.enabled ?? false, frames: deps.onionSkin?.frames ?? 0, lastDrawn: deps.onionSkin?.lastDrawn ?? [], framesDrawn: studio.viewport.framesDrawn }),
-    setOnionSkin: (patch: { enabled?: boolean; frames?: number }) => deps.onionSkin?.set(patch),
+    onionSkin: () => ({ enabled: deps.onionSkin?.enabled ?? false, seconds: deps.onionSkin?.seconds ?? 0, lastDrawn: deps.onionSkin?.lastDrawn ?? [], framesDrawn: studio.viewport.framesDrawn }),
+    setOnionSkin: (patch: { enabled?: boolean; seconds?: number }) => deps.onionSkin?.set(patch),
     /** Draws a frame now and returns each ghost's pose (normalized rotations and positions) as the onion skin posed it. */
     onionGhostPoses: (bones: HumanBoneName[]) => {
       const onion = deps.onionSkin;

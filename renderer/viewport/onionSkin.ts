@@ -1,7 +1,7 @@
 /**
- * Onion skin (issue 13): translucent ghosts of the avatar posed N frames before (blue) and after
+ * Onion skin (issue 13): translucent ghosts of the avatar posed S seconds before (blue) and after
  * (orange) the playhead, drawn over the frame as a pass of the viewport: the avatar alone, posed at
- * t - N/fps and t + N/fps through the same preview clip as the frame itself, in one flat material,
+ * t - S and t + S through the same preview clip as the frame itself, in one flat material,
  * then posed back at t. No copies of the avatar and nothing drawn on its own: the pass runs inside the
  * viewport's frame, which the render scheduler draws only when something changed (the studio requests
  * a frame when the toggle or N changes). A ghost outside the motion (before 0, after the end) is not
@@ -9,7 +9,7 @@
  */
 import * as THREE from 'three';
 import type { Studio } from '../app/studio';
-import { ONION_SKIN_FRAMES, type OnionSkinSettings } from '../../shared/contract/studioApi';
+import { clampOnionSeconds, ONION_SKIN_SECONDS, type OnionSkinSettings } from '../../shared/contract/studioApi';
 
 /** Ghost colours: past (before the playhead) and future (after it). */
 export const ONION_PAST_COLOR = 0x3d8bff;
@@ -23,13 +23,8 @@ function ghostMaterial(color: number): THREE.MeshBasicMaterial {
   return new THREE.MeshBasicMaterial({ color, transparent: true, opacity: GHOST_OPACITY, depthWrite: false, depthTest: true });
 }
 
-export function clampOnionFrames(n: number): number {
-  if (!Number.isFinite(n)) return ONION_SKIN_FRAMES.default;
-  return Math.min(ONION_SKIN_FRAMES.max, Math.max(ONION_SKIN_FRAMES.min, Math.round(n)));
-}
-
 export class OnionSkin {
-  private settings: OnionSkinSettings = { enabled: false, frames: ONION_SKIN_FRAMES.default };
+  private settings: OnionSkinSettings = { enabled: false, seconds: ONION_SKIN_SECONDS.default };
   private readonly materials: Record<GhostSide, THREE.MeshBasicMaterial> = { [-1]: ghostMaterial(ONION_PAST_COLOR), [1]: ghostMaterial(ONION_FUTURE_COLOR) };
   private readonly changeListeners = new Set<(s: OnionSkinSettings) => void>();
   /** Called with each ghost while it is posed (the test hook reads the ghost's pose there). */
@@ -47,17 +42,17 @@ export class OnionSkin {
     return this.settings.enabled;
   }
 
-  get frames(): number {
-    return this.settings.frames;
+  get seconds(): number {
+    return this.settings.seconds;
   }
 
   /** Changes the toggle and/or N; redraws once; listeners (settings, controls) hear the new values. */
   set(patch: Partial<OnionSkinSettings>): void {
     const next: OnionSkinSettings = {
       enabled: patch.enabled ?? this.settings.enabled,
-      frames: clampOnionFrames(patch.frames ?? this.settings.frames),
+      seconds: clampOnionSeconds(patch.seconds ?? this.settings.seconds),
     };
-    if (next.enabled === this.settings.enabled && next.frames === this.settings.frames) return;
+    if (next.enabled === this.settings.enabled && next.seconds === this.settings.seconds) return;
     this.settings = next;
     this.studio.viewport.requestRender();
     for (const cb of this.changeListeners) cb(next);
@@ -68,9 +63,9 @@ export class OnionSkin {
     return () => this.changeListeners.delete(cb);
   }
 
-  /** The ghost times for the playhead at t: t - N/fps and t + N/fps, those inside the motion. */
+  /** The ghost times for the playhead at t: t - S and t + S, those inside the motion. */
   ghostTimes(t: number): { side: GhostSide; time: number }[] {
-    const step = this.settings.frames / (this.studio.fps || 30);
+    const step = this.settings.seconds;
     const end = this.studio.duration;
     const out: { side: GhostSide; time: number }[] = [];
     for (const side of [-1, 1] as const) {

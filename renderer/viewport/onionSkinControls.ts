@@ -1,12 +1,12 @@
 /**
  * The onion skin's controls: the View menu command (onion.toggle, checked while on), a checkbox and
  * the ±N frames field in the transport bar, and the setting in the studio's one Settings type
- * (StudioApi getSettings/setSettings: onionSkin { enabled, frames }), read at start and written on change.
+ * (StudioApi getSettings/setSettings: onionSkin { enabled, seconds }), read at start and written on change.
  */
 import type { Studio } from '../app/studio';
 import { h, labelled } from '../ui/dom';
 import { t } from '../../shared/i18n';
-import { ONION_SKIN_FRAMES } from '../../shared/contract/studioApi';
+import { ONION_SKIN_SECONDS } from '../../shared/contract/studioApi';
 import { OnionSkin } from './onionSkin';
 
 export function createOnionSkin(studio: Studio): { onion: OnionSkin; element: HTMLElement } {
@@ -14,7 +14,7 @@ export function createOnionSkin(studio: Studio): { onion: OnionSkin; element: HT
   studio.commands.register({
     id: 'onion.toggle',
     label: 'Onion skin',
-    description: 'Show ghost poses N frames before and after the playhead',
+    description: 'Show ghost poses a moment before and after the playhead',
     menu: 'view',
     isChecked: () => onion.enabled,
     run: () => onion.set({ enabled: !onion.enabled }),
@@ -22,15 +22,15 @@ export function createOnionSkin(studio: Studio): { onion: OnionSkin; element: HT
 
   const toggle = h('input', { type: 'checkbox', id: 'onion-toggle' }) as HTMLInputElement;
   toggle.addEventListener('change', () => onion.set({ enabled: toggle.checked }));
-  const frames = h('input', { type: 'number', id: 'onion-frames', min: ONION_SKIN_FRAMES.min, max: ONION_SKIN_FRAMES.max, step: 1, value: onion.frames }) as HTMLInputElement;
-  frames.addEventListener('change', () => {
-    const v = Number(frames.value);
-    if (Number.isFinite(v)) onion.set({ frames: v });
-    frames.value = String(onion.frames);
+  const seconds = h('input', { type: 'number', id: 'onion-seconds', min: ONION_SKIN_SECONDS.min, max: ONION_SKIN_SECONDS.max, step: ONION_SKIN_SECONDS.step, value: onion.seconds }) as HTMLInputElement;
+  seconds.addEventListener('change', () => {
+    const v = Number(seconds.value);
+    if (Number.isFinite(v)) onion.set({ seconds: v });
+    seconds.value = String(onion.seconds);
   });
   const show = () => {
     toggle.checked = onion.enabled;
-    if (document.activeElement !== frames) frames.value = String(onion.frames);
+    if (document.activeElement !== seconds) seconds.value = String(onion.seconds);
   };
 
   // Saved in the settings; the saved value is applied once it is read (and saving it back is skipped).
@@ -58,7 +58,7 @@ export function createOnionSkin(studio: Studio): { onion: OnionSkin; element: HT
     'span',
     { class: 'onion-controls' },
     labelled(() => t('onion.toggle.label'), toggle, () => t('onion.toggle.help')),
-    labelled(() => t('onion.frames'), frames, () => t('onion.framesHelp')),
+    labelled(() => t('onion.seconds'), seconds, () => t('onion.secondsHelp')),
   );
   show();
   return { onion, element };

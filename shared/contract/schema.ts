@@ -78,7 +78,7 @@ export const SettingsPatchSchema = v.partial(
     lastFolder: v.nullable(PathSchema),
     /** UI language: 'system' follows the OS / browser, else the user's choice. */
     language: oneOf(...LANGUAGE_SETTINGS),
-    onionSkin: v.partial(shape({ enabled: bool, frames: finite })),
+    onionSkin: v.partial(shape({ enabled: bool, seconds: finite })),
     exportFormat: oneOf(...EXPORT_FORMATS),
     panels: v.partial(shape({ left: v.nullable(finite), right: v.nullable(finite), dopeSheet: v.nullable(finite) })),
   }),

@@ -45,12 +45,23 @@ export type PanelSizes = { readonly [K in PanelName]: number | null };
 
 export interface OnionSkinSettings {
   readonly enabled: boolean;
-  /** N: the ghosts show the pose at t - N/fps and t + N/fps (frames at the motion's rate). */
-  readonly frames: number;
+  /**
+   * The ghosts show the pose this many seconds before and after the playhead. Seconds, not frames: the
+   * same setting shows the same spread of a movement at 30 fps and at 120 fps (issue 27).
+   */
+  readonly seconds: number;
 }
 
-/** The range of the onion skin's N (frames). */
-export const ONION_SKIN_FRAMES = { min: 1, max: 60, default: 5 } as const;
+/** The range of the onion skin's offset (seconds), and the field's step. */
+export const ONION_SKIN_SECONDS = { min: 0.02, max: 2, default: 0.2, step: 0.05 } as const;
+/** Settings written before the offset was in seconds held frames; they are read as frames at 30 fps. */
+export const LEGACY_ONION_FPS = 30;
+
+/** An offset as stored and shown: to the hundredth of a second, inside the range (the default when not a number). */
+export function clampOnionSeconds(s: number): number {
+  if (!Number.isFinite(s)) return ONION_SKIN_SECONDS.default;
+  return Math.min(ONION_SKIN_SECONDS.max, Math.max(ONION_SKIN_SECONDS.min, Math.round(s * 100) / 100));
+}
 
 export { LANGUAGE_SETTINGS } from './schema';
 export type LanguageSetting = (typeof LANGUAGE_SETTINGS)[number];
@@ -65,7 +76,7 @@ export const DEFAULT_SETTINGS: Settings = {
   bedroom: DEFAULT_BEDROOM_SETTINGS,
   lastFolder: null,
   language: 'system',
-  onionSkin: { enabled: false, frames: ONION_SKIN_FRAMES.default },
+  onionSkin: { enabled: false, seconds: ONION_SKIN_SECONDS.default },
   exportFormat: 'vmd',
   panels: { left: null, right: null, dopeSheet: null },
 };

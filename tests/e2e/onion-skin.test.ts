@@ -1,20 +1,20 @@
 /**
  * Onion skin (issue 13) in Chromium: the View toggle (transport bar checkbox) draws translucent ghosts
- * of the avatar at t - N/fps (blue) and t + N/fps (orange); off, the frame has no ghost pixel. Each
+ * of the avatar at t - S (blue) and t + S (orange), S in seconds; off, the frame has no ghost pixel. Each
  * ghost's pose is the preview's pose at its time; the avatar is back at the playhead's pose after the
- * pass. N is configurable and saved in the studio's settings (read again after a reload); the paused
+ * pass. S is configurable and saved in the studio's settings (read again after a reload); the paused
  * studio draws no frame with the ghosts on; H still hides the bone markers in the same view.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { hook, openStudio, quatDot, screenshot, state, waitForStudio, type StudioSession } from './studioHarness';
+import { hook, openStudio, quatDot, screenshot, waitForStudio, type StudioSession } from './studioHarness';
 import { describe } from 'vitest';
 import { MAIN_BONES } from '../../shared/vrm/humanBones';
 
 type Pose = { rotations: Record<string, number[]>; positions: Record<string, number[]> };
 type Ghost = Pose & { side: number; time: number };
 type Pixels = { past: number; future: number; total: number };
-type Onion = { enabled: boolean; frames: number; lastDrawn: { side: number; time: number }[]; framesDrawn: number };
+type Onion = { enabled: boolean; seconds: number; lastDrawn: { side: number; time: number }[]; framesDrawn: number };
 
 describe.skipIf(!HAS_CHROMIUM)(`onion skin${HAS_CHROMIUM ? '' : ` [skipped: ${NO_CHROMIUM_REASON}]`}`, () => {
   let s: StudioSession;
@@ -27,7 +27,7 @@ describe.skipIf(!HAS_CHROMIUM)(`onion skin${HAS_CHROMIUM ? '' : ` [skipped: ${NO
 
   const T = 0.5;
 
-  it('off: no ghost pixels; on (checkbox): ghosts of both colours at t -/+ N frames, posed as the preview at those times', async () => {
+  it('off: no ghost pixels; on (checkbox): ghosts of both colours at t -/+ S seconds, posed as the preview at those times', async () => {
     const page = s.page;
     await hook(page, 'seek', T);
     const off = await hook<Pixels>(page, 'onionPixels');
@@ -38,7 +38,7 @@ describe.skipIf(!HAS_CHROMIUM)(`onion skin${HAS_CHROMIUM ? '' : ` [skipped: ${NO
     await page.click('#onion-toggle');
     const onion = await hook<Onion>(page, 'onionSkin');
     expect(onion.enabled).toBe(true);
-    expect(onion.frames).toBe(5); // the default N
+    expect(onion.seconds).toBe(0.2); // the default offset
     const on = await hook<Pixels>(page, 'onionPixels');
     await screenshot(page, 'onion-skin');
     console.log(`onion skin pixels at t=${T}: past ${on.past}, future ${on.future} of ${on.total}`);
@@ -46,11 +46,11 @@ describe.skipIf(!HAS_CHROMIUM)(`onion skin${HAS_CHROMIUM ? '' : ` [skipped: ${NO
     expect(on.past).toBeGreaterThan(on.total * 0.001);
     expect(on.future).toBeGreaterThan(on.total * 0.001);
 
-    const { fps } = await state(page);
+    // Seconds, whatever the motion's frame rate (issue 27: ±5 frames at 120 fps was a ghost on the body).
     const ghosts = await hook<Ghost[]>(page, 'onionGhostPoses', MAIN_BONES);
     expect(ghosts.map((g) => g.side)).toEqual([-1, 1]);
-    expect(ghosts[0].time).toBeCloseTo(T - 5 / fps, 9);
-    expect(ghosts[1].time).toBeCloseTo(T + 5 / fps, 9);
+    expect(ghosts[0].time).toBeCloseTo(T - 0.2, 9);
+    expect(ghosts[1].time).toBeCloseTo(T + 0.2, 9);
     const atT = await hook<Record<string, number[]>>(page, 'normalizedRotations', MAIN_BONES);
     for (const g of ghosts) {
       const sampled = await hook<Pose>(page, 'previewPose', MAIN_BONES, g.time);
@@ -59,7 +59,7 @@ describe.skipIf(!HAS_CHROMIUM)(`onion skin${HAS_CHROMIUM ? '' : ` [skipped: ${NO
       expect(Object.keys(g.rotations).length).toBeGreaterThan(10);
       expect(worst).toBeGreaterThanOrEqual(0.999999);
       for (let c = 0; c < 3; c++) expect(Math.abs(g.positions.hips[c] - sampled.positions.hips[c])).toBeLessThan(1e-6);
-      // The ghost is another pose than the playhead's (the walk moves in 5 frames).
+      // The ghost is another pose than the playhead's (the walk moves in 0.2 s).
       expect(Math.min(...Object.keys(atT).map((b) => quatDot(g.rotations[b], atT[b])))).toBeLessThan(0.9999);
     }
     // After the pass the avatar is at the playhead's pose again.
@@ -95,28 +95,27 @@ describe.skipIf(!HAS_CHROMIUM)(`onion skin${HAS_CHROMIUM ? '' : ` [skipped: ${NO
     expect(await hook(page, 'pickAt', head.x, head.y)).toBe('head');
   }, 60_000);
 
-  it('N from the field: ghosts at t -/+ 10 frames; the setting survives a reload; off again: no ghost pixels', async () => {
+  it('the offset from the field: ghosts at t -/+ 0.35 s; the setting survives a reload; off again: no ghost pixels', async () => {
     const page = s.page;
-    await page.fill('#onion-frames', '10');
-    await page.locator('#onion-frames').dispatchEvent('change');
+    await page.fill('#onion-seconds', '0.35');
+    await page.locator('#onion-seconds').dispatchEvent('change');
     await hook(page, 'seek', T);
-    const { fps } = await state(page);
     const ghosts = await hook<Ghost[]>(page, 'onionGhostPoses', ['hips']);
-    expect(ghosts.map((g) => g.time)).toEqual([expect.closeTo(T - 10 / fps, 9), expect.closeTo(T + 10 / fps, 9)]);
-    // Out-of-range N is clamped to 1..60.
-    await page.fill('#onion-frames', '500');
-    await page.locator('#onion-frames').dispatchEvent('change');
-    expect((await hook<Onion>(page, 'onionSkin')).frames).toBe(60);
-    expect(await page.inputValue('#onion-frames')).toBe('60');
-    await page.fill('#onion-frames', '10');
-    await page.locator('#onion-frames').dispatchEvent('change');
+    expect(ghosts.map((g) => g.time)).toEqual([expect.closeTo(T - 0.35, 9), expect.closeTo(T + 0.35, 9)]);
+    // Out of range: clamped to 0.02..2 s.
+    await page.fill('#onion-seconds', '500');
+    await page.locator('#onion-seconds').dispatchEvent('change');
+    expect((await hook<Onion>(page, 'onionSkin')).seconds).toBe(2);
+    expect(await page.inputValue('#onion-seconds')).toBe('2');
+    await page.fill('#onion-seconds', '0.35');
+    await page.locator('#onion-seconds').dispatchEvent('change');
 
-    // Saved in the settings: a new page of the same host starts with the ghosts on at N = 10.
+    // Saved in the settings: a new page of the same host starts with the ghosts on at 0.35 s.
     await page.waitForTimeout(300);
     await page.reload();
     await waitForStudio(page);
-    await page.waitForFunction(() => (window as unknown as { __studio: { onionSkin(): { enabled: boolean; frames: number } } }).__studio.onionSkin().frames === 10, undefined, { timeout: 10_000 });
-    expect(await hook<Onion>(page, 'onionSkin')).toMatchObject({ enabled: true, frames: 10 });
+    await page.waitForFunction(() => (window as unknown as { __studio: { onionSkin(): { enabled: boolean; seconds: number } } }).__studio.onionSkin().seconds === 0.35, undefined, { timeout: 10_000 });
+    expect(await hook<Onion>(page, 'onionSkin')).toMatchObject({ enabled: true, seconds: 0.35 });
     expect(await page.isChecked('#onion-toggle')).toBe(true);
 
     // The View menu command turns it off: no ghost pixels.

@@ -9,22 +9,27 @@ import { useTempDirs } from './tempDir';
 
 const tempDir = useTempDirs('vrma-onion-');
 
-it('defaults off at 5 frames; stored values are sanitized (N rounded and clamped to 1..60)', () => {
-  expect(DEFAULT_SETTINGS.onionSkin).toEqual({ enabled: false, frames: 5 });
-  expect(sanitizeSettings({}).onionSkin).toEqual({ enabled: false, frames: 5 });
-  expect(sanitizeSettings({ onionSkin: { enabled: true, frames: 7.6 } }).onionSkin).toEqual({ enabled: true, frames: 8 });
-  expect(sanitizeSettings({ onionSkin: { enabled: 'yes', frames: 500 } }).onionSkin).toEqual({ enabled: false, frames: 60 });
-  expect(sanitizeSettings({ onionSkin: { frames: -3 } }).onionSkin).toEqual({ enabled: false, frames: 1 });
-  expect(sanitizeSettings({ onionSkin: 'on' }).onionSkin).toEqual({ enabled: false, frames: 5 });
+it('defaults off at 0.2 s; stored values are sanitized (to the hundredth, clamped to 0.02..2 s); old settings in frames read at 30 fps', () => {
+  expect(DEFAULT_SETTINGS.onionSkin).toEqual({ enabled: false, seconds: 0.2 });
+  expect(sanitizeSettings({}).onionSkin).toEqual({ enabled: false, seconds: 0.2 });
+  expect(sanitizeSettings({ onionSkin: { enabled: true, seconds: 0.456 } }).onionSkin).toEqual({ enabled: true, seconds: 0.46 });
+  expect(sanitizeSettings({ onionSkin: { enabled: 'yes', seconds: 500 } }).onionSkin).toEqual({ enabled: false, seconds: 2 });
+  expect(sanitizeSettings({ onionSkin: { seconds: -3 } }).onionSkin).toEqual({ enabled: false, seconds: 0.02 });
+  expect(sanitizeSettings({ onionSkin: 'on' }).onionSkin).toEqual({ enabled: false, seconds: 0.2 });
+  // A settings.json from before seconds: 6 frames were shown at 30 fps as 0.2 s.
+  expect(sanitizeSettings({ onionSkin: { enabled: true, frames: 6 } }).onionSkin).toEqual({ enabled: true, seconds: 0.2 });
+  expect(sanitizeSettings({ onionSkin: { frames: 60 } }).onionSkin).toEqual({ enabled: false, seconds: 2 });
 });
 
 it('a patch of one field keeps the other and is written to settings.json; the contract checks the types', async () => {
   const dir = tempDir();
   const store = new SettingsStore(dir);
   await store.set({ onionSkin: { enabled: true } });
-  expect((await store.set({ onionSkin: { frames: 12 } })).onionSkin).toEqual({ enabled: true, frames: 12 });
-  expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8')).onionSkin).toEqual({ enabled: true, frames: 12 });
-  expect((await new SettingsStore(dir).get()).onionSkin).toEqual({ enabled: true, frames: 12 });
+  expect((await store.set({ onionSkin: { seconds: 0.5 } })).onionSkin).toEqual({ enabled: true, seconds: 0.5 });
+  expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8')).onionSkin).toEqual({ enabled: true, seconds: 0.5 });
+  expect((await new SettingsStore(dir).get()).onionSkin).toEqual({ enabled: true, seconds: 0.5 });
   expect(() => validateArgs('setSettings', [{ onionSkin: { enabled: 1 } }])).toThrow(/onionSkin/);
-  expect(() => validateArgs('setSettings', [{ onionSkin: { frames: Number.NaN } }])).toThrow(/onionSkin/);
+  expect(() => validateArgs('setSettings', [{ onionSkin: { seconds: Number.NaN } }])).toThrow(/onionSkin/);
+  // The old field is no longer part of the contract: a page cannot write frames.
+  expect(() => validateArgs('setSettings', [{ onionSkin: { frames: 5 } }])).toThrow(/onionSkin/);
 });
