@@ -6,7 +6,7 @@
  * The file: a BVH of 70 M two-letter lines after its header (210 MB). The BVH reader splits its text
  * into lines before reading a frame, and each short line is a string of its own (~32 bytes with its
  * array slot), so the split alone needs over 2 GB of heap (the limit is met on the way). No read budget stops it: it is the heap
- * limit's case. Tolerances: pings every 200 ms, each answered within 2,000 ms (see PING_LIMIT_MS); the job's own
+ * limit's case. Tolerances: pings every 200 ms, each answered within 3,000 ms (see PING_LIMIT_MS); the job's own
  * deadline (20 s + 2 s/MB = 420 s) is longer than reaching the heap limit takes (23 s of CPU here;
  * 227 s of wall time on this loaded 2-core machine for 150 MB, whose deadline of 306 s was too close).
  */
@@ -21,12 +21,14 @@ import { CATALOGUE } from '../../shared/i18n/catalogue';
 import type { FileDetails, LibrarySnapshot } from '../../shared/contract/studioApi';
 
 /**
- * 2 s here, not the 1 s of the hostile-file table (hostPing.e2e.test.ts): while a worker thread drives its
- * isolate to the 1.5 GB heap limit, V8's garbage collector works on helper threads the host's own isolate
- * shares: on 2 cores under a full test run one ping was measured at 1,025 ms (the other runs' slowest: 332 ms). What this test proves is that the
- * host keeps answering and recovers, not the table's latency.
+ * 3 s here, not the 1 s of the hostile-file table (hostPing.e2e.test.ts): while a worker thread drives its
+ * isolate to the 1.5 GB heap limit and is stopped, the host's own thread stalls. Measured slowest pings:
+ * 332 ms (loaded machine), 1,025 ms (a full test run), 1,455 ms (a quiet machine); the cause is not found
+ * (V8's shared GC helper threads, or the teardown of the worker's isolate, are the suspects). What this
+ * test proves is that the host keeps answering and recovers; a conversion in a process of its own would
+ * remove the stall.
  */
-const PING_LIMIT_MS = 2_000;
+const PING_LIMIT_MS = 3_000;
 
 describe.skipIf(!existsSync(HOST_SCRIPT) || process.platform !== 'linux')('security: a reader out of memory is a typed error for its file, the host keeps answering', () => {
   let host: StartedHost;
@@ -44,7 +46,7 @@ describe.skipIf(!existsSync(HOST_SCRIPT) || process.platform !== 'linux')('secur
     if (root) rmSync(root, { recursive: true, force: true });
   });
 
-  it(`210 MB of BVH lines: "needed more than the ${WORKER_HEAP_MB} MB" for lines.bvh, every ping within 1 s, then walk.bvh describes`, async () => {
+  it(`210 MB of BVH lines: "needed more than the ${WORKER_HEAP_MB} MB" for lines.bvh, every ping within ${PING_LIMIT_MS / 1000} s, then walk.bvh describes`, async () => {
     const opened = await api<LibrarySnapshot>(host, 'openFolder', root);
     expect(opened.value?.entries.map((e) => e.name)).toEqual(['lines.bvh', 'walk.bvh']);
     const pinger = startPinger(host);
