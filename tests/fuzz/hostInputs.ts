@@ -111,7 +111,7 @@ export const VALID_ARGS: Record<StudioInvokeMethod, unknown[]> = {
   clearAutosave: [],
   checkRecovery: [],
   getSettings: [],
-  setSettings: [{ windowBounds: { x: 0, y: 0, width: 800, height: 600, maximized: false }, falloffRadius: 0.4, lastFolder: null, language: 'ja', onionSkin: { enabled: true, frames: 5 }, bedroom: { pose: 'left', sides: 'both', autoTurn: true, autoSec: 60, placement: { Alicia: { towardHead: 0.1, towardWall: 0, up: 0, turn: 15 } }, poseFiles: { back: '/home/u/p.vpd' }, sound: { muted: false, volume: 0.5 } } }],
+  setSettings: [{ windowBounds: { x: 0, y: 0, width: 800, height: 600, maximized: false }, falloffRadius: 0.4, lastFolder: null, language: 'ja', onionSkin: { enabled: true, seconds: 0.2 }, bedroom: { pose: 'left', sides: 'both', autoTurn: true, autoSec: 60, placement: { Alicia: { towardHead: 0.1, towardWall: 0, up: 0, turn: 15 } }, poseFiles: { back: '/home/u/p.vpd' }, sound: { muted: false, volume: 0.5 } } }],
   setCommands: [[{ id: 'file.export', label: 'Export', menu: 'file', accelerator: 'CmdOrCtrl+E', enabled: true, checked: false }]],
   setDocumentState: [{ title: 'walk.vmd', dirty: true, path: '/home/u/motions/walk.vmd' }],
   takeLaunchRequests: [],
