@@ -30,9 +30,11 @@ describe.skipIf(!HAS_CHROMIUM)(`studio: timeline${HAS_CHROMIUM ? '' : ` [skipped
   const y = () => box.y + box.height * 0.6;
 
   it('draws the motion-amount curve', async () => {
-    const px = await hook<{ curve: number; total: number }>(s.page, 'timelineCurvePixels');
+    // The curve is measured in idle slices after the motion opens (timeline/amountCurve.ts): wait for it.
     // The walk moves all the time: its curve line spans the width (anti-aliased columns may miss the exact colour).
-    expect(px.curve).toBeGreaterThan(box.width * 0.5);
+    await expect
+      .poll(async () => (await hook<{ curve: number; total: number }>(s.page, 'timelineCurvePixels')).curve, { timeout: 20_000 })
+      .toBeGreaterThan(box.width * 0.5);
     await screenshot(s.page, 'timeline');
   });
 
