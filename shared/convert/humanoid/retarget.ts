@@ -17,7 +17,7 @@ import { conj, conjugateMultiplyFlat, mul, multiplyFlat } from '../../math/quat'
 import { HUMAN_BONE_NAMES, HUMAN_BONE_PARENT, type HumanBoneName } from '../../vrm/humanBones';
 import { STANDARD_OFFSETS } from '../../vrm/standardSkeleton';
 import { buildMotion, type KeyTrack } from '../../vrma/buildMotion';
-import { type Hierarchy, type RestSkeleton } from './skeleton';
+import type { Hierarchy, RestSkeleton } from './skeleton';
 import { recognizeSkeleton, type BoneMap, type Recognition } from './recognize';
 import { bodyFrame, detectUnit, STANDARD_HIPS_HEIGHT, UNIT_METRES, type BvhUnit } from './bodyFrame';
 import { restAlignment } from './restAlignment';

@@ -13,7 +13,7 @@ import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { describeFixtures, fixtureFiles, readFixture } from '../../helpers/fixtures';
 import { validateVrmaBytes } from '../../helpers/validate';
 import { loadVrmAnimation } from '../../helpers/threeVrmAnimation';
-import { MotionError } from '../../../shared/errors';
+import type { MotionError } from '../../../shared/errors';
 import { convertGltfTake, gltfTakeFrames, listGltfTakes, readGltf } from '../../../shared/convert/gltf/convertGltf';
 import { convertFbxTake, readFbx } from '../../../shared/convert/fbx/convertFbx';
 import { createPoseEvaluator } from '../../../shared/vrma/fk';
