@@ -104,7 +104,7 @@ export function columnsMinMax(times: Float32Array, values: Float64Array, c: numb
   let o = 0;
   for (let k = a; k < b; k++) {
     const x = Math.floor((times[k] - view.start) * perPx);
-    const v = mask && mask[k] ? values[k * 3 + c] + delta : values[k * 3 + c];
+    const v = mask?.[k] ? values[k * 3 + c] + delta : values[k * 3 + c];
     if (x !== col) {
       if (x >= cols) break;
       col = x;

@@ -402,7 +402,7 @@ export class CurveView extends CanvasPairView {
   private curvePoints(curve: CurveChannel, c: number, shift: Shift, perColumn: boolean, a: number, b: number): number {
     const times = curve.channel.times;
     const vals = curve.values;
-    const value = (k: number) => (shift && shift.mask[k] ? vals[k * 3 + c] + shift.delta : vals[k * 3 + c]);
+    const value = (k: number) => (shift?.mask[k] ? vals[k * 3 + c] + shift.delta : vals[k * 3 + c]);
     const tw = this.timeWidth();
     let n = 0;
     const push = (x: number, v0: number, lo: number, hi: number, v1: number) => {
@@ -447,8 +447,8 @@ export class CurveView extends CanvasPairView {
       if (m <= 0) continue;
       rotationInBetweens(curve, k, m, this.inBetween);
       // A dragged key's in-betweens follow it: the drag shifts the segment's ends' angles.
-      const d0 = shift && shift.mask[k] ? shift.delta : 0;
-      const d1 = shift && shift.mask[k + 1] ? shift.delta : 0;
+      const d0 = shift?.mask[k] ? shift.delta : 0;
+      const d1 = shift?.mask[k + 1] ? shift.delta : 0;
       for (let s = 0; s < m; s++) {
         const u = (s + 1) / (m + 1);
         const v = this.inBetween[s * 3 + c] + d0 + (d1 - d0) * u;
@@ -476,7 +476,7 @@ export class CurveView extends CanvasPairView {
     const dense = b - a > tw / DENSE_KEY_PX;
     // (At a key every 2 px the bars look beaded: a line is drawn there, it costs ~3 ms more to rasterise.)
     const waveform = b - a > tw;
-    const value = (k: number) => (shift && shift.mask[k] ? vals[k * 3 + c] + shift.delta : vals[k * 3 + c]);
+    const value = (k: number) => (shift?.mask[k] ? vals[k * 3 + c] + shift.delta : vals[k * 3 + c]);
     // The band pass and the curve pass of one draw share the points.
     const cacheKey = `${curve.id}/${c}`;
     let cached = this.drawPoints.get(cacheKey);
