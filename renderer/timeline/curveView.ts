@@ -428,7 +428,7 @@ export class CurveView extends CanvasPairView {
       if (a > 0) key(a - 1);
       for (let col = 0; col < cols; col++) {
         const o = col * 4;
-        if (out[o] !== out[o]) continue; // NaN: no key in this column
+        if (Number.isNaN(out[o])) continue; // NaN: no key in this column
         push(LABEL_W + col + 0.5, out[o], out[o + 1], out[o + 2], out[o + 3]);
       }
       const last = lowerBound(times, this.time.end + (this.time.end - this.time.start) / Math.max(cols, 1));

@@ -30,7 +30,7 @@ type Out = Float32Array | Float64Array;
 function valueAt(channel: Channel, size: number, i: number, t: number, out: Out, offset: number): void {
   const { times, values } = channel;
   if (i < 0 || i === times.length - 1 || times[i] === t) {
-    const k = i < 0 ? 0 : i;
+    const k = Math.max(i , 0);
     for (let c = 0; c < size; c++) out[offset + c] = values[k * size + c];
     return;
   }

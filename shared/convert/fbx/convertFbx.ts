@@ -369,4 +369,3 @@ export function convertFbx(bytes: Uint8Array, opts: FbxConvertOptions = {}): Mot
   if (!stack) fail('BAD_PARAMETER', `no take named "${opts.take}"; the takes are: ${stacks.map((s) => `"${s.name}"`).join(', ')}`, 'take.unknown', { take: String(opts.take), takes: stacks.map((s) => `“${s.name}”`).join(', ') });
   return convertFbxTake(source, stack, opts).motion;
 }
-
