@@ -5,7 +5,9 @@
  * Cancel, pressed as soon as the bar moves, leaves the document exactly as it was (the same .vrma
  * bytes, no history entry) and says so; run again, it completes with the bar rising through many
  * steps to 100%, as one undo step with the keys the core's optimize keeps in Node; one undo gives back
- * the original bytes.
+ * the original bytes. Smooth, whose result keeps every track's times, comes back from the worker
+ * with the values the core's smooth computes in Node (within 1e-6: Chromium's and Node's V8 may
+ * round a few values differently).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +20,7 @@ import { hook, motionBytes, state, waitForState, waitForStudio } from './studioH
 import { writeVrma } from '../../shared/vrma/write';
 import { readVrma } from '../../shared/vrma/read';
 import { optimize } from '../../shared/edits/optimize';
+import { smooth } from '../../shared/edits/smooth';
 import { makeLongMotion } from '../../bench/longMotion';
 import type { Motion } from '../../shared/motion/types';
 
@@ -113,6 +116,44 @@ describe.skipIf(!HAS_CHROMIUM)(`long edits run in a worker with progress and can
       await hook(page, 'runCommand', 'edit.undo');
       await expect.poll(async () => (await state(page)).canUndo, { timeout: 10_000 }).toBe(false);
       expect(same(await motionBytes(page), original)).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 300_000);
+
+  it('Smooth on the 10-minute motion runs in the worker and gives the core\'s values', async () => {
+    const { context, page, errors } = await newStudioPage(browser);
+    const workers: string[] = [];
+    page.on('worker', (w) => workers.push(w.url()));
+    try {
+      await page.goto(host.url);
+      await waitForStudio(page);
+      await page.setInputFiles('#open-file-input', join(dir, 'long.vrma'));
+      await waitForState(page, 'motionName', 'long', 120_000);
+      const historyBefore = (await state(page)).historyLength;
+      await page.evaluate(() => {
+        const w = window as unknown as { __shown: boolean };
+        w.__shown = false;
+        const box = document.getElementById('edit-progress')!;
+        new MutationObserver(() => (w.__shown ||= !box.hidden)).observe(box, { attributes: true });
+        const section = document.getElementById('edit-smooth')!.closest('details');
+        if (section) section.open = true;
+      });
+      await page.locator('#edit-smooth').click();
+      await expect.poll(async () => (await state(page)).historyLength, { timeout: 120_000, interval: 200 }).toBe(historyBefore + 1);
+      expect(await page.evaluate(() => (window as unknown as { __shown: boolean }).__shown)).toBe(true);
+      expect(workers.some((u) => /editWorker/.test(u))).toBe(true);
+      const got = readVrma(await motionBytes(page));
+      const expected = smooth(readVrma(writeVrma(long)));
+      expect(got.channels.length).toBe(expected.channels.length);
+      let worst = 0;
+      got.channels.forEach((c, i) => {
+        const e = expected.channels[i];
+        expect([c.node, c.path, c.times.length]).toEqual([e.node, e.path, e.times.length]);
+        for (let k = 0; k < c.values.length; k++) worst = Math.max(worst, Math.abs(c.values[k] - e.values[k]));
+      });
+      expect(worst).toBeLessThanOrEqual(1e-6);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
