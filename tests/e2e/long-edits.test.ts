@@ -2,8 +2,8 @@
  * A long edit on a long motion runs off the main thread with progress and Cancel
  * (renderer/app/longEdits.ts), in Debian Chromium against the built browser host, through the UI:
  * Optimize on the 10-minute 60 fps motion (2.2 M keys) starts in the edit worker and shows its bar;
- * Cancel, pressed as soon as the bar moves, leaves the document exactly as it was (the same .vrma
- * bytes, no history entry) and says so; run again, it completes with the bar rising through many
+ * Cancel, pressed as soon as the bar moves, stops that worker and leaves the document exactly as it
+ * was (the same .vrma bytes, no history entry) and says so; run again (in a new worker), it completes with the bar rising through many
  * steps to 100%, as one undo step with the keys the core's optimize keeps in Node; one undo gives back
  * the original bytes. Smooth, whose result keeps every track's times, comes back from the worker
  * with the values the core's smooth computes in Node (within 1e-6: Chromium's and Node's V8 may
@@ -105,6 +105,8 @@ describe.skipIf(!HAS_CHROMIUM)(`long edits run in a worker with progress and can
       for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThanOrEqual(seen[i - 1]);
       expect(seen.some((p) => p > 0 && p < 100)).toBe(true);
       expect(await bar.isHidden()).toBe(true);
+      // Cancel terminated the first worker: the second run started a new one.
+      expect(workers.filter((u) => /editWorker/.test(u))).toHaveLength(2);
       const done = await state(page);
       expect(done.document.history[done.document.history.length - 1]).toBe('Optimize');
       expect(done.messages.map((m) => m.text).join('\n')).toMatch(/Optimize: .*keys/);
