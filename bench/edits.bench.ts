@@ -20,17 +20,23 @@ import { makeWalkCycle } from '../shared/assets/walkCycle';
 import { LONG_MOTION, makeLongMotion } from './longMotion';
 import { printTable, timeIt } from './timing';
 import { viaGltfTransform } from './gltfTransformResample';
+import { makeMannequinVrm } from '../shared/assets/mannequin';
+import { readAvatarSkeleton } from '../shared/avatar/avatarSkeleton';
+import { poseReport } from '../shared/convert/poseReport';
+import { fit } from '../shared/edits/fit';
 
 const FIXTURES = resolve(__dirname, '..', '..', 'shared', 'fixtures');
 const AIM_MS = 200;
 const AIM_SLOW_MS = 1000;
-const SLOW = new Set(['optimize', 'smooth']);
+/** Edits with the 1 s aim; the registry's `long` edits (over half a second here) run in the studio's edit worker. */
+const SLOW = new Set(['optimize', 'smooth', 'pin feet', 'fit to avatar']);
 
 const keyCount = (m: Motion) => m.channels.reduce((s, c) => s + c.times.length, 0);
 
 async function timeEdits(long: Motion): Promise<void> {
   const d = durationOf(long);
   const other = makeLongMotion(60);
+  const avatar = readAvatarSkeleton(makeMannequinVrm(), 'mannequin');
   const list: [string, () => unknown][] = [
     ['keep', () => edits.keepRange(long, d * 0.1, d * 0.9)],
     ['delete', () => edits.deleteRange(long, 120, 180)],
@@ -47,6 +53,10 @@ async function timeEdits(long: Motion): Promise<void> {
     ['resample 30 fps', () => edits.resample(long, 30)],
     ['pose delta', () => edits.applyPoseDelta(long, 'leftUpperArm', fromAxisAngle([0, 0, 1], 0.3), 300, 0.5)],
     ['motion amount', () => edits.motionAmount(long)],
+    ['pin feet', () => edits.pinFeet(long)],
+    ['fit to avatar', () => fit(long, avatar)],
+    // Not an edit: one pose report (the bedroom's, the CLI's pose-report), to show it need not leave the main thread.
+    ['pose report (one time)', () => poseReport(long, 300)],
   ];
   const rows: string[][] = [];
   const load = loadavg()[0];

@@ -6,103 +6,60 @@
  * the work is done in the page as before; a reader error comes back as the same MotionError.
  */
 import type { Motion } from '../../shared/motion/types';
-import { MotionError } from '../../shared/errors';
 import { writeVrma } from '../../shared/vrma/write';
 import { readMotionFileHere } from './motionFile';
-import type { MotionFileReply, MotionFileRequest } from './motionFileProtocol';
+import type { MotionFileRequest, MotionFileResult } from './motionFileProtocol';
+import { WorkerRpc } from './workerRpc';
+import { WorkerFailedError } from '../../shared/rpc/rpcCalls';
 
 /** From this size a file is read or written off the main thread (smaller ones take a few milliseconds). */
 export const OFF_THREAD_BYTES = 2 * 1024 * 1024;
 
 type Read = { motion: Motion; convertedFrom?: string };
-type Job = { resolve(r: unknown): void; reject(e: unknown): void; request: MotionFileRequest };
 
-let worker: Worker | null | undefined;
-const pending = new Map<number, Job>();
-let nextId = 1;
+const rpc = new WorkerRpc<MotionFileRequest, MotionFileResult>(() => new Worker(new URL('./motionFileWorker.ts', import.meta.url), { type: 'module', name: 'motion-files' }), 'motion files');
 /** What the worker has done (the test hook reports it, so a test can tell the worker did the work). */
 export const workerCounts = { reads: 0, writes: 0 };
 
-function inPage(job: Job): void {
-  const req = job.request;
-  if (req.kind === 'write') {
-    try {
-      job.resolve(writeVrma(req.motion));
-    } catch (e) {
-      job.reject(e);
-    }
-    return;
-  }
-  readMotionFileHere(req.name, req.bytes, req.pmx ? { pmx: req.pmx } : {}).then(job.resolve, job.reject);
+async function inPage(req: MotionFileRequest): Promise<MotionFileResult> {
+  if (req.kind === 'write') return { kind: 'write', bytes: writeVrma(req.motion) };
+  return { kind: 'read', ...(await readMotionFileHere(req.name, req.bytes, req.pmx ? { pmx: req.pmx } : {})) };
 }
 
-function fallBack(why: string): void {
-  console.warn(`motion files: the worker failed (${why}); working in the page`);
-  worker?.terminate();
-  worker = null;
-  const left = [...pending.values()];
-  pending.clear();
-  for (const job of left) inPage(job);
-}
-
-function settle(reply: MotionFileReply): void {
-  const job = pending.get(reply.id);
-  if (!job) return;
-  pending.delete(reply.id);
-  if (reply.ok) {
-    if ('bytes' in reply) {
-      workerCounts.writes++;
-      job.resolve(reply.bytes);
-    } else {
-      workerCounts.reads++;
-      job.resolve(reply.convertedFrom ? { motion: reply.motion, convertedFrom: reply.convertedFrom } : { motion: reply.motion });
-    }
-    return;
-  }
-  const { name, message, code, detail, params } = reply.error;
-  job.reject(code ? new MotionError(code, message, detail, params) : Object.assign(new Error(message), { name }));
-}
-
-function start(): Worker | null {
-  if (typeof Worker === 'undefined') return null;
+/**
+ * In the worker; in the page where no worker runs, it failed (to load, or died: it stays off from
+ * then on) or the request cannot be cloned (DataCloneError). A reader's error is the worker's answer.
+ */
+async function run(request: MotionFileRequest): Promise<MotionFileResult> {
+  if (!rpc.available) return inPage(request);
+  let result: MotionFileResult;
   try {
-    const w = new Worker(new URL('./motionFileWorker.ts', import.meta.url), { type: 'module', name: 'motion-files' });
-    w.onmessage = (e: MessageEvent<MotionFileReply>) => settle(e.data);
-    w.onerror = (e) => {
-      e.preventDefault();
-      fallBack(e.message);
-    };
-    w.onmessageerror = () => fallBack('a reply could not be read');
-    return w;
-  } catch {
-    return null;
-  }
-}
-
-function run<T>(request: MotionFileRequest): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const job: Job = { resolve: resolve as (r: unknown) => void, reject, request };
-    if (worker === undefined) worker = start();
-    if (!worker) return inPage(job);
-    pending.set(request.id, job);
-    try {
-      worker.postMessage(request);
-    } catch {
-      // Something in the request cannot be cloned (DataCloneError): do this one in the page.
-      pending.delete(request.id);
-      inPage(job);
+    result = await rpc.call(request);
+  } catch (e) {
+    if (e instanceof WorkerFailedError) {
+      console.warn(`motion files: the worker failed (${e.message}); working in the page`);
+      return inPage(request);
     }
-  });
+    if (e instanceof DOMException && e.name === 'DataCloneError') return inPage(request);
+    throw e;
+  }
+  if (result.kind === 'write') workerCounts.writes++;
+  else workerCounts.reads++;
+  return result;
 }
 
-export function readMotionFileOffThread(name: string, bytes: Uint8Array, opts: { pmx?: Uint8Array } = {}): Promise<Read> {
-  return run<Read>({ kind: 'read', id: nextId++, name, bytes, ...(opts.pmx ? { pmx: opts.pmx } : {}) });
+export async function readMotionFileOffThread(name: string, bytes: Uint8Array, opts: { pmx?: Uint8Array } = {}): Promise<Read> {
+  const r = await run({ kind: 'read', name, bytes, ...(opts.pmx ? { pmx: opts.pmx } : {}) });
+  if (r.kind !== 'read') throw new Error('motion files: a read answered as a write');
+  return r.convertedFrom ? { motion: r.motion, convertedFrom: r.convertedFrom } : { motion: r.motion };
 }
 
 /** The motion's bytes (writeVrma's), written off the main thread when the motion is large. */
-export function writeVrmaSoon(motion: Motion): Promise<Uint8Array> {
+export async function writeVrmaSoon(motion: Motion): Promise<Uint8Array> {
   let size = 0;
   for (const c of motion.channels) size += c.values.byteLength;
-  if (size < OFF_THREAD_BYTES) return Promise.resolve(writeVrma(motion));
-  return run<Uint8Array>({ kind: 'write', id: nextId++, motion });
+  if (size < OFF_THREAD_BYTES) return writeVrma(motion);
+  const r = await run({ kind: 'write', motion });
+  if (r.kind !== 'write') throw new Error('motion files: a write answered as a read');
+  return r.bytes;
 }

@@ -6,7 +6,7 @@
 import type { Motion } from '../../shared/motion/types';
 import type { TimeRange } from '../app/range';
 import type { AvatarSkeleton } from '../../shared/avatar/avatarSkeleton';
-import { EDITS, UNAVAILABLE_REASONS, runEdit, type EditDefinition, type EditOutcome } from '../../shared/edits/registry';
+import { EDITS, UNAVAILABLE_REASONS, runEdit, type EditDefinition, type EditInput, type EditOutcome } from '../../shared/edits/registry';
 import { t } from '../../shared/i18n';
 import { fieldLabel, fieldTitle, reasonText } from './editText';
 
@@ -77,8 +77,13 @@ export function disabledReason(def: EditDefinition, ctx: EditContext, state: Edi
   return code ? reasonText(code, UNAVAILABLE_REASONS[code]) : null;
 }
 
+/** What an edit runs on in the studio: its motion, IN/OUT as the range, the playhead as the time. */
+export function panelEditInput(def: EditDefinition, ctx: EditContext, state: EditState): EditInput {
+  const range = def.range && ctx.range ? { from: ctx.range.start, to: ctx.range.end } : undefined;
+  return { motion: ctx.motion, range, other: state.other, time: def.time ? ctx.time : undefined, avatar: ctx.avatar };
+}
+
 /** Runs an edit on the studio's motion with the panel's values (range: IN/OUT, time: the playhead). */
 export function runPanelEdit(def: EditDefinition, ctx: EditContext, state: EditState): EditOutcome {
-  const range = def.range && ctx.range ? { from: ctx.range.start, to: ctx.range.end } : undefined;
-  return runEdit(def, { motion: ctx.motion, range, other: state.other, time: def.time ? ctx.time : undefined, avatar: ctx.avatar }, state.values);
+  return runEdit(def, panelEditInput(def, ctx, state), state.values);
 }

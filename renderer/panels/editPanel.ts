@@ -6,8 +6,14 @@
 import { exportFormatControl } from '../app/exportFormat';
 import { commandButton } from './commandButton';
 import type { Studio } from '../app/studio';
-import type { Motion } from '../../shared/motion/types';
-import { EDITS, disabledReason, initialState, panelFields, runPanelEdit, type EditContext, type EditDefinition, type EditState } from './editCatalog';
+import { durationOf, type Motion } from '../../shared/motion/types';
+import { EDITS, disabledReason, initialState, panelEditInput, panelFields, runPanelEdit, type EditContext, type EditDefinition, type EditState } from './editCatalog';
+import type { EditFigure } from '../../shared/edits/editReport';
+import { longEditsOf } from '../app/longEdits';
+import { CancelledError } from '../app/workerRpc';
+import { WorkerFailedError } from '../../shared/rpc/rpcCalls';
+import type { TimeRange } from '../app/range';
+import { createEditProgress } from './editProgress';
 import { h } from '../ui/dom';
 import { errorText } from '../ui/messages';
 import { readMotionFile } from '../app/core';
@@ -55,35 +61,88 @@ export function editState(studio: Studio, def: EditDefinition): EditState {
 }
 
 export function editDisabledReason(studio: Studio, def: EditDefinition): string | null {
+  const job = longEditsOf(studio).job;
+  if (job) return t('edits.running', { edit: job.label });
   return disabledReason(def, editContext(studio), editState(studio, def));
 }
 
-/** Runs one edit on the current motion as one undo step; returns whether the motion changed. */
+/** What an edit made, in the page or in the worker; `range`: IN/OUT after an edit that moved time. */
+interface Made {
+  readonly motion: Motion;
+  readonly figures: readonly EditFigure[];
+  readonly range?: TimeRange | null;
+}
+
+/** Records an edit's result as one undo step with its one-line report; false when it changed nothing. */
+function commitEdit(studio: Studio, def: EditDefinition, before: Motion, values: Readonly<Record<string, unknown>>, range: TimeRange | null, made: Made): boolean {
+  const { motion, figures } = made;
+  if (motion === before) {
+    studio.messages.notice(() => t('edits.nothingToChange', { edit: editLabel(def) }));
+    return false;
+  }
+  // One line says what the edit did: the registry's own figures, worded in the current language
+  // (re-read after a language switch), or for an edit without figures a confirmation ("Mirrored");
+  // the studio adds the undo hint.
+  studio.commit(motion, editLabel(def), () => (figures.length ? editReportText(def, figures) : editConfirmation(def.id, values, range, before, motion)));
+  // IN/OUT follow an edit that moved time (speed, delete, keep, reverse, loop, fix).
+  if (made.range !== undefined && range) studio.setRange(made.range);
+  return true;
+}
+
+function editFailed(studio: Studio, def: EditDefinition, e: unknown): false {
+  studio.messages.error(() => t('edits.failed', { edit: editLabel(def), detail: errorText(withParamLabels(def, e)) }));
+  return false;
+}
+
+/** Runs the edit in the page: the result at once. */
+function runHere(studio: Studio, def: EditDefinition, before: Motion, range: TimeRange | null): boolean {
+  try {
+    const values = { ...editState(studio, def).values };
+    const { motion, figures, timeMap } = runPanelEdit(def, editContext(studio), editState(studio, def));
+    const made = { motion, figures, ...(timeMap ? { range: mapRange(range, timeMap, durationOf(motion)) } : {}) };
+    return commitEdit(studio, def, before, values, range, made);
+  } catch (e) {
+    return editFailed(studio, def, e);
+  }
+}
+
+/**
+ * A long edit on a long motion, in the edit worker with the progress bar: committed when it
+ * completes (if the motion did not change meanwhile), nothing when cancelled; in the page when no
+ * worker can run.
+ */
+async function runOffThread(studio: Studio, def: EditDefinition, before: Motion, range: TimeRange | null): Promise<void> {
+  const state = editState(studio, def);
+  const values = { ...state.values };
+  const input = panelEditInput(def, editContext(studio), state);
+  try {
+    const made = await longEditsOf(studio).run(def, editLabel(def), input, values, range);
+    if (studio.motion !== before) {
+      studio.messages.error(() => t('edits.changedWhileRunning', { edit: editLabel(def) }));
+      return;
+    }
+    commitEdit(studio, def, before, values, range, made);
+  } catch (e) {
+    if (e instanceof CancelledError) studio.messages.notice(() => t('edits.cancelled', { edit: editLabel(def) }));
+    else if (e instanceof WorkerFailedError && studio.motion === before) runHere(studio, def, before, range);
+    else editFailed(studio, def, e);
+  }
+}
+
+/**
+ * Runs one edit on the current motion as one undo step; returns whether the motion changed. A long
+ * edit on a long motion runs in the edit worker and is committed when it completes: false here then.
+ */
 export function runEdit(studio: Studio, def: EditDefinition): boolean {
   if (editDisabledReason(studio, def)) {
     studio.messages.error(() => t('edits.cannotRun', { edit: editLabel(def), reason: editDisabledReason(studio, def) ?? '' }));
     return false;
   }
-  try {
-    const before = studio.motion;
-    const { motion, figures, timeMap } = runPanelEdit(def, editContext(studio), editState(studio, def));
-    if (motion === before) {
-      studio.messages.notice(() => t('edits.nothingToChange', { edit: editLabel(def) }));
-      return false;
-    }
-    // One line says what the edit did: the registry's own figures, worded in the current language
-    // (re-read after a language switch), or for an edit without figures a confirmation ("Mirrored");
-    // the studio adds the undo hint.
-    const values = editState(studio, def).values;
-    const range = studio.range;
-    studio.commit(motion, editLabel(def), () => (figures.length ? editReportText(def, figures) : editConfirmation(def.id, values, range, before, motion)));
-    // IN/OUT follow an edit that moved time (speed, delete, keep, reverse, loop, fix).
-    if (timeMap && range) studio.setRange(mapRange(range, timeMap, studio.duration));
-    return true;
-  } catch (e) {
-    studio.messages.error(() => t('edits.failed', { edit: editLabel(def), detail: errorText(withParamLabels(def, e)) }));
-    return false;
-  }
+  const before = studio.motion;
+  const range = studio.range;
+  if (!longEditsOf(studio).offThread(def, before)) return runHere(studio, def, before, range);
+  void runOffThread(studio, def, before, range);
+  return false;
 }
 
 export function createEditPanel(studio: Studio): HTMLElement {
@@ -165,7 +224,14 @@ export function createEditPanel(studio: Studio): HTMLElement {
   };
   studio.events.on('motion', syncSoon);
   studio.events.on('range', syncAll);
+  // Edits are disabled while a long one runs (started or ended; not on every progress step).
+  let running = false;
+  longEditsOf(studio).events.on('job', (job) => {
+    if ((job !== null) === running) return;
+    running = job !== null;
+    syncAll();
+  });
   onLocaleChange(syncAll);
   syncAll();
-  return h('section', { class: 'panel edit-panel', 'aria-labelledby': 'edit-title' }, tText(h('h2', { id: 'edit-title' }), 'studio.edits.title'), list);
+  return h('section', { class: 'panel edit-panel', 'aria-labelledby': 'edit-title' }, tText(h('h2', { id: 'edit-title' }), 'studio.edits.title'), createEditProgress(longEditsOf(studio)), list);
 }

@@ -38,6 +38,7 @@ import { hipsToWorld, rotationsToNormalized } from '../vrma/normalizedTracks';
 import { canPinFeet, DEFAULT_MIN_CONTACT, DEFAULT_PIN_BLEND, LEG_POSE_BONES, MAX_PIN_BLEND, detectFootContacts, footPins, measurePoses, posesAt, type ContactDetection, type PinFeetParams } from './pinFeet';
 import type { SkeletonPose } from '../vrma/fk';
 import { requireNonNegative } from './params';
+import { phase, type Progress } from './progress';
 
 /** Thigh + shin, averaged over both legs, from world rest positions. */
 function legLength(pos: (b: HumanBoneName) => Vec3 | undefined): number {
@@ -149,8 +150,8 @@ export function onAvatarSkeleton(motion: Motion, avatar: AvatarSkeleton, hipsSca
 }
 
 /** Lifts any ankle/toe below its rest height back to it (leg IK, the lift widened and smoothed). */
-function keepAboveFloor(motion: Motion, times: Float32Array, smoothing: number): Motion {
-  const poses = posesAt(motion, times, LEG_POSE_BONES);
+function keepAboveFloor(motion: Motion, times: Float32Array, smoothing: number, progress?: Progress): Motion {
+  const poses = posesAt(motion, times, LEG_POSE_BONES, progress);
   const n = times.length;
   const dt = n > 1 ? (times[n - 1] - times[0]) / (n - 1) : 1;
   const rest = motion.rest.bones;
@@ -239,23 +240,30 @@ export function steadyStretch(pins: readonly LimbPin[], poses: readonly Skeleton
  * Sum over the contacts of the planted-foot drift (m) of a motion on the avatar, before pinning, and
  * the leg poses it was measured on (the chosen motion's are the pinning's too).
  */
-function slideOf(motion: Motion, detection: ContactDetection): { slide: number; poses: SkeletonPose[] } {
-  const poses = posesAt(motion, detection.times, LEG_POSE_BONES);
+function slideOf(motion: Motion, detection: ContactDetection, progress?: Progress): { slide: number; poses: SkeletonPose[] } {
+  const poses = posesAt(motion, detection.times, LEG_POSE_BONES, progress);
   return { slide: measurePoses(poses, detection, {}).drifts.reduce((s, d) => s + d, 0), poses };
 }
 
-export function fitDetailed(motion: Motion, avatar: AvatarSkeleton, params: PinFeetParams = {}): FitResult {
+/** Where fitDetailed's phases end, as fractions of its time (measured on the 10-minute motion). */
+const F = { detected: 0.15, rescaled: 0.24, slidLegs: 0.45, slidHeight: 0.66, pinned: 0.8, lifted: 0.87 };
+
+/** With `progress`: reported at each phase, and through the leg poses measured (most of the time). */
+export function fitDetailed(motion: Motion, avatar: AvatarSkeleton, params: PinFeetParams = {}, progress?: Progress): FitResult {
   const blend = requireNonNegative('blend', params.blend ?? DEFAULT_PIN_BLEND);
   if (blend > MAX_PIN_BLEND) fail('BAD_PARAMETER', `blend must be at most ${MAX_PIN_BLEND} s, got ${blend} s`, 'blend.tooLong', { max: MAX_PIN_BLEND, value: String(blend) });
   if (!canPinFeet(motion)) fail('BAD_PARAMETER', "the motion's skeleton has no complete legs (upper leg, lower leg, foot) to fit", 'motion.noLegs');
   for (const b of [...LIMB_BONES.leftLeg, ...LIMB_BONES.rightLeg]) if (!avatar.positions[b]) fail('BAD_PARAMETER', `the avatar has no ${b} bone`, 'avatar.noBone', { bone: b });
   const detection = detectFootContacts(motion, params);
+  progress?.(F.detected);
   const rotations = avatarRotations(motion, avatar);
   const byLegs = onAvatarSkeleton(motion, avatar, 'legs', rotations);
   const { legScale, heightScale } = byLegs;
   const byHeight = Math.abs(legScale - heightScale) > 1e-9 ? onAvatarSkeleton(motion, avatar, 'height', rotations).motion : byLegs.motion;
-  const onLegs = slideOf(byLegs.motion, detection);
-  const onHeight = byHeight === byLegs.motion ? onLegs : slideOf(byHeight, detection);
+  progress?.(F.rescaled);
+  const onLegs = slideOf(byLegs.motion, detection, phase(progress, F.rescaled, F.slidLegs));
+  const onHeight = byHeight === byLegs.motion ? onLegs : slideOf(byHeight, detection, phase(progress, F.slidLegs, F.slidHeight));
+  progress?.(F.slidHeight);
   const slide = { legs: onLegs.slide, height: onHeight.slide };
   const hipsScaling = slide.height < slide.legs ? 'height' : 'legs';
   const rescaled = hipsScaling === 'height' ? byHeight : byLegs.motion;
@@ -269,9 +277,12 @@ export function fitDetailed(motion: Motion, avatar: AvatarSkeleton, params: PinF
     const pins = steadyStretch(footPins(detection, poses, blend), poses, window);
     out = pinLimbs(rescaled, times, pins, { lowerHips: true, smoothing: blend, poses }).motion;
   }
-  out = keepAboveFloor(out, times, Math.max(blend, 0.05));
+  progress?.(F.pinned);
+  out = keepAboveFloor(out, times, Math.max(blend, 0.05), phase(progress, F.pinned, F.lifted));
+  const played = onAvatarSkeleton(motion, avatar, 'player', rotations).motion;
+  progress?.(1);
   return {
-    motion: out, rescaled, played: onAvatarSkeleton(motion, avatar, 'player', rotations).motion, detection, legScale, heightScale,
+    motion: out, rescaled, played, detection, legScale, heightScale,
     hipsScaling, hipsScale: hipsScaling === 'height' ? heightScale : legScale, slide,
   };
 }

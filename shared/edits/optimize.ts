@@ -19,6 +19,7 @@ import { ROTATION_RESERVE, ROTATION_ROUNDING_ERROR, roundRotations } from '../vr
 import { fail } from '../errors';
 import { keyIndices, refitChannel } from './refitKeys';
 import { shareKeySets, TIME_ACCESSOR_JSON } from './jointKeys';
+import { bySize, phase, type Progress } from './progress';
 
 export const DEFAULT_ROTATION_TOLERANCE = 0.004;
 export const DEFAULT_POSITION_TOLERANCE = 0.002;
@@ -346,7 +347,8 @@ function preferSharedTimes(source: readonly Channel[], reduced: Channel[], full:
   return out;
 }
 
-export function optimize(motion: Motion, options: OptimizeOptions = {}): Motion {
+/** With `progress`, the fraction done after each track (by keys); the result is the same with or without. */
+export function optimize(motion: Motion, options: OptimizeOptions = {}, progress?: Progress): Motion {
   const rotTol = requireInRange('rotation tolerance', options.rotationTolerance ?? DEFAULT_ROTATION_TOLERANCE, 0, MAX_ROTATION_TOLERANCE, ' rad');
   const posTol = requireInRange('position tolerance', options.positionTolerance ?? DEFAULT_POSITION_TOLERANCE, 0, MAX_POSITION_TOLERANCE, ' m');
   const method = options.method ?? 'fewest';
@@ -355,8 +357,22 @@ export function optimize(motion: Motion, options: OptimizeOptions = {}): Motion 
   // (jointKeys.ts) with the default method; 'fast' and 'optimal' keep each track's own source keys.
   const refit = options.quantize === true && method === 'fewest';
   const tolerance = (c: Channel) => (c.path === 'rotation' ? rotTol : c.path === 'translation' ? posTol / unit(c.node) : posTol);
-  if (!options.quantize) return withChannels(motion, motion.channels.map((c) => optimizeChannel(c, tolerance(c), method)));
-  const candidates = motion.channels.map((c) => (c.path === 'rotation' ? optimizeRoundedRotation(c, rotTol, method, refit) : optimizeVectorForFile(c, tolerance(c), method, refit)));
+  const sizes = motion.channels.map((c) => c.times.length);
+  if (!options.quantize) {
+    const done = bySize(progress, sizes);
+    return withChannels(motion, motion.channels.map((c, i) => {
+      const r = optimizeChannel(c, tolerance(c), method);
+      done(i);
+      return r;
+    }));
+  }
+  // The per-track choices are most of the time; sharing key sets (refit) the rest.
+  const chosen = bySize(phase(progress, 0, refit ? 0.8 : 1), sizes);
+  const candidates = motion.channels.map((c, i) => {
+    const r = c.path === 'rotation' ? optimizeRoundedRotation(c, rotTol, method, refit) : optimizeVectorForFile(c, tolerance(c), method, refit);
+    chosen(i);
+    return r;
+  });
   let channels = preferSharedTimes(motion.channels, chooseByBytes(candidates), (i) => rounded(motion.channels[i]));
   if (refit) {
     const source = motion.channels;
@@ -373,6 +389,7 @@ export function optimize(motion: Motion, options: OptimizeOptions = {}): Motion 
         return channelError(c, asRead(r)) <= rotTol ? r : undefined;
       },
     });
+    progress?.(1);
   }
   return withChannels(motion, channels);
 }

@@ -27,6 +27,7 @@ import { FEET, FOOT_POINTS, createFootTrack, footTrackFromPoses, type FootTrack 
 import { requireFinite, requireNonNegative } from './params';
 import { smoothstep } from './splice';
 import { kthSmallest } from '../math/select';
+import { phase, type Progress } from './progress';
 
 export type Foot = 'left' | 'right';
 
@@ -100,10 +101,16 @@ function requireFeet(motion: Motion): void {
   }
 }
 
+/** Frames between two progress reports of posesAt (a report costs nothing next to 1024 FK poses). */
+const FRAMES_PER_REPORT = 1024;
+
 /** The poses at every frame (FK on the motion's own skeleton), of every bone or only of `only`. */
-export function posesAt(motion: Motion, times: Float32Array, only?: readonly HumanBoneName[]): SkeletonPose[] {
+export function posesAt(motion: Motion, times: Float32Array, only?: readonly HumanBoneName[], progress?: Progress): SkeletonPose[] {
   const ev = createPoseEvaluator(motion, only);
-  return Array.from(times, (t) => ev(t));
+  return Array.from(times, (t, f) => {
+    if (progress && f % FRAMES_PER_REPORT === 0) progress(f / times.length);
+    return ev(t);
+  });
 }
 
 function percentile(values: ArrayLike<number>, p: number): number {
@@ -199,15 +206,18 @@ export interface PinFeetResult {
   readonly maxHipsDrop: number;
 }
 
-export function pinFeetDetailed(motion: Motion, params: PinFeetParams = {}): PinFeetResult {
+/** With `progress`: the leg poses are most of the time (measured: ~60% on the 10-minute motion), detection ~12%, the pinning the rest. */
+export function pinFeetDetailed(motion: Motion, params: PinFeetParams = {}, progress?: Progress): PinFeetResult {
   const blend = requireNonNegative('blend', params.blend ?? DEFAULT_PIN_BLEND);
   if (blend > MAX_PIN_BLEND) fail('BAD_PARAMETER', `blend must be at most ${MAX_PIN_BLEND} s, got ${blend} s`, 'blend.tooLong', { max: MAX_PIN_BLEND, value: String(blend) });
   const times = frameTimes(motion);
   requireFeet(motion);
-  const poses = posesAt(motion, times, LEG_POSE_BONES);
+  const poses = posesAt(motion, times, LEG_POSE_BONES, phase(progress, 0, 0.6));
   const detection = detectFootContacts(motion, params, poses);
+  progress?.(0.72);
   if (!detection.contacts.length) return { motion, detection, maxHipsDrop: 0 };
   const r = pinLimbs(motion, times, footPins(detection, poses, blend), { lowerHips: true, smoothing: blend, poses });
+  progress?.(1);
   return { motion: r.motion, detection, maxHipsDrop: r.hipsDrop.reduce((m, d) => Math.max(m, d), 0) };
 }
 

@@ -8,6 +8,7 @@ import type { Channel, Motion } from '../motion/types';
 import { componentsOf, withChannels } from '../motion/types';
 import { requireInRange } from './params';
 import { lowerBound } from './keyBuffer';
+import { bySize, type Progress } from './progress';
 
 export const DEFAULT_SIGMA = 0.05;
 /** A wider window would erase the motion, and cost grows with it. */
@@ -142,14 +143,17 @@ export function smoothChannel(channel: Channel, sigma: number, span?: SmoothSpan
   return { ...channel, values: out };
 }
 
-export function smooth(motion: Motion, sigma = DEFAULT_SIGMA, span?: SmoothSpan): Motion {
+/** With `progress`, the fraction done after each track (by keys); the result is the same with or without. */
+export function smooth(motion: Motion, sigma = DEFAULT_SIGMA, span?: SmoothSpan, progress?: Progress): Motion {
   requireInRange('sigma', sigma, 0, MAX_SIGMA, ' s');
   if (sigma === 0) return motion;
   const { nodeToBone } = motion.humanoid;
-  const channels = motion.channels.map((c) => {
+  const done = bySize(progress, motion.channels.map((c) => c.times.length));
+  const channels = motion.channels.map((c, i) => {
     const bone = nodeToBone.get(c.node);
-    if (bone === undefined || !(c.path === 'rotation' || (bone === 'hips' && c.path === 'translation'))) return c;
-    return smoothChannel(c, sigma, span);
+    const smoothed = bone === undefined || !(c.path === 'rotation' || (bone === 'hips' && c.path === 'translation')) ? c : smoothChannel(c, sigma, span);
+    done(i);
+    return smoothed;
   });
   return withChannels(motion, channels);
 }
