@@ -26,12 +26,64 @@ export function readBaseline(bench: string): BaselineFile | undefined {
   }
 }
 
-/** "1.23x" against the baseline's figure of the same name, or "new" where it has none. */
-export function ratioText(baseline: BaselineFile | undefined, name: string, value: number): string {
+/** How much worse than its baseline a figure may get before the guard flags it. */
+export const FLAG_RATIO = 1.5;
+
+export interface Compared {
+  /** "1.23x", "1.62x SLOWER", "new" (the baseline has no such figure) or "was 0". */
+  readonly text: string;
+  /** Worse than FLAG_RATIO times the baseline (below 1 / FLAG_RATIO for a rate such as fps). */
+  readonly flagged: boolean;
+}
+
+/**
+ * A figure against the baseline's figure of the same name. `floor`: values below it count as it, so
+ * a 0.3 -> 0.6 ms wobble, or a longest task of "none over 50 ms" (0) against one of 40 ms, is no alarm.
+ */
+export function compareToBaseline(baseline: BaselineFile | undefined, name: string, value: number, opts: { higherIsBetter?: boolean; floor?: number } = {}): Compared {
   const was = baseline?.figures[name];
-  if (was === undefined || !Number.isFinite(value)) return 'new';
-  if (was === 0) return value === 0 ? '1.00x' : 'was 0';
-  return `${(value / was).toFixed(2)}x`;
+  if (was === undefined || !Number.isFinite(value)) return { text: 'new', flagged: false };
+  const floor = opts.floor ?? 0;
+  const [a, b] = [Math.max(value, floor), Math.max(was, floor)];
+  if (b === 0) return a === 0 ? { text: '1.00x', flagged: false } : { text: 'was 0', flagged: !opts.higherIsBetter };
+  const ratio = a / b;
+  const flagged = opts.higherIsBetter ? ratio < 1 / FLAG_RATIO : ratio > FLAG_RATIO;
+  return { text: `${ratio.toFixed(2)}x${flagged ? (opts.higherIsBetter ? ' LOWER' : ' SLOWER') : ''}`, flagged };
+}
+
+/** "1.23x" against the baseline's figure of the same name ("1.62x SLOWER" past FLAG_RATIO), or "new" where it has none. */
+export function ratioText(baseline: BaselineFile | undefined, name: string, value: number, opts: { higherIsBetter?: boolean; floor?: number } = {}): string {
+  return compareToBaseline(baseline, name, value, opts).text;
+}
+
+/** Collects the flagged figures of one bench run and prints them at its end, so a slowdown cannot scroll by unseen. */
+export class Guard {
+  readonly flagged: string[] = [];
+  constructor(
+    readonly bench: string,
+    readonly baseline: BaselineFile | undefined = readBaseline(bench),
+  ) {}
+
+  /** The ratio text of one figure; a flagged one is remembered for the summary. */
+  ratio(name: string, value: number, opts: { higherIsBetter?: boolean; floor?: number } = {}): string {
+    const c = compareToBaseline(this.baseline, name, value, opts);
+    if (c.flagged) this.flagged.push(`${name}: ${c.text}`);
+    return c.text;
+  }
+
+  /** Prints the figures flagged in this run (or that none were) and what the baseline was. */
+  report(): void {
+    if (!this.baseline) {
+      console.log(`(guard: no bench/baseline/${this.bench}.json yet; BENCH_UPDATE_BASELINE=1 writes one)`);
+      return;
+    }
+    console.log(`(guard: baseline ${this.baseline.note})`);
+    if (!this.flagged.length) console.log(`guard: no figure over ${FLAG_RATIO}x its baseline`);
+    else {
+      console.log(`guard: ${this.flagged.length} figure(s) over ${FLAG_RATIO}x their baseline:`);
+      for (const f of this.flagged) console.log(`  FLAGGED ${f}`);
+    }
+  }
 }
 
 /** With BENCH_UPDATE_BASELINE=1, writes this run's figures as the baseline. */

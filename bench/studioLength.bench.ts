@@ -22,12 +22,16 @@ import { makeLongMotion } from './longMotion';
 import { printTable } from './timing';
 import { studioCall as call, waitForFirstAvatarFrame } from './studioPage';
 import { installLongTaskObserver, measureAction, pageMemory, residentBytes, settle } from './pageProbe';
-import { maybeWriteBaseline, ratioText, readBaseline } from './baseline';
+import { Guard, maybeWriteBaseline } from './baseline';
 
 type Q = [number, number, number, number];
 type Figures = Map<string, { value: number; unit: string; longest?: number }>;
 
 const LENGTHS = (process.env.BENCH_LENGTHS ?? '10,60,600,3600').split(',').map(Number).filter((x) => x > 0);
+/** BENCH_OUT=/path/to/out: measure another build (its out/main/host.js and out/renderer) instead of this tree's. */
+const HOST_SCRIPT = process.env.BENCH_OUT ? join(process.env.BENCH_OUT, 'main', 'host.js') : undefined;
+/** Figures where more is better (the guard flags them when they fall). */
+const HIGHER_IS_BETTER = new Set(['playback']);
 const fpsFor = (seconds: number) => (seconds >= 3600 ? 120 : 60);
 
 /** The normalized rotation turned 20° about z (what the studio bench's pose edits do). */
@@ -73,7 +77,7 @@ async function measureLength(seconds: number, dir: string): Promise<{ figures: F
     figures.set(k, { value, unit, longest });
     if (process.env.BENCH_VERBOSE) console.log(`  ${name}: ${k} ${value.toFixed(2)} ${unit}${longest !== undefined ? ` [${longest.toFixed(0)}]` : ''}`);
   };
-  const host = await startHost({ openPaths: [folder], timeoutMs: 60_000 });
+  const host = await startHost({ openPaths: [folder], timeoutMs: 60_000, hostScript: HOST_SCRIPT });
   const browser = await launchBrowser();
   try {
     const { page } = await newStudioPage(browser);
@@ -213,7 +217,7 @@ export async function run(): Promise<void> {
     return;
   }
   const dir = mkdtempSync(join(tmpdir(), 'vrma-length-bench-'));
-  const baseline = readBaseline('studioLength');
+  const guard = new Guard('studioLength');
   try {
     const results: { seconds: number; keys: number; figures: Figures }[] = [];
     for (const seconds of LENGTHS) {
@@ -228,14 +232,21 @@ export async function run(): Promise<void> {
       const cells = results.map((r) => {
         const f = r.figures.get(n);
         if (!f) return '-';
-        all[`${n} @${r.seconds}s`] = f.value;
-        const longest = f.longest !== undefined ? ` [${f.longest.toFixed(0)}]` : '';
-        return `${f.value.toFixed(f.value < 10 ? 2 : 0)} ${f.unit}${longest} (${ratioText(baseline, `${n} @${r.seconds}s`, f.value)})`;
+        const key = `${n} @${r.seconds}s`;
+        all[key] = f.value;
+        // Under 1 ms (and longest tasks under 50 ms: none is reported below that) a ratio is noise.
+        const ratio = guard.ratio(key, f.value, { higherIsBetter: HIGHER_IS_BETTER.has(n), floor: f.unit === 'ms' ? 1 : 0 });
+        let longest = '';
+        if (f.longest !== undefined) {
+          all[`${key} longest task`] = f.longest;
+          longest = ` [${f.longest.toFixed(0)} ${guard.ratio(`${key} longest task`, f.longest, { floor: 50 })}]`;
+        }
+        return `${f.value.toFixed(f.value < 10 ? 2 : 0)} ${f.unit} (${ratio})${longest}`;
       });
       return [n, ...cells];
     });
     printTable(
-      `Studio actions by length (value [longest main-thread task, ms] (ratio to baseline)); keys: ${results.map((r) => `${label(r.seconds)} ${r.keys.toLocaleString('en')}`).join(', ')}`,
+      `Studio actions by length: value (ratio to baseline) [longest main-thread task, ms, and its ratio]; keys: ${results.map((r) => `${label(r.seconds)} ${r.keys.toLocaleString('en')}`).join(', ')}`,
       ['action', ...results.map((r) => `${label(r.seconds)} @${fpsFor(r.seconds)} fps`)],
       rows,
     );
@@ -250,6 +261,7 @@ export async function run(): Promise<void> {
       return [n, ...cells, whole];
     });
     printTable('Growth exponent of each action (log cost ratio / log key ratio; 0 flat, 1 linear)', ['action', ...results.slice(1).map((r, i) => `${label(results[i].seconds)} -> ${label(r.seconds)}`), '1 min -> 60 min'], growth);
+    guard.report();
     maybeWriteBaseline('studioLength', all, `bench/studioLength.bench.ts, ${new Date().toISOString()}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
