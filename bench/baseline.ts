@@ -58,7 +58,10 @@ export function ratioText(baseline: BaselineFile | undefined, name: string, valu
 
 /** Collects the flagged figures of one bench run and prints them at its end, so a slowdown cannot scroll by unseen. */
 export class Guard {
+  /** Flagged figures of main-thread CPU (names ending in "cpu"): the load moves these least. */
   readonly flagged: string[] = [];
+  /** Flagged wall-clock figures: on a loaded machine these move with the load as much as with the code. */
+  readonly flaggedWall: string[] = [];
   constructor(
     readonly bench: string,
     readonly baseline: BaselineFile | undefined = readBaseline(bench),
@@ -67,7 +70,7 @@ export class Guard {
   /** The ratio text of one figure; a flagged one is remembered for the summary. */
   ratio(name: string, value: number, opts: { higherIsBetter?: boolean; floor?: number } = {}): string {
     const c = compareToBaseline(this.baseline, name, value, opts);
-    if (c.flagged) this.flagged.push(`${name}: ${c.text}`);
+    if (c.flagged) (/\bcpu$/.test(name) ? this.flagged : this.flaggedWall).push(`${name}: ${c.text}`);
     return c.text;
   }
 
@@ -77,21 +80,30 @@ export class Guard {
       console.log(`(guard: no bench/baseline/${this.bench}.json yet; BENCH_UPDATE_BASELINE=1 writes one)`);
       return;
     }
-    console.log(`(guard: baseline ${this.baseline.note})`);
-    if (!this.flagged.length) console.log(`guard: no figure over ${FLAG_RATIO}x its baseline`);
+    console.log(`(guard: baseline ${this.baseline.note}; now ${loadText()})`);
+    const all = this.flagged.length + this.flaggedWall.length;
+    if (!all) console.log(`guard: no figure over ${FLAG_RATIO}x its baseline`);
     else {
-      console.log(`guard: ${this.flagged.length} figure(s) over ${FLAG_RATIO}x their baseline:`);
+      console.log(`guard: ${all} figure(s) over ${FLAG_RATIO}x their baseline (${this.flagged.length} of main-thread CPU, ${this.flaggedWall.length} of wall time or memory: compare the loads above before blaming the code for those):`);
       for (const f of this.flagged) console.log(`  FLAGGED ${f}`);
+      for (const f of this.flaggedWall) console.log(`  FLAGGED (wall) ${f}`);
     }
   }
 }
 
-/** With BENCH_UPDATE_BASELINE=1, writes this run's figures as the baseline. */
+const loadText = () => `load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`;
+
+/**
+ * With BENCH_UPDATE_BASELINE=1, writes this run's figures into the baseline: they replace the figures
+ * of the same names and the others stay (a run of some lengths only, BENCH_LENGTHS, updates those rows).
+ */
 export function maybeWriteBaseline(bench: string, figures: Record<string, number>, note: string): void {
   if (process.env.BENCH_UPDATE_BASELINE !== '1') return;
   mkdirSync(DIR, { recursive: true });
   const clean = Object.fromEntries(Object.entries(figures).filter(([, v]) => Number.isFinite(v)).map(([k, v]) => [k, Number(v.toPrecision(4))]));
-  const load = `load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`;
-  writeFileSync(join(DIR, `${bench}.json`), `${JSON.stringify({ note: `${note}; ${load}`, figures: clean }, null, 1)}\n`);
+  const old = readBaseline(bench);
+  const kept = old ? Object.keys(old.figures).filter((k) => !(k in clean)).length : 0;
+  const text = `${note}; ${loadText()}${kept ? `; ${kept} figures kept from: ${old!.note}` : ''}`;
+  writeFileSync(join(DIR, `${bench}.json`), `${JSON.stringify({ note: text, figures: { ...old?.figures, ...clean } }, null, 1)}\n`);
   console.log(`(baseline written: bench/baseline/${bench}.json)`);
 }
