@@ -2,14 +2,13 @@
  * EXT_meshopt_compression buffer views, decoded for the motion readers (glTF/GLB animations, VRMA)
  * with meshoptimizer's own decoder (the npm package `meshoptimizer`; the avatar loader decodes the
  * same format with three.js's copy of it). The decoder is WebAssembly, which browsers, workers, Node
- * and Electron all have; it is loaded and compiled once, asynchronously, when `meshoptReady` is first
- * awaited (not on import: the studio page reads motion files long after its first frame, which must
- * not wait for the decoder), while the readers are synchronous: hosts await `meshoptReady` before
- * their first conversion, and a read that still comes first fails with a clear error instead of a crash. Views are decoded only when an
+ * and Electron all have; it compiles once, asynchronously, when this module is first imported, while
+ * the readers are synchronous: hosts await `meshoptReady` before their first conversion, and a read
+ * that still comes first fails with a clear error instead of a crash. Views are decoded only when an
  * accessor the reader needs lies in them (meshes are never decoded), once per view, and the decoded
  * size is charged to the file's read budget before anything is allocated.
  */
-import type { MeshoptDecoder as Decoder } from 'meshoptimizer/decoder';
+import { MeshoptDecoder } from 'meshoptimizer/decoder';
 import { fail } from '../errors';
 import { spendBudget, type ReadBudget } from '../readBudget';
 
@@ -18,33 +17,19 @@ type Json = Record<string, unknown>;
 const MODES: ReadonlySet<string> = new Set(['ATTRIBUTES', 'TRIANGLES', 'INDICES']);
 const FILTERS: ReadonlySet<string> = new Set(['NONE', 'OCTAHEDRAL', 'QUATERNION', 'EXPONENTIAL', 'COLOR']);
 
-let state: 'idle' | 'loading' | 'ready' | 'failed' = 'idle';
+let state: 'loading' | 'ready' | 'failed' = 'loading';
 let failure = '';
-let decoder: typeof Decoder | null = null;
-let loading: Promise<void> | null = null;
 
-function load(): Promise<void> {
-  if (state === 'idle') state = 'loading';
-  loading ??= import('meshoptimizer/decoder')
-    .then(async ({ MeshoptDecoder }) => {
-      await MeshoptDecoder.ready;
-      decoder = MeshoptDecoder;
-      state = 'ready';
-    })
-    .catch((e: unknown) => {
-      state = 'failed';
-      failure = e instanceof Error ? e.message : String(e);
-    });
-  return loading;
-}
-
-/**
- * Resolves once the decoder can run (never rejects: a failure is reported by the read that needs it).
- * A thenable, so `await meshoptReady` is what starts the load.
- */
-export const meshoptReady: PromiseLike<void> = {
-  then: (ok, fail) => load().then(ok, fail),
-};
+/** Resolves once the decoder can run (never rejects: a failure is reported by the read that needs it). */
+export const meshoptReady: Promise<void> = MeshoptDecoder.ready.then(
+  () => {
+    state = 'ready';
+  },
+  (e: unknown) => {
+    state = 'failed';
+    failure = e instanceof Error ? e.message : String(e);
+  },
+);
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -81,13 +66,12 @@ export function decodeMeshoptView(ext: Json, buffers: readonly (Uint8Array | und
   if (byteOffset + byteLength > source.length) fail('OUT_OF_BOUNDS', `${what}: the compressed data (bytes ${byteOffset}..${byteOffset + byteLength}) lies outside buffer ${buffer} (${source.length} bytes)`, 'meshopt.outside', { start: byteOffset, end: byteOffset + byteLength, buffer, bytes: source.length });
   // The decoded size is what the file claims: charged before the allocation (in floats, 4 bytes each).
   spendBudget(budget, Math.ceil((count * byteStride) / 4), `${what} (decompressing ${count} x ${byteStride} bytes)`);
-  if (state !== 'ready' || !decoder) {
-    if (state === 'idle') void load(); // the next try finds it ready
+  if (state !== 'ready') {
     fail('UNSUPPORTED', state === 'failed' ? `${what} is compressed (EXT_meshopt_compression) and the meshopt decoder could not start: ${failure}` : `${what} is compressed (EXT_meshopt_compression) and the meshopt decoder is still starting; try again`, 'meshopt.notReady', { view: what });
   }
   const target = new Uint8Array(count * byteStride);
   try {
-    decoder.decodeGltfBuffer(target, count, byteStride, source.subarray(byteOffset, byteOffset + byteLength), mode, filter === 'NONE' ? undefined : filter);
+    MeshoptDecoder.decodeGltfBuffer(target, count, byteStride, source.subarray(byteOffset, byteOffset + byteLength), mode, filter === 'NONE' ? undefined : filter);
   } catch (e) {
     fail('BAD_DATA', `${what}: the meshopt-compressed data does not decode (${e instanceof Error ? e.message : String(e)})`, 'meshopt.decode', { view: what });
   }
