@@ -3,8 +3,8 @@
  * against the built browser host), and what loads before it:
  *  - the renderer's script chunks (out/renderer/assets), each with its size and whether the page
  *    fetched it before the first frame (Resource Timing), so an eager import shows as bytes;
- *  - load -> first frame and the main thread's task time until then (CDP Performance.getMetrics
- *    TaskDuration: CPU-like, no network or idle waits), median of fresh pages;
+ *  - load -> first frame and the main thread's CPU time until then (CDP Performance.getMetrics
+ *    ThreadTime: no network or idle waits, and little moved by the machine's load), median of fresh pages;
  *  - with BENCH_BEFORE_OUT=/path/to/other/out, the same for that build in alternating rounds (a, b,
  *    a, b: a busy machine slows both alike) and the ratio now / before.
  * Each figure is compared with bench/baseline/firstFrame.json (bench/baseline.ts).
@@ -24,6 +24,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 interface Load {
   readonly firstFrameMs: number;
   readonly taskMs: number;
+  /** Main-thread CPU time (ms) of the page by then. */
   /** Script files the page had fetched when the first frame was drawn. */
   readonly scripts: readonly string[];
 }
@@ -42,8 +43,8 @@ async function loadOnce(browser: Browser, host: StartedHost): Promise<Load> {
       (at) => performance.getEntriesByType('resource').filter((e) => e.startTime <= at && /\.js$/.test(e.name)).map((e) => e.name.replace(/.*\//, '')),
       firstFrameMs,
     )) as string[];
-    // TaskDuration runs a little past the first frame (the waits above); close enough to rank builds.
-    return { firstFrameMs, taskMs: (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000, scripts };
+    // ThreadTime runs a little past the first frame (the waits above); close enough to rank builds.
+    return { firstFrameMs, taskMs: (metrics.find((m) => m.name === 'ThreadTime')?.value ?? 0) * 1000, scripts };
   } finally {
     await context.close();
   }
@@ -88,12 +89,12 @@ export async function run(): Promise<void> {
     const task = median(loads[i].map((l) => l.taskMs));
     if (b.label === 'now') {
       figures['load -> first frame'] = ff;
-      figures['main-thread task time to first frame'] = task;
+      figures['main-thread cpu'] = task;
       figures['script bytes before first frame'] = eagerBytes;
     }
     const ratio = (name: string, v: number) => (b.label === 'now' ? ` (${guard.ratio(name, v)})` : '');
     rows.push([`${b.label}: load -> first frame`, `${ff.toFixed(0)} ms${ratio('load -> first frame', ff)}`, loads[i].map((l) => l.firstFrameMs.toFixed(0)).join(', ')]);
-    rows.push([`${b.label}: main-thread task time to it`, `${task.toFixed(0)} ms${ratio('main-thread task time to first frame', task)}`, loads[i].map((l) => l.taskMs.toFixed(0)).join(', ')]);
+    rows.push([`${b.label}: main-thread CPU to it`, `${task.toFixed(0)} ms${ratio('main-thread cpu', task)}`, loads[i].map((l) => l.taskMs.toFixed(0)).join(', ')]);
     rows.push([`${b.label}: scripts before it`, `${kb(eagerBytes)} in ${eager.size} files${ratio('script bytes before first frame', eagerBytes)}`, `of ${kb(all)} in ${sizes.size}`]);
     printTable(
       `Renderer script chunks (${b.label}: ${b.out}); * = fetched before the first frame`,
@@ -104,7 +105,7 @@ export async function run(): Promise<void> {
   if (builds.length === 2) {
     const [now, before] = loads.map((l) => ({ ff: median(l.map((x) => x.firstFrameMs)), task: median(l.map((x) => x.taskMs)) }));
     rows.push(['now / before: load -> first frame', `${(now.ff / before.ff).toFixed(2)}x`, '']);
-    rows.push(['now / before: main-thread task time', `${(now.task / before.task).toFixed(2)}x`, '']);
+    rows.push(['now / before: main-thread CPU', `${(now.task / before.task).toFixed(2)}x`, '']);
   }
   printTable(`Page load -> first frame, walking mannequin (${ROUNDS} fresh pages per build, alternating; aim <= 700 ms)`, ['measure', 'median (ratio to baseline)', 'samples'], rows);
   guard.report();
