@@ -29,19 +29,43 @@ export interface ActionCost {
   readonly wallMs: number;
   /** Longest main-thread task that started while it ran (0 when none reached 50 ms). */
   readonly longestTaskMs: number;
+  /**
+   * CPU time of the page's main thread from the action's start until the page settled (CDP
+   * Performance.getMetrics ThreadTime): what the action and its follow-ups cost, without the waits,
+   * so it stays comparable on a loaded machine where wall times do not.
+   */
+  readonly cpuMs: number;
   /** What the action returned. */
   readonly value: unknown;
 }
 
-/** Runs `action`, lets the page settle, and reports the longest task that started meanwhile. */
+const metricSessions = new WeakMap<Page, Promise<CDPSession>>();
+
+/** The page's main-thread CPU time so far (ms). */
+export async function mainThreadCpuMs(page: Page): Promise<number> {
+  let session = metricSessions.get(page);
+  if (!session) {
+    session = page.context().newCDPSession(page).then(async (cdp) => {
+      await cdp.send('Performance.enable');
+      return cdp;
+    });
+    metricSessions.set(page, session);
+  }
+  const { metrics } = await (await session).send('Performance.getMetrics');
+  return (metrics.find((m) => m.name === 'ThreadTime')?.value ?? NaN) * 1000;
+}
+
+/** Runs `action`, lets the page settle, and reports the longest task that started meanwhile and the main thread's CPU. */
 export async function measureAction(page: Page, action: () => Promise<unknown>, settleMs = 200): Promise<ActionCost> {
   const from = (await page.evaluate('performance.now()')) as number;
+  const cpu0 = await mainThreadCpuMs(page);
   const t0 = Date.now();
   const value = await action();
   const wallMs = Date.now() - t0;
   await settle(page, settleMs);
+  const cpuMs = (await mainThreadCpuMs(page)) - cpu0;
   const longestTaskMs = (await page.evaluate(`Math.max(0, ...window.__longTasks.filter(([s]) => s >= ${from}).map(([, d]) => d))`)) as number;
-  return { wallMs, longestTaskMs, value };
+  return { wallMs, longestTaskMs, cpuMs, value };
 }
 
 /** Bytes the page's JavaScript holds: V8 heap plus array buffers (the motion's typed arrays live there). */

@@ -18,6 +18,7 @@ import { writeVrma } from '../shared/vrma/write';
 import { makeLongMotion } from './longMotion';
 import { printTable } from './timing';
 import { studioCall, waitForFirstAvatarFrame } from './studioPage';
+import { Guard, maybeWriteBaseline } from './baseline';
 
 type Hook = Record<string, (...args: unknown[]) => unknown>;
 
@@ -139,7 +140,18 @@ export async function run(): Promise<void> {
       rows.push([`autosave after an edit, 10-minute motion, ${label}: longest main-thread task`, `${f.autosaveLongestTaskMs} ms`, blockWorker ? '' : '< 100 ms', `edit's own ${f.editLongestTaskMs} ms`]);
       rows.push([`  ...longest gap between frames / edit to autosave on disk`, `${f.autosaveLongestFrameGapMs} ms`, '', `${f.landedMs} ms on disk`]);
     }
-    printTable('Studio in headless Chromium', ['measure', 'result', 'aim', 'samples'], rows);
+    // Every row against bench/baseline/studio.json: its figure is the row's result column.
+    const guard = new Guard('studio');
+    const figures: Record<string, number> = {};
+    const withRatio = rows.map(([measure, result, aim, samples]) => {
+      const value = Number.parseFloat(result.replace(/,/g, ''));
+      if (!Number.isFinite(value)) return [measure, result, aim, '', samples];
+      figures[measure] = value;
+      return [measure, result, aim, guard.ratio(measure, value, { higherIsBetter: result.endsWith('fps'), floor: /longest/.test(measure) ? 50 : 1 }), samples];
+    });
+    printTable('Studio in headless Chromium', ['measure', 'result', 'aim', 'vs baseline', 'samples'], withRatio);
+    guard.report();
+    maybeWriteBaseline('studio', figures, `bench/studio.bench.ts, ${new Date().toISOString()}`);
   } finally {
     await browser.close();
     await host.stop();

@@ -22,12 +22,16 @@ import { makeLongMotion } from './longMotion';
 import { printTable } from './timing';
 import { studioCall as call, waitForFirstAvatarFrame } from './studioPage';
 import { installLongTaskObserver, measureAction, pageMemory, residentBytes, settle } from './pageProbe';
-import { maybeWriteBaseline, ratioText, readBaseline } from './baseline';
+import { Guard, maybeWriteBaseline } from './baseline';
 
 type Q = [number, number, number, number];
-type Figures = Map<string, { value: number; unit: string; longest?: number }>;
+type Figures = Map<string, { value: number; unit: string; longest?: number; cpu?: number }>;
 
 const LENGTHS = (process.env.BENCH_LENGTHS ?? '10,60,600,3600').split(',').map(Number).filter((x) => x > 0);
+/** BENCH_OUT=/path/to/out: measure another build (its out/main/host.js and out/renderer) instead of this tree's. */
+const HOST_SCRIPT = process.env.BENCH_OUT ? join(process.env.BENCH_OUT, 'main', 'host.js') : undefined;
+/** Figures where more is better (the guard flags them when they fall). */
+const HIGHER_IS_BETTER = new Set(['playback']);
 const fpsFor = (seconds: number) => (seconds >= 3600 ? 120 : 60);
 
 /** The normalized rotation turned 20° about z (what the studio bench's pose edits do). */
@@ -69,11 +73,11 @@ async function measureLength(seconds: number, dir: string): Promise<{ figures: F
   execFileSync('mkdir', ['-p', folder]);
   writeFileSync(join(folder, `${name}.vrma`), writeVrma(motion));
   const figures: Figures = new Map();
-  const put = (k: string, value: number, unit: string, longest?: number) => {
-    figures.set(k, { value, unit, longest });
-    if (process.env.BENCH_VERBOSE) console.log(`  ${name}: ${k} ${value.toFixed(2)} ${unit}${longest !== undefined ? ` [${longest.toFixed(0)}]` : ''}`);
+  const put = (k: string, value: number, unit: string, cost?: { longestTaskMs: number; cpuMs?: number }) => {
+    figures.set(k, { value, unit, longest: cost?.longestTaskMs, cpu: cost?.cpuMs });
+    if (process.env.BENCH_VERBOSE) console.log(`  ${name}: ${k} ${value.toFixed(2)} ${unit}${cost ? ` [${cost.longestTaskMs.toFixed(0)}] cpu ${cost.cpuMs?.toFixed(0)} ms` : ''}`);
   };
-  const host = await startHost({ openPaths: [folder], timeoutMs: 60_000 });
+  const host = await startHost({ openPaths: [folder], timeoutMs: 60_000, hostScript: HOST_SCRIPT });
   const browser = await launchBrowser();
   try {
     const { page } = await newStudioPage(browser);
@@ -89,7 +93,7 @@ async function measureLength(seconds: number, dir: string): Promise<{ figures: F
       await page.getByRole('list', { name: 'Library files' }).getByRole('button', { name: `${name}.vrma`, exact: true }).click();
       await page.waitForFunction((n) => (window as unknown as { __studio: { state(): { motionName: string } } }).__studio.state().motionName === n, name, { timeout: 600_000, polling: 50 });
     }, 1500);
-    put('open', open.wallMs, 'ms', open.longestTaskMs);
+    put('open', open.wallMs, 'ms', open);
     const memAfter = await pageMemory(cdp);
     put('page memory above the motion arrays', (memAfter - memBefore - arrays) / keys, 'B/key');
     put('page memory (heap + buffers)', memAfter / 2 ** 20, 'MiB');
@@ -103,14 +107,14 @@ async function measureLength(seconds: number, dir: string): Promise<{ figures: F
       for (let i = 0; i < n; i++) s.seek((i * 2.9) % d);
       return (performance.now() - t0) / n;
     }, seconds));
-    put('pose one frame (seek)', seek.value as number, 'ms', seek.longestTaskMs);
+    put('pose one frame (seek)', seek.value as number, 'ms', seek);
 
     const scrub = await measureAction(page, () => page.evaluate(`(async () => {
       const s = window.__studio; const t0 = performance.now();
       for (let i = 0; i < 60; i++) { s.seek(${mid} + i / 30); await new Promise((r) => requestAnimationFrame(r)); }
       return (performance.now() - t0) / 60;
     })()`));
-    put('scrub, one seek a frame (frame interval)', scrub.value as number, 'ms', scrub.longestTaskMs);
+    put('scrub, one seek a frame (frame interval)', scrub.value as number, 'ms', scrub);
 
     await call(page, 'seek', 0);
     const play = await measureAction(page, async () => {
@@ -123,16 +127,16 @@ async function measureLength(seconds: number, dir: string): Promise<{ figures: F
       await call(page, 'setPlaying', false);
       return fps;
     });
-    put('playback', play.value as number, 'fps', play.longestTaskMs);
+    put('playback', play.value as number, 'fps', play);
 
     await call(page, 'seek', mid);
     const dope = await measureAction(page, () => wheelOn(page, '#dope-sheet', 10, true));
-    put('dope sheet zoom (per wheel step)', dope.value as number, 'ms', dope.longestTaskMs);
+    put('dope sheet zoom (per wheel step)', dope.value as number, 'ms', dope);
     await call(page, 'select', 'head');
     await call(page, 'runCommand', 'view.curves');
     await settle(page, 300);
     const curve = await measureAction(page, () => wheelOn(page, '#curve-view', 10, true));
-    put('curve view zoom (per wheel step)', curve.value as number, 'ms', curve.longestTaskMs);
+    put('curve view zoom (per wheel step)', curve.value as number, 'ms', curve);
     await call(page, 'runCommand', 'view.curves');
     await call(page, 'select', null);
 
@@ -140,10 +144,10 @@ async function measureLength(seconds: number, dir: string): Promise<{ figures: F
     await call(page, 'seek', mid);
     const q = (await call<{ rotations: Record<string, number[]> }>(page, 'previewPose', ['leftUpperArm'], mid)).rotations.leftUpperArm;
     const gizmo = await measureAction(page, () => call<number>(page, 'timeEdit', 'leftUpperArm', turned(q)), 1500);
-    put('gizmo drag end -> preview', gizmo.value as number, 'ms', gizmo.longestTaskMs);
+    put('gizmo drag end -> preview', gizmo.value as number, 'ms', gizmo);
     const q2 = (await call<{ rotations: Record<string, number[]> }>(page, 'previewPose', ['leftUpperLeg'], mid)).rotations.leftUpperLeg;
     const visible = await measureAction(page, () => call<number>(page, 'timeEditVisible', 'leftUpperLeg', turned(q2)), 1500);
-    put('gizmo drag end (thigh) -> frames with timeline and panels', visible.value as number, 'ms', visible.longestTaskMs);
+    put('gizmo drag end (thigh) -> frames with timeline and panels', visible.value as number, 'ms', visible);
 
     const from = await call<{ x: number; y: number } | null>(page, 'ikHandleScreen', 'leftHand');
     if (from) {
@@ -156,12 +160,12 @@ async function measureLength(seconds: number, dir: string): Promise<{ figures: F
         await settle(page, 0);
         return Date.now() - t0;
       }, 1500);
-      put('IK drag release -> next frames', ik.value as number, 'ms', ik.longestTaskMs);
+      put('IK drag release -> next frames', ik.value as number, 'ms', ik);
     }
 
     const moved = await measureAction(page, () => call<{ count: number; ms: number }>(page, 'moveKeysBox', 40, mid, mid + 249.5 / fps, 10 / fps), 1500);
     const m = moved.value as { count: number; ms: number };
-    put(`key move (${m.count} keys)`, m.ms, 'ms', moved.longestTaskMs);
+    put(`key move (${m.count} keys)`, m.ms, 'ms', moved);
 
     await call(page, 'setRange', mid, Math.min(seconds, mid + 5));
     const depth = (await call<{ historyLength: number }>(page, 'state')).historyLength;
@@ -171,7 +175,7 @@ async function measureLength(seconds: number, dir: string): Promise<{ figures: F
       await page.waitForFunction((d) => (window as unknown as { __studio: { state(): { historyLength: number } } }).__studio.state().historyLength > d, depth, { timeout: 600_000 });
       return Date.now() - t0;
     }, 1500);
-    put('range edit (reverse 5 s)', range.value as number, 'ms', range.longestTaskMs);
+    put('range edit (reverse 5 s)', range.value as number, 'ms', range);
     await call(page, 'clearRange');
 
     for (const id of ['edit.undo', 'edit.redo'] as const) {
@@ -180,13 +184,13 @@ async function measureLength(seconds: number, dir: string): Promise<{ figures: F
         (window as unknown as { __studio: { runCommand(id: string): unknown } }).__studio.runCommand(c);
         return performance.now() - t0;
       }, id), 1500);
-      put(id === 'edit.undo' ? 'undo' : 'redo', r.value as number, 'ms', r.longestTaskMs);
+      put(id === 'edit.undo' ? 'undo' : 'redo', r.value as number, 'ms', r);
     }
 
     await page.waitForTimeout(2500);
     const q3 = (await call<{ rotations: Record<string, number[]> }>(page, 'previewPose', ['head'], mid)).rotations.head;
     const stall = await measureEditAndAutosave(page, host.userDataDir, () => call(page, 'dragRotate', 'head', turned(q3)), 600_000);
-    put('autosave after an edit: on disk', stall.landedMs, 'ms', stall.autosaveLongestTaskMs);
+    put('autosave after an edit: on disk', stall.landedMs, 'ms', { longestTaskMs: stall.autosaveLongestTaskMs });
     put('  edit\'s own longest task', stall.editLongestTaskMs, 'ms');
 
     const save = await measureAction(page, async () => {
@@ -195,7 +199,7 @@ async function measureLength(seconds: number, dir: string): Promise<{ figures: F
       await page.waitForFunction(() => !(window as unknown as { __studio: { state(): { dirty: boolean } } }).__studio.state().dirty, undefined, { timeout: 600_000, polling: 50 });
       return Date.now() - t0;
     }, 500);
-    put('save (in place)', save.value as number, 'ms', save.longestTaskMs);
+    put('save (in place)', save.value as number, 'ms', save);
   } catch (e) {
     // A length that breaks the page (out of memory, a hang) still reports what it measured up to there.
     console.log(`  ${name}: stopped: ${String((e as Error)?.message ?? e).split('\n')[0]}`);
@@ -213,7 +217,7 @@ export async function run(): Promise<void> {
     return;
   }
   const dir = mkdtempSync(join(tmpdir(), 'vrma-length-bench-'));
-  const baseline = readBaseline('studioLength');
+  const guard = new Guard('studioLength');
   try {
     const results: { seconds: number; keys: number; figures: Figures }[] = [];
     for (const seconds of LENGTHS) {
@@ -224,32 +228,55 @@ export async function run(): Promise<void> {
     const label = (s: number) => (s >= 60 ? `${s / 60} min` : `${s} s`);
     const names = [...new Set(results.flatMap((r) => [...r.figures.keys()]))];
     const all: Record<string, number> = {};
+    const header = ['action', ...results.map((r) => `${label(r.seconds)} @${fpsFor(r.seconds)} fps`)];
+    const keysText = results.map((r) => `${label(r.seconds)} ${r.keys.toLocaleString('en')}`).join(', ');
     const rows = names.map((n) => {
       const cells = results.map((r) => {
         const f = r.figures.get(n);
         if (!f) return '-';
-        all[`${n} @${r.seconds}s`] = f.value;
-        const longest = f.longest !== undefined ? ` [${f.longest.toFixed(0)}]` : '';
-        return `${f.value.toFixed(f.value < 10 ? 2 : 0)} ${f.unit}${longest} (${ratioText(baseline, `${n} @${r.seconds}s`, f.value)})`;
+        const key = `${n} @${r.seconds}s`;
+        all[key] = f.value;
+        // Under 1 ms (and longest tasks under 50 ms: none is reported below that) a ratio is noise.
+        const ratio = guard.ratio(key, f.value, { higherIsBetter: HIGHER_IS_BETTER.has(n), floor: n.includes('longest task') ? 50 : f.unit === 'ms' ? 1 : 0 });
+        let longest = '';
+        if (f.longest !== undefined) {
+          all[`${key} longest task`] = f.longest;
+          longest = ` [${f.longest.toFixed(0)} ${guard.ratio(`${key} longest task`, f.longest, { floor: 50 })}]`;
+        }
+        return `${f.value.toFixed(f.value < 10 ? 2 : 0)} ${f.unit} (${ratio})${longest}`;
       });
       return [n, ...cells];
     });
-    printTable(
-      `Studio actions by length (value [longest main-thread task, ms] (ratio to baseline)); keys: ${results.map((r) => `${label(r.seconds)} ${r.keys.toLocaleString('en')}`).join(', ')}`,
-      ['action', ...results.map((r) => `${label(r.seconds)} @${fpsFor(r.seconds)} fps`)],
-      rows,
-    );
-    const growth = names.filter((n) => !n.includes('memory') && !n.includes('resident') && n !== 'playback').map((n) => {
-      const cells: string[] = [];
-      for (let i = 1; i < results.length; i++) {
-        const a = results[i - 1].figures.get(n)?.value, b = results[i].figures.get(n)?.value;
-        cells.push(a && b && a > 0 && b > 0 ? (Math.log(b / a) / Math.log(results[i].keys / results[i - 1].keys)).toFixed(2) : '-');
-      }
-      const a = results.find((r) => r.seconds === 60)?.figures.get(n)?.value, b = results.find((r) => r.seconds === 3600);
-      const whole = a && b?.figures.get(n) ? (Math.log(b.figures.get(n)!.value / a) / Math.log(b.keys / results.find((r) => r.seconds === 60)!.keys)).toFixed(2) : '-';
-      return [n, ...cells, whole];
-    });
-    printTable('Growth exponent of each action (log cost ratio / log key ratio; 0 flat, 1 linear)', ['action', ...results.slice(1).map((r, i) => `${label(results[i].seconds)} -> ${label(r.seconds)}`), '1 min -> 60 min'], growth);
+    printTable(`Studio actions by length, wall: value (ratio to baseline) [longest main-thread task, ms, and its ratio]; keys: ${keysText}`, header, rows);
+    // Main-thread CPU from each action's start until the page settled: comparable under load, where wall times are not.
+    const cpuNames = names.filter((n) => results.some((r) => r.figures.get(n)?.cpu !== undefined));
+    const cpuRows = cpuNames.map((n) => [
+      n,
+      ...results.map((r) => {
+        const cpu = r.figures.get(n)?.cpu;
+        if (cpu === undefined || !Number.isFinite(cpu)) return '-';
+        const key = `${n} @${r.seconds}s main-thread cpu`;
+        all[key] = cpu;
+        return `${cpu.toFixed(0)} ms (${guard.ratio(key, cpu, { floor: 5 })})`;
+      }),
+    ]);
+    printTable(`Main-thread CPU of each action and its follow-ups until the page settled (ratio to baseline); seek: 200 seeks, scrub: 60 frames, zoom: 10 wheel steps, playback: 2.3 s`, header, cpuRows);
+    // Growth on CPU where measured (wall times move with the machine's load), else on the value.
+    const cost = (r: (typeof results)[number] | undefined, n: string) => {
+      const f = r?.figures.get(n);
+      return f ? (f.cpu !== undefined && Number.isFinite(f.cpu) ? f.cpu : f.value) : undefined;
+    };
+    const exponent = (a: (typeof results)[number] | undefined, b: (typeof results)[number] | undefined, n: string) => {
+      const x = cost(a, n), y = cost(b, n);
+      return a && b && x && y && x > 0 && y > 0 ? (Math.log(y / x) / Math.log(b.keys / a.keys)).toFixed(2) : '-';
+    };
+    const growth = names.filter((n) => !n.includes('memory') && !n.includes('resident') && n !== 'playback').map((n) => [
+      n,
+      ...results.slice(1).map((r, i) => exponent(results[i], r, n)),
+      exponent(results.find((r) => r.seconds === 60), results.find((r) => r.seconds === 3600), n),
+    ]);
+    printTable('Growth exponent of each action, on its main-thread CPU where measured (log cost ratio / log key ratio; 0 flat, 1 linear)', ['action', ...results.slice(1).map((r, i) => `${label(results[i].seconds)} -> ${label(r.seconds)}`), '1 min -> 60 min'], growth);
+    guard.report();
     maybeWriteBaseline('studioLength', all, `bench/studioLength.bench.ts, ${new Date().toISOString()}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });

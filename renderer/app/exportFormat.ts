@@ -4,7 +4,7 @@
  * File menu has one command per format, studioCommands.ts) is kept in the studio's Settings
  * (Settings.exportFormat, persisted by main), read at start like the onion skin's.
  */
-import { EXPORT_FORMATS, isExportFormat, type ExportFormat } from '../../shared/export/index';
+import { EXPORT_FORMATS, isExportFormat, type ExportFormat } from '../../shared/export/exportFormats';
 import type { Studio } from './studio';
 import { h } from '../ui/dom';
 import { tAttr } from '../ui/i18n';

@@ -24,7 +24,10 @@ export function createAutosaveWriter(api: StudioApi, opts: { useWorker?: boolean
   const calls = new RpcCalls<AutosaveReply>();
   /** Index of each channel the worker holds from the last save (it keeps them for the next one). */
   let held = new Map<Channel, number>();
-  let worker = opts.useWorker === false ? null : startWorker();
+  // Started by the first save, not with the studio: its script (75 kB) would be fetched and compiled
+  // while the page draws its first frame. undefined: not started yet; null: writing in the page.
+  let worker: Worker | null | undefined = opts.useWorker === false ? null : undefined;
+  const started = (): Worker | null => (worker === undefined ? (worker = startWorker()) : worker);
 
   function delta(motion: Motion): MotionDelta {
     return { ...motion, channels: motion.channels.map((c) => held.get(c) ?? c) };
@@ -70,10 +73,11 @@ export function createAutosaveWriter(api: StudioApi, opts: { useWorker?: boolean
 
   return {
     get mode() {
+      if (worker === undefined) return typeof Worker === 'undefined' ? 'page' : 'worker';
       return worker ? 'worker' : 'page';
     },
     save(session, motion) {
-      const w = worker;
+      const w = started();
       if (!w) return inPage(session, motion);
       let notSent: unknown;
       const send = (id: number) => {

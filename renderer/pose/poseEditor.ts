@@ -32,32 +32,17 @@ export interface PoseEditorHost {
 const CLICK_SLOP = 5;
 
 export class PoseEditor {
-  readonly rotate: TransformControls;
-  readonly move: TransformControls;
   markers: BoneMarkers | null = null;
   private avatar: LoadedAvatar | null = null;
   private selected: HumanBoneName | null = null;
   private dragStart: { bone: HumanBoneName; kind: 'rotate' | 'move'; q: THREE.Quaternion; p: THREE.Vector3 } | null = null;
   private pointerDownAt: { x: number; y: number } | null = null;
   private readonly raycaster = new THREE.Raycaster();
+  /** Made on first use (a selection, or warmUp after the first frame): building the two gizmos took 70 ms of the page's start. */
+  private gizmoPair: { readonly rotate: TransformControls; readonly move: TransformControls } | null = null;
 
   constructor(private readonly viewport: Viewport, private readonly host: PoseEditorHost) {
     const dom = viewport.renderer.domElement;
-    this.rotate = new TransformControls(viewport.camera, dom);
-    this.rotate.setMode('rotate');
-    this.rotate.setSpace('local');
-    this.rotate.setSize(0.7);
-    this.move = new TransformControls(viewport.camera, dom);
-    this.move.setMode('translate');
-    this.move.setSpace('world');
-    this.move.setSize(0.5);
-    for (const [controls, kind] of [[this.rotate, 'rotate'], [this.move, 'move']] as const) {
-      viewport.scene.add(controls.getHelper());
-      controls.addEventListener('mouseDown', () => this.beginDrag(kind));
-      controls.addEventListener('mouseUp', () => this.endDrag(kind));
-      // Hovering an axis highlights it and dragging moves the node: both fire 'change'.
-      controls.addEventListener('change', () => viewport.requestRender());
-    }
     // Capture phase: at the canvas these run before TransformControls' own hover and press listeners.
     dom.addEventListener('pointermove', () => this.syncGizmos(), { capture: true });
     dom.addEventListener('pointerdown', () => this.syncGizmos(), { capture: true });
@@ -66,6 +51,37 @@ export class PoseEditor {
     });
     dom.addEventListener('pointerup', (e) => this.onPointerUp(e));
     viewport.onFrame(() => this.markers?.update());
+  }
+
+  get rotate(): TransformControls {
+    return this.gizmos().rotate;
+  }
+
+  get move(): TransformControls {
+    return this.gizmos().move;
+  }
+
+  private gizmos(): { readonly rotate: TransformControls; readonly move: TransformControls } {
+    if (this.gizmoPair) return this.gizmoPair;
+    const { viewport } = this;
+    const dom = viewport.renderer.domElement;
+    const rotate = new TransformControls(viewport.camera, dom);
+    rotate.setMode('rotate');
+    rotate.setSpace('local');
+    rotate.setSize(0.7);
+    const move = new TransformControls(viewport.camera, dom);
+    move.setMode('translate');
+    move.setSpace('world');
+    move.setSize(0.5);
+    for (const [controls, kind] of [[rotate, 'rotate'], [move, 'move']] as const) {
+      viewport.scene.add(controls.getHelper());
+      controls.addEventListener('mouseDown', () => this.beginDrag(kind));
+      controls.addEventListener('mouseUp', () => this.endDrag(kind));
+      // Hovering an axis highlights it and dragging moves the node: both fire 'change'.
+      controls.addEventListener('change', () => viewport.requestRender());
+    }
+    this.gizmoPair = { rotate, move };
+    return this.gizmoPair;
   }
 
   /** Bone markers shown (off: a clean preview; they cannot be picked then). Kept across avatars. */
@@ -109,11 +125,12 @@ export class PoseEditor {
   attach(bone: HumanBoneName | null): void {
     this.selected = bone;
     const node = bone && this.avatar ? this.avatar.vrm.humanoid.getNormalizedBoneNode(vrmBone(bone)) : null;
+    this.markers?.highlight(node ? bone : null);
+    if (!node && !this.gizmoPair) return; // nothing to hide: the gizmos were never made
     if (node) this.rotate.attach(node);
     else this.rotate.detach();
     if (node && bone === 'hips') this.move.attach(node);
     else this.move.detach();
-    this.markers?.highlight(node ? bone : null);
   }
 
   /**
@@ -123,7 +140,8 @@ export class PoseEditor {
    * missed it, so no drag started. Bring the gizmos to where the bone is now before they pick.
    */
   private syncGizmos(): void {
-    for (const controls of [this.rotate, this.move]) {
+    if (!this.gizmoPair) return;
+    for (const controls of [this.gizmoPair.rotate, this.gizmoPair.move]) {
       if (!controls.object || controls.dragging) continue;
       controls.object.updateWorldMatrix(true, false);
       controls.getHelper().updateMatrixWorld(true);
@@ -167,7 +185,7 @@ export class PoseEditor {
     if (!down || !this.markers || e.button !== 0) return;
     if (Math.hypot(e.clientX - down.x, e.clientY - down.y) > CLICK_SLOP) return;
     // A click on a gizmo ring must not change the selection.
-    if (this.rotate.axis !== null || this.move.axis !== null || this.isDragging) return;
+    if ((this.gizmoPair && (this.gizmoPair.rotate.axis !== null || this.gizmoPair.move.axis !== null)) || this.isDragging) return;
     this.host.select(this.pickAt(e.clientX, e.clientY));
   }
 
@@ -184,8 +202,8 @@ export class PoseEditor {
   }
 
   dispose(): void {
-    this.rotate.dispose();
-    this.move.dispose();
+    this.gizmoPair?.rotate.dispose();
+    this.gizmoPair?.move.dispose();
     this.markers?.dispose();
   }
 }

@@ -7,10 +7,8 @@
  * (shared/edits/footTrack.ts) kept between edits: an edit re-measures only the frames where it moved a
  * foot, and measuring runs in slices of a few milliseconds, so a long motion never blocks the page.
  */
-import type { Motion } from '../../shared/motion/types';
-import { canPinFeet, contactsOfTrack, type FootContact } from '../../shared/edits/pinFeet';
-import { measureFootFrames, planFootTrack, type FootTrack } from '../../shared/edits/footTrack';
-import { durationOf } from '../../shared/motion/types';
+import type { FootContact } from '../../shared/edits/pinFeet';
+import { contactFinder } from './contactFinder';
 import type { Studio } from '../app/studio';
 import type { TimelineView } from './timelineView';
 import { timeToX } from './timeScale';
@@ -19,66 +17,6 @@ import { tAttr } from '../ui/i18n';
 
 const HEIGHT = 8;
 const COLORS = { left: '#5fe08a', right: '#e0b25f' } as const;
-/** Longest a measuring slice may run before yielding to the page (ms). */
-const SLICE_MS = 8;
-/** Frames measured between two clock reads. */
-const BATCH = 128;
-
-/**
- * Keeps the contacts of the studio's motion, measuring the foot track in slices; `onDone` runs when a
- * motion's contacts are known. A newer motion abandons the slice under way and starts from the last
- * complete track.
- */
-function contactFinder(onDone: (contacts: readonly FootContact[]) => void): (motion: Motion) => void {
-  // The latest track and the frame ranges of it not yet measured for its motion (a slice abandoned
-  // for a newer motion): measured into the same arrays, so an edit allocates nothing.
-  let last: FootTrack | undefined;
-  let unfinished: [number, number][] = [];
-  let generation = 0;
-  return (motion) => {
-    const mine = ++generation;
-    let ok = false;
-    try {
-      ok = durationOf(motion) > 0 && canPinFeet(motion);
-    } catch { /* a damaged skeleton has no contacts to show */ }
-    if (!ok) { last = undefined; unfinished = []; onDone([]); return; }
-    const stale = last ? unfinished.filter(([a, b]) => b > a).map(([a, b]) => [last!.times[a], last!.times[b - 1]] as [number, number]) : [];
-    const { track, todo } = planFootTrack(motion, last, { reuse: true, stale });
-    last = track;
-    unfinished = todo.map(([a, b]) => [a, b]);
-    const queue = unfinished;
-    const slice = () => {
-      if (mine !== generation) return;
-      const until = performance.now() + SLICE_MS;
-      try {
-        while (queue.length && performance.now() < until) {
-          const range = queue[0];
-          const to = Math.min(range[1], range[0] + BATCH);
-          measureFootFrames(track, range[0], to);
-          range[0] = to;
-          if (range[0] >= range[1]) queue.shift();
-        }
-        if (queue.length) { later(slice); return; }
-        onDone(contactsOfTrack(track).contacts);
-      } catch {
-        last = undefined;
-        unfinished = [];
-        onDone([]);
-      }
-    };
-    later(slice);
-  };
-}
-
-/**
- * Runs `fn` when the page is idle (within a second at the latest): a strip is worth less than the first
- * frame of a motion, a drag or playback, so its measuring waits for them.
- */
-function later(fn: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => fn(), { timeout: 1000 });
-  else setTimeout(fn, 0);
-}
-
 export interface ContactStrip {
   readonly element: HTMLCanvasElement;
   /** The contacts drawn now (the test hook reads them). */

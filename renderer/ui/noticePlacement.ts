@@ -20,6 +20,8 @@ export function placeNotices(area: HTMLElement, views: readonly HTMLElement[]): 
   const observer = new ResizeObserver(place);
   for (const v of views) observer.observe(v);
   window.addEventListener('resize', place);
-  place();
+  // No first place() here: reading the view's box now forced a layout of the whole page before the
+  // start-up had built it (25 ms of the first frame). The observer's first notice, which comes with
+  // the first layout and before the first paint, places the area.
   return place;
 }

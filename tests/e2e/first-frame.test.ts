@@ -1,6 +1,7 @@
 /**
  * The first end-to-end check: the browser host serves the studio, Chromium opens it and the page
- * draws the generated mannequin (pixels read back from the WebGL canvas).
+ * draws the generated mannequin (pixels read back from the WebGL canvas); and what the page fetched
+ * before that frame holds no converter, exporter, decoder or bedroom code (they load on demand).
  */
 import { describe, expect, it } from 'vitest';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
@@ -27,6 +28,63 @@ describe.skipIf(!HAS_CHROMIUM)(`first frame${HAS_CHROMIUM ? '' : ` (skipped: ${N
       expect(px.width).toBeGreaterThan(400);
       expect(px.share).toBeGreaterThan(0.01);
       await screenshot(s.page, 'first-frame');
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  // Code the first frame does not need, each by a name the build keeps (function and class names
+  // survive it; checked against the lazy chunks when this was written).
+  const ON_DEMAND: Record<string, string> = {
+    'the VMD exporter': 'function writeVmd(',
+    'the BVH exporter': 'function writeBvh(',
+    'the glTF exporter': 'function writeGlb(',
+    'the FBX exporter': 'function writeFbx(',
+    'the MMD converter': 'function parseVmd(',
+    'the MMD model reader': 'function parsePmxBones(',
+    'the FBX reader': 'function parseFbx(',
+    'the BVH reader': 'function parseBvh(',
+    // Not the motion readers' meshopt decoder (shared/gltf/meshopt.ts): the page's synchronous readers
+    // need it started on import. The avatar loader's copy (three.js) is on demand like Draco and KTX2.
+    'the Draco decoder': 'DracoDecoderModule',
+    'the KTX2 decoder': 'class KTX2Loader',
+    'the bedroom': 'function mountBedroom(',
+  };
+
+  it('fetches no converter, exporter, decoder or bedroom before the first frame', async () => {
+    const s = await openStudio();
+    try {
+      const found = await s.page.evaluate(async (markers) => {
+        const at = (window as unknown as { __studio: { firstAvatarFrameAt(): number } }).__studio.firstAvatarFrameAt();
+        // Scripts of the page's own realm (workers run off its thread and are started later).
+        const urls = performance.getEntriesByType('resource').filter((e) => e.startTime <= at && /\.js$/.test(e.name) && !/Worker-[^/]*\.js$/.test(e.name)).map((e) => e.name);
+        const texts = await Promise.all(urls.map(async (u) => [u, await (await fetch(u)).text()] as const));
+        const hits = Object.entries(markers).flatMap(([what, marker]) => texts.filter(([, text]) => text.includes(marker)).map(([u]) => `${what} in ${u.replace(/.*\//, '')}`));
+        return { urls: urls.length, bytes: texts.reduce((n, [, t]) => n + t.length, 0), hits };
+      }, ON_DEMAND);
+      expect(found.urls).toBeGreaterThan(1); // the entry and its chunks were seen
+      expect(found.hits).toEqual([]);
+      // The markers are real: every one of them is in some chunk the build made.
+      const all = await s.page.evaluate(async (markers) => {
+        const seen = new Set<string>();
+        const load = async (u: string) => (await fetch(u)).text();
+        const entry = await load(document.querySelector<HTMLScriptElement>('script[type=module]')!.src);
+        // Every chunk name the entry (or a chunk it names) mentions, followed once.
+        const names = new Set<string>();
+        const queue = [entry];
+        while (queue.length) {
+          const text = queue.shift()!;
+          for (const m of text.matchAll(/["'`(/]([\w.-]+-[\w-]{8}\.js)/g)) {
+            if (names.has(m[1])) continue;
+            names.add(m[1]);
+            queue.push(await load(`${location.origin}/assets/${m[1]}`));
+          }
+          for (const [what, marker] of Object.entries(markers)) if (text.includes(marker)) seen.add(what);
+        }
+        return [...seen].sort();
+      }, ON_DEMAND);
+      expect(all).toEqual(Object.keys(ON_DEMAND).sort());
       expect(s.errors).toEqual([]);
     } finally {
       await s.close();

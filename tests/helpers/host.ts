@@ -40,15 +40,18 @@ export interface StartHostOptions {
   userDataDir?: string;
   /** Files or folders given on the command line (opened in the studio at start). */
   openPaths?: string[];
+  /** Another build's host (its out/main/host.js; that out/ folder's renderer is served): the bench compares builds with it. */
+  hostScript?: string;
   env?: Record<string, string>;
   timeoutMs?: number;
 }
 
 export async function startHost(opts: StartHostOptions = {}): Promise<StartedHost> {
-  if (!existsSync(HOST_SCRIPT)) throw new Error(`${HOST_SCRIPT} not found: run "npm run build" first`);
+  const script = opts.hostScript ?? HOST_SCRIPT;
+  if (!existsSync(script)) throw new Error(`${script} not found: run "npm run build" first`);
   const ownDataDir = !opts.userDataDir;
   const userDataDir = opts.userDataDir ?? mkdtempSync(join(tmpdir(), 'vrma-host-data-'));
-  const child = spawn(process.execPath, [HOST_SCRIPT, '--port', '0', '--no-open', ...(opts.openPaths ?? [])], {
+  const child = spawn(process.execPath, [script, '--port', '0', '--no-open', ...(opts.openPaths ?? [])], {
     cwd: REPO_DIR,
     // The page's test hook (window.__studio, window.__bedroom) exists only on request; tests and the
     // bench ask for it. Pass env: { VRMA_STUDIO_TEST_HOOK: '' } for a host as users run it.
