@@ -7,7 +7,7 @@
  * model < glTF < VRMA < avatars < IK < edits < converters and video capture < exporters < the format table's dispatch
  * (codecs, planner, takes) < built-in assets and the
  * bedroom's model < the IPC contract. renderer/: libraries (ui widgets, avatar loading, the preview
- * clip) < the kernel (app: Studio, document, history, commands, range, motion files) < the views
+ * clip, the workers' RPC client) < the kernel (app: Studio, document, history, commands, range, motion files) < the views
  * (panels, timeline, viewport, pose, bedroom, platform, library) < the shell (startStudio, scene
  * switching, desktop sync, shortcuts, the test hook) and the page's entry.
  */
@@ -34,7 +34,7 @@ const SHARED: readonly (readonly string[])[] = [
 ];
 
 const RENDERER: readonly (readonly string[])[] = [
-  ['ui', 'avatar', 'preview', 'env', 'styles.css'],
+  ['ui', 'avatar', 'preview', 'env', 'workers', 'styles.css'],
   ['app'],
   ['panels', 'timeline', 'viewport', 'pose', 'bedroom', 'platform', 'library'],
   ['shell', 'main'],
