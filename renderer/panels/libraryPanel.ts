@@ -199,7 +199,7 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
       commandButton(studio, 'file.save'),
       commandButton(studio, 'file.saveAs'),
       commandButton(studio, 'file.export'),
-      smallerFileCheckbox(),
+      smallerFileCheckbox(studio.settings),
       button(() => t('library.mannequin'), onMannequin, { id: 'load-mannequin', title: () => t('library.mannequinHelp') }),
     ),
     fileInput,
