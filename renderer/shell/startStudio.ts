@@ -63,8 +63,7 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
     // No Electron bridge and no host to talk to: the studio still works on files opened in the page.
   }
   // The language is settled before anything is built, so the first frame is already in it.
-  const settings = new SettingsClient(api);
-  const language = new LanguageChoice(settings);
+  const settings = new SettingsClient(api), language = new LanguageChoice(settings);
   await language.load();
   const viewportBox = h('div', { class: 'viewport', id: 'viewport' });
   const viewport = new Viewport(viewportBox);
