@@ -3,8 +3,8 @@
  * in an undo history of immutable Motions, and which file it is), the avatar and its preview, and
  * every change announced through `events` so panels, timeline and viewport redraw what they show.
  */
-import { formatLabel, hasTakes, isAvatarFile, isMmdModelFile, isMmdMotionFile } from '../../shared/convert/formats';
-import { gltfKind } from '../../shared/convert/gltfKind';
+import { formatLabel, hasTakes, isAvatarFile, isMmdModelFile, isMmdMotionFile } from '../../shared/formats/formats';
+import { gltfKind } from '../../shared/formats/gltfKind';
 import type { TakeInfo } from '../../shared/convert/takeInfo';
 import type { Motion } from '../../shared/motion/types';
 import { durationOf } from '../../shared/motion/types';
@@ -29,7 +29,7 @@ import { openTakeFile, readMotionFile } from './core';
 import { writeVrmaSoon } from './motionFiles';
 import { MmdModels, type MmdModel } from './mmdModels';
 import { t } from '../../shared/i18n';
-import { documentName } from '../../shared/convert/outputNames';
+import { documentName } from '../../shared/formats/outputNames';
 import { NO_MODEL_WARNING } from '../../shared/convert/mmd/noModel';
 import { snapToFrame } from './frames';
 

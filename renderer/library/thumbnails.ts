@@ -6,7 +6,7 @@
  */
 import type { LibraryEntry, StudioApi } from '../../shared/contract/studioApi';
 import type { ThumbnailReply, ThumbnailRequest } from './thumbnailProtocol';
-import { isAvatarFile } from '../../shared/convert/formats';
+import { isAvatarFile } from '../../shared/formats/formats';
 import { WorkerRpc } from '../workers/workerRpc';
 
 export interface Thumbnail {

@@ -8,7 +8,7 @@
  * Saving is the document model's (renderer/app/document.ts, renderer/shell/documentActions.ts); this module only
  * reads the document's snapshot for the autosave and hands a recovered session back to it.
  */
-import { CONVERTIBLE_EXTENSIONS, formatList, isAvatarFile } from '../../shared/convert/formats';
+import { CONVERTIBLE_EXTENSIONS, formatList, isAvatarFile } from '../../shared/formats/formats';
 import { latestRunner } from './latestRun';
 import type { Studio } from '../app/studio';
 import type {

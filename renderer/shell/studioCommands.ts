@@ -4,7 +4,7 @@ import type { ExportFormat } from '../../shared/export/index';
 import { chosenExportFormat } from '../app/exportFormat';
 import { setIn, setOut } from '../app/range';
 import { EDITS } from '../../shared/edits/registry';
-import { AVATAR_EXTENSIONS, formatList, MOTION_EXTENSIONS } from '../../shared/convert/formats';
+import { AVATAR_EXTENSIONS, formatList, MOTION_EXTENSIONS } from '../../shared/formats/formats';
 import { editDisabledReason, runEdit } from '../panels/editPanel';
 
 export interface CommandHooks {

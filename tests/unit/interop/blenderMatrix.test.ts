@@ -30,7 +30,7 @@ import { join } from 'node:path';
 import { angleDeg, describeBlender, quantile, runBlender, SEGMENTS, sub3 as sub } from '../../helpers/blender';
 import { fixturePath } from '../../helpers/fixtures';
 import { loadTestAvatar, playedStates, type PlayedState } from '../../helpers/avatarPlayback';
-import { convertToMotion } from '../../../shared/convert';
+import { convertToMotion } from '../../../shared/formats';
 import { withChannels, type Motion } from '../../../shared/motion/types';
 import { writeVrma } from '../../../shared/vrma/write';
 import { readVrma } from '../../../shared/vrma/read';
