@@ -80,9 +80,9 @@ export class WorkerRpc<Request extends RpcReply, Reply extends RpcReply> {
       w.onmessage = (e) => void this.calls.settle(e.data as Reply);
       w.onerror = (e) => {
         e.preventDefault();
-        this.fail(e.message || 'the worker failed');
+        this.wentDown(e.message || 'the worker failed');
       };
-      w.onmessageerror = () => this.fail('a reply could not be read');
+      w.onmessageerror = () => this.wentDown('a reply could not be read');
       this.worker = w;
       if (this.opts.init !== undefined) w.postMessage(this.opts.init, []);
       return w;
@@ -94,7 +94,7 @@ export class WorkerRpc<Request extends RpcReply, Reply extends RpcReply> {
     }
   }
 
-  private fail(why: string): void {
+  private wentDown(why: string): void {
     if (!this.worker) return;
     this.worker.terminate();
     this.worker = null;
