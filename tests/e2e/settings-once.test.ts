@@ -4,16 +4,15 @@
  * after a reload and after a restart of the browser host on the same user data, whose new port makes
  * it a new origin (so the page's own storage, where "Smaller file" used to live, would have lost it).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { startHost, type StartedHost } from '../helpers/host';
-import { describeFixtures } from '../helpers/fixtures';
 import { openStudio, waitForStudio, type StudioSession } from './studioHarness';
 
-describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: settings from two views survive a reload and a host restart', () => {
+describe.skipIf(!HAS_CHROMIUM)(`studio: settings from two views survive a reload and a host restart${HAS_CHROMIUM ? '' : ` [skipped: ${NO_CHROMIUM_REASON}]`}`, () => {
   const userDataDir = mkdtempSync(join(tmpdir(), 'vrma-settings-once-'));
   let host: StartedHost;
   let s: StudioSession;
