@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser } from '../tests/helpers/browser';
 import { renderAndDetect } from '../tests/helpers/captureRender';
-import { convertToMotion } from '../shared/convert/index';
+import { convertToMotion } from '../shared/formats/index';
 import { makeMannequinVrm } from '../shared/assets/mannequin';
 import { writeVrma } from '../shared/vrma/write';
 import { normalizedPoseAt } from '../shared/vrma/fk';

@@ -15,7 +15,7 @@ import { maxPoseError } from '../shared/edits/poseError';
 import { fromAxisAngle } from '../shared/math/quat';
 import { readVrma } from '../shared/vrma/read';
 import { writeVrma } from '../shared/vrma/write';
-import { convertToMotion } from '../shared/convert';
+import { convertToMotion } from '../shared/formats';
 import { makeWalkCycle } from '../shared/assets/walkCycle';
 import { LONG_MOTION, makeLongMotion } from './longMotion';
 import { printTable, timeIt } from './timing';

@@ -31,7 +31,7 @@ import { parseGlb } from '../shared/gltf/glb';
 import { byteBreakdown, type ByteBreakdown } from '../shared/vrma/encoding';
 import { readAccessor, type AccessorContext } from '../shared/gltf/accessor';
 import { readBudget } from '../shared/readBudget';
-import { convertToMotion } from '../shared/convert';
+import { convertToMotion } from '../shared/formats';
 import { LONG_MOTION, makeLongMotion } from './longMotion';
 import { groupingEstimate } from './fileSizeGroups';
 import { timeIt } from './timing';

@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { convertToMotion } from '../shared/convert';
+import { convertToMotion } from '../shared/formats';
 import { makeMannequinVrm } from '../shared/assets/mannequin';
 import { fitDetailed } from '../shared/edits/fit';
 import { measurePoses, newKneeJumpsOf } from '../shared/edits/pinFeet';

@@ -9,7 +9,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { convertToMotion } from '../shared/convert';
+import { convertToMotion } from '../shared/formats';
 import { measureContacts, newKneeJumps, pinFeetDetailed } from '../shared/edits/pinFeet';
 import { printTable, timeCpu } from './timing';
 import { LONG_MOTION, makeLongMotion } from './longMotion';

@@ -3,7 +3,7 @@
  * (main/electron) and the browser host (main/host) both forward validated calls here and relay its
  * events. Everything the renderer can reach on disk goes through the AccessPolicy.
  */
-import { formatList, STUDIO_FILE_EXTENSIONS } from '../../shared/convert/formats';
+import { formatList, STUDIO_FILE_EXTENSIONS } from '../../shared/formats/formats';
 import { promises as fs } from 'node:fs';
 import { homedir } from 'node:os';
 import { expandHome } from './homePath';

@@ -1,13 +1,13 @@
 /**
  * The one conversion engine behind `vrma-studio convert` (main/cli/commands/convert.ts) and Convert
  * Folder (convertFolder.ts): the folder walk and the worker pool. The formats come from
- * shared/convert/formats.ts; each file is converted by runConvertJob (convertWorker.ts) on a worker
+ * shared/formats/formats.ts; each file is converted by runConvertJob (convertWorker.ts) on a worker
  * thread, so a batch uses the cores and the Electron main process stays responsive.
  */
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { isConvertible } from '../../shared/convert/formats';
+import { isConvertible } from '../../shared/formats/formats';
 import { scanFolder } from './library';
 import { runConvertJob, CONVERT_WORKER_ROLE, type ConvertJob, type ConvertResult } from './convertWorker';
 import { motionErrorInfo } from '../../shared/errors';

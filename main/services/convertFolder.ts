@@ -1,5 +1,5 @@
 /**
- * Batch "convert this folder": every convertible motion below a folder (shared/convert/formats.ts)
+ * Batch "convert this folder": every convertible motion below a folder (shared/formats/formats.ts)
  * becomes STEM.vrma beside it (STEM.TAKE.vrma for each take of an FBX/glTF file with several; a .vmd/.vpd
  * with the MMD model (.pmx/.pmd) of its folder, as the studio opens it). The walk and the worker pool are the conversion engine's
  * (convertEngine.ts, shared with `vrma-studio convert`); the conversions always run on worker threads
@@ -15,10 +15,10 @@ import { DescribeWorker } from './describeWorker';
 import { runConvertJobs } from './convertEngine';
 import { scanFolder } from './library';
 import { mmdModelBeside, modelBytesReader } from './mmdModelBeside';
-import { isConvertible } from '../../shared/convert/formats';
-import { vrmaBeside } from '../../shared/convert/outputNames';
-import { isSkippedFailure, planConversion } from '../../shared/convert/plan';
-import type { FormatDescription } from '../../shared/convert/codecs';
+import { isConvertible } from '../../shared/formats/formats';
+import { vrmaBeside } from '../../shared/formats/outputNames';
+import { isSkippedFailure, planConversion } from '../../shared/formats/plan';
+import type { FormatDescription } from '../../shared/formats/codecs';
 import { StudioApiError } from '../../shared/contract/studioApi';
 import { MAX_TAKES_WITHOUT_ASKING } from '../../shared/contract/schema';
 
@@ -49,7 +49,7 @@ function convertFolderWith(workerFile: string, options: WorkerConverterOptions, 
     const started = performance.now();
     const listed: LibrarySnapshot = { root: folder, entries: await scanFolder(folder) };
     const sources = listed.entries.filter((e) => isConvertible(e.name)).map((e) => ({ input: e.path, output: vrmaBeside(e.path), walked: true }));
-    // The one planner (shared/convert/plan.ts), as for `vrma-studio convert`: the takes listed on the
+    // The one planner (shared/formats/plan.ts), as for `vrma-studio convert`: the takes listed on the
     // describing worker, a .vmd/.vpd with the MMD model of its folder, existing outputs left alone.
     const plan = await planConversion(sources, { describe, exists, modelBeside: (source) => mmdModelBeside(source, [listed])?.path }, {
       skipExisting: !overwrite,

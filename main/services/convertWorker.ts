@@ -7,9 +7,9 @@
 import { readFile, mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { convertToMotion, type BvhUnit } from '../../shared/convert/index';
-import { hasTakes, listTakes, openTakes, type TakeSource } from '../../shared/convert/takes';
-import { describeFormat, type FormatDescription } from '../../shared/convert/codecs';
+import { convertToMotion, type BvhUnit } from '../../shared/formats/index';
+import { hasTakes, listTakes, openTakes, type TakeSource } from '../../shared/formats/takes';
+import { describeFormat, type FormatDescription } from '../../shared/formats/codecs';
 import { writeVrma } from '../../shared/vrma/write';
 import { meshoptReady } from '../../shared/gltf/meshopt';
 import { durationOf } from '../../shared/motion/types';
@@ -29,7 +29,7 @@ export interface ConvertJob {
   readonly pmx?: Uint8Array;
   /** Use `pmx` whatever its fit to the motion (the CLI's --pmx); otherwise it applies only where it fits. */
   readonly forceModel?: boolean;
-  /** The take of an .fbx/.glb/.gltf file this job converts (shared/convert/plan.ts plans one job per take). */
+  /** The take of an .fbx/.glb/.gltf file this job converts (shared/formats/plan.ts plans one job per take). */
   readonly take?: string;
   readonly optimize: boolean;
   /** Hold planted feet still (shared/edits/pinFeet.ts) before any optimize. */

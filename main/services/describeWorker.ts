@@ -8,8 +8,8 @@
  */
 import { stat } from 'node:fs/promises';
 import { MotionError } from '../../shared/errors';
-import type { FormatDescription } from '../../shared/convert/codecs';
-import type { TakeInfo } from '../../shared/convert/takes';
+import type { FormatDescription } from '../../shared/formats/codecs';
+import type { TakeInfo } from '../../shared/formats/takes';
 import type { ConvertJob, ConvertResult } from './convertWorker';
 import { JobPool, type PoolOptions } from './convertEngine';
 

@@ -4,7 +4,7 @@
  */
 import { promises as fs } from 'node:fs';
 import { dirname } from 'node:path';
-import { exportTargetAs, exportTargetFor } from '../../shared/convert/outputNames';
+import { exportTargetAs, exportTargetFor } from '../../shared/formats/outputNames';
 import { StudioApiError, type ExportRequest, type SaveAsRequest, type SaveRequest, type SaveResult } from '../../shared/contract/studioApi';
 import type { AccessPolicy } from './accessPolicy';
 import { FileExistsError, removeStaleTemps, writeFileAtomic } from './atomicWrite';
@@ -52,7 +52,7 @@ export async function saveDocumentAs(policy: AccessPolicy, req: SaveAsRequest & 
   return write(policy, target, req.bytes, req.overwrite === true);
 }
 
-/** Export next to the source, named by the one naming module (shared/convert/outputNames.ts): a .vrma, or another format. */
+/** Export next to the source, named by the one naming module (shared/formats/outputNames.ts): a .vrma, or another format. */
 /**
  * What each export format's file starts with: the page names only the format (main names the file),
  * and main refuses bytes that are not that format, so an export cannot drop arbitrary content.

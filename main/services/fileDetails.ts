@@ -1,6 +1,6 @@
 /**
  * Kind and duration of a library file, worked out lazily through the format table's own readers
- * (shared/convert/codecs.ts describeFormat): a file listed as readable is one the studio opens, and a
+ * (shared/formats/codecs.ts describeFormat): a file listed as readable is one the studio opens, and a
  * broken one is reported with the reader's message. For the backend the reading always runs on the
  * describing workers (describeWorker.ts: heap limit, deadline, cancellation), never on the Electron
  * main process's or the host's own thread (issue 24, finding 1); only the unit tests of the readers
@@ -10,8 +10,8 @@ import { promises as fs } from 'node:fs';
 import { sep } from 'node:path';
 import type { FileDetails } from '../../shared/contract/studioApi';
 import { motionErrorInfo } from '../../shared/errors';
-import { formatOf, SNIFF_BYTES } from '../../shared/convert/formats';
-import { CODECS, describeFormat, type FormatDescription } from '../../shared/convert/codecs';
+import { formatOf, SNIFF_BYTES } from '../../shared/formats/formats';
+import { CODECS, describeFormat, type FormatDescription } from '../../shared/formats/codecs';
 
 /**
  * Describes one file off this thread (describeFormat on a worker). Rejects with the reader's

@@ -3,14 +3,14 @@
  * page could read ~/.ssh/id_rsa and any file type under any hidden folder):
  *  - nothing inside a hidden folder, and no hidden file, below the opened folder (the opened folder
  *    itself may be hidden: the user chose it);
- *  - only the kinds of file the studio opens (motions, models, avatars: shared/convert/formats.ts),
+ *  - only the kinds of file the studio opens (motions, models, avatars: shared/formats/formats.ts),
  *    and the resources a .gltf beside them references (its .bin buffers and its textures).
  * Files the user opened by name are not limited here (AccessPolicy keeps them apart).
  */
 import { promises as fs } from 'node:fs';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { StudioApiError } from '../../shared/contract/studioApi';
-import { studioExtensionOf } from '../../shared/convert/formats';
+import { studioExtensionOf } from '../../shared/formats/formats';
 
 /** Resource kinds a .gltf references by URI (buffers and images). */
 const RESOURCE_EXTENSIONS = new Set(['.bin', '.png', '.jpg', '.jpeg', '.webp', '.ktx2']);

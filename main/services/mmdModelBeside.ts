@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { extensionOf, isMmdModelFile, isMmdMotionFile } from '../../shared/convert/formats';
+import { extensionOf, isMmdModelFile, isMmdMotionFile } from '../../shared/formats/formats';
 /** A file of a listing: the library's entries, or the CLI's look at a folder. */
 interface Listed {
   readonly name: string;

@@ -3,10 +3,10 @@
  * converters are loaded on first use (import.meta.glob: a build without them disables the feature
  * with a clear message instead of breaking the studio).
  */
-import { extensionOf } from '../../shared/convert/formats';
+import { extensionOf } from '../../shared/formats/formats';
 import type { Motion } from '../../shared/motion/types';
 import type { ExportFormat, ExportResult } from '../../shared/export/index';
-import type { WriteOptions } from '../../shared/convert/codecs';
+import type { WriteOptions } from '../../shared/formats/codecs';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
 import { makeMannequinVrm } from '../../shared/assets/mannequin';
@@ -19,7 +19,7 @@ import { OFF_THREAD_BYTES, readMotionFileOffThread } from './motionFiles';
 export { readVrma, writeVrma };
 
 // The takes module of the core (the same one `vrma-studio convert --list-takes` reads): list and convert takes.
-const takeModules = import.meta.glob<typeof import('../../shared/convert/takes')>('../../shared/convert/takes.ts');
+const takeModules = import.meta.glob<typeof import('../../shared/formats/takes')>('../../shared/formats/takes.ts');
 
 /**
  * Reads a motion file: .vrma directly, .vmd/.vpd/.bvh converted on the fly; `convertedFrom` names the
@@ -32,16 +32,16 @@ export async function readMotionFile(name: string, bytes: Uint8Array, opts: { pm
 
 /**
  * An .fbx/.glb/.gltf parsed once: its takes (name, duration, fps, keys: what the take picker lists)
- * and a converter for any one of them, from the core's takes module (shared/convert/takes.ts).
+ * and a converter for any one of them, from the core's takes module (shared/formats/takes.ts).
  */
-export async function openTakeFile(name: string, bytes: Uint8Array): Promise<import('../../shared/convert/takes').TakeSource> {
+export async function openTakeFile(name: string, bytes: Uint8Array): Promise<import('../../shared/formats/takes').TakeSource> {
   const mod = await firstModule(takeModules);
   if (!mod) fail('UNSUPPORTED', `${extensionOf(name)} conversion is not available in this build`, 'studio.noConverter', { format: extensionOf(name) });
   return mod.openTakes(name, bytes);
 }
 
-// The format table's writers (shared/convert/codecs.ts: the one export dispatch, the CLI's too), loaded on first export.
-const codecModules = import.meta.glob<typeof import('../../shared/convert/codecs')>('../../shared/convert/codecs.ts');
+// The format table's writers (shared/formats/codecs.ts: the one export dispatch, the CLI's too), loaded on first export.
+const codecModules = import.meta.glob<typeof import('../../shared/formats/codecs')>('../../shared/formats/codecs.ts');
 
 /** The motion written in an export format by the format table's writer, with what it could not carry. */
 export async function exportMotionFile(format: ExportFormat, motion: Motion, opts: WriteOptions = {}): Promise<ExportResult> {

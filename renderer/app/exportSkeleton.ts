@@ -7,7 +7,7 @@
  * The choice sits beside "Export to" (#export-skeleton) and lasts for the session.
  */
 import type { ExportFormat } from '../../shared/export/index';
-import type { WriteOptions } from '../../shared/convert/codecs';
+import type { WriteOptions } from '../../shared/formats/codecs';
 import { makeMannequinVrm } from '../../shared/assets/mannequin';
 import { onLocaleChange, t } from '../../shared/i18n';
 import type { Studio } from './studio';

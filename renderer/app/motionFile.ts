@@ -1,9 +1,9 @@
 /**
  * Reading a motion file in whichever thread runs this (the page, or the motion file worker): .vrma
- * directly, every other motion format of the table (shared/convert/formats.ts) through its codec, loaded on first use (import.meta.glob: a
+ * directly, every other motion format of the table (shared/formats/formats.ts) through its codec, loaded on first use (import.meta.glob: a
  * build without them disables the feature with a clear message instead of breaking the studio).
  */
-import { extensionOf, formatLabel, formatList, isConvertible, STUDIO_FILE_EXTENSIONS, VRMA_EXTENSION } from '../../shared/convert/formats';
+import { extensionOf, formatLabel, formatList, isConvertible, STUDIO_FILE_EXTENSIONS, VRMA_EXTENSION } from '../../shared/formats/formats';
 import type { Motion } from '../../shared/motion/types';
 import { readVrma } from '../../shared/vrma/read';
 import { fail } from '../../shared/errors';
@@ -13,7 +13,7 @@ type ConvertModule = {
   convertToMotion(fileName: string, bytes: Uint8Array, opts?: Record<string, unknown>): Motion | { motion: Motion; warnings?: readonly string[] } | Promise<Motion | { motion: Motion }>;
 };
 
-const convertModules = import.meta.glob<ConvertModule>('../../shared/convert/index.ts');
+const convertModules = import.meta.glob<ConvertModule>('../../shared/formats/index.ts');
 
 export async function firstModule<T>(mods: Record<string, () => Promise<T>>): Promise<T | null> {
   const load = Object.values(mods)[0];

@@ -3,13 +3,14 @@
  * in an undo history of immutable Motions, and which file it is), the avatar and its preview, and
  * every change announced through `events` so panels, timeline and viewport redraw what they show.
  */
-import { formatLabel, hasTakes, isAvatarFile, isMmdModelFile, isMmdMotionFile } from '../../shared/convert/formats';
-import { gltfKind } from '../../shared/convert/gltfKind';
+import { formatLabel, hasTakes, isAvatarFile, isMmdModelFile, isMmdMotionFile } from '../../shared/formats/formats';
+import { gltfKind } from '../../shared/formats/gltfKind';
 import type { TakeInfo } from '../../shared/convert/takeInfo';
 import type { Motion } from '../../shared/motion/types';
 import { durationOf } from '../../shared/motion/types';
 import type { HumanBoneName } from '../../shared/vrm/humanBones';
-import type { Settings, StudioApi } from '../../shared/contract/studioApi';
+import { FALLOFF_SECONDS, type StudioApi } from '../../shared/contract/studioApi';
+import { SettingsClient } from './settings';
 import type { History } from './history';
 import { MotionDocument, type OpenOptions } from './document';
 import { CommandRegistry, shortcutText } from './commands';
@@ -28,7 +29,7 @@ import { openTakeFile, readMotionFile } from './core';
 import { writeVrmaSoon } from './motionFiles';
 import { MmdModels, type MmdModel } from './mmdModels';
 import { t } from '../../shared/i18n';
-import { documentName } from '../../shared/convert/outputNames';
+import { documentName } from '../../shared/formats/outputNames';
 import { NO_MODEL_WARNING } from '../../shared/convert/mmd/noModel';
 import { snapToFrame } from './frames';
 
@@ -87,12 +88,10 @@ export class Studio {
   avatarPath: string | undefined;
   range: TimeRange | null = null;
   selectedBone: HumanBoneName | null = null;
-  falloff = 0.4;
+  falloff: number = FALLOFF_SECONDS.default;
   fps = 30;
   /** A gizmo drag is in progress: the mixer must not overwrite the node the user holds. */
   dragging = false;
-  /** The StudioApi settings as last read or written (null until loaded, or without an API). */
-  settings: Settings | null = null;
   /**
    * Asked before the document is replaced while it has unsaved edits (opening another motion):
    * resolves true to go on (saved or discarded), false to keep the document. Without one, go on.
@@ -105,7 +104,8 @@ export class Studio {
   /** The open document's MMD source, while the document is an MMD conversion. */
   private mmdSource: MmdSource | null = null;
 
-  constructor(readonly viewport: Viewport, readonly api: StudioApi | null, initialMotion: Motion, initialName = 'Untitled') {
+  /** `settings`: the one settings client; every view reads and changes the settings through it. */
+  constructor(readonly viewport: Viewport, readonly api: StudioApi | null, initialMotion: Motion, initialName = 'Untitled', readonly settings = new SettingsClient(api)) {
     this.doc = new MotionDocument(initialMotion, initialName);
     this.doc.setWriter(writeVrmaSoon);
     this.mmdModels = new MmdModels(api);

@@ -3,7 +3,7 @@
  * (through the format table's reader: .vrma as is, every other motion converted), draws its pose strip on an OffscreenCanvas and sends
  * back a PNG blob. One file at a time; the page queues them (renderer/library/thumbnails.ts).
  */
-import { convertToMotion } from '../../shared/convert';
+import { convertToMotion } from '../../shared/formats';
 import { durationOf } from '../../shared/motion/types';
 import { drawPoseStrip } from './poseStrip';
 import { THUMB_HEIGHT, THUMB_WIDTH, type ThumbnailReply, type ThumbnailRequest } from './thumbnailProtocol';

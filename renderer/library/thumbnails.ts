@@ -6,8 +6,8 @@
  */
 import type { LibraryEntry, StudioApi } from '../../shared/contract/studioApi';
 import type { ThumbnailReply, ThumbnailRequest } from './thumbnailProtocol';
-import { isAvatarFile } from '../../shared/convert/formats';
-import { RpcCalls, WorkerFailedError } from '../../shared/rpc/rpcCalls';
+import { isAvatarFile } from '../../shared/formats/formats';
+import { WorkerRpc } from '../workers/workerRpc';
 
 export interface Thumbnail {
   readonly url: string;
@@ -19,9 +19,11 @@ const MAX_BYTES = 8 * 1024 * 1024;
 export class ThumbnailMaker {
   private readonly cache = new Map<string, Promise<Thumbnail | null>>();
   private readonly queue: { entry: LibraryEntry; resolve: (t: Thumbnail | null) => void }[] = [];
-  private worker: Worker | null | undefined;
   private busy = false;
-  private readonly calls = new RpcCalls<ThumbnailReply>();
+  private readonly worker = new WorkerRpc<ThumbnailRequest, ThumbnailReply>(
+    () => new Worker(new URL('./thumbnailWorker.ts', import.meta.url), { type: 'module', name: 'thumbnails' }),
+    { onFail: (why) => console.warn('thumbnails: the worker failed; no more thumbnails', why) },
+  );
   /** Thumbnails made so far (the bench waits for them). */
   made = 0;
 
@@ -43,30 +45,12 @@ export class ThumbnailMaker {
     return p;
   }
 
-  private startWorker(): Worker | null {
-    if (typeof Worker === 'undefined') return null;
-    try {
-      const w = new Worker(new URL('./thumbnailWorker.ts', import.meta.url), { type: 'module', name: 'thumbnails' });
-      w.onmessage = (e: MessageEvent<ThumbnailReply>) => void this.calls.settle(e.data);
-      w.onerror = (e) => {
-        e.preventDefault();
-        console.warn('thumbnails: the worker failed; no more thumbnails', e.message);
-        this.worker = null;
-        this.calls.close(new WorkerFailedError());
-      };
-      return w;
-    } catch {
-      return null;
-    }
-  }
-
   private pump(): void {
     if (this.busy) return;
     const job = this.queue.shift();
     if (!job) return;
-    if (this.worker === undefined) this.worker = this.startWorker();
-    const worker = this.worker;
-    if (!worker) {
+    if (this.worker.state === 'none') {
+      // The worker could not start or failed: no thumbnails, and no reading of files for them.
       job.resolve(null);
       this.pump();
       return;
@@ -79,12 +63,7 @@ export class ThumbnailMaker {
     };
     this.api
       .readFile(job.entry.path)
-      .then((bytes) =>
-        this.calls.call((id) => {
-          const req: ThumbnailRequest = { id, name: job.entry.name, bytes };
-          worker.postMessage(req, [bytes.buffer as ArrayBuffer]);
-        }),
-      )
+      .then((bytes) => this.worker.call((id) => ({ id, name: job.entry.name, bytes }), { transfer: (req) => [req.bytes.buffer as ArrayBuffer] }))
       .then(
         (reply) => {
           if (!reply.ok) return finish(null);
@@ -96,9 +75,7 @@ export class ThumbnailMaker {
   }
 
   dispose(): void {
-    this.worker?.terminate();
-    this.worker = null;
     this.queue.length = 0;
-    this.calls.close(new Error('thumbnails disposed'));
+    this.worker.dispose(new Error('thumbnails disposed'));
   }
 }

@@ -22,7 +22,7 @@ import { localize, tText } from '../ui/i18n';
 import { editHelp, editLabel, editReportText, withParamLabels } from './editText';
 import { filePicker } from '../ui/filePicker';
 
-import { acceptAttribute, MOTION_EXTENSIONS } from '../../shared/convert/formats';
+import { acceptAttribute, MOTION_EXTENSIONS } from '../../shared/formats/formats';
 import { editConfirmation } from '../app/editConfirmation';
 import { mapRange } from '../app/range';
 import { createEditSections } from './editGroups';

@@ -2,7 +2,7 @@
  * The file side of the studio (left): open a file, load the built-in mannequin again, and the
  * library of opened folders through the StudioApi. Drop files anywhere on the window.
  */
-import { acceptAttribute, AVATAR_EXTENSIONS, STUDIO_FILE_EXTENSIONS } from '../../shared/convert/formats';
+import { acceptAttribute, AVATAR_EXTENSIONS, STUDIO_FILE_EXTENSIONS } from '../../shared/formats/formats';
 import type { Studio } from '../app/studio';
 import type { LibraryEntry, LibrarySnapshot } from '../../shared/contract/studioApi';
 import { h, button } from '../ui/dom';
@@ -199,7 +199,7 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
       commandButton(studio, 'file.save'),
       commandButton(studio, 'file.saveAs'),
       commandButton(studio, 'file.export'),
-      smallerFileCheckbox(),
+      smallerFileCheckbox(studio.settings),
       button(() => t('library.mannequin'), onMannequin, { id: 'load-mannequin', title: () => t('library.mannequinHelp') }),
     ),
     fileInput,

@@ -9,7 +9,7 @@ import type { TakeInfo } from '../../shared/convert/takeInfo';
 import { choose } from '../ui/dialog';
 import { h } from '../ui/dom';
 import { t, formatNumber } from '../../shared/i18n';
-import { preferredTake } from '../../shared/convert/preferredTake';
+import { preferredTake } from '../../shared/formats/preferredTake';
 
 export async function chooseTake(file: string, takes: readonly TakeInfo[]): Promise<string | null> {
   // The longest keyed take is preselected; a take with no keys is listed but cannot be opened.

@@ -7,6 +7,7 @@ import { t, formatNumber, onLocaleChange } from '../../shared/i18n';
 import { localize, tAttr } from '../ui/i18n';
 import { shortcutText } from '../app/commands';
 import { IS_MAC } from '../app/platformKeys';
+import { FALLOFF_SECONDS } from '../../shared/contract/studioApi';
 
 export function createTransportBar(studio: Studio): HTMLElement {
   const timeText = tAttr(h('output', { class: 'time-readout', 'aria-live': 'off' }), 'aria-label', 'studio.transport.time');
@@ -19,7 +20,7 @@ export function createTransportBar(studio: Studio): HTMLElement {
   speed.addEventListener('change', () => {
     studio.clock.speed = Number(speed.value);
   });
-  const falloff = h('input', { type: 'number', id: 'falloff-input', min: 0, max: 10, step: 0.05, value: studio.falloff }) as HTMLInputElement;
+  const falloff = h('input', { type: 'number', id: 'falloff-input', min: FALLOFF_SECONDS.min, max: FALLOFF_SECONDS.max, step: FALLOFF_SECONDS.step, value: studio.falloff }) as HTMLInputElement;
   falloff.addEventListener('change', () => {
     const v = Number(falloff.value);
     if (Number.isFinite(v) && v >= 0) studio.setFalloff(v);

@@ -9,7 +9,7 @@ import type { Channel, Motion } from '../../shared/motion/types';
 import { writeVrma } from '../../shared/vrma/write';
 import type { AutosaveReply, AutosaveRequest, MotionDelta, SessionWithoutMotion } from './autosaveProtocol';
 import { httpCallTarget } from './httpStudioApi';
-import { RpcCalls, WorkerFailedError } from '../../shared/rpc/rpcCalls';
+import { WorkerFailedError, WorkerRpc } from '../workers/workerRpc';
 
 export interface AutosaveWriter {
   /** Where the .vrma is written: 'worker', or 'page' when no worker could be used. */
@@ -21,37 +21,23 @@ export interface AutosaveWriter {
 
 export function createAutosaveWriter(api: StudioApi, opts: { useWorker?: boolean } = {}): AutosaveWriter {
   const inPage = async (session: SessionWithoutMotion, motion: Motion) => api.autosave({ ...session, motion: writeVrma(motion) });
-  const calls = new RpcCalls<AutosaveReply>();
   /** Index of each channel the worker holds from the last save (it keeps them for the next one). */
   let held = new Map<Channel, number>();
-  // Started by the first save, not with the studio: its script (75 kB) would be fetched and compiled
-  // while the page draws its first frame. undefined: not started yet; null: writing in the page.
-  let worker: Worker | null | undefined = opts.useWorker === false ? null : undefined;
-  const started = (): Worker | null => (worker === undefined ? (worker = startWorker()) : worker);
+  const disposed = new Error('autosave writer disposed');
+  // The script failed to load (or the worker died): what it had is written in the page, and so is the rest.
+  const worker =
+    opts.useWorker === false
+      ? null
+      : new WorkerRpc<AutosaveRequest & { id: number }, AutosaveReply>(() => new Worker(new URL('./autosaveWorker.ts', import.meta.url), { type: 'module', name: 'autosave' }), {
+          init: { type: 'init', target: httpCallTarget(api) } satisfies AutosaveRequest,
+          onFail: (why) => {
+            console.warn('autosave: the worker failed, writing in the page from now on:', why);
+            held = new Map();
+          },
+        });
 
   function delta(motion: Motion): MotionDelta {
     return { ...motion, channels: motion.channels.map((c) => held.get(c) ?? c) };
-  }
-
-  function startWorker(): Worker | null {
-    if (typeof Worker === 'undefined') return null;
-    let w: Worker;
-    try {
-      w = new Worker(new URL('./autosaveWorker.ts', import.meta.url), { type: 'module', name: 'autosave' });
-    } catch (e) {
-      console.warn('autosave: no worker, writing in the page:', e);
-      return null;
-    }
-    w.onmessage = (e: MessageEvent<AutosaveReply>) => void calls.settle(e.data);
-    // The script failed to load (or the worker died): finish what it had in the page, and stay there.
-    w.onerror = (e) => {
-      e.preventDefault();
-      console.warn('autosave: the worker failed, writing in the page from now on:', e.message);
-      fallBack();
-    };
-    w.onmessageerror = () => fallBack();
-    w.postMessage({ type: 'init', target: httpCallTarget(api) } satisfies AutosaveRequest);
-    return w;
   }
 
   /** The worker's answer: uploaded by it, or written and handed back for the page to send. */
@@ -63,46 +49,26 @@ export function createAutosaveWriter(api: StudioApi, opts: { useWorker?: boolean
     if (reply.bytes) return api.autosave({ ...session, motion: reply.bytes });
   }
 
-  function fallBack() {
-    worker?.terminate();
-    worker = null;
-    held = new Map();
-    // The calls still waiting are written in the page (save() sees the WorkerFailedError).
-    calls.close(new WorkerFailedError());
-  }
-
   return {
     get mode() {
-      if (worker === undefined) return typeof Worker === 'undefined' ? 'page' : 'worker';
-      return worker ? 'worker' : 'page';
+      return worker && worker.state === 'worker' ? 'worker' : 'page';
     },
     save(session, motion) {
-      const w = started();
-      if (!w) return inPage(session, motion);
-      let notSent: unknown;
-      const send = (id: number) => {
-        try {
-          w.postMessage({ type: 'save', id, motion: delta(motion), session } satisfies AutosaveRequest);
-          held = new Map(motion.channels.map((c, i) => [c, i]));
-        } catch (e) {
-          notSent = e;
-          throw e;
-        }
-      };
-      return calls.call(send).then(
+      if (!worker || worker.state === 'none') return inPage(session, motion);
+      const sent = () => (held = new Map(motion.channels.map((c, i) => [c, i])));
+      return worker.call((id) => ({ type: 'save', id, motion: delta(motion), session }), { sent }).then(
         (reply) => settled(reply, session),
         (e) => {
-          if (e !== notSent && !(e instanceof WorkerFailedError)) throw e;
-          // Something in the motion cannot be cloned (DataCloneError), or the worker is gone: write this one in the page.
-          if (e === notSent) console.warn('autosave: could not hand the motion to the worker:', e);
+          if (e === disposed) throw e;
+          // The worker is gone (WorkerFailedError), or something in the motion cannot be cloned
+          // (DataCloneError): write this one in the page.
+          if (!(e instanceof WorkerFailedError)) console.warn('autosave: could not hand the motion to the worker:', e);
           return inPage(session, motion);
         },
       );
     },
     dispose() {
-      worker?.terminate();
-      worker = null;
-      calls.close(new Error('autosave writer disposed'));
+      worker?.dispose(disposed);
     },
   };
 }

@@ -8,7 +8,7 @@
  * Saving is the document model's (renderer/app/document.ts, renderer/shell/documentActions.ts); this module only
  * reads the document's snapshot for the autosave and hands a recovered session back to it.
  */
-import { CONVERTIBLE_EXTENSIONS, formatList, isAvatarFile } from '../../shared/convert/formats';
+import { CONVERTIBLE_EXTENSIONS, formatList, isAvatarFile } from '../../shared/formats/formats';
 import { latestRunner } from './latestRun';
 import type { Studio } from '../app/studio';
 import type {
@@ -204,7 +204,7 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
       return null;
     }
     // Which folder: asked, with the last-opened one preselected, never guessed.
-    const last = (await api.getSettings()).lastFolder ?? undefined;
+    const last = (await studio.settings.refresh()).lastFolder ?? undefined; // main keeps it: read again
     const target = await askConvertTarget(folders, folders.find((f) => f.root === last)?.root ?? folders[0].root);
     if (!target) return null;
     const bar = document.createElement('progress');

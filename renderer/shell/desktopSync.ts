@@ -54,14 +54,9 @@ export function syncDesktop(studio: Studio): void {
   studio.events.on('document', pushDoc);
   onLocaleChange(pushDoc);
   pushDoc();
-  quiet(
-    api.getSettings().then((s) => {
-      studio.settings = s;
-      if (Number.isFinite(s.falloffRadius) && s.falloffRadius !== studio.falloff) studio.setFalloff(s.falloffRadius);
-    }),
-  );
+  const settings = studio.settings;
+  quiet(settings.ready().then((s) => s.falloffRadius !== studio.falloff && studio.setFalloff(s.falloffRadius)));
   studio.events.on('falloff', (v) => {
-    if (studio.settings?.falloffRadius === v) return;
-    quiet(api.setSettings({ falloffRadius: v }).then((s) => (studio.settings = s)));
+    if (settings.value.falloffRadius !== v) quiet(settings.set({ falloffRadius: v }));
   });
 }

@@ -119,7 +119,7 @@ export function createDocumentActions(studio: Studio, platform: Promise<Platform
     },
     async exportCopy() {
       try {
-        const out = await doc.export(store, exportWriteOptions());
+        const out = await doc.export(store, exportWriteOptions(studio.settings));
         if (out) studio.messages.show('success', () => (out.path ? t('studio.doc.exportedCopy', { file: out.path }) : t('studio.doc.exportedDownload', { file: out.name })), { group: 'file' });
         return out;
       } catch (e) {

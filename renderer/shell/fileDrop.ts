@@ -2,7 +2,7 @@
 import type { Studio } from '../app/studio';
 import { t } from '../../shared/i18n';
 import { errorText } from '../ui/messages';
-import { isAvatarFile } from '../../shared/convert/formats';
+import { isAvatarFile } from '../../shared/formats/formats';
 
 export function bindFileDrop(studio: Studio, target: Window): void {
   target.addEventListener('dragover', (e) => {

@@ -22,39 +22,16 @@ const bedroomModules = import.meta.glob<BedroomModule>('../bedroom/index.ts');
 /** Top-bar buttons that act on the studio's document only. */
 const STUDIO_ONLY = '[data-command="edit.undo"], [data-command="edit.redo"], [data-command="view.frame"]';
 
-/** Where a host without StudioApi settings (a static build) keeps the bedroom's settings. */
-const SETTINGS_KEY = 'vrma-studio.bedroom';
-
 /**
- * The bedroom's settings live in the StudioApi settings (one type, shared/contract/bedroomSettings.ts,
- * sanitized by the bedroom on reading and by the settings store on writing); without an API, in the
- * page's storage.
+ * The bedroom's settings are a part of the studio's Settings (one schema, shared/contract/bedroomSettings.ts),
+ * read and changed through the studio's one settings client (kept by the StudioApi, or without one in
+ * the page's storage).
  */
 function bedroomSettings(studio: Studio): BedroomContext['settings'] {
   return {
-    get: () => {
-      if (studio.api) return studio.settings?.bedroom;
-      try {
-        const raw = localStorage.getItem(SETTINGS_KEY);
-        return raw ? (JSON.parse(raw) as unknown) : undefined;
-      } catch {
-        return undefined;
-      }
-    },
+    get: () => studio.settings.value.bedroom,
     set: (value: BedroomSettings) => {
-      if (studio.settings) studio.settings = { ...studio.settings, bedroom: value };
-      if (!studio.api) {
-        try {
-          localStorage.setItem(SETTINGS_KEY, JSON.stringify(value));
-        } catch {
-          /* storage unavailable: the settings last this visit */
-        }
-        return;
-      }
-      studio.api
-        .setSettings({ bedroom: value })
-        .then((s) => (studio.settings = s))
-        .catch((e) => studio.messages.error(() => t('bedroom.msg.settingsFailed', { detail: errorText(e) })));
+      studio.settings.set({ bedroom: value }).catch((e) => studio.messages.error(() => t('bedroom.msg.settingsFailed', { detail: errorText(e) })));
     },
   };
 }
@@ -91,7 +68,7 @@ export function createSceneSwitcher(studio: Studio, studioView: HTMLElement, bed
         syncStudioButtons(); // at start-up (#bedroom) the switcher joins the top bar only now
         const api = studio.api;
         // The bedroom reads its settings once when it mounts: at start-up (#bedroom) they may not have arrived yet.
-        if (api && !studio.settings) studio.settings = await api.getSettings().catch(() => studio.settings);
+        await studio.settings.ready();
         if (!bedroom || mounted) return;
         mounted = mod.mountBedroom(bedroomView, {
           getAvatar: () => ({ bytes: studio.avatar?.bytes ?? new Uint8Array(), name: studio.avatar?.name ?? 'mannequin' }),

@@ -3,13 +3,14 @@
  * and press ←/→/↑/↓, Shift for 50 px) to resize the library column, the edit column and the dope
  * sheet (the curve view shares its height); double-click goes back to the layout's default. Sizes
  * are CSS variables on the studio view (--left-w, --right-w, --dope-h; styles.css falls back to the
- * defaults of each window size) and are kept in the settings (PANEL_SIZES is the one table of them),
+ * defaults of each window size) and are kept in the settings (PANEL_SIZES is the one table of them;
+ * the studio's one settings client),
  * written once per drag.
  */
 import { h } from '../ui/dom';
 import { localize } from '../ui/i18n';
 import { t } from '../../shared/i18n';
-import type { StudioApi } from '../../shared/contract/studioApi';
+import type { SettingsClient } from '../app/settings';
 import { PANEL_SIZES, type PanelName, type PanelSizes } from '../../shared/contract/studioApi';
 
 /** What each splitter resizes: its CSS variable, the element it measures, and which way a drag grows it. */
@@ -40,7 +41,7 @@ export interface Splitters {
   apply(sizes: PanelSizes): void;
 }
 
-export function createSplitters(view: HTMLElement, measure: Readonly<Record<PanelName, () => number>>, api: StudioApi | null): Splitters {
+export function createSplitters(view: HTMLElement, measure: Readonly<Record<PanelName, () => number>>, settings: SettingsClient): Splitters {
   const sizes: Record<PanelName, number | null> = { left: null, right: null, dopeSheet: null };
   const clamp = (panel: PanelName, px: number) => {
     const { min, max } = PANEL_SIZES[panel];
@@ -60,8 +61,7 @@ export function createSplitters(view: HTMLElement, measure: Readonly<Record<Pane
     sync();
   };
   const save = (panel: PanelName) => {
-    if (!api) return;
-    api.setSettings({ panels: { [panel]: sizes[panel] } }).catch(() => {
+    settings.set({ panels: { [panel]: sizes[panel] } }).catch(() => {
       /* not kept: the sizes still apply to this session */
     });
   };

@@ -37,6 +37,7 @@ import { h } from '../ui/dom';
 import { errorText } from '../ui/messages';
 import { t, onLocaleChange, formatNumber } from '../../shared/i18n';
 import { LanguageChoice } from '../app/language';
+import { SettingsClient } from '../app/settings';
 import { createLanguageControl, registerLanguageCommands } from './languageControl';
 import { createShortcutsOverlay } from './shortcutsOverlay';
 import { openQuestions } from '../panels/openQuestions';
@@ -62,13 +63,13 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
     // No Electron bridge and no host to talk to: the studio still works on files opened in the page.
   }
   // The language is settled before anything is built, so the first frame is already in it.
-  const language = new LanguageChoice(api);
+  const settings = new SettingsClient(api), language = new LanguageChoice(settings);
   await language.load();
   const viewportBox = h('div', { class: 'viewport', id: 'viewport' });
   const viewport = new Viewport(viewportBox);
 
   const walk = (await walkCycleMotion().catch(() => null)) ?? buildMotion({ rotations: {}, generator: 'VRMA Studio rest pose' });
-  const studio = new Studio(viewport, api, walk, 'walk');
+  const studio = new Studio(viewport, api, walk, 'walk', settings);
   const shortcuts = createShortcutsOverlay(studio.commands);
   // Native dialogs (Electron) give the file's path, so saves can land beside it; the browser uses the file input.
   const platform = api ? api.getPlatform().catch(() => null) : Promise.resolve(null);
@@ -245,11 +246,11 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
       right: () => studioView.querySelector('.right')!.getBoundingClientRect().width,
       dopeSheet: () => Math.max(sizeOf('.dope-sheet')(), sizeOf('.curve-view')()),
     },
-    api,
+    studio.settings,
   );
   studioView.querySelector('.center')!.append(splitters.elements.left, splitters.elements.right);
   studioView.querySelector('.bottom')!.prepend(splitters.elements.dopeSheet);
-  if (api) void api.getSettings().then((s) => s.panels && splitters.apply(s.panels)).catch(() => {});
+  void studio.settings.ready().then((s) => splitters.apply(s.panels));
   const bedroomView = h('div', { class: 'bedroom-view', id: 'bedroom-view', hidden: true });
   const switcher = createSceneSwitcher(studio, studioView, bedroomView);
   header.insertBefore(switcher.element, header.children[2]);

@@ -4,7 +4,7 @@ import type { ExportFormat } from '../../shared/export/index';
 import { chosenExportFormat } from '../app/exportFormat';
 import { setIn, setOut } from '../app/range';
 import { EDITS } from '../../shared/edits/registry';
-import { AVATAR_EXTENSIONS, formatList, MOTION_EXTENSIONS } from '../../shared/convert/formats';
+import { AVATAR_EXTENSIONS, formatList, MOTION_EXTENSIONS } from '../../shared/formats/formats';
 import { editDisabledReason, runEdit } from '../panels/editPanel';
 
 export interface CommandHooks {
@@ -23,7 +23,7 @@ export function registerStudioCommands(studio: Studio, hooks: CommandHooks): voi
   r.register({ id: 'file.save', label: 'Save', description: 'Save the motion to its own .vrma (a converted motion: NAME.vrma beside its source, once)', shortcuts: ['Mod+S'], menu: 'file', run: hooks.save });
   r.register({ id: 'file.saveAs', label: 'Save As…', description: 'Save the motion as a new .vrma file, which the document then is', shortcuts: ['Mod+Shift+S'], menu: 'file', run: hooks.saveAs });
   r.register({ id: 'file.export', label: 'Export .vrma', description: 'Write a copy of the motion as a .vrma file (the document stays as it is)', shortcuts: ['Mod+Shift+E'], menu: 'file', run: hooks.exportCopy });
-  r.register({ id: 'file.exportChosen', label: 'Export to format', description: 'Write the motion in the format chosen beside the button', menu: 'file', run: () => hooks.exportAs(chosenExportFormat()) });
+  r.register({ id: 'file.exportChosen', label: 'Export to format', description: 'Write the motion in the format chosen beside the button', menu: 'file', run: () => hooks.exportAs(chosenExportFormat(studio)) });
   r.register({ id: 'file.exportVmd', label: 'Export .vmd (MMD)', description: 'Write the motion as an MMD motion for the standard MMD bones', menu: 'file', run: () => hooks.exportAs('vmd') });
   r.register({ id: 'file.exportBvh', label: 'Export .bvh', description: 'Write the motion as BVH motion capture on a standard humanoid', menu: 'file', run: () => hooks.exportAs('bvh') });
   r.register({ id: 'file.exportGlb', label: 'Export .glb (on the avatar)', description: 'Write the avatar on screen with the motion baked on', menu: 'file', run: () => hooks.exportAs('glb') });

@@ -1,7 +1,7 @@
 /**
  * The onion skin's controls: the View menu command (onion.toggle, checked while on), a checkbox and
  * the ±N frames field in the transport bar, and the setting in the studio's one Settings type
- * (StudioApi getSettings/setSettings: onionSkin { enabled, seconds }), read at start and written on change.
+ * (onionSkin { enabled, seconds }, through the studio's one settings client), read at start and written on change.
  */
 import type { Studio } from '../app/studio';
 import { h, labelled } from '../ui/dom';
@@ -38,21 +38,13 @@ export function createOnionSkin(studio: Studio): { onion: OnionSkin; element: HT
   onion.onChange((s) => {
     show();
     studio.commands.changed();
-    if (!loaded || !studio.api) return;
-    studio.api.setSettings({ onionSkin: s }).then(
-      (saved) => (studio.settings = saved),
-      () => undefined,
-    );
+    // Not stored (no settings service): the choice lasts for this page.
+    if (loaded) studio.settings.set({ onionSkin: s }).catch(() => undefined);
   });
-  if (studio.api) {
-    studio.api.getSettings().then(
-      (s) => {
-        if (s.onionSkin) onion.set(s.onionSkin);
-        loaded = true;
-      },
-      () => (loaded = true),
-    );
-  } else loaded = true;
+  void studio.settings.ready().then((s) => {
+    onion.set(s.onionSkin);
+    loaded = true;
+  });
 
   const element = h(
     'span',

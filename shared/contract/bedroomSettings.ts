@@ -1,40 +1,12 @@
 /**
- * The bedroom's settings: the one type (kept in the studio's settings file through StudioApi) and
- * the one sanitizer, used by the settings store in main/ and by the bedroom when it reads them back,
- * so an old, partial or hand-edited file can never break the scene.
+ * The bedroom's settings: the one schema (kept in the studio's settings file through StudioApi), whose
+ * inferred type is BedroomSettings and whose reading is the one sanitizer, used by the settings store
+ * in main/ and by the bedroom when it reads them back, so an old, partial or hand-edited file can never
+ * break the scene.
  */
-
-/** The pose being lain in: on the back, on the right side (the side pose), on the left (its mirror). */
-export type LyingPose = 'back' | 'right' | 'left';
-/** The two poses a user's file can fill; the left side is always the mirror of the side pose. */
-export type PoseSlot = 'back' | 'side';
-/** Turn-over cycle: back ↔ right side, or back → right → back → left. */
-export type TurnSides = 'right' | 'both';
-
-/** The user's correction of the automatic placement, in the bed's own directions. */
-export interface PlacementOffsets {
-  /** Metres toward the head of the bed (negative: toward the feet). */
-  readonly towardHead: number;
-  /** Metres toward the wall side of the bed (negative: toward the open edge). */
-  readonly towardWall: number;
-  /** Metres up (negative: down). */
-  readonly up: number;
-  /** Degrees about the vertical (positive: counter-clockwise seen from above). */
-  readonly turn: number;
-}
-
-export interface BedroomSettings {
-  readonly pose: LyingPose;
-  readonly sides: TurnSides;
-  readonly autoTurn: boolean;
-  /** Seconds between automatic turn-overs while fully asleep (AUTO_SEC_MIN..AUTO_SEC_MAX). */
-  readonly autoSec: number;
-  /** Placement offsets per avatar (key: the avatar's name, see placementKey). */
-  readonly placement: { readonly [avatar: string]: PlacementOffsets };
-  /** The user's sleep pose files (paths read again through StudioApi.readFile), by the pose they fill. */
-  readonly poseFiles: { readonly back?: string; readonly side?: string };
-  readonly sound: { readonly muted: boolean; readonly volume: number };
-}
+import * as v from 'valibot';
+import type { Infer } from './infer';
+import { choice, clampedNumber, flag, isPlainObject, section, withoutUndefined } from './settingsFields';
 
 export const AUTO_SEC_MIN = 20;
 export const AUTO_SEC_MAX = 600;
@@ -46,60 +18,64 @@ export const MAX_PLACEMENTS = 100;
 export const MAX_KEY = 255;
 export const MAX_POSE_PATH = 4096;
 
-export const ZERO_OFFSETS: PlacementOffsets = { towardHead: 0, towardWall: 0, up: 0, turn: 0 };
+/** The user's correction of the automatic placement, in the bed's own directions. */
+const PlacementOffsetsSchema = section({
+  /** Metres toward the head of the bed (negative: toward the feet). */
+  towardHead: clampedNumber(0, -OFFSET_LIMIT_M, OFFSET_LIMIT_M),
+  /** Metres toward the wall side of the bed (negative: toward the open edge). */
+  towardWall: clampedNumber(0, -OFFSET_LIMIT_M, OFFSET_LIMIT_M),
+  /** Metres up (negative: down). */
+  up: clampedNumber(0, -OFFSET_LIMIT_M, OFFSET_LIMIT_M),
+  /** Degrees about the vertical (positive: counter-clockwise seen from above). */
+  turn: clampedNumber(0, -TURN_LIMIT_DEG, TURN_LIMIT_DEG),
+});
 
-export const DEFAULT_BEDROOM_SETTINGS: BedroomSettings = {
-  pose: 'back',
-  sides: 'right',
-  autoTurn: true,
-  autoSec: 120,
-  placement: {},
-  poseFiles: {},
-  sound: { muted: false, volume: 0.5 },
-};
+const posePath = v.fallback(v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_POSE_PATH), v.check((p) => !p.includes('\0')))), undefined);
 
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+/**
+ * The bedroom's settings as stored: every field read to a valid value (its range, or its default),
+ * and the defaults are what an empty object reads to.
+ */
+export const BedroomSettingsSchema = v.pipe(
+  section({
+    /** The pose being lain in: on the back, on the right side (the side pose), on the left (its mirror). Version 1 stored 'side' for the right. */
+    pose: choice(['back', 'right', 'left'], 'back', (p) => (p === 'side' ? 'right' : p)),
+    /** Turn-over cycle: back <-> right side, or back -> right -> back -> left. */
+    sides: choice(['right', 'both'], 'right'),
+    autoTurn: flag(true),
+    /** Seconds between automatic turn-overs while fully asleep (AUTO_SEC_MIN..AUTO_SEC_MAX). */
+    autoSec: clampedNumber(120, AUTO_SEC_MIN, AUTO_SEC_MAX, Math.round),
+    /** Placement offsets per avatar (key: the avatar's name, see placementKey), the newest MAX_PLACEMENTS. */
+    placement: v.pipe(
+      v.unknown(),
+      v.transform((x) => Object.fromEntries(Object.entries(isPlainObject(x) ? x : {}).filter(([k]) => k.length > 0 && k.length <= MAX_KEY).slice(-MAX_PLACEMENTS))),
+      v.record(v.string(), PlacementOffsetsSchema),
+    ),
+    /** The user's sleep pose files (paths read again through StudioApi.readFile), by the pose they fill. */
+    poseFiles: v.pipe(section({ back: posePath, side: posePath }), v.transform(withoutUndefined)),
+    sound: section({ muted: flag(false), volume: clampedNumber(0.5, 0, 1) }),
+  }),
+  // The left side is the mirror of the side pose, turned to only when both sides are on.
+  v.transform((b) => (b.sides === 'right' && b.pose === 'left' ? { ...b, pose: 'right' as const } : b)),
+);
 
-function clamp(v: unknown, lo: number, hi: number, fallback: number): number {
-  return typeof v === 'number' && Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : fallback;
-}
+export type BedroomSettings = Infer<typeof BedroomSettingsSchema>;
+export type PlacementOffsets = Infer<typeof PlacementOffsetsSchema>;
+/** The pose being lain in: on the back, on the right side (the side pose), on the left (its mirror). */
+export type LyingPose = BedroomSettings['pose'];
+/** The two poses a user's file can fill; the left side is always the mirror of the side pose. */
+export type PoseSlot = keyof BedroomSettings['poseFiles'];
+/** Turn-over cycle: back <-> right side, or back -> right -> back -> left. */
+export type TurnSides = BedroomSettings['sides'];
 
-export function sanitizeOffsets(raw: unknown): PlacementOffsets {
-  const o = isObject(raw) ? raw : {};
-  return {
-    towardHead: clamp(o.towardHead, -OFFSET_LIMIT_M, OFFSET_LIMIT_M, 0),
-    towardWall: clamp(o.towardWall, -OFFSET_LIMIT_M, OFFSET_LIMIT_M, 0),
-    up: clamp(o.up, -OFFSET_LIMIT_M, OFFSET_LIMIT_M, 0),
-    turn: clamp(o.turn, -TURN_LIMIT_DEG, TURN_LIMIT_DEG, 0),
-  };
-}
+export const ZERO_OFFSETS: PlacementOffsets = v.parse(PlacementOffsetsSchema, {});
 
-const posePath = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= MAX_POSE_PATH && !v.includes('\0');
+export const DEFAULT_BEDROOM_SETTINGS: BedroomSettings = v.parse(BedroomSettingsSchema, {});
+
+export const sanitizeOffsets = (raw: unknown): PlacementOffsets => v.parse(PlacementOffsetsSchema, raw);
 
 /** Any stored value (an older version, garbage, a partial patch merged on the defaults) to valid settings. */
-export function sanitizeBedroomSettings(raw: unknown): BedroomSettings {
-  const r = isObject(raw) ? raw : {};
-  const d = DEFAULT_BEDROOM_SETTINGS;
-  // Version 1 stored 'side' for the (right) side pose.
-  const pose = r.pose === 'side' ? 'right' : r.pose === 'back' || r.pose === 'right' || r.pose === 'left' ? r.pose : d.pose;
-  const placement: Record<string, PlacementOffsets> = {};
-  if (isObject(r.placement)) {
-    const keys = Object.keys(r.placement).filter((k) => k.length > 0 && k.length <= MAX_KEY);
-    for (const k of keys.slice(-MAX_PLACEMENTS)) placement[k] = sanitizeOffsets(r.placement[k]);
-  }
-  const files = isObject(r.poseFiles) ? r.poseFiles : {};
-  const sound = isObject(r.sound) ? r.sound : {};
-  const sides = r.sides === 'both' || r.sides === 'right' ? r.sides : d.sides;
-  return {
-    pose: sides === 'right' && pose === 'left' ? 'right' : pose,
-    sides,
-    autoTurn: typeof r.autoTurn === 'boolean' ? r.autoTurn : d.autoTurn,
-    autoSec: Math.round(clamp(r.autoSec, AUTO_SEC_MIN, AUTO_SEC_MAX, d.autoSec)),
-    placement,
-    poseFiles: { ...(posePath(files.back) ? { back: files.back } : {}), ...(posePath(files.side) ? { side: files.side } : {}) },
-    sound: { muted: sound.muted === true, volume: clamp(sound.volume, 0, 1, d.sound.volume) },
-  };
-}
+export const sanitizeBedroomSettings = (raw: unknown): BedroomSettings => v.parse(BedroomSettingsSchema, raw);
 
 /** The settings key of an avatar's placement: its name (file name, or "mannequin"), cut to MAX_KEY. */
 export function placementKey(avatarName: string): string {

@@ -9,6 +9,7 @@
 import * as v from 'valibot';
 import { MAX_KEY, MAX_PLACEMENTS, type BedroomSettings } from './bedroomSettings';
 import { EXPORT_FORMATS } from '../export/exportFormats';
+import type { DeepReadonly, Infer, SameType } from './infer';
 
 export const MAX_PATH = 4096;
 export const MAX_TEXT = 1024;
@@ -70,6 +71,7 @@ export const BedroomPatchSchema = v.partial(
   }),
 );
 
+/** What setSettings may send: settings.ts checks at compile time that it names exactly the stored settings' fields. */
 export const SettingsPatchSchema = v.partial(
   shape({
     windowBounds: v.nullable(WindowBoundsSchema),
@@ -80,6 +82,7 @@ export const SettingsPatchSchema = v.partial(
     language: oneOf(...LANGUAGE_SETTINGS),
     onionSkin: v.partial(shape({ enabled: bool, seconds: finite })),
     exportFormat: oneOf(...EXPORT_FORMATS),
+    exportSmallerFile: bool,
     panels: v.partial(shape({ left: v.nullable(finite), right: v.nullable(finite), dopeSheet: v.nullable(finite) })),
   }),
 );
@@ -185,17 +188,8 @@ export const DocumentStateSchema = shape({
 /** The page's answer to a closeRequest (main/services/closeGuard.ts): 'shown' first, then 'close' or 'cancel'. */
 export const CloseAnswerSchema = oneOf('shown', 'close', 'cancel');
 
-/** Deeply readonly view of an inferred type (the contract hands out immutable data). */
-export type DeepReadonly<T> = T extends Uint8Array
-  ? T
-  : T extends readonly (infer U)[]
-    ? readonly DeepReadonly<U>[]
-    : T extends object
-      ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
-      : T;
-export type Infer<S extends v.GenericSchema> = DeepReadonly<v.InferOutput<S>>;
+export type { DeepReadonly, Infer } from './infer';
 
 // Compile-time: the bedroom patch the schema accepts is exactly a partial BedroomSettings.
-type SameType<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const bedroomPatchMatches: SameType<Infer<typeof BedroomPatchSchema>, DeepReadonly<Partial<BedroomSettings>>> = true;
 void bedroomPatchMatches;

@@ -1,35 +1,21 @@
 /**
- * The studio's settings as the contract carries them: their shape, defaults and ranges (settings.json,
- * kept by main/services/settingsStore.ts; changed through setSettings with a SettingsPatch checked by
- * schema.ts). studioApi.ts re-exports all of it.
+ * The studio's settings as the contract carries them: one valibot schema (SettingsSchema) gives their
+ * shape (Settings is its inferred type), their defaults (what an empty object reads to) and their
+ * ranges (every stored value is clamped or replaced by its default there), so settings.json may be old,
+ * partial or hand-edited. Kept by main/services/settingsStore.ts; changed through setSettings with a
+ * SettingsPatch checked by schema.ts and merged by applySettingsPatch. studioApi.ts re-exports all of it.
  */
-import { DEFAULT_BEDROOM_SETTINGS, type BedroomSettings } from './bedroomSettings';
-import type { Infer, SettingsPatchSchema, WindowBoundsSchema } from './schema';
-import type { LANGUAGE_SETTINGS } from './schema';
-import type { ExportFormat } from '../export/exportFormats';
-
-export type WindowBounds = Infer<typeof WindowBoundsSchema>;
+import * as v from 'valibot';
+import { BedroomSettingsSchema } from './bedroomSettings';
+import type { Infer, SameType } from './infer';
+import type { SettingsPatchSchema } from './schema';
+import { LANGUAGE_SETTINGS } from './schema';
+import { EXPORT_FORMATS } from '../export/exportFormats';
+import { choice, clampedNumber, flag, isPlainObject, section } from './settingsFields';
 
 export type { BedroomSettings } from './bedroomSettings';
 
 export const SETTINGS_SCHEMA_VERSION = 1;
-
-export interface Settings {
-  readonly schemaVersion: number;
-  readonly windowBounds: WindowBounds | null;
-  /** Pose-edit falloff radius in seconds. */
-  readonly falloffRadius: number;
-  readonly bedroom: BedroomSettings;
-  readonly lastFolder: string | null;
-  /** UI language: 'system' follows the OS / browser (shared/i18n detectLocale), else the user's choice. */
-  readonly language: LanguageSetting;
-  /** Ghost poses of the avatar N frames before and after the playhead (renderer/viewport/onionSkin.ts). */
-  readonly onionSkin: OnionSkinSettings;
-  /** The Export menu's last format (renderer/app/exportFormat.ts): what "Export to" writes. */
-  readonly exportFormat: ExportFormat;
-  /** The splitters' panel sizes in CSS px; null: the layout's default for the window size. */
-  readonly panels: PanelSizes;
-}
 
 /**
  * The studio's splitters (renderer/shell/splitters.ts), one row each: the library column, the edit
@@ -41,42 +27,101 @@ export const PANEL_SIZES = {
   dopeSheet: { min: 60, max: 700 },
 } as const;
 export type PanelName = keyof typeof PANEL_SIZES;
-export type PanelSizes = { readonly [K in PanelName]: number | null };
-
-export interface OnionSkinSettings {
-  readonly enabled: boolean;
-  /**
-   * The ghosts show the pose this many seconds before and after the playhead. Seconds, not frames: the
-   * same setting shows the same spread of a movement at 30 fps and at 120 fps (issue 27).
-   */
-  readonly seconds: number;
-}
 
 /** The range of the onion skin's offset (seconds), and the field's step. */
 export const ONION_SKIN_SECONDS = { min: 0.02, max: 2, default: 0.2, step: 0.05 } as const;
 /** Settings written before the offset was in seconds held frames; they are read as frames at 30 fps. */
 export const LEGACY_ONION_FPS = 30;
+/** The pose-edit falloff radius (seconds): the transport bar's field and the stored value share it. */
+export const FALLOFF_SECONDS = { min: 0, max: 10, default: 0.4, step: 0.05 } as const;
 
-/** An offset as stored and shown: to the hundredth of a second, inside the range (the default when not a number). */
-export function clampOnionSeconds(s: number): number {
-  if (!Number.isFinite(s)) return ONION_SKIN_SECONDS.default;
-  return Math.min(ONION_SKIN_SECONDS.max, Math.max(ONION_SKIN_SECONDS.min, Math.round(s * 100) / 100));
-}
+const OnionSecondsSchema = clampedNumber(ONION_SKIN_SECONDS.default, ONION_SKIN_SECONDS.min, ONION_SKIN_SECONDS.max, (s) => Math.round(s * 100) / 100);
+/** A panel size in CSS px, rounded and inside its row of PANEL_SIZES; null: the layout's default. */
+const panelSize = (panel: PanelName) =>
+  v.fallback(v.nullable(v.pipe(v.number(), v.finite(), v.transform((x) => Math.round(Math.min(PANEL_SIZES[panel].max, Math.max(PANEL_SIZES[panel].min, x)))))), null);
+const finite = v.pipe(v.number(), v.finite());
 
-export { LANGUAGE_SETTINGS } from './schema';
-export type LanguageSetting = (typeof LANGUAGE_SETTINGS)[number];
+export const SettingsSchema = section({
+  /** Always today's version: older files are read field by field to it. */
+  schemaVersion: v.pipe(v.unknown(), v.transform((): number => SETTINGS_SCHEMA_VERSION)),
+  /** The window's last bounds; null (the default placement) unless all four are numbers and it is at least 200x150. */
+  windowBounds: v.fallback(
+    v.nullable(
+      v.pipe(
+        v.object({ x: finite, y: finite, width: finite, height: finite, maximized: flag(false) }),
+        v.check((b) => b.width >= 200 && b.height >= 150),
+      ),
+    ),
+    null,
+  ),
+  /** Pose-edit falloff radius in seconds. */
+  falloffRadius: clampedNumber(FALLOFF_SECONDS.default, FALLOFF_SECONDS.min, FALLOFF_SECONDS.max),
+  bedroom: BedroomSettingsSchema,
+  lastFolder: v.fallback(v.nullable(v.pipe(v.string(), v.minLength(1))), null),
+  /** UI language: 'system' follows the OS / browser (shared/i18n detectLocale), else the user's choice. */
+  language: choice(LANGUAGE_SETTINGS, 'system'),
+  /** Ghost poses of the avatar a moment before and after the playhead (renderer/viewport/onionSkin.ts). */
+  onionSkin: v.pipe(
+    v.unknown(),
+    // A settings file from before seconds holds frames: read at 30 fps, the rate it was mostly seen at.
+    v.transform((o) => (isPlainObject(o) && o.seconds === undefined && typeof o.frames === 'number' ? { ...o, seconds: o.frames / LEGACY_ONION_FPS } : o)),
+    section({
+      enabled: flag(false),
+      /**
+       * The ghosts show the pose this many seconds before and after the playhead. Seconds, not frames:
+       * the same setting shows the same spread of a movement at 30 fps and at 120 fps (issue 27).
+       */
+      seconds: OnionSecondsSchema,
+    }),
+  ),
+  /** The Export menu's last format (renderer/app/exportFormat.ts): what "Export to" writes. */
+  exportFormat: choice(EXPORT_FORMATS, 'vmd'),
+  /**
+   * Export's "Smaller file" (renderer/app/exportEncoding.ts): 16-bit rotations. Here, not in the page's
+   * storage: the browser host's origin (its port) changes every run.
+   */
+  exportSmallerFile: flag(false),
+  /** The splitters' panel sizes in CSS px; null: the layout's default for the window size. */
+  panels: section({ left: panelSize('left'), right: panelSize('right'), dopeSheet: panelSize('dopeSheet') }),
+});
 
-/** What setSettings may change (the bedroom part is checked against BedroomSettings at compile time in schema.ts). */
+export type Settings = Infer<typeof SettingsSchema>;
+export type WindowBounds = NonNullable<Settings['windowBounds']>;
+export type OnionSkinSettings = Settings['onionSkin'];
+export type PanelSizes = Settings['panels'];
+export type LanguageSetting = Settings['language'];
+
+/** What setSettings may change (schema.ts: refused with a message when wrong, then clamped here when stored). */
 export type SettingsPatch = Infer<typeof SettingsPatchSchema>;
 
-export const DEFAULT_SETTINGS: Settings = {
-  schemaVersion: SETTINGS_SCHEMA_VERSION,
-  windowBounds: null,
-  falloffRadius: 0.4,
-  bedroom: DEFAULT_BEDROOM_SETTINGS,
-  lastFolder: null,
-  language: 'system',
-  onionSkin: { enabled: false, seconds: ONION_SKIN_SECONDS.default },
-  exportFormat: 'vmd',
-  panels: { left: null, right: null, dopeSheet: null },
-};
+// Compile-time: a patch names exactly the settings' fields (but the version), each a part of that field.
+type PatchOf<T> = { readonly [K in keyof T]?: T[K] extends object | null ? (null extends T[K] ? null : never) | Partial<NonNullable<T[K]>> : T[K] };
+const patchMatches: SameType<keyof SettingsPatch, Exclude<keyof Settings, 'schemaVersion'>> = true;
+const patchFits: SettingsPatch extends PatchOf<Omit<Settings, 'schemaVersion'>> ? true : false = true;
+void patchMatches;
+void patchFits;
+
+export { LANGUAGE_SETTINGS } from './schema';
+
+/** Any stored value (older schema, hand-edited, partial, not even an object) to complete, valid Settings. */
+export const readSettings = (stored: unknown): Settings => v.parse(SettingsSchema, stored);
+
+export const DEFAULT_SETTINGS: Settings = readSettings({});
+
+/** An onion skin offset as stored and shown: to the hundredth of a second, inside the range (the default when not a number). */
+export const clampOnionSeconds = (s: number): number => v.parse(OnionSecondsSchema, s);
+
+/**
+ * The settings after a patch: a field the patch names is replaced, except that an object of settings
+ * (bedroom, onionSkin, panels) is merged one level, field by field, as the patch types allow; the
+ * result is read through the schema, so it is clamped like a stored file.
+ */
+export function applySettingsPatch(current: Settings, patch: SettingsPatch): Settings {
+  const next: Record<string, unknown> = { ...current };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    const was = next[key];
+    next[key] = isPlainObject(value) && isPlainObject(was) ? { ...was, ...value } : value;
+  }
+  return readSettings(next);
+}

@@ -27,14 +27,14 @@ import type {
   SaveAsRequestSchema,
   SaveRequestSchema,
 } from './schema';
-import { studioExtensionOf, type StudioFileExtension } from '../convert/formats';
+import { studioExtensionOf, type StudioFileExtension } from '../formats/formats';
 import type { MotionErrorInfo } from '../errors';
 import type { FileProblem } from '../fileProblem';
 import type { MotionWarning } from '../warnings';
 import type { TakeInfo } from '../convert/takeInfo';
 
-/** File types the studio understands (avatars .vrm/.glb, motions): listed once in shared/convert/formats.ts. */
-export { STUDIO_FILE_EXTENSIONS, type StudioFileExtension } from '../convert/formats';
+/** File types the studio understands (avatars .vrm/.glb, motions): listed once in shared/formats/formats.ts. */
+export { STUDIO_FILE_EXTENSIONS, type StudioFileExtension } from '../formats/formats';
 
 export type Unsubscribe = () => void;
 
@@ -234,7 +234,7 @@ export interface StudioApi {
   /** null when the dialog was cancelled. */
   saveFileAs(req: SaveAsRequest): Promise<SaveResult | null>;
   exportMotion(req: ExportRequest): Promise<SaveResult>;
-  /** Converts every convertible motion under the folder (shared/convert/formats.ts) to .vrma beside it, in a worker. */
+  /** Converts every convertible motion under the folder (shared/formats/formats.ts) to .vrma beside it, in a worker. */
   convertFolder(req: ConvertFolderRequest): Promise<ConvertSummary>;
   onConvertProgress(cb: (progress: ConvertProgress) => void): Unsubscribe;
 

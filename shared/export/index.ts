@@ -1,6 +1,6 @@
 /**
  * The exporters out of VRM Animation, one object per format as the format table
- * (shared/convert/formats.ts) plugs them in: `{ ext, write(motion, options) }`, pure Motion in,
+ * (shared/formats/formats.ts) plugs them in: `{ ext, write(motion, options) }`, pure Motion in,
  * bytes and a report of what the format could not carry out.
  */
 import type { MotionExporter } from './report';

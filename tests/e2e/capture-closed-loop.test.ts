@@ -12,7 +12,7 @@ import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser } from '../helpers/brow
 import { fixturePath, HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
 import { renderAndDetect } from '../helpers/captureRender';
 import { compareCapture, formatComparison } from '../helpers/captureCompare';
-import { convertToMotion } from '../../shared/convert/index';
+import { convertToMotion } from '../../shared/formats/index';
 import { makeMannequinVrm } from '../../shared/assets/mannequin';
 import { writeVrma } from '../../shared/vrma/write';
 import { captureMotion } from '../../shared/capture/captureMotion';

@@ -19,7 +19,7 @@ import { startHost, type StartedHost } from '../helpers/host';
 import { axisAngle, hook, motionBytes, quatMul, state, waitForState, waitForStudio, type Q } from './studioHarness';
 import { writeVrma } from '../../shared/vrma/write';
 import { readVrma } from '../../shared/vrma/read';
-import { convertToMotion } from '../../shared/convert';
+import { convertToMotion } from '../../shared/formats';
 import { makeLongMotion } from '../../bench/longMotion';
 
 const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { describeFixtures, fixturePath } from '../helpers/fixtures';
 import { makeMotionFolder, type MotionFolder } from '../helpers/studioSuite';
-import { safeTakeName } from '../../shared/convert/takes';
+import { safeTakeName } from '../../shared/formats/takes';
 import { dropFiles, hook, openStudio, state, waitForState, type StudioSession } from './studioHarness';
 
 describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio shell: the smaller items', () => {

@@ -9,7 +9,7 @@ import { describeFixtures, fixturePath, fixtureFiles, readFixture } from '../hel
 import { dropFiles, hook, motionBytes, openStudio, quatDot, screenshot, state, waitForState, type StudioSession } from './studioHarness';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
-import { convertToMotion } from '../../shared/convert/index';
+import { convertToMotion } from '../../shared/formats/index';
 import { durationOf } from '../../shared/motion/types';
 import { MAIN_BONES } from '../../shared/vrm/humanBones';
 import { writeVpd } from '../helpers/mmdWriters';

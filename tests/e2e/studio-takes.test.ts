@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { describeFixtures, fixturePath, readFixture } from '../helpers/fixtures';
 import { dropFiles, motionBytes, openStudio, state, type StudioSession } from './studioHarness';
-import { listTakes, openTakes, safeTakeName } from '../../shared/convert/takes';
+import { listTakes, openTakes, safeTakeName } from '../../shared/formats/takes';
 import { writeVrma } from '../../shared/vrma/write';
 import { readVrma } from '../../shared/vrma/read';
 import { durationOf } from '../../shared/motion/types';

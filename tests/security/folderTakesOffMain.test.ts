@@ -14,14 +14,14 @@ import { createWorkerConverter } from '../../main/services/convertFolder';
 import { StudioBackend } from '../../main/services/backend';
 import { manyAnimationsGlb } from './hostileReaders';
 
-vi.mock('../../shared/convert/takes', async (original) => ({
-  ...(await original<typeof import('../../shared/convert/takes')>()),
+vi.mock('../../shared/formats/takes', async (original) => ({
+  ...(await original<typeof import('../../shared/formats/takes')>()),
   listTakes: () => {
     throw new Error('takes listed on the main thread');
   },
 }));
-vi.mock('../../shared/convert/codecs', async (original) => ({
-  ...(await original<typeof import('../../shared/convert/codecs')>()),
+vi.mock('../../shared/formats/codecs', async (original) => ({
+  ...(await original<typeof import('../../shared/formats/codecs')>()),
   describeFormat: () => {
     throw new Error('described on the main thread');
   },

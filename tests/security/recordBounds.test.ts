@@ -10,8 +10,8 @@ import { CATALOGUE } from '../../shared/i18n/catalogue';
 import { parseAsciiFbx } from '../../shared/convert/fbx/ascii';
 import { MAX_FBX_RECORDS } from '../../shared/convert/fbx/node';
 import { MAX_GLTF_JSON_CONTAINERS, parseGlb } from '../../shared/gltf/glb';
-import { describeFormat } from '../../shared/convert/codecs';
-import { gltfKind } from '../../shared/convert/gltfKind';
+import { describeFormat } from '../../shared/formats/codecs';
+import { gltfKind } from '../../shared/formats/gltfKind';
 import { avatarCheck } from '../../shared/avatar/avatarCheck';
 import { emptyNodesGltf, emptyRecordsAsciiFbx } from './hostileReaders';
 

@@ -5,7 +5,7 @@
  * - preload/ imports only electron and the contract types in shared/contract;
  * - main/services, main/cli and main/host import no electron (they run in the CLI, the browser host
  *   and the tests as well); main/ as a whole imports nothing from renderer/ or preload/.
- * - in shared/, the format table's codecs (shared/convert/codecs.ts) import the exporters of
+ * - in shared/, the format table's codecs (shared/formats/codecs.ts) import the exporters of
  *   shared/export, and nothing in shared/export reaches back to the codecs: one dispatch, no cycle.
  * Layers inside shared/ and renderer/ are in layers.test.ts. The import rules are read from the sources; the globals rule is enforced by type-checking shared/
  * against ES2022 plus shared/platform.d.ts only.
@@ -131,13 +131,13 @@ describe('architecture: which folder may import what', () => {
   });
 
   it('the format table dispatches to the exporters, which never reach back to it (no cycle)', () => {
-    const codecs = join(ROOT, 'shared/convert/codecs.ts');
+    const codecs = join(ROOT, 'shared/formats/codecs.ts');
     const exportFiles = sourceFiles('shared/export');
     // The table plugs the exporters in: codecs.ts reaches every writer of shared/export.
     const fromCodecs = reachable(codecs);
     for (const w of ['vmdWriter', 'bvhWriter', 'glbWriter', 'fbxWriter']) expect(fromCodecs.has(join(ROOT, 'shared/export', `${w}.ts`)), w).toBe(true);
     // And no exporter module reaches the table (nor the convert door that imports it).
-    const back = exportFiles.flatMap((f) => [...reachable(f)].filter((t) => t === codecs || t === join(ROOT, 'shared/convert/index.ts')).map((t) => `${relative(ROOT, f)} reaches ${relative(ROOT, t)}`));
+    const back = exportFiles.flatMap((f) => [...reachable(f)].filter((t) => t === codecs || t === join(ROOT, 'shared/formats/index.ts')).map((t) => `${relative(ROOT, f)} reaches ${relative(ROOT, t)}`));
     expect(back).toEqual([]);
     expect(fromCodecs.has(codecs), 'codecs.ts is not on a cycle of its own').toBe(false);
   });

@@ -4,10 +4,10 @@
  * import that runs back up, or a new cycle between files or between places, fails here.
  *
  * shared/: the base (errors, warnings, budgets, i18n) < math < the humanoid model (vrm) < the motion
- * model < glTF < VRMA < avatars < IK < edits < converters and video capture < exporters < the format table's dispatch
- * (codecs, planner, takes) < built-in assets and the
+ * model < glTF < VRMA < avatars < IK < edits < converters and video capture < exporters < the format table and its
+ * dispatch (shared/formats: codecs, planner, takes, output names) < built-in assets and the
  * bedroom's model < the IPC contract. renderer/: libraries (ui widgets, avatar loading, the preview
- * clip) < the kernel (app: Studio, document, history, commands, range, motion files) < the views
+ * clip, the workers' RPC client) < the kernel (app: Studio, document, history, commands, range, motion files) < the views
  * (panels, timeline, viewport, pose, bedroom, platform, library) < the shell (startStudio, scene
  * switching, desktop sync, shortcuts, the test hook) and the page's entry.
  */
@@ -26,15 +26,16 @@ const SHARED: readonly (readonly string[])[] = [
   ['edits'],
   ['convert', 'capture'],
   ['export'],
-  // The format table's dispatch: every format's reader and writer (exporters included), the take lister
-  // and the planner sit above both the converters and the exporters.
-  ['convert/codecs', 'convert/index', 'convert/plan', 'convert/takes'],
+  // The format table and its dispatch (shared/formats): every format's sniff, reader and writer
+  // (exporters included), the take lister, output names and the planner sit above both the converters
+  // and the exporters.
+  ['formats'],
   ['assets', 'bedroom'],
   ['rpc', 'contract'],
 ];
 
 const RENDERER: readonly (readonly string[])[] = [
-  ['ui', 'avatar', 'preview', 'env', 'styles.css'],
+  ['ui', 'avatar', 'preview', 'env', 'workers', 'styles.css'],
   ['app'],
   ['panels', 'timeline', 'viewport', 'pose', 'bedroom', 'platform', 'library'],
   ['shell', 'main'],

@@ -1,6 +1,6 @@
 /**
  * `vrma-studio convert INPUT... [--out-dir D] [--fps N] [--optimize] [--pin-feet] [--force] [--pmx MODEL] [--unit U]`:
- * every convertible motion of the format table (shared/convert/formats.ts; files, or folders of them, recursively) to .vrma, written next to each source or
+ * every convertible motion of the format table (shared/formats/formats.ts; files, or folders of them, recursively) to .vrma, written next to each source or
  * into --out-dir (keeping sub-folders), never replacing a file without --force. Folders are walked and
  * batches run by the conversion engine (main/services/convertEngine.ts, shared with Convert Folder) on
  * worker threads, one per core; a failed file is reported and the rest still convert (exit 1 at the end).
@@ -13,14 +13,14 @@ import type { ConvertJob, ConvertResult } from '../../services/convertWorker';
 import { convertibleFiles, defaultWorkerFile, runConvertJobs } from '../../services/convertEngine';
 import { DescribeWorker } from '../../services/describeWorker';
 import { mmdModelBeside, modelBytesReader } from '../../services/mmdModelBeside';
-import { planConversion, type ConversionPlan, type PlanIO, type PlanProblem, type PlanSkip, type PlanSource } from '../../../shared/convert/plan';
-import { describeFormat } from '../../../shared/convert/codecs';
+import { planConversion, type ConversionPlan, type PlanIO, type PlanProblem, type PlanSkip, type PlanSource } from '../../../shared/formats/plan';
+import { describeFormat } from '../../../shared/formats/codecs';
 import { meshoptReady } from '../../../shared/gltf/meshopt';
-import { vrmaBeside } from '../../../shared/convert/outputNames';
+import { vrmaBeside } from '../../../shared/formats/outputNames';
 import { MAX_TAKES_WITHOUT_ASKING } from '../../../shared/contract/schema';
 import { MotionError } from '../../../shared/errors';
-import { hasTakes, listTakes, TAKE_EXTENSIONS } from '../../../shared/convert/takes';
-import { CONVERTIBLE_EXTENSIONS, FORMATS, MMD_MODEL_EXTENSIONS, MMD_MOTION_EXTENSIONS, MOTION_EXTENSIONS, formatList, isMmdMotionFile, isMotionFile } from '../../../shared/convert/formats';
+import { hasTakes, listTakes, TAKE_EXTENSIONS } from '../../../shared/formats/takes';
+import { CONVERTIBLE_EXTENSIONS, FORMATS, MMD_MODEL_EXTENSIONS, MMD_MOTION_EXTENSIONS, MOTION_EXTENSIONS, formatList, isMmdMotionFile, isMotionFile } from '../../../shared/formats/formats';
 import { UNIT_METRES, type BvhUnit } from '../../../shared/convert/humanoid/bodyFrame';
 import { fileFailure } from '../../../shared/fileProblem';
 

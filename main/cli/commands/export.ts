@@ -6,13 +6,13 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { UsageError, numberOption, type CliCommand } from '../command';
-import { convertToMotion, isMotionFile } from '../../../shared/convert/index';
+import { convertToMotion, isMotionFile } from '../../../shared/formats/index';
 import { EXPORT_FORMATS, type ExportFormat, type ExportResult } from '../../../shared/export/index';
-import { exportMotion } from '../../../shared/convert/codecs';
+import { exportMotion } from '../../../shared/formats/codecs';
 import type { Motion } from '../../../shared/motion/types';
 import { MotionError } from '../../../shared/errors';
 import { writeFileAtomic, FileExistsError } from '../../services/atomicWrite';
-import { exportTargetAs } from '../../../shared/convert/outputNames';
+import { exportTargetAs } from '../../../shared/formats/outputNames';
 
 const FORMATS = EXPORT_FORMATS;
 

@@ -1,8 +1,8 @@
 /** `vrma-studio pose-report IN [--time S] [--json]`: how the pose at one moment looks, by FK (see poseReport). */
 import { readFile } from 'node:fs/promises';
 import { UsageError, numberOption, type CliCommand } from '../command';
-import { convertToMotion, isMotionFile, MOTION_EXTENSIONS } from '../../../shared/convert/index';
-import { CONVERTIBLE_EXTENSIONS, formatList } from '../../../shared/convert/formats';
+import { convertToMotion, isMotionFile, MOTION_EXTENSIONS } from '../../../shared/formats/index';
+import { CONVERTIBLE_EXTENSIONS, formatList } from '../../../shared/formats/formats';
 import { formatPoseReport, poseReport } from '../../../shared/convert/poseReport';
 import { durationOf } from '../../../shared/motion/types';
 import { MotionError } from '../../../shared/errors';

@@ -11,7 +11,7 @@ import { describeFixtures, fixturePath } from '../../helpers/fixtures';
 import { useTempDirs } from '../services/tempDir';
 import { readVrma } from '../../../shared/vrma/read';
 import { durationOf } from '../../../shared/motion/types';
-import { safeTakeName, takeOutputs } from '../../../shared/convert/takes';
+import { safeTakeName, takeOutputs } from '../../../shared/formats/takes';
 import { createWorkerConverter } from '../../../main/services/convertFolder';
 
 const tempDir = useTempDirs('vrma-takes-');

@@ -6,7 +6,7 @@
 import { expect, it } from 'vitest';
 import { parseGlb, packGlb } from '../../../shared/gltf/glb';
 import { avatarProblem } from '../../../shared/avatar/avatarCheck';
-import { gltfKind, isMotionGltf } from '../../../shared/convert/gltfKind';
+import { gltfKind, isMotionGltf } from '../../../shared/formats/gltfKind';
 import { describeFixtures, fixtureFiles, readFixture } from '../../helpers/fixtures';
 import { loadVrm } from '../assets/loadVrm';
 

@@ -1,5 +1,5 @@
 /**
- * The format table (shared/convert/formats.ts) and its codecs (shared/convert/codecs.ts): the lists
+ * The format table (shared/formats/formats.ts) and its codecs (shared/formats/codecs.ts): the lists
  * derived from it, the sniffs and `describe` on the real fixtures (the same figures the readers give),
  * and every prose list of formats (catalogue texts in both languages, the CLI's help, the README's
  * table) checked against it, so a format added to the table fails here until the prose names it.
@@ -19,8 +19,8 @@ import {
   STUDIO_FILE_EXTENSIONS,
   TAKE_EXTENSIONS,
   SNIFF_BYTES,
-} from '../../../shared/convert/formats';
-import { CODECS, describeFormat, exportMotion, listTakes, readMotion, writableFormats, writeMotion } from '../../../shared/convert/codecs';
+} from '../../../shared/formats/formats';
+import { CODECS, describeFormat, exportMotion, listTakes, readMotion, writableFormats, writeMotion } from '../../../shared/formats/codecs';
 import { EXPORTERS, EXPORT_FORMATS } from '../../../shared/export/index';
 import { writeVrma } from '../../../shared/vrma/write';
 import { makeWalkCycle } from '../../../shared/assets/walkCycle';

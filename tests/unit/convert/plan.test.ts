@@ -1,15 +1,15 @@
 /**
- * The one conversion planner (shared/convert/plan.ts) and the one naming module
- * (shared/convert/outputNames.ts): decisions by code on an in-memory file system, the single clash
+ * The one conversion planner (shared/formats/plan.ts) and the one naming module
+ * (shared/formats/outputNames.ts): decisions by code on an in-memory file system, the single clash
  * rule (NAME-2.vrma) for takes, exports and either path separator, and the CLI and Convert Folder
  * planning the same folder the same way (the MMD model beside a .vmd in both, on the real fixtures).
  */
 import { describe, expect, it } from 'vitest';
 import { chmodSync, copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { isSkippedFailure, planConversion, type PlanIO } from '../../../shared/convert/plan';
-import { documentName, exportTargetFor, numbered, takeOutputs, vrmaBeside } from '../../../shared/convert/outputNames';
-import type { FormatDescription } from '../../../shared/convert/codecs';
+import { isSkippedFailure, planConversion, type PlanIO } from '../../../shared/formats/plan';
+import { documentName, exportTargetFor, numbered, takeOutputs, vrmaBeside } from '../../../shared/formats/outputNames';
+import type { FormatDescription } from '../../../shared/formats/codecs';
 import { MotionError } from '../../../shared/errors';
 import { convertVmd } from '../../../shared/convert/mmd/index';
 import { writeVrma } from '../../../shared/vrma/write';

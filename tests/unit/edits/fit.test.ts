@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { describeFixtures, FIXTURES_DIR } from '../../helpers/fixtures';
 import { cli } from '../../helpers/cli';
 import { loadTestAvatar, playedPoses, restPoseOf } from '../../helpers/avatarPlayback';
-import { convertToMotion } from '../../../shared/convert';
+import { convertToMotion } from '../../../shared/formats';
 import type { Motion } from '../../../shared/motion/types';
 import { makeMannequinVrm } from '../../../shared/assets/mannequin';
 import { readAvatarSkeleton } from '../../../shared/avatar/avatarSkeleton';

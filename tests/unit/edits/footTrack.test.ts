@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeFixtures, FIXTURES_DIR } from '../../helpers/fixtures';
-import { convertToMotion } from '../../../shared/convert';
+import { convertToMotion } from '../../../shared/formats';
 import type { Motion } from '../../../shared/motion/types';
 import { contactsOfTrack, detectFootContacts, posesAt } from '../../../shared/edits/pinFeet';
 import { changedSpan, createFootTrack, footTrackFromPoses, measureFootFrames, planFootTrack, type FootTrack } from '../../../shared/edits/footTrack';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeFixtures, FIXTURES_DIR } from '../../helpers/fixtures';
 import { cli } from '../../helpers/cli';
-import { convertToMotion } from '../../../shared/convert';
+import { convertToMotion } from '../../../shared/formats';
 import { boneChannel, type Motion } from '../../../shared/motion/types';
 import { canPinFeet, detectFootContacts, LEG_POSE_BONES, measureContacts, newKneeJumps, pinFeetDetailed, posesAt } from '../../../shared/edits/pinFeet';
 import { sampleAtSortedTimes } from '../../../shared/vrma/sample';

@@ -11,7 +11,7 @@ import type { Motion } from '../../../shared/motion/types';
 import { EDITS, editById, runEdit } from '../../../shared/edits/registry';
 import { bySize, phase } from '../../../shared/edits/progress';
 import { readAvatarSkeleton } from '../../../shared/avatar/avatarSkeleton';
-import { convertToMotion } from '../../../shared/convert';
+import { convertToMotion } from '../../../shared/formats';
 import { FIXTURES_DIR, describeFixtures } from '../../helpers/fixtures';
 
 function sameChannels(a: Motion, b: Motion): boolean {

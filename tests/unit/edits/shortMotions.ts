@@ -7,7 +7,7 @@ import { basename } from 'node:path';
 import { readFileSync } from 'node:fs';
 import type { Motion } from '../../../shared/motion/types';
 import { readVrma } from '../../../shared/vrma/read';
-import { convertToMotion } from '../../../shared/convert';
+import { convertToMotion } from '../../../shared/formats';
 import { fixtureFiles } from '../../helpers/fixtures';
 
 const NOT_MOTIONS = new Set(['menu_rotation.vmd']);

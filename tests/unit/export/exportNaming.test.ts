@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { exportTargetAs } from '../../../shared/convert/outputNames';
+import { exportTargetAs } from '../../../shared/formats/outputNames';
 import { exportBesideSource } from '../../../main/services/documents';
 import { AccessPolicy } from '../../../main/services/accessPolicy';
 import { useTempDirs } from '../services/tempDir';

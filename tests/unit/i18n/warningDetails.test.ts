@@ -16,7 +16,7 @@ import { CATALOGUE } from '../../../shared/i18n/catalogue';
 import { placeholdersOf } from '../../../shared/i18n/format';
 import { setLocale, t } from '../../../shared/i18n';
 import { warningText } from '../../../renderer/ui/messages';
-import { convertToMotion } from '../../../shared/convert';
+import { convertToMotion } from '../../../shared/formats';
 import { warning, type MotionWarning } from '../../../shared/warnings';
 import { describeFixtures, FIXTURES_DIR } from '../../helpers/fixtures';
 import { englishWords, JAPANESE } from '../../helpers/japaneseText';

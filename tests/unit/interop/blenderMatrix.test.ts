@@ -32,7 +32,7 @@ import { angleDeg, describeBlender, quantile, runBlender, SEGMENTS, sub3 as sub 
 import { fixturePath } from '../../helpers/fixtures';
 import { loadVrmAnimation } from '../../helpers/threeVrmAnimation';
 import { loadTestAvatar, playedStates, type PlayedState } from '../../helpers/avatarPlayback';
-import { convertToMotion } from '../../../shared/convert';
+import { convertToMotion } from '../../../shared/formats';
 import { withChannels, type Motion } from '../../../shared/motion/types';
 import { writeVrma } from '../../../shared/vrma/write';
 import { buildMotion } from '../../../shared/vrma/buildMotion';

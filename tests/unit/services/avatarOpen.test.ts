@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import type { FileDetails, LibrarySnapshot, OpenedFile } from '../../../shared/contract/studioApi';
 import { StudioBackend } from '../../../main/services/backend';
 import { makeMannequinVrm } from '../../../shared/assets/mannequin';
-import { AVATAR_EXTENSIONS, isAvatarFile } from '../../../shared/convert/formats';
+import { AVATAR_EXTENSIONS, isAvatarFile } from '../../../shared/formats/formats';
 import { useTempDirs } from './tempDir';
 
 const tempDir = useTempDirs('vrma-avatar-open-');

@@ -12,9 +12,9 @@ import type { ConvertJob, ConvertResult } from '../../../main/services/convertWo
 import { createWorkerConverter } from '../../../main/services/convertFolder';
 import { scanFolder } from '../../../main/services/library';
 import { runCli } from '../../../main/cli/runCli';
-import { CONVERTIBLE_EXTENSIONS, MOTION_EXTENSIONS, STUDIO_FILE_EXTENSIONS, AVATAR_EXTENSIONS, extensionOf, isConvertible } from '../../../shared/convert/formats';
+import { CONVERTIBLE_EXTENSIONS, MOTION_EXTENSIONS, STUDIO_FILE_EXTENSIONS, AVATAR_EXTENSIONS, extensionOf, isConvertible } from '../../../shared/formats/formats';
 import { extensionOf as contractExtensionOf, STUDIO_FILE_EXTENSIONS as CONTRACT_EXTENSIONS } from '../../../shared/contract/studioApi';
-import { convertToMotion } from '../../../shared/convert/index';
+import { convertToMotion } from '../../../shared/formats/index';
 import { describeFixtures, fixturePath } from '../../helpers/fixtures';
 import { useTempDirs } from './tempDir';
 

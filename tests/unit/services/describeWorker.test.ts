@@ -8,7 +8,7 @@ import { chmodSync, copyFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { RpcCalls, WorkerFailedError } from '../../../shared/rpc/rpcCalls';
 import { MotionError } from '../../../shared/errors';
-import { listTakes } from '../../../shared/convert/codecs';
+import { listTakes } from '../../../shared/formats/codecs';
 import { DescribeWorker } from '../../../main/services/describeWorker';
 import { createWorkerConverter } from '../../../main/services/convertFolder';
 import { describeFixtures, fixturePath, readFixture } from '../../helpers/fixtures';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { exportCandidates, exportTargetFor, vrmaBeside as convertTargetFor } from '../../../shared/convert/outputNames';
+import { exportCandidates, exportTargetFor, vrmaBeside as convertTargetFor } from '../../../shared/formats/outputNames';
 import { AccessPolicy } from '../../../main/services/accessPolicy';
 import { exportBesideSource, saveDocument, saveDocumentAs } from '../../../main/services/documents';
 import { useTempDirs } from './tempDir';

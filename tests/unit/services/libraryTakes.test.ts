@@ -15,7 +15,7 @@ import { DescribeWorker } from '../../../main/services/describeWorker';
 import { StudioBackend } from '../../../main/services/backend';
 import { mmdModelBeside } from '../../../main/services/mmdModelBeside';
 import type { FileDetails, LibrarySnapshot } from '../../../shared/contract/studioApi';
-import { listTakes, openTakes, takeOutputs } from '../../../shared/convert/takes';
+import { listTakes, openTakes, takeOutputs } from '../../../shared/formats/takes';
 import { convertVmd } from '../../../shared/convert/mmd/index';
 import { writeVrma } from '../../../shared/vrma/write';
 import { parseGlb, packGlb } from '../../../shared/gltf/glb';

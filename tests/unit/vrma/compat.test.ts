@@ -12,7 +12,7 @@ import { basename } from 'node:path';
 import { describeFixtures, fixtureFiles, fixturePath, readFixture } from '../../helpers/fixtures';
 import { cli } from '../../helpers/cli';
 import { checkCompatibility, COMPAT_CODES, COMPAT_READERS, type CompatFinding } from '../../../shared/vrma/compat';
-import { convertToMotion } from '../../../shared/convert';
+import { convertToMotion } from '../../../shared/formats';
 import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
 import { makeWalkCycle } from '../../../shared/assets/walkCycle';

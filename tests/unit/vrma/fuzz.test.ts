@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describeFixtures, fixtureFiles } from '../../helpers/fixtures';
 import { checkInput, mutatedInput, seedOf, type Outcome } from '../../fuzz/mutations';
 import { quantizedMotionSeed, quantizedSeed } from '../../fuzz/quantizedSeeds';
-import { convertToMotion } from '../../../shared/convert';
+import { convertToMotion } from '../../../shared/formats';
 import { richVrma, simpleVrma } from './rawVrma';
 import { foldedChainVrma } from '../../security/hostileReaders';
 

@@ -6,7 +6,7 @@
  */
 export { isMotionGltf } from './gltfKind';
 
-export type { TakeInfo } from './takeInfo';
+export type { TakeInfo } from '../convert/takeInfo';
 export { listTakes, openTakes, type TakeSource } from './codecs';
 
 // Which files hold takes is listed with the other formats (formats.ts).

@@ -7,7 +7,7 @@
 import type { Motion } from '../motion/types';
 import { readMotion, type ConvertOptions } from './codecs';
 
-export type { BvhUnit } from './humanoid/bodyFrame';
+export type { BvhUnit } from '../convert/humanoid/bodyFrame';
 export type { ConvertOptions } from './codecs';
 
 // The formats by extension are listed once, in formats.ts.

@@ -1,5 +1,5 @@
 /** Which take of a file stands for it when none is named. */
-import type { TakeInfo } from './takeInfo';
+import type { TakeInfo } from '../convert/takeInfo';
 
 /**
  * The take to open, show and convert when none is named: the longest take with keys (Mixamo files carry

@@ -5,7 +5,7 @@
  *
  * This module holds the light half (names, extensions, sniffs, kinds): the studio's first chunk reads
  * it, so it imports no reader. The heavy half, each format's reader, take lister, `describe` and
- * (for the exporters) writer, is CODECS in shared/convert/codecs.ts, keyed by the same ids and typed so
+ * (for the exporters) writer, is CODECS in shared/formats/codecs.ts, keyed by the same ids and typed so
  * that a format without its codec does not compile. Adding a format: one entry here, one there.
  *
  * An extension may belong to several formats (.glb: a VRM avatar, or a glTF of animations): openers
@@ -16,7 +16,7 @@
 export type FormatKind = 'motion' | 'pose' | 'model' | 'avatar';
 
 export interface FormatSpec {
-  /** Key of the format in CODECS (shared/convert/codecs.ts). */
+  /** Key of the format in CODECS (shared/formats/codecs.ts). */
   readonly id: string;
   /** Its name in prose: "BVH motion capture". */
   readonly title: string;
@@ -135,7 +135,7 @@ export const isMotionFile = (fileName: string): boolean => has(MOTION_EXTENSIONS
 export const isAvatarFile = (fileName: string): boolean => has(AVATAR_EXTENSIONS, fileName);
 export const isMmdModelFile = (fileName: string): boolean => has(MMD_MODEL_EXTENSIONS, fileName);
 export const isMmdMotionFile = (fileName: string): boolean => has(MMD_MOTION_EXTENSIONS, fileName);
-/** A file that may hold several takes (shared/convert/takes.ts lists and converts them). */
+/** A file that may hold several takes (shared/formats/takes.ts lists and converts them). */
 export const hasTakes = (fileName: string): boolean => has(TAKE_EXTENSIONS, fileName);
 
 /** The studio file extension of a name, or null when the studio does not open it. */

@@ -1,5 +1,5 @@
 /**
- * The heavy half of the format table (shared/convert/formats.ts): for each format id its reader,
+ * The heavy half of the format table (shared/formats/formats.ts): for each format id its reader,
  * its take lister, `describe` (kind, duration, fps, takes: through the same reader the studio opens
  * the file with, so a file the library calls readable is one the studio opens) and, where there is
  * one, its writer. The type makes a format of FORMATS without a codec a compile error.
@@ -18,16 +18,16 @@ import { writeVrma } from '../vrma/write';
 import { EXPORTERS, type BvhExportOptions, type ExportFormat, type ExportResult, type FbxExportOptions, type GlbExportOptions, type VmdExportOptions } from '../export/index';
 import type { MotionWarning } from '../warnings';
 import { estimateFps } from '../vrma/summary';
-import { convertBvh } from './bvh/convertBvh';
-import { parseBvh } from './bvh/parse';
-import type { BvhUnit } from './humanoid/bodyFrame';
-import { convertVmd, convertVpd } from './mmd/index';
-import { parseVmd, VMD_FPS } from './mmd/vmd';
-import { parseVpd } from './mmd/vpd';
-import { parsePmxBones } from './mmd/pmx';
-import { isPmd, parsePmdBones } from './mmd/pmd';
-import { convertFbx, convertFbxTake, listFbxTakes, readFbx, takeInfo, type TakeInfo } from './fbx/convertFbx';
-import { convertGltf, convertGltfTake, listGltfTakes, readGltf } from './gltf/convertGltf';
+import { convertBvh } from '../convert/bvh/convertBvh';
+import { parseBvh } from '../convert/bvh/parse';
+import type { BvhUnit } from '../convert/humanoid/bodyFrame';
+import { convertVmd, convertVpd } from '../convert/mmd/index';
+import { parseVmd, VMD_FPS } from '../convert/mmd/vmd';
+import { parseVpd } from '../convert/mmd/vpd';
+import { parsePmxBones } from '../convert/mmd/pmx';
+import { isPmd, parsePmdBones } from '../convert/mmd/pmd';
+import { convertFbx, convertFbxTake, listFbxTakes, readFbx, takeInfo, type TakeInfo } from '../convert/fbx/convertFbx';
+import { convertGltf, convertGltfTake, listGltfTakes, readGltf } from '../convert/gltf/convertGltf';
 import { gltfKind } from './gltfKind';
 import { preferredTake } from './preferredTake';
 import { extensionOf, FORMATS, formatOf, formatsOf, MOTION_EXTENSIONS, STUDIO_FILE_EXTENSIONS, TAKE_EXTENSIONS, type Format, type FormatId, type FormatKind } from './formats';
