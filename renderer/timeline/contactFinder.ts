@@ -80,4 +80,3 @@ function whenIdle(fn: () => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(() => fn(), { timeout: 1000 });
   else setTimeout(fn, 0);
 }
-
