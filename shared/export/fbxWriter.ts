@@ -3,8 +3,8 @@
  * proportions, or an avatar's with `avatar`) of LimbNodes with Mixamo names (`mixamorig:Hips`, ...),
  * centimetres, Y up, identity rest rotations and a bind pose; every frame keys each joint's local
  * rotation W(parent)⁻¹·W(joint) as FBX Euler XYZ degrees (continuous) and the hips path as the hips'
- * translation. The skeleton carries no meshes, so expressions and gaze have nowhere to go: the report
- * says so.
+ * translation. The gaze turns the eye joints as the avatar's lookAt would (shared/export/gaze.ts).
+ * The skeleton carries no meshes, so expressions have nowhere to go: the report says so.
  */
 import type { Motion } from '../motion/types';
 import { warning, type MotionWarning } from '../warnings';
@@ -13,6 +13,7 @@ import { compatibleEuler, eulerZYXOfFlat } from '../math/euler';
 import { HUMAN_BONE_NAMES } from '../vrm/humanBones';
 import { readAvatarSkeleton } from '../avatar/avatarSkeleton';
 import { BONE_INDEX, sampleFrames, worldRotationsAt } from './frames';
+import { skeletonGaze } from './gaze';
 import { exportSkeleton, type ExportSkeleton } from './skeleton';
 import { mixamoName } from './boneNames';
 import { encodeBinaryFbx, encodedArray, type Node, type Prop } from './fbxEncode';
@@ -90,8 +91,8 @@ function globalSettings(fps: number): Node {
 
 export function writeFbx(motion: Motion, options: FbxExportOptions = {}): ExportResult {
   const report: MotionWarning[] = [];
-  const frames = sampleFrames(motion, options.fps ?? 30);
   const avatar = options.avatar ? readAvatarSkeleton(options.avatar) : undefined;
+  const frames = skeletonGaze('FBX', sampleFrames(motion, options.fps ?? 30), options.avatar, avatar, false, report);
   const sk = exportSkeleton(frames, avatar, 'FBX', report);
   const curves = bakeCurves(frames, sk);
   const n = frames.times.length;
@@ -161,6 +162,5 @@ export function writeFbx(motion: Motion, options: FbxExportOptions = {}): Export
     node('Takes', [], [node('Current', [S(take)]), node('Take', [S(take)], [node('FileName', [S(`${take}.tak`)]), node('LocalTime', [L(0), L(ticks[n - 1])]), node('ReferenceTime', [L(0), L(ticks[n - 1])])])]),
   ];
   if (frames.expressions.size) report.push(warning(`FBX: ${frames.expressions.size} expression(s) the format cannot carry left out: ${[...frames.expressions.keys()].join(', ')}`, 'export.expressionsNotCarried', { format: 'FBX', count: frames.expressions.size, names: [...frames.expressions.keys()].join(', ') }));
-  if (frames.lookAt) report.push(warning('FBX: the gaze (lookAt) track is not carried', 'export.gazeNotCarried', { format: 'FBX' }));
   return { bytes: encodeBinaryFbx(doc, 7400, true), report, frames: n, fps: frames.fps };
 }
