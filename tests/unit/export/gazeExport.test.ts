@@ -26,6 +26,7 @@ import { writeGlb } from '../../../shared/export/glbWriter';
 import { writeBvh } from '../../../shared/export/bvhWriter';
 import { writeFbx } from '../../../shared/export/fbxWriter';
 import { exportRig } from '../../../shared/export/mmdRig';
+import { EXPRESSION_MESH } from '../../../shared/export/fbxBlendShapes';
 import { parseVmd } from '../../../shared/convert/mmd';
 import { nameKey } from '../../../shared/convert/mmd/shiftJis';
 import { avatarBoneNodes } from '../../../shared/avatar/avatarSkeleton';
@@ -333,12 +334,18 @@ describeFixtures('gaze in BVH and FBX: eye joints on an avatar with eyes', () =>
     expect(s.max).toBeLessThan(FBX_DEG);
   });
 
-  it('says why the gaze is left out: an avatar without a lookAt, or one that looks with expressions (BVH has no channel for them)', () => {
+  it('says why the gaze is left out: an avatar without a lookAt, or one that looks with expressions (BVH has no channel for them; FBX writes them)', () => {
     const robot = parseGlb(readFixture('vrm1', 'debug_robot.vrm'));
     const json = robot.json as Record<string, any>;
     const motion = readVrma(gazeVrma());
     json.extensions.VRMC_vrm.lookAt.type = 'expression';
     expect(writeBvh(motion, { avatar: packGlb(json, robot.bin) }).report.map((w) => w.detail)).toContain('export.gazeExpressions');
+    // FBX has blend-shape channels: the look expressions go there, with their weights.
+    const fbx = writeFbx(motion, { avatar: packGlb(json, robot.bin) });
+    expect(fbx.report.map((w) => w.detail).filter((d) => d.startsWith('export.gaze'))).toEqual([]);
+    const group = new FBXLoader().parse(fbx.bytes.buffer.slice(fbx.bytes.byteOffset, fbx.bytes.byteOffset + fbx.bytes.byteLength) as ArrayBuffer, '');
+    const mesh = group.getObjectByName(EXPRESSION_MESH) as THREE.Mesh;
+    expect(Object.keys(mesh.morphTargetDictionary!).sort()).toEqual(['lookDown', 'lookLeft', 'lookRight', 'lookUp']);
     delete json.extensions.VRMC_vrm.lookAt;
     expect(writeBvh(motion, { avatar: packGlb(json, robot.bin) }).report.map((w) => w.detail)).toContain('export.gazeNoLookAt');
   });
