@@ -3,7 +3,8 @@
  * - VMD: MMD's standard bones, or an MMD model (.pmx/.pmd) the user gave by the Open dialog or a drop
  *   (MmdModels.given: the page never names a path it was not given);
  * - BVH and FBX: the standard proportions, or the avatar on screen;
- * - GLB: always the avatar on screen (the built-in mannequin when none is loaded).
+ * - GLB: always the avatar on screen (the built-in mannequin when none is loaded; a plain humanoid
+ *   glTF avatar as its own file).
  * The choice sits beside "Export to" (#export-skeleton) and lasts for the session.
  */
 import type { ExportFormat } from '../../shared/export/index';
@@ -33,7 +34,10 @@ function choicesFor(studio: Studio, format: ExportFormat): { value: Choice; labe
 /** The writer's options for the choice made for `format`. */
 export function exportSkeletonOptions(studio: Studio, format: ExportFormat): WriteOptions {
   const c = chosen[format];
-  if (format === 'glb' || c === 'avatar') return { avatar: avatarBytes(studio) };
+  // A plain glTF avatar is baked onto as it is (the export stays a plain glTF); BVH and FBX read its
+  // proportions from the VRM humanoid the studio gave it.
+  if (format === 'glb') return { avatar: studio.avatar?.plainSource ?? avatarBytes(studio) };
+  if (c === 'avatar') return { avatar: avatarBytes(studio) };
   const model = /^model:(\d+)$/.exec(c);
   const given = model ? studio.mmdModels.given()[Number(model[1])] : undefined;
   return format === 'vmd' && given ? { model: given.bytes } : {};

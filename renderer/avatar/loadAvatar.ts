@@ -1,7 +1,9 @@
 /**
  * Loads a VRM (0.x or 1.0) from bytes through three-vrm's loader, like any user file. VRM 0.x
  * avatars are turned to face +Z (VRMUtils.rotateVRM0), which is what three-vrm-animation's
- * 0.x flip assumes.
+ * 0.x flip assumes. A plain humanoid glTF binary (no VRM extension) loads as the same file with a
+ * VRM 1.0 humanoid of its recognised bones (convert/gltf/plainAvatar.ts), the bones the GLB export
+ * bakes onto.
  */
 import type { WebGLRenderer } from 'three';
 import { GLTFLoader, type GLTFLoaderPlugin, type GLTFParser } from 'three/examples/jsm/loaders/GLTFLoader.js';
@@ -10,12 +12,16 @@ import { VRMLookAtQuaternionProxy } from '@pixiv/three-vrm-animation';
 import { avatarCheck } from '../../shared/avatar/avatarCheck';
 import { MotionError } from '../../shared/errors';
 import { isGlb, parseGlb } from '../../shared/gltf/glb';
+import { isVrmJson, plainAvatarAsVrm } from '../../shared/convert/gltf/plainAvatar';
 import { DecoderError, registerDecoders, takeTextureProblems } from './decoders';
 
 export interface LoadedAvatar {
   readonly vrm: VRM;
   readonly name: string;
+  /** The VRM three-vrm loaded (for a plain glTF, the file with its humanoid added). */
   readonly bytes: Uint8Array;
+  /** A plain glTF avatar's own bytes, which a GLB export bakes onto (it stays a plain glTF). */
+  readonly plainSource?: Uint8Array;
   /** '0' or '1' (three-vrm's meta version). */
   readonly metaVersion: '0' | '1';
   /** Textures that could not be decoded (the avatar is shown without them), and why (each reason once). */
@@ -37,6 +43,15 @@ export class AvatarLoadError extends Error {
   }
 }
 
+/** A glTF binary with no VRM extension (a broken one is left to avatarCheck to word). */
+function isPlainGlb(bytes: Uint8Array): boolean {
+  try {
+    return isGlb(bytes) && !isVrmJson(parseGlb(bytes).json as Record<string, unknown>);
+  } catch {
+    return false;
+  }
+}
+
 /** Extra GLTFLoader plugins (tests in Node register one that skips textures). */
 export type LoaderPluginFactory = (parser: GLTFParser) => GLTFLoaderPlugin;
 
@@ -44,7 +59,17 @@ export type LoaderPluginFactory = (parser: GLTFParser) => GLTFLoaderPlugin;
  * `renderer` is the scene's: KTX2/Basis textures are transcoded to a format its GPU takes (Draco and
  * meshopt geometry need none; see decoders.ts).
  */
-export async function loadAvatar(bytes: Uint8Array, name: string, extraPlugins: readonly LoaderPluginFactory[] = [], renderer?: WebGLRenderer): Promise<LoadedAvatar> {
+export async function loadAvatar(source: Uint8Array, name: string, extraPlugins: readonly LoaderPluginFactory[] = [], renderer?: WebGLRenderer): Promise<LoadedAvatar> {
+  const plain = isPlainGlb(source);
+  let bytes = source;
+  if (plain) {
+    try {
+      bytes = plainAvatarAsVrm(source, name);
+    } catch (e) {
+      if (e instanceof MotionError) throw new AvatarLoadError(`${name}: ${e.message}`, e);
+      throw e;
+    }
+  }
   // A broken humanoid or binding makes three-vrm fail with "Cannot read properties of undefined": say what is wrong instead.
   const problem = avatarCheck(bytes);
   if (problem) throw new AvatarLoadError(`${name}: ${problem.message}`, problem);
@@ -85,7 +110,7 @@ export async function loadAvatar(bytes: Uint8Array, name: string, extraPlugins: 
   vrm.scene.name = 'avatar';
   // Reasons are kept once each: three textures failing alike are one problem.
   const failures = takeTextureProblems();
-  return { vrm, name, bytes, metaVersion, texturesMissing: failures.length, textureProblems: [...new Set(failures)] };
+  return { vrm, name, bytes, plainSource: plain ? source : undefined, metaVersion, texturesMissing: failures.length, textureProblems: [...new Set(failures)] };
 }
 
 export function disposeAvatar(avatar: LoadedAvatar): void {

@@ -3,7 +3,8 @@
  * with `avatar`) with Mixamo joint names, identity rest rotations, so each joint's channels are its
  * normalized local rotation W(parent)⁻¹·W(joint) as Euler angles (ZXY or XYZ order, degrees, kept
  * continuous across frames), the hips path as absolute root positions (centimetres or metres),
- * every frame at `fps`. BVH has no expressions or gaze: the report says so.
+ * every frame at `fps`. The gaze turns the eye joints (shared/export/gaze.ts); BVH has no expressions:
+ * the report says so.
  */
 import type { Motion } from '../motion/types';
 import { warning, type MotionWarning } from '../warnings';
@@ -13,6 +14,7 @@ import { compatibleEuler, eulerOfFlat, eulerZXYOfFlat } from '../math/euler';
 import { HUMAN_BONE_NAMES } from '../vrm/humanBones';
 import { readAvatarSkeleton } from '../avatar/avatarSkeleton';
 import { BONE_INDEX, sampleFrames, worldRotationsAt } from './frames';
+import { skeletonGaze } from './gaze';
 import { exportSkeleton, type ExportSkeleton } from './skeleton';
 import { mixamoName } from './boneNames';
 import type { ExportResult } from './report';
@@ -67,7 +69,9 @@ function angle4(v: number): string {
  */
 function endSite(bone: string, offset: readonly number[]): readonly number[] {
   if (bone === 'head') return [0, 0.15, 0];
+  // Toes and eyes point forward (+Z), as readers (ours: humanoid/restAlignment.ts) take them to.
   if (/Toes$/.test(bone)) return [0, 0, Math.hypot(...offset) * 0.5];
+  if (/Eye$/.test(bone)) return [0, 0, 0.02];
   return offset.map((x) => x * 0.5);
 }
 
@@ -100,8 +104,8 @@ export function writeBvh(motion: Motion, options: BvhExportOptions = {}): Export
   if (order !== 'ZXY' && order !== 'XYZ') fail('BAD_PARAMETER', `export option order must be one of ZXY, XYZ, got ${String(order)}`, 'export.badOption', { option: 'order', allowed: 'ZXY, XYZ', value: String(order) });
   if (units !== 'cm' && units !== 'm') fail('BAD_PARAMETER', `export option units must be one of cm, m, got ${String(units)}`, 'export.badOption', { option: 'units', allowed: 'cm, m', value: String(units) });
   const report: MotionWarning[] = [];
-  const frames = sampleFrames(motion, options.fps ?? 30);
   const avatar = options.avatar ? readAvatarSkeleton(options.avatar) : undefined;
+  const frames = skeletonGaze('BVH', sampleFrames(motion, options.fps ?? 30), options.avatar, avatar, false, report);
   const sk = exportSkeleton(frames, avatar, 'BVH', report);
   const scale = units === 'cm' ? 100 : 1;
   const hipsScale = frames.hipsHeight > 1e-3 && Number.isFinite(frames.hipsHeight) ? sk.hipsHeight / frames.hipsHeight : 1;
@@ -132,7 +136,6 @@ export function writeBvh(motion: Motion, options: BvhExportOptions = {}): Export
     rows[f] = row.join(' ');
   }
   if (frames.expressions.size) report.push(warning(`BVH: ${frames.expressions.size} expression(s) the format cannot carry left out: ${[...frames.expressions.keys()].join(', ')}`, 'export.expressionsNotCarried', { format: 'BVH', count: frames.expressions.size, names: [...frames.expressions.keys()].join(', ') }));
-  if (frames.lookAt) report.push(warning('BVH: the gaze (lookAt) track is not carried', 'export.gazeNotCarried', { format: 'BVH' }));
   const text = `${header}\nMOTION\nFrames: ${n}\nFrame Time: ${(1 / frames.fps).toPrecision(9)}\n${rows.join('\n')}\n`;
   return { bytes: new TextEncoder().encode(text), report, frames: n, fps: frames.fps };
 }

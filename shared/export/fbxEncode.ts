@@ -14,6 +14,14 @@ export type Prop =
   | { t: 'c'; v: string };
 export interface Node { name: string; props: Prop[]; children: Node[] }
 
+/** Builders of the scene's nodes: typed properties, a node, and a Properties70 entry. */
+export const I = (v: number): Prop => ({ t: 'I', v });
+export const D = (v: number): Prop => ({ t: 'D', v });
+export const L = (v: number): Prop => ({ t: 'L', v });
+export const S = (v: string): Prop => ({ t: 'S', v });
+export const node = (name: string, props: Prop[] = [], children: Node[] = []): Node => ({ name, props, children });
+export const P = (name: string, type: string, label: string, flags: string, ...values: Prop[]): Node => node('P', [S(name), S(type), S(label), S(flags), ...values]);
+
 const ELEMENT: Readonly<Record<string, number>> = { d: 8, f: 4, i: 4, l: 8 };
 
 function encodeProp(p: Prop, deflate: boolean): Uint8Array {

@@ -3,19 +3,22 @@
  * proportions, or an avatar's with `avatar`) of LimbNodes with Mixamo names (`mixamorig:Hips`, ...),
  * centimetres, Y up, identity rest rotations and a bind pose; every frame keys each joint's local
  * rotation W(parent)⁻¹·W(joint) as FBX Euler XYZ degrees (continuous) and the hips path as the hips'
- * translation. The skeleton carries no meshes, so expressions and gaze have nowhere to go: the report
- * says so.
+ * translation. The gaze turns the eye joints as the avatar's lookAt would (shared/export/gaze.ts), or
+ * drives the look expressions of an expression-lookAt avatar. Expressions are blend-shape channels
+ * with animated DeformPercent on a small carrier mesh (fbxBlendShapes.ts).
  */
 import type { Motion } from '../motion/types';
-import { warning, type MotionWarning } from '../warnings';
+import type { MotionWarning } from '../warnings';
 import { conjugateMultiplyFlat } from '../math/quat';
 import { compatibleEuler, eulerZYXOfFlat } from '../math/euler';
 import { HUMAN_BONE_NAMES } from '../vrm/humanBones';
 import { readAvatarSkeleton } from '../avatar/avatarSkeleton';
 import { BONE_INDEX, sampleFrames, worldRotationsAt } from './frames';
+import { skeletonGaze } from './gaze';
 import { exportSkeleton, type ExportSkeleton } from './skeleton';
 import { mixamoName } from './boneNames';
-import { encodeBinaryFbx, encodedArray, type Node, type Prop } from './fbxEncode';
+import { D, encodeBinaryFbx, encodedArray, I, L, node, P, S, type Node } from './fbxEncode';
+import { blendShapeScene } from './fbxBlendShapes';
 import type { ExportResult } from './report';
 
 export interface FbxExportOptions {
@@ -35,12 +38,6 @@ const CM = 100;
 /** FBX TimeMode per common frame rate (FbxTime::EMode); others are 14, custom, with CustomFrameRate. */
 const TIME_MODES: Readonly<Record<number, number>> = { 120: 1, 100: 2, 60: 3, 50: 4, 48: 5, 30: 6, 25: 10, 24: 11 };
 
-const I = (v: number): Prop => ({ t: 'I', v });
-const D = (v: number): Prop => ({ t: 'D', v });
-const L = (v: number): Prop => ({ t: 'L', v });
-const S = (v: string): Prop => ({ t: 'S', v });
-const node = (name: string, props: Prop[] = [], children: Node[] = []): Node => ({ name, props, children });
-const P = (name: string, type: string, label: string, flags: string, ...values: Prop[]): Node => node('P', [S(name), S(type), S(label), S(flags), ...values]);
 const vec = (name: string, type: string, v: readonly number[]) => P(name, type, '', 'A', ...v.map(D));
 
 interface Curves {
@@ -90,8 +87,8 @@ function globalSettings(fps: number): Node {
 
 export function writeFbx(motion: Motion, options: FbxExportOptions = {}): ExportResult {
   const report: MotionWarning[] = [];
-  const frames = sampleFrames(motion, options.fps ?? 30);
   const avatar = options.avatar ? readAvatarSkeleton(options.avatar) : undefined;
+  const frames = skeletonGaze('FBX', sampleFrames(motion, options.fps ?? 30), options.avatar, avatar, true, report);
   const sk = exportSkeleton(frames, avatar, 'FBX', report);
   const curves = bakeCurves(frames, sk);
   const n = frames.times.length;
@@ -132,15 +129,18 @@ export function writeFbx(motion: Motion, options: FbxExportOptions = {}): Export
   // deflate level 1 keeps a long take's export fast for a file a few percent larger.
   const keyTimes = encodedArray('l', ticks, true, 1);
   let next = 5_000_000;
-  const curveNode = (model: number, prop: 'Lcl Rotation' | 'Lcl Translation', values: Float32Array) => {
+  /** One animated property: its curve node (named as FBX names R, T and DeformPercent) and a curve per channel. */
+  const curveNode = (model: number, prop: 'Lcl Rotation' | 'Lcl Translation' | 'DeformPercent', values: Float32Array) => {
     const cn = next++;
-    objects.push(node('AnimationCurveNode', [L(cn), S(`${prop === 'Lcl Rotation' ? 'R' : 'T'}\u0000\u0001AnimCurveNode`), S('')], [node('Properties70', [], ['X', 'Y', 'Z'].map((a, k) => P(`d|${a}`, 'Number', '', 'A', D(values[k]))))]));
+    const axes = prop === 'DeformPercent' ? ['DeformPercent'] : ['X', 'Y', 'Z'];
+    const label = prop === 'Lcl Rotation' ? 'R' : prop === 'Lcl Translation' ? 'T' : prop;
+    objects.push(node('AnimationCurveNode', [L(cn), S(`${label}\u0000\u0001AnimCurveNode`), S('')], [node('Properties70', [], axes.map((a, k) => P(`d|${a}`, 'Number', '', 'A', D(values[k]))))]));
     C('OO', cn, 2);
     C('OP', cn, model, prop);
-    ['X', 'Y', 'Z'].forEach((axis, k) => {
+    axes.forEach((axis, k) => {
       const id = next++;
       const keys = new Float32Array(n);
-      for (let f = 0; f < n; f++) keys[f] = values[f * 3 + k];
+      for (let f = 0; f < n; f++) keys[f] = values[f * axes.length + k];
       objects.push(node('AnimationCurve', [L(id), S('\u0000\u0001AnimCurve'), S('')], [
         node('Default', [D(keys[0])]), node('KeyVer', [I(4009)]),
         node('KeyTime', [keyTimes]), node('KeyValueFloat', [encodedArray('f', keys, true, 1)]),
@@ -152,6 +152,13 @@ export function writeFbx(motion: Motion, options: FbxExportOptions = {}): Export
   };
   sk.bones.forEach((_, j) => curveNode(modelId(j), 'Lcl Rotation', curves.rotations[j]));
   if (curves.hips) curveNode(modelId(0), 'Lcl Translation', curves.hips);
+  // Expressions: blend-shape channels on a small carrier mesh at the head, DeformPercent = weight × 100.
+  if (frames.expressions.size) {
+    const shapes = blendShapeScene([...frames.expressions.keys()], sk.positions[sk.bones.indexOf('head')] ?? sk.positions[0], CM, 3_000_000);
+    objects.push(...shapes.objects);
+    for (const [kind, a, b] of shapes.connections) C(kind, a, b);
+    [...frames.expressions.values()].forEach((w, k) => curveNode(shapes.channels[k], 'DeformPercent', Float32Array.from(w, (x) => x * 100)));
+  }
   const doc: Node[] = [
     node('FBXHeaderExtension', [], [node('FBXHeaderVersion', [I(1003)]), node('FBXVersion', [I(7400)]), node('Creator', [S('VRMA Studio')])]),
     globalSettings(frames.fps),
@@ -160,7 +167,5 @@ export function writeFbx(motion: Motion, options: FbxExportOptions = {}): Export
     node('Connections', [], connections),
     node('Takes', [], [node('Current', [S(take)]), node('Take', [S(take)], [node('FileName', [S(`${take}.tak`)]), node('LocalTime', [L(0), L(ticks[n - 1])]), node('ReferenceTime', [L(0), L(ticks[n - 1])])])]),
   ];
-  if (frames.expressions.size) report.push(warning(`FBX: ${frames.expressions.size} expression(s) the format cannot carry left out: ${[...frames.expressions.keys()].join(', ')}`, 'export.expressionsNotCarried', { format: 'FBX', count: frames.expressions.size, names: [...frames.expressions.keys()].join(', ') }));
-  if (frames.lookAt) report.push(warning('FBX: the gaze (lookAt) track is not carried', 'export.gazeNotCarried', { format: 'FBX' }));
   return { bytes: encodeBinaryFbx(doc, 7400, true), report, frames: n, fps: frames.fps };
 }

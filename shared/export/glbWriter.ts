@@ -5,13 +5,13 @@
  * the parent node's world rest rotation, R: the bone's rest rotation, n: the normalized rotation,
  * turned round for VRM 0.x as three-vrm-animation does), and the hips the translation that puts them
  * where three-vrm-animation puts them (scaled to the avatar's hips height). Expressions become morph
- * weights on the face meshes. The avatar's VRM extensions are kept (a VRM that also carries the
- * animation) unless `plain`, which writes a plain glTF.
+ * weights on the face meshes, and the gaze what the avatar's lookAt makes of it (shared/export/gaze.ts:
+ * eye-bone rotations or the look expressions' weights). The avatar's VRM extensions are kept (a VRM
+ * that also carries the animation) unless `plain`, which writes a plain glTF.
  *
- * The avatar may also be a plain humanoid glTF (no VRM extension): its bones are found as the glTF
- * converter finds a source skeleton's (shared/convert/humanoid/recognize.ts: Mixamo, Blender and
- * other names, else the topology), and it is taken to face +Z like a VRM 1.0; the motion goes onto
- * its own bones and rest transforms the same way.
+ * The avatar may also be a plain humanoid glTF (no VRM extension): its bones are found as
+ * convert/gltf/plainAvatar.ts finds them, and the motion goes onto its own bones and rest transforms
+ * the same way.
  */
 import type { Motion, Quat } from '../motion/types';
 import { warning, type MotionWarning } from '../warnings';
@@ -21,10 +21,11 @@ import { conj, mul, multiplyFlat } from '../math/quat';
 import { invertAffine } from '../math/mat4';
 import { nodeTransform, parentIndices, rotationOf, worldMatrices, type GltfNode } from '../vrma/restPose';
 import { avatarBoneNodes, type AvatarBones } from '../avatar/avatarSkeleton';
-import { readGltf } from '../convert/gltf/convertGltf';
+import { isVrmJson, plainHumanoidBones } from '../convert/gltf/plainAvatar';
 import type { HumanBoneName } from '../vrm/humanBones';
 import { sampleFrames } from './frames';
 import { expressionBinds, weightTracks } from './glbExpressions';
+import { applyGaze, DEFAULT_BONE_GAZE, gazeRigOfVrm } from './gaze';
 import type { ExportResult } from './report';
 
 export interface GlbExportOptions {
@@ -66,19 +67,9 @@ function stripVrm(json: Json): void {
   }
 }
 
-const isVrmJson = (json: Json) => {
-  const ext = json.extensions as Json | undefined;
-  return !!ext && (ext.VRMC_vrm !== undefined || ext.VRM !== undefined);
-};
-
 /** Which node is which humanoid bone: the VRM's humanoid, or a plain glTF's skeleton recognised. */
 function targetBones(avatar: Uint8Array, json: Json): AvatarBones {
-  if (isVrmJson(json)) return avatarBoneNodes(json);
-  const source = readGltf(avatar);
-  const { bones } = source.rig();
-  const boneToNode: Partial<Record<HumanBoneName, number>> = {};
-  for (const [bone, joint] of Object.entries(bones) as [HumanBoneName, number][]) boneToNode[bone] = source.skeleton.nodeOf[joint];
-  return { version: '1', boneToNode };
+  return isVrmJson(json) ? avatarBoneNodes(json) : { version: '1', boneToNode: plainHumanoidBones(avatar) };
 }
 
 function boneTracks(motion: Motion, frames: ReturnType<typeof sampleFrames>, json: Json, target: AvatarBones, report: MotionWarning[]): Output[] {
@@ -181,14 +172,16 @@ export function writeGlb(motion: Motion, options: GlbExportOptions = {}): Export
     fail('UNSUPPORTED', 'the avatar keeps its data in external or several buffers; export needs a self-contained .vrm/.glb', 'export.externalBuffers');
   }
   const report: MotionWarning[] = [];
-  const frames = sampleFrames(motion, options.fps ?? 30);
   const target = targetBones(options.avatar, json);
+  // The gaze as the avatar's lookAt applies it; a plain glTF's eyes as a VRM with no range maps.
+  const hasEyes = target.boneToNode.leftEye !== undefined || target.boneToNode.rightEye !== undefined;
+  const rig = isVrmJson(json) ? gazeRigOfVrm(json) : DEFAULT_BONE_GAZE;
+  const frames = applyGaze('GLB', sampleFrames(motion, options.fps ?? 30), rig, { hasEyes, expressions: true }, report);
   const outputs = boneTracks(motion, frames, json, target, report);
   const { version } = target;
   const { tracks, missing } = weightTracks(frames, json, expressionBinds(json, version));
   for (const t of tracks) outputs.push({ node: t.node, path: 'weights', values: t.values });
   if (missing.length) report.push(warning(`GLB: ${missing.length} expression(s) the format cannot carry left out: ${missing.join(', ')}`, 'export.expressionsNotCarried', { format: 'GLB', count: missing.length, names: missing.join(', ') }));
-  if (frames.lookAt) report.push(warning('GLB: the gaze (lookAt) track is not carried', 'export.gazeNotCarried', { format: 'GLB' }));
   if (options.plain) stripVrm(json);
   if (!outputs.length) fail('NO_KEYS', 'the motion has no humanoid bone the target skeleton can carry and nothing else to write', 'export.noBody');
   const bytes = appendAnimation(json, parts.bin, frames.times, outputs, options.name ?? 'VRMA Studio');

@@ -6,13 +6,14 @@
  * (付与) part taken out. D-bones (足D, ひざD, 足首D) follow their FK bone, which is the one keyed, as MMD
  * users key it. The hips path is split as MMD users expect: centre (センター) horizontal, groove
  * (グルーブ) vertical. Leg IK is switched off (pure FK) unless `ik: 'legs'`, which places 足ＩＫ and
- * つま先ＩＫ where the FK feet are so the motion stays editable in MMD. Keys are 30 fps frames, made
+ * つま先ＩＫ where the FK feet are so the motion stays editable in MMD. The gaze goes on 両目 (vmdGaze).
+ * Keys are 30 fps frames, made
  * sparse by the optimizer within `tolerance`.
  */
 import type { Channel, Motion, Quat } from '../motion/types';
 import { warning, type MotionWarning } from '../warnings';
 import { fail } from '../errors';
-import { conj, conjugateMultiplyFlat, multiplyFlat } from '../math/quat';
+import { conj, conjugateMultiplyFlat, multiplyFlat, quatPow } from '../math/quat';
 import { HUMAN_BONE_NAMES, type HumanBoneName } from '../vrm/humanBones';
 import { MMD_UNIT_METRES } from '../convert/mmd/rig';
 import { RigPose } from '../convert/mmd/rigPose';
@@ -21,6 +22,7 @@ import { optimizeChannel, segmentFits } from '../edits/optimize';
 import { BONE_INDEX, sampleFrames, worldRotationsAt, type PoseFrames } from './frames';
 import { exportRig, type ExportRig } from './mmdRig';
 import { RigKeys } from './rigKeys';
+import { applyGaze, DEFAULT_BONE_GAZE, uniformGaze } from './gaze';
 import { encodeVmd, type VmdBoneKeys, type VmdIkSwitch, type VmdMorphKeys } from './vmdEncode';
 import type { ExportResult } from './report';
 
@@ -95,7 +97,34 @@ interface Baked {
   readonly legIk: number[];
 }
 
-function bake(frames: PoseFrames, er: ExportRig, ikLegs: boolean): Baked {
+/** The model's 両目 (both eyes) bone and the share of its rotation the eyes inherit (付与). */
+interface GazeBone {
+  readonly bone: number;
+  readonly ratio: number;
+}
+
+function gazeBoneOf(er: ExportRig): GazeBone | undefined {
+  const eye = er.mapping.source.get('leftEye') ?? er.mapping.source.get('rightEye') ?? -1;
+  const b = eye >= 0 ? er.rig.bones[eye] : undefined;
+  if (!b || !b.appendRotation || b.appendParent < 0 || !(Math.abs(b.appendRatio) > 1e-3)) return undefined;
+  return er.rig.bones[b.appendParent].key === '両目' ? { bone: b.appendParent, ratio: b.appendRatio } : undefined;
+}
+
+/**
+ * How the model's eyes take the gaze: through 両目, whose key is where both eyes look and of which
+ * the model passes `ratio` to each eye (its own range, as a VRM's range maps are), so the eyes turn
+ * as three-vrm's bone lookAt turns them with a range map of 90° -> 90°·ratio; a model that has eyes
+ * but no 両目 gets the eye keys themselves, with three-vrm's default range (90° -> 10°).
+ */
+function vmdGaze(frames: PoseFrames, er: ExportRig, report: MotionWarning[]): { frames: PoseFrames; gaze?: GazeBone } {
+  const gaze = gazeBoneOf(er);
+  const hasEyes = (er.mapping.source.get('leftEye') ?? -1) >= 0 || (er.mapping.source.get('rightEye') ?? -1) >= 0;
+  const rig = gaze ? uniformGaze('bone', 90, 90 * Math.abs(gaze.ratio)) : DEFAULT_BONE_GAZE;
+  const out = applyGaze('VMD', frames, rig, { hasEyes, expressions: false }, report);
+  return { frames: out, gaze: out !== frames ? gaze : undefined };
+}
+
+function bake(frames: PoseFrames, er: ExportRig, ikLegs: boolean, gaze?: GazeBone): Baked {
   const { rig, mapping } = er;
   const n = frames.times.length;
   const plans = planBones(er);
@@ -107,7 +136,9 @@ function bake(frames: PoseFrames, er: ExportRig, ikLegs: boolean): Baked {
   const A = new Float64Array(4);
   const key = new Float64Array(4);
   const align = plans.map((p) => Float64Array.from(p.alignInverse));
-  const keyedBones = [...new Set(plans.map((p) => p.keyed))];
+  const keyedBones = [...new Set([...plans.map((p) => p.keyed), ...(gaze ? [gaze.bone] : [])])];
+  const eyes = new Set(['leftEye', 'rightEye'].map((e) => mapping.source.get(e as HumanBoneName) ?? -1).filter((i) => i >= 0));
+  let gazeKeyed = false;
   const rot = new Map(keyedBones.map((b) => [b, new Float32Array(n * 4)]));
   const hipsBone = mapping.source.get('hips')!;
   const { centre, groove } = pathBones(er, hipsBone);
@@ -121,6 +152,7 @@ function bake(frames: PoseFrames, er: ExportRig, ikLegs: boolean): Baked {
   for (let f = 0; f < n; f++) {
     worldRotationsAt(frames, f, W);
     keys.reset();
+    gazeKeyed = false;
     keys.sweep((bone) => {
       const k = planAt[bone];
       if (k < 0) return;
@@ -129,6 +161,13 @@ function bake(frames: PoseFrames, er: ExportRig, ikLegs: boolean): Baked {
       const parent = rig.bones[p.source].parent;
       if (parent >= 0) conjugateMultiplyFlat(key, 0, keys.world, parent * 4, T, 0);
       else key.set(T);
+      if (gaze && !gazeKeyed && eyes.has(p.source)) {
+        // The first eye of the frame keys 両目 so that its inherited share is the eye's whole turn;
+        // the eyes' own keys (below) then only hold what 両目 could not give them.
+        quatPow(key[0], key[1], key[2], key[3], 1 / gaze.ratio, A, 0);
+        keys.key.set(A.subarray(0, 4), gaze.bone * 4);
+        gazeKeyed = true;
+      }
       if (p.keyed === p.source) {
         // Take the inherited part out: local = key · inherited must come out as G(parent)⁻¹·T.
         keys.appendOf(p.source, A, 0);
@@ -277,9 +316,9 @@ export function writeVmd(motion: Motion, options: VmdExportOptions = {}): Export
   if (options.fps !== undefined && options.fps !== VMD_FPS) report.push(warning(`VMD: written at 30 fps, the only rate the format has (asked for ${options.fps})`, 'export.fpsFixed', { format: 'VMD', fps: VMD_FPS, asked: String(options.fps) }));
   const er = exportRig(options.model);
   if (!options.model) report.push(warning('VMD: no model given: written for the standard skeleton', 'export.standardSkeleton', { format: 'VMD' }));
-  const frames = sampleFrames(motion, VMD_FPS);
+  const { frames, gaze } = vmdGaze(sampleFrames(motion, VMD_FPS), er, report);
   const n = frames.times.length;
-  const baked = bake(frames, er, ik === 'legs');
+  const baked = bake(frames, er, ik === 'legs', gaze);
   const bones = [...baked.tracks, ...baked.ikTracks].map((t) => toVmdKeys(t, er.names[t.bone], n, tolerance));
   const leftExpressions: string[] = [];
   const morphs = morphKeys(frames, leftExpressions);
@@ -290,7 +329,6 @@ export function writeVmd(motion: Motion, options: VmdExportOptions = {}): Export
   const leftBones = bonesLeftOut(frames, er);
   if (leftBones.length) report.push(warning(`VMD: ${leftBones.length} animated bone(s) with no bone in the target skeleton left out: ${leftBones.join(', ')}`, 'export.bonesNotCarried', { format: 'VMD', count: leftBones.length, bones: leftBones.join(', ') }));
   if (leftExpressions.length) report.push(warning(`VMD: ${leftExpressions.length} expression(s) the format cannot carry left out: ${leftExpressions.join(', ')}`, 'export.expressionsNotCarried', { format: 'VMD', count: leftExpressions.length, names: leftExpressions.join(', ') }));
-  if (frames.lookAt) report.push(warning('VMD: the gaze (lookAt) track is not carried', 'export.gazeNotCarried', { format: 'VMD' }));
   if (ik === 'off' && legIkBones.length) report.push(warning('VMD: leg IK switched off (keys are FK); pass --ik legs to keep the IK editable', 'export.ikCleared', { format: 'VMD' }));
   if (encoded.cutNames.length) report.push(warning(`VMD: ${encoded.cutNames.length} name(s) longer than the format allows cut to fit: ${encoded.cutNames.join(', ')}`, 'export.namesCut', { format: 'VMD', count: encoded.cutNames.length, names: encoded.cutNames.join(', ') }));
   return { bytes: encoded.bytes, report, frames: n, fps: VMD_FPS };

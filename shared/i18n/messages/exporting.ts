@@ -8,7 +8,9 @@ export default defineMessages({
   en: {
     'warning.export.bonesNotCarried': '{format}: {count, plural, one {# animated bone} other {# animated bones}} with no bone in the target skeleton left out: {bones}',
     'warning.export.expressionsNotCarried': '{format}: {count, plural, one {# expression} other {# expressions}} the format cannot carry left out: {names}',
-    'warning.export.gazeNotCarried': '{format}: the gaze (lookAt) track is not carried',
+    'warning.export.gazeNoLookAt': '{format}: the gaze (lookAt) track is not carried: the avatar declares no lookAt',
+    'warning.export.gazeNoEyes': '{format}: the gaze (lookAt) track is not carried: the target skeleton has no eye bones',
+    'warning.export.gazeExpressions': '{format}: the gaze (lookAt) track is not carried: the avatar looks with expressions, which {format} cannot carry',
     'warning.export.namesCut': '{format}: {count, plural, one {# name} other {# names}} longer than the format allows cut to fit: {names}',
     'warning.export.fpsFixed': '{format}: written at {fps} fps, the only rate the format has (asked for {asked})',
     'warning.export.standardSkeleton': '{format}: no model given: written for the standard skeleton',
@@ -23,7 +25,9 @@ export default defineMessages({
   ja: {
     'warning.export.bonesNotCarried': '{format}: 書き出し先の骨格にないため、動くボーン {count} 本を省きました: {bones}',
     'warning.export.expressionsNotCarried': '{format}: この形式で持てない表情 {count} 個を省きました: {names}',
-    'warning.export.gazeNotCarried': '{format}: 視線（lookAt）のトラックは書き出せません',
+    'warning.export.gazeNoLookAt': '{format}: 視線（lookAt）のトラックは書き出せません: アバターに lookAt の設定がありません',
+    'warning.export.gazeNoEyes': '{format}: 視線（lookAt）のトラックは書き出せません: 書き出し先の骨格に目のボーンがありません',
+    'warning.export.gazeExpressions': '{format}: 視線（lookAt）のトラックは書き出せません: このアバターは表情で視線を動かしますが、{format} は表情を持てません',
     'warning.export.namesCut': '{format}: 形式の上限より長い名前 {count} 個を切り詰めました: {names}',
     'warning.export.fpsFixed': '{format}: この形式が持てる唯一のフレームレート {fps} fps で書き出しました（指定は {asked}）',
     'warning.export.standardSkeleton': '{format}: モデルの指定がないため、標準の骨格向けに書き出しました',

@@ -14,7 +14,7 @@ import type { Vec3 } from '../../../shared/motion/types';
 import { readVrma } from '../../../shared/vrma/read';
 import { writeGlb } from '../../../shared/export/glbWriter';
 import { avatarBoneNodes } from '../../../shared/avatar/avatarSkeleton';
-import { packGlb, parseGlb } from '../../../shared/gltf/glb';
+import { parseGlb } from '../../../shared/gltf/glb';
 import { buildMotion } from '../../../shared/vrma/buildMotion';
 import { writeVrma } from '../../../shared/vrma/write';
 import { MotionError } from '../../../shared/errors';
@@ -25,6 +25,7 @@ import { validateVrmaBytes } from '../../helpers/validate';
 import { loadTestAvatar, playedPoses, withoutTextures } from '../../helpers/avatarPlayback';
 import { angleOf, formatStats, stats } from '../../helpers/exportKit';
 import { describeBlenderApp, importedPoses } from '../../helpers/blender';
+import { cubeGlb } from '../../helpers/cubeGlb';
 
 const ROT_DEG = 0.1;
 const POS_M = 0.001;
@@ -107,30 +108,6 @@ describeFixtures('GLB export played by three GLTFLoader + AnimationMixer', () =>
 afterAll(() => {
   if (rows.length) console.log(['| motion | avatar | kind | read by | frames | bytes | validator errors/warnings | bone world rotation vs three-vrm | position max (mm) |', '|---|---|---|---|---:|---:|---|---|---:|', ...rows].join('\n'));
 });
-
-/** three-vrm's cube man (a multi-file .gltf) as one self-contained GLB, images left out. */
-function cubeGlb(): Uint8Array {
-  const dir = ['vrm1', 'three-vrm-core-cube'];
-  const json = JSON.parse(new TextDecoder().decode(readFixture(...dir, 'cube.gltf'))) as Record<string, any>;
-  const bins = (json.buffers as { uri: string }[]).map((b) => readFixture(...dir, b.uri));
-  const starts: number[] = [];
-  let total = 0;
-  for (const b of bins) {
-    starts.push(total);
-    total += (b.length + 3) & ~3;
-  }
-  const bin = new Uint8Array(total);
-  bins.forEach((b, i) => bin.set(b, starts[i]));
-  for (const v of json.bufferViews) {
-    v.byteOffset = (v.byteOffset ?? 0) + starts[v.buffer];
-    v.buffer = 0;
-  }
-  json.buffers = [{ byteLength: total }];
-  delete json.images;
-  delete json.textures;
-  if (json.extensions?.VRMC_vrm?.meta) delete json.extensions.VRMC_vrm.meta.thumbnailImage;
-  return packGlb(json, bin);
-}
 
 describeFixtures('GLB export: expressions as morph weights', () => {
   it('plays the same morph influences in a plain glTF viewer as three-vrm\'s expression manager', async () => {

@@ -17,31 +17,17 @@ import { readVrma } from '../../../shared/vrma/read';
 import { writeGlb } from '../../../shared/export/glbWriter';
 import { mixamoName } from '../../../shared/export/boneNames';
 import { avatarBoneNodes } from '../../../shared/avatar/avatarSkeleton';
-import { packGlb, parseGlb } from '../../../shared/gltf/glb';
+import { parseGlb } from '../../../shared/gltf/glb';
 import type { HumanBoneName } from '../../../shared/vrm/humanBones';
 import { describeFixtures, fixturePath, readFixture } from '../../helpers/fixtures';
 import { validateVrmaBytes } from '../../helpers/validate';
 import { loadTestAvatar, playedPoses, withoutTextures } from '../../helpers/avatarPlayback';
 import { cli } from '../../helpers/cli';
+import { plainRobot } from '../../helpers/plainRobot';
 
 const ROT_DEG = 0.1;
 const POS_M = 0.001;
 type Json = Record<string, any>;
-
-/** debug_robot as a plain glTF with Mixamo names on its humanoid nodes; the node of each bone. */
-function plainRobot(): { bytes: Uint8Array; boneToNode: Partial<Record<HumanBoneName, number>> } {
-  const { json, bin } = parseGlb(readFixture('vrm1', 'debug_robot.vrm')) as { json: Json; bin: Uint8Array };
-  const { boneToNode } = avatarBoneNodes(json);
-  json.nodes.forEach((n: Json, i: number) => (n.name = `part_${i}`));
-  for (const [bone, node] of Object.entries(boneToNode) as [HumanBoneName, number][]) json.nodes[node].name = `mixamorig:${mixamoName(bone)}`;
-  const vrmExt = (e: string) => e.startsWith('VRM');
-  for (const o of [json, ...(json.materials ?? [])]) {
-    for (const e of Object.keys(o.extensions ?? {})) if (vrmExt(e)) delete o.extensions[e];
-    if (o.extensions && !Object.keys(o.extensions).length) delete o.extensions;
-  }
-  for (const k of ['extensionsUsed', 'extensionsRequired']) if (json[k]) json[k] = json[k].filter((e: string) => !vrmExt(e));
-  return { bytes: packGlb(json, bin), boneToNode };
-}
 
 describeFixtures('GLB export onto a plain humanoid glTF (Mixamo names, no VRM extension)', () => {
   const plain = plainRobot();
