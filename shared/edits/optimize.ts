@@ -19,6 +19,7 @@ import { ROTATION_RESERVE, ROTATION_ROUNDING_ERROR, roundRotations } from '../vr
 import { fail } from '../errors';
 import { keyIndices, refitChannel } from './refitKeys';
 import { shareKeySets, TIME_ACCESSOR_JSON } from './jointKeys';
+import { linearChannel } from '../motion/interpolation';
 
 export const DEFAULT_ROTATION_TOLERANCE = 0.004;
 export const DEFAULT_POSITION_TOLERANCE = 0.002;
@@ -107,7 +108,8 @@ function selectKeys(channel: Channel, keep: Uint8Array): Channel {
     for (let c = 0; c < size; c++) values[o * size + c] = channel.values[i * size + c];
     o++;
   }
-  return { ...channel, times, values };
+  // The kept keys are joined by straight lines, which is what the tolerance was measured for.
+  return linearChannel(channel, times, values);
 }
 
 /**
