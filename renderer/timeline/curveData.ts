@@ -85,6 +85,11 @@ function displayAtOf(motion: Motion, channel: Channel, bone: HumanBoneName | und
   };
 }
 
+/** Whether segments between keys are drawn through in-betweens (rotations: slerp; key kinds: their curve) rather than straight. */
+export function hasInBetweens(curve: CurveChannel): boolean {
+  return (curve.kind === 'rotation' && curve.quats !== undefined) || kindsOf(curve.channel) !== undefined;
+}
+
 /**
  * In-betweens of key segment (k, k+1) for the curve view: rotationInBetweens for LINEAR rotations;
  * for a channel with key kinds (STEP, Bézier) the curve itself, sampled as playback plays it (angles

@@ -21,8 +21,7 @@ import { h } from '../ui/dom';
 import { tAttr, tText } from '../ui/i18n';
 import { fitView, timeToX, xToTime, zoomAround, type TimeView } from './timeScale';
 import { CanvasPairView, drawFrameRuler, drawPlayheadAndBox } from './timeCanvas';
-import { kindsOf } from '../../shared/motion/interpolation';
-import { columnsMinMax, displayScale, largestStep, inBetweens, valueRange, valueStep, type CurveChannel, type Shift } from './curveData';
+import { columnsMinMax, displayScale, hasInBetweens, largestStep, inBetweens, valueRange, valueStep, type CurveChannel, type Shift } from './curveData';
 import type { Band } from './curveBand';
 import { KeySelectionState } from './dopeSheetSelection';
 import { frameOf } from '../app/frames';
@@ -438,7 +437,7 @@ export class CurveView extends CanvasPairView {
     }
     const from = Math.max(0, a - 1);
     const to = Math.min(times.length, b + 1);
-    const rotation = (curve.kind === 'rotation' && curve.quats !== undefined) || kindsOf(curve.channel) !== undefined;
+    const rotation = hasInBetweens(curve);
     for (let k = from; k < to; k++) {
       key(k);
       if (!rotation || k + 1 >= to) continue;

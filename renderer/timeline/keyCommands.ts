@@ -6,7 +6,7 @@
  * - ↑ / ↓: the playhead to the next / previous key of the shown rows (Blender's jump to keyframe);
  * - S: scale the selected keys' times around the playhead by a typed factor (scaleKeys);
  * - Value…: type the selected keys' value in the curve view's units (keyValueEntry.ts);
- * - T: the interpolation of the selected keys, Constant / Linear / Bézier (Blender's T menu; setKeyKinds);
+ * - T: the interpolation of the selected keys, Constant / Linear / Bézier (keyKindCommand.ts);
  * - markers: M adds one named "Marker N" with a new N, F2 renames, Delete removes the picked one
  *   (or the one on the playhead's frame), a drag on the ruler moves it.
  */
@@ -21,8 +21,7 @@ import { h } from '../ui/dom';
 import type { DopeSheet } from './dopeSheet';
 import { frameOf, snapToFrame } from '../app/frames';
 import { keyValueFields, setKeyValues } from './keyValueEntry';
-import { kindCounts, setKeyKinds } from '../../shared/edits/keyKinds';
-import { CUBIC, LINEAR, STEP, type KeyKind } from '../../shared/motion/interpolation';
+import { registerInterpolationCommand } from './keyKindCommand';
 
 /** A dialog with number or text fields; resolves to their values, or null when cancelled. */
 async function askFields(id: string, title: string, fields: { id: string; label: string; value: string; type: 'number' | 'text' }[]): Promise<string[] | null> {
@@ -173,40 +172,7 @@ export function registerKeyCommands(studio: Studio, sheet: DopeSheet, markers: R
     },
   });
 
-  r.register({
-    id: 'keys.interpolation',
-    label: 'Interpolation…',
-    description: 'How the selected keys move on to the next key: Constant, Linear or Bézier',
-    shortcuts: ['T'],
-    menu: 'edit',
-    isEnabled: hasKeys,
-    run: async () => {
-      const sel = sheet.selection.toKeySelection();
-      const counts = kindCounts(studio.motion, sel);
-      const kinds = [['constant', STEP], ['linear', LINEAR], ['bezier', CUBIC]] as const;
-      const choice = await choose<string>({
-        id: 'interpolation-dialog',
-        title: t('timeline.keys.kindTitle', { count: sheet.selection.size }),
-        // Each kind's button says how many of the selected keys already have it.
-        choices: [
-          ...kinds.map(([id, kind]) => ({ id, label: t('timeline.keys.kindChoice', { kind: t(`timeline.keys.kind.${id}`), count: counts[kind] }), default: id === 'bezier' })),
-          { id: 'cancel', label: t('timeline.keys.cancel') },
-        ],
-        cancel: 'cancel',
-      });
-      const picked = kinds.find(([id]) => id === choice);
-      if (!picked) return;
-      const kind: KeyKind = picked[1];
-      const count = sheet.selection.size;
-      try {
-        const out = setKeyKinds(studio.motion, sel, kind);
-        if (out === studio.motion) return;
-        studio.commit(out, 'Set interpolation', () => t('timeline.keys.kindSet', { count, kind: t(`timeline.keys.kind.${picked[0]}`) }));
-      } catch (e) {
-        studio.messages.error(() => t('timeline.keys.kindFailed', { detail: errorText(e) }));
-      }
-    },
-  });
+  registerInterpolationCommand(studio, sheet);
 
   /** The picked marker, else the one on the playhead's frame. */
   const currentMarker = (): number => {

@@ -271,3 +271,15 @@ export function retimedKinds(old: Channel, next: Channel, reversed: boolean): Ch
   }
   return { node: next.node, path: next.path, times: next.times, values: next.values, kinds: outKinds, inTangents: inT, outTangents: outT };
 }
+
+/**
+ * The interpolation fields of `c` for the same keys after a value map that is linear on components
+ * (mirror's quaternion sandwich; an affine map minus its offset): kinds as they are, each tangent
+ * through `linear`. Spread into the new channel: {...kindFields(c, f), node, path, times, values}.
+ */
+export function kindFields(c: Channel, linear: (v: Float32Array) => Float32Array): Pick<Channel, 'kinds' | 'inTangents' | 'outTangents'> {
+  const kinds = kindsOf(c);
+  if (!kinds) return {};
+  if (!kinds.includes(CUBIC)) return { kinds };
+  return { kinds, inTangents: linear(c.inTangents!), outTangents: linear(c.outTangents!) };
+}
