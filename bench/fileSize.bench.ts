@@ -125,7 +125,7 @@ function gltfpackMotion(source: Motion, packed: Uint8Array): { motion: Motion; u
     const sampler = animation!.samplers[ch.sampler];
     const path = ch.target.path as ChannelPath;
     const times = Float32Array.from(readAccessor(ctx, sampler.input, ['SCALAR'], 'gltfpack input').data);
-    let values = Float32Array.from(readAccessor(ctx, sampler.output, [path === 'rotation' ? 'VEC4' : 'VEC3'], 'gltfpack output').data);
+    const values = Float32Array.from(readAccessor(ctx, sampler.output, [path === 'rotation' ? 'VEC4' : 'VEC3'], 'gltfpack output').data);
     if (path === 'rotation') {
       for (let i = 0; i < values.length; i += 4) {
         const l = Math.hypot(values[i], values[i + 1], values[i + 2], values[i + 3]);

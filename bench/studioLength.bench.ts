@@ -246,7 +246,7 @@ export async function run(): Promise<void> {
         cells.push(a && b && a > 0 && b > 0 ? (Math.log(b / a) / Math.log(results[i].keys / results[i - 1].keys)).toFixed(2) : '-');
       }
       const a = results.find((r) => r.seconds === 60)?.figures.get(n)?.value, b = results.find((r) => r.seconds === 3600);
-      const whole = a && b && b.figures.get(n) ? (Math.log(b.figures.get(n)!.value / a) / Math.log(b.keys / results.find((r) => r.seconds === 60)!.keys)).toFixed(2) : '-';
+      const whole = a && b?.figures.get(n) ? (Math.log(b.figures.get(n)!.value / a) / Math.log(b.keys / results.find((r) => r.seconds === 60)!.keys)).toFixed(2) : '-';
       return [n, ...cells, whole];
     });
     printTable('Growth exponent of each action (log cost ratio / log key ratio; 0 flat, 1 linear)', ['action', ...results.slice(1).map((r, i) => `${label(results[i].seconds)} -> ${label(r.seconds)}`), '1 min -> 60 min'], growth);

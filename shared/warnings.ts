@@ -33,4 +33,3 @@ export function warning(text: string, detail: WarningDetail, params: WarningPara
 export function warningTexts(warnings: readonly MotionWarning[]): string[] {
   return warnings.map((w) => w.text);
 }
-

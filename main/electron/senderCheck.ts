@@ -26,4 +26,3 @@ export function originOf(url: string): string | null {
     return null;
   }
 }
-

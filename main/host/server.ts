@@ -270,7 +270,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
       if (!isInvokeMethod(method)) return sendError(res, { code: 'BAD_ARGUMENT', message: `unknown method ${method}` });
       // The schema says which calls carry motion bytes (shared/contract/schema.ts).
       const motion = callSize(method) === 'motion';
-      let release = () => undefined as void;
+      let release: () => void = () => {};
       // Small calls go before upload bodies (uploadLane.ts).
       const small = motion ? null : lane.smallCall();
       try {

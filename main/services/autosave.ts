@@ -98,7 +98,7 @@ export class AutosaveStore {
     const r = await readJsonFile(join(this.dir, 'session.json'));
     if (r.status !== 'ok') return null;
     const s = r.value as StoredSession;
-    if (!s || s.version !== 1 || typeof s.motionFile !== 'string' || !/^motion-[0-9a-f]+\.vrma$/.test(s.motionFile)) return null;
+    if (s?.version !== 1 || typeof s.motionFile !== 'string' || !/^motion-[0-9a-f]+\.vrma$/.test(s.motionFile)) return null;
     let motion: Uint8Array;
     try {
       motion = new Uint8Array(await fs.readFile(join(this.dir, s.motionFile)));

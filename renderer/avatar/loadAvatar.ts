@@ -58,7 +58,7 @@ export async function loadAvatar(bytes: Uint8Array, name: string, extraPlugins: 
   for (const p of extraPlugins) loader.register(p);
   loader.register((parser) => new VRMLoaderPlugin(parser));
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-  let gltf;
+  let gltf: Awaited<ReturnType<GLTFLoader['parseAsync']>>;
   takeTextureProblems();
   try {
     gltf = await loader.parseAsync(buffer, '');
@@ -92,4 +92,3 @@ export function disposeAvatar(avatar: LoadedAvatar): void {
   avatar.vrm.scene.removeFromParent();
   VRMUtils.deepDispose(avatar.vrm.scene);
 }
-

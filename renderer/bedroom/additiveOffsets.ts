@@ -4,7 +4,7 @@
  * pile up. So each frame: restore() before mixer.update puts back the exact rotation the bone had
  * before the offset went on, and apply() after it multiplies the offsets onto the fresh values.
  */
-import { Quaternion, type Object3D } from 'three';
+import type { Quaternion, Object3D } from 'three';
 
 interface Applied {
   readonly bone: Object3D;

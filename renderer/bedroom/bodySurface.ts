@@ -8,7 +8,7 @@
  * cheap whatever the avatar. Geometry that hangs from no humanoid bone takes no pose and is left out. Measurements for tests and the report can ask for every vertex.
  * Morph targets (the face's expressions) are left out: they move the face by millimetres.
  */
-import { Matrix4, Mesh, SkinnedMesh, type BufferAttribute, type InterleavedBufferAttribute, type Object3D } from 'three';
+import { Matrix4, type Mesh, type SkinnedMesh, type BufferAttribute, type InterleavedBufferAttribute, type Object3D } from 'three';
 import type { VRM, VRMHumanBoneName } from '@pixiv/three-vrm';
 import { HUMAN_BONE_NAMES, HUMAN_BONE_PARENT, type HumanBoneName } from '../../shared/vrm/humanBones';
 import type { BedLayout } from './placement';

@@ -5,7 +5,7 @@
  * under the floor.
  */
 import {
-  Color, Material, Matrix4, Mesh, MeshBasicMaterial, ShaderMaterial, UnsignedByteType, WebGLRenderTarget, type Camera, type Object3D,
+  Color, type Material, Matrix4, type Mesh, MeshBasicMaterial, ShaderMaterial, UnsignedByteType, WebGLRenderTarget, type Camera, type Object3D,
   type Scene, type WebGLRenderer,
 } from 'three';
 

@@ -5,7 +5,7 @@
  * transition, breathing, a nod) and stops when nothing does; any change (a click, a slider, a
  * resize, the camera) calls invalidate() to draw again.
  */
-import { PerspectiveCamera, Raycaster, Scene, Vector2, Vector3, WebGLRenderer, type Object3D } from 'three';
+import { PerspectiveCamera, Raycaster, Scene, Vector2, type Vector3, WebGLRenderer, type Object3D } from 'three';
 import { RenderScheduler } from '../viewport/renderScheduler';
 import { tAttr } from '../ui/i18n';
 import { buildRoom, NIGHT_BACKGROUND, type Room } from './room';

@@ -27,4 +27,3 @@ export function phaseText(phase: SleepPhase, pose: LyingPose): string {
       return t('bedroom.status.gettingUp');
   }
 }
-

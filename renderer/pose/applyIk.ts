@@ -33,7 +33,7 @@ export function effectorPosition(avatar: LoadedAvatar, bone: HumanBoneName): Vec
 
 function limbPose(avatar: LoadedAvatar, limb: Limb, shift: Vec3 = [0, 0, 0]): LimbPose | null {
   const nodes = LIMB_BONES[limb].map((b) => node(avatar, b));
-  if (nodes.some((n) => !n || !n.parent)) return null;
+  if (nodes.some((n) => !n?.parent)) return null;
   const pos = nodes.map((n) => n!.getWorldPosition(new THREE.Vector3()).add(new THREE.Vector3(...shift)));
   const parent = nodes.map((n) => q4(n!.parent!.getWorldQuaternion(new THREE.Quaternion())));
   return { root: v3(pos[0]), mid: v3(pos[1]), end: v3(pos[2]), upperParent: parent[0], lowerParent: parent[1], endParent: parent[2] };

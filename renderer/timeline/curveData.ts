@@ -153,7 +153,7 @@ export function columnsMinMax(times: Float32Array, values: Float64Array, c: numb
   let o = 0;
   for (let k = a; k < b; k++) {
     const x = Math.floor((times[k] - view.start) * perPx);
-    const v = mask && mask[k] ? values[k * 3 + c] + delta : values[k * 3 + c];
+    const v = mask?.[k] ? values[k * 3 + c] + delta : values[k * 3 + c];
     if (x !== col) {
       if (x >= cols) break;
       col = x;
@@ -175,7 +175,7 @@ export function columnsMinMax(times: Float32Array, values: Float64Array, c: numb
 export function valueStep(range: number, px: number, minPx: number): number {
   const raw = (Math.abs(range) / Math.max(px, 1)) * minPx;
   if (!(raw > 0) || !Number.isFinite(raw)) return 1;
-  let p = Math.pow(10, Math.floor(Math.log10(raw)));
+  let p = 10 ** Math.floor(Math.log10(raw));
   for (;;) {
     for (const n of [1, 2, 5]) if (n * p >= raw) return n * p;
     p *= 10;

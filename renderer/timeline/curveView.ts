@@ -402,7 +402,7 @@ export class CurveView extends CanvasPairView {
   private curvePoints(curve: CurveChannel, c: number, shift: Shift, perColumn: boolean, a: number, b: number): number {
     const times = curve.channel.times;
     const vals = curve.values;
-    const value = (k: number) => (shift && shift.mask[k] ? vals[k * 3 + c] + shift.delta : vals[k * 3 + c]);
+    const value = (k: number) => (shift?.mask[k] ? vals[k * 3 + c] + shift.delta : vals[k * 3 + c]);
     const tw = this.timeWidth();
     let n = 0;
     const push = (x: number, v0: number, lo: number, hi: number, v1: number) => {
@@ -428,7 +428,7 @@ export class CurveView extends CanvasPairView {
       if (a > 0) key(a - 1);
       for (let col = 0; col < cols; col++) {
         const o = col * 4;
-        if (out[o] !== out[o]) continue; // NaN: no key in this column
+        if (Number.isNaN(out[o])) continue; // NaN: no key in this column
         push(LABEL_W + col + 0.5, out[o], out[o + 1], out[o + 2], out[o + 3]);
       }
       const last = lowerBound(times, this.time.end + (this.time.end - this.time.start) / Math.max(cols, 1));
@@ -447,8 +447,8 @@ export class CurveView extends CanvasPairView {
       if (m <= 0) continue;
       inBetweens(curve, k, m, this.inBetween);
       // A dragged key's in-betweens follow it: the drag shifts the segment's ends' angles.
-      const d0 = shift && shift.mask[k] ? shift.delta : 0;
-      const d1 = shift && shift.mask[k + 1] ? shift.delta : 0;
+      const d0 = shift?.mask[k] ? shift.delta : 0;
+      const d1 = shift?.mask[k + 1] ? shift.delta : 0;
       for (let s = 0; s < m; s++) {
         const u = (s + 1) / (m + 1);
         const v = this.inBetween[s * 3 + c] + d0 + (d1 - d0) * u;
@@ -476,7 +476,7 @@ export class CurveView extends CanvasPairView {
     const dense = b - a > tw / DENSE_KEY_PX;
     // (At a key every 2 px the bars look beaded: a line is drawn there, it costs ~3 ms more to rasterise.)
     const waveform = b - a > tw;
-    const value = (k: number) => (shift && shift.mask[k] ? vals[k * 3 + c] + shift.delta : vals[k * 3 + c]);
+    const value = (k: number) => (shift?.mask[k] ? vals[k * 3 + c] + shift.delta : vals[k * 3 + c]);
     // The band pass and the curve pass of one draw share the points.
     const cacheKey = `${curve.id}/${c}`;
     let cached = this.drawPoints.get(cacheKey);

@@ -276,7 +276,7 @@ export class DopeSheet extends CanvasPairView {
   private keyAt(x: number, y: number): { row: DopeRow; index: number } | null {
     const li = this.lineAt(y);
     const line = li >= 0 ? this.lines[li] : undefined;
-    if (!line || line.kind !== 'row' || !line.row.channel) return null;
+    if (line?.kind !== 'row' || !line.row.channel) return null;
     const best = this.nearestKey(line.row.channel.times, x);
     return best >= 0 ? { row: line.row, index: best } : null;
   }
@@ -285,7 +285,7 @@ export class DopeSheet extends CanvasPairView {
   private summaryKeyAt(x: number, y: number): { group: DopeGroup; time: number } | null {
     const li = this.lineAt(y);
     const line = li >= 0 ? this.lines[li] : undefined;
-    if (!line || line.kind !== 'group') return null;
+    if (line?.kind !== 'group') return null;
     const times = this.summaryOf(line.group);
     const best = this.nearestKey(times, x);
     return best >= 0 ? { group: line.group, time: times[best] } : null;

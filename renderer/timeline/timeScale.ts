@@ -46,7 +46,7 @@ export function tickStep(view: TimeView, minPx: number): number {
   const secondsPerPx = (view.end - view.start) / Math.max(view.width, 1);
   const raw = secondsPerPx * minPx;
   const nice = [1, 2, 5];
-  let p = Math.pow(10, Math.floor(Math.log10(raw)));
+  let p = 10 ** Math.floor(Math.log10(raw));
   for (;;) {
     for (const n of nice) if (n * p >= raw) return n * p;
     p *= 10;

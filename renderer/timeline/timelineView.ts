@@ -220,7 +220,7 @@ export class TimelineView {
     const curveTop = RULER_H + 4;
     const curveBottom = H - KEYS_H - 2;
     const curve = this.model.amountCurve(this.view);
-    if (curve && curve.length) {
+    if (curve?.length) {
       const n = curve.length;
       const y = (v: number) => curveBottom - Math.min(Math.max(v, 0), 1) * (curveBottom - curveTop);
       ctx.beginPath();
@@ -245,7 +245,7 @@ export class TimelineView {
     const keys = this.model.selectedKeys();
     const label = this.model.selectedLabel();
     const keyY = H - KEYS_H / 2;
-    if (keys && keys.length) {
+    if (keys?.length) {
       ctx.fillStyle = C.keys;
       ctx.strokeStyle = C.keys;
       if (keysAreDense(this.view, keys)) {

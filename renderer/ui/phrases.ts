@@ -58,7 +58,7 @@ export const PHRASE_ELEMENTS = 'button, label, summary, h1, h2, h3, .hint, .reas
  */
 export function watchPhrases(root: HTMLElement, locale: () => string): void {
   const hint = (el: Element | null) => {
-    if (el && el.matches(PHRASE_ELEMENTS)) hintPhrases(el, locale());
+    if (el?.matches(PHRASE_ELEMENTS)) hintPhrases(el, locale());
   };
   new MutationObserver((records) => {
     if (locale() !== 'ja') return;

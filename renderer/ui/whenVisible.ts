@@ -21,7 +21,10 @@ export class WhenVisible {
 
   /** Runs `run` once, the first time `el` is on screen. */
   run(el: Element, run: () => void): void {
-    if (!this.observer) return run();
+    if (!this.observer) {
+      run();
+      return;
+    }
     this.waiting.set(el, run);
     this.observer.observe(el);
   }

@@ -25,6 +25,7 @@ function ghostMaterial(color: number): THREE.MeshBasicMaterial {
 
 export class OnionSkin {
   private settings: OnionSkinSettings = { enabled: false, seconds: ONION_SKIN_SECONDS.default };
+  // biome-ignore lint/complexity/useLiteralKeys: the keys are the side numbers -1 and 1.
   private readonly materials: Record<GhostSide, THREE.MeshBasicMaterial> = { [-1]: ghostMaterial(ONION_PAST_COLOR), [1]: ghostMaterial(ONION_FUTURE_COLOR) };
   private readonly changeListeners = new Set<(s: OnionSkinSettings) => void>();
   /** Called with each ghost while it is posed (the test hook reads the ghost's pose there). */

@@ -11,6 +11,7 @@ import { RenderScheduler } from './renderScheduler';
 import { tAttr } from '../ui/i18n';
 
 /** Per-frame work before drawing; returns true while it needs more frames (an animation runs). */
+// biome-ignore lint/suspicious/noConfusingVoidType: a callback that returns nothing means "no redraw needed".
 export type FrameCallback = (dt: number) => boolean | void;
 /** Drawn after the scene, into the same frame (onion skin ghosts: onionSkin.ts). */
 export type RenderPass = () => void;

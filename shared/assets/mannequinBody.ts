@@ -9,7 +9,7 @@ import { HUMAN_BONE_PARENT } from '../vrm/humanBones';
 import { standardWorldPositions } from '../vrm/standardSkeleton';
 import { capsule, ellipsoid, type Shape } from './shapes';
 
-export const enum MannequinMaterial {
+export enum MannequinMaterial {
   Body = 0,
   Features = 1,
   Shoes = 2,

@@ -20,7 +20,7 @@ export function withRootNode(gltf: GltfJson, node: Json): { gltf: GltfJson; inde
   const index = nodes.length;
   const out: GltfJson = { ...gltf, nodes: [...nodes, node] };
   const scenes = Array.isArray(gltf.scenes) ? (gltf.scenes as unknown[]) : null;
-  if (scenes && scenes.length) {
+  if (scenes?.length) {
     const which = typeof gltf.scene === 'number' && Number.isInteger(gltf.scene) && gltf.scene >= 0 && gltf.scene < scenes.length ? gltf.scene : 0;
     const scene = scenes[which];
     if (typeof scene === 'object' && scene !== null && !Array.isArray(scene)) {

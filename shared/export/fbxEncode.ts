@@ -125,4 +125,3 @@ export function encodeBinaryFbx(nodes: readonly Node[], version: 6100 | 7400 | 7
   }
   return out;
 }
-

@@ -82,7 +82,7 @@ export function weightTracks(frames: PoseFrames, json: Json, binds: ExpressionBi
   const missing: string[] = [];
   for (const [name, weights] of frames.expressions) {
     const e = binds.binds.get(name);
-    if (!e || !e.binds.length) {
+    if (!e?.binds.length) {
       missing.push(name);
       continue;
     }

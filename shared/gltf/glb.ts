@@ -99,7 +99,7 @@ export function parseGlb(bytes: Uint8Array, limits: GlbLimits = {}): GlbParts {
 export function packGlb(json: unknown, bin?: Uint8Array): Uint8Array {
   const jsonBytes = new TextEncoder().encode(JSON.stringify(json));
   const jsonLen = (jsonBytes.length + 3) & ~3;
-  const binLen = bin && bin.length ? (bin.length + 3) & ~3 : 0;
+  const binLen = bin?.length ? (bin.length + 3) & ~3 : 0;
   const total = 12 + 8 + jsonLen + (binLen ? 8 + binLen : 0);
   const out = new Uint8Array(total);
   const dv = new DataView(out.buffer);

@@ -33,7 +33,7 @@ export function t(key: MessageKey, params?: Params): string {
 
 /** Whether a key exists (for keys built at run time: `edit.${id}.label`, `error.${code}`). */
 export function hasMessage(key: string): key is MessageKey {
-  return Object.prototype.hasOwnProperty.call(CATALOGUE.en, key);
+  return  Object.hasOwn(CATALOGUE.en, key);
 }
 
 /**

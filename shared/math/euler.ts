@@ -10,18 +10,30 @@ import { fromEuler } from './quat';
 
 const TAU = 2 * Math.PI;
 
-/** XYZ Euler angles (radians, y in [−π/2, π/2]) of the quaternion at values[o..o+3] (any length), into out[d..d+2]. */
-export function eulerOfFlat(values: ArrayLike<number>, o: number, out: Float64Array, d: number): void {
+/** Row-major rotation matrix m11..m33 of the last quaternion given to rotationOf (one scratch: the decompositions below read it at once). */
+const M = new Float64Array(9);
+
+/** The rotation matrix of the quaternion at values[o..o+3], normalized first (any length), into M. */
+function rotationOf(values: ArrayLike<number>, o: number): Float64Array {
   let x = values[o], y = values[o + 1], z = values[o + 2], w = values[o + 3];
   const n = Math.hypot(x, y, z, w) || 1;
   x /= n; y /= n; z /= n; w /= n;
-  const m11 = 1 - 2 * (y * y + z * z);
-  const m12 = 2 * (x * y - z * w);
-  const m13 = 2 * (x * z + y * w);
-  const m22 = 1 - 2 * (x * x + z * z);
-  const m23 = 2 * (y * z - x * w);
-  const m32 = 2 * (y * z + x * w);
-  const m33 = 1 - 2 * (x * x + y * y);
+  M[0] = 1 - 2 * (y * y + z * z);
+  M[1] = 2 * (x * y - z * w);
+  M[2] = 2 * (x * z + y * w);
+  M[3] = 2 * (x * y + z * w);
+  M[4] = 1 - 2 * (x * x + z * z);
+  M[5] = 2 * (y * z - x * w);
+  M[6] = 2 * (x * z - y * w);
+  M[7] = 2 * (y * z + x * w);
+  M[8] = 1 - 2 * (x * x + y * y);
+  return M;
+}
+
+/** XYZ Euler angles (radians, y in [−π/2, π/2]) of the quaternion at values[o..o+3] (any length), into out[d..d+2]. */
+export function eulerOfFlat(values: ArrayLike<number>, o: number, out: Float64Array, d: number): void {
+  const m = rotationOf(values, o);
+  const m11 = m[0], m12 = m[1], m13 = m[2], m22 = m[4], m23 = m[5], m32 = m[7], m33 = m[8];
   const cy = Math.hypot(m11, m12);
   // atan2 keeps y accurate near ±90° (asin of m13 loses half the digits there).
   out[d + 1] = Math.atan2(m13, cy);
@@ -83,15 +95,8 @@ export function quatOfEuler(x: number, y: number, z: number): Quat {
  * pitch (X) in. The quaternion need not be unit length.
  */
 export function toEulerYXZ(q: Quat): { X: number; Y: number; Z: number } {
-  const n = Math.hypot(q[0], q[1], q[2], q[3]) || 1;
-  const x = q[0] / n, y = q[1] / n, z = q[2] / n, w = q[3] / n;
-  const m13 = 2 * (x * z + y * w);
-  const m21 = 2 * (x * y + z * w);
-  const m22 = 1 - 2 * (x * x + z * z);
-  const m23 = 2 * (y * z - x * w);
-  const m31 = 2 * (x * z - y * w);
-  const m33 = 1 - 2 * (x * x + y * y);
-  const m11 = 1 - 2 * (y * y + z * z);
+  const m = rotationOf(q, 0);
+  const m13 = m[2], m21 = m[3], m22 = m[4], m23 = m[5], m31 = m[6], m33 = m[8], m11 = m[0];
   const X = Math.asin(-Math.min(1, Math.max(-1, m23)));
   if (Math.abs(m23) < 0.9999999) return { X, Y: Math.atan2(m13, m33), Z: Math.atan2(m21, m22) };
   return { X, Y: Math.atan2(-m31, m11), Z: 0 };
@@ -103,16 +108,8 @@ export function toEulerYXZ(q: Quat): { X: number; Y: number; Z: number } {
  * on this layout too: the other decomposition is (z+π, π−x, y+π).
  */
 export function eulerZXYOfFlat(values: ArrayLike<number>, o: number, out: Float64Array, d: number): void {
-  let x = values[o], y = values[o + 1], z = values[o + 2], w = values[o + 3];
-  const n = Math.hypot(x, y, z, w) || 1;
-  x /= n; y /= n; z /= n; w /= n;
-  const m11 = 1 - 2 * (y * y + z * z);
-  const m12 = 2 * (x * y - z * w);
-  const m21 = 2 * (x * y + z * w);
-  const m22 = 1 - 2 * (x * x + z * z);
-  const m31 = 2 * (x * z - y * w);
-  const m32 = 2 * (y * z + x * w);
-  const m33 = 1 - 2 * (x * x + y * y);
+  const m = rotationOf(values, o);
+  const m11 = m[0], m12 = m[1], m21 = m[3], m22 = m[4], m31 = m[6], m32 = m[7], m33 = m[8];
   const cx = Math.hypot(m31, m33);
   out[d + 1] = Math.atan2(m32, cx);
   if (cx > 1e-9) {
@@ -130,16 +127,8 @@ export function eulerZXYOfFlat(values: ArrayLike<number>, o: number, out: Float6
  * this layout too: the other decomposition is (x+π, π−y, z+π).
  */
 export function eulerZYXOfFlat(values: ArrayLike<number>, o: number, out: Float64Array, d: number): void {
-  let x = values[o], y = values[o + 1], z = values[o + 2], w = values[o + 3];
-  const n = Math.hypot(x, y, z, w) || 1;
-  x /= n; y /= n; z /= n; w /= n;
-  const m11 = 1 - 2 * (y * y + z * z);
-  const m12 = 2 * (x * y - z * w);
-  const m21 = 2 * (x * y + z * w);
-  const m22 = 1 - 2 * (x * x + z * z);
-  const m31 = 2 * (x * z - y * w);
-  const m32 = 2 * (y * z + x * w);
-  const m33 = 1 - 2 * (x * x + y * y);
+  const m = rotationOf(values, o);
+  const m11 = m[0], m12 = m[1], m21 = m[3], m22 = m[4], m31 = m[6], m32 = m[7], m33 = m[8];
   const cy = Math.hypot(m32, m33);
   out[d + 1] = Math.atan2(-m31, cy);
   if (cy > 1e-9) {

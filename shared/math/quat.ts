@@ -362,4 +362,3 @@ export function fromMat4(m: readonly number[]): Quat {
   }
   return normalize(q);
 }
-

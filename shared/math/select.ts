@@ -10,7 +10,7 @@ export function kthSmallest(work: Float64Array, k: number): number {
     // Median of three as the pivot keeps sorted and reversed inputs linear.
     const mid = (lo + hi) >>> 1;
     const a = work[lo], b = work[mid], c = work[hi];
-    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+    const pivot = a < b ? (b < c ? b : Math.max(a , c)) : a < c ? a : Math.max(b , c);
     let i = lo, j = hi;
     while (i <= j) {
       while (work[i] < pivot) i++;

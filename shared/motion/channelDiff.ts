@@ -32,4 +32,3 @@ export function changedSpan(prev: Channel | undefined, next: Channel | undefined
   const hi = tail === 0 ? Infinity : prev.times[na - tail];
   return [lo, hi];
 }
-

@@ -37,6 +37,7 @@ export interface CompatFinding {
   readonly fix?: CompatFix;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: the file's own JSON, read field by field with checks at each use.
 type Json = Record<string, any>;
 const LOOK_EXPRESSIONS = ['lookUp', 'lookDown', 'lookLeft', 'lookRight'];
 const deg = (rad: number) => `${((rad * 180) / Math.PI).toFixed(2)}°`;
@@ -88,8 +89,8 @@ function specFindings(raw: Raw, m: Motion, add: (f: CompatFinding) => void): voi
 
 /** Channels a three-vrm-animation 3.5 loader throws on ("Invalid path"): it refuses the whole file. */
 function throwingChannels(raw: Raw, m: Motion): string[] {
-  const expressionNodes = new Set(Object.values(raw.ext.expressions?.preset ?? {}).concat(Object.values(raw.ext.expressions?.custom ?? {})).map((e: any) => e?.node));
-  const boneNodes = new Set(Object.values(raw.ext.humanoid?.humanBones ?? {}).map((b: any) => b?.node));
+  const expressionNodes = new Set(Object.values<Json>(raw.ext.expressions?.preset ?? {}).concat(Object.values<Json>(raw.ext.expressions?.custom ?? {})).map((e) => e?.node));
+  const boneNodes = new Set(Object.values<Json>(raw.ext.humanoid?.humanBones ?? {}).map((b) => b?.node));
   const lookAt = raw.ext.lookAt?.node;
   return raw.channels.flatMap((c) => {
     const bad = boneNodes.has(c.node) ? c.path !== 'rotation' && c.path !== 'translation' : expressionNodes.has(c.node) ? c.path !== 'translation' : c.node === lookAt && c.path !== 'rotation';
@@ -177,7 +178,7 @@ function univrmFindings(raw: Raw, m: Motion, gaze: boolean, add: (f: CompatFindi
   const deleted = [...new Set(raw.channels.filter((c) => face.has(c.node)).map((c) => c.node))];
   if (deleted.length) {
     const first = Math.min(...deleted);
-    const bones = Object.values(raw.ext.humanoid?.humanBones ?? {}).flatMap((b: any) => (typeof b?.node === 'number' ? [b.node as number] : []));
+    const bones = Object.values<Json>(raw.ext.humanoid?.humanBones ?? {}).flatMap((b) => (typeof b?.node === 'number' ? [b.node as number] : []));
     const shifted = [...new Set([...bones, ...raw.channels.map((c) => c.node)])].filter((n) => n > first && !face.has(n) && n !== lookAt).sort((a, b) => a - b);
     if (shifted.length) {
       const names = shifted.map(nameOf);

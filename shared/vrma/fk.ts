@@ -39,10 +39,8 @@ function topologicalOrder(parent: Int32Array): number[] {
   return order;
 }
 
-export interface PoseEvaluator {
-  /** World position and rotation of every humanoid bone at time t. */
-  (t: number): SkeletonPose;
-}
+/** World position and rotation of every humanoid bone at time t. */
+export type PoseEvaluator = (t: number) => SkeletonPose;
 
 /**
  * Precomputes the skeleton once; the returned function evaluates any time quickly. With `only`, the

@@ -119,7 +119,6 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
         boneToNode[name] = node;
         nodeToBone.set(node, name);
         cleanBones[name] = def;
-        continue;
       }
     }
   } else if (humanoid !== undefined) {

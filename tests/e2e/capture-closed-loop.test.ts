@@ -29,7 +29,7 @@ describe.skipIf(!!SKIP)(`capture closed loop: a rendered BVH back through the de
     const truth = convertToMotion(name, readFileSync(fixturePath(`bvh/${name}`)));
     const h = normalizedPoseAt(truth, 0).hipsPosition!;
     const browser = await launchBrowser();
-    let result;
+    let result: Awaited<ReturnType<typeof renderAndDetect>>;
     try {
       result = await renderAndDetect(browser, {
         vrm: makeMannequinVrm(), vrma: writeVrma(truth), start: 0, fps: 10, count: 30, width: W, height: H, fovDeg: FOV,

@@ -49,7 +49,7 @@ async function shownStrings(page: Page): Promise<Shown[]> {
       }
       for (const a of ['aria-label', 'title', 'placeholder', 'aria-description', 'aria-valuetext']) {
         const v = el.getAttribute(a);
-        if (v && v.trim()) out.push({ text: v.trim(), where: a, element: describe(el) });
+        if (v?.trim()) out.push({ text: v.trim(), where: a, element: describe(el) });
       }
       // Text split by <wbr> (the Japanese phrase hints, renderer/ui/phrases.ts) is one string on screen.
       let run = '';
@@ -99,7 +99,7 @@ async function clippedText(page: Page): Promise<string[]> {
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const text = n.textContent?.trim();
       const el = n.parentElement;
-      if (!text || !el || !el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+      if (!text || !el?.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
       if (el.closest('select, option, .visually-hidden, [aria-hidden="true"]')) continue;
       const range = document.createRange();
       range.selectNodeContents(n);

@@ -27,10 +27,10 @@ describe.skipIf(!HAS_CHROMIUM)(`studio: screen${HAS_CHROMIUM ? '' : ` [skipped: 
         const name =
           el.getAttribute('aria-label') ||
           (el.getAttribute('aria-labelledby') && document.getElementById(el.getAttribute('aria-labelledby')!)?.textContent) ||
-          (labels && labels.length ? labels[0].textContent : '') ||
+          (labels?.length ? labels[0].textContent : '') ||
           (el.tagName === 'BUTTON' ? el.textContent : '') ||
           el.getAttribute('title');
-        if (!name || !name.trim()) missing.push(el.outerHTML.slice(0, 120));
+        if (!name?.trim()) missing.push(el.outerHTML.slice(0, 120));
         if (el.classList.contains('icon') && (!el.getAttribute('aria-label') || !el.getAttribute('title'))) missing.push(`icon without label/title: ${el.outerHTML.slice(0, 120)}`);
       }
       return missing;

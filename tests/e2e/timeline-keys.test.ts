@@ -43,7 +43,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: key editing'
     await hook(page, 'setPlaying', false);
     const { fps } = await state(page);
     expect(fps).toBe(2);
-    let before = readVrma(await motionBytes(page));
+    const before = readVrma(await motionBytes(page));
     const arm = before.humanoid.boneToNode.rightUpperArm!;
     const armTimes = findChannel(before, arm, 'rotation')!.times;
     expect(Array.from(armTimes)).toEqual([0, 0.5, 1, 1.5, 2, 2.5, 3]);

@@ -51,6 +51,7 @@ export const describeBlenderApp = describeFixtures.skipIf(BLENDER_VERSION === nu
  * returns is written as JSON. Coordinates given back are glTF's (Y up, +Z forward of a VRM 1.0 avatar):
  * Blender's (x, y, z) is glTF's (x, z, -y).
  */
+// biome-ignore lint/complexity/noUselessStringRaw: Python source; raw so a backslash added later stays Python's.
 export const PRELUDE = String.raw`
 import sys, json, math, traceback
 import numpy as np
@@ -305,6 +306,7 @@ export function importedPoses(file: string, kind: 'bvh' | 'glb' | 'fbx', frames:
   return runBlender<ImportedPoses>(POSE_DUMP, { file, kind, frames, start }, { ...opts, addon: false });
 }
 
+// biome-ignore lint/complexity/noUselessStringRaw: Python source, raw as PRELUDE.
 const POSE_DUMP = String.raw`
 import builtins
 _open = builtins.open

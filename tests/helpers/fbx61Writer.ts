@@ -91,7 +91,7 @@ export function fbx61Nodes(scene: FbxScene): Node[] {
       const axes = (['X', 'Y', 'Z'] as const).map((axis) => {
         const curve = cn.curves.get(axis);
         const def = cn.defaults.get(axis) ?? curve?.defaultValue ?? 0;
-        const keyed = curve && curve.times.length ? [n('KeyVer', [I(4005)]), n('KeyCount', [I(curve.times.length)]), n('Key', keyList(curve))] : [];
+        const keyed = curve?.times.length ? [n('KeyVer', [I(4005)]), n('KeyCount', [I(curve.times.length)]), n('Key', keyList(curve))] : [];
         return n('Channel', [S(axis)], [n('Default', [D(def)]), ...keyed, n('Color', [D(1), D(0), D(0)])]);
       });
       (byModel.get(target) ?? byModel.set(target, []).get(target)!).push(n('Channel', [S(letter)], [...axes, n('LayerType', [I(letter === 'T' ? 1 : letter === 'R' ? 2 : 3)])]));

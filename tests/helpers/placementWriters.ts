@@ -223,3 +223,29 @@ export function bvhUnder(text: string, placement: Placement): string {
   }
   return `${out.join('\n')}\n`;
 }
+
+/**
+ * The GLB with every inverse bind matrix element moved by one float32 step (up or down, seeded): how much
+ * the file's own last bit of bind data decides. A conversion that differs from another by no more than such
+ * a nudge differs by the precision of the data, not by the converter.
+ */
+export function nudgeBinds(bytes: Uint8Array, seed: number): Uint8Array {
+  const { json: parsed, bin } = parseGlb(bytes);
+  const json = parsed as GltfJson;
+  const out = bin.slice();
+  let x = seed >>> 0;
+  for (const skin of json.skins ?? []) {
+    if (skin.inverseBindMatrices === undefined) continue;
+    const acc = json.accessors[skin.inverseBindMatrices] as { bufferView: number; byteOffset?: number; count: number };
+    const view = json.bufferViews[acc.bufferView] as { byteOffset?: number };
+    const start = out.byteOffset + (view.byteOffset ?? 0) + (acc.byteOffset ?? 0);
+    const bits = new Int32Array(out.buffer.slice(start, start + acc.count * 64));
+    for (let k = 0; k < bits.length; k++) {
+      x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+      // Zeros (either sign) and the last row (0 0 0 1) of an affine matrix stay exact.
+      if ((bits[k] & 0x7fffffff) !== 0 && k % 4 !== 3) bits[k] += x & 0x10000 ? 1 : -1;
+    }
+    out.set(new Uint8Array(bits.buffer), start - out.byteOffset);
+  }
+  return packGlb(json, out);
+}

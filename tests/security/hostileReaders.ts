@@ -110,6 +110,7 @@ export function parentChainFbx(depth: number, cycle = false): Uint8Array {
 export function nodeChainGlb(nodes: number, cycle = false): Uint8Array {
   const g = new RawGlb();
   const times = g.floats([0, 1], 'SCALAR');
+  // biome-ignore lint/suspicious/noApproximativeNumericConstant: the rounded half-turn a hand-written file has.
   const rotations = g.floats([0, 0, 0, 1, 0, 0.7071, 0, 0.7071], 'VEC4');
   const list: { name: string; children?: number[] }[] = Array.from({ length: nodes }, (_, k) => (k + 1 < nodes ? { name: `n${k}`, children: [k + 1] } : { name: `n${k}` }));
   if (cycle) list.push({ name: 'a', children: [nodes + 1] }, { name: 'b', children: [nodes] });
@@ -218,6 +219,7 @@ export function twoKeyVmd(frames: number): Uint8Array {
 export function foldedChainVrma(depth: number): Uint8Array {
   const g = new RawGlb();
   const times = g.floats([0, 1], 'SCALAR');
+  // biome-ignore lint/suspicious/noApproximativeNumericConstant: the rounded half-turn a hand-written file has.
   const rot = g.floats([0, 0, 0, 1, 0, 0.7071, 0, 0.7071], 'VEC4');
   const nodes = Array.from({ length: depth + 1 }, (_, k) => (k < depth ? { translation: [0, 0.001, 0], children: [k + 1] } : { name: 'hips' }));
   return g.build({

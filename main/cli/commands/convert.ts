@@ -38,7 +38,7 @@ async function plan(inputs: string[], outDir: string | undefined, opts: { take?:
     return root ? join(outDir, dirname(relative(root, file)), name) : join(outDir, name);
   };
   for (const input of inputs) {
-    let info;
+    let info: Awaited<ReturnType<typeof stat>>;
     try {
       info = await stat(input);
     } catch {
@@ -97,7 +97,7 @@ async function listTakesCommand(files: string[], json: boolean, io: CliIO): Prom
     io.err(`vrma-studio convert: ${fileFailure(e, file)}`);
     return 1;
   }
-  let takes;
+  let takes: Readonly<ReturnType<typeof listTakes>>;
   const describer = cliDescriber();
   try {
     takes = describer ? await describer.listTakes(file) : listTakes(file, bytes);

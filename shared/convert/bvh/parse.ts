@@ -84,7 +84,7 @@ export function parseBvh(bytes: Uint8Array): Bvh {
   if (text.charCodeAt(0) === 0xfeff || text.startsWith('ï»¿')) text = text.replace(/^(\uFEFF|ï»¿)/, '');
   const src = new Lines(text);
   const first = src.next();
-  if (!first || first.tokens[0].toUpperCase() !== 'HIERARCHY') bad(first?.line ?? 1, 'a BVH file starts with HIERARCHY', 'bvh.noHierarchy');
+  if (first?.tokens[0].toUpperCase() !== 'HIERARCHY') bad(first?.line ?? 1, 'a BVH file starts with HIERARCHY', 'bvh.noHierarchy');
 
   const joints: MutableJoint[] = [];
   let channelCount = 0;
@@ -183,11 +183,11 @@ export function parseBvh(bytes: Uint8Array): Bvh {
   }
 
   const framesLine = src.next();
-  if (!framesLine || framesLine.tokens[0].toLowerCase() !== 'frames:') bad(framesLine?.line ?? motionLine + 1, 'expected "Frames: N" after MOTION', 'bvh.framesExpected');
+  if (framesLine?.tokens[0].toLowerCase() !== 'frames:') bad(framesLine?.line ?? motionLine + 1, 'expected "Frames: N" after MOTION', 'bvh.framesExpected');
   const frameCount = parseNumber(framesLine.tokens[1], framesLine.line, 'Frames');
   if (!Number.isInteger(frameCount) || frameCount < 1) bad(framesLine.line, `Frames must be a whole number of at least 1, got ${framesLine.tokens[1]}`, 'bvh.frameCount', { value: framesLine.tokens[1] });
   const timeLine = src.next();
-  if (!timeLine || timeLine.tokens[0].toLowerCase() !== 'frame' || timeLine.tokens[1]?.toLowerCase() !== 'time:') {
+  if (timeLine?.tokens[0].toLowerCase() !== 'frame' || timeLine.tokens[1]?.toLowerCase() !== 'time:') {
     bad(timeLine?.line ?? framesLine.line + 1, 'expected "Frame Time: seconds"', 'bvh.frameTimeExpected');
   }
   const frameTime = parseNumber(timeLine.tokens[2], timeLine.line, 'Frame Time');

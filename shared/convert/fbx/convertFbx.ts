@@ -231,7 +231,7 @@ function channelsOf(source: FbxSource, stack: FbxStack): (LayerChannels[] | unde
       if (!lc) byJoint.set(j, (lc = { layer, weight, slots: [undefined, undefined, undefined] }));
       (lc.slots as (readonly [Component, Component, Component] | undefined)[])[slot] = AXES.map((axis) => {
         const curve = cn.curves.get(axis);
-        if (curve && curve.times.length) {
+        if (curve?.times.length) {
           keyed.add(j);
           return new CurveCursor(curve);
         }
@@ -250,7 +250,7 @@ function expressionTracks(source: FbxSource, stack: FbxStack, ticks: Float64Arra
     const name = source.scene.blendShapeChannels.get(cn.target);
     if (name === undefined || cn.property !== 'DeformPercent') continue;
     const curve = cn.curves.get('DeformPercent') ?? [...cn.curves.values()][0];
-    if (!curve || !curve.times.length) continue;
+    if (!curve?.times.length) continue;
     const preset = expressionForMorph(name);
     if (!preset) {
       skipped.push(name);
@@ -274,7 +274,7 @@ function scaleTracks(source: FbxSource, stack: FbxStack, ticks: Float64Array, ti
     if (cn.property !== 'Lcl Scaling' || !joints.has(cn.target)) continue;
     const axes = AXES.map((a) => {
       const c = cn.curves.get(a);
-      return c && c.times.length ? new CurveCursor(c) : (cn.defaults.get(a) ?? 1);
+      return c?.times.length ? new CurveCursor(c) : (cn.defaults.get(a) ?? 1);
     });
     if (axes.every((a) => typeof a === 'number')) continue;
     const values = new Float64Array(ticks.length * 3);
@@ -369,4 +369,3 @@ export function convertFbx(bytes: Uint8Array, opts: FbxConvertOptions = {}): Mot
   if (!stack) fail('BAD_PARAMETER', `no take named "${opts.take}"; the takes are: ${stacks.map((s) => `"${s.name}"`).join(', ')}`, 'take.unknown', { take: String(opts.take), takes: stacks.map((s) => `“${s.name}”`).join(', ') });
   return convertFbxTake(source, stack, opts).motion;
 }
-

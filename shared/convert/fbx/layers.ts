@@ -44,7 +44,7 @@ export interface BlendedLocal {
 }
 
 const lerp = (a: number, b: number, w: number) => a + (b - a) * w;
-const signedPow = (v: number, w: number) => (v < 0 ? -Math.pow(-v, w) : Math.pow(v, w));
+const signedPow = (v: number, w: number) => (v < 0 ? -((-v) ** w) : v ** w);
 
 export function blendLayers(parts: TransformParts, layers: readonly LayerChannels[], ticks: number): BlendedLocal {
   const base: Vec3[] = [parts.translation, parts.rotation, parts.scaling];

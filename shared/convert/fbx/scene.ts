@@ -123,7 +123,7 @@ export function readScene(doc: FbxDocument): FbxScene {
   const bindPose = new Map<string, Mat4>();
   const matrix = (node: FbxNode | undefined, what: string): Mat4 | undefined => {
     const m = arrayOf(node, what);
-    if (!m || m.length !== 16 || !m.every(Number.isFinite)) return undefined;
+    if (m?.length !== 16 || !m.every(Number.isFinite)) return undefined;
     return Array.from(m);
   };
   for (const o of objects.children) {

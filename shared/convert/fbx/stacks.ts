@@ -97,7 +97,7 @@ export function readStacks(g: SceneGraph): FbxStack[] {
     let minKey = Infinity, maxKey = -Infinity;
     for (const l of links(childrenOf, cnId, `take "${take}" curve node ${cnId}`)) {
       const c = byId.get(l.child);
-      if (!c || c.name !== 'AnimationCurve' || !l.property) continue;
+      if (c?.name !== 'AnimationCurve' || !l.property) continue;
       const comp = l.property.startsWith('d|') ? l.property.slice(2) : l.property;
       let curve = curveCache.get(l.child);
       if (!curve) curveCache.set(l.child, (curve = readCurve(l.child, c, `take "${take}" curve ${l.child}`, budget)));

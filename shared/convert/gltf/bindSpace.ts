@@ -40,4 +40,3 @@ function scaleDistance(binds: readonly [number, Mat4][], space: Mat4, worldDefau
   for (const [j, inv] of binds) sum += Math.abs(Math.log(volume(multiply(space, inv)) / volume(worldDefault(j)))) / 3;
   return sum;
 }
-

@@ -68,4 +68,3 @@ export function readDocument(bytes: Uint8Array): Document {
   const isVrm = 'VRM' in ext || 'VRMC_vrm' in ext;
   return { json, nodes, ctx, isVrm };
 }
-

@@ -69,4 +69,3 @@ function morphNames(doc: Document, node: number): readonly string[] {
   const names = Array.isArray(extras.targetNames) ? extras.targetNames : [];
   return names.map((x) => (typeof x === 'string' ? x : ''));
 }
-

@@ -24,4 +24,3 @@ export function refuseWithoutSkeleton(doc: Document, animations: readonly Animat
   }
   fail('NO_HUMANOID', `its ${doc.nodes.length} node(s) are meshes, cameras or lights only: there is no skeleton to make a body motion from`, 'gltf.noJoints', { count: doc.nodes.length });
 }
-

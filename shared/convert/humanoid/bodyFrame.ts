@@ -8,7 +8,7 @@ import type { Quat } from '../../motion/types';
 import { fromMat4 } from '../../math/quat';
 import type { HumanBoneName } from '../../vrm/humanBones';
 import type { BoneMap } from './recognize';
-import { type RestSkeleton, type V3 } from './skeleton';
+import type { RestSkeleton, V3 } from './skeleton';
 import { add3, sub3, dot3, cross3, length3, normalize3 } from '../../math/vec3';
 
 export interface BodyFrame {

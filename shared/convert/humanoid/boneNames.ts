@@ -41,9 +41,9 @@ function splitSide(name: string): { side: Side; rest: string } {
   let m = /^(left|right)(?![a-z])/i.exec(name) ?? /^(left|right)/i.exec(name);
   if (m) return { side: m[1].toLowerCase() === 'left' ? 'left' : 'right', rest: name.slice(m[0].length) };
   // Single-letter prefix only when the next character starts a new word ("lShldr", "LHipJoint", "L Thigh").
-  m = /^([lLrR])(?=[A-Z_\s.\-])/.exec(name);
+  m = /^([lLrR])(?=[A-Z_\s.-])/.exec(name);
   if (m) return { side: m[1].toLowerCase() === 'l' ? 'left' : 'right', rest: name.slice(1) };
-  m = /[_\s.\-](l|r|left|right)$/i.exec(name);
+  m = /[_\s.-](l|r|left|right)$/i.exec(name);
   if (m) return { side: m[1][0].toLowerCase() === 'l' ? 'left' : 'right', rest: name.slice(0, m.index) };
   m = /(left|right)/i.exec(name);
   if (m) return { side: m[1].toLowerCase() === 'left' ? 'left' : 'right', rest: name.slice(0, m.index) + name.slice(m.index + m[0].length) };

@@ -63,7 +63,7 @@ export function expressionKey(raw: string): string {
   const name = raw.normalize('NFKC').trim();
   const cut = Math.max(name.lastIndexOf('.'), name.lastIndexOf(':'), name.lastIndexOf('|'));
   const base = cut >= 0 && cut < name.length - 1 ? name.slice(cut + 1) : name;
-  return base.replace(/^(key|blendshape\d*|shape)[\s_-]*/i, '').toLowerCase().replace(/[\s._\-]/g, '');
+  return base.replace(/^(key|blendshape\d*|shape)[\s_-]*/i, '').toLowerCase().replace(/[\s._-]/g, '');
 }
 
 /** The VRM expression preset a morph target name stands for, if any. */

@@ -437,7 +437,7 @@ function lowestCommonAncestor(h: Hierarchy, a: number, b: number): number {
 function withoutHelpers(h: Hierarchy, warnings: MotionWarning[]): Hierarchy {
   // A helper is cut with its subtree only when nothing below it is a real bone (Kenney's HipsCtrl
   // carries the whole body and stays as a pass-through joint).
-  const helper = h.joints.map((j) => isHelperJointName(j.name) || (j.children.length === 0 && /(^|[_.\-])end$/i.test(j.name)));
+  const helper = h.joints.map((j) => isHelperJointName(j.name) || (j.children.length === 0 && /(^|[_.-])end$/i.test(j.name)));
   const allHelpers = new Array<boolean>(h.joints.length);
   for (let i = h.joints.length - 1; i >= 0; i--) allHelpers[i] = helper[i] && h.joints[i].children.every((c) => allHelpers[c]);
   const cut = new Set<number>();

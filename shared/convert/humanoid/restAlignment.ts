@@ -80,11 +80,18 @@ export interface RestAlignment {
    * helper right below it (CMU's LeftFingerBase) that actually orients the bone's segment.
    */
   readonly source: Partial<Record<HumanBoneName, number>>;
+  /**
+   * Per bone whose direction comes from a mapped joint beyond it: that joint, and the bone's unit
+   * T-pose direction towards it (VRM axes). The retarget aims the bone at it when the joint is not
+   * carried by the bone's rotation alone (a foot parented to the root, an animated head translation).
+   */
+  readonly target: Partial<Record<HumanBoneName, { readonly joint: number; readonly tpose: Vec3 }>>;
 }
 
 export function restAlignment(h: Hierarchy, rest: RestSkeleton, bones: BoneMap, toVrm: Quat, size: number): RestAlignment {
   const out: Partial<Record<HumanBoneName, Quat>> = {};
   const source: Partial<Record<HumanBoneName, number>> = {};
+  const target: Partial<Record<HumanBoneName, { joint: number; tpose: Vec3 }>> = {};
   const mapped = new Set(Object.values(bones) as number[]);
   for (const b of HUMAN_BONE_NAMES) {
     const j = bones[b];
@@ -99,6 +106,8 @@ export function restAlignment(h: Hierarchy, rest: RestSkeleton, bones: BoneMap, 
       if (length3(d) <= size * 1e-4) continue;
       tpose = sub3(STD[t], STD[b]);
       capture = d;
+      const len = length3(tpose);
+      target[b] = { joint: k, tpose: [tpose[0] / len, tpose[1] / len, tpose[2] / len] };
       for (const m of pathDown(h, j, k)) {
         if (m === k || mapped.has(m) || length3(sub3(rest.positions[m], rest.positions[j])) > size * 1e-4) break;
         source[b] = m;
@@ -122,5 +131,5 @@ export function restAlignment(h: Hierarchy, rest: RestSkeleton, bones: BoneMap, 
       ? normalize(mul(fromUnitVectors(rotateVec(parentCorrection, tpose), rotateVec(toVrm, capture)), parentCorrection))
       : parentCorrection;
   }
-  return { correction: out, source };
+  return { correction: out, source, target };
 }

@@ -7,7 +7,9 @@
  * per-bone rest correction C (restAlignment.ts), so for a bone driven by joint j with world rotation
  * G_j(t) and rest world rotation B_j:
  *     N = R · G_j(t) · B_j⁻¹ · R⁻¹ · C          (normalized world rotation, VRM axes)
- * where R turns the file's axes into VRM axes (bodyFrame.ts). The written local rotation is what remains
+ * where R turns the file's axes into VRM axes (bodyFrame.ts). A bone whose next joint its rotation does not
+ * carry (a foot parented to the root, an animated head translation) is then swung onto it (limbAim.ts).
+ * The written local rotation is what remains
  * after the nearest mapped ancestor's N. The hips path is taken relative to the rest position,
  * converted to metres and grounded so no foot goes below the floor.
  */
@@ -17,10 +19,11 @@ import { conj, conjugateMultiplyFlat, mul, multiplyFlat } from '../../math/quat'
 import { HUMAN_BONE_NAMES, HUMAN_BONE_PARENT, type HumanBoneName } from '../../vrm/humanBones';
 import { STANDARD_OFFSETS } from '../../vrm/standardSkeleton';
 import { buildMotion, type KeyTrack } from '../../vrma/buildMotion';
-import { type Hierarchy, type RestSkeleton } from './skeleton';
+import type { Hierarchy, RestSkeleton } from './skeleton';
 import { recognizeSkeleton, type BoneMap, type Recognition } from './recognize';
 import { bodyFrame, detectUnit, STANDARD_HIPS_HEIGHT, UNIT_METRES, type BvhUnit } from './bodyFrame';
 import { restAlignment } from './restAlignment';
+import { aimLimb, limbAims, type LimbAims } from './limbAim';
 import { metresAlong } from './placement';
 import { groundHips } from './grounding';
 import { resampleTracks } from './resample';
@@ -57,6 +60,8 @@ export interface HumanoidRig {
   readonly rightFactor: Float64Array;
   readonly sourceJoint: Int32Array;
   readonly parentIndex: Int32Array;
+  /** Limbs whose far joint the bone's rotation does not carry (limbAim.ts). */
+  readonly aims: LimbAims;
   readonly warnings: readonly MotionWarning[];
 }
 
@@ -118,7 +123,7 @@ export function prepareRig(source: SkeletonSource, unitOption: BvhUnit | { metre
   return {
     source, recognition, bones, toVrm: R, unit, metresPerUnit, hipsHeight,
     up: frame.up, left: frame.left, forward: frame.forward,
-    mappedBones, rightFactor, sourceJoint, parentIndex, warnings,
+    mappedBones, rightFactor, sourceJoint, parentIndex, aims: limbAims(hierarchy, align, bones, mappedBones), warnings,
   };
 }
 
@@ -135,7 +140,7 @@ export interface RetargetOptions {
 
 /** Poses every frame and writes the normalized motion. */
 export function retarget(rig: HumanoidRig, poser: Poser, opts: RetargetOptions): Motion {
-  const { mappedBones, rightFactor: K, sourceJoint: source, parentIndex, bones } = rig;
+  const { mappedBones, rightFactor: K, sourceJoint: source, parentIndex, bones, aims } = rig;
   const rest = rig.source.rest;
   const metres = rig.metresPerUnit;
   const times = opts.times;
@@ -156,6 +161,7 @@ export function retarget(rig: HumanoidRig, poser: Poser, opts: RetargetOptions):
     for (let i = 0; i < mappedBones.length; i++) {
       multiplyFlat(RG, 0, Rf, 0, W, source[i] * 4);
       multiplyFlat(N, i * 4, RG, 0, K, i * 4);
+      aimLimb(aims, i, N, poser.positions, Rf);
     }
     for (let i = 0; i < mappedBones.length; i++) {
       const p = parentIndex[i];

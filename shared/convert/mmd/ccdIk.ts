@@ -74,7 +74,7 @@ export class CcdSolver {
         const e = this.localUnit(this.eff, wp[last * 3] - lx, wp[last * 3 + 1] - ly, wp[last * 3 + 2] - lz);
         const g = this.localUnit(this.goal, tx - lx, ty - ly, tz - lz);
         let cos = e[0] * g[0] + e[1] * g[1] + e[2] * g[2];
-        cos = cos > 1 ? 1 : cos < -1 ? -1 : cos;
+        cos = cos > 1 ? 1 : Math.max(cos , -1);
         let angle = Math.acos(cos);
         if (angle < MIN_TURN) continue;
         if (angle > limitAngle) angle = limitAngle;

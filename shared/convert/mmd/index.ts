@@ -123,7 +123,7 @@ function footShortWarnings(bake: MmdBake): MotionWarning[] {
 }
 
 function clamp01(v: number): number {
-  return v < 0 ? 0 : v > 1 ? 1 : v;
+  return v < 0 ? 0 : Math.min(v , 1);
 }
 
 function checkFps(fps: number | undefined): number {
@@ -278,4 +278,3 @@ export function vmdFramePose(vmd: Vmd, frame: number): VpdPose {
     morphs: vmd.morphTracks.map((t) => ({ name: t.name, weight: sampleMorph(t, frame) })),
   };
 }
-

@@ -307,5 +307,3 @@ function chainPath(rig: MmdRig, ik: RigIk): { path: Int32Array; linkSlots: Int32
  * parents, so 20k IK bones on a 20k-deep chain cost 20k short walks, not 20k x 20k.
  */
 const MAX_CHAIN_STEPS = 16;
-
-

@@ -133,4 +133,3 @@ export function mapRigToVrm(rig: MmdRig): VrmMapping | undefined {
   }
   return { bones, source, parent, alignment, offsets, mappedCount: found.size };
 }
-

@@ -1,6 +1,6 @@
 /**
  * FBX fidelity on every take of every FBX fixture (issue 14): limb world directions by our FK of the
- * file against the converted .vrma after write -> read; aims median <= 1°, p95 <= 3°. Our FK is
+ * file against the converted .vrma after write -> read; within 0.001° (issue 23 asks 0.1°), hips path within 0.001%. Our FK is
  * checked against the reference users know, three.js's FBXLoader + AnimationMixer (median <= 0.5°,
  * p95 <= 2°). Every output has 0 glTF-Validator errors and loads in three-vrm-animation. The files
  * that are not convertible (a 16-bone chain; an ASCII take with no keys) fail with their typed error.
@@ -39,7 +39,7 @@ describeFixtures('FBX fidelity on every take', () => {
   it('finds the humanoid FBX fixtures', () => expect(files.map((f) => basename(f)).sort()).toEqual([...HUMANOID].sort()));
 
   for (const path of files) {
-    it(`${basename(path)}: every take's limb directions match (median <= 1°, p95 <= 3°), outputs valid`, async () => {
+    it(`${basename(path)}: every take's limb directions match (max <= 0.001°, hips path p95 <= 0.001%), outputs valid`, async () => {
       const bytes = new Uint8Array(readFileSync(path));
       const source = readFbx(bytes);
       const rig = source.rig();
@@ -51,11 +51,13 @@ describeFixtures('FBX fidelity on every take', () => {
         const row = measureTake(basename(path), stack.name, rig, poser, times, motion);
         rows.push(row);
         expect(row.bones, `${stack.name}: limb bones`).toBeGreaterThanOrEqual(10);
-        expect(row.median, `${stack.name}: median`).toBeLessThanOrEqual(1);
-        expect(row.p95, `${stack.name}: p95`).toBeLessThanOrEqual(3);
-        // Issue 23: the hips path over the rest hips height within 1% (p95) of the source's, grounding's constant shift apart.
-        expect(row.hipsP95, `${stack.name}: hips path p95 %`).toBeLessThanOrEqual(1);
-        expect(row.facingVsConverter, `${stack.name}: facing`).toBeLessThan(2);
+        // Issue 23 asks for 0.1° (limbs) and 1% (hips path) on every take. Measured on all 75: limbs max 1.5e-5°, hips
+        // path p95 2.2e-5%, the float32 of the written file. Before limbAim.ts the Quaternius feet (parented to
+        // the root bone, not the shin) and the robot's animated head translation gave medians 0.05–0.54°;
+        // the hips path "error" of up to 0.58% was the facing fit skewed by them. Tolerances: 1e-3° and 1e-3%.
+        expect(row.max, `${stack.name}: limbs max °`).toBeLessThanOrEqual(1e-3);
+        expect(row.hipsP95, `${stack.name}: hips path p95 %`).toBeLessThanOrEqual(1e-3);
+        expect(row.facingVsConverter, `${stack.name}: facing`).toBeLessThan(1e-3);
         const report = await validateVrmaBytes(row.written);
         expect(report.errors, report.messages.join('\n')).toBe(0);
         const anim = await loadVrmAnimation(row.written);

@@ -91,7 +91,7 @@ describeFixtures('FBX animation layers on real takes', () => {
         const rest = source.skeleton.parts[source.skeleton.ids.indexOf(cn.target)].rotation;
         const at = (['X', 'Y', 'Z'] as const).map((axis, k) => {
           const c = cn.curves.get(axis);
-          if (c && c.times.length) {
+          if (c?.times.length) {
             const cursor = new CurveCursor(c);
             return (t: number) => cursor.at(t);
           }

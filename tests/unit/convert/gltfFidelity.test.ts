@@ -1,6 +1,6 @@
 /**
  * glTF fidelity on every animation of every GLB fixture (issue 14): limb world directions by our FK of
- * the file against the converted .vrma after write -> read; aims median <= 1°, p95 <= 3°. Our FK is
+ * the file against the converted .vrma after write -> read; within 0.001° (issue 23 asks 0.1°), hips path within 0.001%. Our FK is
  * checked against three.js's GLTFLoader + AnimationMixer (median <= 0.5°, p95 <= 2°). Key times are
  * kept exactly; every output has 0 glTF-Validator errors and loads in three-vrm-animation; the
  * RobotExpressive GLB (FBX2glTF output of quaternius_robot.fbx) converts like the FBX (median <= 2°).
@@ -13,7 +13,7 @@ import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { describeFixtures, fixtureFiles, readFixture } from '../../helpers/fixtures';
 import { validateVrmaBytes } from '../../helpers/validate';
 import { loadVrmAnimation } from '../../helpers/threeVrmAnimation';
-import { MotionError } from '../../../shared/errors';
+import type { MotionError } from '../../../shared/errors';
 import { convertGltfTake, gltfTakeFrames, listGltfTakes, readGltf } from '../../../shared/convert/gltf/convertGltf';
 import { convertFbxTake, readFbx } from '../../../shared/convert/fbx/convertFbx';
 import { createPoseEvaluator } from '../../../shared/vrma/fk';
@@ -42,7 +42,7 @@ describeFixtures('glTF fidelity on every animation', () => {
   it('finds the GLB fixtures', () => expect(files.length).toBe(3));
 
   for (const path of files) {
-    it(`${basename(path)}: every animation's limb directions match (median <= 1°, p95 <= 3°), key times kept, outputs valid`, async () => {
+    it(`${basename(path)}: every animation's limb directions match (max <= 0.001°, hips path p95 <= 0.001%), key times kept, outputs valid`, async () => {
       const bytes = new Uint8Array(readFileSync(path));
       const source = readGltf(bytes);
       const rig = source.rig();
@@ -52,10 +52,13 @@ describeFixtures('glTF fidelity on every animation', () => {
         const row = measureTake(basename(path), anim.name, rig, poser, times, motion);
         rows.push(row);
         expect(row.bones, `${anim.name}: limb bones`).toBeGreaterThanOrEqual(10);
-        expect(row.median, `${anim.name}: median`).toBeLessThanOrEqual(1);
-        expect(row.p95, `${anim.name}: p95`).toBeLessThanOrEqual(3);
-        // Issue 23: the hips path over the rest hips height within 1% (p95) of the source's, grounding's constant shift apart.
-        expect(row.hipsP95, `${anim.name}: hips path p95 %`).toBeLessThanOrEqual(1);
+        // Issue 23 asks for 0.1° (limbs) and 1% (hips path) on every take. Measured on all 75: limbs max 1.5e-5°, hips
+        // path p95 2.2e-5%, the float32 of the written file. Before limbAim.ts the Quaternius feet (parented to
+        // the root bone, not the shin) and the robot's animated head translation gave medians 0.05–0.54°;
+        // the hips path "error" of up to 0.58% was the facing fit skewed by them. Tolerances: 1e-3° and 1e-3%.
+        expect(row.max, `${anim.name}: limbs max °`).toBeLessThanOrEqual(1e-3);
+        expect(row.hipsP95, `${anim.name}: hips path p95 %`).toBeLessThanOrEqual(1e-3);
+        expect(row.facingVsConverter, `${anim.name}: facing`).toBeLessThan(1e-3);
         // Key times exactly as in the file: the first and last key and the count.
         const hips = motion.channels.find((c) => c.path === 'rotation')!;
         expect(hips.times.length).toBe(anim.times.length);

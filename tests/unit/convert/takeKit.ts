@@ -118,7 +118,7 @@ export function fidelityTable(title: string, rows: readonly FidelityRow[]): stri
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
-    lines.push(`| ${r.file} | ${r.take} | ${r.frames} | ${r.bones} | ${r.median.toFixed(3)} | ${r.p95.toFixed(3)} | ${r.max.toFixed(3)} | ${r.facingVsConverter.toFixed(3)} | ${r.hipsMedian.toFixed(3)} | ${r.hipsP95.toFixed(3)} | ${r.groundingOffset.toFixed(2)} | ${r.restHipsHeight.toFixed(4)} |`);
+    lines.push(`| ${r.file} | ${r.take} | ${r.frames} | ${r.bones} | ${r.median.toFixed(4)} | ${r.p95.toFixed(4)} | ${r.max.toFixed(4)} | ${r.facingVsConverter.toFixed(4)} | ${r.hipsMedian.toFixed(4)} | ${r.hipsP95.toFixed(4)} | ${r.groundingOffset.toFixed(2)} | ${r.restHipsHeight.toFixed(4)} |`);
   }
   return `${title}\n${lines.join('\n')}`;
 }

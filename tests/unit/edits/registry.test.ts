@@ -25,7 +25,7 @@ import { durationOf, type Motion } from '../../../shared/motion/types';
 import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
 import { wavyMotion, withRotatedRest } from './editTestKit';
-import { fit } from '../../../shared/edits/fit';
+import { fit as fitToAvatar } from '../../../shared/edits/fit';
 import { pinRange } from '../../../shared/edits/pinRange';
 import { bakeIntermediateNodes } from '../../../shared/edits/bakeIntermediate';
 import { readAvatarSkeleton } from '../../../shared/avatar/avatarSkeleton';
@@ -198,7 +198,7 @@ describe('edit registry: one name per edit, running through it equals the core',
     resample: () => editOnRange(a, r, (m) => core.resample(m, 30), 0),
     'pin-feet': () => core.pinFeet(a, { height: 0.05, speed: 0.3, minContact: 0.1, blend: 0.15 }),
     pin: () => pinRange(a, 1, 2.5, { limbs: ['leftArm'], blend: 0.2 }),
-    fit: () => fit(a, MANNEQUIN, { height: 0.05, speed: 0.3, minContact: 0.1, blend: 0.15 }),
+    fit: () => fitToAvatar(a, MANNEQUIN, { height: 0.05, speed: 0.3, minContact: 0.1, blend: 0.15 }),
     // Nothing between a's bones is animated: the motion comes back as it is (tests/unit/edits/bakeIntermediate.test.ts has idle_loop).
     'bake-intermediate': () => bakeIntermediateNodes(a),
   };

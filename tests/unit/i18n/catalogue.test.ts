@@ -13,7 +13,7 @@ import type { AreaMessages } from '../../../shared/i18n/messages/define';
 const areas = Object.entries(AREAS) as [string, AreaMessages][];
 
 /** Problems of one area (exported shape so the test of the test can feed it a broken area). */
-export function areaProblems(name: string, area: AreaMessages): string[] {
+function areaProblems(name: string, area: AreaMessages): string[] {
   const problems: string[] = [];
   const en = Object.keys(area.en);
   const ja = Object.keys(area.ja);

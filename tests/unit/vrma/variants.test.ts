@@ -341,4 +341,3 @@ describe('writeVrma refuses Motions that would make an invalid file', () => {
     expect(() => writeVrma({ ...motion, channels })).toThrow(message);
   });
 });
-
