@@ -107,7 +107,10 @@ function checkValues(out: Float32Array, c: Channel): void {
 
 /** checkValues on a sampler's output: for CUBICSPLINE, tangents must be finite and the key values are checked. */
 function checkOutput(out: Float32Array, c: Channel, form: SamplerForm): void {
-  if (form.interpolation !== 'CUBICSPLINE' || c.path !== 'rotation') return checkValues(out, c);
+  if (form.interpolation !== 'CUBICSPLINE' || c.path !== 'rotation') {
+    checkValues(out, c);
+    return;
+  }
   const tangents = new Float32Array(8);
   for (let i = 0; i < out.length; i += 12) {
     tangents.set(out.subarray(i, i + 4));
