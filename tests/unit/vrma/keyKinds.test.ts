@@ -3,7 +3,9 @@
  * (samplerForm.ts), read back as the same kinds, and three.js's GLTFLoader (through three-vrm-animation's
  * loader plugin, whose humanoid tracks keep GLTFLoader's interpolants) plays the written file as our
  * sampler plays the Motion: within 1e-4° on every bone and 1e-6 m on the hips, at every key and at
- * three points inside every segment. gltf-validator reports nothing.
+ * three points inside every segment. gltf-validator reports nothing. three-vrm-animation's
+ * createVRMAnimationClip (3.5) rebuilds bone rotation tracks without GLTFLoader's interpolant, so the
+ * compatibility report names those tracks; the test checks that the clip does drop them.
  */
 import { describe, expect, it } from 'vitest';
 import type { KeyframeTrack } from 'three';
@@ -18,7 +20,11 @@ import { parseGlb } from '../../../shared/gltf/glb';
 import type { HumanBoneName } from '../../../shared/vrm/humanBones';
 import { validateVrmaBytes } from '../../helpers/validate';
 import { loadVrmAnimation } from '../../helpers/threeVrmAnimation';
-import { describeFixtures } from '../../helpers/fixtures';
+import { describeFixtures, readFixture } from '../../helpers/fixtures';
+import { createVRMAnimationClip } from '@pixiv/three-vrm-animation';
+import { loadTestAvatar } from '../../helpers/avatarPlayback';
+import { checkCompatibility } from '../../../shared/vrma/compat';
+import { resample } from '../../../shared/edits/resample';
 import { angle, fixtureMotion, hipsWorldAt, normalizedAt, wavyMotion } from '../edits/editTestKit';
 
 const DEG = 180 / Math.PI;
@@ -207,6 +213,20 @@ describeFixtures('key kinds written as glTF samplers and read back', () => {
     }
     const quantized = readVrma(writeVrma(motion, { quantize: true }));
     expect(quantized.channels.filter((c) => channelKind(c) !== LINEAR).length).toBe(motion.channels.filter((c) => channelKind(c) !== LINEAR).length);
+  });
+
+  it('the compatibility report says three-vrm-animation loses the kinds, which its clip indeed does', async () => {
+    const motion = kindsMotion();
+    const bytes = writeVrma(motion);
+    const finding = checkCompatibility(bytes).find((f) => f.code === 'keyKinds');
+    // Five bone rotations have STEP or CUBIC keys (the hips translation is cloned with its interpolant).
+    expect(finding?.params.count).toBe(5);
+    const avatar = await loadTestAvatar(readFixture('vrm1', 'debug_robot.vrm'), 'debug_robot');
+    const clip = createVRMAnimationClip(await loadVrmAnimation(bytes), avatar.vrm);
+    const sizes = clip.tracks.filter((t) => t.name.endsWith('.quaternion')).map((t) => t.getValueSize());
+    // A CUBICSPLINE rotation keeps its (in, value, out) triples but loses the interpolant that reads them.
+    expect(sizes.filter((n) => n === 12).length).toBe(4);
+    expect(checkCompatibility(writeVrma(resample(motion, 30))).some((f) => f.code === 'keyKinds')).toBe(false);
   });
 
   it('a mixed linear rotation arc over 30° is cut into parts that lie on the slerp', () => {
