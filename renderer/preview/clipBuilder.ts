@@ -11,6 +11,7 @@ import { durationOf } from '../../shared/motion/types';
 import { hipsTranslationScale } from '../../shared/vrma/restPose';
 import { conj, sandwichAll } from '../../shared/math/quat';
 import { vrmBone } from '../avatar/boneNames';
+import { bakedLinear } from '../../shared/vrma/samplerForm';
 
 const LOOKAT_PROXY_NAME = 'VRMLookAtQuaternionProxy';
 
@@ -40,8 +41,10 @@ export class ClipBuilder {
     return new THREE.AnimationClip('Clip', durationOf(motion), tracks);
   }
 
-  private trackFor(motion: Motion, channel: Channel): THREE.KeyframeTrack | null {
+  private trackFor(motion: Motion, source: Channel): THREE.KeyframeTrack | null {
     const flip = this.metaVersion === '0';
+    // three's tracks interpolate one way each; STEP and cubic keys play as LINEAR keys that match them.
+    const channel: Channel = { node: source.node, path: source.path, ...bakedLinear(source) };
     const bone = motion.humanoid.nodeToBone.get(channel.node);
     if (bone !== undefined) {
       const nodeName = this.vrm.humanoid.getNormalizedBoneNode(vrmBone(bone))?.name;

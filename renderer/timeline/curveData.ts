@@ -12,6 +12,9 @@ import { lowerBound } from '../../shared/edits/keyBuffer';
 import { compatibleEuler, eulerOfFlat } from '../../shared/math/euler';
 import { slerpFlat } from '../../shared/math/quat';
 import type { TimeView } from './timeScale';
+import type { HumanBoneName } from '../../shared/vrm/humanBones';
+import { sampleChannel } from '../../shared/vrma/sample';
+import { kindsOf } from '../../shared/motion/interpolation';
 
 export type CurveKind = 'rotation' | 'position' | 'weight' | 'value';
 
@@ -33,6 +36,8 @@ export interface CurveChannel {
   readonly values: Float64Array;
   /** Rotations: the unit quaternions the Euler angles come from (normalized space for bones), for in-between samples. */
   readonly quats?: Float64Array;
+  /** The channel's value at t as playback has it, in display units (3 numbers; rotations not yet continuous). */
+  readonly displayAt: (t: number, out: Float64Array, offset: number) => void;
 }
 
 /** Display units per edit unit (the edit takes radians, metres, weights). */
@@ -42,8 +47,8 @@ export function displayScale(kind: CurveKind): number {
 
 export function curveChannel(motion: Motion, channel: Channel, name: string): CurveChannel {
   const id = `${channel.node}/${channel.path}`;
-  const base = { id, node: channel.node, path: channel.path, channel, name };
   const bone = motion.humanoid.nodeToBone.get(channel.node);
+  const base = { id, node: channel.node, path: channel.path, channel, name, displayAt: displayAtOf(motion, channel, bone) };
   if (channel.path === 'rotation') {
     const e = rotationEulerSeries(motion, channel);
     for (let i = 0; i < e.length; i++) e[i] *= DEG;
@@ -62,6 +67,50 @@ export function curveChannel(motion: Motion, channel: Channel, name: string): Cu
   }
   const weight = channel.path === 'translation' && motion.expressions.some((e) => e.node === channel.node);
   return { ...base, kind: weight ? 'weight' : 'value', components: weight ? [0] : [0, 1, 2], values: Float64Array.from(channel.values) };
+}
+
+function displayAtOf(motion: Motion, channel: Channel, bone: HumanBoneName | undefined): CurveChannel['displayAt'] {
+  const q = new Float64Array(4);
+  const rest = bone !== undefined ? motion.rest.bones[bone] : undefined;
+  return (t, out, offset) => {
+    sampleChannel(channel, t, q);
+    if (channel.path === 'rotation') {
+      const n = rest ? rotationsToNormalized(q, rest) : q;
+      eulerOfFlat(n, 0, out, offset);
+      for (let c = 0; c < 3; c++) out[offset + c] *= DEG;
+    } else if (channel.path === 'translation' && bone === 'hips') {
+      const w = hipsToWorld(q.subarray(0, 3), motion);
+      for (let c = 0; c < 3; c++) out[offset + c] = w[c] * 100;
+    } else for (let c = 0; c < 3; c++) out[offset + c] = q[c];
+  };
+}
+
+/** Whether segments between keys are drawn through in-betweens (rotations: slerp; key kinds: their curve) rather than straight. */
+export function hasInBetweens(curve: CurveChannel): boolean {
+  return (curve.kind === 'rotation' && curve.quats !== undefined) || kindsOf(curve.channel) !== undefined;
+}
+
+/**
+ * In-betweens of key segment (k, k+1) for the curve view: rotationInBetweens for LINEAR rotations;
+ * for a channel with key kinds (STEP, Bézier) the curve itself, sampled as playback plays it (angles
+ * kept continuous from key k's). out gets 3 numbers per sample.
+ */
+export function inBetweens(curve: CurveChannel, k: number, count: number, out: Float64Array): void {
+  if (!kindsOf(curve.channel)) {
+    rotationInBetweens(curve, k, count, out);
+    return;
+  }
+  const times = curve.channel.times;
+  const prev = Float64Array.from(curve.values.subarray(k * 3, k * 3 + 3));
+  for (let s = 0; s < count; s++) {
+    curve.displayAt(times[k] + ((times[k + 1] - times[k]) * (s + 1)) / (count + 1), out, s * 3);
+    if (curve.kind !== 'rotation') continue;
+    for (let c = 0; c < 3; c++) out[s * 3 + c] /= DEG;
+    for (let c = 0; c < 3; c++) prev[c] /= DEG;
+    compatibleEuler(out, s * 3, prev, 0);
+    for (let c = 0; c < 3; c++) out[s * 3 + c] *= DEG;
+    prev.set(out.subarray(s * 3, s * 3 + 3));
+  }
 }
 
 /**

@@ -21,7 +21,7 @@ import { h } from '../ui/dom';
 import { tAttr, tText } from '../ui/i18n';
 import { fitView, timeToX, xToTime, zoomAround, type TimeView } from './timeScale';
 import { CanvasPairView, drawFrameRuler, drawPlayheadAndBox } from './timeCanvas';
-import { columnsMinMax, displayScale, largestStep, rotationInBetweens, valueRange, valueStep, type CurveChannel, type Shift } from './curveData';
+import { columnsMinMax, displayScale, hasInBetweens, largestStep, inBetweens, valueRange, valueStep, type CurveChannel, type Shift } from './curveData';
 import type { Band } from './curveBand';
 import { KeySelectionState } from './dopeSheetSelection';
 import { frameOf } from '../app/frames';
@@ -437,7 +437,7 @@ export class CurveView extends CanvasPairView {
     }
     const from = Math.max(0, a - 1);
     const to = Math.min(times.length, b + 1);
-    const rotation = curve.kind === 'rotation' && curve.quats !== undefined;
+    const rotation = hasInBetweens(curve);
     for (let k = from; k < to; k++) {
       key(k);
       if (!rotation || k + 1 >= to) continue;
@@ -445,7 +445,7 @@ export class CurveView extends CanvasPairView {
       const px = this.x(times[k + 1]) - x;
       const m = Math.min(63, Math.floor(px / IN_BETWEEN_PX));
       if (m <= 0) continue;
-      rotationInBetweens(curve, k, m, this.inBetween);
+      inBetweens(curve, k, m, this.inBetween);
       // A dragged key's in-betweens follow it: the drag shifts the segment's ends' angles.
       const d0 = shift?.mask[k] ? shift.delta : 0;
       const d1 = shift?.mask[k + 1] ? shift.delta : 0;

@@ -29,6 +29,8 @@ import { selectGroupSpan, summaryMask, summaryTimes } from './dopeSheetSummary';
 import { createRowFilterControls } from './dopeSheetFilter';
 import { KeySelectionState } from './dopeSheetSelection';
 import { expressionLabel } from '../panels/expressionNames';
+import { addKeyMark, MARKS_PER_FILL } from './keyShapes';
+import { kindsOf } from '../../shared/motion/interpolation';
 
 export interface DopeSheetModel {
   motion(): Motion;
@@ -64,8 +66,6 @@ const TRIANGLE_W = 14;
 const KEY_R = 4;
 const HIT_PX = 6;
 const DRAG_PX = 3;
-/** Diamonds per path fill (one fill per diamond rasterises 7x slower, one path for a whole sheet 30x). */
-const DIAMONDS_PER_FILL = 32;
 /** Keys closer than this (pixels per key, on average in view) are drawn as a bar. */
 const DENSE_KEY_PX = 4;
 
@@ -419,7 +419,7 @@ export class DopeSheet extends CanvasPairView {
       }
       ctx.fillStyle = row.channel ? C.label : C.unkeyed;
       ctx.fillText(rowName(row), 14, y + ROW_H / 2);
-      if (row.channel) this.drawKeys(ctx, row.channel.times, this.selection.mask(row.id), y + ROW_H / 2, move);
+      if (row.channel) this.drawKeys(ctx, row.channel.times, this.selection.mask(row.id), y + ROW_H / 2, move, C.key, kindsOf(row.channel));
     }
     if (!lines.length) {
       ctx.fillStyle = C.label;
@@ -503,7 +503,7 @@ export class DopeSheet extends CanvasPairView {
    * `move`. One path and one fill per colour and row: a fill per diamond costs three times as much
    * to rasterise, and one path for every row far more still (bench/dopeSheet.bench.ts).
    */
-  private drawKeys(ctx: CanvasRenderingContext2D, times: Float32Array, mask: Uint8Array | undefined, y: number, move: number, colour = C.key): void {
+  private drawKeys(ctx: CanvasRenderingContext2D, times: Float32Array, mask: Uint8Array | undefined, y: number, move: number, colour = C.key, kinds?: Uint8Array): void {
     const v = this.view;
     const span = v.end - v.start;
     const a = lowerBound(times, v.start - span * 0.01);
@@ -532,24 +532,17 @@ export class DopeSheet extends CanvasPairView {
       ctx.fillStyle = selected ? C.keySelected : colour;
       ctx.beginPath();
       let n = 0;
-      for (let i = a; i < b; i++) if ((mask?.[i] === 1) === selected) n = this.diamond(ctx, this.x(times[i] + (selected ? move : 0)), y, n);
-      if (selected && move !== 0) for (let i = 0; i < mask!.length; i++) if (mask![i] && (i < a || i >= b)) n = this.diamond(ctx, this.x(times[i] + move), y, n);
+      for (let i = a; i < b; i++) if ((mask?.[i] === 1) === selected) n = this.diamond(ctx, this.x(times[i] + (selected ? move : 0)), y, n, kinds?.[i]);
+      if (selected && move !== 0) for (let i = 0; i < mask!.length; i++) if (mask![i] && (i < a || i >= b)) n = this.diamond(ctx, this.x(times[i] + move), y, n, kinds?.[i]);
       if (n) ctx.fill();
     }
   }
 
-  /**
-   * Adds a diamond to the current path (n: diamonds in it so far; returns the new count). A path is
-   * filled every DIAMONDS_PER_FILL diamonds: rasterising a path costs more than linearly in its size.
-   */
-  private diamond(ctx: CanvasRenderingContext2D, x: number, y: number, n: number): number {
+  /** Adds a key's mark (keyShapes.ts) to the path (n: marks in it so far; returns the new count); fills every MARKS_PER_FILL. */
+  private diamond(ctx: CanvasRenderingContext2D, x: number, y: number, n: number, kind = 0): number {
     if (x < LABEL_W - KEY_R || x > this.width + KEY_R) return n;
-    ctx.moveTo(x, y - KEY_R);
-    ctx.lineTo(x + KEY_R, y);
-    ctx.lineTo(x, y + KEY_R);
-    ctx.lineTo(x - KEY_R, y);
-    ctx.closePath();
-    if (n + 1 < DIAMONDS_PER_FILL) return n + 1;
+    addKeyMark(ctx, x, y, KEY_R, kind);
+    if (n + 1 < MARKS_PER_FILL) return n + 1;
     ctx.fill();
     ctx.beginPath();
     return 0;

@@ -6,6 +6,7 @@
  * - ↑ / ↓: the playhead to the next / previous key of the shown rows (Blender's jump to keyframe);
  * - S: scale the selected keys' times around the playhead by a typed factor (scaleKeys);
  * - Value…: type the selected keys' value in the curve view's units (keyValueEntry.ts);
+ * - T: the interpolation of the selected keys, Constant / Linear / Bézier (keyKindCommand.ts);
  * - markers: M adds one named "Marker N" with a new N, F2 renames, Delete removes the picked one
  *   (or the one on the playhead's frame), a drag on the ruler moves it.
  */
@@ -20,6 +21,7 @@ import { h } from '../ui/dom';
 import type { DopeSheet } from './dopeSheet';
 import { frameOf, snapToFrame } from '../app/frames';
 import { keyValueFields, setKeyValues } from './keyValueEntry';
+import { registerInterpolationCommand } from './keyKindCommand';
 
 /** A dialog with number or text fields; resolves to their values, or null when cancelled. */
 async function askFields(id: string, title: string, fields: { id: string; label: string; value: string; type: 'number' | 'text' }[]): Promise<string[] | null> {
@@ -169,6 +171,8 @@ export function registerKeyCommands(studio: Studio, sheet: DopeSheet, markers: R
       }
     },
   });
+
+  registerInterpolationCommand(studio, sheet);
 
   /** The picked marker, else the one on the playhead's frame. */
   const currentMarker = (): number => {

@@ -7,6 +7,7 @@ import type { Channel, ChannelPath, Motion } from '../motion/types';
 import { componentsOf } from '../motion/types';
 import { fail } from '../errors';
 import { restRotation } from '../vrma/normalizedTracks';
+import { carryKinds } from '../motion/interpolation';
 
 export interface ChannelKeys {
   readonly node: number;
@@ -36,7 +37,7 @@ export function selectedChannel(motion: Motion, entry: ChannelKeys): { channel: 
 
 /**
  * `base` keys where `keep[i]` is set, merged with new keys (times ascending): a new key at the same
- * float32 time as a kept key replaces it. Values are copied as they are.
+ * float32 time as a kept key replaces it. Values are copied as they are; kinds by carryKinds.
  */
 export function mergeKeys(base: Channel, keep: Uint8Array | null, times: Float32Array, values: Float32Array): Channel {
   const size = componentsOf(base.path);
@@ -80,7 +81,8 @@ export function mergeKeys(base: Channel, keep: Uint8Array | null, times: Float32
     n++;
     j++;
   }
-  return { node: base.node, path: base.path, times: outT, values: outV };
+  // Kept keys keep their kinds and tangents; a new key takes the kind of the segment it lands in.
+  return carryKinds(base, { node: base.node, path: base.path, times: outT, values: outV });
 }
 
 /**

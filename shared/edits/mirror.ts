@@ -9,6 +9,7 @@ import { conj, mul, sandwichAll } from '../math/quat';
 import { withChannels } from '../motion/types';
 import { mirrorBoneName } from '../vrm/humanBones';
 import { hipsFromWorld, hipsToWorld } from '../vrma/normalizedTracks';
+import { kindFields } from '../motion/interpolation';
 
 /**
  * Mirroring a rotation across the YZ plane maps (x, y, z, w) to (x, -y, -z, w), which is conjugation
@@ -46,17 +47,27 @@ export function mirror(motion: Motion): Motion {
       // Normalize with this bone's rest, mirror, un-normalize with the partner's: one sandwich per key.
       const left = mul(mul(conj(to.parentWorld), MIRROR_X), from.parentWorld);
       const right = mul(mul(conj(from.world), conj(MIRROR_X)), to.world);
-      return { node: boneToNode[partner]!, path: 'rotation', times: c.times, values: sandwichAll(c.values, left, right, new Float32Array(c.values.length)) };
+      const mirror = (v: Float32Array) => sandwichAll(v, left, right, new Float32Array(v.length));
+      return { ...kindFields(c, mirror), node: boneToNode[partner]!, path: 'rotation', times: c.times, values: mirror(c.values) };
     }
     if (bone === 'hips' && c.path === 'translation') {
-      const world = hipsToWorld(c.values, motion);
-      for (let i = 0; i < world.length; i += 3) world[i] = -world[i];
-      return { ...c, values: hipsFromWorld(world, motion) };
+      const mirror = (v: Float32Array) => {
+        const world = hipsToWorld(v, motion);
+        for (let i = 0; i < world.length; i += 3) world[i] = -world[i];
+        return hipsFromWorld(world, motion);
+      };
+      // Tangents go through the map's linear part: f(t) - f(0).
+      const zero = mirror(new Float32Array(3));
+      const linear = (v: Float32Array) => mirror(v).map((x, i) => x - zero[i % 3]);
+      return { ...kindFields(c, linear), node: c.node, path: c.path, times: c.times, values: mirror(c.values) };
     }
     if (c.node === motion.lookAtNode && c.path === 'rotation') {
-      const values = c.values.slice();
-      mirrorQuats(values);
-      return { ...c, values };
+      const mirror = (v: Float32Array) => {
+        const out = v.slice();
+        mirrorQuats(out);
+        return out;
+      };
+      return { ...kindFields(c, mirror), node: c.node, path: c.path, times: c.times, values: mirror(c.values) };
     }
     const partnerExpression = expressionPartner.get(c.node);
     if (partnerExpression !== undefined && c.path === 'translation') return { ...c, node: partnerExpression };

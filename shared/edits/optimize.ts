@@ -20,6 +20,7 @@ import { fail } from '../errors';
 import { keyIndices, refitChannel } from './refitKeys';
 import { shareKeySets, TIME_ACCESSOR_JSON } from './jointKeys';
 import { bySize, phase, type Progress } from './progress';
+import { linearChannel } from '../motion/interpolation';
 
 export const DEFAULT_ROTATION_TOLERANCE = 0.004;
 export const DEFAULT_POSITION_TOLERANCE = 0.002;
@@ -108,7 +109,8 @@ function selectKeys(channel: Channel, keep: Uint8Array): Channel {
     for (let c = 0; c < size; c++) values[o * size + c] = channel.values[i * size + c];
     o++;
   }
-  return { ...channel, times, values };
+  // The kept keys are joined by straight lines, which is what the tolerance was measured for.
+  return linearChannel(channel, times, values);
 }
 
 /**

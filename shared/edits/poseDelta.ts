@@ -19,6 +19,7 @@ import { requireFinite, requireNonNegative, round, TIME_EPSILON } from './params
 import { hipsDeltaFromWorld, requireRestBone, restRotation } from '../vrma/normalizedTracks';
 import { lowerBound } from './keyBuffer';
 import { smoothstep } from './splice';
+import { carryKinds } from '../motion/interpolation';
 
 export interface PoseDeltaOptions {
   /** The delta comes from a VRM 0.x avatar: negate x and z of the rotation and of hipsDelta first. */
@@ -61,7 +62,7 @@ export function withKeyAt(channel: Channel, t: number): { channel: Channel; inde
   values.set(channel.values.subarray(0, i * size));
   sampleChannel(channel, tf, values, i * size);
   values.set(channel.values.subarray(i * size, n * size), (i + 1) * size);
-  return { channel: { ...channel, times, values }, index: i };
+  return { channel: carryKinds(channel, { node: channel.node, path: channel.path, times, values }), index: i };
 }
 
 /** Smoothstep weight of every key within `radius` of t (exactly the key at t when radius is 0). */

@@ -14,6 +14,7 @@
  */
 import type { Channel } from '../motion/types';
 import { componentsOf } from '../motion/types';
+import { linearChannel } from '../motion/interpolation';
 
 /** Lawson iterations: the bench measured 8 -> 16 at 1-3% fewer keys on the captures for twice the time. */
 export const LAWSON_ITERATIONS = 12;
@@ -143,7 +144,7 @@ export function refitChannel(channel: Channel, keys: Int32Array, accept: (candid
     // a 4D distance d between unit quaternions is a rotation of about 2d.
     let worst = 0;
     for (let k = 0; k < n; k++) if (e[k] > worst) worst = e[k];
-    if (!(worst * (size === 4 ? 2 : 1) > nearBound) && accept({ ...channel, times, values })) return { ...channel, times, values };
+    if (!(worst * (size === 4 ? 2 : 1) > nearBound) && accept(linearChannel(channel, times, values))) return linearChannel(channel, times, values);
     if (it === iterations) break;
     let sum = 0;
     for (let k = 0; k < n; k++) {

@@ -9,6 +9,7 @@ import { fail } from '../errors';
 import { requireInRange } from './params';
 import { sampleAtSortedTimes } from '../vrma/sample';
 import { frameGrid } from '../motion/frameGrid';
+import { linearChannel } from '../motion/interpolation';
 
 /** The frame rates resample accepts (keys per second). */
 export const MIN_RESAMPLE_FPS = 1;
@@ -28,7 +29,8 @@ export function resample(motion: Motion, fps: number): Motion {
     const size = componentsOf(c.path);
     const values = new Float32Array(times.length * size);
     sampleAtSortedTimes(c, times, values);
-    return { ...c, times, values };
+    // Sampled at the frame rate: LINEAR keys (a STEP or cubic curve is now keyed on every frame).
+    return linearChannel(c, times, values);
   });
   return withChannels(motion, channels);
 }

@@ -1,7 +1,8 @@
-/** Play backwards: time t becomes duration - t and keys are reordered. */
+/** Play backwards: time t becomes duration - t and keys are reordered (their kinds and tangents with them). */
 import type { Motion } from '../motion/types';
 import { componentsOf, durationOf, withChannels } from '../motion/types';
 import { channelFrom, strictlyIncreasing } from './keyBuffer';
+import { retimedKinds } from '../motion/interpolation';
 
 export function reverse(motion: Motion): Motion {
   const duration = durationOf(motion);
@@ -23,7 +24,7 @@ export function reverse(motion: Motion): Motion {
       if (size === 4) values[o + 3] = src[p + 3];
     }
     // Rounding duration - t to float32 can merge two keys a hair apart; drop the duplicate then.
-    return strictlyIncreasing(times) ? { ...c, times, values } : channelFrom(c.node, c.path, times, values, n);
+    return strictlyIncreasing(times) ? retimedKinds(c, { node: c.node, path: c.path, times, values }, true) : channelFrom(c.node, c.path, times, values, n);
   });
   return withChannels(motion, channels);
 }

@@ -106,7 +106,7 @@ interface GazeBone {
 function gazeBoneOf(er: ExportRig): GazeBone | undefined {
   const eye = er.mapping.source.get('leftEye') ?? er.mapping.source.get('rightEye') ?? -1;
   const b = eye >= 0 ? er.rig.bones[eye] : undefined;
-  if (!b || !b.appendRotation || b.appendParent < 0 || !(Math.abs(b.appendRatio) > 1e-3)) return undefined;
+  if (!b?.appendRotation || b.appendParent < 0 || !(Math.abs(b.appendRatio) > 1e-3)) return undefined;
   return er.rig.bones[b.appendParent].key === '両目' ? { bone: b.appendParent, ratio: b.appendRatio } : undefined;
 }
 

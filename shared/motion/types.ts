@@ -11,7 +11,7 @@ export type { Mat4, Quat, Vec3 } from '../math/types';
 
 export type ChannelPath = 'rotation' | 'translation' | 'scale';
 
-/** One animated property of one glTF node, always LINEAR after reading. */
+/** One animated property of one glTF node; LINEAR unless `kinds` says otherwise (motion/interpolation.ts). */
 export interface Channel {
   readonly node: number;
   readonly path: ChannelPath;
@@ -19,6 +19,11 @@ export interface Channel {
   readonly times: Float32Array;
   /** times.length * (4 for rotation, 3 otherwise) numbers, in the file's node space. */
   readonly values: Float32Array;
+  /** Per key, the kind of the segment leaving it (LINEAR 0, STEP 1, CUBIC 2); absent = all LINEAR. */
+  readonly kinds?: Uint8Array;
+  /** With a CUBIC key: per key, its in and out tangents in value units per second, like `values`. */
+  readonly inTangents?: Float32Array;
+  readonly outTangents?: Float32Array;
 }
 
 /** Rest rotations needed to turn a file rotation q into the avatar's normalized one: P·q·W⁻¹. */

@@ -11,6 +11,7 @@ import { EXTENSION_NAME, MAX_JSON_CONTAINERS, readVrma } from './read';
 import { REQUIRED_HUMAN_BONES } from '../vrm/humanBones';
 import { parentIndices, type GltfNode } from './restPose';
 import { animatedIntermediateNodes, playerPoseGap } from './intermediateNodes';
+import { LINEAR, kindsOf } from '../motion/interpolation';
 
 export const COMPAT_READERS = ['spec', 'threeVrm', 'blender', 'univrm'] as const;
 export type CompatReader = (typeof COMPAT_READERS)[number];
@@ -21,11 +22,11 @@ export const COMPAT_CODES = [
   'missingBones', 'eyeBones', 'lookExpressions', 'weightRange', 'specVersion', 'extensionsUsed', 'scaleChannels', 'translationNotHips', 'restHipsHeight',
   'severalAnimations', 'throwsOnPath', 'ignoresIntermediate', 'restHipsZero',
   'appliesIntermediate', 'gazeRotationIgnored', 'gazeTranslation', 'restHipsOffAxis',
-  'outsideFirstRoot', 'otherTracks', 'noGaze', 'quantized', 'eyeTracksIgnored', 'shiftedNodes',
+  'outsideFirstRoot', 'otherTracks', 'noGaze', 'quantized', 'eyeTracksIgnored', 'shiftedNodes', 'keyKinds',
 ] as const;
 export type CompatCode = (typeof COMPAT_CODES)[number];
 /** What fixes a finding: a registry edit (`edit.<id>.label`) or the `upgrade` command (open and save in the studio). */
-export type CompatFix = 'bake-intermediate' | 'upgrade' | 'float';
+export type CompatFix = 'bake-intermediate' | 'upgrade' | 'float' | 'resample';
 
 export interface CompatFinding {
   readonly reader: CompatReader;
@@ -113,6 +114,10 @@ function playerFindings(raw: Raw, m: Motion, add: (f: CompatFinding) => void): v
     add({ reader: 'threeVrm', level: 'differs', code: 'ignoresIntermediate', params, text: `ignores ${intermediate.length} animated node(s) between the bones (${list(names)}): the ${params.bone} is up to ${params.angle} off Blender's pose`, fix: 'bake-intermediate' });
     add({ reader: 'blender', level: 'differs', code: 'appliesIntermediate', params, text: `applies the ${intermediate.length} animated node(s) between the bones that three-vrm ignores: the ${params.bone} is up to ${params.angle} off three-vrm's pose`, fix: 'bake-intermediate' });
   }
+  // createVRMAnimationClip (3.5) rebuilds bone rotation and expression tracks as new three.js tracks, which drops
+  // GLTFLoader's interpolant: STEP plays as LINEAR, CUBICSPLINE reads its (in, value, out) triples as keys.
+  const kinds = m.channels.filter((c) => kindsOf(c)?.some((k) => k !== LINEAR) && ((c.path === 'rotation' && m.humanoid.nodeToBone.has(c.node)) || m.expressions.some((e) => e.node === c.node)));
+  if (kinds.length) add({ reader: 'threeVrm', level: 'differs', code: 'keyKinds', params: { count: kinds.length }, text: `plays the constant and Bézier keys of ${kinds.length} bone or expression track(s) wrongly (createVRMAnimationClip drops their interpolation)`, fix: 'resample' });
   const hipsMove = raw.channels.some((c) => c.node === m.humanoid.boneToNode.hips && c.path === 'translation');
   if (hipsMove && !(m.rest.hipsHeight >= 1e-3)) add({ reader: 'threeVrm', level: 'differs', code: 'restHipsZero', params: { height: m.rest.hipsHeight.toFixed(4) }, text: `the rest hips height ${m.rest.hipsHeight.toFixed(4)} is about 0: the hips movement cannot be scaled to the avatar` });
   const gazeRotation = m.lookAtNode !== undefined && raw.channels.some((c) => c.node === m.lookAtNode && c.path === 'rotation');

@@ -1,8 +1,8 @@
 /**
  * VRM Animation (.vrma) bytes -> Motion. Accepts everything valid glTF allows in an animation
  * (normalized integer outputs, byteStride, sparse accessors, STEP and CUBICSPLINE, several
- * animations) and the legacy forms of VRMA, converting to LINEAR float keys and recording each
- * conversion as a warning. Bad input throws MotionError, never anything else.
+ * animations) and the legacy forms of VRMA, converting to float keys (STEP and CUBICSPLINE kept as
+ * key kinds, motion/interpolation.ts) and recording each conversion as a warning. Bad input throws MotionError, never anything else.
  *
  * Speed: aligned float data is not copied; the Motion's typed arrays are views into `bytes`, so the
  * caller must not modify `bytes` afterwards (pass a copy if it will be reused). Channels that read
@@ -13,11 +13,12 @@ import { MotionError, fail } from '../errors';
 import { warning, type MotionWarning } from '../warnings';
 import { parseGlb } from '../gltf/glb';
 import { readAccessor, type AccessorContext } from '../gltf/accessor';
-import { readBudget, spendBudget, type ReadBudget } from '../readBudget';
+import { readBudget, spendBudget } from '../readBudget';
 import { decodeDataUri } from '../gltf/dataUri';
 import { isHumanBoneName, type HumanBoneName } from '../vrm/humanBones';
 import { computeRestPose, parentIndices, worldMatrices } from './restPose';
-import { bakeCubic, bakeStep } from './interpolation';
+import { STEP } from '../motion/interpolation';
+import { fromCubicSampler } from './samplerForm';
 import { gazePointsToRotations } from './lookAtLegacy';
 import { MAT4_IDENTITY } from '../math/mat4';
 
@@ -215,7 +216,6 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
     cache: new Map(),
   };
   // A cubic key costs 3 stored elements; sampling may add more keys, but never more than one per file byte.
-  const cubicBudget = readBudget(bytes.length, 1, 1 << 16);
 
   // --- the animation ---
   const animations = arrayOf(json, 'animations');
@@ -272,14 +272,14 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
       if (!isIndex(samplerIndex, samplers.length)) fail('BAD_JSON', `${where} uses sampler ${JSON.stringify(samplerIndex)}, which does not exist`, 'json.channelSampler', { channel: ci, sampler: JSON.stringify(samplerIndex) ?? 'undefined' });
       const sampler = samplers[samplerIndex];
       if (!isObject(sampler)) fail('BAD_JSON', `sampler ${samplerIndex} is not an object`, 'json.samplerNotObject', { sampler: samplerIndex });
-      const keys = readSampler(ctx, sampler, samplerIndex, path, warnings, cubicBudget);
+      const keys = readSampler(ctx, sampler, samplerIndex, path, warnings);
       if (!keys) continue;
       // Channels sharing one accessor share its array here, but every channel is written out again by
-      // convert/export, so each one counts.
-      spendBudget(ctx.budget, keys.times.length + keys.values.length, where);
+      // convert/export, so each one counts (tangents too).
+      spendBudget(ctx.budget, keys.times.length + keys.values.length * (keys.inTangents ? 3 : 1), where);
       seen.add(key);
       if (node === lookAtNode && path === 'translation') legacyLookAt.push(channels.length);
-      channels.push({ node, path, times: keys.times, values: keys.values });
+      channels.push({ ...keys, node, path });
     }
     if (legacyLookAt.length) convertLegacyLookAt(channels, legacyLookAt, nodes as Json[], boneToNode, seen, warnings, isObject(ext.lookAt) ? ext.lookAt.offsetFromHeadBone : undefined);
   }
@@ -298,7 +298,8 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
   };
 }
 
-function readSampler(ctx: AccessorContext, sampler: Json, index: number, path: ChannelPath, warnings: MotionWarning[], budget: ReadBudget): { times: Float32Array; values: Float32Array } | undefined {
+/** One sampler's keys, STEP and CUBICSPLINE kept as key kinds (motion/interpolation.ts). */
+function readSampler(ctx: AccessorContext, sampler: Json, index: number, path: ChannelPath, warnings: MotionWarning[]): Omit<Channel, 'node' | 'path'> | undefined {
   const where = `sampler ${index}`;
   const interpolation = sampler.interpolation ?? 'LINEAR';
   if (interpolation !== 'LINEAR' && interpolation !== 'STEP' && interpolation !== 'CUBICSPLINE') {
@@ -351,14 +352,8 @@ function readSampler(ctx: AccessorContext, sampler: Json, index: number, path: C
     values = v2;
   }
   if (output.dequantized && path === 'rotation' && interpolation !== 'CUBICSPLINE') values = normalizeQuats(values);
-  if (interpolation === 'STEP') {
-    warnings.push(warning(`${where}: STEP interpolation baked to LINEAR keys that keep the steps`, 'vrma.samplerStep', { sampler: index }));
-    return bakeStep(times, values, n);
-  }
-  if (interpolation === 'CUBICSPLINE') {
-    warnings.push(warning(`${where}: CUBICSPLINE interpolation sampled to LINEAR keys (within 1e-4)`, 'vrma.samplerCubic', { sampler: index }));
-    return bakeCubic(times, values, n, path === 'rotation', budget);
-  }
+  if (interpolation === 'STEP') return { times, values, kinds: new Uint8Array(times.length).fill(STEP) };
+  if (interpolation === 'CUBICSPLINE') return fromCubicSampler(0, path, times, values);
   return { times, values };
 }
 

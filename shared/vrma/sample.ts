@@ -1,11 +1,13 @@
 /**
- * Evaluating LINEAR channels at a time t, the way three.js's AnimationMixer does: rotations are
- * slerped on the shorter arc (Quaternion.slerpFlat), other paths lerped, keys are hit exactly, and
- * times before the first / after the last key hold that key.
+ * Evaluating channels at a time t, the way three.js plays what glTF's samplers say: LINEAR rotations
+ * are slerped on the shorter arc (Quaternion.slerpFlat), other paths lerped; STEP holds a key until the
+ * next; CUBIC is glTF's Hermite (motion/interpolation.ts). Keys are hit exactly, and times before the
+ * first / after the last key hold that key.
  */
 import type { Channel, Motion } from '../motion/types';
 import { componentsOf } from '../motion/types';
 import { slerpFlat } from '../math/quat';
+import { CUBIC, STEP, hermiteSegment, kindsOf } from '../motion/interpolation';
 
 /** Index i of the last key with times[i] <= t (-1 when t is before the first key). */
 export function keyIndexAt(times: Float32Array, t: number): number {
@@ -29,13 +31,15 @@ type Out = Float32Array | Float64Array;
  */
 function valueAt(channel: Channel, size: number, i: number, t: number, out: Out, offset: number): void {
   const { times, values } = channel;
-  if (i < 0 || i === times.length - 1 || times[i] === t) {
+  const kind = channel.kinds ? kindsOf(channel)?.[i] : undefined;
+  if (i < 0 || i === times.length - 1 || times[i] === t || kind === STEP) {
     const k = Math.max(i , 0);
     for (let c = 0; c < size; c++) out[offset + c] = values[k * size + c];
     return;
   }
   const f = (t - times[i]) / (times[i + 1] - times[i]);
-  if (size === 4) {
+  if (kind === CUBIC) hermiteSegment(channel, size, i, f, out, offset);
+  else if (size === 4) {
     slerpFlat(out, offset, values, i * 4, values, i * 4 + 4, f);
   } else {
     const a = i * size;

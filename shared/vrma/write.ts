@@ -1,5 +1,6 @@
 /**
- * Motion -> VRM Animation (.vrma) bytes: one animation, LINEAR samplers, float accessors, identical
+ * Motion -> VRM Animation (.vrma) bytes: one animation, one sampler per channel (LINEAR, STEP or
+ * CUBICSPLINE as its key kinds allow, samplerForm.ts), float accessors, identical
  * time arrays stored once, min/max on every time accessor, everything 4-byte aligned, two buffer
  * views (times, values) that are both used. The humanoid/expression/lookAt maps are written from the
  * Motion's own fields, the rest of the glTF JSON as the Motion keeps it. Rotation keys that are not
@@ -13,6 +14,7 @@ import { fail } from '../errors';
 import { EXTENSION_NAME } from './read';
 import { quantizeRotations } from './quantize';
 import { compactRig, shortestFloat32 } from './compactRig';
+import { samplerForm, type SamplerForm } from './samplerForm';
 
 type Json = Record<string, unknown>;
 
@@ -28,7 +30,7 @@ function sameFloats(a: Float32Array, b: Float32Array): boolean {
 }
 
 /** Index of each channel's time array in a list of distinct arrays (by content). */
-function shareTimes(channels: readonly Channel[]): { unique: Float32Array[]; indexOf: number[] } {
+function shareTimes(channels: readonly { readonly times: Float32Array }[]): { unique: Float32Array[]; indexOf: number[] } {
   const unique: Float32Array[] = [];
   const byLength = new Map<number, number[]>();
   const indexOf = channels.map((c) => {
@@ -103,6 +105,21 @@ function checkValues(out: Float32Array, c: Channel): void {
   }
 }
 
+/** checkValues on a sampler's output: for CUBICSPLINE, tangents must be finite and the key values are checked. */
+function checkOutput(out: Float32Array, c: Channel, form: SamplerForm): void {
+  if (form.interpolation !== 'CUBICSPLINE' || c.path !== 'rotation') {
+    checkValues(out, c);
+    return;
+  }
+  const tangents = new Float32Array(8);
+  for (let i = 0; i < out.length; i += 12) {
+    tangents.set(out.subarray(i, i + 4));
+    tangents.set(out.subarray(i + 8, i + 12), 4);
+    checkValues(tangents, { ...c, path: 'translation' });
+    checkValues(out.subarray(i + 4, i + 8), c);
+  }
+}
+
 export interface WriteOptions {
   /**
    * Smaller file (opt-in): rotation keys as normalized 16-bit integers (8 bytes a key instead of 16;
@@ -117,12 +134,14 @@ export interface WriteOptions {
 
 export { shortestFloat32 };
 
-/** A channel's values as the quantized file stores them: 16-bit rotations, float otherwise (checked). */
-function storedValues(c: Channel): Int16Array | Float32Array {
-  const n = c.times.length * componentsOf(c.path);
-  const floats = c.values.slice(0, n);
-  checkValues(floats, c);
-  return c.path === 'rotation' ? quantizeRotations(floats) : floats;
+/**
+ * A channel's output as the quantized file stores it: 16-bit LINEAR and STEP rotations, float otherwise
+ * (tangents are not unit length, so CUBICSPLINE stays float); checked.
+ */
+function storedValues(c: Channel, form: SamplerForm): Int16Array | Float32Array {
+  const floats = form.output.slice();
+  checkOutput(floats, c, form);
+  return c.path === 'rotation' && form.interpolation !== 'CUBICSPLINE' ? quantizeRotations(floats) : floats;
 }
 
 function sameKeys(data: Int16Array | Float32Array, size: number): boolean {
@@ -133,6 +152,7 @@ function sameKeys(data: Int16Array | Float32Array, size: number): boolean {
 
 interface Stored {
   readonly channel: Channel;
+  readonly interpolation: SamplerForm['interpolation'];
   readonly times: Float32Array;
   readonly data: Int16Array | Float32Array;
 }
@@ -146,10 +166,12 @@ function storedTracks(channels: readonly Channel[]): Stored[] {
   let end = -Infinity;
   for (const c of channels) end = Math.max(end, c.times[c.times.length - 1]);
   const out = channels.map((channel): Stored => {
-    const data = storedValues(channel);
+    const form = samplerForm(channel);
+    const data = storedValues(channel, form);
     const size = componentsOf(channel.path);
-    if (channel.times.length > 1 && sameKeys(data, size)) return { channel, times: channel.times.subarray(0, 1), data: data.subarray(0, size) };
-    return { channel, times: channel.times, data };
+    const { interpolation } = form;
+    if (interpolation !== 'CUBICSPLINE' && channel.times.length > 1 && sameKeys(data, size)) return { channel, interpolation, times: form.times.subarray(0, 1), data: data.subarray(0, size) };
+    return { channel, interpolation, times: form.times, data };
   });
   if (channels.length && !out.some((s) => s.times[s.times.length - 1] === end)) {
     const i = channels.findIndex((c) => c.times[c.times.length - 1] === end);
@@ -158,7 +180,7 @@ function storedTracks(channels: readonly Channel[]): Stored[] {
     const data = new (out[i].data.constructor as typeof Float32Array | typeof Int16Array)(2 * size);
     data.set(out[i].data.subarray(0, size));
     data.set(out[i].data.subarray(0, size), size);
-    out[i] = { channel: c, times: Float32Array.of(c.times[0], end), data };
+    out[i] = { channel: c, interpolation: out[i].interpolation, times: Float32Array.of(c.times[0], end), data };
   }
   return out;
 }
@@ -232,7 +254,7 @@ function baseJson(motion: Motion): GltfJson {
 function writeQuantized(source: Motion): Uint8Array {
   const motion = compactRig(source);
   const tracks = storedTracks(motion.channels);
-  const times = shareTimes(tracks.map((t) => ({ ...t.channel, times: t.times })));
+  const times = shareTimes(tracks);
   checkTimes(times.unique);
   const outputs = shareOutputs(tracks);
   const accessors: Json[] = [];
@@ -249,7 +271,7 @@ function writeQuantized(source: Motion): Uint8Array {
       ...(valuesBytes ? { byteOffset: valuesBytes } : {}),
       componentType: short ? 5122 : 5126,
       ...(short ? { normalized: true } : {}),
-      count: o.times.length,
+      count: o.times.length * (o.interpolation === 'CUBICSPLINE' ? 3 : 1),
       type: o.channel.path === 'rotation' ? 'VEC4' : 'VEC3',
     });
     // A 16-bit key is 8 bytes, so every accessor still starts 4-byte aligned.
@@ -280,10 +302,12 @@ function writeQuantized(source: Motion): Uint8Array {
     animation.channels = tracks.map((t, i) => {
       const input = times.indexOf[i];
       const output = times.unique.length + outputs.indexOf[i];
-      let sampler = samplerOf.get(`${input}/${output}`);
+      const interpolation = t.interpolation === 'LINEAR' ? {} : { interpolation: t.interpolation };
+      const id = `${input}/${output}/${t.interpolation}`;
+      let sampler = samplerOf.get(id);
       if (sampler === undefined) {
-        sampler = samplers.push({ input, output }) - 1;
-        samplerOf.set(`${input}/${output}`, sampler);
+        sampler = samplers.push({ input, ...interpolation, output }) - 1;
+        samplerOf.set(id, sampler);
       }
       return { sampler, target: { node: t.channel.node, path: t.channel.path } };
     });
@@ -308,7 +332,8 @@ export function writeVrma(motion: Motion, options: WriteOptions = {}): Uint8Arra
   checkChannels(motion);
   if (options.quantize === true) return writeQuantized(motion);
   const channels = motion.channels;
-  const { unique, indexOf } = shareTimes(channels);
+  const forms = channels.map(samplerForm);
+  const { unique, indexOf } = shareTimes(forms);
   checkTimes(unique);
 
   const accessors: Json[] = [];
@@ -319,11 +344,12 @@ export function writeVrma(motion: Motion, options: WriteOptions = {}): Uint8Arra
   }
   let valuesBytes = 0;
   const valueAccessor: number[] = [];
-  for (const c of channels) {
+  for (const [i, c] of channels.entries()) {
     const n = componentsOf(c.path);
     valueAccessor.push(accessors.length);
-    accessors.push({ bufferView: unique.length ? 1 : 0, byteOffset: valuesBytes, componentType: 5126, count: c.times.length, type: n === 4 ? 'VEC4' : 'VEC3' });
-    valuesBytes += c.times.length * n * 4;
+    const output = forms[i].output;
+    accessors.push({ bufferView: unique.length ? 1 : 0, byteOffset: valuesBytes, componentType: 5126, count: output.length / n, type: n === 4 ? 'VEC4' : 'VEC3' });
+    valuesBytes += output.length * 4;
   }
 
   const gltf = baseJson(motion);
@@ -337,7 +363,7 @@ export function writeVrma(motion: Motion, options: WriteOptions = {}): Uint8Arra
     const animation: Json = {};
     if (motion.animationName !== undefined) animation.name = motion.animationName;
     animation.channels = channels.map((c, i) => ({ sampler: i, target: { node: c.node, path: c.path } }));
-    animation.samplers = channels.map((_, i) => ({ input: indexOf[i], interpolation: 'LINEAR', output: valueAccessor[i] }));
+    animation.samplers = channels.map((_, i) => ({ input: indexOf[i], interpolation: forms[i].interpolation, output: valueAccessor[i] }));
     if (motion.animationExtras !== undefined) animation.extras = motion.animationExtras;
     gltf.animations = [animation];
   }
@@ -349,12 +375,12 @@ export function writeVrma(motion: Motion, options: WriteOptions = {}): Uint8Arra
       new Float32Array(bytes.buffer, o, t.length).set(t);
       o += t.length * 4;
     }
-    for (const c of channels) {
-      const n = c.times.length * componentsOf(c.path);
-      const out = new Float32Array(bytes.buffer, o, n);
-      out.set(n === c.values.length ? c.values : c.values.subarray(0, n));
-      checkValues(out, c);
-      o += n * 4;
+    for (const [i, c] of channels.entries()) {
+      const output = forms[i].output;
+      const out = new Float32Array(bytes.buffer, o, output.length);
+      out.set(output);
+      checkOutput(out, c, forms[i]);
+      o += output.length * 4;
     }
   }
   return bytes;

@@ -21,7 +21,6 @@ const FILE_DEBT: Readonly<Record<string, number>> = {
   'renderer/timeline/curveView.ts': 821,
   'renderer/timeline/dopeSheet.ts': 856,
   'shared/convert/humanoid/recognize.ts': 505,
-  'shared/vrma/read.ts': 402,
 };
 
 const FUNCTION_DEBT: Readonly<Record<string, number>> = {

@@ -15,6 +15,7 @@ const FIXES: Readonly<Record<CompatFix, string>> = {
   'bake-intermediate': 'vrma-studio bake-intermediate FILE -o OUT',
   upgrade: 'vrma-studio upgrade FILE -o OUT',
   float: 'write it without --quantize (vrma-studio upgrade FILE -o OUT)',
+  resample: 'vrma-studio resample FILE --fps N -o OUT',
 };
 
 function formatFindings(file: string, findings: readonly CompatFinding[]): string {

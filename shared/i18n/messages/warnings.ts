@@ -34,8 +34,6 @@ export default defineMessages({
     'warning.vrma.channelLookAtScale': 'animation channel {channel} scales the lookAt node; ignored',
     'warning.vrma.samplerNoValidTime': 'sampler {sampler}: no key has a valid time; channel ignored',
     'warning.vrma.samplerTimesDropped': 'sampler {sampler}: {count} key(s) with negative or non-increasing times were dropped',
-    'warning.vrma.samplerStep': 'sampler {sampler}: STEP interpolation baked to LINEAR keys that keep the steps',
-    'warning.vrma.samplerCubic': 'sampler {sampler}: CUBICSPLINE interpolation sampled to LINEAR keys (within 1e-4)',
     'warning.vrma.lookAtLegacyDropped': 'the lookAt node has both translation and rotation tracks; the legacy translation track was dropped',
     'warning.vrma.lookAtGazePoint': 'the lookAt track was a gaze point (pre-release VRMA translation); converted to the 1.0 rotation',
     // FBX
@@ -124,8 +122,6 @@ export default defineMessages({
     'warning.vrma.channelLookAtScale': 'アニメーションチャンネル {channel} が視線（lookAt）のノードを拡大縮小しています。無視しました',
     'warning.vrma.samplerNoValidTime': 'サンプラー {sampler}: 正しい時刻のキーがありません。チャンネルを無視しました',
     'warning.vrma.samplerTimesDropped': 'サンプラー {sampler}: 時刻が負または増加していない {count} 個のキーを取り除きました',
-    'warning.vrma.samplerStep': 'サンプラー {sampler}: STEP 補間を段差を保った LINEAR キーに変換しました',
-    'warning.vrma.samplerCubic': 'サンプラー {sampler}: CUBICSPLINE 補間を LINEAR キーに変換しました（誤差 1e-4 以内）',
     'warning.vrma.lookAtLegacyDropped': '視線（lookAt）のノードに移動と回転の両方のトラックがあります。旧形式の移動トラックを取り除きました',
     'warning.vrma.lookAtGazePoint': '視線（lookAt）のトラックは注視点（正式版より前の VRMA の移動）でした。1.0 の回転に変換しました',
     'warning.fbx.leftHanded': 'ファイルは左手系の座標軸を使っています。X 方向に左右反転しました',

@@ -96,6 +96,7 @@ describeFixtures('FBX expressions as blend-shape channels', () => {
   });
 });
 
+// biome-ignore lint/complexity/noUselessStringRaw: Python source; raw so a backslash added later stays Python's.
 const SHAPE_DUMP = String.raw`
 def main(args):
     bpy.ops.wm.read_factory_settings(use_empty=True)

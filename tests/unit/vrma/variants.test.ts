@@ -7,6 +7,7 @@ import { createPoseEvaluator } from '../../../shared/vrma/fk';
 import { hipsTranslationScale } from '../../../shared/vrma/restPose';
 import { rotateVec } from '../../../shared/math/quat';
 import { findChannel, type Motion } from '../../../shared/motion/types';
+import { CUBIC, STEP } from '../../../shared/motion/interpolation';
 import { validateVrmaBytes } from '../../helpers/validate';
 import { packGlb } from '../../../shared/gltf/glb';
 import { encodeDataUri } from '../../../shared/gltf/dataUri';
@@ -92,13 +93,14 @@ describe('readVrma accepts every encoding glTF allows, converting with a warning
     await expectCleanRewrite(motion);
   });
 
-  it('bakes STEP into LINEAR keys that keep the steps', async () => {
+  it('keeps STEP as STEP keys (issue 27: interpolation per key), holding each value until the next key', async () => {
     const g = new RawGlb();
     const times = g.floats([0, 1, 2], 'SCALAR');
     const out = g.floats([0, 0, 0, 5, 0, 0, 5, 0, 0].map((v, i) => (i === 6 ? 9 : v)), 'VEC3');
     const motion = readVrma(oneChannel(g, { input: times, output: out, interpolation: 'STEP' }, NODE.hips, 'translation'));
     const c = motion.channels[0];
-    expect(motion.warnings.map((w) => w.text).join('\n')).toMatch(/STEP/);
+    expect(Array.from(c.kinds ?? [])).toEqual([STEP, STEP, STEP]);
+    expect(Array.from(c.times)).toEqual([0, 1, 2]);
     // Holding value until just before each change, for every t (checked on a fine grid).
     const expected = (t: number) => (t < 1 ? 0 : t < 2 ? 5 : 9);
     // The jump itself takes one float32 step (1.2e-7 s) just before each key time.
@@ -112,7 +114,7 @@ describe('readVrma accepts every encoding glTF allows, converting with a warning
     await expectCleanRewrite(motion);
   });
 
-  it('samples CUBICSPLINE to LINEAR within 1e-4 of the curve (translation and rotation)', async () => {
+  it('keeps CUBICSPLINE as cubic keys with their tangents, played within 1e-4 of the curve (translation and rotation)', async () => {
     const g = new RawGlb();
     const times = g.floats([0, 1, 3], 'SCALAR');
     // (inTangent, value, outTangent) per key
@@ -128,7 +130,9 @@ describe('readVrma accepts every encoding glTF allows, converting with a warning
       },
     ]);
     const motion = readVrma(g.build(json));
-    expect(motion.warnings.map((w) => w.text).join('\n')).toMatch(/CUBICSPLINE/);
+    for (const c of motion.channels) expect(Array.from(c.kinds ?? [])).toEqual([CUBIC, CUBIC, CUBIC]);
+    expect(Array.from(motion.channels[0].outTangents!.subarray(0, 3))).toEqual([2, -1, 0.5]);
+    expect(Array.from(motion.channels[0].inTangents!.subarray(3, 6))).toEqual([1, 1, 1]);
     const keyTimes = [0, 1, 3];
     const hermite = (data: number[], n: number, t: number, normalize: boolean) => {
       let k = t >= 1 ? 1 : 0;
@@ -155,8 +159,9 @@ describe('readVrma accepts every encoding glTF allows, converting with a warning
       const sign = Math.sign(ref.reduce((s2, v, c) => s2 + v * q[c], 0)) || 1;
       ref.forEach((v, c) => (worst = Math.max(worst, Math.abs(v * sign - q[c]))));
     }
-    expect(worst).toBeLessThanOrEqual(1e-4);
-    expect(motion.channels[0].times.length).toBeGreaterThan(3);
+    // Evaluated as the same Hermite now (no longer sampled to straight keys): float32 rounding only.
+    expect(worst).toBeLessThanOrEqual(1e-6);
+    expect(motion.channels[0].times.length).toBe(3);
     await expectCleanRewrite(motion);
   });
 
@@ -316,7 +321,8 @@ describe('writeVrma keeps every file valid', () => {
 describe('a file using every convertible encoding at once', () => {
   it('reads with one warning per conversion and rewrites as a clean 1.0 file', async () => {
     const motion = readVrma(richVrma());
-    expect(motion.warnings).toHaveLength(6);
+    // STEP and CUBICSPLINE are kept as key kinds since issue 27, so they are no longer conversions.
+    expect(motion.warnings).toHaveLength(4);
     const again = await expectCleanRewrite(motion);
     expect(again.warnings).toEqual([]);
   });
