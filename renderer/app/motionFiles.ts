@@ -60,7 +60,7 @@ function settle(reply: MotionFileReply): void {
     return;
   }
   const { name, message, code, detail, params } = reply.error;
-  job.reject(code ? new MotionError(code, message, detail, params) : Object.assign(new Error(message), { name }));
+  job.reject(code ? new MotionError(code, detail, params, message) : Object.assign(new Error(message), { name }));
 }
 
 function start(): Worker | null {
