@@ -182,8 +182,8 @@ describeFixtures('real broken files give Japanese messages with their real value
     expect(ja).toContain('フレーム 11');
     expect(JAPANESE.test(ja)).toBe(true);
     expect(englishWords(ja)).toEqual([]);
-    // The CLI's English message is the core's, unchanged.
-    expect(error.message).toBe(`BVH line ${lineOfCut}: frame 11 has 5 numbers, the hierarchy declares ${error.params.channels}`);
+    // The CLI's English message is the catalogue's: the same words as the studio's in English.
+    expect(error.message).toBe(`This BVH file cannot be read (line ${lineOfCut}: frame 11 has 5 numbers, the hierarchy declares ${error.params.channels})`);
     setLocale('en');
     expect(openFailure('walk_cut.bvh', cut).text).toContain(`line ${lineOfCut}: frame 11 has 5 numbers, the hierarchy declares ${error.params.channels}`);
   });
