@@ -32,10 +32,10 @@ export function readBudget(fileBytes: number, perByte: number, minimum: number):
 }
 
 /** Takes `units` from the budget or refuses the file with TOO_LARGE (before the caller allocates or loops). */
-export function spendBudget(budget: ReadBudget, units: number, what: string): void {
+export function spendBudget(budget: ReadBudget, units: number, _what: string): void {
   // NaN and Infinity (a count read from a hostile header) are refused too.
   if (!(units <= budget.left)) {
-    fail('TOO_LARGE', `${what} would bring the decoded data and work past ${budget.limit} numbers, more than a file of this size can justify`, 'budget', { limit: budget.limit });
+    fail('TOO_LARGE', 'budget', { limit: budget.limit });
   }
   budget.left -= units;
 }
