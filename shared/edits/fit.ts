@@ -246,9 +246,9 @@ function slideOf(motion: Motion, detection: ContactDetection): { slide: number; 
 
 export function fitDetailed(motion: Motion, avatar: AvatarSkeleton, params: PinFeetParams = {}): FitResult {
   const blend = requireNonNegative('blend', params.blend ?? DEFAULT_PIN_BLEND);
-  if (blend > MAX_PIN_BLEND) fail('BAD_PARAMETER', `blend must be at most ${MAX_PIN_BLEND} s, got ${blend} s`, 'blend.tooLong', { max: MAX_PIN_BLEND, value: String(blend) });
-  if (!canPinFeet(motion)) fail('BAD_PARAMETER', "the motion's skeleton has no complete legs (upper leg, lower leg, foot) to fit", 'motion.noLegs');
-  for (const b of [...LIMB_BONES.leftLeg, ...LIMB_BONES.rightLeg]) if (!avatar.positions[b]) fail('BAD_PARAMETER', `the avatar has no ${b} bone`, 'avatar.noBone', { bone: b });
+  if (blend > MAX_PIN_BLEND) fail('BAD_PARAMETER', 'blend.tooLong', { max: MAX_PIN_BLEND, value: String(blend) });
+  if (!canPinFeet(motion)) fail('BAD_PARAMETER', 'motion.noLegs');
+  for (const b of [...LIMB_BONES.leftLeg, ...LIMB_BONES.rightLeg]) if (!avatar.positions[b]) fail('BAD_PARAMETER', 'avatar.noBone', { bone: b });
   const detection = detectFootContacts(motion, params);
   const rotations = avatarRotations(motion, avatar);
   const byLegs = onAvatarSkeleton(motion, avatar, 'legs', rotations);

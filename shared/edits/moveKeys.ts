@@ -33,7 +33,7 @@ export function moveKeys(motion: Motion, selection: KeySelection, dt: number): M
     for (let i = 0; i < mask.length; i++) {
       if (!mask[i]) continue;
       const t = Math.fround(channel.times[i] + dt);
-      if (t < 0) fail('BAD_PARAMETER', `moving by ${dt} s would put a key before 0 s`, 'keys.moveBeforeStart', { shift: String(dt) });
+      if (t < 0) fail('BAD_PARAMETER', 'keys.moveBeforeStart', { shift: String(dt) });
       if (n > 0 && !(t > times[n - 1])) continue; // two keys rounded onto one float32 time: keep the first
       times[n] = t;
       for (let c = 0; c < size; c++) values[n * size + c] = channel.values[i * size + c];
