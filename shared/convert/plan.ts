@@ -124,7 +124,7 @@ async function takeJobs(f: PlanSource, io: PlanIO, take: string | undefined, max
     try {
       refuseManyTakes(f.input, names.length, maxTakes);
     } catch (e) {
-      // Its English names the file already.
+      // Its detail names the file already.
       return { tooMany: { input: f.input, error: (e as Error).message, problem: motionErrorInfo(e) } };
     }
   }

@@ -9,8 +9,7 @@ export function refuseManyTakes(file: string, count: number, max: number): void 
   if (count <= max) return;
   fail(
     'TOO_LARGE',
-    `${file}: its ${count} takes would become ${count} .vrma files, more than ${max} from one file: convert them all only when asked for (vrma-studio convert --all-takes), or one with --take`,
     'take.tooMany',
-    { count, max },
+    { file, count, max },
   );
 }

@@ -213,7 +213,8 @@ export const convertCommand: CliCommand = {
     const describer = cliDescriber();
     const planned = await plan(positionals, outDir, { take, threads: jobsOption, modelBeside: pmx === undefined, allTakes: values['all-takes'] === true, describer }).finally(() => describer?.close());
     const problems = [...planned.problems, ...planned.plan.problems];
-    for (const p of problems) io.err(`FAIL ${p.error}`);
+    // The CLI's way out of a refusal for too many takes (the studio asks instead).
+    for (const p of problems) io.err(`FAIL ${p.error}${p.problem?.detail === 'take.tooMany' ? ' (convert them all with --all-takes, or one with --take NAME)' : ''}`);
     for (const a of planned.plan.skipped) io.out(`skip ${a.input}: ${SKIP_REASONS[a.reason](a.take)}`);
     // Without --pmx a .vmd/.vpd converts with the model beside it, as in Convert Folder (read once each).
     const modelBytes = modelBytesReader();
