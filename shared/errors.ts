@@ -86,10 +86,7 @@ export function motionErrorInfo(e: unknown): MotionErrorInfo | undefined {
   return e.detail === undefined ? { code: e.code } : { code: e.code, detail: e.detail, params: { ...e.params } };
 }
 
-export function fail(code: MotionErrorCode, detail: ErrorDetail, params?: ErrorParams): never;
-/** TRANSITIONAL (removed at the end of branch errors): the old form, its inline English ignored. */
-export function fail(code: MotionErrorCode, message: string, detail: ErrorDetail, params?: ErrorParams): never;
-export function fail(code: MotionErrorCode, a: string, b?: ErrorDetail | ErrorParams, c?: ErrorParams): never {
-  if (typeof b === 'string') throw new MotionError(code, b, c);
-  throw new MotionError(code, a as ErrorDetail, b);
+/** Throws the MotionError for bad input: its code and catalogue detail, with the values the detail shows. */
+export function fail(code: MotionErrorCode, detail: ErrorDetail, params?: ErrorParams): never {
+  throw new MotionError(code, detail, params);
 }
