@@ -93,7 +93,9 @@ type Planned = { input: string; output: string; take?: string };
 
 /** A refusal as the CLI prints it (the file, then the core's English) and as the studio words it (its detail). */
 function refused(input: string, e: unknown): PlanProblem {
-  return { input, error: `${input}: ${(e as Error).message}`, problem: motionErrorInfo(e) };
+  // Named once: some details name the file themselves.
+  const named = motionErrorInfo(e)?.params?.file === input;
+  return { input, error: named ? (e as Error).message : `${input}: ${(e as Error).message}`, problem: motionErrorInfo(e) };
 }
 
 /** The takes of one file as jobs (and its empty takes as skips), or why it has none. */

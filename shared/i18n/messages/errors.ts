@@ -268,7 +268,7 @@ export default defineMessages({
     'errorDetail.gltf.isAvatar': 'the file is a VRM avatar with no animations',
     'errorDetail.gltf.noNodes': 'the file has no nodes, so no skeleton',
     'errorDetail.gltf.morphsOnly': 'animates the morph targets of {meshes} only: there is no skeleton to make a body motion from',
-    'errorDetail.gltf.noJoints': 'its {count, plural, one {# node is} other {# nodes are}} meshes, cameras or lights only: there is no skeleton to make a body motion from',
+    'errorDetail.gltf.noJoints': 'its {count, plural, one {# node is a mesh, a camera or a light} other {# nodes are meshes, cameras or lights}} only: there is no skeleton to make a body motion from',
     'errorDetail.gltf.tooLong': 'animation “{animation}” would need {frames} frames at {fps} fps',
     'errorDetail.gltf.noKeys': 'animation “{animation}” has no keys: there is no motion to convert',
     'errorDetail.gltf.noAnimations': 'the file has no animations',

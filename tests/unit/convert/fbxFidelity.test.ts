@@ -104,7 +104,7 @@ describeFixtures('FBX fidelity on every take', () => {
       convertFbxTakes(chain);
     } catch (e) {
       expect((e as MotionError).code).toBe('NO_HUMANOID');
-      expect((e as MotionError).message).toMatch(/FBX skeleton is not humanoid/);
+      expect((e as MotionError).message).toMatch(/the skeleton is not humanoid/);
     }
     const ascii = readFixture('fbx', 'ufbx_maya_human_ik_7400_ascii.fbx');
     const takes = listFbxTakes(ascii);

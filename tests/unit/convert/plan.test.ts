@@ -144,7 +144,7 @@ describeFixtures('the CLI and Convert Folder plan alike', () => {
     const a = make();
     const run = await cli('convert', a, '--jobs', '1');
     expect(run.code).toBe(1);
-    expect(run.err).toMatch(/stand\.vmd: same output .*stand\.vrma as .*stand\.bvh/);
+    expect(run.err).toMatch(/stand\.vmd: its \.vrma .*stand\.vrma is also the output of .*stand\.bvh/);
     const b = make();
     const convert = createWorkerConverter(WORKER, { threads: 1 });
     try {
