@@ -41,8 +41,8 @@ async function plan(inputs: string[], outDir: string | undefined, opts: { take?:
     let info;
     try {
       info = await stat(input);
-    } catch {
-      problems.push({ input, error: `${input}: no such file or folder` });
+    } catch (e) {
+      problems.push({ input, error: fileFailure(e, input) });
       continue;
     }
     if (info.isDirectory()) {

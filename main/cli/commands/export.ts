@@ -11,6 +11,7 @@ import { EXPORT_FORMATS, type ExportFormat, type ExportResult } from '../../../s
 import { exportMotion } from '../../../shared/convert/codecs';
 import type { Motion } from '../../../shared/motion/types';
 import { MotionError } from '../../../shared/errors';
+import { fileFailure } from '../../../shared/fileProblem';
 import { writeFileAtomic, FileExistsError } from '../../services/atomicWrite';
 import { exportTargetAs } from '../../../shared/convert/outputNames';
 
@@ -56,7 +57,7 @@ async function readInput(path: string | undefined, what: string): Promise<Uint8A
   try {
     return new Uint8Array(await readFile(path));
   } catch (e) {
-    throw new UsageError(`${what} ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    throw new UsageError(`${what} ${fileFailure(e, path)}`);
   }
 }
 
@@ -103,7 +104,7 @@ export const exportCommand: CliCommand = {
     try {
       bytes = new Uint8Array(await readFile(input));
     } catch (e) {
-      io.err(`vrma-studio export: ${input}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+      io.err(`vrma-studio export: ${fileFailure(e, input)}`);
       return 1;
     }
     let result: ExportResult;
