@@ -114,7 +114,7 @@ describeFixtures('FBX fidelity on every take', () => {
       expect.unreachable();
     } catch (e) {
       expect((e as MotionError).code).toBe('NO_KEYS');
-      expect((e as MotionError).message).toMatch(/"Take 001" has no keys/);
+      expect((e as MotionError).message).toMatch(/“Take 001” has no keys/);
     }
     // Its skeleton is still recognised by the HumanIK names (Character1_*), hips about 1 m high.
     const rig = readFbx(ascii).rig();
