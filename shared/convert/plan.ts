@@ -126,8 +126,7 @@ async function takeJobs(f: PlanSource, io: PlanIO, take: string | undefined, max
     try {
       refuseManyTakes(f.input, names.length, maxTakes);
     } catch (e) {
-      // Its detail names the file already.
-      return { tooMany: { input: f.input, error: (e as Error).message, problem: motionErrorInfo(e) } };
+      return { tooMany: refused(f.input, e) };
     }
   }
   if (take === undefined) {

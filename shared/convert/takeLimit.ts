@@ -5,11 +5,11 @@
 import { fail } from '../errors';
 
 /** Refuses `count` takes of `file` past `max` with TOO_LARGE (take.tooMany), worded for the CLI and the studio. */
-export function refuseManyTakes(file: string, count: number, max: number): void {
+export function refuseManyTakes(_file: string, count: number, max: number): void {
   if (count <= max) return;
   fail(
     'TOO_LARGE',
     'take.tooMany',
-    { file, count, max },
+    { count, max },
   );
 }

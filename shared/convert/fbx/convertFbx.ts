@@ -9,7 +9,7 @@
 import { warning, type MotionWarning } from '../../warnings';
 import type { Mat4, Motion } from '../../motion/types';
 import { MotionError, fail } from '../../errors';
-import { JOINT_FRAME_COST, spendBudget, type ReadBudget } from '../../readBudget';
+import { JOINT_FRAME_COST, canSpend, type ReadBudget } from '../../readBudget';
 import { invertAffine, multiply } from '../../math/mat4';
 import type { KeyTrack } from '../../vrma/buildMotion';
 import type { SourceJoint, V3 } from '../humanoid/skeleton';
@@ -300,7 +300,7 @@ export function takeFrames(source: FbxSource, stack: FbxStack, fps: number): Tak
   const { skeleton } = source;
   // Each frame evaluates every joint and every curve node; summed over the file's takes (finding 17:
   // 14 takes x 999k frames each passed a per-take cap), before anything per frame is allocated.
-  spendBudget(source.budget, JOINT_FRAME_COST * frames * (skeleton.ids.length + stack.curveNodes.length), `take "${stack.name}" (${frames} frames)`);
+  if (!canSpend(source.budget, JOINT_FRAME_COST * frames * (skeleton.ids.length + stack.curveNodes.length))) fail('TOO_LARGE', 'budget.take', { take: stack.name, frames, limit: source.budget.limit });
   const ticks = new Float64Array(frames);
   const times = new Float32Array(frames);
   for (let f = 0; f < frames; f++) {

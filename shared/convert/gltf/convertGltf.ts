@@ -15,7 +15,7 @@ import { compose, invertAffine, MAT4_IDENTITY, multiply } from '../../math/mat4'
 import { normalize } from '../../math/quat';
 import { readAccessor } from '../../gltf/accessor';
 import { nodeInCycle } from '../../gltf/nodeTree';
-import { JOINT_FRAME_COST, spendBudget } from '../../readBudget';
+import { JOINT_FRAME_COST, canSpend, spendBudget } from '../../readBudget';
 import { isObject, list, readDocument, type Document, type Json } from './document';
 import { buildMotion } from '../../vrma/buildMotion';
 import { sampleAt, unionTimes, type Animation, type Sampler } from './sampler';
@@ -283,7 +283,7 @@ export function gltfTakeFrames(source: GltfSource, anim: Animation, fps?: number
   // to the file's budget before the frames are built, summed over the file's animations.
   let perFrame = skeleton.nodeOf.length;
   for (const ch of anim.channels.values()) for (const s of ch.values()) perFrame += s.width;
-  spendBudget(source.doc.ctx.budget, JOINT_FRAME_COST * times.length * perFrame, `animation "${anim.name}" (${times.length} frames)`);
+  if (!canSpend(source.doc.ctx.budget, JOINT_FRAME_COST * times.length * perFrame)) fail('TOO_LARGE', 'budget.animation', { animation: anim.name, frames: times.length, limit: source.doc.ctx.budget.limit });
   // Per joint: its samplers and cursors in this take (undefined: not animated, the node's own TRS).
   const perJoint = skeleton.nodeOf.map((node) => {
     const ch = anim.channels.get(node);
