@@ -55,7 +55,7 @@ describe('FBX: shared links are read once and charged (findings 2, 17)', () => {
     // 20,000 frames x (25 joints + 400 curve nodes) per take is past 8 M numbers: refused before sampling.
     const e = typedError(() => convertFbxTakes(bytes));
     expect(e.code).toBe('TOO_LARGE');
-    expect(e.detail).toBe('budget');
+    expect(e.detail).toBe('budget.take');
     expect(e.params.limit).toBe(1 << 23);
   });
 
@@ -138,7 +138,7 @@ describe('glTF converter: linear cycle check, iterative walk, shared accessors o
     expect(anim.keys).toBe(19 * 200_000 + 2);
     const e = typedError(() => convertGltfTakes(bytes));
     expect(e.code).toBe('TOO_LARGE');
-    expect(e.detail).toBe('budget');
+    expect(e.detail).toBe('budget.animation');
   });
 
   it('the same file with 300 keys converts: 300 keys on every animated bone', () => {
