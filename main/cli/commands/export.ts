@@ -5,7 +5,7 @@
  * Prints where it wrote and what the format could not carry.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { UsageError, numberOption, type CliCommand } from '../command';
+import { UsageError, existsRefusal, numberOption, type CliCommand } from '../command';
 import { convertToMotion, isMotionFile } from '../../../shared/convert/index';
 import { EXPORT_FORMATS, type ExportFormat, type ExportResult } from '../../../shared/export/index';
 import { exportMotion } from '../../../shared/convert/codecs';
@@ -122,7 +122,7 @@ export const exportCommand: CliCommand = {
       await writeFileAtomic(out, result.bytes, { overwrite: values.force === true });
     } catch (e) {
       if (e instanceof FileExistsError) {
-        io.err(`vrma-studio export: ${out} already exists; use --force to replace it`);
+        io.err(`vrma-studio export: ${existsRefusal(out)}`);
         return 1;
       }
       io.err(`vrma-studio export: cannot write ${out}: ${(e as Error).message}`);
