@@ -32,10 +32,17 @@ export function readBudget(fileBytes: number, perByte: number, minimum: number):
 }
 
 /** Takes `units` from the budget or refuses the file with TOO_LARGE (before the caller allocates or loops). */
-export function spendBudget(budget: ReadBudget, units: number, what: string): void {
+export function spendBudget(budget: ReadBudget, units: number, _what: string): void {
+  if (!canSpend(budget, units)) fail('TOO_LARGE', 'budget', { limit: budget.limit });
+}
+
+/**
+ * Takes `units` from the budget when they fit; false when not, for a caller that words the refusal
+ * itself with what it was about to do (a take and its frames: budget.take).
+ */
+export function canSpend(budget: ReadBudget, units: number): boolean {
   // NaN and Infinity (a count read from a hostile header) are refused too.
-  if (!(units <= budget.left)) {
-    fail('TOO_LARGE', `${what} would bring the decoded data and work past ${budget.limit} numbers, more than a file of this size can justify`, 'budget', { limit: budget.limit });
-  }
+  if (!(units <= budget.left)) return false;
   budget.left -= units;
+  return true;
 }

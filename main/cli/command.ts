@@ -1,5 +1,6 @@
 /** The shape every `vrma-studio` subcommand has; one file per subcommand under main/cli/commands/. */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { fileProblemWords } from '../../shared/fileProblem';
 
 export interface CliIO {
   out(line: string): void;
@@ -18,6 +19,11 @@ export interface CliCommand {
 }
 
 export class UsageError extends Error {}
+
+/** An output that is there already: the catalogue's words (fileError.EEXIST) and the CLI's way past it. */
+export function existsRefusal(out: string): string {
+  return `${fileProblemWords({ errno: 'EEXIST', file: out }, { locale: 'en' })}; use --force to replace it`;
+}
 
 
 export function parseCommandArgs(cmd: CliCommand, argv: string[]) {

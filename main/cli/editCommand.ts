@@ -4,7 +4,7 @@
  * writes OUT atomically (an existing OUT only with --force) and reports.
  */
 import { readFile } from 'node:fs/promises';
-import { numberOption, UsageError, type CliCommand, type CliIO } from './command';
+import { existsRefusal, numberOption, UsageError, type CliCommand, type CliIO } from './command';
 import type { Motion } from '../../shared/motion/types';
 import { durationOf } from '../../shared/motion/types';
 import { readVrma } from '../../shared/vrma/read';
@@ -172,7 +172,7 @@ export function editCommand(def: EditDefinition): CliCommand {
         await writeFileAtomic(out, bytes, { overwrite: values.force === true });
       } catch (e) {
         if (e instanceof FileExistsError) {
-          io.err(`vrma-studio ${def.id}: ${out} already exists; use --force to replace it`);
+          io.err(`vrma-studio ${def.id}: ${existsRefusal(out)}`);
           return 1;
         }
         io.err(`vrma-studio ${def.id}: cannot write ${out}: ${(e as Error).message}`);

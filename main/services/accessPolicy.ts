@@ -7,6 +7,7 @@ import { promises as fs, constants as fsc } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { dirname, extname, isAbsolute, relative, resolve, sep, basename, join } from 'node:path';
 import { StudioApiError } from '../../shared/contract/studioApi';
+import { fileProblemWords, type FileProblem } from '../../shared/fileProblem';
 import { folderReadable } from './folderReads';
 
 export function denied(message: string): StudioApiError {
@@ -188,7 +189,10 @@ export class AccessPolicy {
   private async realExisting(path: string): Promise<string> {
     const clean = checkPathSyntax(path);
     const real = await realpathOrNull(clean);
-    if (!real) throw new StudioApiError('NOT_FOUND', `no such file or folder: ${path}`, { errno: 'ENOENT', file: path });
+    if (!real) {
+      const missing: FileProblem = { errno: 'ENOENT', file: path };
+      throw new StudioApiError('NOT_FOUND', fileProblemWords(missing, { locale: 'en' }), missing);
+    }
     return real;
   }
 }

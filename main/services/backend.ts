@@ -42,7 +42,7 @@ import { mmdModelBeside } from './mmdModelBeside';
 import { RecentList } from './recentList';
 import { SettingsStore } from './settingsStore';
 import { CloseGuard, type CloseDecision } from './closeGuard';
-import { fileProblem, studioErrorCodeOf } from '../../shared/fileProblem';
+import { fileFailure, fileProblem, studioErrorCodeOf } from '../../shared/fileProblem';
 
 /** Native dialogs (Electron). Without them paths typed in the UI are accepted (browser host). */
 export interface Dialogs {
@@ -401,8 +401,7 @@ export class StudioBackend {
         if (this.opts.host !== 'electron') throw new StudioApiError('DENIED', 'drops are read in the page here; type the path or use the folder field');
         const real = await this.takeDropped(path);
         if (!real) throw new StudioApiError('DENIED', `not something that was just dropped on the window: ${path}`);
-        const st = await fs.stat(real).catch(() => null);
-        if (!st) throw new StudioApiError('NOT_FOUND', `dropped item not found: ${path}`);
+        const st = await fs.stat(real).catch((e: unknown) => Promise.reject(new StudioApiError(studioErrorCodeOf(fileProblem(e, path).errno), fileFailure(e, path), fileProblem(e, path))));
         if (st.isDirectory()) return { kind: 'folder' as const, library: await this.openFolderAt(real) };
         if (!st.isFile()) throw new StudioApiError('BAD_FILE', `not a file: ${path}`);
         return { kind: 'file' as const, file: await this.openFileAt(real) };

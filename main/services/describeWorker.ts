@@ -20,7 +20,7 @@ export interface Described extends FormatDescription {
 
 /** A failure of a describe call: the reader's MotionError when there is one, so its code and detail survive. */
 function failure(r: ConvertResult): Error {
-  if (r.problem) return new MotionError(r.problem.code, r.error ?? r.problem.code, r.problem.detail, r.problem.params);
+  if (r.problem) return new MotionError(r.problem.code, r.problem.detail, r.problem.params, r.error);
   return Object.assign(new Error(r.error ?? 'could not describe the file'), r.fileProblem ? { code: r.fileProblem.errno } : {});
 }
 

@@ -7,6 +7,7 @@ import { dirname } from 'node:path';
 import { exportTargetAs, exportTargetFor } from '../../shared/formats/outputNames';
 import { StudioApiError, type ExportRequest, type SaveAsRequest, type SaveRequest, type SaveResult } from '../../shared/contract/studioApi';
 import type { AccessPolicy } from './accessPolicy';
+import { fileProblemWords, type FileProblem } from '../../shared/fileProblem';
 import { FileExistsError, removeStaleTemps, writeFileAtomic } from './atomicWrite';
 
 async function exists(path: string): Promise<boolean> {
@@ -23,7 +24,10 @@ async function write(policy: AccessPolicy, target: string, bytes: Uint8Array, ov
     // target comes from resolveWritable: its folder is already the real one, checked again before the rename.
     await writeFileAtomic(target, bytes, { overwrite, expectDir: dirname(target) });
   } catch (e) {
-    if (e instanceof FileExistsError) throw new StudioApiError('EXISTS', `${target} already exists`, { errno: 'EEXIST', file: target });
+    if (e instanceof FileExistsError) {
+      const exists: FileProblem = { errno: 'EEXIST', file: target };
+      throw new StudioApiError('EXISTS', fileProblemWords(exists, { locale: 'en' }), exists);
+    }
     throw e;
   }
   policy.grantWritten(target);

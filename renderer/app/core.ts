@@ -36,7 +36,7 @@ export async function readMotionFile(name: string, bytes: Uint8Array, opts: { pm
  */
 export async function openTakeFile(name: string, bytes: Uint8Array): Promise<import('../../shared/formats/takes').TakeSource> {
   const mod = await firstModule(takeModules);
-  if (!mod) fail('UNSUPPORTED', `${extensionOf(name)} conversion is not available in this build`, 'studio.noConverter', { format: extensionOf(name) });
+  if (!mod) fail('UNSUPPORTED', 'studio.noConverter', { format: extensionOf(name) });
   return mod.openTakes(name, bytes);
 }
 
@@ -46,7 +46,7 @@ const codecModules = import.meta.glob<typeof import('../../shared/formats/codecs
 /** The motion written in an export format by the format table's writer, with what it could not carry. */
 export async function exportMotionFile(format: ExportFormat, motion: Motion, opts: WriteOptions = {}): Promise<ExportResult> {
   const mod = await firstModule(codecModules);
-  if (!mod) fail('UNSUPPORTED', `.${format} export is not available in this build`, 'studio.noConverter', { format: `.${format}` });
+  if (!mod) fail('UNSUPPORTED', 'studio.noConverter', { format: `.${format}` });
   return mod.exportMotion(format, motion, opts);
 }
 
@@ -55,7 +55,7 @@ const mmdModules = import.meta.glob<typeof import('../../shared/convert/mmd/inde
 /** Parses an MMD model's bone table (.pmx or .pmd) as the converter will: throws its MotionError when it cannot. */
 export async function checkMmdModel(name: string, bytes: Uint8Array): Promise<void> {
   const mod = await firstModule(mmdModules);
-  if (!mod) fail('UNSUPPORTED', `${extensionOf(name)} models are not available in this build`, 'studio.noConverter', { format: extensionOf(name) });
+  if (!mod) fail('UNSUPPORTED', 'studio.noConverter', { format: extensionOf(name) });
   if (mod.isPmd(bytes)) mod.parsePmdBones(bytes);
   else mod.parsePmxBones(bytes);
 }

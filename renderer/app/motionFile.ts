@@ -28,10 +28,10 @@ function asMotion(result: Motion | { motion: Motion } | Uint8Array): Motion {
 export async function readMotionFileHere(name: string, bytes: Uint8Array, opts: { pmx?: Uint8Array } = {}): Promise<{ motion: Motion; convertedFrom?: string }> {
   const ext = extensionOf(name);
   if (ext === VRMA_EXTENSION) return { motion: readVrma(bytes) };
-  if (!isConvertible(name)) fail('UNSUPPORTED', `${name}: expected ${formatList(STUDIO_FILE_EXTENSIONS)}`, 'studio.notStudioFile', { file: name, formats: formatList(STUDIO_FILE_EXTENSIONS) });
+  if (!isConvertible(name)) fail('UNSUPPORTED', 'studio.notStudioFile', { file: name, formats: formatList(STUDIO_FILE_EXTENSIONS) });
   const mod = await firstModule(convertModules);
   await meshoptReady; // the synchronous readers need the (asynchronously compiled) meshopt decoder
-  if (!mod) fail('UNSUPPORTED', `${ext} conversion is not available in this build`, 'studio.noConverter', { format: ext ?? '' });
+  if (!mod) fail('UNSUPPORTED', 'studio.noConverter', { format: ext ?? '' });
   const motion = asMotion(await mod.convertToMotion(name, bytes, opts.pmx ? { pmx: opts.pmx } : {}));
   return { motion, convertedFrom: formatLabel(name) };
 }

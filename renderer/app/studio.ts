@@ -24,7 +24,7 @@ import { disposeAvatar, loadAvatar, type LoadedAvatar } from '../avatar/loadAvat
 import type { Viewport } from '../viewport/viewport';
 import { motionBounds } from '../preview/motionBounds';
 import { openReadableFrames } from './partialBvh';
-import { Messages, errorText, warningText, type MessageText } from '../ui/messages';
+import { Messages, errorDetailText, errorText, warningText, type MessageText } from '../ui/messages';
 import { openTakeFile, readMotionFile } from './core';
 import { writeVrmaSoon } from './motionFiles';
 import { MmdModels, type MmdModel } from './mmdModels';
@@ -270,9 +270,9 @@ export class Studio {
           await this.setAvatar(bytes, name);
           this.avatarPath = path; // autosave records it so a recovered session gets the same avatar
           const missing = this.avatar?.texturesMissing ?? 0;
-          const detail = this.avatar?.textureProblems.join('; ') ?? '';
+          const problems = this.avatar?.textureProblems ?? [];
           // A texture the loader could not decode leaves the avatar untextured there: say so, and why.
-          if (missing) this.messages.show('notice', () => t('avatar.texturesMissing', { file: name, count: missing, detail }));
+          if (missing) this.messages.show('notice', () => t('avatar.texturesMissing', { file: name, count: missing, detail: problems.map((e) => errorDetailText(e)).join('; ') }));
           else this.messages.show('success', () => t('studio.avatar.loaded', { file: name }));
           return true;
         }

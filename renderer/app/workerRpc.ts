@@ -46,7 +46,7 @@ export function toWorkerError(err: unknown): WorkerError {
 }
 
 export function fromWorkerError(e: WorkerError): Error {
-  return e.code ? new MotionError(e.code, e.message, e.detail, e.params) : Object.assign(new Error(e.message), { name: e.name });
+  return e.code ? new MotionError(e.code, e.detail, e.params, e.message) : Object.assign(new Error(e.message), { name: e.name });
 }
 
 export interface CallOptions {

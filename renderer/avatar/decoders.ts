@@ -17,6 +17,7 @@
  */
 import type { WebGLRenderer } from 'three';
 import type { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { MotionError } from '../../shared/errors';
 
 export type Compression = 'draco' | 'meshopt' | 'ktx2';
 
@@ -26,19 +27,16 @@ export const COMPRESSION_EXTENSION: Readonly<Record<Compression, string>> = {
   ktx2: 'KHR_texture_basisu',
 };
 
-const WHAT: Readonly<Record<Compression, string>> = {
-  draco: 'Draco-compressed mesh',
-  meshopt: 'meshopt-compressed geometry',
-  ktx2: 'KTX2/Basis texture',
-};
-
-/** A decoder failed on the file's data: the message names the compression and what the decoder said. */
-export class DecoderError extends Error {
+/**
+ * A decoder failed on the file's data: the catalogue detail names the compression and its extension,
+ * `reason` is what the decoder said (its own words).
+ */
+export class DecoderError extends MotionError {
   constructor(
     readonly compression: Compression,
-    detail: string,
+    reason: string,
   ) {
-    super(`the ${WHAT[compression]} (${COMPRESSION_EXTENSION[compression]}) could not be decoded: ${detail}`);
+    super('BAD_GLTF', compression === 'draco' ? 'avatar.dracoFailed' : compression === 'meshopt' ? 'avatar.meshoptFailed' : 'avatar.ktx2Failed', { reason });
   }
 }
 
@@ -67,8 +65,8 @@ type Meshopt = Parameters<GLTFLoader['setMeshoptDecoder']>[0];
  * Texture decoding failures since the last takeTextureProblems(): GLTFLoader loads an avatar without
  * a texture it cannot decode (it logs and goes on), so loadAvatar collects the reasons to report them.
  */
-const textureProblems: string[] = [];
-export function takeTextureProblems(): string[] {
+const textureProblems: DecoderError[] = [];
+export function takeTextureProblems(): DecoderError[] {
   return textureProblems.splice(0);
 }
 
@@ -103,7 +101,7 @@ function ktx2Loader(renderer: WebGLRenderer): Promise<Ktx2> {
     loader.parse = (buffer, onLoad, onError) =>
       parse(buffer, onLoad, (e: unknown) => {
         const error = e instanceof DecoderError ? e : new DecoderError('ktx2', detailOf(e));
-        textureProblems.push(error.message);
+        textureProblems.push(error);
         onError?.(error);
       });
     // Basis Universal payloads (vkFormat 0: ETC1S, UASTC) go to three.js's transcoder in a worker. Its

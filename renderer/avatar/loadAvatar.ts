@@ -26,20 +26,23 @@ export interface LoadedAvatar {
   readonly metaVersion: '0' | '1';
   /** Textures that could not be decoded (the avatar is shown without them), and why (each reason once). */
   readonly texturesMissing: number;
-  readonly textureProblems: readonly string[];
+  readonly textureProblems: readonly MotionError[];
 }
 
 /**
- * An avatar the studio cannot show. Most carry the core's code and catalogue detail (a MotionError's
- * fields), so the studio words them in its language; a decoder's own message stays as it is.
+ * An avatar the studio cannot show: the file's name and the MotionError saying why (its code and
+ * catalogue detail, which the studio words in its language; its message is the catalogue's English).
  */
 export class AvatarLoadError extends Error {
-  readonly code?: MotionError['code'];
-  readonly detail?: MotionError['detail'];
-  readonly params?: MotionError['params'];
-  constructor(message: string, cause?: MotionError) {
-    super(message);
-    if (cause) Object.assign(this, { code: cause.code, detail: cause.detail, params: cause.params });
+  readonly code: MotionError['code'];
+  readonly detail: MotionError['detail'];
+  readonly params: MotionError['params'];
+  constructor(name: string, cause: MotionError) {
+    // Named once: some details name the file themselves.
+    super(cause.params.file === name ? cause.message : `${name}: ${cause.message}`);
+    this.code = cause.code;
+    this.detail = cause.detail;
+    this.params = cause.params;
   }
 }
 
@@ -72,13 +75,13 @@ export async function loadAvatar(source: Uint8Array, name: string, extraPlugins:
   }
   // A broken humanoid or binding makes three-vrm fail with "Cannot read properties of undefined": say what is wrong instead.
   const problem = avatarCheck(bytes);
-  if (problem) throw new AvatarLoadError(`${name}: ${problem.message}`, problem);
+  if (problem) throw new AvatarLoadError(name, problem);
   const loader = new GLTFLoader();
   try {
     // avatarCheck read this JSON already, so it parses.
     await registerDecoders(loader, isGlb(bytes) ? parseGlb(bytes).json : JSON.parse(new TextDecoder().decode(bytes)), renderer);
   } catch (e) {
-    throw new AvatarLoadError(`${name}: ${(e as Error).message}`);
+    throw new AvatarLoadError(name, e instanceof MotionError ? e : new MotionError('BAD_GLTF', 'avatar.unreadable', { reason: (e as Error)?.message ?? String(e) }));
   }
   for (const p of extraPlugins) loader.register(p);
   loader.register((parser) => new VRMLoaderPlugin(parser));
@@ -88,13 +91,13 @@ export async function loadAvatar(source: Uint8Array, name: string, extraPlugins:
   try {
     gltf = await loader.parseAsync(buffer, '');
   } catch (e) {
-    if (e instanceof DecoderError) throw new AvatarLoadError(`${name}: ${e.message}`);
+    if (e instanceof DecoderError) throw new AvatarLoadError(name, e);
     const reason = (e as Error).message;
-    throw new AvatarLoadError(`${name} is not a readable glTF/VRM file: ${reason}`, new MotionError('BAD_GLTF', reason, 'avatar.unreadable', { reason }));
+    throw new AvatarLoadError(name, new MotionError('BAD_GLTF', 'avatar.unreadable', { reason }));
   }
   const vrm = gltf.userData.vrm as VRM | undefined;
-  if (!vrm) throw new AvatarLoadError(`${name} is a glTF file without VRM data (no VRM or VRMC_vrm extension)`, new MotionError('NO_HUMANOID', 'no VRM data', 'avatar.notVrm', { file: name }));
-  if (!vrm.humanoid.getNormalizedBoneNode('hips')) throw new AvatarLoadError(`${name} has no hips bone`, new MotionError('NO_HUMANOID', 'no hips bone', 'avatar.noHips', { file: name }));
+  if (!vrm) throw new AvatarLoadError(name, new MotionError('NO_HUMANOID', 'avatar.notVrm', { file: name }));
+  if (!vrm.humanoid.getNormalizedBoneNode('hips')) throw new AvatarLoadError(name, new MotionError('NO_HUMANOID', 'avatar.noHips', { file: name }));
   VRMUtils.removeUnnecessaryVertices(gltf.scene);
   VRMUtils.combineSkeletons(gltf.scene);
   const metaVersion = vrm.meta.metaVersion === '0' ? '0' : '1';
@@ -110,7 +113,8 @@ export async function loadAvatar(source: Uint8Array, name: string, extraPlugins:
   vrm.scene.name = 'avatar';
   // Reasons are kept once each: three textures failing alike are one problem.
   const failures = takeTextureProblems();
-  return { vrm, name, bytes, plainSource: plain ? source : undefined, metaVersion, texturesMissing: failures.length, textureProblems: [...new Set(failures)] };
+  const reasons = new Map(failures.map((e) => [e.message, e]));
+  return { vrm, name, bytes, plainSource: plain ? source : undefined, metaVersion, texturesMissing: failures.length, textureProblems: [...reasons.values()] };
 }
 
 export function disposeAvatar(avatar: LoadedAvatar): void {

@@ -90,5 +90,5 @@ export function withParamLabels(def: EditDefinition, e: unknown): unknown {
   const p = def.params.find((x) => x.name === params.name);
   if (p) params.name = paramLabel(def, p);
   if (params.edit === def.id) params.edit = editLabel(def);
-  return new MotionError(e.code, e.message, e.detail, params);
+  return new MotionError(e.code, e.detail, params);
 }

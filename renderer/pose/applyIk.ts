@@ -54,7 +54,7 @@ interface Delta {
 
 function limbEdit(avatar: LoadedAvatar, limb: Limb, target: Vec3, shift?: Vec3): Delta[] {
   const pose = limbPose(avatar, limb, shift);
-  if (!pose) throw new MotionError('NO_HUMANOID', `the avatar has no ${LIMB_BONES[limb].join('/')}`, 'avatar.noBone', { bone: LIMB_BONES[limb].join('/') });
+  if (!pose) throw new MotionError('NO_HUMANOID', 'avatar.noBone', { bone: LIMB_BONES[limb].join('/') });
   const fwd = forward(avatar);
   const leg = limb === 'leftLeg' || limb === 'rightLeg';
   const d = limbDeltas(pose, target, { bendDirection: leg ? fwd : [-fwd[0], -fwd[1], -fwd[2]] });

@@ -18,10 +18,10 @@ export const MAX_LOOP_SECONDS = 600;
 
 export function checkLoopOptions(duration: number, fps: number): void {
   if (!Number.isFinite(duration) || duration <= 0 || duration > MAX_LOOP_SECONDS) {
-    throw new MotionError('BAD_PARAMETER', `duration must be a number of seconds in (0, ${MAX_LOOP_SECONDS}], got ${duration}`, 'loopBaker.duration', { max: MAX_LOOP_SECONDS, value: String(duration) });
+    throw new MotionError('BAD_PARAMETER', 'loopBaker.duration', { max: MAX_LOOP_SECONDS, value: String(duration) });
   }
   if (!Number.isFinite(fps) || fps < 1 || fps > 240) {
-    throw new MotionError('BAD_PARAMETER', `fps must be between 1 and 240, got ${fps}`, 'loopBaker.fps', { value: String(fps) });
+    throw new MotionError('BAD_PARAMETER', 'loopBaker.fps', { value: String(fps) });
   }
 }
 

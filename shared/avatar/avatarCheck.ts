@@ -4,7 +4,7 @@
  * humanoid bones pointing at nodes that do not exist (or two bones at one node), no hips bone, expressions/blend shapes pointing at missing nodes or meshes. Works on the glTF JSON only.
  */
 import { isGlb, parseGlb, refuseCostlyJson } from '../gltf/glb';
-import { MotionError } from '../errors';
+import { MotionError, englishDetailText } from '../errors';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -16,14 +16,15 @@ const list = (o: Json, k: string): unknown[] => (Array.isArray(o[k]) ? (o[k] as 
  */
 const REQUIRED = ['hips'];
 
-/** The first problem found, as a sentence; undefined when the file looks loadable (or is not a glTF). */
+/** The first problem found, as a sentence (its detail in the catalogue's English); undefined when the file looks loadable (or is not a glTF). */
 export function avatarProblem(bytes: Uint8Array): string | undefined {
-  return avatarCheck(bytes)?.message;
+  const e = avatarCheck(bytes);
+  return e?.detail && englishDetailText(e.detail, e.params);
 }
 
 /**
- * The first problem found as a MotionError (returned, not thrown): its English sentence for the CLI
- * and the tests, its catalogue detail (`errorDetail.avatar.*`) for the studio to word in its language.
+ * The first problem found as a MotionError (returned, not thrown): its catalogue detail
+ * (`errorDetail.avatar.*`), which the studio words in its language and the CLI in English.
  * Counts and node indices travel as text, written as the file has them (no digit grouping).
  */
 export function avatarCheck(bytes: Uint8Array): MotionError | undefined {
@@ -33,9 +34,9 @@ export function avatarCheck(bytes: Uint8Array): MotionError | undefined {
     json = isGlb(bytes) ? parseGlb(bytes).json : JSON.parse(new TextDecoder().decode(bytes));
   } catch (e) {
     const reason = (e as Error).message;
-    return new MotionError('BAD_JSON', `the file is not a readable glTF/VRM (${reason})`, 'avatar.unreadable', { reason });
+    return new MotionError('BAD_JSON', 'avatar.unreadable', { reason });
   }
-  if (!isObject(json)) return new MotionError('BAD_JSON', 'the glTF JSON is not an object', 'avatar.jsonNotObject');
+  if (!isObject(json)) return new MotionError('BAD_JSON', 'avatar.jsonNotObject');
   const nodes = list(json, 'nodes');
   const meshes = list(json, 'meshes');
   const ext = isObject(json.extensions) ? json.extensions : {};
@@ -56,7 +57,7 @@ export function avatarCheck(bytes: Uint8Array): MotionError | undefined {
         for (const bind of isObject(e) ? list(e, 'morphTargetBinds') : []) {
           if (isObject(bind) && !nodeRef(bind.node)) {
             const node = String(JSON.stringify(bind.node));
-            return new MotionError('BAD_GLTF', `${version}: expression "${name}" binds node ${node}, but the file has ${count} nodes`, 'avatar.expressionNode', { version, name, node, count });
+            return new MotionError('BAD_GLTF', 'avatar.expressionNode', { version, name, node, count });
           }
         }
       }
@@ -66,7 +67,7 @@ export function avatarCheck(bytes: Uint8Array): MotionError | undefined {
     const humanoid = ext.VRM.humanoid;
     if (!isObject(humanoid) || !Array.isArray(humanoid.humanBones)) return noHumanoid(version, 'VRM.humanoid.humanBones');
     for (const b of humanoid.humanBones) {
-      if (!isObject(b) || typeof b.bone !== 'string') return new MotionError('NO_HUMANOID', `${version}: a humanoid bone entry has no bone name`, 'avatar.boneNoName', { version });
+      if (!isObject(b) || typeof b.bone !== 'string') return new MotionError('NO_HUMANOID', 'avatar.boneNoName', { version });
       bones.set(b.bone, b.node);
     }
     const master = isObject(ext.VRM.blendShapeMaster) ? ext.VRM.blendShapeMaster : {};
@@ -76,33 +77,33 @@ export function avatarCheck(bytes: Uint8Array): MotionError | undefined {
         const mesh = isObject(bind) ? bind.mesh : undefined;
         if (!(typeof mesh === 'number' && Number.isInteger(mesh) && mesh >= 0 && mesh < meshes.length)) {
           const [name, index, meshCount] = [String(g.name ?? g.presetName ?? '?'), String(JSON.stringify(mesh)), String(meshes.length)];
-          return new MotionError('BAD_GLTF', `${version}: blend shape "${name}" binds mesh ${index}, but the file has ${meshCount} meshes`, 'avatar.blendShapeMesh', { version, name, mesh: index, count: meshCount });
+          return new MotionError('BAD_GLTF', 'avatar.blendShapeMesh', { version, name, mesh: index, count: meshCount });
         }
       }
     }
   } else {
-    return new MotionError('NO_HUMANOID', 'the file has no VRM data (no VRMC_vrm or VRM extension): it is a plain glTF model, not a VRM avatar', 'avatar.plainGltf');
+    return new MotionError('NO_HUMANOID', 'avatar.plainGltf');
   }
   const seen = new Map<number, string>();
   for (const [bone, node] of bones) {
     if (!nodeRef(node)) {
       const [at, last] = [String(JSON.stringify(node)), String(nodes.length - 1)];
-      return new MotionError('BAD_GLTF', `${version}: humanoid bone "${bone}" points at node ${at}, but the file has ${count} nodes (0 to ${last})`, 'avatar.boneNode', { version, bone, node: at, count, last });
+      return new MotionError('BAD_GLTF', 'avatar.boneNode', { version, bone, node: at, count, last });
     }
     const other = seen.get(node as number);
     if (other !== undefined) {
-      return new MotionError('BAD_GLTF', `${version}: humanoid bones "${other}" and "${bone}" both point at node ${node}`, 'avatar.sharedNode', { version, first: other, second: bone, node: String(node) });
+      return new MotionError('BAD_GLTF', 'avatar.sharedNode', { version, first: other, second: bone, node: String(node) });
     }
     seen.set(node as number, bone);
   }
   const missing = REQUIRED.filter((b) => !bones.has(b));
   if (missing.length) {
     const names = missing.join(', ');
-    return new MotionError('NO_HUMANOID', `${version}: required humanoid bone${missing.length === 1 ? '' : 's'} missing: ${names}`, 'avatar.missingBones', { version, count: missing.length, bones: names });
+    return new MotionError('NO_HUMANOID', 'avatar.missingBones', { version, count: missing.length, bones: names });
   }
   return undefined;
 }
 
 function noHumanoid(version: string, path: string): MotionError {
-  return new MotionError('NO_HUMANOID', `${version}: the file has no humanoid (${path} is missing)`, 'avatar.noHumanoid', { version, path });
+  return new MotionError('NO_HUMANOID', 'avatar.noHumanoid', { version, path });
 }

@@ -35,7 +35,7 @@ export interface AvatarBones {
 
 /** Which node is which humanoid bone in a VRM's glTF JSON (VRMC_vrm 1.0 or VRM 0.x). */
 export function avatarBoneNodes(json: { nodes?: unknown; extensions?: Record<string, unknown> } | null, name = 'the avatar'): AvatarBones {
-  if (!json || typeof json !== 'object') fail('BAD_JSON', `${name}: no glTF JSON`, 'avatar.noJson', { file: name });
+  if (!json || typeof json !== 'object') fail('BAD_JSON', 'avatar.noJson', { file: name });
   const nodes = (Array.isArray(json.nodes) ? json.nodes : []) as GltfNode[];
   const ext = json.extensions ?? {};
   const boneToNode: Partial<Record<HumanBoneName, number>> = {};
@@ -54,9 +54,9 @@ export function avatarBoneNodes(json: { nodes?: unknown; extensions?: Record<str
       if (isHumanBoneName(bone)) boneToNode[bone] = ref.node;
     }
   } else {
-    return fail('BAD_DATA', `${name} is not a VRM avatar (no VRMC_vrm or VRM humanoid)`, 'avatar.notVrm', { file: name });
+    return fail('BAD_DATA', 'avatar.notVrm', { file: name });
   }
-  if (boneToNode.hips === undefined) fail('BAD_DATA', `${name} has no hips bone`, 'avatar.noHips', { file: name });
+  if (boneToNode.hips === undefined) fail('BAD_DATA', 'avatar.noHips', { file: name });
   return { version, boneToNode };
 }
 
@@ -71,6 +71,6 @@ export function readAvatarSkeleton(bytes: Uint8Array, name = 'the avatar'): Avat
     positions[bone] = version === '0' ? [-p[0], p[1], -p[2]] : p;
   }
   const hipsHeight = positions.hips![1];
-  if (!(hipsHeight > 1e-3)) fail('BAD_DATA', `${name}: the hips are at ${hipsHeight} m in the rest pose (not standing on the floor)`, 'avatar.hipsHeight', { file: name, height: hipsHeight });
+  if (!(hipsHeight > 1e-3)) fail('BAD_DATA', 'avatar.hipsHeight', { file: name, height: hipsHeight });
   return { version, positions, hipsHeight };
 }

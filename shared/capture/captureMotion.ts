@@ -58,11 +58,11 @@ export function captureMotion(detected: readonly DetectedFrame[], opts: CaptureO
   const frames = detected.filter((f) => complete(f.world) && complete(f.image) && Number.isFinite(f.time));
   for (let k = 1; k < frames.length; k++) {
     if (!(frames[k].time > frames[k - 1].time)) {
-      throw new MotionError('BAD_DATA', `video frame times must increase (frame ${k} at ${frames[k].time} s)`, 'capture.frameTimes', { frame: k, time: frames[k].time });
+      throw new MotionError('BAD_DATA', 'capture.frameTimes', { frame: k, time: frames[k].time });
     }
   }
   if (frames.length < MIN_CAPTURED_FRAMES) {
-    throw new MotionError('NO_KEYS', `no person was found in the video (${frames.length} of ${detected.length} frames)`, 'capture.noPerson', {
+    throw new MotionError('NO_KEYS', 'capture.noPerson', {
       found: frames.length,
       frames: detected.length,
     });

@@ -6,9 +6,9 @@
 import { MotionError } from '../errors';
 
 export function deadlineError(seconds: number, megabytes: number): MotionError {
-  return new MotionError('TOO_LARGE', `stopped after ${seconds} s, longer than a ${megabytes} MB file can take`, 'convert.deadline', { seconds, megabytes });
+  return new MotionError('TOO_LARGE', 'convert.deadline', { seconds, megabytes });
 }
 
 export function outOfMemoryError(heap: number): MotionError {
-  return new MotionError('TOO_LARGE', `stopped: it needed more than the ${heap} MB of memory a conversion may use`, 'convert.outOfMemory', { heap });
+  return new MotionError('TOO_LARGE', 'convert.outOfMemory', { heap });
 }

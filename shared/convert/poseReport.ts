@@ -150,11 +150,11 @@ export function formatPoseIssue(i: PoseIssue): string {
 }
 
 export function poseReport(motion: Motion, t: number): PoseReport {
-  if (!Number.isFinite(t)) fail('BAD_PARAMETER', `time must be a number of seconds, got ${t}`, 'param.time', { value: String(t) });
+  if (!Number.isFinite(t)) fail('BAD_PARAMETER', 'param.time', { value: String(t) });
   const pose = createPoseEvaluator(motion)(t);
   const restPose = createPoseEvaluator({ ...motion, channels: [] })(0);
   const hips = pose.hips?.position;
-  if (!hips) fail('NO_HUMANOID', 'the motion has no hips bone', 'motion.noHips');
+  if (!hips) fail('NO_HUMANOID', 'motion.noHips');
 
   // Body frame from the pose: left along the hip joints (or shoulders), up along the spine.
   const ll = pose.leftUpperLeg?.position, rl = pose.rightUpperLeg?.position;

@@ -24,7 +24,7 @@ export function deleteRange(motion: Motion, from: number, to: number, blend = DE
   requireNonNegative('blend', blend);
   const atStart = from <= TIME_EPSILON;
   const atEnd = to >= duration - TIME_EPSILON;
-  if (atStart && atEnd) fail('BAD_PARAMETER', 'deleting the whole motion would leave nothing', 'delete.whole');
+  if (atStart && atEnd) fail('BAD_PARAMETER', 'delete.whole');
   if (atStart) return cutToRange(motion, to, duration);
   if (atEnd) return cutToRange(motion, 0, from);
   const fade = deleteBlend(motion, from, to, blend);

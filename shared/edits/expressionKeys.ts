@@ -39,8 +39,8 @@ export function expressionWeightAt(motion: Motion, name: string, t: number): num
  * and a track; every other track is shared as it is.
  */
 export function setExpressionKey(motion: Motion, name: string, t: number, weight: number): Motion {
-  if (typeof name !== 'string' || !name.trim()) fail('BAD_PARAMETER', 'an expression needs a name', 'expression.noName');
-  if (GAZE_EXPRESSIONS.has(name)) fail('BAD_PARAMETER', `${name} follows the gaze (lookAt) and cannot be keyed in a VRM Animation; key the lookAt instead`, 'expression.gaze', { expression: name });
+  if (typeof name !== 'string' || !name.trim()) fail('BAD_PARAMETER', 'expression.noName');
+  if (GAZE_EXPRESSIONS.has(name)) fail('BAD_PARAMETER', 'expression.gaze', { expression: name });
   requireFinite('weight', weight);
   const w = Math.min(1, Math.max(0, weight));
   const tf = keyTime(motion, t);

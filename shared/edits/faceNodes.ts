@@ -35,7 +35,7 @@ export function withRootNode(gltf: GltfJson, node: Json): { gltf: GltfJson; inde
 export function keyTime(motion: Motion, t: number): number {
   requireFinite('time', t);
   const duration = durationOf(motion);
-  if (t < -TIME_EPSILON || t > duration + TIME_EPSILON) fail('BAD_PARAMETER', `time ${t} s is outside the motion (0 to ${round(duration)} s)`, 'time.outside', { time: String(t), duration: round(duration) });
+  if (t < -TIME_EPSILON || t > duration + TIME_EPSILON) fail('BAD_PARAMETER', 'time.outside', { time: String(t), duration: round(duration) });
   return Math.fround(Math.min(Math.max(t, 0), duration));
 }
 

@@ -251,9 +251,9 @@ const F = { detected: 0.15, rescaled: 0.24, slidLegs: 0.45, slidHeight: 0.66, pi
 /** With `progress`: reported at each phase, and through the leg poses measured (most of the time). */
 export function fitDetailed(motion: Motion, avatar: AvatarSkeleton, params: PinFeetParams = {}, progress?: Progress): FitResult {
   const blend = requireNonNegative('blend', params.blend ?? DEFAULT_PIN_BLEND);
-  if (blend > MAX_PIN_BLEND) fail('BAD_PARAMETER', `blend must be at most ${MAX_PIN_BLEND} s, got ${blend} s`, 'blend.tooLong', { max: MAX_PIN_BLEND, value: String(blend) });
-  if (!canPinFeet(motion)) fail('BAD_PARAMETER', "the motion's skeleton has no complete legs (upper leg, lower leg, foot) to fit", 'motion.noLegs');
-  for (const b of [...LIMB_BONES.leftLeg, ...LIMB_BONES.rightLeg]) if (!avatar.positions[b]) fail('BAD_PARAMETER', `the avatar has no ${b} bone`, 'avatar.noBone', { bone: b });
+  if (blend > MAX_PIN_BLEND) fail('BAD_PARAMETER', 'blend.tooLong', { max: MAX_PIN_BLEND, value: String(blend) });
+  if (!canPinFeet(motion)) fail('BAD_PARAMETER', 'motion.noLegs');
+  for (const b of [...LIMB_BONES.leftLeg, ...LIMB_BONES.rightLeg]) if (!avatar.positions[b]) fail('BAD_PARAMETER', 'avatar.noBone', { bone: b });
   const detection = detectFootContacts(motion, params);
   progress?.(F.detected);
   const rotations = avatarRotations(motion, avatar);

@@ -18,7 +18,7 @@ export interface TrackRef {
 export function insertKeys(motion: Motion, tracks: readonly TrackRef[], t: number): Motion {
   requireFinite('time', t);
   const duration = durationOf(motion);
-  if (t < -TIME_EPSILON || t > duration + TIME_EPSILON) fail('BAD_PARAMETER', `time ${t} s is outside the motion (0 to ${round(duration)} s)`, 'time.outside', { time: String(t), duration: round(duration) });
+  if (t < -TIME_EPSILON || t > duration + TIME_EPSILON) fail('BAD_PARAMETER', 'time.outside', { time: String(t), duration: round(duration) });
   const time = Math.min(Math.max(t, 0), duration);
   const replaced = new Map<Channel, Channel>();
   const added: Channel[] = [];

@@ -21,14 +21,14 @@ export type KeySelection = readonly ChannelKeys[];
 /** The channel a selection entry names; a missing channel or a key index out of range is refused. */
 export function selectedChannel(motion: Motion, entry: ChannelKeys): { channel: Channel; index: number; mask: Uint8Array; count: number } {
   const index = motion.channels.findIndex((c) => c.node === entry.node && c.path === entry.path);
-  if (index < 0) fail('BAD_PARAMETER', `no ${entry.path} track on node ${entry.node}`, 'keys.noTrack', { path: entry.path, node: entry.node });
+  if (index < 0) fail('BAD_PARAMETER', 'keys.noTrack', { path: entry.path, node: entry.node });
   const channel = motion.channels[index];
   const n = channel.times.length;
   const mask = new Uint8Array(n);
   let count = 0;
   for (let i = 0; i < entry.keys.length; i++) {
     const k = entry.keys[i];
-    if (!Number.isInteger(k) || k < 0 || k >= n) fail('BAD_PARAMETER', `key ${k} does not exist on the ${entry.path} track of node ${entry.node} (${n} keys)`, 'keys.noKey', { key: String(k), path: entry.path, node: entry.node, count: n });
+    if (!Number.isInteger(k) || k < 0 || k >= n) fail('BAD_PARAMETER', 'keys.noKey', { key: String(k), path: entry.path, node: entry.node, count: n });
     if (!mask[k]) count++;
     mask[k] = 1;
   }

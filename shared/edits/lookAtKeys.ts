@@ -49,8 +49,8 @@ export function lookAtAt(motion: Motion, t: number): YawPitch | null {
 export function setLookAtKey(motion: Motion, t: number, yaw: number, pitch: number): Motion {
   requireFinite('yaw', yaw);
   requireFinite('pitch', pitch);
-  if (Math.abs(yaw) > 180) fail('BAD_PARAMETER', `yaw must be between -180° and 180°, got ${yaw}°`, 'lookAt.yaw', { value: String(yaw) });
-  if (Math.abs(pitch) > 90) fail('BAD_PARAMETER', `pitch must be between -90° and 90°, got ${pitch}°`, 'lookAt.pitch', { value: String(pitch) });
+  if (Math.abs(yaw) > 180) fail('BAD_PARAMETER', 'lookAt.yaw', { value: String(yaw) });
+  if (Math.abs(pitch) > 90) fail('BAD_PARAMETER', 'lookAt.pitch', { value: String(pitch) });
   const tf = keyTime(motion, t);
   let node = motion.lookAtNode;
   let next: Partial<Motion> = {};

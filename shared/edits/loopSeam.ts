@@ -14,9 +14,9 @@ export const DEFAULT_LOOP_BLEND = 0.3;
 export function loopSeam(motion: Motion, blend = DEFAULT_LOOP_BLEND): Motion {
   requireFinite('blend', blend);
   const duration = durationOf(motion);
-  if (!(blend > 0)) fail('BAD_PARAMETER', `the loop blend must be longer than 0 s, got ${blend} s`, 'loop.blendZero', { value: String(blend) });
+  if (!(blend > 0)) fail('BAD_PARAMETER', 'loop.blendZero', { value: String(blend) });
   if (blend > duration / 2) {
-    fail('BAD_PARAMETER', `the loop blend (${blend} s) must be at most half the motion (${round(duration / 2)} s)`, 'loop.blendTooLong', { value: String(blend), max: round(duration / 2) });
+    fail('BAD_PARAMETER', 'loop.blendTooLong', { value: String(blend), max: round(duration / 2) });
   }
   const end = duration - blend;
   const hipsNode = motion.humanoid.boneToNode.hips;

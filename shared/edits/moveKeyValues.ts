@@ -31,7 +31,7 @@ export function rotationEulerSeries(motion: Motion, channel: Channel): Float64Ar
 
 export function moveKeyValues(motion: Motion, selection: KeySelection, component: number, delta: number): Motion {
   requireFinite('value change', delta);
-  if (!Number.isInteger(component) || component < 0 || component > 2) fail('BAD_PARAMETER', `component ${component} is not 0, 1 or 2`, 'keys.component', { component: String(component) });
+  if (!Number.isInteger(component) || component < 0 || component > 2) fail('BAD_PARAMETER', 'keys.component', { component: String(component) });
   if (delta === 0 || selection.length === 0) return motion;
   let result = motion;
   const replaced = new Map<Channel, Channel>();

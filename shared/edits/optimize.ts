@@ -257,7 +257,7 @@ function optimizeRoundedRotation(channel: Channel, tolerance: number, method: Ke
   }
   const all = rounded(channel);
   if (channelError(channel, asRead(all)) > tolerance) {
-    fail('BAD_PARAMETER', `a rotation tolerance of ${tolerance} rad is finer than 16-bit rotations hold (${ROTATION_ROUNDING_ERROR.toExponential(1)} rad); write floats instead`, 'optimize.tooFine', { tolerance: String(tolerance), rounding: ROTATION_ROUNDING_ERROR.toExponential(1) });
+    fail('BAD_PARAMETER', 'optimize.tooFine', { tolerance: String(tolerance), rounding: ROTATION_ROUNDING_ERROR.toExponential(1) });
   }
   return { plain: all };
 }

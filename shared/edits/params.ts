@@ -2,19 +2,19 @@
 import { fail } from '../errors';
 
 export function requireFinite(name: string, value: number): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) fail('BAD_PARAMETER', `${name} must be a finite number, got ${String(value)}`, 'param.notFinite', { name, value: String(value) });
+  if (typeof value !== 'number' || !Number.isFinite(value)) fail('BAD_PARAMETER', 'param.notFinite', { name, value: String(value) });
   return value;
 }
 
 export function requireNonNegative(name: string, value: number): number {
   requireFinite(name, value);
-  if (value < 0) fail('BAD_PARAMETER', `${name} must not be negative, got ${value}`, 'param.negative', { name, value: String(value) });
+  if (value < 0) fail('BAD_PARAMETER', 'param.negative', { name, value: String(value) });
   return value;
 }
 
 export function requireInRange(name: string, value: number, min: number, max: number, unit = ''): number {
   requireFinite(name, value);
-  if (value < min || value > max) fail('BAD_PARAMETER', `${name} must be between ${min}${unit} and ${max}${unit}, got ${value}${unit}`, 'param.between', { name, min: `${min}${unit}`, max: `${max}${unit}`, value: `${value}${unit}` });
+  if (value < min || value > max) fail('BAD_PARAMETER', 'param.between', { name, min: `${min}${unit}`, max: `${max}${unit}`, value: `${value}${unit}` });
   return value;
 }
 
@@ -25,9 +25,9 @@ export const TIME_EPSILON = 1e-5;
 export function requireRange(from: number, to: number, duration: number): void {
   requireFinite('from', from);
   requireFinite('to', to);
-  if (from < -TIME_EPSILON) fail('BAD_PARAMETER', `the range must start at 0 s or later, got from ${from} s`, 'range.beforeStart', { from: String(from) });
-  if (to > duration + TIME_EPSILON) fail('BAD_PARAMETER', `the range ends at ${to} s, after the end of the motion (${round(duration)} s)`, 'range.afterEnd', { to: String(to), duration: round(duration) });
-  if (!(to - from > TIME_EPSILON)) fail('BAD_PARAMETER', `the range must have from < to, got from ${from} s, to ${to} s`, 'range.empty', { from: String(from), to: String(to) });
+  if (from < -TIME_EPSILON) fail('BAD_PARAMETER', 'range.beforeStart', { from: String(from) });
+  if (to > duration + TIME_EPSILON) fail('BAD_PARAMETER', 'range.afterEnd', { to: String(to), duration: round(duration) });
+  if (!(to - from > TIME_EPSILON)) fail('BAD_PARAMETER', 'range.empty', { from: String(from), to: String(to) });
 }
 
 export function round(x: number): number {

@@ -27,7 +27,7 @@ export interface PastePoseOptions {
 function requireTime(motion: Motion, name: string, t: number): number {
   requireFinite(name, t);
   const d = durationOf(motion);
-  if (t < -TIME_EPSILON || t > d + TIME_EPSILON) fail('BAD_PARAMETER', `${name} ${t} s is outside the motion (0 to ${round(d)} s)`, 'time.outside', { time: String(t), duration: round(d) });
+  if (t < -TIME_EPSILON || t > d + TIME_EPSILON) fail('BAD_PARAMETER', 'time.outside', { time: String(t), duration: round(d) });
   return Math.min(Math.max(t, 0), d);
 }
 

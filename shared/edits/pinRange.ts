@@ -34,10 +34,10 @@ function gridWith(times: Float32Array, from: number, to: number): Float32Array {
 export function pinRange(motion: Motion, from: number, to: number, options: PinRangeOptions): Motion {
   requireRange(from, to, durationOf(motion));
   const blend = requireNonNegative('blend', options.blend ?? DEFAULT_PIN_RANGE_BLEND);
-  if (blend > MAX_PIN_RANGE_BLEND) fail('BAD_PARAMETER', `blend must be at most ${MAX_PIN_RANGE_BLEND} s, got ${blend} s`, 'blend.tooLong', { max: MAX_PIN_RANGE_BLEND, value: String(blend) });
-  if (!options.limbs.length) fail('BAD_PARAMETER', 'choose at least one hand or foot to pin', 'pin.noLimb');
+  if (blend > MAX_PIN_RANGE_BLEND) fail('BAD_PARAMETER', 'blend.tooLong', { max: MAX_PIN_RANGE_BLEND, value: String(blend) });
+  if (!options.limbs.length) fail('BAD_PARAMETER', 'pin.noLimb');
   for (const limb of options.limbs) {
-    for (const b of LIMB_BONES[limb]) if (motion.humanoid.boneToNode[b] === undefined || !motion.rest.bones[b]) fail('BAD_PARAMETER', `the motion's skeleton has no ${b} bone`, 'motion.noBone', { bone: b });
+    for (const b of LIMB_BONES[limb]) if (motion.humanoid.boneToNode[b] === undefined || !motion.rest.bones[b]) fail('BAD_PARAMETER', 'motion.noBone', { bone: b });
   }
   const times = gridWith(frameTimes(motion), from, to);
   const start = createPoseEvaluator(motion)(Math.fround(from));

@@ -92,7 +92,7 @@ export interface KeyRotation {
 export function keyRotation(delta: Quat, flip: 1 | -1 = 1): KeyRotation {
   for (const v of delta) requireFinite('rotation delta', v);
   const len = Math.hypot(delta[0], delta[1], delta[2], delta[3]);
-  if (!(len > 1e-9)) fail('BAD_PARAMETER', 'the rotation delta is not a rotation (zero length)', 'pose.zeroRotation');
+  if (!(len > 1e-9)) fail('BAD_PARAMETER', 'pose.zeroRotation');
   let [dx, dy, dz, dw] = [(flip * delta[0]) / len, delta[1] / len, (flip * delta[2]) / len, delta[3] / len];
   if (dw < 0) {
     dx = -dx; dy = -dy; dz = -dz; dw = -dw;
@@ -116,7 +116,7 @@ export function rotateKey(values: Float32Array, k: number, d: KeyRotation, p: Qu
 export function applyPoseDelta(motion: Motion, bone: HumanBoneName, delta: Quat, t: number, radius: number, options: PoseDeltaOptions = {}): Motion {
   const duration = durationOf(motion);
   requireFinite('time', t);
-  if (t < -TIME_EPSILON || t > duration + TIME_EPSILON) fail('BAD_PARAMETER', `time ${t} s is outside the motion (0 to ${round(duration)} s)`, 'time.outside', { time: String(t), duration: round(duration) });
+  if (t < -TIME_EPSILON || t > duration + TIME_EPSILON) fail('BAD_PARAMETER', 'time.outside', { time: String(t), duration: round(duration) });
   const time = Math.min(Math.max(t, 0), duration);
   requireNonNegative('radius', radius);
   const flip = options.vrm0Flip ? -1 : 1;

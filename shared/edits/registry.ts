@@ -694,15 +694,15 @@ export function checkParam(p: NumberParam, value: number): number {
   const unit = p.unit === '' ? '' : ` ${p.unit}`;
   if (Number.isFinite(p.max)) {
     requireInRange(p.name, value, p.min, p.max, unit);
-    if (p.minExclusive && value === p.min) fail('BAD_PARAMETER', `${p.name} must be more than ${p.min}${unit}, got ${value}${unit}`, 'param.moreThan', { name: p.name, min: `${p.min}${unit}`, value: `${value}${unit}` });
+    if (p.minExclusive && value === p.min) fail('BAD_PARAMETER', 'param.moreThan', { name: p.name, min: `${p.min}${unit}`, value: `${value}${unit}` });
   } else if (p.minExclusive) {
     requireFinite(p.name, value);
-    if (!(value > p.min)) fail('BAD_PARAMETER', `${p.name} must be more than ${p.min}${unit}, got ${value}${unit}`, 'param.moreThan', { name: p.name, min: `${p.min}${unit}`, value: `${value}${unit}` });
+    if (!(value > p.min)) fail('BAD_PARAMETER', 'param.moreThan', { name: p.name, min: `${p.min}${unit}`, value: `${value}${unit}` });
   } else if (p.min === 0) {
     requireNonNegative(p.name, value);
   } else {
     requireFinite(p.name, value);
-    if (value < p.min) fail('BAD_PARAMETER', `${p.name} must be at least ${p.min}${unit}, got ${value}${unit}`, 'param.atLeast', { name: p.name, min: `${p.min}${unit}`, value: `${value}${unit}` });
+    if (value < p.min) fail('BAD_PARAMETER', 'param.atLeast', { name: p.name, min: `${p.min}${unit}`, value: `${value}${unit}` });
   }
   return value;
 }
@@ -719,7 +719,7 @@ export function resolveParams(def: EditDefinition, given: Readonly<Record<string
       out[p.name] = v === undefined ? p.default : v === true;
       continue;
     }
-    if (v === undefined && p.default === undefined) fail('BAD_PARAMETER', `${def.id}: ${p.name} is required`, 'param.required', { edit: def.id, name: p.name });
+    if (v === undefined && p.default === undefined) fail('BAD_PARAMETER', 'param.required', { edit: def.id, name: p.name });
     out[p.name] = checkParam(p, v === undefined ? p.default! : Number(v));
   }
   return out;
@@ -745,10 +745,10 @@ export interface EditOutcome {
  * With `progress`, the fraction done (the edit's own progress, then its report).
  */
 export function runEdit(def: EditDefinition, input: EditInput, given: Readonly<Record<string, number | boolean | undefined>>, progress?: Progress): EditOutcome {
-  if (def.range === 'required' && !input.range) fail('BAD_PARAMETER', `${def.id} needs a time range (from, to)`, 'edit.needsRange', { edit: def.id });
-  if (def.other && !input.other) fail('BAD_PARAMETER', `${def.id} needs a second motion`, 'edit.needsOther', { edit: def.id });
-  if (def.time && input.time === undefined) fail('BAD_PARAMETER', `${def.id} needs a time`, 'edit.needsTime', { edit: def.id });
-  if (def.avatar && !input.avatar) fail('BAD_PARAMETER', `${def.id} needs an avatar`, 'edit.needsAvatar', { edit: def.id });
+  if (def.range === 'required' && !input.range) fail('BAD_PARAMETER', 'edit.needsRange', { edit: def.id });
+  if (def.other && !input.other) fail('BAD_PARAMETER', 'edit.needsOther', { edit: def.id });
+  if (def.time && input.time === undefined) fail('BAD_PARAMETER', 'edit.needsTime', { edit: def.id });
+  if (def.avatar && !input.avatar) fail('BAD_PARAMETER', 'edit.needsAvatar', { edit: def.id });
   const p = resolveParams(def, given);
   const edited = def.apply(input, p, phase(progress, 0, def.report ? 0.9 : 1));
   const timeMap = def.markerTime?.(input, p, edited);

@@ -21,7 +21,7 @@ export function resample(motion: Motion, fps: number): Motion {
   const duration = durationOf(motion);
   const keys = Math.ceil(duration * fps) + 2;
   if (keys * motion.channels.length > MAX_RESAMPLE_KEYS) {
-    fail('BAD_PARAMETER', `resampling at ${fps} fps would make ${keys * motion.channels.length} keys (limit ${MAX_RESAMPLE_KEYS})`, 'resample.tooMany', { fps, keys: keys * motion.channels.length, max: MAX_RESAMPLE_KEYS });
+    fail('BAD_PARAMETER', 'resample.tooMany', { fps, keys: keys * motion.channels.length, max: MAX_RESAMPLE_KEYS });
   }
   const times = frameGrid(0, duration, fps);
   const channels = motion.channels.map((c): Channel => {

@@ -45,7 +45,7 @@ export function retimeKeys(motion: Motion, selection: KeySelection, map: (t: num
     for (let i = 0; i < mask.length; i++) {
       if (!mask[i]) continue;
       const t = Math.fround(map(channel.times[i]));
-      if (!Number.isFinite(t) || t < 0) fail('BAD_PARAMETER', `a key would go to ${t} s, before 0 s`, 'keys.beforeStart', { time: String(Math.round(t * 1e4) / 1e4) });
+      if (!Number.isFinite(t) || t < 0) fail('BAD_PARAMETER', 'keys.beforeStart', { time: String(Math.round(t * 1e4) / 1e4) });
       if (n > 0 && !(t > times[n - 1])) continue; // two keys rounded onto one float32 time: keep the first
       if (t !== channel.times[i]) changed = true;
       times[n] = t;
@@ -64,7 +64,7 @@ export function retimeKeys(motion: Motion, selection: KeySelection, map: (t: num
 export function scaleKeys(motion: Motion, selection: KeySelection, pivot: number, factor: number): Motion {
   requireFinite('pivot', pivot);
   requireFinite('scale factor', factor);
-  if (!(factor > 0)) fail('BAD_PARAMETER', `scale factor must be more than 0 (got ${factor})`, 'keys.scaleFactor', { factor: String(factor) });
+  if (!(factor > 0)) fail('BAD_PARAMETER', 'keys.scaleFactor', { factor: String(factor) });
   if (factor === 1) return motion;
   return retimeKeys(motion, selection, (t) => pivot + (t - pivot) * factor);
 }

@@ -10,7 +10,7 @@ export interface StripOptions {
 }
 
 export function strip(motion: Motion, options: StripOptions): Motion {
-  if (!options.fingers && !options.hipsTranslation) fail('BAD_PARAMETER', 'nothing to strip: choose fingers and/or hips translation', 'strip.nothing');
+  if (!options.fingers && !options.hipsTranslation) fail('BAD_PARAMETER', 'strip.nothing');
   const { nodeToBone } = motion.humanoid;
   const channels = motion.channels.filter((c) => {
     const bone = nodeToBone.get(c.node);

@@ -101,8 +101,8 @@ function hierarchy(sk: ExportSkeleton, order: 'ZXY' | 'XYZ', scale: number): { t
 export function writeBvh(motion: Motion, options: BvhExportOptions = {}): ExportResult {
   const order = options.order ?? 'ZXY';
   const units = options.units ?? 'cm';
-  if (order !== 'ZXY' && order !== 'XYZ') fail('BAD_PARAMETER', `export option order must be one of ZXY, XYZ, got ${String(order)}`, 'export.badOption', { option: 'order', allowed: 'ZXY, XYZ', value: String(order) });
-  if (units !== 'cm' && units !== 'm') fail('BAD_PARAMETER', `export option units must be one of cm, m, got ${String(units)}`, 'export.badOption', { option: 'units', allowed: 'cm, m', value: String(units) });
+  if (order !== 'ZXY' && order !== 'XYZ') fail('BAD_PARAMETER', 'export.badOption', { option: 'order', allowed: 'ZXY, XYZ', value: String(order) });
+  if (units !== 'cm' && units !== 'm') fail('BAD_PARAMETER', 'export.badOption', { option: 'units', allowed: 'cm, m', value: String(units) });
   const report: MotionWarning[] = [];
   const avatar = options.avatar ? readAvatarSkeleton(options.avatar) : undefined;
   const frames = skeletonGaze('BVH', sampleFrames(motion, options.fps ?? 30), options.avatar, avatar, false, report);

@@ -30,7 +30,7 @@ export interface PoseFrames {
 export const MAX_EXPORT_FRAMES = 60 * 60 * 60;
 
 export function checkExportFps(fps: number): number {
-  if (!Number.isFinite(fps) || fps < 1 || fps > 240) fail('BAD_PARAMETER', `fps must be a number from 1 to 240, got ${fps}`, 'export.fps', { value: String(fps) });
+  if (!Number.isFinite(fps) || fps < 1 || fps > 240) fail('BAD_PARAMETER', 'export.fps', { value: String(fps) });
   return fps;
 }
 
@@ -38,7 +38,7 @@ export function checkExportFps(fps: number): number {
 export function frameCount(motion: Motion, fps: number): number {
   const duration = durationOf(motion);
   const count = Math.ceil(duration * fps - 1e-6) + 1;
-  if (!(count <= MAX_EXPORT_FRAMES)) fail('TOO_LARGE', `the motion would need ${count} frames at ${fps} fps, more than the ${MAX_EXPORT_FRAMES} an export may hold`, 'export.tooLong', { frames: count, max: MAX_EXPORT_FRAMES });
+  if (!(count <= MAX_EXPORT_FRAMES)) fail('TOO_LARGE', 'export.tooLong', { frames: count, max: MAX_EXPORT_FRAMES });
   return Math.max(1, count);
 }
 

@@ -164,12 +164,12 @@ function appendAnimation(json: Json, bin: Uint8Array | undefined, times: Float64
 }
 
 export function writeGlb(motion: Motion, options: GlbExportOptions = {}): ExportResult {
-  if (!options.avatar) fail('BAD_PARAMETER', 'a GLB export needs an avatar (.vrm) to bake the motion onto', 'export.noAvatar', { format: 'GLB' });
+  if (!options.avatar) fail('BAD_PARAMETER', 'export.noAvatar', { format: 'GLB' });
   const parts = parseGlb(options.avatar);
   // A deep copy: the avatar's JSON is parsed fresh, but the writer edits it (animations, buffers).
   const json = JSON.parse(JSON.stringify(parts.json)) as Json;
   if (Array.isArray(json.buffers) && (json.buffers as Json[]).some((b, i) => i > 0 || typeof b.uri === 'string')) {
-    fail('UNSUPPORTED', 'the avatar keeps its data in external or several buffers; export needs a self-contained .vrm/.glb', 'export.externalBuffers');
+    fail('UNSUPPORTED', 'export.externalBuffers');
   }
   const report: MotionWarning[] = [];
   const target = targetBones(options.avatar, json);
@@ -183,7 +183,7 @@ export function writeGlb(motion: Motion, options: GlbExportOptions = {}): Export
   for (const t of tracks) outputs.push({ node: t.node, path: 'weights', values: t.values });
   if (missing.length) report.push(warning(`GLB: ${missing.length} expression(s) the format cannot carry left out: ${missing.join(', ')}`, 'export.expressionsNotCarried', { format: 'GLB', count: missing.length, names: missing.join(', ') }));
   if (options.plain) stripVrm(json);
-  if (!outputs.length) fail('NO_KEYS', 'the motion has no humanoid bone the target skeleton can carry and nothing else to write', 'export.noBody');
+  if (!outputs.length) fail('NO_KEYS', 'export.noBody');
   const bytes = appendAnimation(json, parts.bin, frames.times, outputs, options.name ?? 'VRMA Studio');
   return { bytes, report, frames: frames.times.length, fps: frames.fps };
 }

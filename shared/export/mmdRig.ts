@@ -35,6 +35,6 @@ export function exportRig(model?: Uint8Array): ExportRig {
     names = rig.bones.map((b) => standardName(b.key));
   }
   const mapping = mapRigToVrm(rig);
-  if (!mapping) fail('NO_HUMANOID', 'the MMD model has no 下半身 (lower body) bone, so it cannot drive a humanoid', 'mmd.noLowerBody');
+  if (!mapping) fail('NO_HUMANOID', 'mmd.noLowerBody');
   return { rig, mapping, names, modelName };
 }

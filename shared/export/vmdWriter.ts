@@ -309,9 +309,9 @@ function bonesLeftOut(frames: PoseFrames, er: ExportRig): HumanBoneName[] {
 
 export function writeVmd(motion: Motion, options: VmdExportOptions = {}): ExportResult {
   const ik = options.ik ?? 'off';
-  if (ik !== 'off' && ik !== 'legs') fail('BAD_PARAMETER', `export option ik must be one of off, legs, got ${String(ik)}`, 'export.badOption', { option: 'ik', allowed: 'off, legs', value: String(ik) });
+  if (ik !== 'off' && ik !== 'legs') fail('BAD_PARAMETER', 'export.badOption', { option: 'ik', allowed: 'off, legs', value: String(ik) });
   const tolerance = options.tolerance ?? VMD_ROTATION_TOLERANCE;
-  if (!(tolerance >= 0 && tolerance <= Math.PI)) fail('BAD_PARAMETER', `export option tolerance must be one of 0..π radians, got ${tolerance}`, 'export.badOption', { option: 'tolerance', allowed: '0..π', value: String(tolerance) });
+  if (!(tolerance >= 0 && tolerance <= Math.PI)) fail('BAD_PARAMETER', 'export.badOption', { option: 'tolerance', allowed: '0..π', value: String(tolerance) });
   const report: MotionWarning[] = [];
   if (options.fps !== undefined && options.fps !== VMD_FPS) report.push(warning(`VMD: written at 30 fps, the only rate the format has (asked for ${options.fps})`, 'export.fpsFixed', { format: 'VMD', fps: VMD_FPS, asked: String(options.fps) }));
   const er = exportRig(options.model);

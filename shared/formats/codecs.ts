@@ -99,14 +99,14 @@ const byDuration = (duration: number, fps?: number): FormatDescription => ({ kin
 /** A file with takes: its first take's duration and every take; no take at all is unreadable. */
 function byTakes(takes: readonly TakeInfo[], kind: 'motion' | 'avatar'): FormatDescription {
   if (kind === 'avatar') return { kind, takes };
-  if (!takes.length) fail('NO_KEYS', 'the file has no animation (no take to convert)', 'gltf.noAnimations');
+  if (!takes.length) fail('NO_KEYS', 'gltf.noAnimations');
   // The library shows the take the studio opens: the longest keyed one, not an empty "Take 001".
   const first = preferredTake(takes)!;
   return { kind: first.duration > 0 || takes.length > 1 ? 'motion' : 'pose', duration: first.duration, fps: first.fps, takes };
 }
 
 function missingTake(take: string, names: readonly string[]): never {
-  return fail('BAD_PARAMETER', `no take named "${take}"; the takes are: ${names.map((n) => `"${n}"`).join(', ')}`, 'take.unknown', { take, takes: names.map((n) => `“${n}”`).join(', ') });
+  return fail('BAD_PARAMETER', 'take.unknown', { take, takes: names.map((n) => `“${n}”`).join(', ') });
 }
 
 export const CODECS: { readonly [K in FormatId]: FormatCodec } = {
@@ -146,7 +146,7 @@ export const CODECS: { readonly [K in FormatId]: FormatCodec } = {
       return {
         takes,
         convert(take, opts = {}) {
-          if (!stacks.length) fail('NO_KEYS', 'the FBX file has no animation (no AnimationStack/take)', 'fbx.noTakes');
+          if (!stacks.length) fail('NO_KEYS', 'fbx.noTakes');
           const stack = take === undefined ? stacks[takes.indexOf(preferredTake(takes)!)] : stacks.find((s) => s.name === take) ?? missingTake(take, stacks.map((s) => s.name));
           return convertFbxTake(source, stack, opts).motion;
         },
@@ -165,7 +165,7 @@ export const CODECS: { readonly [K in FormatId]: FormatCodec } = {
       return {
         takes,
         convert(take, opts = {}) {
-          if (!anims.length) fail('NO_KEYS', 'the glTF file has no animations', 'gltf.noAnimations');
+          if (!anims.length) fail('NO_KEYS', 'gltf.noAnimations');
           const anim = take === undefined ? anims[takes.indexOf(preferredTake(takes)!)] : anims.find((a) => a.name === take) ?? missingTake(take, anims.map((a) => a.name));
           return convertGltfTake(source, anim, opts).motion;
         },
@@ -175,7 +175,7 @@ export const CODECS: { readonly [K in FormatId]: FormatCodec } = {
       // A VRM (or a model without animations) named .glb is an avatar; with animations it is both. A
       // .gltf is never an avatar here (the avatar loader reads .vrm and .glb only).
       const kind = gltfKind(bytes);
-      if (kind === 'avatar' && extensionOf(fileName) !== '.glb') fail('NO_KEYS', 'a glTF model without animations', 'gltf.noAnimations');
+      if (kind === 'avatar' && extensionOf(fileName) !== '.glb') fail('NO_KEYS', 'gltf.noAnimations');
       return kind === 'avatar' ? { kind: 'avatar' } : byTakes(listGltfTakes(bytes), kind === 'motion' ? 'motion' : 'avatar');
     },
   },
@@ -191,9 +191,9 @@ export const CODECS: { readonly [K in FormatId]: FormatCodec } = {
   },
 };
 
-function unknownFormat(fileName: string, expected: readonly string[], what: string): never {
+function unknownFormat(fileName: string, expected: readonly string[], _what: string): never {
   const formats = expected.join(', ');
-  return fail('UNSUPPORTED', `${fileName}: unknown ${what} format "${extensionOf(fileName) || '(no extension)'}"; expected ${formats}`, 'convert.unknownFormat', { file: fileName, formats });
+  return fail('UNSUPPORTED', 'convert.unknownFormat', { file: fileName, formats });
 }
 
 /** The codec a file goes through (formatOf: a .glb is read as glTF); UNSUPPORTED for an unknown extension. */
@@ -226,7 +226,7 @@ export function writeMotion(fileName: string, motion: Motion, opts: WriteOptions
   const writer = formatsOf(fileName).map((f) => CODECS[f.id].write).find((w) => w !== undefined && `.${w.ext}` === ext);
   if (writer) return writer.write(motion, opts);
   const formats = writableFormats().map(writtenExtension).join(', ');
-  return fail('UNSUPPORTED', `${fileName}: motions are not written as "${ext || '(no extension)'}"; write ${formats}`, 'convert.noWriter', { file: fileName, formats });
+  return fail('UNSUPPORTED', 'convert.noWriter', { file: fileName, formats });
 }
 
 /** The motion in an export format (the CLI's --to, the studio's Export to), through the same table. */
@@ -242,7 +242,7 @@ function takeCodec(fileName: string): Required<Pick<FormatCodec, 'listTakes' | '
   const codec = formatOf(fileName) ? codecOf(fileName) : undefined;
   if (codec?.listTakes && codec.openTakes) return { listTakes: codec.listTakes, openTakes: codec.openTakes };
   const formats = TAKE_EXTENSIONS.join(', ');
-  return fail('UNSUPPORTED', `${fileName}: only ${formats} files have takes`, 'take.notTakeFile', { file: fileName, formats });
+  return fail('UNSUPPORTED', 'take.notTakeFile', { file: fileName, formats });
 }
 
 /** The takes of an FBX/glTF file (name, duration, fps, keys); throws MotionError for a bad file or an avatar. */

@@ -93,7 +93,9 @@ type Planned = { input: string; output: string; take?: string };
 
 /** A refusal as the CLI prints it (the file, then the core's English) and as the studio words it (its detail). */
 function refused(input: string, e: unknown): PlanProblem {
-  return { input, error: `${input}: ${(e as Error).message}`, problem: motionErrorInfo(e) };
+  // Named once: some details name the file themselves.
+  const named = motionErrorInfo(e)?.params?.file === input;
+  return { input, error: named ? (e as Error).message : `${input}: ${(e as Error).message}`, problem: motionErrorInfo(e) };
 }
 
 /** The takes of one file as jobs (and its empty takes as skips), or why it has none. */
@@ -109,23 +111,22 @@ async function takeJobs(f: PlanSource, io: PlanIO, take: string | undefined, max
   const all = d.takes ?? [];
   if (!all.length && d.kind === 'avatar') {
     if (f.walked) return { input: f.input, reason: 'NOT_A_MOTION' };
-    return refused(f.input, new MotionError('IS_AVATAR', 'a VRM avatar with no animations (or a model without any), not a motion: open it as the avatar', 'gltf.isAvatar'));
+    return refused(f.input, new MotionError('IS_AVATAR', 'gltf.isAvatar'));
   }
-  if (!all.length) return f.walked ? { input: f.input, reason: 'NO_ANIMATION' } : refused(f.input, new MotionError('NO_KEYS', 'the file has no animation (no take to convert)', 'gltf.noAnimations'));
+  if (!all.length) return f.walked ? { input: f.input, reason: 'NO_ANIMATION' } : refused(f.input, new MotionError('NO_KEYS', 'gltf.noAnimations'));
   // An empty take is not a motion: beside keyed takes it is skipped, not failed (every Mixamo FBX has one).
   const keyed = all.filter((t) => t.keys > 0);
   const empty = all.filter((t) => t.keys === 0);
   if (take === undefined && !keyed.length) {
     const list = empty.map((t) => t.name).join(', ');
-    return f.walked ? { input: f.input, reason: 'NO_KEYS', take: list } : refused(f.input, new MotionError('NO_KEYS', `none of the file's takes has keys (${list})`, 'take.noneHasKeys', { takes: list }));
+    return f.walked ? { input: f.input, reason: 'NO_KEYS', take: list } : refused(f.input, new MotionError('NO_KEYS', 'take.noneHasKeys', { takes: list }));
   }
   const names = (take === undefined ? keyed : all).map((t) => t.name);
   if (take === undefined && maxTakes !== undefined && names.length > maxTakes) {
     try {
       refuseManyTakes(f.input, names.length, maxTakes);
     } catch (e) {
-      // Its English names the file already.
-      return { tooMany: { input: f.input, error: (e as Error).message, problem: motionErrorInfo(e) } };
+      return { tooMany: refused(f.input, e) };
     }
   }
   if (take === undefined) {
@@ -136,7 +137,7 @@ async function takeJobs(f: PlanSource, io: PlanIO, take: string | undefined, max
   }
   if (names.includes(take)) return { jobs: [{ input: f.input, output: f.output, take }], skips: [] };
   const takes = names.map((n) => `“${n}”`).join(', ');
-  return refused(f.input, new MotionError('BAD_PARAMETER', `no take named "${take}"; the takes are ${names.map((n) => `"${n}"`).join(', ')}`, 'take.unknown', { take, takes }));
+  return refused(f.input, new MotionError('BAD_PARAMETER', 'take.unknown', { take, takes }));
 }
 
 export async function planConversion(sources: readonly PlanSource[], io: PlanIO, opts: PlanOptions): Promise<ConversionPlan> {
@@ -147,7 +148,7 @@ export async function planConversion(sources: readonly PlanSource[], io: PlanIO,
   const tooMany: string[] = [];
   for (const f of sources) {
     if (key(f.output) === key(f.input)) {
-      problems.push(refused(f.input, new MotionError('BAD_PARAMETER', 'converting a .vrma in place would overwrite its source; give --out-dir', 'convert.inPlace', { file: f.input })));
+      problems.push(refused(f.input, new MotionError('BAD_PARAMETER', 'convert.inPlace', { file: f.input })));
       continue;
     }
     if (!hasTakes(f.input)) {
@@ -171,7 +172,7 @@ export async function planConversion(sources: readonly PlanSource[], io: PlanIO,
     const first = seen.get(key(j.output));
     if (first !== undefined) {
       if (key(first) !== key(j.input)) {
-        problems.push(refused(j.input, new MotionError('BAD_PARAMETER', `same output ${j.output} as ${first}`, 'convert.sameOutput', { file: j.input, output: j.output, other: first })));
+        problems.push(refused(j.input, new MotionError('BAD_PARAMETER', 'convert.sameOutput', { file: j.input, output: j.output, other: first })));
       }
       continue;
     }

@@ -48,17 +48,17 @@ function isObject(v: unknown): v is Json {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function optionalInt(obj: Json, key: string, fallback: number, what: string, min = 0): number {
+function optionalInt(obj: Json, key: string, fallback: number, _what: string, min = 0): number {
   const v = obj[key];
   if (v === undefined) return fallback;
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min) fail('BAD_ACCESSOR', `${what}: ${key} must be an integer >= ${min}, got ${JSON.stringify(v)}`, 'gltf.intField', { key, min, value: JSON.stringify(v) ?? 'undefined' });
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min) fail('BAD_ACCESSOR', 'gltf.intField', { key, min, value: JSON.stringify(v) ?? 'undefined' });
   return v;
 }
 
-function requiredIndex(obj: Json, key: string, length: number, what: string, target: string): number {
+function requiredIndex(obj: Json, key: string, length: number, _what: string, _target: string): number {
   const v = obj[key];
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v >= length) {
-    fail('BAD_ACCESSOR', `${what}: ${key} ${JSON.stringify(v)} does not name one of the ${length} ${target}`, 'gltf.badIndex', { key, value: JSON.stringify(v) ?? 'undefined', count: length });
+    fail('BAD_ACCESSOR', 'gltf.badIndex', { key, value: JSON.stringify(v) ?? 'undefined', count: length });
   }
   return v;
 }
@@ -68,14 +68,14 @@ interface ViewBytes {
   readonly stride: number | undefined;
 }
 
-function viewBytes(ctx: AccessorContext, index: number, what: string): ViewBytes {
+function viewBytes(ctx: AccessorContext, index: number, _what: string): ViewBytes {
   const bv = ctx.bufferViews[index];
-  if (!isObject(bv)) fail('BAD_ACCESSOR', `${what}: buffer view ${index} is not an object`, 'view.notObject', { view: index });
+  if (!isObject(bv)) fail('BAD_ACCESSOR', 'view.notObject', { view: index });
   const vWhat = `buffer view ${index}`;
   const bufferIndex = requiredIndex(bv, 'buffer', ctx.buffers.length, vWhat, 'buffers');
   const byteOffset = optionalInt(bv, 'byteOffset', 0, vWhat);
   const byteLength = optionalInt(bv, 'byteLength', -1, vWhat, 1);
-  if (byteLength < 0) fail('BAD_ACCESSOR', `${vWhat} has no byteLength`, 'view.noByteLength', { view: index });
+  if (byteLength < 0) fail('BAD_ACCESSOR', 'view.noByteLength', { view: index });
   const stride = bv.byteStride === undefined ? undefined : optionalInt(bv, 'byteStride', 0, vWhat, 1);
   const meshopt = meshoptExtension(bv);
   if (meshopt) {
@@ -83,16 +83,16 @@ function viewBytes(ctx: AccessorContext, index: number, what: string): ViewBytes
     const views = decodedViews.get(ctx) ?? decodedViews.set(ctx, new Map()).get(ctx)!;
     let bytes = views.get(index);
     if (!bytes) views.set(index, (bytes = decodeMeshoptView(meshopt, ctx.buffers, ctx.budget, vWhat)));
-    if (byteLength > bytes.length) fail('OUT_OF_BOUNDS', `${vWhat} declares ${byteLength} bytes but its compressed data decodes to ${bytes.length}`, 'meshopt.outside', { start: 0, end: byteLength, buffer: bufferIndex, bytes: bytes.length });
+    if (byteLength > bytes.length) fail('OUT_OF_BOUNDS', 'meshopt.decodedSize', { view: index, declared: byteLength, bytes: bytes.length });
     return { bytes: bytes.subarray(0, byteLength), stride };
   }
   if (bv.extensions !== undefined && isObject(bv.extensions) && Object.keys(bv.extensions).some((k) => /meshopt/i.test(k))) {
-    fail('UNSUPPORTED', `${vWhat} is compressed (${Object.keys(bv.extensions).join(', ')}), which is not supported`, 'view.compressed', { view: index, extensions: Object.keys(bv.extensions).join(', ') });
+    fail('UNSUPPORTED', 'view.compressed', { view: index, extensions: Object.keys(bv.extensions).join(', ') });
   }
   const buffer = ctx.buffers[bufferIndex];
-  if (!buffer) fail('OUT_OF_BOUNDS', `${vWhat} uses buffer ${bufferIndex}, whose bytes are not in the file`, 'view.noBuffer', { view: index, buffer: bufferIndex });
+  if (!buffer) fail('OUT_OF_BOUNDS', 'view.noBuffer', { view: index, buffer: bufferIndex });
   if (byteOffset + byteLength > buffer.length) {
-    fail('OUT_OF_BOUNDS', `${vWhat} (bytes ${byteOffset}..${byteOffset + byteLength}) lies outside buffer ${bufferIndex} (${buffer.length} bytes)`, 'view.outside', { view: index, start: byteOffset, end: byteOffset + byteLength, buffer: bufferIndex, bytes: buffer.length });
+    fail('OUT_OF_BOUNDS', 'view.outside', { view: index, start: byteOffset, end: byteOffset + byteLength, buffer: bufferIndex, bytes: buffer.length });
   }
   return { bytes: buffer.subarray(byteOffset, byteOffset + byteLength), stride };
 }
@@ -144,28 +144,28 @@ function gather(src: Uint8Array, byteOffset: number, stride: number, count: numb
  */
 export function readAccessor(ctx: AccessorContext, index: unknown, allowedTypes: readonly string[], what: string): ReadAccessor {
   if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= ctx.accessors.length) {
-    fail('BAD_ACCESSOR', `${what}: accessor ${JSON.stringify(index)} does not exist (the file has ${ctx.accessors.length})`, 'accessor.missing', { accessor: JSON.stringify(index) ?? 'undefined', count: ctx.accessors.length });
+    fail('BAD_ACCESSOR', 'accessor.missing', { accessor: JSON.stringify(index) ?? 'undefined', count: ctx.accessors.length });
   }
   const cached = ctx.cache.get(index);
   if (cached) {
-    if (!allowedTypes.includes(typeOfComponents(cached.components))) fail('BAD_ACCESSOR', `${what}: accessor ${index} has ${cached.components} components, expected ${allowedTypes.join(' or ')}`, 'accessor.wrongType', { accessor: index, type: typeOfComponents(cached.components), expected: allowedTypes.join(' / ') });
+    if (!allowedTypes.includes(typeOfComponents(cached.components))) fail('BAD_ACCESSOR', 'accessor.wrongType', { accessor: index, type: typeOfComponents(cached.components), expected: allowedTypes.join(' / ') });
     return cached;
   }
   const acc = ctx.accessors[index];
   const aWhat = `${what}: accessor ${index}`;
-  if (!isObject(acc)) fail('BAD_ACCESSOR', `${aWhat} is not an object`, 'accessor.notObject', { accessor: index });
+  if (!isObject(acc)) fail('BAD_ACCESSOR', 'accessor.notObject', { accessor: index });
   const type = acc.type;
-  if (typeof type !== 'string' || !(type in TYPE_COMPONENTS)) fail('BAD_ACCESSOR', `${aWhat} has an invalid type ${JSON.stringify(type)}`, 'accessor.badType', { accessor: index, type: JSON.stringify(type) ?? 'undefined' });
-  if (!allowedTypes.includes(type)) fail('BAD_ACCESSOR', `${aWhat} is ${type}, expected ${allowedTypes.join(' or ')}`, 'accessor.wrongType', { accessor: index, type, expected: allowedTypes.join(' / ') });
+  if (typeof type !== 'string' || !(type in TYPE_COMPONENTS)) fail('BAD_ACCESSOR', 'accessor.badType', { accessor: index, type: JSON.stringify(type) ?? 'undefined' });
+  if (!allowedTypes.includes(type)) fail('BAD_ACCESSOR', 'accessor.wrongType', { accessor: index, type, expected: allowedTypes.join(' / ') });
   const componentType = acc.componentType;
   if (typeof componentType !== 'number' || !(componentType in COMPONENT_SIZE)) {
-    fail('BAD_ACCESSOR', `${aWhat} has an invalid componentType ${JSON.stringify(componentType)}`, 'accessor.badComponentType', { accessor: index, value: JSON.stringify(componentType) ?? 'undefined' });
+    fail('BAD_ACCESSOR', 'accessor.badComponentType', { accessor: index, value: JSON.stringify(componentType) ?? 'undefined' });
   }
   const normalized = acc.normalized === true;
-  if (componentType !== FLOAT && !normalized) fail('BAD_ACCESSOR', `${aWhat} stores integers that are not normalized, which animations cannot use`, 'accessor.notNormalized', { accessor: index });
-  if (componentType === 5125) fail('BAD_ACCESSOR', `${aWhat} uses normalized UNSIGNED_INT, which glTF does not allow`, 'accessor.normalizedUint', { accessor: index });
+  if (componentType !== FLOAT && !normalized) fail('BAD_ACCESSOR', 'accessor.notNormalized', { accessor: index });
+  if (componentType === 5125) fail('BAD_ACCESSOR', 'accessor.normalizedUint', { accessor: index });
   const count = acc.count;
-  if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 1) fail('BAD_ACCESSOR', `${aWhat} has an invalid count ${JSON.stringify(count)}`, 'accessor.badCount', { accessor: index, value: JSON.stringify(count) ?? 'undefined' });
+  if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 1) fail('BAD_ACCESSOR', 'accessor.badCount', { accessor: index, value: JSON.stringify(count) ?? 'undefined' });
   const components = TYPE_COMPONENTS[type];
   const size = COMPONENT_SIZE[componentType];
   const elementSize = size * components;
@@ -177,13 +177,13 @@ export function readAccessor(ctx: AccessorContext, index: unknown, allowedTypes:
     const viewIndex = requiredIndex(acc, 'bufferView', ctx.bufferViews.length, aWhat, 'buffer views');
     const view = viewBytes(ctx, viewIndex, aWhat);
     const stride = view.stride ?? elementSize;
-    if (stride < elementSize) fail('BAD_ACCESSOR', `${aWhat}: byteStride ${stride} of buffer view ${viewIndex} is smaller than one element (${elementSize} bytes)`, 'accessor.stride', { accessor: index, stride, view: viewIndex, size: elementSize });
-    if (byteOffset % size !== 0) fail('BAD_ACCESSOR', `${aWhat}: byteOffset ${byteOffset} is not a multiple of the component size ${size}`, 'accessor.alignment', { accessor: index, offset: byteOffset, size });
+    if (stride < elementSize) fail('BAD_ACCESSOR', 'accessor.stride', { accessor: index, stride, view: viewIndex, size: elementSize });
+    if (byteOffset % size !== 0) fail('BAD_ACCESSOR', 'accessor.alignment', { accessor: index, offset: byteOffset, size });
     // Compare in doubles: count is a safe integer and stride small, so no overflow before the check.
     const needed = byteOffset + stride * (count - 1) + elementSize;
     if (needed > view.bytes.length) {
       fail(count * elementSize > view.bytes.length ? 'TOO_LARGE' : 'OUT_OF_BOUNDS',
-        `${aWhat} declares ${count} ${type} elements (${needed} bytes) but buffer view ${viewIndex} holds only ${view.bytes.length} bytes`, 'accessor.pastView', { accessor: index, count, type, needed, view: viewIndex, bytes: view.bytes.length });
+        'accessor.pastView', { accessor: index, count, type, needed, view: viewIndex, bytes: view.bytes.length });
     }
     spendBudget(ctx.budget, count * components, aWhat); // before any allocation
     const absolute = view.bytes.byteOffset + byteOffset;
@@ -196,9 +196,9 @@ export function readAccessor(ctx: AccessorContext, index: unknown, allowedTypes:
       gather(view.bytes, byteOffset, stride, count, components, componentType, normalized, data);
     }
   } else {
-    if (acc.sparse === undefined) fail('BAD_ACCESSOR', `${aWhat} has neither a bufferView nor sparse values`, 'accessor.noStorage', { accessor: index });
+    if (acc.sparse === undefined) fail('BAD_ACCESSOR', 'accessor.noStorage', { accessor: index });
     if (count * components > ctx.maxSyntheticFloats) {
-      fail('TOO_LARGE', `${aWhat} declares ${count} elements without storage, more than a file of this size can describe`, 'accessor.tooManySynthetic', { accessor: index, count });
+      fail('TOO_LARGE', 'accessor.tooManySynthetic', { accessor: index, count });
     }
     spendBudget(ctx.budget, count * components, aWhat);
     data = new Float32Array(count * components);
@@ -217,7 +217,7 @@ export function readAccessor(ctx: AccessorContext, index: unknown, allowedTypes:
   const bits = new Uint32Array(data.buffer, data.byteOffset, data.length);
   for (let i = 0; i < bits.length; i++) {
     if ((bits[i] & 0x7f800000) === 0x7f800000) {
-      fail('BAD_DATA', `${aWhat} contains ${data[i]} (element ${Math.floor(i / components)}); animation data must be finite numbers`, 'accessor.notFinite', { accessor: index, value: String(data[i]), element: Math.floor(i / components) });
+      fail('BAD_DATA', 'accessor.notFinite', { accessor: index, value: String(data[i]), element: Math.floor(i / components) });
     }
   }
   const result: ReadAccessor = { data, count, components, componentType, normalized, dequantized };
@@ -231,22 +231,22 @@ function typeOfComponents(n: number): string {
 
 function applySparse(ctx: AccessorContext, sparse: unknown, count: number, components: number, componentType: number, normalized: boolean, data: Float32Array, what: string): void {
   const sWhat = `${what} (sparse)`;
-  if (!isObject(sparse)) fail('BAD_ACCESSOR', `${sWhat} is not an object`, 'sparse.notObject');
+  if (!isObject(sparse)) fail('BAD_ACCESSOR', 'sparse.notObject');
   const n = sparse.count;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > count) fail('BAD_ACCESSOR', `${sWhat}: count ${JSON.stringify(n)} must be 1..${count}`, 'sparse.count', { value: JSON.stringify(n) ?? 'undefined', max: count });
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > count) fail('BAD_ACCESSOR', 'sparse.count', { value: JSON.stringify(n) ?? 'undefined', max: count });
   const indices = sparse.indices;
   const values = sparse.values;
-  if (!isObject(indices) || !isObject(values)) fail('BAD_ACCESSOR', `${sWhat} lacks indices or values`, 'sparse.parts');
+  if (!isObject(indices) || !isObject(values)) fail('BAD_ACCESSOR', 'sparse.parts');
   const indexType = indices.componentType;
-  if (indexType !== 5121 && indexType !== 5123 && indexType !== 5125) fail('BAD_ACCESSOR', `${sWhat}: invalid index componentType ${JSON.stringify(indexType)}`, 'sparse.indexType', { value: JSON.stringify(indexType) ?? 'undefined' });
+  if (indexType !== 5121 && indexType !== 5123 && indexType !== 5125) fail('BAD_ACCESSOR', 'sparse.indexType', { value: JSON.stringify(indexType) ?? 'undefined' });
   const iView = viewBytes(ctx, requiredIndex(indices, 'bufferView', ctx.bufferViews.length, sWhat, 'buffer views'), sWhat);
   const iOffset = optionalInt(indices, 'byteOffset', 0, sWhat);
   const iSize = COMPONENT_SIZE[indexType];
-  if (iOffset + n * iSize > iView.bytes.length) fail('OUT_OF_BOUNDS', `${sWhat}: ${n} indices do not fit in their buffer view (${iView.bytes.length} bytes)`, 'sparse.indicesPastView', { count: n, bytes: iView.bytes.length });
+  if (iOffset + n * iSize > iView.bytes.length) fail('OUT_OF_BOUNDS', 'sparse.indicesPastView', { count: n, bytes: iView.bytes.length });
   const vView = viewBytes(ctx, requiredIndex(values, 'bufferView', ctx.bufferViews.length, sWhat, 'buffer views'), sWhat);
   const vOffset = optionalInt(values, 'byteOffset', 0, sWhat);
   const elementSize = COMPONENT_SIZE[componentType] * components;
-  if (vOffset + n * elementSize > vView.bytes.length) fail('OUT_OF_BOUNDS', `${sWhat}: ${n} values do not fit in their buffer view (${vView.bytes.length} bytes)`, 'sparse.valuesPastView', { count: n, bytes: vView.bytes.length });
+  if (vOffset + n * elementSize > vView.bytes.length) fail('OUT_OF_BOUNDS', 'sparse.valuesPastView', { count: n, bytes: vView.bytes.length });
   const idv = new DataView(iView.bytes.buffer, iView.bytes.byteOffset, iView.bytes.byteLength);
   spendBudget(ctx.budget, n * components, sWhat);
   const tmp = new Float32Array(n * components);
@@ -254,7 +254,7 @@ function applySparse(ctx: AccessorContext, sparse: unknown, count: number, compo
   let previous = -1;
   for (let k = 0; k < n; k++) {
     const idx = readComponent(idv, iOffset + k * iSize, indexType);
-    if (idx <= previous || idx >= count) fail('BAD_ACCESSOR', `${sWhat}: index ${idx} at position ${k} is out of order or past the accessor's ${count} elements`, 'sparse.indexOrder', { index: idx, position: k, count });
+    if (idx <= previous || idx >= count) fail('BAD_ACCESSOR', 'sparse.indexOrder', { index: idx, position: k, count });
     previous = idx;
     for (let c = 0; c < components; c++) data[idx * components + c] = tmp[k * components + c];
   }

@@ -5,9 +5,9 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 const LOOKUP = new Int16Array(128).fill(-1);
 for (let i = 0; i < ALPHABET.length; i++) LOOKUP[ALPHABET.charCodeAt(i)] = i;
 
-export function decodeDataUri(uri: string, what: string): Uint8Array {
+export function decodeDataUri(uri: string, _what: string): Uint8Array {
   const comma = uri.indexOf(',');
-  if (comma < 0 || !/;base64$/i.test(uri.slice(0, comma))) fail('UNSUPPORTED', `${what}: only base64 data URIs are supported`, 'dataUri.notBase64');
+  if (comma < 0 || !/;base64$/i.test(uri.slice(0, comma))) fail('UNSUPPORTED', 'dataUri.notBase64');
   let end = uri.length;
   while (end > comma + 1 && uri.charCodeAt(end - 1) === 61 /* = */) end--;
   const chars = end - comma - 1;
@@ -19,7 +19,7 @@ export function decodeDataUri(uri: string, what: string): Uint8Array {
   for (let i = comma + 1; i < end; i++) {
     const c = uri.charCodeAt(i);
     const v = c < 128 ? LOOKUP[c] : -1;
-    if (v < 0) fail('BAD_DATA', `${what}: invalid base64 character at position ${i}`, 'dataUri.badChar', { position: i });
+    if (v < 0) fail('BAD_DATA', 'dataUri.badChar', { position: i });
     acc = ((acc << 6) | v) & 0xffffff;
     bits += 6;
     if (bits >= 8) {

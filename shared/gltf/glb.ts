@@ -37,9 +37,8 @@ export const MAX_GLTF_JSON_CONTAINERS = 1 << 20;
 export function refuseCostlyJson(data: Uint8Array, limits: GlbLimits, what: 'the JSON chunk' | 'the glTF JSON'): void {
   const max = limits.maxJsonContainers ?? MAX_GLTF_JSON_CONTAINERS;
   if (countJsonContainers(data, max) > max) {
-    const message = `${what} (${data.length} bytes) holds more than ${max} objects and arrays; ${limits.kind ?? 'this kind of file'} needs far fewer, so it is refused before parsing`;
-    if (what === 'the JSON chunk') fail('TOO_LARGE', message, 'glb.jsonContainers', { bytes: data.length, max });
-    fail('TOO_LARGE', message, 'gltf.jsonContainers', { bytes: data.length, max });
+    if (what === 'the JSON chunk') fail('TOO_LARGE', 'glb.jsonContainers', { bytes: data.length, max });
+    fail('TOO_LARGE', 'gltf.jsonContainers', { bytes: data.length, max });
   }
   refuseDeepJson(data, what);
 }
@@ -49,41 +48,41 @@ export function isGlb(bytes: Uint8Array): boolean {
 }
 
 export function parseGlb(bytes: Uint8Array, limits: GlbLimits = {}): GlbParts {
-  if (bytes.length < 12) fail(bytes.length === 0 ? 'NOT_GLB' : 'TRUNCATED', `file is ${bytes.length} bytes, too short for a GLB header (12 bytes)`, 'glb.tooShort', { bytes: bytes.length });
+  if (bytes.length < 12) fail(bytes.length === 0 ? 'NOT_GLB' : 'TRUNCATED', 'glb.tooShort', { bytes: bytes.length });
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (dv.getUint32(0, true) !== MAGIC) fail('NOT_GLB', 'not a GLB file (the first four bytes are not "glTF")', 'glb.magic');
+  if (dv.getUint32(0, true) !== MAGIC) fail('NOT_GLB', 'glb.magic');
   const version = dv.getUint32(4, true);
-  if (version !== 2) fail('UNSUPPORTED', `GLB version ${version} is not supported (only glTF 2.0)`, 'glb.version', { version: String(version) });
+  if (version !== 2) fail('UNSUPPORTED', 'glb.version', { version: String(version) });
   const declared = dv.getUint32(8, true);
-  if (declared > bytes.length) fail('TRUNCATED', `GLB header declares ${declared} bytes but the file has ${bytes.length}: the file is truncated`, 'glb.declaredPastEnd', { declared, bytes: bytes.length });
-  if (declared < 20) fail('BAD_CHUNK', `GLB header declares a length of ${declared} bytes, too small for a JSON chunk`, 'glb.declaredTooSmall', { declared });
+  if (declared > bytes.length) fail('TRUNCATED', 'glb.declaredPastEnd', { declared, bytes: bytes.length });
+  if (declared < 20) fail('BAD_CHUNK', 'glb.declaredTooSmall', { declared });
   let offset = 12;
   let json: unknown;
   let bin: Uint8Array = new Uint8Array(0);
   let index = 0;
   while (offset < declared) {
-    if (offset + 8 > declared) fail('TRUNCATED', `chunk header at byte ${offset} runs past the end of the file`, 'glb.chunkHeaderPastEnd', { offset });
+    if (offset + 8 > declared) fail('TRUNCATED', 'glb.chunkHeaderPastEnd', { offset });
     const length = dv.getUint32(offset, true);
     const type = dv.getUint32(offset + 4, true);
     const start = offset + 8;
-    if (length > declared - start) fail('TRUNCATED', `chunk ${index} declares ${length} bytes but only ${declared - start} remain: truncated chunk`, 'glb.chunkPastEnd', { chunk: index, declared: length, left: declared - start });
+    if (length > declared - start) fail('TRUNCATED', 'glb.chunkPastEnd', { chunk: index, declared: length, left: declared - start });
     const data = bytes.subarray(start, start + length);
     if (index === 0) {
-      if (type !== CHUNK_JSON) fail('BAD_CHUNK', 'the first GLB chunk is not JSON', 'glb.firstNotJson');
+      if (type !== CHUNK_JSON) fail('BAD_CHUNK', 'glb.firstNotJson');
       refuseCostlyJson(data, limits, 'the JSON chunk');
       let text: string;
       try {
         text = new TextDecoder('utf-8', { fatal: true }).decode(data);
       } catch {
-        fail('BAD_JSON', 'the JSON chunk is not valid UTF-8', 'glb.jsonNotUtf8');
+        fail('BAD_JSON', 'glb.jsonNotUtf8');
       }
       try {
         // -0 becomes 0: JSON cannot write -0 back, and a round trip must give the same values.
         json = JSON.parse(text, (_key, value) => (value === 0 ? 0 : value));
-      } catch (e) {
-        fail('BAD_JSON', `the JSON chunk does not parse: ${(e as Error).message}`, 'glb.jsonSyntax');
+      } catch {
+        fail('BAD_JSON', 'glb.jsonSyntax');
       }
-      if (json === null || typeof json !== 'object' || Array.isArray(json)) fail('BAD_JSON', 'the JSON chunk is not an object', 'glb.jsonNotObject');
+      if (json === null || typeof json !== 'object' || Array.isArray(json)) fail('BAD_JSON', 'glb.jsonNotObject');
     } else if (type === CHUNK_BIN && index === 1) {
       bin = data;
     }
@@ -91,7 +90,7 @@ export function parseGlb(bytes: Uint8Array, limits: GlbLimits = {}): GlbParts {
     offset = start + ((length + 3) & ~3);
     index++;
   }
-  if (index === 0) fail('BAD_CHUNK', 'the GLB has no JSON chunk', 'glb.noJson');
+  if (index === 0) fail('BAD_CHUNK', 'glb.noJson');
   return { json, bin };
 }
 

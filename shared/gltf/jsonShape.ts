@@ -50,7 +50,7 @@ export const MAX_JSON_DEPTH = 256;
  * Refuses a UTF-8 JSON text whose objects and arrays nest deeper than MAX_JSON_DEPTH, by one scan
  * of the bytes before parsing (strings skipped as in countJsonContainers). `what` names the text.
  */
-export function refuseDeepJson(bytes: Uint8Array, what: string): void {
+export function refuseDeepJson(bytes: Uint8Array, _what: string): void {
   let depth = 0;
   let inString = false;
   for (let i = 0, n = bytes.length; i < n; i++) {
@@ -61,7 +61,7 @@ export function refuseDeepJson(bytes: Uint8Array, what: string): void {
     } else if (b === QUOTE) {
       inString = true;
     } else if (b === OPEN_BRACE || b === OPEN_BRACKET) {
-      if (++depth > MAX_JSON_DEPTH) fail('BAD_JSON', `${what} nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep (at byte ${i}); a glTF file needs far fewer`, 'json.tooDeep', { max: MAX_JSON_DEPTH, offset: i });
+      if (++depth > MAX_JSON_DEPTH) fail('BAD_JSON', 'json.tooDeep', { max: MAX_JSON_DEPTH, offset: i });
     } else if (b === CLOSE_BRACE || b === CLOSE_BRACKET) {
       depth--;
     }

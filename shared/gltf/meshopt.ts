@@ -33,9 +33,9 @@ export const meshoptReady: Promise<void> = MeshoptDecoder.ready.then(
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function int(ext: Json, key: string, what: string, min: number, fallback?: number): number {
+function int(ext: Json, key: string, _what: string, min: number, fallback?: number): number {
   const v = ext[key] ?? fallback;
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min) fail('BAD_ACCESSOR', `${what}: EXT_meshopt_compression ${key} must be an integer >= ${min}, got ${JSON.stringify(ext[key])}`, 'meshopt.field', { key, min, value: JSON.stringify(ext[key]) ?? 'undefined' });
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min) fail('BAD_ACCESSOR', 'meshopt.field', { key, min, value: JSON.stringify(ext[key]) ?? 'undefined' });
   return v;
 }
 
@@ -50,30 +50,30 @@ export function meshoptExtension(bufferView: Json): Json | undefined {
 /** The decoded bytes of a compressed buffer view (count x byteStride bytes). */
 export function decodeMeshoptView(ext: Json, buffers: readonly (Uint8Array | undefined)[], budget: ReadBudget, what: string): Uint8Array {
   const buffer = int(ext, 'buffer', what, 0);
-  if (buffer >= buffers.length) fail('BAD_ACCESSOR', `${what}: EXT_meshopt_compression buffer ${buffer} does not exist (the file has ${buffers.length})`, 'meshopt.buffer', { buffer, count: buffers.length });
+  if (buffer >= buffers.length) fail('BAD_ACCESSOR', 'meshopt.buffer', { buffer, count: buffers.length });
   const byteOffset = int(ext, 'byteOffset', what, 0, 0);
   const byteLength = int(ext, 'byteLength', what, 1);
   const byteStride = int(ext, 'byteStride', what, 1);
   const count = int(ext, 'count', what, 1);
   const mode = ext.mode;
   const filter = ext.filter ?? 'NONE';
-  if (typeof mode !== 'string' || !MODES.has(mode)) fail('BAD_ACCESSOR', `${what}: EXT_meshopt_compression mode ${JSON.stringify(mode)} is not ATTRIBUTES, TRIANGLES or INDICES`, 'meshopt.mode', { value: JSON.stringify(mode) ?? 'undefined' });
-  if (typeof filter !== 'string' || !FILTERS.has(filter)) fail('BAD_ACCESSOR', `${what}: EXT_meshopt_compression filter ${JSON.stringify(filter)} is unknown`, 'meshopt.filter', { value: JSON.stringify(filter) ?? 'undefined' });
+  if (typeof mode !== 'string' || !MODES.has(mode)) fail('BAD_ACCESSOR', 'meshopt.mode', { value: JSON.stringify(mode) ?? 'undefined' });
+  if (typeof filter !== 'string' || !FILTERS.has(filter)) fail('BAD_ACCESSOR', 'meshopt.filter', { value: JSON.stringify(filter) ?? 'undefined' });
   const strideOk = mode === 'ATTRIBUTES' ? byteStride % 4 === 0 && byteStride <= 256 : byteStride === 2 || byteStride === 4;
-  if (!strideOk) fail('BAD_ACCESSOR', `${what}: EXT_meshopt_compression byteStride ${byteStride} is not valid for ${mode}`, 'meshopt.stride', { stride: byteStride, mode });
+  if (!strideOk) fail('BAD_ACCESSOR', 'meshopt.stride', { stride: byteStride, mode });
   const source = buffers[buffer];
-  if (!source) fail('OUT_OF_BOUNDS', `${what}: the compressed data's buffer ${buffer} is not in the file`, 'view.noBuffer', { view: what, buffer });
-  if (byteOffset + byteLength > source.length) fail('OUT_OF_BOUNDS', `${what}: the compressed data (bytes ${byteOffset}..${byteOffset + byteLength}) lies outside buffer ${buffer} (${source.length} bytes)`, 'meshopt.outside', { start: byteOffset, end: byteOffset + byteLength, buffer, bytes: source.length });
+  if (!source) fail('OUT_OF_BOUNDS', 'view.noBuffer', { view: what, buffer });
+  if (byteOffset + byteLength > source.length) fail('OUT_OF_BOUNDS', 'meshopt.outside', { start: byteOffset, end: byteOffset + byteLength, buffer, bytes: source.length });
   // The decoded size is what the file claims: charged before the allocation (in floats, 4 bytes each).
   spendBudget(budget, Math.ceil((count * byteStride) / 4), `${what} (decompressing ${count} x ${byteStride} bytes)`);
   if (state !== 'ready') {
-    fail('UNSUPPORTED', state === 'failed' ? `${what} is compressed (EXT_meshopt_compression) and the meshopt decoder could not start: ${failure}` : `${what} is compressed (EXT_meshopt_compression) and the meshopt decoder is still starting; try again`, 'meshopt.notReady', { view: what });
+    fail('UNSUPPORTED', state === 'failed' ? 'meshopt.failed' : 'meshopt.notReady', { view: what, reason: failure });
   }
   const target = new Uint8Array(count * byteStride);
   try {
     MeshoptDecoder.decodeGltfBuffer(target, count, byteStride, source.subarray(byteOffset, byteOffset + byteLength), mode, filter === 'NONE' ? undefined : filter);
-  } catch (e) {
-    fail('BAD_DATA', `${what}: the meshopt-compressed data does not decode (${e instanceof Error ? e.message : String(e)})`, 'meshopt.decode', { view: what });
+  } catch {
+    fail('BAD_DATA', 'meshopt.decode', { view: what });
   }
   return target;
 }

@@ -93,7 +93,7 @@ export function bakeCubic(times: Float32Array, values: Float32Array, n: number, 
   const q = new Float64Array(n);
   const m = new Float64Array(n);
   let total = count;
-  const tooLarge = () => fail('TOO_LARGE', `sampling a CUBICSPLINE curve needs more than ${budget.left} keys, more than a file of this size can justify`, 'cubicTooLarge', { keys: budget.left });
+  const tooLarge = () => fail('TOO_LARGE', 'cubicTooLarge', { keys: budget.left });
   for (let seg = 0; seg < count - 1; seg++) {
     const dt = times[seg + 1] - times[seg];
     const fits = (k: number): boolean => {

@@ -27,7 +27,7 @@ export function restRotation(motion: Motion, bone: HumanBoneName): Quat {
 
 export function requireRestBone(motion: Motion, bone: HumanBoneName): RestBone {
   const rb = motion.rest.bones[bone];
-  if (!rb) fail('BAD_PARAMETER', `the motion's skeleton has no ${bone} bone`, 'motion.noBone', { bone });
+  if (!rb) fail('BAD_PARAMETER', 'motion.noBone', { bone });
   return rb;
 }
 
@@ -49,7 +49,7 @@ export function invertAffine(m: Mat4): Mat4 {
   const g = m[2], h = m[6], k = m[10];
   const A = e * k - f * h, B = -(d * k - f * g), C = d * h - e * g;
   const det = a * A + b * B + c * C;
-  if (!(Math.abs(det) > 1e-12) || !Number.isFinite(det)) fail('BAD_DATA', 'the hips parent node has a singular transform (zero scale)', 'motion.singularHipsParent');
+  if (!(Math.abs(det) > 1e-12) || !Number.isFinite(det)) fail('BAD_DATA', 'motion.singularHipsParent');
   const inv = 1 / det;
   const r00 = A * inv, r01 = -(b * k - c * h) * inv, r02 = (b * f - c * e) * inv;
   const r10 = B * inv, r11 = (a * k - c * g) * inv, r12 = -(a * f - c * d) * inv;

@@ -55,7 +55,7 @@ function isObject(v: unknown): v is Json {
 function arrayOf(json: Json, key: string): unknown[] {
   const v = json[key];
   if (v === undefined) return [];
-  if (!Array.isArray(v)) fail('BAD_JSON', `"${key}" must be an array`, 'json.notArray', { key });
+  if (!Array.isArray(v)) fail('BAD_JSON', 'json.notArray', { key });
   return v;
 }
 
@@ -68,8 +68,8 @@ export function readVrma(bytes: Uint8Array): Motion {
     return readVrmaUnguarded(bytes);
   } catch (e) {
     if (e instanceof MotionError) throw e;
-    // A bug, not bad input; still never let a raw RangeError/TypeError reach the UI. Tests look for this prefix.
-    throw new MotionError('BAD_DATA', `internal error while reading the file: ${(e as Error)?.message ?? String(e)}`, 'internal');
+    // A bug, not bad input; still never let a raw RangeError/TypeError reach the UI. The bug's own message goes in the detail.
+    throw new MotionError('BAD_DATA', 'internal', { reason: (e as Error)?.message ?? String(e) });
   }
 }
 
@@ -80,11 +80,11 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
 
   const extensions = json.extensions;
   const ext = isObject(extensions) ? extensions[EXTENSION_NAME] : undefined;
-  if (!isObject(ext)) fail('NOT_VRMA', `not a VRM Animation: the glTF has no ${EXTENSION_NAME} extension`, 'vrma.noExtension', { extension: EXTENSION_NAME });
+  if (!isObject(ext)) fail('NOT_VRMA', 'vrma.noExtension', { extension: EXTENSION_NAME });
   const nodes = arrayOf(json, 'nodes');
-  if (nodes.length > MAX_NODES) fail('TOO_LARGE', `the file has ${nodes.length} nodes; a motion has far fewer (at most ${MAX_NODES} are read)`, 'vrma.tooManyNodes', { count: nodes.length, max: MAX_NODES });
+  if (nodes.length > MAX_NODES) fail('TOO_LARGE', 'vrma.tooManyNodes', { count: nodes.length, max: MAX_NODES });
   nodes.forEach((n, i) => {
-    if (!isObject(n)) fail('BAD_JSON', `node ${i} is not an object`, 'json.nodeNotObject', { node: i });
+    if (!isObject(n)) fail('BAD_JSON', 'json.nodeNotObject', { node: i });
   });
 
   // --- the VRMC_vrm_animation extension, cleaned so what we keep is consistent ---
@@ -192,9 +192,9 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
   // --- buffers ---
   const buffersJson = arrayOf(json, 'buffers');
   const buffers = buffersJson.map((b, i): Uint8Array | undefined => {
-    if (!isObject(b)) fail('BAD_JSON', `buffer ${i} is not an object`, 'json.bufferNotObject', { buffer: i });
+    if (!isObject(b)) fail('BAD_JSON', 'json.bufferNotObject', { buffer: i });
     const byteLength = b.byteLength;
-    if (typeof byteLength !== 'number' || !Number.isSafeInteger(byteLength) || byteLength < 1) fail('BAD_JSON', `buffer ${i} has an invalid byteLength ${JSON.stringify(byteLength)}`, 'json.bufferByteLength', { buffer: i, value: JSON.stringify(byteLength) ?? 'undefined' });
+    if (typeof byteLength !== 'number' || !Number.isSafeInteger(byteLength) || byteLength < 1) fail('BAD_JSON', 'json.bufferByteLength', { buffer: i, value: JSON.stringify(byteLength) ?? 'undefined' });
     let data: Uint8Array | undefined;
     if (b.uri === undefined) {
       if (i !== 0) return undefined;
@@ -204,7 +204,7 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
     } else {
       return undefined; // external file: only an error if an animation actually uses it
     }
-    if (byteLength > data.length) fail('TRUNCATED', `buffer ${i} declares ${byteLength} bytes but only ${data.length} are in the file`, 'buffer.pastEnd', { buffer: i, declared: byteLength, bytes: data.length });
+    if (byteLength > data.length) fail('TRUNCATED', 'buffer.pastEnd', { buffer: i, declared: byteLength, bytes: data.length });
     return data.subarray(0, byteLength);
   });
   const ctx: AccessorContext = {
@@ -226,7 +226,7 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
   if (animations.length > 1) warnings.push(warning(`the file has ${animations.length} animations; only the first is used`, 'vrma.severalAnimations', { count: animations.length }));
   if (animations.length > 0) {
     const anim = animations[0];
-    if (!isObject(anim)) fail('BAD_JSON', 'animation 0 is not an object', 'json.animationNotObject', { animation: 0 });
+    if (!isObject(anim)) fail('BAD_JSON', 'json.animationNotObject', { animation: 0 });
     if (typeof anim.name === 'string') animationName = anim.name;
     if (anim.extras !== undefined) animationExtras = anim.extras;
     const samplers = arrayOf(anim, 'samplers');
@@ -234,21 +234,21 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
     const legacyLookAt: number[] = [];
     for (const [ci, ch] of arrayOf(anim, 'channels').entries()) {
       const where = `animation channel ${ci}`;
-      if (!isObject(ch)) fail('BAD_JSON', `${where} is not an object`, 'json.channelNotObject', { channel: ci });
+      if (!isObject(ch)) fail('BAD_JSON', 'json.channelNotObject', { channel: ci });
       const target = ch.target;
-      if (!isObject(target)) fail('BAD_JSON', `${where} has no target`, 'json.channelNoTarget', { channel: ci });
+      if (!isObject(target)) fail('BAD_JSON', 'json.channelNoTarget', { channel: ci });
       const node = target.node;
       const path = target.path;
       if (node === undefined) {
         warnings.push(warning(`${where} targets no node (${JSON.stringify(path)}); ignored`, 'vrma.channelNoNode', { channel: ci, path: JSON.stringify(path) ?? 'undefined' }));
         continue;
       }
-      if (!isIndex(node, nodes.length)) fail('BAD_JSON', `${where} targets node ${JSON.stringify(node)}, which does not exist`, 'json.channelNode', { channel: ci, node: JSON.stringify(node) ?? 'undefined' });
+      if (!isIndex(node, nodes.length)) fail('BAD_JSON', 'json.channelNode', { channel: ci, node: JSON.stringify(node) ?? 'undefined' });
       if (path === 'weights') {
         warnings.push(warning(`${where} animates morph weights of node ${node}, which a VRM Animation cannot use; ignored`, 'vrma.channelWeights', { channel: ci, node: String(node) }));
         continue;
       }
-      if (path !== 'rotation' && path !== 'translation' && path !== 'scale') fail('BAD_JSON', `${where} has an unknown path ${JSON.stringify(path)}`, 'json.channelPath', { channel: ci, path: JSON.stringify(path) ?? 'undefined' });
+      if (path !== 'rotation' && path !== 'translation' && path !== 'scale') fail('BAD_JSON', 'json.channelPath', { channel: ci, path: JSON.stringify(path) ?? 'undefined' });
       const key = `${node}/${path}`;
       if (seen.has(key)) {
         warnings.push(warning(`${where} animates node ${node} ${path} a second time; ignored`, 'vrma.channelTwice', { channel: ci, node: String(node), path }));
@@ -269,9 +269,9 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
         continue;
       }
       const samplerIndex = ch.sampler;
-      if (!isIndex(samplerIndex, samplers.length)) fail('BAD_JSON', `${where} uses sampler ${JSON.stringify(samplerIndex)}, which does not exist`, 'json.channelSampler', { channel: ci, sampler: JSON.stringify(samplerIndex) ?? 'undefined' });
+      if (!isIndex(samplerIndex, samplers.length)) fail('BAD_JSON', 'json.channelSampler', { channel: ci, sampler: JSON.stringify(samplerIndex) ?? 'undefined' });
       const sampler = samplers[samplerIndex];
-      if (!isObject(sampler)) fail('BAD_JSON', `sampler ${samplerIndex} is not an object`, 'json.samplerNotObject', { sampler: samplerIndex });
+      if (!isObject(sampler)) fail('BAD_JSON', 'json.samplerNotObject', { sampler: samplerIndex });
       const keys = readSampler(ctx, sampler, samplerIndex, path, warnings);
       if (!keys) continue;
       // Channels sharing one accessor share its array here, but every channel is written out again by
@@ -303,20 +303,20 @@ function readSampler(ctx: AccessorContext, sampler: Json, index: number, path: C
   const where = `sampler ${index}`;
   const interpolation = sampler.interpolation ?? 'LINEAR';
   if (interpolation !== 'LINEAR' && interpolation !== 'STEP' && interpolation !== 'CUBICSPLINE') {
-    fail('BAD_JSON', `${where} has an unknown interpolation ${JSON.stringify(interpolation)}`, 'json.interpolation', { sampler: index, value: JSON.stringify(interpolation) });
+    fail('BAD_JSON', 'json.interpolation', { sampler: index, value: JSON.stringify(interpolation) });
   }
   const n = path === 'rotation' ? 4 : 3;
   const input = readAccessor(ctx, sampler.input, ['SCALAR'], `${where} input`);
-  if (input.dequantized) fail('BAD_ACCESSOR', `${where} input (key times) must be floats`, 'sampler.inputNotFloat', { sampler: index });
+  if (input.dequantized) fail('BAD_ACCESSOR', 'sampler.inputNotFloat', { sampler: index });
   const output = readAccessor(ctx, sampler.output, [n === 4 ? 'VEC4' : 'VEC3'], `${where} output`);
   if (output.dequantized) {
-    if (path !== 'rotation') fail('BAD_ACCESSOR', `${where}: ${path} output must be floats`, 'sampler.outputNotFloat', { sampler: index, path });
+    if (path !== 'rotation') fail('BAD_ACCESSOR', 'sampler.outputNotFloat', { sampler: index, path });
     // Once per file, not per track: quantized files (writeVrma's `quantize`) have dozens of them.
     if (!warnings.includes(QUANTIZED_NOTE)) warnings.push(QUANTIZED_NOTE);
   }
   const perKey = interpolation === 'CUBICSPLINE' ? 3 : 1;
   if (output.count !== input.count * perKey) {
-    fail('BAD_ACCESSOR', `${where} has ${input.count} key times but ${output.count} output elements (expected ${input.count * perKey})`, 'sampler.countMismatch', { sampler: index, times: input.count, values: output.count, expected: input.count * perKey });
+    fail('BAD_ACCESSOR', 'sampler.countMismatch', { sampler: index, times: input.count, values: output.count, expected: input.count * perKey });
   }
   let times = input.data;
   let values = output.data;

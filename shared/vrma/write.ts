@@ -84,7 +84,7 @@ const UNIT_TOLERANCE = 2e-4;
  * are unit within tolerance keep their exact bits.
  */
 function checkValues(out: Float32Array, c: Channel): void {
-  const refuse = (v: number) => fail('BAD_PARAMETER', `channel of node ${c.node} ${c.path} holds ${v}; cannot write it`, 'write.badValue', { node: c.node, path: c.path, value: String(v) });
+  const refuse = (v: number) => fail('BAD_PARAMETER', 'write.badValue', { node: c.node, path: c.path, value: String(v) });
   if (c.path !== 'rotation') {
     const bits = new Uint32Array(out.buffer, out.byteOffset, out.length);
     for (let i = 0; i < bits.length; i++) if ((bits[i] & 0x7f800000) === 0x7f800000) refuse(out[i]);
@@ -214,20 +214,20 @@ function checkChannels(motion: Motion): void {
   for (const c of motion.channels) {
     const n = c.times.length * componentsOf(c.path);
     if (c.times.length === 0 || c.values.length < n) {
-      fail('BAD_PARAMETER', `channel of node ${c.node} ${c.path} has ${c.times.length} keys and ${c.values.length} values; cannot write it`, 'write.countMismatch', { node: c.node, path: c.path, keys: c.times.length, values: c.values.length });
+      fail('BAD_PARAMETER', 'write.countMismatch', { node: c.node, path: c.path, keys: c.times.length, values: c.values.length });
     }
-    if (!Number.isInteger(c.node) || c.node < 0 || c.node >= nodeCount) fail('BAD_PARAMETER', `a channel targets node ${c.node}, but the motion has ${nodeCount} nodes`, 'write.badNode', { node: String(c.node), count: nodeCount });
+    if (!Number.isInteger(c.node) || c.node < 0 || c.node >= nodeCount) fail('BAD_PARAMETER', 'write.badNode', { node: String(c.node), count: nodeCount });
     const key = `${c.node}/${c.path}`;
-    if (targets.has(key)) fail('BAD_PARAMETER', `two channels animate node ${c.node} ${c.path}; a glTF animation allows one`, 'write.duplicate', { node: c.node, path: c.path });
+    if (targets.has(key)) fail('BAD_PARAMETER', 'write.duplicate', { node: c.node, path: c.path });
     targets.add(key);
   }
 }
 
 function checkTimes(unique: readonly Float32Array[]): void {
   for (const t of unique) {
-    if (!(t[0] >= 0)) fail('BAD_PARAMETER', `key times must start at 0 or later, got ${t[0]}`, 'write.negativeTime', { time: String(t[0]) });
+    if (!(t[0] >= 0)) fail('BAD_PARAMETER', 'write.negativeTime', { time: String(t[0]) });
     for (let i = 1; i < t.length; i++) {
-      if (!(t[i] > t[i - 1])) fail('BAD_PARAMETER', `key times must increase strictly, but key ${i} (${t[i]} s) follows ${t[i - 1]} s`, 'write.timeOrder', { key: i, time: t[i], previous: t[i - 1] });
+      if (!(t[i] > t[i - 1])) fail('BAD_PARAMETER', 'write.timeOrder', { key: i, time: t[i], previous: t[i - 1] });
     }
   }
 }

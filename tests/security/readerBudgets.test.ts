@@ -55,7 +55,7 @@ describe('FBX: shared links are read once and charged (findings 2, 17)', () => {
     // 20,000 frames x (25 joints + 400 curve nodes) per take is past 8 M numbers: refused before sampling.
     const e = typedError(() => convertFbxTakes(bytes));
     expect(e.code).toBe('TOO_LARGE');
-    expect(e.detail).toBe('budget');
+    expect(e.detail).toBe('budget.take');
     expect(e.params.limit).toBe(1 << 23);
   });
 
@@ -75,7 +75,7 @@ describe('FBX: shared links are read once and charged (findings 2, 17)', () => {
     expect(takes[1].duration).toBeCloseTo(998_999 / 30, 3);
     const e = typedError(() => convertFbxTakes(bytes));
     expect(e.code).toBe('TOO_LARGE');
-    expect(e.message).toMatch(/take "Long0" \(999000 frames\)/);
+    expect(e.message).toMatch(/take “Long0” \(999,000 frames\)/);
   });
 
   it('the frame budget is per file, not per take: 4 takes of 25,000 frames are refused together, each alone converts', () => {
@@ -83,7 +83,7 @@ describe('FBX: shared links are read once and charged (findings 2, 17)', () => {
     const bytes = manyLongTakesFbx(4, 25_000);
     const e = typedError(() => convertFbxTakes(bytes));
     expect(e.code).toBe('TOO_LARGE');
-    expect(e.message).toMatch(/take "Long3"/);
+    expect(e.message).toMatch(/take “Long3”/);
     const one = convertFbxTakes(bytes, { take: 'Long3' });
     expect(one[0].take.name).toBe('Long3');
     expect(one[0].motion.channels.find((c) => c.path === 'rotation')!.times).toHaveLength(25_000);
@@ -138,7 +138,7 @@ describe('glTF converter: linear cycle check, iterative walk, shared accessors o
     expect(anim.keys).toBe(19 * 200_000 + 2);
     const e = typedError(() => convertGltfTakes(bytes));
     expect(e.code).toBe('TOO_LARGE');
-    expect(e.detail).toBe('budget');
+    expect(e.detail).toBe('budget.animation');
   });
 
   it('the same file with 300 keys converts: 300 keys on every animated bone', () => {
@@ -156,7 +156,7 @@ describe('MMD bake: (bones + IK chains) x frames charged to the model and motion
     expect(vmd.length).toBeLessThan(300);
     const e = typedError(() => convertVmd(vmd, { pmx }));
     expect(e.code).toBe('TOO_LARGE');
-    expect(e.message).toMatch(/baking 36001 frames of 20\d{3} bones/);
+    expect(e.message).toMatch(/baking 36,001 frames of 20,\d{3} bones/);
   });
 
   it('20,000 copies of 左足IK for 300 frames are refused (each chain costs 16 bones a frame)', () => {

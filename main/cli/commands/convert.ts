@@ -18,7 +18,7 @@ import { describeFormat } from '../../../shared/formats/codecs';
 import { meshoptReady } from '../../../shared/gltf/meshopt';
 import { vrmaBeside } from '../../../shared/formats/outputNames';
 import { MAX_TAKES_WITHOUT_ASKING } from '../../../shared/contract/schema';
-import { MotionError } from '../../../shared/errors';
+import { MotionError, type ErrorDetail } from '../../../shared/errors';
 import { hasTakes, listTakes, TAKE_EXTENSIONS } from '../../../shared/formats/takes';
 import { CONVERTIBLE_EXTENSIONS, FORMATS, MMD_MODEL_EXTENSIONS, MMD_MOTION_EXTENSIONS, MOTION_EXTENSIONS, formatList, isMmdMotionFile, isMotionFile } from '../../../shared/formats/formats';
 import { UNIT_METRES, type BvhUnit } from '../../../shared/convert/humanoid/bodyFrame';
@@ -29,6 +29,13 @@ import { fileFailure } from '../../../shared/fileProblem';
  * inputs that cannot even be planned (missing, not a motion, an empty folder); the planning itself
  * (takes, duplicates, the MMD model beside, threads) is the shared planner's, as for Convert Folder.
  */
+/** The CLI's way out of a planner's refusal, by its detail (the studio asks or picks a folder instead). */
+const CLI_HINTS: Partial<Record<ErrorDetail, string>> = {
+  'take.tooMany': 'convert them all with --all-takes, or one with --take NAME',
+  'convert.inPlace': 'give --out-dir',
+};
+const cliHint = (detail: ErrorDetail | undefined): string => (detail && CLI_HINTS[detail] ? ` (${CLI_HINTS[detail]})` : '');
+
 async function plan(inputs: string[], outDir: string | undefined, opts: { take?: string; threads?: number; modelBeside: boolean; allTakes?: boolean; describer?: DescribeWorker }): Promise<{ plan: ConversionPlan; problems: PlanProblem[] }> {
   const sources: PlanSource[] = [];
   const problems: PlanProblem[] = [];
@@ -41,8 +48,8 @@ async function plan(inputs: string[], outDir: string | undefined, opts: { take?:
     let info: Awaited<ReturnType<typeof stat>>;
     try {
       info = await stat(input);
-    } catch {
-      problems.push({ input, error: `${input}: no such file or folder` });
+    } catch (e) {
+      problems.push({ input, error: fileFailure(e, input) });
       continue;
     }
     if (info.isDirectory()) {
@@ -213,7 +220,7 @@ export const convertCommand: CliCommand = {
     const describer = cliDescriber();
     const planned = await plan(positionals, outDir, { take, threads: jobsOption, modelBeside: pmx === undefined, allTakes: values['all-takes'] === true, describer }).finally(() => describer?.close());
     const problems = [...planned.problems, ...planned.plan.problems];
-    for (const p of problems) io.err(`FAIL ${p.error}`);
+    for (const p of problems) io.err(`FAIL ${p.error}${cliHint(p.problem?.detail)}`);
     for (const a of planned.plan.skipped) io.out(`skip ${a.input}: ${SKIP_REASONS[a.reason](a.take)}`);
     // Without --pmx a .vmd/.vpd converts with the model beside it, as in Convert Folder (read once each).
     const modelBytes = modelBytesReader();

@@ -5,12 +5,13 @@
  * Prints where it wrote and what the format could not carry.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { UsageError, numberOption, type CliCommand } from '../command';
+import { UsageError, existsRefusal, numberOption, type CliCommand } from '../command';
 import { convertToMotion, isMotionFile } from '../../../shared/formats/index';
 import { EXPORT_FORMATS, type ExportFormat, type ExportResult } from '../../../shared/export/index';
 import { exportMotion } from '../../../shared/formats/codecs';
 import type { Motion } from '../../../shared/motion/types';
 import { MotionError } from '../../../shared/errors';
+import { fileFailure } from '../../../shared/fileProblem';
 import { writeFileAtomic, FileExistsError } from '../../services/atomicWrite';
 import { exportTargetAs } from '../../../shared/formats/outputNames';
 
@@ -56,7 +57,7 @@ async function readInput(path: string | undefined, what: string): Promise<Uint8A
   try {
     return new Uint8Array(await readFile(path));
   } catch (e) {
-    throw new UsageError(`${what} ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    throw new UsageError(`${what} ${fileFailure(e, path)}`);
   }
 }
 
@@ -103,7 +104,7 @@ export const exportCommand: CliCommand = {
     try {
       bytes = new Uint8Array(await readFile(input));
     } catch (e) {
-      io.err(`vrma-studio export: ${input}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+      io.err(`vrma-studio export: ${fileFailure(e, input)}`);
       return 1;
     }
     let result: ExportResult;
@@ -121,7 +122,7 @@ export const exportCommand: CliCommand = {
       await writeFileAtomic(out, result.bytes, { overwrite: values.force === true });
     } catch (e) {
       if (e instanceof FileExistsError) {
-        io.err(`vrma-studio export: ${out} already exists; use --force to replace it`);
+        io.err(`vrma-studio export: ${existsRefusal(out)}`);
         return 1;
       }
       io.err(`vrma-studio export: cannot write ${out}: ${(e as Error).message}`);

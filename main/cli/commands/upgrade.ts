@@ -1,6 +1,6 @@
 /** `vrma-studio upgrade IN -o OUT [--force]`: rewrite any readable .vrma as a clean spec-1.0 file. */
 import { readFile } from 'node:fs/promises';
-import { UsageError, type CliCommand } from '../command';
+import { UsageError, existsRefusal, type CliCommand } from '../command';
 import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
 import { writeFileAtomic, FileExistsError } from '../../services/atomicWrite';
@@ -48,7 +48,7 @@ export const upgradeCommand: CliCommand = {
       await writeFileAtomic(out, written, { overwrite: values.force === true });
     } catch (e) {
       if (e instanceof FileExistsError) {
-        io.err(`vrma-studio upgrade: ${out} already exists; use --force to replace it`);
+        io.err(`vrma-studio upgrade: ${existsRefusal(out)}`);
         return 1;
       }
       io.err(`vrma-studio upgrade: cannot write ${out}: ${(e as Error).message}`);

@@ -72,7 +72,7 @@ export function convertBvh(bytes: Uint8Array, opts: BvhConvertOptions = {}): Mot
 }
 
 export function convertBvhDetailed(bytes: Uint8Array, opts: BvhConvertOptions = {}): BvhConversion {
-  if (opts.fps !== undefined && !(opts.fps > 0 && opts.fps <= 1000)) fail('BAD_PARAMETER', `fps must be between 0 and 1000, got ${opts.fps}`, 'convert.fps', { value: String(opts.fps) });
+  if (opts.fps !== undefined && !(opts.fps > 0 && opts.fps <= 1000)) fail('BAD_PARAMETER', 'convert.fps', { value: String(opts.fps) });
   const bvh = parseBvh(bytes);
   let rig = prepareRig({ hierarchy: bvh, rest: restSkeleton(bvh), format: 'BVH' }, opts.unit ?? 'auto');
   const { rest, poser } = placed(bvh, rig.source.rest, rig.bones.hips!);

@@ -62,19 +62,19 @@ class Lines {
   }
 }
 
-function bad(line: number, message: string, detail: ErrorDetail, params: ErrorParams = {}): never {
-  fail('BAD_BVH', `BVH line ${line}: ${message}`, detail, { line, ...params });
+function bad(line: number, detail: ErrorDetail, params: ErrorParams = {}): never {
+  fail('BAD_BVH', detail, { line, ...params });
 }
 
-/** `keyword`: the BVH word the number belongs to, for the translated message (the English names `what`). */
+/** `keyword`: the BVH word the number belongs to, for the message (`what` when the word is the name). */
 function parseNumber(tok: string | undefined, line: number, what: string, keyword = what): number {
   const n = tok === undefined ? NaN : Number(tok);
-  if (tok === undefined || tok === '' || !Number.isFinite(n)) bad(line, `${what} must be a number, got "${tok ?? '(nothing)'}"`, tok === undefined || tok === '' ? 'bvh.numberMissing' : 'bvh.notNumber', { token: tok ?? '', keyword });
+  if (tok === undefined || tok === '' || !Number.isFinite(n)) bad(line, tok === undefined || tok === '' ? 'bvh.numberMissing' : 'bvh.notNumber', { token: tok ?? '', keyword });
   return n;
 }
 
 function parseOffset(tokens: string[], line: number): [number, number, number] {
-  if (tokens.length !== 4) bad(line, `OFFSET needs 3 numbers, got ${tokens.length - 1}`, 'bvh.offsetCount', { count: tokens.length - 1 });
+  if (tokens.length !== 4) bad(line, 'bvh.offsetCount', { count: tokens.length - 1 });
   return [parseNumber(tokens[1], line, 'OFFSET x'), parseNumber(tokens[2], line, 'OFFSET y'), parseNumber(tokens[3], line, 'OFFSET z')];
 }
 
@@ -84,7 +84,7 @@ export function parseBvh(bytes: Uint8Array): Bvh {
   if (text.charCodeAt(0) === 0xfeff || text.startsWith('ï»¿')) text = text.replace(/^(\uFEFF|ï»¿)/, '');
   const src = new Lines(text);
   const first = src.next();
-  if (first?.tokens[0].toUpperCase() !== 'HIERARCHY') bad(first?.line ?? 1, 'a BVH file starts with HIERARCHY', 'bvh.noHierarchy');
+  if (first?.tokens[0].toUpperCase() !== 'HIERARCHY') bad(first?.line ?? 1, 'bvh.noHierarchy');
 
   const joints: MutableJoint[] = [];
   let channelCount = 0;
@@ -95,19 +95,19 @@ export function parseBvh(bytes: Uint8Array): Bvh {
 
   for (;;) {
     const l = src.next();
-    if (!l) bad(src.lines.length, stack.length ? 'file ends inside the hierarchy (missing "}")' : 'no MOTION section', stack.length ? 'bvh.endsInHierarchy' : 'bvh.noMotion');
+    if (!l) bad(src.lines.length, stack.length ? 'bvh.endsInHierarchy' : 'bvh.noMotion');
     const { tokens, line } = l;
     const key = tokens[0];
     const upper = key.toUpperCase();
     if (upper === 'ROOT' || upper === 'JOINT') {
-      if (pending) bad(line, `expected "{" after the ${pending.kind === 'end' ? 'End Site' : 'joint'} on line ${pending.line}`, 'bvh.braceExpected', { after: pending.line });
-      if (upper === 'ROOT' && stack.length) bad(line, 'ROOT inside another joint', 'bvh.rootInside');
-      if (upper === 'JOINT' && (!stack.length || stack[stack.length - 1] < 0)) bad(line, 'JOINT outside a joint', 'bvh.outsideJoint', { keyword: 'JOINT' });
+      if (pending) bad(line, 'bvh.braceExpected', { after: pending.line });
+      if (upper === 'ROOT' && stack.length) bad(line, 'bvh.rootInside');
+      if (upper === 'JOINT' && (!stack.length || stack[stack.length - 1] < 0)) bad(line, 'bvh.outsideJoint', { keyword: 'JOINT' });
       let name = l.text.slice(key.length).trim();
       const braceOnLine = name.endsWith('{');
       if (braceOnLine) name = name.slice(0, -1).trim();
-      if (!name) bad(line, `${key} without a name`, 'bvh.noName', { keyword: key });
-      if (joints.length >= BVH_LIMITS.maxJoints) bad(line, `more than ${BVH_LIMITS.maxJoints} joints`, 'bvh.tooManyJoints', { max: BVH_LIMITS.maxJoints });
+      if (!name) bad(line, 'bvh.noName', { keyword: key });
+      if (joints.length >= BVH_LIMITS.maxJoints) bad(line, 'bvh.tooManyJoints', { max: BVH_LIMITS.maxJoints });
       const parent = upper === 'ROOT' ? -1 : stack[stack.length - 1];
       const index = joints.length;
       joints.push({ name, parent, offset: [0, 0, 0], channels: [], channelStart: channelCount, children: [] });
@@ -117,29 +117,29 @@ export function parseBvh(bytes: Uint8Array): Bvh {
       continue;
     }
     if (upper === 'END') {
-      if (pending) bad(line, `expected "{" after line ${pending.line}`, 'bvh.braceExpected', { after: pending.line });
-      if (!stack.length || stack[stack.length - 1] < 0) bad(line, 'End Site outside a joint', 'bvh.outsideJoint', { keyword: 'End Site' });
-      if (tokens[1]?.toUpperCase() !== 'SITE' && tokens[1] !== 'Site{') bad(line, `expected "End Site", got "${l.text}"`, 'bvh.endSite', { text: l.text });
+      if (pending) bad(line, 'bvh.braceExpected', { after: pending.line });
+      if (!stack.length || stack[stack.length - 1] < 0) bad(line, 'bvh.outsideJoint', { keyword: 'End Site' });
+      if (tokens[1]?.toUpperCase() !== 'SITE' && tokens[1] !== 'Site{') bad(line, 'bvh.endSite', { text: l.text });
       if (l.text.endsWith('{')) stack.push(-2);
       else pending = { kind: 'end', line };
       continue;
     }
     if (key === '{') {
-      if (!pending) bad(line, 'unexpected "{"', 'bvh.unexpected', { text: '{' });
+      if (!pending) bad(line, 'bvh.unexpected', { text: '{' });
       stack.push(pending.kind === 'end' ? -2 : joints.length - 1);
       pending = undefined;
-      if (tokens.length > 1) bad(line, `unexpected "${tokens.slice(1).join(' ')}" after "{"`, 'bvh.unexpectedAfter', { text: tokens.slice(1).join(' '), after: '{' });
+      if (tokens.length > 1) bad(line, 'bvh.unexpectedAfter', { text: tokens.slice(1).join(' '), after: '{' });
       continue;
     }
     if (key === '}') {
-      if (pending) bad(line, `expected "{" after line ${pending.line}`, 'bvh.braceExpected', { after: pending.line });
-      if (!stack.length) bad(line, 'unexpected "}"', 'bvh.unexpected', { text: '}' });
+      if (pending) bad(line, 'bvh.braceExpected', { after: pending.line });
+      if (!stack.length) bad(line, 'bvh.unexpected', { text: '}' });
       stack.pop();
-      if (tokens.length > 1) bad(line, `unexpected "${tokens.slice(1).join(' ')}" after "}"`, 'bvh.unexpectedAfter', { text: tokens.slice(1).join(' '), after: '}' });
+      if (tokens.length > 1) bad(line, 'bvh.unexpectedAfter', { text: tokens.slice(1).join(' '), after: '}' });
       continue;
     }
     if (upper === 'OFFSET') {
-      if (pending || !stack.length) bad(line, 'OFFSET outside a joint', 'bvh.outsideJoint', { keyword: 'OFFSET' });
+      if (pending || !stack.length) bad(line, 'bvh.outsideJoint', { keyword: 'OFFSET' });
       const top = stack[stack.length - 1];
       const offset = parseOffset(tokens, line);
       if (top === -2) {
@@ -150,16 +150,16 @@ export function parseBvh(bytes: Uint8Array): Bvh {
       continue;
     }
     if (upper === 'CHANNELS') {
-      if (pending || !stack.length || stack[stack.length - 1] < 0) bad(line, 'CHANNELS outside a joint', 'bvh.outsideJoint', { keyword: 'CHANNELS' });
+      if (pending || !stack.length || stack[stack.length - 1] < 0) bad(line, 'bvh.outsideJoint', { keyword: 'CHANNELS' });
       const joint = joints[stack[stack.length - 1]];
-      if (joint.channels.length) bad(line, `joint "${joint.name}" has CHANNELS twice`, 'bvh.channelsTwice', { joint: joint.name });
+      if (joint.channels.length) bad(line, 'bvh.channelsTwice', { joint: joint.name });
       const n = parseNumber(tokens[1], line, 'the channel count', 'CHANNELS');
-      if (!Number.isInteger(n) || n < 0 || n > 6) bad(line, `channel count must be 0 to 6, got ${tokens[1]}`, 'bvh.channelCount', { value: tokens[1] });
-      if (tokens.length !== n + 2) bad(line, `CHANNELS ${n} lists ${tokens.length - 2} channels`, 'bvh.channelList', { declared: n, listed: tokens.length - 2 });
+      if (!Number.isInteger(n) || n < 0 || n > 6) bad(line, 'bvh.channelCount', { value: tokens[1] });
+      if (tokens.length !== n + 2) bad(line, 'bvh.channelList', { declared: n, listed: tokens.length - 2 });
       const seen = new Set<string>();
       for (const c of tokens.slice(2)) {
-        if (!CHANNEL_NAMES.has(c)) bad(line, `unknown channel "${c}" (expected Xposition..Zrotation)`, 'bvh.unknownChannel', { channel: c });
-        if (seen.has(c)) bad(line, `channel "${c}" listed twice`, 'bvh.channelTwice', { channel: c });
+        if (!CHANNEL_NAMES.has(c)) bad(line, 'bvh.unknownChannel', { channel: c });
+        if (seen.has(c)) bad(line, 'bvh.channelTwice', { channel: c });
         seen.add(c);
       }
       joint.channels = tokens.slice(2) as BvhChannel[];
@@ -168,12 +168,12 @@ export function parseBvh(bytes: Uint8Array): Bvh {
       continue;
     }
     if (upper === 'MOTION') {
-      if (stack.length || pending) bad(line, 'MOTION before the hierarchy is closed (missing "}")', 'bvh.motionEarly');
-      if (!joints.length) bad(line, 'hierarchy has no joints', 'bvh.noJoints');
+      if (stack.length || pending) bad(line, 'bvh.motionEarly');
+      if (!joints.length) bad(line, 'bvh.noJoints');
       motionLine = line;
       break;
     }
-    bad(line, `unexpected "${l.text.length > 40 ? l.text.slice(0, 40) + '…' : l.text}"`, 'bvh.unexpected', { text: l.text.length > 40 ? l.text.slice(0, 40) + '…' : l.text });
+    bad(line, 'bvh.unexpected', { text: l.text.length > 40 ? l.text.slice(0, 40) + '…' : l.text });
   }
   // A joint declared before CHANNELS of an earlier sibling keeps its start index; recompute in order.
   let start = 0;
@@ -183,18 +183,18 @@ export function parseBvh(bytes: Uint8Array): Bvh {
   }
 
   const framesLine = src.next();
-  if (framesLine?.tokens[0].toLowerCase() !== 'frames:') bad(framesLine?.line ?? motionLine + 1, 'expected "Frames: N" after MOTION', 'bvh.framesExpected');
+  if (framesLine?.tokens[0].toLowerCase() !== 'frames:') bad(framesLine?.line ?? motionLine + 1, 'bvh.framesExpected');
   const frameCount = parseNumber(framesLine.tokens[1], framesLine.line, 'Frames');
-  if (!Number.isInteger(frameCount) || frameCount < 1) bad(framesLine.line, `Frames must be a whole number of at least 1, got ${framesLine.tokens[1]}`, 'bvh.frameCount', { value: framesLine.tokens[1] });
+  if (!Number.isInteger(frameCount) || frameCount < 1) bad(framesLine.line, 'bvh.frameCount', { value: framesLine.tokens[1] });
   const timeLine = src.next();
   if (timeLine?.tokens[0].toLowerCase() !== 'frame' || timeLine.tokens[1]?.toLowerCase() !== 'time:') {
-    bad(timeLine?.line ?? framesLine.line + 1, 'expected "Frame Time: seconds"', 'bvh.frameTimeExpected');
+    bad(timeLine?.line ?? framesLine.line + 1, 'bvh.frameTimeExpected');
   }
   const frameTime = parseNumber(timeLine.tokens[2], timeLine.line, 'Frame Time');
-  if (!(frameTime > 0) || frameTime > 60) bad(timeLine.line, `Frame Time must be between 0 and 60 seconds, got ${timeLine.tokens[2]}`, 'bvh.frameTime', { value: timeLine.tokens[2] });
-  if (channelCount === 0) bad(motionLine, 'no joint has channels', 'bvh.noChannels');
+  if (!(frameTime > 0) || frameTime > 60) bad(timeLine.line, 'bvh.frameTime', { value: timeLine.tokens[2] });
+  if (channelCount === 0) bad(motionLine, 'bvh.noChannels');
   if (frameCount * channelCount > BVH_LIMITS.maxValues) {
-    fail('TOO_LARGE', `BVH line ${framesLine.line}: ${frameCount} frames x ${channelCount} channels is more than this converter accepts`, 'bvh.tooLarge', { line: framesLine.line, frames: frameCount, channels: channelCount });
+    fail('TOO_LARGE', 'bvh.tooLarge', { line: framesLine.line, frames: frameCount, channels: channelCount });
   }
 
   const data = new Float32Array(frameCount * channelCount);
@@ -203,7 +203,7 @@ export function parseBvh(bytes: Uint8Array): Bvh {
   let line = src.index;
   const lines = src.lines;
   while (frame < frameCount) {
-    if (line >= lines.length) bad(lines.length, `file ends after ${frame} of ${frameCount} frames (truncated)`, 'bvh.truncated', { frames: frame, total: frameCount });
+    if (line >= lines.length) bad(lines.length, 'bvh.truncated', { frames: frame, total: frameCount });
     const text = lines[line++];
     let pos = 0;
     const end = text.length;
@@ -220,12 +220,12 @@ export function parseBvh(bytes: Uint8Array): Bvh {
       while (pos < end && (c = text.charCodeAt(pos)) !== 32 && c !== 9 && c !== 11 && c !== 12) pos++;
       const tok = text.slice(startTok, pos);
       const v = Number(tok);
-      if (!Number.isFinite(v) || tok === '') bad(line, `frame ${frame + 1}: "${tok.length > 20 ? tok.slice(0, 20) + '…' : tok}" is not a number`, 'bvh.frameNotNumber', { frame: frame + 1, token: tok.length > 20 ? tok.slice(0, 20) + '…' : tok });
-      if (count >= channelCount) bad(line, `frame ${frame + 1} has more than the ${channelCount} numbers the hierarchy declares`, 'bvh.frameTooMany', { frame: frame + 1, channels: channelCount });
+      if (!Number.isFinite(v) || tok === '') bad(line, 'bvh.frameNotNumber', { frame: frame + 1, token: tok.length > 20 ? tok.slice(0, 20) + '…' : tok });
+      if (count >= channelCount) bad(line, 'bvh.frameTooMany', { frame: frame + 1, channels: channelCount });
       data[base + count++] = v;
     }
     if (count === 0) continue;
-    if (count !== channelCount) bad(line, `frame ${frame + 1} has ${count} numbers, the hierarchy declares ${channelCount}`, 'bvh.frameCountMismatch', { frame: frame + 1, count, channels: channelCount });
+    if (count !== channelCount) bad(line, 'bvh.frameCountMismatch', { frame: frame + 1, count, channels: channelCount });
     frame++;
   }
   for (; line < lines.length; line++) {

@@ -64,7 +64,7 @@ class Lexer {
     }
     if (c === '"') {
       const end = s.indexOf('"', this.i + 1);
-      if (end < 0) fail('TRUNCATED', `ASCII FBX line ${line}: string never closed (truncated record)`, 'fbxAscii.string', { line });
+      if (end < 0) fail('TRUNCATED', 'fbxAscii.string', { line });
       const v = s.slice(this.i + 1, end).replace(/&quot;/g, '"');
       for (let k = this.i; k < end; k++) if (s.charCodeAt(k) === 10) this.line++;
       this.i = end + 1;
@@ -72,7 +72,7 @@ class Lexer {
     }
     if (c === '*') {
       const m = /^\*(\d+)/.exec(s.slice(this.i, this.i + 24));
-      if (!m) fail('BAD_FBX', `ASCII FBX line ${line}: "*" not followed by an array length`, 'fbxAscii.arrayLength', { line });
+      if (!m) fail('BAD_FBX', 'fbxAscii.arrayLength', { line });
       this.i += m[0].length;
       return { t: 'count', v: m[1], line };
     }
@@ -84,8 +84,8 @@ class Lexer {
       j++;
     }
     if (j === this.i) {
-      if (s[j] === ':') fail('BAD_FBX', `ASCII FBX line ${line}: ":" without a record name`, 'fbxAscii.noName', { line });
-      fail('BAD_FBX', `ASCII FBX line ${line}: unexpected "${s[j]}"`, 'fbxAscii.unexpected', { line, text: s[j] });
+      if (s[j] === ':') fail('BAD_FBX', 'fbxAscii.noName', { line });
+      fail('BAD_FBX', 'fbxAscii.unexpected', { line, text: s[j] });
     }
     const word = s.slice(this.i, j);
     this.i = j;
@@ -156,26 +156,26 @@ export function parseAsciiFbx(bytes: Uint8Array): FbxDocument {
     if (count !== undefined) {
       const a = children.find((c) => c.name === 'a');
       const arr = asArray(a ? a.props : []);
-      if (arr.length !== count) fail('BAD_FBX', `ASCII FBX: array "${name}" declares ${count} elements but has ${arr.length} (bad array encoding)`, 'fbxAscii.arrayCount', { record: name, count, found: arr.length });
+      if (arr.length !== count) fail('BAD_FBX', 'fbxAscii.arrayCount', { record: name, count, found: arr.length });
       return { name, props: [arr], children: [] };
     }
     return { name, props, children };
   }
 
   function readList(depth: number, braced: boolean): FbxNode[] {
-    if (depth > MAX_DEPTH) fail('BAD_FBX', `ASCII FBX line ${lx.line}: records nest deeper than ${MAX_DEPTH} levels`, 'fbxAscii.depth', { line: lx.line, max: MAX_DEPTH });
+    if (depth > MAX_DEPTH) fail('BAD_FBX', 'fbxAscii.depth', { line: lx.line, max: MAX_DEPTH });
     const nodes: FbxNode[] = [];
     for (;;) {
       const tok = lx.next();
       if (tok.t === 'eof') {
-        if (braced) fail('TRUNCATED', `ASCII FBX: the file ends inside a record (a "}" is missing): truncated record`, 'fbxAscii.endsInRecord');
+        if (braced) fail('TRUNCATED', 'fbxAscii.endsInRecord');
         return nodes;
       }
       if (tok.t === '}') {
-        if (!braced) fail('BAD_FBX', `ASCII FBX line ${tok.line}: "}" without a record to close`, 'fbxAscii.closeWithout', { line: tok.line });
+        if (!braced) fail('BAD_FBX', 'fbxAscii.closeWithout', { line: tok.line });
         return nodes;
       }
-      if (tok.t !== 'key') fail('BAD_FBX', `ASCII FBX line ${tok.line}: expected a record name, found ${tok.v !== undefined ? `"${tok.v.slice(0, 40)}"` : `"${tok.t}"`}`, 'fbxAscii.nameExpected', { line: tok.line, text: tok.v !== undefined ? tok.v.slice(0, 40) : tok.t });
+      if (tok.t !== 'key') fail('BAD_FBX', 'fbxAscii.nameExpected', { line: tok.line, text: tok.v !== undefined ? tok.v.slice(0, 40) : tok.t });
       countRecord(`line ${tok.line}`);
       nodes.push(readNode(tok.v!, depth));
     }

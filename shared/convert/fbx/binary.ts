@@ -49,19 +49,19 @@ function lazyArray(type: string, count: number, encoding: number, stored: Uint8A
       const need = count * size;
       let raw: Uint8Array;
       if (encoding === 0) {
-        if (stored.length !== need) fail('BAD_FBX', `array at byte ${at}: ${count} elements need ${need} bytes but ${stored.length} are stored (bad array encoding)`, 'fbx.arraySize', { offset: at, count, need, stored: stored.length });
+        if (stored.length !== need) fail('BAD_FBX', 'fbx.arraySize', { offset: at, count, need, stored: stored.length });
         raw = stored;
       } else {
-        if (need > stored.length * MAX_DEFLATE_RATIO + 64) fail('BAD_FBX', `array at byte ${at}: ${count} elements cannot come from ${stored.length} deflated bytes (bad array encoding)`, 'fbx.arrayRatio', { offset: at, count, stored: stored.length });
+        if (need > stored.length * MAX_DEFLATE_RATIO + 64) fail('BAD_FBX', 'fbx.arrayRatio', { offset: at, count, stored: stored.length });
         spendBudget(budget, need / 8, `array at byte ${at}`);
         const out = new Uint8Array(need);
         let got: Uint8Array;
         try {
           got = unzlibSync(stored, { out });
-        } catch (e) {
-          fail('BAD_FBX', `array at byte ${at}: zlib data does not inflate (${(e as Error).message}; bad array encoding)`, 'fbx.inflate', { offset: at });
+        } catch {
+          fail('BAD_FBX', 'fbx.inflate', { offset: at });
         }
-        if (got.length !== need) fail('BAD_FBX', `array at byte ${at}: inflated to ${got.length} bytes, expected ${need} (bad array encoding)`, 'fbx.inflatedSize', { offset: at, got: got.length, need });
+        if (got.length !== need) fail('BAD_FBX', 'fbx.inflatedSize', { offset: at, got: got.length, need });
         raw = out;
       }
       spendBudget(budget, count, `array at byte ${at}`);
@@ -84,11 +84,11 @@ function shortString(data: Uint8Array): string | undefined {
 }
 
 export function parseBinaryFbx(bytes: Uint8Array): FbxDocument {
-  if (!isBinaryFbx(bytes)) fail('BAD_FBX', 'not an FBX file (no "Kaydara FBX Binary" header)', 'fbx.signature');
-  if (bytes.length < 27) fail('TRUNCATED', `FBX file is ${bytes.length} bytes, too short for its 27-byte header: truncated`, 'fbx.tooShort', { bytes: bytes.length });
+  if (!isBinaryFbx(bytes)) fail('BAD_FBX', 'fbx.signature');
+  if (bytes.length < 27) fail('TRUNCATED', 'fbx.tooShort', { bytes: bytes.length });
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = dv.getUint32(23, true);
-  if (version < 6000 || version >= 8000) fail('UNSUPPORTED', `binary FBX version ${version} is not supported (6000-7700 are)`, 'fbx.version', { version: String(version) });
+  if (version < 6000 || version >= 8000) fail('UNSUPPORTED', 'fbx.version', { version: String(version) });
   const wide = version >= 7500;
   const headerSize = wide ? 25 : 13;
   const budget = fbxBudget(bytes.length);
@@ -101,7 +101,7 @@ export function parseBinaryFbx(bytes: Uint8Array): FbxDocument {
     const props: FbxValue[] = [];
     let p = start;
     const need = (n: number) => {
-      if (p + n > end) fail('TRUNCATED', `record at byte ${at}: property ${props.length} runs past its record (truncated record)`, 'fbx.propertyPastRecord', { offset: at, property: props.length });
+      if (p + n > end) fail('TRUNCATED', 'fbx.propertyPastRecord', { offset: at, property: props.length });
     };
     for (let k = 0; k < count; k++) {
       need(1);
@@ -138,13 +138,13 @@ export function parseBinaryFbx(bytes: Uint8Array): FbxDocument {
           const stored = dv.getUint32(p + 8, true);
           p += 12;
           need(stored);
-          if (encoding !== 0 && encoding !== 1) fail('BAD_FBX', `array at byte ${p - 12}: unknown encoding ${encoding} (bad array encoding)`, 'fbx.arrayEncoding', { offset: p - 12, encoding });
+          if (encoding !== 0 && encoding !== 1) fail('BAD_FBX', 'fbx.arrayEncoding', { offset: p - 12, encoding });
           props.push(lazyArray(type, count2, encoding, bytes.subarray(p, p + stored), p - 12, budget));
           p += stored;
           break;
         }
         default:
-          fail('BAD_FBX', `record at byte ${at}: unknown property type "${type}" (code ${type.charCodeAt(0)})`, 'fbx.propertyType', { offset: at, code: type.charCodeAt(0) });
+          fail('BAD_FBX', 'fbx.propertyType', { offset: at, code: type.charCodeAt(0) });
       }
     }
     return props;
@@ -152,14 +152,14 @@ export function parseBinaryFbx(bytes: Uint8Array): FbxDocument {
 
   const countRecord = recordCounter();
   function readList(start: number, end: number, depth: number): FbxNode[] {
-    if (depth > MAX_DEPTH) fail('BAD_FBX', `records nest deeper than ${MAX_DEPTH} levels at byte ${start}`, 'fbx.depth', { max: MAX_DEPTH, offset: start });
+    if (depth > MAX_DEPTH) fail('BAD_FBX', 'fbx.depth', { max: MAX_DEPTH, offset: start });
     const nodes: FbxNode[] = [];
     let p = start;
     while (p < end) {
       if (p + headerSize > end) {
         // The top level may end with a footer shorter than a record header.
         if (depth === 0) break;
-        fail('TRUNCATED', `record at byte ${p} runs past the end of its parent (truncated record)`, 'fbx.recordPastParent', { offset: p });
+        fail('TRUNCATED', 'fbx.recordPastParent', { offset: p });
       }
       const recordEnd = u(p);
       const propCount = u(p + (wide ? 8 : 4));
@@ -173,12 +173,12 @@ export function parseBinaryFbx(bytes: Uint8Array): FbxDocument {
       }
       const at = p;
       countRecord(`byte ${at}`);
-      if (recordEnd <= p || recordEnd > end) fail('TRUNCATED', `record at byte ${at} ends at byte ${recordEnd}, outside its parent (${end}): truncated record`, 'fbx.recordEnd', { offset: at, end: recordEnd, parentEnd: end });
+      if (recordEnd <= p || recordEnd > end) fail('TRUNCATED', 'fbx.recordEnd', { offset: at, end: recordEnd, parentEnd: end });
       const nameStart = p + headerSize;
       const propStart = nameStart + nameLen;
       const propEnd = propStart + propBytes;
-      if (propEnd > recordEnd) fail('TRUNCATED', `record at byte ${at}: its properties run past its end (truncated record)`, 'fbx.propertiesPastRecord', { offset: at });
-      if (propCount > propBytes) fail('BAD_FBX', `record at byte ${at}: ${propCount} properties cannot fit in ${propBytes} bytes`, 'fbx.propertyCount', { offset: at, count: propCount, bytes: propBytes });
+      if (propEnd > recordEnd) fail('TRUNCATED', 'fbx.propertiesPastRecord', { offset: at });
+      if (propCount > propBytes) fail('BAD_FBX', 'fbx.propertyCount', { offset: at, count: propCount, bytes: propBytes });
       const name = shortString(bytes.subarray(nameStart, propStart)) ?? latin.decode(bytes.subarray(nameStart, propStart));
       const props = readProps(propStart, propEnd, propCount, at);
       const children = propEnd < recordEnd ? readList(propEnd, recordEnd, depth + 1) : [];

@@ -9,7 +9,7 @@
 import { warning, type MotionWarning } from '../../warnings';
 import type { Mat4, Motion } from '../../motion/types';
 import { MotionError, fail } from '../../errors';
-import { JOINT_FRAME_COST, spendBudget, type ReadBudget } from '../../readBudget';
+import { JOINT_FRAME_COST, canSpend, type ReadBudget } from '../../readBudget';
 import { invertAffine, multiply } from '../../math/mat4';
 import type { KeyTrack } from '../../vrma/buildMotion';
 import type { SourceJoint, V3 } from '../humanoid/skeleton';
@@ -48,7 +48,7 @@ const MAX_FRAMES = 1_000_000;
 export function parseFbx(bytes: Uint8Array): FbxDocument {
   if (isBinaryFbx(bytes)) return parseBinaryFbx(bytes);
   if (isAsciiFbx(bytes)) return parseAsciiFbx(bytes);
-  return fail('BAD_FBX', 'not an FBX file (neither the binary "Kaydara FBX Binary" header nor an ASCII "; FBX" header)', 'fbx.notFbx');
+  return fail('BAD_FBX', 'fbx.notFbx');
 }
 
 interface Skeleton {
@@ -153,9 +153,9 @@ export function readFbx(bytes: Uint8Array): FbxSource {
     const meshes = [...scene.models.values()].filter((m) => m.type === 'Mesh').map((m) => m.name);
     if (morphs) {
       const names = meshes.length ? meshes.slice(0, 6).join(', ') + (meshes.length > 6 ? ` and ${meshes.length - 6} more` : '') : 'its meshes';
-      fail('NO_HUMANOID', `animates the blend shapes of ${names} only: there is no skeleton to make a body motion from`, 'fbx.blendShapesOnly', { meshes: names });
+      fail('NO_HUMANOID', 'fbx.blendShapesOnly', { meshes: names });
     }
-    fail('NO_HUMANOID', 'FBX file has no skeleton (no LimbNode, Root or Null models)', 'fbx.noSkeleton');
+    fail('NO_HUMANOID', 'fbx.noSkeleton');
   }
   const restPoser = fbxPoser(skeleton, (j) => skeleton.bindLocal[j]);
   let rig: HumanoidRig | undefined;
@@ -194,7 +194,7 @@ function takeFps(scene: FbxScene, fps?: number): number {
 function frameCount(stack: FbxStack, fps: number): number {
   const span = (stack.stop - stack.start) / TICKS_PER_SECOND;
   const frames = Math.floor(span * fps + 1e-6) + 1;
-  if (!(frames >= 1 && frames <= MAX_FRAMES)) fail('TOO_LARGE', `take "${stack.name}" would need ${Math.round(span * fps)} frames at ${fps} fps (at most ${MAX_FRAMES})`, 'take.tooLong', { take: stack.name, frames: Math.round(span * fps), fps, max: MAX_FRAMES });
+  if (!(frames >= 1 && frames <= MAX_FRAMES)) fail('TOO_LARGE', 'take.tooLong', { take: stack.name, frames: Math.round(span * fps), fps, max: MAX_FRAMES });
   return frames;
 }
 
@@ -300,7 +300,7 @@ export function takeFrames(source: FbxSource, stack: FbxStack, fps: number): Tak
   const { skeleton } = source;
   // Each frame evaluates every joint and every curve node; summed over the file's takes (finding 17:
   // 14 takes x 999k frames each passed a per-take cap), before anything per frame is allocated.
-  spendBudget(source.budget, JOINT_FRAME_COST * frames * (skeleton.ids.length + stack.curveNodes.length), `take "${stack.name}" (${frames} frames)`);
+  if (!canSpend(source.budget, JOINT_FRAME_COST * frames * (skeleton.ids.length + stack.curveNodes.length))) fail('TOO_LARGE', 'budget.take', { take: stack.name, frames, limit: source.budget.limit });
   const ticks = new Float64Array(frames);
   const times = new Float32Array(frames);
   for (let f = 0; f < frames; f++) {
@@ -319,9 +319,9 @@ export function takeFrames(source: FbxSource, stack: FbxStack, fps: number): Tak
 }
 
 export function convertFbxTake(source: FbxSource, stack: FbxStack, opts: FbxConvertOptions = {}): TakeMotion {
-  if (opts.fps !== undefined && !(opts.fps > 0 && opts.fps <= 1000)) fail('BAD_PARAMETER', `fps must be between 0 and 1000, got ${opts.fps}`, 'convert.fps', { value: String(opts.fps) });
+  if (opts.fps !== undefined && !(opts.fps > 0 && opts.fps <= 1000)) fail('BAD_PARAMETER', 'convert.fps', { value: String(opts.fps) });
   const info = takeInfo(source.scene, stack, opts.fps);
-  if (info.keys === 0) fail('NO_KEYS', `take "${stack.name}" has no keys: there is no motion to convert`, 'take.noKeys', { take: stack.name });
+  if (info.keys === 0) fail('NO_KEYS', 'take.noKeys', { take: stack.name });
   const rig = source.rig();
   const { times, ticks, poser, animated } = takeFrames(source, stack, info.fps);
   const warnings: MotionWarning[] = [...source.warnings];
@@ -338,10 +338,10 @@ export function convertFbxTake(source: FbxSource, stack: FbxStack, opts: FbxConv
 export function convertFbxTakes(bytes: Uint8Array, opts: FbxConvertOptions = {}): TakeMotion[] {
   const source = readFbx(bytes);
   const stacks = source.scene.stacks;
-  if (!stacks.length) fail('NO_KEYS', 'the FBX file has no animation (no AnimationStack/take)', 'fbx.noTakes');
+  if (!stacks.length) fail('NO_KEYS', 'fbx.noTakes');
   if (opts.take !== undefined) {
     const stack = stacks.find((s) => s.name === opts.take);
-    if (!stack) fail('BAD_PARAMETER', `no take named "${opts.take}"; the takes are: ${stacks.map((s) => `"${s.name}"`).join(', ')}`, 'take.unknown', { take: String(opts.take), takes: stacks.map((s) => `“${s.name}”`).join(', ') });
+    if (!stack) fail('BAD_PARAMETER', 'take.unknown', { take: String(opts.take), takes: stacks.map((s) => `“${s.name}”`).join(', ') });
     return [convertFbxTake(source, stack, opts)];
   }
   const out: TakeMotion[] = [];
@@ -355,7 +355,7 @@ export function convertFbxTakes(bytes: Uint8Array, opts: FbxConvertOptions = {})
       else throw e;
     }
   }
-  if (!out.length) fail('NO_KEYS', `none of the file's takes has keys (${failures.join(', ')})`, 'take.noneHasKeys', { takes: failures.join(', ') });
+  if (!out.length) fail('NO_KEYS', 'take.noneHasKeys', { takes: failures.join(', ') });
   if (failures.length) out[0] = { ...out[0], motion: { ...out[0].motion, warnings: [...out[0].motion.warnings, warning(`takes with no keys skipped: ${failures.join(', ')}`, 'fbx.takesWithoutKeys', { takes: failures.join(', ') })] } };
   return out;
 }
@@ -364,8 +364,8 @@ export function convertFbxTakes(bytes: Uint8Array, opts: FbxConvertOptions = {})
 export function convertFbx(bytes: Uint8Array, opts: FbxConvertOptions = {}): Motion {
   const source = readFbx(bytes);
   const stacks = source.scene.stacks;
-  if (!stacks.length) fail('NO_KEYS', 'the FBX file has no animation (no AnimationStack/take)', 'fbx.noTakes');
+  if (!stacks.length) fail('NO_KEYS', 'fbx.noTakes');
   const stack = opts.take !== undefined ? stacks.find((s) => s.name === opts.take) : stacks.find((s) => keyCount(s) > 0) ?? stacks[0];
-  if (!stack) fail('BAD_PARAMETER', `no take named "${opts.take}"; the takes are: ${stacks.map((s) => `"${s.name}"`).join(', ')}`, 'take.unknown', { take: String(opts.take), takes: stacks.map((s) => `“${s.name}”`).join(', ') });
+  if (!stack) fail('BAD_PARAMETER', 'take.unknown', { take: String(opts.take), takes: stacks.map((s) => `“${s.name}”`).join(', ') });
   return convertFbxTake(source, stack, opts).motion;
 }

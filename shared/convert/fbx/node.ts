@@ -45,8 +45,8 @@ export const MAX_FBX_RECORDS = 1 << 20;
 /** Counts the records a parse creates; refuses the file (TOO_LARGE) at the first past MAX_FBX_RECORDS. */
 export function recordCounter(): (where: string) => void {
   let records = 0;
-  return (where) => {
-    if (++records > MAX_FBX_RECORDS) fail('TOO_LARGE', `more than ${MAX_FBX_RECORDS} records (${where}); an FBX file needs far fewer`, 'fbx.tooManyRecords', { max: MAX_FBX_RECORDS });
+  return (_where) => {
+    if (++records > MAX_FBX_RECORDS) fail('TOO_LARGE', 'fbx.tooManyRecords', { max: MAX_FBX_RECORDS });
   };
 }
 
@@ -68,7 +68,7 @@ export function isArray(v: FbxValue | undefined): v is FbxArray {
 }
 
 /** A node's numeric array: its first property when it is an array (binary, ASCII 7.x), else its numbers (ASCII 6.1). */
-export function arrayOf(node: FbxNode | undefined, what: string): Float64Array | undefined {
+export function arrayOf(node: FbxNode | undefined, _what: string): Float64Array | undefined {
   if (!node) return undefined;
   const first = node.props[0];
   if (isArray(first)) return first.values();
@@ -76,7 +76,7 @@ export function arrayOf(node: FbxNode | undefined, what: string): Float64Array |
   for (let i = 0; i < node.props.length; i++) {
     const v = node.props[i];
     const n = typeof v === 'bigint' ? Number(v) : v;
-    if (typeof n !== 'number') fail('BAD_FBX', `${what}: element ${i} of "${node.name}" is not a number`, 'fbx.notNumber', { element: i, record: node.name });
+    if (typeof n !== 'number') fail('BAD_FBX', 'fbx.notNumber', { element: i, record: node.name });
     out[i] = n;
   }
   return out;

@@ -76,7 +76,7 @@ function breakParentCycles(models: ReadonlyMap<string, FbxModel>, warnings: Moti
 export function readScene(doc: FbxDocument): FbxScene {
   const warnings: MotionWarning[] = [];
   const objects = doc.nodes.find((n) => n.name === 'Objects');
-  if (!objects) fail('BAD_FBX', 'FBX file has no Objects section', 'fbx.noObjects');
+  if (!objects) fail('BAD_FBX', 'fbx.noObjects');
   const globals = globalsOf(doc, warnings);
 
   // Every object by id; 6.1 files name objects instead of numbering them, so the name is the id there.

@@ -39,10 +39,10 @@ function readCurve(id: string, node: FbxNode, path: string, budget: ReadBudget):
   // The per-key modes and slopes below, before they are allocated.
   spendBudget(budget, 3 * times.length, path);
   const values = arrayOf(child(node, 'KeyValueFloat'), path) ?? new Float64Array(0);
-  if (times.length !== values.length) fail('BAD_FBX', `${path}: ${times.length} key times but ${values.length} key values`, 'fbx.curveCount', { curve: path, times: times.length, values: values.length });
+  if (times.length !== values.length) fail('BAD_FBX', 'fbx.curveCount', { curve: path, times: times.length, values: values.length });
   for (let i = 0; i < times.length; i++) {
-    if (!Number.isFinite(times[i]) || !Number.isFinite(values[i])) fail('BAD_FBX', `${path}: key ${i} is not a finite number`, 'fbx.curveNotFinite', { curve: path, key: i });
-    if (i > 0 && times[i] < times[i - 1]) fail('BAD_FBX', `${path}: key times go backwards at key ${i}`, 'fbx.curveBackwards', { curve: path, key: i });
+    if (!Number.isFinite(times[i]) || !Number.isFinite(values[i])) fail('BAD_FBX', 'fbx.curveNotFinite', { curve: path, key: i });
+    if (i > 0 && times[i] < times[i - 1]) fail('BAD_FBX', 'fbx.curveBackwards', { curve: path, key: i });
   }
   const flags = arrayOf(child(node, 'KeyAttrFlags'), path);
   const data = arrayOf(child(node, 'KeyAttrDataFloat'), path);

@@ -55,7 +55,7 @@ export function readChannelCurve(node: FbxNode, id: string, path: string, docVer
   // Each key takes at least three values: the count cannot exceed what the list holds.
   const most = Math.floor(data.length / 3);
   if (declared !== undefined && !(Number.isInteger(declared) && declared >= 0 && declared <= most)) {
-    fail('BAD_FBX', `${path}: KeyCount ${declared} but the Key list holds at most ${most} keys`, 'fbx.takeKeyCount', { curve: path, declared: String(declared), most });
+    fail('BAD_FBX', 'fbx.takeKeyCount', { curve: path, declared: String(declared), most });
   }
   const times: number[] = [];
   const values: number[] = [];
@@ -64,22 +64,22 @@ export function readChannelCurve(node: FbxNode, id: string, path: string, docVer
   const right: number[] = [];
   const nextLeft: number[] = [];
   let p = 0;
-  const num = (what: string): number => {
+  const num = (_what: string): number => {
     const v = numberOf(data[p]);
-    if (v === undefined || !Number.isFinite(v)) fail('BAD_FBX', `${path}: key ${times.length}: ${what} is not a number (value ${p} of the Key list)`, 'fbx.takeKeyNumber', { curve: path, key: times.length, index: p });
+    if (v === undefined || !Number.isFinite(v)) fail('BAD_FBX', 'fbx.takeKeyNumber', { curve: path, key: times.length, index: p });
     p++;
     return v;
   };
-  const chr = (what: string): string => {
+  const chr = (_what: string): string => {
     const c = mark(data[p]);
-    if (c === undefined) fail('BAD_FBX', `${path}: key ${times.length}: ${what} is not a mode letter (value ${p} of the Key list)`, 'fbx.takeKeyLetter', { curve: path, key: times.length, index: p });
+    if (c === undefined) fail('BAD_FBX', 'fbx.takeKeyLetter', { curve: path, key: times.length, index: p });
     p++;
     return c;
   };
   while (p < data.length && (declared === undefined || times.length < declared)) {
     const t = num('the time');
     const v = num('the value');
-    if (times.length && t < times[times.length - 1]) fail('BAD_FBX', `${path}: key times go backwards at key ${times.length}`, 'fbx.curveBackwards', { curve: path, key: times.length });
+    if (times.length && t < times[times.length - 1]) fail('BAD_FBX', 'fbx.curveBackwards', { curve: path, key: times.length });
     const mode = chr('the interpolation');
     let interp = 1;
     let r = NaN, l = NaN;
@@ -104,24 +104,24 @@ export function readChannelCurve(node: FbxNode, id: string, path: string, docVer
         for (let k = 0; k < 3; k++) num('a TCB parameter');
         weights = 0;
       } else if (slope === 'd') num('a slope parameter');
-      else fail('BAD_FBX', `${path}: key ${times.length}: unknown slope mode "${slope}"`, 'fbx.takeKeyMode', { curve: path, key: times.length, mode: slope });
+      else fail('BAD_FBX', 'fbx.takeKeyMode', { curve: path, key: times.length, mode: slope });
       for (let w = 0; w < weights && p < data.length && mark(data[p]) !== undefined; w++) {
         const wm = chr('the weight mode');
         if (wm === 'a') {
           num('a weight');
           num('a weight');
         } else if (wm === 'l' || wm === 'r') num('a weight');
-        else if (wm !== 'n' && wm !== 'c') fail('BAD_FBX', `${path}: key ${times.length}: unknown weight mode "${wm}"`, 'fbx.takeKeyMode', { curve: path, key: times.length, mode: wm });
+        else if (wm !== 'n' && wm !== 'c') fail('BAD_FBX', 'fbx.takeKeyMode', { curve: path, key: times.length, mode: wm });
       }
-    } else fail('BAD_FBX', `${path}: key ${times.length}: unknown interpolation "${mode}" (expected L, C or U)`, 'fbx.takeKeyMode', { curve: path, key: times.length, mode });
+    } else fail('BAD_FBX', 'fbx.takeKeyMode', { curve: path, key: times.length, mode });
     times.push(t);
     values.push(v);
     modes.push(interp);
     right.push(r);
     nextLeft.push(l);
   }
-  if (declared !== undefined && times.length !== declared) fail('BAD_FBX', `${path}: KeyCount ${declared} but the Key list holds ${times.length} keys`, 'fbx.takeKeyCount', { curve: path, declared: String(declared), most: times.length });
-  if (p !== data.length) fail('BAD_FBX', `${path}: ${data.length - p} values left after the last key of the Key list`, 'fbx.takeKeyLeft', { curve: path, count: data.length - p });
+  if (declared !== undefined && times.length !== declared) fail('BAD_FBX', 'fbx.takeKeyCount', { curve: path, declared: String(declared), most: times.length });
+  if (p !== data.length) fail('BAD_FBX', 'fbx.takeKeyLeft', { curve: path, count: data.length - p });
   const n = times.length;
   const slopes = new Float64Array(n * 2);
   const perSecond = (i: number, j: number) => (values[j] - values[i]) / ((times[j] - times[i]) / TICKS);

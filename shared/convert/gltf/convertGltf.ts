@@ -15,7 +15,7 @@ import { compose, invertAffine, MAT4_IDENTITY, multiply } from '../../math/mat4'
 import { normalize } from '../../math/quat';
 import { readAccessor } from '../../gltf/accessor';
 import { nodeInCycle } from '../../gltf/nodeTree';
-import { JOINT_FRAME_COST, spendBudget } from '../../readBudget';
+import { JOINT_FRAME_COST, canSpend, spendBudget } from '../../readBudget';
 import { isObject, list, readDocument, type Document, type Json } from './document';
 import { buildMotion } from '../../vrma/buildMotion';
 import { sampleAt, unionTimes, type Animation, type Sampler } from './sampler';
@@ -71,13 +71,13 @@ function buildSkeleton(doc: Document, animated: ReadonlySet<number>, warnings: M
   const parent = new Int32Array(nodes.length).fill(-1);
   nodes.forEach((n, i) => {
     for (const c of list(n, 'children')) {
-      if (typeof c !== 'number' || !Number.isInteger(c) || c < 0 || c >= nodes.length) fail('BAD_GLTF', `node ${i} lists a child ${JSON.stringify(c)} that does not exist`, 'gltf.badChild', { node: i, child: JSON.stringify(c) ?? 'undefined' });
-      if (parent[c] >= 0 || c === i) fail('BAD_GLTF', `node ${c} has more than one parent`, 'gltf.twoParents', { node: c });
+      if (typeof c !== 'number' || !Number.isInteger(c) || c < 0 || c >= nodes.length) fail('BAD_GLTF', 'gltf.badChild', { node: i, child: JSON.stringify(c) ?? 'undefined' });
+      if (parent[c] >= 0 || c === i) fail('BAD_GLTF', 'gltf.twoParents', { node: c });
       parent[c] = i;
     }
   });
   const cycle = nodeInCycle(parent);
-  if (cycle >= 0) fail('BAD_GLTF', `node ${cycle} is its own ancestor`, 'gltf.cycle', { node: cycle });
+  if (cycle >= 0) fail('BAD_GLTF', 'gltf.cycle', { node: cycle });
   // Bind worlds from the skins' inverse bind matrices (in the skinned mesh node's space).
   const bindWorld = new Map<number, Mat4>();
   const keep = new Set<number>();
@@ -99,7 +99,7 @@ function buildSkeleton(doc: Document, animated: ReadonlySet<number>, warnings: M
     for (const j of joints) keep.add(j);
     if (skin.inverseBindMatrices === undefined) return;
     const ibm = readAccessor(ctx, skin.inverseBindMatrices, ['MAT4'], `skin ${si} inverseBindMatrices`);
-    if (ibm.count < joints.length) fail('BAD_GLTF', `skin ${si} has ${joints.length} joints but ${ibm.count} inverse bind matrices`, 'gltf.inverseBind', { skin: si, joints: joints.length, matrices: ibm.count });
+    if (ibm.count < joints.length) fail('BAD_GLTF', 'gltf.inverseBind', { skin: si, joints: joints.length, matrices: ibm.count });
     const meshNode = nodes.findIndex((n) => n.skin === si);
     const meshWorld = meshNode >= 0 ? worldDefault(meshNode) : MAT4_IDENTITY;
     const binds: [number, Mat4][] = [];
@@ -161,7 +161,7 @@ function readAnimations(doc: Document): Animation[] {
   // many channels use it (400 channels over one 1M-key accessor re-checked it 400 times).
   const ordered = new Set<Float32Array>();
   list(doc.json, 'animations').forEach((a, ai) => {
-    if (!isObject(a)) fail('BAD_GLTF', `animation ${ai} is not an object`, 'json.animationNotObject', { animation: ai });
+    if (!isObject(a)) fail('BAD_GLTF', 'json.animationNotObject', { animation: ai });
     const name = typeof a.name === 'string' && a.name !== '' ? a.name : `animation_${ai}`;
     const samplers = list(a, 'samplers');
     const channels = new Map<number, Map<string, Sampler>>();
@@ -169,13 +169,13 @@ function readAnimations(doc: Document): Animation[] {
     let keys = 0;
     list(a, 'channels').forEach((c, ci) => {
       const where = `animation "${name}" channel ${ci}`;
-      if (!isObject(c) || !isObject(c.target)) fail('BAD_GLTF', `${where} has no target`, 'gltf.channelNoTarget', { animation: name, channel: ci });
+      if (!isObject(c) || !isObject(c.target)) fail('BAD_GLTF', 'gltf.channelNoTarget', { animation: name, channel: ci });
       const node = c.target.node;
       const path = c.target.path;
       if (typeof node !== 'number' || !Number.isInteger(node) || node < 0 || node >= nodes.length) return;
       if (path !== 'translation' && path !== 'rotation' && path !== 'scale' && path !== 'weights') return;
       const s = samplers[typeof c.sampler === 'number' ? c.sampler : -1];
-      if (!isObject(s)) fail('BAD_GLTF', `${where} names a sampler that does not exist`, 'gltf.channelSampler', { animation: name, channel: ci });
+      if (!isObject(s)) fail('BAD_GLTF', 'gltf.channelSampler', { animation: name, channel: ci });
       const interpolation = s.interpolation === 'STEP' || s.interpolation === 'CUBICSPLINE' ? s.interpolation : 'LINEAR';
       const input = readAccessor(ctx, s.input, ['SCALAR'], `${where} input`);
       const output = readAccessor(ctx, s.output, path === 'rotation' ? ['VEC4'] : path === 'weights' ? ['SCALAR'] : ['VEC3'], `${where} output`);
@@ -183,13 +183,13 @@ function readAnimations(doc: Document): Animation[] {
       spendBudget(ctx.budget, CHANNEL_COST, where);
       if (!ordered.has(times)) {
         for (let i = 0; i < times.length; i++) {
-          if (!Number.isFinite(times[i]) || (i > 0 && times[i] < times[i - 1])) fail('BAD_GLTF', `${where}: key times are not increasing at key ${i}`, 'gltf.timeOrder', { animation: name, channel: ci, key: i });
+          if (!Number.isFinite(times[i]) || (i > 0 && times[i] < times[i - 1])) fail('BAD_GLTF', 'gltf.timeOrder', { animation: name, channel: ci, key: i });
         }
         ordered.add(times);
       }
       const perKey = interpolation === 'CUBICSPLINE' ? 3 : 1;
       const width = path === 'weights' ? Math.floor(output.data.length / Math.max(1, times.length * perKey)) : output.components;
-      if (times.length === 0 || output.data.length !== times.length * width * perKey) fail('BAD_GLTF', `${where}: ${times.length} key times but ${output.data.length} output values`, 'gltf.countMismatch', { animation: name, channel: ci, times: times.length, values: output.data.length });
+      if (times.length === 0 || output.data.length !== times.length * width * perKey) fail('BAD_GLTF', 'gltf.countMismatch', { animation: name, channel: ci, times: times.length, values: output.data.length });
       const map = channels.get(node) ?? channels.set(node, new Map()).get(node)!;
       map.set(path, { times, values: output.data, interpolation, width });
       allTimes.push(times);
@@ -229,7 +229,7 @@ export interface GltfSource {
 export function readGltf(bytes: Uint8Array): GltfSource {
   const doc = readDocument(bytes);
   const animations = readAnimations(doc);
-  if (doc.isVrm && animations.length === 0) fail('IS_AVATAR', 'this file is a VRM avatar with no animations, not a motion: open it as the avatar', 'gltf.isAvatar');
+  if (doc.isVrm && animations.length === 0) fail('IS_AVATAR', 'gltf.isAvatar');
   const warnings: MotionWarning[] = [];
   const moved = new Set<number>();
   for (const a of animations) for (const [node, ch] of a.channels) if (ch.has('translation') || ch.has('rotation') || ch.has('scale')) moved.add(node);
@@ -265,7 +265,7 @@ function takeInfoOf(a: Animation): TakeInfo {
 export function listGltfTakes(bytes: Uint8Array): TakeInfo[] {
   const doc = readDocument(bytes);
   const takes = readAnimations(doc).map(takeInfoOf);
-  if (doc.isVrm && !takes.length) fail('IS_AVATAR', 'this file is a VRM avatar with no animations, not a motion: open it as the avatar', 'gltf.isAvatar');
+  if (doc.isVrm && !takes.length) fail('IS_AVATAR', 'gltf.isAvatar');
   return takes;
 }
 
@@ -275,7 +275,7 @@ export function gltfTakeFrames(source: GltfSource, anim: Animation, fps?: number
   if (fps !== undefined) {
     const start = times[0], end = times[times.length - 1];
     const count = Math.floor((end - start) * fps + 1e-6) + 1;
-    if (count > 1_000_000) fail('TOO_LARGE', `animation "${anim.name}" would need ${count} frames at ${fps} fps`, 'gltf.tooLong', { animation: anim.name, frames: count, fps });
+    if (count > 1_000_000) fail('TOO_LARGE', 'gltf.tooLong', { animation: anim.name, frames: count, fps });
     times = Float32Array.from({ length: count }, (_, k) => start + k / fps);
   }
   const { skeleton } = source;
@@ -283,7 +283,7 @@ export function gltfTakeFrames(source: GltfSource, anim: Animation, fps?: number
   // to the file's budget before the frames are built, summed over the file's animations.
   let perFrame = skeleton.nodeOf.length;
   for (const ch of anim.channels.values()) for (const s of ch.values()) perFrame += s.width;
-  spendBudget(source.doc.ctx.budget, JOINT_FRAME_COST * times.length * perFrame, `animation "${anim.name}" (${times.length} frames)`);
+  if (!canSpend(source.doc.ctx.budget, JOINT_FRAME_COST * times.length * perFrame)) fail('TOO_LARGE', 'budget.animation', { animation: anim.name, frames: times.length, limit: source.doc.ctx.budget.limit });
   // Per joint: its samplers and cursors in this take (undefined: not animated, the node's own TRS).
   const perJoint = skeleton.nodeOf.map((node) => {
     const ch = anim.channels.get(node);
@@ -306,9 +306,9 @@ export function gltfTakeFrames(source: GltfSource, anim: Animation, fps?: number
 }
 
 export function convertGltfTake(source: GltfSource, anim: Animation, opts: GltfConvertOptions = {}): TakeMotion {
-  if (opts.fps !== undefined && !(opts.fps > 0 && opts.fps <= 1000)) fail('BAD_PARAMETER', `fps must be between 0 and 1000, got ${opts.fps}`, 'convert.fps', { value: String(opts.fps) });
+  if (opts.fps !== undefined && !(opts.fps > 0 && opts.fps <= 1000)) fail('BAD_PARAMETER', 'convert.fps', { value: String(opts.fps) });
   const info = takeInfoOf(anim);
-  if (anim.keys === 0 || anim.times.length === 0) fail('NO_KEYS', `animation "${anim.name}" has no keys: there is no motion to convert`, 'gltf.noKeys', { animation: anim.name });
+  if (anim.keys === 0 || anim.times.length === 0) fail('NO_KEYS', 'gltf.noKeys', { animation: anim.name });
   const { times, poser, animated } = gltfTakeFrames(source, anim, opts.fps);
   const { doc } = source;
   const jointOfNode = new Map(source.skeleton.nodeOf.map((n, j) => [n, j] as const));
@@ -337,10 +337,10 @@ export function convertGltfTake(source: GltfSource, anim: Animation, opts: GltfC
 
 function pickTake(source: GltfSource, take: string | undefined): Animation[] {
   const anims = source.animations;
-  if (!anims.length) fail('NO_KEYS', 'the glTF file has no animations', 'gltf.noAnimations');
+  if (!anims.length) fail('NO_KEYS', 'gltf.noAnimations');
   if (take === undefined) return [...anims];
   const a = anims.find((x) => x.name === take);
-  if (!a) fail('BAD_PARAMETER', `no animation named "${take}"; the animations are: ${anims.map((x) => `"${x.name}"`).join(', ')}`, 'take.unknown', { take, takes: anims.map((x) => `“${x.name}”`).join(', ') });
+  if (!a) fail('BAD_PARAMETER', 'take.unknown', { take, takes: anims.map((x) => `“${x.name}”`).join(', ') });
   return [a];
 }
 

@@ -32,23 +32,23 @@ export function readDocument(bytes: Uint8Array): Document {
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     } catch {
-      fail('BAD_GLTF', 'not a glTF file (neither a GLB nor UTF-8 JSON)', 'gltf.notGltf');
+      fail('BAD_GLTF', 'gltf.notGltf');
     }
     refuseCostlyJson(bytes, {}, 'the glTF JSON');
     try {
       json = JSON.parse(text);
-    } catch (e) {
-      fail('BAD_GLTF', `not a glTF file: the JSON does not parse (${(e as Error).message})`, 'gltf.jsonSyntax');
+    } catch {
+      fail('BAD_GLTF', 'gltf.jsonSyntax');
     }
   }
-  if (!isObject(json) || !isObject(json.asset)) fail('BAD_GLTF', 'not a glTF file (no "asset" object)', 'gltf.noAsset');
+  if (!isObject(json) || !isObject(json.asset)) fail('BAD_GLTF', 'gltf.noAsset');
   const buffers = list(json, 'buffers').map((b, i): Uint8Array | undefined => {
     if (!isObject(b)) return undefined;
     const byteLength = typeof b.byteLength === 'number' ? b.byteLength : 0;
     let data: Uint8Array | undefined;
     if (b.uri === undefined) data = i === 0 ? bin : undefined;
     else if (typeof b.uri === 'string' && b.uri.startsWith('data:')) data = decodeDataUri(b.uri, `buffer ${i}`);
-    if (data && byteLength > data.length) fail('TRUNCATED', `buffer ${i} declares ${byteLength} bytes but only ${data.length} are in the file`, 'buffer.pastEnd', { buffer: i, declared: byteLength, bytes: data.length });
+    if (data && byteLength > data.length) fail('TRUNCATED', 'buffer.pastEnd', { buffer: i, declared: byteLength, bytes: data.length });
     return data?.subarray(0, byteLength);
   });
   const ctx: AccessorContext = {
@@ -61,7 +61,7 @@ export function readDocument(bytes: Uint8Array): Document {
     cache: new Map(),
   };
   const nodes = list(json, 'nodes').map((n, i) => {
-    if (!isObject(n)) fail('BAD_GLTF', `node ${i} is not an object`, 'json.nodeNotObject', { node: i });
+    if (!isObject(n)) fail('BAD_GLTF', 'json.nodeNotObject', { node: i });
     return n;
   });
   const ext = isObject(json.extensions) ? json.extensions : {};

@@ -16,11 +16,11 @@ function nodeLabel(doc: Document, node: number): string {
 
 /** No joint at all: say what the file is (a morph-target animation, a static scene), not "no nodes". */
 export function refuseWithoutSkeleton(doc: Document, animations: readonly Animation[]): never {
-  if (!doc.nodes.length) fail('NO_HUMANOID', 'the glTF file has no nodes, so no skeleton', 'gltf.noNodes');
+  if (!doc.nodes.length) fail('NO_HUMANOID', 'gltf.noNodes');
   const morphed = [...new Set(animations.flatMap((a) => [...a.channels].filter(([, ch]) => ch.has('weights')).map(([node]) => nodeLabel(doc, node))))];
   if (morphed.length) {
     const meshes = morphed.slice(0, 6).join(', ') + (morphed.length > 6 ? ` and ${morphed.length - 6} more` : '');
-    fail('NO_HUMANOID', `animates the morph targets of ${meshes} only: there is no skeleton to make a body motion from`, 'gltf.morphsOnly', { meshes });
+    fail('NO_HUMANOID', 'gltf.morphsOnly', { meshes });
   }
-  fail('NO_HUMANOID', `its ${doc.nodes.length} node(s) are meshes, cameras or lights only: there is no skeleton to make a body motion from`, 'gltf.noJoints', { count: doc.nodes.length });
+  fail('NO_HUMANOID', 'gltf.noJoints', { count: doc.nodes.length });
 }

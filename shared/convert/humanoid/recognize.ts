@@ -453,7 +453,7 @@ function withoutHelpers(h: Hierarchy, warnings: MotionWarning[]): Hierarchy {
 }
 
 /** `what` names the source in the error ("BVH", "FBX", "glTF"). */
-export function recognizeSkeleton(source: Hierarchy, rest: RestSkeleton, what = 'BVH'): Recognition {
+export function recognizeSkeleton(source: Hierarchy, rest: RestSkeleton, _what = 'BVH'): Recognition {
   const warnings: MotionWarning[] = [];
   const h = withoutHelpers(source, warnings);
   const named = byNames(h);
@@ -498,7 +498,7 @@ export function recognizeSkeleton(source: Hierarchy, rest: RestSkeleton, what = 
   }
   const found = ESSENTIAL.filter((b) => bones[b] !== undefined);
   if (bones.hips === undefined || found.length < 8) {
-    fail('NO_HUMANOID', `${what} skeleton is not humanoid: ${found.length ? `found only ${found.join(', ')}` : 'found none'} of hips, head, arms and legs`, found.length ? 'humanoid.foundOnly' : 'humanoid.foundNone', { bones: found.join(', ') });
+    fail('NO_HUMANOID', found.length ? 'humanoid.foundOnly' : 'humanoid.foundNone', { bones: found.join(', ') });
   }
   return { bones, method, warnings };
 }

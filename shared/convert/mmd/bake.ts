@@ -8,7 +8,8 @@ import { MMD_UNIT_METRES, type MmdRig } from './rig';
 import { LEG_REACHED, LEG_SHORT, RigPose } from './rigPose';
 import { conjugateMultiplyFlat, multiplyFlat } from '../../math/quat';
 import type { VrmMapping } from './vrmMapping';
-import { JOINT_FRAME_COST, readBudget, spendBudget, type ReadBudget } from '../../readBudget';
+import { JOINT_FRAME_COST, canSpend, readBudget, type ReadBudget } from '../../readBudget';
+import { fail } from '../../errors';
 
 /** 64 units per byte of the model and motion together, at least 32 M (a long dance on a full model needs ~10 M). */
 export function mmdBudget(motionBytes: number, modelBytes: number): ReadBudget {
@@ -54,7 +55,7 @@ const STILL_ANGLE = 1e-4;
 export function bakeMmd(rig: MmdRig, mapping: VrmMapping, source: MmdKeySource, frames: Float64Array, budget: ReadBudget, traceJoints = false): MmdBake {
   const n = frames.length;
   const pose = new RigPose(rig, [...mapping.source.values()].filter((i) => i >= 0));
-  spendBudget(budget, JOINT_FRAME_COST * n * (pose.workPerFrame + mapping.bones.length), `baking ${n} frames of ${pose.workPerFrame} bones and IK chains`);
+  if (!canSpend(budget, JOINT_FRAME_COST * n * (pose.workPerFrame + mapping.bones.length))) fail('TOO_LARGE', 'budget.bake', { frames: n, bones: pose.workPerFrame, limit: budget.limit });
   const times = Float32Array.from(frames, (f) => f / 30);
   const tracks = new Map<HumanBoneName, Float32Array>();
   for (const b of mapping.bones) tracks.set(b, new Float32Array(n * 4));

@@ -8,7 +8,7 @@ export class BinaryReader {
   private readonly view: DataView;
   offset = 0;
 
-  constructor(readonly bytes: Uint8Array, private readonly code: MotionErrorCode, private readonly what: string) {
+  constructor(readonly bytes: Uint8Array, private readonly code: MotionErrorCode) {
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
@@ -16,14 +16,15 @@ export class BinaryReader {
     return this.bytes.length - this.offset;
   }
 
-  /** `message` in English (the CLI), `detail` + `params` for the studio's catalogue. */
-  fail(message: string, detail: ErrorDetail, params?: ErrorParams): never {
-    throw new MotionError(this.code, `${this.what}: ${message}`, detail, params);
+  /** The reader's code with a catalogue detail (the CLI and the studio word it from the catalogue). */
+  fail(detail: ErrorDetail, params?: ErrorParams): never {
+    throw new MotionError(this.code, detail, params);
   }
 
-  need(n: number, field: string): void {
+  /** `_field` names the read at the call site; the detail says where (the byte offset), in both languages. */
+  need(n: number, _field: string): void {
     if (n > this.remaining) {
-      this.fail(`file ends while reading ${field} at byte ${this.offset} (needs ${n} bytes, ${this.remaining} left)`, 'binary.endsEarly', { offset: this.offset, need: n, left: this.remaining });
+      this.fail('binary.endsEarly', { offset: this.offset, need: n, left: this.remaining });
     }
   }
 
@@ -31,7 +32,7 @@ export class BinaryReader {
   count(field: string, minRecordBytes: number): number {
     const n = this.u32(`${field} count`);
     if (n * minRecordBytes > this.remaining) {
-      this.fail(`declares ${n} ${field} (at least ${n * minRecordBytes} bytes) but only ${this.remaining} bytes remain`, 'binary.countTooLarge', { count: n, needed: n * minRecordBytes, left: this.remaining, offset: this.offset });
+      this.fail('binary.countTooLarge', { count: n, needed: n * minRecordBytes, left: this.remaining, offset: this.offset });
     }
     return n;
   }

@@ -128,7 +128,7 @@ function clamp01(v: number): number {
 
 function checkFps(fps: number | undefined): number {
   if (fps === undefined) return VMD_FPS;
-  if (!Number.isFinite(fps) || fps < 1 || fps > 240) fail('BAD_PARAMETER', `fps must be a number from 1 to 240, got ${fps}`, 'mmd.fps', { value: String(fps) });
+  if (!Number.isFinite(fps) || fps < 1 || fps > 240) fail('BAD_PARAMETER', 'mmd.fps', { value: String(fps) });
   return fps;
 }
 
@@ -154,7 +154,7 @@ function buildFromBake(bake: MmdBake, mapping: VrmMapping, expressions: Record<s
   // Finite keys and rest positions always give finite poses; this guards the file against anything missed.
   const tracks = [bake.hipsTranslation, ...Object.values(bake.rotations)];
   if (tracks.some((t) => t && !t.values.every(Number.isFinite))) {
-    fail('BAD_DATA', 'the motion and model produced non-finite bone values; the model or motion file is corrupt', 'mmd.nonFinite');
+    fail('BAD_DATA', 'mmd.nonFinite');
   }
   return buildMotion({
     rotations: withBody ? bake.rotations : {},
@@ -181,7 +181,7 @@ export function convertVmdDetailed(bytes: Uint8Array, opts: VmdDetailOptions = {
   const warnings: MotionWarning[] = [];
   const rig = loadRig(opts.pmx, warnings, vmd.boneTracks.map((t) => t.key), opts.forceModel === true);
   const mapping = mapRigToVrm(rig);
-  if (!mapping) fail('NO_HUMANOID', 'the MMD model has no 下半身 (lower body) bone, so it cannot drive a humanoid', 'mmd.noLowerBody');
+  if (!mapping) fail('NO_HUMANOID', 'mmd.noLowerBody');
   const hasBody = bodyKeyCheck(vmd.boneTracks.map((t) => t.key), rig, warnings);
   const expressions = expressionTracks(
     vmd.morphTracks.map((t) => ({
@@ -195,7 +195,6 @@ export function convertVmdDetailed(bytes: Uint8Array, opts: VmdDetailOptions = {
     const names = vmd.boneTracks.map((t) => t.name).slice(0, 8).join(', ');
     fail(
       'NO_HUMANOID',
-      `this VMD animates no humanoid bones${names ? ` (only ${names}${vmd.boneTracks.length > 8 ? ', …' : ''})` : ''} and no facial morphs with a VRM expression: it is not a character motion`,
       names ? 'vmd.noHumanoid' : 'vmd.noBodyOrFace',
       { bones: `${names}${vmd.boneTracks.length > 8 ? ', …' : ''}` },
     );
@@ -252,14 +251,14 @@ export function convertVpd(bytes: Uint8Array, opts: { readonly pmx?: Uint8Array;
   const warnings: MotionWarning[] = [];
   const rig = loadRig(opts.pmx, warnings, pose.bones.map((b) => nameKey(b.name)), opts.forceModel === true);
   const mapping = mapRigToVrm(rig);
-  if (!mapping) fail('NO_HUMANOID', 'the MMD model has no 下半身 (lower body) bone, so it cannot drive a humanoid', 'mmd.noLowerBody');
+  if (!mapping) fail('NO_HUMANOID', 'mmd.noLowerBody');
   const hasBody = bodyKeyCheck(pose.bones.map((b) => nameKey(b.name)), rig, warnings);
   const expressions = expressionTracks(
     pose.morphs.map((m) => ({ key: nameKey(m.name), name: m.name, sample: () => ({ times: new Float32Array([0]), values: new Float32Array([clamp01(m.weight)]) }) })),
     warnings,
   );
   if (!hasBody && !Object.keys(expressions).length) {
-    fail('NO_HUMANOID', 'this VPD poses no humanoid bones and no facial morphs with a VRM expression', 'vpd.noHumanoid');
+    fail('NO_HUMANOID', 'vpd.noHumanoid');
   }
   const bake = bakeMmd(rig, mapping, vpdKeySource(pose, rig), new Float64Array([0]), mmdBudget(bytes.length, opts.pmx?.length ?? 0));
   return buildFromBake(bake, mapping, expressions, warnings, hasBody);

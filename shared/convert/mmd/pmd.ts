@@ -18,11 +18,11 @@ export function isPmd(bytes: Uint8Array): boolean {
 }
 
 export function parsePmdBones(bytes: Uint8Array): PmxModel {
-  const r = new BinaryReader(bytes, 'BAD_PMX', 'PMD');
-  if (!isPmd(bytes)) r.fail('not a PMD file (missing the "Pmd" signature)', 'pmd.signature');
+  const r = new BinaryReader(bytes, 'BAD_PMX');
+  if (!isPmd(bytes)) r.fail('pmd.signature');
   r.offset = 3;
   const version = r.f32('version');
-  if (!(version > 0 && version < 2)) r.fail(`unsupported PMD version ${version}`, 'pmd.version', { version: String(version) });
+  if (!(version > 0 && version < 2)) r.fail('pmd.version', { version: String(version) });
   const name = decodeNameField(r.bytesOf(20, 'model name'));
   r.skip(256, 'comment');
   const vertices = r.count('vertices', VERTEX_BYTES);
@@ -34,10 +34,10 @@ export function parsePmdBones(bytes: Uint8Array): PmxModel {
   const bonesOffset = r.offset;
   const boneCount = r.u16('bone count');
   r.need(boneCount * BONE_BYTES, 'bones');
-  if (boneCount === 0) r.fail('the model has no bones', 'mmd.noBones');
-  const check = (i: number, field: string, bone: number): number => {
+  if (boneCount === 0) r.fail('mmd.noBones');
+  const check = (i: number, _field: string, bone: number): number => {
     if (i === NONE) return -1;
-    if (i >= boneCount) r.fail(`bone ${bone} has ${field} ${i}, outside 0..${boneCount - 1}`, 'mmd.boneIndex', { bone, index: i, max: boneCount - 1 });
+    if (i >= boneCount) r.fail('mmd.boneIndex', { bone, index: i, max: boneCount - 1 });
     return i;
   };
   const bones: PmxBone[] = [];
@@ -49,7 +49,7 @@ export function parsePmdBones(bytes: Uint8Array): PmxModel {
     const type = r.u8('bone type');
     const link = r.u16('bone IK/link parent');
     const position: [number, number, number] = [r.f32('bone position'), r.f32('bone position'), r.f32('bone position')];
-    if (!position.every((v) => Math.abs(v) <= 1e5)) r.fail(`bone ${i} (${boneName}) has an invalid position ${position.join(', ')}`, 'mmd.bonePosition', { bone: i, name: boneName });
+    if (!position.every((v) => Math.abs(v) <= 1e5)) r.fail('mmd.bonePosition', { bone: i, name: boneName, position: position.join(', ') });
     raw.push({ type, link, tail });
     bones.push({ name: boneName, englishName: '', key: nameKey(boneName), position, parent, appendParent: -1, appendRatio: 0, appendRotation: false, appendTranslation: false });
   }

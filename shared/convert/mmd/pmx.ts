@@ -80,32 +80,32 @@ function readIk(r: BinaryReader, boneIndexSize: number, check: (index: number, f
 }
 
 export function parsePmxBones(bytes: Uint8Array): PmxModel {
-  const r: BinaryReader = new BinaryReader(bytes, 'BAD_PMX', 'PMX');
+  const r: BinaryReader = new BinaryReader(bytes, 'BAD_PMX');
   if (bytes.length < 9 || bytes[0] !== 0x50 || bytes[1] !== 0x4d || bytes[2] !== 0x58 || bytes[3] !== 0x20) {
-    r.fail('not a PMX file (missing the "PMX " signature)', 'pmx.signature');
+    r.fail('pmx.signature');
   }
   r.offset = 4;
   const version = r.f32('version');
-  if (!(version >= 2 && version < 2.2)) r.fail(`unsupported PMX version ${version} (2.0 and 2.1 are read)`, 'pmx.version', { version: String(version) });
+  if (!(version >= 2 && version < 2.2)) r.fail('pmx.version', { version: String(version) });
   const globalsCount = r.u8('header size');
-  if (globalsCount < 8) r.fail(`header declares ${globalsCount} settings, PMX needs 8`, 'pmx.globals', { count: globalsCount });
+  if (globalsCount < 8) r.fail('pmx.globals', { count: globalsCount });
   const globals = r.bytesOf(globalsCount, 'header settings');
   const [encoding, extraVec4, vertexIndexSize, textureIndexSize, materialIndexSize, boneIndexSize] = globals;
-  if (encoding > 1) r.fail(`unknown text encoding ${encoding} (0 = UTF-16LE, 1 = UTF-8)`, 'pmx.encoding', { value: encoding });
-  if (extraVec4 > 4) r.fail(`additional UV count ${extraVec4} is above 4`, 'pmx.extraUv', { count: extraVec4 });
+  if (encoding > 1) r.fail('pmx.encoding', { value: encoding });
+  if (extraVec4 > 4) r.fail('pmx.extraUv', { count: extraVec4 });
   const sizes = { vertex: vertexIndexSize, texture: textureIndexSize, material: materialIndexSize, bone: boneIndexSize };
-  for (const [what, s] of Object.entries(sizes)) {
-    if (s !== 1 && s !== 2 && s !== 4) r.fail(`${what} index size ${s} is not 1, 2 or 4`, 'pmx.indexSize', { size: s });
+  for (const s of Object.values(sizes)) {
+    if (s !== 1 && s !== 2 && s !== 4) r.fail('pmx.indexSize', { size: s });
   }
   const decoder = new TextDecoder(encoding === 0 ? 'utf-16le' : 'utf-8');
   const text = (field: string): string => {
     const n = r.i32(`${field} length`);
-    if (n < 0) r.fail(`${field} has a negative length ${n}`, 'pmx.negativeLength', { length: n, offset: r.offset });
+    if (n < 0) r.fail('pmx.negativeLength', { length: n, offset: r.offset });
     return decoder.decode(r.bytesOf(n, field));
   };
   const skipText = (field: string): void => {
     const n = r.i32(`${field} length`);
-    if (n < 0) r.fail(`${field} has a negative length ${n}`, 'pmx.negativeLength', { length: n, offset: r.offset });
+    if (n < 0) r.fail('pmx.negativeLength', { length: n, offset: r.offset });
     r.skip(n, field);
   };
 
@@ -126,7 +126,7 @@ export function parsePmxBones(bytes: Uint8Array): PmxModel {
     else if (type === 1) n = 2 * b + 4;
     else if (type === 2 || type === 4) n = 4 * b + 16;
     else if (type === 3) n = 2 * b + 4 + 36;
-    else r.fail(`vertex ${i} has unknown weight type ${type}`, 'pmx.weightType', { vertex: i, type });
+    else r.fail('pmx.weightType', { vertex: i, type });
     r.skip(n + 4, 'vertex weights');
   }
   const indexCount = r.count('face indices', vertexIndexSize);
@@ -148,15 +148,15 @@ export function parsePmxBones(bytes: Uint8Array): PmxModel {
   const minBone = 8 + 12 + boneIndexSize + 4 + 2 + boneIndexSize;
   const boneCount = r.count('bones', minBone);
   const bones: PmxBone[] = [];
-  const checkIndex = (i: number, field: string, boneIndex: number): number => {
-    if (i < -1 || i >= boneCount) r.fail(`bone ${boneIndex} has ${field} ${i}, outside 0..${boneCount - 1}`, 'mmd.boneIndex', { bone: boneIndex, index: i, max: boneCount - 1 });
+  const checkIndex = (i: number, _field: string, boneIndex: number): number => {
+    if (i < -1 || i >= boneCount) r.fail('mmd.boneIndex', { bone: boneIndex, index: i, max: boneCount - 1 });
     return i;
   };
   for (let i = 0; i < boneCount; i++) {
     const boneName = text('bone name');
     const boneEnglish = text('bone English name');
     const position: [number, number, number] = [r.f32('bone position'), r.f32('bone position'), r.f32('bone position')];
-    if (!position.every((v) => Math.abs(v) <= 1e5)) r.fail(`bone ${i} (${boneName}) has an invalid position ${position.join(', ')}`, 'mmd.bonePosition', { bone: i, name: boneName });
+    if (!position.every((v) => Math.abs(v) <= 1e5)) r.fail('mmd.bonePosition', { bone: i, name: boneName, position: position.join(', ') });
     const parent = checkIndex(r.index(boneIndexSize, 'bone parent'), 'parent', i);
     r.skip(4, 'bone layer');
     const flags = r.u16('bone flags');
@@ -169,7 +169,7 @@ export function parsePmxBones(bytes: Uint8Array): PmxModel {
     if (appendRotation || appendTranslation) {
       appendParent = checkIndex(r.index(boneIndexSize, 'bone inherit parent'), 'inherit parent', i);
       appendRatio = r.f32('bone inherit ratio');
-      if (!Number.isFinite(appendRatio)) r.fail(`bone ${i} (${boneName}) has an invalid inherit ratio`, 'pmx.inheritRatio', { bone: i, name: boneName });
+      if (!Number.isFinite(appendRatio)) r.fail('pmx.inheritRatio', { bone: i, name: boneName });
     }
     if (flags & FLAG_FIXED_AXIS) r.skip(12, 'bone fixed axis');
     if (flags & FLAG_LOCAL_AXES) r.skip(24, 'bone local axes');
@@ -188,6 +188,6 @@ export function parsePmxBones(bytes: Uint8Array): PmxModel {
       ik,
     });
   }
-  if (bones.length === 0) r.fail('the model has no bones', 'mmd.noBones');
+  if (bones.length === 0) r.fail('mmd.noBones');
   return { version, name, englishName, bones, bonesOffset };
 }

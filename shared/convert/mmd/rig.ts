@@ -91,7 +91,7 @@ export function topologicalOrder(bones: readonly { parent: number }[], what: 'BA
     let len = 0;
     let cur = i;
     while (cur !== -1 && depth[cur] < 0) {
-      if (depth[cur] === VISITING) fail(what, `PMX: the bone hierarchy has a cycle through bone ${cur}`, 'mmd.cycle', { bone: cur });
+      if (depth[cur] === VISITING) fail(what, 'mmd.cycle', { bone: cur });
       depth[cur] = VISITING;
       path[len++] = cur;
       cur = bones[cur].parent;

@@ -93,13 +93,13 @@ function groupKeys(keys: readonly string[], frames: Uint32Array): Map<string, nu
 }
 
 export function parseVmd(bytes: Uint8Array): Vmd {
-  const r: BinaryReader = new BinaryReader(bytes, 'BAD_VMD', 'VMD');
-  if (bytes.length < 30) r.fail(`file is ${bytes.length} bytes, too short for the 30-byte VMD header`, 'vmd.tooShort', { bytes: bytes.length });
+  const r: BinaryReader = new BinaryReader(bytes, 'BAD_VMD');
+  if (bytes.length < 30) r.fail('vmd.tooShort', { bytes: bytes.length });
   const header = new TextDecoder('latin1').decode(bytes.subarray(0, 30));
   let nameBytes: number;
   if (header.startsWith('Vocaloid Motion Data 0002')) nameBytes = 20;
   else if (header.startsWith('Vocaloid Motion Data file')) nameBytes = 10;
-  else r.fail('not a VMD file (missing the "Vocaloid Motion Data" header)', 'vmd.signature');
+  else r.fail('vmd.signature');
   r.offset = 30;
   const modelName = decodeNameField(r.bytesOf(nameBytes, 'model name'));
 
@@ -115,16 +115,16 @@ export function parseVmd(bytes: Uint8Array): Vmd {
   for (let i = 0; i < boneCount; i++) {
     const name = decodeNameField(r.bytesOf(15, 'bone key name'));
     const frame = r.u32('bone key frame');
-    if (frame > VMD_MAX_FRAME) r.fail(`bone key ${i} (${name}) is at frame ${frame}, beyond the ${VMD_MAX_FRAME}-frame (20-minute) limit`, 'vmd.boneFrame', { key: i, name, frame, max: VMD_MAX_FRAME });
+    if (frame > VMD_MAX_FRAME) r.fail('vmd.boneFrame', { key: i, name, frame, max: VMD_MAX_FRAME });
     for (let c = 0; c < 3; c++) {
       const v = r.f32('bone key position');
-      if (!(Math.abs(v) <= MAX_POSITION)) r.fail(`bone key ${i} (${name}) has an invalid position value ${v}`, 'vmd.position', { key: i, name, value: String(v) });
+      if (!(Math.abs(v) <= MAX_POSITION)) r.fail('vmd.position', { key: i, name, value: String(v) });
       bonePos[i * 3 + c] = v;
     }
     let n2 = 0;
     for (let c = 0; c < 4; c++) {
       const v = r.f32('bone key rotation');
-      if (!Number.isFinite(v)) r.fail(`bone key ${i} (${name}) has an invalid rotation value ${v}`, 'vmd.rotation', { key: i, name, value: String(v) });
+      if (!Number.isFinite(v)) r.fail('vmd.rotation', { key: i, name, value: String(v) });
       boneRot[i * 4 + c] = v;
       n2 += v * v;
     }
@@ -158,9 +158,9 @@ export function parseVmd(bytes: Uint8Array): Vmd {
     for (let i = 0; i < morphCount; i++) {
       const name = decodeNameField(r.bytesOf(15, 'morph key name'));
       const frame = r.u32('morph key frame');
-      if (frame > VMD_MAX_FRAME) r.fail(`morph key ${i} (${name}) is at frame ${frame}, beyond the ${VMD_MAX_FRAME}-frame (20-minute) limit`, 'vmd.morphFrame', { key: i, name, frame, max: VMD_MAX_FRAME });
+      if (frame > VMD_MAX_FRAME) r.fail('vmd.morphFrame', { key: i, name, frame, max: VMD_MAX_FRAME });
       const w = r.f32('morph key weight');
-      if (!Number.isFinite(w)) r.fail(`morph key ${i} (${name}) has an invalid weight ${w}`, 'vmd.weight', { key: i, name, value: String(w) });
+      if (!Number.isFinite(w)) r.fail('vmd.weight', { key: i, name, value: String(w) });
       const key = nameKey(name);
       if (!rawNames.has(key)) rawNames.set(key, name);
       morphNames.push(key);
@@ -188,7 +188,7 @@ export function parseVmd(bytes: Uint8Array): Vmd {
     const n = r.count('IK/visibility keys', 9);
     for (let i = 0; i < n; i++) {
       const frame = r.u32('IK key frame');
-      if (frame > VMD_MAX_FRAME) r.fail(`IK key ${i} is at frame ${frame}, beyond the ${VMD_MAX_FRAME}-frame (20-minute) limit`, 'vmd.ikFrame', { key: i, frame, max: VMD_MAX_FRAME });
+      if (frame > VMD_MAX_FRAME) r.fail('vmd.ikFrame', { key: i, frame, max: VMD_MAX_FRAME });
       r.u8('IK key visibility');
       const m = r.count('IK switches', 21);
       const enabled = new Map<string, boolean>();

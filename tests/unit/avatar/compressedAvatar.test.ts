@@ -70,7 +70,7 @@ describeFixtures('compressed avatars: meshopt (EXT_meshopt_compression) through 
     const ext = json.bufferViews.find((v: Record<string, any>) => v.extensions?.EXT_meshopt_compression).extensions.EXT_meshopt_compression;
     broken[ext.byteOffset] = 0x00;
     await expect(loadAvatar(packGlb(json, broken), 'broken.meshopt.vrm')).rejects.toThrow(
-      /^broken\.meshopt\.vrm: the meshopt-compressed geometry \(EXT_meshopt_compression\) could not be decoded: .+/,
+      /^broken\.meshopt\.vrm: This glTF file cannot be read \(the meshopt-compressed geometry \(EXT_meshopt_compression\) could not be decoded: .+\)$/,
     );
   });
 
@@ -78,7 +78,7 @@ describeFixtures('compressed avatars: meshopt (EXT_meshopt_compression) through 
     const { json, bin } = parseGlb(withoutTextures(readFixture('vrm0', 'cryptovoxels.vrm'))) as { json: Record<string, any>; bin: Uint8Array };
     json.extensionsUsed = [...json.extensionsUsed, 'KHR_draco_mesh_compression'];
     await expect(loadAvatar(packGlb(json, bin), 'draco.vrm')).rejects.toThrow(
-      /^draco\.vrm: the Draco-compressed mesh \(KHR_draco_mesh_compression\) could not be decoded: compressed avatars are decoded only in the studio page/,
+      /^draco\.vrm: This glTF file cannot be read \(the Draco-compressed mesh \(KHR_draco_mesh_compression\) could not be decoded: compressed avatars are decoded only in the studio page/,
     );
   });
 });

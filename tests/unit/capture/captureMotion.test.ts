@@ -82,7 +82,7 @@ describe('captureMotion: detected frames to a motion', () => {
   it('no person in the video is a clear error, not a crash', () => {
     const empty: DetectedFrame[] = [{ time: 0 }, { time: 1 / 30 }, { ...frames[0], time: 2 / 30 }];
     expect(() => captureMotion(empty, { camera: { width: W, height: H } })).toThrow(MotionError);
-    expect(() => captureMotion(empty, { camera: { width: W, height: H } })).toThrow(/no person was found in the video \(1 of 3 frames\)/);
+    expect(() => captureMotion(empty, { camera: { width: W, height: H } })).toThrow(/no person was found in the video \(a person in 1 of 3 frames; at least 2 are needed\)/);
   });
 
   it('frames with NaN landmarks count as no person; frame times that go back are a clear error', () => {

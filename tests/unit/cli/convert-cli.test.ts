@@ -45,7 +45,7 @@ describeFixtures('vrma-studio convert / pose-report', () => {
   it('converts a folder recursively next to the sources; the broken file fails alone with its line', async () => {
     const r = await cli('convert', join(dir, 'in'), '--jobs', '2');
     expect(r.code).toBe(1);
-    expect(r.err.join('\n')).toMatch(/FAIL .*broken\.bvh: BVH line 4: OFFSET needs 3 numbers/);
+    expect(r.err.join('\n')).toMatch(/FAIL .*broken\.bvh: This BVH file cannot be read \(line 4: OFFSET needs 3 numbers/);
     const summary = r.out.at(-1)!;
     expect(summary).toMatch(/^converted 2 of 3 file\(s\), 1 failed in [\d.]+ s on 2 worker threads$/);
     for (const p of [join(dir, 'in', 'test1.vrma'), join(dir, 'in', 'nested', 'standard.vrma')]) {
@@ -99,7 +99,7 @@ describeFixtures('vrma-studio convert / pose-report', () => {
     expect((await cli('convert', join(dir, 'walk.bvh'), '--unit', 'furlong')).code).toBe(2);
     const self = await cli('convert', join(dir, 'in', 'test1.vrma'));
     expect(self.code).toBe(1);
-    expect(self.err.join('\n')).toMatch(/overwrite its source; give --out-dir/);
+    expect(self.err.join('\n')).toMatch(/overwrite its source; choose another folder\) \(give --out-dir\)/);
     const missing = await cli('convert', join(dir, 'nope.bvh'));
     expect(missing.code).toBe(1);
     expect(missing.err.join('\n')).toMatch(/no such file/);

@@ -77,7 +77,7 @@ describeFixtures('convert: FBX and glTF takes', () => {
 
     const missing = await cli('convert', join(root, 'kaykit.glb'), '--take', 'Swim', '--out-dir', out);
     expect(missing.code).toBe(1);
-    expect(missing.err).toMatch(/no take named "Swim"; the takes are "Jump_Full_Long", /);
+    expect(missing.err).toMatch(/no take named “Swim”; the takes are “Jump_Full_Long”, /);
 
     const avatar = await cli('convert', join(root, 'avatar.glb'), '--out-dir', out);
     expect(avatar.code).toBe(1);

@@ -70,7 +70,7 @@ describeFixtures('vrma-studio info on every fixture', () => {
     const missing = join(dir, 'missing.vrma');
     const r = await cli('info', bad, fixturePath('vrma', 'test.vrma'), missing, '--json');
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/bad\.vrma: not a GLB file/);
+    expect(r.err).toMatch(/bad\.vrma: This is not a glTF binary \(\.glb\/\.vrm\/\.vrma\) file \(the first four bytes are not “glTF”\)/);
     expect(r.err).toMatch(/missing\.vrma: no such file/);
     const report = JSON.parse(r.out);
     expect(report.map((e: any) => e.error?.code ?? e.totalKeys)).toEqual(['NOT_GLB', 21, 'NOT_FOUND']);

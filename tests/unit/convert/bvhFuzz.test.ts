@@ -73,6 +73,6 @@ describe('BVH fuzz', () => {
     const huge = BASE.replace(/Frames:\s*\d+/, 'Frames: 900000000');
     expect(() => convertBvh(encode(huge))).toThrow(MotionError);
     const deep = ['HIERARCHY', ...Array.from({ length: 3000 }, (_, i) => `${i ? 'JOINT' : 'ROOT'} j${i}\n{\nOFFSET 0 1 0\nCHANNELS 3 Xrotation Yrotation Zrotation`), ...Array(3000).fill('}'), 'MOTION', 'Frames: 1', 'Frame Time: 0.1', '0'];
-    expect(() => convertBvh(encode(deep.join('\n')))).toThrow(/more than 2048 joints/);
+    expect(() => convertBvh(encode(deep.join('\n')))).toThrow(/more than 2,048 joints/);
   });
 });

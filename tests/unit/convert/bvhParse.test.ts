@@ -73,17 +73,17 @@ describe('parseBvh', () => {
       return l.join('\n');
     };
     expectBvhError('MOTION\n', /line 1: a BVH file starts with HIERARCHY/);
-    expectBvhError(lines((l) => (l[3] = '\tOFFSET 0 zero 0')), /line 4: OFFSET y must be a number, got "zero"/);
-    expectBvhError(lines((l) => (l[4] = '\tCHANNELS 3 Xrotation Yrotation Wrotation')), /line 5: unknown channel "Wrotation"/);
-    expectBvhError(lines((l) => (l[4] = '\tCHANNELS 7 Xrotation')), /line 5: channel count must be 0 to 6/);
+    expectBvhError(lines((l) => (l[3] = '\tOFFSET 0 zero 0')), /line 4: OFFSET y must be a number, got “zero”/);
+    expectBvhError(lines((l) => (l[4] = '\tCHANNELS 3 Xrotation Yrotation Wrotation')), /line 5: unknown channel “Wrotation”/);
+    expectBvhError(lines((l) => (l[4] = '\tCHANNELS 7 Xrotation')), /line 5: the channel count must be 0 to 6/);
     expectBvhError(lines((l) => (l[4] = '\tCHANNELS 3 Xrotation Yrotation')), /line 5: CHANNELS 3 lists 2 channels/);
     expectBvhError(lines((l) => l.splice(21, 1)), /line 22: MOTION before the hierarchy is closed/);
     expectBvhError(lines((l) => (l[23] = 'Frames: -3')), /line 24: Frames must be a whole number/);
     expectBvhError(lines((l) => (l[24] = 'Frame Time: 0')), /line 25: Frame Time must be between 0 and 60/);
     expectBvhError(lines((l) => (l[25] = '1 2 3 10 20 30 10 -5 0 5 6 7 1 2')), /line 26: frame 1 has 14 numbers, the hierarchy declares 15/);
-    expectBvhError(lines((l) => (l[26] = '4 5 6 11 21 31 10 -5 0 5 6 7 1 2 NaN')), /line 27: frame 2: "NaN" is not a number/);
-    expectBvhError(lines((l) => l.pop()), /line 26: file ends after 1 of 2 frames \(truncated\)/);
-    expectBvhError(lines((l) => (l[23] = 'Frames: 100000000')), /100000000 frames x 15 channels/);
+    expectBvhError(lines((l) => (l[26] = '4 5 6 11 21 31 10 -5 0 5 6 7 1 2 NaN')), /line 27: frame 2: “NaN” is not a number/);
+    expectBvhError(lines((l) => l.pop()), /line 26: the file ends after 1 of 2 frames/);
+    expectBvhError(lines((l) => (l[23] = 'Frames: 100000000')), /100,000,000 frames × 15 channels/);
     expectBvhError(SMALL.slice(0, 12).join('\n'), /file ends inside the hierarchy/);
   });
 

@@ -116,11 +116,11 @@ describe('FBX 6.1 Key lists', () => {
 
   it('names the problem in a bad Key list: a count past the list, an unknown mode, a missing value, values left over', () => {
     const bad = (props: (number | string)[], count?: number, keyVer = 4005) => () => readChannelCurve(channel(props, keyVer, count), 'c', 'take "t" Model::Hips T.X', 6100);
-    expect(bad([0, 1, 'L'], 1000)).toThrow(/KeyCount 1000 but the Key list holds at most 1 keys/);
-    expect(bad([0, 1, 'Q'], 1)).toThrow(/take "t" Model::Hips T\.X: key 0: unknown interpolation "Q"/);
-    expect(bad([0, 1, 'U', 'z', 0, 0], 2)).toThrow(/unknown slope mode "z"/);
-    expect(bad([0, 'x', 'L'], 1)).toThrow(/key 0: the value is not a number/);
-    expect(bad([0, 1, 'L', 5], 1)).toThrow(/1 values left after the last key/);
+    expect(bad([0, 1, 'L'], 1000)).toThrow(/KeyCount 1000, but the Key list holds 1 keys/);
+    expect(bad([0, 1, 'Q'], 1)).toThrow(/take "t" Model::Hips T\.X: key 0: unknown key mode “Q”/);
+    expect(bad([0, 1, 'U', 'z', 0, 0], 2)).toThrow(/unknown key mode “z”/);
+    expect(bad([0, 'x', 'L'], 1)).toThrow(/key 0: value 1 of the Key list is not a number/);
+    expect(bad([0, 1, 'L', 5], 1)).toThrow(/1 values are left after the last key/);
     expect(bad([T, 1, 'L', 0, 2, 'L'], 2)).toThrow(/key times go backwards at key 1/);
     for (const f of [bad([0, 1, 'Q'], 1), bad([0, 1, 'L', 5], 1)]) {
       try {

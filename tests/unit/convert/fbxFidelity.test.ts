@@ -106,7 +106,7 @@ describeFixtures('FBX fidelity on every take', () => {
       convertFbxTakes(chain);
     } catch (e) {
       expect((e as MotionError).code).toBe('NO_HUMANOID');
-      expect((e as MotionError).message).toMatch(/FBX skeleton is not humanoid/);
+      expect((e as MotionError).message).toMatch(/the skeleton is not humanoid/);
     }
     const ascii = readFixture('fbx', 'ufbx_maya_human_ik_7400_ascii.fbx');
     const takes = listFbxTakes(ascii);
@@ -116,7 +116,7 @@ describeFixtures('FBX fidelity on every take', () => {
       expect.unreachable();
     } catch (e) {
       expect((e as MotionError).code).toBe('NO_KEYS');
-      expect((e as MotionError).message).toMatch(/"Take 001" has no keys/);
+      expect((e as MotionError).message).toMatch(/“Take 001” has no keys/);
     }
     // Its skeleton is still recognised by the HumanIK names (Character1_*), hips about 1 m high.
     const rig = readFbx(ascii).rig();

@@ -137,13 +137,13 @@ describe('parseVmd', () => {
     const good = writeVmd({ bones: [{ name: '頭', frame: 0 }] });
     const lying = good.slice();
     new DataView(lying.buffer).setUint32(50, 1_000_000, true);
-    expect(() => parseVmd(lying)).toThrow(/declares 1000000 bone keys .* only \d+ bytes remain/);
+    expect(() => parseVmd(lying)).toThrow(/at byte 54 the file declares 1,000,000 entries \(at least [\d,]+ bytes\) but only \d+ bytes remain/);
     expect(() => parseVmd(good.subarray(0, 100))).toThrow(MotionError);
     const nan = good.slice();
     new DataView(nan.buffer).setFloat32(54 + 19, NaN, true);
     expect(() => parseVmd(nan)).toThrow(/invalid position/);
     const far = writeVmd({ bones: [{ name: '頭', frame: 4_000_000_000 }] });
-    expect(() => parseVmd(far)).toThrow(/beyond the \d+-frame/);
+    expect(() => parseVmd(far)).toThrow(/beyond the [\d,]+-frame/);
   });
 });
 
@@ -200,12 +200,12 @@ describe('parseVpd / writeVpd', () => {
   it('names the line of a malformed value', () => {
     const broken = [...sample];
     broken[12] = '  1.5,oops,3.25;';
-    expect(() => parseVpd(encodeShiftJis(broken.join('\r\n')))).toThrow(/VPD line 13: "oops" is not a valid number/);
+    expect(() => parseVpd(encodeShiftJis(broken.join('\r\n')))).toThrow(/This VPD pose file cannot be read \(line 13: “oops” is not a valid number\)/);
     expect(codeOf(() => parseVpd(encodeShiftJis('hello')))).toBe('BAD_VPD');
-    expect(() => parseVpd(encodeShiftJis(sample.slice(0, 8).join('\n')))).toThrow(/file ends while expecting a rotation/);
+    expect(() => parseVpd(encodeShiftJis(sample.slice(0, 8).join('\n')))).toThrow(/the file ends before the pose is complete/);
     const zero = [...sample];
     zero[13] = '  0,0,0,0;';
-    expect(() => parseVpd(encodeShiftJis(zero.join('\n')))).toThrow(/line 14: bone "左足ＩＫ" has a zero-length rotation/);
+    expect(() => parseVpd(encodeShiftJis(zero.join('\n')))).toThrow(/line 14: bone “左足ＩＫ” has a zero-length rotation/);
   });
 });
 
@@ -325,18 +325,18 @@ describe('parsePmxBones', () => {
 
   it('rejects bad headers, index sizes, counts and references', () => {
     const good = writePmx({ utf8: true, boneIndexSize: 2, bones });
-    expect(() => parsePmxBones(new Uint8Array(20))).toThrow(/not a PMX file/);
+    expect(() => parsePmxBones(new Uint8Array(20))).toThrow(/the “PMX ” signature is missing/);
     const badSize = good.slice();
     badSize[9 + 5] = 3;
-    expect(() => parsePmxBones(badSize)).toThrow(/bone index size 3/);
-    expect(() => parsePmxBones(good.subarray(0, good.length - 5))).toThrow(/PMX: file ends while reading/);
+    expect(() => parsePmxBones(badSize)).toThrow(/an index size of 3 is not 1, 2 or 4/);
+    expect(() => parsePmxBones(good.subarray(0, good.length - 5))).toThrow(/This PMX model cannot be read \(the file ends at byte/);
     const badParent = writePmx({ utf8: true, boneIndexSize: 2, bones: [{ name: 'a', pos: [0, 0, 0], parent: 7 }] });
-    expect(() => parsePmxBones(badParent)).toThrow(/bone 0 has parent 7, outside 0..0/);
+    expect(() => parsePmxBones(badParent)).toThrow(/bone 0 refers to bone 7, outside 0 to 0/);
     // A vertex count far larger than the file.
     const lying = good.slice();
     const vertexCountAt = 4 + 4 + 1 + 8 + 4 + 9 + 4 + 5 + 4 + 4;
     new DataView(lying.buffer).setUint32(vertexCountAt, 50_000_000, true);
-    expect(() => parsePmxBones(lying)).toThrow(/declares 50000000 vertices/);
+    expect(() => parsePmxBones(lying)).toThrow(/declares 50,000,000 entries/);
   });
 
   describeFixtures('Gene.pmx', () => {

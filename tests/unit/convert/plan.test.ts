@@ -86,7 +86,7 @@ describe('planConversion', () => {
   it('--take keeps one take as NAME.vrma; an unknown take is BAD_PARAMETER with the takes listed; a reader error keeps its code', async () => {
     const io = memoryIO({
       '/m/robot.fbx': { kind: 'motion', duration: 1, takes: [take('Run'), take('Walk')] },
-      '/m/bad.fbx': new MotionError('BAD_FBX', 'not an FBX file', 'fbx.signature'),
+      '/m/bad.fbx': new MotionError('BAD_FBX', 'fbx.signature'),
     });
     const plan = await planConversion([{ input: '/m/robot.fbx', output: '/m/robot.vrma' }, { input: '/m/bad.fbx', output: '/m/bad.vrma' }], io, { cores: 1, take: 'Walk' });
     expect(plan.jobs).toEqual([{ input: '/m/robot.fbx', output: '/m/robot.vrma', take: 'Walk' }]);
@@ -144,7 +144,7 @@ describeFixtures('the CLI and Convert Folder plan alike', () => {
     const a = make();
     const run = await cli('convert', a, '--jobs', '1');
     expect(run.code).toBe(1);
-    expect(run.err).toMatch(/stand\.vmd: same output .*stand\.vrma as .*stand\.bvh/);
+    expect(run.err).toMatch(/stand\.vmd: its \.vrma .*stand\.vrma is also the output of .*stand\.bvh/);
     const b = make();
     const convert = createWorkerConverter(WORKER, { threads: 1 });
     try {

@@ -57,7 +57,7 @@ describe('refusals say what the file is', () => {
   it('a GLB animating only the morph targets of Flamingo_mesh', () => {
     const e = refusal(meshGlb(true));
     expect(e.code).toBe('NO_HUMANOID');
-    expect(e.message).toBe('animates the morph targets of Flamingo_mesh only: there is no skeleton to make a body motion from');
+    expect(e.message).toBe('No humanoid skeleton was found (animates the morph targets of Flamingo_mesh only: there is no skeleton to make a body motion from)');
     const info = motionErrorInfo(e)!;
     expect(info).toMatchObject({ detail: 'gltf.morphsOnly', params: { meshes: 'Flamingo_mesh' } });
     setLocale('ja');
@@ -69,7 +69,7 @@ describe('refusals say what the file is', () => {
   it('a GLB with a mesh and no joint (no animation either): its one node is a mesh only', () => {
     const e = refusal(meshGlb(false));
     expect(e.code).toBe('NO_HUMANOID');
-    expect(e.message).toBe('its 1 node(s) are meshes, cameras or lights only: there is no skeleton to make a body motion from');
+    expect(e.message).toBe('No humanoid skeleton was found (its 1 node is a mesh, a camera or a light only: there is no skeleton to make a body motion from)');
     expect(motionErrorInfo(e)).toMatchObject({ detail: 'gltf.noJoints', params: { count: 1 } });
   });
 });
@@ -103,7 +103,7 @@ describe('FBX: what the file is, and its dropped scale', () => {
       expect.unreachable();
     } catch (e) {
       expect((e as MotionError).code).toBe('NO_HUMANOID');
-      expect((e as MotionError).message).toBe('animates the blend shapes of Face only: there is no skeleton to make a body motion from');
+      expect((e as MotionError).message).toBe('No humanoid skeleton was found (animates the blend shapes of Face only: there is no skeleton to make a body motion from)');
       setLocale('ja');
       expect(problemText((e as MotionError).message, motionErrorInfo(e))).toContain('Face のブレンドシェイプだけ');
     }

@@ -40,17 +40,20 @@ describe('avatar errors', () => {
     const e = avatarCheck(CASES[name]);
     expect(e).toBeInstanceOf(MotionError);
     expect(e!.detail).toBe(`avatar.${name}`);
-    expect(translate(`errorDetail.${e!.detail}`, e!.params, undefined, 'en')).toBe(e!.message);
-    expect(avatarProblem(CASES[name])).toBe(e!.message);
+    const sentence = translate(`errorDetail.${e!.detail}`, e!.params, undefined, 'en');
+    expect(avatarProblem(CASES[name])).toBe(sentence);
+    // The message is the catalogue's English: the code's words, then the check's sentence.
+    expect(e!.message).toBe(`${translate(`error.${e!.code}`, {}, undefined, 'en')} (${sentence})`);
     const ja = translate(`errorDetail.${e!.detail}`, e!.params, undefined, 'ja');
-    expect(ja).not.toBe(e!.message);
+    expect(ja).not.toBe(sentence);
     // Indices are written as the file has them (12345, not 12,345).
     for (const v of Object.values(e!.params)) if (name !== 'unreadable') expect(ja).toContain(String(v));
   });
 
   it('the studio words an avatar error in its language: code, then detail', () => {
     const e = avatarCheck(CASES.boneNode)!;
-    expect(errorText(e)).toBe(`This glTF file cannot be read (${e.message})`);
+    expect(errorText(e)).toBe(`This glTF file cannot be read (${avatarProblem(CASES.boneNode)})`);
+    expect(errorText(e)).toBe(e.message);
     setLocale('ja');
     expect(errorText(e)).toBe('この glTF ファイルを読み込めません（VRM 1.0: ヒューマノイドボーン「leftHand」がノード 12345 を指していますが、ファイルのノードは ' + e.params.count + ' 個（0〜' + e.params.last + '）です）');
   });

@@ -47,6 +47,12 @@ function literals(e: ts.Expression): string[] {
   return [];
 }
 
+function extendsMotionError(node: ts.Node): boolean {
+  let c: ts.Node | undefined = node;
+  while (c && !ts.isClassDeclaration(c)) c = c.parent;
+  return !!c && (c as ts.ClassDeclaration).heritageClauses?.some((h) => h.types.some((t) => t.expression.getText() === 'MotionError')) === true;
+}
+
 function throwSites(): ThrowSite[] {
   const sites: ThrowSite[] = [];
   // The core, and the studio's own few MotionErrors (renderer/app/core.ts).
@@ -66,6 +72,11 @@ function throwSites(): ThrowSite[] {
       } else if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'MotionError') {
         name = 'MotionError';
         args = node.arguments ?? [];
+      }
+      // A subclass of MotionError (the avatar's DecoderError) throws through its super() call.
+      if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.SuperKeyword && extendsMotionError(node)) {
+        name = 'MotionError';
+        args = node.arguments;
       }
       if (name) {
         const details = args.flatMap(literals);
@@ -123,12 +134,14 @@ describe('every MotionError throw site names a translated detail', () => {
   });
 
   it('the studio words a detail with its parameters, numbers in the language (en and ja), and falls back to the core message without one', () => {
-    const e = new MotionError('BAD_BVH', 'BVH line 1234: file ends after 10 of 20 frames (truncated)', 'bvh.truncated', { line: 1234, frames: 10, total: 20 });
+    const e = new MotionError('BAD_BVH', 'bvh.truncated', { line: 1234, frames: 10, total: 20 });
     expect(errorText(e)).toBe('This BVH file cannot be read (line 1,234: the file ends after 10 of 20 frames)');
+    // One wording: the message (the CLI's, the logs') is the same catalogue English.
+    expect(e.message).toBe('This BVH file cannot be read (line 1,234: the file ends after 10 of 20 frames)');
     setLocale('ja');
     expect(errorText(e)).toBe('この BVH ファイルを読み込めません（1,234 行目: 20 フレーム中 10 フレームでファイルが終わっています）');
-    // A throw site not yet worded still says something specific.
-    expect(errorText(new MotionError('BAD_BVH', 'BVH line 3: odd'))).toBe('この BVH ファイルを読み込めません（BVH line 3: odd）');
+    // An error rebuilt from data that came without a detail still says something specific.
+    expect(errorText(new MotionError('BAD_BVH', undefined, {}, 'BVH line 3: odd'))).toBe('この BVH ファイルを読み込めません（BVH line 3: odd）');
   });
 });
 
@@ -169,8 +182,8 @@ describeFixtures('real broken files give Japanese messages with their real value
     expect(ja).toContain('フレーム 11');
     expect(JAPANESE.test(ja)).toBe(true);
     expect(englishWords(ja)).toEqual([]);
-    // The CLI's English message is the core's, unchanged.
-    expect(error.message).toBe(`BVH line ${lineOfCut}: frame 11 has 5 numbers, the hierarchy declares ${error.params.channels}`);
+    // The CLI's English message is the catalogue's: the same words as the studio's in English.
+    expect(error.message).toBe(`This BVH file cannot be read (line ${lineOfCut}: frame 11 has 5 numbers, the hierarchy declares ${error.params.channels})`);
     setLocale('en');
     expect(openFailure('walk_cut.bvh', cut).text).toContain(`line ${lineOfCut}: frame 11 has 5 numbers, the hierarchy declares ${error.params.channels}`);
   });

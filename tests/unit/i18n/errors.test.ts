@@ -25,7 +25,7 @@ describe('errors through the catalogue', () => {
   });
 
   it('a MotionError reads as the plain problem plus the core detail, in the current language', () => {
-    const e = new MotionError('BAD_VMD', 'walk.vmd: the file ends inside the bone keyframes');
+    const e = new MotionError('BAD_VMD', undefined, {}, 'walk.vmd: the file ends inside the bone keyframes');
     expect(errorText(e)).toBe('This VMD motion file cannot be read (walk.vmd: the file ends inside the bone keyframes)');
     setLocale('ja');
     expect(errorText(e)).toBe('この VMD モーションファイルを読み込めません（walk.vmd: the file ends inside the bone keyframes）');

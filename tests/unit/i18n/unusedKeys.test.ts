@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
 import { CATALOGUE } from '../../../shared/i18n/catalogue';
 import { REPO_ROOT, tsSourceFiles } from '../../helpers/sourceScan';
 
@@ -23,6 +24,25 @@ function productSources(): string {
     ...readdirSync(i18n).filter((n) => n.endsWith('.ts')).map((n) => join(i18n, n)),
   ];
   return files.map((f) => readFileSync(f, 'utf8')).join('\n');
+}
+
+/** Keys the product names as a literal first argument of t(), translate() or hasMessage(), with where. */
+function keysNamed(): { key: string; where: string }[] {
+  const out: { key: string; where: string }[] = [];
+  for (const file of ['renderer', 'main', 'shared', 'preload'].flatMap((d) => tsSourceFiles(join(REPO_ROOT, d)))) {
+    const src = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && ['t', 'translate', 'hasMessage'].includes(node.expression.text)) {
+        const first = node.arguments[0];
+        if (first && (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first))) {
+          out.push({ key: first.text, where: `${relative(REPO_ROOT, file)}:${src.getLineAndCharacterOfPosition(node.getStart()).line + 1}` });
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(src);
+  }
+  return out;
 }
 
 /** The key families the sources build at run time: the literal text before `${` in a template. */
@@ -57,6 +77,15 @@ describe('the catalogue has no unused keys', () => {
   it('every key of the catalogue is read by the product (or kept for a named test)', () => {
     const unused = Object.keys(CATALOGUE.en).filter((k) => !isRead(k, text, prefixes) && !(k in KEPT));
     expect(unused).toEqual([]);
+  });
+
+  it('every key named in t(), translate() or hasMessage() exists in English and Japanese', () => {
+    const named = keysNamed();
+    // t() is typed, translate() and hasMessage() take any string: a typo there would show the key itself.
+    expect(named.length).toBeGreaterThan(300);
+    expect(named.some((n) => n.key === 'studio.report.open' && n.where.startsWith(join('renderer', 'ui', 'messages.ts')))).toBe(true);
+    const missing = named.flatMap(({ key, where }) => (['en', 'ja'] as const).filter((l) => !(key in CATALOGUE[l])).map((l) => `${where}: ${key} (${l})`));
+    expect(missing).toEqual([]);
   });
 
   it('the kept keys exist and no product code reads them (else they need no exception)', () => {

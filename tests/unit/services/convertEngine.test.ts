@@ -125,7 +125,7 @@ describe('the engine pool', () => {
     const ran = await runConvertJobs(jobs, { threads: 2, workerFile: missing, inThread: true, onResult: (r) => void results.push(r) });
     expect(ran.threads).toBe(0);
     // Really converted (in this thread): the BVH parser's own message.
-    expect(results.map((r) => r.error)).toEqual([expect.stringMatching(/BVH line 4/), expect.stringMatching(/BVH line 4/)]);
+    expect(results.map((r) => r.error)).toEqual([expect.stringMatching(/This BVH file cannot be read \(line 4/), expect.stringMatching(/This BVH file cannot be read \(line 4/)]);
     await expect(runConvertJobs(jobs, { threads: 2, workerFile: missing, onResult: () => {} })).rejects.toThrow(ConvertWorkerMissingError);
     await expect(runConvertJobs(jobs, { threads: 2, workerFile: missing, onResult: () => {} })).rejects.toThrow(/conversion worker missing .*npm run build/);
   });

@@ -147,7 +147,7 @@ describe('the host and Electron: a file-system error of a call names the file in
       await b.invoke('openFolder', [root]);
       const e = await b.invoke('openFile', [join(root, 'idle.bvh')]).then(() => null, (x: unknown) => x as { code: string; message: string; fileProblem?: unknown });
       expect(e?.code).toBe('NOT_FOUND');
-      expect(e?.message).toBe(`no such file or folder: ${join(root, 'idle.bvh')}`);
+      expect(e?.message).toBe(`${join(root, 'idle.bvh')}: no such file`);
       expect(e?.fileProblem).toEqual({ errno: 'ENOENT', file: join(root, 'idle.bvh') });
       expect(errorText(e)).toBe('The file or folder was not found (idle.bvh: no such file)');
       setLocale('ja');

@@ -332,9 +332,9 @@ describe('writeVrma refuses Motions that would make an invalid file', () => {
   const motion = readVrma(simpleVrma());
   const [rot, pos] = motion.channels;
   it.each([
-    ['a duplicated target', [rot, rot], /two channels animate node 1 rotation/],
+    ['a duplicated target', [rot, rot], /two channels animate the rotation of node 1/],
     ['a node that does not exist', [{ ...rot, node: 42 }], /targets node 42/],
-    ['times that go back', [{ ...pos, times: new Float32Array([0, 1, 0.5]) }], /increase strictly/],
+    ['times that go back', [{ ...pos, times: new Float32Array([0, 1, 0.5]) }], /key times must increase, but key 2/],
     ['negative times', [{ ...pos, times: new Float32Array([-1, 0, 1]) }], /start at 0/],
   ])('%s', (_name, channels, message) => {
     expect(() => writeVrma({ ...motion, channels })).toThrow(MotionError);
