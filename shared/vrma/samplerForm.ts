@@ -17,6 +17,7 @@ import type { Channel, ChannelPath } from '../motion/types';
 import { componentsOf } from '../motion/types';
 import { CUBIC, LINEAR, STEP, channelKind, kindsOf, type KeyKind } from '../motion/interpolation';
 import { bakeCubic, bakeStep, previousFloat32 } from './interpolation';
+import { slerpWithDerivative } from '../math/quat';
 
 export type GltfInterpolation = 'LINEAR' | 'STEP' | 'CUBICSPLINE';
 
@@ -35,30 +36,6 @@ const TANGENT_TOLERANCE = 1e-5;
 /** A segment whose chord and tangents are all below this (units per second) is flat: any kind plays it the same. */
 const FLAT = 1e-9;
 const UNDECIDED = 255;
-
-/** The slerp from a to b (b on a's hemisphere) at f, and its derivative per unit f. */
-function slerpWithDerivative(a: ArrayLike<number>, b: ArrayLike<number>, f: number, value: number[], slope: number[]): void {
-  let dot = 0;
-  for (let c = 0; c < 4; c++) dot += a[c] * b[c];
-  dot = Math.min(1, dot);
-  const omega = Math.acos(dot);
-  if (omega < 1e-9) {
-    for (let c = 0; c < 4; c++) {
-      value[c] = a[c] + (b[c] - a[c]) * f;
-      slope[c] = b[c] - a[c];
-    }
-    return;
-  }
-  const s = Math.sin(omega);
-  const wa = Math.sin((1 - f) * omega) / s;
-  const wb = Math.sin(f * omega) / s;
-  const da = (-omega * Math.cos((1 - f) * omega)) / s;
-  const db = (omega * Math.cos(f * omega)) / s;
-  for (let c = 0; c < 4; c++) {
-    value[c] = wa * a[c] + wb * b[c];
-    slope[c] = da * a[c] + db * b[c];
-  }
-}
 
 /** The channel as one glTF sampler (see the file comment). */
 export function samplerForm(c: Channel): SamplerForm {

@@ -60,7 +60,8 @@ describe.skipIf(!existsSync(HOST_SCRIPT) || process.platform !== 'linux')('secur
 
     expect(oom.error).toBeUndefined();
     expect(oom.value).toMatchObject({ path: join(root, 'lines.bvh'), kind: 'unreadable', problem: { code: 'TOO_LARGE', detail: 'convert.outOfMemory', params: { heap: WORKER_HEAP_MB } } });
-    expect(oom.value?.error).toBe(`stopped: it needed more than the ${WORKER_HEAP_MB} MB of memory a conversion may use`);
+    // The catalogue's English (its code's words, then the detail; numbers grouped).
+    expect(oom.value?.error).toBe(`The file is larger than this studio accepts (stopped: it needed more than the ${WORKER_HEAP_MB.toLocaleString('en')} MB of memory a conversion may use)`);
     expect(CATALOGUE.ja['errorDetail.convert.outOfMemory']).toMatch(/メモリ \{heap\} MB を超えました/);
     // It really went past the limit (the worker's heap is part of the host process).
     expect(hwm).toBeGreaterThan(WORKER_HEAP_MB * 1024);
