@@ -3,11 +3,10 @@
  * in an undo history of immutable Motions, and which file it is), the avatar and its preview, and
  * every change announced through `events` so panels, timeline and viewport redraw what they show.
  */
-import { formatLabel, hasTakes, isAvatarFile, isMmdModelFile, isMmdMotionFile } from '../../shared/convert/formats';
+import { formatLabel, hasTakes, isAvatarFile, isMmdModelFile, isMmdMotionFile, isVideoFile } from '../../shared/convert/formats';
 import { gltfKind } from '../../shared/convert/gltfKind';
 import type { TakeInfo } from '../../shared/convert/takeInfo';
-import type { Motion } from '../../shared/motion/types';
-import { durationOf } from '../../shared/motion/types';
+import { durationOf, type Motion } from '../../shared/motion/types';
 import type { HumanBoneName } from '../../shared/vrm/humanBones';
 import type { Settings, StudioApi } from '../../shared/contract/studioApi';
 import type { History } from './history';
@@ -23,6 +22,7 @@ import { disposeAvatar, loadAvatar, type LoadedAvatar } from '../avatar/loadAvat
 import type { Viewport } from '../viewport/viewport';
 import { motionBounds } from '../preview/motionBounds';
 import { openReadableFrames } from './partialBvh';
+import { openCapturedVideo } from './capturedVideo';
 import { Messages, errorText, warningText, type MessageText } from '../ui/messages';
 import { openTakeFile, readMotionFile } from './core';
 import { writeVrmaSoon } from './motionFiles';
@@ -255,6 +255,7 @@ export class Studio {
   async openFile(name: string, bytes: Uint8Array, path?: string): Promise<boolean> {
     try {
       if (isMmdModelFile(name)) return await this.useMmdModel({ name, bytes, path });
+      if (isVideoFile(name)) return await openCapturedVideo(this, name, bytes, path);
       if (isAvatarFile(name)) {
         // A .glb of animations (Blender, KayKit, Quaternius) is a motion to convert, not an avatar; a VRM
         // that also carries animations is either: the user says which.

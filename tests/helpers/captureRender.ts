@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { DetectedFrame } from '../../shared/capture/landmarks';
 import type { Vec3 } from '../../shared/motion/types';
 import { REPO_DIR } from './host';
@@ -43,7 +43,7 @@ function dress(vrm) {
   hair.scale.set(1.08, 1, 1.05);
   head.add(hair);
 }
-window.renderAndDetect = async (o) => {
+async function scene3(o) {
   const renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
   renderer.setSize(o.width, o.height, false);
   document.body.appendChild(renderer.domElement);
@@ -63,6 +63,38 @@ window.renderAndDetect = async (o) => {
   const anim = (await loader.parseAsync(bytes(o.vrma), '')).userData.vrmAnimations[0];
   const mixer = new THREE.AnimationMixer(vrm.scene);
   mixer.clipAction(createVRMAnimationClip(anim, vrm)).play();
+  return { renderer, scene, camera, mixer, vrm };
+}
+// A webm of the motion as it plays: each drawn frame shows the motion at the wall-clock time since the
+// start, so the video's own timestamps are the motion's times however slowly the machine draws.
+window.renderVideo = async (o) => {
+  const { renderer, scene, camera, mixer, vrm } = await scene3(o);
+  const stream = renderer.domElement.captureStream(30);
+  const rec = new MediaRecorder(stream, { mimeType: 'video/webm;codecs=vp8', videoBitsPerSecond: 4e6 });
+  const chunks = [];
+  rec.ondataavailable = (e) => chunks.push(e.data);
+  const stopped = new Promise((r) => (rec.onstop = r));
+  const draw = (t) => { mixer.setTime(o.start + t); vrm.update(0); renderer.render(scene, camera); };
+  draw(0);
+  rec.start();
+  const t0 = performance.now();
+  let drawn = 0;
+  for (;;) {
+    const t = (performance.now() - t0) / 1000;
+    if (t > o.duration) break;
+    draw(t); drawn++;
+    await new Promise((r) => setTimeout(r, 1000 / 30));
+  }
+  rec.stop();
+  await stopped;
+  const buf = new Uint8Array(await new Blob(chunks, { type: 'video/webm' }).arrayBuffer());
+  let bin = '';
+  for (let i = 0; i < buf.length; i += 0x8000) bin += String.fromCharCode(...buf.subarray(i, i + 0x8000));
+  renderer.dispose();
+  return { webm: btoa(bin), drawn };
+};
+window.renderAndDetect = async (o) => {
+  const { renderer, scene, camera, mixer, vrm } = await scene3(o);
   const pose = new Pose({ locateFile: (f) => '/nm/@mediapipe/pose/' + f });
   pose.setOptions({ modelComplexity: o.modelComplexity, smoothLandmarks: false, enableSegmentation: false, selfieMode: false });
   let result = null;
@@ -126,27 +158,51 @@ export interface RenderResult {
   readonly snapshot?: string;
 }
 
+/** The rig's page, served by Playwright's router (nothing listens on a port). */
+async function servePage(page: Page): Promise<void> {
+  await page.route(`${ORIGIN}/**`, (route) => {
+    const path = new URL(route.request().url()).pathname;
+    if (path === '/') return route.fulfill({ body: PAGE, contentType: 'text/html' });
+    if (!path.startsWith('/nm/') || path.includes('..')) return route.fulfill({ status: 404 });
+    try {
+      return route.fulfill({ body: readFileSync(join(NM, path.slice(4))), contentType: contentType(path) });
+    } catch {
+      return route.fulfill({ status: 404 });
+    }
+  });
+  await page.goto(`${ORIGIN}/`);
+  await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
+}
+
 export async function renderAndDetect(browser: Browser, o: RenderOptions): Promise<RenderResult> {
   const context = await browser.newContext({ viewport: { width: o.width, height: o.height } });
   try {
     const page = await context.newPage();
-    await page.route(`${ORIGIN}/**`, (route) => {
-      const path = new URL(route.request().url()).pathname;
-      if (path === '/') return route.fulfill({ body: PAGE, contentType: 'text/html' });
-      if (!path.startsWith('/nm/') || path.includes('..')) return route.fulfill({ status: 404 });
-      try {
-        return route.fulfill({ body: readFileSync(join(NM, path.slice(4))), contentType: contentType(path) });
-      } catch {
-        return route.fulfill({ status: 404 });
-      }
-    });
-    await page.goto(`${ORIGIN}/`);
-    await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
+    await servePage(page);
     const b64 = (u: Uint8Array) => Buffer.from(u).toString('base64');
     const args = { ...o, vrm: b64(o.vrm), vrma: b64(o.vrma) };
     const out = await page.evaluate((a) => (window as any).renderAndDetect(a), args) as RenderResult;
     const snapshot = o.snapshotAt === undefined ? undefined : ((await page.evaluate(() => (window as any).snapshot)) as string);
     return { ...out, snapshot };
+  } finally {
+    await context.close();
+  }
+}
+
+export interface VideoOptions extends Omit<RenderOptions, 'count' | 'fps' | 'modelComplexity' | 'snapshotAt' | 'detect'> {
+  /** Seconds of motion from `start`, recorded as they play. */
+  readonly duration: number;
+}
+
+/** The motion drawn as it plays into a WebM (MediaRecorder, VP8): the video a capture test opens. */
+export async function renderVideo(browser: Browser, o: VideoOptions): Promise<{ webm: Uint8Array; drawn: number }> {
+  const context = await browser.newContext({ viewport: { width: o.width, height: o.height } });
+  try {
+    const page = await context.newPage();
+    await servePage(page);
+    const b64 = (u: Uint8Array) => Buffer.from(u).toString('base64');
+    const out = (await page.evaluate((a) => (window as any).renderVideo(a), { ...o, vrm: b64(o.vrm), vrma: b64(o.vrma) })) as { webm: string; drawn: number };
+    return { webm: new Uint8Array(Buffer.from(out.webm, 'base64')), drawn: out.drawn };
   } finally {
     await context.close();
   }

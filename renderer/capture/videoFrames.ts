@@ -1,0 +1,68 @@
+/**
+ * Reads a video frame by frame for the detector: the bytes play in a <video> element (Chromium's
+ * decoder: what it plays, the studio captures), each sample time is sought and the frame shown is
+ * handed to the pose model. Seeking rather than playing makes the samples the same on every machine
+ * however slow the detector is. A signal stops it between two frames.
+ */
+import { MotionError } from '../../shared/errors';
+import type { DetectedFrame } from '../../shared/capture/landmarks';
+import type { PoseResults, PoseSolution } from './poseModel';
+
+/** A video element with the bytes loaded (its metadata read), or the decoder's refusal as a worded error. */
+export async function loadVideo(video: HTMLVideoElement, bytes: Uint8Array, mime: string): Promise<string> {
+  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: mime }));
+  video.muted = true;
+  video.preload = 'auto';
+  video.src = url;
+  await new Promise<void>((resolve, reject) => {
+    video.onloadeddata = () => resolve();
+    video.onerror = () => {
+      const reason = video.error?.message || `media error ${video.error?.code ?? '?'}`;
+      reject(new MotionError('UNSUPPORTED', `the video cannot be played here (${reason})`, 'capture.decode', { reason }));
+    };
+  });
+  if (!(video.duration > 0) || !video.videoWidth) {
+    throw new MotionError('NO_KEYS', `the video has no frames to read (duration ${video.duration} s)`, 'capture.empty', { duration: video.duration || 0 });
+  }
+  return url;
+}
+
+function seek(video: HTMLVideoElement, time: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (Math.abs(video.currentTime - time) < 1e-4 && video.readyState >= 2) return resolve();
+    video.onseeked = () => resolve();
+    video.currentTime = time;
+  });
+}
+
+export interface DetectOptions {
+  readonly fps: number;
+  readonly signal: AbortSignal;
+  onFrame(done: number, total: number): void;
+}
+
+/** Sample times from 0 to the video's end at `fps`. */
+export function sampleTimes(duration: number, fps: number): number[] {
+  const n = Math.max(1, Math.floor(duration * fps + 1e-6) + 1);
+  return Array.from({ length: n }, (_, i) => Math.min(duration, i / fps)).filter((t, i, a) => i === 0 || t > a[i - 1]);
+}
+
+/** Every sampled frame's landmarks (a frame without a person has none); stops with an AbortError when cancelled. */
+export async function detectFrames(video: HTMLVideoElement, pose: PoseSolution, o: DetectOptions): Promise<DetectedFrame[]> {
+  let result: PoseResults | null = null;
+  pose.onResults((r) => (result = r));
+  const times = sampleTimes(video.duration, o.fps);
+  const frames: DetectedFrame[] = [];
+  for (const [i, time] of times.entries()) {
+    if (o.signal.aborted) throw new DOMException('capture cancelled', 'AbortError');
+    await seek(video, time);
+    result = null;
+    await pose.send({ image: video }, Math.round(time * 1000));
+    const r = result as PoseResults | null;
+    frames.push(r?.poseWorldLandmarks && r.poseLandmarks
+      ? { time, world: r.poseWorldLandmarks.flatMap((p) => [p.x, p.y, p.z]), image: r.poseLandmarks.flatMap((p) => [p.x, p.y, p.z]), visibility: r.poseLandmarks.map((p) => p.visibility ?? 1) }
+      : { time });
+    o.onFrame(i + 1, times.length);
+  }
+  return frames;
+}
