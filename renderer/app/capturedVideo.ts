@@ -12,7 +12,7 @@ import type { OpenOptions } from './document';
 
 export interface VideoCapturer {
   /** The motion captured from the video, or null when the user cancelled (the panel said so). */
-  capture(name: string, bytes: Uint8Array): Promise<{ motion: Motion; frames: number; found: number } | null>;
+  capture(name: string, bytes: Uint8Array, messages: Pick<Messages, 'show'>): Promise<{ motion: Motion; frames: number; found: number } | null>;
 }
 
 /** Set by the shell; without it (tests of the kernel alone) a video does not open. */
@@ -27,7 +27,7 @@ export interface CaptureHost {
 
 export async function openCapturedVideo(studio: CaptureHost, name: string, bytes: Uint8Array, path?: string): Promise<boolean> {
   if (!videoCapture.capturer) throw new Error('video capture is not available in this window');
-  const result = await videoCapture.capturer.capture(name, bytes);
+  const result = await videoCapture.capturer.capture(name, bytes, studio.messages);
   if (!result || !(await studio.confirmLeave())) return false;
   const stem = documentName(name);
   studio.openDocument(result.motion, { name: stem, path, converted: true, label: 'Capture' });

@@ -257,8 +257,7 @@ export class Studio {
       if (isMmdModelFile(name)) return await this.useMmdModel({ name, bytes, path });
       if (isVideoFile(name)) return await openCapturedVideo(this, name, bytes, path);
       if (isAvatarFile(name)) {
-        // A .glb of animations (Blender, KayKit, Quaternius) is a motion to convert, not an avatar; a VRM
-        // that also carries animations is either: the user says which.
+        // A .glb of animations (Blender, KayKit, Quaternius) is a motion to convert; a VRM that also carries animations is either: the user says which.
         const kind = gltfKind(bytes);
         let asAvatar = kind === 'avatar';
         if (kind === 'avatarWithAnimations') {

@@ -8,7 +8,6 @@ import { h } from '../ui/dom';
 import { t } from '../../shared/i18n';
 import { extensionOf } from '../../shared/convert/formats';
 import { captureMotion } from '../../shared/capture/captureMotion';
-import type { Messages } from '../ui/messages';
 import type { VideoCapturer } from '../app/capturedVideo';
 import { createPose, type PoseSolution } from './poseModel';
 import { detectFrames, loadVideo } from './videoFrames';
@@ -22,9 +21,9 @@ export const captureStats = { runs: 0, framesRead: 0 };
 
 let pose: Promise<PoseSolution> | null = null;
 
-export function createVideoCapturer(messages: Pick<Messages, 'show'>): VideoCapturer {
+export function createVideoCapturer(): VideoCapturer {
   return {
-    async capture(name, bytes) {
+    async capture(name, bytes, messages) {
       const abort = new AbortController();
       const video = h('video', { id: 'capture-video', class: 'capture-video', playsinline: true, muted: true });
       const bar = h('progress', { id: 'capture-progress', class: 'capture-progress', max: 1, value: 0 });

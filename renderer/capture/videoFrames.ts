@@ -21,8 +21,17 @@ export async function loadVideo(video: HTMLVideoElement, bytes: Uint8Array, mime
       reject(new MotionError('UNSUPPORTED', `the video cannot be played here (${reason})`, 'capture.decode', { reason }));
     };
   });
-  if (!(video.duration > 0) || !video.videoWidth) {
-    throw new MotionError('NO_KEYS', `the video has no frames to read (duration ${video.duration} s)`, 'capture.empty', { duration: video.duration || 0 });
+  // A browser's own recording (MediaRecorder WebM) has no duration in its header: seeking past the end
+  // makes the decoder find it.
+  if (video.duration === Infinity) {
+    await new Promise<void>((resolve) => {
+      video.ondurationchange = () => video.duration !== Infinity && resolve();
+      video.currentTime = Number.MAX_SAFE_INTEGER;
+    });
+    await seek(video, 0);
+  }
+  if (!(video.duration > 0 && Number.isFinite(video.duration)) || !video.videoWidth) {
+    throw new MotionError('BAD_DATA', `the video has no frames to read (duration ${video.duration} s, ${video.videoWidth}×${video.videoHeight})`, 'capture.empty', { duration: video.duration || 0 });
   }
   return url;
 }
@@ -41,10 +50,10 @@ export interface DetectOptions {
   onFrame(done: number, total: number): void;
 }
 
-/** Sample times from 0 to the video's end at `fps`. */
+/** Sample times at `fps` from 0 up to the video's end (a video of N frames at fps lasts N/fps: its last frame starts before the end). */
 export function sampleTimes(duration: number, fps: number): number[] {
-  const n = Math.max(1, Math.floor(duration * fps + 1e-6) + 1);
-  return Array.from({ length: n }, (_, i) => Math.min(duration, i / fps)).filter((t, i, a) => i === 0 || t > a[i - 1]);
+  const n = Math.max(1, Math.ceil(duration * fps - 1e-6));
+  return Array.from({ length: n }, (_, i) => i / fps);
 }
 
 /** Every sampled frame's landmarks (a frame without a person has none); stops with an AbortError when cancelled. */

@@ -1,5 +1,6 @@
 /** Builds the studio in `root` and resolves once the first frame with the avatar is drawn. */
-import { videoCapture } from '../app/capturedVideo';
+// Plugs the video capture into the studio's Open (loaded with the first video, not with the page).
+import '../capture/installCapture';
 import type { StudioApi } from '../../shared/contract/studioApi';
 import { getStudioApi, isElectron } from '../platform/studioApi';
 import { buildMotion } from '../../shared/vrma/buildMotion';
@@ -78,8 +79,6 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   const documentActions = createDocumentActions(studio, platform);
   studio.leaveGuard = () => documentActions.confirmLeave();
   studio.questions = openQuestions;
-  // The capture (the pose model's glue and shared/capture) loads with the first video, not with the page.
-  videoCapture.capturer = { capture: async (name, bytes) => (await import('../capture/capturePanel')).createVideoCapturer(studio.messages).capture(name, bytes) };
   // The Electron window closing (or the app quitting) with unsaved edits: main asks, this dialog answers.
   if (api) answerCloseRequests(api, () => documentActions.confirmLeave('close'));
   // Reload or close with unsaved edits: the browser asks. Not in Electron: there main asks this page on

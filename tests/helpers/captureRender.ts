@@ -10,8 +10,10 @@ import type { Browser, Page } from 'playwright-core';
 import type { DetectedFrame } from '../../shared/capture/landmarks';
 import type { Vec3 } from '../../shared/motion/types';
 import { REPO_DIR } from './host';
+import { writeWebm } from './webmWriter';
 
-const ORIGIN = 'http://capture.test';
+// A .localhost origin is a secure context (WebCodecs needs one); the router answers it, nothing listens.
+const ORIGIN = 'http://capture.localhost';
 const NM = join(REPO_DIR, 'node_modules');
 
 const PAGE = `<!doctype html><html><head><meta charset="utf-8">
@@ -65,33 +67,28 @@ async function scene3(o) {
   mixer.clipAction(createVRMAnimationClip(anim, vrm)).play();
   return { renderer, scene, camera, mixer, vrm };
 }
-// A webm of the motion as it plays: each drawn frame shows the motion at the wall-clock time since the
-// start, so the video's own timestamps are the motion's times however slowly the machine draws.
+// Frames of the motion at exact times, encoded VP8 by WebCodecs (the test wraps them in a WebM).
 window.renderVideo = async (o) => {
   const { renderer, scene, camera, mixer, vrm } = await scene3(o);
-  const stream = renderer.domElement.captureStream(30);
-  const rec = new MediaRecorder(stream, { mimeType: 'video/webm;codecs=vp8', videoBitsPerSecond: 4e6 });
   const chunks = [];
-  rec.ondataavailable = (e) => chunks.push(e.data);
-  const stopped = new Promise((r) => (rec.onstop = r));
-  const draw = (t) => { mixer.setTime(o.start + t); vrm.update(0); renderer.render(scene, camera); };
-  draw(0);
-  rec.start();
-  const t0 = performance.now();
-  let drawn = 0;
-  for (;;) {
-    const t = (performance.now() - t0) / 1000;
-    if (t > o.duration) break;
-    draw(t); drawn++;
-    await new Promise((r) => setTimeout(r, 1000 / 30));
+  const encoder = new VideoEncoder({
+    output: (c) => { const b = new Uint8Array(c.byteLength); c.copyTo(b); let bin = ''; for (let i = 0; i < b.length; i += 0x8000) bin += String.fromCharCode(...b.subarray(i, i + 0x8000)); chunks.push({ data: btoa(bin), timeMs: c.timestamp / 1000, key: c.type === 'key' }); },
+    error: (e) => { throw e; },
+  });
+  encoder.configure({ codec: 'vp8', width: o.width, height: o.height, bitrate: 3e6, framerate: o.fps });
+  const count = Math.floor(o.duration * o.fps + 1e-6) + 1;
+  for (let i = 0; i < count; i++) {
+    mixer.setTime(o.start + i / o.fps);
+    vrm.update(0);
+    renderer.render(scene, camera);
+    const frame = new VideoFrame(renderer.domElement, { timestamp: Math.round((i * 1e6) / o.fps), duration: Math.round(1e6 / o.fps) });
+    encoder.encode(frame, { keyFrame: i % 30 === 0 });
+    frame.close();
   }
-  rec.stop();
-  await stopped;
-  const buf = new Uint8Array(await new Blob(chunks, { type: 'video/webm' }).arrayBuffer());
-  let bin = '';
-  for (let i = 0; i < buf.length; i += 0x8000) bin += String.fromCharCode(...buf.subarray(i, i + 0x8000));
+  await encoder.flush();
+  encoder.close();
   renderer.dispose();
-  return { webm: btoa(bin), drawn };
+  return { chunks, drawn: count };
 };
 window.renderAndDetect = async (o) => {
   const { renderer, scene, camera, mixer, vrm } = await scene3(o);
@@ -189,20 +186,21 @@ export async function renderAndDetect(browser: Browser, o: RenderOptions): Promi
   }
 }
 
-export interface VideoOptions extends Omit<RenderOptions, 'count' | 'fps' | 'modelComplexity' | 'snapshotAt' | 'detect'> {
-  /** Seconds of motion from `start`, recorded as they play. */
+export interface VideoOptions extends Omit<RenderOptions, 'count' | 'modelComplexity' | 'snapshotAt' | 'detect'> {
+  /** Seconds of motion from `start`; frames at `fps`, each stamped with its motion time. */
   readonly duration: number;
 }
 
-/** The motion drawn as it plays into a WebM (MediaRecorder, VP8): the video a capture test opens. */
+/** The motion drawn frame by frame into a VP8 WebM with exact frame times: the video a capture test opens. */
 export async function renderVideo(browser: Browser, o: VideoOptions): Promise<{ webm: Uint8Array; drawn: number }> {
   const context = await browser.newContext({ viewport: { width: o.width, height: o.height } });
   try {
     const page = await context.newPage();
     await servePage(page);
     const b64 = (u: Uint8Array) => Buffer.from(u).toString('base64');
-    const out = (await page.evaluate((a) => (window as any).renderVideo(a), { ...o, vrm: b64(o.vrm), vrma: b64(o.vrma) })) as { webm: string; drawn: number };
-    return { webm: new Uint8Array(Buffer.from(out.webm, 'base64')), drawn: out.drawn };
+    const out = (await page.evaluate((a) => (window as any).renderVideo(a), { ...o, vrm: b64(o.vrm), vrma: b64(o.vrma) })) as { chunks: { data: string; timeMs: number; key: boolean }[]; drawn: number };
+    const frames = out.chunks.map((c) => ({ data: new Uint8Array(Buffer.from(c.data, 'base64')), timeMs: c.timeMs, key: c.key }));
+    return { webm: writeWebm(frames, o.width, o.height, o.duration * 1000 + 1000 / o.fps), drawn: out.drawn };
   } finally {
     await context.close();
   }
