@@ -56,17 +56,25 @@ export function sampleTimes(duration: number, fps: number): number[] {
   return Array.from({ length: n }, (_, i) => i / fps);
 }
 
+/**
+ * The detector's graph needs its timestamps to increase across everything it is ever sent (a second
+ * video starting again at 0 aborts it): each run continues a second after the last stamp.
+ */
+let lastStampMs = 0;
+
 /** Every sampled frame's landmarks (a frame without a person has none); stops with an AbortError when cancelled. */
 export async function detectFrames(video: HTMLVideoElement, pose: PoseSolution, o: DetectOptions): Promise<DetectedFrame[]> {
   let result: PoseResults | null = null;
   pose.onResults((r) => (result = r));
   const times = sampleTimes(video.duration, o.fps);
   const frames: DetectedFrame[] = [];
+  const base = lastStampMs + 1000;
   for (const [i, time] of times.entries()) {
     if (o.signal.aborted) throw new DOMException('capture cancelled', 'AbortError');
     await seek(video, time);
     result = null;
-    await pose.send({ image: video }, Math.round(time * 1000));
+    lastStampMs = base + Math.round(time * 1000);
+    await pose.send({ image: video }, lastStampMs);
     const r = result as PoseResults | null;
     frames.push(r?.poseWorldLandmarks && r.poseLandmarks
       ? { time, world: r.poseWorldLandmarks.flatMap((p) => [p.x, p.y, p.z]), image: r.poseLandmarks.flatMap((p) => [p.x, p.y, p.z]), visibility: r.poseLandmarks.map((p) => p.visibility ?? 1) }

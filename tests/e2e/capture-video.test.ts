@@ -81,11 +81,15 @@ describe.skipIf(!!SKIP)(`capture from a video in the studio${SKIP ? ` (skipped: 
       expect(afterCancel.messages.some((m) => m.text === 'The capture of dance.webm was cancelled')).toBe(true);
 
       // The whole video: every sampled frame read (progress reaches the end), then the document opens.
+      const errorsBefore = afterCancel.messages.filter((m) => m.kind === 'error').length;
       await entry.click();
-      await panel.waitFor();
       const total = SECONDS * FPS + 1;
-      await page.waitForFunction(() => (window as unknown as { __studio: { state(): { motionName: string } } }).__studio.state().motionName === 'dance', undefined, { timeout: 540_000, polling: 500 });
+      await page.waitForFunction((n) => {
+        const st = (window as unknown as { __studio: { state(): { motionName: string; messages: { kind: string }[] } } }).__studio.state();
+        return st.motionName === 'dance' || st.messages.filter((m) => m.kind === 'error').length > n;
+      }, errorsBefore, { timeout: 540_000, polling: 500 });
       const st = await state(page);
+      expect(st.messages.filter((m) => m.kind === 'error')).toEqual([]);
       expect(st.dirty).toBe(true);
       const done = st.messages.find((m) => m.text.startsWith('Captured dance.webm'))?.text ?? '';
       expect(done).toMatch(new RegExp(`a person in \\d+ of ${total} frames\\. Save writes dance\\.vrma beside the video\\.`));
