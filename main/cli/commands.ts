@@ -9,7 +9,8 @@ import { convertCommand } from './commands/convert';
 import { poseReportCommand } from './commands/pose-report';
 import { checkCommand } from './commands/check';
 import { exportCommand } from './commands/export';
+import { captureCommand } from './commands/capture';
 import { editCommand } from './editCommand';
 import { EDITS } from '../../shared/edits/registry';
 
-export const COMMANDS: readonly CliCommand[] = [infoCommand, upgradeCommand, convertCommand, exportCommand, poseReportCommand, checkCommand, ...EDITS.map(editCommand)];
+export const COMMANDS: readonly CliCommand[] = [infoCommand, upgradeCommand, convertCommand, exportCommand, poseReportCommand, checkCommand, captureCommand, ...EDITS.map(editCommand)];

@@ -6,6 +6,7 @@
  * and permission requests are refused, so a file dropped on the window is handled by the page and
  * never replaces it. IPC calls are accepted only from our origin's main frame (ipc.ts).
  */
+import { STUDIO_FILE_EXTENSIONS } from '../../shared/formats/formats';
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, screen, session, shell, type MenuItemConstructorOptions, type Rectangle } from 'electron';
 import { promises as fs } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
@@ -55,7 +56,7 @@ const dialogs: Dialogs = {
     const r = await dialog.showOpenDialog(win!, {
       title: t('menu.dialog.openFile'),
       properties: ['openFile'],
-      filters: [{ name: t('menu.dialog.openFilter'), extensions: ['vrma', 'vmd', 'vpd', 'bvh', 'vrm'] }],
+      filters: [{ name: t('menu.dialog.openFilter'), extensions: STUDIO_FILE_EXTENSIONS.map((e) => e.slice(1)) }],
     });
     return r.canceled ? null : (r.filePaths[0] ?? null);
   },

@@ -6,12 +6,13 @@
 import type { FileDetails, LibraryEntry, StudioApi } from '../../shared/contract/studioApi';
 import { formatNumber } from '../../shared/i18n';
 
-/** Stable text of the details (tests read it as data-details): "motion, 2.00 s", "motion, 3.33 s, 14 takes", "avatar", "MMD model", "unreadable: …". */
+/** Stable text of the details (tests read it as data-details): "motion, 2.00 s", "motion, 3.33 s, 14 takes", "avatar", "MMD model", "video", "unreadable: …". */
 export function detailsText(d: FileDetails): string {
   const takes = d.takes && d.takes.length > 1 ? `, ${d.takes.length} takes` : '';
   if (d.kind === 'unreadable') return `unreadable: ${d.error ?? 'unknown problem'}`;
   if (d.kind === 'avatar') return `avatar${takes}`;
   if (d.kind === 'model') return 'MMD model';
+  if (d.kind === 'video') return 'video';
   if (d.kind === 'pose') return `pose (one frame)${takes}`;
   return `motion, ${formatNumber(d.duration ?? 0, 2, 2)} s${takes}`;
 }

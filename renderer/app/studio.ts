@@ -3,11 +3,10 @@
  * in an undo history of immutable Motions, and which file it is), the avatar and its preview, and
  * every change announced through `events` so panels, timeline and viewport redraw what they show.
  */
-import { formatLabel, hasTakes, isAvatarFile, isMmdModelFile, isMmdMotionFile } from '../../shared/formats/formats';
+import { formatLabel, hasTakes, isAvatarFile, isMmdModelFile, isMmdMotionFile, isVideoFile } from '../../shared/formats/formats';
 import { gltfKind } from '../../shared/formats/gltfKind';
 import type { TakeInfo } from '../../shared/convert/takeInfo';
-import type { Motion } from '../../shared/motion/types';
-import { durationOf } from '../../shared/motion/types';
+import { durationOf, type Motion } from '../../shared/motion/types';
 import type { HumanBoneName } from '../../shared/vrm/humanBones';
 import { FALLOFF_SECONDS, type StudioApi } from '../../shared/contract/studioApi';
 import { SettingsClient } from './settings';
@@ -24,6 +23,7 @@ import { disposeAvatar, loadAvatar, type LoadedAvatar } from '../avatar/loadAvat
 import type { Viewport } from '../viewport/viewport';
 import { motionBounds } from '../preview/motionBounds';
 import { openReadableFrames } from './partialBvh';
+import { openCapturedVideo } from './capturedVideo';
 import { Messages, errorDetailText, errorText, warningText, type MessageText } from '../ui/messages';
 import { openTakeFile, readMotionFile } from './core';
 import { writeVrmaSoon } from './motionFiles';
@@ -255,9 +255,9 @@ export class Studio {
   async openFile(name: string, bytes: Uint8Array, path?: string): Promise<boolean> {
     try {
       if (isMmdModelFile(name)) return await this.useMmdModel({ name, bytes, path });
+      if (isVideoFile(name)) return await openCapturedVideo(this, name, bytes, path);
       if (isAvatarFile(name)) {
-        // A .glb of animations (Blender, KayKit, Quaternius) is a motion to convert, not an avatar; a VRM
-        // that also carries animations is either: the user says which.
+        // A .glb of animations (Blender, KayKit, Quaternius) is a motion to convert; a VRM that also carries animations is either: the user says which.
         const kind = gltfKind(bytes);
         let asAvatar = kind === 'avatar';
         if (kind === 'avatarWithAnimations') {

@@ -144,8 +144,8 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
         b.title = t('studio.library.unreadableReason', { file: e.relPath, detail: problemText(d.error ?? '', d.problem) });
         return;
       }
-      kind.textContent = d.kind === 'avatar' ? '☺' : d.kind === 'model' ? '✦' : d.kind === 'pose' ? '◆' : '▶';
-      detail = d.kind === 'avatar' ? t('studio.library.avatar') : d.kind === 'model' ? t('convert.library.model') : d.kind === 'pose' ? t('studio.library.pose') : `${formatNumber(d.duration ?? 0, 2, 2)} s`;
+      kind.textContent = d.kind === 'avatar' ? '☺' : d.kind === 'model' ? '✦' : d.kind === 'pose' ? '◆' : d.kind === 'video' ? '▣' : '▶';
+      detail = d.kind === 'avatar' ? t('studio.library.avatar') : d.kind === 'model' ? t('convert.library.model') : d.kind === 'pose' ? t('studio.library.pose') : d.kind === 'video' ? t('capture.library.video') : `${formatNumber(d.duration ?? 0, 2, 2)} s`;
       // An .fbx/.glb with several takes: their count here, their names on hover (the take picker opens on click).
       const takes = d.takes ?? [];
       if (takes.length > 1) detail += ` · ${t('convert.library.takes', { count: takes.length })}`;

@@ -1,4 +1,6 @@
 /** Builds the studio in `root` and resolves once the first frame with the avatar is drawn. */
+// Plugs the video capture into the studio's Open (loaded with the first video, not with the page).
+import '../capture/installCapture';
 import type { StudioApi } from '../../shared/contract/studioApi';
 import { getStudioApi, isElectron } from '../platform/studioApi';
 import { buildMotion } from '../../shared/vrma/buildMotion';

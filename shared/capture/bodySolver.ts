@@ -17,44 +17,14 @@
  * - a forearm's twist goes to the hand, which takes its frame from wrist, index and pinky.
  */
 import type { Quat, Vec3 } from '../motion/types';
-import { conj, fromMat4, fromUnitVectors, mul, normalize, rotateVec, slerp, IDENTITY } from '../math/quat';
-import { add3, cross3, dot3, length3, normalize3, scale3, sub3 } from '../math/vec3';
+import { conj, mul, normalize, rotateVec, IDENTITY } from '../math/quat';
+import { cross3, scale3, sub3 } from '../math/vec3';
 import type { HumanBoneName } from '../vrm/humanBones';
 import type { BodyLandmarks } from './landmarks';
 import { REST_LANDMARKS } from './landmarkRig';
+import { align, local, lowerLimb, mid, power, upperLimb } from './segmentFrames';
 
 export type BodyRotations = Partial<Record<HumanBoneName, Quat>>;
-
-/** Below this bend (sine of the angle between the two segments) a hinge's plane is not trusted at all ... */
-const STRAIGHT_SIN = Math.sin((10 * Math.PI) / 180);
-/** ... and above this it is trusted fully; in between the two twists blend smoothly. */
-const BENT_SIN = Math.sin((25 * Math.PI) / 180);
-
-/** Rotation whose columns are p̂, the part of s orthogonal to p, and their cross product. */
-function basis(p: Vec3, s: Vec3): Quat {
-  const e1 = normalize3(p);
-  const e2 = normalize3(sub3(s, scale3(e1, dot3(s, e1))));
-  const e3 = cross3(e1, e2);
-  return fromMat4([e1[0], e1[1], e1[2], 0, e2[0], e2[1], e2[2], 0, e3[0], e3[1], e3[2], 0, 0, 0, 0, 1]);
-}
-
-/** The rotation taking the rest pair (restP, restS) onto the seen pair (p, s). */
-function align(p: Vec3, s: Vec3, restP: Vec3, restS: Vec3): Quat {
-  return normalize(mul(basis(p, s), conj(basis(restP, restS))));
-}
-
-/** q^t along the shorter arc. */
-function power(q: Quat, t: number): Quat {
-  const s: Quat = q[3] < 0 ? [-q[0], -q[1], -q[2], -q[3]] : q;
-  return slerp(IDENTITY, s, t);
-}
-
-const mid = (a: Vec3, b: Vec3): Vec3 => scale3(add3(a, b), 0.5);
-
-function smoothstep(a: number, b: number, x: number): number {
-  const t = Math.min(1, Math.max(0, (x - a) / (b - a)));
-  return t * t * (3 - 2 * t);
-}
 
 const R = REST_LANDMARKS;
 const REST_CHORD = sub3(mid(R.leftShoulder, R.rightShoulder), mid(R.leftHip, R.rightHip));
@@ -70,28 +40,6 @@ const HINGE: Readonly<Record<'leftArm' | 'rightArm' | 'leftLeg' | 'rightLeg', Ve
   leftLeg: [1, 0, 0],
   rightLeg: [1, 0, 0],
 };
-
-/** World rotation of a limb's upper bone from its two segments, parent world rotation and fallback twist hint. */
-function upperLimb(parent: Quat, upper: Vec3, lower: Vec3, restUpper: Vec3, hinge: Vec3, hint?: Vec3): Quat {
-  const smallest = mul(fromUnitVectors(rotateVec(parent, restUpper), upper), parent);
-  let fallback = rotateVec(smallest, hinge);
-  if (hint) {
-    // The hint (for a leg, the lateral axis from where the foot points) replaces the smallest turn when usable.
-    const h = sub3(hint, scale3(normalize3(upper), dot3(hint, normalize3(upper))));
-    if (length3(h) > 0.3 * length3(hint)) fallback = normalize3(h);
-  }
-  const n = cross3(upper, lower);
-  const sinBend = length3(n) / Math.max(1e-9, length3(upper) * length3(lower));
-  const w = smoothstep(STRAIGHT_SIN, BENT_SIN, sinBend);
-  let secondary = w > 0 ? add3(scale3(normalize3(n), w), scale3(fallback, 1 - w)) : fallback;
-  if (length3(secondary) < 1e-6) secondary = fallback;
-  return align(upper, secondary, restUpper, hinge);
-}
-
-/** World rotation of a hinge's lower bone: the smallest turn from the upper bone's frame. */
-function lowerLimb(upperWorld: Quat, lower: Vec3, restLower: Vec3): Quat {
-  return normalize(mul(fromUnitVectors(rotateVec(upperWorld, restLower), lower), upperWorld));
-}
 
 /**
  * A foot points forward of its shin: the ankle bends from about 20° up to about 50° down from the rest,
@@ -109,8 +57,6 @@ function plausibleFoot(shin: Quat, forward: Vec3): Vec3 {
   if (rotateVec(inv, mirrored)[2] >= 0) return mirrored;
   return rotateVec(shin, [inShin[0], inShin[1], -inShin[2]]);
 }
-
-const local = (parentWorld: Quat, world: Quat): Quat => normalize(mul(conj(parentWorld), world));
 
 /**
  * A head turns less than 90° from the chest's left-right and front-back. Face landmarks that say
@@ -168,7 +114,7 @@ export function solveBody(L: BodyLandmarks): SolvedBody {
     const thigh = sub3(lm('Knee'), lm('Hip'));
     const seenForward = sub3(lm('FootIndex'), lm('Heel'));
     const upperLeg = upperLimb(hips, thigh, sub3(lm('Ankle'), lm('Knee')), sub3(rest('Knee'), rest('Hip')),
-      HINGE[`${side}Leg`], cross3(plausibleFoot(hips, seenForward), thigh));
+      HINGE[`${side}Leg`], { hint: cross3(plausibleFoot(hips, seenForward), thigh) });
     const lowerLeg = lowerLimb(upperLeg, sub3(lm('Ankle'), lm('Knee')), sub3(rest('Ankle'), rest('Knee')));
     const footForward = plausibleFoot(lowerLeg, seenForward);
     const foot = align(footForward, sub3(lm('Ankle'), lm('Heel')),

@@ -1,19 +1,21 @@
 /**
  * Detected frames -> a Motion: filter the landmarks, solve each frame, lay the hips path, bake the
- * keys on the standard skeleton (frames read as seen from behind mirrored back first), then the clean-up every capture needs (broken end frames cut by the
- * outlier fixer, planted feet pinned). Frames where nobody was found get no key (the neighbours'
+ * keys on the standard skeleton (frames read as seen from behind mirrored back first), add the
+ * fingers and the face where the detector saw them (handFaceTracks), then the clean-up every capture
+ * needs (broken end frames cut by the outlier fixer, planted feet pinned). Frames where nobody was found get no key (the neighbours'
  * keys interpolate across them).
  */
 import { MotionError } from '../errors';
-import type { Motion, Quat } from '../motion/types';
-import { buildMotion, type KeyTrack } from '../vrma/buildMotion';
-import type { HumanBoneName } from '../vrm/humanBones';
+import type { Motion } from '../motion/types';
+import { buildMotion } from '../vrma/buildMotion';
 import { canPinFeet, pinFeet } from '../edits/pinFeet';
 import { fixOutliers } from '../edits/fixOutliers';
 import { solveBody } from './bodySolver';
 import { hipsPath, DEFAULT_FOV_DEG, type CameraModel } from './hipsPath';
 import { bodyLandmarksFromFlat, POSE_LANDMARK_COUNT, type DetectedFrame } from './landmarks';
 import { unflipFrames } from './flippedFrames';
+import { faceTracks, handTracks } from './handFaceTracks';
+import { rotationTracks } from './rotationTracks';
 import { oneEuro, DEFAULT_ONE_EURO, type OneEuroParams } from './oneEuro';
 
 export interface CaptureOptions {
@@ -21,6 +23,10 @@ export interface CaptureOptions {
   readonly camera: Omit<CameraModel, 'fovDeg'> & { readonly fovDeg?: number };
   /** One-Euro parameters, or false for raw landmarks. */
   readonly filter?: OneEuroParams | false;
+  /** Finger keys from the hands' landmarks where the frames have them (default true). */
+  readonly hands?: boolean;
+  /** Blink and vowel keys from the face's landmarks where the frames have them (default true). */
+  readonly face?: boolean;
   /** Pin planted feet (default true). */
   readonly pinFeet?: boolean;
   /** Cut broken frames at either end (default true). */
@@ -79,18 +85,10 @@ export function captureMotion(detected: readonly DetectedFrame[], opts: CaptureO
 
   const n = frames.length;
   const keyTimes = Float32Array.from(times, (t) => t - times[0]);
-  const tracks: Partial<Record<HumanBoneName, Float32Array>> = {};
-  for (let k = 0; k < n; k++) {
-    const { rotations } = solveBody(bodyLandmarksFromFlat(world.subarray(k * N, (k + 1) * N)));
-    for (const [bone, q] of Object.entries(rotations) as [HumanBoneName, Quat][]) {
-      const v = (tracks[bone] ??= new Float32Array(n * 4));
-      // Keep consecutive keys on one hemisphere so LINEAR slerp never takes the long way round.
-      const flip = k > 0 && q[0] * v[k * 4 - 4] + q[1] * v[k * 4 - 3] + q[2] * v[k * 4 - 2] + q[3] * v[k * 4 - 1] < 0 ? -1 : 1;
-      for (let c = 0; c < 4; c++) v[k * 4 + c] = q[c] * flip;
-    }
-  }
-  const rotations: Partial<Record<HumanBoneName, KeyTrack>> = {};
-  for (const [bone, values] of Object.entries(tracks) as [HumanBoneName, Float32Array][]) rotations[bone] = { times: keyTimes, values };
+  const rotations = rotationTracks(keyTimes, (k) => solveBody(bodyLandmarksFromFlat(world.subarray(k * N, (k + 1) * N))).rotations);
+  const size = { width: opts.camera.width, height: opts.camera.height };
+  if (opts.hands !== false) Object.assign(rotations, handTracks(frames, keyTimes, size, opts.filter ?? DEFAULT_ONE_EURO));
+  const expressions = opts.face !== false ? faceTracks(frames, keyTimes, size) : {};
 
   const camera: CameraModel = { ...opts.camera, fovDeg: opts.camera.fovDeg ?? DEFAULT_FOV_DEG };
   const path = hipsPath(
@@ -100,7 +98,7 @@ export function captureMotion(detected: readonly DetectedFrame[], opts: CaptureO
   const hipsValues = new Float32Array(n * 3);
   path.forEach((p, k) => hipsValues.set(p, k * 3));
 
-  let motion = buildMotion({ rotations, hipsTranslation: { times: keyTimes, values: hipsValues }, generator: opts.generator ?? 'VRMA Studio capture' });
+  let motion = buildMotion({ rotations, expressions, hipsTranslation: { times: keyTimes, values: hipsValues }, generator: opts.generator ?? 'VRMA Studio capture' });
   if (opts.fixOutliers !== false && n > 3) motion = fixOutliers(motion);
   if (opts.pinFeet !== false && canPinFeet(motion)) motion = pinFeet(motion);
   return motion;

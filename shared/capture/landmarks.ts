@@ -38,6 +38,11 @@ export interface DetectedFrame {
   readonly image?: ArrayLike<number>;
   /** 33 visibilities in 0..1. */
   readonly visibility?: ArrayLike<number>;
+  /** The subject's left and right hands: 21 image landmarks each (63 numbers, as `image`), when the detector gives them. */
+  readonly leftHand?: ArrayLike<number>;
+  readonly rightHand?: ArrayLike<number>;
+  /** 468 face image landmarks (as `image`), when the detector gives them. */
+  readonly face?: ArrayLike<number>;
 }
 
 /** MediaPipe's world frame to the studio's (see the header). */

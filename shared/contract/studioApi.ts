@@ -95,9 +95,9 @@ export interface FileDetails {
   readonly path: string;
   /**
    * 'motion' (several frames), 'pose' (one frame), 'avatar' (.vrm, a .glb avatar), 'model' (an MMD
-   * .pmx/.pmd: the skeleton for the MMD motions of its folder), 'unreadable' (see error).
+   * .pmx/.pmd: the skeleton for the MMD motions of its folder), 'video' (captured into a motion on open), 'unreadable' (see error).
    */
-  readonly kind: 'motion' | 'pose' | 'avatar' | 'model' | 'unreadable';
+  readonly kind: 'motion' | 'pose' | 'avatar' | 'model' | 'video' | 'unreadable';
   /** Seconds (an .fbx/.glb: its first take, the one opened by default); 0 for a pose; absent for avatars, models and unreadable files. */
   readonly duration?: number;
   /** The takes of an .fbx/.glb/.gltf (also of a VRM avatar that carries animations), as `convert --list-takes` lists them. */

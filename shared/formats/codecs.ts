@@ -181,6 +181,8 @@ export const CODECS: { readonly [K in FormatId]: FormatCodec } = {
   },
   // The avatar loader (renderer/avatar) reads VRM files with three-vrm; the core only knows what they are.
   vrm: { describeBytes: 0, describe: () => ({ kind: 'avatar' }) },
+  // A video is decoded by the browser engine and captured in the page (renderer/capture); the core only knows what it is.
+  video: { describeBytes: 0, describe: () => ({ kind: 'video' }) },
   mmdModel: {
     describe(bytes) {
       // The same bone-table parse the converter runs on the model (renderer/app/core.ts checkMmdModel).

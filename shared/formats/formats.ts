@@ -12,8 +12,8 @@
  * try the avatar first (isAvatarFile), batch conversions skip a .glb that is an avatar without animations.
  */
 
-/** What a format's files are: motions (or one-frame poses), MMD models, avatars. */
-export type FormatKind = 'motion' | 'pose' | 'model' | 'avatar';
+/** What a format's files are: motions (or one-frame poses), MMD models, avatars, videos (captured into a motion). */
+export type FormatKind = 'motion' | 'pose' | 'model' | 'avatar' | 'video';
 
 export interface FormatSpec {
   /** Key of the format in CODECS (shared/formats/codecs.ts). */
@@ -46,6 +46,9 @@ const ascii = (head: Uint8Array, from = 0, to = head.length) => String.fromCharC
 /** The head as text without a byte-order mark or leading blanks (BVH, VPD, ASCII FBX and glTF JSON may have either). */
 const text = (head: Uint8Array) => new TextDecoder().decode(head.subarray(0, SNIFF_BYTES)).replace(/^\ufeff/, '').trimStart();
 const isGlbHead = (head: Uint8Array) => ascii(head, 0, 4) === 'glTF';
+/** ISO media (MP4, QuickTime .mov) opens with a box whose type is at bytes 4..8; WebM (Matroska) with the EBML magic. */
+const isVideoHead = (head: Uint8Array) =>
+  ['ftyp', 'moov', 'mdat', 'wide', 'free', 'skip'].includes(ascii(head, 4, 8)) || (head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3);
 
 export const FORMATS = [
   { id: 'vrma', title: 'VRM Animation', extensions: ['.vrma'], kinds: ['motion', 'pose'], converts: false, takes: false, sniff: isGlbHead },
@@ -56,6 +59,8 @@ export const FORMATS = [
   { id: 'fbx', title: 'FBX animation', extensions: ['.fbx'], kinds: ['motion', 'pose'], converts: true, takes: true, sniff: (h) => ascii(h, 0, 18) === 'Kaydara FBX Binary' || /^(;|FBXHeaderExtension)/.test(text(h)) },
   { id: 'gltf', title: 'glTF animation', extensions: ['.glb', '.gltf'], kinds: ['motion', 'pose'], converts: true, takes: true, sniff: (h) => isGlbHead(h) || text(h).startsWith('{') },
   { id: 'vrm', title: 'VRM avatar', extensions: ['.vrm', '.glb'], kinds: ['avatar'], converts: false, takes: false, sniff: isGlbHead },
+  // Videos are not converted but captured (pose estimation in the studio's page: shared/capture).
+  { id: 'video', title: 'Video', extensions: ['.mp4', '.webm', '.mov'], kinds: ['video'], converts: false, takes: false, sniff: isVideoHead },
   { id: 'mmdModel', title: 'MMD model', extensions: ['.pmx', '.pmd'], kinds: ['model'], converts: false, takes: false, headerError: 'not a PMX or PMD model (bad header)', sniff: (h) => ascii(h, 0, 4) === 'PMX ' || ascii(h, 0, 3) === 'Pmd' },
 ] as const satisfies readonly FormatSpec[];
 
@@ -86,6 +91,9 @@ export const MMD_MODEL_EXTENSIONS: readonly string[] = extensionsWhere((f) => f.
 
 /** MMD motion and pose files, converted with their folder's model when there is one. */
 export const MMD_MOTION_EXTENSIONS: readonly string[] = extensionsWhere((f) => f.needsModel === 'mmdModel');
+
+/** Videos a motion is captured from (the studio's Open and drop, the CLI's capture). */
+export const VIDEO_EXTENSIONS: readonly string[] = extensionsWhere((f) => f.kinds.includes('video'));
 
 /** Extensions whose files may hold several motions ("takes": FBX animation stacks, glTF animations). */
 export const TAKE_EXTENSIONS: readonly string[] = extensionsWhere((f) => f.takes);
@@ -135,6 +143,7 @@ export const isMotionFile = (fileName: string): boolean => has(MOTION_EXTENSIONS
 export const isAvatarFile = (fileName: string): boolean => has(AVATAR_EXTENSIONS, fileName);
 export const isMmdModelFile = (fileName: string): boolean => has(MMD_MODEL_EXTENSIONS, fileName);
 export const isMmdMotionFile = (fileName: string): boolean => has(MMD_MOTION_EXTENSIONS, fileName);
+export const isVideoFile = (fileName: string): boolean => has(VIDEO_EXTENSIONS, fileName);
 /** A file that may hold several takes (shared/formats/takes.ts lists and converts them). */
 export const hasTakes = (fileName: string): boolean => has(TAKE_EXTENSIONS, fileName);
 

@@ -26,6 +26,7 @@ import warnings from './messages/warnings';
 import compat from './messages/compat';
 import exporting from './messages/exporting';
 import notices from './messages/notices';
+import capture from './messages/capture';
 
 export const AREAS = {
   studio,
@@ -48,6 +49,7 @@ export const AREAS = {
   compat,
   exporting,
   notices,
+  capture,
 } as const;
 
 type KeysOf<A> = A extends AreaMessages<infer K> ? K : never;

@@ -6,12 +6,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { DetectedFrame } from '../../shared/capture/landmarks';
 import type { Vec3 } from '../../shared/motion/types';
 import { REPO_DIR } from './host';
+import { writeWebm } from './webmWriter';
 
-const ORIGIN = 'http://capture.test';
+// A .localhost origin is a secure context (WebCodecs needs one); the router answers it, nothing listens.
+const ORIGIN = 'http://capture.localhost';
 const NM = join(REPO_DIR, 'node_modules');
 
 const PAGE = `<!doctype html><html><head><meta charset="utf-8">
@@ -43,7 +45,7 @@ function dress(vrm) {
   hair.scale.set(1.08, 1, 1.05);
   head.add(hair);
 }
-window.renderAndDetect = async (o) => {
+async function scene3(o) {
   const renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
   renderer.setSize(o.width, o.height, false);
   document.body.appendChild(renderer.domElement);
@@ -63,6 +65,33 @@ window.renderAndDetect = async (o) => {
   const anim = (await loader.parseAsync(bytes(o.vrma), '')).userData.vrmAnimations[0];
   const mixer = new THREE.AnimationMixer(vrm.scene);
   mixer.clipAction(createVRMAnimationClip(anim, vrm)).play();
+  return { renderer, scene, camera, mixer, vrm };
+}
+// Frames of the motion at exact times, encoded VP8 by WebCodecs (the test wraps them in a WebM).
+window.renderVideo = async (o) => {
+  const { renderer, scene, camera, mixer, vrm } = await scene3(o);
+  const chunks = [];
+  const encoder = new VideoEncoder({
+    output: (c) => { const b = new Uint8Array(c.byteLength); c.copyTo(b); let bin = ''; for (let i = 0; i < b.length; i += 0x8000) bin += String.fromCharCode(...b.subarray(i, i + 0x8000)); chunks.push({ data: btoa(bin), timeMs: c.timestamp / 1000, key: c.type === 'key' }); },
+    error: (e) => { throw e; },
+  });
+  encoder.configure({ codec: 'vp8', width: o.width, height: o.height, bitrate: 3e6, framerate: o.fps });
+  const count = Math.floor(o.duration * o.fps + 1e-6) + 1;
+  for (let i = 0; i < count; i++) {
+    mixer.setTime(o.start + i / o.fps);
+    vrm.update(0);
+    renderer.render(scene, camera);
+    const frame = new VideoFrame(renderer.domElement, { timestamp: Math.round((i * 1e6) / o.fps), duration: Math.round(1e6 / o.fps) });
+    encoder.encode(frame, { keyFrame: i % 30 === 0 });
+    frame.close();
+  }
+  await encoder.flush();
+  encoder.close();
+  renderer.dispose();
+  return { chunks, drawn: count };
+};
+window.renderAndDetect = async (o) => {
+  const { renderer, scene, camera, mixer, vrm } = await scene3(o);
   const pose = new Pose({ locateFile: (f) => '/nm/@mediapipe/pose/' + f });
   pose.setOptions({ modelComplexity: o.modelComplexity, smoothLandmarks: false, enableSegmentation: false, selfieMode: false });
   let result = null;
@@ -126,27 +155,52 @@ export interface RenderResult {
   readonly snapshot?: string;
 }
 
+/** The rig's page, served by Playwright's router (nothing listens on a port). */
+async function servePage(page: Page): Promise<void> {
+  await page.route(`${ORIGIN}/**`, (route) => {
+    const path = new URL(route.request().url()).pathname;
+    if (path === '/') return route.fulfill({ body: PAGE, contentType: 'text/html' });
+    if (!path.startsWith('/nm/') || path.includes('..')) return route.fulfill({ status: 404 });
+    try {
+      return route.fulfill({ body: readFileSync(join(NM, path.slice(4))), contentType: contentType(path) });
+    } catch {
+      return route.fulfill({ status: 404 });
+    }
+  });
+  await page.goto(`${ORIGIN}/`);
+  await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
+}
+
 export async function renderAndDetect(browser: Browser, o: RenderOptions): Promise<RenderResult> {
   const context = await browser.newContext({ viewport: { width: o.width, height: o.height } });
   try {
     const page = await context.newPage();
-    await page.route(`${ORIGIN}/**`, (route) => {
-      const path = new URL(route.request().url()).pathname;
-      if (path === '/') return route.fulfill({ body: PAGE, contentType: 'text/html' });
-      if (!path.startsWith('/nm/') || path.includes('..')) return route.fulfill({ status: 404 });
-      try {
-        return route.fulfill({ body: readFileSync(join(NM, path.slice(4))), contentType: contentType(path) });
-      } catch {
-        return route.fulfill({ status: 404 });
-      }
-    });
-    await page.goto(`${ORIGIN}/`);
-    await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
+    await servePage(page);
     const b64 = (u: Uint8Array) => Buffer.from(u).toString('base64');
     const args = { ...o, vrm: b64(o.vrm), vrma: b64(o.vrma) };
     const out = await page.evaluate((a) => (window as any).renderAndDetect(a), args) as RenderResult;
     const snapshot = o.snapshotAt === undefined ? undefined : ((await page.evaluate(() => (window as any).snapshot)) as string);
     return { ...out, snapshot };
+  } finally {
+    await context.close();
+  }
+}
+
+export interface VideoOptions extends Omit<RenderOptions, 'count' | 'modelComplexity' | 'snapshotAt' | 'detect'> {
+  /** Seconds of motion from `start`; frames at `fps`, each stamped with its motion time. */
+  readonly duration: number;
+}
+
+/** The motion drawn frame by frame into a VP8 WebM with exact frame times: the video a capture test opens. */
+export async function renderVideo(browser: Browser, o: VideoOptions): Promise<{ webm: Uint8Array; drawn: number }> {
+  const context = await browser.newContext({ viewport: { width: o.width, height: o.height } });
+  try {
+    const page = await context.newPage();
+    await servePage(page);
+    const b64 = (u: Uint8Array) => Buffer.from(u).toString('base64');
+    const out = (await page.evaluate((a) => (window as any).renderVideo(a), { ...o, vrm: b64(o.vrm), vrma: b64(o.vrma) })) as { chunks: { data: string; timeMs: number; key: boolean }[]; drawn: number };
+    const frames = out.chunks.map((c) => ({ data: new Uint8Array(Buffer.from(c.data, 'base64')), timeMs: c.timeMs, key: c.key }));
+    return { webm: writeWebm(frames, o.width, o.height, o.duration * 1000 + 1000 / o.fps), drawn: out.drawn };
   } finally {
     await context.close();
   }

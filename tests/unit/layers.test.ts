@@ -8,7 +8,7 @@
  * dispatch (shared/formats: codecs, planner, takes, output names) < built-in assets and the
  * bedroom's model < the IPC contract. renderer/: libraries (ui widgets, avatar loading, the preview
  * clip, the workers' RPC client) < the kernel (app: Studio, document, history, commands, range, motion files) < the views
- * (panels, timeline, viewport, pose, bedroom, platform, library) < the shell (startStudio, scene
+ * (panels, timeline, viewport, pose, bedroom, platform, library, capture) < the shell (startStudio, scene
  * switching, desktop sync, shortcuts, the test hook) and the page's entry.
  */
 import { describe, expect, it } from 'vitest';
@@ -37,7 +37,7 @@ const SHARED: readonly (readonly string[])[] = [
 const RENDERER: readonly (readonly string[])[] = [
   ['ui', 'avatar', 'preview', 'env', 'workers', 'styles.css'],
   ['app'],
-  ['panels', 'timeline', 'viewport', 'pose', 'bedroom', 'platform', 'library'],
+  ['panels', 'timeline', 'viewport', 'pose', 'bedroom', 'platform', 'library', 'capture'],
   ['shell', 'main'],
 ];
 

@@ -17,6 +17,7 @@ import {
   MOTION_EXTENSIONS,
   sniffFormats,
   STUDIO_FILE_EXTENSIONS,
+  VIDEO_EXTENSIONS,
   TAKE_EXTENSIONS,
   SNIFF_BYTES,
 } from '../../../shared/formats/formats';
@@ -60,7 +61,9 @@ const readme = () => readFileSync(join(ROOT, 'README.md'), 'utf8');
 
 describe('the format table', () => {
   it('derives each list once: every studio extension a single time (no ".glb" twice in an error), .glb both an avatar and a motion', () => {
-    expect([...STUDIO_FILE_EXTENSIONS]).toEqual(['.vrma', '.vmd', '.vpd', '.bvh', '.fbx', '.glb', '.gltf', '.vrm', '.pmx', '.pmd']);
+    expect([...STUDIO_FILE_EXTENSIONS]).toEqual(['.vrma', '.vmd', '.vpd', '.bvh', '.fbx', '.glb', '.gltf', '.vrm', '.mp4', '.webm', '.mov', '.pmx', '.pmd']);
+    expect([...VIDEO_EXTENSIONS]).toEqual(['.mp4', '.webm', '.mov']);
+    expect(formatOf('dance.MOV')?.id).toBe('video');
     expect(formatList(STUDIO_FILE_EXTENSIONS).match(/\.glb\b/g)).toHaveLength(1);
     expect([...CONVERTIBLE_EXTENSIONS]).toEqual(['.vmd', '.vpd', '.bvh', '.fbx', '.glb', '.gltf']);
     expect([...TAKE_EXTENSIONS]).toEqual(['.fbx', '.glb', '.gltf']);

@@ -1,0 +1,69 @@
+/**
+ * The capture panel: while a video is captured it plays beside the avatar (over the viewport's left
+ * side, the frame the detector reads), with a progress bar of the frames read and Cancel. The
+ * detection (videoFrames + the shipped pose model) runs in the page between frames (see poseModel for
+ * why not in a worker); the landmarks become a motion in shared/capture.
+ */
+import { h } from '../ui/dom';
+import { t } from '../../shared/i18n';
+import { extensionOf } from '../../shared/formats/formats';
+import { captureMotion } from '../../shared/capture/captureMotion';
+import type { VideoCapturer } from '../app/capturedVideo';
+import { createPose, type PoseSolution } from './poseModel';
+import { detectFrames, loadVideo } from './videoFrames';
+
+/** Frames read per second of video: the closed loop's rate, a tenth of the detector's cost of 30. */
+export const CAPTURE_FPS = 10;
+const MIME: Readonly<Record<string, string>> = { '.mp4': 'video/mp4', '.webm': 'video/webm', '.mov': 'video/quicktime' };
+
+/** What a test may ask of the capture (the test hook reads it): frames read, and the last run's frame count. */
+export const captureStats = { runs: 0, framesRead: 0 };
+
+let pose: Promise<PoseSolution> | null = null;
+
+export function createVideoCapturer(): VideoCapturer {
+  return {
+    async capture(name, bytes, messages) {
+      const abort = new AbortController();
+      const video = h('video', { id: 'capture-video', class: 'capture-video', playsinline: true, muted: true });
+      const bar = h('progress', { id: 'capture-progress', class: 'capture-progress', max: 1, value: 0 });
+      const status = h('div', { id: 'capture-status', class: 'capture-status' }, t('capture.progress.loading'));
+      const cancel = h('button', { id: 'capture-cancel', type: 'button', title: t('capture.cancel.help') }, t('capture.cancel'));
+      cancel.addEventListener('click', () => abort.abort());
+      const panel = h('section', { id: 'capture-panel', class: 'capture-panel', role: 'dialog', 'aria-label': t('capture.progress.title', { file: name }) },
+        h('h2', {}, t('capture.progress.title', { file: name })), video, bar, status, cancel);
+      document.body.appendChild(panel);
+      let url = '';
+      try {
+        url = await loadVideo(video, bytes, MIME[extensionOf(name)] ?? 'video/mp4');
+        pose ??= createPose(1).catch((e) => {
+          pose = null;
+          throw e;
+        });
+        const model = await pose;
+        if (abort.signal.aborted) throw new DOMException('capture cancelled', 'AbortError');
+        captureStats.runs++;
+        const frames = await detectFrames(video, model, {
+          fps: CAPTURE_FPS,
+          signal: abort.signal,
+          onFrame: (done, total) => {
+            captureStats.framesRead++;
+            bar.max = total;
+            bar.value = done;
+            status.textContent = t('capture.progress.frames', { done, total });
+          },
+        });
+        const motion = captureMotion(frames, { camera: { width: video.videoWidth, height: video.videoHeight }, generator: `VRMA Studio capture of ${name}` });
+        return { motion, frames: frames.length, found: frames.filter((f) => f.world).length };
+      } catch (e) {
+        if ((e as Error)?.name !== 'AbortError') throw e;
+        messages.show('notice', () => t('capture.cancelled', { file: name }));
+        return null;
+      } finally {
+        panel.remove();
+        video.removeAttribute('src');
+        if (url) URL.revokeObjectURL(url);
+      }
+    },
+  };
+}

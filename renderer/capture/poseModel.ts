@@ -1,0 +1,67 @@
+/**
+ * @mediapipe/pose as the studio ships it: its script, wasm, packed assets and models are files of the
+ * app (vite copies each `?url` import into the build), handed to MediaPipe through locateFile, so
+ * nothing is downloaded. pose.js is a classic script that defines `Pose` on the window, so it is
+ * loaded by a script element (the page's policy allows our own scripts and WebAssembly).
+ *
+ * Why the page and not a worker: the solution's graph draws its input into a WebGL canvas it creates
+ * with `document`, which a worker has not; the studio keeps the page responsive by awaiting each frame.
+ */
+import poseJs from '@mediapipe/pose/pose.js?url';
+import simdJs from '@mediapipe/pose/pose_solution_simd_wasm_bin.js?url';
+import simdWasm from '@mediapipe/pose/pose_solution_simd_wasm_bin.wasm?url';
+import wasmJs from '@mediapipe/pose/pose_solution_wasm_bin.js?url';
+import wasm from '@mediapipe/pose/pose_solution_wasm_bin.wasm?url';
+import loaderJs from '@mediapipe/pose/pose_solution_packed_assets_loader.js?url';
+import packedData from '@mediapipe/pose/pose_solution_packed_assets.data?url';
+import graph from '@mediapipe/pose/pose_web.binarypb?url';
+import lite from '@mediapipe/pose/pose_landmark_lite.tflite?url';
+import full from '@mediapipe/pose/pose_landmark_full.tflite?url';
+
+const FILES: Readonly<Record<string, string>> = {
+  'pose_solution_simd_wasm_bin.js': simdJs,
+  'pose_solution_simd_wasm_bin.wasm': simdWasm,
+  'pose_solution_wasm_bin.js': wasmJs,
+  'pose_solution_wasm_bin.wasm': wasm,
+  'pose_solution_packed_assets_loader.js': loaderJs,
+  'pose_solution_packed_assets.data': packedData,
+  'pose_web.binarypb': graph,
+  'pose_landmark_lite.tflite': lite,
+  'pose_landmark_full.tflite': full,
+};
+
+interface Landmark { x: number; y: number; z: number; visibility?: number }
+export interface PoseResults { poseLandmarks?: Landmark[]; poseWorldLandmarks?: Landmark[] }
+export interface PoseSolution {
+  setOptions(o: Record<string, unknown>): void;
+  onResults(cb: (r: PoseResults) => void): void;
+  initialize(): Promise<void>;
+  send(input: { image: HTMLVideoElement | HTMLCanvasElement }, timestamp?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+let script: Promise<void> | null = null;
+
+function loadScript(): Promise<void> {
+  script ??= new Promise<void>((resolve, reject) => {
+    const el = document.createElement('script');
+    el.src = poseJs;
+    el.onload = () => resolve();
+    el.onerror = () => {
+      script = null;
+      reject(new Error('the pose model\'s script did not load'));
+    };
+    document.head.appendChild(el);
+  });
+  return script;
+}
+
+/** A ready pose estimator; the lite model (0) or the full one (1, the closed loop's). */
+export async function createPose(modelComplexity: 0 | 1): Promise<PoseSolution> {
+  await loadScript();
+  const Pose = (window as unknown as { Pose: new (c: { locateFile(f: string): string }) => PoseSolution }).Pose;
+  const pose = new Pose({ locateFile: (f) => FILES[f] ?? f });
+  pose.setOptions({ modelComplexity, smoothLandmarks: false, enableSegmentation: false, selfieMode: false });
+  await pose.initialize();
+  return pose;
+}

@@ -1,0 +1,85 @@
+/**
+ * Reads a video frame by frame for the detector: the bytes play in a <video> element (Chromium's
+ * decoder: what it plays, the studio captures), each sample time is sought and the frame shown is
+ * handed to the pose model. Seeking rather than playing makes the samples the same on every machine
+ * however slow the detector is. A signal stops it between two frames.
+ */
+import { MotionError } from '../../shared/errors';
+import type { DetectedFrame } from '../../shared/capture/landmarks';
+import type { PoseResults, PoseSolution } from './poseModel';
+
+/** A video element with the bytes loaded (its metadata read), or the decoder's refusal as a worded error. */
+export async function loadVideo(video: HTMLVideoElement, bytes: Uint8Array, mime: string): Promise<string> {
+  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: mime }));
+  video.muted = true;
+  video.preload = 'auto';
+  video.src = url;
+  await new Promise<void>((resolve, reject) => {
+    video.onloadeddata = () => resolve();
+    video.onerror = () => {
+      const reason = video.error?.message || `media error ${video.error?.code ?? '?'}`;
+      reject(new MotionError('UNSUPPORTED', 'capture.decode', { reason }));
+    };
+  });
+  // A browser's own recording (MediaRecorder WebM) has no duration in its header: seeking past the end
+  // makes the decoder find it.
+  if (video.duration === Infinity) {
+    await new Promise<void>((resolve) => {
+      video.ondurationchange = () => video.duration !== Infinity && resolve();
+      video.currentTime = Number.MAX_SAFE_INTEGER;
+    });
+    await seek(video, 0);
+  }
+  if (!(video.duration > 0 && Number.isFinite(video.duration)) || !video.videoWidth) {
+    throw new MotionError('BAD_DATA', 'capture.empty', { duration: video.duration || 0 });
+  }
+  return url;
+}
+
+function seek(video: HTMLVideoElement, time: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (Math.abs(video.currentTime - time) < 1e-4 && video.readyState >= 2) return resolve();
+    video.onseeked = () => resolve();
+    video.currentTime = time;
+  });
+}
+
+export interface DetectOptions {
+  readonly fps: number;
+  readonly signal: AbortSignal;
+  onFrame(done: number, total: number): void;
+}
+
+/** Sample times at `fps` from 0 up to the video's end (a video of N frames at fps lasts N/fps: its last frame starts before the end). */
+export function sampleTimes(duration: number, fps: number): number[] {
+  const n = Math.max(1, Math.ceil(duration * fps - 1e-6));
+  return Array.from({ length: n }, (_, i) => i / fps);
+}
+
+/**
+ * The detector's graph needs its timestamps to increase across everything it is ever sent (a second
+ * video starting again at 0 aborts it): each run continues a second after the last stamp.
+ */
+let lastStampMs = 0;
+
+/** Every sampled frame's landmarks (a frame without a person has none); stops with an AbortError when cancelled. */
+export async function detectFrames(video: HTMLVideoElement, pose: PoseSolution, o: DetectOptions): Promise<DetectedFrame[]> {
+  let result: PoseResults | null = null;
+  pose.onResults((r) => (result = r));
+  const times = sampleTimes(video.duration, o.fps);
+  const frames: DetectedFrame[] = [];
+  const base = lastStampMs + 1000;
+  for (const [i, time] of times.entries()) {
+    if (o.signal.aborted) throw new DOMException('capture cancelled', 'AbortError');
+    await seek(video, time);
+    result = null;
+    lastStampMs = base + Math.round(time * 1000);
+    await pose.send({ image: video }, lastStampMs);
+    const r = result as PoseResults | null;
+    frames.push(r?.poseWorldLandmarks && r.poseLandmarks
+      ? { time, world: r.poseWorldLandmarks.flatMap((p) => [p.x, p.y, p.z]), image: r.poseLandmarks.flatMap((p) => [p.x, p.y, p.z]), visibility: r.poseLandmarks.map((p) => p.visibility ?? 1) }
+      : { time });
+    o.onFrame(i + 1, times.length);
+  }
+  return frames;
+}

@@ -1,0 +1,41 @@
+/** Motion capture from a video or the webcam (issue 29): the studio's capture panel and the CLI's `capture`. */
+import { defineMessages } from './define';
+
+export default defineMessages({
+  en: {
+    'capture.library.video': 'video',
+    'capture.progress.title': 'Capturing a motion from {file}',
+    'capture.progress.frames': 'Frame {done} of {total}',
+    'capture.progress.loading': 'Loading the pose model…',
+    'capture.cancel': 'Cancel',
+    'capture.cancel.help': 'Stop the capture; nothing is opened',
+    'capture.cancelled': 'The capture of {file} was cancelled',
+    'capture.done': 'Captured {file}: a person in {found} of {frames} frames. Save writes {name}.vrma beside the video.',
+    'capture.cli.blocked': 'capture cannot run from the command line: the pose model (MediaPipe) runs on WebGL and the video is decoded by the browser engine, and Node has neither. Open {file} in the studio (Open… or drop it on the window): it captures there and Save writes {output}.',
+    'capture.cli.missing': '{file} does not exist or cannot be read',
+    'capture.cli.notVideo': '{file} is not a video the studio captures from: it reads {formats}',
+    'capture.cli.output': '-o must name a .vrma file, got "{output}"',
+    'capture.cli.fps': '--fps must be a number from 1 to 60, got "{fps}"',
+    'capture.cli.count': 'capture takes one video, got {count}',
+    'errorDetail.capture.decode': 'the video cannot be played here ({reason})',
+    'errorDetail.capture.empty': 'the video has no frames to read (duration {duration} s)',
+  },
+  ja: {
+    'capture.library.video': '動画',
+    'capture.progress.title': '{file} からモーションをキャプチャ中',
+    'capture.progress.frames': 'フレーム {done} / {total}',
+    'capture.progress.loading': 'ポーズ推定モデルを読み込み中…',
+    'capture.cancel': 'キャンセル',
+    'capture.cancel.help': 'キャプチャを中止します（何も開きません）',
+    'capture.cancelled': '{file} のキャプチャをキャンセルしました',
+    'capture.done': '{file} をキャプチャしました（{frames} フレーム中 {found} フレームで人を検出）。保存すると動画の隣に {name}.vrma を書き出します。',
+    'capture.cli.blocked': 'capture はコマンドラインでは実行できません。ポーズ推定モデル (MediaPipe) は WebGL で動き、動画はブラウザーエンジンでデコードされますが、Node にはどちらもありません。{file} をスタジオで開いてください（「開く…」またはウィンドウにドロップ）。スタジオでキャプチャされ、保存すると {output} を書き出します。',
+    'capture.cli.missing': '{file} が存在しないか読み込めません',
+    'capture.cli.notVideo': '{file} はスタジオがキャプチャできる動画ではありません（対応: {formats}）',
+    'capture.cli.output': '-o には .vrma ファイルを指定してください（指定: "{output}"）',
+    'capture.cli.fps': '--fps には 1〜60 の数値を指定してください（指定: "{fps}"）',
+    'capture.cli.count': 'capture に指定できる動画は 1 つです（指定: {count} 個）',
+    'errorDetail.capture.decode': 'この動画はここでは再生できません（{reason}）',
+    'errorDetail.capture.empty': '動画に読み込めるフレームがありません（長さ {duration} s）',
+  },
+});
