@@ -1,8 +1,7 @@
 /** `vrma-studio check FILE... [--json]`: what each known reader will do with each .vrma (shared/vrma/compat.ts). */
-import { readFile } from 'node:fs/promises';
-import { UsageError, type CliCommand, type CliIO } from '../command';
+import type { CliCommand, CliIO } from '../command';
+import { eachFile } from '../eachFile';
 import { checkCompatibility, COMPAT_READERS, type CompatFinding, type CompatFix, type CompatReader } from '../../../shared/vrma/compat';
-import { fileError } from './info';
 
 const READER_NAMES: Readonly<Record<CompatReader, string>> = {
   spec: 'VRM Animation 1.0 rules',
@@ -44,24 +43,10 @@ export const checkCommand: CliCommand = {
     'Exit status: 0 all files checked (whatever was found), 1 a file could not be read (the others are still checked), 2 bad usage.',
   ].join('\n'),
   options: { json: { type: 'boolean' } },
-  async run(positionals, values, io: CliIO) {
-    if (positionals.length === 0) throw new UsageError('give at least one .vrma file');
-    const json = values.json === true;
-    const results: Record<string, unknown>[] = [];
-    let failed = false;
-    for (const [i, file] of positionals.entries()) {
-      try {
-        const findings = checkCompatibility(new Uint8Array(await readFile(file)));
-        if (json) results.push({ file, findings });
-        else io.out((i ? '\n' : '') + formatFindings(file, findings));
-      } catch (e) {
-        const error = fileError(e, file);
-        failed = true;
-        io.err(`vrma-studio check: ${error.message}`);
-        if (json) results.push({ file, error });
-      }
-    }
-    if (json) io.out(JSON.stringify(results, null, 2));
-    return failed ? 1 : 0;
+  run(positionals, values, io: CliIO) {
+    return eachFile('check', positionals, values.json === true, io, (file, bytes) => {
+      const findings = checkCompatibility(bytes);
+      return { json: { findings }, text: formatFindings(file, findings) };
+    });
   },
 };

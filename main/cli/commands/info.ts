@@ -1,20 +1,11 @@
 /** `vrma-studio info FILE... [--json]`: what a .vrma holds, one block (or JSON object) per file. */
-import { readFile } from 'node:fs/promises';
-import { UsageError, type CliCommand, type CliIO } from '../command';
+import type { CliCommand, CliIO } from '../command';
+import { eachFile } from '../eachFile';
 import { readVrma } from '../../../shared/vrma/read';
 import { summarizeMotion, type MotionSummary } from '../../../shared/vrma/summary';
 import { byteBreakdown, fileEncoding, type ByteBreakdown, type FileEncoding } from '../../../shared/vrma/encoding';
-import { MotionError } from '../../../shared/errors';
-import { fileFailure, studioErrorCodeOf } from '../../../shared/fileProblem';
 
 /** A file's failure as printed ("FILE: message") and in --json: the core's code, or the errno's one mapping. */
-export function fileError(e: unknown, file: string): { code: string; message: string } {
-  if (e instanceof MotionError) return { code: e.code, message: `${file}: ${e.message}` };
-  const errno = (e as NodeJS.ErrnoException)?.code;
-  if (typeof errno !== 'string') throw e;
-  return { code: studioErrorCodeOf(errno), message: fileFailure(e, file) };
-}
-
 function formatSummary(file: string, s: MotionSummary, enc: FileEncoding, bytes: ByteBreakdown): string {
   const t = s.tracks;
   const kinds = [
@@ -62,26 +53,14 @@ export const infoCommand: CliCommand = {
     'Exit status: 0 all files read, 1 a file could not be read (the others are still reported), 2 bad usage.',
   ].join('\n'),
   options: { json: { type: 'boolean' } },
-  async run(positionals, values, io: CliIO) {
-    if (positionals.length === 0) throw new UsageError('give at least one .vrma file');
-    const json = values.json === true;
-    const results: Record<string, unknown>[] = [];
-    let failed = false;
-    for (const [i, file] of positionals.entries()) {
-      try {
-        const bytes = new Uint8Array(await readFile(file));
-        const summary = summarizeMotion(readVrma(bytes));
-        const enc = fileEncoding(bytes);
-        if (json) results.push({ file, ...summary, warnings: summary.warnings.map((w) => w.text), encoding: enc.encoding, rotationComponents: enc.rotationComponents, bytesPerKey: enc.bytesPerKey, bytes: byteBreakdown(bytes) });
-        else io.out((i ? '\n' : '') + formatSummary(file, summary, enc, byteBreakdown(bytes)));
-      } catch (e) {
-        const error = fileError(e, file);
-        failed = true;
-        io.err(`vrma-studio info: ${error.message}`);
-        if (json) results.push({ file, error });
-      }
-    }
-    if (json) io.out(JSON.stringify(results, null, 2));
-    return failed ? 1 : 0;
+  run(positionals, values, io: CliIO) {
+    return eachFile('info', positionals, values.json === true, io, (file, bytes) => {
+      const summary = summarizeMotion(readVrma(bytes));
+      const enc = fileEncoding(bytes);
+      return {
+        json: { ...summary, warnings: summary.warnings.map((w) => w.text), encoding: enc.encoding, rotationComponents: enc.rotationComponents, bytesPerKey: enc.bytesPerKey, bytes: byteBreakdown(bytes) },
+        text: formatSummary(file, summary, enc, byteBreakdown(bytes)),
+      };
+    });
   },
 };
