@@ -1,4 +1,4 @@
-/** Messages between the page and the edit worker (editWorker.ts, longEdits.ts), inside workerRpc's calls. */
+/** Messages between the page and the edit worker (editWorker.ts, longEdits.ts), inside the calls of workers/jobs.ts. */
 import type { AvatarSkeleton } from '../../shared/avatar/avatarSkeleton';
 import type { EditFigure } from '../../shared/edits/editReport';
 import type { ParamValues } from '../../shared/edits/registry';

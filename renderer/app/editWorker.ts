@@ -5,7 +5,7 @@
  */
 import { editById, runEdit } from '../../shared/edits/registry';
 import { durationOf, type Channel } from '../../shared/motion/types';
-import { serveRpc } from './workerRpc';
+import { serveRpc } from '../workers/jobs';
 import { receiveMotion, replyMotion } from './editWire';
 import { mapRange } from './range';
 import type { EditReply, EditRequest } from './editProtocol';

@@ -10,7 +10,7 @@ import type { EditDefinition, EditInput, ParamValues } from '../../shared/edits/
 import type { EditFigure } from '../../shared/edits/editReport';
 import { keyCount } from '../../shared/edits/editReport';
 import { Emitter } from './emitter';
-import { WorkerRpc } from './workerRpc';
+import { JobRpc } from '../workers/jobs';
 import { receiveReply, sendMotion } from './editWire';
 import type { EditReply, EditRequest } from './editProtocol';
 import type { TimeRange } from './range';
@@ -41,7 +41,7 @@ export class LongEdits {
   private current: LongEditJob | null = null;
   /** The channels the worker holds (from the last request), by their index there. */
   private held = new Map<Channel, number>();
-  private readonly rpc = new WorkerRpc<EditRequest, EditReply>(() => new Worker(new URL('./editWorker.ts', import.meta.url), { type: 'module', name: 'edits' }), 'edits');
+  private readonly rpc = new JobRpc<EditRequest, EditReply>(() => new Worker(new URL('./editWorker.ts', import.meta.url), { type: 'module', name: 'edits' }), 'edits');
 
   constructor() {
     this.rpc.onReset = () => {

@@ -1,4 +1,4 @@
-/** Requests and results of the motion file worker (motionFileWorker.ts, motionFiles.ts), inside workerRpc's calls. */
+/** Requests and results of the motion file worker (motionFileWorker.ts, motionFiles.ts), inside the calls of workers/jobs.ts. */
 import type { Motion } from '../../shared/motion/types';
 
 export type MotionFileRequest =

@@ -9,7 +9,7 @@ import { readMotionFileHere } from './motionFile';
 import type { MotionFileRequest, MotionFileResult } from './motionFileProtocol';
 import type { Motion } from '../../shared/motion/types';
 import { writeVrma } from '../../shared/vrma/write';
-import { serveRpc } from './workerRpc';
+import { serveRpc } from '../workers/jobs';
 
 /** Every distinct buffer under the motion's channels (a buffer listed twice cannot be transferred). */
 function buffersOf(motion: Motion): ArrayBuffer[] {

@@ -9,7 +9,7 @@ import type { Motion } from '../../shared/motion/types';
 import { writeVrma } from '../../shared/vrma/write';
 import { readMotionFileHere } from './motionFile';
 import type { MotionFileRequest, MotionFileResult } from './motionFileProtocol';
-import { WorkerRpc } from './workerRpc';
+import { JobRpc } from '../workers/jobs';
 import { WorkerFailedError } from '../../shared/rpc/rpcCalls';
 
 /** From this size a file is read or written off the main thread (smaller ones take a few milliseconds). */
@@ -17,7 +17,7 @@ export const OFF_THREAD_BYTES = 2 * 1024 * 1024;
 
 type Read = { motion: Motion; convertedFrom?: string };
 
-const rpc = new WorkerRpc<MotionFileRequest, MotionFileResult>(() => new Worker(new URL('./motionFileWorker.ts', import.meta.url), { type: 'module', name: 'motion-files' }), 'motion files');
+const rpc = new JobRpc<MotionFileRequest, MotionFileResult>(() => new Worker(new URL('./motionFileWorker.ts', import.meta.url), { type: 'module', name: 'motion-files' }), 'motion files');
 /** What the worker has done (the test hook reports it, so a test can tell the worker did the work). */
 export const workerCounts = { reads: 0, writes: 0 };
 

@@ -10,7 +10,7 @@ import { durationOf, type Motion } from '../../shared/motion/types';
 import { EDITS, disabledReason, initialState, panelEditInput, panelFields, runPanelEdit, type EditContext, type EditDefinition, type EditState } from './editCatalog';
 import type { EditFigure } from '../../shared/edits/editReport';
 import { longEditsOf } from '../app/longEdits';
-import { CancelledError } from '../app/workerRpc';
+import { CancelledError } from '../workers/jobs';
 import { WorkerFailedError } from '../../shared/rpc/rpcCalls';
 import type { TimeRange } from '../app/range';
 import { createEditProgress } from './editProgress';

@@ -5,6 +5,7 @@
  * to load, dies or sends a reply that cannot be read, it rejects every waiting call with
  * WorkerFailedError and stays down, so each owner falls back the same way (usually: do it in the page).
  * A request that cannot be cloned (DataCloneError) rejects that call alone with the clone error.
+ * Calls with progress and cancel (long edits, motion files) are jobs.ts on top of it.
  */
 import { RpcCalls, WorkerFailedError, type RpcReply } from '../../shared/rpc/rpcCalls';
 
@@ -24,6 +25,8 @@ export interface WorkerRpcOptions {
   readonly onFail?: (why: string) => void;
   /** Posted right after the worker starts, before any call (a setup message that gets no reply). */
   readonly init?: unknown;
+  /** Sees each message first; true: the owner took it (a call's progress), it settles nothing. */
+  readonly onMessage?: (data: unknown) => boolean;
 }
 
 export interface CallOptions<Request> {
@@ -66,7 +69,18 @@ export class WorkerRpc<Request extends RpcReply, Reply extends RpcReply> {
     });
   }
 
-  /** Stops the worker; calls still waiting reject with `reason`. */
+  /**
+   * Stops the worker at once, whatever it is doing; calls still waiting reject with `reason`, and the
+   * next call starts a new worker (a cancel: a pure function has no place to ask "should I stop?").
+   */
+  restart(reason: unknown): void {
+    if (!this.worker) return;
+    this.worker.terminate();
+    this.worker = undefined;
+    this.calls.close(reason);
+  }
+
+  /** Stops the worker for good; calls still waiting reject with `reason`. */
   dispose(reason: unknown = new Error('worker disposed')): void {
     this.worker?.terminate();
     this.worker = null;
@@ -77,7 +91,9 @@ export class WorkerRpc<Request extends RpcReply, Reply extends RpcReply> {
     if (this.worker !== undefined) return this.worker;
     try {
       const w = this.start();
-      w.onmessage = (e) => void this.calls.settle(e.data as Reply);
+      w.onmessage = (e) => {
+        if (!this.opts.onMessage?.(e.data)) this.calls.settle(e.data as Reply);
+      };
       w.onerror = (e) => {
         e.preventDefault();
         this.wentDown(e.message || 'the worker failed');

@@ -1,9 +1,8 @@
 /**
- * The id -> pending bookkeeping of a request/reply conversation with a worker (the renderer's
- * thumbnail and autosave workers and its typed WorkerRpc for motion files and long edits,
- * renderer/app/workerRpc.ts; main's describing worker): each call gets an id, the reply that
- * carries it settles that call, and closing the conversation (the worker died, the owner disposed
- * it) rejects every call still waiting. Knows no Worker API, so page and Node workers share it.
+ * The id -> pending bookkeeping of a request/reply conversation with a worker (the renderer's one
+ * worker client, renderer/workers/workerRpc.ts, and the jobs with progress on it; main's describing
+ * worker): each call gets an id, the reply that carries it settles that call, and closing the
+ * conversation (the worker died, the owner disposed it) rejects every call still waiting. Knows no Worker API, so page and Node workers share it.
  */
 
 export interface RpcReply {

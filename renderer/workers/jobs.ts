@@ -1,13 +1,12 @@
 /**
- * One small typed request/reply channel to a module worker, with progress and cancel, for long work
- * the page must not wait on (long edits today). The page side (WorkerRpc) numbers calls through
- * RpcCalls (shared/rpc/rpcCalls.ts, as the thumbnail and autosave workers do), hands each call's
- * progress messages to its listener, and cancels by terminating the worker: the work stops at once,
- * whatever it is doing (a pure edit has no place to ask "should I stop?"), and the next call starts a
- * fresh worker. The worker side is `serveRpc`. Errors travel as their code, catalogue detail and
- * parameters, and come back as the same MotionError.
+ * Jobs in a module worker: a typed request and its result, with progress and cancel, for work the
+ * page must not wait on (long edits, large motion files). Built on the renderer's one worker client
+ * (workerRpc.ts: lazy start, ids, a worker that fails stays down): JobRpc wraps each request with its
+ * id, hands a call's progress messages to its listener, and cancels by terminating the worker (the
+ * next call starts a fresh one). The worker side is `serveRpc`. Errors travel as their code,
+ * catalogue detail and parameters, and come back as the same MotionError.
  */
-import { RpcCalls, WorkerFailedError } from '../../shared/rpc/rpcCalls';
+import { WorkerRpc } from './workerRpc';
 import { MotionError, type ErrorDetail, type ErrorParams, type MotionErrorCode } from '../../shared/errors';
 
 export interface WorkerError {
@@ -55,60 +54,42 @@ export interface CallOptions {
   readonly progress?: (done: number) => void;
 }
 
-export class WorkerRpc<Req, Res> {
-  private worker: Worker | null | undefined;
-  private readonly calls = new RpcCalls<Reply<Res>>();
+/** A request/result conversation with progress and cancel, on one WorkerRpc. */
+export class JobRpc<Req, Res> {
   private readonly listeners = new Map<number, (done: number) => void>();
+  private readonly rpc: WorkerRpc<RpcRequest<Req>, Reply<Res>>;
   /** Calls that reached the worker's reply (the test hook reads it to tell the worker did the work). */
   replies = 0;
   /** Called after the worker was stopped (cancel, failure): what it held is gone. */
   onReset: (() => void) | null = null;
 
   /** `start` makes the worker (new Worker(new URL(...), { type: 'module' })); `name` is for the console. */
-  constructor(private readonly start: () => Worker, private readonly name: string) {}
+  constructor(start: () => Worker, private readonly name: string) {
+    this.rpc = new WorkerRpc<RpcRequest<Req>, Reply<Res>>(start, {
+      onMessage: (data) => {
+        const m = data as RpcMessage<Res>;
+        if (!('progress' in m)) {
+          this.listeners.delete(m.id);
+          return false;
+        }
+        this.listeners.get(m.id)?.(m.progress);
+        return true;
+      },
+      onFail: (why) => {
+        console.warn(`${name}: the worker failed:`, why);
+        this.reset();
+      },
+    });
+  }
 
-  /** False where no worker can run here (or it failed to load): callers then do the work in the page. */
+  /** False where no worker can run here (or it failed): callers then do the work in the page. */
   get available(): boolean {
-    if (this.worker === undefined) this.worker = this.spawn();
-    return this.worker !== null;
+    return typeof Worker !== 'undefined' && this.rpc.state === 'worker';
   }
 
   /** A call in flight. */
   get busy(): boolean {
-    return this.calls.size > 0;
-  }
-
-  private spawn(): Worker | null {
-    if (typeof Worker === 'undefined') return null;
-    let w: Worker;
-    try {
-      w = this.start();
-    } catch (e) {
-      console.warn(`${this.name}: no worker:`, e);
-      return null;
-    }
-    w.onmessage = (e: MessageEvent<RpcMessage<Res>>) => {
-      const m = e.data;
-      if ('progress' in m) return this.listeners.get(m.id)?.(m.progress);
-      this.listeners.delete(m.id);
-      if (this.calls.settle(m)) this.replies++;
-    };
-    w.onerror = (e) => {
-      e.preventDefault();
-      console.warn(`${this.name}: the worker failed:`, e.message);
-      this.stop(null, new WorkerFailedError(e.message));
-    };
-    w.onmessageerror = () => this.stop(null, new WorkerFailedError('a reply could not be read'));
-    return w;
-  }
-
-  /** Terminates the worker and rejects every waiting call with `why`; `next` is the worker to use from now on. */
-  private stop(next: null | undefined, why: Error): void {
-    this.worker?.terminate();
-    this.worker = next;
-    this.listeners.clear();
-    this.calls.close(why);
-    this.onReset?.();
+    return this.rpc.waiting > 0;
   }
 
   /**
@@ -116,26 +97,44 @@ export class WorkerRpc<Req, Res> {
    * CancelledError after cancel(), or WorkerFailedError when no worker can run or it died.
    */
   call(request: Req, opts: CallOptions = {}): Promise<Res> {
-    if (!this.available) return Promise.reject(new WorkerFailedError(`${this.name}: no worker`));
-    const w = this.worker!;
-    return this.calls
-      .call((id) => {
-        if (opts.progress) this.listeners.set(id, opts.progress);
-        w.postMessage({ id, request } satisfies RpcRequest<Req>, opts.transfer ?? []);
-      })
-      .then((reply) => {
-        if (reply.ok) return reply.result;
-        throw fromWorkerError(reply.error);
-      });
+    let callId = 0;
+    return this.rpc
+      .call(
+        (id) => {
+          callId = id;
+          if (opts.progress) this.listeners.set(id, opts.progress);
+          return { id, request };
+        },
+        { transfer: () => opts.transfer ?? [] },
+      )
+      .then(
+        (reply) => {
+          this.replies++;
+          if (reply.ok) return reply.result;
+          throw fromWorkerError(reply.error);
+        },
+        (e) => {
+          this.listeners.delete(callId);
+          throw e;
+        },
+      );
   }
 
   /** Stops the work under way at once; its calls reject with CancelledError. The next call starts a new worker. */
   cancel(): void {
-    if (this.worker) this.stop(undefined, new CancelledError());
+    if (!this.busy) return;
+    this.rpc.restart(new CancelledError());
+    this.reset();
   }
 
   dispose(): void {
-    this.stop(null, new Error(`${this.name} disposed`));
+    this.rpc.dispose(new Error(`${this.name} disposed`));
+    this.reset();
+  }
+
+  private reset(): void {
+    this.listeners.clear();
+    this.onReset?.();
   }
 }
 
