@@ -14,7 +14,7 @@
  *  - lever (b) on its own: tracks on greedy joint key sets with source values (bench/fileSizeGroups.ts),
  *    against the file as written;
  *  - the time optimize takes on the 10-minute motion.
- * Aims: quantized bytes <= gltfpack's on every motion at <= 0.004 rad and 2 mm measured; ours <= 1.05x
+ * Aims: quantized bytes <= gltfpack's on every motion at <= 0.004 rad and 2 mm measured; ours <= 1.02x
  * the optimum and never above Douglas-Peucker; optimize on the 10-minute motion under 1 s.
  * Run alone: BENCH_FILTER=fileSize node --import tsx bench/run.ts
  */
