@@ -24,6 +24,8 @@ export const TURN_LIMIT: Readonly<Partial<Record<HumanBoneName, number>>> = {
   // A big head on a pillow (a chibi on its side) needs the neck bent far.
   hips: 12 * DEG, neck: 50 * DEG,
   leftUpperArm: 60 * DEG, rightUpperArm: 60 * DEG, leftLowerArm: 60 * DEG, rightLowerArm: 60 * DEG, leftLowerLeg: 30 * DEG, rightLowerLeg: 30 * DEG,
+  // Knees up (step 5 of settlePass): as far as someone lying on the back draws them.
+  leftUpperLeg: 70 * DEG, rightUpperLeg: 70 * DEG,
 };
 
 export interface RestInput {
@@ -69,6 +71,8 @@ class Body {
   readonly bone: HumanBoneName[];
   readonly boneIndex: Uint8Array;
   readonly joints: Partial<Record<HumanBoneName, Vec3>>;
+  /** The sides whose knees came up (settlePass step 5): their feet are brought down to rest in each pass. */
+  readonly kneesUp = new Set<'left' | 'right'>();
   constructor(readonly input: RestInput) {
     this.xyz = new Float64Array(input.count * 3);
     for (let i = 0; i < input.count * 3; i++) this.xyz[i] = input.xyz[i];
@@ -237,4 +241,31 @@ function settlePass(body: Body, turns: RestTurn[]): void {
       apply(root, pivot, UP, solveAngle((a) => body.gap(pts, pivot, UP, a), TURN_LIMIT[root] ?? 0, true));
     }
   }
+  // 5. Knees up where the lower legs hold the pelvis off the bed (shins thicker than the hips, as a
+  // robot's boxes are: no turn at the knee lifts a box whose corner sits below its pivot). The thigh
+  // lifts at the hip until the lower leg no longer comes below the pelvis; then, in this pass and the
+  // next, the knee bends (toward the buttock: the way that lowers the foot) until the foot rests.
+  for (const side of ['left', 'right'] as const) {
+    const hip = j[`${side}UpperLeg`] ?? j.hips;
+    const knee = j[`${side}LowerLeg`];
+    const leg = body.select((b) => below(b, `${side}LowerLeg`));
+    const feet = body.select((b) => below(b, `${side}Foot`));
+    if (!knee || !leg.length || !feet.length || !hip) continue;
+    const dir = horizontalUnit([knee[0] - hip[0], 0, knee[2] - hip[2]]);
+    if (!dir) continue;
+    const axis: Vec3 = [-dir[2], 0, dir[0]];
+    const rest = body.gap([...pelvis, ...back].filter((i) => !below(body.bone[i], `${side}UpperLeg`)));
+    if (body.gap(leg) < rest - KNEES_UP_FROM) {
+      apply(`${side}UpperLeg`, hip, axis, solveAngle((a) => body.gap(leg, hip, axis, a) - rest, TURN_LIMIT[`${side}UpperLeg`] ?? 0, true));
+      body.kneesUp.add(side);
+    }
+    const k = body.joints[`${side}LowerLeg`];
+    if (!body.kneesUp.has(side) || !k || body.gap(feet) - rest < KNEES_UP_FROM) continue;
+    apply(`${side}LowerLeg`, k, axis, solveAngle((a) => body.gap(feet, k, axis, a) - rest, KNEE_BEND_LIMIT, false));
+  }
 }
+
+/** How far (metres) the lower legs may hold the pelvis off the bed before the knees come up (the float limit, contactFigures.ts). */
+const KNEES_UP_FROM = 0.01;
+/** How far the knee may bend to bring a lifted leg's foot down to the mattress. */
+const KNEE_BEND_LIMIT = 110 * DEG;
