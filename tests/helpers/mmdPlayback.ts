@@ -81,7 +81,12 @@ export function playVmdPose(model: MmdModel, vmd: Uint8Array, times: ArrayLike<n
     // Stepped forward as a viewer does: the helper restores its pre-IK pose before each mixer
     // update, and the mixer only writes values that changed, so jumping with setTime would show
     // the restored pose instead of the new one.
-    helper.update(i === 0 ? times[0] : times[i] - times[i - 1]);
+    // At (not before) the frame's time as three's clip holds it: MMDLoader keeps a VMD's whole frames
+    // as float32 seconds, and sampled the float32 step before its key (i/30 rounds up for about half of
+    // the frames) a bone showed the previous frame's pose: hips_spine_twisting's shins 4.47° off at
+    // frame 11, the one-frame lag the export proofs carried.
+    const at = Math.max(times[i], Math.fround(times[i]));
+    helper.update(at - objects.mixer.time);
     model.mesh.updateMatrixWorld(true);
     for (const [k, b] of model.bones) {
       b.getWorldPosition(v);

@@ -89,6 +89,9 @@ describeFixtures('VMD export played by three-stdlib MMDLoader on Gene.pmx', () =
         rows.push(`| ${source.label} | ${ik} | ${n} | ${out.bytes.length} | ${formatStats(s)} | ${formatStats(legs)} | ${(hipsErr * 1000).toFixed(2)} |`);
         expect(s.count).toBeGreaterThan(0);
         expect(s.p95).toBeLessThan(LIMB_P95_DEG);
+        // The legs on their own too (with leg IK on, MMD's solve places them): 7.06° p95 on
+        // hips_spine_twisting while the playback sampled a float32 step before its keys.
+        expect(legs.p95).toBeLessThan(LIMB_P95_DEG);
         expect(hipsErr).toBeLessThan(HIPS_M);
       });
     }
