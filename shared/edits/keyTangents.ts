@@ -42,6 +42,8 @@ export interface KeyHandle {
 
 /** Step of the central differences (on unit quaternions or metres): J to about 1e-10 relative. */
 const H = 1e-5;
+/** cos(Y) under which a key counts as at gimbal lock (Y within 0.006° of ±90°). */
+const GIMBAL_COS = 1e-4;
 
 /** "Stored value -> displayed value" of a channel (3 numbers, edit units), the rotation's angles kept near `near`. */
 function displayMap(motion: Motion, channel: Channel, near: ArrayLike<number>): (v: ArrayLike<number>, out: Float64Array) => void {
@@ -163,7 +165,10 @@ export function setHandleSlope(motion: Motion, handle: KeyHandle, component: num
   const c = withTangents(channel, handle.side === 'out' ? k : k - 1);
   const size = componentsOf(c.path);
   const v = c.values.subarray(k * size, (k + 1) * size);
-  const J = jacobian(motion, c, k, displayedKey(motion, c, k, near));
+  const ref = displayedKey(motion, c, k, near);
+  // At gimbal lock X and Z turn about one axis: their slopes are not separate numbers to set.
+  if (c.path === 'rotation' && Math.abs(Math.cos(ref[1])) < GIMBAL_COS) fail('BAD_PARAMETER', 'keys.tangentSingular');
+  const J = jacobian(motion, c, k, ref);
   const inT = c.inTangents!.slice();
   const outT = c.outTangents!.slice();
   const sides: [HandleSide, Float32Array][] = [['in', inT], ['out', outT]];

@@ -12,7 +12,8 @@
  * - mid-segment the curve moved by about h10(½)·dt = dt/8 per unit of slope change (the Hermite's
  *   first-order term; the quaternion's normalization and the Euler map bend it, 6 % for this 232°/s
  *   change, accepted within 10 %);
- * - one Ctrl+Z gives the bytes before the drag.
+ * - one Ctrl+Z gives the bytes before the drag;
+ * - with Alt held (Free) the in handle dragged down N px turns alone: the out tangents stay bit for bit.
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -172,6 +173,31 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: tangent hand
 
     // One undo step gives the bytes before the drag.
     await page.focus('#curve-view');
+    await page.keyboard.press('Control+Z');
+    await expect.poll(async () => same(await motionBytes(page), bytes0)).toBe(true);
+
+    // Alt held: Free. The in handle dragged down N px turns alone; the out handle's tangent stays bit for bit.
+    // (Undo clears the curve view's selection: click the key again.)
+    await page.mouse.click(pts[comp].x, pts[comp].y);
+    await expect.poll(async () => Math.abs(((await cv<{ slope: number } | null>(page, 'handleClientPoint', id, comp, 1, 'in'))?.slope ?? 1e9) - in0.slope)).toBeLessThan(1e-9);
+    const hi = (await cv<Pt & { slope: number }>(page, 'handleClientPoint', id, comp, 1, 'in'))!;
+    await page.keyboard.down('Alt');
+    await page.mouse.move(hi.x, hi.y);
+    await page.mouse.down();
+    await page.mouse.move(hi.x, hi.y + N / 2, { steps: 3 });
+    await page.mouse.move(hi.x, hi.y + N, { steps: 3 });
+    await page.mouse.up();
+    await page.keyboard.up('Alt');
+    await expect.poll(async () => same(await motionBytes(page), bytes0)).toBe(false);
+    const free = (await cv<{ handle: { side: string }; free: boolean; slope: number }>(page, 'lastHandleEdit'))!;
+    expect(free).toMatchObject({ handle: { side: 'in' }, free: true });
+    const expectedIn = in0.slope + (N * upp) / (dt / 3);
+    expect(Math.abs(free.slope * DEG - expectedIn)).toBeLessThan((0.01 * upp) / (dt / 3));
+    const freed = findChannel(readVrma(await motionBytes(page)), arm, 'rotation')!;
+    expect(Array.from(freed.outTangents!)).toEqual(Array.from(channel.outTangents!));
+    expect(Array.from(freed.inTangents!.subarray(4, 8))).not.toEqual(Array.from(channel.inTangents!.subarray(4, 8)));
+    expect(Math.abs((await cv<{ slope: number }>(page, 'handleClientPoint', id, comp, 1, 'out')).slope - h0.slope)).toBeLessThan(1e-9);
+    expect((await state(page)).messages.at(-1)?.text ?? '').toContain('Free');
     await page.keyboard.press('Control+Z');
     await expect.poll(async () => same(await motionBytes(page), bytes0)).toBe(true);
   });

@@ -14,6 +14,8 @@ import { CUBIC, LINEAR, kindsOf, setKinds } from '../../../shared/motion/interpo
 import { handleSlopes, setHandleSlope } from '../../../shared/edits/keyTangents';
 import { rotationEulerSeries } from '../../../shared/edits/moveKeyValues';
 import { MotionError } from '../../../shared/errors';
+import { quatOfEuler } from '../../../shared/math/euler';
+import { rotationsFromNormalized } from '../../../shared/vrma/normalizedTracks';
 import type { HumanBoneName } from '../../../shared/vrm/humanBones';
 import { hipsWorldAt, normalizedAt, wavyMotion, withRotatedRest } from './editTestKit';
 
@@ -161,7 +163,7 @@ describe('tangent handles', () => {
     expect(Math.abs(after[1] - 0.5)).toBeLessThan(1e-5);
   });
 
-  it('refuses what has no meaning: the first key has no in handle, a slope that is not a number, a component past Z', () => {
+  it('refuses what has no meaning: an in handle of the first key, a slope that is not a number, a component past Z, a key at gimbal lock', () => {
     const code = (f: () => unknown) => {
       try {
         f();
@@ -175,5 +177,12 @@ describe('tangent handles', () => {
     expect(code(() => setHandleSlope(m, { node, path: 'rotation', key: K, side: 'out' }, 0, Number.NaN))).toMatch(/^BAD_PARAMETER/);
     expect(code(() => setHandleSlope(m, { node, path: 'rotation', key: K, side: 'out' }, 3, 1))).toBe('BAD_PARAMETER:keys.component');
     expect(code(() => setHandleSlope(m, { node, path: 'rotation', key: 999, side: 'out' }, 0, 1))).toBe('BAD_PARAMETER:keys.noKey');
+    // A key at gimbal lock (normalized Y = 90°): X and Z are one turn there, a handle of either is refused.
+    const rest = m.rest.bones[BONE]!;
+    const values = arm.values.slice();
+    values.set(rotationsFromNormalized(Float32Array.from(quatOfEuler(0.1, Math.PI / 2, 0.2)), rest), K * 4);
+    const locked = withChannels(m, m.channels.map((c) => (c === arm ? { ...arm, values } : c)));
+    expect(Math.abs(rotationEulerSeries(locked, boneChannel(locked, BONE, 'rotation')!)[K * 3 + 1] - Math.PI / 2)).toBeLessThan(1e-3);
+    expect(code(() => setHandleSlope(locked, { node, path: 'rotation', key: K, side: 'out' }, 0, 1))).toBe('BAD_PARAMETER:keys.tangentSingular');
   });
 });
