@@ -257,6 +257,8 @@ export class CurveView extends CanvasPairView {
   }
 
   protected drawStatic(): void {
+    // A handle drag that ended without an edit (cancelled, or refused) leaves no preview behind.
+    if (this.controller.drag?.kind !== 'handle') this.preview = null;
     const curves = this.drawnCurves();
     const ids = curves.map((c) => c.id).join(',');
     if (ids !== this.shownIds) {
