@@ -168,7 +168,9 @@ export class CurvePlot {
         if (!mask) continue;
         for (let k = lowerBound(times, this.time.start); k < times.length && times[k] <= this.time.end; k++) {
           if (!mask[k] || !(kinds[k] === CUBIC || (k > 0 && kinds[k - 1] === CUBIC))) continue;
-          const slopes = handleSlopes(motion, curve.channel, k);
+          // At the angles drawn (continuous: maybe the other decomposition of the same rotation, whose Y runs the other way).
+          const near = [0, 1, 2].map((i) => curve.values[k * 3 + i] / scale);
+          const slopes = handleSlopes(motion, curve.channel, k, near);
           const v = curve.values[k * 3 + c];
           if (k + 1 < times.length && kinds[k] === CUBIC) {
             const dt = (times[k + 1] - times[k]) * HANDLE_FRACTION;

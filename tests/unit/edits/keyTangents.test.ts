@@ -77,6 +77,16 @@ describe('tangent handles', () => {
     expect(Math.max(...after.map(Math.abs))).toBeGreaterThan(0.2);
   });
 
+  it('slopes follow the angles drawn: on the other decomposition (X+180°, 180°−Y, Z+180°) Y runs the other way', () => {
+    const s = handleSlopes(m, arm, K, near);
+    const other = [near[0] + Math.PI, Math.PI - near[1], near[2] + Math.PI];
+    const o = handleSlopes(m, arm, K, other);
+    expect(Math.abs(s.out[1])).toBeGreaterThan(0.05);
+    expect(Math.abs(o.out[0] - s.out[0])).toBeLessThan(1e-6);
+    expect(Math.abs(o.out[1] + s.out[1])).toBeLessThan(1e-6);
+    expect(Math.abs(o.out[2] - s.out[2])).toBeLessThan(1e-6);
+  });
+
   it('Aligned: the out handle of Z set to a slope, the in handle of Z follows, X and Y and everything else stay', () => {
     const before = handleSlopes(m, arm, K, near);
     const target = before.out[2] + 1.5; // rad/s
