@@ -19,6 +19,7 @@ import { handleEdit, moveSelectedValues, type ValueEdit } from './curveEdits';
 import { t } from '../../shared/i18n';
 import { h } from '../ui/dom';
 import { tAttr, tText } from '../ui/i18n';
+import { errorText } from '../ui/messages';
 import { fitView, type TimeView } from './timeScale';
 import { CanvasPairView, drawPlayheadAndBox } from './timeCanvas';
 import { continuousAt, largestStep, type CurveChannel } from './curveData';
@@ -342,7 +343,7 @@ export class CurveView extends CanvasPairView {
     try {
       result = moveSelectedValues(before, curves, this.selections, delta);
     } catch (e) {
-      this.model.error(() => t('curves.failed', { detail: e instanceof Error ? e.message : String(e) }));
+      this.model.error(() => t('curves.failed', { detail: errorText(e) }));
       return false;
     }
     if (result.motion === before) return false;
@@ -370,7 +371,7 @@ export class CurveView extends CanvasPairView {
       edit = handleEdit(this.model.motion(), hd, slope, free);
     } catch (e) {
       this.preview = null;
-      if (commit) this.model.error(() => t('curves.failed', { detail: e instanceof Error ? e.message : String(e) }));
+      if (commit) this.model.error(() => t('curves.failed', { detail: errorText(e) }));
       this.invalidate();
       return;
     }
