@@ -113,6 +113,18 @@ export function inBetweens(curve: CurveChannel, k: number, count: number, out: F
   }
 }
 
+/** The curve's value at t as playback has it (display units), a rotation's angles continuous from the key before t. */
+export function continuousAt(curve: CurveChannel, t: number): Float64Array {
+  const out = new Float64Array(3);
+  curve.displayAt(t, out, 0);
+  if (curve.kind !== 'rotation') return out;
+  const k = Math.max(0, lowerBound(curve.channel.times, t) - 1);
+  for (let c = 0; c < 3; c++) out[c] /= DEG;
+  compatibleEuler(out, 0, Array.from(curve.values.subarray(k * 3, k * 3 + 3), (v) => v / DEG), 0);
+  for (let c = 0; c < 3; c++) out[c] *= DEG;
+  return out;
+}
+
 /**
  * Rotation in-betweens: `count` samples strictly inside key segment (k, k+1) as playback
  * interpolates it (slerp), in degrees, each compatible with the one before starting from key k's

@@ -21,6 +21,7 @@ export { moveKeys, moveKeysLimit } from './moveKeys';
 export { deleteKeys } from './deleteKeys';
 export { insertKeys, type TrackRef } from './insertKeys';
 export { moveKeyValues, rotationEulerSeries } from './moveKeyValues';
+export { handleSlopes, setHandleSlope, type KeyHandle, type HandleSide } from './keyTangents';
 export { copyKeys, pasteKeys, type KeyClip } from './pasteKeys';
 export { pastePose, poseAt, type PastePoseOptions } from './pastePose';
 export type { KeySelection, ChannelKeys } from './keySelection';

@@ -18,7 +18,6 @@ const FILE_DEBT: Readonly<Record<string, number>> = {
   'main/services/backend.ts': 513,
   'renderer/app/studio.ts': 409,
   'renderer/shell/testHook.ts': 456,
-  'renderer/timeline/curveView.ts': 821,
   'renderer/timeline/dopeSheet.ts': 856,
   'shared/convert/humanoid/recognize.ts': 505,
 };

@@ -4,7 +4,7 @@ import { defineMessages } from './define';
 export default defineMessages({
   en: {
     'curves.label': 'Curves',
-    'curves.help': 'Curves of the selected bone (or the rows picked in the dope sheet). Click a key to select it, Shift+click to add, drag on empty space to box-select, drag keys up or down to change their value. Drag the ruler to pan, Ctrl+wheel to zoom the time, wheel to zoom the values, drag the value axis to move it, double-click to fit.',
+    'curves.help': 'Curves of the selected bone (or the rows picked in the dope sheet). Click a key to select it, Shift+click to add, drag on empty space to box-select, drag keys up or down to change their value. Selected Bézier keys show their handles: drag one to change the slope of the curve (the other handle follows; hold Alt to move one alone). Drag the ruler to pan, Ctrl+wheel to zoom the time, wheel to zoom the values, drag the value axis to move it, double-click to fit.',
     'curves.toDopeSheet': 'Dope sheet',
     'curves.empty': 'Select a bone, or pick rows in the dope sheet, to see its curves',
     'curves.readout': '{curve}: {value} at frame {frame}',
@@ -20,12 +20,14 @@ export default defineMessages({
     'curves.channel.weight': '{name}',
     'curves.changed': '{count, plural, one {Changed # key} other {Changed # keys}} by {delta}',
     'curves.failed': 'Could not change the keys: {detail}',
+    'curves.handleAligned': '{curve} at frame {frame}: both handles set to {slope}/s (Aligned; hold Alt while dragging for Free)',
+    'curves.handleFree': '{curve} at frame {frame}: one handle set to {slope}/s (Free)',
     'command.view.curves.label': 'Curve view',
     'command.view.curves.help': 'Switch between the dope sheet and the curves of the selected bone',
   },
   ja: {
     'curves.label': 'カーブ',
-    'curves.help': '選択中のボーン（またはドープシートで選んだ行）のカーブです。キーをクリックで選択、Shift+クリックで追加、空いた所をドラッグで範囲選択、キーを上下にドラッグで値を変更。ルーラーをドラッグでスクロール、Ctrl+ホイールで時間を拡大縮小、ホイールで値を拡大縮小、値の目盛りをドラッグで上下に移動、ダブルクリックで全体表示。',
+    'curves.help': '選択中のボーン（またはドープシートで選んだ行）のカーブです。キーをクリックで選択、Shift+クリックで追加、空いた所をドラッグで範囲選択、キーを上下にドラッグで値を変更。選択したベジェのキーにはハンドルが出ます：ドラッグでカーブの傾きを変更（反対側も揃って動きます。Alt を押すと片側だけ）。ルーラーをドラッグでスクロール、Ctrl+ホイールで時間を拡大縮小、ホイールで値を拡大縮小、値の目盛りをドラッグで上下に移動、ダブルクリックで全体表示。',
     'curves.toDopeSheet': 'ドープシート',
     'curves.empty': 'ボーンを選ぶか、ドープシートで行を選ぶとカーブが表示されます',
     'curves.readout': '{curve}：フレーム {frame} で {value}',
@@ -41,6 +43,8 @@ export default defineMessages({
     'curves.channel.weight': '{name}',
     'curves.changed': '{count, plural, other {# 個のキー}}を {delta} 変更しました',
     'curves.failed': 'キーを変更できませんでした：{detail}',
+    'curves.handleAligned': '{curve}（フレーム {frame}）：両方のハンドルを {slope}/秒 にしました（揃える。ドラッグ中に Alt で片側だけ）',
+    'curves.handleFree': '{curve}（フレーム {frame}）：片側のハンドルを {slope}/秒 にしました（自由）',
     'command.view.curves.label': 'カーブ表示',
     'command.view.curves.help': 'ドープシートと、選択中のボーンのカーブを切り替え',
   },

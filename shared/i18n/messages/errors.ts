@@ -331,6 +331,8 @@ export default defineMessages({
     'errorDetail.lookAt.yaw': 'the yaw must be between -180° and 180°, got {value}°',
     'errorDetail.lookAt.pitch': 'the pitch must be between -90° and 90°, got {value}°',
     'errorDetail.keys.component': 'component {component} is not 0, 1 or 2',
+    'errorDetail.keys.noHandle': 'key {key} of {count} has no {side, select, in {incoming} other {outgoing}} handle (the first key has none before it, the last none after it)',
+    'errorDetail.keys.tangentSingular': 'the angles are at gimbal lock here (Y at ±90°), so this handle cannot be set in Euler angles',
     'errorDetail.vmd.noBodyOrFace': 'the motion animates no bones and no facial morphs with a VRM expression: it is not a character motion',
   },
   ja: {
@@ -658,6 +660,8 @@ export default defineMessages({
     'errorDetail.lookAt.yaw': '左右の角度は -180°〜180° にしてください（指定値 {value}°）',
     'errorDetail.lookAt.pitch': '上下の角度は -90°〜90° にしてください（指定値 {value}°）',
     'errorDetail.keys.component': '成分 {component} は 0、1、2 のどれでもありません',
+    'errorDetail.keys.noHandle': '{count} 個中のキー {key} には{side, select, in {入る側} other {出る側}}のハンドルがありません（最初のキーの前と最後のキーの後にはありません）',
+    'errorDetail.keys.tangentSingular': 'ここでは角度がジンバルロック（Y が ±90°）のため、このハンドルはオイラー角では設定できません',
     'errorDetail.vmd.noBodyOrFace': 'このモーションはボーンも VRM の表情に対応するモーフも動かしません（キャラクターのモーションではありません）',
   },
 });
