@@ -29,7 +29,7 @@ const FUNCTION_DEBT: Readonly<Record<string, number>> = {
   'renderer/panels/expressionPanel.ts:createExpressionPanel': 170,
   'renderer/panels/libraryPanel.ts:createLibraryPanel': 184,
   'renderer/platform/desktopSession.ts:attachDesktopSession': 204,
-  'renderer/shell/startStudio.ts:startStudio': 265,
+  'renderer/shell/startStudio.ts:startStudio': 203,
   'renderer/shell/testHook.ts:installTestHook': 396,
   'shared/assets/mannequin.ts:makeMannequinVrm': 130,
   'shared/convert/bvh/parse.ts:parseBvh': 158,
