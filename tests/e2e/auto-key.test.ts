@@ -5,6 +5,8 @@
  *   frame step drops the pose (the rotation is the motion's again within 1e-6 per component);
  *   K keys it: one undo step, the bone's rotation track gains a key (6 → 7), and the file read back by
  *   three-vrm-animation plays the posed rotation (within 1e-3°);
+ * - off: an IK handle dragged with the mouse puts the hand on its target (within 1 mm) with the bytes
+ *   unchanged, and a frame step puts it back (within 1e-6 m);
  * - on (Shift+K): a gizmo turn keys at once, as before the toggle existed;
  * - the choice survives a reload.
  */
@@ -24,6 +26,8 @@ const DEG = 30;
 const NOTICE = 'Pose not keyed: auto-key is off; K keys it';
 
 type Pose = { rotations: Record<string, Q> };
+type V = [number, number, number];
+const dist = (a: V, b: V) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 const rotation = async (page: Page) => (await hook<Record<string, Q>>(page, 'normalizedRotations', [BONE]))[BONE];
 /** Degrees between two rotations. */
 const angle = (a: Q, b: Q) => (2 * Math.acos(Math.min(1, quatDot(a, b))) * 180) / Math.PI;
@@ -116,6 +120,31 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: auto-key', (
     // Undo gives the original bytes back.
     await page.keyboard.press('Control+Z');
     expect(Buffer.from(await motionBytes(page)).equals(Buffer.from(bytes0))).toBe(true);
+  });
+
+  it('off: an IK handle drag shows the hand at its target (within 1 mm); a frame step drops it', async () => {
+    const { page } = s;
+    expect(await pressed(page)).toBe('false');
+    await goToFrame(page, 1);
+    const bytes0 = await motionBytes(page);
+    const hand0 = await hook<V>(page, 'boneWorldPosition', 'leftHand');
+    const from = await hook<{ x: number; y: number } | null>(page, 'ikHandleScreen', 'leftHand');
+    expect(from).not.toBeNull();
+    // Up and in by a few centimetres, within the arm's reach (as studio-ik.test.ts drags it).
+    const to = { x: from!.x - 6, y: from!.y - 14 };
+    await page.mouse.move(from!.x, from!.y);
+    await page.mouse.down();
+    for (let k = 1; k <= 8; k++) await page.mouse.move(from!.x + ((to.x - from!.x) * k) / 8, from!.y + ((to.y - from!.y) * k) / 8);
+    await page.mouse.up();
+    const target = (await hook<{ effector: string; target: V } | null>(page, 'ikLastTarget'))!.target;
+    expect(dist(target, hand0)).toBeGreaterThan(0.02);
+    const shown = await hook<V>(page, 'boneWorldPosition', 'leftHand');
+    console.log(`IK off: hand ${(dist(shown, target) * 1000).toFixed(3)} mm from the target, moved ${(dist(shown, hand0) * 100).toFixed(2)} cm`);
+    expect(dist(shown, target)).toBeLessThan(0.001);
+    expect(Buffer.from(await motionBytes(page)).equals(Buffer.from(bytes0))).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
+    expect(dist(await hook<V>(page, 'boneWorldPosition', 'leftHand'), hand0)).toBeLessThan(1e-6);
   });
 
   it('off: a typed gaze shows on the avatar and is dropped on the next frame', async () => {
