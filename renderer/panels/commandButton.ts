@@ -1,6 +1,6 @@
 /**
- * A button bound to a registered command: label, tooltip with shortcut and enabled state come from
- * the registry, in the current language (rewritten on a language switch).
+ * A button bound to a registered command: label, tooltip with shortcut, enabled and (for a toggle)
+ * pressed state come from the registry, in the current language (rewritten on a language switch).
  */
 import type { Studio } from '../app/studio';
 import { commandLabel, commandTooltip } from '../app/commands';
@@ -8,7 +8,8 @@ import { h } from '../ui/dom';
 import { localize } from '../ui/i18n';
 import { IS_MAC } from '../app/platformKeys';
 
-export function commandButton(studio: Studio, id: string, opts: { icon?: string; label?: () => string } = {}): HTMLButtonElement {
+/** `toggle`: the button shows the command's check mark as its pressed state (auto-key's record button). */
+export function commandButton(studio: Studio, id: string, opts: { icon?: string; label?: () => string; toggle?: boolean } = {}): HTMLButtonElement {
   const cmd = studio.commands.get(id);
   if (!cmd) throw new Error(`Unknown command ${id}`);
   const b = h('button', { type: 'button', 'data-command': id });
@@ -25,6 +26,7 @@ export function commandButton(studio: Studio, id: string, opts: { icon?: string;
   b.addEventListener('click', () => void studio.commands.run(id));
   const sync = () => {
     b.disabled = !studio.commands.isEnabled(id);
+    if (opts.toggle) b.setAttribute('aria-pressed', String(cmd.isChecked?.() ?? false));
   };
   studio.commands.onChange(sync);
   sync();

@@ -8,6 +8,7 @@
  * pitch are shown here, and can be typed to key them exactly. An avatar without expressions or gaze says so.
  */
 import type { Studio } from '../app/studio';
+import type { AutoKey } from '../app/autoKey';
 import type { LoadedAvatar } from '../avatar/loadAvatar';
 import { EXPRESSION_PRESETS } from '../../shared/vrm/humanBones';
 import { expressionWeightAt, GAZE_EXPRESSIONS, isPresetExpression, setExpressionKey } from '../../shared/edits/expressionKeys';
@@ -47,7 +48,7 @@ export interface ExpressionPanel {
   showLiveGaze(gaze: YawPitch | null): void;
 }
 
-export function createExpressionPanel(studio: Studio): ExpressionPanel {
+export function createExpressionPanel(studio: Studio, autoKey: AutoKey): ExpressionPanel {
   const list = h('div', { class: 'expression-list', id: 'expression-list' });
   const empty = h('p', { class: 'expression-empty', id: 'expression-empty' });
   // Yaw and pitch of the gaze at the playhead, typed to key them exactly (Enter or leaving the field).
@@ -107,7 +108,7 @@ export function createExpressionPanel(studio: Studio): ExpressionPanel {
 
   const renderGaze = () => {
     const hasGaze = !!studio.avatar?.vrm.lookAt;
-    const g = liveGaze ?? (hasGaze ? lookAtAt(studio.motion, studio.clock.time) : null);
+    const g = liveGaze ?? (hasGaze ? lookAtAt(autoKey.motion, studio.clock.time) : null);
     gazeValues.hidden = !hasGaze;
     // No gaze key: the eyes look ahead (0°, 0°); typing a value keys it.
     for (const [input, v] of [[gazeYaw, g?.yaw ?? 0], [gazePitch, g?.pitch ?? 0]] as const) {
@@ -121,7 +122,7 @@ export function createExpressionPanel(studio: Studio): ExpressionPanel {
 
   /** Sliders show the weight that plays at the playhead (the dragged one shows the pointer's). */
   const sync = () => {
-    const motion = studio.motion;
+    const motion = autoKey.motion;
     const time = studio.clock.time;
     for (const s of sliders) {
       if (drag?.name === s.name) continue;
@@ -145,7 +146,7 @@ export function createExpressionPanel(studio: Studio): ExpressionPanel {
     const frame = frameOf(time, studio.fps);
     try {
       const [y, p] = [yaw, pitch].map((v) => formatNumber(v, 1, 1));
-      studio.commit(setLookAtKey(studio.motion, time, yaw, pitch), t('expressions.gaze.undoLabel'), () => t('expressions.gaze.keyed', { yaw: y, pitch: p, frame }));
+      autoKey.poseEdit(setLookAtKey(autoKey.motion, time, yaw, pitch), t('expressions.gaze.undoLabel'), () => t('expressions.gaze.keyed', { yaw: y, pitch: p, frame }));
     } catch (e) {
       studio.messages.error(() => t('expressions.gaze.failed', { detail: errorText(e) }));
     }
@@ -156,7 +157,7 @@ export function createExpressionPanel(studio: Studio): ExpressionPanel {
     const begin = () => {
       if (drag) return;
       studio.setPlaying(false);
-      drag = { name: s.name, time: studio.keyTime, start: expressionWeightAt(studio.motion, s.name, studio.keyTime) };
+      drag = { name: s.name, time: studio.keyTime, start: expressionWeightAt(autoKey.motion, s.name, studio.keyTime) };
       // The mixer leaves the avatar alone while the value is shown live (as during a gizmo drag).
       studio.dragging = true;
     };
@@ -179,7 +180,7 @@ export function createExpressionPanel(studio: Studio): ExpressionPanel {
         try {
           const name = expressionLabel(s.name);
           const frame = frameOf(d.time, studio.fps);
-          studio.commit(setExpressionKey(studio.motion, s.name, d.time, w), t('expressions.undoLabel', { name }), () => t('expressions.keyed', { name: expressionLabel(s.name), weight: weightText(w), frame }));
+          autoKey.poseEdit(setExpressionKey(autoKey.motion, s.name, d.time, w), t('expressions.undoLabel', { name }), () => t('expressions.keyed', { name: expressionLabel(s.name), weight: weightText(w), frame }));
         } catch (e) {
           studio.messages.error(() => t('expressions.failed', { detail: errorText(e) }));
         }

@@ -53,6 +53,8 @@ export function createTransportBar(studio: Studio): HTMLElement {
     play,
     commandButton(studio, 'playback.stepForward', { icon: '›' }),
     commandButton(studio, 'playback.end', { icon: '»' }),
+    // Auto-key, Blender's record button: the dot is red while pose edits key (app/autoKey.ts).
+    commandButton(studio, 'keys.autoKey', { icon: '●', toggle: true }),
     timeText,
     labelled(() => t('studio.transport.loop'), loop, () => t('studio.transport.loopHelp')),
     labelled(() => t('studio.transport.speed'), speed, () => t('studio.transport.speedHelp')),

@@ -5,6 +5,7 @@
  * selected; paste puts back whichever was copied last, at the playhead.
  */
 import type { Studio } from '../app/studio';
+import type { AutoKey } from '../app/autoKey';
 import type { Motion } from '../../shared/motion/types';
 import { insertKeys, type TrackRef } from '../../shared/edits/insertKeys';
 import { copyKeys, pasteKeys, type KeyClip } from '../../shared/edits/pasteKeys';
@@ -16,7 +17,8 @@ import { frameOf, snapToFrame } from '../app/frames';
 
 type Clipboard = { kind: 'keys'; clip: KeyClip; count: number } | { kind: 'pose'; motion: Motion; time: number };
 
-export function createDopeSheet(studio: Studio): DopeSheet {
+/** `autoKey`: K keys a pose it shows unkeyed (auto-key off) before anything else. */
+export function createDopeSheet(studio: Studio, autoKey: AutoKey): DopeSheet {
   const markers = markerEdits(studio);
   const sheet = new DopeSheet({
     ...markers,
@@ -72,10 +74,11 @@ export function createDopeSheet(studio: Studio): DopeSheet {
   r.register({
     id: 'keys.insert',
     label: 'Insert key',
-    description: 'Key the selected bone at the playhead',
+    description: 'Key the selected bone at the playhead (or the pose shown unkeyed with auto-key off)',
     shortcuts: ['K'],
     menu: 'edit',
     run: () => {
+      if (autoKey.keyPending()) return;
       const targets = insertTargets();
       if (!targets.length) {
         studio.messages.show('notice', () => t('timeline.keys.noBone'));

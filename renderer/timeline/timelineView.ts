@@ -6,7 +6,8 @@
  */
 import { h } from '../ui/dom';
 import { tAttr } from '../ui/i18n';
-import { fitView, keysAreDense, tickStep, ticks, timeToX, xToTime, zoomAround, type TimeView } from './timeScale';
+import { fitView, keysAreDense, tickStep, ticks, timeToX, type TimeView } from './timeScale';
+import { TimeAxisGesture } from './timeAxisGesture';
 import { formatTime } from '../app/frames';
 import type { TimeRange } from '../app/range';
 
@@ -62,8 +63,21 @@ export class TimelineView {
   private fitted = false;
   private drawScheduled = false;
   private lastDuration = -1;
+  /** Scrub-to-seek and wheel zoom: the time axis's gestures, as in the dope sheet and the curve view. */
+  private readonly axis: TimeAxisGesture;
 
   constructor(private readonly model: TimelineModel) {
+    this.axis = new TimeAxisGesture({
+      left: 0,
+      view: () => this.view,
+      setView: (view) => {
+        this.view = view;
+        this.fitted = true;
+        this.invalidateStatic();
+      },
+      duration: () => model.duration(),
+      seek: (t, free) => model.seek(t, free),
+    });
     this.staticCanvas = h('canvas', { class: 'timeline-static', 'aria-hidden': 'true' });
     this.overlayCanvas = h('canvas', {
       class: 'timeline-overlay',
@@ -312,24 +326,20 @@ export class TimelineView {
     return e.clientX - r.left;
   }
 
-  private clampTime(t: number): number {
-    return Math.min(Math.max(t, 0), this.model.duration());
-  }
-
   private bindPointer(): void {
     const c = this.overlayCanvas;
     c.addEventListener('pointerdown', (e) => {
       if (e.button !== 0) return;
       c.setPointerCapture(e.pointerId);
       const x = this.localX(e);
-      const t = this.clampTime(xToTime(this.view, x));
+      const t = this.axis.timeAt(x);
       const range = this.model.range();
       if (range && Math.abs(timeToX(this.view, range.start) - x) <= EDGE_GRAB_PX) this.drag = { kind: 'in' };
       else if (range && Math.abs(timeToX(this.view, range.end) - x) <= EDGE_GRAB_PX) this.drag = { kind: 'out' };
       else if (e.shiftKey) this.drag = { kind: 'select', anchor: t };
       else {
         this.drag = { kind: 'scrub' };
-        this.model.seek(t, e.altKey);
+        this.axis.seekAt(x, e.altKey);
       }
     });
     c.addEventListener('pointermove', (e) => {
@@ -340,10 +350,10 @@ export class TimelineView {
         c.style.cursor = nearEdge ? 'ew-resize' : 'default';
         return;
       }
-      const t = this.clampTime(xToTime(this.view, x));
+      const t = this.axis.timeAt(x);
       switch (this.drag.kind) {
         case 'scrub':
-          this.model.seek(t, e.altKey);
+          this.axis.seekAt(x, e.altKey);
           break;
         case 'in':
           if (range) this.model.setRange(t < range.end ? { start: t, end: range.end } : range);
@@ -369,10 +379,8 @@ export class TimelineView {
       'wheel',
       (e) => {
         e.preventDefault();
-        const factor = Math.exp(-e.deltaY * 0.0015);
-        this.view = zoomAround(this.view, this.localX(e), factor, this.model.duration());
-        this.fitted = true;
-        this.invalidateStatic();
+        // The strip has no rows to scroll: every wheel turn zooms, as over the other views' rulers.
+        this.axis.wheel(e, this.localX(e), true);
       },
       { passive: false },
     );

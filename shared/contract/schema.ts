@@ -76,6 +76,7 @@ export const SettingsPatchSchema = v.partial(
   shape({
     windowBounds: v.nullable(WindowBoundsSchema),
     falloffRadius: finite,
+    autoKey: bool,
     bedroom: BedroomPatchSchema,
     lastFolder: v.nullable(PathSchema),
     /** UI language: 'system' follows the OS / browser, else the user's choice. */

@@ -56,6 +56,12 @@ export const SettingsSchema = section({
   ),
   /** Pose-edit falloff radius in seconds. */
   falloffRadius: clampedNumber(FALLOFF_SECONDS.default, FALLOFF_SECONDS.min, FALLOFF_SECONDS.max),
+  /**
+   * Auto-key (renderer/app/autoKey.ts), Blender's record button: on, a pose edit keys at the playhead;
+   * off, it is a preview kept until the frame changes, keyed with K. On by default (what a pose edit
+   * always did before the toggle existed).
+   */
+  autoKey: flag(true),
   bedroom: BedroomSettingsSchema,
   lastFolder: v.fallback(v.nullable(v.pipe(v.string(), v.minLength(1))), null),
   /** UI language: 'system' follows the OS / browser (shared/i18n detectLocale), else the user's choice. */

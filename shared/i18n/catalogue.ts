@@ -17,6 +17,7 @@ import optimize from './messages/optimize';
 import ik from './messages/ik';
 import timeline from './messages/timeline';
 import keys from './messages/keys';
+import autoKey from './messages/autoKey';
 import expressions from './messages/expressions';
 import curves from './messages/curves';
 import convert from './messages/convert';
@@ -40,6 +41,7 @@ export const AREAS = {
   bedroom,
   timeline,
   keys,
+  autoKey,
   expressions,
   curves,
   convert,

@@ -25,6 +25,7 @@ describe('settings from the schema', () => {
       schemaVersion: 1,
       windowBounds: null,
       falloffRadius: 0.4,
+      autoKey: true,
       bedroom: { pose: 'back', sides: 'right', autoTurn: true, autoSec: 120, placement: {}, poseFiles: {}, sound: { muted: false, volume: 0.5 } },
       lastFolder: null,
       language: 'system',
@@ -46,6 +47,7 @@ describe('settings from the schema', () => {
       schemaVersion: 0,
       windowBounds: { x: 10, y: 20, width: 1280, height: 800, maximized: 'yes' },
       falloffRadius: 25,
+      autoKey: 'off', // not a boolean: the default (on)
       bedroom: {
         pose: 'side', // version 1's right side
         sides: 'both',
@@ -72,6 +74,7 @@ describe('settings from the schema', () => {
       schemaVersion: 1,
       windowBounds: { x: 10, y: 20, width: 1280, height: 800, maximized: false },
       falloffRadius: FALLOFF_SECONDS.max,
+      autoKey: true,
       bedroom: {
         pose: 'right',
         sides: 'both',
@@ -111,5 +114,7 @@ describe('settings from the schema', () => {
     expect(applySettingsPatch(s, { windowBounds: null, onionSkin: { seconds: 7 } })).toMatchObject({ windowBounds: null, onionSkin: { enabled: false, seconds: 2 } });
     // The call's own check still refuses what is not a setting at all, with a message.
     expect(() => validateArgs('setSettings', [{ exportSmallerFile: 'yes' }])).toThrow(/exportSmallerFile must be true or false/);
+    expect(() => validateArgs('setSettings', [{ autoKey: 'off' }])).toThrow(/autoKey must be true or false/);
+    expect(readSettings({ autoKey: false }).autoKey).toBe(false);
   });
 });
