@@ -283,7 +283,7 @@ export class BedroomRig {
     // by bodyRest.ts), never from the end poses: the lowest point of the body rests on what is under it.
     const trial = restHeight(this.jointsInHolderFrame(), this.bed, this.floorY, body.position, yaw).height;
     this.holder.position.y = trial;
-    this.rest.settle(this.offsets, easeInOut((recline - SETTLE_FROM) / (1 - SETTLE_FROM)));
+    this.rest.settle(this.offsets, easeInOut((recline - SETTLE_FROM) / (1 - SETTLE_FROM)), lb);
     const rest = trial - this.rest.lowestGap();
     // Reclining, the body lies on the bed; getting in, it rises from the floor along its path but is
     // never let into the mattress.

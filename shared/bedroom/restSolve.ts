@@ -26,6 +26,8 @@ export const TURN_LIMIT: Readonly<Partial<Record<HumanBoneName, number>>> = {
   leftUpperArm: 60 * DEG, rightUpperArm: 60 * DEG, leftLowerArm: 60 * DEG, rightLowerArm: 60 * DEG, leftLowerLeg: 30 * DEG, rightLowerLeg: 30 * DEG,
   // Knees up (step 5 of settlePass): as far as someone lying on the back draws them.
   leftUpperLeg: 70 * DEG, rightUpperLeg: 70 * DEG,
+  // Shoulders drawn up (step 1b of settlePass) where box arms would hold the back off the bed.
+  leftShoulder: 35 * DEG, rightShoulder: 35 * DEG,
 };
 
 export interface RestInput {
@@ -39,6 +41,13 @@ export interface RestInput {
   readonly loose?: ArrayLike<number>;
   /** Joint positions in the bed's frame (those of the avatar). */
   readonly joints: Readonly<Partial<Record<HumanBoneName, Vec3>>>;
+  /**
+   * How far the body has rolled onto a side: 0 on the back, 1 on a side (a turn-over's share). From
+   * the first degree the shoulder it rolls onto carries the body with the back (as contactFigures.ts
+   * counts it); on the back the arms lie beside it and are drawn up where they would hold it (step 1b),
+   * letting go over the first part of a roll. 1 when not given.
+   */
+  readonly roll?: number;
 }
 
 /** Each bone with itself and its ancestors (looked up per point, many times a frame). */
@@ -207,12 +216,29 @@ function settlePass(body: Body, turns: RestTurn[]): void {
   const pelvis = body.select((b) => b === 'hips' || thigh(b));
   // The back with whatever is on it (a backpack), not the arms or the head.
   // (With the upper arms: lying on a side, the shoulder and the upper arm under it carry the body.)
-  const back = body.select((b) => below(b, 'spine') && !below(b, 'neck') && !below(b, 'leftLowerArm') && !below(b, 'rightLowerArm'));
+  const roll = body.input.roll ?? 1;
+  const armsCarry = roll > 0;
+  const back = body.select((b) => below(b, 'spine') && !below(b, 'neck') && !below(b, armsCarry ? 'leftLowerArm' : 'leftUpperArm') && !below(b, armsCarry ? 'rightLowerArm' : 'rightUpperArm'));
   if (!pelvis.length || !j.hips || !across) return;
   // 1. The body tilts at the hips until the back and the pelvis lie level (a backpack tilts it).
   if (back.length) {
     const pivot = j.hips;
     apply('hips', pivot, across, solveAngle((a) => body.gap(back, pivot, across, a) - body.gap(pelvis, pivot, across, a), TURN_LIMIT.hips ?? 0, false));
+  }
+  // 1b. Lying on the back the arms lie beside the torso and do not carry it: where an upper arm holds
+  // the back off the bed (a robot's box arms, thicker than its back is deep below the shoulder), the
+  // shoulder draws it up, turning about the body's length, until the arm no longer comes below the back.
+  const torso = armsCarry ? body.select((b) => below(b, 'spine') && !below(b, 'neck') && !below(b, 'leftUpperArm') && !below(b, 'rightUpperArm')) : back;
+  if (roll < SHRUG_FADE && torso.length) {
+    for (const side of ['left', 'right'] as const) {
+      const pivot = j[`${side}Shoulder`];
+      const arm = body.select((b) => below(b, `${side}UpperArm`));
+      if (!pivot || !arm.length) continue;
+      const rest = body.gap(torso);
+      if (body.gap(arm) >= rest - KNEES_UP_FROM) continue;
+      const limit = (TURN_LIMIT[`${side}Shoulder`] ?? 0) * Math.max(0, 1 - roll / SHRUG_FADE);
+      apply(`${side}Shoulder`, pivot, long!, solveAngle((a) => body.gap(arm, pivot, long!, a) - rest, limit, true));
+    }
   }
   // 2. Pelvis and back rest on the bed.
   body.lift(-body.gap([...pelvis, ...back]));
@@ -267,5 +293,11 @@ function settlePass(body: Body, turns: RestTurn[]): void {
 
 /** How far (metres) the lower legs may hold the pelvis off the bed before the knees come up (the float limit, contactFigures.ts). */
 const KNEES_UP_FROM = 0.01;
+/**
+ * The share of a turn-over over which drawn-up shoulders let go: rolling, the arm the body turns onto
+ * goes under it and carries it, and must not be drawn up (cryptovoxels' side floated 1.7 cm when the
+ * shoulders kept drawing up through the whole roll).
+ */
+const SHRUG_FADE = 0.2;
 /** How far the knee may bend to bring a lifted leg's foot down to the mattress. */
 const KNEE_BEND_LIMIT = 110 * DEG;

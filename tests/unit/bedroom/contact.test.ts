@@ -106,8 +106,8 @@ describe('contact with the bed through every transition, from the skin', () => {
 
 describeFixtures('contact with the bed through every transition, from the skin (fixture avatars)', () => {
   // Nothing more than 1 cm inside on every avatar. The floats hold on cryptovoxels; the robot (rigid
-  // boxes: lying down its knees now come up so its hips and head rest, 0.0 and 0.5 cm, but its upper
-  // arms hold its back 5 cm up, and half turned its wide shoulders its head up to 26 cm), the sphere (one ball: its head and hips are caps of it, off the bed by
+  // boxes: lying down its knees come up and its shoulders draw its box arms up, so hips, head and back
+  // rest at 0.0, 0.1 and 1.3 cm, and half turned its wide shoulders its head up to 26 cm), the sphere (one ball: its head and hips are caps of it, off the bed by
   // the ball's curve) and the triangle (three vertices, one a part) cannot rest all three supports with
   // the solver's joints: their floats are printed.
   const FLOATS_PRINTED = new Set(['debug_robot.vrm', 'sphere.vrm', 'triangle.vrm']);

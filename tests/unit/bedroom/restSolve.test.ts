@@ -106,3 +106,55 @@ describe('rest solver: a body of boxes whose shins are thicker than its pelvis',
     }
   });
 });
+
+/**
+ * Box arms thicker than the back is deep below the shoulders (debug_robot lying on its back: its upper
+ * arms held the back 5 cm up). On the back the arms lie beside the body and do not carry it: the
+ * shoulders draw them up (a turn about the body's length) so the back rests. Rolled onto a side the
+ * arm under the body carries it, and nothing is drawn up.
+ */
+describe('rest solver: box arms that would hold the back up', () => {
+  const boxes: Box[] = [
+    { bone: 'hips', min: [-0.1, 0.4, -0.12], max: [0.1, 0.5, 0.12] },
+    { bone: 'spine', min: [0.1, 0.4, -0.14], max: [0.5, 0.55, 0.14] },
+    { bone: 'head', min: [0.6, 0.4, -0.1], max: [0.8, 0.55, 0.1] },
+  ];
+  const joints: Partial<Record<HumanBoneName, Vec3>> = { hips: [0, 0.45, 0], spine: [0.1, 0.45, 0], neck: [0.55, 0.47, 0], head: [0.6, 0.47, 0] };
+  for (const [side, z] of [['left', 1], ['right', -1]] as const) {
+    // Upper arms 5 cm lower than the back, beside it; the shoulder's pivot inside the chest.
+    boxes.push({ bone: `${side}UpperArm`, min: [0.15, 0.35, z > 0 ? 0.15 : -0.22], max: [0.5, 0.5, z > 0 ? 0.22 : -0.15] });
+    boxes.push({ bone: `${side}UpperLeg`, min: [-0.45, 0.4, z * 0.08 - 0.05], max: [-0.1, 0.5, z * 0.08 + 0.05] });
+    joints[`${side}Shoulder`] = [0.48, 0.5, z * 0.04];
+    joints[`${side}UpperArm`] = [0.48, 0.5, z * 0.185];
+    joints[`${side}UpperLeg`] = [-0.1, 0.45, z * 0.08];
+  }
+  const pts = sample(boxes);
+  const backGap = (turns: readonly RestTurn[]) => {
+    const p: Vec3[] = [];
+    for (let i = 0; i < pts.bone.length; i++) p.push([pts.xyz[i * 3], pts.xyz[i * 3 + 1], pts.xyz[i * 3 + 2]]);
+    const j = { ...joints };
+    for (const t of turns) {
+      const pivot = j[t.bone]!;
+      for (let i = 0; i < p.length; i++) if (isBelow(pts.bone[i], t.bone)) p[i] = rotateAbout(p[i], pivot, t.axis, t.angle);
+      for (const k of Object.keys(j) as HumanBoneName[]) if (k !== t.bone && isBelow(k, t.bone)) j[k] = rotateAbout(j[k]!, pivot, t.axis, t.angle);
+    }
+    const gapOf = (pick: (b: HumanBoneName) => boolean) => Math.min(...p.filter((_, i) => pick(pts.bone[i])).map((q) => q[1] - supportHeight(BED, q[0], q[2])));
+    return gapOf((b) => b === 'spine') - gapOf(() => true);
+  };
+  const solve = (roll: number) => restTurns({ bed: BED, xyz: pts.xyz, anchor: pts.anchor, count: pts.bone.length, joints, roll });
+  const shrug = (turns: readonly RestTurn[]) => turns.filter((t) => t.bone.endsWith('Shoulder')).reduce((s, t) => s + Math.abs(t.angle), 0);
+
+  it('on the back (roll 0) the shoulders draw the arms up and the back rests within 1 cm', () => {
+    const before = backGap([]);
+    const back = solve(0);
+    const after = backGap(back);
+    console.info(`[rest solver] box arms: back ${(before * 100).toFixed(2)} -> ${(after * 100).toFixed(2)} cm; shoulders ${((shrug(back) * 180) / Math.PI).toFixed(1)}°`);
+    expect(before).toBeGreaterThan(0.04);
+    expect(after).toBeLessThanOrEqual(0.01);
+  });
+
+  it('on a side (roll 1, the default) nothing is drawn up: the arm under the body carries it', () => {
+    expect(shrug(solve(1))).toBe(0);
+    expect(shrug(restTurns({ bed: BED, xyz: pts.xyz, anchor: pts.anchor, count: pts.bone.length, joints }))).toBe(0);
+  });
+});
