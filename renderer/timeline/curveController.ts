@@ -5,13 +5,11 @@
  * to pan (a click seeks), the value gutter to scroll values; the wheel zooms time (Ctrl/Alt or over the
  * ruler), pans (Shift or sideways) or zooms values; double-click fits. A drag commits once, on release.
  */
-import { zoomAround } from './timeScale';
+import { DRAG_PX, TimeAxisGesture } from './timeAxisGesture';
 import { LABEL_W, RULER_H, type CurvePlot, type HandleRef, type ValueView } from './curvePlot';
 
-const DRAG_PX = 3;
-
 export type CurveDrag =
-  | { kind: 'ruler'; x0: number; start0: number; moved: boolean }
+  | { kind: 'ruler' }
   | { kind: 'values'; y0: number; view0: ValueView }
   | { kind: 'box'; x0: number; y0: number; x1: number; y1: number }
   | { kind: 'move'; y0: number; delta: number; moved: boolean }
@@ -39,8 +37,20 @@ export interface CurveControllerHost {
 
 export class CurveController {
   private current: CurveDrag | null = null;
+  /** The ruler's pan-or-seek and the wheel's time zoom and pan, as the dope sheet and the timeline strip have them. */
+  private readonly axis: TimeAxisGesture;
 
   constructor(private readonly host: CurveControllerHost) {
+    this.axis = new TimeAxisGesture({
+      left: LABEL_W,
+      view: () => host.plot.time,
+      setView: (v) => {
+        host.plot.time = v;
+        host.invalidate();
+      },
+      duration: () => host.duration(),
+      seek: (t, free) => host.seek(t, free),
+    });
     const c = host.overlay;
     c.addEventListener('pointerdown', (e) => this.down(e));
     c.addEventListener('pointermove', (e) => this.move(e));
@@ -68,7 +78,8 @@ export class CurveController {
     c.setPointerCapture(e.pointerId);
     const { x, y } = this.local(e);
     if (y < RULER_H) {
-      this.current = { kind: 'ruler', x0: x, start0: host.plot.time.start, moved: false };
+      this.current = { kind: 'ruler' };
+      this.axis.pressRuler(x);
       return;
     }
     if (x < LABEL_W) {
@@ -95,15 +106,8 @@ export class CurveController {
     const { host } = this;
     const plot = host.plot;
     const { x, y } = this.local(e);
-    if (d.kind === 'ruler') {
-      if (Math.abs(x - d.x0) > DRAG_PX) d.moved = true;
-      if (!d.moved) return;
-      const span = plot.time.end - plot.time.start;
-      const limit = Math.max(host.duration(), span);
-      const start = Math.min(Math.max(d.start0 - ((x - d.x0) / plot.time.width) * span, 0), limit - span);
-      plot.time = { ...plot.time, start, end: start + span };
-      host.invalidate();
-    } else if (d.kind === 'values') {
+    if (d.kind === 'ruler') this.axis.moveRuler(x);
+    else if (d.kind === 'values') {
       const dv = (y - d.y0) * ((d.view0.max - d.view0.min) / plot.plotHeight());
       plot.values = { min: d.view0.min + dv, max: d.view0.max + dv };
       host.invalidate();
@@ -135,14 +139,13 @@ export class CurveController {
     const c = host.overlay;
     this.current = null;
     if (c.hasPointerCapture(e.pointerId)) c.releasePointerCapture(e.pointerId);
+    if (d?.kind === 'ruler') this.axis.releaseRuler(e.altKey, cancelled);
     if (!d || cancelled) {
       host.invalidate();
       return;
     }
-    const seekAt = (x: number) => host.seek(Math.min(Math.max(host.plot.timeAt(x), 0), host.duration()), e.altKey);
-    if (d.kind === 'ruler' && !d.moved) seekAt(d.x0);
-    else if (d.kind === 'box') {
-      if (Math.abs(d.x1 - d.x0) < DRAG_PX && Math.abs(d.y1 - d.y0) < DRAG_PX) seekAt(d.x0);
+    if (d.kind === 'box') {
+      if (Math.abs(d.x1 - d.x0) < DRAG_PX && Math.abs(d.y1 - d.y0) < DRAG_PX) this.axis.seekAt(d.x0, e.altKey);
       else host.selectBox(d.x0, d.y0, d.x1, d.y1);
     } else if (d.kind === 'move' && d.moved && d.delta !== 0) host.changeSelected(d.delta);
     else if (d.kind === 'handle' && d.moved) host.dragHandle(d.handle, d.slope, d.free, true);
@@ -154,15 +157,8 @@ export class CurveController {
     const { host } = this;
     const plot = host.plot;
     const { x, y } = this.local(e);
-    if (e.ctrlKey || e.metaKey || e.altKey || y < RULER_H) {
-      plot.time = zoomAround(plot.time, Math.max(0, x - LABEL_W), Math.exp(-e.deltaY * 0.0015), host.duration());
-    } else if (e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY)) {
-      const span = plot.time.end - plot.time.start;
-      const delta = ((e.shiftKey ? e.deltaY : e.deltaX) / plot.time.width) * span;
-      const start = Math.min(Math.max(plot.time.start + delta, 0), Math.max(host.duration(), span) - span);
-      plot.time = { ...plot.time, start, end: start + span };
-    } else {
-      // Values zoom around the pointer.
+    if (!this.axis.wheel(e, x, y < RULER_H)) {
+      // A plain vertical wheel over the curves zooms the values around the pointer.
       const anchor = plot.valueAtY(y);
       const f = Math.exp(e.deltaY * 0.0015);
       const range = Math.max((plot.values.max - plot.values.min) * f, 1e-6);

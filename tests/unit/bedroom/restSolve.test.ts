@@ -58,8 +58,11 @@ const isBelow = (bone: HumanBoneName, root: HumanBoneName) => {
   return false;
 };
 
-/** The turns put on (each about its joint, moving what hangs below it), then the lowest point rested. */
-function posed(pts: ReturnType<typeof sample>, joints: Partial<Record<HumanBoneName, Vec3>>, turns: readonly RestTurn[]) {
+/**
+ * The turns put on (each about its joint, moving what hangs below it): the lowest gap of the points
+ * whose bone passes `pick`, over the bed.
+ */
+function turnedGaps(pts: ReturnType<typeof sample>, joints: Partial<Record<HumanBoneName, Vec3>>, turns: readonly RestTurn[]) {
   const p: Vec3[] = [];
   for (let i = 0; i < pts.bone.length; i++) p.push([pts.xyz[i * 3], pts.xyz[i * 3 + 1], pts.xyz[i * 3 + 2]]);
   const j = { ...joints };
@@ -68,7 +71,12 @@ function posed(pts: ReturnType<typeof sample>, joints: Partial<Record<HumanBoneN
     for (let i = 0; i < p.length; i++) if (isBelow(pts.bone[i], t.bone)) p[i] = rotateAbout(p[i], pivot, t.axis, t.angle);
     for (const k of Object.keys(j) as HumanBoneName[]) if (k !== t.bone && isBelow(k, t.bone)) j[k] = rotateAbout(j[k]!, pivot, t.axis, t.angle);
   }
-  const gapOf = (pick: (b: HumanBoneName) => boolean) => Math.min(...p.filter((_, i) => pick(pts.bone[i])).map((q) => q[1] - supportHeight(BED, q[0], q[2])));
+  return (pick: (b: HumanBoneName) => boolean) => Math.min(...p.filter((_, i) => pick(pts.bone[i])).map((q) => q[1] - supportHeight(BED, q[0], q[2])));
+}
+
+/** The turns put on, then the lowest point rested. */
+function posed(pts: ReturnType<typeof sample>, joints: Partial<Record<HumanBoneName, Vec3>>, turns: readonly RestTurn[]) {
+  const gapOf = turnedGaps(pts, joints, turns);
   const lowest = gapOf(() => true);
   const gap = (pick: (b: HumanBoneName) => boolean) => gapOf(pick) - lowest;
   return {
@@ -130,15 +138,7 @@ describe('rest solver: box arms that would hold the back up', () => {
   }
   const pts = sample(boxes);
   const backGap = (turns: readonly RestTurn[]) => {
-    const p: Vec3[] = [];
-    for (let i = 0; i < pts.bone.length; i++) p.push([pts.xyz[i * 3], pts.xyz[i * 3 + 1], pts.xyz[i * 3 + 2]]);
-    const j = { ...joints };
-    for (const t of turns) {
-      const pivot = j[t.bone]!;
-      for (let i = 0; i < p.length; i++) if (isBelow(pts.bone[i], t.bone)) p[i] = rotateAbout(p[i], pivot, t.axis, t.angle);
-      for (const k of Object.keys(j) as HumanBoneName[]) if (k !== t.bone && isBelow(k, t.bone)) j[k] = rotateAbout(j[k]!, pivot, t.axis, t.angle);
-    }
-    const gapOf = (pick: (b: HumanBoneName) => boolean) => Math.min(...p.filter((_, i) => pick(pts.bone[i])).map((q) => q[1] - supportHeight(BED, q[0], q[2])));
+    const gapOf = turnedGaps(pts, joints, turns);
     return gapOf((b) => b === 'spine') - gapOf(() => true);
   };
   const solve = (roll: number) => restTurns({ bed: BED, xyz: pts.xyz, anchor: pts.anchor, count: pts.bone.length, joints, roll });
