@@ -127,8 +127,7 @@ export class BedroomRig {
       old.action.stop();
       this.mixer.uncacheAction(old.clip);
     }
-    // The mixer keeps one action per clip: the same pose in two slots (the side pose chosen for the back
-    // too) would share one weight, the last slot's, and the body would blink between poses. A copy each.
+    // One mixer action per clip: the same pose in two slots would share one weight (the body blinked between poses).
     if (Object.entries(this.slots).some(([k, s]) => k !== which && s?.clip === clip)) clip = clip.clone();
     const action = this.stillAction(clip);
     this.slots[which] = { clip, action, label, motion, measure: { joints: {}, heading: [0, 0, 1] } };
