@@ -43,6 +43,34 @@ function basisWorker(): Plugin {
   };
 }
 
+/**
+ * Each UI language as its own chunk (issue 30): shared/i18n/translate.ts reads its messages from
+ * ./localeTables, which in the renderer's build is renderer/app/lazyLocaleTables.ts, and that imports
+ * `virtual:vrma-i18n/<locale>`: the catalogue's combined table for that language, made here from the
+ * same area files (shared/i18n/catalogue.ts) at build time. The English page's start chunk then holds
+ * no Japanese text; main, the CLI, the tests and the dev server keep the whole catalogue.
+ */
+function i18nByLanguage(): Plugin {
+  const PREFIX = 'virtual:vrma-i18n/';
+  return {
+    name: 'vrma-studio-i18n-by-language',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === './localeTables' && importer && /[\\/]shared[\\/]i18n[\\/]translate\.ts$/.test(importer)) return resolve(__dirname, 'renderer/app/lazyLocaleTables.ts');
+      if (source.startsWith(PREFIX)) return `\0${source}`;
+      return null;
+    },
+    async load(id) {
+      if (!id.startsWith(`\0${PREFIX}`)) return null;
+      const { CATALOGUE } = await import('./shared/i18n/catalogue');
+      const table = CATALOGUE[id.slice(PREFIX.length + 1) as keyof typeof CATALOGUE];
+      if (!table) throw new Error(`no messages for ${id.slice(PREFIX.length + 1)}`);
+      return `export default ${JSON.stringify(table)};`;
+    },
+  };
+}
+
 // One output folder (out/): main-side entries (Electron main, browser host, CLI, batch worker),
 // a single CommonJS preload (sandboxed preloads cannot load ESM or split chunks), and the renderer.
 export default defineConfig({
@@ -70,7 +98,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'renderer'),
-    plugins: [basisWorker()],
+    plugins: [basisWorker(), i18nByLanguage()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       rollupOptions: { input: resolve(__dirname, 'renderer/index.html') },
