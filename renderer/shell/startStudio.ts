@@ -48,7 +48,8 @@ import { createNoticeHistory } from '../ui/noticeHistory';
 import { placeNotices } from '../ui/noticePlacement';
 import { createSplitters } from './splitters';
 
-export async function startStudio(root: HTMLElement): Promise<Studio> {
+/** `early`: the StudioApi and the settings client renderer/main.ts made (and started reading) before this code had loaded. */
+export async function startStudio(root: HTMLElement, early?: { readonly api: StudioApi | null; readonly settings: SettingsClient }): Promise<Studio> {
   const startedAt = performance.now();
   // The test hook's chunk is fetched only when the host says it runs for tests (VRMA_STUDIO_TEST_HOOK=1),
   // in parallel with the start-up below; it is installed before the first frame is drawn.
@@ -58,14 +59,16 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
       console.warn('test hook:', e);
       return null;
     });
-  let api: StudioApi | null = null;
-  try {
-    api = getStudioApi();
-  } catch {
-    // No Electron bridge and no host to talk to: the studio still works on files opened in the page.
+  let api: StudioApi | null = early ? early.api : null;
+  if (!early) {
+    try {
+      api = getStudioApi();
+    } catch {
+      // No Electron bridge and no host to talk to: the studio still works on files opened in the page.
+    }
   }
   // The language is settled before anything is built, so the first frame is already in it.
-  const settings = new SettingsClient(api), language = new LanguageChoice(settings);
+  const settings = early?.settings ?? new SettingsClient(api), language = new LanguageChoice(settings);
   await language.load();
   const viewportBox = h('div', { class: 'viewport', id: 'viewport' });
   const viewport = new Viewport(viewportBox);
