@@ -5,9 +5,7 @@
 import './styles.css';
 import { t } from '../shared/i18n';
 import { startHostSession, takeHostToken } from './platform/httpStudioApi';
-import { getStudioApi } from './platform/studioApi';
-import { testHookEnabled } from './platform/testHookEnabled';
-import { SettingsClient } from './app/settings';
+import { startCalls } from './platform/startCalls';
 import { showNoAccessPage } from './shell/noAccessPage';
 
 const root = document.getElementById('app') ?? document.body;
@@ -31,21 +29,9 @@ async function session(): Promise<boolean> {
   return false;
 }
 
-/** The first calls the studio needs before it builds anything, asked as soon as there is a session. */
-function earlyCalls(): { api: ReturnType<typeof getStudioApi> | null; settings: SettingsClient } {
-  let api: ReturnType<typeof getStudioApi> | null = null;
-  try {
-    api = getStudioApi();
-  } catch {
-    // No Electron bridge and no host to talk to: the studio still works on files opened in the page.
-  }
-  void testHookEnabled(); // asks getPlatform, which the studio reads again (answered once per page)
-  return { api, settings: new SettingsClient(api) };
-}
-
 session().then(async (ok) => {
   if (!ok) return undefined;
-  const early = earlyCalls();
+  const early = startCalls();
   return (await studioModule).startStudio(root, early);
 }).catch((e: unknown) => {
   // Never a blank screen: whatever broke is written where the studio would be.

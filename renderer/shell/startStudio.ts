@@ -1,8 +1,7 @@
 /** Builds the studio in `root` and resolves once the first frame with the avatar is drawn. */
 // Plugs the video capture into the studio's Open (loaded with the first video, not with the page).
 import '../capture/installCapture';
-import type { StudioApi } from '../../shared/contract/studioApi';
-import { getStudioApi, isElectron } from '../platform/studioApi';
+import { isElectron } from '../platform/studioApi';
 import { buildMotion } from '../../shared/vrma/buildMotion';
 import { Viewport } from '../viewport/viewport';
 import { Studio } from '../app/studio';
@@ -28,6 +27,7 @@ import { commandButton } from '../panels/commandButton';
 import { createSceneSwitcher } from './sceneSwitcher';
 import { bindFileDrop } from './fileDrop';
 import { testHookEnabled } from '../platform/testHookEnabled';
+import { startCalls, type StartCalls } from '../platform/startCalls';
 import { syncDesktop } from './desktopSync';
 import { attachDesktopSession } from '../platform/desktopSession';
 import { BUILTIN_AVATAR_NAME } from '../app/builtinAvatar';
@@ -39,7 +39,6 @@ import { h } from '../ui/dom';
 import { errorText } from '../ui/messages';
 import { t, onLocaleChange, formatNumber } from '../../shared/i18n';
 import { LanguageChoice } from '../app/language';
-import { SettingsClient } from '../app/settings';
 import { createLanguageControl, registerLanguageCommands } from './languageControl';
 import { createShortcutsOverlay } from './shortcutsOverlay';
 import { openQuestions } from '../panels/openQuestions';
@@ -49,7 +48,7 @@ import { placeNotices } from '../ui/noticePlacement';
 import { createSplitters } from './splitters';
 
 /** `early`: the StudioApi and the settings client renderer/main.ts made (and started reading) before this code had loaded. */
-export async function startStudio(root: HTMLElement, early?: { readonly api: StudioApi | null; readonly settings: SettingsClient }): Promise<Studio> {
+export async function startStudio(root: HTMLElement, early: StartCalls = startCalls()): Promise<Studio> {
   const startedAt = performance.now();
   // The test hook's chunk is fetched only when the host says it runs for tests (VRMA_STUDIO_TEST_HOOK=1),
   // in parallel with the start-up below; it is installed before the first frame is drawn.
@@ -59,16 +58,9 @@ export async function startStudio(root: HTMLElement, early?: { readonly api: Stu
       console.warn('test hook:', e);
       return null;
     });
-  let api: StudioApi | null = early ? early.api : null;
-  if (!early) {
-    try {
-      api = getStudioApi();
-    } catch {
-      // No Electron bridge and no host to talk to: the studio still works on files opened in the page.
-    }
-  }
+  const { api, settings } = early;
   // The language is settled before anything is built, so the first frame is already in it.
-  const settings = early?.settings ?? new SettingsClient(api), language = new LanguageChoice(settings);
+  const language = new LanguageChoice(settings);
   await language.load();
   const viewportBox = h('div', { class: 'viewport', id: 'viewport' });
   const viewport = new Viewport(viewportBox);

@@ -111,7 +111,7 @@ describe.skipIf(!HAS_CHROMIUM)(`first frame${HAS_CHROMIUM ? '' : ` (skipped: ${N
             const at = (window as unknown as { __studio: { firstAvatarFrameAt(): number } }).__studio.firstAvatarFrameAt();
             const entries = performance.getEntriesByType('resource').filter((e) => /\.js$/.test(e.name) && !/Worker-[^/]*\.js$/.test(e.name));
             const withMarker = await Promise.all(entries.map(async (e) => ((await (await fetch(e.name)).text()).includes(marker) ? [{ file: e.name.replace(/.*\//, ''), beforeFirstFrame: e.startTime <= at }] : [])));
-            return { lang: document.documentElement.lang, showsLabel: document.body.innerText.includes(label), scripts: entries.length, japanese: withMarker.flat() };
+            return { lang: document.documentElement.lang, showsLabel: (document.body.textContent ?? '').includes(label), scripts: entries.length, japanese: withMarker.flat() };
           }, [JAPANESE, CATALOGUE[locale === 'ja-JP' ? 'ja' : 'en']['command.file.open.label']] as const);
         } finally {
           await context.close();
