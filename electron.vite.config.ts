@@ -71,6 +71,40 @@ function i18nByLanguage(): Plugin {
   };
 }
 
+/**
+ * renderer/main.ts imports the studio's chunk dynamically, so the session and settings calls go out
+ * while it loads; without a hint the browser would only start fetching it when main.ts runs. This
+ * adds <link rel="modulepreload"> for that chunk and every chunk it imports statically, so they are
+ * fetched from the start, beside the entry (issue 30: the first frame).
+ */
+function preloadStudioChunk(): Plugin {
+  return {
+    name: 'vrma-studio-preload-studio-chunk',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const studio = chunks.find((c) => c.type === 'chunk' && c.facadeModuleId?.replace(/\\/g, '/').endsWith('/renderer/shell/startStudio.ts'));
+        if (!studio || studio.type !== 'chunk') throw new Error('the studio chunk (renderer/shell/startStudio.ts) is not in the bundle');
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          if (files.has(file)) return;
+          files.add(file);
+          const c = bundle[file];
+          if (c?.type === 'chunk') for (const f of c.imports) visit(f);
+        };
+        visit(studio.fileName);
+        const already = new Set([...html.matchAll(/(?:src|href)="\.?\/?([^"]+)"/g)].map((m) => m[1]));
+        const links = [...files].filter((f) => !already.has(f)).map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${f}` }, injectTo: 'head' as const }));
+        return { html, tags: links };
+      },
+    },
+  };
+}
+
 // One output folder (out/): main-side entries (Electron main, browser host, CLI, batch worker),
 // a single CommonJS preload (sandboxed preloads cannot load ESM or split chunks), and the renderer.
 export default defineConfig({
@@ -98,7 +132,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'renderer'),
-    plugins: [basisWorker(), i18nByLanguage()],
+    plugins: [basisWorker(), i18nByLanguage(), preloadStudioChunk()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       rollupOptions: { input: resolve(__dirname, 'renderer/index.html') },
