@@ -43,6 +43,68 @@ function basisWorker(): Plugin {
   };
 }
 
+/**
+ * Each UI language as its own chunk (issue 30): shared/i18n/translate.ts reads its messages from
+ * ./localeTables, which in the renderer's build is renderer/app/lazyLocaleTables.ts, and that imports
+ * `virtual:vrma-i18n/<locale>`: the catalogue's combined table for that language, made here from the
+ * same area files (shared/i18n/catalogue.ts) at build time. The English page's start chunk then holds
+ * no Japanese text; main, the CLI, the tests and the dev server keep the whole catalogue.
+ */
+function i18nByLanguage(): Plugin {
+  const PREFIX = 'virtual:vrma-i18n/';
+  return {
+    name: 'vrma-studio-i18n-by-language',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === './localeTables' && importer && /[\\/]shared[\\/]i18n[\\/]translate\.ts$/.test(importer)) return resolve(__dirname, 'renderer/app/lazyLocaleTables.ts');
+      if (source.startsWith(PREFIX)) return `\0${source}`;
+      return null;
+    },
+    async load(id) {
+      if (!id.startsWith(`\0${PREFIX}`)) return null;
+      const { CATALOGUE } = await import('./shared/i18n/catalogue');
+      const table = CATALOGUE[id.slice(PREFIX.length + 1) as keyof typeof CATALOGUE];
+      if (!table) throw new Error(`no messages for ${id.slice(PREFIX.length + 1)}`);
+      return `export default ${JSON.stringify(table)};`;
+    },
+  };
+}
+
+/**
+ * renderer/main.ts imports the studio's chunk dynamically, so the session and settings calls go out
+ * while it loads; without a hint the browser would only start fetching it when main.ts runs. This
+ * adds <link rel="modulepreload"> for that chunk and every chunk it imports statically, so they are
+ * fetched from the start, beside the entry (issue 30: the first frame).
+ */
+function preloadStudioChunk(): Plugin {
+  return {
+    name: 'vrma-studio-preload-studio-chunk',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const studio = chunks.find((c) => c.type === 'chunk' && c.facadeModuleId?.replace(/\\/g, '/').endsWith('/renderer/shell/startStudio.ts'));
+        if (!studio || studio.type !== 'chunk') throw new Error('the studio chunk (renderer/shell/startStudio.ts) is not in the bundle');
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          if (files.has(file)) return;
+          files.add(file);
+          const c = bundle[file];
+          if (c?.type === 'chunk') for (const f of c.imports) visit(f);
+        };
+        visit(studio.fileName);
+        const already = new Set([...html.matchAll(/(?:src|href)="\.?\/?([^"]+)"/g)].map((m) => m[1]));
+        const links = [...files].filter((f) => !already.has(f)).map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${f}` }, injectTo: 'head' as const }));
+        return { html, tags: links };
+      },
+    },
+  };
+}
+
 // One output folder (out/): main-side entries (Electron main, browser host, CLI, batch worker),
 // a single CommonJS preload (sandboxed preloads cannot load ESM or split chunks), and the renderer.
 export default defineConfig({
@@ -70,7 +132,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'renderer'),
-    plugins: [basisWorker()],
+    plugins: [basisWorker(), i18nByLanguage(), preloadStudioChunk()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       rollupOptions: { input: resolve(__dirname, 'renderer/index.html') },

@@ -3,12 +3,15 @@
  * walking, and wires files, commands, shortcuts, the desktop menu and the Bedroom scene.
  */
 import './styles.css';
-import { startStudio } from './shell/startStudio';
 import { t } from '../shared/i18n';
 import { startHostSession, takeHostToken } from './platform/httpStudioApi';
+import { startCalls } from './platform/startCalls';
 import { showNoAccessPage } from './shell/noAccessPage';
 
 const root = document.getElementById('app') ?? document.body;
+// The studio's code (most of the page's script) is fetched and compiled while the host answers the
+// session, settings and platform calls below, instead of after them (issue 30: the first frame).
+const studioModule = import('./shell/startStudio');
 
 /** Browser host: trade the one-time launch code for this tab's session token (no-op in Electron). */
 async function session(): Promise<boolean> {
@@ -26,7 +29,11 @@ async function session(): Promise<boolean> {
   return false;
 }
 
-session().then((ok) => (ok ? startStudio(root) : undefined)).catch((e: unknown) => {
+session().then(async (ok) => {
+  if (!ok) return undefined;
+  const early = startCalls();
+  return (await studioModule).startStudio(root, early);
+}).catch((e: unknown) => {
   // Never a blank screen: whatever broke is written where the studio would be.
   const box = document.createElement('pre');
   box.className = 'fatal';

@@ -6,7 +6,7 @@
  */
 import type { LanguageSetting } from '../../shared/contract/studioApi';
 import type { SettingsClient } from './settings';
-import { detectLocale, setLocale, type Locale } from '../../shared/i18n';
+import { detectLocale, loadLocale, setLocale, type Locale } from '../../shared/i18n';
 import { installPageLocale } from '../ui/i18n';
 
 /** The system's language for this page: Electron's locale in the URL first, then the browser's list. */
@@ -17,6 +17,17 @@ export function systemLocale(): Locale {
 
 export function localeFor(setting: LanguageSetting): Locale {
   return setting === 'system' ? systemLocale() : setting;
+}
+
+/** Switches to `locale` once its messages are there; a language that cannot be fetched leaves the page as it is. */
+async function applyLocale(locale: Locale): Promise<void> {
+  try {
+    await loadLocale(locale);
+  } catch (e) {
+    console.warn(`the ${locale} messages could not be loaded:`, e);
+    return;
+  }
+  setLocale(locale);
 }
 
 export class LanguageChoice {
@@ -33,7 +44,7 @@ export class LanguageChoice {
     const { language } = await this.settings.ready();
     // Subscribed first, so elements made before the language was known (the viewport) are rewritten too.
     installPageLocale();
-    setLocale(localeFor(language));
+    await applyLocale(localeFor(language));
   }
 
   /** The user picked a language (studio control or desktop menu): apply now, remember it. */
@@ -41,7 +52,7 @@ export class LanguageChoice {
     // Stored first: the desktop menu, rebuilt when the page re-sends its commands, reads the language from the settings.
     // Not stored (no settings service): the choice lasts for this page.
     await this.settings.set({ language: setting }).catch(() => undefined);
-    setLocale(localeFor(setting));
+    await applyLocale(localeFor(setting));
     for (const l of this.listeners) l(setting);
   }
 

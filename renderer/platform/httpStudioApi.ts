@@ -18,6 +18,7 @@
  */
 import {
   StudioApiError,
+  type PlatformInfo,
   type StudioApi,
   type StudioEventName,
   type StudioEvents,
@@ -118,8 +119,14 @@ export function createHttpStudioApi(baseUrl = '', token: string | null = takeHos
 
   const events = createEventStream(baseUrl, headers);
 
+  let platform: Promise<PlatformInfo> | null = null;
   const api: StudioApi = {
-    getPlatform: () => call('getPlatform'),
+    // What the host runs on does not change within a session: asked once (the test-hook check and the studio both read it at start).
+    getPlatform: () =>
+      (platform ??= call<PlatformInfo>('getPlatform').catch((e: unknown) => {
+        platform = null;
+        throw e;
+      })),
     openFolder: (path, options) => (path === undefined || options ? call('openFolder', path, options) : withConfirmation(path, (confirmed) => call('openFolder', path, confirmed ? { confirmed } : undefined))),
     closeFolder: (root) => call('closeFolder', root),
     listLibrary: () => call('listLibrary'),

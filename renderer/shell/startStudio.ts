@@ -1,8 +1,7 @@
 /** Builds the studio in `root` and resolves once the first frame with the avatar is drawn. */
 // Plugs the video capture into the studio's Open (loaded with the first video, not with the page).
 import '../capture/installCapture';
-import type { StudioApi } from '../../shared/contract/studioApi';
-import { getStudioApi, isElectron } from '../platform/studioApi';
+import { isElectron } from '../platform/studioApi';
 import { buildMotion } from '../../shared/vrma/buildMotion';
 import { Viewport } from '../viewport/viewport';
 import { Studio } from '../app/studio';
@@ -22,6 +21,7 @@ import { commandButton } from '../panels/commandButton';
 import { createSceneSwitcher } from './sceneSwitcher';
 import { bindFileDrop } from './fileDrop';
 import { testHookEnabled } from '../platform/testHookEnabled';
+import { startCalls, type StartCalls } from '../platform/startCalls';
 import { syncDesktop } from './desktopSync';
 import { attachDesktopSession } from '../platform/desktopSession';
 import { BUILTIN_AVATAR_NAME } from '../app/builtinAvatar';
@@ -33,7 +33,6 @@ import { h } from '../ui/dom';
 import { errorText } from '../ui/messages';
 import { t, onLocaleChange } from '../../shared/i18n';
 import { LanguageChoice } from '../app/language';
-import { SettingsClient } from '../app/settings';
 import { createLanguageControl, registerLanguageCommands } from './languageControl';
 import { createShortcutsOverlay } from './shortcutsOverlay';
 import { openQuestions } from '../panels/openQuestions';
@@ -42,7 +41,8 @@ import { createNoticeHistory } from '../ui/noticeHistory';
 import { placeNotices } from '../ui/noticePlacement';
 import { createSplitters } from './splitters';
 
-export async function startStudio(root: HTMLElement): Promise<Studio> {
+/** `early`: the StudioApi and the settings client renderer/main.ts made (and started reading) before this code had loaded. */
+export async function startStudio(root: HTMLElement, early: StartCalls = startCalls()): Promise<Studio> {
   const startedAt = performance.now();
   // The test hook's chunk is fetched only when the host says it runs for tests (VRMA_STUDIO_TEST_HOOK=1),
   // in parallel with the start-up below; it is installed before the first frame is drawn.
@@ -52,14 +52,9 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
       console.warn('test hook:', e);
       return null;
     });
-  let api: StudioApi | null = null;
-  try {
-    api = getStudioApi();
-  } catch {
-    // No Electron bridge and no host to talk to: the studio still works on files opened in the page.
-  }
+  const { api, settings } = early;
   // The language is settled before anything is built, so the first frame is already in it.
-  const settings = new SettingsClient(api), language = new LanguageChoice(settings);
+  const language = new LanguageChoice(settings);
   await language.load();
   const viewportBox = h('div', { class: 'viewport', id: 'viewport' });
   const viewport = new Viewport(viewportBox);

@@ -10,7 +10,7 @@
  * listed once in catalogue.ts. Terms follow glossary.ts.
  */
 export { LOCALES, detectLocale, parseLocale, type Locale } from './locale';
-export { t, translate, hasMessage, getLocale, setLocale, onLocaleChange } from './translate';
+export { t, translate, hasMessage, getLocale, setLocale, loadLocale, onLocaleChange } from './translate';
 export { formatNumber, formatPercent, formatUnit, formatDuration, formatSize, formatDate, formatList } from './formatters';
 export { formatMessage, placeholdersOf, type Params } from './format';
 export type { MessageKey } from './catalogue';

@@ -2,7 +2,8 @@
  * The current UI language and `t()`. One module-level locale for the whole process (the page, or
  * Electron main for the menu); everything that shows text subscribes with onLocaleChange and redraws.
  */
-import { CATALOGUE, type MessageKey } from './catalogue';
+import type { MessageKey } from './catalogue';
+import { TABLES, loadTable } from './localeTables';
 import { formatMessage, type Params } from './format';
 import type { Locale } from './locale';
 
@@ -13,7 +14,15 @@ export function getLocale(): Locale {
   return current;
 }
 
-/** Switches the language and tells every subscriber (no-op when unchanged). */
+/**
+ * Makes `locale`'s messages available (the renderer fetches a language other than English on demand):
+ * call before setLocale. Until it resolves, translate() answers in English.
+ */
+export function loadLocale(locale: Locale): Promise<void> {
+  return loadTable(locale);
+}
+
+/** Switches the language and tells every subscriber (no-op when unchanged); its messages must be loaded (loadLocale). */
 export function setLocale(locale: Locale): void {
   if (locale === current) return;
   current = locale;
@@ -33,7 +42,7 @@ export function t(key: MessageKey, params?: Params): string {
 
 /** Whether a key exists (for keys built at run time: `edit.${id}.label`, `error.${code}`). */
 export function hasMessage(key: string): key is MessageKey {
-  return  Object.hasOwn(CATALOGUE.en, key);
+  return Object.hasOwn(TABLES.en!, key);
 }
 
 /**
@@ -42,7 +51,7 @@ export function hasMessage(key: string): key is MessageKey {
  * the catalogue tests make sure that does not ship.
  */
 export function translate(key: string, params?: Params, fallback?: string, locale: Locale = current): string {
-  const source = CATALOGUE[locale][key] ?? CATALOGUE.en[key];
+  const source = TABLES[locale]?.[key] ?? TABLES.en![key];
   if (source === undefined) return fallback ?? key;
   return formatMessage(source, params, locale);
 }

@@ -4,8 +4,10 @@
  * before that frame holds no converter, exporter, decoder or bedroom code (they load on demand).
  */
 import { describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { hook, openStudio, screenshot, state } from './studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser } from '../helpers/browser';
+import { startHost } from '../helpers/host';
+import { CATALOGUE } from '../../shared/i18n/catalogue';
+import { hook, openStudio, screenshot, state, waitForStudio } from './studioHarness';
 
 describe.skipIf(!HAS_CHROMIUM)(`first frame${HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM_REASON})`}`, () => {
   it('draws the walking mannequin in the browser host', async () => {
@@ -88,6 +90,46 @@ describe.skipIf(!HAS_CHROMIUM)(`first frame${HAS_CHROMIUM ? '' : ` (skipped: ${N
       expect(s.errors).toEqual([]);
     } finally {
       await s.close();
+    }
+  });
+
+  // Japanese text only the Japanese catalogue has (the dope sheet's help, its first words).
+  const JAPANESE = CATALOGUE.ja['timeline.dope.help'].slice(0, 16);
+
+  it('loads only the page\'s language: in English no script holding the Japanese catalogue is fetched; in ja-JP it is, before the first frame, which is in Japanese', async () => {
+    expect(JAPANESE).not.toBe(CATALOGUE.en['timeline.dope.help'].slice(0, 16));
+    const host = await startHost();
+    const browser = await launchBrowser();
+    try {
+      const scripts = async (locale: string) => {
+        const context = await browser.newContext({ locale, viewport: { width: 1280, height: 800 } });
+        try {
+          const page = await context.newPage();
+          await page.goto(host.url);
+          await waitForStudio(page);
+          return await page.evaluate(async ([marker, label]) => {
+            const at = (window as unknown as { __studio: { firstAvatarFrameAt(): number } }).__studio.firstAvatarFrameAt();
+            const entries = performance.getEntriesByType('resource').filter((e) => /\.js$/.test(e.name) && !/Worker-[^/]*\.js$/.test(e.name));
+            const withMarker = await Promise.all(entries.map(async (e) => ((await (await fetch(e.name)).text()).includes(marker) ? [{ file: e.name.replace(/.*\//, ''), beforeFirstFrame: e.startTime <= at }] : [])));
+            return { lang: document.documentElement.lang, showsLabel: (document.body.textContent ?? '').includes(label), scripts: entries.length, japanese: withMarker.flat() };
+          }, [JAPANESE, CATALOGUE[locale === 'ja-JP' ? 'ja' : 'en']['command.file.open.label']] as const);
+        } finally {
+          await context.close();
+        }
+      };
+      const en = await scripts('en-US');
+      expect(en.lang).toBe('en');
+      expect(en.showsLabel).toBe(true);
+      expect(en.scripts).toBeGreaterThan(1);
+      expect(en.japanese).toEqual([]);
+      const ja = await scripts('ja-JP');
+      expect(ja.lang).toBe('ja');
+      expect(ja.showsLabel, 'the Open… button is in Japanese').toBe(true);
+      expect(ja.japanese.length, JSON.stringify(ja.japanese)).toBe(1);
+      expect(ja.japanese[0].beforeFirstFrame).toBe(true);
+    } finally {
+      await browser.close();
+      await host.stop();
     }
   });
 });

@@ -3,7 +3,11 @@
  * take with rotation and translation curves) encoded as binary FBX 7400 (32-bit record offsets) or 7500
  * (64-bit), with raw or zlib-deflated arrays (the exporter's encoder, shared/export/fbxEncode.ts), or as
  * ASCII 7.4. These hand-made inputs test the reader's encodings against each other and feed the fuzzer.
+ * `mixamoLayout` writes the structure Mixamo's own files have: every bone's rest orientation in its
+ * PreRotation (Lcl Rotation 0 at rest, the keys turning about the pre-rotated axes), optionally under an
+ * "Armature" node, with the bind pose as full world matrices.
  */
+import * as THREE from 'three';
 import { encodeBinaryFbx, type Node, type Prop } from '../../shared/export/fbxEncode';
 
 export type { Prop, Node } from '../../shared/export/fbxEncode';
@@ -31,6 +35,34 @@ export interface FbxSpec {
   readonly scales?: Readonly<Record<string, readonly (readonly [number, number, number])[]>>;
   /** PreRotation on the left arm (degrees), as Maya writes joint orients. */
   readonly leftArmPreRotation?: readonly [number, number, number];
+  /** Mixamo's layout: PreRotation (degrees, FBX XYZ) per bone, children placed in the pre-rotated frames. */
+  readonly mixamoLayout?: {
+    readonly preRotations: Readonly<Record<string, readonly [number, number, number]>>;
+    /** An "Armature" Null above the hips: Lcl Rotation (degrees) and uniform Lcl Scaling. */
+    readonly armature?: { readonly rotation: readonly [number, number, number]; readonly scale: number };
+  };
+}
+
+/** FBX eEulerXYZ (X applied first): three.js's 'ZYX' order. */
+const fbxEuler = (d: readonly [number, number, number]) => new THREE.Quaternion().setFromEuler(new THREE.Euler(...d.map((x) => (x * Math.PI) / 180) as [number, number, number], 'ZYX'));
+
+/** Rest world matrices (centimetres) and each bone's Lcl Translation in its parent's (pre-rotated) frame. */
+function mixamoRest(layout: NonNullable<FbxSpec['mixamoLayout']>): { world: Map<string, THREE.Matrix4>; local: Map<string, [number, number, number]>; armature?: THREE.Matrix4 } {
+  const a = layout.armature;
+  const armature = a ? new THREE.Matrix4().compose(new THREE.Vector3(), fbxEuler(a.rotation), new THREE.Vector3(a.scale, a.scale, a.scale)) : new THREE.Matrix4();
+  const world = new Map<string, THREE.Matrix4>();
+  const rot = new Map<string, THREE.Quaternion>();
+  const local = new Map<string, [number, number, number]>();
+  for (const [b, p, o] of BONES) {
+    const parentRot = p ? rot.get(p)! : new THREE.Quaternion();
+    const t = new THREE.Vector3(...o).applyQuaternion(parentRot.clone().invert());
+    local.set(b, t.toArray() as [number, number, number]);
+    const r = parentRot.clone().multiply(fbxEuler(layout.preRotations[b] ?? [0, 0, 0]));
+    rot.set(b, r);
+    const parentWorld = p ? world.get(p)! : armature;
+    world.set(b, parentWorld.clone().multiply(new THREE.Matrix4().compose(t, fbxEuler(layout.preRotations[b] ?? [0, 0, 0]), new THREE.Vector3(1, 1, 1))));
+  }
+  return { world, local, armature: a ? armature : undefined };
 }
 
 /** Bone name, parent, offset from the parent (cm). */
@@ -60,18 +92,28 @@ export function fbxScene(spec: FbxSpec = {}): Node[] {
   const objects: Node[] = [];
   const connections: Node[] = [];
   const C = (kind: string, a: number, b: number, prop?: string) => connections.push(n('C', [S(kind), L(a), L(b), ...(prop ? [S(prop)] : [])]));
+  const mixamo = spec.mixamoLayout ? mixamoRest(spec.mixamoLayout) : undefined;
+  const ARMATURE = 999;
+  if (mixamo?.armature) {
+    const a = spec.mixamoLayout!.armature!;
+    objects.push(n('Model', [L(ARMATURE), S('Armature\u0000\u0001Model'), S('Null')], [n('Version', [I(232)]), n('Properties70', [], [P('Lcl Rotation', 'Lcl Rotation', ...a.rotation), P('Lcl Scaling', 'Lcl Scaling', a.scale, a.scale, a.scale)])]));
+    C('OO', ARMATURE, 0);
+  }
   for (const [b, p, o] of BONES) {
-    const props = [P('Lcl Translation', 'Lcl Translation', ...o)];
+    const props = [P('Lcl Translation', 'Lcl Translation', ...(mixamo ? mixamo.local.get(b)! : o))];
     if (b === 'LeftArm' && spec.leftArmPreRotation) props.push(P('PreRotation', 'Vector3D', ...spec.leftArmPreRotation));
+    const pre = spec.mixamoLayout?.preRotations[b];
+    if (pre) props.push(P('RotationActive', 'bool', 1), P('PreRotation', 'Vector3D', ...pre));
     objects.push(n('Model', [L(id.get(b)!), S(`${prefix}${b}\u0000\u0001Model`), S('LimbNode')], [n('Version', [I(232)]), n('Properties70', [], props)]));
-    C('OO', id.get(b)!, p ? id.get(p)! : 0);
+    C('OO', id.get(b)!, p ? id.get(p)! : mixamo?.armature ? ARMATURE : 0);
   }
   // Bind pose: world matrices (translation only: every joint's rest rotation is identity here, unless pre-rotated).
   objects.push(n('Pose', [L(900), S('BindPose\u0000\u0001Pose'), S('BindPose')], [
     n('Type', [S('BindPose')]), n('NbPoseNodes', [I(BONES.length)]),
     ...BONES.filter(([b]) => b !== 'LeftArm' || !spec.leftArmPreRotation).map(([b]) => {
       const w = world.get(b)!;
-      return n('PoseNode', [], [n('Node', [L(id.get(b)!)]), n('Matrix', [{ t: 'd', v: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, w[0], w[1], w[2], 1] }])]);
+      const matrix = mixamo ? mixamo.world.get(b)!.toArray() : [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, w[0], w[1], w[2], 1];
+      return n('PoseNode', [], [n('Node', [L(id.get(b)!)]), n('Matrix', [{ t: 'd', v: matrix }])]);
     }),
   ]));
   // One take at 30 fps.
