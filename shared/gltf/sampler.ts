@@ -38,6 +38,8 @@ export interface Sampler {
   readonly interpolation: Interpolation;
   /** Components per key (4 rotation, 3 translation/scale, N morph weights). */
   readonly width: number;
+  /** A rotation: slerped and normalized. Morph weights are not, even four of them. */
+  readonly rotation: boolean;
 }
 
 /**
@@ -84,11 +86,11 @@ export function sampleAt(s: Sampler, t: number, cursor: { i: number }, out: numb
     return;
   }
   if (interpolation === 'CUBICSPLINE') {
-    // Key i's value and out-tangent, key i+1's in-tangent and value; four components are a rotation.
-    cubicHermite(values, i * stride + width, values, i * stride + 2 * width, values, (i + 1) * stride + width, values, (i + 1) * stride, width, t1 - t0, u, width === 4, out, 0);
+    // Key i's value and out-tangent, key i+1's value and in-tangent.
+    cubicHermite(values, i * stride + width, values, i * stride + 2 * width, values, (i + 1) * stride + width, values, (i + 1) * stride, width, t1 - t0, u, s.rotation, out, 0);
     return;
   }
-  if (width === 4) {
+  if (s.rotation) {
     const q = slerp([valueAt(i, 0), valueAt(i, 1), valueAt(i, 2), valueAt(i, 3)], [valueAt(i + 1, 0), valueAt(i + 1, 1), valueAt(i + 1, 2), valueAt(i + 1, 3)], u);
     for (let c = 0; c < 4; c++) out[c] = q[c];
     return;

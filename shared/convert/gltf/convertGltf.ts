@@ -191,7 +191,7 @@ function readAnimations(doc: Document): Animation[] {
       const width = path === 'weights' ? Math.floor(output.data.length / Math.max(1, times.length * perKey)) : output.components;
       if (times.length === 0 || output.data.length !== times.length * width * perKey) fail('BAD_GLTF', 'gltf.countMismatch', { animation: name, channel: ci, times: times.length, values: output.data.length });
       const map = channels.get(node) ?? channels.set(node, new Map()).get(node)!;
-      map.set(path, { times, values: output.data, interpolation, width });
+      map.set(path, { times, values: output.data, interpolation, width, rotation: path === 'rotation' });
       allTimes.push(times);
       keys += times.length;
     });

@@ -45,30 +45,33 @@ function gltfBytes(): Uint8Array {
   const times = Float32Array.from(TIMES);
   const translation = Float32Array.from(cubicOutputs(3));
   const rotation = Float32Array.from(cubicOutputs(4));
-  const bin = new Uint8Array(times.byteLength + translation.byteLength + rotation.byteLength);
-  bin.set(new Uint8Array(times.buffer), 0);
-  bin.set(new Uint8Array(translation.buffer), times.byteLength);
-  bin.set(new Uint8Array(rotation.buffer), times.byteLength + translation.byteLength);
+  // Four morph weights per key (in, value, out as for any CUBICSPLINE): four numbers that are no quaternion.
+  const weights = Float32Array.from(numbers(TIMES.length * 12, 11), (x) => x + 0.5);
+  const triangle = Float32Array.from([0, 0, 0, 1, 0, 0, 0, 1, 0]);
+  const parts = [times, translation, rotation, weights, triangle];
+  const bin = new Uint8Array(parts.reduce((n, a) => n + a.byteLength, 0));
+  const offsets: number[] = [];
+  parts.reduce((at, a) => (offsets.push(at), bin.set(new Uint8Array(a.buffer), at), at + a.byteLength), 0);
   const json = {
     asset: { version: '2.0' },
     scene: 0,
     scenes: [{ nodes: [0] }],
-    nodes: [{ name: 'bone' }],
+    nodes: [{ name: 'bone', mesh: 0 }],
+    meshes: [{ primitives: [{ attributes: { POSITION: 4 }, targets: [0, 1, 2, 3].map(() => ({ POSITION: 4 })) }], weights: [0, 0, 0, 0] }],
     buffers: [{ byteLength: bin.length }],
-    bufferViews: [
-      { buffer: 0, byteOffset: 0, byteLength: times.byteLength },
-      { buffer: 0, byteOffset: times.byteLength, byteLength: translation.byteLength },
-      { buffer: 0, byteOffset: times.byteLength + translation.byteLength, byteLength: rotation.byteLength },
-    ],
+    bufferViews: parts.map((a, i) => ({ buffer: 0, byteOffset: offsets[i], byteLength: a.byteLength })),
     accessors: [
       { bufferView: 0, componentType: 5126, count: TIMES.length, type: 'SCALAR', min: [TIMES[0]], max: [TIMES[TIMES.length - 1]] },
       { bufferView: 1, componentType: 5126, count: TIMES.length * 3, type: 'VEC3' },
       { bufferView: 2, componentType: 5126, count: TIMES.length * 3, type: 'VEC4' },
+      { bufferView: 3, componentType: 5126, count: TIMES.length * 12, type: 'SCALAR' },
+      { bufferView: 4, componentType: 5126, count: 3, type: 'VEC3', min: [0, 0, 0], max: [1, 1, 0] },
+      { bufferView: 3, componentType: 5126, count: TIMES.length * 4, type: 'SCALAR' },
     ],
     animations: [{
       name: 'cubic',
-      samplers: [{ input: 0, output: 1, interpolation: 'CUBICSPLINE' }, { input: 0, output: 2, interpolation: 'CUBICSPLINE' }],
-      channels: [{ sampler: 0, target: { node: 0, path: 'translation' } }, { sampler: 1, target: { node: 0, path: 'rotation' } }],
+      samplers: [{ input: 0, output: 1, interpolation: 'CUBICSPLINE' }, { input: 0, output: 2, interpolation: 'CUBICSPLINE' }, { input: 0, output: 3, interpolation: 'CUBICSPLINE' }, { input: 0, output: 5, interpolation: 'LINEAR' }],
+      channels: [{ sampler: 0, target: { node: 0, path: 'translation' } }, { sampler: 1, target: { node: 0, path: 'rotation' } }, { sampler: 2, target: { node: 0, path: 'weights' } }],
     }],
   };
   return packGlb(json, bin);
@@ -81,14 +84,14 @@ function evaluate(track: KeyframeTrack, t: number, size: number): Float64Array {
 }
 
 /** Our converter's sampler for animation sampler `index`, read through the shared sampler reader. */
-function ourSampler(bytes: Uint8Array, index: number, size: 3 | 4): Sampler {
+function ourSampler(bytes: Uint8Array, index: number, size: 3 | 4, path: 'translation' | 'rotation' | 'weights'): Sampler {
   const doc = readDocument(bytes);
   const json = (doc.json.animations as Record<string, unknown>[])[0].samplers as Record<string, unknown>[];
   const s = json[index];
   const interpolation = interpolationOf(s)!;
-  const { input, output } = readSamplerAccessors(doc.ctx, s, [size === 4 ? 'VEC4' : 'VEC3'], `sampler ${index}`);
-  expect(output.count).toBe(input.count * elementsPerKey(interpolation));
-  return { times: input.data, values: output.data, interpolation, width: size };
+  const { input, output } = readSamplerAccessors(doc.ctx, s, [path === 'weights' ? 'SCALAR' : size === 4 ? 'VEC4' : 'VEC3'], `sampler ${index}`);
+  expect(output.data.length).toBe(input.count * elementsPerKey(interpolation) * size);
+  return { times: input.data, values: output.data, interpolation, width: size, rotation: path === 'rotation' };
 }
 
 /** Times at every key and at 1/8 steps inside every segment. */
@@ -101,7 +104,7 @@ describe('one cubic Hermite for every CUBICSPLINE layout, against three.js GLTFL
     const tracks = gltf.animations[0].tracks;
     const three = { 3: tracks.find((t) => t.name.endsWith('.position'))!, 4: tracks.find((t) => t.name.endsWith('.quaternion'))! };
     for (const [index, size] of [[0, 3], [1, 4]] as const) {
-      const sampler = ourSampler(bytes, index, size);
+      const sampler = ourSampler(bytes, index, size, size === 4 ? 'rotation' : 'translation');
       const channel = fromCubicSampler(0, size === 4 ? 'rotation' : 'translation', sampler.times, sampler.values);
       const baked = bakeCubic(sampler.times, sampler.values, size, size === 4, { left: 1e7, limit: 1e7 });
       let worstSampler = 0;
@@ -129,5 +132,34 @@ describe('one cubic Hermite for every CUBICSPLINE layout, against three.js GLTFL
       expect(worstChannel, `channel, ${size} components`).toBeLessThan(1e-6);
       expect(worstBake, `bake, ${size} components`).toBeLessThan(1e-6);
     }
+  });
+
+  it('four morph weights play as numbers, not as a quaternion (CUBICSPLINE as GLTFLoader; LINEAR as a lerp)', async () => {
+    const bytes = gltfBytes();
+    const gltf = await new GLTFLoader().parseAsync(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, '');
+    const track = gltf.animations[0].tracks.find((t) => t.name.endsWith('.morphTargetInfluences'))!;
+    expect(track).toBeDefined();
+    const cubic = ourSampler(bytes, 2, 4, 'weights');
+    const linear = ourSampler(bytes, 3, 4, 'weights');
+    expect(cubic.rotation).toBe(false);
+    const out: number[] = [];
+    let worstCubic = 0;
+    let worstLinear = 0;
+    let length = 0;
+    for (const t of PROBES) {
+      const ref = evaluate(track, t, 4);
+      sampleAt(cubic, t, { i: 0 }, out);
+      for (let c = 0; c < 4; c++) worstCubic = Math.max(worstCubic, Math.abs(out[c] - ref[c]));
+      // LINEAR: a lerp between neighbouring keys (the first 20 of the same numbers as 4 weights per key).
+      sampleAt(linear, t, { i: 0 }, out);
+      length = Math.max(length, Math.abs(Math.hypot(out[0], out[1], out[2], out[3]) - 1));
+      let i = 0;
+      while (i + 2 < linear.times.length && linear.times[i + 1] <= t) i++;
+      const u = Math.min(1, (t - linear.times[i]) / (linear.times[i + 1] - linear.times[i]));
+      for (let c = 0; c < 4; c++) worstLinear = Math.max(worstLinear, Math.abs(out[c] - (linear.values[i * 4 + c] + (linear.values[(i + 1) * 4 + c] - linear.values[i * 4 + c]) * u)));
+    }
+    expect(worstCubic).toBeLessThan(1e-6);
+    expect(worstLinear).toBeLessThan(1e-6);
+    expect(length).toBeGreaterThan(0.1); // the weights are not unit length: a normalizing player would change them
   });
 });
