@@ -11,10 +11,9 @@ import { decodeDataUri } from './dataUri';
 import type { AccessorContext } from './accessor';
 import { readBudget, type ReadBudget } from '../readBudget';
 
-export type Json = Record<string, unknown>;
+import { isObject, list, type Json } from './json';
 
-export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-export const list = (o: Json, k: string): unknown[] => (Array.isArray(o[k]) ? (o[k] as unknown[]) : []);
+export { isObject, list, type Json } from './json';
 
 export interface Document {
   readonly json: Json;
