@@ -1,6 +1,7 @@
 /** The shape every `vrma-studio` subcommand has; one file per subcommand under main/cli/commands/. */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { fileProblemWords } from '../../shared/fileProblem';
+import { readFile } from 'node:fs/promises';
+import { fileFailure, fileProblemWords } from '../../shared/fileProblem';
 
 export interface CliIO {
   out(line: string): void;
@@ -25,6 +26,15 @@ export function existsRefusal(out: string): string {
   return `${fileProblemWords({ errno: 'EEXIST', file: out }, { locale: 'en' })}; use --force to replace it`;
 }
 
+/** The input file's bytes; undefined once the catalogue's words for why it cannot be read are printed. */
+export async function readInputFile(command: string, input: string, io: CliIO): Promise<Uint8Array | undefined> {
+  try {
+    return new Uint8Array(await readFile(input));
+  } catch (e) {
+    io.err(`vrma-studio ${command}: ${fileFailure(e, input)}`);
+    return undefined;
+  }
+}
 
 export function parseCommandArgs(cmd: CliCommand, argv: string[]) {
   try {

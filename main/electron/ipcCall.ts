@@ -6,7 +6,7 @@
  */
 import type { IpcResult, StudioInvokeMethod } from '../../shared/contract/studioApi';
 import { validateArgs, type ValidArgs } from '../../shared/contract/validate';
-import { toErrorInfo } from '../services/backend';
+import { toErrorInfo } from '../services/errorInfo';
 
 export async function answerStudioCall<M extends StudioInvokeMethod>(
   method: M,

@@ -19,29 +19,25 @@
  *    calls are answered (uploadLane.ts), so the page's small calls never queue behind megabytes.
  */
 import { createServer, type IncomingMessage, type ServerResponse, type Server } from 'node:http';
-import { promises as fs } from 'node:fs';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { extname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { StudioApiError, STUDIO_EVENT_NAMES, type StudioErrorCode, type StudioErrorInfo } from '../../shared/contract/studioApi';
-import { callSize, isInvokeMethod, validateArgs } from '../../shared/contract/validate';
-import { decodeWire, encodeWire, WireError, WIRE_CONTENT_TYPE } from '../../shared/contract/wire';
-import { isInside } from '../services/accessPolicy';
-import { CONTENT_TYPES, STUDIO_CSP, cspFor } from '../services/contentSecurity';
-import { toErrorInfo, type StudioBackend } from '../services/backend';
+import { encodeWire, WIRE_CONTENT_TYPE } from '../../shared/contract/wire';
+import { STUDIO_CSP } from '../services/contentSecurity';
+import type { StudioBackend } from '../services/backend';
+import { toErrorInfo } from '../services/errorInfo';
 import { LaunchCodes } from './launchCode';
 import { ByteGate } from './byteGate';
 import { UploadLane } from './uploadLane';
 import { SocketGuard } from './socketGuard';
+import { send, sendError } from './responses';
+import { isOurHost, sameOriginProblem } from './requestChecks';
+import { serveStatic } from './staticFiles';
+import { serveCall, serveEvents, serveFile, type ApiContext } from './apiRoutes';
 
 export const TOKEN_HEADER = 'x-vrma-token';
-export const PATH_HEADER = 'x-vrma-path';
 export const LAUNCH_CODE_HEADER = 'x-vrma-launch-code';
 
-/** Largest request body of a call carrying motion bytes. */
-export const MAX_MOTION_BODY_BYTES = 512 * 1024 * 1024;
-/** Largest request body of any other call (settings, commands, paths). */
-export const MAX_SMALL_BODY_BYTES = 1024 * 1024;
 /** Motion uploads held in memory at once, all together; further uploads wait (unread, so TCP holds them back). 256 MB: bench/hostLoad.bench.ts peaked at 410 MB for 20 x 50 MB. */
 export const MAX_UPLOAD_BYTES_IN_FLIGHT = 256 * 1024 * 1024;
 
@@ -65,17 +61,7 @@ export const HOST_TIMEOUTS = {
 export const LISTEN_BACKLOG = 2048;
 
 export { STUDIO_CSP };
-
-const STATUS: Record<StudioErrorCode, number> = {
-  DENIED: 403,
-  NOT_FOUND: 404,
-  EXISTS: 409,
-  BUSY: 409,
-  CONFIRM: 428,
-  BAD_ARGUMENT: 400,
-  BAD_FILE: 422,
-  INTERNAL: 500,
-};
+export { MAX_MOTION_BODY_BYTES, MAX_SMALL_BODY_BYTES, PATH_HEADER } from './apiRoutes';
 
 export interface HostServerOptions {
   backend: StudioBackend;
@@ -101,14 +87,6 @@ export interface HostServer {
   close(): Promise<void>;
 }
 
-const BASE_HEADERS = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Resource-Policy': 'same-origin',
-  'Cache-Control': 'no-store',
-};
-
 export async function startHostServer(opts: HostServerOptions): Promise<HostServer> {
   const token = opts.token ?? randomBytes(32).toString('base64url');
   const tokenBytes = Buffer.from(token);
@@ -120,30 +98,9 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
   const backend = opts.backend;
   let port = 0;
   const streams = new Set<ServerResponse>();
+  const api: ApiContext = { backend, lane, uploads, streams };
 
-  const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
-  const allowedOrigins = () => new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
-
-  function send(res: ServerResponse, status: number, body: Uint8Array | string, type: string, extra: Record<string, string> = {}) {
-    // A body we answer without reading (a refusal, a too-large call) is not read afterwards either:
-    // the connection closes with the answer (finding 7: a 403's slow body held its socket 130 s).
-    const unread = res.req && !res.req.complete ? { Connection: 'close' } : {};
-    res.writeHead(status, { ...BASE_HEADERS, 'Content-Type': type, 'Content-Length': String(Buffer.byteLength(body)), ...extra, ...unread });
-    res.end(body);
-  }
-  function sendError(res: ServerResponse, info: StudioErrorInfo) {
-    send(res, STATUS[info.code] ?? 500, encodeWire({ error: info }), WIRE_CONTENT_TYPE);
-  }
-
-  /** Refuses requests not addressed to us or coming from another site. */
-  function checkSameOrigin(req: IncomingMessage): string | null {
-    if (!allowedHosts().has(req.headers.host ?? '')) return `wrong Host header (${req.headers.host ?? 'none'})`;
-    const origin = req.headers.origin;
-    if (origin !== undefined && !allowedOrigins().has(origin)) return `requests from ${origin} are not allowed`;
-    const site = req.headers['sec-fetch-site'];
-    if (site !== undefined && site !== 'same-origin' && site !== 'none') return `cross-site request refused (${site})`;
-    return null;
-  }
+  const ourHost = (host: string) => isOurHost(host, port);
 
   function checkToken(req: IncomingMessage): boolean {
     const given = req.headers[TOKEN_HEADER];
@@ -154,86 +111,9 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
     return ok;
   }
 
-  /**
-   * The body, at most `limit` bytes, into one buffer of the declared length (no chunk list and
-   * concat copy). Motion uploads first take a reading slot in the upload lane (uploadLane.ts: at
-   * most two bodies are read at once, and they wait while small calls are answered), then their
-   * size from the upload gate.
-   */
-  async function readBody(req: IncomingMessage, limit: number, gated: boolean): Promise<{ body: Uint8Array; release: () => void }> {
-    const header = req.headers['content-length'];
-    const declared = header === undefined ? null : Number(header);
-    if (declared !== null && (!Number.isSafeInteger(declared) || declared < 0)) throw new StudioApiError('BAD_ARGUMENT', 'bad Content-Length');
-    if ((declared ?? 0) > limit) throw new StudioApiError('BAD_ARGUMENT', `request larger than ${limit} bytes for this call`);
-    const reserve = declared ?? limit;
-    const reader = gated ? await lane.enter() : null;
-    let release: () => void = () => undefined;
-    let total = 0;
-    try {
-      const hold = reader ? await uploads.reserve(reserve) : null;
-      if (hold) {
-        release = () => hold.release();
-        // A stalled sender keeps only what it sent (finding 8); it waits for the rest when it resumes.
-        reader!.onStall = () => hold.shrinkTo(total);
-      }
-      let buf = Buffer.allocUnsafe(declared ?? Math.min(limit, 64 * 1024));
-      for await (const chunk of req) {
-        const c = chunk as Buffer;
-        if (hold && hold.bytes < reserve) await hold.growTo(reserve);
-        const wait = reader?.pace(c.length);
-        if (wait) await wait; // unread meanwhile: TCP holds the sender back
-        if (total + c.length > limit || (declared !== null && total + c.length > declared)) {
-          throw new StudioApiError('BAD_ARGUMENT', `request larger than ${declared ?? limit} bytes for this call`);
-        }
-        if (total + c.length > buf.length) {
-          const grown = Buffer.allocUnsafe(Math.min(limit, Math.max(buf.length * 2, total + c.length)));
-          buf.copy(grown, 0, 0, total);
-          buf = grown;
-        }
-        c.copy(buf, total);
-        total += c.length;
-      }
-      return { body: new Uint8Array(buf.buffer, buf.byteOffset, total), release };
-    } catch (e) {
-      release();
-      throw e;
-    } finally {
-      reader?.end();
-    }
-  }
-
-  async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string) {
-    // Only under our own name: a DNS-rebinding page (Host: its own name) cannot read the build (finding 15).
-    if (!allowedHosts().has(req.headers.host ?? '')) return send(res, 421, 'wrong Host header', 'text/plain', { Connection: 'close' });
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed', 'text/plain');
-    let rel: string;
-    try {
-      rel = decodeURIComponent(pathname);
-    } catch {
-      return send(res, 400, 'bad path', 'text/plain');
-    }
-    if (rel.includes('\0')) return send(res, 400, 'bad path', 'text/plain');
-    if (rel === '/' || rel === '') rel = '/index.html';
-    const file = resolve(join(rendererDir, rel));
-    if (!isInside(rendererDir, file)) return send(res, 404, 'not found', 'text/plain');
-    let real: string;
-    try {
-      real = await fs.realpath(file);
-      if (!isInside(await fs.realpath(rendererDir), real) || !(await fs.stat(real)).isFile()) throw new Error('not a file');
-    } catch {
-      return send(res, 404, 'not found', 'text/plain');
-    }
-    const body = await fs.readFile(real);
-    const type = CONTENT_TYPES[extname(real).toLowerCase()] ?? 'application/octet-stream';
-    const headers: Record<string, string> = { 'Content-Security-Policy': cspFor(rel) };
-    if (type.startsWith('text/html')) headers['X-Frame-Options'] = 'DENY';
-    res.writeHead(200, { ...BASE_HEADERS, 'Content-Type': type, 'Content-Length': String(body.length), ...headers });
-    res.end(req.method === 'HEAD' ? undefined : body);
-  }
-
   async function serveApi(req: IncomingMessage, res: ServerResponse, pathname: string) {
     if (req.method === 'OPTIONS') return sendError(res, { code: 'DENIED', message: 'cross-origin requests are not allowed' });
-    const originProblem = checkSameOrigin(req);
+    const originProblem = sameOriginProblem(req, port);
     if (originProblem) return sendError(res, { code: 'DENIED', message: originProblem });
 
     if (pathname === '/api/session' && req.method === 'POST') {
@@ -265,77 +145,9 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
       return send(res, 200, JSON.stringify({ decision }), 'application/json');
     }
 
-    if (pathname.startsWith('/api/call/') && req.method === 'POST') {
-      const method = pathname.slice('/api/call/'.length);
-      if (!isInvokeMethod(method)) return sendError(res, { code: 'BAD_ARGUMENT', message: `unknown method ${method}` });
-      // The schema says which calls carry motion bytes (shared/contract/schema.ts).
-      const motion = callSize(method) === 'motion';
-      let release: () => void = () => {};
-      // Small calls go before upload bodies (uploadLane.ts).
-      const small = motion ? null : lane.smallCall();
-      try {
-        const read = await readBody(req, motion ? MAX_MOTION_BODY_BYTES : MAX_SMALL_BODY_BYTES, motion);
-        release = read.release;
-        // The body buffer is ours alone: byte arrays may be views into it (no second copy of an upload).
-        const args = decodeWire(read.body, { copy: false });
-        if (!Array.isArray(args)) throw new StudioApiError('BAD_ARGUMENT', 'the request body must be an argument list');
-        // The one argument check on this boundary; the backend runs validated arguments as they are.
-        const value = await backend.run(method, validateArgs(method, args));
-        return send(res, 200, encodeWire({ value: value === undefined ? null : value }), WIRE_CONTENT_TYPE);
-      } catch (e) {
-        if (e instanceof WireError) return sendError(res, { code: 'BAD_ARGUMENT', message: `bad request body: ${e.message}` });
-        return sendError(res, toErrorInfo(e));
-      } finally {
-        release();
-        small?.();
-      }
-    }
-
-    if (pathname === '/api/file' && req.method === 'GET') {
-      try {
-        const raw = req.headers[PATH_HEADER];
-        if (typeof raw !== 'string') throw new StudioApiError('BAD_ARGUMENT', 'X-VRMA-Path header missing');
-        let path: string;
-        try {
-          path = decodeURIComponent(raw);
-        } catch {
-          throw new StudioApiError('BAD_ARGUMENT', 'X-VRMA-Path is not a valid URI-encoded path');
-        }
-        // Opened before it is checked, then the descriptor itself is compared with the allowed path.
-        const handle = await backend.policy.openReadable(path);
-        let size: number;
-        try {
-          size = (await handle.stat()).size;
-        } catch (e) {
-          await handle.close();
-          throw e;
-        }
-        res.writeHead(200, { ...BASE_HEADERS, 'Content-Type': 'application/octet-stream', 'Content-Length': String(size) });
-        // Streamed straight from the descriptor: large captures are not held in memory here.
-        const stream = handle.createReadStream({ autoClose: true });
-        stream.on('error', () => res.destroy()).pipe(res);
-        res.on('close', () => stream.destroy());
-        return;
-      } catch (e) {
-        return sendError(res, toErrorInfo(e));
-      }
-    }
-
-    if (pathname === '/api/events' && req.method === 'GET') {
-      res.writeHead(200, { ...BASE_HEADERS, 'Content-Type': 'text/event-stream', Connection: 'keep-alive' });
-      res.write(': connected\n\n');
-      streams.add(res);
-      const unsubscribe = STUDIO_EVENT_NAMES.map((name) =>
-        backend.on(name, (payload) => res.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`)),
-      );
-      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
-      req.on('close', () => {
-        clearInterval(heartbeat);
-        unsubscribe.forEach((u) => u());
-        streams.delete(res);
-      });
-      return;
-    }
+    if (pathname.startsWith('/api/call/') && req.method === 'POST') return serveCall(api, req, res, pathname);
+    if (pathname === '/api/file' && req.method === 'GET') return serveFile(api, req, res);
+    if (pathname === '/api/events' && req.method === 'GET') return serveEvents(api, req, res);
     return sendError(res, { code: 'NOT_FOUND', message: `no such endpoint: ${req.method} ${pathname}` });
   }
 
@@ -352,7 +164,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
       if (!req.complete) req.socket.destroy();
     });
     const pathname = (req.url ?? '/').split('?')[0];
-    const handle = pathname.startsWith('/api/') ? serveApi(req, res, pathname) : serveStatic(req, res, pathname);
+    const handle = pathname.startsWith('/api/') ? serveApi(req, res, pathname) : serveStatic(req, res, pathname, rendererDir, ourHost);
     handle.catch((e) => {
       if (!res.headersSent) sendError(res, toErrorInfo(e));
       else res.destroy();

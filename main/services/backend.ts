@@ -7,29 +7,28 @@ import { formatList, STUDIO_FILE_EXTENSIONS } from '../../shared/formats/formats
 import { promises as fs } from 'node:fs';
 import { homedir } from 'node:os';
 import { expandHome } from './homePath';
-import { basename, dirname, join, sep } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import {
   StudioApiError,
   extensionOf,
   type ConvertFolderRequest,
-  type ConvertProgress,
-  type ConvertSummary,
-  type DocumentState,
   type LibrarySnapshot,
-  type MenuCommand,
   type OpenRequest,
   type OpenedFile,
-  type PlatformInfo,
   type RecentEntry,
   type StudioApi,
-  type StudioErrorInfo,
   type StudioEventName,
   type StudioEvents,
   type StudioInvokeMethod,
 } from '../../shared/contract/studioApi';
 import { validateArgs, type ValidArgs } from '../../shared/contract/validate';
-import { AccessPolicy, checkPathSyntax, isInside } from './accessPolicy';
+import { AccessPolicy, checkPathSyntax } from './accessPolicy';
+import type { BackendOptions } from './backendOptions';
+import { typedPathConcern } from './typedPaths';
+import { toErrorInfo } from './errorInfo';
+import { DropGrants } from './dropGrants';
+import { OpenFolders } from './openFolders';
 import { hiddenFolderConcern } from './folderReads';
 import { removeStaleTemps } from './atomicWrite';
 import { AutosaveStore } from './autosave';
@@ -37,91 +36,15 @@ import { exportBesideSource, saveDocument, saveDocumentAs } from './documents';
 import { FileDetailsCache, type FileDescriber } from './fileDetails';
 import { DescribeWorker } from './describeWorker';
 import { defaultWorkerFile } from './convertEngine';
-import { WatchedFolder } from './library';
 import { mmdModelBeside } from './mmdModelBeside';
 import { RecentList } from './recentList';
 import { SettingsStore } from './settingsStore';
-import { CloseGuard, type CloseDecision } from './closeGuard';
+import { CloseGuard } from './closeGuard';
 import { fileFailure, fileProblem, studioErrorCodeOf } from '../../shared/fileProblem';
-
-/** Native dialogs (Electron). Without them paths typed in the UI are accepted (browser host). */
-export interface Dialogs {
-  openFolder(): Promise<string | null>;
-  openFile(): Promise<string | null>;
-  saveFileAs(suggestedName: string): Promise<string | null>;
-}
-
-export type FolderConverter = ((job: {
-  jobId: string;
-  folder: string;
-  overwrite: boolean;
-  /** More than 50 takes from one file: true writes them, false leaves such files out, undefined asks (CONFIRM). */
-  allTakes?: boolean;
-  onProgress: (p: ConvertProgress) => void;
-}) => Promise<ConvertSummary>) & {
-  /** Describes a library file on the converter's long-lived worker thread (describeFile of the library). */
-  readonly describe?: FileDescriber;
-  /** Stops that worker (dispose). */
-  close?(): Promise<void>;
-};
-
-export interface BackendOptions {
-  host: PlatformInfo['host'];
-  userDataDir: string;
-  appVersion: string;
-  dialogs?: Dialogs;
-  converter?: FolderConverter;
-  onCommands?: (commands: MenuCommand[]) => void;
-  onDocumentState?: (state: DocumentState) => void;
-  onRecentChanged?: (entries: RecentEntry[]) => void;
-  /** Library change coalescing (ms). */
-  watchCoalesceMs?: number;
-  autosaveDelayMs?: number;
-  /** The user's home folder (typed paths outside it need the user's confirmation); os.homedir() by default. */
-  homeDir?: string;
-  /** Main's own "unsaved changes" dialog, when the page does not answer a close request (hung renderer). */
-  closeFallback?: () => Promise<CloseDecision>;
-  /** How long the page has to show its close dialog (ms); CLOSE_ACK_TIMEOUT_MS by default. */
-  closeAckTimeoutMs?: number;
-}
-
-/** How long a path the preload saw in a real drop may be opened with openDropped. */
-export const DROP_GRANT_MS = 60_000;
-
-/** Folders whose contents belong to the system, not to the user's motions (typed paths there need a confirmation). */
-const SYSTEM_FOLDERS =
-  process.platform === 'win32'
-    ? [process.env.SystemRoot ?? 'C:\\Windows', process.env.ProgramFiles ?? 'C:\\Program Files', process.env['ProgramFiles(x86)'] ?? 'C:\\Program Files (x86)', process.env.ProgramData ?? 'C:\\ProgramData']
-    : ['/etc', '/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/boot', '/dev', '/proc', '/sys', '/run', '/var', '/root', '/opt', '/srv', '/snap', '/System', '/Library', '/private', '/Applications', '/Volumes'];
-
-/**
- * Why a typed path must be confirmed by the user before it is granted, or null when it may open
- * straight away: inside the home folder, in no system folder and under no hidden folder (~/.ssh...).
- */
-export function typedPathConcern(real: string, home: string): string | null {
-  if (!isInside(home, real)) {
-    const system = SYSTEM_FOLDERS.find((f) => isInside(f, real));
-    return system ? `${real} is in a system folder (${system})` : `${real} is outside your home folder (${home})`;
-  }
-  const rel = real.slice(home.length).split(sep).filter(Boolean);
-  const hidden = rel.find((seg) => seg.startsWith('.'));
-  if (hidden) return `${real} is inside the hidden folder ${hidden}, which usually holds settings or keys`;
-  return null;
-}
 
 type Handler = (...args: never[]) => Promise<unknown>;
 type EventListener<K extends StudioEventName> = (payload: StudioEvents[K]) => void;
-
-/** Maps any thrown value to the contract's error shape (stack traces stay on this side). */
-export function toErrorInfo(e: unknown): StudioErrorInfo {
-  if (e instanceof StudioApiError) return e.fileProblem ? { code: e.code, message: e.message, fileProblem: e.fileProblem } : { code: e.code, message: e.message };
-  const errno = (e as NodeJS.ErrnoException)?.code;
-  const message = e instanceof Error ? e.message : String(e);
-  // A file-system error names its path (Node's e.path): the studio words it with the file's name.
-  const path = (e as NodeJS.ErrnoException)?.path;
-  const file = typeof errno === 'string' && /^E[A-Z0-9]+$/.test(errno) && typeof path === 'string' ? { fileProblem: fileProblem(e, path) } : {};
-  return { code: studioErrorCodeOf(typeof errno === 'string' ? errno : undefined), message, ...file };
-}
+type Api = { [K in StudioInvokeMethod]: StudioApi[K] };
 
 export class StudioBackend {
   readonly policy = new AccessPolicy();
@@ -131,12 +54,11 @@ export class StudioBackend {
   private readonly details: FileDetailsCache;
   /** The describing workers when the converter brings none (tests, tools). */
   private ownDescriber: DescribeWorker | undefined;
-  private readonly folders = new Map<string, WatchedFolder>();
+  private readonly folders: OpenFolders;
   private readonly listeners = new Map<StudioEventName, Set<(payload: unknown) => void>>();
   private launchRequests: OpenRequest[] = [];
-  /** Real paths the preload saw dropped (trusted drop events), with when they stop being grantable. */
-  private readonly dropped = new Map<string, number>();
-  private dropsNoted: Promise<void> = Promise.resolve();
+  /** Real paths the preload saw dropped (trusted drop events), briefly grantable. */
+  private readonly drops = new DropGrants();
   private convertBusy = false;
   private readonly handlers: Record<StudioInvokeMethod, Handler>;
   /** Close with unsaved changes: asks the page (closeRequest / answerClose), else main's dialog. */
@@ -146,6 +68,7 @@ export class StudioBackend {
 
   constructor(private readonly opts: BackendOptions) {
     this.recent = new RecentList(opts.userDataDir);
+    this.folders = new OpenFolders((change) => this.emit('libraryChanged', change), opts.watchCoalesceMs);
     this.settings = new SettingsStore(opts.userDataDir);
     this.autosaveStore = new AutosaveStore(opts.userDataDir, opts.autosaveDelayMs);
     // Files are described on workers, never on this thread: the converter's, else our own (issue 24, finding 1).
@@ -224,28 +147,7 @@ export class StudioBackend {
    * its own channel, which the page cannot reach). Only they may be opened with openDropped, briefly.
    */
   noteDropped(paths: readonly string[]): Promise<void> {
-    const until = Date.now() + DROP_GRANT_MS;
-    // Chained, so an openDropped arriving right after the drop message waits for these to be noted.
-    this.dropsNoted = this.dropsNoted.then(async () => {
-      for (const p of paths.slice(0, 1000)) {
-        try {
-          this.dropped.set(await fs.realpath(checkPathSyntax(p)), until);
-        } catch {
-          /* vanished or not a path: nothing to grant */
-        }
-      }
-    });
-    return this.dropsNoted;
-  }
-
-  private async takeDropped(path: string): Promise<string | null> {
-    await this.dropsNoted;
-    const now = Date.now();
-    for (const [p, until] of this.dropped) if (until <= now) this.dropped.delete(p);
-    const real = await fs.realpath(checkPathSyntax(path)).catch(() => null);
-    if (real === null || !this.dropped.has(real)) return null;
-    this.dropped.delete(real);
-    return real;
+    return this.drops.note(paths);
   }
 
   /** Writes a pending autosave now (before quitting). */
@@ -254,8 +156,7 @@ export class StudioBackend {
   }
 
   async dispose(): Promise<void> {
-    for (const f of this.folders.values()) f.close();
-    this.folders.clear();
+    this.folders.closeAll();
     await this.autosaveStore.flush();
     await this.opts.converter?.close?.();
     await this.ownDescriber?.close();
@@ -267,20 +168,7 @@ export class StudioBackend {
 
   private async openFolderAt(path: string): Promise<LibrarySnapshot> {
     const root = await this.policy.grantFolder(path);
-    let folder = this.folders.get(root);
-    let snapshot: LibrarySnapshot;
-    if (folder) {
-      await folder.settle();
-      snapshot = folder.snapshot();
-    } else {
-      folder = new WatchedFolder(root, (change) => this.emit('libraryChanged', change), {
-        coalesceMs: this.opts.watchCoalesceMs,
-      });
-      this.folders.set(root, folder);
-      snapshot = await folder.start();
-      // Every open view of the library learns about the new folder (also when main opened it for the OS).
-      this.emit('libraryChanged', { root, added: snapshot.entries, changed: [], removed: [] });
-    }
+    const snapshot = await this.folders.open(root);
     await this.noteRecent(root, 'folder');
     await this.settings.set({ lastFolder: root });
     return snapshot;
@@ -330,7 +218,13 @@ export class StudioBackend {
   }
 
   private createHandlers(): Record<StudioInvokeMethod, Handler> {
-    const api: { [K in StudioInvokeMethod]: StudioApi[K] } = {
+    const api: Api = { ...this.libraryHandlers(), ...this.documentHandlers(), ...this.sessionHandlers() };
+    return api as unknown as Record<StudioInvokeMethod, Handler>;
+  }
+
+  /** Folders and files: the library, opening (dialog, typed, dropped), reading. */
+  private libraryHandlers(): Pick<Api, 'getPlatform' | 'openFolder' | 'closeFolder' | 'listLibrary' | 'describeFile' | 'openFile' | 'readFile' | 'findMmdModel' | 'openDropped'> {
+    return {
       getPlatform: async () => ({
         host: this.opts.host,
         os: process.platform,
@@ -355,20 +249,12 @@ export class StudioBackend {
 
       closeFolder: async (root) => {
         const real = await fs.realpath(checkPathSyntax(root)).catch(() => root);
-        this.folders.get(real)?.close();
-        this.folders.delete(real);
+        this.folders.close(real);
         this.details.cancelUnder(real);
         this.policy.revokeFolder(real);
       },
 
-      listLibrary: async () => {
-        const out: LibrarySnapshot[] = [];
-        for (const f of this.folders.values()) {
-          await f.settle();
-          out.push(f.snapshot());
-        }
-        return out;
-      },
+      listLibrary: () => this.folders.snapshots(),
 
       describeFile: async (path) => this.details.describe(await this.policy.resolveReadable(path)),
 
@@ -387,26 +273,26 @@ export class StudioBackend {
 
       findMmdModel: async (motionPath) => {
         const real = await this.policy.resolveReadable(motionPath);
-        const snaps: LibrarySnapshot[] = [];
-        for (const f of this.folders.values()) {
-          await f.settle();
-          snaps.push(f.snapshot());
-        }
-        const model = mmdModelBeside(real, snaps);
+        const model = mmdModelBeside(real, await this.folders.snapshots());
         return model ? { path: model.path, name: model.name } : null;
       },
 
       openDropped: async (path) => {
         // A path string from the page grants nothing: only what the preload saw in a real drop.
         if (this.opts.host !== 'electron') throw new StudioApiError('DENIED', 'drops are read in the page here; type the path or use the folder field');
-        const real = await this.takeDropped(path);
+        const real = await this.drops.take(path);
         if (!real) throw new StudioApiError('DENIED', `not something that was just dropped on the window: ${path}`);
         const st = await fs.stat(real).catch((e: unknown) => Promise.reject(new StudioApiError(studioErrorCodeOf(fileProblem(e, path).errno), fileFailure(e, path), fileProblem(e, path))));
         if (st.isDirectory()) return { kind: 'folder' as const, library: await this.openFolderAt(real) };
         if (!st.isFile()) throw new StudioApiError('BAD_FILE', `not a file: ${path}`);
         return { kind: 'file' as const, file: await this.openFileAt(real) };
       },
+    };
+  }
 
+  /** Writing: save, save as, export beside the source, Convert Folder. */
+  private documentHandlers(): Pick<Api, 'saveFile' | 'saveFileAs' | 'exportMotion' | 'convertFolder'> {
+    return {
       saveFile: async (req) => {
         const result = await saveDocument(this.policy, req);
         await this.autosaveStore.clear();
@@ -414,20 +300,16 @@ export class StudioBackend {
       },
 
       saveFileAs: async (req) => {
-        let path = req.path;
+        let { path, overwrite } = req;
         if (this.opts.dialogs) {
           const chosen = await this.opts.dialogs.saveFileAs(req.suggestedName);
           if (!chosen) return null;
           // The user picked this place in the native dialog (which also confirmed any overwrite).
           await this.policy.grantWriteFolder(dirname(chosen));
-          path = chosen;
-          const result = await saveDocumentAs(this.policy, { ...req, path, overwrite: true });
-          await this.autosaveStore.clear();
-          await this.noteRecent(result.path, 'file');
-          return result;
+          [path, overwrite] = [chosen, true];
         }
         if (!path) throw new StudioApiError('BAD_ARGUMENT', 'saveFileAs needs a target path in the browser host');
-        const result = await saveDocumentAs(this.policy, { ...req, path });
+        const result = await saveDocumentAs(this.policy, { ...req, path, overwrite });
         await this.autosaveStore.clear();
         await this.noteRecent(result.path, 'file');
         return result;
@@ -435,7 +317,7 @@ export class StudioBackend {
 
       exportMotion: async (req) => {
         const result = await exportBesideSource(this.policy, req);
-        for (const f of this.folders.values()) void f.settle();
+        this.folders.touchAll();
         return result;
       },
 
@@ -459,7 +341,12 @@ export class StudioBackend {
           this.convertBusy = false;
         }
       },
+    };
+  }
 
+  /** The session: recent list, autosave and recovery, settings, menus, closing, launch requests. */
+  private sessionHandlers(): Pick<Api, 'listRecent' | 'clearRecent' | 'autosave' | 'clearAutosave' | 'checkRecovery' | 'getSettings' | 'setSettings' | 'setCommands' | 'setDocumentState' | 'answerClose' | 'takeLaunchRequests'> {
+    return {
       listRecent: () => this.recent.list(),
       clearRecent: async () => {
         await this.recent.clear();
@@ -506,6 +393,5 @@ export class StudioBackend {
         return out;
       },
     };
-    return api as unknown as Record<StudioInvokeMethod, Handler>;
   }
 }

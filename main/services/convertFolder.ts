@@ -9,7 +9,7 @@
 import { promises as fs } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { ConvertProgress, ConvertSummary, LibrarySnapshot } from '../../shared/contract/studioApi';
-import type { FolderConverter } from './backend';
+import type { FolderConverter } from './backendOptions';
 import type { ConvertJob } from './convertWorker';
 import { DescribeWorker } from './describeWorker';
 import { runConvertJobs } from './convertEngine';

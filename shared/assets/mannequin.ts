@@ -67,6 +67,38 @@ interface GltfNode {
   mesh?: number;
 }
 
+/**
+ * The root node and one node per humanoid bone at its standard position (flipped for VRM 0.x); with
+ * `restRotations` every bone gets a rest rotation of its own, as real rigs have.
+ */
+function skeletonNodes(restRotations: boolean, flip: (v: Vec3) => Vec3, W: Record<HumanBoneName, Vec3>): { nodes: GltfNode[]; boneNode: Record<HumanBoneName, number>; worldRotation: Record<HumanBoneName, Quat> } {
+  const rootRotation: Quat = restRotations ? fromAxisAngle([1, 0, 0], Math.PI / 2) : IDENTITY;
+  const worldRotation = {} as Record<HumanBoneName, Quat>;
+  HUMAN_BONE_NAMES.forEach((bone, i) => {
+    worldRotation[bone] = restRotations
+      ? mul(fromUnitVectors([0, 1, 0], flip(boneDirection(bone, W))), fromAxisAngle([0, 1, 0], 0.2 + 0.15 * (i % 5)))
+      : IDENTITY;
+  });
+
+  const nodes: GltfNode[] = [{ name: 'Mannequin' }];
+  if (restRotations) nodes[0].rotation = [...rootRotation];
+  const boneNode = {} as Record<HumanBoneName, number>;
+  for (const bone of HUMAN_BONE_NAMES) {
+    const parent = HUMAN_BONE_PARENT[bone];
+    const parentRot = parent ? worldRotation[parent] : rootRotation;
+    const parentPos: Vec3 = parent ? flip(W[parent]) : [0, 0, 0];
+    const pos = flip(W[bone]);
+    const inv = conj(parentRot);
+    const node: GltfNode = { name: bone, translation: [...rotateVec(inv, [pos[0] - parentPos[0], pos[1] - parentPos[1], pos[2] - parentPos[2]])] };
+    if (restRotations) node.rotation = [...mul(inv, worldRotation[bone])];
+    boneNode[bone] = nodes.length;
+    nodes.push(node);
+    const parentNode = nodes[parent ? boneNode[parent] : 0];
+    (parentNode.children ??= []).push(boneNode[bone]);
+  }
+  return { nodes, boneNode, worldRotation };
+}
+
 /** Direction each bone points in the standard (VRM 1.0) frame. */
 function boneDirection(bone: HumanBoneName, W: Record<HumanBoneName, Vec3>): Vec3 {
   if (bone === 'head') return [0, 1, 0];
@@ -82,30 +114,7 @@ export function makeMannequinVrm(opts: MannequinOptions = {}): Uint8Array {
   const flip = (v: Vec3): Vec3 => (v0 ? [-v[0], v[1], -v[2]] : v);
   const W = standardWorldPositions();
 
-  const rootRotation: Quat = opts.restRotations ? fromAxisAngle([1, 0, 0], Math.PI / 2) : IDENTITY;
-  const worldRotation = {} as Record<HumanBoneName, Quat>;
-  HUMAN_BONE_NAMES.forEach((bone, i) => {
-    worldRotation[bone] = opts.restRotations
-      ? mul(fromUnitVectors([0, 1, 0], flip(boneDirection(bone, W))), fromAxisAngle([0, 1, 0], 0.2 + 0.15 * (i % 5)))
-      : IDENTITY;
-  });
-
-  const nodes: GltfNode[] = [{ name: 'Mannequin' }];
-  if (opts.restRotations) nodes[0].rotation = [...rootRotation];
-  const boneNode = {} as Record<HumanBoneName, number>;
-  for (const bone of HUMAN_BONE_NAMES) {
-    const parent = HUMAN_BONE_PARENT[bone];
-    const parentRot = parent ? worldRotation[parent] : rootRotation;
-    const parentPos: Vec3 = parent ? flip(W[parent]) : [0, 0, 0];
-    const pos = flip(W[bone]);
-    const inv = conj(parentRot);
-    const node: GltfNode = { name: bone, translation: [...rotateVec(inv, [pos[0] - parentPos[0], pos[1] - parentPos[1], pos[2] - parentPos[2]])] };
-    if (opts.restRotations) node.rotation = [...mul(inv, worldRotation[bone])];
-    boneNode[bone] = nodes.length;
-    nodes.push(node);
-    const parentNode = nodes[parent ? boneNode[parent] : 0];
-    (parentNode.children ??= []).push(boneNode[bone]);
-  }
+  const { nodes, boneNode, worldRotation } = skeletonNodes(opts.restRotations === true, flip, W);
 
   const gltfBuffer = new GlbBuilder();
   const meshes: Record<string, unknown>[] = [];

@@ -5,9 +5,8 @@
  */
 import { isGlb, parseGlb, refuseCostlyJson } from '../gltf/glb';
 import { MotionError, englishDetailText } from '../errors';
+import { isObject, type Json } from '../gltf/json';
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const list = (o: Json, k: string): unknown[] => (Array.isArray(o[k]) ? (o[k] as unknown[]) : []);
 
 /**

@@ -9,11 +9,10 @@
 import type { Motion } from '../motion/types';
 import { warning, type MotionWarning } from '../warnings';
 import { fail } from '../errors';
-import { conjugateMultiplyFlat } from '../math/quat';
-import { compatibleEuler, eulerOfFlat, eulerZXYOfFlat } from '../math/euler';
-import { HUMAN_BONE_NAMES } from '../vrm/humanBones';
+import { eulerOfFlat, eulerZXYOfFlat } from '../math/euler';
 import { readAvatarSkeleton } from '../avatar/avatarSkeleton';
-import { BONE_INDEX, sampleFrames, worldRotationsAt } from './frames';
+import { sampleFrames } from './frames';
+import { forEachJointEulers, hipsScaleOf } from './jointEulers';
 import { skeletonGaze } from './gaze';
 import { exportSkeleton, type ExportSkeleton } from './skeleton';
 import { mixamoName } from './boneNames';
@@ -108,33 +107,19 @@ export function writeBvh(motion: Motion, options: BvhExportOptions = {}): Export
   const frames = skeletonGaze('BVH', sampleFrames(motion, options.fps ?? 30), options.avatar, avatar, false, report);
   const sk = exportSkeleton(frames, avatar, 'BVH', report);
   const scale = units === 'cm' ? 100 : 1;
-  const hipsScale = frames.hipsHeight > 1e-3 && Number.isFinite(frames.hipsHeight) ? sk.hipsHeight / frames.hipsHeight : 1;
+  const hipsScale = hipsScaleOf(frames, sk);
   const n = frames.times.length;
   const m = sk.bones.length;
-  const W = new Float64Array(HUMAN_BONE_NAMES.length * 4);
-  const local = new Float64Array(4);
-  const euler = new Float64Array(m * 3);
-  const prev = new Float64Array(m * 3);
   const decompose = order === 'ZXY' ? eulerZXYOfFlat : eulerOfFlat;
   const rows: string[] = new Array(n);
   const row: string[] = new Array(3 + m * 3);
   const rest = sk.positions[0];
   const { text: header, dfs } = hierarchy(sk, order, scale);
-  for (let f = 0; f < n; f++) {
-    worldRotationsAt(frames, f, W);
+  forEachJointEulers(frames, sk, decompose, (f, euler) => {
     for (let c = 0; c < 3; c++) row[c] = num((frames.hips ? frames.hips[f * 3 + c] * hipsScale : rest[c]) * scale, 5);
-    for (let j = 0; j < m; j++) {
-      const p = sk.parent[j];
-      const wo = BONE_INDEX[sk.bones[j]] * 4;
-      if (p < 0) for (let c = 0; c < 4; c++) local[c] = W[wo + c];
-      else conjugateMultiplyFlat(local, 0, W, BONE_INDEX[sk.bones[p]] * 4, W, wo);
-      decompose(local, 0, euler, j * 3);
-      if (f > 0) compatibleEuler(euler, j * 3, prev, j * 3);
-    }
     for (let k = 0; k < m; k++) for (let c = 0; c < 3; c++) row[3 + k * 3 + c] = angle4(euler[dfs[k] * 3 + c] * DEG);
-    prev.set(euler);
     rows[f] = row.join(' ');
-  }
+  });
   if (frames.expressions.size) report.push(warning(`BVH: ${frames.expressions.size} expression(s) the format cannot carry left out: ${[...frames.expressions.keys()].join(', ')}`, 'export.expressionsNotCarried', { format: 'BVH', count: frames.expressions.size, names: [...frames.expressions.keys()].join(', ') }));
   const text = `${header}\nMOTION\nFrames: ${n}\nFrame Time: ${(1 / frames.fps).toPrecision(9)}\n${rows.join('\n')}\n`;
   return { bytes: new TextEncoder().encode(text), report, frames: n, fps: frames.fps };

@@ -9,11 +9,10 @@
  */
 import type { Motion } from '../motion/types';
 import type { MotionWarning } from '../warnings';
-import { conjugateMultiplyFlat } from '../math/quat';
-import { compatibleEuler, eulerZYXOfFlat } from '../math/euler';
-import { HUMAN_BONE_NAMES } from '../vrm/humanBones';
+import { eulerZYXOfFlat } from '../math/euler';
 import { readAvatarSkeleton } from '../avatar/avatarSkeleton';
-import { BONE_INDEX, sampleFrames, worldRotationsAt } from './frames';
+import { sampleFrames } from './frames';
+import { forEachJointEulers, hipsScaleOf } from './jointEulers';
 import { skeletonGaze } from './gaze';
 import { exportSkeleton, type ExportSkeleton } from './skeleton';
 import { mixamoName } from './boneNames';
@@ -48,28 +47,13 @@ interface Curves {
 /** Every joint's Euler XYZ angles (degrees, x y z per frame) and the hips path (cm). */
 function bakeCurves(frames: ReturnType<typeof sampleFrames>, sk: ExportSkeleton): Curves {
   const n = frames.times.length;
-  const m = sk.bones.length;
-  const W = new Float64Array(HUMAN_BONE_NAMES.length * 4);
-  const local = new Float64Array(4);
-  const euler = new Float64Array(m * 3);
-  const prev = new Float64Array(m * 3);
   const rotations = sk.bones.map(() => new Float32Array(n * 3));
-  const hipsScale = frames.hipsHeight > 1e-3 && Number.isFinite(frames.hipsHeight) ? sk.hipsHeight / frames.hipsHeight : 1;
+  const hipsScale = hipsScaleOf(frames, sk);
   const hips = frames.hips ? new Float32Array(n * 3) : undefined;
-  for (let f = 0; f < n; f++) {
-    worldRotationsAt(frames, f, W);
-    for (let j = 0; j < m; j++) {
-      const p = sk.parent[j];
-      const wo = BONE_INDEX[sk.bones[j]] * 4;
-      if (p < 0) for (let c = 0; c < 4; c++) local[c] = W[wo + c];
-      else conjugateMultiplyFlat(local, 0, W, BONE_INDEX[sk.bones[p]] * 4, W, wo);
-      eulerZYXOfFlat(local, 0, euler, j * 3);
-      if (f > 0) compatibleEuler(euler, j * 3, prev, j * 3);
-      for (let c = 0; c < 3; c++) rotations[j][f * 3 + c] = euler[j * 3 + c] * DEG;
-    }
-    prev.set(euler);
+  forEachJointEulers(frames, sk, eulerZYXOfFlat, (f, euler) => {
+    for (let j = 0; j < rotations.length; j++) for (let c = 0; c < 3; c++) rotations[j][f * 3 + c] = euler[j * 3 + c] * DEG;
     if (hips) for (let c = 0; c < 3; c++) hips[f * 3 + c] = frames.hips![f * 3 + c] * hipsScale * CM;
-  }
+  });
   return { rotations, hips };
 }
 

@@ -6,6 +6,7 @@
 import { fail } from '../errors';
 import { spendBudget, type ReadBudget } from '../readBudget';
 import { decodeMeshoptView, meshoptExtension } from './meshopt';
+import { isObject, type Json } from './json';
 
 export const COMPONENT_SIZE: Readonly<Record<number, number>> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
 export const TYPE_COMPONENTS: Readonly<Record<string, number>> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
@@ -13,7 +14,6 @@ export const FLOAT = 5126;
 
 const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-type Json = Record<string, unknown>;
 
 export interface AccessorContext {
   readonly accessors: readonly unknown[];
@@ -44,9 +44,6 @@ export interface ReadAccessor {
   readonly dequantized: boolean;
 }
 
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function optionalInt(obj: Json, key: string, fallback: number, _what: string, min = 0): number {
   const v = obj[key];

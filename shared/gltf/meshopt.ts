@@ -11,8 +11,8 @@
 import { MeshoptDecoder } from 'meshoptimizer/decoder';
 import { fail } from '../errors';
 import { spendBudget, type ReadBudget } from '../readBudget';
+import { isObject, type Json } from './json';
 
-type Json = Record<string, unknown>;
 
 const MODES: ReadonlySet<string> = new Set(['ATTRIBUTES', 'TRIANGLES', 'INDICES']);
 const FILTERS: ReadonlySet<string> = new Set(['NONE', 'OCTAHEDRAL', 'QUATERNION', 'EXPONENTIAL', 'COLOR']);
@@ -31,7 +31,6 @@ export const meshoptReady: Promise<void> = MeshoptDecoder.ready.then(
   },
 );
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function int(ext: Json, key: string, _what: string, min: number, fallback?: number): number {
   const v = ext[key] ?? fallback;

@@ -13,6 +13,7 @@
  */
 import type { Channel } from './types';
 import { componentsOf } from './types';
+import { cubicHermite, cubicHermiteSlope } from '../math/hermite';
 
 export const LINEAR = 0;
 export const STEP = 1;
@@ -142,44 +143,18 @@ export function setTangents(c: Channel, i: number, inTangent: ArrayLike<number>,
 }
 
 /**
- * glTF's cubic Hermite on one segment at s in [0, 1]: p0 + tangents (per second) scaled by the
- * segment's length dt; a rotation is normalized afterwards (as GLTFCubicSplineQuaternionInterpolant).
+ * glTF's cubic Hermite on segment i at s in [0, 1] (math/hermite.ts): value i, out-tangent i, value
+ * i+1, in-tangent i+1; a rotation is normalized afterwards (as GLTFCubicSplineQuaternionInterpolant).
  */
 export function hermiteSegment(c: Channel, size: number, i: number, s: number, out: Float32Array | Float64Array, offset: number): void {
-  const dt = c.times[i + 1] - c.times[i];
-  const s2 = s * s;
-  const s3 = s2 * s;
-  const h00 = 2 * s3 - 3 * s2 + 1;
-  const h10 = s3 - 2 * s2 + s;
-  const h01 = -2 * s3 + 3 * s2;
-  const h11 = s3 - s2;
   const a = i * size;
-  const b = a + size;
-  const v = c.values;
-  const outT = c.outTangents!;
-  const inT = c.inTangents!;
-  let len = 0;
-  for (let k = 0; k < size; k++) {
-    const x = h00 * v[a + k] + h10 * outT[a + k] * dt + h01 * v[b + k] + h11 * inT[b + k] * dt;
-    out[offset + k] = x;
-    len += x * x;
-  }
-  if (size === 4 && len > 0) {
-    const inv = 1 / Math.sqrt(len);
-    for (let k = 0; k < 4; k++) out[offset + k] *= inv;
-  }
+  cubicHermite(c.values, a, c.outTangents!, a, c.values, a + size, c.inTangents!, a + size, size, c.times[i + 1] - c.times[i], s, size === 4, out, offset);
 }
 
 /** Derivative (per second) of segment i's Hermite at s in [0, 1], on components (before normalizing). */
 function hermiteSlope(c: Channel, size: number, i: number, s: number, out: Float32Array, offset: number): void {
-  const dt = c.times[i + 1] - c.times[i];
-  const d00 = (6 * s * s - 6 * s) / dt;
-  const d10 = 3 * s * s - 4 * s + 1;
-  const d01 = -d00;
-  const d11 = 3 * s * s - 2 * s;
   const a = i * size;
-  const b = a + size;
-  for (let k = 0; k < size; k++) out[offset + k] = d00 * c.values[a + k] + d10 * c.outTangents![a + k] + d01 * c.values[b + k] + d11 * c.inTangents![b + k];
+  cubicHermiteSlope(c.values, a, c.outTangents!, a, c.values, a + size, c.inTangents!, a + size, size, c.times[i + 1] - c.times[i], s, out, offset);
 }
 
 /**

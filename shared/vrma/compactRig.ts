@@ -27,9 +27,8 @@ import type { Channel, ExpressionRef, GltfJson, Motion } from '../motion/types';
 import { HUMAN_BONE_PARENT, REQUIRED_HUMAN_BONES, type HumanBoneName } from '../vrm/humanBones';
 import { computeRestPose } from './restPose';
 import { nodeInCycle } from '../gltf/nodeTree';
+import { isObject, type Json } from '../gltf/json';
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Top-level glTF keys the smaller rig knows do not index nodes (animation data is rebuilt anyway). */
 const TOP_KEYS = new Set(['asset', 'nodes', 'scenes', 'scene', 'extensions', 'extensionsUsed', 'extensionsRequired', 'extras', 'animations', 'accessors', 'bufferViews', 'buffers']);

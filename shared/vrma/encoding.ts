@@ -4,6 +4,7 @@
  * Read from the glTF JSON only, after readVrma accepted the file.
  */
 import { parseGlb } from '../gltf/glb';
+import { isObject, type Json } from '../gltf/json';
 
 export interface FileEncoding {
   /** 'quantized': every rotation output is a normalized integer; 'mixed': some are. */
@@ -17,8 +18,6 @@ export interface FileEncoding {
 
 const NAMES: Readonly<Record<number, string>> = { 5120: 'int8', 5121: 'uint8', 5122: 'int16', 5123: 'uint16', 5126: 'float' };
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function fileEncoding(bytes: Uint8Array): FileEncoding {
   const json = parseGlb(bytes).json as Json;

@@ -5,6 +5,7 @@
  */
 import { fail } from '../errors';
 import type { ReadBudget } from '../readBudget';
+import { cubicHermite } from '../math/hermite';
 
 export const CUBIC_TOLERANCE = 1e-4;
 const MAX_SUBDIVISIONS = 1024;
@@ -55,30 +56,11 @@ export function bakeStep(times: Float32Array, values: Float32Array, n: number): 
   return { times: outT, values: outV };
 }
 
-/** glTF cubic Hermite on element `seg` at s in [0,1]; values hold (inTangent, value, outTangent) triples. */
+/** glTF's cubic Hermite (math/hermite.ts) on segment `seg` at s in [0,1]; values hold (inTangent, value, outTangent) triples. */
 function hermite(values: Float32Array, n: number, seg: number, dt: number, s: number, out: Float64Array, normalizeQuat: boolean): void {
-  const s2 = s * s;
-  const s3 = s2 * s;
-  const h00 = 2 * s3 - 3 * s2 + 1;
-  const h10 = s3 - 2 * s2 + s;
-  const h01 = -2 * s3 + 3 * s2;
-  const h11 = s3 - s2;
   const a = seg * 3 * n;
   const b = (seg + 1) * 3 * n;
-  let len = 0;
-  for (let c = 0; c < n; c++) {
-    const p0 = values[a + n + c];
-    const m0 = values[a + 2 * n + c] * dt;
-    const p1 = values[b + n + c];
-    const m1 = values[b + c] * dt;
-    const v = h00 * p0 + h10 * m0 + h01 * p1 + h11 * m1;
-    out[c] = v;
-    len += v * v;
-  }
-  if (normalizeQuat && len > 0) {
-    const inv = 1 / Math.sqrt(len);
-    for (let c = 0; c < n; c++) out[c] *= inv;
-  }
+  cubicHermite(values, a + n, values, a + 2 * n, values, b + n, values, b, n, dt, s, normalizeQuat, out, 0);
 }
 
 /**

@@ -8,14 +8,16 @@
  * caller must not modify `bytes` afterwards (pass a copy if it will be reused). Channels that read
  * the same accessor share one typed array.
  */
-import type { Channel, ChannelPath, ExpressionRef, GltfJson, Motion, Vec3 } from '../motion/types';
+import type { Channel, ChannelPath, GltfJson, Motion, Vec3 } from '../motion/types';
 import { MotionError, fail } from '../errors';
 import { warning, type MotionWarning } from '../warnings';
 import { parseGlb } from '../gltf/glb';
-import { readAccessor, type AccessorContext } from '../gltf/accessor';
+import type { AccessorContext } from '../gltf/accessor';
+import { elementsPerKey, interpolationOf, readSamplerAccessors } from '../gltf/sampler';
 import { readBudget, spendBudget } from '../readBudget';
-import { decodeDataUri } from '../gltf/dataUri';
-import { isHumanBoneName, type HumanBoneName } from '../vrm/humanBones';
+import { accessorContext, isObject, readBuffers } from '../gltf/document';
+import { isIndex, readExtension, type VrmaExtension } from './extension';
+import type { HumanBoneName } from '../vrm/humanBones';
 import { computeRestPose, parentIndices, worldMatrices } from './restPose';
 import { STEP } from '../motion/interpolation';
 import { fromCubicSampler } from './samplerForm';
@@ -25,7 +27,6 @@ import { MAT4_IDENTITY } from '../math/mat4';
 export const EXTENSION_NAME = 'VRMC_vrm_animation';
 /** The reader's note on a file whose rotations are normalized integers (a quantized file). */
 export const QUANTIZED_NOTE = warning('rotations stored as normalized integers (a quantized file) were converted to floats', 'vrma.quantized');
-const KNOWN_SPEC_VERSIONS = new Set(['1.0', '1.0-draft']);
 /** Glue that references accessors/buffers and cannot survive without them in a motion file. */
 const MESH_KEYS = ['meshes', 'skins', 'images', 'textures', 'materials', 'samplers'] as const;
 /**
@@ -48,9 +49,6 @@ export const MAX_JSON_CONTAINERS = 4 * MAX_NODES;
 
 type Json = Record<string, unknown>;
 
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function arrayOf(json: Json, key: string): unknown[] {
   const v = json[key];
@@ -59,9 +57,6 @@ function arrayOf(json: Json, key: string): unknown[] {
   return v;
 }
 
-function isIndex(v: unknown, length: number): v is number {
-  return typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < length;
-}
 
 export function readVrma(bytes: Uint8Array): Motion {
   try {
@@ -87,77 +82,8 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
     if (!isObject(n)) fail('BAD_JSON', 'json.nodeNotObject', { node: i });
   });
 
-  // --- the VRMC_vrm_animation extension, cleaned so what we keep is consistent ---
-  let specVersion: string;
-  const rawSpec = ext.specVersion;
-  if (rawSpec === undefined) {
-    specVersion = '1.0';
-    warnings.push(warning('specVersion is missing (a pre-release file); read as 1.0', 'vrma.specMissing'));
-  } else if (typeof rawSpec === 'string' && KNOWN_SPEC_VERSIONS.has(rawSpec)) {
-    specVersion = rawSpec;
-    if (rawSpec !== '1.0') warnings.push(warning(`specVersion "${rawSpec}" is a draft; read as 1.0`, 'vrma.specDraft', { spec: rawSpec }));
-  } else {
-    specVersion = '1.0';
-    warnings.push(warning(`unknown specVersion ${JSON.stringify(rawSpec)}; read as 1.0`, 'vrma.specUnknown', { spec: JSON.stringify(rawSpec) ?? 'undefined' }));
-  }
-
-  const boneToNode: Partial<Record<HumanBoneName, number>> = {};
-  const nodeToBone = new Map<number, HumanBoneName>();
-  const cleanBones: Json = {};
-  const humanoid = ext.humanoid;
-  const humanBones = isObject(humanoid) ? humanoid.humanBones : undefined;
-  if (isObject(humanBones)) {
-    for (const [name, def] of Object.entries(humanBones)) {
-      const node = isObject(def) ? def.node : undefined;
-      if (!isHumanBoneName(name)) {
-        warnings.push(warning(`humanoid bone "${name}" is not a VRM 1.0 bone name; ignored`, 'vrma.boneNameUnknown', { bone: name }));
-      } else if (!isIndex(node, nodes.length)) {
-        warnings.push(warning(`humanoid bone ${name} points at node ${JSON.stringify(node)}, which does not exist; ignored`, 'vrma.boneNodeMissing', { bone: name, node: JSON.stringify(node) ?? 'undefined' }));
-      } else if (nodeToBone.has(node)) {
-        warnings.push(warning(`humanoid bone ${name} shares node ${node} with ${nodeToBone.get(node)}; ignored`, 'vrma.boneNodeShared', { bone: name, node: String(node), other: String(nodeToBone.get(node)) }));
-      } else {
-        boneToNode[name] = node;
-        nodeToBone.set(node, name);
-        cleanBones[name] = def;
-      }
-    }
-  } else if (humanoid !== undefined) {
-    warnings.push(warning('the humanoid section has no humanBones; no bones are mapped', 'vrma.noHumanBones'));
-  }
-
-  const expressions: ExpressionRef[] = [];
-  const expressionNodes = new Map<number, ExpressionRef>();
-  const cleanExpressions: Json = {};
-  if (isObject(ext.expressions)) {
-    for (const kind of ['preset', 'custom'] as const) {
-      const group = ext.expressions[kind];
-      if (group === undefined) continue;
-      if (!isObject(group)) {
-        warnings.push(warning(`expressions.${kind} is not an object; ignored`, 'vrma.expressionsNotObject', { kind }));
-        continue;
-      }
-      const clean: Json = {};
-      for (const [name, def] of Object.entries(group)) {
-        const node = isObject(def) ? def.node : undefined;
-        if (!isIndex(node, nodes.length) || expressionNodes.has(node) || nodeToBone.has(node)) {
-          warnings.push(warning(`expression ${name} points at node ${JSON.stringify(node)}, which is missing or already used; ignored`, 'vrma.expressionNodeBad', { expression: name, node: JSON.stringify(node) ?? 'undefined' }));
-          continue;
-        }
-        const ref: ExpressionRef = { name, preset: kind === 'preset', node };
-        expressions.push(ref);
-        expressionNodes.set(node, ref);
-        clean[name] = def;
-      }
-      cleanExpressions[kind] = clean;
-    }
-  }
-
-  let lookAtNode: number | undefined;
-  if (ext.lookAt !== undefined) {
-    const node = isObject(ext.lookAt) ? ext.lookAt.node : undefined;
-    if (isIndex(node, nodes.length) && !nodeToBone.has(node) && !expressionNodes.has(node)) lookAtNode = node;
-    else warnings.push(warning(`lookAt points at node ${JSON.stringify(node)}, which is missing or already used; ignored`, 'vrma.lookAtNodeBad', { node: JSON.stringify(node) ?? 'undefined' }));
-  }
+  const x = readExtension(ext, nodes.length, warnings);
+  const { specVersion, boneToNode, nodeToBone, expressions, lookAtNode } = x;
 
   // --- the kept glTF JSON ---
   const gltf: GltfJson = { ...json };
@@ -178,11 +104,7 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
     });
     warnings.push(warning(`dropped ${removed.join(', ')} (a motion file carries no geometry)`, 'vrma.geometryDropped', { removed: removed.join(', ') }));
   }
-  const cleanExt: Json = { ...ext, specVersion };
-  if (isObject(humanoid)) cleanExt.humanoid = { ...humanoid, humanBones: cleanBones };
-  if (isObject(ext.expressions)) cleanExt.expressions = { ...ext.expressions, ...cleanExpressions };
-  if (lookAtNode === undefined) delete cleanExt.lookAt;
-  gltf.extensions = { ...(extensions as Json), [EXTENSION_NAME]: cleanExt };
+  gltf.extensions = { ...(extensions as Json), [EXTENSION_NAME]: x.clean };
   const used = Array.isArray(json.extensionsUsed) ? json.extensionsUsed : [];
   if (!used.includes(EXTENSION_NAME)) {
     gltf.extensionsUsed = [...used, EXTENSION_NAME];
@@ -190,35 +112,30 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
   }
 
   // --- buffers ---
-  const buffersJson = arrayOf(json, 'buffers');
-  const buffers = buffersJson.map((b, i): Uint8Array | undefined => {
-    if (!isObject(b)) fail('BAD_JSON', 'json.bufferNotObject', { buffer: i });
-    const byteLength = b.byteLength;
-    if (typeof byteLength !== 'number' || !Number.isSafeInteger(byteLength) || byteLength < 1) fail('BAD_JSON', 'json.bufferByteLength', { buffer: i, value: JSON.stringify(byteLength) ?? 'undefined' });
-    let data: Uint8Array | undefined;
-    if (b.uri === undefined) {
-      if (i !== 0) return undefined;
-      data = glb.bin;
-    } else if (typeof b.uri === 'string' && b.uri.startsWith('data:')) {
-      data = decodeDataUri(b.uri, `buffer ${i}`);
-    } else {
-      return undefined; // external file: only an error if an animation actually uses it
-    }
-    if (byteLength > data.length) fail('TRUNCATED', 'buffer.pastEnd', { buffer: i, declared: byteLength, bytes: data.length });
-    return data.subarray(0, byteLength);
-  });
-  const ctx: AccessorContext = {
-    accessors: arrayOf(json, 'accessors'),
-    bufferViews: arrayOf(json, 'bufferViews'),
-    buffers,
-    maxSyntheticFloats: Math.max(1 << 16, bytes.length * 2),
-    budget: readBudget(bytes.length, DECODED_FLOATS_PER_BYTE, MIN_DECODED_FLOATS),
-    cache: new Map(),
-  };
+  const buffers = readBuffers(arrayOf(json, 'buffers'), glb.bin, true);
+  const ctx = accessorContext(arrayOf(json, 'accessors'), arrayOf(json, 'bufferViews'), buffers, bytes.length, readBudget(bytes.length, DECODED_FLOATS_PER_BYTE, MIN_DECODED_FLOATS));
   // A cubic key costs 3 stored elements; sampling may add more keys, but never more than one per file byte.
 
   // --- the animation ---
-  const animations = arrayOf(json, 'animations');
+  const { channels, animationName, animationExtras } = readAnimation(arrayOf(json, 'animations'), ctx, nodes as Json[], x, ext, warnings);
+
+  return {
+    gltf,
+    channels,
+    ...(animationName !== undefined ? { animationName } : {}),
+    ...(animationExtras !== undefined ? { animationExtras } : {}),
+    specVersion,
+    humanoid: { boneToNode, nodeToBone },
+    expressions,
+    lookAtNode,
+    rest: computeRestPose(gltf, boneToNode),
+    warnings,
+  };
+}
+
+/** The first animation's channels (the others are reported and left out), each checked against the extension's nodes. */
+function readAnimation(animations: readonly unknown[], ctx: AccessorContext, nodes: readonly Json[], x: VrmaExtension, ext: Json, warnings: MotionWarning[]): { channels: Channel[]; animationName?: string; animationExtras?: unknown } {
+  const { boneToNode, nodeToBone, expressionNodes, lookAtNode } = x;
   const channels: Channel[] = [];
   let animationName: string | undefined;
   let animationExtras: unknown;
@@ -281,40 +198,24 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
       if (node === lookAtNode && path === 'translation') legacyLookAt.push(channels.length);
       channels.push({ ...keys, node, path });
     }
-    if (legacyLookAt.length) convertLegacyLookAt(channels, legacyLookAt, nodes as Json[], boneToNode, seen, warnings, isObject(ext.lookAt) ? ext.lookAt.offsetFromHeadBone : undefined);
+    if (legacyLookAt.length) convertLegacyLookAt(channels, legacyLookAt, nodes, boneToNode, seen, warnings, isObject(ext.lookAt) ? ext.lookAt.offsetFromHeadBone : undefined);
   }
-
-  return {
-    gltf,
-    channels,
-    ...(animationName !== undefined ? { animationName } : {}),
-    ...(animationExtras !== undefined ? { animationExtras } : {}),
-    specVersion,
-    humanoid: { boneToNode, nodeToBone },
-    expressions,
-    lookAtNode,
-    rest: computeRestPose(gltf, boneToNode),
-    warnings,
-  };
+  return { channels, animationName, animationExtras };
 }
 
 /** One sampler's keys, STEP and CUBICSPLINE kept as key kinds (motion/interpolation.ts). */
 function readSampler(ctx: AccessorContext, sampler: Json, index: number, path: ChannelPath, warnings: MotionWarning[]): Omit<Channel, 'node' | 'path'> | undefined {
   const where = `sampler ${index}`;
-  const interpolation = sampler.interpolation ?? 'LINEAR';
-  if (interpolation !== 'LINEAR' && interpolation !== 'STEP' && interpolation !== 'CUBICSPLINE') {
-    fail('BAD_JSON', 'json.interpolation', { sampler: index, value: JSON.stringify(interpolation) });
-  }
+  const interpolation = interpolationOf(sampler);
+  if (!interpolation) fail('BAD_JSON', 'json.interpolation', { sampler: index, value: JSON.stringify(sampler.interpolation) });
   const n = path === 'rotation' ? 4 : 3;
-  const input = readAccessor(ctx, sampler.input, ['SCALAR'], `${where} input`);
-  if (input.dequantized) fail('BAD_ACCESSOR', 'sampler.inputNotFloat', { sampler: index });
-  const output = readAccessor(ctx, sampler.output, [n === 4 ? 'VEC4' : 'VEC3'], `${where} output`);
+  const { input, output } = readSamplerAccessors(ctx, sampler, [n === 4 ? 'VEC4' : 'VEC3'], where, index);
   if (output.dequantized) {
     if (path !== 'rotation') fail('BAD_ACCESSOR', 'sampler.outputNotFloat', { sampler: index, path });
     // Once per file, not per track: quantized files (writeVrma's `quantize`) have dozens of them.
     if (!warnings.includes(QUANTIZED_NOTE)) warnings.push(QUANTIZED_NOTE);
   }
-  const perKey = interpolation === 'CUBICSPLINE' ? 3 : 1;
+  const perKey = elementsPerKey(interpolation);
   if (output.count !== input.count * perKey) {
     fail('BAD_ACCESSOR', 'sampler.countMismatch', { sampler: index, times: input.count, values: output.count, expected: input.count * perKey });
   }

@@ -15,12 +15,9 @@ import { EXTENSION_NAME } from './read';
 import { quantizeRotations } from './quantize';
 import { compactRig, shortestFloat32 } from './compactRig';
 import { samplerForm, type SamplerForm } from './samplerForm';
+import { isObject, type Json } from '../gltf/json';
 
-type Json = Record<string, unknown>;
 
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function sameFloats(a: Float32Array, b: Float32Array): boolean {
   if (a === b) return true;

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { StudioBackend, typedPathConcern } from '../../main/services/backend';
+import { StudioBackend } from '../../main/services/backend';
+import { typedPathConcern } from '../../main/services/typedPaths';
 import { startHostServer, type HostServer } from '../../main/host/server';
 import { call, decoded, raw } from './hostClient';
 

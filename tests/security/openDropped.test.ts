@@ -8,7 +8,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DROP_GRANT_MS, StudioBackend, type Dialogs } from '../../main/services/backend';
+import { StudioBackend } from '../../main/services/backend';
+import type { Dialogs } from '../../main/services/backendOptions';
+import { DROP_GRANT_MS } from '../../main/services/dropGrants';
 
 const dialogs: Dialogs = { openFolder: async () => null, openFile: async () => null, saveFileAs: async () => null };
 const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: { code?: string }) => e.code ?? String(e));

@@ -15,25 +15,17 @@ const MAX_FUNCTION = 120;
 const DATA_TABLES = (path: string) => path.startsWith('shared/i18n/messages/') || path === 'shared/edits/registry.ts';
 
 const FILE_DEBT: Readonly<Record<string, number>> = {
-  'main/services/backend.ts': 513,
   'renderer/app/studio.ts': 409,
   'renderer/shell/testHook.ts': 456,
-  'shared/convert/humanoid/recognize.ts': 505,
 };
 
 const FUNCTION_DEBT: Readonly<Record<string, number>> = {
-  'main/host/server.ts:startHostServer': 275,
-  'main/services/backend.ts:StudioBackend.createHandlers': 180,
   'renderer/bedroom/controls.ts:buildControls': 205,
   'renderer/panels/expressionPanel.ts:createExpressionPanel': 170,
   'renderer/panels/libraryPanel.ts:createLibraryPanel': 184,
   'renderer/platform/desktopSession.ts:attachDesktopSession': 204,
   'renderer/shell/startStudio.ts:startStudio': 203,
   'renderer/shell/testHook.ts:installTestHook': 396,
-  'shared/assets/mannequin.ts:makeMannequinVrm': 130,
-  'shared/convert/bvh/parse.ts:parseBvh': 158,
-  'shared/convert/mmd/vmd.ts:parseVmd': 136,
-  'shared/vrma/read.ts:readVrmaUnguarded': 226,
 };
 
 /** Each listed item at most its listed length; nothing unlisted; nothing listed that is short now. */

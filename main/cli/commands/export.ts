@@ -5,7 +5,7 @@
  * Prints where it wrote and what the format could not carry.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { UsageError, existsRefusal, numberOption, type CliCommand } from '../command';
+import { UsageError, existsRefusal, numberOption, readInputFile, type CliCommand } from '../command';
 import { convertToMotion, isMotionFile } from '../../../shared/formats/index';
 import { EXPORT_FORMATS, type ExportFormat, type ExportResult } from '../../../shared/export/index';
 import { exportMotion } from '../../../shared/formats/codecs';
@@ -100,13 +100,8 @@ export const exportCommand: CliCommand = {
       model: await readInput(values.model as string | undefined, '--model'),
       avatar: await readInput(values.avatar as string | undefined, '--avatar'),
     };
-    let bytes: Uint8Array;
-    try {
-      bytes = new Uint8Array(await readFile(input));
-    } catch (e) {
-      io.err(`vrma-studio export: ${fileFailure(e, input)}`);
-      return 1;
-    }
+    const bytes = await readInputFile('export', input, io);
+    if (!bytes) return 1;
     let result: ExportResult;
     try {
       result = write(format, convertToMotion(input, bytes), values, inputs);

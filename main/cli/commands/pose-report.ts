@@ -1,12 +1,10 @@
 /** `vrma-studio pose-report IN [--time S] [--json]`: how the pose at one moment looks, by FK (see poseReport). */
-import { readFile } from 'node:fs/promises';
-import { UsageError, numberOption, type CliCommand } from '../command';
+import { UsageError, numberOption, readInputFile, type CliCommand } from '../command';
 import { convertToMotion, isMotionFile, MOTION_EXTENSIONS } from '../../../shared/formats/index';
 import { CONVERTIBLE_EXTENSIONS, formatList } from '../../../shared/formats/formats';
 import { formatPoseReport, poseReport } from '../../../shared/convert/poseReport';
 import { durationOf } from '../../../shared/motion/types';
 import { MotionError } from '../../../shared/errors';
-import { fileFailure } from '../../../shared/fileProblem';
 
 export const poseReportCommand: CliCommand = {
   name: 'pose-report',
@@ -30,13 +28,8 @@ export const poseReportCommand: CliCommand = {
     if (!isMotionFile(input)) throw new UsageError(`${input}: expected a ${formatList(MOTION_EXTENSIONS)} file`);
     const time = numberOption(values, 'time', 0);
     if (time < 0) throw new UsageError('--time must not be negative');
-    let bytes: Uint8Array;
-    try {
-      bytes = new Uint8Array(await readFile(input));
-    } catch (e) {
-      io.err(`vrma-studio pose-report: ${fileFailure(e, input)}`);
-      return 1;
-    }
+    const bytes = await readInputFile('pose-report', input, io);
+    if (!bytes) return 1;
     try {
       const motion = convertToMotion(input, bytes);
       const t = Math.min(time, durationOf(motion));

@@ -1,11 +1,9 @@
 /** `vrma-studio upgrade IN -o OUT [--force]`: rewrite any readable .vrma as a clean spec-1.0 file. */
-import { readFile } from 'node:fs/promises';
-import { UsageError, existsRefusal, type CliCommand } from '../command';
+import { UsageError, existsRefusal, readInputFile, type CliCommand } from '../command';
 import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
 import { writeFileAtomic, FileExistsError } from '../../services/atomicWrite';
 import { MotionError } from '../../../shared/errors';
-import { fileFailure } from '../../../shared/fileProblem';
 
 export const upgradeCommand: CliCommand = {
   name: 'upgrade',
@@ -26,13 +24,8 @@ export const upgradeCommand: CliCommand = {
     const out = values.output;
     if (typeof out !== 'string' || out === '') throw new UsageError('-o OUT is required');
     const input = positionals[0];
-    let bytes: Uint8Array;
-    try {
-      bytes = new Uint8Array(await readFile(input));
-    } catch (e) {
-      io.err(`vrma-studio upgrade: ${fileFailure(e, input)}`);
-      return 1;
-    }
+    const bytes = await readInputFile('upgrade', input, io);
+    if (!bytes) return 1;
     let written: Uint8Array;
     let warnings: readonly string[];
     try {

@@ -86,6 +86,29 @@ export function parseBvh(bytes: Uint8Array): Bvh {
   const first = src.next();
   if (first?.tokens[0].toUpperCase() !== 'HIERARCHY') bad(first?.line ?? 1, 'bvh.noHierarchy');
 
+  const { joints, channelCount, motionLine } = readHierarchy(src);
+
+  const framesLine = src.next();
+  if (framesLine?.tokens[0].toLowerCase() !== 'frames:') bad(framesLine?.line ?? motionLine + 1, 'bvh.framesExpected');
+  const frameCount = parseNumber(framesLine.tokens[1], framesLine.line, 'Frames');
+  if (!Number.isInteger(frameCount) || frameCount < 1) bad(framesLine.line, 'bvh.frameCount', { value: framesLine.tokens[1] });
+  const timeLine = src.next();
+  if (timeLine?.tokens[0].toLowerCase() !== 'frame' || timeLine.tokens[1]?.toLowerCase() !== 'time:') {
+    bad(timeLine?.line ?? framesLine.line + 1, 'bvh.frameTimeExpected');
+  }
+  const frameTime = parseNumber(timeLine.tokens[2], timeLine.line, 'Frame Time');
+  if (!(frameTime > 0) || frameTime > 60) bad(timeLine.line, 'bvh.frameTime', { value: timeLine.tokens[2] });
+  if (channelCount === 0) bad(motionLine, 'bvh.noChannels');
+  if (frameCount * channelCount > BVH_LIMITS.maxValues) {
+    fail('TOO_LARGE', 'bvh.tooLarge', { line: framesLine.line, frames: frameCount, channels: channelCount });
+  }
+
+  const { data, warnings } = readFrames(src, frameCount, channelCount);
+  return { joints, frameCount, frameTime, channelCount, data, warnings };
+}
+
+/** The HIERARCHY section up to MOTION: the joints, their channels (in file order) and the MOTION line. */
+function readHierarchy(src: Lines): { joints: MutableJoint[]; channelCount: number; motionLine: number } {
   const joints: MutableJoint[] = [];
   let channelCount = 0;
   // Stack of open blocks: a joint index, or -2 for an End Site.
@@ -181,22 +204,11 @@ export function parseBvh(bytes: Uint8Array): Bvh {
     j.channelStart = start;
     start += j.channels.length;
   }
+  return { joints, channelCount, motionLine };
+}
 
-  const framesLine = src.next();
-  if (framesLine?.tokens[0].toLowerCase() !== 'frames:') bad(framesLine?.line ?? motionLine + 1, 'bvh.framesExpected');
-  const frameCount = parseNumber(framesLine.tokens[1], framesLine.line, 'Frames');
-  if (!Number.isInteger(frameCount) || frameCount < 1) bad(framesLine.line, 'bvh.frameCount', { value: framesLine.tokens[1] });
-  const timeLine = src.next();
-  if (timeLine?.tokens[0].toLowerCase() !== 'frame' || timeLine.tokens[1]?.toLowerCase() !== 'time:') {
-    bad(timeLine?.line ?? framesLine.line + 1, 'bvh.frameTimeExpected');
-  }
-  const frameTime = parseNumber(timeLine.tokens[2], timeLine.line, 'Frame Time');
-  if (!(frameTime > 0) || frameTime > 60) bad(timeLine.line, 'bvh.frameTime', { value: timeLine.tokens[2] });
-  if (channelCount === 0) bad(motionLine, 'bvh.noChannels');
-  if (frameCount * channelCount > BVH_LIMITS.maxValues) {
-    fail('TOO_LARGE', 'bvh.tooLarge', { line: framesLine.line, frames: frameCount, channels: channelCount });
-  }
-
+/** The frame lines: channelCount numbers each, blank lines skipped, anything after the last frame noted. */
+function readFrames(src: Lines, frameCount: number, channelCount: number): { data: Float32Array; warnings: MotionWarning[] } {
   const data = new Float32Array(frameCount * channelCount);
   const warnings: MotionWarning[] = [];
   let frame = 0;
@@ -234,5 +246,5 @@ export function parseBvh(bytes: Uint8Array): Bvh {
       break;
     }
   }
-  return { joints, frameCount, frameTime, channelCount, data, warnings };
+  return { data, warnings };
 }

@@ -16,9 +16,9 @@ import { normalize } from '../../math/quat';
 import { readAccessor } from '../../gltf/accessor';
 import { nodeInCycle } from '../../gltf/nodeTree';
 import { JOINT_FRAME_COST, canSpend, spendBudget } from '../../readBudget';
-import { isObject, list, readDocument, type Document, type Json } from './document';
+import { isObject, list, readDocument, type Document, type Json } from '../../gltf/document';
 import { buildMotion } from '../../vrma/buildMotion';
-import { sampleAt, unionTimes, type Animation, type Sampler } from './sampler';
+import { elementsPerKey, interpolationOf, readSamplerAccessors, sampleAt, unionTimes, type Animation, type Sampler } from '../../gltf/sampler';
 import { estimateFpsOfTimes } from '../../vrma/summary';
 import { nodeTransform, restTrs, type GltfNode } from '../../vrma/restPose';
 import type { SourceJoint, V3 } from '../humanoid/skeleton';
@@ -40,7 +40,7 @@ export interface GltfConvertOptions {
 }
 
 
-export type { Animation } from './sampler';
+export type { Animation } from '../../gltf/sampler';
 
 // The node's own transform is read by the core's one reader (vrma/restPose.ts); rotations are
 // normalized here because exporters write slightly non-unit quaternions and a posed source must not scale.
@@ -176,9 +176,9 @@ function readAnimations(doc: Document): Animation[] {
       if (path !== 'translation' && path !== 'rotation' && path !== 'scale' && path !== 'weights') return;
       const s = samplers[typeof c.sampler === 'number' ? c.sampler : -1];
       if (!isObject(s)) fail('BAD_GLTF', 'gltf.channelSampler', { animation: name, channel: ci });
-      const interpolation = s.interpolation === 'STEP' || s.interpolation === 'CUBICSPLINE' ? s.interpolation : 'LINEAR';
-      const input = readAccessor(ctx, s.input, ['SCALAR'], `${where} input`);
-      const output = readAccessor(ctx, s.output, path === 'rotation' ? ['VEC4'] : path === 'weights' ? ['SCALAR'] : ['VEC3'], `${where} output`);
+      // An unknown interpolation plays as LINEAR here (the VRMA reader refuses it).
+      const interpolation = interpolationOf(s) ?? 'LINEAR';
+      const { input, output } = readSamplerAccessors(ctx, s, path === 'rotation' ? ['VEC4'] : path === 'weights' ? ['SCALAR'] : ['VEC3'], where);
       const times = input.data;
       spendBudget(ctx.budget, CHANNEL_COST, where);
       if (!ordered.has(times)) {
@@ -187,11 +187,11 @@ function readAnimations(doc: Document): Animation[] {
         }
         ordered.add(times);
       }
-      const perKey = interpolation === 'CUBICSPLINE' ? 3 : 1;
+      const perKey = elementsPerKey(interpolation);
       const width = path === 'weights' ? Math.floor(output.data.length / Math.max(1, times.length * perKey)) : output.components;
       if (times.length === 0 || output.data.length !== times.length * width * perKey) fail('BAD_GLTF', 'gltf.countMismatch', { animation: name, channel: ci, times: times.length, values: output.data.length });
       const map = channels.get(node) ?? channels.set(node, new Map()).get(node)!;
-      map.set(path, { times, values: output.data, interpolation, width });
+      map.set(path, { times, values: output.data, interpolation, width, rotation: path === 'rotation' });
       allTimes.push(times);
       keys += times.length;
     });

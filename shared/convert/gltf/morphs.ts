@@ -5,8 +5,8 @@
 import { warning, type MotionWarning } from '../../warnings';
 import type { KeyTrack } from '../../vrma/buildMotion';
 import { expressionForMorph } from '../humanoid/expressionNames';
-import { isObject, list, type Document } from './document';
-import { sampleAt, type Sampler } from './sampler';
+import { isObject, list, type Document } from '../../gltf/document';
+import { sampleAt, type Sampler } from '../../gltf/sampler';
 
 /** An animation's channels: node -> path -> sampler. */
 interface AnimatedChannels {

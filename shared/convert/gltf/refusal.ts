@@ -3,8 +3,8 @@
  * horse of three.js's examples animate morph targets only, and were told "no nodes" although they have some.
  */
 import { fail } from '../../errors';
-import { isObject, list, type Document } from './document';
-import type { Animation } from './sampler';
+import { isObject, list, type Document } from '../../gltf/document';
+import type { Animation } from '../../gltf/sampler';
 
 /** A node as the user knows it: its mesh's name (what a modeller shows), else its own, else its index. */
 function nodeLabel(doc: Document, node: number): string {

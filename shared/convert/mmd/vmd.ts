@@ -202,6 +202,13 @@ export function parseVmd(bytes: Uint8Array): Vmd {
     ikKeys.sort((a, b) => a.frame - b.frame);
   }
 
+  const boneTracks = boneTracksOf(boneNames, boneFrames, bonePos, boneRot, boneCurves, rawNames);
+  const morphTracks = morphTracksOf(morphNames, morphFrames, morphWeights, rawNames);
+  return { modelName, boneTracks, morphTracks, ikKeys, boneKeyCount: boneCount, morphKeyCount: morphCount, cameraKeyCount, lastFrame };
+}
+
+/** Bone keys grouped into one track per bone (by name key), each in frame order. */
+function boneTracksOf(boneNames: readonly string[], boneFrames: Uint32Array, bonePos: Float32Array, boneRot: Float32Array, boneCurves: Uint8Array, rawNames: ReadonlyMap<string, string>): VmdBoneTrack[] {
   const boneTracks: VmdBoneTrack[] = [];
   for (const [key, idx] of groupKeys(boneNames, boneFrames)) {
     const n = idx.length;
@@ -217,6 +224,11 @@ export function parseVmd(bytes: Uint8Array): Vmd {
     });
     boneTracks.push({ name: rawNames.get(key) ?? key, key, frames, positions, rotations, curves });
   }
+  return boneTracks;
+}
+
+/** Morph keys grouped into one track per morph (by name key), each in frame order. */
+function morphTracksOf(morphNames: readonly string[], morphFrames: Uint32Array, morphWeights: Float32Array, rawNames: ReadonlyMap<string, string>): VmdMorphTrack[] {
   const morphTracks: VmdMorphTrack[] = [];
   for (const [key, idx] of groupKeys(morphNames, morphFrames)) {
     morphTracks.push({
@@ -226,5 +238,5 @@ export function parseVmd(bytes: Uint8Array): Vmd {
       weights: Float32Array.from(idx, (k) => morphWeights[k]),
     });
   }
-  return { modelName, boneTracks, morphTracks, ikKeys, boneKeyCount: boneCount, morphKeyCount: morphCount, cameraKeyCount, lastFrame };
+  return morphTracks;
 }

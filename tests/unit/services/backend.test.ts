@@ -7,7 +7,8 @@ import { mkdirSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import type { LibraryChange, LibrarySnapshot, OpenedFile, RecoveredSession, SaveResult } from '../../../shared/contract/studioApi';
-import { StudioBackend, type Dialogs } from '../../../main/services/backend';
+import { StudioBackend } from '../../../main/services/backend';
+import type { Dialogs } from '../../../main/services/backendOptions';
 import { useTempDirs } from './tempDir';
 
 const tempDir = useTempDirs('vrma-backend-');

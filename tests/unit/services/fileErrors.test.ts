@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileFailure, fileProblemWords, studioErrorCodeOf } from '../../../shared/fileProblem';
-import { toErrorInfo } from '../../../main/services/backend';
+import { toErrorInfo } from '../../../main/services/errorInfo';
 import { CATALOGUE } from '../../../shared/i18n/catalogue';
 import { cli } from '../../helpers/cli';
 import { useTempDirs } from './tempDir';

@@ -1,15 +1,45 @@
 /**
- * glTF animation samplers as the converter plays them: the union of a take's key times and a
- * sampler's value at a time (LINEAR slerp/lerp, STEP, CUBICSPLINE Hermite), with a cursor per sampler.
+ * glTF animation samplers, the one reader over accessors that the VRMA reader and the glTF converter
+ * share: a sampler's interpolation, its input and output accessors read and checked against each other;
+ * and, for the converter, the union of a take's key times and a sampler's value at a time (LINEAR
+ * slerp/lerp, STEP, CUBICSPLINE through math/hermite.ts), with a cursor per sampler.
  */
-import { normalize, slerp } from '../../math/quat';
+import { fail } from '../errors';
+import { slerp } from '../math/quat';
+import { cubicHermite } from '../math/hermite';
+import { readAccessor, type AccessorContext, type ReadAccessor } from './accessor';
+
+export type Interpolation = 'LINEAR' | 'STEP' | 'CUBICSPLINE';
+
+/** A sampler's interpolation; a missing one is LINEAR, an unknown one undefined (the caller decides). */
+export function interpolationOf(sampler: Record<string, unknown>): Interpolation | undefined {
+  const v = sampler.interpolation ?? 'LINEAR';
+  return v === 'LINEAR' || v === 'STEP' || v === 'CUBICSPLINE' ? v : undefined;
+}
+
+/** Output elements per key: CUBICSPLINE stores (in-tangent, value, out-tangent) for each. */
+export const elementsPerKey = (interpolation: Interpolation): number => (interpolation === 'CUBICSPLINE' ? 3 : 1);
+
+/**
+ * A sampler's input (key times, SCALAR) and output accessors, read once through the context's cache.
+ * With `floatTimes` (the sampler's index, for the message) times stored as normalized integers are
+ * refused, as glTF requires float times (the VRMA reader); without it they are read as fractions.
+ */
+export function readSamplerAccessors(ctx: AccessorContext, sampler: Record<string, unknown>, outputTypes: readonly string[], where: string, floatTimes?: number): { input: ReadAccessor; output: ReadAccessor } {
+  const input = readAccessor(ctx, sampler.input, ['SCALAR'], `${where} input`);
+  if (floatTimes !== undefined && input.dequantized) fail('BAD_ACCESSOR', 'sampler.inputNotFloat', { sampler: floatTimes });
+  const output = readAccessor(ctx, sampler.output, outputTypes, `${where} output`);
+  return { input, output };
+}
 
 export interface Sampler {
   readonly times: Float32Array;
   readonly values: Float32Array;
-  readonly interpolation: 'LINEAR' | 'STEP' | 'CUBICSPLINE';
+  readonly interpolation: Interpolation;
   /** Components per key (4 rotation, 3 translation/scale, N morph weights). */
   readonly width: number;
+  /** A rotation: slerped and normalized. Morph weights are not, even four of them. */
+  readonly rotation: boolean;
 }
 
 /**
@@ -56,20 +86,11 @@ export function sampleAt(s: Sampler, t: number, cursor: { i: number }, out: numb
     return;
   }
   if (interpolation === 'CUBICSPLINE') {
-    const dt = t1 - t0, u2 = u * u, u3 = u2 * u;
-    for (let c = 0; c < width; c++) {
-      const p0 = valueAt(i, c), p1 = valueAt(i + 1, c);
-      const m0 = values[i * stride + 2 * width + c] * dt; // out-tangent of key i
-      const m1 = values[(i + 1) * stride + c] * dt; // in-tangent of key i+1
-      out[c] = (2 * u3 - 3 * u2 + 1) * p0 + (u3 - 2 * u2 + u) * m0 + (-2 * u3 + 3 * u2) * p1 + (u3 - u2) * m1;
-    }
-    if (width === 4) {
-      const q = normalize([out[0], out[1], out[2], out[3]]);
-      for (let c = 0; c < 4; c++) out[c] = q[c];
-    }
+    // Key i's value and out-tangent, key i+1's value and in-tangent.
+    cubicHermite(values, i * stride + width, values, i * stride + 2 * width, values, (i + 1) * stride + width, values, (i + 1) * stride, width, t1 - t0, u, s.rotation, out, 0);
     return;
   }
-  if (width === 4) {
+  if (s.rotation) {
     const q = slerp([valueAt(i, 0), valueAt(i, 1), valueAt(i, 2), valueAt(i, 3)], [valueAt(i + 1, 0), valueAt(i + 1, 1), valueAt(i + 1, 2), valueAt(i + 1, 3)], u);
     for (let c = 0; c < 4; c++) out[c] = q[c];
     return;
