@@ -4,7 +4,8 @@
  * for about half a second). Without an upload target (Electron: the preload bridge exists only in
  * the page) the bytes go back transferred, not copied.
  */
-import { writeVrma } from '../../shared/vrma/write';
+import { joinParts, writeVrmaParts } from '../../shared/vrma/writeParts';
+import { WireByteParts } from '../../shared/contract/wire';
 import type { Channel } from '../../shared/motion/types';
 import type { AutosaveReply, AutosaveRequest } from './autosaveProtocol';
 import { postWireCall, type WireCallTarget } from './wireCall';
@@ -28,11 +29,13 @@ scope.onmessage = async (e) => {
   try {
     const channels = req.motion.channels.map((c) => (typeof c === 'number' ? last[c] : c));
     last = channels;
-    const bytes = writeVrma({ ...req.motion, channels });
+    const written = writeVrmaParts({ ...req.motion, channels });
     if (target) {
-      await postWireCall(target, 'autosave', [{ ...req.session, motion: bytes }]);
+      // The file's parts are mostly views of the channels this worker holds: uploaded without joining.
+      await postWireCall(target, 'autosave', [{ ...req.session, motion: new WireByteParts(written.parts, written.byteLength) }]);
       scope.postMessage({ id: req.id, ok: true });
     } else {
+      const bytes = joinParts(written);
       scope.postMessage({ id: req.id, ok: true, bytes }, [bytes.buffer]);
     }
   } catch (err) {
