@@ -7,7 +7,7 @@
 import { joinParts, writeVrmaParts } from '../../shared/vrma/writeParts';
 import { WireByteParts } from '../../shared/contract/wire';
 import type { Channel } from '../../shared/motion/types';
-import type { AutosaveReply, AutosaveRequest } from './autosaveProtocol';
+import { unsplice, type AutosaveReply, type AutosaveRequest } from './autosaveProtocol';
 import { postWireCall, type WireCallTarget } from './wireCall';
 
 interface WorkerScope {
@@ -27,7 +27,7 @@ scope.onmessage = async (e) => {
     return;
   }
   try {
-    const channels = req.motion.channels.map((c) => (typeof c === 'number' ? last[c] : c));
+    const channels = req.motion.channels.map((c) => (typeof c === 'number' ? last[c] : 'splice' in c ? unsplice(c, last[c.splice]) : c));
     last = channels;
     const written = writeVrmaParts({ ...req.motion, channels });
     if (target) {

@@ -7,9 +7,13 @@
 import { StudioApiError, type StudioApi, type StudioErrorCode } from '../../shared/contract/studioApi';
 import type { Channel, Motion } from '../../shared/motion/types';
 import { writeVrma } from '../../shared/vrma/write';
-import type { AutosaveReply, AutosaveRequest, MotionDelta, SessionWithoutMotion } from './autosaveProtocol';
+import type { AutosaveReply, AutosaveRequest, MotionDelta, SessionWithoutMotion, SplicedDelta } from './autosaveProtocol';
+import { spliceOf } from '../../shared/motion/channelDiff';
+import { kindsOf } from '../../shared/motion/interpolation';
+import { componentsOf } from '../../shared/motion/types';
 import { httpCallTarget } from './httpStudioApi';
 import { WorkerFailedError, WorkerRpc } from '../workers/workerRpc';
+import { compactChannels } from '../workers/compactChannels';
 
 export interface AutosaveWriter {
   /** Where the .vrma is written: 'worker', or 'page' when no worker could be used. */
@@ -36,8 +40,23 @@ export function createAutosaveWriter(api: StudioApi, opts: { useWorker?: boolean
           },
         });
 
+  /** A channel by index where the worker holds it, by its changed keys where it was made from a held one. */
+  function deltaOf(c: Channel): Channel | number | SplicedDelta {
+    const index = held.get(c);
+    if (index !== undefined) return index;
+    const s = spliceOf(c);
+    const base = s && held.get(s.from);
+    if (!s || base === undefined || s.tail === undefined || kindsOf(c) || kindsOf(s.from)) return c;
+    const size = componentsOf(c.path);
+    const end = c.times.length - (s.from.times.length - s.tail);
+    return { splice: base, head: s.head, tail: s.tail, times: c.times.slice(s.head, end), values: c.values.slice(s.head * size, end * size) };
+  }
+
   function delta(motion: Motion): MotionDelta {
-    return { ...motion, channels: motion.channels.map((c) => held.get(c) ?? c) };
+    const channels = motion.channels.map(deltaOf);
+    const whole = compactChannels(channels.filter((c): c is Channel | number => typeof c === 'number' || 'node' in c));
+    let w = 0;
+    return { ...motion, channels: channels.map((c) => (typeof c === 'number' || 'node' in c ? whole[w++] : c)) };
   }
 
   /** The worker's answer: uploaded by it, or written and handed back for the page to send. */
