@@ -8,6 +8,7 @@ import { joinParts, writeVrmaParts } from '../../shared/vrma/writeParts';
 import { WireByteParts } from '../../shared/contract/wire';
 import type { Channel } from '../../shared/motion/types';
 import { unsplice, type AutosaveReply, type AutosaveRequest } from './autosaveProtocol';
+import { BufferStore } from './autosaveBuffers';
 import { postWireCall, type WireCallTarget } from './wireCall';
 
 interface WorkerScope {
@@ -19,6 +20,8 @@ const scope = self as unknown as WorkerScope;
 let target: WireCallTarget | null = null;
 /** The channels of the last save, which the next one refers to by index. */
 let last: readonly Channel[] = [];
+/** Buffers sent in slices that the held channels are views of. */
+const store = new BufferStore();
 
 scope.onmessage = async (e) => {
   const req = e.data;
@@ -26,8 +29,14 @@ scope.onmessage = async (e) => {
     target = req.target;
     return;
   }
+  if (req.type === 'chunk') {
+    store.chunk(req.buffer, req.total, req.offset, req.bytes);
+    scope.postMessage({ id: req.id, ok: true });
+    return;
+  }
   try {
-    const channels = req.motion.channels.map((c) => (typeof c === 'number' ? last[c] : 'splice' in c ? unsplice(c, last[c.splice]) : c));
+    const channels = req.motion.channels.map((c) => (typeof c === 'number' ? last[c] : 'splice' in c ? unsplice(c, last[c.splice]) : store.channel(c)));
+    store.keepOnly(req.motion.buffers);
     last = channels;
     const written = writeVrmaParts({ ...req.motion, channels });
     if (target) {

@@ -13,7 +13,7 @@ import { kindsOf } from '../../shared/motion/interpolation';
 import { componentsOf } from '../../shared/motion/types';
 import { httpCallTarget } from './httpStudioApi';
 import { WorkerFailedError, WorkerRpc } from '../workers/workerRpc';
-import { compactChannels } from '../workers/compactChannels';
+import { BufferShipper } from './autosaveBuffers';
 
 export interface AutosaveWriter {
   /** Where the .vrma is written: 'worker', or 'page' when no worker could be used. */
@@ -27,6 +27,7 @@ export function createAutosaveWriter(api: StudioApi, opts: { useWorker?: boolean
   const inPage = async (session: SessionWithoutMotion, motion: Motion) => api.autosave({ ...session, motion: writeVrma(motion) });
   /** Index of each channel the worker holds from the last save (it keeps them for the next one). */
   let held = new Map<Channel, number>();
+  const buffers = new BufferShipper();
   const disposed = new Error('autosave writer disposed');
   // The script failed to load (or the worker died): what it had is written in the page, and so is the rest.
   const worker =
@@ -37,6 +38,7 @@ export function createAutosaveWriter(api: StudioApi, opts: { useWorker?: boolean
           onFail: (why) => {
             console.warn('autosave: the worker failed, writing in the page from now on:', why);
             held = new Map();
+            buffers.reset();
           },
         });
 
@@ -53,10 +55,19 @@ export function createAutosaveWriter(api: StudioApi, opts: { useWorker?: boolean
   }
 
   function delta(motion: Motion): MotionDelta {
-    const channels = motion.channels.map(deltaOf);
-    const whole = compactChannels(channels.filter((c): c is Channel | number => typeof c === 'number' || 'node' in c));
-    let w = 0;
-    return { ...motion, channels: channels.map((c) => (typeof c === 'number' || 'node' in c ? whole[w++] : c)) };
+    const copies = new Map<Float32Array, Float32Array>();
+    const channels = motion.channels.map((c) => {
+      const d = deltaOf(c);
+      return typeof d === 'number' || 'splice' in d ? d : buffers.sent(d, copies);
+    });
+    return { ...motion, channels, buffers: buffers.inUse(motion) };
+  }
+
+  /** The large buffers the motion's new tracks are views of, sent ahead in slices (autosaveBuffers.ts). */
+  async function shipBuffers(w: NonNullable<typeof worker>, motion: Motion): Promise<void> {
+    for (const b of buffers.wanted(motion.channels.filter((c) => !held.has(c) && !spliceOf(c)))) {
+      await buffers.ship(b, (chunk) => w.call((id) => ({ type: 'chunk', id, ...chunk }), { transfer: (r) => (r.type === 'chunk' ? [r.bytes] : []) }));
+    }
   }
 
   /** The worker's answer: uploaded by it, or written and handed back for the page to send. */
@@ -72,19 +83,22 @@ export function createAutosaveWriter(api: StudioApi, opts: { useWorker?: boolean
     get mode() {
       return worker && worker.state === 'worker' ? 'worker' : 'page';
     },
-    save(session, motion) {
+    async save(session, motion) {
       if (!worker || worker.state === 'none') return inPage(session, motion);
+      const fallBack = (e: unknown) => {
+        if (e === disposed) throw e;
+        // The worker is gone (WorkerFailedError), or something in the motion cannot be cloned
+        // (DataCloneError): write this one in the page.
+        if (!(e instanceof WorkerFailedError)) console.warn('autosave: could not hand the motion to the worker:', e);
+        return inPage(session, motion);
+      };
+      try {
+        await shipBuffers(worker, motion);
+      } catch (e) {
+        return fallBack(e);
+      }
       const sent = () => (held = new Map(motion.channels.map((c, i) => [c, i])));
-      return worker.call((id) => ({ type: 'save', id, motion: delta(motion), session }), { sent }).then(
-        (reply) => settled(reply, session),
-        (e) => {
-          if (e === disposed) throw e;
-          // The worker is gone (WorkerFailedError), or something in the motion cannot be cloned
-          // (DataCloneError): write this one in the page.
-          if (!(e instanceof WorkerFailedError)) console.warn('autosave: could not hand the motion to the worker:', e);
-          return inPage(session, motion);
-        },
-      );
+      return worker.call((id) => ({ type: 'save', id, motion: delta(motion), session }), { sent }).then((reply) => settled(reply, session), fallBack);
     },
     dispose() {
       worker?.dispose(disposed);
