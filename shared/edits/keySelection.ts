@@ -60,7 +60,7 @@ export function mergeKeys(base: Channel, keep: Uint8Array | null, times: Float32
   to = Math.max(to, from);
   const size = componentsOf(base.path);
   const sub: Channel = { node: base.node, path: base.path, times: bt.subarray(from, to), values: base.values.subarray(from * size, to * size) };
-  const mid = mergeAll(sub, keep && keep.subarray(from, to), times, values);
+  const mid = mergeAll(sub, keep?.subarray(from, to) ?? null, times, values);
   const outT = new Float32Array(from + mid.times.length + (n - to));
   const outV = new Float32Array(outT.length * size);
   outT.set(bt.subarray(0, from));
