@@ -21,7 +21,7 @@ import { writeVrma } from '../shared/vrma/write';
 import { makeLongMotion } from './longMotion';
 import { printTable } from './timing';
 import { studioCall as call, waitForFirstAvatarFrame } from './studioPage';
-import { installLongTaskObserver, measureAction, pageMemory, residentBytes, settle } from './pageProbe';
+import { installLongTaskObserver, mainThreadCpuMs, measureAction, pageMemory, residentBytes, settle } from './pageProbe';
 import { Guard, maybeWriteBaseline } from './baseline';
 
 type Q = [number, number, number, number];
@@ -63,6 +63,19 @@ async function wheelOn(page: Page, selector: string, n: number, ctrl: boolean): 
   return (Date.now() - t0) / n;
 }
 
+/** Waits until the page's main thread spends under 10% of its time in tasks over a 500 ms window (at most 3 min). */
+async function untilIdle(page: Page): Promise<{ cpuMs: number }> {
+  const start = await mainThreadCpuMs(page);
+  const until = Date.now() + 180_000;
+  for (let last = start; Date.now() < until; ) {
+    await page.waitForTimeout(500);
+    const now = await mainThreadCpuMs(page);
+    if (now - last < 50) break;
+    last = now;
+  }
+  return { cpuMs: (await mainThreadCpuMs(page)) - start };
+}
+
 async function measureLength(seconds: number, dir: string): Promise<{ figures: Figures; keys: number }> {
   const fps = fpsFor(seconds);
   const name = `long-${seconds}s-${fps}fps`;
@@ -99,6 +112,11 @@ async function measureLength(seconds: number, dir: string): Promise<{ figures: F
     put('page memory (heap + buffers)', memAfter / 2 ** 20, 'MiB');
     put('renderer resident', rendererResident() / 2 ** 20, 'MiB');
     put('host resident growth', (residentBytes(host.process.pid) - hostBefore) / 2 ** 20, 'MiB');
+
+    // What the page measures of a new motion in idle slices after opening (motion amount, foot
+    // contacts): at the hour seconds of it, which would otherwise land in the next rows (the zooms).
+    const idle = await untilIdle(page);
+    put('background work after open, until idle', idle.cpuMs, 'ms', { longestTaskMs: 0, cpuMs: idle.cpuMs });
 
     const mid = Math.min(30, seconds / 2);
     const seek = await measureAction(page, () => page.evaluate((d) => {

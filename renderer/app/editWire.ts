@@ -8,6 +8,7 @@
  * so the page's result shares its objects exactly as an edit run in the page would.
  */
 import type { Channel, Motion } from '../../shared/motion/types';
+import { compactChannels } from '../workers/compactChannels';
 
 /** A channel the worker holds (its index in `held`), or the channel itself. */
 export type SentChannel = number | Channel;
@@ -38,7 +39,7 @@ function fieldsOf(motion: Motion): MotionFields {
 
 /** Page side: the motion as sent, given what the worker holds (channel -> index). */
 export function sendMotion(motion: Motion, held: ReadonlyMap<Channel, number>): SentMotion {
-  return { fields: fieldsOf(motion), channels: motion.channels.map((c) => held.get(c) ?? c) };
+  return { fields: fieldsOf(motion), channels: compactChannels(motion.channels.map((c) => held.get(c) ?? c)) };
 }
 
 /** Worker side: the motion a request carries, from its channels and those held. */

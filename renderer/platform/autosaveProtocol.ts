@@ -9,14 +9,58 @@ export type SessionWithoutMotion = Omit<AutosaveSession, 'motion'>;
 export type AutosaveRequest =
   /** Browser host: the worker uploads the autosave itself, so the 34 MB request never touches the page. */
   | { readonly type: 'init'; readonly target: WireCallTarget | null }
-  | { readonly type: 'save'; readonly id: number; readonly motion: MotionDelta; readonly session: SessionWithoutMotion };
+  | { readonly type: 'save'; readonly id: number; readonly motion: MotionDelta; readonly session: SessionWithoutMotion }
+  /** Part of a large buffer the motion's arrays are views of, moved (not cloned) ahead of a save; answered ok. */
+  | { readonly type: 'chunk'; readonly id: number; readonly buffer: number; readonly total: number; readonly offset: number; readonly bytes: ArrayBuffer };
+
+/** An array that is a view of a buffer the worker was sent in chunks (autosaveBuffers.ts). */
+export interface ArrayRef {
+  readonly buffer: number;
+  readonly byteOffset: number;
+  readonly length: number;
+}
+
+/** A channel as sent whole: its arrays, or references into a buffer the worker has. */
+export type SentChannel = Omit<Channel, 'times' | 'values'> & { readonly times: Float32Array | ArrayRef; readonly values: Float32Array | ArrayRef };
 
 /**
  * A motion as the worker is sent it: each channel either whole or, when the previous save had the
  * same Channel (an edit shares every track it did not change), that channel's index there. A pose edit
  * on a 10-minute motion then copies one track to the worker instead of all 32 MB of them.
  */
-export type MotionDelta = Omit<Motion, 'channels'> & { readonly channels: readonly (Channel | number)[] };
+export type MotionDelta = Omit<Motion, 'channels'> & {
+  readonly channels: readonly (SentChannel | number | SplicedDelta)[];
+  /** The chunk-sent buffers the motion still uses: the worker lets go of the others. */
+  readonly buffers: readonly number[];
+};
+
+/**
+ * A channel an edit made from one the worker holds (index `splice`) by replacing the keys between
+ * [0, head) and [tail, end) of it (shared/motion/channelDiff.ts spliceOf): only the keys in between
+ * are sent. A 5 s range edit on every track of an hour then sends 61 × 600 keys, not 400 MB.
+ */
+export interface SplicedDelta {
+  readonly splice: number;
+  readonly head: number;
+  readonly tail: number;
+  readonly times: Float32Array;
+  readonly values: Float32Array;
+}
+
+/** Worker side: the channel a SplicedDelta stands for, from the held one it was made from. */
+export function unsplice(d: SplicedDelta, base: Channel): Channel {
+  const size = base.values.length / base.times.length;
+  const end = base.times.length;
+  const times = new Float32Array(d.head + d.times.length + end - d.tail);
+  times.set(base.times.subarray(0, d.head));
+  times.set(d.times, d.head);
+  times.set(base.times.subarray(d.tail), d.head + d.times.length);
+  const values = new Float32Array(times.length * size);
+  values.set(base.values.subarray(0, d.head * size));
+  values.set(d.values, d.head * size);
+  values.set(base.values.subarray(d.tail * size), (d.head + d.times.length) * size);
+  return { node: base.node, path: base.path, times, values };
+}
 
 export type AutosaveReply =
   /** Uploaded by the worker (bytes absent), or written and handed back (transferred) for the page to send. */

@@ -4,9 +4,11 @@
  * for about half a second). Without an upload target (Electron: the preload bridge exists only in
  * the page) the bytes go back transferred, not copied.
  */
-import { writeVrma } from '../../shared/vrma/write';
+import { joinParts, writeVrmaParts } from '../../shared/vrma/writeParts';
+import { WireByteParts } from '../../shared/contract/wire';
 import type { Channel } from '../../shared/motion/types';
-import type { AutosaveReply, AutosaveRequest } from './autosaveProtocol';
+import { unsplice, type AutosaveReply, type AutosaveRequest } from './autosaveProtocol';
+import { BufferStore } from './autosaveBuffers';
 import { postWireCall, type WireCallTarget } from './wireCall';
 
 interface WorkerScope {
@@ -18,6 +20,8 @@ const scope = self as unknown as WorkerScope;
 let target: WireCallTarget | null = null;
 /** The channels of the last save, which the next one refers to by index. */
 let last: readonly Channel[] = [];
+/** Buffers sent in slices that the held channels are views of. */
+const store = new BufferStore();
 
 scope.onmessage = async (e) => {
   const req = e.data;
@@ -25,14 +29,22 @@ scope.onmessage = async (e) => {
     target = req.target;
     return;
   }
+  if (req.type === 'chunk') {
+    store.chunk(req.buffer, req.total, req.offset, req.bytes);
+    scope.postMessage({ id: req.id, ok: true });
+    return;
+  }
   try {
-    const channels = req.motion.channels.map((c) => (typeof c === 'number' ? last[c] : c));
+    const channels = req.motion.channels.map((c) => (typeof c === 'number' ? last[c] : 'splice' in c ? unsplice(c, last[c.splice]) : store.channel(c)));
+    store.keepOnly(req.motion.buffers);
     last = channels;
-    const bytes = writeVrma({ ...req.motion, channels });
+    const written = writeVrmaParts({ ...req.motion, channels });
     if (target) {
-      await postWireCall(target, 'autosave', [{ ...req.session, motion: bytes }]);
+      // The file's parts are mostly views of the channels this worker holds: uploaded without joining.
+      await postWireCall(target, 'autosave', [{ ...req.session, motion: new WireByteParts(written.parts, written.byteLength) }]);
       scope.postMessage({ id: req.id, ok: true });
     } else {
+      const bytes = joinParts(written);
       scope.postMessage({ id: req.id, ok: true, bytes }, [bytes.buffer]);
     }
   } catch (err) {

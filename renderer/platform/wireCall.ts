@@ -5,7 +5,7 @@
  * window (the caller passes the absolute call URL and the token).
  */
 import { StudioApiError, type StudioErrorInfo } from '../../shared/contract/studioApi';
-import { decodeWire, encodeWire, WIRE_CONTENT_TYPE } from '../../shared/contract/wire';
+import { decodeWire, encodeWireParts, WIRE_CONTENT_TYPE } from '../../shared/contract/wire';
 
 export const TOKEN_HEADER = 'X-VRMA-Token';
 /** The host's answers are trusted and may list big libraries: a higher JSON limit than requests get. */
@@ -35,7 +35,9 @@ export async function postWireCall<T>(target: WireCallTarget, method: string, ar
   const res = await fetch(`${target.baseUrl}/api/call/${method}`, {
     method: 'POST',
     headers: { [TOKEN_HEADER]: target.token, 'Content-Type': WIRE_CONTENT_TYPE },
-    body: encodeWire(args),
+    // A Blob of the message's pieces: the bytes given (a motion file, maybe as parts) are copied once,
+    // into the Blob, instead of into a joined message and again into the request.
+    body: new Blob(encodeWireParts(args) as BlobPart[]),
   });
   if (!res.ok) throw await wireFailure(res);
   const body = decodeWire(new Uint8Array(await res.arrayBuffer()), ANSWER_LIMITS) as { value: T };

@@ -19,28 +19,62 @@ export class WireError extends Error {
   }
 }
 
-export function encodeWire(value: unknown): Uint8Array<ArrayBuffer> {
-  const blobs: Uint8Array[] = [];
+/**
+ * Bytes given as parts, in order (a large file written without joining: shared/vrma/writeParts.ts).
+ * encodeWireParts sends them as one byte block, part after part, so the message need not be gathered
+ * into one buffer (the autosave and Save of an hour-long motion put a 413 MB block on the wire).
+ */
+export class WireByteParts {
+  constructor(
+    readonly parts: readonly Uint8Array[],
+    readonly byteLength: number = parts.reduce((n, p) => n + p.length, 0),
+  ) {}
+}
+
+const PADDING = new Uint8Array(3);
+
+/**
+ * The message as pieces that, one after the other, are encodeWire's bytes: header and JSON in one
+ * small piece, then each byte block's length and its bytes as they were given (views, not copies).
+ * A Blob made of them is an upload body that costs no copy of its own in the page.
+ */
+export function encodeWireParts(value: unknown): Uint8Array[] {
+  const blobs: (Uint8Array | WireByteParts)[] = [];
   const json = JSON.stringify(value === undefined ? null : value, (_key, v: unknown) => {
-    if (v instanceof Uint8Array) {
+    if (v instanceof Uint8Array || v instanceof WireByteParts) {
       blobs.push(v);
       return { [BYTES_KEY]: blobs.length - 1 };
     }
     return v;
   });
   const jsonBytes = new TextEncoder().encode(json);
-  let total = 8 + pad4(jsonBytes.length);
-  for (const b of blobs) total += 4 + pad4(b.length);
-  const out = new Uint8Array(total);
-  const view = new DataView(out.buffer);
+  const head = new Uint8Array(8 + pad4(jsonBytes.length));
+  const view = new DataView(head.buffer);
   view.setUint32(0, MAGIC, true);
   view.setUint32(4, jsonBytes.length, true);
-  out.set(jsonBytes, 8);
-  let at = 8 + pad4(jsonBytes.length);
+  head.set(jsonBytes, 8);
+  const out: Uint8Array[] = [head];
   for (const b of blobs) {
-    view.setUint32(at, b.length, true);
-    out.set(b, at + 4);
-    at += 4 + pad4(b.length);
+    const length = b.byteLength;
+    const size = new Uint8Array(4);
+    new DataView(size.buffer).setUint32(0, length, true);
+    out.push(size);
+    if (b instanceof WireByteParts) out.push(...b.parts.filter((p) => p.length > 0));
+    else if (length > 0) out.push(b);
+    if (pad4(length) > length) out.push(PADDING.subarray(0, pad4(length) - length));
+  }
+  return out;
+}
+
+export function encodeWire(value: unknown): Uint8Array<ArrayBuffer> {
+  const parts = encodeWireParts(value);
+  let total = 0;
+  for (const p of parts) total += p.length;
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
   }
   return out;
 }

@@ -22,9 +22,32 @@ export interface OutlierFrames {
   readonly last: number;
 }
 
+/** Whether two time arrays hold the same keys (a plain loop: this runs over every track of an hour). */
+function sameTimes(a: Float32Array, b: Float32Array): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * The frame grid of the last call: an edit that gives the densest track new time arrays with the same
+ * keys (a key move, a range edit) keeps this grid, so the other tracks' turns cached against it stay
+ * valid instead of being measured again on a grid that is equal but not the same array.
+ */
+// Weakly held: a grid is often a view of a whole file's bytes, which a closed document must let go.
+let lastFrames: WeakRef<Float32Array> | null = null;
+
+function stableFrames(frames: Float32Array): Float32Array {
+  const last = lastFrames?.deref();
+  if (last && sameTimes(last, frames)) return last;
+  lastFrames = new WeakRef(frames);
+  return frames;
+}
+
 /** Values of a channel at the given times (the channel's own array when it has exactly those keys). */
 function valuesAt(c: Channel, times: Float32Array): ArrayLike<number> {
-  if (c.times === times || (c.times.length === times.length && c.times.every((t, i) => t === times[i]))) return c.values;
+  if (sameTimes(c.times, times)) return c.values;
   const out = new Float64Array(times.length * 4);
   sampleAtSortedTimes(c, times, out);
   return out;
@@ -68,7 +91,7 @@ function sampledChange(c: Channel, frames: Float32Array, stride: number): Float6
   if (hit && hit.frames === frames && hit.stride === stride) return hit.angles;
   const n = frames.length;
   const angles = new Float64Array(Math.ceil((n - 1) / stride));
-  const own = c.times === frames || (c.times.length === n && c.times.every((t, i) => t === frames[i]));
+  const own = sameTimes(c.times, frames);
   if (own || stride === 1) {
     const v = own ? c.values : valuesAt(c, frames);
     for (let i = 0, s = 0; i < n - 1; i += stride, s++) angles[s] = rotationAngle(v, i * 4, v, i * 4 + 4);
@@ -86,7 +109,7 @@ function sampledChange(c: Channel, frames: Float32Array, stride: number): Float6
 export function findOutlierFrames(motion: Motion): OutlierFrames | undefined {
   const tracks = motion.channels.filter((c) => c.path === 'rotation' && motion.humanoid.nodeToBone.has(c.node) && c.times.length > 1);
   if (tracks.length === 0) return undefined;
-  const frames = tracks.reduce((a, c) => (c.times.length > a.times.length ? c : a)).times;
+  const frames = stableFrames(tracks.reduce((a, c) => (c.times.length > a.times.length ? c : a)).times);
   const n = frames.length;
   if (n < 4) return undefined;
   const pair = new Float64Array(8);

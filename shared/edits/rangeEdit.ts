@@ -18,7 +18,7 @@ import { componentsOf, durationOf, withChannels } from '../motion/types';
 import { slerpFlat } from '../math/quat';
 import { sampleChannel } from '../vrma/sample';
 import { requireRange } from './params';
-import { KeyBuffer, lowerBound } from './keyBuffer';
+import { KeyBuffer, lowerBound, splicedChannel } from './keyBuffer';
 import { smoothstep } from './splice';
 import { cutToRange } from './keepRange';
 import { restValue } from './keySelection';
@@ -81,9 +81,10 @@ function blendChannel(
   const toF = Math.fround(to);
   const so = samplerOf(original, orig, node, path);
   const se = samplerOf(original, edit, node, path);
-  const buf = new KeyBuffer(size, (orig?.times.length ?? 0) + (edit?.times.length ?? 0) + 16);
+  // The keys outside the range are the original's (splicedChannel copies them); the buffer holds the range.
+  const head = orig ? lowerBound(orig.times, fromF) : 0;
+  const buf = new KeyBuffer(size, (edit ? lowerBound(edit.times, toF) - lowerBound(edit.times, fromF) : 0) + 16);
   const scratch = new Float64Array(size);
-  if (orig) buf.pushRange(orig.times, orig.values, 0, lowerBound(orig.times, fromF), 0);
   pushOriginalAt(buf, orig, so, fromF, scratch);
 
   // Inner key times: the edited keys, plus (in the blend zones) the original's keys and a grid.
@@ -119,12 +120,10 @@ function blendChannel(
     buf.push(t, mixed);
   }
   pushOriginalAt(buf, orig, so, toF, scratch);
-  if (orig) {
-    const after = lowerBound(orig.times, toF);
-    const start = after < orig.times.length && orig.times[after] === toF ? after + 1 : after;
-    buf.pushRange(orig.times, orig.values, start, orig.times.length, 0);
-  }
-  return buf.toChannel(node, path);
+  if (!orig) return buf.toChannel(node, path);
+  const after = lowerBound(orig.times, toF);
+  const start = after < orig.times.length && orig.times[after] === toF ? after + 1 : after;
+  return splicedChannel(orig, head, buf, start, 0);
 }
 
 /** `edited` inside [from, to] (faded in and out over `blend` s), `original` outside it, to the bit. */
@@ -156,13 +155,11 @@ export function replaceSegment(original: Motion, segment: Motion, range: TimeRan
     const s = byKey.get(keyOf(c));
     if (c.times.length <= 1 || !s) return c;
     const size = componentsOf(c.path);
-    const buf = new KeyBuffer(size, c.times.length + s.times.length + 4);
-    buf.pushRange(c.times, c.values, 0, lowerBound(c.times, fromF), 0);
+    const buf = new KeyBuffer(size, s.times.length + 4);
     buf.pushRange(s.times, s.values, 0, s.times.length, range.from);
     let after = lowerBound(c.times, toF);
     if (after < c.times.length && c.times[after] === toF) after++;
-    buf.pushRange(c.times, c.values, after, c.times.length, shift);
-    return buf.toChannel(c.node, c.path);
+    return splicedChannel(c, lowerBound(c.times, fromF), buf, after, shift);
   });
   return withChannels(original, channels, segment.warnings.slice(original.warnings.length));
 }

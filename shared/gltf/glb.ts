@@ -119,27 +119,39 @@ export function packGlb(json: unknown, bin?: Uint8Array): Uint8Array {
 }
 
 /**
- * Allocates a whole GLB for `json` and a BIN chunk of `binLength` bytes and returns where the BIN
- * data starts (4-byte aligned), so writers fill the chunk in place instead of copying it twice.
+ * The start of a GLB for `json` and a BIN chunk of `binLength` bytes: header, JSON chunk and the BIN
+ * chunk's header, so a writer can send the BIN data as parts of its own (writeParts.ts) instead of
+ * one buffer. `total` is the whole file's length, BIN padding included.
  */
-export function allocateGlb(json: unknown, binLength: number): { bytes: Uint8Array; binOffset: number } {
+export function glbHead(json: unknown, binLength: number): { head: Uint8Array; total: number } {
   const jsonBytes = new TextEncoder().encode(JSON.stringify(json));
   const jsonLen = (jsonBytes.length + 3) & ~3;
   const binLen = (binLength + 3) & ~3;
   const total = 12 + 8 + jsonLen + (binLen ? 8 + binLen : 0);
-  const bytes = new Uint8Array(total);
-  const dv = new DataView(bytes.buffer);
+  const head = new Uint8Array(20 + jsonLen + (binLen ? 8 : 0));
+  const dv = new DataView(head.buffer);
   dv.setUint32(0, MAGIC, true);
   dv.setUint32(4, 2, true);
   dv.setUint32(8, total, true);
   dv.setUint32(12, jsonLen, true);
   dv.setUint32(16, CHUNK_JSON, true);
-  bytes.set(jsonBytes, 20);
-  bytes.fill(0x20, 20 + jsonBytes.length, 20 + jsonLen);
+  head.set(jsonBytes, 20);
+  head.fill(0x20, 20 + jsonBytes.length, 20 + jsonLen);
   const o = 20 + jsonLen;
   if (binLen) {
     dv.setUint32(o, binLen, true);
     dv.setUint32(o + 4, CHUNK_BIN, true);
   }
-  return { bytes, binOffset: o + 8 };
+  return { head, total };
+}
+
+/**
+ * Allocates a whole GLB for `json` and a BIN chunk of `binLength` bytes and returns where the BIN
+ * data starts (4-byte aligned), so writers fill the chunk in place instead of copying it twice.
+ */
+export function allocateGlb(json: unknown, binLength: number): { bytes: Uint8Array; binOffset: number } {
+  const { head, total } = glbHead(json, binLength);
+  const bytes = new Uint8Array(total);
+  bytes.set(head);
+  return { bytes, binOffset: head.length };
 }

@@ -5,117 +5,20 @@
  * views (times, values) that are both used. The humanoid/expression/lookAt maps are written from the
  * Motion's own fields, the rest of the glTF JSON as the Motion keeps it. Rotation keys that are not
  * unit length (beyond 1e-4) are written normalized; NaN/infinity is refused with a MotionError.
- * With `quantize`, the smaller layout of writeQuantized (docs/quantized-vrma.md).
+ * The float layout is built as parts (writeParts.ts, which large saves send without joining); with
+ * `quantize`, the smaller layout of writeQuantized (docs/quantized-vrma.md).
  */
-import type { Channel, GltfJson, Motion } from '../motion/types';
+import type { Channel, Motion } from '../motion/types';
 import { componentsOf } from '../motion/types';
 import { allocateGlb } from '../gltf/glb';
-import { fail } from '../errors';
 import { EXTENSION_NAME } from './read';
 import { quantizeRotations } from './quantize';
 import { compactRig, shortestFloat32 } from './compactRig';
 import { samplerForm, type SamplerForm } from './samplerForm';
 import { isObject, type Json } from '../gltf/json';
-
-
-
-function sameFloats(a: Float32Array, b: Float32Array): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && !(Number.isNaN(a[i]) && Number.isNaN(b[i]))) return false;
-  return true;
-}
-
-/** Index of each channel's time array in a list of distinct arrays (by content). */
-function shareTimes(channels: readonly { readonly times: Float32Array }[]): { unique: Float32Array[]; indexOf: number[] } {
-  const unique: Float32Array[] = [];
-  const byLength = new Map<number, number[]>();
-  const indexOf = channels.map((c) => {
-    const candidates = byLength.get(c.times.length) ?? [];
-    for (const u of candidates) if (sameFloats(unique[u], c.times)) return u;
-    unique.push(c.times);
-    candidates.push(unique.length - 1);
-    byLength.set(c.times.length, candidates);
-    return unique.length - 1;
-  });
-  return { unique, indexOf };
-}
-
-function extensionFor(motion: Motion): Json {
-  const exts = isObject(motion.gltf.extensions) ? motion.gltf.extensions : {};
-  const base = isObject(exts[EXTENSION_NAME]) ? (exts[EXTENSION_NAME] as Json) : {};
-  const ext: Json = { ...base, specVersion: motion.specVersion };
-  const oldHumanoid = isObject(base.humanoid) ? base.humanoid : {};
-  const oldBones = isObject(oldHumanoid.humanBones) ? oldHumanoid.humanBones : {};
-  const humanBones: Json = {};
-  for (const [bone, node] of Object.entries(motion.humanoid.boneToNode)) {
-    const old = oldBones[bone];
-    humanBones[bone] = { ...(isObject(old) ? old : {}), node };
-  }
-  ext.humanoid = { ...oldHumanoid, humanBones };
-  const oldExpressions = isObject(base.expressions) ? base.expressions : {};
-  const groups: Record<'preset' | 'custom', Json> = { preset: {}, custom: {} };
-  for (const e of motion.expressions) {
-    const kind = e.preset ? 'preset' : 'custom';
-    const oldGroup = oldExpressions[kind];
-    const old = isObject(oldGroup) ? oldGroup[e.name] : undefined;
-    groups[kind][e.name] = { ...(isObject(old) ? old : {}), node: e.node };
-  }
-  const expressions: Json = { ...oldExpressions };
-  for (const kind of ['preset', 'custom'] as const) {
-    if (Object.keys(groups[kind]).length || oldExpressions[kind] !== undefined) expressions[kind] = groups[kind];
-  }
-  if (Object.keys(expressions).length) ext.expressions = expressions;
-  else delete ext.expressions;
-  if (motion.lookAtNode !== undefined) ext.lookAt = { ...(isObject(base.lookAt) ? base.lookAt : {}), node: motion.lookAtNode };
-  else delete ext.lookAt;
-  return ext;
-}
-
-/** glTF-Validator rejects rotations whose length is off by about 1e-3; we re-normalize well before that. */
-const UNIT_TOLERANCE = 2e-4;
-
-/**
- * Checks the values just copied into the output: refuses NaN/infinity, and re-normalizes (in the
- * output only) rotation keys that drifted from unit length, so the file always validates. Keys that
- * are unit within tolerance keep their exact bits.
- */
-function checkValues(out: Float32Array, c: Channel): void {
-  const refuse = (v: number) => fail('BAD_PARAMETER', 'write.badValue', { node: c.node, path: c.path, value: String(v) });
-  if (c.path !== 'rotation') {
-    const bits = new Uint32Array(out.buffer, out.byteOffset, out.length);
-    for (let i = 0; i < bits.length; i++) if ((bits[i] & 0x7f800000) === 0x7f800000) refuse(out[i]);
-    return;
-  }
-  // One pass: a NaN or infinite component makes the length NaN/infinite, which fails the test too.
-  for (let i = 0; i < out.length; i += 4) {
-    const len2 = out[i] * out[i] + out[i + 1] * out[i + 1] + out[i + 2] * out[i + 2] + out[i + 3] * out[i + 3];
-    if (Math.abs(len2 - 1) <= UNIT_TOLERANCE) continue;
-    if (!Number.isFinite(len2)) refuse([out[i], out[i + 1], out[i + 2], out[i + 3]].find((v) => !Number.isFinite(v)) ?? len2);
-    if (len2 === 0) {
-      out[i] = out[i + 1] = out[i + 2] = 0;
-      out[i + 3] = 1;
-      continue;
-    }
-    const inv = 1 / Math.sqrt(len2);
-    for (let k = 0; k < 4; k++) out[i + k] *= inv;
-  }
-}
-
-/** checkValues on a sampler's output: for CUBICSPLINE, tangents must be finite and the key values are checked. */
-function checkOutput(out: Float32Array, c: Channel, form: SamplerForm): void {
-  if (form.interpolation !== 'CUBICSPLINE' || c.path !== 'rotation') {
-    checkValues(out, c);
-    return;
-  }
-  const tangents = new Float32Array(8);
-  for (let i = 0; i < out.length; i += 12) {
-    tangents.set(out.subarray(i, i + 4));
-    tangents.set(out.subarray(i + 8, i + 12), 4);
-    checkValues(tangents, { ...c, path: 'translation' });
-    checkValues(out.subarray(i + 4, i + 8), c);
-  }
-}
+import { baseJson, shareTimes } from './writeJson';
+import { checkChannels, checkOutput, checkTimes } from './writeChecks';
+import { joinParts, writeVrmaParts } from './writeParts';
 
 export interface WriteOptions {
   /**
@@ -205,44 +108,6 @@ function shareOutputs(tracks: readonly Stored[]): { unique: Stored[]; indexOf: n
   return { unique, indexOf };
 }
 
-function checkChannels(motion: Motion): void {
-  const nodeCount = Array.isArray(motion.gltf.nodes) ? motion.gltf.nodes.length : 0;
-  const targets = new Set<string>();
-  for (const c of motion.channels) {
-    const n = c.times.length * componentsOf(c.path);
-    if (c.times.length === 0 || c.values.length < n) {
-      fail('BAD_PARAMETER', 'write.countMismatch', { node: c.node, path: c.path, keys: c.times.length, values: c.values.length });
-    }
-    if (!Number.isInteger(c.node) || c.node < 0 || c.node >= nodeCount) fail('BAD_PARAMETER', 'write.badNode', { node: String(c.node), count: nodeCount });
-    const key = `${c.node}/${c.path}`;
-    if (targets.has(key)) fail('BAD_PARAMETER', 'write.duplicate', { node: c.node, path: c.path });
-    targets.add(key);
-  }
-}
-
-function checkTimes(unique: readonly Float32Array[]): void {
-  for (const t of unique) {
-    if (!(t[0] >= 0)) fail('BAD_PARAMETER', 'write.negativeTime', { time: String(t[0]) });
-    for (let i = 1; i < t.length; i++) {
-      if (!(t[i] > t[i - 1])) fail('BAD_PARAMETER', 'write.timeOrder', { key: i, time: t[i], previous: t[i - 1] });
-    }
-  }
-}
-
-/** The glTF JSON around the animation: the Motion's, with the extension written from its fields. */
-function baseJson(motion: Motion): GltfJson {
-  const gltf: GltfJson = { ...motion.gltf };
-  delete gltf.animations;
-  delete gltf.accessors;
-  delete gltf.bufferViews;
-  delete gltf.buffers;
-  if (!isObject(gltf.asset)) gltf.asset = { version: '2.0', generator: 'VRMA Studio' };
-  gltf.extensions = { ...(isObject(gltf.extensions) ? gltf.extensions : {}), [EXTENSION_NAME]: extensionFor(motion) };
-  const used = Array.isArray(gltf.extensionsUsed) ? (gltf.extensionsUsed as unknown[]) : [];
-  if (!used.includes(EXTENSION_NAME)) gltf.extensionsUsed = [...used, EXTENSION_NAME];
-  return gltf;
-}
-
 /**
  * The smaller file: the compact rig (compactRig.ts), 16-bit rotations, constant tracks as one key,
  * identical time arrays and identical outputs stored once, LINEAR and zero offsets left out, key-time
@@ -326,59 +191,9 @@ function writeQuantized(source: Motion): Uint8Array {
 }
 
 export function writeVrma(motion: Motion, options: WriteOptions = {}): Uint8Array {
-  checkChannels(motion);
-  if (options.quantize === true) return writeQuantized(motion);
-  const channels = motion.channels;
-  const forms = channels.map(samplerForm);
-  const { unique, indexOf } = shareTimes(forms);
-  checkTimes(unique);
-
-  const accessors: Json[] = [];
-  let timesBytes = 0;
-  for (const t of unique) {
-    accessors.push({ bufferView: 0, byteOffset: timesBytes, componentType: 5126, count: t.length, type: 'SCALAR', min: [t[0]], max: [t[t.length - 1]] });
-    timesBytes += t.length * 4;
+  if (options.quantize === true) {
+    checkChannels(motion);
+    return writeQuantized(motion);
   }
-  let valuesBytes = 0;
-  const valueAccessor: number[] = [];
-  for (const [i, c] of channels.entries()) {
-    const n = componentsOf(c.path);
-    valueAccessor.push(accessors.length);
-    const output = forms[i].output;
-    accessors.push({ bufferView: unique.length ? 1 : 0, byteOffset: valuesBytes, componentType: 5126, count: output.length / n, type: n === 4 ? 'VEC4' : 'VEC3' });
-    valuesBytes += output.length * 4;
-  }
-
-  const gltf = baseJson(motion);
-  if (channels.length) {
-    gltf.buffers = [{ byteLength: timesBytes + valuesBytes }];
-    gltf.bufferViews = [
-      { buffer: 0, byteOffset: 0, byteLength: timesBytes },
-      { buffer: 0, byteOffset: timesBytes, byteLength: valuesBytes },
-    ];
-    gltf.accessors = accessors;
-    const animation: Json = {};
-    if (motion.animationName !== undefined) animation.name = motion.animationName;
-    animation.channels = channels.map((c, i) => ({ sampler: i, target: { node: c.node, path: c.path } }));
-    animation.samplers = channels.map((_, i) => ({ input: indexOf[i], interpolation: forms[i].interpolation, output: valueAccessor[i] }));
-    if (motion.animationExtras !== undefined) animation.extras = motion.animationExtras;
-    gltf.animations = [animation];
-  }
-
-  const { bytes, binOffset } = allocateGlb(gltf, channels.length ? timesBytes + valuesBytes : 0);
-  if (channels.length) {
-    let o = binOffset;
-    for (const t of unique) {
-      new Float32Array(bytes.buffer, o, t.length).set(t);
-      o += t.length * 4;
-    }
-    for (const [i, c] of channels.entries()) {
-      const output = forms[i].output;
-      const out = new Float32Array(bytes.buffer, o, output.length);
-      out.set(output);
-      checkOutput(out, c, forms[i]);
-      o += output.length * 4;
-    }
-  }
-  return bytes;
+  return joinParts(writeVrmaParts(motion));
 }

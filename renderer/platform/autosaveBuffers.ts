@@ -1,0 +1,101 @@
+/**
+ * The autosave worker's first copy of a long motion, without holding the page. A .vrma read whole
+ * leaves every track a view of the file's bytes (413 MB for an hour at 120 fps); posting the motion
+ * cloned that buffer in one task (4.7 s of main thread on the first pose edit of an hour). Instead the
+ * buffer goes in 16 MiB slices, each moved (transferred, not cloned) in its own task, and the tracks are
+ * sent as references into it; the worker assembles the buffer once and makes the same views.
+ */
+import type { Channel, Motion } from '../../shared/motion/types';
+import type { ArrayRef, SentChannel } from './autosaveProtocol';
+
+/** Slice of a buffer per message (a few ms of copying each). */
+export const CHUNK_BYTES = 16 * 1024 * 1024;
+
+/** Page side: the buffers the worker has, by id; and what to send for a channel it does not hold. */
+export class BufferShipper {
+  private shipped = new Map<ArrayBufferLike, number>();
+  private nextId = 0;
+
+  reset(): void {
+    this.shipped = new Map();
+  }
+
+  /**
+   * The buffers worth sending whole for these channels: larger than a chunk, not sent yet, and at
+   * least half covered by the arrays to send (a lone view of a big buffer is copied out instead).
+   */
+  wanted(channels: readonly Channel[]): ArrayBuffer[] {
+    const covered = new Map<ArrayBufferLike, Set<Float32Array>>();
+    for (const c of channels) {
+      for (const a of [c.times, c.values]) {
+        if (a.buffer.byteLength < CHUNK_BYTES || this.shipped.has(a.buffer)) continue;
+        let set = covered.get(a.buffer);
+        if (!set) covered.set(a.buffer, (set = new Set()));
+        set.add(a);
+      }
+    }
+    const out: ArrayBuffer[] = [];
+    for (const [buffer, arrays] of covered) {
+      let bytes = 0;
+      for (const a of arrays) bytes += a.byteLength;
+      if (2 * bytes >= buffer.byteLength) out.push(buffer as ArrayBuffer);
+    }
+    return out;
+  }
+
+  /** Sends `buffer` in slices through `post` (one awaited message each, so the page draws between). */
+  async ship(buffer: ArrayBuffer, post: (chunk: { buffer: number; total: number; offset: number; bytes: ArrayBuffer }) => Promise<unknown>): Promise<void> {
+    const id = this.nextId++;
+    for (let offset = 0; offset < buffer.byteLength; offset += CHUNK_BYTES) {
+      await post({ buffer: id, total: buffer.byteLength, offset, bytes: buffer.slice(offset, Math.min(buffer.byteLength, offset + CHUNK_BYTES)) });
+    }
+    this.shipped.set(buffer, id);
+  }
+
+  /** A channel to send whole: arrays in a sent buffer by reference, views of a much larger buffer copied out. */
+  sent(c: Channel, copies: Map<Float32Array, Float32Array>): SentChannel {
+    const one = (a: Float32Array): Float32Array | ArrayRef => {
+      const id = this.shipped.get(a.buffer);
+      if (id !== undefined) return { buffer: id, byteOffset: a.byteOffset, length: a.length };
+      if (a.buffer.byteLength <= 2 * a.byteLength) return a;
+      let copy = copies.get(a);
+      if (!copy) copies.set(a, (copy = a.slice()));
+      return copy;
+    };
+    return { ...c, times: one(c.times), values: one(c.values) };
+  }
+
+  /** The ids of sent buffers the motion still uses; the others are forgotten on both sides. */
+  inUse(motion: Motion): number[] {
+    const used = new Set<ArrayBufferLike>();
+    for (const c of motion.channels) used.add(c.times.buffer).add(c.values.buffer);
+    for (const b of [...this.shipped.keys()]) if (!used.has(b)) this.shipped.delete(b);
+    return [...this.shipped.values()];
+  }
+}
+
+/** Worker side: the buffers being or having been assembled, and the views into them. */
+export class BufferStore {
+  private buffers = new Map<number, ArrayBuffer>();
+
+  chunk(buffer: number, total: number, offset: number, bytes: ArrayBuffer): void {
+    let b = this.buffers.get(buffer);
+    if (!b) this.buffers.set(buffer, (b = new ArrayBuffer(total)));
+    new Uint8Array(b, offset, bytes.byteLength).set(new Uint8Array(bytes));
+  }
+
+  array(a: Float32Array | ArrayRef): Float32Array {
+    if (a instanceof Float32Array) return a;
+    const b = this.buffers.get(a.buffer);
+    if (!b) throw new Error(`autosave: buffer ${a.buffer} was not sent`);
+    return new Float32Array(b, a.byteOffset, a.length);
+  }
+
+  channel(c: SentChannel): Channel {
+    return { ...c, times: this.array(c.times), values: this.array(c.values) };
+  }
+
+  keepOnly(ids: readonly number[]): void {
+    for (const id of [...this.buffers.keys()]) if (!ids.includes(id)) this.buffers.delete(id);
+  }
+}
