@@ -6,8 +6,10 @@
  * every sample inside it (a 2x2 system per component; rotations on the quaternion's components,
  * normalized afterwards as glTF plays them). A segment the fit cannot hold within the tolerance gets
  * one key at the frame where both halves fit (tried nearest the worst sample first) or, when no single
- * key does, is split at its worst frame and each half treated the same way. Keys stay on whole frames;
- * a one-frame segment is as fine as keys go and keeps its best fit (its error is reported).
+ * key does, is split at its worst frame and each half treated the same way. Keys stay on whole frames
+ * while a frame lies inside the segment; inside one frame (a curve MMD makes nearly vertical there)
+ * they go on the samples, down to a segment of one sample step, which keeps its best fit (its error is
+ * reported).
  *
  * A segment that plain interpolation (slerp, lerp) already plays within LINEAR_EXACT (a VMD key with
  * MMD's straight default curve, on a track made of one bone) is a LINEAR key, as the reader of the
@@ -146,41 +148,45 @@ export function fitCubicKeys(fine: Channel, sub: number, anchors: readonly numbe
     fits.set(fa, f);
     if (f.error > error) error = f.error;
   };
-  const solve = (fa: number, fb: number): void => {
-    const whole = fitter.fit(fa * sub, fb * sub);
-    if (whole.error <= tolerance || fb - fa < 2) return accept(fa, whole);
-    const worstFrame = Math.min(fb - 1, Math.max(fa + 1, Math.round(whole.worst / sub)));
+  // In sample indices: keys go on whole frames while a frame lies inside the segment, else on samples.
+  const solve = (a: number, b: number): void => {
+    const whole = fitter.fit(a, b);
+    if (whole.error <= tolerance || b - a < 2) return accept(a, whole);
+    const grid = Math.floor(a / sub) + 1 < Math.ceil(b / sub) ? sub : 1;
+    const lo = Math.floor(a / grid) + 1;
+    const hi = Math.ceil(b / grid) - 1;
+    const worst = Math.min(hi, Math.max(lo, Math.round(whole.worst / grid)));
     const tries: number[] = [];
-    for (let d = 0; tries.length < SPLIT_TRIES && (worstFrame - d > fa || worstFrame + d < fb); d++) {
-      if (worstFrame - d > fa) tries.push(worstFrame - d);
-      if (d > 0 && worstFrame + d < fb) tries.push(worstFrame + d);
+    for (let d = 0; tries.length < SPLIT_TRIES && (worst - d >= lo || worst + d <= hi); d++) {
+      if (worst - d >= lo) tries.push((worst - d) * grid);
+      if (d > 0 && worst + d <= hi) tries.push((worst + d) * grid);
     }
     for (const k of tries) {
-      const left = fitter.fit(fa * sub, k * sub);
+      const left = fitter.fit(a, k);
       if (left.error > tolerance) continue;
-      const right = fitter.fit(k * sub, fb * sub);
+      const right = fitter.fit(k, b);
       if (right.error > tolerance) continue;
-      accept(fa, left);
+      accept(a, left);
       accept(k, right);
       return;
     }
-    solve(fa, worstFrame);
-    solve(worstFrame, fb);
+    solve(a, worst * grid);
+    solve(worst * grid, b);
   };
-  for (let i = 0; i + 1 < anchors.length; i++) solve(anchors[i], anchors[i + 1]);
-  const frames = [...new Set([...anchors, ...fits.keys()])].sort((p, q) => p - q);
+  for (let i = 0; i + 1 < anchors.length; i++) solve(anchors[i] * sub, anchors[i + 1] * sub);
+  const keys = [...new Set([...anchors.map((f) => f * sub), ...fits.keys()])].sort((p, q) => p - q);
   const size = componentsOf(fine.path);
-  const n = frames.length;
+  const n = keys.length;
   const times = new Float32Array(n);
   const values = new Float32Array(n * size);
   const inTangents = new Float32Array(n * size);
   const outTangents = new Float32Array(n * size);
-  frames.forEach((f, i) => {
-    times[i] = fine.times[f * sub];
-    values.set(fine.values.subarray(f * sub * size, (f * sub + 1) * size), i * size);
+  keys.forEach((j, i) => {
+    times[i] = fine.times[j];
+    values.set(fine.values.subarray(j * size, (j + 1) * size), i * size);
   });
   for (let i = 0; i + 1 < n; i++) {
-    const f = fits.get(frames[i])!;
+    const f = fits.get(keys[i])!;
     const dt = times[i + 1] - times[i];
     for (let k = 0; k < size; k++) {
       outTangents[i * size + k] = f.u[k] / dt;
@@ -191,9 +197,10 @@ export function fitCubicKeys(fine: Channel, sub: number, anchors: readonly numbe
   inTangents.set(outTangents.subarray(0, size), 0);
   if (n > 1) outTangents.set(inTangents.subarray((n - 1) * size), (n - 1) * size);
   const kinds = new Uint8Array(n);
-  for (let i = 0; i < n; i++) kinds[i] = fits.get(frames[Math.min(i, n - 2)])?.kind ?? CUBIC;
+  for (let i = 0; i < n; i++) kinds[i] = fits.get(keys[Math.min(i, n - 2)])?.kind ?? CUBIC;
   const inserted = n - new Set(anchors).size;
-  const channel: Channel = kinds.includes(CUBIC)
+  // One key has no segment to interpolate (and glTF wants two keys for CUBICSPLINE).
+  const channel: Channel = n > 1 && kinds.includes(CUBIC)
     ? { node: fine.node, path: fine.path, times, values, kinds, inTangents, outTangents }
     : { node: fine.node, path: fine.path, times, values };
   return { channel, inserted, error };
