@@ -71,12 +71,15 @@ const STILL_ANGLE = 1e-4;
 /**
  * `budget`: the model's and the motion's read budget (mmdBudget): the bake spends (active bones + IK
  * chains) x frames on it BEFORE the first frame, so a 20k-bone chain under a 400-byte VMD is refused
- * at once instead of running for a quarter of an hour (issue 24, finding 6).
+ * at once instead of running for a quarter of an hour (issue 24, finding 6). `samplesPerFrame`: how
+ * many of `frames` make one frame (sparse keys play each frame several times), for the refusal's words.
  */
-export function bakeMmd(rig: MmdRig, mapping: VrmMapping, source: MmdKeySource, frames: Float64Array, budget: ReadBudget, traceJoints = false): MmdBake {
+export function bakeMmd(rig: MmdRig, mapping: VrmMapping, source: MmdKeySource, frames: Float64Array, budget: ReadBudget, traceJoints = false, samplesPerFrame = 1): MmdBake {
   const n = frames.length;
   const pose = new RigPose(rig, [...mapping.source.values()].filter((i) => i >= 0));
-  if (!canSpend(budget, JOINT_FRAME_COST * n * (pose.workPerFrame + mapping.bones.length))) fail('TOO_LARGE', 'budget.bake', { frames: n, bones: pose.workPerFrame, limit: budget.limit });
+  // Said in frames and the one-sample limit, whatever the samples per frame (mmdBudget scales both).
+  const said = { frames: Math.floor((n - 1) / samplesPerFrame) + 1, bones: pose.workPerFrame, limit: budget.limit / samplesPerFrame };
+  if (!canSpend(budget, JOINT_FRAME_COST * n * (pose.workPerFrame + mapping.bones.length))) fail('TOO_LARGE', 'budget.bake', said);
   const times = Float32Array.from(frames, (f) => f / 30);
   const tracks = new Map<HumanBoneName, Float32Array>();
   for (const b of mapping.bones) tracks.set(b, new Float32Array(n * 4));

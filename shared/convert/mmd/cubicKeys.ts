@@ -43,6 +43,8 @@ export const LINEAR_EXACT = 1e-6;
 
 /** Trying every frame of a long segment as its one extra key costs two fits each; this many suffice. */
 const SPLIT_TRIES = 48;
+/** Segments longer than this (samples) skip the one-key search, so a fit stays O(n log n) on any file. */
+const SEARCH_SAMPLES = 512;
 
 class SegmentFitter {
   private readonly size: number;
@@ -156,8 +158,9 @@ export function fitCubicKeys(fine: Channel, sub: number, anchors: readonly numbe
     const lo = Math.floor(a / grid) + 1;
     const hi = Math.ceil(b / grid) - 1;
     const worst = Math.min(hi, Math.max(lo, Math.round(whole.worst / grid)));
+    // The one-key search costs two fits per try: on a long segment it is skipped (split at the worst).
     const tries: number[] = [];
-    for (let d = 0; tries.length < SPLIT_TRIES && (worst - d >= lo || worst + d <= hi); d++) {
+    for (let d = 0; b - a <= SEARCH_SAMPLES && tries.length < SPLIT_TRIES && (worst - d >= lo || worst + d <= hi); d++) {
       if (worst - d >= lo) tries.push((worst - d) * grid);
       if (d > 0 && worst + d <= hi) tries.push((worst + d) * grid);
     }

@@ -134,7 +134,12 @@ function checkFps(fps: number | undefined): number {
   return fps;
 }
 
-function vmdKeySource(vmd: Vmd, rig: MmdRig): MmdKeySource {
+/**
+ * `wholeFramesIk`: IK is solved on whole frames only. Sparse keys play the motion between frames too,
+ * for the tracks no IK chain moves (channelSources.ts), which the IK solution does not change; the IK
+ * tracks keep a key on every frame (sparseKeys.ts), so solving between frames would only cost time.
+ */
+function vmdKeySource(vmd: Vmd, rig: MmdRig, wholeFramesIk = false): MmdKeySource {
   const bound = vmd.boneTracks
     .map((t) => ({ bone: rig.index.get(t.key), sampler: new BoneTrackSampler(t) }))
     .filter((b): b is { bone: number; sampler: BoneTrackSampler } => b.bone !== undefined);
@@ -148,7 +153,7 @@ function vmdKeySource(vmd: Vmd, rig: MmdRig): MmdKeySource {
         set(b.bone, pos[0], pos[1], pos[2], rot[0], rot[1], rot[2], rot[3]);
       }
     },
-    ikEnabled: (key, frame) => ik.enabled(key, frame),
+    ikEnabled: (key, frame) => (!wholeFramesIk || Number.isInteger(frame)) && ik.enabled(key, frame),
   };
 }
 
@@ -215,7 +220,7 @@ export function convertVmdDetailed(bytes: Uint8Array, opts: VmdDetailOptions = {
   const sub = sparse ? SUBFRAMES : 1;
   const played = sparse ? Float64Array.from({ length: (count - 1) * sub + 1 }, (_, i) => i / sub) : frames;
   const budget = mmdBudget(bytes.length, opts.pmx?.length ?? 0, sub);
-  const fine = bakeMmd(rig, mapping, vmdKeySource(vmd, rig), hasBody ? played : new Float64Array([0]), budget, opts.traceJoints);
+  const fine = bakeMmd(rig, mapping, vmdKeySource(vmd, rig, sparse), hasBody ? played : new Float64Array([0]), budget, opts.traceJoints, sub);
   const bake = everyNthSample(fine, sub);
   if (hasBody) warnings.push(...footShortWarnings(bake));
   if (!sparse) return { motion: buildFromBake(bake, mapping, expressions, warnings, hasBody), bake, mappedBones: mapping.mappedCount };

@@ -6,8 +6,9 @@
  * DEFAULT_POSITION_TOLERANCE in world metres). Before a track's first and after its last key MMD
  * holds the key, as glTF does, so no key is added at the motion's ends.
  *
- * Tracks an IK chain moves (leg IK on at some frame) keep a key on every frame: MMD solves IK per
- * played frame, so there is no curve to keep; their cubic tangents still follow the sub-frame samples.
+ * Tracks an IK chain moves (leg IK on at some frame) keep a key on every frame, LINEAR as the bake
+ * made them: MMD solves IK per played frame, so there is no curve to keep (and the bake solves IK on
+ * whole frames only).
  * Expression tracks are the VMD's morph keys already (MMD plays morphs linearly) and stay as they are.
  */
 import type { Channel, Motion } from '../../motion/types';
@@ -87,7 +88,6 @@ export function sparseVmdKeys(dense: Motion, fine: Motion, vmd: Vmd, rig: MmdRig
   const sources = trackSources(rig, mapping, activeIkLinks(rig, vmd, mapping));
   const units = translationUnits(dense);
   const fineOf = new Map(fine.channels.map((c) => [`${c.node}/${c.path}`, c]));
-  const everyFrame = Array.from({ length: last + 1 }, (_, f) => f);
   const tracks: VmdTrackKeys[] = [];
   let everyFrameKeys = 0;
   const channels = dense.channels.map((c): Channel => {
@@ -97,14 +97,17 @@ export function sparseVmdKeys(dense: Motion, fine: Motion, vmd: Vmd, rig: MmdRig
     if (!bone || !src || !f || (c.path !== 'rotation' && c.path !== 'translation')) return c;
     everyFrameKeys += c.times.length;
     const vmdFrames = keyFrames(vmd, rig, src.bones, last);
-    const anchors = src.ik ? everyFrame : vmdFrames.length ? vmdFrames : [0];
+    if (src.ik) {
+      // The bake's frames as they are (IK is solved on whole frames only).
+      tracks.push({ bone, path: c.path, keys: c.times.length, fromVmd: vmdFrames.length, inserted: 0, perFrame: true, error: 0 });
+      return c;
+    }
+    const anchors = vmdFrames.length ? vmdFrames : [0];
     const unit = c.path === 'rotation' ? 1 : units(c.node);
     const tolerance = c.path === 'rotation' ? DEFAULT_ROTATION_TOLERANCE : DEFAULT_POSITION_TOLERANCE / unit;
     const fit = fitCubicKeys(f, SUBFRAMES, anchors, tolerance);
     const channel = asWritten(fit.channel);
-    const fromVmd = src.ik ? vmdFrames.length : anchors.length;
-    const inserted = src.ik ? 0 : channel.times.length - anchors.length;
-    tracks.push({ bone, path: c.path, keys: channel.times.length, fromVmd, inserted, perFrame: src.ik, error: fit.error * unit });
+    tracks.push({ bone, path: c.path, keys: channel.times.length, fromVmd: anchors.length, inserted: channel.times.length - anchors.length, perFrame: false, error: fit.error * unit });
     return channel;
   });
   const keys = tracks.reduce((s, t) => s + t.keys, 0);
