@@ -51,6 +51,8 @@ class SegmentFitter {
   private readonly v: Float32Array;
   private readonly t: Float32Array;
   private readonly x = new Float64Array(4);
+  private readonly r1 = new Float64Array(4);
+  private readonly r2 = new Float64Array(4);
 
   constructor(fine: Channel) {
     this.size = componentsOf(fine.path);
@@ -64,8 +66,9 @@ class SegmentFitter {
     const ta = t[a];
     const dt = t[b] - ta;
     let s11 = 0, s12 = 0, s22 = 0;
-    const r1 = new Float64Array(size);
-    const r2 = new Float64Array(size);
+    const { r1, r2 } = this;
+    r1.fill(0);
+    r2.fill(0);
     for (let j = a + 1; j < b; j++) {
       const s = (t[j] - ta) / dt;
       const s2 = s * s, s3 = s2 * s;
@@ -153,7 +156,10 @@ export function fitCubicKeys(fine: Channel, sub: number, anchors: readonly numbe
   // In sample indices: keys go on whole frames while a frame lies inside the segment, else on samples.
   const solve = (a: number, b: number): void => {
     const whole = fitter.fit(a, b);
-    if (whole.error <= tolerance || b - a < 2) return accept(a, whole);
+    if (whole.error <= tolerance || b - a < 2) {
+      accept(a, whole);
+      return;
+    }
     const grid = Math.floor(a / sub) + 1 < Math.ceil(b / sub) ? sub : 1;
     const lo = Math.floor(a / grid) + 1;
     const hi = Math.ceil(b / grid) - 1;
