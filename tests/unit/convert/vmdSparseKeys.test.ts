@@ -11,7 +11,8 @@ import { expect, it } from 'vitest';
 import { convertVmd } from '../../../shared/convert/mmd/index';
 import { parseVmd, VMD_FPS } from '../../../shared/convert/mmd/vmd';
 import { maxPoseError } from '../../../shared/edits/poseError';
-import { DEFAULT_POSITION_TOLERANCE, DEFAULT_ROTATION_TOLERANCE } from '../../../shared/edits/optimize';
+import { DEFAULT_POSITION_TOLERANCE, DEFAULT_ROTATION_TOLERANCE, optimize } from '../../../shared/edits/optimize';
+import { kindsOf } from '../../../shared/motion/interpolation';
 import { findChannel } from '../../../shared/motion/types';
 import { estimateFps } from '../../../shared/vrma/summary';
 import { describeFixtures, readFixture } from '../../helpers/fixtures';
@@ -54,4 +55,20 @@ describeFixtures('VMD import keeps the VMD keys', () => {
       }
     }, 120_000);
   }
+
+  it('Optimize keeps the VMD\'s Bézier keys as they are (its bound is for straight segments) and thins the per-frame IK tracks', () => {
+    const motion = convertVmd(readFixture('vmd', 'mmdagent', 'mei_wait.vmd'));
+    const optimized = optimize(motion);
+    let kept = 0;
+    let thinned = 0;
+    motion.channels.forEach((c, i) => {
+      const o = optimized.channels[i];
+      if (kindsOf(c)) {
+        expect(o).toBe(c);
+        kept++;
+      } else if (o.times.length < c.times.length) thinned++;
+    });
+    expect(kept).toBeGreaterThan(10);
+    expect(thinned).toBeGreaterThan(0);
+  });
 });
