@@ -8,9 +8,10 @@
  * rotation against its MMD source's (times the rest alignment), which bounds the limb's direction.
  *
  * Tolerance: the optimizer's DEFAULT_ROTATION_TOLERANCE (0.004 rad = 0.229°) on every bone no IK
- * chain moves. Leg bones (IK solved per frame, per-frame keys) are held to the every-frame
- * conversion's own distance from MMD plus that tolerance (the solvers differ by what
- * mmdLegsVsMmd.test.ts measures). Also: the key counts before (every frame) and after, printed and
+ * chain moves. Leg bones (IK solved per frame) keep the every-frame conversion's keys, so they are held
+ * to its own distance from MMD plus that tolerance (the solvers differ by what mmdLegsVsMmd.test.ts
+ * measures; on the standard skeleton, written as a PMD here, MMD's PMD IK differs by degrees from
+ * both conversions alike). Also: the key counts before (every frame) and after, printed and
  * asserted smaller; the written file reads back with the same kinds and keys; GLTFLoader plays it as
  * our sampler does within 1e-4° at keys and inside segments.
  */
