@@ -20,7 +20,7 @@ import { fail } from '../errors';
 import { keyIndices, refitChannel } from './refitKeys';
 import { shareKeySets, TIME_ACCESSOR_JSON } from './jointKeys';
 import { bySize, phase, type Progress } from './progress';
-import { linearChannel } from '../motion/interpolation';
+import { kindsOf, linearChannel } from '../motion/interpolation';
 
 export const DEFAULT_ROTATION_TOLERANCE = 0.004;
 export const DEFAULT_POSITION_TOLERANCE = 0.002;
@@ -151,7 +151,9 @@ function fitsWithin(error: SegmentError, limit: number): Fits {
 /** Keys of one channel within `tolerance` (radians for rotations, file units otherwise). */
 export function optimizeChannel(channel: Channel, tolerance: number, method: KeyReduction = 'fewest'): Channel {
   const n = channel.times.length;
-  if (n <= 2) return channel;
+  // The bound holds for keys joined by straight lines: Bézier and constant keys (a VMD's own keys and
+  // curves, issue 27) are the animator's keys and stay as they are.
+  if (n <= 2 || kindsOf(channel)) return channel;
   const rotation = channel.path === 'rotation';
   const error = segmentError(channel);
   const limit = rotation ? 1 - Math.cos(tolerance / 2) : tolerance * tolerance;

@@ -38,9 +38,15 @@ export interface MotionSummary {
 const COMMON_FPS = [24, 25, 30, 50, 60, 120] as const;
 
 /**
+ * Where sparse keys (a VMD's own keys, an optimized motion) space the median out and their times do
+ * not lie on its grid, the first of these rates whose frames they all lie on: MMD's 30 first.
+ */
+const GRID_FPS = [30, 60, 24, 25, 50, 120] as const;
+
+/**
  * The one frame-rate estimate (CLI info, the studio's info panel and frame stepping): the median key
  * spacing over all tracks, snapped to a common rate within 1%, else rounded to 0.01. Null when no
- * track has two keys (a one-frame pose has no frame rate).
+ * track has two keys (a one-frame pose has no frame rate). Sparse keys: see GRID_FPS.
  */
 export function estimateFps(motion: Motion): number | null {
   return estimateFpsOfTimes(motion.channels.map((c) => c.times));
@@ -60,9 +66,28 @@ export function estimateFpsOfTimes(tracks: readonly ArrayLike<number>[]): number
   if (!(median > 0)) return null;
   const fps = 1 / median;
   for (const common of COMMON_FPS) if (Math.abs(fps - common) < common * 0.01) return common;
-  return Math.round(fps * 100) / 100;
+  const rounded = Math.round(fps * 100) / 100;
+  if (onFrames(tracks, rounded)) return rounded;
+  return GRID_FPS.find((rate) => rate > rounded && onFrames(tracks, rate)) ?? rounded;
 }
 
+/**
+ * Whether the keys but each track's last (a resampled end may fall between frames) are on frames at
+ * `fps`, within float32 rounding of the time; up to 1 in 20 may not (a converter's key inside a frame
+ * where a curve is too steep for whole frames, sparseKeys.ts).
+ */
+function onFrames(tracks: readonly ArrayLike<number>[], fps: number): boolean {
+  let count = 0;
+  let off = 0;
+  for (const times of tracks) {
+    for (let i = 0; i + 1 < times.length; i++) {
+      const f = times[i] * fps;
+      count++;
+      if (Math.abs(f - Math.round(f)) > 1e-3 + Math.abs(f) * 2 ** -22) off++;
+    }
+  }
+  return off * 20 <= count;
+}
 export function summarizeMotion(motion: Motion): MotionSummary {
   const expressionNodes = new Map(motion.expressions.map((e) => [e.node, e]));
   const tracks = { boneRotations: 0, hipsTranslation: 0, otherBoneTranslations: 0, expressions: 0, lookAt: 0, other: 0 };

@@ -18,6 +18,7 @@ import { listTakes, safeTakeName, takeOutputs } from '../../shared/formats/takes
 import { preferredTake } from '../../shared/formats/preferredTake';
 import { convertVmd } from '../../shared/convert/mmd/index';
 import { readVrma } from '../../shared/vrma/read';
+import { sampleChannel } from '../../shared/vrma/sample';
 import type { Motion } from '../../shared/motion/types';
 
 /** Largest key value difference of two motions with the same channels and key times (1e-5: float32 + V8 rounding). */
@@ -30,11 +31,14 @@ function maxDifference(a: Motion, b: Motion): number {
   return max;
 }
 
-/** The hips translation (x, y, z per key, metres): what the model's leg lengths and centre change most. */
+/**
+ * The hips translation (x, y, z per frame of stand.vmd's 121, metres): what the model's leg lengths and
+ * centre change most. Sampled: the keys are the VMD's own, sparse (issue 27).
+ */
 function hipsTranslation(m: Motion): number[] {
   const hips = m.humanoid.boneToNode.hips;
   const ch = m.channels.find((c) => c.node === hips && c.path === 'translation');
-  return ch ? [...ch.values] : [];
+  return ch ? Array.from({ length: 121 }, (_, f) => [...sampleChannel(ch, f / 30, new Float64Array(3))]).flat() : [];
 }
 
 const largestGap = (a: number[], b: number[]) => Math.max(...a.map((v, i) => Math.abs(v - b[i])));

@@ -165,10 +165,18 @@ describe('MMD bake: (bones + IK chains) x frames charged to the model and motion
   });
 
   it('the same chain for 300 frames, and the standard rig for 9,000 frames, still convert', () => {
-    const chained = convertVmd(twoKeyVmd(300), { pmx: boneChainPmd(2_000) });
+    // Every frame baked (keys 'everyFrame'), and the default that plays each frame SUBFRAMES times
+    // for the VMD's own keys (issue 27): its two keys, the last at the last frame.
+    const chained = convertVmd(twoKeyVmd(300), { pmx: boneChainPmd(2_000), keys: 'everyFrame' });
     expect(chained.channels.find((c) => c.path === 'translation')!.times).toHaveLength(301);
-    const long = convertVmd(twoKeyVmd(9_000));
+    const long = convertVmd(twoKeyVmd(9_000), { keys: 'everyFrame' });
     expect(long.channels.find((c) => c.path === 'translation')!.times).toHaveLength(9_001);
+    for (const sparse of [convertVmd(twoKeyVmd(300), { pmx: boneChainPmd(2_000) }), convertVmd(twoKeyVmd(9_000))]) {
+      const times = sparse.channels.find((c) => c.path === 'translation')!.times;
+      expect(times.length).toBeLessThan(10);
+      expect(times[0]).toBe(0);
+    }
+    expect(convertVmd(twoKeyVmd(9_000)).channels.find((c) => c.path === 'translation')!.times.at(-1)).toBe(Math.fround(300));
   });
 });
 

@@ -11,9 +11,30 @@ import type { VrmMapping } from './vrmMapping';
 import { JOINT_FRAME_COST, canSpend, readBudget, type ReadBudget } from '../../readBudget';
 import { fail } from '../../errors';
 
-/** 64 units per byte of the model and motion together, at least 32 M (a long dance on a full model needs ~10 M). */
-export function mmdBudget(motionBytes: number, modelBytes: number): ReadBudget {
-  return readBudget(motionBytes + modelBytes, 64, 1 << 25);
+/**
+ * 64 units per byte of the model and motion together, at least 32 M (a long dance on a full model
+ * needs ~10 M), per sample of a frame: sparse keys play every frame SUBFRAMES times (sparseKeys.ts),
+ * a fixed factor that refuses what the one-sample bake refuses.
+ */
+export function mmdBudget(motionBytes: number, modelBytes: number, samplesPerFrame = 1): ReadBudget {
+  return readBudget(motionBytes + modelBytes, 64 * samplesPerFrame, (1 << 25) * samplesPerFrame);
+}
+
+/** The bake at every `step`-th sample (the frames of a bake played several times per frame). */
+export function everyNthSample(bake: MmdBake, step: number): MmdBake {
+  if (step === 1) return bake;
+  const n = Math.floor((bake.times.length - 1) / step) + 1;
+  const pick = <T extends Float32Array | Uint8Array>(a: T, size: number): T => {
+    const out = new (a.constructor as { new (n: number): T })(n * size);
+    for (let i = 0; i < n; i++) out.set(a.subarray(i * step * size, (i * step + 1) * size), i * size);
+    return out;
+  };
+  const times = pick(bake.times, 1);
+  const rotations: Partial<Record<HumanBoneName, KeyTrack>> = {};
+  for (const [b, t] of Object.entries(bake.rotations) as [HumanBoneName, KeyTrack][]) rotations[b] = { times, values: pick(t.values, 4) };
+  const legIk = bake.legIk.map((l) => ({ side: l.side, target: pick(l.target, 3), solved: pick(l.solved, 1), short: pick(l.short, 1), stretched: pick(l.stretched, 1) }));
+  const sourceJoints = bake.sourceJoints && Object.fromEntries(Object.entries(bake.sourceJoints).map(([b, j]) => [b, pick(j!, 3)]));
+  return { times, rotations, hipsTranslation: { times, values: pick(bake.hipsTranslation.values, 3) }, legIk, ...(sourceJoints ? { sourceJoints } : {}) };
 }
 
 /** Where key values come from: a VMD (sampled with its curves) or a VPD (constant). */
@@ -50,12 +71,15 @@ const STILL_ANGLE = 1e-4;
 /**
  * `budget`: the model's and the motion's read budget (mmdBudget): the bake spends (active bones + IK
  * chains) x frames on it BEFORE the first frame, so a 20k-bone chain under a 400-byte VMD is refused
- * at once instead of running for a quarter of an hour (issue 24, finding 6).
+ * at once instead of running for a quarter of an hour (issue 24, finding 6). `samplesPerFrame`: how
+ * many of `frames` make one frame (sparse keys play each frame several times), for the refusal's words.
  */
-export function bakeMmd(rig: MmdRig, mapping: VrmMapping, source: MmdKeySource, frames: Float64Array, budget: ReadBudget, traceJoints = false): MmdBake {
+export function bakeMmd(rig: MmdRig, mapping: VrmMapping, source: MmdKeySource, frames: Float64Array, budget: ReadBudget, traceJoints = false, samplesPerFrame = 1): MmdBake {
   const n = frames.length;
   const pose = new RigPose(rig, [...mapping.source.values()].filter((i) => i >= 0));
-  if (!canSpend(budget, JOINT_FRAME_COST * n * (pose.workPerFrame + mapping.bones.length))) fail('TOO_LARGE', 'budget.bake', { frames: n, bones: pose.workPerFrame, limit: budget.limit });
+  // Said in frames and the one-sample limit, whatever the samples per frame (mmdBudget scales both).
+  const said = { frames: Math.floor((n - 1) / samplesPerFrame) + 1, bones: pose.workPerFrame, limit: budget.limit / samplesPerFrame };
+  if (!canSpend(budget, JOINT_FRAME_COST * n * (pose.workPerFrame + mapping.bones.length))) fail('TOO_LARGE', 'budget.bake', said);
   const times = Float32Array.from(frames, (f) => f / 30);
   const tracks = new Map<HumanBoneName, Float32Array>();
   for (const b of mapping.bones) tracks.set(b, new Float32Array(n * 4));

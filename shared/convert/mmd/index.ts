@@ -5,9 +5,9 @@
  */
 import { warning, type MotionWarning } from '../../warnings';
 import { fail } from '../../errors';
-import type { Channel, Motion } from '../../motion/types';
+import type { Motion } from '../../motion/types';
 import { buildMotion, type KeyTrack } from '../../vrma/buildMotion';
-import { bakeMmd, mmdBudget, type MmdBake, type MmdKeySource } from './bake';
+import { bakeMmd, everyNthSample, mmdBudget, type MmdBake, type MmdKeySource } from './bake';
 import { combineMax, skippedMorphsWarning } from './morphs';
 import { expressionForMorph } from '../humanoid/expressionNames';
 import { parsePmxBones } from './pmx';
@@ -16,7 +16,7 @@ import { rigFromPmx, standardRig, type MmdRig } from './rig';
 import { nameKey } from './shiftJis';
 import { STANDARD_MMD_RIG } from './standardRig';
 import { parseVmd, VMD_FPS, type Vmd } from './vmd';
-import { sparseVmdKeys } from './sparseKeys';
+import { SUBFRAMES, sparseKeyWarnings, sparseVmdKeys, type VmdKeyReport } from './sparseKeys';
 import { BoneTrackSampler, IkSwitches, sampleMorph } from './vmdSampler';
 import { mapRigToVrm, type VrmMapping } from './vrmMapping';
 import { parseVpd, type VpdPose } from './vpd';
@@ -28,6 +28,7 @@ export { parseVpd, type VpdPose } from './vpd';
 export { parsePmxBones, type PmxModel } from './pmx';
 export { isPmd, parsePmdBones } from './pmd';
 export type { MmdBake, LegIkTrace } from './bake';
+export type { VmdKeyReport, VmdTrackKeys } from './sparseKeys';
 
 export interface VmdOptions {
   /**
@@ -37,11 +38,12 @@ export interface VmdOptions {
   readonly pmx?: Uint8Array;
   /** Use `pmx` whatever the fit (the CLI's --pmx). */
   readonly forceModel?: boolean;
-  /** Bake rate, default 30 (MMD's own). */
+  /** Bake rate, default 30 (MMD's own); another rate resamples: a key on every frame of it. */
   readonly fps?: number;
   /**
-   * 'vmd': keep the VMD's key frames per bone plus the fewest in-betweens within the optimizer's
-   * tolerance (sparseKeys.ts); default 'everyFrame', a key on every baked frame.
+   * 'vmd' (the default): the VMD's keys per bone as cubic keys holding its interpolation curves, plus
+   * the fewest keys the optimizer's tolerance needs; tracks leg IK moves keep every frame
+   * (sparseKeys.ts). 'everyFrame': a key on every baked frame.
    */
   readonly keys?: 'everyFrame' | 'vmd';
 }
@@ -132,7 +134,12 @@ function checkFps(fps: number | undefined): number {
   return fps;
 }
 
-function vmdKeySource(vmd: Vmd, rig: MmdRig): MmdKeySource {
+/**
+ * `wholeFramesIk`: IK is solved on whole frames only. Sparse keys play the motion between frames too,
+ * for the tracks no IK chain moves (channelSources.ts), which the IK solution does not change; the IK
+ * tracks keep a key on every frame (sparseKeys.ts), so solving between frames would only cost time.
+ */
+function vmdKeySource(vmd: Vmd, rig: MmdRig, wholeFramesIk = false): MmdKeySource {
   const bound = vmd.boneTracks
     .map((t) => ({ bone: rig.index.get(t.key), sampler: new BoneTrackSampler(t) }))
     .filter((b): b is { bone: number; sampler: BoneTrackSampler } => b.bone !== undefined);
@@ -146,7 +153,7 @@ function vmdKeySource(vmd: Vmd, rig: MmdRig): MmdKeySource {
         set(b.bone, pos[0], pos[1], pos[2], rot[0], rot[1], rot[2], rot[3]);
       }
     },
-    ikEnabled: (key, frame) => ik.enabled(key, frame),
+    ikEnabled: (key, frame) => (!wholeFramesIk || Number.isInteger(frame)) && ik.enabled(key, frame),
   };
 }
 
@@ -172,6 +179,8 @@ export interface VmdConversion {
   /** The baked pose data, including each leg's IK target per frame (for fidelity checks). */
   readonly bake: MmdBake;
   readonly mappedBones: number;
+  /** With sparse keys: the keys per track (from the VMD, added, on every frame). */
+  readonly keys?: VmdKeyReport;
 }
 
 /** convertVmd plus what was measured on the way. */
@@ -207,28 +216,18 @@ export function convertVmdDetailed(bytes: Uint8Array, opts: VmdDetailOptions = {
   const frames = new Float64Array(count + (endsOnKey ? 0 : 1));
   for (let i = 0; i < count; i++) frames[i] = (i * VMD_FPS) / fps;
   if (!endsOnKey) frames[count] = last;
-  const budget = mmdBudget(bytes.length, opts.pmx?.length ?? 0);
-  const bake = bakeMmd(rig, mapping, vmdKeySource(vmd, rig), hasBody ? frames : new Float64Array([0]), budget, opts.traceJoints);
+  const sparse = hasBody && opts.keys !== 'everyFrame' && fps === VMD_FPS && endsOnKey;
+  const sub = sparse ? SUBFRAMES : 1;
+  const played = sparse ? Float64Array.from({ length: (count - 1) * sub + 1 }, (_, i) => i / sub) : frames;
+  const budget = mmdBudget(bytes.length, opts.pmx?.length ?? 0, sub);
+  const fine = bakeMmd(rig, mapping, vmdKeySource(vmd, rig, sparse), hasBody ? played : new Float64Array([0]), budget, opts.traceJoints, sub);
+  const bake = everyNthSample(fine, sub);
   if (hasBody) warnings.push(...footShortWarnings(bake));
-  const dense = buildFromBake(bake, mapping, expressions, warnings, hasBody);
-  const motion = opts.keys === 'vmd' && hasBody ? sparseVmdKeys(dense, vmdKeyTimes(vmd, rig, mapping, dense)) : dense;
-  return { motion, bake, mappedBones: mapping.mappedCount };
-}
-
-/** Per written channel, the times its source bone has keys on in the VMD (expressions keep their own keys). */
-function vmdKeyTimes(vmd: Vmd, rig: MmdRig, mapping: VrmMapping, motion: Motion): (c: Channel) => Float32Array {
-  const byRigBone = new Map<number, Float32Array>();
-  for (const t of vmd.boneTracks) {
-    const b = rig.index.get(t.key);
-    if (b !== undefined) byRigBone.set(b, Float32Array.from(t.frames, (f) => f / VMD_FPS));
-  }
-  const none = new Float32Array(0);
-  return (c) => {
-    const bone = motion.humanoid.nodeToBone.get(c.node);
-    if (bone === undefined) return c.times;
-    const source = mapping.source.get(bone);
-    return (source !== undefined && byRigBone.get(source)) || none;
-  };
+  if (!sparse) return { motion: buildFromBake(bake, mapping, expressions, warnings, hasBody), bake, mappedBones: mapping.mappedCount };
+  const dense = buildFromBake(bake, mapping, expressions, [], hasBody);
+  const { motion, report } = sparseVmdKeys(dense, buildFromBake(fine, mapping, expressions, [], hasBody), vmd, rig, mapping, count - 1);
+  warnings.push(...sparseKeyWarnings(report));
+  return { motion: { ...motion, warnings }, bake, mappedBones: mapping.mappedCount, keys: report };
 }
 
 export function convertVmd(bytes: Uint8Array, opts: VmdOptions = {}): Motion {

@@ -71,6 +71,8 @@ export default defineMessages({
     'warning.mmd.expressionsOnly': 'the motion has no body keys: written as an expressions-only animation',
     'warning.mmd.footShort': 'the {side, select, left {left} other {right}} foot cannot reach its IK target on {frames, plural, one {# frame} other {# frames}} ({reason, select, stretched {the leg is fully stretched} other {the knee\'s limits stop it}}); the foot stays as far as the leg reaches',
     'warning.mmd.morphsSkipped': '{count, plural, one {# morph} other {# morphs}} with no VRM expression preset skipped: {names}{more, plural, =0 {} other {, … (+# more)}}',
+    'warning.mmd.curveKeys': "kept the VMD's keys and their curves as Bézier keys: {keys, plural, one {# bone key} other {# bone keys}} instead of {everyFrame} on every frame, {inserted, plural, one {# added} other {# added}} where one Bézier key could not hold an MMD curve",
+    'warning.mmd.ikPerFrame': '{count, plural, one {# bone track keeps} other {# bone tracks keep}} a key on every frame (leg IK is solved per frame): {bones}',
     // glTF
     'warning.gltf.noSkin': 'the file has no skin; its node hierarchy is taken as the skeleton and its default pose as the rest',
     'warning.gltf.expressionsOnly': 'the animation moves no joints, only morph weights: written as an expressions-only animation',
@@ -155,6 +157,8 @@ export default defineMessages({
     'warning.mmd.expressionsOnly': 'モーションに体のキーがありません。表情だけのアニメーションとして書き出します',
     'warning.mmd.footShort': '{side, select, left {左} other {右}}足が {frames} フレームで IK の目標に届きません（{reason, select, stretched {脚が伸びきっています} other {ひざの可動範囲で止まります}}）。足は脚の届くところまで伸びます',
     'warning.mmd.morphsSkipped': 'VRM 表情プリセットに当たらない {count} 個のモーフを飛ばしました: {names}{more, plural, =0 {} other {、…（ほか # 個）}}',
+    'warning.mmd.curveKeys': 'VMD のキーと補間曲線をベジェのキーとして残しました: 毎フレームの {everyFrame} 個に代えてボーンのキー {keys} 個。1 つのベジェで MMD の曲線を保てない所に {inserted} 個を足しました',
+    'warning.mmd.ikPerFrame': '{count} 本のボーントラックは毎フレームにキーを残します（足 IK はフレームごとに解くため）: {bones}',
     'warning.gltf.noSkin': 'ファイルにスキンがありません。ノードの階層を骨格、既定のポーズを基本姿勢としました',
     'warning.gltf.expressionsOnly': 'このアニメーションは関節を動かさず、モーフの重みだけを動かします。表情だけのアニメーションとして書き出します',
     'warning.gltf.morphsUnnamed': '名前のないモーフターゲット（mesh.extras.targetNames がない）を飛ばしました: {nodes}',

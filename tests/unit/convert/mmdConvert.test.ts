@@ -13,6 +13,9 @@ import { bezierAt } from '../../../shared/convert/mmd/vmdSampler';
 import { STANDARD_MMD_RIG } from '../../../shared/convert/mmd/standardRig';
 import { MotionError } from '../../../shared/errors';
 import { boneChannel } from '../../../shared/motion/types';
+import { sampleChannel } from '../../../shared/vrma/sample';
+import { CUBIC, kindAt } from '../../../shared/motion/interpolation';
+import { DEFAULT_ROTATION_TOLERANCE } from '../../../shared/edits/optimize';
 import { writeVmd, writeVpd } from '../../helpers/mmdWriters';
 
 const DEG = Math.PI / 180;
@@ -248,27 +251,41 @@ describe('MMD motion -> VRM animation', () => {
 
   it('honours the Bezier curve between sparse keys when baking', () => {
     const turn = fromAxisAngle([0, 1, 0], 90 * DEG);
-    const motion = convertVmd(
-      writeVmd({
-        bones: [
-          { name: '頭', frame: 0 },
-          { name: '頭', frame: 30, rotation: turn, curve: [127, 0, 0, 127] },
-        ],
-      }),
-    );
-    const head = boneChannel(motion, 'head', 'rotation')!;
-    expect(head.times.length).toBe(31);
-    const angleAt = (k: number) => angleBetween(Array.from(head.values.subarray(k * 4, k * 4 + 4)) as unknown as Quat, [0, 0, 0, 1]) / DEG;
-    expect(angleAt(3)).toBeCloseTo(90 * bezierAt(127, 0, 0, 127, 0.1), 2);
-    expect(angleAt(3)).toBeLessThan(2); // linear would be 9°
-    expect(angleAt(15)).toBeCloseTo(45, 1);
-    expect(angleAt(30)).toBeCloseTo(90, 3);
+    const bytes = writeVmd({
+      bones: [
+        { name: '頭', frame: 0 },
+        { name: '頭', frame: 30, rotation: turn, curve: [127, 0, 0, 127] },
+      ],
+    });
+    // Every frame baked, and (the default) the VMD's two keys as cubic keys plus those the curve needs.
+    const everyFrame = boneChannel(convertVmd(bytes, { keys: 'everyFrame' }), 'head', 'rotation')!;
+    expect(everyFrame.times.length).toBe(31);
+    const head = boneChannel(convertVmd(bytes), 'head', 'rotation')!;
+    expect(head.times[0]).toBe(0);
+    expect(head.times.at(-1)).toBe(Math.fround(1));
+    expect(head.times.length).toBeLessThan(31);
+    expect(kindAt(head, 0)).toBe(CUBIC);
+    const angleAt = (c: typeof head, k: number) => angleBetween(Array.from(sampleChannel(c, k / 30, new Float64Array(4))) as unknown as Quat, [0, 0, 0, 1]) / DEG;
+    expect(angleAt(everyFrame, 3)).toBeCloseTo(90 * bezierAt(127, 0, 0, 127, 0.1), 2);
+    expect(angleAt(everyFrame, 3)).toBeLessThan(2); // linear would be 9°
+    expect(angleAt(everyFrame, 15)).toBeCloseTo(45, 1);
+    expect(angleAt(everyFrame, 30)).toBeCloseTo(90, 3);
+    // The cubic keys play MMD's curve within the optimizer's rotation tolerance (0.004 rad) at every
+    // frame and mid-frame, and hit the keys exactly.
+    for (let k = 0; k <= 60; k++) {
+      const eased = 90 * bezierAt(127, 0, 0, 127, k / 60);
+      expect(Math.abs(angleAt(head, k / 2) - eased), `frame ${k / 2}`).toBeLessThanOrEqual(DEFAULT_ROTATION_TOLERANCE / DEG);
+    }
+    expect(angleAt(head, 3)).toBeLessThan(2);
+    expect(angleAt(head, 30)).toBeCloseTo(90, 3);
   });
 
   it('bakes at the requested rate and always ends on the last key', () => {
     const keys = { bones: [{ name: '頭', frame: 0 }, { name: '頭', frame: 10, rotation: fromAxisAngle([1, 0, 0], 0.5) }] };
-    const at = (fps?: number) => boneChannel(convertVmd(writeVmd(keys), { fps }), 'head', 'rotation')!.times;
-    expect(at().length).toBe(11);
+    const at = (fps?: number, keys_: 'vmd' | 'everyFrame' = 'vmd') => boneChannel(convertVmd(writeVmd(keys), { fps, keys: keys_ }), 'head', 'rotation')!.times;
+    // At MMD's 30 fps the VMD's own two keys (its default straight curve needs no more); every frame on request.
+    expect(at().length).toBe(2);
+    expect(at(undefined, 'everyFrame').length).toBe(11);
     expect(at(60).length).toBe(21);
     // 24 fps lands on frame 10 (1/3 s) exactly; 25 fps needs one extra sample to end on the key.
     expect(at(24).length).toBe(9);
@@ -282,7 +299,8 @@ describe('MMD motion -> VRM animation', () => {
   it('scales MMD units to metres (1 unit = 8 cm) in the hips translation', () => {
     const motion = convertVmd(writeVmd({ bones: [{ name: 'センター', frame: 0, position: [0, 0, 0] }, { name: 'センター', frame: 30, position: [0, 5, 0] }] }));
     const hips = boneChannel(motion, 'hips', 'translation')!;
-    expect(hips.values[30 * 3 + 1] - hips.values[1]).toBeCloseTo(0.4, 5);
+    const y = (t: number) => sampleChannel(hips, t, new Float64Array(3))[1];
+    expect(y(1) - y(0)).toBeCloseTo(0.4, 5);
   });
 
   it('maps the standard morphs to expressions and lists the others as skipped', () => {

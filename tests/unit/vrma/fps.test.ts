@@ -54,6 +54,17 @@ describe('frame rate of generated key spacings', () => {
     expect(estimateFps(retimed(base, [grid(120, 60), sparse, sparse, grid(120, 60)]))).toBe(60);
   });
 
+  it('sparse keys off their median spacing\'s grid (a VMD\'s own keys, issue 27) are on the first rate whose frames hold them, 30 first', () => {
+    // Frames 0, 5, 7, 12, 19, 25, 30 at 30 fps: median gap 5 frames (6 fps), but 7 and 19 are not on 6 fps frames.
+    const vmdLike = [0, 5, 7, 12, 19, 25, 30].map((f) => f / 30);
+    expect(estimateFps(retimed(base, [vmdLike, vmdLike]))).toBe(30);
+    // The same at 25 fps: 30, 60 and 24 do not hold them, 25 does.
+    const at25 = [0, 5, 7, 12, 19, 25, 30].map((f) => f / 25);
+    expect(estimateFps(retimed(base, [at25]))).toBe(25);
+    // Keys that are on their median's grid keep it (test.vrma's 2 fps, above).
+    expect(estimateFps(retimed(base, [[0, 0.5, 1, 1.5]]))).toBe(2);
+  });
+
   it('is null when no track has two keys, or all keys share one time', () => {
     expect(estimateFps(retimed(base, [[0], [0]]))).toBeNull();
     expect(estimateFps(retimed(base, [[0.5, 0.5, 0.5]]))).toBeNull();
