@@ -32,6 +32,7 @@ import { t } from '../../shared/i18n';
 import { documentName } from '../../shared/formats/outputNames';
 import { NO_MODEL_WARNING } from '../../shared/convert/mmd/noModel';
 import { snapToFrame } from './frames';
+import { DragSession } from './dragSession';
 
 /** "Mirrored · Ctrl+Z to undo" / "⌘Z". */
 function withUndoHint(text: string): string {
@@ -90,8 +91,8 @@ export class Studio {
   selectedBone: HumanBoneName | null = null;
   falloff: number = FALLOFF_SECONDS.default;
   fps = 30;
-  /** A gizmo drag is in progress: the mixer must not overwrite the node the user holds. */
-  dragging = false;
+  /** The drag in progress (gizmo, IK handle, gaze target, expression slider), if any. */
+  readonly drag: DragSession = new DragSession(this);
   /**
    * Asked before the document is replaced while it has unsaved edits (opening another motion):
    * resolves true to go on (saved or discarded), false to keep the document. Without one, go on.
@@ -402,7 +403,7 @@ export class Studio {
   /** Per drawn frame: advance playback and pose the avatar; answers whether more frames are needed. */
   private onFrame(dt: number): boolean {
     if (this.clock.advance(dt)) this.events.emit('time', this.clock.time);
-    this.preview?.applyAt(this.clock.time, dt, this.dragging);
-    return this.clock.playing || this.dragging || performance.now() < this.settleUntil;
+    this.preview?.applyAt(this.clock.time, dt, this.drag.active);
+    return this.clock.playing || this.drag.active || performance.now() < this.settleUntil;
   }
 }

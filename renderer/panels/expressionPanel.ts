@@ -155,10 +155,9 @@ export function createExpressionPanel(studio: Studio): ExpressionPanel {
   function wire(s: Slider): void {
     const begin = () => {
       if (drag) return;
-      studio.setPlaying(false);
+      // The mixer leaves the avatar alone while the value is shown live (the studio's one drag session).
+      studio.drag.begin();
       drag = { name: s.name, time: studio.keyTime, start: expressionWeightAt(studio.motion, s.name, studio.keyTime) };
-      // The mixer leaves the avatar alone while the value is shown live (as during a gizmo drag).
-      studio.dragging = true;
     };
     s.input.addEventListener('input', () => {
       begin();
@@ -172,20 +171,19 @@ export function createExpressionPanel(studio: Studio): ExpressionPanel {
       const d = drag;
       if (!d || d.name !== s.name) return;
       drag = null;
-      studio.dragging = false;
-      studio.preview?.invalidate();
       const w = Number(s.input.value);
-      if (Math.abs(w - d.start) > 1e-9) {
-        try {
-          const name = expressionLabel(s.name);
-          const frame = frameOf(d.time, studio.fps);
-          studio.commit(setExpressionKey(studio.motion, s.name, d.time, w), t('expressions.undoLabel', { name }), () => t('expressions.keyed', { name: expressionLabel(s.name), weight: weightText(w), frame }));
-        } catch (e) {
-          studio.messages.error(() => t('expressions.failed', { detail: errorText(e) }));
-        }
-      }
-      // The avatar shows the motion's pose again (the keyed one, or the old one after a failure).
-      studio.seek(studio.clock.time);
+      const frame = frameOf(d.time, studio.fps);
+      // One key on release (none for a drag back to where it started); the avatar shows the motion's pose again.
+      studio.drag.end(
+        Math.abs(w - d.start) > 1e-9
+          ? {
+              apply: () => setExpressionKey(studio.motion, s.name, d.time, w),
+              label: t('expressions.undoLabel', { name: expressionLabel(s.name) }),
+              done: () => t('expressions.keyed', { name: expressionLabel(s.name), weight: weightText(w), frame }),
+              failed: (detail) => t('expressions.failed', { detail }),
+            }
+          : null,
+      );
       sync();
     };
     s.input.addEventListener('change', end);

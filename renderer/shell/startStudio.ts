@@ -10,9 +10,8 @@ import { registerStudioCommands } from './studioCommands';
 import { bindShortcuts } from './shortcuts';
 import { mannequinBytes, walkCycleMotion } from '../app/core';
 import { PoseEditor } from '../pose/poseEditor';
-import { applyDrag, poseDeltaFor } from '../pose/applyDrag';
+import { gazeDragEdit, ikDragEdit, poseDragEdit } from '../pose/dragEdits';
 import { IkHandles } from '../pose/ikHandles';
-import { applyIk } from '../pose/applyIk';
 import { createTimeline } from '../timeline/timelinePanel';
 import { createDopeSheet } from '../timeline/dopeSheetPanel';
 import { createCurveView } from '../timeline/curveViewPanel';
@@ -20,8 +19,6 @@ import { createEditPanel } from '../panels/editPanel';
 import { createInfoPanel } from '../panels/infoPanel';
 import { createExpressionPanel } from '../panels/expressionPanel';
 import { LookAtTarget } from '../viewport/lookAtTarget';
-import { setLookAtKey } from '../../shared/edits/lookAtKeys';
-import { frameOf } from '../app/frames';
 import { createLibraryPanel } from '../panels/libraryPanel';
 import { createTransportBar } from '../panels/transportBar';
 import { commandButton } from '../panels/commandButton';
@@ -37,7 +34,7 @@ import { createDocumentPanels } from '../panels/documentPanels';
 import { createRecentProjects } from '../platform/recentProjects';
 import { h } from '../ui/dom';
 import { errorText } from '../ui/messages';
-import { t, onLocaleChange, formatNumber } from '../../shared/i18n';
+import { t, onLocaleChange } from '../../shared/i18n';
 import { LanguageChoice } from '../app/language';
 import { SettingsClient } from '../app/settings';
 import { createLanguageControl, registerLanguageCommands } from './languageControl';
@@ -103,71 +100,16 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
   studio.commands.register({ id: 'help.shortcuts', label: 'Keyboard Shortcuts', description: 'Show every keyboard shortcut', shortcuts: ['?', 'F1'], menu: 'help', run: () => shortcuts.toggle() });
   registerLanguageCommands(studio.commands, language);
 
-  const poseEditor = new PoseEditor(viewport, {
-    select: (bone) => studio.select(bone),
-    setDragging: (d) => {
-      studio.dragging = d;
-      if (d) studio.setPlaying(false);
-      else studio.preview?.invalidate();
-    },
-    commitDrag: (drag) => {
-      if (!studio.avatar) return;
-      try {
-        const req = poseDeltaFor(drag, studio.avatar, studio.clock.time, studio.falloff);
-        studio.commit(
-          applyDrag(studio.motion, req),
-          drag.kind === 'rotate' ? t('studio.pose.rotate', { bone: drag.bone }) : t('studio.pose.moveHips'),
-          () => (drag.kind === 'rotate' ? t('studio.pose.rotated', { bone: drag.bone }) : t('studio.pose.movedHips')),
-        );
-      } catch (e) {
-        studio.messages.error(() => t('studio.pose.failed', { detail: errorText(e) }));
-      }
-      // The dragged node shows the mixer's pose again (the edited one, or the old one after a failure).
-      studio.seek(studio.clock.time);
-    },
-  });
+  // The three viewport drags share the studio's one drag session; each records its own edit (pose/dragEdits.ts).
+  const poseEditor = new PoseEditor(viewport, { select: (bone) => studio.select(bone), drag: studio.drag, edit: (d) => poseDragEdit(studio, d) });
   studio.events.on('selection', (bone) => poseEditor.attach(bone));
   studio.events.on('avatar', (a) => poseEditor.setAvatar(a));
-
   // IK handles on the hands, feet and hips: a drag solves the limb and is one edit (issue 17).
-  const ikHandles = new IkHandles(viewport, {
-    setDragging: (d) => {
-      studio.dragging = d;
-      if (d) studio.setPlaying(false);
-      else studio.preview?.invalidate();
-    },
-    commitIk: (effector, target) => {
-      if (!studio.avatar) return;
-      try {
-        studio.commit(applyIk(studio.motion, studio.avatar, effector, target, studio.clock.time, studio.falloff), t('ik.drag', { bone: effector }), () => t('ik.dragged', { bone: effector }));
-      } catch (e) {
-        studio.messages.error(() => t('ik.failed', { detail: errorText(e) }));
-      }
-      studio.seek(studio.clock.time);
-    },
-  });
+  const ikHandles = new IkHandles(viewport, { drag: studio.drag, edit: (effector, target) => ikDragEdit(studio, effector, target) });
   studio.events.on('avatar', (a) => ikHandles.setAvatar(a));
-
   // Expressions and the gaze (issue 13): weight sliders in the right column, a gaze target in the viewport.
   const expressionPanel = createExpressionPanel(studio);
-  const lookAtTarget = new LookAtTarget(viewport, {
-    setDragging: (d) => {
-      studio.dragging = d;
-      if (d) studio.setPlaying(false);
-      else studio.preview?.invalidate();
-    },
-    live: (gaze) => expressionPanel.showLiveGaze(gaze),
-    commitGaze: (gaze) => {
-      try {
-        const frame = frameOf(studio.keyTime, studio.fps);
-        const [yaw, pitch] = [gaze.yaw, gaze.pitch].map((v) => formatNumber(v, 1, 1));
-        studio.commit(setLookAtKey(studio.motion, studio.keyTime, gaze.yaw, gaze.pitch), t('expressions.gaze.undoLabel'), () => t('expressions.gaze.keyed', { yaw, pitch, frame }));
-      } catch (e) {
-        studio.messages.error(() => t('expressions.gaze.failed', { detail: errorText(e) }));
-      }
-      studio.seek(studio.clock.time);
-    },
-  });
+  const lookAtTarget = new LookAtTarget(viewport, { drag: studio.drag, live: (gaze) => expressionPanel.showLiveGaze(gaze), edit: (gaze) => gazeDragEdit(studio, gaze) });
   studio.events.on('avatar', (a) => lookAtTarget.setAvatar(a));
 
   const timeline = createTimeline(studio);

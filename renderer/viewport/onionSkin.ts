@@ -81,7 +81,7 @@ export class OnionSkin {
     const { studio } = this;
     const avatar = studio.avatar;
     const preview = studio.preview;
-    if (!this.settings.enabled || this.hold || !avatar || !preview || studio.dragging || studio.duration <= 0) return;
+    if (!this.settings.enabled || this.hold || !avatar || !preview || studio.drag.active || studio.duration <= 0) return;
     const ghosts = this.ghostTimes(studio.clock.time);
     if (!ghosts.length) return;
     const { renderer, scene, camera } = studio.viewport;
