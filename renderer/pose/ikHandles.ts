@@ -26,8 +26,8 @@ export class IkHandles {
   private readonly geometry = new THREE.SphereGeometry(1, 16, 8);
   private readonly material = new THREE.MeshBasicMaterial({ color: 0x5fe08a, depthTest: false, depthWrite: false, transparent: true, opacity: 0.55, wireframe: true });
   private readonly drag: HandleDrag<IkEffector>;
-  /** The last committed drag (the test hook reads it). */
-  lastTarget: { effector: IkEffector; target: Vec3 } | null = null;
+  /** The last released drag. */
+  private lastTarget: { effector: IkEffector; target: Vec3 } | null = null;
 
   constructor(private readonly viewport: Viewport, host: IkHandleHost) {
     this.group.name = 'ikHandles';
@@ -87,6 +87,11 @@ export class IkHandles {
       }
       this.avatar.vrm.humanoid.getNormalizedBoneNode(vrmBone(e))?.getWorldPosition(mesh.position);
     }
+  }
+
+  /** What the test hook reads: the world target of the last released drag. */
+  inspect(): { lastTarget: { effector: IkEffector; target: Vec3 } | null } {
+    return { lastTarget: this.lastTarget };
   }
 
   /** Page coordinates of a handle's centre (tests drag it with the mouse from there). */

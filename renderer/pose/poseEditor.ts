@@ -123,6 +123,11 @@ export class PoseEditor {
     return this.dragStart !== null;
   }
 
+  /** What the test hook reads: the bones the gizmos are on, the hovered axis, whether a ring is held. */
+  inspect(): { rotate: string | null; move: string | null; axis: string | null; dragging: boolean } {
+    return { rotate: this.rotate.object?.name ?? null, move: this.move.object?.name ?? null, axis: this.rotate.axis, dragging: this.isDragging };
+  }
+
   /** Shows the gizmo(s) on the bone; null hides them. */
   attach(bone: HumanBoneName | null): void {
     this.selected = bone;

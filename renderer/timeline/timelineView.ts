@@ -100,6 +100,11 @@ export class TimelineView {
     this.scheduleDraw();
   }
 
+  /** What the test hook reads: the time span shown and its width (CSS px). */
+  inspect(): { view: TimeView } {
+    return { view: { start: this.view.start, end: this.view.end, width: this.view.width } };
+  }
+
   fit(): void {
     this.view = fitView(this.model.duration(), this.view.width);
     this.fitted = true;

@@ -16,8 +16,6 @@ const DATA_TABLES = (path: string) => path.startsWith('shared/i18n/messages/') |
 
 const FILE_DEBT: Readonly<Record<string, number>> = {
   'main/services/backend.ts': 513,
-  'renderer/app/studio.ts': 409,
-  'renderer/shell/testHook.ts': 456,
   'renderer/timeline/curveView.ts': 821,
   'renderer/timeline/dopeSheet.ts': 856,
   'shared/convert/humanoid/recognize.ts': 505,
@@ -30,9 +28,7 @@ const FUNCTION_DEBT: Readonly<Record<string, number>> = {
   'renderer/panels/expressionPanel.ts:createExpressionPanel': 170,
   'renderer/panels/libraryPanel.ts:createLibraryPanel': 184,
   'renderer/platform/desktopSession.ts:attachDesktopSession': 204,
-  'renderer/shell/startStudio.ts:startStudio': 265,
   'renderer/timeline/dopeSheet.ts:DopeSheet.bindPointer': 166,
-  'renderer/shell/testHook.ts:installTestHook': 396,
   'shared/assets/mannequin.ts:makeMannequinVrm': 130,
   'shared/convert/bvh/parse.ts:parseBvh': 158,
   'shared/convert/mmd/vmd.ts:parseVmd': 136,
