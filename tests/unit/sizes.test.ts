@@ -25,7 +25,6 @@ const FUNCTION_DEBT: Readonly<Record<string, number>> = {
   'main/host/server.ts:startHostServer': 275,
   'main/services/backend.ts:StudioBackend.createHandlers': 180,
   'renderer/bedroom/controls.ts:buildControls': 205,
-  'renderer/panels/expressionPanel.ts:createExpressionPanel': 170,
   'renderer/panels/libraryPanel.ts:createLibraryPanel': 184,
   'renderer/platform/desktopSession.ts:attachDesktopSession': 204,
   'renderer/timeline/dopeSheet.ts:DopeSheet.bindPointer': 166,
