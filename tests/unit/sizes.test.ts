@@ -24,7 +24,6 @@ const FILE_DEBT: Readonly<Record<string, number>> = {
 const FUNCTION_DEBT: Readonly<Record<string, number>> = {
   'main/host/server.ts:startHostServer': 275,
   'main/services/backend.ts:StudioBackend.createHandlers': 180,
-  'renderer/platform/desktopSession.ts:attachDesktopSession': 204,
   'renderer/timeline/dopeSheet.ts:DopeSheet.bindPointer': 166,
   'shared/assets/mannequin.ts:makeMannequinVrm': 130,
   'shared/convert/bvh/parse.ts:parseBvh': 158,
