@@ -20,19 +20,19 @@ export interface StateDeps {
   readonly startedAt: number;
 }
 
-/** Timeline layer draws, counted by wrapping the view's two draw methods on this instance. */
+/** Timeline layer paints, counted by wrapping the view's static draw and overlay paint on this instance. */
 function countDraws(timeline: TimelineView): { static: number; overlay: number } {
   const draws = { static: 0, overlay: 0 };
-  const layers = timeline as unknown as { drawStatic(): void; drawOverlay(...a: unknown[]): void };
+  const layers = timeline as unknown as { drawStatic(): void; paintOverlay(...a: unknown[]): void };
   const drawStatic = layers.drawStatic.bind(timeline);
-  const drawOverlay = layers.drawOverlay.bind(timeline);
+  const paintOverlay = layers.paintOverlay.bind(timeline);
   layers.drawStatic = () => {
     draws.static++;
     drawStatic();
   };
-  layers.drawOverlay = (...a: unknown[]) => {
+  layers.paintOverlay = (...a: unknown[]) => {
     draws.overlay++;
-    drawOverlay(...a);
+    paintOverlay(...a);
   };
   return draws;
 }
