@@ -5,34 +5,24 @@
  * the dragged target in the preview and in the exported file read back by three-vrm-animation; the
  * elbow did not fold backwards past straight; the drag is one undo step and undo restores the bytes.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { openAvatarFile, TWO_AVATARS, useStudio, vrmVersionName } from '../helpers/studioSuite';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { describeFixtures, fixturePath } from '../helpers/fixtures';
-import { hook, motionBytes, openStudio, screenshot, state, waitForState, type StudioSession } from './studioHarness';
+import { hook, motionBytes, screenshot, state } from './studioHarness';
 
 type V = [number, number, number];
 type Pose = { world: Record<string, V> };
 const T0 = 1.0;
-const AVATARS: [folder: string, file: string, meta: '0' | '1'][] = [
-  ['vrm1', 'debug_robot.vrm', '1'],
-  ['vrm0', 'cryptovoxels.vrm', '0'],
-];
 const dist = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
 describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: IK handles', () => {
-  let s: StudioSession;
-  beforeAll(async () => {
-    s = await openStudio();
-  });
-  afterAll(async () => {
-    await s?.close();
-  });
+  const s = useStudio();
 
-  for (const [folder, file, meta] of AVATARS) {
-    it(`drags the left hand with the mouse on ${file} (VRM ${meta === '0' ? '0.x' : '1.0'}): hand within 1 mm of the target, preview and file`, async () => {
-      await s.page.setInputFiles('#open-file-input', fixturePath(folder, file));
-      await waitForState(s.page, 'avatarName', file);
-      expect((await state(s.page)).metaVersion).toBe(meta);
+  for (const avatar of TWO_AVATARS) {
+    const [, file, meta] = avatar;
+    it(`drags the left hand with the mouse on ${file} (${vrmVersionName(meta)}): hand within 1 mm of the target, preview and file`, async () => {
+      await openAvatarFile(s.page, avatar);
       await hook(s.page, 'seek', T0);
       const bones = ['leftUpperArm', 'leftLowerArm', 'leftHand'];
       const before = await hook<Pose>(s.page, 'previewPose', bones, T0);
