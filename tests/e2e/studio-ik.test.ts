@@ -65,13 +65,18 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: IK handles',
 
   it('the timeline shows a captured walk\'s foot contacts (cmu_12_01_walk.bvh) as a strip, both feet', async () => {
     await s.page.setInputFiles('#open-file-input', fixturePath('bvh', 'cmu_12_01_walk.bvh'));
-    let got = { contacts: [] as { foot: string; start: number; end: number }[], width: 0 };
-    for (let i = 0; i < 100; i++) {
-      const name = (await state(s.page)).motionName ?? '';
-      got = await hook(s.page, 'footContacts');
-      if (name.includes('cmu_12_01_walk') && got.contacts.length) break;
-      await s.page.waitForTimeout(100);
-    }
+    // Contacts are found a moment after the motion opens (contactStrip.ts): wait for them, then check.
+    await s.page
+      .waitForFunction(
+        () => {
+          const h = (window as unknown as { __studio: { state(): { motionName: string | null }; footContacts(): { contacts: unknown[] } } }).__studio;
+          return (h.state().motionName ?? '').includes('cmu_12_01_walk') && h.footContacts().contacts.length > 0;
+        },
+        null,
+        { timeout: 30_000 },
+      )
+      .catch(() => {}); // the expectations below say what is missing
+    const got = await hook<{ contacts: { foot: string; start: number; end: number }[]; width: number }>(s.page, 'footContacts');
     expect((await state(s.page)).motionName).toMatch(/cmu_12_01_walk/);
     // The same contacts pin-feet finds in Node (tests/unit/edits/pinFeet.test.ts: 6 to 10).
     expect(got.contacts.length).toBeGreaterThanOrEqual(6);
