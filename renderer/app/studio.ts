@@ -3,7 +3,7 @@
  * in an undo history of immutable Motions, and which file it is), the avatar and its preview, and
  * every change announced through `events` so panels, timeline and viewport redraw what they show.
  */
-import { formatLabel, hasTakes, isAvatarFile, isMmdModelFile, isMmdMotionFile, isVideoFile } from '../../shared/formats/formats';
+import { hasTakes, isAvatarFile, isMmdModelFile, isMmdMotionFile, isVideoFile } from '../../shared/formats/formats';
 import { gltfKind } from '../../shared/formats/gltfKind';
 import type { TakeInfo } from '../../shared/convert/takeInfo';
 import { durationOf, type Motion } from '../../shared/motion/types';
@@ -24,14 +24,14 @@ import type { Viewport } from '../viewport/viewport';
 import { motionBounds } from '../preview/motionBounds';
 import { openReadableFrames } from './partialBvh';
 import { openCapturedVideo } from './capturedVideo';
-import { Messages, errorDetailText, errorText, warningText, type MessageText } from '../ui/messages';
+import { Messages, errorDetailText, errorText, type MessageText } from '../ui/messages';
 import { openTakeFile, readMotionFile } from './core';
+import { openConverted, openTakes } from './openConverted';
 import { writeVrmaSoon } from './motionFiles';
 import { MmdModels, type MmdModel } from './mmdModels';
 import { t } from '../../shared/i18n';
-import { documentName } from '../../shared/formats/outputNames';
-import { NO_MODEL_WARNING } from '../../shared/convert/mmd/noModel';
 import { snapToFrame } from './frames';
+import { DragSession } from './dragSession';
 
 /** "Mirrored · Ctrl+Z to undo" / "⌘Z". */
 function withUndoHint(text: string): string {
@@ -90,8 +90,8 @@ export class Studio {
   selectedBone: HumanBoneName | null = null;
   falloff: number = FALLOFF_SECONDS.default;
   fps = 30;
-  /** A gizmo drag is in progress: the mixer must not overwrite the node the user holds. */
-  dragging = false;
+  /** The drag in progress (gizmo, IK handle, gaze target, expression slider), if any. */
+  readonly drag: DragSession = new DragSession(this);
   /**
    * Asked before the document is replaced while it has unsaved edits (opening another motion):
    * resolves true to go on (saved or discarded), false to keep the document. Without one, go on.
@@ -277,13 +277,13 @@ export class Studio {
           return true;
         }
       }
-      if (hasTakes(name)) return await this.openTakes(name, bytes, path);
+      if (hasTakes(name)) return await openTakes(this, name, bytes, path);
       const model = isMmdMotionFile(name) ? await this.mmdModels.modelFor(path) : null;
       // Read first, ask about unsaved changes after: a file that cannot open (a .txt, a broken .vrma)
       // says so without asking to save a document it would never replace.
       const { motion, convertedFrom } = await readMotionFile(name, bytes, model ? { pmx: model.bytes } : {});
       if (!(await this.confirmLeave())) return false;
-      this.openConverted(name, path, motion, convertedFrom, model && !motion.warnings.some((w) => w.detail === 'mmd.modelMismatch') ? () => t('convert.mmd.withModel', { file: name, format: convertedFrom ?? '', model: model.name }) : undefined); // a model that does not fit (mmd/modelFit.ts) was not used
+      openConverted(this, name, path, motion, convertedFrom, model && !motion.warnings.some((w) => w.detail === 'mmd.modelMismatch') ? () => t('convert.mmd.withModel', { file: name, format: convertedFrom ?? '', model: model.name }) : undefined); // a model that does not fit (mmd/modelFit.ts) was not used
       if (isMmdMotionFile(name)) this.mmdSource = { name, bytes, path };
       return true;
     } catch (e) {
@@ -293,43 +293,6 @@ export class Studio {
       this.messages.error(() => t('studio.open.fileFailed', { file: name, detail: errorText(e) }));
       return false;
     }
-  }
-
-  /**
-   * An .fbx/.glb/.gltf: parsed once by the core's takes module; with several takes the user picks one
-   * (Cancel keeps the current document), which opens as NAME.TAKE (the name Convert Folder and the CLI
-   * give its .vrma).
-   */
-  private async openTakes(name: string, bytes: Uint8Array, path?: string): Promise<boolean> {
-    const source = await openTakeFile(name, bytes);
-    let take: string | undefined;
-    if (source.takes.length > 1 && this.questions) {
-      const chosen = await this.questions.chooseTake(name, source.takes);
-      if (chosen === null) return false;
-      take = chosen;
-    }
-    if (!(await this.confirmLeave())) return false;
-    const motion = source.convert(take);
-    const format = formatLabel(name);
-    const count = source.takes.length;
-    const takeName = take ?? source.takes[0]?.name ?? '';
-    this.openConverted(name, path, motion, format, count > 1 ? () => t('convert.takes.opened', { file: name, take: takeName, format, count }) : undefined, take);
-    return true;
-  }
-
-  /** A converted (or read) motion becomes the document, with one toast saying what happened. */
-  private openConverted(name: string, path: string | undefined, motion: Motion, convertedFrom: string | undefined, convertedText?: () => string, take?: string): void {
-    // The reader's and converter's warnings (specific: bone names, lines) go to the document's report,
-    // worded in the user's language (re-read after a language switch), and one toast per file points at it.
-    // Without an MMD model the core says "pass the model" (the CLI's --pmx): here the studio says how to give it.
-    const reports = motion.warnings.map((w) => (w.detail === NO_MODEL_WARNING.detail ? () => t('convert.mmd.noModel', { file: name }) : () => t('studio.convert.warning', { file: name, detail: warningText(w) })));
-    this.openDocument(motion, { name: documentName(name, take), path, converted: !!convertedFrom, reports, ...(take !== undefined ? { take } : {}) });
-    const count = reports.length;
-    // A specific line (the take, the MMD model) wins; with warnings its toast points at the report.
-    if (convertedText) this.messages.show('notice', convertedText, { group: 'document', report: count > 0 });
-    else if (count && convertedFrom) this.messages.show('notice', () => t('studio.report.toastConverted', { file: name, format: convertedFrom, count }), { group: 'document', report: true });
-    else if (count) this.messages.show('notice', () => t('studio.report.toast', { file: name, count }), { group: 'document', report: true });
-    else if (convertedFrom) this.messages.show('notice', () => t('studio.convert.converted', { file: name, format: convertedFrom }), { group: 'document' });
   }
 
   /**
@@ -351,7 +314,7 @@ export class Studio {
     }
     if (!(await this.confirmLeave())) return true; // the model is kept for the next MMD file
     const { motion, convertedFrom } = await readMotionFile(src.name, src.bytes, { pmx: model.bytes });
-    this.openConverted(src.name, src.path, motion, convertedFrom, () => t('convert.mmd.reconverted', { file: src.name, model: model.name }));
+    openConverted(this, src.name, src.path, motion, convertedFrom, () => t('convert.mmd.reconverted', { file: src.name, model: model.name }));
     this.mmdSource = src;
     return true;
   }
@@ -402,7 +365,7 @@ export class Studio {
   /** Per drawn frame: advance playback and pose the avatar; answers whether more frames are needed. */
   private onFrame(dt: number): boolean {
     if (this.clock.advance(dt)) this.events.emit('time', this.clock.time);
-    this.preview?.applyAt(this.clock.time, dt, this.dragging);
-    return this.clock.playing || this.dragging || performance.now() < this.settleUntil;
+    this.preview?.applyAt(this.clock.time, dt, this.drag.active);
+    return this.clock.playing || this.drag.active || performance.now() < this.settleUntil;
   }
 }

@@ -5,17 +5,17 @@
  * release, keys it at the playhead: one undo step per drag. Otherwise a slider shows the weight that
  * plays at the playhead. The four look* presets are left out: VRM Animation gives them to the gaze,
  * which is keyed with the target in the viewport (renderer/viewport/lookAtTarget.ts); its yaw and
- * pitch are shown here, and can be typed to key them exactly. An avatar without expressions or gaze says so.
+ * pitch are shown here (gazeFields.ts), and can be typed to key them exactly. An avatar without expressions or gaze says so.
  */
 import type { Studio } from '../app/studio';
 import type { AutoKey } from '../app/autoKey';
 import type { LoadedAvatar } from '../avatar/loadAvatar';
 import { EXPRESSION_PRESETS } from '../../shared/vrm/humanBones';
 import { expressionWeightAt, GAZE_EXPRESSIONS, isPresetExpression, setExpressionKey } from '../../shared/edits/expressionKeys';
-import { lookAtAt, setLookAtKey, type YawPitch } from '../../shared/edits/lookAtKeys';
+import type { YawPitch } from '../../shared/edits/lookAtKeys';
+import { createGazeFields } from './gazeFields';
 import { frameOf } from '../app/frames';
 import { h } from '../ui/dom';
-import { errorText } from '../ui/messages';
 import { localize, tAttr, tText } from '../ui/i18n';
 import { t, formatNumber, onLocaleChange } from '../../shared/i18n';
 import { expressionLabel } from './expressionNames';
@@ -51,32 +51,14 @@ export interface ExpressionPanel {
 export function createExpressionPanel(studio: Studio, autoKey: AutoKey): ExpressionPanel {
   const list = h('div', { class: 'expression-list', id: 'expression-list' });
   const empty = h('p', { class: 'expression-empty', id: 'expression-empty' });
-  // Yaw and pitch of the gaze at the playhead, typed to key them exactly (Enter or leaving the field).
-  const angleInput = (which: 'yaw' | 'pitch', limit: number) => {
-    const input = h('input', { type: 'number', min: -limit, max: limit, step: 0.1, class: 'gaze-input', id: `gaze-${which}`, 'data-gaze': which }) as HTMLInputElement;
-    localize(input, (e) => e.setAttribute('aria-label', t(which === 'yaw' ? 'expressions.gaze.yaw' : 'expressions.gaze.pitch')));
-    input.addEventListener('change', () => typedGaze());
-    return input;
-  };
-  const gazeYaw = angleInput('yaw', 180);
-  const gazePitch = angleInput('pitch', 90);
-  const degree = () => h('span', { class: 'gaze-unit', text: '°' });
-  const gazeValues = h(
-    'div',
-    { class: 'gaze-values', id: 'gaze-values' },
-    h('label', { class: 'field' }, tText(h('span'), 'expressions.gaze.yaw'), gazeYaw, degree()),
-    h('label', { class: 'field' }, tText(h('span'), 'expressions.gaze.pitch'), gazePitch, degree()),
-  );
-  const gazeNote = h('p', { class: 'gaze-note', id: 'gaze-note' });
-  const gaze = h('div', { class: 'gaze', id: 'gaze-section' }, tText(h('h3', { id: 'gaze-title' }), 'expressions.gaze.title'), gazeValues, gazeNote);
+  const gaze = createGazeFields(studio, autoKey);
   const title = tText(h('h2', { id: 'expressions-title' }), 'expressions.title');
-  const panel = h('section', { class: 'panel expression-panel', id: 'expression-panel', 'aria-labelledby': 'expressions-title' }, title, empty, list, gaze);
+  const panel = h('section', { class: 'panel expression-panel', id: 'expression-panel', 'aria-labelledby': 'expressions-title' }, title, empty, list, gaze.element);
   tAttr(title, 'title', 'expressions.help');
 
   let sliders: Slider[] = [];
   /** The slider being dragged: its expression and the playhead time its key goes to. */
   let drag: { name: string; time: number; start: number } | null = null;
-  let liveGaze: YawPitch | null = null;
 
   const build = () => {
     const avatar = studio.avatar;
@@ -102,22 +84,7 @@ export function createExpressionPanel(studio: Studio, autoKey: AutoKey): Express
   const renderTexts = () => {
     const avatar = studio.avatar;
     empty.textContent = avatar ? t('expressions.none') : t('expressions.noAvatar');
-    gazeNote.title = t('expressions.gaze.help');
-    renderGaze();
-  };
-
-  const renderGaze = () => {
-    const hasGaze = !!studio.avatar?.vrm.lookAt;
-    const g = liveGaze ?? (hasGaze ? lookAtAt(autoKey.motion, studio.clock.time) : null);
-    gazeValues.hidden = !hasGaze;
-    // No gaze key: the eyes look ahead (0°, 0°); typing a value keys it.
-    for (const [input, v] of [[gazeYaw, g?.yaw ?? 0], [gazePitch, g?.pitch ?? 0]] as const) {
-      if (document.activeElement === input && !liveGaze) continue;
-      const text = v.toFixed(1);
-      if (input.value !== text) input.value = text;
-      input.dataset.value = String(v);
-    }
-    gazeNote.textContent = !hasGaze ? t('expressions.gaze.none') : g ? t('expressions.gaze.help') : t('expressions.gaze.ahead');
+    gaze.render();
   };
 
   /** Sliders show the weight that plays at the playhead (the dragged one shows the pointer's). */
@@ -134,32 +101,15 @@ export function createExpressionPanel(studio: Studio, autoKey: AutoKey): Express
       const shown = weightText(w);
       if (s.value.textContent !== shown) s.value.textContent = shown;
     }
-    renderGaze();
-  };
-
-  const typedGaze = () => {
-    const yaw = Number(gazeYaw.value);
-    const pitch = Number(gazePitch.value);
-    if (!studio.avatar?.vrm.lookAt || gazeYaw.value === '' || gazePitch.value === '') return;
-    studio.setPlaying(false);
-    const time = studio.keyTime;
-    const frame = frameOf(time, studio.fps);
-    try {
-      const [y, p] = [yaw, pitch].map((v) => formatNumber(v, 1, 1));
-      autoKey.poseEdit(setLookAtKey(autoKey.motion, time, yaw, pitch), t('expressions.gaze.undoLabel'), () => t('expressions.gaze.keyed', { yaw: y, pitch: p, frame }));
-    } catch (e) {
-      studio.messages.error(() => t('expressions.gaze.failed', { detail: errorText(e) }));
-    }
-    renderGaze();
+    gaze.render();
   };
 
   function wire(s: Slider): void {
     const begin = () => {
       if (drag) return;
-      studio.setPlaying(false);
+      // The mixer leaves the avatar alone while the value is shown live (the studio's one drag session).
+      studio.drag.begin();
       drag = { name: s.name, time: studio.keyTime, start: expressionWeightAt(autoKey.motion, s.name, studio.keyTime) };
-      // The mixer leaves the avatar alone while the value is shown live (as during a gizmo drag).
-      studio.dragging = true;
     };
     s.input.addEventListener('input', () => {
       begin();
@@ -173,20 +123,19 @@ export function createExpressionPanel(studio: Studio, autoKey: AutoKey): Express
       const d = drag;
       if (!d || d.name !== s.name) return;
       drag = null;
-      studio.dragging = false;
-      studio.preview?.invalidate();
       const w = Number(s.input.value);
-      if (Math.abs(w - d.start) > 1e-9) {
-        try {
-          const name = expressionLabel(s.name);
-          const frame = frameOf(d.time, studio.fps);
-          autoKey.poseEdit(setExpressionKey(autoKey.motion, s.name, d.time, w), t('expressions.undoLabel', { name }), () => t('expressions.keyed', { name: expressionLabel(s.name), weight: weightText(w), frame }));
-        } catch (e) {
-          studio.messages.error(() => t('expressions.failed', { detail: errorText(e) }));
-        }
-      }
-      // The avatar shows the motion's pose again (the keyed one, or the old one after a failure).
-      studio.seek(studio.clock.time);
+      const frame = frameOf(d.time, studio.fps);
+      // One key on release (none for a drag back to where it started); the avatar shows the motion's pose again.
+      studio.drag.end(
+        Math.abs(w - d.start) > 1e-9
+          ? {
+              apply: (base) => setExpressionKey(base, s.name, d.time, w),
+              label: t('expressions.undoLabel', { name: expressionLabel(s.name) }),
+              done: () => t('expressions.keyed', { name: expressionLabel(s.name), weight: weightText(w), frame }),
+              failed: (detail) => t('expressions.failed', { detail }),
+            }
+          : null,
+      );
       sync();
     };
     s.input.addEventListener('change', end);
@@ -212,9 +161,6 @@ export function createExpressionPanel(studio: Studio, autoKey: AutoKey): Express
 
   return {
     element: panel,
-    showLiveGaze(g) {
-      liveGaze = g;
-      renderGaze();
-    },
+    showLiveGaze: (g) => gaze.showLive(g),
   };
 }

@@ -2,23 +2,21 @@
  * The file side of the studio (left): open a file, load the built-in mannequin again, and the
  * library of opened folders through the StudioApi. Drop files anywhere on the window.
  */
-import { acceptAttribute, AVATAR_EXTENSIONS, STUDIO_FILE_EXTENSIONS } from '../../shared/formats/formats';
+import { acceptAttribute, STUDIO_FILE_EXTENSIONS } from '../../shared/formats/formats';
 import type { Studio } from '../app/studio';
 import type { LibraryEntry, LibrarySnapshot } from '../../shared/contract/studioApi';
 import { h, button } from '../ui/dom';
 import { commandButton } from './commandButton';
 import { smallerFileCheckbox } from '../app/exportEncoding';
-import { errorText, problemText } from '../ui/messages';
+import { errorText } from '../ui/messages';
 import { libraryMirror } from '../app/libraryState';
-import { LibraryDetails, detailsText } from '../app/libraryDetails';
+import { LibraryDetails } from '../app/libraryDetails';
 import { ThumbnailMaker } from '../library/thumbnails';
 import { WhenVisible } from '../ui/whenVisible';
-import { THUMB_HEIGHT, THUMB_WIDTH } from '../library/thumbnailProtocol';
-import { t, formatDate, formatNumber, formatSize, onLocaleChange } from '../../shared/i18n';
-import { localize, tAttr, tText } from '../ui/i18n';
-import { entryNameParts } from '../library/entryName';
-
-const AVATAR_EXTS = new Set<string>(AVATAR_EXTENSIONS);
+import { t, onLocaleChange } from '../../shared/i18n';
+import { tAttr, tText } from '../ui/i18n';
+import { libraryRow } from '../library/libraryRow';
+import { libraryFilter } from '../library/libraryFilter';
 
 export interface LibraryPanel {
   readonly element: HTMLElement;
@@ -55,9 +53,7 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
   // Thumbnails for the entries in view only; the others get theirs as they scroll in.
   const onScreen = new WhenVisible();
   const rows = new Map<string, { li: HTMLElement; button: HTMLButtonElement; entry: LibraryEntry }>();
-  const filterInput = h('input', { type: 'search', id: 'library-filter', autocomplete: 'off', spellcheck: 'false' }) as HTMLInputElement;
-  tAttr(tAttr(filterInput, 'placeholder', 'studio.library.filter'), 'aria-label', 'studio.library.filter');
-  const filterCount = h('span', { class: 'library-count', id: 'library-count', 'aria-live': 'polite' });
+  const filter = libraryFilter(rows);
   let lastSnaps: LibrarySnapshot[] = [];
 
   /** The file the document is (or was opened from): marked in the list. */
@@ -70,17 +66,6 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
       else b.removeAttribute('aria-current');
     }
   };
-  const applyFilter = () => {
-    const q = filterInput.value.trim().toLowerCase();
-    let shown = 0;
-    for (const { li, entry } of rows.values()) {
-      const hit = !q || entry.relPath.toLowerCase().includes(q);
-      li.hidden = !hit;
-      if (hit) shown++;
-    }
-    filterCount.textContent = q ? t('studio.library.filtered', { shown, total: rows.size }) : '';
-  };
-  filterInput.addEventListener('input', applyFilter);
 
   const renderLibrary = (snaps: LibrarySnapshot[]) => {
     lastSnaps = snaps;
@@ -92,75 +77,15 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
       // box puts the ellipsis there), the path itself isolated left-to-right so no slash moves.
       items.push(h('li', { class: 'library-root', title: s.root }, h('bdi', { dir: 'ltr', class: 'library-root-path', text: s.root })));
       const names = s.entries.map((e) => e.relPath);
-      for (const e of s.entries) items.push(entryRow(e, names));
+      for (const e of s.entries) {
+        const row = libraryRow(studio, e, names, `lib-meta-${rows.size}`, { details, thumbnails, onScreen });
+        rows.set(e.path, { ...row, entry: e });
+        items.push(row.li);
+      }
     }
     list.replaceChildren(...items);
     markOpen();
-    applyFilter();
-  };
-  const entryRow = (e: LibraryEntry, folderNames: readonly string[]) => {
-    const ext = (/\.[^.]+$/.exec(e.name)?.[0] ?? '').toLowerCase();
-    const kind = h('span', { class: 'kind', 'aria-hidden': 'true', text: AVATAR_EXTS.has(ext) ? '☺' : '▶' });
-    // Middle ellipsis: the start shrinks with "…", the end (what tells this file from its neighbours,
-    // and the extension) never does (renderer/library/entryName.ts).
-    const parts = entryNameParts(e.relPath, folderNames);
-    const name = h(
-      'span',
-      { class: 'entry-name' },
-      h('span', { class: 'name-start', text: parts.start }),
-      h('span', { class: 'name-end' }, h('span', { class: 'name-word', text: parts.word }), h('span', { class: 'name-rest', text: parts.rest }), h('span', { class: 'name-ext', text: parts.ext })),
-    );
-    const metaId = `lib-meta-${rows.size}`;
-    const meta = h('span', { class: 'entry-meta', id: metaId });
-    const thumb = h('img', { class: 'thumb', alt: '', hidden: true, width: THUMB_WIDTH, height: THUMB_HEIGHT }) as HTMLImageElement;
-    const b = h('button', { type: 'button', class: 'entry', 'aria-label': e.relPath, 'aria-describedby': metaId, 'data-size': e.size, 'data-path': e.path }, kind, h('span', { class: 'entry-text' }, name, meta), thumb) as HTMLButtonElement;
-    const base = () => `${formatSize(e.size)} · ${formatDate(e.mtimeMs, 'date')}`;
-    let detail = '';
-    const showMeta = () => {
-      meta.textContent = detail ? `${detail} · ${base()}` : base();
-      b.title = `${e.path}\n${meta.textContent}`;
-    };
-    localize(meta, showMeta);
-    b.addEventListener('click', async () => {
-      if (!studio.api) return;
-      try {
-        const bytes = await studio.api.readFile(e.path);
-        await studio.openFile(e.name, bytes, e.path);
-      } catch (err) {
-        studio.messages.error(() => t('library.readFailed', { file: e.name, detail: errorText(err) }));
-      }
-    });
-    const li = h('li', { class: 'library-entry' }, b);
-    rows.set(e.path, { li, button: b, entry: e });
-    void details?.get(e).then((d) => {
-      if (!d) return;
-      b.dataset.details = detailsText(d);
-      if (d.kind === 'unreadable') {
-        li.classList.add('unreadable');
-        kind.textContent = '⚠';
-        detail = t('studio.library.unreadable');
-        showMeta();
-        // The reason on hover, with the file named.
-        b.title = t('studio.library.unreadableReason', { file: e.relPath, detail: problemText(d.error ?? '', d.problem) });
-        return;
-      }
-      kind.textContent = d.kind === 'avatar' ? '☺' : d.kind === 'model' ? '✦' : d.kind === 'pose' ? '◆' : d.kind === 'video' ? '▣' : '▶';
-      detail = d.kind === 'avatar' ? t('studio.library.avatar') : d.kind === 'model' ? t('convert.library.model') : d.kind === 'pose' ? t('studio.library.pose') : d.kind === 'video' ? t('capture.library.video') : `${formatNumber(d.duration ?? 0, 2, 2)} s`;
-      // An .fbx/.glb with several takes: their count here, their names on hover (the take picker opens on click).
-      const takes = d.takes ?? [];
-      if (takes.length > 1) detail += ` · ${t('convert.library.takes', { count: takes.length })}`;
-      showMeta();
-      if (takes.length > 1) b.title += `\n${takes.slice(0, 30).map((tk) => `${tk.name} (${formatNumber(tk.duration, 2, 2)} s)`).join('\n')}${takes.length > 30 ? '\n…' : ''}`;
-      if (thumbnails && (d.kind === 'motion' || d.kind === 'pose'))
-        onScreen.run(li, () =>
-          void thumbnails.get(e).then((th) => {
-            if (!th) return;
-            thumb.src = th.url;
-            thumb.hidden = false;
-          }),
-        );
-    });
-    return li;
+    filter.apply();
   };
   studio.events.on('document', markOpen);
   onLocaleChange(() => renderLibrary(lastSnaps));
@@ -205,7 +130,7 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
     fileInput,
     tText(h('p', { class: 'hint' }), 'library.dropHint'),
     h('div', { class: 'folder-row' }, folderInput, openFolder),
-    h('div', { class: 'filter-row' }, filterInput, filterCount),
+    filter.element,
     list,
   );
   return { element, fileInput };

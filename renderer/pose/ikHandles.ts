@@ -11,10 +11,12 @@ import { HandleDrag } from '../viewport/handleDrag';
 import type { LoadedAvatar } from '../avatar/loadAvatar';
 import { vrmBone } from '../avatar/boneNames';
 import { IK_EFFECTORS, type IkEffector } from './applyIk';
+import type { DragEdit, DragSession } from '../app/dragSession';
 
 export interface IkHandleHost {
-  setDragging(dragging: boolean): void;
-  commitIk(effector: IkEffector, target: Vec3): void;
+  /** The studio's one drag session: begun past the click slop, ended with the solved limb on release. */
+  readonly drag: DragSession;
+  edit(effector: IkEffector, target: Vec3): DragEdit | null;
 }
 
 export class IkHandles {
@@ -24,8 +26,8 @@ export class IkHandles {
   private readonly geometry = new THREE.SphereGeometry(1, 16, 8);
   private readonly material = new THREE.MeshBasicMaterial({ color: 0x5fe08a, depthTest: false, depthWrite: false, transparent: true, opacity: 0.55, wireframe: true });
   private readonly drag: HandleDrag<IkEffector>;
-  /** The last committed drag (the test hook reads it). */
-  lastTarget: { effector: IkEffector; target: Vec3 } | null = null;
+  /** The last released drag. */
+  private lastTarget: { effector: IkEffector; target: Vec3 } | null = null;
 
   constructor(private readonly viewport: Viewport, host: IkHandleHost) {
     this.group.name = 'ikHandles';
@@ -40,16 +42,13 @@ export class IkHandles {
         const effector = [...this.meshes].find(([, m]) => m === hits[0].object)![0];
         return { key: effector, at: this.meshes.get(effector)!.position };
       },
-      begin: () => host.setDragging(true),
+      begin: () => host.drag.begin(),
       move: () => viewport.requestRender(),
       end: (effector, at) => {
-        if (at) {
-          const target: Vec3 = [at.x, at.y, at.z];
-          this.lastTarget = { effector, target };
-          // Solved on the pose shown during the drag, before the preview is let go (which may rebuild it).
-          host.commitIk(effector, target);
-        }
-        host.setDragging(false);
+        const target: Vec3 | null = at ? [at.x, at.y, at.z] : null;
+        if (target) this.lastTarget = { effector, target };
+        // Solved on the pose shown during the drag, before the preview is let go (which may rebuild it).
+        host.drag.end(target && host.edit(effector, target));
         viewport.requestRender();
       },
     });
@@ -88,6 +87,11 @@ export class IkHandles {
       }
       this.avatar.vrm.humanoid.getNormalizedBoneNode(vrmBone(e))?.getWorldPosition(mesh.position);
     }
+  }
+
+  /** What the test hook reads: the world target of the last released drag. */
+  inspect(): { lastTarget: { effector: IkEffector; target: Vec3 } | null } {
+    return { lastTarget: this.lastTarget };
   }
 
   /** Page coordinates of a handle's centre (tests drag it with the mouse from there). */

@@ -10,6 +10,7 @@ import type { Viewport } from '../viewport/viewport';
 import type { LoadedAvatar } from '../avatar/loadAvatar';
 import { BoneMarkers } from './boneMarkers';
 import { vrmBone } from '../avatar/boneNames';
+import type { DragEdit, DragSession } from '../app/dragSession';
 
 export interface PoseDrag {
   readonly bone: HumanBoneName;
@@ -24,8 +25,9 @@ export interface PoseDrag {
 
 export interface PoseEditorHost {
   select(bone: HumanBoneName | null): void;
-  setDragging(dragging: boolean): void;
-  commitDrag(drag: PoseDrag): void;
+  /** The studio's one drag session: begun on a ring's press, ended with the drag's edit on release. */
+  readonly drag: DragSession;
+  edit(drag: PoseDrag): DragEdit | null;
 }
 
 /** Pointer travel (px) under which a press-release is a click rather than an orbit. */
@@ -121,6 +123,11 @@ export class PoseEditor {
     return this.dragStart !== null;
   }
 
+  /** What the test hook reads: the bones the gizmos are on, the hovered axis, whether a ring is held. */
+  inspect(): { rotate: string | null; move: string | null; axis: string | null; dragging: boolean } {
+    return { rotate: this.rotate.object?.name ?? null, move: this.move.object?.name ?? null, axis: this.rotate.axis, dragging: this.isDragging };
+  }
+
   /** Shows the gizmo(s) on the bone; null hides them. */
   attach(bone: HumanBoneName | null): void {
     this.selected = bone;
@@ -158,25 +165,16 @@ export class PoseEditor {
     if (!bone || !node) return;
     this.dragStart = { bone, kind, q: node.quaternion.clone(), p: node.position.clone() };
     this.viewport.orbit.enabled = false;
-    this.host.setDragging(true);
+    this.host.drag.begin();
   }
 
   private endDrag(kind: 'rotate' | 'move'): void {
     const start = this.dragStart;
     this.dragStart = null;
     this.viewport.orbit.enabled = true;
-    this.host.setDragging(false);
-    if (!start || start.kind !== kind) return;
-    const node = this.nodeOf(start.bone);
-    if (!node) return;
-    this.host.commitDrag({
-      bone: start.bone,
-      kind,
-      before: start.q,
-      after: node.quaternion.clone(),
-      beforePosition: start.p,
-      afterPosition: node.position.clone(),
-    });
+    const node = start && start.kind === kind ? this.nodeOf(start.bone) : null;
+    const drag = start && node ? { bone: start.bone, kind, before: start.q, after: node.quaternion.clone(), beforePosition: start.p, afterPosition: node.position.clone() } : null;
+    this.host.drag.end(drag && this.host.edit(drag));
   }
 
   private onPointerUp(e: PointerEvent): void {

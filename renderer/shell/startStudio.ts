@@ -11,35 +11,27 @@ import { mannequinBytes, walkCycleMotion } from '../app/core';
 import { createTimeline } from '../timeline/timelinePanel';
 import { createDopeSheet } from '../timeline/dopeSheetPanel';
 import { createCurveView } from '../timeline/curveViewPanel';
-import { createEditPanel } from '../panels/editPanel';
-import { createInfoPanel } from '../panels/infoPanel';
 import { createExpressionPanel } from '../panels/expressionPanel';
-import { createAutoKey, createPoseInput } from './poseInput';
+import { buildStudioPage } from './studioPage';
+import { startDesktop } from './desktopStart';
+import { createViewportTools, registerMarkersCommand } from './viewportTools';
+import { createAutoKey } from './autoKeyCommand';
 import { createLibraryPanel } from '../panels/libraryPanel';
-import { createTransportBar } from '../panels/transportBar';
-import { commandButton } from '../panels/commandButton';
-import { createSceneSwitcher } from './sceneSwitcher';
 import { bindFileDrop } from './fileDrop';
 import { testHookEnabled } from '../platform/testHookEnabled';
 import { startCalls, type StartCalls } from '../platform/startCalls';
 import { syncDesktop } from './desktopSync';
-import { attachDesktopSession } from '../platform/desktopSession';
 import { BUILTIN_AVATAR_NAME } from '../app/builtinAvatar';
 import { answerCloseRequests } from './closeRequests';
 import { createDocumentActions } from './documentActions';
-import { createDocumentPanels } from '../panels/documentPanels';
-import { createRecentProjects } from '../platform/recentProjects';
 import { h } from '../ui/dom';
 import { errorText } from '../ui/messages';
-import { t, onLocaleChange } from '../../shared/i18n';
+import { t } from '../../shared/i18n';
 import { LanguageChoice } from '../app/language';
-import { createLanguageControl, registerLanguageCommands } from './languageControl';
+import { registerLanguageCommands } from './languageControl';
 import { createShortcutsOverlay } from './shortcutsOverlay';
 import { openQuestions } from '../panels/openQuestions';
 import { createOnionSkin } from '../viewport/onionSkinControls';
-import { createNoticeHistory } from '../ui/noticeHistory';
-import { placeNotices } from '../ui/noticePlacement';
-import { createSplitters } from './splitters';
 
 /** `early`: the StudioApi and the settings client renderer/main.ts made (and started reading) before this code had loaded. */
 export async function startStudio(root: HTMLElement, early: StartCalls = startCalls()): Promise<Studio> {
@@ -92,27 +84,17 @@ export async function startStudio(root: HTMLElement, early: StartCalls = startCa
   studio.commands.register({ id: 'help.shortcuts', label: 'Keyboard Shortcuts', description: 'Show every keyboard shortcut', shortcuts: ['?', 'F1'], menu: 'help', run: () => shortcuts.toggle() });
   registerLanguageCommands(studio.commands, language);
 
-  // Gizmos, IK handles and the gaze target, editing through auto-key (poseInput.ts); expressions in the right column.
+  // Pose edits (the viewport's drags, the expression sliders, typed gaze) key through auto-key.
   const autoKey = createAutoKey(studio);
-  const { poseEditor, ikHandles, lookAtTarget } = createPoseInput(studio, autoKey, (gaze) => expressionPanel.showLiveGaze(gaze));
+  studio.drag.keyWith(autoKey);
+  // Expressions and the gaze (issue 13): weight sliders in the right column, a gaze target in the viewport.
   const expressionPanel = createExpressionPanel(studio, autoKey);
-
+  const tools = createViewportTools(studio, expressionPanel);
+  const { poseEditor, ikHandles, lookAtTarget } = tools;
   const timeline = createTimeline(studio);
   const dopeSheet = createDopeSheet(studio, autoKey);
   const curveView = createCurveView(studio, dopeSheet);
-  // H: hide the bone markers for a clean preview (issue 13).
-  studio.commands.register({
-    id: 'view.toggleBoneMarkers',
-    label: 'Show bone markers',
-    description: 'Show or hide the bone markers for a clean preview',
-    shortcuts: ['H'],
-    menu: 'view',
-    isChecked: () => poseEditor.markersVisible,
-    run: () => {
-      poseEditor.setMarkersVisible(!poseEditor.markersVisible);
-      lookAtTarget.setVisible(poseEditor.markersVisible);
-    },
-  });
+  registerMarkersCommand(studio, tools);
   timelineFit = () => timeline.view.fit();
   // Onion skin (issue 13): ghosts at -N/+N frames, its controls in the transport bar.
   const onionSkin = createOnionSkin(studio);
@@ -140,61 +122,7 @@ export async function startStudio(root: HTMLElement, early: StartCalls = startCa
     }
   };
 
-  const documentPanels = createDocumentPanels(studio);
-  const noticeHistory = createNoticeHistory(studio.messages);
-  const header = h(
-    'header',
-    { class: 'topbar' },
-    h('h1', { text: 'VRMA Studio' }),
-    h('span', { class: 'doc-title', id: 'doc-title' }),
-    h('span', { class: 'spacer' }),
-    commandButton(studio, 'edit.undo', { icon: '↶' }),
-    commandButton(studio, 'edit.redo', { icon: '↷' }),
-    ...documentPanels.buttons,
-    noticeHistory.button,
-    commandButton(studio, 'view.frame', { icon: '◎' }),
-    createLanguageControl(language),
-    commandButton(studio, 'help.shortcuts', { icon: '?' }),
-  );
-  const studioView = h(
-    'div',
-    { class: 'studio', id: 'studio-view' },
-    h('aside', { class: 'left' }, library.element),
-    // The onion skin's controls in the viewport's corner: the transport bar keeps its labels at 1024 px.
-    h('main', { class: 'center' }, viewportBox, onionSkin.element),
-    // The motion info strip first and always in view; the edit sections scroll below it.
-    h('aside', { class: 'right' }, createInfoPanel(studio), expressionPanel.element, createEditPanel(studio)),
-    h('footer', { class: 'bottom' }, createTransportBar(studio), timeline.element, dopeSheet.element, curveView.element),
-  );
-  // Splitters: the library and edit columns and the dope sheet's height, kept in the settings.
-  const sizeOf = (sel: string) => () => studioView.querySelector<HTMLElement>(sel)?.getBoundingClientRect().height ?? 0;
-  const splitters = createSplitters(
-    studioView,
-    {
-      left: () => studioView.querySelector('.left')!.getBoundingClientRect().width,
-      right: () => studioView.querySelector('.right')!.getBoundingClientRect().width,
-      dopeSheet: () => Math.max(sizeOf('.dope-sheet')(), sizeOf('.curve-view')()),
-    },
-    studio.settings,
-  );
-  studioView.querySelector('.center')!.append(splitters.elements.left, splitters.elements.right);
-  studioView.querySelector('.bottom')!.prepend(splitters.elements.dopeSheet);
-  void studio.settings.ready().then((s) => splitters.apply(s.panels));
-  const bedroomView = h('div', { class: 'bedroom-view', id: 'bedroom-view', hidden: true });
-  const switcher = createSceneSwitcher(studio, studioView, bedroomView);
-  header.insertBefore(switcher.element, header.children[2]);
-  root.replaceChildren(header, ...documentPanels.panels, noticeHistory.panel, studioView, bedroomView, studio.messages.element, shortcuts.element);
-  placeNotices(studio.messages.element, [viewportBox.parentElement!, bedroomView]);
-
-  const docTitle = header.querySelector('#doc-title')!;
-  const updateTitle = () => {
-    const name = `${studio.dirty ? '● ' : ''}${studio.doc.fileLabel}`;
-    docTitle.textContent = name;
-    document.title = t('studio.title', { name });
-  };
-  studio.events.on('document', updateTitle);
-  onLocaleChange(updateTitle);
-  updateTitle();
+  const switcher = buildStudioPage(root, studio, { language, shortcuts, viewportBox, library: library.element, onionSkin, expressionPanel, timeline, dopeSheet, curveView });
 
   bindShortcuts(studio.commands, window, () => !switcher.isBedroom());
   bindFileDrop(studio, window);
@@ -213,30 +141,8 @@ export async function startStudio(root: HTMLElement, early: StartCalls = startCa
   if (hook) (window as unknown as { __curveView?: unknown }).__curveView = curveView;
   viewport.start();
   requestAnimationFrame(() => setTimeout(() => poseEditor.warmUp(), 200));
-  // Autosave, crash recovery and OS/command-line open requests (after the start-up document is in place).
-  if (api) {
-    attachDesktopSession(studio, {
-      // The autosave is written and uploaded in a worker, so the page keeps drawing; a burst of edits
-      // while one is on its way goes out as one more (desktopSession.ts), and main's one debouncer
-      // bounds what a crash can lose to about a second (main/services/autosave.ts).
-      loadBuiltinAvatar: loadMannequin,
-    });
-    library.element.querySelector('.button-column')?.append(...['file.convertFolder'].filter((id) => studio.commands.get(id)).map((id) => commandButton(studio, id)));
-    const recent = createRecentProjects(api, {
-      onFolderOpened: () => {},
-      onFileOpened: async (f) => void (await studio.openFile(f.name, f.bytes, f.path)),
-      onError: (m) => studio.messages.error(m),
-    });
-    library.element.append(recent.element);
-    // Opening a folder makes it recent: its first change event (the whole listing) is the cue. Later
-    // changes inside known folders say nothing about the recent list, so it is not read again for them.
-    const knownRoots = new Set<string>();
-    api.onLibraryChanged((change) => {
-      if (knownRoots.has(change.root)) return;
-      knownRoots.add(change.root);
-      void recent.refresh();
-    });
-  }
+  // Autosave, crash recovery, recent projects and OS/command-line open requests (after the start-up document is in place).
+  if (api) startDesktop(studio, api, library.element, loadMannequin);
   await switcher.ready;
   return studio;
 }

@@ -19,8 +19,8 @@ const HEIGHT = 8;
 const COLORS = { left: '#5fe08a', right: '#e0b25f' } as const;
 export interface ContactStrip {
   readonly element: HTMLCanvasElement;
-  /** The contacts drawn now (the test hook reads them). */
-  contacts(): readonly FootContact[];
+  /** What the strip shows now, for the test hook: the contacts drawn and the canvas's width (device px). */
+  inspect(): { contacts: { foot: FootContact['foot']; start: number; end: number }[]; width: number };
 }
 
 export function createContactStrip(studio: Studio, view: TimelineView): ContactStrip {
@@ -67,5 +67,5 @@ export function createContactStrip(studio: Studio, view: TimelineView): ContactS
   for (const type of ['wheel', 'pointerup', 'dblclick'] as const) view.element.addEventListener(type, schedule);
   new ResizeObserver(schedule).observe(view.element);
   recompute();
-  return { element: canvas, contacts: () => shown };
+  return { element: canvas, inspect: () => ({ contacts: shown.map((c) => ({ foot: c.foot, start: c.start, end: c.end })), width: canvas.width }) };
 }

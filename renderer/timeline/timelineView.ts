@@ -10,6 +10,7 @@ import { fitView, keysAreDense, tickStep, ticks, timeToX, type TimeView } from '
 import { TimeAxisGesture } from './timeAxisGesture';
 import { formatTime } from '../app/frames';
 import type { TimeRange } from '../app/range';
+import { CanvasPairView } from './timeCanvas';
 
 export interface TimelineModel {
   duration(): number;
@@ -46,27 +47,28 @@ const C = {
 
 type Drag = { kind: 'scrub' } | { kind: 'in' } | { kind: 'out' } | { kind: 'select'; anchor: number };
 
-export class TimelineView {
+/**
+ * On CanvasPairView (timeCanvas.ts), as the dope sheet and the curve view: one animation frame draws
+ * what was invalidated. The overlay's draw paints only when the playhead or the falloff band moved by
+ * a device pixel (paintOverlay).
+ */
+export class TimelineView extends CanvasPairView {
   readonly element: HTMLElement;
   readonly staticCanvas: HTMLCanvasElement;
   readonly overlayCanvas: HTMLCanvasElement;
   view: TimeView = { start: 0, end: 1, width: 1 };
-  private height = 1;
-  private dpr = 1;
   private drag: Drag | null = null;
-  private staticDirty = true;
-  private overlayDirty = true;
   /** Device-pixel columns of what the interactive layer shows now; NaN forces a redraw. */
   private drawnPlayhead = NaN;
   private drawnFalloff0 = NaN;
   private drawnFalloff1 = NaN;
   private fitted = false;
-  private drawScheduled = false;
   private lastDuration = -1;
   /** Scrub-to-seek and wheel zoom: the time axis's gestures, as in the dope sheet and the curve view. */
   private readonly axis: TimeAxisGesture;
 
   constructor(private readonly model: TimelineModel) {
+    super();
     this.axis = new TimeAxisGesture({
       left: 0,
       view: () => this.view,
@@ -92,26 +94,15 @@ export class TimelineView {
     this.bindPointer();
   }
 
-  /** Draws in the next animation frame what was invalidated (nothing runs while nothing changes). */
-  private scheduleDraw(): void {
-    if (this.drawScheduled) return;
-    this.drawScheduled = true;
-    requestAnimationFrame(() => {
-      this.drawScheduled = false;
-      this.drawIfNeeded();
-    });
-  }
-
+  /** Both layers are drawn again in the next animation frame (the overlay repainted whatever moved). */
   invalidateStatic(): void {
-    this.staticDirty = true;
-    this.overlayDirty = true;
     this.drawnPlayhead = NaN;
-    this.scheduleDraw();
+    this.invalidate();
   }
 
-  invalidateOverlay(): void {
-    this.overlayDirty = true;
-    this.scheduleDraw();
+  /** What the test hook reads: the time span shown and its width (CSS px). */
+  inspect(): { view: TimeView } {
+    return { view: { start: this.view.start, end: this.view.end, width: this.view.width } };
   }
 
   fit(): void {
@@ -130,54 +121,34 @@ export class TimelineView {
     this.invalidateStatic();
   }
 
+  /** Sizes both canvases to the box (kept while it is hidden) and draws at once. */
   resize(): void {
-    const r = this.element.getBoundingClientRect();
-    const width = Math.max(1, Math.floor(r.width));
-    this.height = Math.max(1, Math.floor(r.height));
-    this.dpr = Math.min(window.devicePixelRatio || 1, 2);
-    for (const c of [this.staticCanvas, this.overlayCanvas]) {
-      c.width = Math.round(width * this.dpr);
-      c.height = Math.round(this.height * this.dpr);
-      c.style.width = `${width}px`;
-      c.style.height = `${this.height}px`;
-    }
-    if (!this.fitted) this.view = fitView(this.model.duration(), width);
-    else this.view = { ...this.view, width };
+    if (!this.sizeTo(this.element, [this.staticCanvas, this.overlayCanvas])) return;
+    if (!this.fitted) this.view = fitView(this.model.duration(), this.width);
+    else this.view = { ...this.view, width: this.width };
     this.invalidateStatic();
     this.drawIfNeeded();
   }
 
-  drawIfNeeded(): void {
-    if (this.staticDirty) {
-      this.staticDirty = false;
-      this.drawStatic();
+  /** The playhead and falloff band, painted only when one of them moved by a device pixel; the slider's values always. */
+  protected drawOverlay(): void {
+    const t = this.model.time();
+    const f = this.model.falloff();
+    const playhead = Math.round(timeToX(this.view, t));
+    const x0 = f > 0 ? this.devicePx(timeToX(this.view, t - f)) : 0;
+    const x1 = f > 0 ? this.devicePx(timeToX(this.view, t + f)) : 0;
+    if (playhead !== this.drawnPlayhead || x0 !== this.drawnFalloff0 || x1 !== this.drawnFalloff1) {
+      this.drawnPlayhead = playhead;
+      this.drawnFalloff0 = x0;
+      this.drawnFalloff1 = x1;
+      this.paintOverlay(playhead, x0, x1);
     }
-    if (this.overlayDirty) {
-      this.overlayDirty = false;
-      const t = this.model.time();
-      const f = this.model.falloff();
-      const playhead = Math.round(timeToX(this.view, t));
-      const x0 = f > 0 ? this.devicePx(timeToX(this.view, t - f)) : 0;
-      const x1 = f > 0 ? this.devicePx(timeToX(this.view, t + f)) : 0;
-      if (playhead !== this.drawnPlayhead || x0 !== this.drawnFalloff0 || x1 !== this.drawnFalloff1) {
-        this.drawnPlayhead = playhead;
-        this.drawnFalloff0 = x0;
-        this.drawnFalloff1 = x1;
-        this.drawOverlay(playhead, x0, x1);
-      }
-      this.overlayCanvas.setAttribute('aria-valuemax', this.model.duration().toFixed(3));
-      this.overlayCanvas.setAttribute('aria-valuenow', t.toFixed(3));
-      this.overlayCanvas.setAttribute('aria-valuetext', formatTime(t));
-    }
+    this.overlayCanvas.setAttribute('aria-valuemax', this.model.duration().toFixed(3));
+    this.overlayCanvas.setAttribute('aria-valuenow', t.toFixed(3));
+    this.overlayCanvas.setAttribute('aria-valuetext', formatTime(t));
   }
 
-  private ctx(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
-    const ctx = canvas.getContext('2d')!;
-    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
-    return ctx;
-  }
-
-  private drawStatic(): void {
+  protected drawStatic(): void {
     const ctx = this.ctx(this.staticCanvas);
     const { width } = this.view;
     const H = this.height;
@@ -296,7 +267,7 @@ export class TimelineView {
   }
 
   /** Playhead at CSS column `playhead`; falloff band [x0, x1] (device-pixel snapped), empty when equal. */
-  private drawOverlay(playhead: number, x0: number, x1: number): void {
+  private paintOverlay(playhead: number, x0: number, x1: number): void {
     const ctx = this.ctx(this.overlayCanvas);
     const { width } = this.view;
     const H = this.height;

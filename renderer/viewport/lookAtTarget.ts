@@ -12,12 +12,14 @@ import type { Viewport } from './viewport';
 import { HandleDrag } from './handleDrag';
 import type { LoadedAvatar } from '../avatar/loadAvatar';
 import type { YawPitch } from '../../shared/edits/lookAtKeys';
+import type { DragEdit, DragSession } from '../app/dragSession';
 
 export interface LookAtTargetHost {
-  setDragging(dragging: boolean): void;
+  /** The studio's one drag session: begun past the click slop, ended with the gaze key on release. */
+  readonly drag: DragSession;
   /** The gaze while dragging (every move), null when the drag ends. */
   live(gaze: YawPitch | null): void;
-  commitGaze(gaze: YawPitch): void;
+  edit(gaze: YawPitch): DragEdit;
 }
 
 /** Where the handle sits along the gaze from the eyes (metres) until the user drops it elsewhere. */
@@ -55,19 +57,19 @@ export class LookAtTarget {
         this.mesh.updateMatrixWorld();
         return ray.intersectObject(this.mesh, false).length ? { key: 'gaze', at: this.mesh.position } : null;
       },
-      begin: () => host.setDragging(true),
+      begin: () => host.drag.begin(),
       move: (_, target) => {
         host.live(this.aimAt(target));
         viewport.requestRender();
       },
       end: (_, target) => {
+        let edit: DragEdit | null = null;
         if (target) {
-          const gaze = this.aimAt(target);
+          edit = host.edit(this.aimAt(target));
           this.distance = Math.max(0.1, target.distanceTo(this.origin));
-          host.commitGaze(gaze);
         }
+        host.drag.end(edit);
         host.live(null);
-        host.setDragging(false);
         viewport.requestRender();
       },
     });

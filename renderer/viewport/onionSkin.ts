@@ -31,12 +31,17 @@ export class OnionSkin {
   /** Called with each ghost while it is posed (the test hook reads the ghost's pose there). */
   onGhostPosed: ((side: GhostSide, time: number) => void) | null = null;
   /** Ghosts drawn by the last frame: side and time. */
-  lastDrawn: { side: GhostSide; time: number }[] = [];
+  private lastDrawn: { side: GhostSide; time: number }[] = [];
   /** Skip the ghosts without changing the setting (the test hook's reference frame). */
   hold = false;
 
   constructor(private readonly studio: Studio) {
     studio.viewport.addPass(() => this.draw());
+  }
+
+  /** What the test hook reads: the setting and the ghosts (side, time) the last frame drew. */
+  inspect(): { enabled: boolean; seconds: number; lastDrawn: { side: GhostSide; time: number }[] } {
+    return { enabled: this.enabled, seconds: this.seconds, lastDrawn: this.lastDrawn };
   }
 
   get enabled(): boolean {
@@ -81,7 +86,7 @@ export class OnionSkin {
     const { studio } = this;
     const avatar = studio.avatar;
     const preview = studio.preview;
-    if (!this.settings.enabled || this.hold || !avatar || !preview || studio.dragging || studio.duration <= 0) return;
+    if (!this.settings.enabled || this.hold || !avatar || !preview || studio.drag.active || studio.duration <= 0) return;
     const ghosts = this.ghostTimes(studio.clock.time);
     if (!ghosts.length) return;
     const { renderer, scene, camera } = studio.viewport;

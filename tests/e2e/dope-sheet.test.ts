@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { describeFixtures, fixturePath } from '../helpers/fixtures';
 import { expectIdle, hook, motionBytes, openAvatarAndMotion, quatDot, settleDraws, state, type Q } from './studioHarness';
-import { useStudio } from '../helpers/studioSuite';
+import { TWO_AVATARS, useStudio } from '../helpers/studioSuite';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
 import { moveKeys } from '../../shared/edits/moveKeys';
@@ -24,10 +24,7 @@ import { lowerBound } from '../../shared/edits/keyBuffer';
 import { markersOf } from '../../shared/motion/markers';
 
 type Pt = { x: number; y: number };
-const AVATARS: [folder: string, file: string, meta: '0' | '1'][] = [
-  ['vrm1', 'debug_robot.vrm', '1'],
-  ['vrm0', 'cryptovoxels.vrm', '0'],
-];
+const AVATARS = TWO_AVATARS;
 const BONES = ['hips', 'spine', 'chest', 'neck', 'head', 'leftUpperArm', 'leftLowerArm', 'rightUpperArm', 'rightLowerArm', 'leftUpperLeg', 'leftLowerLeg', 'rightUpperLeg', 'rightLowerLeg'];
 
 const keyPoint = (page: Page, node: number, path: string, index: number) =>

@@ -196,7 +196,8 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: expressions 
       const liveShown = Number(await page.locator('[data-gaze="yaw"]').getAttribute('data-value'));
       expect(liveShown).toBeCloseTo(live.gaze!.yaw, 6);
       await page.mouse.up();
-      await page.waitForTimeout(50);
+      // The release keys the gaze: one undo step (waited for, then asserted).
+      await waitForState(page, 'undoDepth', depth0 + 3).catch(() => {});
       expect((await state(page)).undoDepth).toBe(depth0 + 3);
       const shown = { yaw: Number(await page.locator('#gaze-yaw').inputValue()), pitch: Number(await page.locator('#gaze-pitch').inputValue()) };
       expect(Number.isFinite(shown.yaw) && Number.isFinite(shown.pitch)).toBe(true);

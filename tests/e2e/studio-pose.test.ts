@@ -5,19 +5,16 @@
  * the exported file read back by three-vrm-animation both show the gizmo's rotation (|dot| >= 0.9999);
  * a hips move lands within 1 mm; one drag is one undo step and undo/redo restore the exact bytes.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { openAvatarFile, TWO_AVATARS, useStudio, vrmVersionName } from '../helpers/studioSuite';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { describeFixtures, fixturePath } from '../helpers/fixtures';
+import { describeFixtures } from '../helpers/fixtures';
 import { MAIN_BONES } from '../../shared/vrm/humanBones';
-import { axisAngle, hook, motionBytes, openStudio, quatDot, quatMul, screenshot, state, waitForState, type Q, type StudioSession } from './studioHarness';
+import { axisAngle, hook, motionBytes, quatDot, quatMul, screenshot, state, waitForState, type Q } from './studioHarness';
 
 type Pose = { rotations: Record<string, Q>; positions: Record<string, [number, number, number]> };
 
 const T0 = 1.0;
-const AVATARS: [folder: string, file: string, meta: '0' | '1'][] = [
-  ['vrm1', 'debug_robot.vrm', '1'],
-  ['vrm0', 'cryptovoxels.vrm', '0'],
-];
 const EDITS: [bone: string, axis: [number, number, number], degrees: number][] = [
   ['leftUpperArm', [0, 0, 1], 35],
   ['leftUpperLeg', [1, 0, 0], -30],
@@ -25,19 +22,12 @@ const EDITS: [bone: string, axis: [number, number, number], degrees: number][] =
 ];
 
 describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: pose editing', () => {
-  let s: StudioSession;
-  beforeAll(async () => {
-    s = await openStudio();
-  });
-  afterAll(async () => {
-    await s?.close();
-  });
+  const s = useStudio();
 
-  for (const [folder, file, meta] of AVATARS) {
-    it(`rotates an arm, a leg and the head on ${file} (VRM ${meta === '0' ? '0.x' : '1.0'})`, async () => {
-      await s.page.setInputFiles('#open-file-input', fixturePath(folder, file));
-      await waitForState(s.page, 'avatarName', file);
-      expect((await state(s.page)).metaVersion).toBe(meta);
+  for (const avatar of TWO_AVATARS) {
+    const [, file, meta] = avatar;
+    it(`rotates an arm, a leg and the head on ${file} (${vrmVersionName(meta)})`, async () => {
+      await openAvatarFile(s.page, avatar);
       const falloff = (await state(s.page)).falloff;
       expect(falloff).toBe(0.4);
 

@@ -60,8 +60,8 @@ describe.skipIf(!HAS_CHROMIUM)(`studio: timeline${HAS_CHROMIUM ? '' : ` [skipped
     await s.page.mouse.up();
     now = await state(s.page);
     expect(Math.abs(now.time - 1.4)).toBeLessThan(perPx * 1.5);
-    // Scrubbing redraws only the interactive layer.
-    await s.page.waitForTimeout(100);
+    // Scrubbing redraws only the interactive layer (counted once the scrub's draws have landed).
+    await settleDraws(s.page, ['timeline']);
     const draws1 = (await state(s.page)).timelineDraws;
     expect(draws1.overlay).toBeGreaterThan(draws0.overlay);
     expect(draws1.static).toBe(draws0.static);
@@ -148,20 +148,18 @@ describe.skipIf(!HAS_CHROMIUM)(`studio: timeline${HAS_CHROMIUM ? '' : ` [skipped
     expect((await state(s.page)).range).toBeNull();
   });
 
+  // timelineOverlayRow draws what was invalidated before it reads the row: no wait after a change.
   it('shows the falloff band around the playhead while a bone is selected', async () => {
     await s.page.mouse.dblclick(box.x + box.width / 2, y());
     await hook(s.page, 'seek', 1.0);
     await hook(s.page, 'select', null);
-    await s.page.waitForTimeout(50);
     const bare = await hook<number>(s.page, 'timelineOverlayRow');
     expect(bare).toBeLessThanOrEqual(3); // the playhead line only
     await hook(s.page, 'select', 'leftUpperArm');
-    await s.page.waitForTimeout(50);
     const st = await state(s.page);
     const expected = ((2 * st.falloff) / (st.timelineView.end - st.timelineView.start)) * box.width;
     expect(Math.abs((await hook<number>(s.page, 'timelineOverlayRow')) - expected)).toBeLessThan(4);
     await hook(s.page, 'setFalloff', 0.2);
-    await s.page.waitForTimeout(50);
     expect(Math.abs((await hook<number>(s.page, 'timelineOverlayRow')) - expected / 2)).toBeLessThan(4);
     await hook(s.page, 'setFalloff', 0.4);
     await hook(s.page, 'select', null);
@@ -173,7 +171,7 @@ describe.skipIf(!HAS_CHROMIUM)(`studio: timeline${HAS_CHROMIUM ? '' : ` [skipped
     const tUnder = v0.start + 0.3 * (v0.end - v0.start);
     await s.page.mouse.move(px, y());
     await s.page.mouse.wheel(0, -400);
-    await s.page.waitForTimeout(100);
+    await settleDraws(s.page, ['timeline']); // the wheel's zoom handled and drawn
     const v1 = (await state(s.page)).timelineView;
     expect(v1.end - v1.start).toBeLessThan((v0.end - v0.start) * 0.7);
     const tUnder1 = v1.start + 0.3 * (v1.end - v1.start);

@@ -11,7 +11,8 @@ import { dirname, join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { startHost, type StartHostOptions, type StartedHost } from './host';
-import { hook, openStudio, type StudioSession } from '../e2e/studioHarness';
+import { hook, openStudio, waitForState, type StudioSession } from '../e2e/studioHarness';
+import { fixturePath } from './fixtures';
 
 export interface SuiteHost {
   /** Started in beforeAll; read it inside tests and hooks. */
@@ -88,4 +89,21 @@ export function useStudio(): { readonly page: StudioSession['page']; readonly se
       return this.session.page;
     },
   };
+}
+
+/** The two avatars the pose, IK, expression and dope-sheet suites run on: a VRM 1.0 and a VRM 0.x from the fixtures. */
+export const TWO_AVATARS: readonly (readonly [folder: string, file: string, meta: '0' | '1'])[] = [
+  ['vrm1', 'debug_robot.vrm', '1'],
+  ['vrm0', 'cryptovoxels.vrm', '0'],
+];
+
+/** "VRM 1.0" / "VRM 0.x", for test names. */
+export const vrmVersionName = (meta: '0' | '1'): string => (meta === '0' ? 'VRM 0.x' : 'VRM 1.0');
+
+/** Opens a fixture avatar through the page's file input and waits until it is the avatar on screen, of the VRM version named. */
+export async function openAvatarFile(page: StudioSession['page'], [folder, file, meta]: readonly [string, string, '0' | '1']): Promise<void> {
+  await page.setInputFiles('#open-file-input', fixturePath(folder, file));
+  await waitForState(page, 'avatarName', file);
+  const version = await page.evaluate(() => (window as unknown as { __studio: { state(): { metaVersion: string | null } } }).__studio.state().metaVersion);
+  if (version !== meta) throw new Error(`${file}: expected VRM meta version ${meta}, the studio shows ${version}`);
 }

@@ -10,16 +10,9 @@ import type { LibraryChange, LibraryEntry, LibrarySnapshot } from '../../../shar
 import { WatchedFolder } from '../../../main/services/library';
 import { applyLibraryChange, libraryMirror, LibraryMirror, withFolder } from '../../../renderer/app/libraryState';
 import { useTempDirs } from '../services/tempDir';
+import { waitFor } from '../../helpers/waitFor';
 
 const tempDir = useTempDirs('vrma-libstate-');
-
-async function until(pred: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!pred()) {
-    if (Date.now() > end) throw new Error('timed out waiting for library changes');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const entry = (root: string, relPath: string, size = 1): LibraryEntry => ({
   path: `${root}/${relPath}`,
@@ -65,10 +58,10 @@ describe('applying library deltas', () => {
       mkdirSync(join(root, 'more'));
       writeFileSync(join(root, 'more', 'pose.vpd'), 'Vocaloid Pose Data file');
       const expected = ['more/pose.vpd', 'new.vrma', 'takes/sprint.vmd', 'walk.vrma'];
-      await until(() => {
+      await waitFor(() => {
         held = changes.reduce(applyLibraryChange, [first] as LibrarySnapshot[]);
         return held[0].entries.map((e) => e.relPath).join() === expected.join() && held[0].entries.find((e) => e.relPath === 'walk.vrma')!.size === 13;
-      });
+      }, 'library changes');
       await folder.settle();
       held = changes.reduce(applyLibraryChange, [first] as LibrarySnapshot[]);
       expect(changes.length).toBeGreaterThan(0);

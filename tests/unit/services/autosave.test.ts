@@ -7,7 +7,6 @@ import { latestRunner } from '../../../renderer/platform/latestRun';
 import { useTempDirs } from './tempDir';
 
 const tempDir = useTempDirs('vrma-autosave-');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function session(seed: number, size = 1000): AutosaveSession {
   const motion = new Uint8Array(size);
@@ -120,9 +119,11 @@ describe('autosave', () => {
     store.schedule(session(1));
     await store.flush();
     expect(await store.load()).not.toBeNull();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     store.schedule(session(2));
     await store.clear();
-    await sleep(150);
+    // Past the pending write's quiet time (50 ms) on the fake clock: had clear() left it, it would run now.
+    vi.advanceTimersByTime(150);
     expect(await store.load()).toBeNull();
     expect(existsSync(join(data, 'autosave'))).toBe(false);
   });

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import type { LibraryChange, LibrarySnapshot, OpenedFile, RecoveredSession, SaveResult } from '../../../shared/contract/studioApi';
 import { StudioBackend } from '../../../main/services/backend';
 import type { Dialogs } from '../../../main/services/backendOptions';
+import { waitFor } from '../../helpers/waitFor';
 import { useTempDirs } from './tempDir';
 
 const tempDir = useTempDirs('vrma-backend-');
@@ -49,11 +50,7 @@ describe('backend in the browser host (paths typed in the UI)', () => {
       b.on('libraryChanged', (c) => changes.push(c));
       const exported = (await b.invoke('exportMotion', [{ bytes: new Uint8Array([1, 2, 3]), sourcePath: join(root, 'walks', 'walk.vmd') }])) as SaveResult;
       expect(exported).toEqual({ path: join(root, 'walks', 'walk.vrma'), size: 3 });
-      const deadline = Date.now() + 5000;
-      while (!changes.some((c) => c.added.some((e) => e.relPath === 'walks/walk.vrma'))) {
-        if (Date.now() > deadline) throw new Error('no libraryChanged event for the export');
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await waitFor(() => changes.some((c) => c.added.some((e) => e.relPath === 'walks/walk.vrma')), 'a libraryChanged event for the export');
       // The exported file is now the document: Save replaces it.
       await b.invoke('saveFile', [{ path: exported.path, bytes: new Uint8Array([9]) }]);
       expect([...readFileSync(exported.path)]).toEqual([9]);
@@ -120,7 +117,8 @@ describe('backend in the browser host (paths typed in the UI)', () => {
     await b.invoke('autosave', [
       { avatar: { kind: 'builtin', id: 'mannequin' }, motion, motionName: 'walk', sourcePath: join(root, 'walks', 'walk.vmd'), undoIndex: 4, view: { time: 1.25 } },
     ]);
-    await new Promise((r) => setTimeout(r, 300));
+    // Written once the quiet time has passed (50 ms here): wait for the session on disk, not for a guessed time.
+    await waitFor(() => existsSync(join(data, 'autosave', 'session.json')), 'the autosave on disk');
     // "Crash": a new backend on the same user-data folder, as after a restart.
     const after = new StudioBackend({ host: 'browser', homeDir: tmpdir(), userDataDir: data, appVersion: '0' });
     const recovered = (await after.invoke('checkRecovery', [])) as RecoveredSession;

@@ -6,6 +6,7 @@ import { DescribeWorker } from '../../../main/services/describeWorker';
 import { readVrma } from '../../../shared/vrma/read';
 import { durationOf } from '../../../shared/motion/types';
 import { describeFixtures, fixtureFiles, fixturePath, readFixture } from '../../helpers/fixtures';
+import { nextTurn, waitFor } from '../../helpers/waitFor';
 import { useTempDirs } from './tempDir';
 
 const WORKER = join(__dirname, '..', '..', '..', 'main', 'services', 'convertWorker.ts');
@@ -110,16 +111,17 @@ describe('lazy file details on broken files', () => {
     writeFileSync(stuck, 'HIERARCHY\n');
     writeFileSync(other, 'HIERARCHY\nROOT Hips\n{\n OFFSET 0 0 0\n CHANNELS 3 Xrotation Yrotation Zrotation\n End Site\n {\n  OFFSET 0 1 0\n }\n}\nMOTION\nFrames: 2\nFrame Time: 0.5\n0 0 0\n0 0 0\n');
     let aborts = 0;
+    let started = false;
     // A describer that never answers for stuck.bvh until cancelled (the pool's cancellation is workerLimits.test.ts's).
-    const cache = new FileDetailsCache((path, signal) =>
-      path === stuck
-        ? new Promise((_, reject) => signal!.addEventListener('abort', () => ((aborts += 1), reject(new Error('cancelled')))))
-        : Promise.resolve({ kind: 'motion', duration: 0.5 }),
-    );
+    const cache = new FileDetailsCache((path, signal) => {
+      if (path !== stuck) return Promise.resolve({ kind: 'motion', duration: 0.5 });
+      started = true;
+      return new Promise((_, reject) => signal!.addEventListener('abort', () => ((aborts += 1), reject(new Error('cancelled')))));
+    });
     const pending = cache.describe(stuck);
-    await new Promise((r) => setTimeout(r, 20));
+    await waitFor(() => started, 'the describe of stuck.bvh in flight');
     cache.cancelUnder(otherDir); // another folder: stuck.bvh goes on
-    await new Promise((r) => setTimeout(r, 20));
+    await nextTurn(); // an abort would have run by now (its listener runs on abort())
     expect(aborts).toBe(0);
     cache.cancelUnder(dir);
     expect(await pending).toMatchObject({ path: stuck, kind: 'unreadable', error: 'cancelled' });

@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, writeFileSync, symlinkSync, statSync, rmSync, renameSync, appendFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync, symlinkSync, statSync, rmSync, renameSync, appendFileSync, utimesSync } from 'node:fs';
 import { promises as fsp } from 'node:fs';
 import { join } from 'node:path';
 import type { LibraryChange } from '../../../shared/contract/studioApi';
 import { WatchedFolder, scanFolder } from '../../../main/services/library';
 import { useTempDirs } from './tempDir';
+import { waitFor } from '../../helpers/waitFor';
 
 const tempDir = useTempDirs('vrma-lib-');
-
-/** Waits until `pred` holds over the changes seen so far (watch events arrive asynchronously). */
-async function until(pred: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!pred()) {
-    if (Date.now() > end) throw new Error('timed out waiting for library changes');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('library listing', () => {
   it('lists studio files recursively with size, mtime and relative path, skipping other files, hidden folders and symlinks', async () => {
@@ -73,6 +65,9 @@ describe('library watching', () => {
     const root = tempDir();
     mkdirSync(join(root, 'sub'));
     writeFileSync(join(root, 'a.vrma'), 'a');
+    // An hour old: the append below gives it another mtime at any timestamp resolution, no wait needed.
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(join(root, 'a.vrma'), hourAgo, hourAgo);
     writeFileSync(join(root, 'sub', 'b.vmd'), 'b');
     const changes: LibraryChange[] = [];
     const folder = new WatchedFolder(root, (c) => changes.push(c), { coalesceMs: 50 });
@@ -86,25 +81,30 @@ describe('library watching', () => {
       });
 
       writeFileSync(join(root, 'new.bvh'), 'HIERARCHY');
-      await until(() => all().added.includes('new.bvh'));
+      await waitFor(() => all().added.includes('new.bvh'), 'library changes');
 
-      await new Promise((r) => setTimeout(r, 30)); // a different mtime
       appendFileSync(join(root, 'a.vrma'), 'more');
-      await until(() => all().changed.includes('a.vrma'));
+      await waitFor(() => all().changed.includes('a.vrma'), 'library changes');
       expect(changes.flatMap((c) => c.changed).find((e) => e.relPath === 'a.vrma')!.size).toBe(5);
 
       rmSync(join(root, 'sub', 'b.vmd'));
-      await until(() => all().removed.includes(join(root, 'sub', 'b.vmd')));
+      await waitFor(() => all().removed.includes(join(root, 'sub', 'b.vmd')), 'library changes');
 
       renameSync(join(root, 'new.bvh'), join(root, 'renamed.bvh'));
-      await until(() => all().added.includes('renamed.bvh') && all().removed.includes(join(root, 'new.bvh')));
+      await waitFor(() => all().added.includes('renamed.bvh') && all().removed.includes(join(root, 'new.bvh')), 'library changes');
 
       mkdirSync(join(root, 'later', 'deep'), { recursive: true });
       writeFileSync(join(root, 'later', 'deep', 'c.vpd'), 'pose');
-      await until(() => all().added.includes('later/deep/c.vpd'));
+      await waitFor(() => all().added.includes('later/deep/c.vpd'), 'library changes');
 
+      // A file the library ignores, then one it lists: once the second is reported, the first's events
+      // (sent before it) have been handled too, and it must not be among them.
       writeFileSync(join(root, 'ignored.txt'), 'x');
-      await new Promise((r) => setTimeout(r, 200));
+      writeFileSync(join(root, 'marker.vrma'), 'x');
+      await waitFor(() => all().added.includes('marker.vrma'), 'the marker file');
+      await folder.settle();
+      rmSync(join(root, 'marker.vrma'));
+      await waitFor(() => all().removed.includes(join(root, 'marker.vrma')), 'the marker removed');
       await folder.settle();
       expect(all().added).not.toContain('ignored.txt');
 
@@ -123,11 +123,11 @@ describe('library watching', () => {
     await folder.start();
     try {
       await Promise.all(Array.from({ length: 200 }, (_, i) => fsp.writeFile(join(root, 'batch', `m${i}.vrma`), 'x')));
-      await until(() => changes.flatMap((c) => c.added).length === 200);
+      await waitFor(() => changes.flatMap((c) => c.added).length === 200, 'library changes');
       expect(changes.length).toBeLessThan(20);
       const before = changes.length;
       rmSync(join(root, 'batch'), { recursive: true });
-      await until(() => changes.slice(before).flatMap((c) => c.removed).length === 200);
+      await waitFor(() => changes.slice(before).flatMap((c) => c.removed).length === 200, 'library changes');
       expect(folder.snapshot().entries).toEqual([]);
     } finally {
       folder.close();

@@ -1,0 +1,131 @@
+/**
+ * TEST-ONLY (see testHook.ts): the studio's state as one plain object, with the counters the UI does
+ * not print (preview rebuilds, timeline layer draws, the last bytes written, the first frame with the
+ * avatar), and the studio's intents driven as the UI drives them. The counters are kept here, not in
+ * the studio's classes; each view answers for itself through its inspect().
+ */
+import type { Studio } from '../app/studio';
+import type { TimelineView } from '../timeline/timelineView';
+import type { ContactStrip } from '../timeline/contactStrip';
+import type { OnionSkin } from '../viewport/onionSkin';
+import type { HumanBoneName } from '../../shared/vrm/humanBones';
+import { writeVrma } from '../app/core';
+import { workerCounts } from '../app/motionFiles';
+import { fromBase64, toBase64, type PoseReaders } from './testHookPose';
+
+export interface StateDeps {
+  readonly timeline: TimelineView;
+  readonly contactStrip?: ContactStrip;
+  readonly onionSkin?: OnionSkin;
+  readonly startedAt: number;
+}
+
+/** Timeline layer paints, counted by wrapping the view's static draw and overlay paint on this instance. */
+function countDraws(timeline: TimelineView): { static: number; overlay: number } {
+  const draws = { static: 0, overlay: 0 };
+  const layers = timeline as unknown as { drawStatic(): void; paintOverlay(...a: unknown[]): void };
+  const drawStatic = layers.drawStatic.bind(timeline);
+  const paintOverlay = layers.paintOverlay.bind(timeline);
+  layers.drawStatic = () => {
+    draws.static++;
+    drawStatic();
+  };
+  layers.paintOverlay = (...a: unknown[]) => {
+    draws.overlay++;
+    paintOverlay(...a);
+  };
+  return draws;
+}
+
+function toastsOf(studio: Studio) {
+  return [...studio.messages.element.querySelectorAll(':scope > .message')].map((m) => ({ kind: m.classList.contains('error') ? 'error' : m.classList.contains('success') ? 'success' : 'notice', text: m.querySelector('span')?.textContent ?? '' }));
+}
+
+export function stateProbes(studio: Studio, { timeline, contactStrip, onionSkin, startedAt }: StateDeps, read: PoseReaders) {
+  // Preview rebuilds: every motion change and every new avatar rebuilds the clip (Studio.rebuildPreview).
+  let previewVersion = 0;
+  studio.events.on('motion', () => previewVersion++);
+  studio.events.on('avatar', () => previewVersion++);
+  const draws = countDraws(timeline);
+  // The last bytes the document wrote or exported (Save, Save As, Export, downloads).
+  let lastWritten: Uint8Array | null = null;
+  studio.doc.events.on('written', (w) => (lastWritten = w.bytes));
+  let firstAvatarFrameAt: number | null = null;
+  studio.viewport.onFrame(() => {
+    if (firstAvatarFrameAt === null && studio.avatar) {
+      // The frame being drawn now is the first one with the avatar in it.
+      queueMicrotask(() => {
+        firstAvatarFrameAt ??= performance.now();
+      });
+    }
+  });
+  const { doc, history, clock } = studio;
+  return {
+    startedAt,
+    firstAvatarFrameAt: () => firstAvatarFrameAt,
+    framesDrawn: () => studio.viewport.framesDrawn,
+    state: () => ({
+      time: clock.time,
+      duration: studio.duration,
+      playing: clock.playing,
+      loop: clock.loop,
+      speed: clock.speed,
+      fps: studio.fps,
+      range: studio.range,
+      selectedBone: studio.selectedBone,
+      falloff: studio.falloff,
+      dirty: studio.dirty,
+      canUndo: history.canUndo,
+      canRedo: history.canRedo,
+      historyLength: history.length,
+      undoDepth: history.position,
+      motionName: studio.motionName,
+      channels: studio.motion.channels.length,
+      avatarName: studio.avatar?.name ?? null,
+      metaVersion: studio.avatar?.metaVersion ?? null,
+      previewVersion,
+      previewIsCurrent: studio.preview?.motion === studio.motion,
+      timelineView: timeline.inspect().view,
+      timelineDraws: { ...draws },
+      messages: studio.messages.log.map((m) => ({ kind: m.kind, text: m.text })),
+      document: { name: doc.name, fileLabel: doc.fileLabel, filePath: doc.filePath ?? null, sourcePath: doc.sourcePath ?? null, needsSave: doc.needsSave, reports: [...doc.reports], history: history.entries.map((e) => e.label) },
+      toasts: toastsOf(studio),
+    }),
+    /** The foot contacts the timeline's strip shows, and the strip's drawn size. */
+    footContacts: () => contactStrip?.inspect() ?? { contacts: [], width: 0 },
+    motionBytes: () => toBase64(writeVrma(studio.motion)),
+    previewMotionBytes: () => toBase64(writeVrma(studio.preview?.motion ?? studio.motion)),
+    lastExportBytes: () => (lastWritten ? toBase64(lastWritten) : null),
+    openBase64: (name: string, data: string) => studio.openFile(name, fromBase64(data)),
+    /** Runs a registered command by id, as a desktop menu pick does. */
+    runCommand: (id: string) => studio.commands.run(id),
+    /** Every registered command with its shortcuts (the shortcuts overlay is compared with it). */
+    commands: () => studio.commands.all().map((c) => ({ id: c.id, shortcuts: [...(c.shortcuts ?? [])] })),
+    seek: (t: number) => {
+      studio.setPlaying(false);
+      studio.seek(t);
+    },
+    setPlaying: (p: boolean) => studio.setPlaying(p),
+    setRange: (start: number, end: number) => studio.setRange({ start, end }),
+    clearRange: () => studio.setRange(null),
+    select: (bone: HumanBoneName | null) => studio.select(bone),
+    setFalloff: (s: number) => studio.setFalloff(s),
+    /** The onion skin's setting and the ghosts (side, time) the last frame drew. */
+    onionSkin: () => ({ ...(onionSkin?.inspect() ?? { enabled: false, seconds: 0, lastDrawn: [] }), framesDrawn: studio.viewport.framesDrawn }),
+    setOnionSkin: (patch: { enabled?: boolean; seconds?: number }) => onionSkin?.set(patch),
+    /** Draws a frame now and returns each ghost's pose (normalized rotations and positions) as the onion skin posed it. */
+    onionGhostPoses: (bones: HumanBoneName[]) => {
+      if (!onionSkin) return [];
+      const out: { side: number; time: number; rotations: Record<string, number[]>; positions: Record<string, number[]> }[] = [];
+      onionSkin.onGhostPosed = (side, time) => out.push({ side, time, rotations: read.rotations(bones), positions: read.positions(bones) });
+      try {
+        studio.viewport.renderNow(0);
+      } finally {
+        onionSkin.onGhostPosed = null;
+      }
+      return out;
+    },
+    /** Reads and writes the motion file worker has done (renderer/app/motionFiles.ts). */
+    fileWorkerCounts: () => ({ ...workerCounts }),
+  };
+}
