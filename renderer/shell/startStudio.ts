@@ -17,6 +17,7 @@ import { createTimeline } from '../timeline/timelinePanel';
 import { createDopeSheet } from '../timeline/dopeSheetPanel';
 import { createCurveView } from '../timeline/curveViewPanel';
 import { createEditPanel } from '../panels/editPanel';
+import { createCaptureControls } from '../panels/captureControls';
 import { createInfoPanel } from '../panels/infoPanel';
 import { createExpressionPanel } from '../panels/expressionPanel';
 import { LookAtTarget } from '../viewport/lookAtTarget';
@@ -236,7 +237,7 @@ export async function startStudio(root: HTMLElement): Promise<Studio> {
     // The onion skin's controls in the viewport's corner: the transport bar keeps its labels at 1024 px.
     h('main', { class: 'center' }, viewportBox, onionSkin.element),
     // The motion info strip first and always in view; the edit sections scroll below it.
-    h('aside', { class: 'right' }, createInfoPanel(studio), expressionPanel.element, createEditPanel(studio)),
+    h('aside', { class: 'right' }, createInfoPanel(studio), expressionPanel.element, createEditPanel(studio), createCaptureControls(studio)),
     h('footer', { class: 'bottom' }, createTransportBar(studio), timeline.element, dopeSheet.element, curveView.element),
   );
   // Splitters: the library and edit columns and the dope sheet's height, kept in the settings.
