@@ -8,11 +8,8 @@
 import { h } from '../ui/dom';
 import { t } from '../../shared/i18n';
 import type { Messages } from '../ui/messages';
-import { nextStamp, sharedPose, type PoseResults } from './poseModel';
+import { nextStamp, sharedPose, type PoseResults, type PoseSolution } from './poseModel';
 import { drawSkeleton } from './skeletonOverlay';
-
-/** What a test may ask of the webcam panel (the test hook reads it): preview frames read, skeleton lines drawn. */
-export const webcamStats = { previewFrames: 0, previewPoses: 0, linesDrawn: 0 };
 
 const COUNTDOWN_SECONDS = 3;
 
@@ -36,14 +33,13 @@ function recorderMime(): string {
   return ['video/webm;codecs=vp8', 'video/webm;codecs=vp9', 'video/webm'].find((m) => MediaRecorder.isTypeSupported(m)) ?? '';
 }
 
-/** The pose model on the preview's frames, one after another, until `stop` says so; resolves when the last has returned. */
-async function previewLoop(video: HTMLVideoElement, canvas: HTMLCanvasElement, stop: { done: boolean }): Promise<void> {
-  let pose;
-  try {
-    pose = await sharedPose();
-  } catch {
-    return; // no skeleton over the preview; the recording is still captured (and says why if the model fails there)
-  }
+/**
+ * The pose model on the preview's frames, one after another, until `stop` says so; resolves when the
+ * last has returned. The panel's data-preview-frames / data-preview-poses count the frames read and
+ * those with a skeleton drawn, data-skeleton-lines the lines of the last (what a test can see of the overlay).
+ */
+async function previewLoop(pose: PoseSolution, video: HTMLVideoElement, canvas: HTMLCanvasElement, panel: HTMLElement, stop: { done: boolean }): Promise<void> {
+  let frames = 0, poses = 0;
   let result: PoseResults | null = null;
   pose.onResults((r) => (result = r));
   while (!stop.done) {
@@ -53,12 +49,14 @@ async function previewLoop(video: HTMLVideoElement, canvas: HTMLCanvasElement, s
     }
     result = null;
     await pose.send({ image: video }, nextStamp(performance.now()));
-    webcamStats.previewFrames++;
     const r = result as PoseResults | null;
-    if (r?.poseLandmarks) webcamStats.previewPoses++;
     canvas.width = video.videoWidth;
     canvas.height = video.videoHeight;
-    webcamStats.linesDrawn += drawSkeleton(canvas, r?.poseLandmarks ?? null);
+    const lines = drawSkeleton(canvas, r?.poseLandmarks ?? null);
+    if (lines > 0) poses++;
+    panel.dataset.previewFrames = String(++frames);
+    panel.dataset.previewPoses = String(poses);
+    panel.dataset.skeletonLines = String(lines);
     // Let the page draw between two frames (the model runs on its thread).
     await new Promise((r) => setTimeout(r, 0));
   }
@@ -92,8 +90,14 @@ export async function recordWebcam(messages: Pick<Messages, 'show'>): Promise<{ 
   try {
     video.srcObject = stream;
     await video.play().catch(() => undefined);
-    previewing = previewLoop(video, overlay, loop);
     const cancelled = new Promise<null>((resolve) => cancel.addEventListener('click', () => resolve(null), { once: true }));
+    // The countdown starts once the model draws the skeleton (the capture needs it loaded anyway): the
+    // user sees where the model finds them before the recording starts. A model that cannot load
+    // leaves the preview bare; the capture after Stop says why.
+    status.textContent = t('capture.progress.loading');
+    const model = await Promise.race([sharedPose().catch(() => undefined), cancelled]);
+    if (model === null) return cancelledNotice(messages);
+    if (model) previewing = previewLoop(model, video, overlay, panel, loop);
     const wait = (ms: number) => new Promise<'next'>((r) => setTimeout(() => r('next'), ms));
     for (let s = COUNTDOWN_SECONDS; s > 0; s--) {
       countdown.textContent = String(s);
