@@ -104,10 +104,11 @@ describe.skipIf(!!SKIP)(`capture from the webcam in the studio${SKIP ? ` (skippe
       await panel.waitFor({ state: 'detached', timeout: 60_000 });
 
       // The recording takes the video file's path: the capture panel reads it, then the document opens.
+      const progress = setInterval(() => void page.locator('#capture-status').textContent({ timeout: 5_000 }).then((s) => console.log(`capture: ${s}`), () => undefined), 60_000);
       await page.waitForFunction(([n, re]) => {
         const st = (window as unknown as StudioWindow).__studio.state();
         return new RegExp(re).test(st.motionName) || st.messages.filter((m) => m.kind === 'error').length > n;
-      }, [errorsBefore, NAME.source] as const, { timeout: 600_000, polling: 500 });
+      }, [errorsBefore, NAME.source] as const, { timeout: 1_200_000, polling: 500 }).finally(() => clearInterval(progress));
       const st = await state(page);
       expect(st.messages.filter((m) => m.kind === 'error')).toEqual([]);
       expect(st.motionName).toMatch(NAME);
@@ -147,7 +148,7 @@ describe.skipIf(!!SKIP)(`capture from the webcam in the studio${SKIP ? ` (skippe
       await context.close();
       await browser.close();
     }
-  }, 1_200_000);
+  }, 1_800_000);
 
   for (const c of [
     { what: 'the camera refused (the permission prompt denied)', args: ['--deny-permission-prompts', '--use-fake-device-for-media-stream'], grant: false, text: 'The studio may not use the camera: allow camera access for it (the browser\'s site settings, or the system\'s privacy settings) and try again.' },
