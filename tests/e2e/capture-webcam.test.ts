@@ -82,7 +82,7 @@ describe.skipIf(!!SKIP)(`capture from the webcam in the studio${SKIP ? ` (skippe
       expect(await record.getAttribute('title')).toBe('Record yourself with the webcam (a 3-2-1 countdown, then Stop) and capture the motion from the recording (Ctrl+Shift+R)');
       await record.click();
       const panel = page.getByRole('dialog', { name: 'Record from webcam' });
-      await panel.waitFor();
+      await panel.waitFor({ timeout: 120_000 }); // the panel's chunk, then the fake camera reading its 19 MB clip
       // The camera's frames play in the preview (the fake device: the clip's size).
       await expect.poll(() => page.locator('#webcam-video').evaluate((v: HTMLVideoElement) => ({ w: v.videoWidth, h: v.videoHeight })), { timeout: 60_000 }).toEqual({ w: W, h: H });
       // The countdown once the model is loaded, 3 then 2 then 1 (each a second), then Stop can be pressed.
