@@ -38,7 +38,7 @@ function recorderMime(): string {
  * last has returned. The panel's data-preview-frames / data-preview-poses count the frames read and
  * those with a skeleton drawn, data-skeleton-lines the lines of the last (what a test can see of the overlay).
  */
-async function previewLoop(pose: PoseSolution, video: HTMLVideoElement, canvas: HTMLCanvasElement, panel: HTMLElement, stop: { done: boolean }): Promise<void> {
+async function previewLoop(pose: PoseSolution, video: HTMLVideoElement, canvas: HTMLCanvasElement, panel: HTMLElement, stop: { done: boolean }, firstFrame: () => void): Promise<void> {
   let frames = 0, poses = 0;
   let result: PoseResults | null = null;
   pose.onResults((r) => (result = r));
@@ -57,6 +57,7 @@ async function previewLoop(pose: PoseSolution, video: HTMLVideoElement, canvas: 
     panel.dataset.previewFrames = String(++frames);
     panel.dataset.previewPoses = String(poses);
     panel.dataset.skeletonLines = String(lines);
+    firstFrame();
     // Let the page draw between two frames (the model runs on its thread).
     await new Promise((r) => setTimeout(r, 0));
   }
@@ -97,7 +98,13 @@ export async function recordWebcam(messages: Pick<Messages, 'show'>): Promise<{ 
     status.textContent = t('capture.progress.loading');
     const model = await Promise.race([sharedPose().catch(() => undefined), cancelled]);
     if (model === null) return cancelledNotice(messages);
-    if (model) previewing = previewLoop(model, video, overlay, panel, loop);
+    if (model) {
+      // The countdown waits for the first frame the model has read (the skeleton, or that it sees nobody).
+      let first = () => {};
+      const read = new Promise<void>((r) => (first = r));
+      previewing = previewLoop(model, video, overlay, panel, loop, () => first());
+      if ((await Promise.race([read, cancelled])) === null) return cancelledNotice(messages);
+    }
     const wait = (ms: number) => new Promise<'next'>((r) => setTimeout(() => r('next'), ms));
     for (let s = COUNTDOWN_SECONDS; s > 0; s--) {
       countdown.textContent = String(s);
@@ -105,6 +112,10 @@ export async function recordWebcam(messages: Pick<Messages, 'show'>): Promise<{ 
       if ((await Promise.race([wait(1000), cancelled])) === null) return cancelledNotice(messages);
     }
     countdown.textContent = '';
+    // The preview's model stops while recording: on a machine without a GPU each frame holds the page
+    // for about a second, which would delay Stop and take the recorder's CPU. The skeleton was seen.
+    loop.done = true;
+    await previewing;
     const started = new Date();
     const recorder = new MediaRecorder(stream, { mimeType: recorderMime(), videoBitsPerSecond: 4e6 });
     const chunks: Blob[] = [];

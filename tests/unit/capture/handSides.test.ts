@@ -5,7 +5,7 @@ import { LANDMARK_INDEX, POSE_LANDMARK_COUNT } from '../../../shared/capture/lan
 
 /** 33 body image landmarks with the wrists at the given points (x, y in 0..1), everything else at the centre. */
 function body(left: [number, number], right: [number, number]): number[] {
-  const out = Array.from({ length: POSE_LANDMARK_COUNT * 3 }, (_, i) => (i % 3 === 2 ? 0 : 0.5));
+  const out: number[] = Array.from({ length: POSE_LANDMARK_COUNT * 3 }, (_, i) => (i % 3 === 2 ? 0 : 0.5));
   out.splice(LANDMARK_INDEX.leftWrist * 3, 2, ...left);
   out.splice(LANDMARK_INDEX.rightWrist * 3, 2, ...right);
   return out;
