@@ -43,31 +43,6 @@ function basisWorker(): Plugin {
   };
 }
 
-/**
- * @mediapipe/face_mesh's wasm glue (an older emscripten than pose's and hands') names embind's
- * functions with `new Function`, which the page's policy (no eval) refuses. Newer emscripten names
- * them through an object literal's computed key, which needs no eval: the same change, made when the
- * build copies the file (the build fails if the glue no longer has that code).
- */
-function faceMeshGlue(): Plugin {
-  const file = /@mediapipe[\\/]face_mesh[\\/](face_mesh_solution_(?:simd_)?wasm_bin\.js)\?url$/;
-  const evalNaming = /function createNamedFunction\(name,body\)\{name=makeLegalFunctionName\(name\);return new Function\([^]*?\)\(body\)\}/;
-  const literalNaming = 'function createNamedFunction(name,body){name=makeLegalFunctionName(name);return{[name]:function(){return body.apply(this,arguments)}}[name]}';
-  return {
-    name: 'vrma-studio-face-mesh-glue',
-    enforce: 'pre',
-    apply: 'build',
-    load(id) {
-      const m = file.exec(id);
-      if (!m) return null;
-      const source = readFileSync(id.replace(/\?url$/, ''), 'utf8');
-      if (!evalNaming.test(source)) throw new Error(`${m[1]}: embind's eval naming not found; check the face_mesh glue again`);
-      const ref = this.emitFile({ type: 'asset', name: m[1], source: source.replace(evalNaming, literalNaming) });
-      return `export default import.meta.ROLLUP_FILE_URL_${ref};`;
-    },
-  };
-}
-
 // One output folder (out/): main-side entries (Electron main, browser host, CLI, batch worker),
 // a single CommonJS preload (sandboxed preloads cannot load ESM or split chunks), and the renderer.
 export default defineConfig({
@@ -95,7 +70,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'renderer'),
-    plugins: [basisWorker(), faceMeshGlue()],
+    plugins: [basisWorker()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       rollupOptions: { input: resolve(__dirname, 'renderer/index.html') },

@@ -10,6 +10,7 @@ import { extensionOf } from '../../shared/formats/formats';
 import { captureMotion } from '../../shared/capture/captureMotion';
 import type { VideoCapturer } from '../app/capturedVideo';
 import { sharedPose } from './poseModel';
+import { faceUnavailable } from './detailModels';
 import { detectFrames, loadVideo } from './videoFrames';
 
 /** Frames read per second of video: the closed loop's rate, a tenth of the detector's cost of 30. */
@@ -48,6 +49,8 @@ export function createVideoCapturer(): Pick<VideoCapturer, 'capture'> {
             status.textContent = t('capture.progress.frames', { done, total });
           },
         });
+        const faceProblem = details.face ? faceUnavailable() : null;
+        if (faceProblem) messages.show('notice', () => t('capture.faceUnavailable', { detail: faceProblem }));
         const motion = captureMotion(frames, { camera: { width: video.videoWidth, height: video.videoHeight }, generator: `VRMA Studio capture of ${name}` });
         return { motion, frames: frames.length, found: frames.filter((f) => f.world).length };
       } catch (e) {

@@ -104,6 +104,15 @@ export interface Details extends HandsBySide {
   readonly face?: ArrayLike<number>;
 }
 
+/**
+ * Why the face model cannot run in this page, once it has failed to start (null until then). The
+ * face_mesh package's wasm glue (an older emscripten than pose's and hands') builds its embind
+ * invokers with the Function constructor, which the page's policy (no eval) refuses; a capture then
+ * goes on with the body and the hands, and the panel says so.
+ */
+let faceProblem: string | null = null;
+export const faceUnavailable = (): string | null => faceProblem;
+
 /** The hands and the face on the frame shown (body: the pose's image landmarks of it, for the hands' sides). */
 export async function detectDetails(image: HTMLVideoElement, body: ArrayLike<number>, stampMs: number, choice: DetailChoice): Promise<Details> {
   const out: { leftHand?: ArrayLike<number>; rightHand?: ArrayLike<number>; face?: ArrayLike<number> } = {};
@@ -111,10 +120,14 @@ export async function detectDetails(image: HTMLVideoElement, body: ArrayLike<num
     const r = await hands(image, nextStamp(stampMs));
     Object.assign(out, handsBySide((r?.multiHandLandmarks ?? []).map(flat), body, image.videoWidth / Math.max(1, image.videoHeight)));
   }
-  if (choice.face) {
-    const r = await face(image, nextStamp(stampMs));
-    const f = r?.multiFaceLandmarks?.[0];
-    if (f) out.face = flat(f);
+  if (choice.face && faceProblem === null) {
+    try {
+      const r = await face(image, nextStamp(stampMs));
+      const f = r?.multiFaceLandmarks?.[0];
+      if (f) out.face = flat(f);
+    } catch (e) {
+      faceProblem = (e as Error)?.message || String(e);
+    }
   }
   return out;
 }

@@ -81,6 +81,10 @@ describe.skipIf(!!SKIP)(`hands and face from the studio${SKIP ? ` (skipped: ${SK
       }, undefined, { timeout: 600_000, polling: 500 });
       const st = await state(page);
       expect(st.messages.filter((m) => m.kind === 'error')).toEqual([]);
+      // The face model (face_mesh's wasm glue builds functions from strings) cannot run under the page's
+      // policy: the capture says so and goes on with the body and the hands.
+      const faceNotice = st.messages.find((m) => m.text.startsWith('The face was not read'));
+      console.log(`face: ${faceNotice?.text ?? 'read'}`);
       const captured = readVrma(await motionBytes(page));
 
       const keyed = (bone: HumanBoneName) => captured.channels.some((c) => c.node === captured.humanoid.boneToNode[bone] && c.path === 'rotation' && c.times.length > 1);
