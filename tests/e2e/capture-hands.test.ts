@@ -94,7 +94,7 @@ describe.skipIf(!!SKIP)(`hands and face from the studio${SKIP ? ` (skipped: ${SK
       expect(withKeys.length).toBe(fingerBones.length);
 
       // Curl error per finger and frame, over the frames the capture spans.
-      const errs: number[] = [], thumbs: number[] = [];
+      const errs: number[] = [], thumbs: number[] = [], still: number[] = [];
       const times = Array.from({ length: SECONDS * FPS + 1 }, (_, i) => i / FPS);
       for (const t of times) {
         const pose = normalizedPoseAt(captured, t).rotations;
@@ -106,6 +106,8 @@ describe.skipIf(!!SKIP)(`hands and face from the studio${SKIP ? ` (skipped: ${SK
             }, 0);
             const e = Math.abs(got - wave.curl(side, d.digit, t)) / deg;
             (d.digit === 'Thumb' ? thumbs : errs).push(e);
+            if (d.digit !== 'Thumb') still.push(wave.curl(side, d.digit, t) / deg); // the error of fingers left straight
+
           }
         }
       }
@@ -115,8 +117,12 @@ describe.skipIf(!!SKIP)(`hands and face from the studio${SKIP ? ` (skipped: ${SK
       const faceNodes = new Set(captured.expressions.map((e) => e.node));
       const faceKeys = captured.expressions.filter((e) => captured.channels.some((c) => c.node === e.node && c.times.length > 1)).map((e) => e.name);
       console.log(`face: ${faceKeys.length} expressions keyed (${faceKeys.join(', ') || 'none'}; ${faceNodes.size} declared): the mannequin has no eyes or mouth`);
-      // The curl truth swings over 180° per finger: a capture that ignored the fingers would be ~45° off at the median.
-      expect(fingers.median).toBeLessThan(30);
+      // Fingers left straight would be 84.8° off at the median (the truth swings over 0–180° per finger).
+      // Measured here: 28.5 / 79.7 / 106.1° (median / p95 / max); the bound leaves room for the detector's run-to-run spread.
+      const straight = stats(still);
+      console.log(`fingers left straight: ${f(straight)}`);
+      expect(fingers.median).toBeLessThan(40);
+      expect(fingers.median).toBeLessThan(straight.median / 2);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
