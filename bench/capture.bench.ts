@@ -1,6 +1,7 @@
 /**
  * Pose estimation speed (issue 29): the dressed mannequin plays CMU 05_20 in headless Chromium at
- * 640×480 and @mediapipe/pose reads each frame, lite and full models. CPU seconds of the whole
+ * 640×480 and @mediapipe/pose reads each frame, lite and full models, then the full one with the
+ * studio's Hands and Face (@mediapipe/hands, @mediapipe/face_mesh; CAPTURE_BENCH_RUNS=name,name picks runs). CPU seconds of the whole
  * browser process tree per frame (from /proc, so the other engineers' load on the machine does not
  * inflate it the way wall time is), minus a run that only draws and reads back the frames.
  * Aim: 15 frames/s on 2 cores. "frames per CPU-second" is what one free core would do (the wasm runs on one thread).
@@ -33,7 +34,15 @@ export async function run(): Promise<void> {
   };
   const rows: string[][] = [];
   let drawCpu = 0;
-  for (const [label, complexity, detect] of [['draw only', 0, false], ['lite', 0, true], ['full', 1, true]] as const) {
+  const RUNS = [
+    ['draw only', 0, false, false, false],
+    ['lite', 0, true, false, false],
+    ['full', 1, true, false, false],
+    // The studio's Hands and Face (Settings.capture): @mediapipe/hands and face_mesh after the full pose model.
+    ['full + hands', 1, true, true, false],
+    ['full + hands + face', 1, true, true, true],
+  ] as const;
+  for (const [label, complexity, detect, hands, face] of RUNS.filter((r) => !process.env.CAPTURE_BENCH_RUNS || process.env.CAPTURE_BENCH_RUNS.split(',').includes(r[0]))) {
     const browser = await launchBrowser();
     try {
       // Two runs of different lengths, each loading the page and the model: their difference is the
@@ -41,8 +50,8 @@ export async function run(): Promise<void> {
       const measure = async (count: number) => {
         const t0 = treeTicks(process.pid) ?? 0;
         const w0 = performance.now();
-        const r = await renderAndDetect(browser, { ...base, count, modelComplexity: complexity, detect });
-        return { cpu: ((treeTicks(process.pid) ?? 0) - t0) / 100, wall: (performance.now() - w0) / 1000, ms: r.ms };
+        const r = await renderAndDetect(browser, { ...base, count, modelComplexity: complexity, detect, hands, face });
+        return { cpu: ((treeTicks(process.pid) ?? 0) - t0) / 100, wall: (performance.now() - w0) / 1000, ms: r.ms, found: r.found };
       };
       const short = await measure(2);
       const long = await measure(2 + FRAMES);
@@ -52,6 +61,7 @@ export async function run(): Promise<void> {
       if (!detect) drawCpu = Math.max(0, cpu);
       const ms = [...long.ms.slice(2)].sort((a, b) => a - b);
       const detectorCpu = detect ? cpu - drawCpu : 0;
+      if (hands || face) console.log(`${label}: a hand in ${long.found?.hands} and a face in ${long.found?.face} of ${2 + FRAMES} frames (the CMU dance seen whole, hands about 25 px)`);
       const small = (v: number) => (v > 0.02 ? (v * 1000).toFixed(0) : '< 20 (noise)');
       rows.push([label, small(cpu), detect ? (detectorCpu * 1000).toFixed(0) : '-', cpu > 0.02 ? (1 / cpu).toFixed(2) : '-',
         small(wall), ms[ms.length >> 1].toFixed(0), String(short.ms[0].toFixed(0))]);

@@ -9,7 +9,7 @@ export function aboutText(version: string): string {
     '  three.js (MIT), © three.js authors',
     '  @pixiv/three-vrm and @pixiv/three-vrm-animation (MIT), © pixiv Inc.',
     '  Electron (MIT), © Electron contributors',
-    '  MediaPipe Pose (@mediapipe/pose: its wasm and models ship in the app; Apache-2.0), © Google LLC',
+    '  MediaPipe Pose, Hands and Face Mesh (@mediapipe/pose, @mediapipe/hands, @mediapipe/face_mesh: their wasm and models ship in the app; Apache-2.0), © Google LLC',
     '',
     t('menu.aboutFormats'),
     '',

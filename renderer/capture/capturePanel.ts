@@ -9,7 +9,8 @@ import { t } from '../../shared/i18n';
 import { extensionOf } from '../../shared/formats/formats';
 import { captureMotion } from '../../shared/capture/captureMotion';
 import type { VideoCapturer } from '../app/capturedVideo';
-import { createPose, type PoseSolution } from './poseModel';
+import { sharedPose } from './poseModel';
+import { faceUnavailable } from './detailModels';
 import { detectFrames, loadVideo } from './videoFrames';
 
 /** Frames read per second of video: the closed loop's rate, a tenth of the detector's cost of 30. */
@@ -19,11 +20,9 @@ const MIME: Readonly<Record<string, string>> = { '.mp4': 'video/mp4', '.webm': '
 /** What a test may ask of the capture (the test hook reads it): frames read, and the last run's frame count. */
 export const captureStats = { runs: 0, framesRead: 0 };
 
-let pose: Promise<PoseSolution> | null = null;
-
-export function createVideoCapturer(): VideoCapturer {
+export function createVideoCapturer(): Pick<VideoCapturer, 'capture'> {
   return {
-    async capture(name, bytes, messages) {
+    async capture(name, bytes, messages, details) {
       const abort = new AbortController();
       const video = h('video', { id: 'capture-video', class: 'capture-video', playsinline: true, muted: true });
       const bar = h('progress', { id: 'capture-progress', class: 'capture-progress', max: 1, value: 0 });
@@ -36,15 +35,12 @@ export function createVideoCapturer(): VideoCapturer {
       let url = '';
       try {
         url = await loadVideo(video, bytes, MIME[extensionOf(name)] ?? 'video/mp4');
-        pose ??= createPose(1).catch((e) => {
-          pose = null;
-          throw e;
-        });
-        const model = await pose;
+        const model = await sharedPose();
         if (abort.signal.aborted) throw new DOMException('capture cancelled', 'AbortError');
         captureStats.runs++;
         const frames = await detectFrames(video, model, {
           fps: CAPTURE_FPS,
+          details,
           signal: abort.signal,
           onFrame: (done, total) => {
             captureStats.framesRead++;
@@ -53,6 +49,8 @@ export function createVideoCapturer(): VideoCapturer {
             status.textContent = t('capture.progress.frames', { done, total });
           },
         });
+        const faceProblem = details.face ? faceUnavailable() : null;
+        if (faceProblem) messages.show('notice', () => t('capture.faceUnavailable', { detail: faceProblem }));
         const motion = captureMotion(frames, { camera: { width: video.videoWidth, height: video.videoHeight }, generator: `VRMA Studio capture of ${name}` });
         return { motion, frames: frames.length, found: frames.filter((f) => f.world).length };
       } catch (e) {

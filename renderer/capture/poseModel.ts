@@ -1,8 +1,7 @@
 /**
  * @mediapipe/pose as the studio ships it: its script, wasm, packed assets and models are files of the
- * app (vite copies each `?url` import into the build), handed to MediaPipe through locateFile, so
- * nothing is downloaded. pose.js is a classic script that defines `Pose` on the window, so it is
- * loaded by a script element (the page's policy allows our own scripts and WebAssembly).
+ * app (vite copies each `?url` import into the build), handed over by solutionScript, so nothing is
+ * downloaded.
  *
  * Why the page and not a worker: the solution's graph draws its input into a WebGL canvas it creates
  * with `document`, which a worker has not; the studio keeps the page responsive by awaiting each frame.
@@ -17,6 +16,7 @@ import packedData from '@mediapipe/pose/pose_solution_packed_assets.data?url';
 import graph from '@mediapipe/pose/pose_web.binarypb?url';
 import lite from '@mediapipe/pose/pose_landmark_lite.tflite?url';
 import full from '@mediapipe/pose/pose_landmark_full.tflite?url';
+import { createSolution } from './solutionScript';
 
 const FILES: Readonly<Record<string, string>> = {
   'pose_solution_simd_wasm_bin.js': simdJs,
@@ -40,27 +40,32 @@ export interface PoseSolution {
   close(): Promise<void>;
 }
 
-let script: Promise<void> | null = null;
+/**
+ * The detector's graph needs its timestamps to increase across everything it is ever sent (a second
+ * video starting again at 0 aborts it, and the webcam's preview shares the model): every stamp goes
+ * through here and is at least a millisecond after the last.
+ */
+let lastStamp = 0;
+export function nextStamp(ms: number): number {
+  lastStamp = Math.max(lastStamp + 1, Math.round(ms));
+  return lastStamp;
+}
+export const lastStampMs = (): number => lastStamp;
 
-function loadScript(): Promise<void> {
-  script ??= new Promise<void>((resolve, reject) => {
-    const el = document.createElement('script');
-    el.src = poseJs;
-    el.onload = () => resolve();
-    el.onerror = () => {
-      script = null;
-      reject(new Error('the pose model\'s script did not load'));
-    };
-    document.head.appendChild(el);
+let shared: Promise<PoseSolution> | null = null;
+
+/** The page's one full-model estimator (video files and the webcam's preview take turns on it). */
+export function sharedPose(): Promise<PoseSolution> {
+  shared ??= createPose(1).catch((e) => {
+    shared = null;
+    throw e;
   });
-  return script;
+  return shared;
 }
 
 /** A ready pose estimator; the lite model (0) or the full one (1, the closed loop's). */
 export async function createPose(modelComplexity: 0 | 1): Promise<PoseSolution> {
-  await loadScript();
-  const Pose = (window as unknown as { Pose: new (c: { locateFile(f: string): string }) => PoseSolution }).Pose;
-  const pose = new Pose({ locateFile: (f) => FILES[f] ?? f });
+  const pose = await createSolution<PoseSolution>(poseJs, 'Pose', FILES);
   pose.setOptions({ modelComplexity, smoothLandmarks: false, enableSegmentation: false, selfieMode: false });
   await pose.initialize();
   return pose;

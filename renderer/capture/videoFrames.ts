@@ -6,7 +6,8 @@
  */
 import { MotionError } from '../../shared/errors';
 import type { DetectedFrame } from '../../shared/capture/landmarks';
-import type { PoseResults, PoseSolution } from './poseModel';
+import { detectDetails, type DetailChoice } from './detailModels';
+import { lastStampMs, nextStamp, type PoseResults, type PoseSolution } from './poseModel';
 
 /** A video element with the bytes loaded (its metadata read), or the decoder's refusal as a worded error. */
 export async function loadVideo(video: HTMLVideoElement, bytes: Uint8Array, mime: string): Promise<string> {
@@ -47,6 +48,8 @@ function seek(video: HTMLVideoElement, time: number): Promise<void> {
 export interface DetectOptions {
   readonly fps: number;
   readonly signal: AbortSignal;
+  /** The hands and the face too (Settings.capture), on frames with a person. */
+  readonly details?: DetailChoice;
   onFrame(done: number, total: number): void;
 }
 
@@ -56,29 +59,27 @@ export function sampleTimes(duration: number, fps: number): number[] {
   return Array.from({ length: n }, (_, i) => i / fps);
 }
 
-/**
- * The detector's graph needs its timestamps to increase across everything it is ever sent (a second
- * video starting again at 0 aborts it): each run continues a second after the last stamp.
- */
-let lastStampMs = 0;
-
 /** Every sampled frame's landmarks (a frame without a person has none); stops with an AbortError when cancelled. */
 export async function detectFrames(video: HTMLVideoElement, pose: PoseSolution, o: DetectOptions): Promise<DetectedFrame[]> {
   let result: PoseResults | null = null;
   pose.onResults((r) => (result = r));
   const times = sampleTimes(video.duration, o.fps);
   const frames: DetectedFrame[] = [];
-  const base = lastStampMs + 1000;
+  // Each run continues a second after the model's last stamp (poseModel: they must increase).
+  const base = lastStampMs() + 1000;
   for (const [i, time] of times.entries()) {
     if (o.signal.aborted) throw new DOMException('capture cancelled', 'AbortError');
     await seek(video, time);
     result = null;
-    lastStampMs = base + Math.round(time * 1000);
-    await pose.send({ image: video }, lastStampMs);
+    const stamp = nextStamp(base + time * 1000);
+    await pose.send({ image: video }, stamp);
     const r = result as PoseResults | null;
-    frames.push(r?.poseWorldLandmarks && r.poseLandmarks
-      ? { time, world: r.poseWorldLandmarks.flatMap((p) => [p.x, p.y, p.z]), image: r.poseLandmarks.flatMap((p) => [p.x, p.y, p.z]), visibility: r.poseLandmarks.map((p) => p.visibility ?? 1) }
-      : { time });
+    if (!r?.poseWorldLandmarks || !r.poseLandmarks) frames.push({ time });
+    else {
+      const image = r.poseLandmarks.flatMap((p) => [p.x, p.y, p.z]);
+      const details = o.details && (o.details.hands || o.details.face) ? await detectDetails(video, image, stamp, o.details) : {};
+      frames.push({ time, world: r.poseWorldLandmarks.flatMap((p) => [p.x, p.y, p.z]), image, visibility: r.poseLandmarks.map((p) => p.visibility ?? 1), ...details });
+    }
     o.onFrame(i + 1, times.length);
   }
   return frames;

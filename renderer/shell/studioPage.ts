@@ -13,6 +13,7 @@ import { commandButton } from '../panels/commandButton';
 import { createDocumentPanels } from '../panels/documentPanels';
 import { createInfoPanel } from '../panels/infoPanel';
 import { createEditPanel } from '../panels/editPanel';
+import { createCaptureControls } from '../panels/captureControls';
 import { createTransportBar } from '../panels/transportBar';
 import { createLanguageControl } from './languageControl';
 import { createSceneSwitcher } from './sceneSwitcher';
@@ -56,7 +57,7 @@ export function buildStudioPage(root: HTMLElement, studio: Studio, { language, s
     // The onion skin's controls in the viewport's corner: the transport bar keeps its labels at 1024 px.
     h('main', { class: 'center' }, viewportBox, onionSkin.element),
     // The motion info strip first and always in view; the edit sections scroll below it.
-    h('aside', { class: 'right' }, createInfoPanel(studio), expressionPanel.element, createEditPanel(studio)),
+    h('aside', { class: 'right' }, createInfoPanel(studio), expressionPanel.element, createEditPanel(studio), createCaptureControls(studio)),
     h('footer', { class: 'bottom' }, createTransportBar(studio), timeline.element, dopeSheet.element, curveView.element),
   );
   // Splitters: the library and edit columns and the dope sheet's height, kept in the settings.

@@ -25,6 +25,15 @@ export const LANDMARK_INDEX: Readonly<Record<PoseLandmarkName, number>> = Object
   POSE_LANDMARKS.map((name, i) => [name, i]),
 ) as Record<PoseLandmarkName, number>;
 
+/** The lines of the skeleton drawn over a camera's preview (the limbs, shoulders, hips and face's outline). */
+export const POSE_SEGMENTS: readonly (readonly [PoseLandmarkName, PoseLandmarkName])[] = [
+  ['leftShoulder', 'rightShoulder'], ['leftHip', 'rightHip'], ['leftShoulder', 'leftHip'], ['rightShoulder', 'rightHip'],
+  ...(['left', 'right'] as const).flatMap((s) => [
+    [`${s}Shoulder`, `${s}Elbow`], [`${s}Elbow`, `${s}Wrist`], [`${s}Hip`, `${s}Knee`], [`${s}Knee`, `${s}Ankle`],
+    [`${s}Ankle`, `${s}Heel`], [`${s}Heel`, `${s}FootIndex`], [`${s}Ear`, `${s}EyeOuter`], [`${s}EyeOuter`, 'nose'],
+  ] as const),
+];
+
 /** One frame of landmarks in the studio's world frame (metres, y up, subject facing +Z). */
 export type BodyLandmarks = Readonly<Record<PoseLandmarkName, Vec3>>;
 

@@ -84,6 +84,7 @@ export const SettingsPatchSchema = v.partial(
     onionSkin: v.partial(shape({ enabled: bool, seconds: finite })),
     exportFormat: oneOf(...EXPORT_FORMATS),
     exportSmallerFile: bool,
+    capture: v.partial(shape({ hands: bool, face: bool })),
     panels: v.partial(shape({ left: v.nullable(finite), right: v.nullable(finite), dopeSheet: v.nullable(finite) })),
   }),
 );

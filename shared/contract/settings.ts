@@ -87,6 +87,12 @@ export const SettingsSchema = section({
    * storage: the browser host's origin (its port) changes every run.
    */
   exportSmallerFile: flag(false),
+  /**
+   * What a capture (a video file or the webcam, renderer/capture) reads besides the body: the fingers
+   * (@mediapipe/hands) and blinks and vowels (@mediapipe/face_mesh). Off by default: each roughly
+   * doubles the time a frame takes on a machine without a GPU.
+   */
+  capture: section({ hands: flag(false), face: flag(false) }),
   /** The splitters' panel sizes in CSS px; null: the layout's default for the window size. */
   panels: section({ left: panelSize('left'), right: panelSize('right'), dopeSheet: panelSize('dopeSheet') }),
 });
@@ -119,7 +125,7 @@ export const clampOnionSeconds = (s: number): number => v.parse(OnionSecondsSche
 
 /**
  * The settings after a patch: a field the patch names is replaced, except that an object of settings
- * (bedroom, onionSkin, panels) is merged one level, field by field, as the patch types allow; the
+ * (bedroom, onionSkin, capture, panels) is merged one level, field by field, as the patch types allow; the
  * result is read through the schema, so it is clamped like a stored file.
  */
 export function applySettingsPatch(current: Settings, patch: SettingsPatch): Settings {

@@ -52,6 +52,10 @@ describe.skipIf(!HAS_CHROMIUM)(`first frame${HAS_CHROMIUM ? '' : ` (skipped: ${N
     'the Draco decoder': 'DracoDecoderModule',
     'the KTX2 decoder': 'class KTX2Loader',
     'the bedroom': 'function mountBedroom(',
+    // Capture (issue 29): only its Capture panel's controls load with the page.
+    'the video capture': 'function detectFrames(',
+    'the webcam recorder': 'function recordWebcam(',
+    'the hands and face models': 'function detectDetails(',
   };
 
   it('fetches no converter, exporter, decoder or bedroom before the first frame', async () => {

@@ -51,8 +51,10 @@ export interface Comparison {
 /**
  * `captured` key 0 is the first frame with a person (its time in `frames`), plus `cut` seconds when
  * the outlier fixer dropped frames at the start; frames it dropped at either end are not compared.
+ * `truthTime`: where in the truth a frame's time is (a fake webcam loops its clip from a moment the
+ * test does not choose).
  */
-export function compareCapture(truth: Motion, captured: Motion, frames: readonly DetectedFrame[], cut = 0): Comparison {
+export function compareCapture(truth: Motion, captured: Motion, frames: readonly DetectedFrame[], cut = 0, truthTime: (t: number) => number = (t) => t): Comparison {
   const first = frames.find((f) => f.world)!.time;
   const t0 = first + cut;
   const end = durationOf(captured) + t0 + 1e-4;
@@ -61,7 +63,7 @@ export function compareCapture(truth: Motion, captured: Motion, frames: readonly
   const all: number[] = [], limbs: number[] = [];
   const tp: Vec3[] = [], cp: Vec3[] = [];
   for (const f of seen) {
-    const a = normalizedPoseAt(truth, f.time), b = normalizedPoseAt(captured, f.time - t0);
+    const a = normalizedPoseAt(truth, truthTime(f.time)), b = normalizedPoseAt(captured, f.time - t0);
     const pa = standardFk(a.rotations), pb = standardFk(b.rotations);
     for (const part of PARTS) {
       const e = (Math.acos(Math.min(1, Math.max(-1, dot3(normalize3(part.dir(pa)), normalize3(part.dir(pb)))))) * 180) / Math.PI;

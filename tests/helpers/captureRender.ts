@@ -11,6 +11,7 @@ import type { DetectedFrame } from '../../shared/capture/landmarks';
 import type { Vec3 } from '../../shared/motion/types';
 import { REPO_DIR } from './host';
 import { writeWebm } from './webmWriter';
+import type { RgbaFrame } from './y4mWriter';
 
 // A .localhost origin is a secure context (WebCodecs needs one); the router answers it, nothing listens.
 const ORIGIN = 'http://capture.localhost';
@@ -19,7 +20,8 @@ const NM = join(REPO_DIR, 'node_modules');
 const PAGE = `<!doctype html><html><head><meta charset="utf-8">
 <script type="importmap">{"imports":{"three":"/nm/three/build/three.module.js","three/addons/":"/nm/three/examples/jsm/",
 "@pixiv/three-vrm":"/nm/@pixiv/three-vrm/lib/three-vrm.module.js","@pixiv/three-vrm-animation":"/nm/@pixiv/three-vrm-animation/lib/three-vrm-animation.module.js"}}</script>
-<script src="/nm/@mediapipe/pose/pose.js"></script></head><body style="margin:0">
+<script src="/nm/@mediapipe/pose/pose.js"></script><script src="/nm/@mediapipe/hands/hands.js"></script>
+<script src="/nm/@mediapipe/face_mesh/face_mesh.js"></script></head><body style="margin:0">
 <script type="module">
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
@@ -90,6 +92,18 @@ window.renderVideo = async (o) => {
   renderer.dispose();
   return { chunks, drawn: count };
 };
+// Raw RGBA frames of the motion at exact times, one per call (the test writes them into a .y4m).
+window.startFrames = async (o) => { window.rig = { ...(await scene3(o)), o, g: Object.assign(document.createElement('canvas'), { width: o.width, height: o.height }).getContext('2d') }; };
+window.frameRgba = (i) => {
+  const { renderer, scene, camera, mixer, vrm, o, g } = window.rig;
+  mixer.setTime(o.start + i / o.fps);
+  vrm.update(0);
+  renderer.render(scene, camera);
+  g.drawImage(renderer.domElement, 0, 0);
+  const b = new Uint8Array(g.getImageData(0, 0, o.width, o.height).data.buffer);
+  let bin = ''; for (let k = 0; k < b.length; k += 0x8000) bin += String.fromCharCode(...b.subarray(k, k + 0x8000));
+  return btoa(bin);
+};
 window.renderAndDetect = async (o) => {
   const { renderer, scene, camera, mixer, vrm } = await scene3(o);
   const pose = new Pose({ locateFile: (f) => '/nm/@mediapipe/pose/' + f });
@@ -97,6 +111,16 @@ window.renderAndDetect = async (o) => {
   let result = null;
   pose.onResults((r) => { result = r; });
   if (o.detect !== false) await pose.initialize();
+  // The studio's hands and face models (renderer/capture/detailModels), run after the pose as it does.
+  const extra = [];
+  if (o.hands) extra.push(Object.assign(new Hands({ locateFile: (f) => '/nm/@mediapipe/hands/' + f }), { key: 'hands', opts: { maxNumHands: 2, modelComplexity: 1, selfieMode: false } }));
+  if (o.face) extra.push(Object.assign(new FaceMesh({ locateFile: (f) => '/nm/@mediapipe/face_mesh/' + f }), { key: 'face', opts: { maxNumFaces: 1, refineLandmarks: false, selfieMode: false } }));
+  const found = { hands: 0, face: 0 };
+  for (const m of extra) {
+    m.setOptions(m.opts);
+    m.onResults((r) => { if ((r.multiHandLandmarks || r.multiFaceLandmarks || []).length) found[m.key]++; });
+    await m.initialize();
+  }
   const frames = [], ms = [];
   for (let i = 0; i < o.count; i++) {
     const t = o.start + i / o.fps;
@@ -107,6 +131,7 @@ window.renderAndDetect = async (o) => {
     const a = performance.now();
     if (o.detect === false) { renderer.domElement.toDataURL('image/jpeg', 0.1); ms.push(performance.now() - a); frames.push({ time: t }); continue; }
     await pose.send({ image: renderer.domElement }, Math.round(i * 1000 / o.fps));
+    for (const m of extra) await m.send({ image: renderer.domElement }, Math.round(i * 1000 / o.fps));
     ms.push(performance.now() - a);
     const r = result;
     if (!r || !r.poseWorldLandmarks) { frames.push({ time: t }); continue; }
@@ -115,8 +140,9 @@ window.renderAndDetect = async (o) => {
     if (o.snapshotAt === i) window.snapshot = renderer.domElement.toDataURL('image/png');
   }
   pose.close();
+  for (const m of extra) m.close();
   renderer.dispose();
-  return { frames, ms };
+  return { frames, ms, found };
 };
 window.ready = true;
 </script></body></html>`;
@@ -146,12 +172,17 @@ export interface RenderOptions {
   readonly dress?: boolean;
   /** false: draw (and read back) the frames without detecting, to tell the drawing's cost from the detector's. */
   readonly detect?: boolean;
+  /** Also @mediapipe/hands / @mediapipe/face_mesh on each frame after the pose (the studio's Hands / Face). */
+  readonly hands?: boolean;
+  readonly face?: boolean;
 }
 
 export interface RenderResult {
   readonly frames: DetectedFrame[];
   /** Milliseconds the detector took per frame (wall clock, for the report only). */
   readonly ms: number[];
+  /** Frames where the hands model found a hand and the face model a face (when asked for). */
+  readonly found?: { readonly hands: number; readonly face: number };
   readonly snapshot?: string;
 }
 
@@ -201,6 +232,23 @@ export async function renderVideo(browser: Browser, o: VideoOptions): Promise<{ 
     const out = (await page.evaluate((a) => (window as any).renderVideo(a), { ...o, vrm: b64(o.vrm), vrma: b64(o.vrma) })) as { chunks: { data: string; timeMs: number; key: boolean }[]; drawn: number };
     const frames = out.chunks.map((c) => ({ data: new Uint8Array(Buffer.from(c.data, 'base64')), timeMs: c.timeMs, key: c.key }));
     return { webm: writeWebm(frames, o.width, o.height, o.duration * 1000 + 1000 / o.fps), drawn: out.drawn };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The motion drawn frame by frame as raw RGBA (duration × fps + 1 frames at exact times): a fake webcam's .y4m. */
+export async function renderFrames(browser: Browser, o: VideoOptions): Promise<RgbaFrame[]> {
+  const context = await browser.newContext({ viewport: { width: o.width, height: o.height } });
+  try {
+    const page = await context.newPage();
+    await servePage(page);
+    const b64 = (u: Uint8Array) => Buffer.from(u).toString('base64');
+    await page.evaluate((a) => (window as any).startFrames(a), { ...o, vrm: b64(o.vrm), vrma: b64(o.vrma) });
+    const count = Math.floor(o.duration * o.fps + 1e-6) + 1;
+    const frames: RgbaFrame[] = [];
+    for (let i = 0; i < count; i++) frames.push({ rgba: new Uint8Array(Buffer.from((await page.evaluate((k) => (window as any).frameRgba(k), i)) as string, 'base64')) });
+    return frames;
   } finally {
     await context.close();
   }

@@ -32,6 +32,7 @@ describe('settings from the schema', () => {
       onionSkin: { enabled: false, seconds: 0.2 },
       exportFormat: 'vmd',
       exportSmallerFile: false,
+      capture: { hands: false, face: false },
       panels: { left: null, right: null, dopeSheet: null },
     });
     expect(FALLOFF_SECONDS.default).toBe(DEFAULT_SETTINGS.falloffRadius);
@@ -63,6 +64,7 @@ describe('settings from the schema', () => {
       onionSkin: { enabled: true, frames: 9 }, // frames, from before the offset was in seconds: 9 / 30 = 0.3 s
       exportFormat: 'vrma',
       exportSmallerFile: 1,
+      capture: { hands: true, face: 'yes' },
       panels: { left: 149.6, right: 9999, dopeSheet: 'tall' },
       unknown: { x: 1 },
     };
@@ -89,6 +91,7 @@ describe('settings from the schema', () => {
       onionSkin: { enabled: true, seconds: 0.3 },
       exportFormat: 'vmd',
       exportSmallerFile: false,
+      capture: { hands: true, face: false },
       panels: { left: PANEL_SIZES.left.min, right: PANEL_SIZES.right.max, dopeSheet: null },
     });
     // The bounds of the other ranges, and a window too small to restore.
