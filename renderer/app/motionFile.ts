@@ -32,6 +32,7 @@ export async function readMotionFileHere(name: string, bytes: Uint8Array, opts: 
   const mod = await firstModule(convertModules);
   await meshoptReady; // the synchronous readers need the (asynchronously compiled) meshopt decoder
   if (!mod) fail('UNSUPPORTED', 'studio.noConverter', { format: ext ?? '' });
-  const motion = asMotion(await mod.convertToMotion(name, bytes, opts.pmx ? { pmx: opts.pmx } : {}));
+  // A VMD opens with its own keys and curves, to edit as MMD users do (a conversion to a file keys every frame).
+  const motion = asMotion(await mod.convertToMotion(name, bytes, { ...(opts.pmx ? { pmx: opts.pmx } : {}), keys: 'vmd' }));
   return { motion, convertedFrom: formatLabel(name) };
 }

@@ -43,6 +43,12 @@ export interface ConvertOptions {
   readonly unit?: BvhUnit;
   /** The take of an .fbx/.glb/.gltf to convert (AnimationStack or animation name); default the first. */
   readonly take?: string;
+  /**
+   * A .vmd's keys: 'vmd', the VMD's own keys with its curves as Bézier keys (the studio's import, to
+   * edit as MMD users do), or 'everyFrame' (the default: a file other players read plays the same in
+   * all of them, and three-vrm-animation 3.5 misplays cubic keys; see the compatibility check).
+   */
+  readonly keys?: 'vmd' | 'everyFrame';
 }
 
 /** What a file is, as its format's reader sees it (the library's details; `vrma-studio info`). */
@@ -120,7 +126,7 @@ export const CODECS: { readonly [K in FormatId]: FormatCodec } = {
   },
   vmd: {
     write: EXPORTERS.vmd,
-    read: (bytes, opts) => convertVmd(bytes, { pmx: opts.pmx, fps: opts.fps, forceModel: opts.forceModel }),
+    read: (bytes, opts) => convertVmd(bytes, { pmx: opts.pmx, fps: opts.fps, forceModel: opts.forceModel, keys: opts.keys ?? 'everyFrame' }),
     describe: (bytes) => byDuration(parseVmd(bytes).lastFrame / VMD_FPS, VMD_FPS),
   },
   vpd: {

@@ -75,9 +75,10 @@ describeFixtures('MMD model fit', () => {
       }
       return join(root, 'm');
     };
-    const standWithGene = writeVrma(convertVmd(stand, { pmx }));
-    const waitStandard = writeVrma(convertVmd(wait));
-    const waitForced = writeVrma(convertVmd(wait, { pmx, forceModel: true }));
+    // Converted to files, a VMD is keyed on every frame (the studio's import keeps its keys).
+    const standWithGene = writeVrma(convertVmd(stand, { pmx, keys: 'everyFrame' }));
+    const waitStandard = writeVrma(convertVmd(wait, { keys: 'everyFrame' }));
+    const waitForced = writeVrma(convertVmd(wait, { pmx, forceModel: true, keys: 'everyFrame' }));
     expect(waitForced).not.toEqual(waitStandard);
 
     const a = make();

@@ -139,7 +139,7 @@ describeFixtures('the CLI and Convert Folder plan alike', () => {
       }
       return root;
     };
-    const withModel = writeVrma(convertVmd(readFixture('vmd', 'gene', 'stand.vmd'), { pmx: readFixture('pmx', 'Gene.pmx') }));
+    const withModel = writeVrma(convertVmd(readFixture('vmd', 'gene', 'stand.vmd'), { pmx: readFixture('pmx', 'Gene.pmx'), keys: 'everyFrame' })); // files: every frame
 
     const a = make();
     const run = await cli('convert', a, '--jobs', '1');
