@@ -57,7 +57,7 @@ export function buildStudioPage(root: HTMLElement, studio: Studio, { language, s
     // The onion skin's controls in the viewport's corner: the transport bar keeps its labels at 1024 px.
     h('main', { class: 'center' }, viewportBox, onionSkin.element),
     // The motion info strip first and always in view; the edit sections scroll below it.
-    h('aside', { class: 'right' }, createInfoPanel(studio), expressionPanel.element, createEditPanel(studio), createCaptureControls(studio)),
+    h('aside', { class: 'right' }, createInfoPanel(studio), expressionPanel.element, withCapture(createEditPanel(studio), createCaptureControls(studio))),
     h('footer', { class: 'bottom' }, createTransportBar(studio), timeline.element, dopeSheet.element, curveView.element),
   );
   // Splitters: the library and edit columns and the dope sheet's height, kept in the settings.
@@ -91,4 +91,10 @@ export function buildStudioPage(root: HTMLElement, studio: Studio, { language, s
   updateTitle();
   return switcher;
 
+}
+
+/** The capture controls scroll with the edit sections (the right column's fixed parts leave no room at 1024×640). */
+function withCapture(editPanel: HTMLElement, capture: HTMLElement): HTMLElement {
+  editPanel.append(capture);
+  return editPanel;
 }
