@@ -5,7 +5,7 @@
  * window (the caller passes the absolute call URL and the token).
  */
 import { StudioApiError, type StudioErrorInfo } from '../../shared/contract/studioApi';
-import { decodeWire, encodeWireParts, WIRE_CONTENT_TYPE } from '../../shared/contract/wire';
+import { decodeWire, encodeWireParts, joinBytes, WIRE_CONTENT_TYPE } from '../../shared/contract/wire';
 
 export const TOKEN_HEADER = 'X-VRMA-Token';
 /** The host's answers are trusted and may list big libraries: a higher JSON limit than requests get. */
@@ -53,12 +53,5 @@ const BLOB_FROM_BYTES = 1 << 20;
 function requestBody(parts: Uint8Array[]): BodyInit {
   let size = 0;
   for (const p of parts) size += p.byteLength;
-  if (size >= BLOB_FROM_BYTES) return new Blob(parts as BlobPart[]);
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
+  return size >= BLOB_FROM_BYTES ? new Blob(parts as BlobPart[]) : joinBytes(parts);
 }

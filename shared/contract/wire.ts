@@ -67,7 +67,11 @@ export function encodeWireParts(value: unknown): Uint8Array[] {
 }
 
 export function encodeWire(value: unknown): Uint8Array<ArrayBuffer> {
-  const parts = encodeWireParts(value);
+  return joinBytes(encodeWireParts(value));
+}
+
+/** The pieces of a message as one array. */
+export function joinBytes(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
   let total = 0;
   for (const p of parts) total += p.length;
   const out = new Uint8Array(total);
