@@ -5,7 +5,8 @@
  * window (the caller passes the absolute call URL and the token).
  */
 import { StudioApiError, type StudioErrorInfo } from '../../shared/contract/studioApi';
-import { decodeWire, encodeWireParts, joinBytes, WIRE_CONTENT_TYPE } from '../../shared/contract/wire';
+import { decodeWire, encodeWireParts, WIRE_CONTENT_TYPE } from '../../shared/contract/wire';
+import { joinBytes } from '../../shared/bytes';
 
 export const TOKEN_HEADER = 'X-VRMA-Token';
 /** The host's answers are trusted and may list big libraries: a higher JSON limit than requests get. */
@@ -53,5 +54,5 @@ const BLOB_FROM_BYTES = 1 << 20;
 function requestBody(parts: Uint8Array[]): BodyInit {
   let size = 0;
   for (const p of parts) size += p.byteLength;
-  return size >= BLOB_FROM_BYTES ? new Blob(parts as BlobPart[]) : joinBytes(parts);
+  return size >= BLOB_FROM_BYTES ? new Blob(parts as BlobPart[]) : joinBytes(parts, size);
 }

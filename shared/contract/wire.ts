@@ -7,6 +7,8 @@
  * In the JSON each Uint8Array is replaced by {"__bytes__": index}. Everything else must be
  * JSON-representable (the contract only uses plain data).
  */
+import { joinBytes } from '../bytes';
+
 const MAGIC = 0x31575256; // "VRW1" little-endian
 const BYTES_KEY = '__bytes__';
 
@@ -70,18 +72,6 @@ export function encodeWire(value: unknown): Uint8Array<ArrayBuffer> {
   return joinBytes(encodeWireParts(value));
 }
 
-/** The pieces of a message as one array. */
-export function joinBytes(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
-  let total = 0;
-  for (const p of parts) total += p.length;
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
 
 /** Largest JSON part a message may carry (the contract's JSON is paths, settings, commands: KBs). */
 export const MAX_WIRE_JSON_BYTES = 4 * 1024 * 1024;

@@ -4,6 +4,7 @@
  * exporter lays its scene out as these nodes; the tests write their odd inputs with it too.
  */
 import { zlibSync } from 'fflate';
+import { joinBytes } from '../bytes';
 
 export type Prop =
   | { t: 'I'; v: number } | { t: 'D'; v: number } | { t: 'L'; v: number } | { t: 'S'; v: string } | { t: 'C'; v: boolean }
@@ -125,11 +126,5 @@ export function encodeBinaryFbx(nodes: readonly Node[], version: 6100 | 7400 | 7
   };
   for (const node of nodes) writeNode(node);
   push(new Uint8Array(headerSize));
-  const out = new Uint8Array(offset);
-  let o = 0;
-  for (const c of chunks) {
-    out.set(c, o);
-    o += c.length;
-  }
-  return out;
+  return joinBytes(chunks, offset);
 }

@@ -14,6 +14,7 @@ import { samplerForm } from './samplerForm';
 import type { Json } from '../gltf/json';
 import { baseJson, shareTimes } from './writeJson';
 import { checkChannels, checkOutput, checkTimes, outputIsClean } from './writeChecks';
+import { joinBytes } from '../bytes';
 
 export interface VrmaParts {
   /** In file order; views of the Motion's arrays may be among them (do not transfer or change them). */
@@ -82,11 +83,5 @@ export function writeVrmaParts(motion: Motion): VrmaParts {
 
 /** The parts as one buffer (what writeVrma returns). */
 export function joinParts({ parts, byteLength }: VrmaParts): Uint8Array {
-  const out = new Uint8Array(byteLength);
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
+  return joinBytes(parts, byteLength);
 }

@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { cycles, importEdges, layerViolations, placeEdges, type ImportEdge } from '../helpers/importGraph';
 
 const SHARED: readonly (readonly string[])[] = [
-  ['errors', 'warnings', 'readBudget', 'fileProblem', 'i18n'],
+  ['errors', 'warnings', 'readBudget', 'fileProblem', 'bytes', 'i18n'],
   ['math'],
   ['vrm'],
   ['motion'],
