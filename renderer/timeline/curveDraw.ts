@@ -7,7 +7,7 @@
  */
 import { lowerBound } from '../../shared/edits/keyBuffer';
 import { t } from '../../shared/i18n';
-import { drawFrameRuler } from './timeCanvas';
+import { drawFrameRuler, TIME_AXIS_COLORS } from './timeCanvas';
 import { columnsMinMax, hasInBetweens, inBetweens, valueStep, type CurveChannel, type Shift } from './curveData';
 import type { Band } from './curveBand';
 import { curveLabel, formatCurveValue, KEY_R, LABEL_W, RULER_H, type CurvePlot, type HandleRef } from './curvePlot';
@@ -19,20 +19,12 @@ const IN_BETWEEN_PX = 6;
 const HANDLE_R = 3;
 
 export const CURVE_COLORS = {
-  bg: '#15181d',
-  ruler: '#20242b',
-  tick: '#5b6270',
-  label: '#a9b1bf',
+  ...TIME_AXIS_COLORS,
   grid: '#222730',
   zero: '#39404c',
   key: '#f0f0f0',
-  keySelected: '#ff8f3a',
   handle: '#d8d8d8',
   dropped: '#ff5c7a',
-  playhead: '#ff6b6b',
-  box: 'rgba(124,150,255,0.25)',
-  boxEdge: '#7c96ff',
-  end: 'rgba(0,0,0,0.35)',
 };
 const C = CURVE_COLORS;
 /** Blender's axis colours; weights yellow. */

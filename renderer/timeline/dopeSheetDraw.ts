@@ -10,7 +10,7 @@ import type { HumanBoneName } from '../../shared/vrm/humanBones';
 import { lowerBound } from '../../shared/edits/keyBuffer';
 import { kindsOf } from '../../shared/motion/interpolation';
 import { t } from '../../shared/i18n';
-import { drawFrameRuler } from './timeCanvas';
+import { drawFrameRuler, TIME_AXIS_COLORS } from './timeCanvas';
 import { summaryMask } from './dopeSheetSummary';
 import type { KeySelectionState } from './dopeSheetSelection';
 import { addKeyMark, MARKS_PER_FILL } from './keyShapes';
@@ -21,22 +21,14 @@ const KEY_R = 4;
 const DENSE_KEY_PX = 4;
 
 export const DOPE_COLOURS = {
-  bg: '#15181d',
-  ruler: '#20242b',
-  tick: '#5b6270',
-  label: '#a9b1bf',
+  ...TIME_AXIS_COLORS,
   group: '#1e232b',
   groupText: '#d6dbe4',
   rowAlt: '#181c22',
   highlight: 'rgba(124,150,255,0.18)',
   key: '#f0c36a',
   summaryKey: '#c9a55a',
-  keySelected: '#ff8f3a',
   unkeyed: '#4a505b',
-  playhead: '#ff6b6b',
-  box: 'rgba(124,150,255,0.25)',
-  boxEdge: '#7c96ff',
-  end: 'rgba(0,0,0,0.35)',
   marker: '#8fd18f',
   markerSelected: '#ffffff',
   join: '#d18fd1',

@@ -7,6 +7,19 @@
 import { frameStep, type TimeView } from './timeScale';
 import { formatTime } from '../app/frames';
 
+/** The colours the time-axis views (dope sheet, curve view) share: background, ruler, playhead, box select. */
+export const TIME_AXIS_COLORS = {
+  bg: '#15181d',
+  ruler: '#20242b',
+  tick: '#5b6270',
+  label: '#a9b1bf',
+  keySelected: '#ff8f3a',
+  playhead: '#ff6b6b',
+  box: 'rgba(124,150,255,0.25)',
+  boxEdge: '#7c96ff',
+  end: 'rgba(0,0,0,0.35)',
+};
+
 export interface CanvasSize {
   readonly width: number;
   readonly height: number;
