@@ -3,9 +3,9 @@
  * frame after the pose model, under the page's own policy (no 'unsafe-eval': the build serves the
  * face model's glue without code generation, scripts/evalFreeEmbind.ts). The video is made in the
  * test: the dressed mannequin, standing and seen from 1.1 m (drawnFace's faceCloseUp), wears a drawn human face (tests/helpers/drawnFace)
- * whose eyes close on some frames (both, or the left alone) and whose mouth opens on others. The
- * captured blinkLeft, blinkRight and aa keys are read back from the document at each frame's time and
- * compared with what was drawn.
+ * whose eyes close on some frames (both, or the left alone), whose mouth opens on others and whose
+ * eyes look aside on others. The captured blinkLeft, blinkRight and vowel keys and the lookAt node's
+ * yaw are read back from the document at each frame's time and compared with what was drawn.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,19 +22,24 @@ import { makeMannequinVrm } from '../../shared/assets/mannequin';
 import { writeVrma } from '../../shared/vrma/write';
 import { readVrma } from '../../shared/vrma/read';
 import { expressionWeightAt } from '../../shared/edits';
+import { lookAtAt } from '../../shared/edits/lookAtKeys';
 import { STUDIO_CSP } from '../../main/services/contentSecurity';
 
 const SKIP = !HAS_CHROMIUM ? NO_CHROMIUM_REASON : '';
 const W = 640, H = 480, SECONDS = 2, FPS = 10;
 
-// The drawn truth, frame by frame: both eyes shut, the left one alone shut (a wink), the mouth wide open.
+// The drawn truth, frame by frame: both eyes shut, the left one alone shut (a wink), the mouth wide
+// open, the eyes turned to the subject's left or right (irises moved by 0.4 of the eye's half-width).
 const BOTH_SHUT = [3, 4, 12, 13];
 const LEFT_SHUT = [17];
 const MOUTH_OPEN = [7, 8, 9, 15];
+const LOOK_LEFT = [10, 19];
+const LOOK_RIGHT = [5, 18];
 const FRAMES: FaceFrame[] = Array.from({ length: SECONDS * FPS + 1 }, (_, i) => ({
   leftLid: BOTH_SHUT.includes(i) || LEFT_SHUT.includes(i) ? 1 : 0,
   rightLid: BOTH_SHUT.includes(i) ? 1 : 0,
   mouth: MOUTH_OPEN.includes(i) ? 1 : 0,
+  gaze: LOOK_LEFT.includes(i) ? [0.4, 0] : LOOK_RIGHT.includes(i) ? [-0.4, 0] : [0, 0],
 }));
 
 describe.skipIf(!!SKIP)(`the face from a video${SKIP ? ` (skipped: ${SKIP})` : ''}`, () => {
@@ -59,7 +64,7 @@ describe.skipIf(!!SKIP)(`the face from a video${SKIP ? ` (skipped: ${SKIP})` : '
     rmSync(folder, { recursive: true, force: true });
   });
 
-  it('with Face checked, blinks (each eye) and the open mouth are keyed where the video shows them', async () => {
+  it('with Face checked, blinks (each eye), the open mouth and the gaze are keyed where the video shows them', async () => {
     const { context, page, errors } = await newStudioPage(browser);
     const glues: { url: string; text: Promise<string> }[] = [];
     let pagePolicy: string | undefined;
@@ -125,9 +130,10 @@ describe.skipIf(!!SKIP)(`the face from a video${SKIP ? ` (skipped: ${SKIP})` : '
       };
       for (const [label, v] of Object.entries(rows)) console.log(`face: ${label}: ${f(v)}`);
       // Bounds from the brief: a shut eye reads over 0.6, an open one under 0.3 (the wink's open right
-      // eye included); the open mouth raises aa. Measured: shut eyes 1.00, open ones at most 0.07. The
-      // drawn mouth opens without widening, so the solver shares it between aa and oh: aa 0.38–0.53,
-      // aa + oh 0.65–0.80, the three closed vowels 0.19–0.33; any vowel on a shut mouth at most 0.02.
+      // eye included); the open mouth raises aa. Measured: shut eyes 1.00, open ones at most 0.24 (a
+      // right eye looking aside; 0.07 without the looks). The drawn mouth opens without widening, so the
+      // solver shares it between aa and oh: aa 0.38–0.51, aa + oh 0.66–0.81, the three closed vowels
+      // 0.18–0.32; any vowel on a shut mouth at most 0.02. The detector gives the same figures run to run.
       expect(Math.min(...rows['blinkLeft, left eye shut'])).toBeGreaterThan(0.6);
       expect(Math.max(...rows['blinkLeft, left eye open'])).toBeLessThan(0.3);
       expect(Math.min(...rows['blinkRight, right eye shut'])).toBeGreaterThan(0.6);
@@ -136,6 +142,17 @@ describe.skipIf(!!SKIP)(`the face from a video${SKIP ? ` (skipped: ${SKIP})` : '
       expect(Math.max(...rows['aa, mouth shut'])).toBeLessThan(0.05);
       expect(Math.min(...rows['aa + oh (the open vowels), mouth open'])).toBeGreaterThan(0.6);
       expect(Math.max(...rows['any vowel, mouth shut'])).toBeLessThan(0.1);
+
+      // The gaze, as the lookAt node's yaw (+ to the subject's left): the irises moved by a fifth of
+      // the eye's width would be asin(0.2 × 2.5) = 30° if the detector's eye corners stayed put.
+      // Measured: left 22.2, 23.2°; right −26.5, −25.9°; ahead within 2.0°.
+      const straight = all.filter((i) => !FRAMES[i].leftLid && !FRAMES[i].rightLid && !LOOK_LEFT.includes(i) && !LOOK_RIGHT.includes(i));
+      const yaw = (frames: number[]) => frames.map((i) => lookAtAt(captured, i / FPS)?.yaw ?? NaN);
+      const gaze = { 'looking left': yaw(LOOK_LEFT), 'looking right': yaw(LOOK_RIGHT), 'looking ahead': yaw(straight) };
+      for (const [label, v] of Object.entries(gaze)) console.log(`face: yaw ${label}: ${v.map((d) => d.toFixed(1)).join(', ')}°`);
+      expect(Math.min(...gaze['looking left'])).toBeGreaterThan(8);
+      expect(Math.max(...gaze['looking right'])).toBeLessThan(-8);
+      expect(Math.max(...gaze['looking ahead'].map(Math.abs))).toBeLessThan(5);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
