@@ -1,7 +1,7 @@
 /**
  * A human-like face drawn on a 2D canvas for the face's closed loop (issue 29): skin with shading,
  * hair, ears, brows, eyes with white, iris, pupil and lids, a nose and lips, on a transparent ground,
- * so the capture rig (captureRender's `face`) lays it over the mannequin's head as a texture. The
+ * so the capture rig (captureRender's `drawnFace`) lays it over the mannequin's head as a texture. The
  * mannequin's own face (dark lenses, no whites) is too stylized for MediaPipe's face detector; this
  * one it finds in every frame at 640×480. Each frame says how closed each eye is and how open the
  * mouth is, which is the truth the captured blink and vowel keys are compared with.
@@ -48,7 +48,7 @@ export function faceCloseUp(): { motion: Motion; fovDeg: number; cameraPosition:
  * `drawFace(g, w, h, frame)`: the face centred in a w × h canvas, scaled to its width (256 px: the
  * face oval is 190 × 250 px). "left" is the subject's left, drawn on the viewer's right.
  */
-export const DRAW_FACE_JS = String.raw`
+export const DRAW_FACE_JS = `
 window.drawFace = (g, W, H, o) => {
   const s = W / 256, cx = W / 2, cy = H / 2 + 6 * s;
   g.clearRect(0, 0, W, H);
