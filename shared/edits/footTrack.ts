@@ -12,6 +12,7 @@ import type { HumanBoneName } from '../vrm/humanBones';
 import { changedSpan } from '../motion/channelDiff';
 import { createPoseEvaluator, type PoseEvaluator, type SkeletonPose } from '../vrma/fk';
 import { frameTimes } from './poseDelta';
+import { lowerBound, upperBound } from './keyBuffer';
 
 export { changedSpan };
 
@@ -147,7 +148,15 @@ export function planFootTrack(next: Motion, prev?: FootTrack, opts: PlanOptions 
     else todo.push([f, f + 1]);
   };
   if (opts.reuse && sameGrid(prev.times, times)) {
-    for (let f = 0; f < times.length; f++) if (changed(times[f])) mark(f);
+    // Only the frames inside the changed spans, found by binary search: a walk over every frame of
+    // an hour (432,001 at 120 fps) after every edit was most of what a small edit cost this track.
+    const spans: (readonly [number, number])[] = lo <= hi ? [[lo, hi], ...stale] : [...stale];
+    const ranges = spans.map(([a, b]) => [lowerBound(times, a), upperBound(times, b)] as [number, number]).filter(([a, b]) => b > a).sort((x, y) => x[0] - y[0]);
+    for (const [a, b] of ranges) {
+      const last = todo[todo.length - 1];
+      if (last && last[1] >= a) last[1] = Math.max(last[1], b);
+      else todo.push([a, b]);
+    }
     return { track: { ...prev, motion: next, times }, todo };
   }
   // Copied, so the previous track stays whole (it is an undo away for whoever keeps it).
