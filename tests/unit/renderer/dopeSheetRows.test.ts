@@ -65,6 +65,34 @@ describe('dope sheet rows', () => {
     const picked = Array.from(sel.mask(id)!.entries()).filter(([, v]) => v).map(([i]) => now.times[i]);
     expect(picked).toEqual(Array.from({ length: 16 }, (_, i) => Math.fround(c.times[15 + i] + 0.2)));
   });
+  it('single keys set and unset, spans, reselection and validate: size, empty and the core selection match the masks', () => {
+    const m = wavyMotion();
+    const [a, b] = m.channels;
+    const ida = `${a.node}/${a.path}`, idb = `${b.node}/${b.path}`;
+    const sel = new KeySelectionState();
+    expect(sel.empty).toBe(true);
+    sel.set(ida, a.times.length, 40, true);
+    sel.set(ida, a.times.length, 3, true);
+    const inSpan = [...b.times.keys()].filter((k) => b.times[k] >= 1 && b.times[k] <= 1.2);
+    expect(inSpan.length).toBeGreaterThan(2);
+    expect(sel.selectTimeSpan(idb, b.times, 1, 1.2)).toBe(inSpan.length);
+    sel.set(idb, b.times.length, inSpan[0], false);
+    expect(sel.size).toBe(2 + inSpan.length - 1);
+    const core = sel.toKeySelection();
+    expect(core.map((e) => Array.from(e.keys))).toEqual([[3, 40], inSpan.slice(1)]);
+    // Every key unset again: empty, and nothing listed.
+    for (const k of [3, 40]) sel.set(ida, a.times.length, k, false);
+    for (const k of inSpan) sel.set(idb, b.times.length, k, false);
+    expect(sel.empty).toBe(true);
+    expect(sel.size).toBe(0);
+    expect(sel.toKeySelection()).toEqual([]);
+    // A mask dropped by validate (its track is another length now) starts over with a fresh span.
+    sel.set(ida, a.times.length + 1, a.times.length, true);
+    sel.validate(m);
+    expect(sel.mask(ida)).toBeUndefined();
+    sel.set(ida, a.times.length, 0, true);
+    expect(Array.from(sel.toKeySelection()[0].keys)).toEqual([0]);
+  });
 });
 
 describeFixtures('dope sheet rows on fixtures', () => {
