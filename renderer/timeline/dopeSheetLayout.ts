@@ -11,7 +11,7 @@ import type { HumanBoneName } from '../../shared/vrm/humanBones';
 import { lowerBound } from '../../shared/edits/keyBuffer';
 import { timeToX, xToTime, type TimeView } from './timeScale';
 import { dopeLines, dopeRows, filterRows, type DopeGroup, type DopeLine, type DopeRow, type GroupId, type RowFilterMode } from './dopeSheetRows';
-import { summaryTimes } from './dopeSheetSummary';
+import { summaryArrays, summaryTimes } from './dopeSheetSummary';
 import { expressionLabel } from '../panels/expressionNames';
 
 export const RULER_H = 22;
@@ -70,8 +70,13 @@ export class DopeLayout {
   private linesOf: Motion | null = null;
   /** The filter and selected bone the lines were made for (a change lays them out again). */
   private linesFor = '';
-  /** Each group's summary key times, for the lines in use. */
-  private readonly summaries = new Map<GroupId, Float32Array>();
+  /**
+   * Per group, its summary key times and the time arrays they were merged from: kept across motion
+   * changes and used while the group's rows have those very arrays (an edit gives new ones only to the
+   * tracks it changed), so each edit, undo and redo does not merge again every group whose rows got
+   * their own arrays from an earlier key move (each merge walks an hour's keys).
+   */
+  private readonly summaries = new Map<GroupId, { readonly arrays: readonly Float32Array[]; readonly times: Float32Array }>();
 
   constructor(private readonly source: DopeLayoutSource) {}
 
@@ -107,7 +112,6 @@ export class DopeLayout {
       this.linesOf = m;
       this.linesFor = key;
       this.lines = dopeLines(this.groupList, this.collapsed);
-      this.summaries.clear();
     }
     return this.lines;
   }
@@ -120,8 +124,11 @@ export class DopeLayout {
 
   /** A group's summary key times, made when first drawn or hit (a long motion's groups cost a merge each). */
   summaryOf(group: DopeGroup): Float32Array {
-    let times = this.summaries.get(group.id);
-    if (!times) this.summaries.set(group.id, (times = summaryTimes(group)));
+    const arrays = summaryArrays(group);
+    const hit = this.summaries.get(group.id);
+    if (hit && hit.arrays.length === arrays.length && hit.arrays.every((a, i) => a === arrays[i])) return hit.times;
+    const times = summaryTimes(group);
+    this.summaries.set(group.id, { arrays, times });
     return times;
   }
 

@@ -4,6 +4,7 @@ import { dopeLines, dopeRows, filterRows } from '../../../renderer/timeline/dope
 import { frameOf, timecode } from '../../../renderer/app/frames';
 import { selectGroupSpan, summaryMask, summaryTimes } from '../../../renderer/timeline/dopeSheetSummary';
 import { KeySelectionState } from '../../../renderer/timeline/dopeSheetSelection';
+import { DopeLayout } from '../../../renderer/timeline/dopeSheetLayout';
 import { moveKeys } from '../../../shared/edits/moveKeys';
 import { deleteKeys } from '../../../shared/edits/deleteKeys';
 import { findChannel } from '../../../shared/motion/types';
@@ -101,6 +102,30 @@ describeFixtures('dope sheet rows on fixtures', () => {
     const rows = dopeRows(m).flatMap((g) => g.rows);
     const humanoid = m.channels.filter((c) => m.humanoid.nodeToBone.has(c.node) && (c.path === 'rotation' || c.path === 'translation'));
     for (const c of humanoid) expect(rows.some((r) => r.channel === c)).toBe(true);
+  });
+});
+
+describe('group summaries kept across edits', () => {
+  it('a group whose rows keep their time arrays keeps its summary; one whose rows changed gets the merge of the new ones', () => {
+    const m = wavyMotion();
+    // Rows of the left arm get their own time arrays (a key move), so its summary is a merge.
+    const arm = dopeRows(m).find((g) => g.id === 'leftArm')!;
+    const rows = arm.rows.filter((r) => r.channel);
+    const moved = moveKeys(m, rows.slice(0, 2).map((r) => ({ node: r.node, path: r.path, keys: [10, 11] })), 0.5 / 30);
+    let motion = moved;
+    const layout = new DopeLayout({ motion: () => motion, selectedBone: () => null });
+    const group = (id: string) => layout.groups().find((g) => g.id === id)!;
+    const armSummary = layout.summaryOf(group('leftArm'));
+    const torso = layout.summaryOf(group('torso'));
+    expect(Array.from(armSummary)).toEqual(Array.from(summaryTimes(group('leftArm'))));
+    // An edit of another group's track (a key of the torso moved): the arm's summary is the same object.
+    const torsoRow = group('torso').rows.find((r) => r.channel)!;
+    motion = moveKeys(moved, [{ node: torsoRow.node, path: torsoRow.path, keys: [20] }], 0.5 / 30);
+    expect(layout.summaryOf(group('leftArm'))).toBe(armSummary);
+    const torsoNow = layout.summaryOf(group('torso'));
+    expect(torsoNow).not.toBe(torso);
+    expect(Array.from(torsoNow)).toEqual(Array.from(summaryTimes(group('torso'))));
+    expect(torsoNow.length).toBe(torso.length + 1);
   });
 });
 
