@@ -6,7 +6,7 @@
  * foot reuses the contacts found before.
  */
 import type { Motion } from '../../shared/motion/types';
-import { canPinFeet, contactsOfTrackSince, type ContactMemo, type FootContact } from '../../shared/edits/pinFeet';
+import { canPinFeet, contactsOfTrackSince, remapContactMemo, type ContactMemo, type FootContact } from '../../shared/edits/pinFeet';
 import { measureFootFrames, planFootTrack, type FootTrack } from '../../shared/edits/footTrack';
 import { durationOf } from '../../shared/motion/types';
 
@@ -47,9 +47,19 @@ export function contactFinder(onDone: (contacts: readonly FootContact[]) => void
     } catch { /* a damaged skeleton has no contacts to show */ }
     if (!ok) { last = undefined; unfinished = []; found = null; memo = null; onDone([]); return; }
     const stale = last ? unfinished.filter(([a, b]) => b > a).map(([a, b]) => [last!.times[a], last!.times[b - 1]] as [number, number]) : [];
-    const { track, todo } = planFootTrack(motion, last, { reuse: true, stale });
+    const { track, todo, kept } = planFootTrack(motion, last, { reuse: true, stale });
     // New arrays (another grid or skeleton), or frames to measure into these: the old contacts do not hold.
-    if (track.ankleY !== last?.ankleY) { memo = null; since = []; }
+    if (track.ankleY !== last?.ankleY) {
+      // Another grid sharing its ends with the last one (a range edit's blend keys, its undo): the
+      // memo follows the shared frames and the ones in between are judged again.
+      if (memo && kept && last && memo.ankleY === last.ankleY && !since.length) {
+        memo = remapContactMemo(memo, track, kept.head, kept.tail);
+        since = [[kept.head, track.times.length - kept.tail]];
+      } else {
+        memo = null;
+        since = [];
+      }
+    }
     if (track.ankleY !== last?.ankleY || todo.length) found = null;
     for (const [a, b] of todo) since.push([a, b]);
     last = track;

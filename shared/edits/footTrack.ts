@@ -118,7 +118,12 @@ function sameGrid(a: Float32Array, b: Float32Array): boolean {
   return true;
 }
 
-export function planFootTrack(next: Motion, prev?: FootTrack, opts: PlanOptions = {}): { track: FootTrack; todo: FrameRanges } {
+/**
+ * With `kept`, the track is new arrays on another grid whose first `head` frames are `prev`'s first
+ * and whose last `tail` frames are `prev`'s last (what follows the figures, the contacts' memo, can
+ * keep those).
+ */
+export function planFootTrack(next: Motion, prev?: FootTrack, opts: PlanOptions = {}): { track: FootTrack; todo: FrameRanges; kept?: { readonly head: number; readonly tail: number } } {
   const times = frameTimes(next);
   const p = prev?.motion;
   if (!prev || !p || p.gltf.nodes !== next.gltf.nodes || p.rest !== next.rest || p.humanoid !== next.humanoid) {
@@ -169,7 +174,7 @@ export function planFootTrack(next: Motion, prev?: FootTrack, opts: PlanOptions 
     if (j < old.length && old[j] === t) copy(f, j, 1);
     else ranges.push([f, f + 1]);
   }
-  return { track, todo: merged(ranges) };
+  return { track, todo: merged(ranges), kept: { head, tail } };
 }
 
 /** Frame ranges sorted and joined where they touch or overlap. */

@@ -178,6 +178,21 @@ export interface ContactMemo {
   readonly standing: readonly [Uint8Array, Uint8Array];
 }
 
+/**
+ * The memo for a track on another grid whose first `head` and last `tail` frames are the memo's
+ * (footTrack.ts planFootTrack `kept`): frames in between must be among the changed ones passed next.
+ */
+export function remapContactMemo(memo: ContactMemo, track: FootTrack, head: number, tail: number): ContactMemo {
+  const n = track.times.length;
+  const standing = memo.standing.map((old) => {
+    const out = new Uint8Array(n);
+    out.set(old.subarray(0, head));
+    out.set(old.subarray(old.length - tail), n - tail);
+    return out;
+  }) as unknown as readonly [Uint8Array, Uint8Array];
+  return { ...memo, ankleY: track.ankleY, standing };
+}
+
 /** Frames [from, to) of foot k: low (ankle or toes within `height` of their floor) and slow. */
 function markStanding(track: FootTrack, k: number, floor: number, toeFloor: number, p: Required<ContactParams>, on: Uint8Array, from: number, to: number): void {
   const { times, ankleY, toesY, ankleXZ } = track;
