@@ -19,6 +19,8 @@ export const ROW_H = 16;
 export const LABEL_W = 118;
 /** A group row folds from its triangle only (a box select started on the row must not fold it). */
 export const TRIANGLE_W = 14;
+/** Summaries kept per group (dopeLayout.summaryOf): the current one and a few undo steps away. */
+const SUMMARIES_KEPT = 4;
 /** How near (px) a key or a marker's line must be to the pointer to be hit. */
 const HIT_PX = 6;
 
@@ -74,9 +76,10 @@ export class DopeLayout {
    * Per group, its summary key times and the time arrays they were merged from: kept across motion
    * changes and used while the group's rows have those very arrays (an edit gives new ones only to the
    * tracks it changed), so each edit, undo and redo does not merge again every group whose rows got
-   * their own arrays from an earlier key move (each merge walks an hour's keys).
+   * their own arrays from an earlier key move (each merge walks an hour's keys). The last few per
+   * group, so undo and redo between two edits find theirs.
    */
-  private readonly summaries = new Map<GroupId, { readonly arrays: readonly Float32Array[]; readonly times: Float32Array }>();
+  private readonly summaries = new Map<GroupId, { readonly arrays: readonly Float32Array[]; readonly times: Float32Array }[]>();
 
   constructor(private readonly source: DopeLayoutSource) {}
 
@@ -125,10 +128,11 @@ export class DopeLayout {
   /** A group's summary key times, made when first drawn or hit (a long motion's groups cost a merge each). */
   summaryOf(group: DopeGroup): Float32Array {
     const arrays = summaryArrays(group);
-    const hit = this.summaries.get(group.id);
-    if (hit && hit.arrays.length === arrays.length && hit.arrays.every((a, i) => a === arrays[i])) return hit.times;
+    const kept = this.summaries.get(group.id) ?? [];
+    const hit = kept.find((e) => e.arrays.length === arrays.length && e.arrays.every((a, i) => a === arrays[i]));
+    if (hit) return hit.times;
     const times = summaryTimes(group);
-    this.summaries.set(group.id, { arrays, times });
+    this.summaries.set(group.id, [{ arrays, times }, ...kept.slice(0, SUMMARIES_KEPT - 1)]);
     return times;
   }
 

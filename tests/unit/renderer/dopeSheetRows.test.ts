@@ -106,26 +106,30 @@ describeFixtures('dope sheet rows on fixtures', () => {
 });
 
 describe('group summaries kept across edits', () => {
-  it('a group whose rows keep their time arrays keeps its summary; one whose rows changed gets the merge of the new ones', () => {
+  it('a group whose rows keep their time arrays keeps its summary; one whose rows changed gets the merge of the new ones; undo finds the earlier one', () => {
     const m = wavyMotion();
-    // Rows of the left arm get their own time arrays (a key move), so its summary is a merge.
-    const arm = dopeRows(m).find((g) => g.id === 'leftArm')!;
-    const rows = arm.rows.filter((r) => r.channel);
-    const moved = moveKeys(m, rows.slice(0, 2).map((r) => ({ node: r.node, path: r.path, keys: [10, 11] })), 0.5 / 30);
+    const keyed = (id: string) => dopeRows(m).find((g) => g.id === id)!.rows.filter((r) => r.channel);
+    // Rows of the left arm and of the torso get their own time arrays (a key move), so their summaries are merges.
+    const pick = (r: { node: number; path: 'rotation' | 'translation' | 'scale' }, keys: number[]) => ({ node: r.node, path: r.path, keys });
+    const [t0, t1] = keyed('torso');
+    const moved = moveKeys(m, [...keyed('leftArm').slice(0, 2).map((r) => pick(r, [10, 11])), pick(t0, [5])], 0.5 / 30);
     let motion = moved;
     const layout = new DopeLayout({ motion: () => motion, selectedBone: () => null });
     const group = (id: string) => layout.groups().find((g) => g.id === id)!;
     const armSummary = layout.summaryOf(group('leftArm'));
     const torso = layout.summaryOf(group('torso'));
     expect(Array.from(armSummary)).toEqual(Array.from(summaryTimes(group('leftArm'))));
-    // An edit of another group's track (a key of the torso moved): the arm's summary is the same object.
-    const torsoRow = group('torso').rows.find((r) => r.channel)!;
-    motion = moveKeys(moved, [{ node: torsoRow.node, path: torsoRow.path, keys: [20] }], 0.5 / 30);
+    expect(summaryTimes(group('torso'))).not.toBe(torso); // a merge: a new array each time
+    // An edit of another torso track: the arm's summary is the same object, the torso's merged again.
+    motion = moveKeys(moved, [pick(t1, [20])], 0.5 / 30);
     expect(layout.summaryOf(group('leftArm'))).toBe(armSummary);
     const torsoNow = layout.summaryOf(group('torso'));
     expect(torsoNow).not.toBe(torso);
     expect(Array.from(torsoNow)).toEqual(Array.from(summaryTimes(group('torso'))));
     expect(torsoNow.length).toBe(torso.length + 1);
+    // Undo: the torso's rows have their earlier arrays again, and so its earlier summary.
+    motion = moved;
+    expect(layout.summaryOf(group('torso'))).toBe(torso);
   });
 });
 
