@@ -154,6 +154,52 @@ describe.skipIf(!HAS_CHROMIUM)(`large files are read in a worker${HAS_CHROMIUM ?
     }
   });
 
+  it('a slow Save shows its progress with Cancel; cancelled, the file on disk is untouched and the document stays unsaved', async () => {
+    const folder = join(dir, 'cancel');
+    mkdirSync(folder, { recursive: true });
+    const original = new Uint8Array(readFileSync(join(dir, 'long.vrma')));
+    writeFileSync(join(folder, 'long.vrma'), original);
+    const own = await startHost({ openPaths: [folder] });
+    const { context, page, errors } = await newStudioPage(browser);
+    try {
+      // Each piece of the file held a second on its way to the host (the autosave worker's requests).
+      let pieces = 0;
+      let slow = true;
+      await context.route(/\/api\/call\/putPiece$/, async (route) => {
+        pieces++;
+        if (slow) await new Promise((r) => setTimeout(r, 1000));
+        await route.continue();
+      });
+      await page.goto(own.url);
+      await waitForStudio(page);
+      await page.getByRole('list', { name: 'Library files' }).getByRole('button', { name: 'long.vrma', exact: true }).click();
+      await waitForState(page, 'motionName', 'long', 120_000);
+      await hook(page, 'seek', 30);
+      const q = (await hook<{ rotations: Record<string, number[]> }>(page, 'previewPose', ['head'], 30)).rotations.head;
+      await hook(page, 'dragRotate', 'head', quatMul(axisAngle([0, 0, 1], Math.PI / 9), q) as Q);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      const cancel = page.locator('#save-progress-cancel');
+      await cancel.waitFor({ state: 'visible', timeout: 30_000 });
+      expect(await page.locator('#save-progress-text').textContent()).toMatch(/^Saving long\.vrma… \d+%$/);
+      await cancel.click();
+      await expect.poll(async () => (await state(page)).messages.map((m) => m.text), { timeout: 60_000 }).toContain('Save cancelled: long.vrma on disk was not changed');
+      expect(pieces).toBeGreaterThanOrEqual(1);
+      await expect.poll(() => page.locator('#save-progress').count()).toBe(0);
+      expect(same(new Uint8Array(readFileSync(join(folder, 'long.vrma'))), original)).toBe(true);
+      expect((await state(page)).dirty).toBe(true);
+      // Saved again at full speed: the file is the edited motion.
+      slow = false;
+      const edited = await motionBytes(page);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect.poll(async () => (await state(page)).dirty, { timeout: 120_000 }).toBe(false);
+      expect(same(new Uint8Array(readFileSync(join(folder, 'long.vrma'))), edited)).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await own.stop();
+    }
+  });
+
   it('with the worker blocked the page reads the 10-minute file itself, the same bytes', async () => {
     const run = await open('long.vrma', { blockWorker: true });
     await waitForState(run.page, 'motionName', 'long', 120_000);
