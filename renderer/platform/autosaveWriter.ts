@@ -37,11 +37,54 @@ export const fileSaverCounts = { saves: 0 };
 
 type Rpc = WorkerRpc<AutosaveRequest & { id: number }, AutosaveReply>;
 
+/**
+ * What the worker holds of the motion, seen from the page: the channels of the last message (by
+ * index), the large buffers it was sent in slices. Each message sends only what it does not hold.
+ */
+class WorkerCopy {
+  /** Index of each channel the worker holds from the last save (it keeps them for the next one). */
+  private held = new Map<Channel, number>();
+  private readonly buffers = new BufferShipper();
+
+  reset(): void {
+    this.held = new Map();
+    this.buffers.reset();
+  }
+
+  /** A channel by index where the worker holds it, by its changed keys where it was made from a held one. */
+  private deltaOf(c: Channel): Channel | number | SplicedDelta {
+    const index = this.held.get(c);
+    if (index !== undefined) return index;
+    const s = spliceOf(c);
+    const base = s && this.held.get(s.from);
+    if (!s || base === undefined || s.tail === undefined || kindsOf(c) || kindsOf(s.from)) return c;
+    const size = componentsOf(c.path);
+    const end = c.times.length - (s.from.times.length - s.tail);
+    return { splice: base, head: s.head, tail: s.tail, times: c.times.slice(s.head, end), values: c.values.slice(s.head * size, end * size) };
+  }
+
+  private delta(motion: Motion): MotionDelta {
+    const copies = new Map<Float32Array, Float32Array>();
+    const channels = motion.channels.map((c) => {
+      const d = this.deltaOf(c);
+      return typeof d === 'number' || 'splice' in d ? d : this.buffers.sent(d, copies);
+    });
+    return { ...motion, channels, buffers: this.buffers.inUse(motion) };
+  }
+
+  /** The motion as the worker is sent it (its new large buffers first, in slices); the worker then holds this one. */
+  async send(w: Rpc, motion: Motion, build: (id: number, motion: MotionDelta) => AutosaveRequest & { id: number }): Promise<AutosaveReply> {
+    for (const b of this.buffers.wanted(motion.channels.filter((c) => !this.held.has(c) && !spliceOf(c)))) {
+      await this.buffers.ship(b, (chunk) => w.call((id) => ({ type: 'chunk', id, ...chunk }), { transfer: (r) => (r.type === 'chunk' ? [r.bytes] : []) }));
+    }
+    const sent = () => (this.held = new Map(motion.channels.map((c, i) => [c, i])));
+    return w.call((id) => build(id, this.delta(motion)), { sent });
+  }
+}
+
 export function createAutosaveWriter(api: StudioApi, opts: { useWorker?: boolean } = {}): AutosaveWriter {
   const inPage = async (session: SessionWithoutMotion, motion: Motion) => api.autosave({ ...session, motion: writeVrma(motion) });
-  /** Index of each channel the worker holds from the last save (it keeps them for the next one). */
-  let held = new Map<Channel, number>();
-  const buffers = new BufferShipper();
+  const copy = new WorkerCopy();
   const disposed = new Error('autosave writer disposed');
   /** Progress of the Saves on their way, by call id (the worker posts it between pieces). */
   const progress = new Map<number, (done: number) => void>();
@@ -53,8 +96,7 @@ export function createAutosaveWriter(api: StudioApi, opts: { useWorker?: boolean
           init: { type: 'init', target: httpCallTarget(api) } satisfies AutosaveRequest,
           onFail: (why) => {
             console.warn('autosave: the worker failed, writing in the page from now on:', why);
-            held = new Map();
-            buffers.reset();
+            copy.reset();
           },
           onMessage: (data) => {
             const p = data as Partial<AutosaveProgress>;
@@ -63,41 +105,6 @@ export function createAutosaveWriter(api: StudioApi, opts: { useWorker?: boolean
             return true;
           },
         });
-
-  /** A channel by index where the worker holds it, by its changed keys where it was made from a held one. */
-  function deltaOf(c: Channel): Channel | number | SplicedDelta {
-    const index = held.get(c);
-    if (index !== undefined) return index;
-    const s = spliceOf(c);
-    const base = s && held.get(s.from);
-    if (!s || base === undefined || s.tail === undefined || kindsOf(c) || kindsOf(s.from)) return c;
-    const size = componentsOf(c.path);
-    const end = c.times.length - (s.from.times.length - s.tail);
-    return { splice: base, head: s.head, tail: s.tail, times: c.times.slice(s.head, end), values: c.values.slice(s.head * size, end * size) };
-  }
-
-  function delta(motion: Motion): MotionDelta {
-    const copies = new Map<Float32Array, Float32Array>();
-    const channels = motion.channels.map((c) => {
-      const d = deltaOf(c);
-      return typeof d === 'number' || 'splice' in d ? d : buffers.sent(d, copies);
-    });
-    return { ...motion, channels, buffers: buffers.inUse(motion) };
-  }
-
-  /** The large buffers the motion's new tracks are views of, sent ahead in slices (autosaveBuffers.ts). */
-  async function shipBuffers(w: Rpc, motion: Motion): Promise<void> {
-    for (const b of buffers.wanted(motion.channels.filter((c) => !held.has(c) && !spliceOf(c)))) {
-      await buffers.ship(b, (chunk) => w.call((id) => ({ type: 'chunk', id, ...chunk }), { transfer: (r) => (r.type === 'chunk' ? [r.bytes] : []) }));
-    }
-  }
-
-  /** The motion as the worker is sent it (only what it does not hold); the worker then holds this one. */
-  async function send(w: Rpc, motion: Motion, build: (id: number, motion: MotionDelta) => AutosaveRequest & { id: number }): Promise<AutosaveReply> {
-    await shipBuffers(w, motion);
-    const sent = () => (held = new Map(motion.channels.map((c, i) => [c, i])));
-    return w.call((id) => build(id, delta(motion)), { sent });
-  }
 
   function failed(reply: AutosaveReply): asserts reply is AutosaveReply & { ok: true } {
     if (reply.ok) return;
@@ -133,7 +140,7 @@ export function createAutosaveWriter(api: StudioApi, opts: { useWorker?: boolean
       let call = 0;
       let reply: AutosaveReply;
       try {
-        reply = await send(worker, motion, (id, m) => ({ type: 'save', id: (call = id), motion: m, session }));
+        reply = await copy.send(worker, motion, (id, m) => ({ type: 'save', id: (call = id), motion: m, session }));
       } catch (e) {
         if (e === disposed) throw e;
         // The worker is gone (WorkerFailedError), or something in the motion cannot be cloned
@@ -152,7 +159,7 @@ export function createAutosaveWriter(api: StudioApi, opts: { useWorker?: boolean
       try {
         let reply: AutosaveReply;
         try {
-          reply = await send(worker, motion, (id, m) => {
+          reply = await copy.send(worker, motion, (id, m) => {
             // Cancelled while the buffers went over: the Save is not even started.
             if (o.signal?.aborted) throw abortError();
             call = id;
