@@ -1,18 +1,20 @@
 /**
  * Main's side of large byte blocks sent in pieces (shared/contract/pieces.ts): each upload is
- * assembled in one buffer of its announced size as its pieces arrive, in order; the call that names
+ * assembled in one buffer of its announced size as its pieces arrive; the call that names
  * it (a PieceRef where its bytes would be) gets the assembled bytes put back in its arguments before
  * they are validated, so the backend sees an ordinary call. Bounded: a few uploads at a time (the
- * oldest is dropped for a new one), each at most MAX_PIECES_TOTAL, pieces never past the announced
- * size; an upload not named within a minute of its last piece is forgotten.
+ * oldest is dropped for a new one), each at most MAX_PIECES_TOTAL, pieces on the PIECE_BYTES grid,
+ * each once, never past the announced size; an upload not named within a minute of its last piece is forgotten.
  */
 import { StudioApiError } from '../../shared/contract/studioApi';
 import { MAX_PIECES_TOTAL } from '../../shared/contract/schema';
-import { pieceRefOf, type Piece } from '../../shared/contract/pieces';
+import { PIECE_BYTES, pieceRefOf, type Piece } from '../../shared/contract/pieces';
 
 interface Upload {
   readonly bytes: Uint8Array;
   received: number;
+  /** Where the pieces received start (each once). */
+  readonly offsets: Set<number>;
   touched: number;
 }
 
@@ -32,7 +34,11 @@ export class PieceStore {
     return this.uploads.size;
   }
 
-  /** Stores one piece (validated by PieceSchema at the boundary); a piece with total 0 forgets the upload. */
+  /**
+   * Stores one piece (validated by PieceSchema at the boundary); a piece with total 0 forgets the
+   * upload. Pieces may arrive in any order (a sender keeps a few on their way): each starts at a
+   * multiple of PIECE_BYTES and is PIECE_BYTES long (the last one: the rest), and each comes once.
+   */
   put(piece: Piece): void {
     this.forgetIdle();
     const { upload, offset, total, bytes } = piece;
@@ -40,19 +46,21 @@ export class PieceStore {
       this.uploads.delete(upload);
       return;
     }
-    if (total > MAX_PIECES_TOTAL) throw new StudioApiError('BAD_ARGUMENT', `putPiece: an upload of ${total} bytes is larger than ${MAX_PIECES_TOTAL}`);
+    const bad = (why: string): never => {
+      throw new StudioApiError('BAD_ARGUMENT', `putPiece: upload ${upload}: ${why}`);
+    };
+    if (total > MAX_PIECES_TOTAL) bad(`${total} bytes is larger than ${MAX_PIECES_TOTAL}`);
+    if (offset % PIECE_BYTES !== 0 || offset >= total) bad(`a piece starts at a multiple of ${PIECE_BYTES} below ${total}, not at ${offset}`);
+    if (bytes.length !== Math.min(PIECE_BYTES, total - offset)) bad(`the piece at ${offset} has ${bytes.length} bytes, not ${Math.min(PIECE_BYTES, total - offset)}`);
     let u = this.uploads.get(upload);
-    if (offset === 0) {
-      // A new upload (under a number used before, it starts over).
-      this.uploads.delete(upload);
+    if (!u) {
       while (this.uploads.size >= this.maxUploads) this.uploads.delete(this.uploads.keys().next().value as number);
-      u = { bytes: new Uint8Array(total), received: 0, touched: 0 };
+      u = { bytes: new Uint8Array(total), received: 0, offsets: new Set(), touched: 0 };
       this.uploads.set(upload, u);
     }
-    if (!u) throw new StudioApiError('BAD_ARGUMENT', `putPiece: upload ${upload} was not started (its first piece has offset 0)`);
-    if (total !== u.bytes.length) throw new StudioApiError('BAD_ARGUMENT', `putPiece: upload ${upload} is ${u.bytes.length} bytes, not ${total}`);
-    if (offset !== u.received) throw new StudioApiError('BAD_ARGUMENT', `putPiece: upload ${upload} expects offset ${u.received}, not ${offset}`);
-    if (offset + bytes.length > total) throw new StudioApiError('BAD_ARGUMENT', `putPiece: the piece runs past the upload's ${total} bytes`);
+    if (total !== u.bytes.length) bad(`it is ${u.bytes.length} bytes, not ${total}`);
+    if (u.offsets.has(offset)) bad(`the piece at ${offset} came twice`);
+    u.offsets.add(offset);
     u.bytes.set(bytes, offset);
     u.received += bytes.length;
     u.touched = this.now();

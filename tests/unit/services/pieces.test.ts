@@ -1,6 +1,6 @@
 /**
  * Large files in pieces (shared/contract/pieces.ts): the page (or the autosave worker) sends a .vrma
- * PIECE_BYTES at a time with putPiece and names it in the call with a PieceRef; main assembles it
+ * PIECE_BYTES at a time with putPiece (a few on their way at once) and names it in the call with a PieceRef; main assembles it
  * (main/services/pieceStore.ts) and puts it back before validating the call. On real data (a 5-minute,
  * 60 fps motion: a 17 MB file, two pieces): through main's IPC handlers and the preload's bridge
  * (Electron mocked, the IPC a structured clone), and through the browser host over loopback HTTP,
@@ -72,38 +72,47 @@ describe('main: pieces over IPC, then the call that names them', () => {
     expect(store.size).toBe(0);
   });
 
-  it('refuses pieces out of order, past the end, of an upload never started, and from another sender', () => {
+  it('pieces in any order assemble the same file; off the grid, the wrong size, twice, another total or sender: refused', async () => {
     const store = new PieceStore();
+    const offsets: number[] = [];
+    for (let at = 0; at < file.length; at += PIECE_BYTES) offsets.push(at);
+    for (const at of offsets.reverse()) store.put({ upload: 1, offset: at, total: file.length, bytes: slice(at, Math.min(file.length, at + PIECE_BYTES)) });
+    let got: Uint8Array | null = null;
+    await answerStudioCall('saveFile', true, [{ path: '/m/a.vrma', bytes: pieceRef(1) }], async ([req]) => void (got = req.bytes), store);
+    expect(same(got!, file)).toBe(true);
+
     const piece = (upload: number, offset: number, total: number, n: number) => ({ upload, offset, total, bytes: new Uint8Array(n) });
-    expect(answerPiece(true, piece(1, 0, 10, 4), store)).toEqual({ ok: true, value: null });
     const bad = (r: IpcResult<null>) => (r.ok ? 'ok' : `${r.error.code}: ${r.error.message}`);
-    expect(bad(answerPiece(true, piece(1, 6, 10, 4), store))).toMatch(/BAD_ARGUMENT: .*expects offset 4, not 6/);
-    expect(bad(answerPiece(true, piece(1, 4, 10, 7), store))).toMatch(/BAD_ARGUMENT: .*runs past/);
-    expect(bad(answerPiece(true, piece(1, 4, 12, 2), store))).toMatch(/BAD_ARGUMENT: .*is 10 bytes, not 12/);
-    expect(bad(answerPiece(true, piece(2, 4, 10, 2), store))).toMatch(/BAD_ARGUMENT: .*was not started/);
+    const two = PIECE_BYTES + 10;
+    expect(answerPiece(true, piece(2, PIECE_BYTES, two, 10), store)).toEqual({ ok: true, value: null });
+    expect(bad(answerPiece(true, piece(2, PIECE_BYTES, two, 10), store))).toMatch(/BAD_ARGUMENT: .*came twice/);
+    expect(bad(answerPiece(true, piece(2, 4, two, 10), store))).toMatch(/BAD_ARGUMENT: .*starts at a multiple of 16777216 below 16777226, not at 4/);
+    expect(bad(answerPiece(true, piece(2, 0, two, 10), store))).toMatch(/BAD_ARGUMENT: .*has 10 bytes, not 16777216/);
+    expect(bad(answerPiece(true, piece(2, 0, 10, 10), store))).toMatch(/BAD_ARGUMENT: .*it is 16777226 bytes, not 10/);
     expect(bad(answerPiece(true, { upload: 3, offset: 0, total: 2 ** 31, bytes: new Uint8Array(1) }, store))).toMatch(/BAD_ARGUMENT: putPiece argument 1/);
     expect(bad(answerPiece(true, { upload: 3, offset: 0, total: 4, bytes: 'AAAA' }, store))).toMatch(/BAD_ARGUMENT: putPiece argument 1/);
-    expect(bad(answerPiece(false, piece(4, 0, 10, 4), store))).toMatch(/^DENIED/);
+    expect(bad(answerPiece(false, piece(4, 0, 10, 10), store))).toMatch(/^DENIED/);
     expect(store.size).toBe(1);
   });
 
-  it('an incomplete upload is refused by the call; a forgotten or idle one is gone', async () => {
+  it('an incomplete upload is refused by the call; a forgotten, idle or pushed-out one is gone', async () => {
     let now = 0;
     const store = new PieceStore(2, () => now);
-    store.put({ upload: 5, offset: 0, total: 8, bytes: new Uint8Array(4) });
+    store.put({ upload: 5, offset: 0, total: PIECE_BYTES + 8, bytes: new Uint8Array(PIECE_BYTES) });
     const r = await answerStudioCall('saveFile', true, [{ path: '/m/a.vrma', bytes: pieceRef(5) }], async () => 'ran', store);
-    expect(r).toMatchObject({ ok: false, error: { code: 'BAD_ARGUMENT', message: expect.stringMatching(/has 4 of its 8 bytes/) } });
+    expect(r).toMatchObject({ ok: false, error: { code: 'BAD_ARGUMENT', message: expect.stringMatching(/has 16777216 of its 16777224 bytes/) } });
     store.put({ upload: 5, offset: 0, total: 0, bytes: new Uint8Array(0) }); // what a cancel sends
     expect(store.size).toBe(0);
-    store.put({ upload: 6, offset: 0, total: 8, bytes: new Uint8Array(4) });
+    store.put({ upload: 6, offset: 0, total: 8, bytes: new Uint8Array(8) });
     now += PIECE_UPLOAD_IDLE_MS + 1;
-    store.put({ upload: 7, offset: 0, total: 8, bytes: new Uint8Array(4) });
+    store.put({ upload: 7, offset: 0, total: 8, bytes: new Uint8Array(8) });
     expect(store.size).toBe(1);
-    // At most two at a time: a third new upload drops the oldest.
-    store.put({ upload: 8, offset: 0, total: 8, bytes: new Uint8Array(4) });
-    store.put({ upload: 9, offset: 0, total: 8, bytes: new Uint8Array(4) });
+    // At most two at a time: a third new upload pushes out the oldest.
+    store.put({ upload: 8, offset: 0, total: 8, bytes: new Uint8Array(8) });
+    store.put({ upload: 9, offset: 0, total: 8, bytes: new Uint8Array(8) });
     expect(store.size).toBe(2);
-    expect(() => store.put({ upload: 7, offset: 4, total: 8, bytes: new Uint8Array(4) })).toThrow(/was not started/);
+    expect(() => store.resolve([{ motion: pieceRef(7) }])).toThrow(/upload 7 is unknown/);
+    expect((store.resolve([{ motion: pieceRef(9) }])[0] as { motion: Uint8Array }).motion).toEqual(new Uint8Array(8));
   });
 
   it('a send stopped between pieces forgets what it sent, and the call is never made', async () => {
@@ -186,14 +195,17 @@ describe('the browser host: Save in pieces over loopback HTTP', () => {
     rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('cancelled after the first piece: the file on disk is the old one; sent whole: it is the new file', async () => {
+  it('cancelled once a piece was answered: the file on disk is the old one; sent whole: it is the new file', async () => {
     const path = join(folder, 'long.vrma');
     const stop = new AbortController();
     await expect(sendInPieces(api.putPiece!.bind(api), file.length, slice, { signal: stop.signal, onProgress: () => stop.abort() })).rejects.toMatchObject({ name: 'AbortError' });
     expect(same(new Uint8Array(readFileSync(path)), old)).toBe(true);
     const shares: number[] = [];
     const ref = await sendInPieces(api.putPiece!.bind(api), file.length, slice, { onProgress: (d) => shares.push(d) });
-    expect(shares).toEqual([PIECE_BYTES / file.length, 1]);
+    // The share sent after each piece's answer (the two pieces are on their way together).
+    expect(shares).toHaveLength(2);
+    expect([PIECE_BYTES / file.length, (file.length - PIECE_BYTES) / file.length]).toContain(shares[0]);
+    expect(shares[1]).toBe(1);
     expect(await api.saveFile({ path, bytes: refAsBytes(ref) })).toEqual({ path, size: file.length });
     expect(same(new Uint8Array(readFileSync(path)), file)).toBe(true);
   });
