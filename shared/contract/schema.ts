@@ -196,8 +196,11 @@ export type { DeepReadonly, Infer } from './infer';
 const bedroomPatchMatches: SameType<Infer<typeof BedroomPatchSchema>, DeepReadonly<Partial<BedroomSettings>>> = true;
 void bedroomPatchMatches;
 
-/** The largest file sent in pieces (a 60-minute, 120 fps .vrma is 413 MB). */
-export const MAX_PIECES_TOTAL = 2 ** 31 - 1;
+/**
+ * The largest file sent in pieces: the browser host's largest motion body (main/host/apiRoutes.ts
+ * MAX_MOTION_BODY_BYTES); a 60-minute, 120 fps .vrma is 413 MB. Main holds at most two such uploads.
+ */
+export const MAX_PIECES_TOTAL = 512 * 1024 * 1024;
 
 /**
  * One piece of a large byte block sent ahead of the call that names it (Electron: shared/contract/pieces.ts).
