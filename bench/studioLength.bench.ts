@@ -209,9 +209,16 @@ async function measureLength(seconds: number, dir: string): Promise<{ figures: F
 
     await page.waitForTimeout(2500);
     const q3 = (await call<{ rotations: Record<string, number[]> }>(page, 'previewPose', ['head'], mid)).rotations.head;
+    const memBeforeEdit = await pageMemory(cdp);
+    const cpuBeforeEdit = await mainThreadCpuMs(page);
     const stall = await measureEditAndAutosave(page, host.userDataDir, () => call(page, 'dragRotate', 'head', turned(q3)), 600_000);
-    put('autosave after an edit: on disk', stall.landedMs, 'ms', { longestTaskMs: stall.autosaveLongestTaskMs });
+    await settle(page, 500);
+    const autosaveCpu = (await mainThreadCpuMs(page)) - cpuBeforeEdit;
+    put('autosave after an edit: on disk', stall.landedMs, 'ms', { longestTaskMs: stall.autosaveLongestTaskMs, cpuMs: autosaveCpu });
     put('  edit\'s own longest task', stall.editLongestTaskMs, 'ms');
+    // What the page still holds after the autosave and after Save that it did not hold before (per key of the motion).
+    const memAfterAutosave = await pageMemory(cdp);
+    put('  page memory kept by the edit and its autosave', (memAfterAutosave - memBeforeEdit) / keys, 'B/key');
 
     const save = await measure('save', async () => {
       const t0 = Date.now();
@@ -220,6 +227,7 @@ async function measureLength(seconds: number, dir: string): Promise<{ figures: F
       return Date.now() - t0;
     }, 500);
     put('save (in place)', save.value as number, 'ms', save);
+    put('  page memory kept by Save', ((await pageMemory(cdp)) - memAfterAutosave) / keys, 'B/key');
   } catch (e) {
     // A length that breaks the page (out of memory, a hang) still reports what it measured up to there.
     console.log(`  ${name}: stopped: ${String((e as Error)?.message ?? e).split('\n')[0]}`);

@@ -30,13 +30,19 @@ import type {
   StudioInvokeMethod,
   Unsubscribe,
 } from '../shared/contract/studioApi';
+import type { Piece } from '../shared/contract/pieces';
 
 // Channel names are spelled out here (the contract's helpers are runtime code the preload does not import).
 const invokeChannel = (method: StudioInvokeMethod) => `studio:${method}`;
 const eventChannel = (event: StudioEventName) => `studio-event:${event}`;
+const PIECE_CHANNEL = 'studio-piece'; // = IPC_PIECE_CHANNEL
 
 async function invoke<T>(method: StudioInvokeMethod, ...args: unknown[]): Promise<T> {
-  const result = (await ipcRenderer.invoke(invokeChannel(method), ...args)) as IpcResult<T>;
+  return unwrap<T>(await ipcRenderer.invoke(invokeChannel(method), ...args));
+}
+
+function unwrap<T>(reply: unknown): T {
+  const result = reply as IpcResult<T>;
   if (result.ok) return result.value;
   const error = new Error(result.error.message) as Error & { code: string; fileProblem?: unknown };
   error.name = 'StudioApiError';
@@ -84,6 +90,8 @@ const studio: StudioApi = {
   listRecent: () => invoke('listRecent'),
   clearRecent: () => invoke('clearRecent'),
 
+  // Bytes of a large file ahead of the call that names them (shared/contract/pieces.ts), one message a piece.
+  putPiece: async (piece: Piece) => void unwrap<null>(await ipcRenderer.invoke(PIECE_CHANNEL, piece)),
   autosave: (session: AutosaveSession) => invoke('autosave', session),
   clearAutosave: () => invoke('clearAutosave'),
   checkRecovery: () => invoke('checkRecovery'),

@@ -7,6 +7,7 @@
  */
 import { ipcMain, type WebContents } from 'electron';
 import {
+  IPC_PIECE_CHANNEL,
   STUDIO_INVOKE_METHODS,
   ipcEventChannel,
   ipcInvokeChannel,
@@ -17,23 +18,27 @@ import {
 } from '../../shared/contract/studioApi';
 import type { ValidArgs } from '../../shared/contract/validate';
 import type { StudioBackend } from '../services/backend';
-import { answerStudioCall } from './ipcCall';
+import { answerPiece, answerStudioCall } from './ipcCall';
+import { PieceStore } from '../services/pieceStore';
 import type { SenderCheck } from './senderCheck';
 
 export function handleStudioCall<M extends StudioInvokeMethod>(
   method: M,
   check: SenderCheck,
   run: (args: ValidArgs<M>) => Promise<unknown>,
+  pieces?: PieceStore,
 ): void {
   ipcMain.handle(ipcInvokeChannel(method), (event, ...args: unknown[]): Promise<IpcResult<unknown>> =>
-    answerStudioCall(method, check(event), args, run),
+    answerStudioCall(method, check(event), args, run, pieces),
   );
 }
 
-/** Registers every StudioApi method against the backend. */
+/** Registers every StudioApi method against the backend, and putPiece for the bytes sent ahead of them. */
 export function registerStudioIpc(backend: StudioBackend, check: SenderCheck): void {
+  const pieces = new PieceStore();
+  ipcMain.handle(IPC_PIECE_CHANNEL, (event, piece: unknown): IpcResult<null> => answerPiece(check(event), piece, pieces));
   for (const method of STUDIO_INVOKE_METHODS) {
-    handleStudioCall(method, check, (args) => backend.run(method, args));
+    handleStudioCall(method, check, (args) => backend.run(method, args), pieces);
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StudioApiError, STUDIO_EVENT_NAMES } from '../../shared/contract/studioApi';
-import { callSize, isInvokeMethod, validateArgs } from '../../shared/contract/validate';
+import { callSize, isInvokeMethod, validateArgs, validatePiece } from '../../shared/contract/validate';
 import { decodeWire, encodeWire, WireError, WIRE_CONTENT_TYPE } from '../../shared/contract/wire';
 import type { StudioBackend } from '../services/backend';
 import { toErrorInfo } from '../services/errorInfo';
@@ -12,6 +12,8 @@ import type { ByteGate } from './byteGate';
 import type { UploadLane } from './uploadLane';
 import { readBody } from './requestBody';
 import { BASE_HEADERS, send, sendError } from './responses';
+import { PIECE_BYTES } from '../../shared/contract/pieces';
+import type { PieceStore } from '../services/pieceStore';
 
 /** Largest request body of a call carrying motion bytes. */
 export const MAX_MOTION_BODY_BYTES = 512 * 1024 * 1024;
@@ -25,12 +27,15 @@ export interface ApiContext {
   readonly uploads: ByteGate;
   /** Open event streams (ended when the server closes). */
   readonly streams: Set<ServerResponse>;
+  /** Bytes sent ahead in pieces (POST /api/call/putPiece) for the call that names them. */
+  readonly pieces: PieceStore;
 }
 
 /** POST /api/call/<method>. */
 export async function serveCall(ctx: ApiContext, req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
   const { backend, lane, uploads } = ctx;
   const method = pathname.slice('/api/call/'.length);
+  if (method === 'putPiece') return servePiece(ctx, req, res);
   if (!isInvokeMethod(method)) return sendError(res, { code: 'BAD_ARGUMENT', message: `unknown method ${method}` });
   // The schema says which calls carry motion bytes (shared/contract/schema.ts).
   const motion = callSize(method) === 'motion';
@@ -44,7 +49,8 @@ export async function serveCall(ctx: ApiContext, req: IncomingMessage, res: Serv
     const args = decodeWire(read.body, { copy: false });
     if (!Array.isArray(args)) throw new StudioApiError('BAD_ARGUMENT', 'the request body must be an argument list');
     // The one argument check on this boundary; the backend runs validated arguments as they are.
-    const value = await backend.run(method, validateArgs(method, args));
+    // Bytes sent ahead in pieces are put back where the call names them (pieceStore.ts).
+    const value = await backend.run(method, validateArgs(method, ctx.pieces.resolve(args)));
     return send(res, 200, encodeWire({ value: value === undefined ? null : value }), WIRE_CONTENT_TYPE);
   } catch (e) {
     if (e instanceof WireError) return sendError(res, { code: 'BAD_ARGUMENT', message: `bad request body: ${e.message}` });
@@ -52,6 +58,23 @@ export async function serveCall(ctx: ApiContext, req: IncomingMessage, res: Serv
   } finally {
     release();
     small?.();
+  }
+}
+
+/** POST /api/call/putPiece: one piece of a large byte block (shared/contract/pieces.ts), read as a motion body. */
+async function servePiece(ctx: ApiContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  let release: () => void = () => {};
+  try {
+    const read = await readBody(req, PIECE_BYTES + MAX_SMALL_BODY_BYTES, true, ctx.lane, ctx.uploads);
+    release = read.release;
+    const args = decodeWire(read.body, { copy: false });
+    ctx.pieces.put(validatePiece(args as unknown[]));
+    return send(res, 200, encodeWire({ value: null }), WIRE_CONTENT_TYPE);
+  } catch (e) {
+    if (e instanceof WireError) return sendError(res, { code: 'BAD_ARGUMENT', message: `bad request body: ${e.message}` });
+    return sendError(res, toErrorInfo(e));
+  } finally {
+    release();
   }
 }
 

@@ -34,6 +34,7 @@ import { send, sendError } from './responses';
 import { isOurHost, sameOriginProblem } from './requestChecks';
 import { serveStatic } from './staticFiles';
 import { serveCall, serveEvents, serveFile, type ApiContext } from './apiRoutes';
+import { PieceStore } from '../services/pieceStore';
 
 export const TOKEN_HEADER = 'x-vrma-token';
 export const LAUNCH_CODE_HEADER = 'x-vrma-launch-code';
@@ -98,7 +99,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
   const backend = opts.backend;
   let port = 0;
   const streams = new Set<ServerResponse>();
-  const api: ApiContext = { backend, lane, uploads, streams };
+  const api: ApiContext = { backend, lane, uploads, streams, pieces: new PieceStore() };
 
   const ourHost = (host: string) => isOurHost(host, port);
 

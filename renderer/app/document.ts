@@ -56,8 +56,24 @@ export interface OpenOptions {
   readonly take?: string;
 }
 
+/**
+ * Save in place through a writer that has the motion already and sends the file itself (the autosave
+ * worker, renderer/platform/autosaveWriter.ts): the page never holds the file's bytes. Null when it
+ * cannot (no worker): Save then writes the bytes here. Rejects with an AbortError when `signal` stopped
+ * it before the file was replaced.
+ */
+export type FileSaver = (motion: Motion, path: string, opts: SaveControl) => Promise<SaveResult | null>;
+
+/** Progress and cancel of one Save. */
+export interface SaveControl {
+  readonly signal?: AbortSignal;
+  /** The share of the file sent so far (0..1]. */
+  readonly onProgress?: (done: number) => void;
+}
+
 export type SaveOutcome =
-  | { readonly kind: 'saved'; readonly path?: string; readonly bytes: Uint8Array; readonly created: boolean }
+  /** `bytes`: what was written, when the page made them (absent when the file was sent by a FileSaver). */
+  | { readonly kind: 'saved'; readonly path?: string; readonly bytes?: Uint8Array; readonly size: number; readonly created: boolean }
   | { readonly kind: 'unchanged'; readonly path?: string }
   | { readonly kind: 'cancelled' };
 
@@ -70,8 +86,8 @@ export interface ExportOutcome {
 export interface DocumentEvents {
   /** Identity, dirty state or history changed (title, library mark, autosave follow). */
   changed: null;
-  /** Bytes that went to disk or to a download (tests compare them through the test hook). */
-  written: { readonly kind: 'save' | 'saveAs' | 'export'; readonly path?: string; readonly bytes: Uint8Array };
+  /** What went to disk or to a download (tests read it through the test hook); `bytes` where the page made them. */
+  written: { readonly kind: 'save' | 'saveAs' | 'export'; readonly path?: string; readonly size: number; readonly bytes?: Uint8Array };
   [key: string]: unknown;
 }
 
@@ -201,6 +217,13 @@ export class MotionDocument {
     this.writer = writer;
   }
 
+  /** Save in place without the bytes passing through here (the autosave worker's); null: none. */
+  private fileSaver: FileSaver | null = null;
+
+  setFileSaver(saver: FileSaver | null): void {
+    this.fileSaver = saver;
+  }
+
   /**
    * The document is now the file at `path`; `written` is the motion the file holds (default: the one
    * on screen). Edits made while it was being written stay unsaved.
@@ -217,9 +240,23 @@ export class MotionDocument {
   }
 
   /** Save (see the header). Nothing is written on a clean document. */
-  async save(store: DocumentStore): Promise<SaveOutcome> {
+  async save(store: DocumentStore, control: SaveControl = {}): Promise<SaveOutcome> {
     if (!this.needsSave) return { kind: 'unchanged', path: this._filePath };
     const motion = this.motion;
+    if (this._filePath && this.fileSaver) {
+      let sent: SaveResult | null;
+      try {
+        sent = await this.fileSaver(motion, this._filePath, control);
+      } catch (e) {
+        if ((e as Error)?.name === 'AbortError') return { kind: 'cancelled' };
+        throw e;
+      }
+      if (sent) {
+        this.markSaved(sent.path, motion);
+        this.events.emit('written', { kind: 'save', path: sent.path, size: sent.size });
+        return { kind: 'saved', path: sent.path, size: sent.size, created: false };
+      }
+    }
     const bytes = await this.writer(motion);
     let result: SaveResult;
     let created = false;
@@ -229,8 +266,8 @@ export class MotionDocument {
       created = true;
     } else return this.saveAs(store, bytes, motion);
     this.markSaved(result.path, motion);
-    this.events.emit('written', { kind: 'save', path: result.path, bytes });
-    return { kind: 'saved', path: result.path, bytes, created };
+    this.events.emit('written', { kind: 'save', path: result.path, size: bytes.length, bytes });
+    return { kind: 'saved', path: result.path, bytes, size: bytes.length, created };
   }
 
   /** Save As: a new file; the document becomes it. */
@@ -239,8 +276,8 @@ export class MotionDocument {
     const result = await store.saveAs(bytes, `${this._name || 'motion'}.vrma`);
     if (!result) return { kind: 'cancelled' };
     this.markSaved(result.path, written);
-    this.events.emit('written', { kind: 'saveAs', path: result.path, bytes });
-    return { kind: 'saved', path: result.path, bytes, created: true };
+    this.events.emit('written', { kind: 'saveAs', path: result.path, size: bytes.length, bytes });
+    return { kind: 'saved', path: result.path, bytes, size: bytes.length, created: true };
   }
 
   /** Export: a copy; the document keeps its file and its dirty state. `write`: e.g. the smaller file (exportEncoding.ts). */
@@ -253,7 +290,7 @@ export class MotionDocument {
       out = { path: r.path, name: baseName(r.path) };
     } else out = await store.exportLoose(bytes, suggested);
     if (!out) return null;
-    this.events.emit('written', { kind: 'export', path: out.path, bytes });
+    this.events.emit('written', { kind: 'export', path: out.path, size: bytes.length, bytes });
     return { ...out, bytes };
   }
 
@@ -268,7 +305,7 @@ export class MotionDocument {
       out = { path: r.path, name: baseName(r.path) };
     } else out = await store.exportLoose(bytes, `${this._name || 'motion'}.${format}`);
     if (!out) return null;
-    this.events.emit('written', { kind: 'export', path: out.path, bytes });
+    this.events.emit('written', { kind: 'export', path: out.path, size: bytes.length, bytes });
     return { ...out, bytes };
   }
 

@@ -10,6 +10,18 @@ export type AutosaveRequest =
   /** Browser host: the worker uploads the autosave itself, so the 34 MB request never touches the page. */
   | { readonly type: 'init'; readonly target: WireCallTarget | null }
   | { readonly type: 'save'; readonly id: number; readonly motion: MotionDelta; readonly session: SessionWithoutMotion }
+  /**
+   * Save in place from the tracks the worker holds: the browser host's worker sends the file in pieces
+   * and calls saveFile itself (answered with its SaveResult); in Electron it keeps the written file for
+   * the page to take in pieces ('piece', then 'release'), answered with its size.
+   */
+  | { readonly type: 'saveFile'; readonly id: number; readonly motion: MotionDelta; readonly path: string }
+  /** A copy of bytes [from, to) of the file kept for call `of` (Electron's pieces), transferred back. */
+  | { readonly type: 'piece'; readonly id: number; readonly of: number; readonly from: number; readonly to: number }
+  /** The file kept for call `of` is no longer needed. */
+  | { readonly type: 'release'; readonly id: number; readonly of: number }
+  /** Stop call `of` between two pieces (a cancelled Save): nothing is written. */
+  | { readonly type: 'cancel'; readonly id: number; readonly of: number }
   /** Part of a large buffer the motion's arrays are views of, moved (not cloned) ahead of a save; answered ok. */
   | { readonly type: 'chunk'; readonly id: number; readonly buffer: number; readonly total: number; readonly offset: number; readonly bytes: ArrayBuffer };
 
@@ -47,6 +59,12 @@ export interface SplicedDelta {
   readonly values: Float32Array;
 }
 
+/** How far a Save has got (posted by the worker between pieces; not a reply). */
+export interface AutosaveProgress {
+  readonly progress: number;
+  readonly done: number;
+}
+
 /** Worker side: the channel a SplicedDelta stands for, from the held one it was made from. */
 export function unsplice(d: SplicedDelta, base: Channel): Channel {
   const size = base.values.length / base.times.length;
@@ -63,6 +81,9 @@ export function unsplice(d: SplicedDelta, base: Channel): Channel {
 }
 
 export type AutosaveReply =
-  /** Uploaded by the worker (bytes absent), or written and handed back (transferred) for the page to send. */
-  | { readonly id: number; readonly ok: true; readonly bytes?: Uint8Array }
+  /**
+   * Uploaded by the worker (bytes absent; `value`: the call's answer), or written and handed back
+   * (transferred) for the page to send, or kept in the worker for the page to take in pieces (`size` only).
+   */
+  | { readonly id: number; readonly ok: true; readonly bytes?: Uint8Array; readonly size?: number; readonly value?: unknown }
   | { readonly id: number; readonly ok: false; readonly error: { readonly name: string; readonly message: string; readonly code?: string } };

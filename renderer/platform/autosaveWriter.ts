@@ -1,82 +1,134 @@
 /**
- * Writes autosaves without holding the page: the motion goes to a module worker (structured clone,
- * a plain memory copy of its typed arrays), which writes the .vrma and, for the browser host, uploads
- * it itself; in Electron the written bytes come back transferred and go through the preload bridge.
+ * Writes autosaves, and Save in place, without holding the page: the motion goes to a module worker
+ * once (its large buffers in slices, autosaveBuffers.ts) and after that only what each edit changed;
+ * the worker writes the .vrma from the tracks it holds and, for the browser host, uploads it itself.
+ * In Electron the written bytes come back transferred (a file over a piece: piece by piece, each
+ * sent on through the preload, so no IPC message carries the whole file). Save sends its file in
+ * pieces in both hosts, with progress, and stops between two when cancelled (filePieces.ts).
  * If the worker cannot be created or fails to load, autosave carries on in the page as before.
  */
-import { StudioApiError, type StudioApi, type StudioErrorCode } from '../../shared/contract/studioApi';
+import { StudioApiError, type SaveResult, type StudioApi, type StudioErrorCode } from '../../shared/contract/studioApi';
 import type { Channel, Motion } from '../../shared/motion/types';
 import { writeVrma } from '../../shared/vrma/write';
-import type { AutosaveReply, AutosaveRequest, MotionDelta, SessionWithoutMotion, SplicedDelta } from './autosaveProtocol';
+import type { AutosaveProgress, AutosaveReply, AutosaveRequest, MotionDelta, SessionWithoutMotion, SplicedDelta } from './autosaveProtocol';
 import { spliceOf } from '../../shared/motion/channelDiff';
 import { kindsOf } from '../../shared/motion/interpolation';
 import { componentsOf } from '../../shared/motion/types';
 import { httpCallTarget } from './httpStudioApi';
 import { WorkerFailedError, WorkerRpc } from '../workers/workerRpc';
 import { BufferShipper } from './autosaveBuffers';
+import { abortError, isAbort, refAsBytes, sendInPieces, type PieceSendOptions } from './filePieces';
 
 export interface AutosaveWriter {
   /** Where the .vrma is written: 'worker', or 'page' when no worker could be used. */
   readonly mode: 'worker' | 'page';
   /** Writes the motion and hands the whole session to the StudioApi's autosave. */
   save(session: SessionWithoutMotion, motion: Motion): Promise<void>;
+  /**
+   * Save in place from what the worker holds: the file at `path` replaced atomically, or left as it
+   * was when `signal` stopped it (AbortError). Null when no worker runs (the caller writes in the page).
+   */
+  saveFile(path: string, motion: Motion, opts?: PieceSendOptions): Promise<SaveResult | null>;
   dispose(): void;
 }
 
-export function createAutosaveWriter(api: StudioApi, opts: { useWorker?: boolean } = {}): AutosaveWriter {
-  const inPage = async (session: SessionWithoutMotion, motion: Motion) => api.autosave({ ...session, motion: writeVrma(motion) });
+/** Saves in place the worker made (the test hook reports it, so a test can tell where Save went). */
+export const fileSaverCounts = { saves: 0 };
+
+type Rpc = WorkerRpc<AutosaveRequest & { id: number }, AutosaveReply>;
+
+/**
+ * What the worker holds of the motion, seen from the page: the channels of the last message (by
+ * index), the large buffers it was sent in slices. Each message sends only what it does not hold.
+ */
+class WorkerCopy {
   /** Index of each channel the worker holds from the last save (it keeps them for the next one). */
-  let held = new Map<Channel, number>();
-  const buffers = new BufferShipper();
-  const disposed = new Error('autosave writer disposed');
-  // The script failed to load (or the worker died): what it had is written in the page, and so is the rest.
-  const worker =
-    opts.useWorker === false
-      ? null
-      : new WorkerRpc<AutosaveRequest & { id: number }, AutosaveReply>(() => new Worker(new URL('./autosaveWorker.ts', import.meta.url), { type: 'module', name: 'autosave' }), {
-          init: { type: 'init', target: httpCallTarget(api) } satisfies AutosaveRequest,
-          onFail: (why) => {
-            console.warn('autosave: the worker failed, writing in the page from now on:', why);
-            held = new Map();
-            buffers.reset();
-          },
-        });
+  private held = new Map<Channel, number>();
+  private readonly buffers = new BufferShipper();
+
+  reset(): void {
+    this.held = new Map();
+    this.buffers.reset();
+  }
 
   /** A channel by index where the worker holds it, by its changed keys where it was made from a held one. */
-  function deltaOf(c: Channel): Channel | number | SplicedDelta {
-    const index = held.get(c);
+  private deltaOf(c: Channel): Channel | number | SplicedDelta {
+    const index = this.held.get(c);
     if (index !== undefined) return index;
     const s = spliceOf(c);
-    const base = s && held.get(s.from);
+    const base = s && this.held.get(s.from);
     if (!s || base === undefined || s.tail === undefined || kindsOf(c) || kindsOf(s.from)) return c;
     const size = componentsOf(c.path);
     const end = c.times.length - (s.from.times.length - s.tail);
     return { splice: base, head: s.head, tail: s.tail, times: c.times.slice(s.head, end), values: c.values.slice(s.head * size, end * size) };
   }
 
-  function delta(motion: Motion): MotionDelta {
+  private delta(motion: Motion): MotionDelta {
     const copies = new Map<Float32Array, Float32Array>();
     const channels = motion.channels.map((c) => {
-      const d = deltaOf(c);
-      return typeof d === 'number' || 'splice' in d ? d : buffers.sent(d, copies);
+      const d = this.deltaOf(c);
+      return typeof d === 'number' || 'splice' in d ? d : this.buffers.sent(d, copies);
     });
-    return { ...motion, channels, buffers: buffers.inUse(motion) };
+    return { ...motion, channels, buffers: this.buffers.inUse(motion) };
   }
 
-  /** The large buffers the motion's new tracks are views of, sent ahead in slices (autosaveBuffers.ts). */
-  async function shipBuffers(w: NonNullable<typeof worker>, motion: Motion): Promise<void> {
-    for (const b of buffers.wanted(motion.channels.filter((c) => !held.has(c) && !spliceOf(c)))) {
-      await buffers.ship(b, (chunk) => w.call((id) => ({ type: 'chunk', id, ...chunk }), { transfer: (r) => (r.type === 'chunk' ? [r.bytes] : []) }));
+  /** The motion as the worker is sent it (its new large buffers first, in slices); the worker then holds this one. */
+  async send(w: Rpc, motion: Motion, build: (id: number, motion: MotionDelta) => AutosaveRequest & { id: number }): Promise<AutosaveReply> {
+    for (const b of this.buffers.wanted(motion.channels.filter((c) => !this.held.has(c) && !spliceOf(c)))) {
+      await this.buffers.ship(b, (chunk) => w.call((id) => ({ type: 'chunk', id, ...chunk }), { transfer: (r) => (r.type === 'chunk' ? [r.bytes] : []) }));
     }
+    const sent = () => (this.held = new Map(motion.channels.map((c, i) => [c, i])));
+    return w.call((id) => build(id, this.delta(motion)), { sent });
+  }
+}
+
+export function createAutosaveWriter(api: StudioApi, opts: { useWorker?: boolean } = {}): AutosaveWriter {
+  const inPage = async (session: SessionWithoutMotion, motion: Motion) => api.autosave({ ...session, motion: writeVrma(motion) });
+  const copy = new WorkerCopy();
+  const disposed = new Error('autosave writer disposed');
+  /** Progress of the Saves on their way, by call id (the worker posts it between pieces). */
+  const progress = new Map<number, (done: number) => void>();
+  // The script failed to load (or the worker died): what it had is written in the page, and so is the rest.
+  const worker: Rpc | null =
+    opts.useWorker === false
+      ? null
+      : new WorkerRpc<AutosaveRequest & { id: number }, AutosaveReply>(() => new Worker(new URL('./autosaveWorker.ts', import.meta.url), { type: 'module', name: 'autosave' }), {
+          init: { type: 'init', target: httpCallTarget(api) } satisfies AutosaveRequest,
+          onFail: (why) => {
+            console.warn('autosave: the worker failed, writing in the page from now on:', why);
+            copy.reset();
+          },
+          onMessage: (data) => {
+            const p = data as Partial<AutosaveProgress>;
+            if (typeof p.progress !== 'number') return false;
+            progress.get(p.progress)?.(p.done ?? 0);
+            return true;
+          },
+        });
+
+  function failed(reply: AutosaveReply): asserts reply is AutosaveReply & { ok: true } {
+    if (reply.ok) return;
+    const { name, message, code } = reply.error;
+    throw code ? new StudioApiError(code as StudioErrorCode, message) : Object.assign(new Error(message), { name });
   }
 
-  /** The worker's answer: uploaded by it, or written and handed back for the page to send. */
-  function settled(reply: AutosaveReply, session: SessionWithoutMotion): Promise<void> | void {
-    if (!reply.ok) {
-      const { name, message, code } = reply.error;
-      throw code ? new StudioApiError(code as StudioErrorCode, message) : Object.assign(new Error(message), { name });
+  /**
+   * The bytes of a file the worker wrote and handed back: as they came (small), or, for a file it kept,
+   * sent on piece by piece (the StudioApi's putPiece) and named by a PieceRef; the worker then lets it go.
+   */
+  async function handedBack(w: Rpc, call: number, reply: AutosaveReply & { ok: true }, send: PieceSendOptions = {}): Promise<Uint8Array> {
+    if (reply.bytes) return reply.bytes;
+    const size = reply.size ?? 0;
+    const take = async (from: number, to: number) => {
+      const r = await w.call((id) => ({ type: 'piece', id, of: call, from, to }));
+      failed(r);
+      return r.bytes ?? new Uint8Array(0);
+    };
+    try {
+      return api.putPiece ? refAsBytes(await sendInPieces(api.putPiece.bind(api), size, take, send)) : await take(0, size);
+    } finally {
+      void w.call((id) => ({ type: 'release', id, of: call })).catch(() => undefined);
     }
-    if (reply.bytes) return api.autosave({ ...session, motion: reply.bytes });
   }
 
   return {
@@ -85,20 +137,53 @@ export function createAutosaveWriter(api: StudioApi, opts: { useWorker?: boolean
     },
     async save(session, motion) {
       if (!worker || worker.state === 'none') return inPage(session, motion);
-      const fallBack = (e: unknown) => {
+      let call = 0;
+      let reply: AutosaveReply;
+      try {
+        reply = await copy.send(worker, motion, (id, m) => ({ type: 'save', id: (call = id), motion: m, session }));
+      } catch (e) {
         if (e === disposed) throw e;
         // The worker is gone (WorkerFailedError), or something in the motion cannot be cloned
         // (DataCloneError): write this one in the page.
         if (!(e instanceof WorkerFailedError)) console.warn('autosave: could not hand the motion to the worker:', e);
         return inPage(session, motion);
-      };
-      try {
-        await shipBuffers(worker, motion);
-      } catch (e) {
-        return fallBack(e);
       }
-      const sent = () => (held = new Map(motion.channels.map((c, i) => [c, i])));
-      return worker.call((id) => ({ type: 'save', id, motion: delta(motion), session }), { sent }).then((reply) => settled(reply, session), fallBack);
+      failed(reply);
+      if (reply.bytes || reply.size !== undefined) await api.autosave({ ...session, motion: await handedBack(worker, call, reply) });
+    },
+    async saveFile(path, motion, o = {}) {
+      if (!worker || worker.state === 'none') return null;
+      let call = 0;
+      const onCancel = () => void worker.call((id) => ({ type: 'cancel', id, of: call })).catch(() => undefined);
+      o.signal?.addEventListener('abort', onCancel, { once: true });
+      try {
+        let reply: AutosaveReply;
+        try {
+          reply = await copy.send(worker, motion, (id, m) => {
+            // Cancelled while the buffers went over: the Save is not even started.
+            if (o.signal?.aborted) throw abortError();
+            call = id;
+            if (o.onProgress) progress.set(id, o.onProgress);
+            return { type: 'saveFile', id, motion: m, path };
+          });
+        } catch (e) {
+          if (e === disposed || isAbort(e) || !(e instanceof WorkerFailedError || (e as Error)?.name === 'DataCloneError')) throw e;
+          return null;
+        }
+        failed(reply);
+        fileSaverCounts.saves++;
+        if (reply.value !== undefined) return reply.value as SaveResult;
+        // Electron: the worker kept the file; the page sends it on in pieces, then names it.
+        const bytes = await handedBack(worker, call, reply, o);
+        if (o.signal?.aborted) throw abortError();
+        return await api.saveFile({ path, bytes });
+      } catch (e) {
+        // Stopped midway (the worker let go of the file, a piece was refused): it is the cancel that shows.
+        throw o.signal?.aborted ? abortError() : e;
+      } finally {
+        progress.delete(call);
+        o.signal?.removeEventListener('abort', onCancel);
+      }
     },
     dispose() {
       worker?.dispose(disposed);

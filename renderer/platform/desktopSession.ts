@@ -79,6 +79,9 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
   const unsubscribe: (() => void)[] = [];
   const quiet = (p: Promise<unknown>) => void p.catch((e) => console.warn('desktop session:', e));
   const writer = api ? createAutosaveWriter(api, { useWorker: opts.autosaveInWorker }) : null;
+  // Save in place goes through the same worker: it holds the motion already, so only what changed since
+  // the last autosave crosses over, and the file's bytes never pass through the page (browser host).
+  if (writer) studio.doc.setFileSaver((motion, path, control) => writer.saveFile(path, motion, control));
 
   // Autosaves and clears run one after another, so an older autosave can never land after a newer
   // clear (a save) or autosave. A run reads the studio when it starts, so one queued run is enough.
@@ -157,6 +160,7 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
     convertFolder: () => (api ? convertFolder(studio, api) : Promise.resolve(null)),
     dispose() {
       disposed = true;
+      if (writer) studio.doc.setFileSaver(null);
       writer?.dispose();
       unsubscribe.forEach((u) => u());
     },

@@ -142,6 +142,7 @@ export function createHttpStudioApi(baseUrl = '', token: string | null = takeHos
     openDropped: (path) => call('openDropped', path),
     pathForFile: () => null,
     saveFile: (req) => call('saveFile', req),
+    putPiece: async (piece) => void (await postWireCall({ baseUrl, token: headers()[TOKEN_HEADER] }, 'putPiece', [piece])),
     saveFileAs: (req) => call('saveFileAs', req),
     exportMotion: (req) => call('exportMotion', req),
     convertFolder: (req) => call('convertFolder', req),

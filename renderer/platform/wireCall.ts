@@ -29,7 +29,8 @@ export async function wireFailure(res: Response): Promise<StudioApiError> {
   return new StudioApiError(info.code, info.message, info.fileProblem);
 }
 
-export async function postWireCall<T>(target: WireCallTarget, method: string, args: unknown[]): Promise<T> {
+/** `signal` aborts the request (a body not all sent is never run by the host). */
+export async function postWireCall<T>(target: WireCallTarget, method: string, args: unknown[], signal?: AbortSignal): Promise<T> {
   // Trailing undefined (left-out optional arguments) would arrive as null in JSON: drop them.
   args = args.slice();
   while (args.length > 0 && args[args.length - 1] === undefined) args.pop();
@@ -37,6 +38,7 @@ export async function postWireCall<T>(target: WireCallTarget, method: string, ar
     method: 'POST',
     headers: { [TOKEN_HEADER]: target.token, 'Content-Type': WIRE_CONTENT_TYPE },
     body: requestBody(encodeWireParts(args)),
+    ...(signal ? { signal } : {}),
   });
   if (!res.ok) throw await wireFailure(res);
   const body = decodeWire(new Uint8Array(await res.arrayBuffer()), ANSWER_LIMITS) as { value: T };

@@ -17,6 +17,7 @@ import { askSaveAsPath } from '../panels/saveAsDialog';
 import { exportWriteOptions } from '../app/exportEncoding';
 import { setExportFormat } from '../app/exportFormat';
 import { exportSkeletonOptions } from '../app/exportSkeleton';
+import { withSaveProgress } from './saveProgress';
 
 export interface DocumentActions {
   save(): Promise<SaveOutcome | null>;
@@ -97,11 +98,18 @@ export function createDocumentActions(studio: Studio, platform: Promise<Platform
     else if (out.kind === 'unchanged') studio.messages.show('notice', () => t('studio.doc.nothingToSave', { file }), { group: 'file' });
     return out;
   };
+  const reportCancelled = (out: SaveOutcome): SaveOutcome => {
+    const file = doc.fileLabel;
+    if (out.kind === 'cancelled') studio.messages.show('notice', () => t('studio.doc.saveCancelled', { file }), { group: 'file' });
+    return out;
+  };
 
   const actions: DocumentActions = {
     async save() {
       try {
-        return reportSave(await doc.save(store));
+        // Progress and Cancel after half a second (saveProgress.ts); a cancelled Save leaves the file as it was.
+        const out = await withSaveProgress(studio.messages.element, doc.fileLabel, (control) => doc.save(store, control));
+        return reportCancelled(reportSave(out));
       } catch (e) {
         const file = doc.fileLabel;
         studio.messages.error(() => t('studio.doc.saveFileFailed', { file, detail: errorText(e) }));

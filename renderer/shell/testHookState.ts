@@ -11,6 +11,7 @@ import type { OnionSkin } from '../viewport/onionSkin';
 import type { HumanBoneName } from '../../shared/vrm/humanBones';
 import { writeVrma } from '../app/core';
 import { workerCounts } from '../app/motionFiles';
+import { fileSaverCounts } from '../platform/autosaveWriter';
 import { fromBase64, toBase64, type PoseReaders } from './testHookPose';
 
 export interface StateDeps {
@@ -47,9 +48,16 @@ export function stateProbes(studio: Studio, { timeline, contactStrip, onionSkin,
   studio.events.on('motion', () => previewVersion++);
   studio.events.on('avatar', () => previewVersion++);
   const draws = countDraws(timeline);
-  // The last bytes the document wrote or exported (Save, Save As, Export, downloads).
-  let lastWritten: Uint8Array | null = null;
-  studio.doc.events.on('written', (w) => (lastWritten = w.bytes));
+  // The last write (Save, Save As, Export, downloads): what, where and how large. Its bytes only once a
+  // test asked (keepWrittenBytes): the Save of an hour is a 413 MB file the page would hold for nothing,
+  // and a Save through the autosave worker never has its bytes in the page at all.
+  let lastWritten: { kind: string; path: string | null; size: number } | null = null;
+  let keepBytes = false;
+  let lastBytes: Uint8Array | null = null;
+  studio.doc.events.on('written', (w) => {
+    lastWritten = { kind: w.kind, path: w.path ?? null, size: w.size };
+    lastBytes = keepBytes ? (w.bytes ?? null) : null;
+  });
   let firstAvatarFrameAt: number | null = null;
   studio.viewport.onFrame(() => {
     if (firstAvatarFrameAt === null && studio.avatar) {
@@ -95,7 +103,13 @@ export function stateProbes(studio: Studio, { timeline, contactStrip, onionSkin,
     footContacts: () => contactStrip?.inspect() ?? { contacts: [], width: 0 },
     motionBytes: () => toBase64(writeVrma(studio.motion)),
     previewMotionBytes: () => toBase64(writeVrma(studio.preview?.motion ?? studio.motion)),
-    lastExportBytes: () => (lastWritten ? toBase64(lastWritten) : null),
+    lastWritten: () => lastWritten,
+    /** From now on the hook keeps the bytes of each write the page made (lastExportBytes), or no longer. */
+    keepWrittenBytes: (on: boolean) => {
+      keepBytes = on;
+      if (!on) lastBytes = null;
+    },
+    lastExportBytes: () => (lastBytes ? toBase64(lastBytes) : null),
     openBase64: (name: string, data: string) => studio.openFile(name, fromBase64(data)),
     /** Runs a registered command by id, as a desktop menu pick does. */
     runCommand: (id: string) => studio.commands.run(id),
@@ -125,7 +139,7 @@ export function stateProbes(studio: Studio, { timeline, contactStrip, onionSkin,
       }
       return out;
     },
-    /** Reads and writes the motion file worker has done (renderer/app/motionFiles.ts). */
-    fileWorkerCounts: () => ({ ...workerCounts }),
+    /** Reads and writes the motion file worker has done (renderer/app/motionFiles.ts), and Saves made by the autosave worker. */
+    fileWorkerCounts: () => ({ ...workerCounts, ...fileSaverCounts }),
   };
 }

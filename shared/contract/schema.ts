@@ -195,3 +195,21 @@ export type { DeepReadonly, Infer } from './infer';
 // Compile-time: the bedroom patch the schema accepts is exactly a partial BedroomSettings.
 const bedroomPatchMatches: SameType<Infer<typeof BedroomPatchSchema>, DeepReadonly<Partial<BedroomSettings>>> = true;
 void bedroomPatchMatches;
+
+/**
+ * The largest file sent in pieces: the browser host's largest motion body (main/host/apiRoutes.ts
+ * MAX_MOTION_BODY_BYTES); a 60-minute, 120 fps .vrma is 413 MB. Main holds at most two such uploads.
+ */
+export const MAX_PIECES_TOTAL = 512 * 1024 * 1024;
+
+/**
+ * One piece of a large byte block sent ahead of the call that names it (Electron: shared/contract/pieces.ts).
+ * `upload` is the page's number for the block; pieces come in order (`offset` = bytes sent so far);
+ * a piece with `total` 0 forgets the upload (a cancelled Save).
+ */
+export const PieceSchema = shape({
+  upload: CountSchema,
+  offset: CountSchema,
+  total: v.pipe(CountSchema, v.maxValue(MAX_PIECES_TOTAL, `at most ${MAX_PIECES_TOTAL}`)),
+  bytes,
+});

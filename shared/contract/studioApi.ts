@@ -32,6 +32,7 @@ import type { MotionErrorInfo } from '../errors';
 import type { FileProblem } from '../fileProblem';
 import type { MotionWarning } from '../warnings';
 import type { TakeInfo } from '../convert/takeInfo';
+import type { Piece } from './pieces';
 
 /** File types the studio understands (avatars .vrm/.glb, motions): listed once in shared/formats/formats.ts. */
 export { STUDIO_FILE_EXTENSIONS, type StudioFileExtension } from '../formats/formats';
@@ -241,6 +242,13 @@ export interface StudioApi {
   listRecent(): Promise<RecentEntry[]>;
   clearRecent(): Promise<void>;
 
+  /**
+   * One piece of a large byte block that a following call names with a PieceRef instead of the bytes
+   * (contract/pieces.ts): Save sends the file this way, so it can stop between pieces and leave the
+   * old file. Optional: a StudioApi without it gets the bytes in the call itself.
+   */
+  putPiece?(piece: Piece): Promise<void>;
+
   /** Call after every change; written 250 ms after the last call, at most 1 s after the first unsaved one (main/services/autosave.ts). */
   autosave(session: AutosaveSession): Promise<void>;
   /** After a clean save or close: removes the autosave. */
@@ -280,7 +288,7 @@ export type CloseAnswer = Infer<typeof CloseAnswerSchema>;
 /** Names of the request/response methods (everything but events and pathForFile). */
 export type StudioInvokeMethod = Exclude<
   keyof StudioApi,
-  'pathForFile' | 'onLibraryChanged' | 'onConvertProgress' | 'onCommand' | 'onOpenRequest' | 'onCloseRequest'
+  'pathForFile' | 'putPiece' | 'onLibraryChanged' | 'onConvertProgress' | 'onCommand' | 'onOpenRequest' | 'onCloseRequest'
 >;
 
 export const STUDIO_INVOKE_METHODS = [
@@ -329,6 +337,8 @@ export const ipcEventChannel = (event: StudioEventName): string => `studio-event
  * the only paths openDropped accepts.
  */
 export const IPC_DROPPED_CHANNEL = 'studio-dropped';
+/** Preload -> main: StudioApi.putPiece (not an invoke method: it only stores bytes for the next call). */
+export const IPC_PIECE_CHANNEL = 'studio-piece';
 
 /** Error codes every implementation uses; the renderer branches on `code`. */
 export type StudioErrorCode =

@@ -6,7 +6,8 @@
  */
 import * as v from 'valibot';
 import { StudioApiError, type StudioApi, type StudioInvokeMethod } from './studioApi';
-import { FIELD_NAMES, type DeepReadonly } from './schema';
+import { FIELD_NAMES, PieceSchema, type DeepReadonly } from './schema';
+import type { Piece } from './pieces';
 import { INVOKE_SCHEMA, type CallSize, type InvokeArgs } from './invokeSchema';
 
 declare const validated: unique symbol;
@@ -69,3 +70,10 @@ type ParamsMatch = {
 type Mismatched = Exclude<ParamsMatch[StudioInvokeMethod], true>;
 const paramsMatch: [Mismatched] extends [never] ? true : Mismatched = true;
 void paramsMatch;
+
+/** putPiece's one argument (contract/pieces.ts), checked at both boundaries like every call's. */
+export function validatePiece(args: readonly unknown[]): Piece {
+  const r = Array.isArray(args) && args.length === 1 ? v.safeParse(PieceSchema, args[0]) : null;
+  if (!r?.success) throw new StudioApiError('BAD_ARGUMENT', `putPiece argument 1 must be a piece {upload, offset, total, bytes}${r ? `: ${r.issues[0].message}` : ''}`);
+  return r.output;
+}

@@ -5,7 +5,8 @@
  * Node (the .vrma byte for byte; the BVH's values within 1e-6, as Chromium and Node round a few
  * near-zero values differently); a damaged large file gives the same error in the
  * user's language as when the worker cannot load and the page reads it; and the page reads them too
- * when the worker is blocked. Save of the 10-minute motion is written in the worker, and an edit made
+ * when the worker is blocked. Save of the 10-minute motion is written in the autosave worker (which holds
+ * the motion already), and an edit made
  * while it saves stays unsaved (the saved entry is the one written, not the one on screen). How long opening holds the main thread: bench/studioLength.bench.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,7 +133,7 @@ describe.skipIf(!HAS_CHROMIUM)(`large files are read in a worker${HAS_CHROMIUM ?
       await hook(page, 'seek', 30);
       await rotate('head');
       const saved = await motionBytes(page);
-      const writesBefore = (await hook<{ writes: number }>(page, 'fileWorkerCounts')).writes;
+      const before = await hook<{ writes: number; saves: number }>(page, 'fileWorkerCounts');
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       // While the 32 MB are written and uploaded: a second edit.
       await rotate('leftUpperArm');
@@ -142,9 +143,56 @@ describe.skipIf(!HAS_CHROMIUM)(`large files are read in a worker${HAS_CHROMIUM ?
       await expect.poll(async () => (await state(page)).document.history.length, { timeout: 10_000 }).toBe(3);
       // The file holds the first edit; the second is still unsaved (and Save would write it).
       expect((await state(page)).dirty).toBe(true);
-      expect((await hook<{ writes: number }>(page, 'fileWorkerCounts')).writes).toBe(writesBefore + 1);
+      // Written by the autosave worker from the tracks it holds; the motion file worker got no copy of the motion.
+      expect(await hook<{ writes: number; saves: number }>(page, 'fileWorkerCounts')).toEqual({ ...before, saves: before.saves + 1 });
       await hook(page, 'runCommand', 'edit.undo');
       await expect.poll(async () => (await state(page)).dirty).toBe(false);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await own.stop();
+    }
+  });
+
+  it('a slow Save shows its progress with Cancel; cancelled, the file on disk is untouched and the document stays unsaved', async () => {
+    const folder = join(dir, 'cancel');
+    mkdirSync(folder, { recursive: true });
+    const original = new Uint8Array(readFileSync(join(dir, 'long.vrma')));
+    writeFileSync(join(folder, 'long.vrma'), original);
+    const own = await startHost({ openPaths: [folder] });
+    const { context, page, errors } = await newStudioPage(browser);
+    try {
+      // Each piece of the file held a second on its way to the host (the autosave worker's requests).
+      let pieces = 0;
+      let slow = true;
+      await context.route(/\/api\/call\/putPiece$/, async (route) => {
+        pieces++;
+        if (slow) await new Promise((r) => setTimeout(r, 1000));
+        await route.continue();
+      });
+      await page.goto(own.url);
+      await waitForStudio(page);
+      await page.getByRole('list', { name: 'Library files' }).getByRole('button', { name: 'long.vrma', exact: true }).click();
+      await waitForState(page, 'motionName', 'long', 120_000);
+      await hook(page, 'seek', 30);
+      const q = (await hook<{ rotations: Record<string, number[]> }>(page, 'previewPose', ['head'], 30)).rotations.head;
+      await hook(page, 'dragRotate', 'head', quatMul(axisAngle([0, 0, 1], Math.PI / 9), q) as Q);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      const cancel = page.locator('#save-progress-cancel');
+      await cancel.waitFor({ state: 'visible', timeout: 30_000 });
+      expect(await page.locator('#save-progress-text').textContent()).toMatch(/^Saving long\.vrma… \d+%$/);
+      await cancel.click();
+      await expect.poll(async () => (await state(page)).messages.map((m) => m.text), { timeout: 60_000 }).toContain('Save cancelled: long.vrma on disk was not changed');
+      expect(pieces).toBeGreaterThanOrEqual(1);
+      await expect.poll(() => page.locator('#save-progress').count()).toBe(0);
+      expect(same(new Uint8Array(readFileSync(join(folder, 'long.vrma'))), original)).toBe(true);
+      expect((await state(page)).dirty).toBe(true);
+      // Saved again at full speed: the file is the edited motion.
+      slow = false;
+      const edited = await motionBytes(page);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect.poll(async () => (await state(page)).dirty, { timeout: 120_000 }).toBe(false);
+      expect(same(new Uint8Array(readFileSync(join(folder, 'long.vrma'))), edited)).toBe(true);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

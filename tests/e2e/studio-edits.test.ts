@@ -169,6 +169,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: edits', () =
 
   it('exports exactly writeVrma of the previewed Motion, also after an edit', async () => {
     await s.page.locator('#edit-reverse').click();
+    await hook(s.page, 'keepWrittenBytes', true);
     const reversed = writeVrma(edits.reverse(original));
     const [download] = await Promise.all([s.page.waitForEvent('download'), s.page.getByRole('button', { name: 'Export .vrma' }).click()]);
     expect(download.suggestedFilename()).toBe('idle_loop.vrma');
