@@ -13,20 +13,32 @@ const OUT = new Float64Array(4);
  */
 export function quatPow(x: number, y: number, z: number, w: number, t: number, out: Float64Array, o: number): void {
   if (t === 1) {
-    out[o] = x; out[o + 1] = y; out[o + 2] = z; out[o + 3] = w;
+    out[o] = x;
+    out[o + 1] = y;
+    out[o + 2] = z;
+    out[o + 3] = w;
     return;
   }
   if (w < 0) {
-    x = -x; y = -y; z = -z; w = -w;
+    x = -x;
+    y = -y;
+    z = -z;
+    w = -w;
   }
   const s = Math.sqrt(x * x + y * y + z * z);
   if (s < 1e-12) {
-    out[o] = 0; out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 1;
+    out[o] = 0;
+    out[o + 1] = 0;
+    out[o + 2] = 0;
+    out[o + 3] = 1;
     return;
   }
   const half = Math.atan2(s, w) * t;
   const k = Math.sin(half) / s;
-  out[o] = x * k; out[o + 1] = y * k; out[o + 2] = z * k; out[o + 3] = Math.cos(half);
+  out[o] = x * k;
+  out[o + 1] = y * k;
+  out[o + 2] = z * k;
+  out[o + 3] = Math.cos(half);
 }
 
 /** q^t as a tuple (see quatPow). */
