@@ -27,7 +27,12 @@ export function registerKeyValueCommand(studio: Studio, sheet: DopeSheet): void 
       const got = await askFields(
         'key-value-dialog',
         t('timeline.keys.valueTitle', { count: sheet.selection.size }),
-        fields.components.map((c, i) => ({ id: `key-value-${c}`, label: fields.kind === 'weight' ? unit : `${names[c]} (${unit})`, value: String(Math.round(fields.values[i] * 1000) / 1000), type: 'number' })),
+        fields.components.map((c, i) => ({
+          id: `key-value-${c}`,
+          label: fields.kind === 'weight' ? unit : `${names[c]} (${unit})`,
+          value: String(Math.round(fields.values[i] * 1000) / 1000),
+          type: 'number',
+        })),
       );
       if (!got) return;
       const typed: (number | undefined)[] = [undefined, undefined, undefined];
