@@ -50,7 +50,7 @@ describe('format', () => {
     // The math's packed declarations stay on one line; spacing, quotes and semicolons are made the house's.
     expect(fmt('const ax = a[o], ay = a[o + 1], az = a[o + 2];\n')).toBe('const ax = a[o], ay = a[o + 1], az = a[o + 2];\n');
     expect(fmt('const s = "it"\n')).toBe("const s = 'it';\n");
-    expect(fmt("const s = \"it's\";\n")).toBe("const s = \"it's\";\n");
+    expect(fmt('const s = "it\'s";\n')).toBe('const s = "it\'s";\n');
     // Imports keep their order and the writer's line breaks; a single-statement if keeps its missing braces.
     expect(fmt("import { b, a } from './x';\nimport {\n  c,\n  d,\n} from './y';\n")).toBe("import { b, a } from './x';\nimport {\n  c,\n  d,\n} from './y';\n");
     expect(fmt('if (x) return 1;\nelse y();\n')).toBe('if (x) return 1;\nelse y();\n');
