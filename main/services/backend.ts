@@ -40,6 +40,7 @@ import { mmdModelBeside } from './mmdModelBeside';
 import { RecentList } from './recentList';
 import { SettingsStore } from './settingsStore';
 import { CloseGuard } from './closeGuard';
+import { sessionHandlers } from './sessionHandlers';
 import { fileFailure, fileProblem, studioErrorCodeOf } from '../../shared/fileProblem';
 
 type Handler = (...args: never[]) => Promise<unknown>;
@@ -56,7 +57,7 @@ export class StudioBackend {
   private ownDescriber: DescribeWorker | undefined;
   private readonly folders: OpenFolders;
   private readonly listeners = new Map<StudioEventName, Set<(payload: unknown) => void>>();
-  private launchRequests: OpenRequest[] = [];
+  private readonly launchRequests: OpenRequest[] = [];
   /** Real paths the preload saw dropped (trusted drop events), briefly grantable. */
   private readonly drops = new DropGrants();
   private convertBusy = false;
@@ -218,7 +219,7 @@ export class StudioBackend {
   }
 
   private createHandlers(): Record<StudioInvokeMethod, Handler> {
-    const api: Api = { ...this.libraryHandlers(), ...this.documentHandlers(), ...this.sessionHandlers() };
+    const api: Api = { ...this.libraryHandlers(), ...this.documentHandlers(), ...sessionHandlers(this, this.opts, () => this.launchRequests.splice(0)) };
     return api as unknown as Record<StudioInvokeMethod, Handler>;
   }
 
@@ -340,57 +341,6 @@ export class StudioBackend {
         } finally {
           this.convertBusy = false;
         }
-      },
-    };
-  }
-
-  /** The session: recent list, autosave and recovery, settings, menus, closing, launch requests. */
-  private sessionHandlers(): Pick<Api, 'listRecent' | 'clearRecent' | 'autosave' | 'clearAutosave' | 'checkRecovery' | 'getSettings' | 'setSettings' | 'setCommands' | 'setDocumentState' | 'answerClose' | 'takeLaunchRequests'> {
-    return {
-      listRecent: () => this.recent.list(),
-      clearRecent: async () => {
-        await this.recent.clear();
-        this.opts.onRecentChanged?.([]);
-      },
-
-      autosave: async (session) => {
-        // Only paths the user opened are recorded, so granting them again on recovery grants nothing new.
-        const readable = (p: string) => this.policy.resolveReadable(p).then(() => true, () => false);
-        const { sourcePath, ...rest } = session;
-        const avatar = session.avatar.kind === 'file' && !(await readable(session.avatar.path)) ? null : session.avatar;
-        this.autosaveStore.schedule({
-          ...rest,
-          avatar: avatar ?? { kind: 'builtin', id: 'unknown' },
-          ...(sourcePath !== undefined && (await readable(sourcePath)) ? { sourcePath } : {}),
-        });
-      },
-      clearAutosave: () => this.autosaveStore.clear(),
-      checkRecovery: async () => {
-        const session = await this.autosaveStore.load();
-        if (!session) return null;
-        // The recovered document may read its avatar and export beside its source, as before the crash.
-        if (session.avatar.kind === 'file') await this.policy.grantFile(session.avatar.path).catch(() => undefined);
-        if (session.sourcePath) await this.policy.grantFile(session.sourcePath).catch(() => undefined);
-        return session;
-      },
-
-      getSettings: () => this.settings.get(),
-      setSettings: (patch) => this.settings.set(patch),
-
-      setCommands: async (commands) => {
-        this.opts.onCommands?.(commands);
-      },
-      setDocumentState: async (state) => {
-        this.opts.onDocumentState?.(state);
-      },
-      answerClose: async (id, answer) => {
-        // A late answer (main's own dialog already decided) is ignored.
-        this.closeGuard.answer(id, answer);
-      },
-      takeLaunchRequests: async () => {
-        const out = this.launchRequests;
-        this.launchRequests = [];
-        return out;
       },
     };
   }

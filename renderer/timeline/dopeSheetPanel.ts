@@ -1,21 +1,16 @@
 /**
  * Wires the dope sheet to the studio: what it shows, its edits committed through the document (one
  * undo step each), and its commands in the one command registry (K, Ctrl+C, Ctrl+V, Ctrl+Shift+V,
- * Delete keys). Copy takes the selected keys, or the whole pose at the playhead when none is
- * selected; paste puts back whichever was copied last, at the playhead.
+ * Delete keys; copy and paste in clipboardCommands.ts).
  */
 import type { Studio } from '../app/studio';
 import type { AutoKey } from '../app/autoKey';
-import type { Motion } from '../../shared/motion/types';
 import { insertKeys, type TrackRef } from '../../shared/edits/insertKeys';
-import { copyKeys, pasteKeys, type KeyClip } from '../../shared/edits/pasteKeys';
-import { pastePose } from '../../shared/edits/pastePose';
 import { onLocaleChange, t } from '../../shared/i18n';
 import { DopeSheet } from './dopeSheet';
 import { confirmReplace, markerEdits, registerKeyCommands } from './keyCommands';
+import { registerClipboardCommands } from './clipboardCommands';
 import { frameOf, snapToFrame } from '../app/frames';
-
-type Clipboard = { kind: 'keys'; clip: KeyClip; count: number } | { kind: 'pose'; motion: Motion; time: number };
 
 /** `autoKey`: K keys a pose it shows unkeyed (auto-key off) before anything else. */
 export function createDopeSheet(studio: Studio, autoKey: AutoKey): DopeSheet {
@@ -51,7 +46,6 @@ export function createDopeSheet(studio: Studio, autoKey: AutoKey): DopeSheet {
   sheet.updateInfo();
   sheet.timeChanged();
 
-  let clipboard: Clipboard | null = null;
   const frame = () => frameOf(studio.keyTime, studio.fps);
 
   /** K: the selected bone's rotation (and the hips position for the hips), else the rows picked by label. */
@@ -88,42 +82,7 @@ export function createDopeSheet(studio: Studio, autoKey: AutoKey): DopeSheet {
       studio.commit(insertKeys(studio.motion, targets, studio.keyTime), 'Insert key', () => t('timeline.keys.inserted', { frame: f }));
     },
   });
-  r.register({
-    id: 'keys.copy',
-    label: 'Copy',
-    description: 'Copy the selected keys, or the pose at the playhead',
-    shortcuts: ['Mod+C'],
-    menu: 'edit',
-    run: () => {
-      const f = frame();
-      if (!sheet.selection.empty) {
-        const count = sheet.selection.size;
-        clipboard = { kind: 'keys', clip: copyKeys(studio.motion, sheet.selection.toKeySelection()), count };
-        studio.messages.show('notice', () => t('timeline.keys.copied', { count }));
-      } else {
-        clipboard = { kind: 'pose', motion: studio.motion, time: studio.keyTime };
-        studio.messages.show('notice', () => t('timeline.pose.copied', { frame: f }));
-      }
-    },
-  });
-  const paste = (mirrored: boolean) => {
-    const f = frame();
-    const time = studio.keyTime;
-    if (!clipboard) {
-      studio.messages.show('notice', () => t('timeline.keys.nothingToPaste'));
-      return;
-    }
-    if (clipboard.kind === 'keys' && !mirrored) {
-      studio.commit(pasteKeys(studio.motion, clipboard.clip, time), 'Paste keys', () => t('timeline.keys.pasted', { frame: f }));
-      return;
-    }
-    // The pose as it was when copied (the motion of that moment); copied keys flip as the pose at the playhead.
-    const source = clipboard.kind === 'pose' ? clipboard : { motion: studio.motion, time };
-    const out = pastePose(studio.motion, source.time, time, { mirrored, source: source.motion });
-    studio.commit(out, mirrored ? 'Paste flipped' : 'Paste pose', () => t(mirrored ? 'timeline.pose.pastedFlipped' : 'timeline.pose.pasted', { frame: f }));
-  };
-  r.register({ id: 'keys.paste', label: 'Paste', description: 'Paste the copied keys or pose at the playhead', shortcuts: ['Mod+V'], menu: 'edit', isEnabled: () => clipboard !== null, run: () => paste(false) });
-  r.register({ id: 'keys.pasteFlipped', label: 'Paste flipped', description: 'Paste the copied pose mirrored left and right', shortcuts: ['Mod+Shift+V'], menu: 'edit', isEnabled: () => clipboard !== null, run: () => paste(true) });
+  registerClipboardCommands(studio, sheet);
   r.register({ id: 'keys.delete', label: 'Delete keys', description: 'Delete the selected keys', menu: 'edit', isEnabled: () => !sheet.selection.empty, run: () => void sheet.deleteSelected() });
   registerKeyCommands(studio, sheet, markers);
   return sheet;

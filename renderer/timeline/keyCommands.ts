@@ -5,7 +5,7 @@
  *   Ctrl+K: the columns of the selected keys (Alt+click on a key selects its column);
  * - ↑ / ↓: the playhead to the next / previous key of the shown rows (Blender's jump to keyframe);
  * - S: scale the selected keys' times around the playhead by a typed factor (scaleKeys);
- * - Value…: type the selected keys' value in the curve view's units (keyValueEntry.ts);
+ * - Value…: type the selected keys' value in the curve view's units (keyValueCommand.ts);
  * - T: the interpolation of the selected keys, Constant / Linear / Bézier (keyKindCommand.ts);
  * - markers: M adds one named "Marker N" with a new N, F2 renames, Delete removes the picked one
  *   (or the one on the playhead's frame), a drag on the ruler moves it.
@@ -17,29 +17,11 @@ import { lowerBound } from '../../shared/edits/keyBuffer';
 import { t } from '../../shared/i18n';
 import { choose } from '../ui/dialog';
 import { errorText } from '../ui/messages';
-import { h } from '../ui/dom';
 import type { DopeSheet } from './dopeSheet';
 import { frameOf, snapToFrame } from '../app/frames';
-import { keyValueFields, setKeyValues } from './keyValueEntry';
 import { registerInterpolationCommand } from './keyKindCommand';
-
-/** A dialog with number or text fields; resolves to their values, or null when cancelled. */
-async function askFields(id: string, title: string, fields: { id: string; label: string; value: string; type: 'number' | 'text' }[]): Promise<string[] | null> {
-  const inputs = fields.map((f) => h('input', { id: f.id, type: f.type, value: f.value, step: f.type === 'number' ? 'any' : undefined }) as HTMLInputElement);
-  const body = h('div', { class: 'dialog-fields' }, ...fields.map((f, i) => h('label', { class: 'field', for: f.id }, h('span', { text: f.label }), inputs[i])));
-  const choice = await choose({
-    id,
-    title,
-    body,
-    focus: inputs[0],
-    choices: [
-      { id: 'ok', label: t('timeline.dialog.ok'), default: true },
-      { id: 'cancel', label: t('timeline.keys.cancel') },
-    ],
-    cancel: 'cancel',
-  });
-  return choice === 'ok' ? inputs.map((i) => i.value) : null;
-}
+import { registerKeyValueCommand } from './keyValueCommand';
+import { askFields } from './fieldsDialog';
 
 /** Asks before moved keys replace `landed` keys already at their new times: key edits never lose keys silently. */
 export async function confirmReplace(moving: number, landed: number): Promise<boolean> {
@@ -136,42 +118,7 @@ export function registerKeyCommands(studio: Studio, sheet: DopeSheet, markers: R
     },
   });
 
-  r.register({
-    id: 'keys.value',
-    label: 'Key value…',
-    description: 'Type the value of the selected keys (degrees, centimetres or weight, as the curve view shows)',
-    shortcuts: ['Mod+Enter'],
-    menu: 'edit',
-    isEnabled: hasKeys,
-    run: async () => {
-      const sel = sheet.selection.toKeySelection();
-      const fields = keyValueFields(studio.motion, sel);
-      if (!fields) return;
-      const unit = t(`timeline.keys.unit.${fields.kind}` as never);
-      const names = ['X', 'Y', 'Z'];
-      const got = await askFields(
-        'key-value-dialog',
-        t('timeline.keys.valueTitle', { count: sheet.selection.size }),
-        fields.components.map((c, i) => ({ id: `key-value-${c}`, label: fields.kind === 'weight' ? unit : `${names[c]} (${unit})`, value: String(Math.round(fields.values[i] * 1000) / 1000), type: 'number' })),
-      );
-      if (!got) return;
-      const typed: (number | undefined)[] = [undefined, undefined, undefined];
-      fields.components.forEach((c, i) => {
-        const v = Number(got[i]);
-        // Only the fields the user changed are set (an untouched field keeps each key's own value).
-        if (got[i].trim() !== '' && Number.isFinite(v) && got[i] !== String(Math.round(fields.values[i] * 1000) / 1000)) typed[c] = v;
-      });
-      const count = sheet.selection.size;
-      try {
-        const out = setKeyValues(studio.motion, sel, typed);
-        if (out === studio.motion) return;
-        studio.commit(out, 'Set key value', () => t('timeline.keys.valueSet', { count }));
-      } catch (e) {
-        studio.messages.error(() => t('timeline.keys.valueFailed', { detail: errorText(e) }));
-      }
-    },
-  });
-
+  registerKeyValueCommand(studio, sheet);
   registerInterpolationCommand(studio, sheet);
 
   /** The picked marker, else the one on the playhead's frame. */

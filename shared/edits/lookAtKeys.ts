@@ -8,7 +8,7 @@
 import type { Motion, Quat } from '../motion/types';
 import { findChannel } from '../motion/types';
 import { fail } from '../errors';
-import { fromEuler } from '../math/quat';
+import { fromEuler } from '../math/euler';
 import { toEulerYXZ } from '../math/euler';
 import { sampleChannel } from '../vrma/sample';
 import { requireFinite } from './params';

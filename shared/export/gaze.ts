@@ -10,7 +10,7 @@
  */
 import type { Quat } from '../motion/types';
 import type { HumanBoneName } from '../vrm/humanBones';
-import { fromEuler } from '../math/quat';
+import { fromEuler } from '../math/euler';
 import { yawPitchOf } from '../edits/lookAtKeys';
 import { warning, type MotionWarning } from '../warnings';
 import { parseGlb } from '../gltf/glb';

@@ -6,7 +6,8 @@
  * its inherited part.
  */
 import type { MmdRig } from '../convert/mmd/rig';
-import { multiplyFlat, quatPow } from '../math/quat';
+import { multiplyFlat } from '../math/quat';
+import { quatPow } from '../math/quatPow';
 
 const MAX_APPEND_DEPTH = 16;
 

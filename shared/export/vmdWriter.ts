@@ -13,7 +13,8 @@
 import type { Channel, Motion, Quat } from '../motion/types';
 import { warning, type MotionWarning } from '../warnings';
 import { fail } from '../errors';
-import { conj, conjugateMultiplyFlat, multiplyFlat, quatPow } from '../math/quat';
+import { conj, conjugateMultiplyFlat, multiplyFlat } from '../math/quat';
+import { quatPow } from '../math/quatPow';
 import { HUMAN_BONE_NAMES, type HumanBoneName } from '../vrm/humanBones';
 import { MMD_UNIT_METRES } from '../convert/mmd/rig';
 import { RigPose } from '../convert/mmd/rigPose';

@@ -1,14 +1,26 @@
 /**
  * Euler angles of rotations for people to read and drag (the curve view): order XYZ, R = Rx·Ry·Rz,
- * the same order as fromEuler('XYZ', …) in quat.ts and three.js's default Euler. A rotation has two
+ * the same order as fromEuler('XYZ', …) and three.js's default Euler. A rotation has two
  * XYZ decompositions ((x, y, z) and (x+π, π−y, z+π)) plus any multiple of 2π on each angle; a track
  * is shown continuous by picking, key after key, the decomposition nearest the previous key's
- * (Blender's "compatible Euler"), so a turn through ±180° does not jump by 360°.
+ * (Blender's "compatible Euler"), so a turn through ±180° does not jump by 360°. fromEuler, the way
+ * back in any order, also reads the converters' Euler channels (FBX, BVH) and the gaze's yaw and pitch.
  */
-import type { Quat } from './types';
-import { fromEuler } from './quat';
+import type { Quat, Vec3 } from './types';
+import { fromAxisAngle, IDENTITY, mul } from './quat';
 
 const TAU = 2 * Math.PI;
+
+/** Rotation from intrinsic Euler angles (radians) applied in `order`, e.g. 'ZXY' means R = Rz·Rx·Ry. */
+export function fromEuler(order: string, angles: Readonly<Record<'X' | 'Y' | 'Z', number>>): Quat {
+  let q: Quat = IDENTITY;
+  for (const axis of order) {
+    const a = angles[axis as 'X' | 'Y' | 'Z'];
+    const v: Vec3 = axis === 'X' ? [1, 0, 0] : axis === 'Y' ? [0, 1, 0] : [0, 0, 1];
+    q = mul(q, fromAxisAngle(v, a));
+  }
+  return q;
+}
 
 /** Row-major rotation matrix m11..m33 of the last quaternion given to rotationOf (one scratch: the decompositions below read it at once). */
 const M = new Float64Array(9);

@@ -271,34 +271,6 @@ export function rotationAngle(a: ArrayLike<number>, ai: number, b: ArrayLike<num
   return 4 * Math.atan2(Math.sqrt(dx * dx + dy * dy + dz * dz + dw * dw), Math.sqrt(sx * sx + sy * sy + sz * sz + sw * sw));
 }
 
-/**
- * q^t for a unit quaternion, flat in and out (t may be negative: MMD's -1 ratio cancels a rotation).
- * The one power of a rotation: MMD's grant (付与) ratios, FBX layer weights and the gizmo's falloff.
- */
-export function quatPow(x: number, y: number, z: number, w: number, t: number, out: Float64Array, o: number): void {
-  if (t === 1) {
-    out[o] = x; out[o + 1] = y; out[o + 2] = z; out[o + 3] = w;
-    return;
-  }
-  if (w < 0) {
-    x = -x; y = -y; z = -z; w = -w;
-  }
-  const s = Math.sqrt(x * x + y * y + z * z);
-  if (s < 1e-12) {
-    out[o] = 0; out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 1;
-    return;
-  }
-  const half = Math.atan2(s, w) * t;
-  const k = Math.sin(half) / s;
-  out[o] = x * k; out[o + 1] = y * k; out[o + 2] = z * k; out[o + 3] = Math.cos(half);
-}
-
-/** q^t as a tuple (see quatPow). */
-export function pow(q: Quat, t: number): Quat {
-  quatPow(q[0], q[1], q[2], q[3], t, TOUT, 0);
-  return result4();
-}
-
 export function fromAxisAngle(axis: Vec3, angle: number): Quat {
   const n = Math.hypot(axis[0], axis[1], axis[2]) || 1;
   const s = Math.sin(angle / 2) / n;
@@ -326,17 +298,6 @@ export function fromUnitVectors(a: Vec3, b: Vec3): Quat {
   return normalize([ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx, r]);
 }
 
-/** Rotation from intrinsic Euler angles (radians) applied in `order`, e.g. 'ZXY' means R = Rz·Rx·Ry. */
-export function fromEuler(order: string, angles: Readonly<Record<'X' | 'Y' | 'Z', number>>): Quat {
-  let q: Quat = IDENTITY;
-  for (const axis of order) {
-    const a = angles[axis as 'X' | 'Y' | 'Z'];
-    const v: Vec3 = axis === 'X' ? [1, 0, 0] : axis === 'Y' ? [0, 1, 0] : [0, 0, 1];
-    q = mul(q, fromAxisAngle(v, a));
-  }
-  return q;
-}
-
 /** Rotation of a column-major 4x4 matrix (scale removed), as a unit quaternion. */
 export function fromMat4(m: readonly number[]): Quat {
   const sx = Math.hypot(m[0], m[1], m[2]) || 1;
@@ -361,28 +322,4 @@ export function fromMat4(m: readonly number[]): Quat {
     q = [(m13 + m31) / s, (m23 + m32) / s, 0.25 * s, (m21 - m12) / s];
   }
   return normalize(q);
-}
-
-/** The slerp from a to b (b on a's hemisphere) at f, and its derivative per unit f. */
-export function slerpWithDerivative(a: ArrayLike<number>, b: ArrayLike<number>, f: number, value: number[], slope: number[]): void {
-  let dot = 0;
-  for (let c = 0; c < 4; c++) dot += a[c] * b[c];
-  dot = Math.min(1, dot);
-  const omega = Math.acos(dot);
-  if (omega < 1e-9) {
-    for (let c = 0; c < 4; c++) {
-      value[c] = a[c] + (b[c] - a[c]) * f;
-      slope[c] = b[c] - a[c];
-    }
-    return;
-  }
-  const s = Math.sin(omega);
-  const wa = Math.sin((1 - f) * omega) / s;
-  const wb = Math.sin(f * omega) / s;
-  const da = (-omega * Math.cos((1 - f) * omega)) / s;
-  const db = (omega * Math.cos(f * omega)) / s;
-  for (let c = 0; c < 4; c++) {
-    value[c] = wa * a[c] + wb * b[c];
-    slope[c] = da * a[c] + db * b[c];
-  }
 }

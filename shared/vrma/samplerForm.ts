@@ -17,7 +17,7 @@ import type { Channel, ChannelPath } from '../motion/types';
 import { componentsOf } from '../motion/types';
 import { CUBIC, LINEAR, STEP, channelKind, kindsOf, type KeyKind } from '../motion/interpolation';
 import { bakeCubic, bakeStep, previousFloat32 } from './interpolation';
-import { slerpWithDerivative } from '../math/quat';
+import { slerpWithDerivative } from '../math/slerpDerivative';
 
 export type GltfInterpolation = 'LINEAR' | 'STEP' | 'CUBICSPLINE';
 

@@ -2,11 +2,11 @@
  * The linter and the text format run with the tests (issue 22, item 10).
  *
  * The linter is Biome (biome.json: its recommended rules, minus the few that fight idioms the code uses
- * on purpose, each named there). The code is not run through a formatter: Biome's and Prettier's
- * formatters both split the one-line multi-declarations the math code is written in (`const x = a[o],
- * y = a[o + 1]`), which at a 200-column width rewrote 409 of 744 files (+7,010 / -2,527 lines) into
- * something harder to read beside the formulas. What a formatter would hold that the code already
- * keeps is checked here instead: LF line ends, no tabs, no trailing spaces, one final newline.
+ * on purpose, each named there). The code formatter is dprint's, checked in format.test.ts: Biome's and
+ * Prettier's formatters both split the one-line multi-declarations the math code is written in
+ * (`const x = a[o], y = a[o + 1]`) and changed 1.7 times the lines dprint does. Every tracked text file,
+ * the Markdown, JSON, CSS, HTML, Python and shell ones no formatter reaches included, is checked here:
+ * LF line ends, no tabs, no trailing spaces, one final newline.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

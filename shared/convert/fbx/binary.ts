@@ -83,6 +83,68 @@ function shortString(data: Uint8Array): string | undefined {
   return s;
 }
 
+/** What the property reader needs of the file being parsed. */
+interface PropertySource {
+  readonly bytes: Uint8Array;
+  readonly dv: DataView;
+  readonly utf8: TextDecoder;
+  readonly budget: ReadBudget;
+}
+
+/** The `count` properties of the record at `at`, stored in bytes [start, end). */
+function readProps({ bytes, dv, utf8, budget }: PropertySource, start: number, end: number, count: number, at: number): FbxValue[] {
+  const props: FbxValue[] = [];
+  let p = start;
+  const need = (n: number) => {
+    if (p + n > end) fail('TRUNCATED', 'fbx.propertyPastRecord', { offset: at, property: props.length });
+  };
+  for (let k = 0; k < count; k++) {
+    need(1);
+    const type = String.fromCharCode(bytes[p++]);
+    switch (type) {
+      case 'Y': need(2); props.push(dv.getInt16(p, true)); p += 2; break;
+      // A bool (0/1, or 'T'/'Y'/'F'/'N'), except in FBX 6.x key lists, where it is a mode letter ('L', 'C', 'U', 's', 'n' ...).
+      case 'C': { need(1); const b = bytes[p]; props.push(b === 0 || b === 0x46 || b === 0x4e ? false : b === 1 || b === 0x54 || b === 0x59 ? true : String.fromCharCode(b)); p += 1; break; }
+      case 'I': need(4); props.push(dv.getInt32(p, true)); p += 4; break;
+      case 'F': need(4); props.push(dv.getFloat32(p, true)); p += 4; break;
+      case 'D': need(8); props.push(dv.getFloat64(p, true)); p += 8; break;
+      case 'L': {
+        need(8);
+        const v = dv.getBigInt64(p, true);
+        props.push(v >= -9007199254740991n && v <= 9007199254740991n ? Number(v) : v);
+        p += 8;
+        break;
+      }
+      case 'S': case 'R': {
+        need(4);
+        const len = dv.getUint32(p, true);
+        p += 4;
+        need(len);
+        const data = bytes.subarray(p, p + len);
+        p += len;
+        if (type === 'R') props.push(data);
+        else props.push(shortString(data) ?? utf8.decode(data));
+        break;
+      }
+      case 'f': case 'd': case 'i': case 'l': case 'b': {
+        need(12);
+        const count2 = dv.getUint32(p, true);
+        const encoding = dv.getUint32(p + 4, true);
+        const stored = dv.getUint32(p + 8, true);
+        p += 12;
+        need(stored);
+        if (encoding !== 0 && encoding !== 1) fail('BAD_FBX', 'fbx.arrayEncoding', { offset: p - 12, encoding });
+        props.push(lazyArray(type, count2, encoding, bytes.subarray(p, p + stored), p - 12, budget));
+        p += stored;
+        break;
+      }
+      default:
+        fail('BAD_FBX', 'fbx.propertyType', { offset: at, code: type.charCodeAt(0) });
+    }
+  }
+  return props;
+}
+
 export function parseBinaryFbx(bytes: Uint8Array): FbxDocument {
   if (!isBinaryFbx(bytes)) fail('BAD_FBX', 'fbx.signature');
   if (bytes.length < 27) fail('TRUNCATED', 'fbx.tooShort', { bytes: bytes.length });
@@ -97,59 +159,7 @@ export function parseBinaryFbx(bytes: Uint8Array): FbxDocument {
 
   const u = (at: number): number => (wide ? Number(dv.getBigUint64(at, true)) : dv.getUint32(at, true));
 
-  function readProps(start: number, end: number, count: number, at: number): FbxValue[] {
-    const props: FbxValue[] = [];
-    let p = start;
-    const need = (n: number) => {
-      if (p + n > end) fail('TRUNCATED', 'fbx.propertyPastRecord', { offset: at, property: props.length });
-    };
-    for (let k = 0; k < count; k++) {
-      need(1);
-      const type = String.fromCharCode(bytes[p++]);
-      switch (type) {
-        case 'Y': need(2); props.push(dv.getInt16(p, true)); p += 2; break;
-        // A bool (0/1, or 'T'/'Y'/'F'/'N'), except in FBX 6.x key lists, where it is a mode letter ('L', 'C', 'U', 's', 'n' ...).
-        case 'C': { need(1); const b = bytes[p]; props.push(b === 0 || b === 0x46 || b === 0x4e ? false : b === 1 || b === 0x54 || b === 0x59 ? true : String.fromCharCode(b)); p += 1; break; }
-        case 'I': need(4); props.push(dv.getInt32(p, true)); p += 4; break;
-        case 'F': need(4); props.push(dv.getFloat32(p, true)); p += 4; break;
-        case 'D': need(8); props.push(dv.getFloat64(p, true)); p += 8; break;
-        case 'L': {
-          need(8);
-          const v = dv.getBigInt64(p, true);
-          props.push(v >= -9007199254740991n && v <= 9007199254740991n ? Number(v) : v);
-          p += 8;
-          break;
-        }
-        case 'S': case 'R': {
-          need(4);
-          const len = dv.getUint32(p, true);
-          p += 4;
-          need(len);
-          const data = bytes.subarray(p, p + len);
-          p += len;
-          if (type === 'R') props.push(data);
-          else props.push(shortString(data) ?? utf8.decode(data));
-          break;
-        }
-        case 'f': case 'd': case 'i': case 'l': case 'b': {
-          need(12);
-          const count2 = dv.getUint32(p, true);
-          const encoding = dv.getUint32(p + 4, true);
-          const stored = dv.getUint32(p + 8, true);
-          p += 12;
-          need(stored);
-          if (encoding !== 0 && encoding !== 1) fail('BAD_FBX', 'fbx.arrayEncoding', { offset: p - 12, encoding });
-          props.push(lazyArray(type, count2, encoding, bytes.subarray(p, p + stored), p - 12, budget));
-          p += stored;
-          break;
-        }
-        default:
-          fail('BAD_FBX', 'fbx.propertyType', { offset: at, code: type.charCodeAt(0) });
-      }
-    }
-    return props;
-  }
-
+  const source: PropertySource = { bytes, dv, utf8, budget };
   const countRecord = recordCounter();
   function readList(start: number, end: number, depth: number): FbxNode[] {
     if (depth > MAX_DEPTH) fail('BAD_FBX', 'fbx.depth', { max: MAX_DEPTH, offset: start });
@@ -180,7 +190,7 @@ export function parseBinaryFbx(bytes: Uint8Array): FbxDocument {
       if (propEnd > recordEnd) fail('TRUNCATED', 'fbx.propertiesPastRecord', { offset: at });
       if (propCount > propBytes) fail('BAD_FBX', 'fbx.propertyCount', { offset: at, count: propCount, bytes: propBytes });
       const name = shortString(bytes.subarray(nameStart, propStart)) ?? latin.decode(bytes.subarray(nameStart, propStart));
-      const props = readProps(propStart, propEnd, propCount, at);
+      const props = readProps(source, propStart, propEnd, propCount, at);
       const children = propEnd < recordEnd ? readList(propEnd, recordEnd, depth + 1) : [];
       nodes.push({ name, props, children });
       p = recordEnd;

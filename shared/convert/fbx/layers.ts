@@ -14,7 +14,8 @@
  * to a composed rotation).
  */
 import type { Quat, Vec3 } from '../../motion/types';
-import { mul, pow, slerp } from '../../math/quat';
+import { mul, slerp } from '../../math/quat';
+import { pow } from '../../math/quatPow';
 import type { CurveCursor } from './curves';
 import type { FbxLayer } from './sceneTypes';
 import { eulerToQuat, type TransformParts } from './transform';

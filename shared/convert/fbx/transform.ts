@@ -11,7 +11,8 @@
 import { warning, type MotionWarning } from '../../warnings';
 import type { Mat4, Quat, Vec3 } from '../../motion/types';
 import { compose, multiply } from '../../math/mat4';
-import { conj, fromEuler, IDENTITY, mul } from '../../math/quat';
+import { conj, IDENTITY, mul } from '../../math/quat';
+import { fromEuler } from '../../math/euler';
 import type { FbxGlobals, FbxModel } from './sceneTypes';
 
 const DEG = Math.PI / 180;

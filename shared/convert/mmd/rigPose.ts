@@ -6,7 +6,8 @@
  * bones (the D-bones) see the result. Typed arrays, reused for every frame.
  */
 import type { Quat, Vec3 } from '../../motion/types';
-import { multiplyFlat, quatPow, rotateVecFlat } from '../../math/quat';
+import { multiplyFlat, rotateVecFlat } from '../../math/quat';
+import { quatPow } from '../../math/quatPow';
 import type { MmdRig, RigIk } from './rig';
 import { CcdSolver } from './ccdIk';
 

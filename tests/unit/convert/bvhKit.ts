@@ -5,7 +5,8 @@
  * describe the same motion.
  */
 import type { Quat, Vec3 } from '../../../shared/motion/types';
-import { conj, fromEuler, mul, rotateVec, normalize } from '../../../shared/math/quat';
+import { conj, mul, rotateVec, normalize } from '../../../shared/math/quat';
+import { fromEuler } from '../../../shared/math/euler';
 import type { Bvh, BvhChannel, BvhJoint } from '../../../shared/convert/bvh/parse';
 import { HUMAN_BONE_NAMES, HUMAN_BONE_PARENT, type HumanBoneName } from '../../../shared/vrm/humanBones';
 import { standardWorldPositions } from '../../../shared/vrm/standardSkeleton';
