@@ -20,7 +20,7 @@ import type { TimeRange } from './range';
 import { PreviewClock } from '../preview/previewClock';
 import { Preview } from '../preview/preview';
 import { disposeAvatar, loadAvatar, type LoadedAvatar } from '../avatar/loadAvatar';
-import type { Viewport } from '../viewport/viewport';
+import type { StudioViewport } from './studioViewport';
 import { motionBounds } from '../preview/motionBounds';
 import { openReadableFrames } from './partialBvh';
 import { openCapturedVideo } from './capturedVideo';
@@ -105,7 +105,7 @@ export class Studio {
   private mmdSource: MmdSource | null = null;
 
   /** `settings`: the one settings client; every view reads and changes the settings through it. */
-  constructor(readonly viewport: Viewport, readonly api: StudioApi | null, initialMotion: Motion, initialName = 'Untitled', readonly settings = new SettingsClient(api)) {
+  constructor(readonly viewport: StudioViewport, readonly api: StudioApi | null, initialMotion: Motion, initialName = 'Untitled', readonly settings = new SettingsClient(api)) {
     this.doc = new MotionDocument(initialMotion, initialName);
     this.doc.setWriter(writeVrmaSoon);
     this.mmdModels = new MmdModels(api);
