@@ -32,6 +32,7 @@ import { registerLanguageCommands } from './languageControl';
 import { createShortcutsOverlay } from './shortcutsOverlay';
 import { openQuestions } from '../panels/openQuestions';
 import { createOnionSkin } from '../viewport/onionSkinControls';
+import { markSceneReady } from '../ui/sceneReady';
 
 /** `early`: the StudioApi and the settings client renderer/main.ts made (and started reading) before this code had loaded. */
 export async function startStudio(root: HTMLElement, early: StartCalls = startCalls()): Promise<Studio> {
@@ -144,5 +145,6 @@ export async function startStudio(root: HTMLElement, early: StartCalls = startCa
   // Autosave, crash recovery, recent projects and OS/command-line open requests (after the start-up document is in place).
   if (api) startDesktop(studio, api, library.element, loadMannequin);
   await switcher.ready;
+  markSceneReady('studio');
   return studio;
 }
