@@ -146,12 +146,16 @@ export async function settleDraws(page: Page, counters: readonly DrawCounter[], 
   return settled.last;
 }
 
-/** Idle costs nothing: after settleDraws, asserts that none of `counters` moves during `ms`. */
-export async function expectIdle(page: Page, counters: readonly DrawCounter[], ms: number, settleTimeout = 20_000): Promise<void> {
+/**
+ * Idle costs nothing: after settleDraws, asserts that none of `counters` moves during the next `frames`
+ * animation frames (counted, not timed: on a loaded machine frames come late, and every canvas draws in
+ * an animation frame, so each of them was a chance to draw; 60 frames are about a second unloaded).
+ */
+export async function expectIdle(page: Page, counters: readonly DrawCounter[], frames: number, settleTimeout = 20_000): Promise<void> {
   const before = await settleDraws(page, counters, settleTimeout);
-  await page.waitForTimeout(ms);
-  const after = (await drawCounts(page, counters, 0, 0)).last;
-  if (after !== before) throw new Error(`${counters.join(', ')} drew while idle for ${ms} ms: counts ${before} -> ${after}`);
+  // Returns once the counts stood still for `frames` frames: at once unless something drew in the window.
+  const after = await drawCounts(page, counters, frames, settleTimeout);
+  if (!after.ok || after.last !== before) throw new Error(`${counters.join(', ')} drew while idle for ${frames} frames: counts ${before} -> ${after.last}`);
 }
 
 /** The counters after `quiet` animation frames in a row without a change (0: now). */
