@@ -216,6 +216,16 @@ export async function waitForBedroomDrawn(page: Page, timeout = 30_000): Promise
   );
 }
 
+/**
+ * Resolves after `frames` animation frames of the page: the work queued before has run and the page
+ * drew that many frames since, whether or not a view is drawing (playback on or off).
+ */
+export async function animationFrames(page: Page, frames: number): Promise<void> {
+  await page.evaluate(async (n) => {
+    for (let i = 0; i < n; i++) await new Promise((r) => requestAnimationFrame(r));
+  }, frames);
+}
+
 /** The counters after `quiet` animation frames in a row without a change (0: now). */
 function drawCounts(page: Page, counters: readonly DrawCounter[], quiet: number, timeout: number): Promise<{ ok: boolean; last: string }> {
   return page.evaluate(
