@@ -171,7 +171,7 @@ export async function settleLayout(page: Page, quiet = 5, timeout = 20_000): Pro
       const t0 = performance.now();
       let last = '';
       for (let still = -1; ; ) {
-        let sig = document.body.innerText;
+        let sig = document.body.textContent ?? '';
         for (const el of document.body.querySelectorAll('*')) {
           const r = el.getBoundingClientRect();
           sig += `|${Math.round(r.x)},${Math.round(r.y)},${Math.round(r.width)},${Math.round(r.height)}`;
