@@ -104,7 +104,10 @@ export class Studio {
   /** The open document's MMD source, while the document is an MMD conversion. */
   private mmdSource: MmdSource | null = null;
 
-  /** `settings`: the one settings client; every view reads and changes the settings through it. */
+  /**
+   * `viewport`: the picture the studio draws into, as the kernel sees it (app/studioViewport.ts; the shell
+   * hands in renderer/viewport's Viewport). `settings`: the one settings client; every view reads and changes the settings through it.
+   */
   constructor(readonly viewport: StudioViewport, readonly api: StudioApi | null, initialMotion: Motion, initialName = 'Untitled', readonly settings = new SettingsClient(api)) {
     this.doc = new MotionDocument(initialMotion, initialName);
     this.doc.setWriter(writeVrmaSoon);
