@@ -23,9 +23,14 @@ const START = `(() => {
   requestAnimationFrame(tick);
   window.__stallMonitor = m;
 })()`;
-/** Frames the monitor records after the autosave landed (about 200 ms unloaded): the stall right after it counts too. */
+/** Animation frames the monitor records after the autosave landed (about 200 ms unloaded): the stall right after it counts too. */
 const FRAMES_AFTER = 12;
-const FRAMES_RECORDED = `window.__stallMonitor.gaps.length`;
+// A string for evaluate, like the others: the page's CSP refuses waitForFunction's string predicates (no eval).
+const AFTER_LANDING = `new Promise((done) => {
+  let n = ${FRAMES_AFTER};
+  const next = () => (n-- > 0 ? requestAnimationFrame(next) : done(null));
+  next();
+})`;
 const STOP = `(() => {
   const m = window.__stallMonitor;
   m.run = false;
@@ -60,8 +65,7 @@ export async function measureEditAndAutosave(page: Page, userDataDir: string, ed
   await edit();
   await waitFor(() => autosavedSha(userDataDir) !== before, `an autosave within ${timeoutMs} ms of the edit`, timeoutMs, 25);
   const landedMs = Date.now() - editedAt;
-  const recorded = (await page.evaluate(FRAMES_RECORDED)) as number;
-  await page.waitForFunction(`${FRAMES_RECORDED} >= ${recorded + FRAMES_AFTER}`, undefined, { timeout: timeoutMs, polling: 20 });
+  await page.evaluate(AFTER_LANDING);
   const { longTasks, gaps } = (await page.evaluate(STOP)) as { longTasks: [number, number][]; gaps: [number, number][] };
   const longest = (xs: [number, number][], from: number, to = Infinity) => Math.round(Math.max(0, ...xs.filter(([at]) => at >= from && at < to).map(([, d]) => d)));
   const after = AUTOSAVE_QUIET_MS - 5;
