@@ -20,7 +20,7 @@ import type { TimeRange } from './range';
 import { PreviewClock } from '../preview/previewClock';
 import { Preview } from '../preview/preview';
 import { disposeAvatar, loadAvatar, type LoadedAvatar } from '../avatar/loadAvatar';
-import type { Viewport } from '../viewport/viewport';
+import type { StudioViewport } from './studioViewport';
 import { motionBounds } from '../preview/motionBounds';
 import { openReadableFrames } from './partialBvh';
 import { openCapturedVideo } from './capturedVideo';
@@ -104,8 +104,11 @@ export class Studio {
   /** The open document's MMD source, while the document is an MMD conversion. */
   private mmdSource: MmdSource | null = null;
 
-  /** `settings`: the one settings client; every view reads and changes the settings through it. */
-  constructor(readonly viewport: Viewport, readonly api: StudioApi | null, initialMotion: Motion, initialName = 'Untitled', readonly settings = new SettingsClient(api)) {
+  /**
+   * `viewport`: the picture the studio draws into, as the kernel sees it (app/studioViewport.ts; the shell
+   * hands in renderer/viewport's Viewport). `settings`: the one settings client; every view reads and changes the settings through it.
+   */
+  constructor(readonly viewport: StudioViewport, readonly api: StudioApi | null, initialMotion: Motion, initialName = 'Untitled', readonly settings = new SettingsClient(api)) {
     this.doc = new MotionDocument(initialMotion, initialName);
     this.doc.setWriter(writeVrmaSoon);
     this.mmdModels = new MmdModels(api);

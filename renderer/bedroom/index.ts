@@ -11,6 +11,7 @@ import { BedroomView } from './scene';
 import { BedroomXr, immersiveVrAvailable } from './xr';
 import { testHookEnabled } from '../platform/testHookEnabled';
 import { t } from '../../shared/i18n';
+import { markSceneReady } from '../ui/sceneReady';
 
 export type { BedroomContext, BedroomHandle } from './context';
 export { listPoseFiles, type PoseFileEntry, type PoseLibrarySource } from './poseLibrary';
@@ -55,9 +56,13 @@ export function mountBedroom(root: HTMLElement, ctx: BedroomContext): BedroomHan
   // (renderer/app/testHookEnabled.ts); its code is a chunk of its own, loaded only then.
   let removeHook = () => {};
   void testHookEnabled().then(async (on) => {
-    if (!on || disposed) return;
-    const { installBedroomTestHook } = await import('./testHook');
-    if (!disposed) removeHook = installBedroomTestHook(controller, view, xr);
+    if (disposed) return;
+    if (on) {
+      const { installBedroomTestHook } = await import('./testHook');
+      if (disposed) return;
+      removeHook = installBedroomTestHook(controller, view, xr);
+    }
+    markSceneReady('bedroom');
   });
   return {
     dispose() {
@@ -66,6 +71,7 @@ export function mountBedroom(root: HTMLElement, ctx: BedroomContext): BedroomHan
       canvas.removeEventListener('pointerdown', onDown);
       canvas.removeEventListener('pointerup', onUp);
       removeHook();
+      markSceneReady('bedroom', false);
       xr.dispose();
       controller.dispose();
       view.dispose();

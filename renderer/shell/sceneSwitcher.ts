@@ -4,6 +4,7 @@
  * opens it directly. While the Bedroom shows, the studio stops drawing and playing.
  */
 import type { Studio } from '../app/studio';
+import type { Viewport } from '../viewport/viewport';
 import type { StudioApi } from '../../shared/contract/studioApi';
 import { h } from '../ui/dom';
 import { errorText } from '../ui/messages';
@@ -36,7 +37,7 @@ function bedroomSettings(studio: Studio): BedroomContext['settings'] {
   };
 }
 
-export function createSceneSwitcher(studio: Studio, studioView: HTMLElement, bedroomView: HTMLElement) {
+export function createSceneSwitcher(studio: Studio, viewport: Viewport, studioView: HTMLElement, bedroomView: HTMLElement) {
   const loadBedroom = Object.values(bedroomModules)[0] as (() => Promise<BedroomModule>) | undefined;
   const studioTab = h('button', { type: 'button', role: 'tab', id: 'tab-studio', 'aria-selected': 'true' }) as HTMLButtonElement;
   tAttr(tText(studioTab, 'studio.scene.studio'), 'title', 'studio.scene.studioHelp');
@@ -61,7 +62,7 @@ export function createSceneSwitcher(studio: Studio, studioView: HTMLElement, bed
     if (toBedroom) {
       wasPlaying = studio.clock.playing;
       studio.setPlaying(false);
-      studio.viewport.stop();
+      viewport.stop();
       if (location.hash !== '#bedroom') history.replaceState(null, '', '#bedroom');
       try {
         const mod = await loadBedroom!();
@@ -86,8 +87,8 @@ export function createSceneSwitcher(studio: Studio, studioView: HTMLElement, bed
       mounted = null;
       bedroomView.replaceChildren();
       if (location.hash === '#bedroom') history.replaceState(null, '', location.pathname + location.search);
-      studio.viewport.start();
-      studio.viewport.resize();
+      viewport.start();
+      viewport.resize();
       if (wasPlaying) studio.setPlaying(true);
     }
   };

@@ -32,6 +32,7 @@ import { registerLanguageCommands } from './languageControl';
 import { createShortcutsOverlay } from './shortcutsOverlay';
 import { openQuestions } from '../panels/openQuestions';
 import { createOnionSkin } from '../viewport/onionSkinControls';
+import { markSceneReady } from '../ui/sceneReady';
 
 /** `early`: the StudioApi and the settings client renderer/main.ts made (and started reading) before this code had loaded. */
 export async function startStudio(root: HTMLElement, early: StartCalls = startCalls()): Promise<Studio> {
@@ -89,7 +90,7 @@ export async function startStudio(root: HTMLElement, early: StartCalls = startCa
   studio.drag.keyWith(autoKey);
   // Expressions and the gaze (issue 13): weight sliders in the right column, a gaze target in the viewport.
   const expressionPanel = createExpressionPanel(studio, autoKey);
-  const tools = createViewportTools(studio, expressionPanel);
+  const tools = createViewportTools(studio, viewport, expressionPanel);
   const { poseEditor, ikHandles, lookAtTarget } = tools;
   const timeline = createTimeline(studio);
   const dopeSheet = createDopeSheet(studio, autoKey);
@@ -97,7 +98,7 @@ export async function startStudio(root: HTMLElement, early: StartCalls = startCa
   registerMarkersCommand(studio, tools);
   timelineFit = () => timeline.view.fit();
   // Onion skin (issue 13): ghosts at -N/+N frames, its controls in the transport bar.
-  const onionSkin = createOnionSkin(studio);
+  const onionSkin = createOnionSkin(studio, viewport);
   const loadMannequin = async () => {
     const bytes = await mannequinBytes('1.0');
     if (!bytes) {
@@ -122,7 +123,7 @@ export async function startStudio(root: HTMLElement, early: StartCalls = startCa
     }
   };
 
-  const switcher = buildStudioPage(root, studio, { language, shortcuts, viewportBox, library: library.element, onionSkin, expressionPanel, timeline, dopeSheet, curveView });
+  const switcher = buildStudioPage(root, studio, { language, shortcuts, viewport, viewportBox, library: library.element, onionSkin, expressionPanel, timeline, dopeSheet, curveView });
 
   bindShortcuts(studio.commands, window, () => !switcher.isBedroom());
   bindFileDrop(studio, window);
@@ -135,7 +136,7 @@ export async function startStudio(root: HTMLElement, early: StartCalls = startCa
   }
   studio.setPlaying(studio.duration > 0);
   const hook = await testHookModule;
-  hook?.installTestHook(studio, { poseEditor, ikHandles, lookAtTarget, contactStrip: timeline.contacts, timeline: timeline.view, startedAt, onionSkin: onionSkin.onion });
+  hook?.installTestHook(studio, { viewport, poseEditor, ikHandles, lookAtTarget, contactStrip: timeline.contacts, timeline: timeline.view, startedAt, onionSkin: onionSkin.onion });
   // The dope sheet's key geometry for e2e tests and the bench (only with the test hook).
   if (hook) (window as unknown as { __dopeSheet?: unknown }).__dopeSheet = dopeSheet;
   if (hook) (window as unknown as { __curveView?: unknown }).__curveView = curveView;
@@ -144,5 +145,6 @@ export async function startStudio(root: HTMLElement, early: StartCalls = startCa
   // Autosave, crash recovery, recent projects and OS/command-line open requests (after the start-up document is in place).
   if (api) startDesktop(studio, api, library.element, loadMannequin);
   await switcher.ready;
+  markSceneReady('studio');
   return studio;
 }

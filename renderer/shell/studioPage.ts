@@ -19,11 +19,13 @@ import { createLanguageControl } from './languageControl';
 import { createSceneSwitcher } from './sceneSwitcher';
 import { createSplitters } from './splitters';
 import type { ShortcutsOverlay } from './shortcutsOverlay';
+import type { Viewport } from '../viewport/viewport';
 
 /** The parts built before the page (each view made by its own module). */
 export interface PageParts {
   readonly language: LanguageChoice;
   readonly shortcuts: ShortcutsOverlay;
+  readonly viewport: Viewport;
   readonly viewportBox: HTMLElement;
   readonly library: HTMLElement;
   readonly onionSkin: { readonly element: HTMLElement };
@@ -33,7 +35,7 @@ export interface PageParts {
   readonly curveView: { readonly element: HTMLElement };
 }
 
-export function buildStudioPage(root: HTMLElement, studio: Studio, { language, shortcuts, viewportBox, library, onionSkin, expressionPanel, timeline, dopeSheet, curveView }: PageParts): ReturnType<typeof createSceneSwitcher> {
+export function buildStudioPage(root: HTMLElement, studio: Studio, { language, shortcuts, viewport, viewportBox, library, onionSkin, expressionPanel, timeline, dopeSheet, curveView }: PageParts): ReturnType<typeof createSceneSwitcher> {
   const documentPanels = createDocumentPanels(studio);
   const noticeHistory = createNoticeHistory(studio.messages);
   const header = h(
@@ -75,7 +77,7 @@ export function buildStudioPage(root: HTMLElement, studio: Studio, { language, s
   studioView.querySelector('.bottom')!.prepend(splitters.elements.dopeSheet);
   void studio.settings.ready().then((s) => splitters.apply(s.panels));
   const bedroomView = h('div', { class: 'bedroom-view', id: 'bedroom-view', hidden: true });
-  const switcher = createSceneSwitcher(studio, studioView, bedroomView);
+  const switcher = createSceneSwitcher(studio, viewport, studioView, bedroomView);
   header.insertBefore(switcher.element, header.children[2]);
   root.replaceChildren(header, ...documentPanels.panels, noticeHistory.panel, studioView, bedroomView, studio.messages.element, shortcuts.element);
   placeNotices(studio.messages.element, [viewportBox.parentElement!, bedroomView]);

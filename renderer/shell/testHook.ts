@@ -15,12 +15,15 @@ import type { LookAtTarget } from '../viewport/lookAtTarget';
 import type { ContactStrip } from '../timeline/contactStrip';
 import type { TimelineView } from '../timeline/timelineView';
 import type { OnionSkin } from '../viewport/onionSkin';
+import type { Viewport } from '../viewport/viewport';
 import { stateProbes } from './testHookState';
 import { poseProbes, poseReaders } from './testHookPose';
 import { dragProbes } from './testHookDrags';
 import { pixelProbes } from './testHookPixels';
 
 export interface TestHookDeps {
+  /** The viewport itself (the studio sees only its StudioViewport side): frames, camera, pixels. */
+  readonly viewport: Viewport;
   readonly poseEditor: PoseEditor;
   readonly ikHandles: IkHandles;
   readonly lookAtTarget?: LookAtTarget;

@@ -7,6 +7,7 @@
  */
 import * as THREE from 'three';
 import type { Studio } from '../app/studio';
+import type { Viewport } from '../viewport/viewport';
 import type { PoseEditor } from '../pose/poseEditor';
 import type { IkHandles } from '../pose/ikHandles';
 import type { IkEffector } from '../pose/applyIk';
@@ -18,6 +19,7 @@ import { moveKeys } from '../../shared/edits/moveKeys';
 import type { PoseReaders } from './testHookPose';
 
 export interface DragDeps {
+  readonly viewport: Viewport;
   readonly poseEditor: PoseEditor;
   readonly ikHandles: IkHandles;
   readonly lookAtTarget?: LookAtTarget;
@@ -26,7 +28,7 @@ export interface DragDeps {
 const fire = (controls: PoseEditor['rotate'], type: 'mouseDown' | 'mouseUp' | 'objectChange') =>
   (controls as unknown as THREE.EventDispatcher<Record<string, object>>).dispatchEvent({ type, mode: controls.mode } as never);
 
-export function dragProbes(studio: Studio, { poseEditor, ikHandles, lookAtTarget }: DragDeps, read: PoseReaders) {
+export function dragProbes(studio: Studio, { viewport, poseEditor, ikHandles, lookAtTarget }: DragDeps, read: PoseReaders) {
   /** A rotate-gizmo drag on `bone` that ends with its normalized local rotation at q (x, y, z, w). */
   const dragRotate = (bone: HumanBoneName, q: [number, number, number, number]) => {
     studio.setPlaying(false);
@@ -62,17 +64,17 @@ export function dragProbes(studio: Studio, { poseEditor, ikHandles, lookAtTarget
     markerScreen: (bone: HumanBoneName) => {
       const p = new THREE.Vector3();
       studio.avatar!.vrm.humanoid.getRawBoneNode(vrmBone(bone))!.getWorldPosition(p);
-      p.project(studio.viewport.camera);
-      const r = studio.viewport.renderer.domElement.getBoundingClientRect();
+      p.project(viewport.camera);
+      const r = viewport.renderer.domElement.getBoundingClientRect();
       return { x: r.left + ((p.x + 1) / 2) * r.width, y: r.top + ((1 - p.y) / 2) * r.height };
     },
     pickAt: (x: number, y: number) => poseEditor.pickAt(x, y),
-    gizmo: () => ({ ...poseEditor.inspect(), orbitEnabled: studio.viewport.orbit.enabled }),
+    gizmo: () => ({ ...poseEditor.inspect(), orbitEnabled: viewport.orbit.enabled }),
     /** Times one pose edit on `bone` from drag end to the preview showing the edited pose (ms). */
     timeEdit: (bone: HumanBoneName, q: [number, number, number, number]) => {
       const t0 = performance.now();
       dragRotate(bone, q);
-      studio.viewport.renderNow(0);
+      viewport.renderNow(0);
       return performance.now() - t0;
     },
     /**

@@ -5,6 +5,7 @@
  */
 import type * as THREE from 'three';
 import type { Studio } from '../app/studio';
+import type { Viewport } from '../viewport/viewport';
 import type { PoseEditor } from '../pose/poseEditor';
 import type { TimelineView } from '../timeline/timelineView';
 import type { OnionSkin } from '../viewport/onionSkin';
@@ -19,13 +20,14 @@ export function readPixels(canvas: HTMLCanvasElement): Uint8ClampedArray {
 }
 
 export interface PixelDeps {
+  readonly viewport: Viewport;
   readonly poseEditor: PoseEditor;
   readonly timeline: TimelineView;
   readonly onionSkin?: OnionSkin;
 }
 
-export function pixelProbes(studio: Studio, { poseEditor, timeline, onionSkin }: PixelDeps) {
-  const vp = studio.viewport;
+export function pixelProbes(studio: Studio, { viewport, poseEditor, timeline, onionSkin }: PixelDeps) {
+  const vp = viewport;
   const avatarPixels = () => {
     const avatar = studio.avatar;
     if (!avatar) return { share: 0, mean: [0, 0, 0] };

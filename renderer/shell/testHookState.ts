@@ -5,6 +5,7 @@
  * the studio's classes; each view answers for itself through its inspect().
  */
 import type { Studio } from '../app/studio';
+import type { Viewport } from '../viewport/viewport';
 import type { TimelineView } from '../timeline/timelineView';
 import type { ContactStrip } from '../timeline/contactStrip';
 import type { OnionSkin } from '../viewport/onionSkin';
@@ -15,6 +16,7 @@ import { fileSaverCounts } from '../platform/autosaveWriter';
 import { fromBase64, toBase64, type PoseReaders } from './testHookPose';
 
 export interface StateDeps {
+  readonly viewport: Viewport;
   readonly timeline: TimelineView;
   readonly contactStrip?: ContactStrip;
   readonly onionSkin?: OnionSkin;
@@ -42,7 +44,7 @@ function toastsOf(studio: Studio) {
   return [...studio.messages.element.querySelectorAll(':scope > .message')].map((m) => ({ kind: m.classList.contains('error') ? 'error' : m.classList.contains('success') ? 'success' : 'notice', text: m.querySelector('span')?.textContent ?? '' }));
 }
 
-export function stateProbes(studio: Studio, { timeline, contactStrip, onionSkin, startedAt }: StateDeps, read: PoseReaders) {
+export function stateProbes(studio: Studio, { viewport, timeline, contactStrip, onionSkin, startedAt }: StateDeps, read: PoseReaders) {
   // Preview rebuilds: every motion change and every new avatar rebuilds the clip (Studio.rebuildPreview).
   let previewVersion = 0;
   studio.events.on('motion', () => previewVersion++);
@@ -71,7 +73,7 @@ export function stateProbes(studio: Studio, { timeline, contactStrip, onionSkin,
   return {
     startedAt,
     firstAvatarFrameAt: () => firstAvatarFrameAt,
-    framesDrawn: () => studio.viewport.framesDrawn,
+    framesDrawn: () => viewport.framesDrawn,
     state: () => ({
       time: clock.time,
       duration: studio.duration,
@@ -125,7 +127,7 @@ export function stateProbes(studio: Studio, { timeline, contactStrip, onionSkin,
     select: (bone: HumanBoneName | null) => studio.select(bone),
     setFalloff: (s: number) => studio.setFalloff(s),
     /** The onion skin's setting and the ghosts (side, time) the last frame drew. */
-    onionSkin: () => ({ ...(onionSkin?.inspect() ?? { enabled: false, seconds: 0, lastDrawn: [] }), framesDrawn: studio.viewport.framesDrawn }),
+    onionSkin: () => ({ ...(onionSkin?.inspect() ?? { enabled: false, seconds: 0, lastDrawn: [] }), framesDrawn: viewport.framesDrawn }),
     setOnionSkin: (patch: { enabled?: boolean; seconds?: number }) => onionSkin?.set(patch),
     /** Draws a frame now and returns each ghost's pose (normalized rotations and positions) as the onion skin posed it. */
     onionGhostPoses: (bones: HumanBoneName[]) => {
@@ -133,7 +135,7 @@ export function stateProbes(studio: Studio, { timeline, contactStrip, onionSkin,
       const out: { side: number; time: number; rotations: Record<string, number[]>; positions: Record<string, number[]> }[] = [];
       onionSkin.onGhostPosed = (side, time) => out.push({ side, time, rotations: read.rotations(bones), positions: read.positions(bones) });
       try {
-        studio.viewport.renderNow(0);
+        viewport.renderNow(0);
       } finally {
         onionSkin.onGhostPosed = null;
       }

@@ -4,6 +4,7 @@
  * records its own edit (pose/dragEdits.ts). H shows or hides the markers and the gaze target together.
  */
 import type { Studio } from '../app/studio';
+import type { Viewport } from '../viewport/viewport';
 import type { YawPitch } from '../../shared/edits/lookAtKeys';
 import { PoseEditor } from '../pose/poseEditor';
 import { IkHandles } from '../pose/ikHandles';
@@ -17,8 +18,7 @@ export interface ViewportTools {
 }
 
 /** `gazePanel` shows the gaze live while its target is dragged (the expression panel). */
-export function createViewportTools(studio: Studio, gazePanel: { showLiveGaze(gaze: YawPitch | null): void }): ViewportTools {
-  const { viewport } = studio;
+export function createViewportTools(studio: Studio, viewport: Viewport, gazePanel: { showLiveGaze(gaze: YawPitch | null): void }): ViewportTools {
   const poseEditor = new PoseEditor(viewport, { select: (bone) => studio.select(bone), drag: studio.drag, edit: (d) => poseDragEdit(studio, d) });
   studio.events.on('selection', (bone) => poseEditor.attach(bone));
   studio.events.on('avatar', (a) => poseEditor.setAvatar(a));

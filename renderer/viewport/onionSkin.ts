@@ -9,6 +9,7 @@
  */
 import * as THREE from 'three';
 import type { Studio } from '../app/studio';
+import type { Viewport } from './viewport';
 import { clampOnionSeconds, ONION_SKIN_SECONDS, type OnionSkinSettings } from '../../shared/contract/studioApi';
 
 /** Ghost colours: past (before the playhead) and future (after it). */
@@ -35,8 +36,11 @@ export class OnionSkin {
   /** Skip the ghosts without changing the setting (the test hook's reference frame). */
   hold = false;
 
-  constructor(private readonly studio: Studio) {
-    studio.viewport.addPass(() => this.draw());
+  constructor(
+    private readonly studio: Studio,
+    private readonly viewport: Viewport,
+  ) {
+    viewport.addPass(() => this.draw());
   }
 
   /** What the test hook reads: the setting and the ghosts (side, time) the last frame drew. */
@@ -60,7 +64,7 @@ export class OnionSkin {
     };
     if (next.enabled === this.settings.enabled && next.seconds === this.settings.seconds) return;
     this.settings = next;
-    this.studio.viewport.requestRender();
+    this.viewport.requestRender();
     for (const cb of this.changeListeners) cb(next);
   }
 
@@ -89,7 +93,7 @@ export class OnionSkin {
     if (!this.settings.enabled || this.hold || !avatar || !preview || studio.drag.active || studio.duration <= 0) return;
     const ghosts = this.ghostTimes(studio.clock.time);
     if (!ghosts.length) return;
-    const { renderer, scene, camera } = studio.viewport;
+    const { renderer, scene, camera } = this.viewport;
     const root = avatar.vrm.scene;
     // The avatar alone: grid, markers, gizmos and handles stay as the frame drew them.
     const hidden = scene.children.filter((o) => o !== root && o.visible && !(o as THREE.Light).isLight);

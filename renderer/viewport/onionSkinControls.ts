@@ -4,13 +4,14 @@
  * (onionSkin { enabled, seconds }, through the studio's one settings client), read at start and written on change.
  */
 import type { Studio } from '../app/studio';
+import type { Viewport } from './viewport';
 import { h, labelled } from '../ui/dom';
 import { t } from '../../shared/i18n';
 import { ONION_SKIN_SECONDS } from '../../shared/contract/studioApi';
 import { OnionSkin } from './onionSkin';
 
-export function createOnionSkin(studio: Studio): { onion: OnionSkin; element: HTMLElement } {
-  const onion = new OnionSkin(studio);
+export function createOnionSkin(studio: Studio, viewport: Viewport): { onion: OnionSkin; element: HTMLElement } {
+  const onion = new OnionSkin(studio, viewport);
   studio.commands.register({
     id: 'onion.toggle',
     label: 'Onion skin',

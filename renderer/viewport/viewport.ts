@@ -9,14 +9,13 @@ import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { SoftwareShading } from './softwareShading';
 import { RenderScheduler } from './renderScheduler';
 import { tAttr } from '../ui/i18n';
+import type { FrameCallback, StudioViewport } from '../app/studioViewport';
 
-/** Per-frame work before drawing; returns true while it needs more frames (an animation runs). */
-// biome-ignore lint/suspicious/noConfusingVoidType: a callback that returns nothing means "no redraw needed".
-export type FrameCallback = (dt: number) => boolean | void;
 /** Drawn after the scene, into the same frame (onion skin ghosts: onionSkin.ts). */
 export type RenderPass = () => void;
 
-export class Viewport {
+/** The studio's viewport: the kernel sees it as a StudioViewport (app/studioViewport.ts). */
+export class Viewport implements StudioViewport {
   readonly renderer: THREE.WebGLRenderer;
   readonly scene = new THREE.Scene();
   readonly camera = new THREE.PerspectiveCamera(35, 1, 0.01, 200);

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../helpers/browser';
 import { startHost, type StartedHost } from '../helpers/host';
-import { hook, motionBytes, quatMul, axisAngle, waitForState, waitForStudio, type Q } from './studioHarness';
+import { animationFrames, hook, motionBytes, quatMul, axisAngle, waitForState, waitForStudio, type Q } from './studioHarness';
 import { autosavedSha, measureEditAndAutosave, type StallFigures } from './autosaveStall';
 import { writeVrma } from '../../shared/vrma/write';
 import { makeLongMotion } from '../../bench/longMotion';
@@ -59,7 +59,9 @@ describe.skipIf(!HAS_CHROMIUM)(`autosave off the main thread${HAS_CHROMIUM ? '' 
     await waitForStudio(page);
     await page.setInputFiles('#open-file-input', join(dir, `${LONG}.vrma`));
     await waitForState(page, 'motionName', LONG, 120_000);
-    await page.waitForTimeout(1500); // opening clears the autosave; let that and the first draws settle
+    // The opened motion's first frames are drawn before measuring (it plays on). Opening also clears the autosave:
+    // a fresh host has none, so that changes nothing on disk, and the edit's autosave queues behind it (latestRunner).
+    await animationFrames(page, 30);
     expect(autosavedSha(host.userDataDir)).toBeNull();
     await hook(page, 'seek', 30);
     const q = (await hook<{ rotations: Record<string, number[]> }>(page, 'previewPose', ['head'], 30)).rotations.head;
@@ -114,7 +116,9 @@ describe.skipIf(!HAS_CHROMIUM)(`autosave off the main thread${HAS_CHROMIUM ? '' 
       const autosaves = recordAutosaves(page);
       await page.goto(host.url);
       await waitForStudio(page);
-      await page.waitForTimeout(500);
+      // Started (the autosave session listens to the document before data-studio-ready), then a few frames drawn.
+      await page.waitForFunction(() => document.documentElement.dataset.studioReady === '1', undefined, { timeout: 60_000 });
+      await animationFrames(page, 10);
       // 30 edits 100 ms apart, clicked in the page: always inside the 250 ms quiet time, so only the max
       // wait can save while the edits go on. The page's 1 s max-wait timer runs before the edits of
       // 1.1-2.9 s in its own event loop however late it fires; the worker's small upload has those 1.9 s.

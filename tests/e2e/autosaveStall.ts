@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { waitFor } from '../helpers/waitFor';
 
 export const AUTOSAVE_QUIET_MS = 250;
 
@@ -22,6 +23,14 @@ const START = `(() => {
   requestAnimationFrame(tick);
   window.__stallMonitor = m;
 })()`;
+/** Animation frames the monitor records after the autosave landed (about 200 ms unloaded): the stall right after it counts too. */
+const FRAMES_AFTER = 12;
+// A string for evaluate, like the others: the page's CSP refuses waitForFunction's string predicates (no eval).
+const AFTER_LANDING = `new Promise((done) => {
+  let n = ${FRAMES_AFTER};
+  const next = () => (n-- > 0 ? requestAnimationFrame(next) : done(null));
+  next();
+})`;
 const STOP = `(() => {
   const m = window.__stallMonitor;
   m.run = false;
@@ -54,12 +63,9 @@ export async function measureEditAndAutosave(page: Page, userDataDir: string, ed
   await page.evaluate(START);
   const editedAt = Date.now();
   await edit();
-  while (autosavedSha(userDataDir) === before) {
-    if (Date.now() - editedAt > timeoutMs) throw new Error(`no autosave within ${timeoutMs} ms of the edit`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  await waitFor(() => autosavedSha(userDataDir) !== before, `an autosave within ${timeoutMs} ms of the edit`, timeoutMs, 25);
   const landedMs = Date.now() - editedAt;
-  await page.waitForTimeout(200);
+  await page.evaluate(AFTER_LANDING);
   const { longTasks, gaps } = (await page.evaluate(STOP)) as { longTasks: [number, number][]; gaps: [number, number][] };
   const longest = (xs: [number, number][], from: number, to = Infinity) => Math.round(Math.max(0, ...xs.filter(([at]) => at >= from && at < to).map(([, d]) => d)));
   const after = AUTOSAVE_QUIET_MS - 5;

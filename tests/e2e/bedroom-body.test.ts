@@ -17,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { fixturePath, HAS_FIXTURES } from '../helpers/fixtures';
-import { openStudio, SCREENSHOT_DIR, waitForState } from './studioHarness';
+import { expectIdle, openStudio, SCREENSHOT_DIR, waitForBedroomDrawn, waitForState } from './studioHarness';
 import { makeChibiVrm0 } from '../unit/bedroom/chibiVrm';
 
 interface State { e: number; lb: number; pose: string; sleeping: boolean; fullyAsleep: boolean; phase: string; status: string }
@@ -145,11 +145,11 @@ async function lieAndTurn(page: Page, name: string): Promise<[string, Worst][]> 
   await panel(page).getByRole('radio', { name: 'Back', exact: true }).check();
   await panel(page).getByRole('button', { name: 'Sleep', exact: true }).click();
   const rows: [string, Worst][] = [['lie-down onto the back', await sampleSkin(page, `s.fullyAsleep && window.__bedroom.drawn().e === 1`)]];
-  await page.waitForTimeout(300);
+  await waitForBedroomDrawn(page);
   await shoot(page, `bedroom-${name}-back.png`);
   await panel(page).getByRole('button', { name: 'Turn over', exact: true }).click();
   rows.push(['turn-over onto the right side', await sampleSkin(page, `s.phase === 'asleep' && window.__bedroom.drawn().lb === 1`)]);
-  await page.waitForTimeout(300);
+  await waitForBedroomDrawn(page);
   await shoot(page, `bedroom-${name}-side.png`);
   for (const [what, w] of rows) {
     console.info(`[bedroom e2e skin] ${name}, ${what}: float head ${cm(w.head)} cm, back/side ${cm(w.back)} cm, hips ${cm(w.hips)} cm; deepest inside ${cm(w.inside)} cm${w.insidePart ? ` (${w.insidePart})` : ''}, hair ${cm(w.hair)} cm; ${w.frames} drawn frames, ${w.lyingFrames} lain down`);
@@ -183,10 +183,8 @@ describe.skipIf(!HAS_CHROMIUM)(`the bedroom for every body (Chromium)${HAS_CHROM
 
       // Asleep on the side with no automatic turn-over nothing moves: not one frame is drawn.
       await panel(page).getByRole('checkbox', { name: 'Auto turn-over' }).uncheck();
-      await page.waitForTimeout(500);
-      const idleFrom = await bedroom<number>(page, 'draws');
-      await page.waitForTimeout(1500);
-      expect(await bedroom<number>(page, 'draws'), 'frames drawn while nothing moves').toBe(idleFrom);
+      // Frames drawn while nothing moves: none in 90 animation frames once the draws have stopped.
+      await expectIdle(page, ['bedroom'], 90);
 
       // An automatic turn-over: the Lying pose radio follows the state machine (not only the status).
       const interval = panel(page).getByLabel('Turn-over interval (s)');

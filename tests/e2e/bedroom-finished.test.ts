@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { openStudio, SCREENSHOT_DIR } from './studioHarness';
+import { drawnMore, openStudio, SCREENSHOT_DIR } from './studioHarness';
 
 type V3 = [number, number, number];
 interface State { e: number; lb: number; side: string; pose: string; sleeping: boolean; fullyAsleep: boolean; phase: string; status: string }
@@ -132,7 +132,7 @@ describe.skipIf(!HAS_CHROMIUM)(`the bedroom, finished (Chromium)${HAS_CHROMIUM ?
       await bedroom(page, 'setTimeScale', 0);
       const closeUp = async (blink: number | null, file: string) => {
         await bedroom(page, 'faceCloseUp', blink);
-        await page.waitForTimeout(800);
+        await drawnMore(page, 'bedroom', 2); // a whole frame drawn from the close-up camera
         return canvas.screenshot({ path: join(SCREENSHOT_DIR, file) });
       };
       const closed = await closeUp(null, 'bedroom-face-closed.png');

@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../helpers/browser';
 import { REPO_DIR, startHost } from '../helpers/host';
 import { fromUnitVectors } from '../../shared/math/quat';
+import { drawnMore } from './studioHarness';
 
 const IWER_BUILD = join(REPO_DIR, 'node_modules', 'iwer', 'build', 'iwer.min.js');
 
@@ -123,10 +124,10 @@ describe.skipIf(!HAS_CHROMIUM)(`bedroom in VR (IWER emulated headset)${HAS_CHROM
       // Moving the headset leaves the avatar where it is relative to the bed (the room's frame). The
       // bedroom's clock is held still meanwhile, so breathing (up to ~1 cm at the chest) does not count.
       await bedroom(page, 'setTimeScale', 0);
-      await page.waitForTimeout(300);
+      await drawnMore(page, 'bedroom', 2); // a headset frame advanced by the held clock
       const placed = await onBed();
       await page.evaluate(() => (window as unknown as { __xrDevice: { position: { set(...v: number[]): void } } }).__xrDevice.position.set(0.8, 1.2, -0.6));
-      await page.waitForTimeout(500);
+      await drawnMore(page, 'bedroom', 2); // headset frames from the moved head
       const moved = await onBed();
       let worst = 0;
       for (const k of Object.keys(placed)) worst = Math.max(worst, Math.hypot(moved[k][0] - placed[k][0], moved[k][1] - placed[k][1], moved[k][2] - placed[k][2]));
@@ -134,7 +135,7 @@ describe.skipIf(!HAS_CHROMIUM)(`bedroom in VR (IWER emulated headset)${HAS_CHROM
       expect(worst).toBeLessThan(0.001);
       await bedroom(page, 'setTimeScale', 1);
       await page.evaluate(() => (window as unknown as { __xrDevice: { position: { set(...v: number[]): void } } }).__xrDevice.position.set(0, 1.6, 0));
-      await page.waitForTimeout(300);
+      await drawnMore(page, 'bedroom', 2);
 
       // Turn over from the panel: onto the right side.
       await pressButton(page, 'turnOver');

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { fixturePath, HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
-import { openStudio, SCREENSHOT_DIR, waitForState } from './studioHarness';
+import { openStudio, SCREENSHOT_DIR, waitForBedroomDrawn, waitForState } from './studioHarness';
 import { writeVrma } from '../../shared/vrma/write';
 import { buildMotion } from '../../shared/vrma/buildMotion';
 import { fromAxisAngle } from '../../shared/math/quat';
@@ -45,8 +45,8 @@ async function waitForBedroom(page: Page): Promise<void> {
 async function sleepAndCheck(page: Page, shot: string) {
   await panel(page).getByRole('button', { name: 'Sleep', exact: true }).click();
   await page.waitForFunction(() => (window as unknown as { __bedroom: { state(): BedroomState } }).__bedroom.state().fullyAsleep, undefined, { timeout: 30_000, polling: 100 });
-  // A few more frames so the drawn frame is the settled pose.
-  await page.waitForTimeout(400);
+  // The drawn frame is the settled pose.
+  await waitForBedroomDrawn(page);
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${shot}.png`) });
   const bed = await bedroom<{ mattressTop: number; width: number; length: number; floorY: number }>(page, 'bed');
@@ -365,7 +365,7 @@ function jointHeightSpread(joints: Record<string, [number, number, number]>): nu
 
 async function sleepAndCheckAfterTurn(page: Page, shot: string) {
   // Already asleep: the same checks as after lying down, without pressing Sleep again.
-  await page.waitForTimeout(300);
+  await waitForBedroomDrawn(page);
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${shot}.png`) });
   const bed = await bedroom<{ mattressTop: number; width: number; length: number; floorY: number }>(page, 'bed');
   const probe = await bedroom<HeightProbeResult>(page, 'probeHeights', [bed.floorY, bed.mattressTop - 0.02]);

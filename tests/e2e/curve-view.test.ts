@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { describeFixtures, fixturePath } from '../helpers/fixtures';
-import { hook, motionBytes, openStudio, state, waitForState, type StudioSession } from './studioHarness';
+import { hook, motionBytes, openStudio, settleDraws, state, waitForState, type StudioSession } from './studioHarness';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
 import { buildMotion } from '../../shared/vrma/buildMotion';
@@ -41,14 +41,15 @@ const cv = <T>(page: Page, fn: string, ...args: unknown[]) =>
     const m = v[f as string];
     return (typeof m === 'function' ? (m as (...x: unknown[]) => unknown).apply(v, a as unknown[]) : m) as never;
   }, [fn, args] as const) as Promise<T>;
-const frame = () => new Promise((r) => setTimeout(r, 80));
+/** The last action drawn: the dope sheet and the curve view stood still for a few animation frames. */
+const drawn = (page: Page) => settleDraws(page, ['dopeSheet', 'curveView']);
 
 /** Selects a bone by clicking its row label in the dope sheet (once the sheet has the motion's rows). */
 async function pickBoneRow(page: Page, node: number, bone: string): Promise<void> {
   const rowY = () => page.evaluate((n) => (window as unknown as { __dopeSheet: { rowClientY(n: number, p: string): number | null } }).__dopeSheet.rowClientY(n, 'rotation'), node);
   await expect.poll(rowY).not.toBeNull();
   await page.evaluate((n) => (window as unknown as { __dopeSheet: { revealRow(n: number, p: string): void } }).__dopeSheet.revealRow(n, 'rotation'), node);
-  await frame();
+  await drawn(page);
   const box = (await page.locator('#dope-sheet').boundingBox())!;
   const yy = (await rowY())!;
   await page.mouse.click(box.x + 30, yy);
@@ -118,7 +119,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: curve view',
     await page.keyboard.press('g');
     await expect.poll(() => cv<boolean>(page, 'visible')).toBe(true);
     expect(await page.locator('.dope-sheet').isHidden()).toBe(true);
-    await frame();
+    await drawn(page);
     expect(await cv(page, 'curveIds')).toEqual([{ id, kind: 'rotation', components: [0, 1, 2], keys: channel.times.length }]);
 
     // What the view shows is the core's continuous Euler series, in degrees.
@@ -148,7 +149,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: curve view',
       // The wheel is handled when the keys moved apart (Playwright does not wait for it).
       await expect.poll(async () => (await cv<Pt>(page, 'keyClientPoint', id, comp, k + 1)).x - (await cv<Pt>(page, 'keyClientPoint', id, comp, k)).x).toBeGreaterThan(b - a);
       await page.keyboard.up('Control');
-      await frame();
+      await drawn(page);
     }
     const p = (await cv<Pt>(page, 'keyClientPoint', id, comp, k))!;
     const q = (await cv<Pt>(page, 'keyClientPoint', id, comp, k + 1))!;
@@ -161,7 +162,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: curve view',
     await page.mouse.move(p.x, p.y - 20, { steps: 4 });
     await page.mouse.move(p.x, p.y - 40, { steps: 4 });
     await page.mouse.up();
-    await frame();
+    await drawn(page);
     const edit = await cv<Hooked['lastEdit']>(page, 'lastEdit');
     expect(edit).toHaveLength(1);
     expect(edit[0].component).toBe(comp);
@@ -207,7 +208,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: curve view',
     await page.mouse.move((bx0 + bx1) / 2, (by0 + by1) / 2, { steps: 3 });
     await page.mouse.move(bx1, by1, { steps: 3 });
     await page.mouse.up();
-    await frame();
+    await drawn(page);
     const selectedCount = () => page.evaluate(() => (window as unknown as { __curveView: { selections: { size: number }[] } }).__curveView.selections.reduce((n, s) => n + s.size, 0));
     expect(await selectedCount()).toBe(inBox);
     const extra = (await cv<Pt>(page, 'keyClientPoint', id, comp, k + 6))!;
@@ -222,7 +223,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: curve view',
     await page.mouse.move(grab.x, grab.y + 15, { steps: 3 });
     await page.mouse.move(grab.x, grab.y + 30, { steps: 3 });
     await page.mouse.up();
-    await frame();
+    await drawn(page);
     const edits = await cv<Hooked['lastEdit']>(page, 'lastEdit');
     expect(edits.reduce((n, e) => n + e.selection.reduce((m, x) => m + x.keys.length, 0), 0)).toBe(inBox + 1);
     for (const e of edits) expect(Math.abs(e.delta + (30 * upp * Math.PI) / 180)).toBeLessThan((0.01 * upp * Math.PI) / 180);
@@ -262,7 +263,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: curve view',
     await pickBoneRow(page, node, 'hips');
     await page.click('#dope-to-curves');
     await expect.poll(() => cv<boolean>(page, 'visible')).toBe(true);
-    await frame();
+    await drawn(page);
     const id = `${node}/rotation`;
     const ids = await cv<{ id: string }[]>(page, 'curveIds');
     expect(ids.map((c) => c.id)).toEqual([id, `${node}/translation`].filter((x) => motion.channels.some((c) => `${c.node}/${c.path}` === x)));

@@ -87,7 +87,12 @@ describe.skipIf(!HAS_CHROMIUM)(`desktop: browser host in a real browser${HAS_CHR
       await page.goto(suite.host.url);
       const csp = await page.evaluate(async () => {
         const violations: string[] = [];
-        document.addEventListener('securitypolicyviolation', (e) => violations.push(e.violatedDirective));
+        const violated = new Promise<void>((ok) =>
+          document.addEventListener('securitypolicyviolation', (e) => {
+            violations.push(e.violatedDirective);
+            ok();
+          }),
+        );
         // An injected inline script (what an XSS would do) must not run...
         const script = document.createElement('script');
         script.textContent = 'window.__inlineRan = true';
@@ -101,7 +106,8 @@ describe.skipIf(!HAS_CHROMIUM)(`desktop: browser host in a real browser${HAS_CHR
           img.onerror = () => ok(false);
           img.src = url;
         });
-        await new Promise((r) => setTimeout(r, 50));
+        // The violation report is an event queued after the blocked script: awaited (10 s only bounds a broken build).
+        await Promise.race([violated, new Promise((r) => setTimeout(r, 10_000))]);
         return { inlineRan: (window as unknown as { __inlineRan?: boolean }).__inlineRan === true, violations, blobImage: loaded, width: img.naturalWidth };
       });
       expect(csp.inlineRan).toBe(false);

@@ -67,7 +67,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: dope sheet',
       expect(fps).toBeGreaterThan(0);
 
       // Idle costs nothing: paused and untouched, the dope sheet draws no frame.
-      await expectIdle(page, ['dopeSheet'], 600);
+      await expectIdle(page, ['dopeSheet'], 36);
 
       // 1. Box across the spine and chest rows (adjacent in the torso group), then drag by 10 frames.
       let before = readVrma(await motionBytes(page));

@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { describeFixtures, fixturePath } from '../helpers/fixtures';
-import { hook, motionBytes, openAvatarAndMotion, state, waitForState } from './studioHarness';
+import { hook, motionBytes, openAvatarAndMotion, settleDraws, state, waitForState } from './studioHarness';
 import { useStudio } from '../helpers/studioSuite';
 import { readVrma } from '../../shared/vrma/read';
 import { expressionWeightAt } from '../../shared/edits/expressionKeys';
@@ -55,6 +55,7 @@ async function dragSliderTo(page: Page, target: number): Promise<number> {
   // Chromium's thumb is ~16 px wide: value v sits at left + 8 + v * (width - 16).
   const thumbX = (v: number) => box.x + 8 + v * (box.width - 16);
   const start = await sliderValue(page);
+  const depth = (await state(page)).undoDepth;
   await page.mouse.move(thumbX(start), y);
   await page.mouse.down();
   let x = thumbX(target);
@@ -76,7 +77,8 @@ async function dragSliderTo(page: Page, target: number): Promise<number> {
   const live = await hook<Face>(page, 'avatarFace');
   expect(live.weights.happy).toBeCloseTo(shown, 6);
   await page.mouse.up();
-  await page.waitForTimeout(50);
+  // The release keyed the weight (auto-key is on): an undo step more than before the drag (the caller checks it is one).
+  await page.waitForFunction((d) => (window as unknown as { __studio: { state(): { undoDepth: number } } }).__studio.state().undoDepth > d, depth, { timeout: 10_000, polling: 20 });
   return shown;
 }
 
@@ -157,7 +159,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: expressions 
       // moveKeys and deleteKeys bytes, one undo step each.
       const happyNode = motion.expressions[0].node;
       await page.evaluate(([n]) => (window as unknown as { __dopeSheet: { revealRow(n: number, p: string): void } }).__dopeSheet.revealRow(n as number, 'translation'), [happyNode] as const);
-      await page.waitForTimeout(80);
+      await settleDraws(page, ['dopeSheet']); // the revealed row drawn where keyClientPoint says
       const keyPoint = () => page.evaluate(([n]) => (window as unknown as { __dopeSheet: { keyClientPoint(n: number, p: string, i: number): Pt | null } }).__dopeSheet.keyClientPoint(n as number, 'translation', 1), [happyNode] as const);
       const timeX = (t: number) => page.evaluate((tt) => (window as unknown as { __dopeSheet: { timeClientX(t: number): number } }).__dopeSheet.timeClientX(tt), t);
       const k = (await keyPoint())!;
@@ -168,7 +170,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: expressions 
       await page.mouse.move(k.x + dx / 2, k.y, { steps: 4 });
       await page.mouse.move(k.x + dx, k.y, { steps: 4 });
       await page.mouse.up();
-      await page.waitForTimeout(80);
+      await waitForState(page, 'undoDepth', depth0 + 3); // the drop is one edit
       const selection = [{ node: happyNode, path: 'translation' as const, keys: [1] }];
       expect(Buffer.from(await motionBytes(page)).equals(Buffer.from(writeVrma(moveKeys(motion, selection, 5 / fps))))).toBe(true);
       const movedMotion = readVrma(await motionBytes(page));

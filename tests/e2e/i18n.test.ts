@@ -16,7 +16,7 @@ import type { Page } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { REPO_DIR } from '../helpers/host';
 import { makeMotionFolder, useHostAndBrowser } from '../helpers/studioSuite';
-import { dropFiles, hook, openFolder, SCREENSHOT_DIR, waitForStudio } from './studioHarness';
+import { dropFiles, hook, openFolder, SCREENSHOT_DIR, settleDraws, settleLayout, waitForStudio } from './studioHarness';
 import { englishWords, FILE_NAME, JAPANESE } from '../helpers/japaneseText';
 import { fixturePath, HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
 import { CATALOGUE } from '../../shared/i18n/catalogue';
@@ -178,7 +178,7 @@ describe.skipIf(!HAS_CHROMIUM)(`studio in Japanese and English${HAS_CHROMIUM ? '
     await page.locator('#tab-bedroom').click();
     await page.waitForFunction(() => !!(window as unknown as { __bedroom?: { ready: Promise<void> } }).__bedroom, undefined, { timeout: 30_000 });
     await page.evaluate(() => (window as unknown as { __bedroom: { ready: Promise<void> } }).__bedroom.ready);
-    await page.waitForTimeout(300);
+    await settleLayout(page);
   }
 
   /** Puts the stored language back to "follow the system" (the host keeps settings between pages). */
@@ -413,7 +413,8 @@ describe.skipIf(!HAS_CHROMIUM)(`studio in Japanese and English${HAS_CHROMIUM ? '
           const size = `${viewport.width}x${viewport.height}`;
           await hook(page, 'setPlaying', false);
           await hook(page, 'seek', 0.5);
-          await page.waitForTimeout(200);
+          await settleLayout(page);
+          await settleDraws(page, ['viewport', 'timeline', 'dopeSheet']);
           expect(await clippedText(page)).toEqual([]);
           await shot(page, `studio-${lang}-${size}`);
           await toBedroom(page);

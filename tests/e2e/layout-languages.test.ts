@@ -16,7 +16,7 @@ import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { REPO_DIR } from '../helpers/host';
 import { fixturePath, HAS_FIXTURES } from '../helpers/fixtures';
 import { makeMotionFolder, useHostAndBrowser, type MotionFolder } from '../helpers/studioSuite';
-import { hook, SCREENSHOT_DIR, waitForState, waitForStudio } from './studioHarness';
+import { hook, SCREENSHOT_DIR, settleDraws, settleLayout, waitForState, waitForStudio } from './studioHarness';
 
 const SIZES = [
   [1440, 900],
@@ -70,8 +70,8 @@ describe.skipIf(!HAS_CHROMIUM || !HAS_FIXTURES)(`layout in English and Japanese$
           await waitForState(page, 'motionName', 'cmu_12_01_walk-2.edited');
           await hook(page, 'setPlaying', false);
           await hook(page, 'seek', 0.5);
-          await page.evaluate(() => document.fonts.ready);
-          await page.waitForTimeout(200);
+          await settleLayout(page); // fonts loaded, nothing moving
+          await settleDraws(page, ['viewport', 'timeline', 'dopeSheet']);
 
           const controls = await page.evaluate(() => {
             const out: { what: string; name: string; clipped: string | null }[] = [];

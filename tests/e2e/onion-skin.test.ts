@@ -7,7 +7,10 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { hook, openStudio, quatDot, screenshot, waitForStudio, type StudioSession } from './studioHarness';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expectIdle, hook, openStudio, quatDot, screenshot, waitForStudio, type StudioSession } from './studioHarness';
+import { waitFor } from '../helpers/waitFor';
 import { describe } from 'vitest';
 import { MAIN_BONES } from '../../shared/vrm/humanBones';
 
@@ -79,10 +82,8 @@ describe.skipIf(!HAS_CHROMIUM)(`onion skin${HAS_CHROMIUM ? '' : ` [skipped: ${NO
   it('paused with the ghosts on, nothing is drawn; H hides the bone markers in the same view', async () => {
     const page = s.page;
     await hook(page, 'seek', T);
-    await page.waitForTimeout(200);
-    const before = (await hook<Onion>(page, 'onionSkin')).framesDrawn;
-    await page.waitForTimeout(600);
-    expect((await hook<Onion>(page, 'onionSkin')).framesDrawn).toBe(before);
+    // The seek's frame drawn, then no frame for 36 animation frames (the ghosts add no draw loop).
+    await expectIdle(page, ['viewport'], 36);
 
     const head = await hook<{ x: number; y: number }>(page, 'markerScreen', 'head');
     expect(await hook(page, 'pickAt', head.x, head.y)).toBe('head');
@@ -107,11 +108,21 @@ describe.skipIf(!HAS_CHROMIUM)(`onion skin${HAS_CHROMIUM ? '' : ` [skipped: ${NO
     await page.locator('#onion-seconds').dispatchEvent('change');
     expect((await hook<Onion>(page, 'onionSkin')).seconds).toBe(2);
     expect(await page.inputValue('#onion-seconds')).toBe('2');
+    // The host's settings.json, as main wrote it. The clamped 2 s is awaited before the last change, so
+    // when 0.35 is there no older patch is still on its way to overwrite it.
+    const stored = () => {
+      try {
+        return (JSON.parse(readFileSync(join(s.host.userDataDir, 'settings.json'), 'utf8')) as { onionSkin?: { enabled: boolean; seconds: number } }).onionSkin;
+      } catch {
+        return undefined; // not written yet
+      }
+    };
+    await waitFor(() => stored()?.seconds === 2, 'settings.json with the clamped 2 s');
     await page.fill('#onion-seconds', '0.35');
     await page.locator('#onion-seconds').dispatchEvent('change');
 
     // Saved in the settings: a new page of the same host starts with the ghosts on at 0.35 s.
-    await page.waitForTimeout(300);
+    await waitFor(() => stored()?.seconds === 0.35 && stored()?.enabled === true, 'settings.json with the ghosts on at 0.35 s');
     await page.reload();
     await waitForStudio(page);
     await page.waitForFunction(() => (window as unknown as { __studio: { onionSkin(): { enabled: boolean; seconds: number } } }).__studio.onionSkin().seconds === 0.35, undefined, { timeout: 10_000 });

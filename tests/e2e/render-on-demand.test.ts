@@ -19,7 +19,7 @@ describe.skipIf(!HAS_CHROMIUM)(`render on demand${HAS_CHROMIUM ? '' : ` (skipped
   it('draws no frame while paused and idle', async () => {
     await hook(s.page, 'setPlaying', false);
     // The mannequin has no springs; one frame for the pause itself, then nothing.
-    await expectIdle(s.page, ['viewport', 'timeline'], 1500);
+    await expectIdle(s.page, ['viewport', 'timeline'], 90);
   });
 
   it('the idle check fails when a canvas draws on every frame', async () => {
@@ -35,18 +35,18 @@ describe.skipIf(!HAS_CHROMIUM)(`render on demand${HAS_CHROMIUM ? '' : ` (skipped
       requestAnimationFrame(loop);
     });
     try {
-      await expect(expectIdle(s.page, ['dopeSheet'], 300, 2000)).rejects.toThrow(/still drawing on every frame/);
+      await expect(expectIdle(s.page, ['dopeSheet'], 20, 2000)).rejects.toThrow(/still drawing on every frame/);
     } finally {
       await s.page.evaluate(() => ((window as unknown as { __drawLoop?: boolean }).__drawLoop = false));
     }
-    await expectIdle(s.page, ['dopeSheet'], 300);
+    await expectIdle(s.page, ['dopeSheet'], 20);
   });
 
   it('draws again after a seek, an orbit drag and during playback', async () => {
     let f0 = await frames();
     await hook(s.page, 'seek', 0.5);
     await s.page.waitForFunction((f) => (window as unknown as { __studio: { framesDrawn(): number } }).__studio.framesDrawn() > (f as number), f0, { timeout: 10_000 });
-    await expectIdle(s.page, ['viewport'], 500); // one frame per change, not a loop
+    await expectIdle(s.page, ['viewport'], 30); // one frame per change, not a loop
 
     f0 = await frames();
     const box = (await s.page.locator('#viewport canvas').boundingBox())!;

@@ -66,8 +66,11 @@ describe.skipIf(!HAS_CHROMIUM)(`studio: screen${HAS_CHROMIUM ? '' : ` [skipped: 
     expect(overflow).toBe(0);
     await screenshot(s.page, 'layout-1280x800');
 
+    const bufferWidth = () => s.page.evaluate(() => document.querySelector<HTMLCanvasElement>('#viewport canvas')!.width);
+    const wide = await bufferWidth();
     await s.page.setViewportSize({ width: 1024, height: 700 });
-    await s.page.waitForTimeout(300);
+    // The viewport's ResizeObserver has run: its drawing buffer changed size (whether it follows the element is asserted below).
+    await s.page.waitForFunction((w) => document.querySelector<HTMLCanvasElement>('#viewport canvas')!.width !== w, wide, { timeout: 10_000, polling: 50 });
     const small = await boxes();
     expect(small.viewport.width).toBeLessThan(b.viewport.width);
     expect(small.timeline.y + small.timeline.height).toBeLessThanOrEqual(700);
@@ -134,7 +137,7 @@ describe.skipIf(!HAS_CHROMIUM)(`studio: screen${HAS_CHROMIUM ? '' : ` [skipped: 
     expect(await s.page.locator('#studio-view').isHidden()).toBe(true);
     expect(await s.page.locator('#bedroom-view').isVisible()).toBe(true);
     expect((await state(s.page)).playing).toBe(false);
-    await expectIdle(s.page, ['viewport'], 300);
+    await expectIdle(s.page, ['viewport'], 20);
     const f0 = await hook<number>(s.page, 'framesDrawn');
     // Studio shortcuts are off while the Bedroom shows.
     const t0 = (await state(s.page)).time;

@@ -7,6 +7,7 @@ import { basename, join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newStudioPage } from '../helpers/browser';
 import { startHost, REPO_DIR, type StartedHost } from '../helpers/host';
+import { waitFor } from '../helpers/waitFor';
 
 export const SCREENSHOT_DIR = join(REPO_DIR, 'out', 'test-screenshots');
 
@@ -126,8 +127,8 @@ export function axisAngle(axis: [number, number, number], angle: number): Q {
   return [axis[0] * s, axis[1] * s, axis[2] * s, Math.cos(angle / 2)];
 }
 
-/** What each canvas of the studio has drawn so far (test hook counters). */
-export type DrawCounter = 'viewport' | 'timeline' | 'dopeSheet';
+/** What each canvas of the studio (and the bedroom's) has drawn so far (test hook counters). */
+export type DrawCounter = 'viewport' | 'timeline' | 'dopeSheet' | 'curveView' | 'bedroom';
 
 /**
  * Lets the previous action finish drawing: resolves once `counters` stood still for QUIET_FRAMES
@@ -146,25 +147,96 @@ export async function settleDraws(page: Page, counters: readonly DrawCounter[], 
   return settled.last;
 }
 
-/** Idle costs nothing: after settleDraws, asserts that none of `counters` moves during `ms`. */
-export async function expectIdle(page: Page, counters: readonly DrawCounter[], ms: number, settleTimeout = 20_000): Promise<void> {
+/**
+ * Idle costs nothing: after settleDraws, asserts that none of `counters` moves during the next `frames`
+ * animation frames (counted, not timed: on a loaded machine frames come late, and every canvas draws in
+ * an animation frame, so each of them was a chance to draw; 60 frames are about a second unloaded).
+ */
+export async function expectIdle(page: Page, counters: readonly DrawCounter[], frames: number, settleTimeout = 20_000): Promise<void> {
   const before = await settleDraws(page, counters, settleTimeout);
-  await page.waitForTimeout(ms);
-  const after = (await drawCounts(page, counters, 0, 0)).last;
-  if (after !== before) throw new Error(`${counters.join(', ')} drew while idle for ${ms} ms: counts ${before} -> ${after}`);
+  // Returns once the counts stood still for `frames` frames: at once unless something drew in the window.
+  const after = await drawCounts(page, counters, frames, settleTimeout);
+  if (!after.ok || after.last !== before) throw new Error(`${counters.join(', ')} drew while idle for ${frames} frames: counts ${before} -> ${after.last}`);
+}
+
+/**
+ * The page's layout stood still: fonts loaded, and no visible element moved, resized or changed its
+ * text for `quiet` animation frames in a row (late notices, a status line, a button shown once an
+ * answer arrived). What checks of clipped text and screenshots wait on instead of a fixed sleep.
+ */
+export async function settleLayout(page: Page, quiet = 5, timeout = 20_000): Promise<void> {
+  const settled = await page.evaluate(
+    async ([quiet, timeout]) => {
+      await document.fonts.ready;
+      const t0 = performance.now();
+      let last = '';
+      for (let still = -1; ; ) {
+        let sig = document.body.textContent ?? '';
+        for (const el of document.body.querySelectorAll('*')) {
+          const r = el.getBoundingClientRect();
+          sig += `|${Math.round(r.x)},${Math.round(r.y)},${Math.round(r.width)},${Math.round(r.height)}`;
+        }
+        still = sig === last ? still + 1 : 0;
+        last = sig;
+        if (still >= quiet) return true;
+        if (performance.now() - t0 > timeout) return false;
+        await new Promise((r) => requestAnimationFrame(r));
+      }
+    },
+    [quiet, timeout] as const,
+  );
+  if (!settled) throw new Error(`the page's layout still changed on every frame after ${timeout} ms`);
+}
+
+/**
+ * Resolves once `counter` has drawn `frames` more frames than it had: a change made just before is on
+ * screen. For a view that draws on every frame (the bedroom in VR, on the headset's frames), where
+ * settleDraws never settles. Polled from here: a page in an immersive session may get no animation frames.
+ */
+export async function drawnMore(page: Page, counter: Exclude<DrawCounter, 'timeline'>, frames = 2, timeout = 20_000): Promise<void> {
+  const count = async () => (JSON.parse((await drawCounts(page, [counter], 0, 0)).last) as number[])[0];
+  const from = await count();
+  await waitFor(async () => (await count()) >= from + frames, `${frames} more ${counter} frames (from ${from})`, timeout, 20);
+}
+
+/**
+ * The bedroom's last drawn frame shows the sleep cycle's blend now (lying e, side lb) and the cycle is
+ * fully asleep: a lie-down or a turn-over that ended is on screen (it may go on drawing: breathing).
+ */
+export async function waitForBedroomDrawn(page: Page, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const b = (window as unknown as { __bedroom: { state(): { e: number; lb: number; fullyAsleep: boolean }; drawn(): { e: number; lb: number } } }).__bedroom;
+      const s = b.state();
+      const d = b.drawn();
+      return s.fullyAsleep && d.e === s.e && d.lb === s.lb;
+    },
+    undefined,
+    { timeout, polling: 20 },
+  );
+}
+
+/**
+ * Resolves after `frames` animation frames of the page: the work queued before has run and the page
+ * drew that many frames since, whether or not a view is drawing (playback on or off).
+ */
+export async function animationFrames(page: Page, frames: number): Promise<void> {
+  await page.evaluate(async (n) => {
+    for (let i = 0; i < n; i++) await new Promise((r) => requestAnimationFrame(r));
+  }, frames);
 }
 
 /** The counters after `quiet` animation frames in a row without a change (0: now). */
 function drawCounts(page: Page, counters: readonly DrawCounter[], quiet: number, timeout: number): Promise<{ ok: boolean; last: string }> {
   return page.evaluate(
     async ([names, quiet, timeout]) => {
-      const w = window as unknown as { __studio: { framesDrawn(): number; state(): { timelineDraws: unknown } }; __dopeSheet: { draws: number } };
+      const w = window as unknown as { __studio: { framesDrawn(): number; state(): { timelineDraws: unknown } }; __dopeSheet: { draws: number }; __curveView: { draws: number }; __bedroom: { draws(): number } };
       await document.fonts.ready;
       const t0 = performance.now();
       // No named function in here: tsx (the bench) would wrap it in a helper the page lacks.
       let last = '';
       for (let still = -1; ; ) {
-        const c = JSON.stringify(names.map((n) => (n === 'viewport' ? w.__studio.framesDrawn() : n === 'timeline' ? w.__studio.state().timelineDraws : w.__dopeSheet.draws)));
+        const c = JSON.stringify(names.map((n) => (n === 'viewport' ? w.__studio.framesDrawn() : n === 'timeline' ? w.__studio.state().timelineDraws : n === 'dopeSheet' ? w.__dopeSheet.draws : n === 'curveView' ? w.__curveView.draws : w.__bedroom.draws())));
         still = c === last ? still + 1 : 0;
         last = c;
         if (still >= quiet) return { ok: true, last };

@@ -42,16 +42,15 @@ describe.skipIf(!HAS_CHROMIUM)(`test hook gating${HAS_CHROMIUM ? '' : ` (skipped
         if (r.resourceType() === 'script') scripts.push(r.url());
       });
       await page.goto(plain.url);
-      // The studio is up: the document title shows the start-up motion and the viewport has drawn.
-      await page.waitForFunction(() => document.title.includes('walk') && !!document.querySelector('#viewport canvas'), undefined, { timeout: 60_000 });
-      await page.waitForTimeout(1500);
+      // The studio is up: the start-up motion is in the title, the viewport has drawn, and the studio has
+      // decided about its hook (data-studio-ready, renderer/ui/sceneReady.ts: set after the hook would be in).
+      await page.waitForFunction(() => document.title.includes('walk') && !!document.querySelector('#viewport canvas') && document.documentElement.dataset.studioReady === '1', undefined, { timeout: 60_000 });
       expect(await page.evaluate(() => '__studio' in window)).toBe(false);
       expect(scripts.some((u) => /testHook/.test(u))).toBe(false);
       expect(scripts.length).toBeGreaterThan(0);
       // The bedroom neither.
       await page.getByRole('tab', { name: /bedroom/i }).click();
-      await page.waitForFunction(() => !!document.querySelector('#bedroom-view canvas'), undefined, { timeout: 60_000 });
-      await page.waitForTimeout(1500);
+      await page.waitForFunction(() => !!document.querySelector('#bedroom-view canvas') && document.documentElement.dataset.bedroomReady === '1', undefined, { timeout: 60_000 });
       expect(await page.evaluate(() => '__bedroom' in window)).toBe(false);
       // Scripts run without failing (console CSP notices of other modules are not this test's business).
       expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
@@ -60,6 +59,11 @@ describe.skipIf(!HAS_CHROMIUM)(`test hook gating${HAS_CHROMIUM ? '' : ` (skipped
       const second = await newStudioPage(browser);
       await second.page.goto(tested.url);
       await second.page.waitForFunction(() => '__studio' in window, undefined, { timeout: 60_000 });
+      // The signal the checks above wait on comes after the hook is in: with the hook, both are there.
+      await second.page.waitForFunction(() => document.documentElement.dataset.studioReady === '1', undefined, { timeout: 60_000 });
+      await second.page.getByRole('tab', { name: /bedroom/i }).click();
+      await second.page.waitForFunction(() => document.documentElement.dataset.bedroomReady === '1', undefined, { timeout: 60_000 });
+      expect(await second.page.evaluate(() => '__bedroom' in window)).toBe(true);
       expect(await second.page.evaluate(() => typeof (window as unknown as { __studio: { state(): unknown } }).__studio.state)).toBe('function');
       await second.context.close();
     } finally {

@@ -83,9 +83,15 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: frames are f
 
     // 4. Playback paused by Space stops on a frame.
     await page.focus('#dope-sheet');
+    const playedFrom = (await state(page)).time;
     await page.keyboard.press('Space');
     await expect.poll(async () => (await state(page)).playing).toBe(true);
-    await page.waitForTimeout(250);
+    // Played on by more than two frames (the clock runs between frames, so pausing now lands off-grid unless snapped).
+    await page.waitForFunction(
+      ([t0, f]) => Math.abs((window as unknown as { __studio: { state(): { time: number } } }).__studio.state().time - t0) > 2 / f,
+      [playedFrom, fps] as const,
+      { timeout: 10_000, polling: 20 },
+    );
     await page.keyboard.press('Space');
     const paused = await state(page);
     expect(paused.playing).toBe(false);

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { StartedHost } from '../helpers/host';
+import { waitFor } from '../helpers/waitFor';
 import { call, decoded } from './hostClient';
 import type { HostServer } from '../../main/host/server';
 
@@ -22,22 +23,32 @@ export interface Ping {
   readonly ok: boolean;
 }
 
-/** Pings the host every 200 ms until stop(), which waits `settleMs` for the pings in flight. */
+/** Pings the host every 200 ms until stop(), which waits up to `settleMs` for the pings in flight. */
 export function startPinger(host: StartedHost): { pings: Ping[]; stop(settleMs?: number): Promise<Ping[]> } {
   const pings: Ping[] = [];
+  /** Send times (ms after start) of the pings not answered yet. */
+  const inFlight = new Set<number>();
   const t0 = performance.now();
   const timer = setInterval(() => {
     const sent = performance.now();
+    inFlight.add(sent - t0);
+    const answered = (ok: boolean) => {
+      inFlight.delete(sent - t0);
+      pings.push({ at: sent - t0, ms: performance.now() - sent, ok });
+    };
     api(host, 'getPlatform').then(
-      (r) => pings.push({ at: sent - t0, ms: performance.now() - sent, ok: r.value !== undefined }),
-      () => pings.push({ at: sent - t0, ms: performance.now() - sent, ok: false }),
+      (r) => answered(r.value !== undefined),
+      () => answered(false),
     );
   }, PING_EVERY_MS);
   return {
     pings,
     async stop(settleMs = 2_000) {
       clearInterval(timer);
-      await new Promise((r) => setTimeout(r, settleMs));
+      // The pings in flight answer (or fail) within settleMs; one that has not by then counts as failed.
+      await waitFor(() => inFlight.size === 0, 'the pings in flight', settleMs).catch(() => {});
+      for (const at of inFlight) pings.push({ at, ms: performance.now() - t0 - at, ok: false });
+      inFlight.clear();
       return pings;
     },
   };

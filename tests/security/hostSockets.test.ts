@@ -15,15 +15,7 @@ import { HOST_TIMEOUTS } from '../../main/host/server';
 import { encodeWire } from '../../shared/contract/wire';
 import { call, raw } from './hostClient';
 import { useHostServer } from './hostServerFixture';
-
-/** Lets pending promise chains run (a macrotask turn). */
-const tick = () => new Promise((r) => setTimeout(r, 0));
-
-const until = async (done: () => boolean, ms: number) => {
-  const end = Date.now() + ms;
-  while (!done() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
-  return done();
-};
+import { nextTurn, waitFor } from '../helpers/waitFor';
 
 /** A raw socket that sends `head` and keeps the connection open; `closed` turns true when the host closes it. */
 function openSocket(port: number, head: string): { socket: Socket; closed: () => boolean; reply: () => string } {
@@ -43,18 +35,18 @@ describe('upload gate and lane: stalls give back slot and reservation (finding 8
     const big = await gate.reserve(300 * 1024 * 1024);
     let small: (() => void) | null = null;
     void gate.acquire(1024).then((r) => (small = r));
-    await tick();
+    await nextTurn(); // the gate's promise chains ran
     expect(small).toBeNull();
     big.shrinkTo(10);
-    await tick();
+    await nextTurn(); // the gate's promise chains ran
     expect(small).not.toBeNull();
     expect(gate.bytesInFlight).toBe(10 + 1024);
     let grown = false;
     void big.growTo(300 * 1024 * 1024).then(() => (grown = true));
-    await tick();
+    await nextTurn(); // the gate's promise chains ran
     expect(grown).toBe(false); // 300 MB do not fit beside the 1 KB
     small!();
-    await tick();
+    await nextTurn(); // the gate's promise chains ran
     expect(grown).toBe(true);
     expect(gate.bytesInFlight).toBe(300 * 1024 * 1024);
     big.release();
@@ -96,7 +88,7 @@ describe('host sockets (findings 7, 8, 15)', () => {
   it('a request refused for its missing token is answered 403 and its connection closed, the 10 MB body unread', async () => {
     const port = env.host.port;
     const s = openSocket(port, `POST /api/call/getPlatform HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: 10000000\r\n\r\n0123456789`);
-    expect(await until(s.closed, 3000)).toBe(true);
+    await waitFor(s.closed, 'the host to close the refused connection', 3000);
     expect(s.reply()).toMatch(/^HTTP\/1\.1 403 /);
     expect(s.reply()).toMatch(/connection: close/i);
   });
@@ -106,7 +98,7 @@ describe('host sockets (findings 7, 8, 15)', () => {
     const slow = Array.from({ length: 1100 }, () => openSocket(port, `POST /api/call/getPlatform HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`));
     try {
       const closedCount = () => slow.filter((s) => s.closed()).length;
-      await until(() => closedCount() >= 1100 - HOST_TIMEOUTS.maxUnauthenticated, 5000);
+      await waitFor(() => closedCount() >= 1100 - HOST_TIMEOUTS.maxUnauthenticated, 'the oldest slow sockets closed', 5000);
       expect(closedCount()).toBeGreaterThanOrEqual(1100 - HOST_TIMEOUTS.maxUnauthenticated);
       // The oldest went first: the first socket opened is closed, the last is still open.
       expect(slow[0].closed()).toBe(true);
@@ -134,20 +126,26 @@ describe('host sockets (findings 7, 8, 15)', () => {
     mkdirSync(folder);
     await env.backend.invoke('openFolder', [folder, { confirmed: true }]);
     const head = (length: number) => `POST /api/call/saveFileAs HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-VRMA-Token: ${env.host.token}\r\nContent-Length: ${length}\r\n\r\n`;
+    // The host runs in this process: its 'request' event says it parsed an upload's head.
+    let heads = 0;
+    const onRequest = () => heads++;
+    env.host.server.on('request', onRequest);
     const stalled = openSocket(port, head(300 * 1024 * 1024) + '0123456789');
     const trickles = [openSocket(port, head(1 << 20)), openSocket(port, head(1 << 20))];
+    // A trickle of one byte every 500 ms is the thing tested (slower than the stall rule's 16 KiB a second).
     const drip = setInterval(() => trickles.forEach((s) => s.socket.write('x')), 500);
     try {
-      await new Promise((r) => setTimeout(r, 200));
+      await waitFor(() => heads >= 3, 'the host to read the three uploads\' heads');
       const bytes = new Uint8Array(1024).fill(7);
       const body = encodeWire([{ bytes, suggestedName: 'small.vrma', path: join(folder, 'small.vrma') }]);
       let status = 0;
       void raw(port, '/api/call/saveFileAs', { method: 'POST', headers: { 'X-VRMA-Token': env.host.token, 'Content-Length': String(body.length) }, body }).then((r) => (status = r.status));
       // The stall rule (1 s without 16 KiB) and its check (every 250 ms) free slot and gate; before: 120 s.
-      expect(await until(() => status !== 0, 6000)).toBe(true);
+      await waitFor(() => status !== 0, 'the save beside the stalled uploads answered', 6000);
       expect(status).toBe(200);
       expect(Buffer.compare(readFileSync(join(folder, 'small.vrma')), Buffer.from(bytes))).toBe(0);
     } finally {
+      env.host.server.off('request', onRequest);
       clearInterval(drip);
       stalled.socket.destroy();
       trickles.forEach((s) => s.socket.destroy());

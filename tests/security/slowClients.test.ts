@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { connect, type Socket } from 'node:net';
 import { HOST_TIMEOUTS } from '../../main/host/server';
 import { useHostServer } from './hostServerFixture';
+import { waitFor } from '../helpers/waitFor';
 
 describe('security: slow and idle clients are reaped (finding 8)', () => {
   const env = useHostServer('vrma-sec-slow-');
@@ -27,8 +28,11 @@ describe('security: slow and idle clients are reaped (finding 8)', () => {
     }
     // The host's limits: headers within 10 s, checked every second (asserted below).
     const deadline = 10_000 + 2 * 1_000 + 1500;
-    while (closedAt.length < sockets.length && Date.now() - start < deadline) await new Promise((r) => setTimeout(r, 200));
-    for (const s of sockets) s.destroy();
+    try {
+      await waitFor(() => closedAt.length === sockets.length, `the host to close the ${sockets.length} slow sockets`, deadline, 200);
+    } finally {
+      for (const s of sockets) s.destroy();
+    }
     expect(closedAt.length, `sockets closed within ${deadline} ms`).toBe(5);
     expect(HOST_TIMEOUTS).toMatchObject({ headersTimeout: 10_000, connectionsCheckingInterval: 1_000 });
     expect(env.host.server.maxConnections).toBe(HOST_TIMEOUTS.maxConnections);

@@ -121,6 +121,7 @@ describe('security: upload lane (load aim of issue 16)', () => {
     expect(wait).toBeInstanceOf(Promise);
     let resumed = false;
     void wait!.then(() => (resumed = true));
+    // Three quiet times pass on real timers: what is tested is that none of them resumes the body.
     await new Promise((r) => setTimeout(r, 30));
     expect(resumed).toBe(false); // the small call is still open
     done();

@@ -55,7 +55,7 @@ describe('security: bounded wire decoding and request bodies (finding 2)', () =>
       Array.from({ length: 20 }, async () => {
         const release = await gate.acquire(50);
         peak = Math.max(peak, gate.bytesInFlight);
-        await new Promise((r) => setTimeout(r, 5));
+        await new Promise((r) => setTimeout(r, 5)); // an upload in progress: the others queue behind it meanwhile (the thing tested)
         release();
       }),
     );

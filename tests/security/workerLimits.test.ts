@@ -14,6 +14,7 @@ import { MotionError } from '../../shared/errors';
 import type { ConvertResult } from '../../main/services/convertWorker';
 import { CATALOGUE } from '../../shared/i18n/catalogue';
 import { manyAnimationsGlb } from './hostileReaders';
+import { waitFor } from '../helpers/waitFor';
 
 const WORKER = resolve(__dirname, '..', '..', 'main', 'services', 'convertWorker.ts');
 
@@ -70,7 +71,7 @@ describe('security: worker jobs have a deadline and a heap limit (findings 1, 4,
       const stop = new AbortController();
       const pending = workers.describe(cancelled, stop.signal).catch((e: unknown) => e);
       // Cancelled while its worker runs it (the worker for it has been started).
-      while (workers.started < 2) await new Promise((r) => setTimeout(r, 5));
+      await waitFor(() => workers.started >= 2, 'the worker for cancelled.glb to start');
       stop.abort();
       expect(await pending).toBeInstanceOf(JobCancelledError);
       const ok = await workers.describe(fine);

@@ -6,10 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { IncomingMessage } from 'node:http';
 import { StudioBackend } from '../../../main/services/backend';
 import { startHostServer, type HostServer } from '../../../main/host/server';
 import { createHttpStudioApi } from '../../../renderer/platform/httpStudioApi';
 import type { LibraryChange, StudioApi } from '../../../shared/contract/studioApi';
+import { waitFor } from '../../helpers/waitFor';
 
 describe('HTTP StudioApi client against the host', () => {
   let tmp: string;
@@ -59,27 +61,44 @@ describe('HTTP StudioApi client against the host', () => {
   });
 
   it('pushes library changes over the event stream and stops after unsubscribe', async () => {
-    const seen: LibraryChange[] = [];
-    const off = api.onLibraryChanged((c) => seen.push(c));
-    await new Promise((r) => setTimeout(r, 200)); // stream connected
-    writeFileSync(join(folder, 'run.bvh'), 'HIERARCHY');
-    const deadline = Date.now() + 5000;
-    while (!seen.some((c) => c.added.some((e) => e.name === 'run.bvh'))) {
-      if (Date.now() > deadline) throw new Error('no libraryChanged event arrived');
-      await new Promise((r) => setTimeout(r, 20));
+    // The host runs in this process: its 'request' event (after it subscribed the stream) and the
+    // request's 'close' say when a client's event stream is connected and when it is gone.
+    const streams: { closed: boolean }[] = [];
+    const onRequest = (req: IncomingMessage) => {
+      if (!req.url?.startsWith('/api/events')) return;
+      const stream = { closed: false };
+      req.on('close', () => (stream.closed = true));
+      streams.push(stream);
+    };
+    host.server.on('request', onRequest);
+    const added = (changes: LibraryChange[], name: string) => changes.some((c) => c.added.some((e) => e.name === name));
+    try {
+      const seen: LibraryChange[] = [];
+      const off = api.onLibraryChanged((c) => seen.push(c));
+      await waitFor(() => streams.length === 1, 'the event stream to connect');
+      writeFileSync(join(folder, 'run.bvh'), 'HIERARCHY');
+      await waitFor(() => added(seen, 'run.bvh'), 'a libraryChanged event for run.bvh', 5000);
+      off();
+      await waitFor(() => streams[0].closed, 'the host to see the unsubscribed stream close');
+      const count = seen.length;
+      // Another client still listening: once it has the late change, the host has pushed it.
+      const other: LibraryChange[] = [];
+      const offOther = createHttpStudioApi(`http://127.0.0.1:${host.port}`, host.token).onLibraryChanged((c) => other.push(c));
+      await waitFor(() => streams.length === 2, 'the second event stream to connect');
+      writeFileSync(join(folder, 'late.bvh'), 'HIERARCHY');
+      await waitFor(() => added(other, 'late.bvh'), 'the late change pushed to the client still listening', 5000);
+      offOther();
+      expect(seen.length).toBe(count);
+    } finally {
+      host.server.off('request', onRequest);
     }
-    off();
-    await new Promise((r) => setTimeout(r, 100));
-    const count = seen.length;
-    writeFileSync(join(folder, 'late.bvh'), 'HIERARCHY');
-    await new Promise((r) => setTimeout(r, 400));
-    expect(seen.length).toBe(count);
   });
 
   it('autosave and recovery through the client keep the bytes exact', async () => {
     const motion = new Uint8Array(65_537).map((_, i) => (i * 3 + 1) & 0xff);
     await api.autosave({ avatar: { kind: 'builtin', id: 'mannequin' }, motion, motionName: 'walk', undoIndex: 2, view: { time: 0.5 } });
-    await new Promise((r) => setTimeout(r, 200));
+    // The backend writes it after its quiet time (autosaveDelayMs 20 here).
+    await waitFor(async () => (await api.checkRecovery()) !== null, 'the autosave on disk');
     const back = (await api.checkRecovery())!;
     expect(Buffer.from(back.motion).equals(Buffer.from(motion))).toBe(true);
     await api.clearAutosave();
