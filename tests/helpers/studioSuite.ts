@@ -5,7 +5,7 @@
  * its own, use openStudio (tests/e2e/studioHarness.ts).
  */
 import { afterAll, beforeAll } from 'vitest';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -13,6 +13,7 @@ import { launchBrowser } from './browser';
 import { startHost, type StartHostOptions, type StartedHost } from './host';
 import { hook, openStudio, waitForState, type StudioSession } from '../e2e/studioHarness';
 import { fixturePath } from './fixtures';
+import { renderVideo, type VideoOptions } from './captureRender';
 
 export interface SuiteHost {
   /** Started in beforeAll; read it inside tests and hooks. */
@@ -39,6 +40,43 @@ export function useHostAndBrowser(opts: StartHostOptions = {}): SuiteHost {
     },
     get browser() {
       if (!browser) throw new Error('useHostAndBrowser: the browser is started in beforeAll');
+      return browser;
+    },
+  };
+}
+
+/**
+ * The capture suites' set-up: a Chromium records `video()` (renderVideo) as `name` in a new temporary
+ * folder, then the browser host starts; all three go after the tests.
+ */
+export function useRecordedVideo(prefix: string, name: string, video: () => VideoOptions): SuiteHost & { readonly folder: string } {
+  let folder = '';
+  let host: StartedHost | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    folder = mkdtempSync(join(tmpdir(), prefix));
+    browser = await launchBrowser();
+    const o = video();
+    const { webm, drawn } = await renderVideo(browser, o);
+    console.log(`recorded ${drawn} frames in ${o.duration} s of motion: ${webm.length} bytes of WebM`);
+    writeFileSync(join(folder, name), webm);
+    host = await startHost();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await host?.stop();
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+  return {
+    get folder() {
+      return folder;
+    },
+    get host() {
+      if (!host) throw new Error('useRecordedVideo: the host is started in beforeAll');
+      return host;
+    },
+    get browser() {
+      if (!browser) throw new Error('useRecordedVideo: the browser is started in beforeAll');
       return browser;
     },
   };
