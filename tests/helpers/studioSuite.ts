@@ -8,10 +8,10 @@ import { afterAll, beforeAll } from 'vitest';
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newStudioPage } from './browser';
 import { startHost, type StartHostOptions, type StartedHost } from './host';
-import { hook, openStudio, waitForState, type StudioSession } from '../e2e/studioHarness';
+import { hook, openStudio, waitForState, waitForStudio, type StudioSession } from '../e2e/studioHarness';
 import { fixturePath } from './fixtures';
 import { renderVideo, type VideoOptions } from './captureRender';
 
@@ -80,6 +80,48 @@ export function useRecordedVideo(prefix: string, name: string, video: () => Vide
       return browser;
     },
   };
+}
+
+/** A new temporary folder holding `files()` ({ name: bytes or text }) for the enclosing describe; removed after. */
+export function useWrittenFolder(prefix: string, files: () => Record<string, Uint8Array | string>): { readonly dir: string } {
+  let dir = '';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), prefix));
+    for (const [name, bytes] of Object.entries(files())) writeFileSync(join(dir, name), bytes);
+  }, 120_000);
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    get dir() {
+      return dir;
+    },
+  };
+}
+
+export interface OpenedFile {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** The page's errors (newStudioPage). */
+  readonly errors: string[];
+  /** The url of every worker the page started. */
+  readonly workers: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A new studio page on the suite's host with `path` given to its file input (the caller waits for
+ * what it expects: the motion's name, or an error); `blockWorker` makes the motion-reader worker fail to load.
+ */
+export async function openFileInStudio(suite: SuiteHost, path: string, opts: { blockWorker?: boolean } = {}): Promise<OpenedFile> {
+  const { context, page, errors } = await newStudioPage(suite.browser);
+  if (opts.blockWorker) await context.route(/motionFileWorker[^/]*\.js$/, (route) => route.abort());
+  const workers: string[] = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  await page.goto(suite.host.url);
+  await waitForStudio(page);
+  await page.setInputFiles('#open-file-input', path);
+  return { context, page, errors, workers, close: () => context.close() };
 }
 
 export interface MotionFolder {
