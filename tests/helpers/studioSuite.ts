@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newStudioPage } from './browser';
 import { startHost, type StartHostOptions, type StartedHost } from './host';
-import { hook, openStudio, waitForState, waitForStudio, type StudioSession } from '../e2e/studioHarness';
+import { hook, openFolder, openStudio, waitForState, waitForStudio, type StudioSession } from '../e2e/studioHarness';
 import { fixturePath } from './fixtures';
 import { renderVideo, type VideoOptions } from './captureRender';
 
@@ -148,6 +148,43 @@ export function makeMotionFolder(prefix: string, files: Record<string, string>):
     chmodSync(to, 0o644);
   }
   return { work, folder, remove: () => rmSync(work, { recursive: true, force: true }) };
+}
+
+/** makeMotionFolder for the enclosing describe: made before its tests, removed after them. */
+export function useMotionFolder(prefix: string, files: Record<string, string>): MotionFolder {
+  let work: MotionFolder | undefined;
+  beforeAll(() => {
+    work = makeMotionFolder(prefix, files);
+  });
+  afterAll(() => work?.remove());
+  const made = (): MotionFolder => {
+    if (!work) throw new Error('useMotionFolder: the folder is made in beforeAll');
+    return work;
+  };
+  return {
+    get work() {
+      return made().work;
+    },
+    get folder() {
+      return made().folder;
+    },
+    remove: () => made().remove(),
+  };
+}
+
+/** A page of `width` × `height` on the suite's host with `folder` open in the library (close its context after). */
+export async function openFolderPage(suite: SuiteHost, folder: string, width: number, height: number): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await suite.browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  try {
+    await page.goto(suite.host.url);
+    await waitForStudio(page);
+    await openFolder(page, folder);
+  } catch (e) {
+    await context.close();
+    throw e;
+  }
+  return { context, page };
 }
 
 /** One paused studio page (openStudio: a host and a Chromium of its own) for the enclosing describe. */
