@@ -20,6 +20,7 @@ import { writeVrma } from '../../shared/vrma/write';
 import { readVrma } from '../../shared/vrma/read';
 import { convertToMotion } from '../../shared/formats';
 import { makeLongMotion } from '../../bench/longMotion';
+import { expectSameValues } from '../helpers/motionCompare';
 
 const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
 
@@ -33,22 +34,6 @@ function longBvh(): string {
   const out: string[] = [];
   while (out.length * rows[0].length < 3 * 1024 * 1024) out.push(...rows);
   return `${head}Frames: ${out.length}\n${frameTime}\n${out.join('\n')}\n`;
-}
-
-/**
- * Same channels, times and values within 1e-6: Chromium's and Node's V8 round a few converted
- * near-zero values differently (by ~6e-17, seen in studio-takes.test.ts as well).
- */
-function expectSameValues(a: ReturnType<typeof readVrma>, b: ReturnType<typeof readVrma>): void {
-  expect(a.channels.length).toBe(b.channels.length);
-  let worst = 0;
-  a.channels.forEach((c, i) => {
-    const d = b.channels[i];
-    expect([c.node, c.path, c.times.length]).toEqual([d.node, d.path, d.times.length]);
-    for (let k = 0; k < c.times.length; k++) worst = Math.max(worst, Math.abs(c.times[k] - d.times[k]));
-    for (let k = 0; k < c.values.length; k++) worst = Math.max(worst, Math.abs(c.values[k] - d.values[k]));
-  });
-  expect(worst).toBeLessThanOrEqual(1e-6);
 }
 
 describe.skipIf(!HAS_CHROMIUM)(`large files are read in a worker${HAS_CHROMIUM ? '' : ` [skipped: ${NO_CHROMIUM_REASON}]`}`, () => {
