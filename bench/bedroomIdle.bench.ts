@@ -7,9 +7,8 @@
  * BENCH_FILTER=bedroomIdle node --import tsx bench/run.ts (after a build).
  */
 import type { Page } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../tests/helpers/browser';
-import { startHost } from '../tests/helpers/host';
-import { hookCall } from './studioPage';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../tests/helpers/browser';
+import { hookCall, withStudioPage } from './studioPage';
 import { measurePageCpu, percent } from './pageCpu';
 import { printTable } from './timing';
 
@@ -22,11 +21,7 @@ export async function run(): Promise<void> {
     console.log(`\nbedroom idle bench skipped: ${NO_CHROMIUM_REASON}`);
     return;
   }
-  const host = await startHost();
-  const browser = await launchBrowser();
-  try {
-    const { context, page } = await newStudioPage(browser);
-    await page.goto(`${host.url}#bedroom`);
+  await withStudioPage(async (page) => {
     await page.waitForFunction(() => !!(window as unknown as { __bedroom?: unknown }).__bedroom, undefined, { timeout: 60_000 });
     await page.evaluate(() => (window as unknown as { __bedroom: { ready: Promise<void> } }).__bedroom.ready);
     const controls = page.getByRole('region', { name: 'Bedroom controls' });
@@ -50,9 +45,5 @@ export async function run(): Promise<void> {
     await controls.getByRole('checkbox', { name: 'Auto turn-over' }).uncheck();
     await measure('asleep on the side, auto turn-over off (still)');
     printTable('Bedroom idle cost (render on demand), headless Chromium 1280x800, SwiftShader', ['state (10 s)', 'page main thread (of one core)', 'browser process tree', 'frames drawn'], rows);
-    await context.close();
-  } finally {
-    await browser.close();
-    await host.stop();
-  }
+  }, '#bedroom');
 }

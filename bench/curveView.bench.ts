@@ -9,12 +9,8 @@
  * optimize edit on the track) and what one value drag of a key costs (moveKeyValues) in Node.
  * BENCH_FILTER=curveView node --import tsx bench/run.ts (needs `npx electron-vite build` first).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../tests/helpers/browser';
-import { startHost } from '../tests/helpers/host';
-import { writeVrma } from '../shared/vrma/write';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../tests/helpers/browser';
+import { openMotionFile, withMotionFile, withStudioPage } from './studioPage';
 import { moveKeyValues } from '../shared/edits/moveKeyValues';
 import { makeLongMotion } from './longMotion';
 import { printTable, timeIt } from './timing';
@@ -35,17 +31,9 @@ export async function run(): Promise<void> {
     console.log(`curve view drawing skipped: ${NO_CHROMIUM_REASON}`);
     return;
   }
-  const host = await startHost();
-  const browser = await launchBrowser();
-  const dir = mkdtempSync(join(tmpdir(), 'vrma-curve-bench-'));
-  try {
-    const longPath = join(dir, 'long-600s-60fps.vrma');
-    writeFileSync(longPath, writeVrma(motion));
-    const { context, page } = await newStudioPage(browser);
-    await page.goto(host.url);
+  await withMotionFile(motion, 'long-600s-60fps', (longPath) => withStudioPage(async (page) => {
     await page.waitForFunction(() => !!(window as unknown as { __curveView?: unknown }).__curveView, undefined, { timeout: 60_000 });
-    await page.setInputFiles('#open-file-input', longPath);
-    await page.waitForFunction(() => (window as unknown as { __studio: { state(): { motionName: string } } }).__studio.state().motionName === 'long-600s-60fps', undefined, { timeout: 120_000 });
+    await openMotionFile(page, longPath, 'long-600s-60fps');
     await page.evaluate((bone) => {
       const s = (window as unknown as { __studio: { setPlaying(p: boolean): void; select(b: string): void } }).__studio;
       s.setPlaying(false);
@@ -162,11 +150,6 @@ export async function run(): Promise<void> {
       rows.push([`  with rasterising (draw + 1-pixel read)`, `${med(raster).toFixed(2)} ms`, '< 8 ms', `p95 ${p95(raster).toFixed(2)} ms; peer ${med(peerRaster).toFixed(2)} ms, ratio ${(med(raster) / med(peerRaster)).toFixed(2)}`]);
       rows.push([`  with the optimizer's band`, `${med(band).toFixed(2)} ms`, '< 8 ms', `p95 ${p95(band).toFixed(2)} ms; rasterised ${med(bandRaster).toFixed(2)} ms, p95 ${p95(bandRaster).toFixed(2)} ms`]);
     }
-    await context.close();
-  } finally {
-    await browser.close();
-    await host.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  }));
   printTable('curve view (10-minute 60 fps motion, one 36,001-key rotation track)', ['what', 'median', 'aim', 'note'], rows);
 }

@@ -8,12 +8,8 @@
  *    them (a 1-pixel getImageData: a software canvas rasterises on the main thread), aim < 8 ms.
  * BENCH_FILTER=dopeSheet node --import tsx bench/run.ts (needs `npx electron-vite build` first).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../tests/helpers/browser';
-import { startHost } from '../tests/helpers/host';
-import { writeVrma } from '../shared/vrma/write';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../tests/helpers/browser';
+import { openMotionFile, withMotionFile, withStudioPage } from './studioPage';
 import { moveKeys } from '../shared/edits/moveKeys';
 import { KeySelectionState } from '../renderer/timeline/dopeSheetSelection';
 import { makeLongMotion } from './longMotion';
@@ -42,17 +38,9 @@ export async function run(): Promise<void> {
     console.log(`dope sheet drawing skipped: ${NO_CHROMIUM_REASON}`);
     return;
   }
-  const host = await startHost();
-  const browser = await launchBrowser();
-  const dir = mkdtempSync(join(tmpdir(), 'vrma-dope-bench-'));
-  try {
-    const longPath = join(dir, 'long-600s-60fps.vrma');
-    writeFileSync(longPath, writeVrma(motion));
-    const { context, page } = await newStudioPage(browser);
-    await page.goto(host.url);
+  await withMotionFile(motion, 'long-600s-60fps', (longPath) => withStudioPage(async (page) => {
     await page.waitForFunction(() => !!(window as unknown as { __dopeSheet?: unknown }).__dopeSheet, undefined, { timeout: 60_000 });
-    await page.setInputFiles('#open-file-input', longPath);
-    await page.waitForFunction(() => (window as unknown as { __studio: { state(): { motionName: string } } }).__studio.state().motionName === 'long-600s-60fps', undefined, { timeout: 120_000 });
+    await openMotionFile(page, longPath, 'long-600s-60fps');
     // Tall enough that every row of every open group is on screen (61 tracks + unkeyed bones + headers).
     await page.setViewportSize({ width: 1280, height: 2000 });
     await page.evaluate(() => {
@@ -106,11 +94,6 @@ export async function run(): Promise<void> {
       rows.push([`redraw, every group open, ${what}`, `${med(samples).toFixed(2)} ms`, '< 8 ms', `p95 ${p95(samples).toFixed(2)} ms, ${samples.length} frames`]);
       rows.push([`  the same with rasterising (draw + 1-pixel read)`, `${med(raster).toFixed(2)} ms`, '< 8 ms', `p95 ${p95(raster).toFixed(2)} ms`]);
     }
-    await context.close();
-  } finally {
-    await browser.close();
-    await host.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  }));
   printTable('dope sheet (10-minute 60 fps motion, 61 tracks x 36,001 keys)', ['what', 'median', 'aim', 'note'], rows);
 }

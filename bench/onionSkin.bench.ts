@@ -6,11 +6,8 @@
  * (paused) the studio draws nothing with or without them (tests/e2e/onion-skin.test.ts).
  * Run alone: BENCH_FILTER=onionSkin node --import tsx bench/run.ts (after a build).
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../tests/helpers/browser';
-import { startHost } from '../tests/helpers/host';
-import { studioCall, waitForFirstAvatarFrame } from './studioPage';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../tests/helpers/browser';
+import { benchFixture, studioCall, waitForFirstAvatarFrame, withStudioPage } from './studioPage';
 import { printTable } from './timing';
 
 const FRAMES = 60;
@@ -25,11 +22,7 @@ export async function run(): Promise<void> {
     console.log(`\nonion skin bench skipped: ${NO_CHROMIUM_REASON}`);
     return;
   }
-  const host = await startHost();
-  const browser = await launchBrowser();
-  try {
-    const { context, page } = await newStudioPage(browser);
-    await page.goto(host.url);
+  await withStudioPage(async (page) => {
     await waitForFirstAvatarFrame(page);
     const rows: string[][] = [];
     const measure = async (avatar: string) => {
@@ -46,8 +39,8 @@ export async function run(): Promise<void> {
       rows.push([avatar, median(off).toFixed(2), median(on).toFixed(2), `${(median(on) / median(off)).toFixed(2)}x`, p95(on).toFixed(2)]);
     };
     await measure('mannequin (built-in, VRM 1.0)');
-    const crypto = resolve(__dirname, '..', '..', 'shared', 'fixtures', 'vrm0', 'cryptovoxels.vrm');
-    if (existsSync(crypto)) {
+    const crypto = benchFixture('vrm0', 'cryptovoxels.vrm');
+    if (crypto) {
       await page.setInputFiles('#open-file-input', crypto);
       await page.waitForFunction(() => (window as unknown as { __studio: { state(): { avatarName: string | null } } }).__studio.state().avatarName === 'cryptovoxels.vrm', undefined, { timeout: 60_000 });
       await measure('cryptovoxels.vrm (skinned, VRM 0.x)');
@@ -57,9 +50,5 @@ export async function run(): Promise<void> {
       ['avatar', 'frame, ghosts off (median)', 'frame, ghosts on (median)', 'on / off', 'on p95'],
       rows,
     );
-    await context.close();
-  } finally {
-    await browser.close();
-    await host.stop();
-  }
+  });
 }

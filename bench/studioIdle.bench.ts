@@ -5,11 +5,8 @@
  * Chromium with SwiftShader, so a drawn frame costs CPU in the GPU process too: the process-tree
  * column shows it. Run alone: BENCH_FILTER=studioIdle node --import tsx bench/run.ts (after a build).
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../tests/helpers/browser';
-import { startHost } from '../tests/helpers/host';
-import { studioCall, waitForFirstAvatarFrame } from './studioPage';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../tests/helpers/browser';
+import { benchFixture, openMotionFile, studioCall, waitForFirstAvatarFrame, withStudioPage } from './studioPage';
 import { measurePageCpu, percent } from './pageCpu';
 import { printTable } from './timing';
 
@@ -22,18 +19,12 @@ export async function run(): Promise<void> {
     console.log(`\nstudio idle bench skipped: ${NO_CHROMIUM_REASON}`);
     return;
   }
-  const host = await startHost();
-  const browser = await launchBrowser();
-  try {
-    const { context, page } = await newStudioPage(browser);
-    await page.goto(host.url);
+  await withStudioPage(async (page) => {
     await waitForFirstAvatarFrame(page);
-    // The real-data fixtures sit beside the repository (tests/helpers/fixtures.ts, which needs vitest).
-    const fixture = resolve(__dirname, '..', '..', 'shared', 'fixtures', 'vrma', 'idle_loop.vrma');
+    const fixture = benchFixture('vrma', 'idle_loop.vrma');
     let motion = 'walk (built-in)';
-    if (existsSync(fixture)) {
-      await page.setInputFiles('#open-file-input', fixture);
-      await page.waitForFunction(() => (window as unknown as { __studio: { state(): { motionName: string } } }).__studio.state().motionName === 'idle_loop', undefined, { timeout: 60_000 });
+    if (fixture) {
+      await openMotionFile(page, fixture, 'idle_loop', 60_000);
       motion = 'idle_loop.vrma';
     }
     const frames = () => call<number>(page, 'framesDrawn');
@@ -54,9 +45,5 @@ export async function run(): Promise<void> {
     rows.push([`playing ${motion} (10 s)`, percent(playing.mainThread), percent(playing.processTree), String(playingFrames), '']);
     rows.push(['paused / playing (main thread)', `${((paused.mainThread / Math.max(playing.mainThread, 1e-9)) * 100).toFixed(1)}%`, '', '', '']);
     printTable('Studio idle cost (render on demand), headless Chromium 1280x800, SwiftShader', ['state', 'page main thread (of one core)', 'browser process tree', 'frames drawn', 'aim'], rows);
-    await context.close();
-  } finally {
-    await browser.close();
-    await host.stop();
-  }
+  });
 }

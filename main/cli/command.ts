@@ -2,6 +2,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { readFile } from 'node:fs/promises';
 import { fileFailure, fileProblemWords } from '../../shared/fileProblem';
+import { FileExistsError, writeFileAtomic } from '../services/atomicWrite';
 
 export interface CliIO {
   out(line: string): void;
@@ -36,12 +37,37 @@ export async function readInputFile(command: string, input: string, io: CliIO): 
   }
 }
 
+/** OUT written atomically (replaced only with `force`); false once why it was not is printed. */
+export async function writeOutputFile(command: string, out: string, bytes: Uint8Array, force: boolean, io: CliIO): Promise<boolean> {
+  try {
+    await writeFileAtomic(out, bytes, { overwrite: force });
+    return true;
+  } catch (e) {
+    if (e instanceof FileExistsError) io.err(`vrma-studio ${command}: ${existsRefusal(out)}`);
+    else io.err(`vrma-studio ${command}: cannot write ${out}: ${(e as Error).message}`);
+    return false;
+  }
+}
+
 export function parseCommandArgs(cmd: CliCommand, argv: string[]) {
   try {
     return parseArgs({ args: argv, options: cmd.options, allowPositionals: true, strict: true });
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
+}
+
+/** The one input file a command takes, or a UsageError. */
+export function oneInput(positionals: readonly string[]): string {
+  if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give exactly one input file' : 'give the input file');
+  return positionals[0];
+}
+
+/** The -o OUT a writing command needs, or a UsageError. */
+export function requiredOutput(values: Record<string, unknown>): string {
+  const out = values.output;
+  if (typeof out !== 'string' || out === '') throw new UsageError('-o OUT is required');
+  return out;
 }
 
 /** A number option, or a UsageError naming it. */

@@ -4,7 +4,7 @@
  * writes OUT atomically (an existing OUT only with --force) and reports.
  */
 import { readFile } from 'node:fs/promises';
-import { existsRefusal, numberOption, UsageError, type CliCommand, type CliIO } from './command';
+import { numberOption, requiredOutput, UsageError, writeOutputFile, type CliCommand, type CliIO } from './command';
 import type { Motion } from '../../shared/motion/types';
 import { durationOf } from '../../shared/motion/types';
 import { readVrma } from '../../shared/vrma/read';
@@ -12,7 +12,6 @@ import { writeVrma } from '../../shared/vrma/write';
 import { MotionError } from '../../shared/errors';
 import { readAvatarSkeleton, type AvatarSkeleton } from '../../shared/avatar/avatarSkeleton';
 import { formatNumber, rangeText, runEdit, type EditDefinition, type EditInput, type EditParam, type ParamUnit, type ParamValues } from '../../shared/edits/registry';
-import { writeFileAtomic, FileExistsError } from '../services/atomicWrite';
 import { fileFailure } from '../../shared/fileProblem';
 
 type Values = Record<string, string | boolean | string[] | undefined>;
@@ -125,8 +124,7 @@ export function editCommand(def: EditDefinition): CliCommand {
       if (positionals.length !== inputs) {
         throw new UsageError(inputs === 1 ? 'give exactly one input file' : `give exactly ${inputs} input files`);
       }
-      const out = values.output;
-      if (typeof out !== 'string' || out === '') throw new UsageError('-o OUT is required');
+      const out = requiredOutput(values);
       const given = paramValues(def, values);
       const rangeFor = rangeOf(def, values);
       const time = def.time ? numberOption(values, 'at') : undefined;
@@ -168,16 +166,7 @@ export function editCommand(def: EditDefinition): CliCommand {
         io.err(`vrma-studio ${def.id}: ${e.message}`);
         return 1;
       }
-      try {
-        await writeFileAtomic(out, bytes, { overwrite: values.force === true });
-      } catch (e) {
-        if (e instanceof FileExistsError) {
-          io.err(`vrma-studio ${def.id}: ${existsRefusal(out)}`);
-          return 1;
-        }
-        io.err(`vrma-studio ${def.id}: cannot write ${out}: ${(e as Error).message}`);
-        return 1;
-      }
+      if (!(await writeOutputFile(def.id, out, bytes, values.force === true, io))) return 1;
       const keys = result.channels.reduce((s, c) => s + c.times.length, 0);
       io.out(`wrote ${out} (${bytes.length} bytes, ${durationOf(result).toFixed(3)} s, ${result.channels.length} tracks, ${keys} keys)`);
       for (const line of report) io.out(`  ${line}`);

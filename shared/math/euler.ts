@@ -42,21 +42,46 @@ function rotationOf(values: ArrayLike<number>, o: number): Float64Array {
   return M;
 }
 
-/** XYZ Euler angles (radians, y in [−π/2, π/2]) of the quaternion at values[o..o+3] (any length), into out[d..d+2]. */
-export function eulerOfFlat(values: ArrayLike<number>, o: number, out: Float64Array, d: number): void {
+/**
+ * One Tait–Bryan order read off the matrix M (indices 0..8 = m11..m33): the middle angle
+ * out[d+1] = atan2(±M[mid], hypot(M[c0], M[c1])); away from gimbal lock out[d] and out[d+2] are each
+ * atan2(±M[num], M[den]); at it only their sum or difference is defined: `lock` gives it to one slot
+ * (0 or 2) and the other is 0. The three orders below differ only in these indices and signs.
+ */
+interface TaitBryan {
+  readonly mid: readonly [sign: number, m: number, c0: number, c1: number];
+  readonly first: readonly [sign: number, num: number, den: number];
+  readonly last: readonly [sign: number, num: number, den: number];
+  readonly lock: readonly [slot: 0 | 2, sign: number, num: number, den: number];
+}
+
+/** R = Rx·Ry·Rz: m13 = sin y; x from m23, m33; z from m12, m11. */
+const XYZ: TaitBryan = { mid: [1, 2, 0, 1], first: [-1, 5, 8], last: [-1, 1, 0], lock: [0, 1, 7, 4] };
+/** R = Rz·Rx·Ry (out z, x, y): m32 = sin x; z from m12, m22; y from m31, m33. */
+const ZXY: TaitBryan = { mid: [1, 7, 6, 8], first: [-1, 1, 4], last: [-1, 6, 8], lock: [0, 1, 3, 0] };
+/** R = Rz·Ry·Rx (out x, y, z): m31 = −sin y; x from m32, m33; z from m21, m11. */
+const ZYX: TaitBryan = { mid: [-1, 6, 7, 8], first: [1, 7, 8], last: [1, 3, 0], lock: [2, -1, 1, 4] };
+
+function taitBryan(order: TaitBryan, values: ArrayLike<number>, o: number, out: Float64Array, d: number): void {
   const m = rotationOf(values, o);
-  const m11 = m[0], m12 = m[1], m13 = m[2], m22 = m[4], m23 = m[5], m32 = m[7], m33 = m[8];
-  const cy = Math.hypot(m11, m12);
-  // atan2 keeps y accurate near ±90° (asin of m13 loses half the digits there).
-  out[d + 1] = Math.atan2(m13, cy);
-  if (cy > 1e-9) {
-    out[d] = Math.atan2(-m23, m33);
-    out[d + 2] = Math.atan2(-m12, m11);
+  const mid = order.mid;
+  const c = Math.hypot(m[mid[2]], m[mid[3]]);
+  // atan2 keeps the middle angle accurate near ±90° (asin loses half the digits there).
+  out[d + 1] = Math.atan2(mid[0] * m[mid[1]], c);
+  if (c > 1e-9) {
+    const f = order.first, l = order.last;
+    out[d] = Math.atan2(f[0] * m[f[1]], m[f[2]]);
+    out[d + 2] = Math.atan2(l[0] * m[l[1]], m[l[2]]);
   } else {
-    // Gimbal lock: only x ± z is defined; all of it goes to x.
-    out[d] = Math.atan2(m32, m22);
-    out[d + 2] = 0;
+    const k = order.lock;
+    out[d + k[0]] = Math.atan2(k[1] * m[k[2]], m[k[3]]);
+    out[d + 2 - k[0]] = 0;
   }
+}
+
+/** XYZ Euler angles (radians, y in [−π/2, π/2]) of the quaternion at values[o..o+3] (any length), into out[d..d+2]; at gimbal lock all of x ± z goes to x. */
+export function eulerOfFlat(values: ArrayLike<number>, o: number, out: Float64Array, d: number): void {
+  taitBryan(XYZ, values, o, out, d);
 }
 
 /** a + 2πk nearest to `near`. */
@@ -120,17 +145,7 @@ export function toEulerYXZ(q: Quat): { X: number; Y: number; Z: number } {
  * on this layout too: the other decomposition is (z+π, π−x, y+π).
  */
 export function eulerZXYOfFlat(values: ArrayLike<number>, o: number, out: Float64Array, d: number): void {
-  const m = rotationOf(values, o);
-  const m11 = m[0], m12 = m[1], m21 = m[3], m22 = m[4], m31 = m[6], m32 = m[7], m33 = m[8];
-  const cx = Math.hypot(m31, m33);
-  out[d + 1] = Math.atan2(m32, cx);
-  if (cx > 1e-9) {
-    out[d] = Math.atan2(-m12, m22);
-    out[d + 2] = Math.atan2(-m31, m33);
-  } else {
-    out[d] = Math.atan2(m21, m11);
-    out[d + 2] = 0;
-  }
+  taitBryan(ZXY, values, o, out, d);
 }
 
 /**
@@ -139,15 +154,5 @@ export function eulerZXYOfFlat(values: ArrayLike<number>, o: number, out: Float6
  * this layout too: the other decomposition is (x+π, π−y, z+π).
  */
 export function eulerZYXOfFlat(values: ArrayLike<number>, o: number, out: Float64Array, d: number): void {
-  const m = rotationOf(values, o);
-  const m11 = m[0], m12 = m[1], m21 = m[3], m22 = m[4], m31 = m[6], m32 = m[7], m33 = m[8];
-  const cy = Math.hypot(m32, m33);
-  out[d + 1] = Math.atan2(-m31, cy);
-  if (cy > 1e-9) {
-    out[d] = Math.atan2(m32, m33);
-    out[d + 2] = Math.atan2(m21, m11);
-  } else {
-    out[d] = 0;
-    out[d + 2] = Math.atan2(-m12, m22);
-  }
+  taitBryan(ZYX, values, o, out, d);
 }

@@ -106,6 +106,8 @@ export class SlerpSegment {
   private linear = true;
   private theta = 0;
   private sin = 0;
+  /** blend()'s result: fields, not an array, so at() and cosineTo() read plain numbers. */
+  private bx = 0; private by = 0; private bz = 0; private bw = 1;
 
   set(src0: QuatArray, o0: number, src1: QuatArray, o1: number): this {
     const x0 = src0[o0], y0 = src0[o0 + 1], z0 = src0[o0 + 2], w0 = src0[o0 + 3];
@@ -126,46 +128,40 @@ export class SlerpSegment {
     return this;
   }
 
+  /** The ends' blend at t before any normalization (slerp's weights, or nlerp's sum), into bx..bw. */
+  private blend(t: number): void {
+    if (this.same) {
+      this.bx = this.x0; this.by = this.y0; this.bz = this.z0; this.bw = this.w0;
+      return;
+    }
+    let s = 1 - t;
+    if (!this.linear) {
+      s = Math.sin(s * this.theta) / this.sin;
+      t = Math.sin(t * this.theta) / this.sin;
+    }
+    this.bx = this.x0 * s + this.x1 * t;
+    this.by = this.y0 * s + this.y1 * t;
+    this.bz = this.z0 * s + this.z1 * t;
+    this.bw = this.w0 * s + this.w1 * t;
+  }
+
   at(dst: QuatArray, d: number, t: number): void {
-    let x0 = this.x0, y0 = this.y0, z0 = this.z0, w0 = this.w0;
-    if (!this.same) {
-      let s = 1 - t;
-      if (!this.linear) {
-        s = Math.sin(s * this.theta) / this.sin;
-        t = Math.sin(t * this.theta) / this.sin;
-        x0 = x0 * s + this.x1 * t;
-        y0 = y0 * s + this.y1 * t;
-        z0 = z0 * s + this.z1 * t;
-        w0 = w0 * s + this.w1 * t;
-      } else {
-        x0 = x0 * s + this.x1 * t;
-        y0 = y0 * s + this.y1 * t;
-        z0 = z0 * s + this.z1 * t;
-        w0 = w0 * s + this.w1 * t;
-        const f = 1 / Math.sqrt(x0 * x0 + y0 * y0 + z0 * z0 + w0 * w0);
-        x0 *= f; y0 *= f; z0 *= f; w0 *= f;
-      }
+    this.blend(t);
+    let x0 = this.bx, y0 = this.by, z0 = this.bz, w0 = this.bw;
+    if (!this.same && this.linear) {
+      const f = 1 / Math.sqrt(x0 * x0 + y0 * y0 + z0 * z0 + w0 * w0);
+      x0 *= f; y0 *= f; z0 *= f; w0 *= f;
     }
     dst[d] = x0; dst[d + 1] = y0; dst[d + 2] = z0; dst[d + 3] = w0;
   }
 
   /**
    * |cos| of half the angle between at(t) and src[o..] (scale-invariant: both are measured as unit
-   * quaternions; pass 1 / |src[o..]|). at()'s arithmetic kept in registers, for error loops.
+   * quaternions; pass 1 / |src[o..]|). at()'s blend without writing an array, for error loops.
    */
   cosineTo(t: number, src: QuatArray, o: number, srcInvNorm: number): number {
-    let x0 = this.x0, y0 = this.y0, z0 = this.z0, w0 = this.w0;
-    if (!this.same) {
-      let s = 1 - t;
-      if (!this.linear) {
-        s = Math.sin(s * this.theta) / this.sin;
-        t = Math.sin(t * this.theta) / this.sin;
-      }
-      x0 = x0 * s + this.x1 * t;
-      y0 = y0 * s + this.y1 * t;
-      z0 = z0 * s + this.z1 * t;
-      w0 = w0 * s + this.w1 * t;
-    }
+    this.blend(t);
+    const x0 = this.bx, y0 = this.by, z0 = this.bz, w0 = this.bw;
     const dot = x0 * src[o] + y0 * src[o + 1] + z0 * src[o + 2] + w0 * src[o + 3];
     return (Math.abs(dot) * srcInvNorm) / Math.sqrt(x0 * x0 + y0 * y0 + z0 * z0 + w0 * w0);
   }

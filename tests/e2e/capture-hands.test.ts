@@ -9,14 +9,9 @@
  * printed apart. The mannequin's own face is stylized (dark lenses for eyes): what the face model
  * finds on it is printed; the face is tested on a drawn human face in capture-face.test.ts.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../helpers/browser';
-import { startHost, type StartedHost } from '../helpers/host';
-import { renderVideo } from '../helpers/captureRender';
+import { describe, expect, it } from 'vitest';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, newStudioPage } from '../helpers/browser';
+import { useRecordedVideo } from '../helpers/studioSuite';
 import { stats } from '../helpers/captureCompare';
 import { handWaveMotion } from '../helpers/handWaveMotion';
 import { openFolder, state, waitForStudio, motionBytes } from './studioHarness';
@@ -32,32 +27,16 @@ const W = 640, H = 480, SECONDS = 2, FPS = 10;
 const deg = Math.PI / 180;
 
 describe.skipIf(!!SKIP)(`hands and face from the studio${SKIP ? ` (skipped: ${SKIP})` : ''}`, () => {
-  let browser: Browser;
-  let host: StartedHost;
-  let folder = '';
   const wave = handWaveMotion({ seconds: SECONDS, fps: 30, period: 2, maxCurl: 60 * deg });
-
-  beforeAll(async () => {
-    folder = mkdtempSync(join(tmpdir(), 'vrma-capture-hands-'));
-    browser = await launchBrowser();
-    const { webm } = await renderVideo(browser, {
-      vrm: makeMannequinVrm(), vrma: writeVrma(wave.motion), start: 0, duration: SECONDS, fps: FPS, width: W, height: H, fovDeg: 45,
-      cameraPosition: [0, 1.4, 1.6], cameraTarget: [0, 1.4, 0], dress: true,
-    });
-    writeFileSync(join(folder, 'wave.webm'), webm);
-    host = await startHost();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-    rmSync(folder, { recursive: true, force: true });
-  });
+  const suite = useRecordedVideo('vrma-capture-hands-', 'wave.webm', () => ({
+    vrm: makeMannequinVrm(), vrma: writeVrma(wave.motion), start: 0, duration: SECONDS, fps: FPS, width: W, height: H, fovDeg: 45,
+    cameraPosition: [0, 1.4, 1.6], cameraTarget: [0, 1.4, 0], dress: true,
+  }));
 
   it('with Hands and Face checked (kept across a reload), a capture keys the fingers; their curl follows the truth', async () => {
-    const { context, page, errors } = await newStudioPage(browser);
+    const { context, page, errors } = await newStudioPage(suite.browser);
     try {
-      await page.goto(host.url);
+      await page.goto(suite.host.url);
       await waitForStudio(page);
       const hands = page.getByRole('checkbox', { name: 'Hands (fingers)' });
       const face = page.getByRole('checkbox', { name: 'Face (blinks, vowels)' });
@@ -71,7 +50,7 @@ describe.skipIf(!!SKIP)(`hands and face from the studio${SKIP ? ` (skipped: ${SK
         return [await hands.isChecked(), await face.isChecked()];
       }, { timeout: 60_000 }).toEqual([true, true]);
 
-      await openFolder(page, folder);
+      await openFolder(page, suite.folder);
       const entry = page.getByRole('list', { name: 'Library files' }).getByRole('button', { name: 'wave.webm', exact: true });
       await entry.waitFor();
       await entry.click();

@@ -8,15 +8,12 @@
  * the frames pass through a lossy codec and a frame's time is only as exact as the recorder's clock
  * (the start offset of the two is searched over 0–0.3 s in 0.05 s steps, the best is kept).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, newStudioPage } from '../helpers/browser';
 import { fixturePath, HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
-import { startHost, type StartedHost } from '../helpers/host';
-import { renderVideo } from '../helpers/captureRender';
+import { useRecordedVideo } from '../helpers/studioSuite';
 import { compareCapture, formatComparison, type Comparison } from '../helpers/captureCompare';
 import { openFolder, state, waitForStudio, motionBytes } from './studioHarness';
 import { convertToMotion } from '../../shared/formats/index';
@@ -30,36 +27,21 @@ const SKIP = !HAS_CHROMIUM ? NO_CHROMIUM_REASON : !HAS_FIXTURES ? NO_FIXTURES_RE
 const W = 640, H = 480, FOV = 45, SECONDS = 2, FPS = 10;
 
 describe.skipIf(!!SKIP)(`capture from a video in the studio${SKIP ? ` (skipped: ${SKIP})` : ''}`, () => {
-  let browser: Browser;
-  let host: StartedHost;
-  let folder = '';
   const truth = convertToMotion('cmu_05_20-mb.bvh', readFileSync(fixturePath('bvh/cmu_05_20-mb.bvh')));
-
-  beforeAll(async () => {
-    folder = mkdtempSync(join(tmpdir(), 'vrma-capture-video-'));
-    browser = await launchBrowser();
+  const suite = useRecordedVideo('vrma-capture-video-', 'dance.webm', () => {
     const h = normalizedPoseAt(truth, 0).hipsPosition!;
-    const { webm, drawn } = await renderVideo(browser, {
+    return {
       vrm: makeMannequinVrm(), vrma: writeVrma(truth), start: 0, duration: SECONDS, fps: FPS, width: W, height: H, fovDeg: FOV,
       cameraPosition: [h[0], 1.0, h[2] + 2.8], cameraTarget: [h[0], 0.85, h[2]], dress: true,
-    });
-    console.log(`recorded ${drawn} frames in ${SECONDS} s of motion: ${webm.length} bytes of WebM`);
-    writeFileSync(join(folder, 'dance.webm'), webm);
-    host = await startHost();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-    rmSync(folder, { recursive: true, force: true });
+    };
   });
 
   it('Cancel stops a capture and keeps the document; a full capture opens as "dance", unsaved, and Save writes dance.vrma beside the video', async () => {
-    const { context, page, errors } = await newStudioPage(browser);
+    const { context, page, errors } = await newStudioPage(suite.browser);
     try {
-      await page.goto(host.url);
+      await page.goto(suite.host.url);
       await waitForStudio(page);
-      await openFolder(page, folder);
+      await openFolder(page, suite.folder);
       const library = page.getByRole('list', { name: 'Library files' });
       const entry = library.getByRole('button', { name: 'dance.webm', exact: true });
       await entry.waitFor();
@@ -91,7 +73,7 @@ describe.skipIf(!!SKIP)(`capture from a video in the studio${SKIP ? ` (skipped: 
       const st = await state(page);
       expect(st.messages.filter((m) => m.kind === 'error')).toEqual([]);
       // Unsaved as a converted file is: nothing written yet, Save goes beside the source.
-      expect(st.document).toMatchObject({ name: 'dance', needsSave: true, filePath: null, sourcePath: join(folder, 'dance.webm') });
+      expect(st.document).toMatchObject({ name: 'dance', needsSave: true, filePath: null, sourcePath: join(suite.folder, 'dance.webm') });
       const done = st.messages.find((m) => m.text.startsWith('Captured dance.webm'))?.text ?? '';
       expect(done).toMatch(new RegExp(`a person in \\d+ of ${total} frames\\. Save writes dance\\.vrma beside the video\\.`));
       const found = Number(/a person in (\d+) of/.exec(done)?.[1]);
@@ -112,7 +94,7 @@ describe.skipIf(!!SKIP)(`capture from a video in the studio${SKIP ? ` (skipped: 
       expect(best!.parts.torso.median).toBeLessThan(15);
 
       await page.getByRole('button', { name: 'Save', exact: true }).click();
-      const target = join(folder, 'dance.vrma');
+      const target = join(suite.folder, 'dance.vrma');
       await expect.poll(() => existsSync(target), { timeout: 15_000 }).toBe(true);
       expect(durationOf(readVrma(new Uint8Array(readFileSync(target))))).toBeCloseTo(durationOf(captured), 5);
       expect(errors).toEqual([]);

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { describeFixtures, readFixture } from '../helpers/fixtures';
-import { dracoCompress, glbImages, ktx2Textures, meshoptCompress, pngToRawKtx2, pngToUastcKtx2 } from '../helpers/compressAvatar';
+import { dracoCompress, glbImages, ktx2Textures, meshoptCompress } from '../helpers/compressAvatar';
+import { pngToRawKtx2, pngToUastcKtx2 } from '../helpers/ktx2Writer';
 import { dropFiles, hook, openStudio, state, type StudioSession } from './studioHarness';
 import { parseGlb, packGlb } from '../../shared/gltf/glb';
 

@@ -16,12 +16,11 @@
  * - with Alt held (Free) the in handle dragged down N px turns alone: the out tangents stay bit for bit.
  */
 import { expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { KeyframeTrack } from 'three';
 import { Euler, Quaternion } from 'three';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { describeFixtures, fixturePath } from '../helpers/fixtures';
-import { hook, motionBytes, openAvatarAndMotion, settleDraws, state } from './studioHarness';
+import { curveViewCall, hook, motionBytes, openAvatarAndMotion, settleDraws, state } from './studioHarness';
 import { useStudio } from '../helpers/studioSuite';
 import { readVrma } from '../../shared/vrma/read';
 import { parseGlb } from '../../shared/gltf/glb';
@@ -33,12 +32,7 @@ import { loadVrmAnimation } from '../helpers/threeVrmAnimation';
 
 type Pt = { x: number; y: number };
 const DEG = 180 / Math.PI;
-const cv = <T>(page: Page, fn: string, ...args: unknown[]) =>
-  page.evaluate(([f, a]) => {
-    const v = (window as unknown as { __curveView: Record<string, unknown> }).__curveView;
-    const m = v[f as string];
-    return (typeof m === 'function' ? (m as (...x: unknown[]) => unknown).apply(v, a as unknown[]) : m) as never;
-  }, [fn, args] as const) as Promise<T>;
+const cv = curveViewCall;
 const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
 
 /** three.js's XYZ Euler angles (degrees) of GLTFLoader's normalized rotation at t, each within 180° of `near`. */

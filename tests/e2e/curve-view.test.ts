@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { describeFixtures, fixturePath } from '../helpers/fixtures';
-import { hook, motionBytes, openStudio, settleDraws, state, waitForState, type StudioSession } from './studioHarness';
+import { curveViewCall, hook, motionBytes, openStudio, settleDraws, state, waitForState, type StudioSession } from './studioHarness';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
 import { buildMotion } from '../../shared/vrma/buildMotion';
@@ -35,12 +35,7 @@ type Hooked = {
   draws: number;
   lastEdit: { component: number; delta: number; selection: KeySelection }[];
 };
-const cv = <T>(page: Page, fn: string, ...args: unknown[]) =>
-  page.evaluate(([f, a]) => {
-    const v = (window as unknown as { __curveView: Record<string, unknown> }).__curveView;
-    const m = v[f as string];
-    return (typeof m === 'function' ? (m as (...x: unknown[]) => unknown).apply(v, a as unknown[]) : m) as never;
-  }, [fn, args] as const) as Promise<T>;
+const cv = curveViewCall;
 /** The last action drawn: the dope sheet and the curve view stood still for a few animation frames. */
 const drawn = (page: Page) => settleDraws(page, ['dopeSheet', 'curveView']);
 

@@ -5,23 +5,19 @@
  * entries (also at 1024×640), and the play button does not change width when playback toggles.
  * Checked by element bounds; screenshots land in out/test-screenshots/layout-WxH.png.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { describeFixtures, fixturePath } from '../helpers/fixtures';
-import { makeMotionFolder, useHostAndBrowser, type MotionFolder } from '../helpers/studioSuite';
-import { hook, openFolder, screenshot, waitForStudio } from './studioHarness';
+import { openFolderPage, useHostAndBrowser, useMotionFolder } from '../helpers/studioSuite';
+import { hook, screenshot } from './studioHarness';
 
 type Box = { x: number; y: number; width: number; height: number };
 
 describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('layout at four window sizes', () => {
   const suite = useHostAndBrowser();
-  let work: MotionFolder;
-  beforeAll(() => {
-    const files: Record<string, string> = {};
-    for (let i = 1; i <= 12; i++) files[`idle-${String(i).padStart(2, '0')}.vrma`] = fixturePath('vrma', 'idle_loop.vrma');
-    work = makeMotionFolder('vrma-layout-e2e-', files);
-  });
-  afterAll(() => work?.remove());
+  const files: Record<string, string> = {};
+  for (let i = 1; i <= 12; i++) files[`idle-${String(i).padStart(2, '0')}.vrma`] = fixturePath('vrma', 'idle_loop.vrma');
+  const work = useMotionFolder('vrma-layout-e2e-', files);
 
   for (const [width, height, minEntries] of [
     [1440, 900, 6],
@@ -30,12 +26,8 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('layout at four windo
     [1024, 640, 6],
   ] as const) {
     it(`${width}×${height}: nothing clipped, the info strip and transport visible`, async () => {
-      const context = await suite.browser.newContext({ viewport: { width, height } });
-      const page = await context.newPage();
+      const { context, page } = await openFolderPage(suite, work.folder, width, height);
       try {
-        await page.goto(suite.host.url);
-        await waitForStudio(page);
-        await openFolder(page, work.folder);
         await page.getByRole('list', { name: 'Library files' }).getByRole('button', { name: 'idle-12.vrma' }).waitFor();
         const inside = (b: Box | null, what: string) => {
           expect(b, `${what} exists`).not.toBeNull();

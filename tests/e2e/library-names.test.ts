@@ -4,12 +4,11 @@
  * look alike, the tooltip holds the full path, and the folder heading reads as the OS writes it
  * (/tmp/…/motions: the leading slash stays first, the end of the path stays in view).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { join } from 'node:path';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { describeFixtures, fixturePath } from '../helpers/fixtures';
-import { makeMotionFolder, useHostAndBrowser, type MotionFolder } from '../helpers/studioSuite';
-import { openFolder, waitForStudio } from './studioHarness';
+import { openFolderPage, useHostAndBrowser, useMotionFolder } from '../helpers/studioSuite';
 
 const NAMES: Record<string, string> = {
   'mei_greeting.vmd': fixturePath('vmd', 'mmdagent', 'mei_greeting.vmd'),
@@ -22,23 +21,15 @@ const NAMES: Record<string, string> = {
 
 describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('library names keep what tells them apart', () => {
   const suite = useHostAndBrowser();
-  let work: MotionFolder;
-  beforeAll(() => {
-    work = makeMotionFolder('vrma-names-e2e-', NAMES);
-  });
-  afterAll(() => work?.remove());
+  const work = useMotionFolder('vrma-names-e2e-', NAMES);
 
   for (const [width, height] of [
     [1440, 900],
     [1024, 640],
   ] as const) {
     it(`${width}×${height}: distinguishing word and extension whole, full path on hover, heading as written`, async () => {
-      const context = await suite.browser.newContext({ viewport: { width, height } });
-      const page = await context.newPage();
+      const { context, page } = await openFolderPage(suite, work.folder, width, height);
       try {
-        await page.goto(suite.host.url);
-        await waitForStudio(page);
-        await openFolder(page, work.folder);
         const list = page.getByRole('list', { name: 'Library files' });
         await list.getByRole('button', { name: 'mei_greeting.vmd' }).waitFor();
         // Measured with the thumbnails in place (they take room from the names when they arrive).

@@ -9,50 +9,36 @@
  * with the values the core's smooth computes in Node (within 1e-6: Chromium's and Node's V8 may
  * round a few values differently).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../helpers/browser';
-import { startHost, type StartedHost } from '../helpers/host';
-import { hook, motionBytes, state, waitForState, waitForStudio } from './studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { openFileInStudio, useHostAndBrowser, useWrittenFolder } from '../helpers/studioSuite';
+import { hook, motionBytes, state, waitForState } from './studioHarness';
 import { writeVrma } from '../../shared/vrma/write';
 import { readVrma } from '../../shared/vrma/read';
 import { optimize } from '../../shared/edits/optimize';
 import { smooth } from '../../shared/edits/smooth';
 import { makeLongMotion } from '../../bench/longMotion';
 import type { Motion } from '../../shared/motion/types';
+import { expectSameValues } from '../helpers/motionCompare';
 
 const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
 const keyCount = (m: Motion) => m.channels.reduce((s, c) => s + c.times.length, 0);
 
 describe.skipIf(!HAS_CHROMIUM)(`long edits run in a worker with progress and cancel${HAS_CHROMIUM ? '' : ` [skipped: ${NO_CHROMIUM_REASON}]`}`, () => {
-  let browser: Browser;
-  let host: StartedHost;
-  let dir: string;
   const long = makeLongMotion();
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'vrma-long-edits-'));
-    writeFileSync(join(dir, 'long.vrma'), writeVrma(long));
-    browser = await launchBrowser();
-    host = await startHost();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const suite = useHostAndBrowser();
+  const files = useWrittenFolder('vrma-long-edits-', () => ({ 'long.vrma': writeVrma(long) }));
+  /** A new page with the 10-minute motion open. */
+  async function openLong() {
+    const run = await openFileInStudio(suite, join(files.dir, 'long.vrma'));
+    await waitForState(run.page, 'motionName', 'long', 120_000);
+    return run;
+  }
 
   it('Optimize on the 10-minute motion: cancel leaves the document unchanged; run again, it completes as one undo step', async () => {
-    const { context, page, errors } = await newStudioPage(browser);
-    const workers: string[] = [];
-    page.on('worker', (w) => workers.push(w.url()));
+    const { context, page, errors, workers } = await openLong();
     try {
-      await page.goto(host.url);
-      await waitForStudio(page);
-      await page.setInputFiles('#open-file-input', join(dir, 'long.vrma'));
-      await waitForState(page, 'motionName', 'long', 120_000);
       const original = await motionBytes(page);
       const historyBefore = (await state(page)).historyLength;
       await page.evaluate(() => {
@@ -125,14 +111,8 @@ describe.skipIf(!HAS_CHROMIUM)(`long edits run in a worker with progress and can
   }, 300_000);
 
   it('Smooth on the 10-minute motion runs in the worker and gives the core\'s values', async () => {
-    const { context, page, errors } = await newStudioPage(browser);
-    const workers: string[] = [];
-    page.on('worker', (w) => workers.push(w.url()));
+    const { context, page, errors, workers } = await openLong();
     try {
-      await page.goto(host.url);
-      await waitForStudio(page);
-      await page.setInputFiles('#open-file-input', join(dir, 'long.vrma'));
-      await waitForState(page, 'motionName', 'long', 120_000);
       const historyBefore = (await state(page)).historyLength;
       await page.evaluate(() => {
         const w = window as unknown as { __shown: boolean };
@@ -148,14 +128,8 @@ describe.skipIf(!HAS_CHROMIUM)(`long edits run in a worker with progress and can
       expect(workers.some((u) => /editWorker/.test(u))).toBe(true);
       const got = readVrma(await motionBytes(page));
       const expected = smooth(readVrma(writeVrma(long)));
-      expect(got.channels.length).toBe(expected.channels.length);
-      let worst = 0;
-      got.channels.forEach((c, i) => {
-        const e = expected.channels[i];
-        expect([c.node, c.path, c.times.length]).toEqual([e.node, e.path, e.times.length]);
-        for (let k = 0; k < c.values.length; k++) worst = Math.max(worst, Math.abs(c.values[k] - e.values[k]));
-      });
-      expect(worst).toBeLessThanOrEqual(1e-6);
+      // Smooth keeps every track's times: they are compared too.
+      expectSameValues(got, expected);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

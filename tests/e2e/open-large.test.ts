@@ -9,19 +9,19 @@
  * the motion already), and an edit made
  * while it saves stays unsaved (the saved entry is the one written, not the one on screen). How long opening holds the main thread: bench/studioLength.bench.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { FIXTURES_DIR, HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../helpers/browser';
-import { startHost, type StartedHost } from '../helpers/host';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, newStudioPage } from '../helpers/browser';
+import { openFileInStudio, useHostAndBrowser, useWrittenFolder } from '../helpers/studioSuite';
+import { startHost } from '../helpers/host';
 import { axisAngle, hook, motionBytes, quatMul, state, waitForState, waitForStudio, type Q } from './studioHarness';
 import { writeVrma } from '../../shared/vrma/write';
 import { readVrma } from '../../shared/vrma/read';
 import { convertToMotion } from '../../shared/formats';
 import { makeLongMotion } from '../../bench/longMotion';
+import { expectSameValues } from '../helpers/motionCompare';
 
 const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
 
@@ -37,55 +37,21 @@ function longBvh(): string {
   return `${head}Frames: ${out.length}\n${frameTime}\n${out.join('\n')}\n`;
 }
 
-/**
- * Same channels, times and values within 1e-6: Chromium's and Node's V8 round a few converted
- * near-zero values differently (by ~6e-17, seen in studio-takes.test.ts as well).
- */
-function expectSameValues(a: ReturnType<typeof readVrma>, b: ReturnType<typeof readVrma>): void {
-  expect(a.channels.length).toBe(b.channels.length);
-  let worst = 0;
-  a.channels.forEach((c, i) => {
-    const d = b.channels[i];
-    expect([c.node, c.path, c.times.length]).toEqual([d.node, d.path, d.times.length]);
-    for (let k = 0; k < c.times.length; k++) worst = Math.max(worst, Math.abs(c.times[k] - d.times[k]));
-    for (let k = 0; k < c.values.length; k++) worst = Math.max(worst, Math.abs(c.values[k] - d.values[k]));
-  });
-  expect(worst).toBeLessThanOrEqual(1e-6);
-}
-
 describe.skipIf(!HAS_CHROMIUM)(`large files are read in a worker${HAS_CHROMIUM ? '' : ` [skipped: ${NO_CHROMIUM_REASON}]`}`, () => {
-  let browser: Browser;
-  let host: StartedHost;
-  let dir: string;
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'vrma-open-large-'));
-    writeFileSync(join(dir, 'long.vrma'), writeVrma(makeLongMotion()));
-    if (HAS_FIXTURES) writeFileSync(join(dir, 'walk_long.bvh'), longBvh());
+  const suite = useHostAndBrowser();
+  const files = useWrittenFolder('vrma-open-large-', () => {
     const cut = writeVrma(makeLongMotion(120));
-    writeFileSync(join(dir, 'cut.vrma'), cut.subarray(0, cut.length - 1000));
-    browser = await launchBrowser();
-    host = await startHost();
+    return {
+      'long.vrma': writeVrma(makeLongMotion()),
+      ...(HAS_FIXTURES ? { 'walk_long.bvh': longBvh() } : {}),
+      'cut.vrma': cut.subarray(0, cut.length - 1000),
+    };
   });
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  async function open(file: string, opts: { blockWorker?: boolean } = {}): Promise<{ page: Page; workers: string[]; errors: string[]; close(): Promise<void> }> {
-    const { context, page, errors } = await newStudioPage(browser);
-    if (opts.blockWorker) await context.route(/motionFileWorker[^/]*\.js$/, (route) => route.abort());
-    const workers: string[] = [];
-    page.on('worker', (w) => workers.push(w.url()));
-    await page.goto(host.url);
-    await waitForStudio(page);
-    await page.setInputFiles('#open-file-input', join(dir, file));
-    return { page, workers, errors, close: () => context.close() };
-  }
+  const open = (file: string, opts: { blockWorker?: boolean } = {}) => openFileInStudio(suite, join(files.dir, file), opts);
 
   it(`the 10-minute .vrma and a 3 MB BVH: read in the worker, the motion the core reads in Node${HAS_FIXTURES ? '' : ` [BVH part skipped: ${NO_FIXTURES_REASON}]`}`, async () => {
-    const cases: [string, string, Uint8Array][] = [['long.vrma', 'long', writeVrma(readVrma(new Uint8Array(readFileSync(join(dir, 'long.vrma')))))]];
-    if (HAS_FIXTURES) cases.push(['walk_long.bvh', 'walk_long', writeVrma(convertToMotion('walk_long.bvh', new Uint8Array(readFileSync(join(dir, 'walk_long.bvh')))))]);
+    const cases: [string, string, Uint8Array][] = [['long.vrma', 'long', writeVrma(readVrma(new Uint8Array(readFileSync(join(files.dir, 'long.vrma')))))]];
+    if (HAS_FIXTURES) cases.push(['walk_long.bvh', 'walk_long', writeVrma(convertToMotion('walk_long.bvh', new Uint8Array(readFileSync(join(files.dir, 'walk_long.bvh')))))]);
     for (const [file, name, expected] of cases) {
       const run = await open(file);
       await waitForState(run.page, 'motionName', name, 120_000);
@@ -115,12 +81,12 @@ describe.skipIf(!HAS_CHROMIUM)(`large files are read in a worker${HAS_CHROMIUM ?
   });
 
   it('Save of the 10-minute motion is written in the worker; an edit made while it saves stays unsaved', async () => {
-    const folder = join(dir, 'folder');
+    const folder = join(files.dir, 'folder');
     mkdirSync(folder, { recursive: true });
-    const original = new Uint8Array(readFileSync(join(dir, 'long.vrma')));
+    const original = new Uint8Array(readFileSync(join(files.dir, 'long.vrma')));
     writeFileSync(join(folder, 'long.vrma'), original);
     const own = await startHost({ openPaths: [folder] });
-    const { context, page, errors } = await newStudioPage(browser);
+    const { context, page, errors } = await newStudioPage(suite.browser);
     try {
       await page.goto(own.url);
       await waitForStudio(page);
@@ -155,12 +121,12 @@ describe.skipIf(!HAS_CHROMIUM)(`large files are read in a worker${HAS_CHROMIUM ?
   });
 
   it('a slow Save shows its progress with Cancel; cancelled, the file on disk is untouched and the document stays unsaved', async () => {
-    const folder = join(dir, 'cancel');
+    const folder = join(files.dir, 'cancel');
     mkdirSync(folder, { recursive: true });
-    const original = new Uint8Array(readFileSync(join(dir, 'long.vrma')));
+    const original = new Uint8Array(readFileSync(join(files.dir, 'long.vrma')));
     writeFileSync(join(folder, 'long.vrma'), original);
     const own = await startHost({ openPaths: [folder] });
-    const { context, page, errors } = await newStudioPage(browser);
+    const { context, page, errors } = await newStudioPage(suite.browser);
     try {
       // Each piece of the file held a second on its way to the host (the autosave worker's requests).
       let pieces = 0;
@@ -203,7 +169,7 @@ describe.skipIf(!HAS_CHROMIUM)(`large files are read in a worker${HAS_CHROMIUM ?
   it('with the worker blocked the page reads the 10-minute file itself, the same bytes', async () => {
     const run = await open('long.vrma', { blockWorker: true });
     await waitForState(run.page, 'motionName', 'long', 120_000);
-    expect(same(await motionBytes(run.page), writeVrma(readVrma(new Uint8Array(readFileSync(join(dir, 'long.vrma'))))))).toBe(true);
+    expect(same(await motionBytes(run.page), writeVrma(readVrma(new Uint8Array(readFileSync(join(files.dir, 'long.vrma'))))))).toBe(true);
     await run.close();
   });
 });

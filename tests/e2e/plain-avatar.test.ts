@@ -8,7 +8,6 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as THREE from 'three';
-import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import type { Vec3 } from '../../shared/motion/types';
 import type { HumanBoneName } from '../../shared/vrm/humanBones';
 import { parseGlb } from '../../shared/gltf/glb';
@@ -16,9 +15,9 @@ import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { describeFixtures, fixturePath } from '../helpers/fixtures';
 import { makeMotionFolder, type MotionFolder } from '../helpers/studioSuite';
 import { plainRobot } from '../helpers/plainRobot';
-import { withoutTextures } from '../helpers/avatarPlayback';
 import { angleOf, formatStats, stats } from '../helpers/exportKit';
 import { dropFiles, hook, openFolder, openStudio, state, waitForState, type StudioSession } from './studioHarness';
+import { loadPlainGlb, playOnce } from '../helpers/plainGlb';
 
 const LIMB_DEG = 0.1;
 const LIMBS: [HumanBoneName, HumanBoneName][] = [
@@ -70,13 +69,8 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: a plain huma
     expect(text).not.toMatch(/VRMC_vrm|"VRM"/);
     expect((parseGlb(bytes).json as { nodes: unknown[] }).nodes.length).toBe((parseGlb(robot.bytes).json as { nodes: unknown[] }).nodes.length);
 
-    const clean = withoutTextures(bytes);
-    const gltf = await new GLTFLoader().parseAsync(clean.buffer.slice(clean.byteOffset, clean.byteOffset + clean.byteLength) as ArrayBuffer, '');
-    const mixer = new THREE.AnimationMixer(gltf.scene);
-    const action = mixer.clipAction(gltf.animations[0]);
-    action.setLoop(THREE.LoopOnce, 1);
-    action.clampWhenFinished = true;
-    action.play();
+    const gltf = await loadPlainGlb(bytes);
+    const mixer = playOnce(gltf.scene, gltf.clip);
     const names = (parseGlb(bytes).json as { nodes: { name: string }[] }).nodes.map((n) => THREE.PropertyBinding.sanitizeNodeName(n.name));
     const at = (bone: HumanBoneName): Vec3 => gltf.scene.getObjectByName(names[robot.boneToNode[bone]!])!.getWorldPosition(new THREE.Vector3()).toArray() as unknown as Vec3;
     const angles: number[] = [];

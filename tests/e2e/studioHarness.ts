@@ -59,6 +59,15 @@ export async function hook<T = unknown>(page: Page, name: string, ...args: unkno
   ) as Promise<T>;
 }
 
+/** window.__curveView's member `name` in the page: called with `args` when it is a function, else read. */
+export function curveViewCall<T>(page: Page, name: string, ...args: unknown[]): Promise<T> {
+  return page.evaluate(([f, a]) => {
+    const v = (window as unknown as { __curveView: Record<string, unknown> }).__curveView;
+    const m = v[f as string];
+    return (typeof m === 'function' ? (m as (...x: unknown[]) => unknown).apply(v, a as unknown[]) : m) as never;
+  }, [name, args] as const) as Promise<T>;
+}
+
 export interface StudioState {
   time: number;
   duration: number;

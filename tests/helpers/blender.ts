@@ -306,6 +306,17 @@ export function importedPoses(file: string, kind: 'bvh' | 'glb' | 'fbx', frames:
   return runBlender<ImportedPoses>(POSE_DUMP, { file, kind, frames, start }, { ...opts, addon: false });
 }
 
+/** importedPoses of bytes written for the import into a temporary folder (removed after). */
+export async function importedPosesOf(bytes: Uint8Array, kind: 'bvh' | 'glb' | 'fbx', frames: number, start: number, opts: BlenderRunOptions = {}): Promise<ImportedPoses> {
+  const dir = mkdtempSync(join(tmpdir(), `vrma-${kind}-`));
+  try {
+    writeFileSync(join(dir, `in.${kind}`), bytes);
+    return await importedPoses(join(dir, `in.${kind}`), kind, frames, start, opts);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 // biome-ignore lint/complexity/noUselessStringRaw: Python source, raw as PRELUDE.
 const POSE_DUMP = String.raw`
 import builtins

@@ -1,7 +1,7 @@
 /**
  * Compressed copies of real fixture avatars, made in the test set-up (never written into the repo):
  * the geometry's buffer views re-encoded with meshoptimizer's own encoder (EXT_meshopt_compression),
- * and PNG textures re-stored as KTX2 (KHR_texture_basisu).
+ * and PNG textures re-stored as KTX2 (KHR_texture_basisu; the KTX2 files are written by ktx2Writer.ts).
  *
  * The files are edited at the glTF JSON level instead of going through a glTF library's document
  * model: every index (nodes, meshes, materials, textures, images) and every extension a VRM carries
@@ -164,50 +164,6 @@ export async function ktx2Textures(glb: Uint8Array, ktx2Of: (index: number, png:
   return packGlb(json, rebuildBin(json, data));
 }
 
-/**
- * A PNG as an uncompressed KTX2 file (R8G8B8A8 sRGB, one level, no supercompression), written with
- * ktx-parse and decoded with sharp. This is a KTX2 container that three.js's KTX2Loader reads
- * without the Basis transcoder: no Basis Universal encoder (basisu, toktx, ktx2-encoder) is installed.
- */
-export async function pngToRawKtx2(png: Uint8Array): Promise<Uint8Array> {
-  const { default: sharp } = await import('sharp');
-  const ktx = await import('ktx-parse');
-  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const c = ktx.createDefaultContainer();
-  c.vkFormat = ktx.VK_FORMAT_R8G8B8A8_SRGB;
-  c.typeSize = 1;
-  c.pixelWidth = info.width;
-  c.pixelHeight = info.height;
-  c.pixelDepth = 0;
-  c.levelCount = 1;
-  c.supercompressionScheme = ktx.KHR_SUPERCOMPRESSION_NONE;
-  const level = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-  c.levels = [{ levelData: level, uncompressedByteLength: level.byteLength }];
-  const dfd = c.dataFormatDescriptor[0];
-  dfd.colorModel = ktx.KHR_DF_MODEL_RGBSDA;
-  dfd.colorPrimaries = ktx.KHR_DF_PRIMARIES_BT709;
-  dfd.transferFunction = ktx.KHR_DF_TRANSFER_SRGB;
-  dfd.texelBlockDimension = [0, 0, 0, 0];
-  dfd.bytesPlane = [4, 0, 0, 0, 0, 0, 0, 0];
-  dfd.samples = [ktx.KHR_DF_CHANNEL_RGBSDA_RED, ktx.KHR_DF_CHANNEL_RGBSDA_GREEN, ktx.KHR_DF_CHANNEL_RGBSDA_BLUE, ktx.KHR_DF_CHANNEL_RGBSDA_ALPHA].map((ch, i) => ({
-    bitOffset: i * 8,
-    bitLength: 7,
-    channelType: ch === ktx.KHR_DF_CHANNEL_RGBSDA_ALPHA ? ch | ktx.KHR_DF_SAMPLE_DATATYPE_LINEAR : ch,
-    samplePosition: [0, 0, 0, 0],
-    sampleLower: 0,
-    sampleUpper: 255,
-  }));
-  return ktx.write(c);
-}
-
-// ---- Draco ----------------------------------------------------------------------------------------
-// No Draco encoder is installed (draco3dgltf is not among the packages), so the test writes the
-// simplest bitstream the real decoder reads: Draco 2.2, MESH_SEQUENTIAL_ENCODING, uncompressed
-// connectivity (connectivity method 1) and every attribute with the generic (raw) attribute coder,
-// the layout of draco's MeshSequentialDecoder / SequentialAttributeDecodersController. It compresses
-// nothing; what it proves is that Draco primitives are decoded by the shipped decoder, in its worker,
-// from the page's origin, with the VRM intact.
-
 const DRACO_TYPE: Record<number, number> = { 5120: 1, 5121: 2, 5122: 3, 5123: 4, 5125: 6, 5126: 9 };
 const DRACO_ATTRIBUTE: Record<string, number> = { POSITION: 0, NORMAL: 1, COLOR_0: 2, TEXCOORD_0: 3 };
 
@@ -325,71 +281,3 @@ export function dracoCompress(glb: Uint8Array): DracoResult {
 }
 
 // ---- Basis Universal (UASTC) -----------------------------------------------------------------------
-// No Basis encoder is installed (basisu, toktx, ktx2-encoder are not among the packages), so the test
-// writes UASTC with the one block mode that needs no search: mode 8, a solid colour per 4x4 block
-// (the block's mean), as basisu's pack_uastc lays it out: the mode code (5 bits, 0b10111), R, G, B, A
-// (8 bits each), then the ETC1 hints (diff flag, intensity table, selector, 5-bit base colour). The
-// picture is the texture at a quarter of its resolution; what it proves is that KHR_texture_basisu
-// textures go through the shipped Basis transcoder (its worker and wasm from the page's origin).
-
-class BitWriter {
-  readonly bytes: Uint8Array;
-  private at = 0;
-  constructor(size: number) {
-    this.bytes = new Uint8Array(size);
-  }
-  put(value: number, bits: number) {
-    for (let i = 0; i < bits; i++, this.at++) if ((value >> i) & 1) this.bytes[this.at >> 3] |= 1 << (this.at & 7);
-  }
-}
-
-/** A UASTC mode-8 block of one colour. */
-export function uastcSolidBlock(r: number, g: number, b: number, a: number): Uint8Array {
-  const w = new BitWriter(16);
-  w.put(0b10111, 5);
-  w.put(r, 8); w.put(g, 8); w.put(b, 8); w.put(a, 8);
-  // ETC1 hints: differential mode, intensity table 0 (modifiers ±2, ±8), the ±2 selector, base colour in 5 bits.
-  w.put(1, 1);
-  w.put(0, 3);
-  w.put(1, 2);
-  for (const c of [r, g, b]) w.put(Math.round((c * 31) / 255), 5);
-  return w.bytes;
-}
-
-/** A PNG as a KTX2 file of UASTC blocks (vkFormat undefined, DFD model UASTC, one level, no supercompression). */
-export async function pngToUastcKtx2(png: Uint8Array): Promise<Uint8Array> {
-  const { default: sharp } = await import('sharp');
-  const ktx = await import('ktx-parse');
-  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const bw = Math.ceil(info.width / 4), bh = Math.ceil(info.height / 4);
-  const level = new Uint8Array(bw * bh * 16);
-  for (let by = 0; by < bh; by++) {
-    for (let bx = 0; bx < bw; bx++) {
-      const sum = [0, 0, 0, 0];
-      let n = 0;
-      for (let y = by * 4; y < Math.min(info.height, by * 4 + 4); y++) {
-        for (let x = bx * 4; x < Math.min(info.width, bx * 4 + 4); x++, n++) for (let c = 0; c < 4; c++) sum[c] += data[(y * info.width + x) * 4 + c];
-      }
-      const [r, g, b, a] = sum.map((v) => Math.round(v / n));
-      level.set(uastcSolidBlock(r, g, b, a), (by * bw + bx) * 16);
-    }
-  }
-  const c = ktx.createDefaultContainer();
-  c.vkFormat = ktx.VK_FORMAT_UNDEFINED;
-  c.typeSize = 1;
-  c.pixelWidth = info.width;
-  c.pixelHeight = info.height;
-  c.pixelDepth = 0;
-  c.levelCount = 1;
-  c.supercompressionScheme = ktx.KHR_SUPERCOMPRESSION_NONE;
-  c.levels = [{ levelData: level, uncompressedByteLength: level.byteLength }];
-  const dfd = c.dataFormatDescriptor[0];
-  dfd.colorModel = ktx.KHR_DF_MODEL_UASTC;
-  dfd.colorPrimaries = ktx.KHR_DF_PRIMARIES_BT709;
-  dfd.transferFunction = ktx.KHR_DF_TRANSFER_SRGB;
-  dfd.texelBlockDimension = [3, 3, 0, 0];
-  dfd.bytesPlane = [16, 0, 0, 0, 0, 0, 0, 0];
-  // One 128-bit sample: UASTC RGBA (channel 3).
-  dfd.samples = [{ bitOffset: 0, bitLength: 127, channelType: 3, samplePosition: [0, 0, 0, 0], sampleLower: 0, sampleUpper: 0xffffffff }];
-  return ktx.write(c);
-}

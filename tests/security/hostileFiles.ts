@@ -1,5 +1,6 @@
 /** Hostile input files for the security tests, built by hand (tests/unit/vrma/rawVrma.ts). */
 import { RawGlb } from '../unit/vrma/rawVrma';
+import { glbOfJsonText } from './hostileReaders';
 
 /** `accessors` rotation channels, each its own accessor over the SAME normalized int16 view of `keys` keys. */
 export function sharedViewVrma(accessors: number, keys: number): Uint8Array {
@@ -31,16 +32,5 @@ export function sharedViewVrma(accessors: number, keys: number): Uint8Array {
  */
 export function emptyNodesVrma(nodes: number): Uint8Array {
   const head = '{"asset":{"version":"2.0"},"extensionsUsed":["VRMC_vrm_animation"],"extensions":{"VRMC_vrm_animation":{"specVersion":"1.0"}},"nodes":[';
-  const json = new TextEncoder().encode(head + (nodes ? '{},'.repeat(nodes - 1) + '{}' : '') + ']}');
-  const jsonLen = (json.length + 3) & ~3;
-  const out = new Uint8Array(20 + jsonLen);
-  const dv = new DataView(out.buffer);
-  dv.setUint32(0, 0x46546c67, true); // "glTF"
-  dv.setUint32(4, 2, true);
-  dv.setUint32(8, out.length, true);
-  dv.setUint32(12, jsonLen, true);
-  dv.setUint32(16, 0x4e4f534a, true); // "JSON"
-  out.set(json, 20);
-  out.fill(0x20, 20 + json.length);
-  return out;
+  return glbOfJsonText(head + (nodes ? '{},'.repeat(nodes - 1) + '{}' : '') + ']}');
 }

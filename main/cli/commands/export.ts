@@ -5,14 +5,13 @@
  * Prints where it wrote and what the format could not carry.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { UsageError, existsRefusal, numberOption, readInputFile, type CliCommand } from '../command';
+import { UsageError, numberOption, oneInput, readInputFile, writeOutputFile, type CliCommand } from '../command';
 import { convertToMotion, isMotionFile } from '../../../shared/formats/index';
 import { EXPORT_FORMATS, type ExportFormat, type ExportResult } from '../../../shared/export/index';
 import { exportMotion } from '../../../shared/formats/codecs';
 import type { Motion } from '../../../shared/motion/types';
 import { MotionError } from '../../../shared/errors';
 import { fileFailure } from '../../../shared/fileProblem';
-import { writeFileAtomic, FileExistsError } from '../../services/atomicWrite';
 import { exportTargetAs } from '../../../shared/formats/outputNames';
 
 const FORMATS = EXPORT_FORMATS;
@@ -90,8 +89,7 @@ export const exportCommand: CliCommand = {
     order: { type: 'string' }, units: { type: 'string' },
   },
   async run(positionals, values, io) {
-    if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give exactly one input file' : 'give the input file');
-    const input = positionals[0];
+    const input = oneInput(positionals);
     if (!isMotionFile(input)) throw new UsageError(`${input}: expected a motion file (.vrma, .bvh, .vmd, .vpd, .fbx, .glb)`);
     const format = choice(values, 'to', FORMATS);
     if (!format) throw new UsageError(`--to is required: one of ${FORMATS.join(', ')}`);
@@ -113,16 +111,7 @@ export const exportCommand: CliCommand = {
     const explicit = typeof values.output === 'string' && values.output !== '' ? values.output : undefined;
     if (explicit !== undefined && explicit === input) throw new UsageError('OUT must not be the input file');
     const out = explicit ?? (await exportTargetAs(input, format, exists, values.force === true));
-    try {
-      await writeFileAtomic(out, result.bytes, { overwrite: values.force === true });
-    } catch (e) {
-      if (e instanceof FileExistsError) {
-        io.err(`vrma-studio export: ${existsRefusal(out)}`);
-        return 1;
-      }
-      io.err(`vrma-studio export: cannot write ${out}: ${(e as Error).message}`);
-      return 1;
-    }
+    if (!(await writeOutputFile('export', out, result.bytes, values.force === true, io))) return 1;
     io.out(`wrote ${out} (${result.bytes.length} bytes, ${result.frames} frames at ${result.fps} fps)`);
     for (const w of result.report) io.out(`  left out: ${w.text}`);
     return 0;

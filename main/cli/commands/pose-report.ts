@@ -1,5 +1,5 @@
 /** `vrma-studio pose-report IN [--time S] [--json]`: how the pose at one moment looks, by FK (see poseReport). */
-import { UsageError, numberOption, readInputFile, type CliCommand } from '../command';
+import { UsageError, numberOption, oneInput, readInputFile, type CliCommand } from '../command';
 import { convertToMotion, isMotionFile, MOTION_EXTENSIONS } from '../../../shared/formats/index';
 import { CONVERTIBLE_EXTENSIONS, formatList } from '../../../shared/formats/formats';
 import { formatPoseReport, poseReport } from '../../../shared/convert/poseReport';
@@ -23,8 +23,7 @@ export const poseReportCommand: CliCommand = {
   ].join('\n'),
   options: { time: { type: 'string', short: 't' }, json: { type: 'boolean' } },
   async run(positionals, values, io) {
-    if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give exactly one input file' : 'give the input file');
-    const input = positionals[0];
+    const input = oneInput(positionals);
     if (!isMotionFile(input)) throw new UsageError(`${input}: expected a ${formatList(MOTION_EXTENSIONS)} file`);
     const time = numberOption(values, 'time', 0);
     if (time < 0) throw new UsageError('--time must not be negative');

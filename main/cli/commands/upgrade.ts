@@ -1,8 +1,7 @@
 /** `vrma-studio upgrade IN -o OUT [--force]`: rewrite any readable .vrma as a clean spec-1.0 file. */
-import { UsageError, existsRefusal, readInputFile, type CliCommand } from '../command';
+import { oneInput, readInputFile, requiredOutput, writeOutputFile, type CliCommand } from '../command';
 import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
-import { writeFileAtomic, FileExistsError } from '../../services/atomicWrite';
 import { MotionError } from '../../../shared/errors';
 
 export const upgradeCommand: CliCommand = {
@@ -20,10 +19,8 @@ export const upgradeCommand: CliCommand = {
   ].join('\n'),
   options: { output: { type: 'string', short: 'o' }, force: { type: 'boolean' } },
   async run(positionals, values, io) {
-    if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give exactly one input file' : 'give the input file');
-    const out = values.output;
-    if (typeof out !== 'string' || out === '') throw new UsageError('-o OUT is required');
-    const input = positionals[0];
+    const input = oneInput(positionals);
+    const out = requiredOutput(values);
     const bytes = await readInputFile('upgrade', input, io);
     if (!bytes) return 1;
     let written: Uint8Array;
@@ -37,16 +34,7 @@ export const upgradeCommand: CliCommand = {
       io.err(`vrma-studio upgrade: ${input}: ${e.message}`);
       return 1;
     }
-    try {
-      await writeFileAtomic(out, written, { overwrite: values.force === true });
-    } catch (e) {
-      if (e instanceof FileExistsError) {
-        io.err(`vrma-studio upgrade: ${existsRefusal(out)}`);
-        return 1;
-      }
-      io.err(`vrma-studio upgrade: cannot write ${out}: ${(e as Error).message}`);
-      return 1;
-    }
+    if (!(await writeOutputFile('upgrade', out, written, values.force === true, io))) return 1;
     io.out(`wrote ${out} (${written.length} bytes, spec 1.0)`);
     for (const w of warnings) io.out(`  fixed: ${w}`);
     return 0;

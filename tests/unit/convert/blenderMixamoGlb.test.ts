@@ -16,6 +16,7 @@ import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
 import type { HumanBoneName } from '../../../shared/vrm/humanBones';
 import { angleDeg } from './bvhKit';
+import { playOnce } from '../../helpers/plainGlb';
 
 type V3 = [number, number, number];
 /** Mixamo bones: name, parent, offset from the parent in centimetres, Y-up, facing +Z, the character's left at +X. */
@@ -130,12 +131,8 @@ describe('a Mixamo GLB as Blender writes it (armature X+90°, scale 0.01, centim
 
     const buffer = glb.buffer.slice(glb.byteOffset, glb.byteOffset + glb.byteLength) as ArrayBuffer;
     const gltf = await new GLTFLoader().parseAsync(buffer, '');
-    const mixer = new THREE.AnimationMixer(gltf.scene);
-    const action = mixer.clipAction(gltf.animations[0]);
     // Held at the last frame (a repeating action wraps t = 1 s back to the start).
-    action.setLoop(THREE.LoopOnce, 1);
-    action.clampWhenFinished = true;
-    action.play();
+    const mixer = playOnce(gltf.scene, gltf.animations[0]);
     const pose = createPoseEvaluator(motion);
     const v = new THREE.Vector3();
     const world = (name: string): V3 => gltf.scene.getObjectByName(`mixamorig${name}`)!.getWorldPosition(v).toArray() as V3;

@@ -19,21 +19,13 @@ import type { Vec3 } from '../../../shared/motion/types';
 import type { HumanBoneName } from '../../../shared/vrm/humanBones';
 import { restSkeleton } from '../../../shared/convert/bvh/restSkeleton';
 import { LEAF_CANDIDATES, leafDirection, LIMB_TARGETS, angleDeg, bestRotation, percentile, referenceFk } from './bvhKit';
+import type { FidelityRow } from './takeKit';
 
-interface Row {
-  file: string;
-  frames: number;
-  bones: number;
+/** takeKit's fidelity row (one take per file here), with the sample count and grounding's shift as `offset`. */
+interface Row extends Omit<FidelityRow, 'take' | 'groundingOffset'> {
   samples: number;
-  median: number;
-  p95: number;
-  max: number;
-  facingVsConverter: number;
-  /** Hips path over the rest hips height vs the BVH's, median and p95 % after grounding's constant shift (`offset`, %). */
-  hipsMedian: number;
-  hipsP95: number;
+  /** Grounding's constant vertical shift of the hips path, % of the rest hips height. */
   offset: number;
-  restHipsHeight: number;
 }
 
 const rows: Row[] = [];

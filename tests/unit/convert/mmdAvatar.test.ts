@@ -10,9 +10,9 @@ import { VRMAnimationLoaderPlugin, createVRMAnimationClip, type VRMAnimation } f
 import { convertVpd } from '../../../shared/convert/mmd';
 import { fromAxisAngle } from '../../../shared/math/quat';
 import { writeVrma } from '../../../shared/vrma/write';
-import { packGlb, parseGlb } from '../../../shared/gltf/glb';
 import { describeFixtures, readFixture } from '../../helpers/fixtures';
 import { writeVpd } from '../../helpers/mmdWriters';
+import { withoutTextures } from '../../helpers/avatarPlayback';
 
 async function parse(bytes: Uint8Array) {
   const loader = new GLTFLoader();
@@ -23,15 +23,7 @@ async function parse(bytes: Uint8Array) {
 
 /** The avatar without its textures: Node has no image decoder, and bones are all this test needs. */
 async function loadAvatar(): Promise<VRM> {
-  const parts = parseGlb(readFixture('vrm1', 'debug_robot.vrm'));
-  const json = parts.json as Record<string, any>;
-  delete json.textures;
-  delete json.images;
-  delete json.samplers;
-  for (const m of json.materials ?? []) for (const k of Object.keys(m)) if (k !== 'name') delete m[k];
-  if (json.extensions?.VRMC_vrm?.meta) delete json.extensions.VRMC_vrm.meta.thumbnailImage;
-  json.extensionsUsed = (json.extensionsUsed ?? []).filter((e: string) => !/material|texture/i.test(e));
-  return (await parse(packGlb(json, parts.bin))).userData.vrm as VRM;
+  return (await parse(withoutTextures(readFixture('vrm1', 'debug_robot.vrm')))).userData.vrm as VRM;
 }
 
 describeFixtures('MMD pose on a VRM avatar', () => {

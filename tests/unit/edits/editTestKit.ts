@@ -2,7 +2,7 @@
  * Shared test tools for the edits: generated motions (on the standard skeleton and on a skeleton with
  * non-identity rest rotations), fixture loading, and measurement in the avatar's normalized space.
  */
-import type { Motion, Quat, Vec3 } from '../../../shared/motion/types';
+import type { Channel, Motion, Quat, Vec3 } from '../../../shared/motion/types';
 import { boneChannel, durationOf } from '../../../shared/motion/types';
 import { buildMotion, type KeyTrack } from '../../../shared/vrma/buildMotion';
 import { computeRestPose, toNormalized } from '../../../shared/vrma/restPose';
@@ -188,4 +188,13 @@ export function maxPoseDifference(a: Motion, b: Motion, times: readonly number[]
 export function timesAcross(motion: Motion, count = 97): number[] {
   const d = durationOf(motion);
   return Array.from({ length: count }, (_, i) => (d * i) / (count - 1));
+}
+
+/** Every `every`-th key of a channel and its last (the key-kind tests' sparse keys). */
+export function thinned(c: Channel, every: number): Channel {
+  const size = c.values.length / c.times.length;
+  const keep = [...Array(c.times.length).keys()].filter((i) => i % every === 0 || i === c.times.length - 1);
+  const values = new Float32Array(keep.length * size);
+  keep.forEach((i, k) => values.set(c.values.subarray(i * size, (i + 1) * size), k * size));
+  return { node: c.node, path: c.path, times: Float32Array.from(keep, (i) => c.times[i]), values };
 }

@@ -10,7 +10,7 @@
  * - Resample gives LINEAR keys.
  */
 import { describe, expect, it } from 'vitest';
-import type { Channel, Motion } from '../../../shared/motion/types';
+import type { Motion } from '../../../shared/motion/types';
 import { boneChannel, durationOf, findChannel, withChannels } from '../../../shared/motion/types';
 import { CUBIC, LINEAR, STEP, kindsOf, setKinds } from '../../../shared/motion/interpolation';
 import { changeSpeed } from '../../../shared/edits/speed';
@@ -19,17 +19,9 @@ import { mirror } from '../../../shared/edits/mirror';
 import { resample } from '../../../shared/edits/resample';
 import { insertKeys } from '../../../shared/edits/insertKeys';
 import { deleteKeys } from '../../../shared/edits/deleteKeys';
-import { maxPoseDifference, timesAcross, wavyMotion } from './editTestKit';
+import { maxPoseDifference, timesAcross, wavyMotion, thinned } from './editTestKit';
 
 const DEG = 180 / Math.PI;
-
-function thinned(c: Channel, every: number): Channel {
-  const size = c.values.length / c.times.length;
-  const keep = [...Array(c.times.length).keys()].filter((i) => i % every === 0 || i === c.times.length - 1);
-  const values = new Float32Array(keep.length * size);
-  keep.forEach((i, k) => values.set(c.values.subarray(i * size, (i + 1) * size), k * size));
-  return { node: c.node, path: c.path, times: Float32Array.from(keep, (i) => c.times[i]), values };
-}
 
 function kindsMotion(): Motion {
   const base = wavyMotion({ duration: 3, fps: 30, travel: 1 });

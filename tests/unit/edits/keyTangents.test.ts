@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Euler, Quaternion } from 'three';
-import type { Channel, Motion } from '../../../shared/motion/types';
+import type { Motion } from '../../../shared/motion/types';
 import { boneChannel, withChannels } from '../../../shared/motion/types';
 import { CUBIC, LINEAR, kindsOf, setKinds } from '../../../shared/motion/interpolation';
 import { handleSlopes, setHandleSlope } from '../../../shared/edits/keyTangents';
@@ -17,17 +17,9 @@ import { MotionError } from '../../../shared/errors';
 import { quatOfEuler } from '../../../shared/math/euler';
 import { rotationsFromNormalized } from '../../../shared/vrma/normalizedTracks';
 import type { HumanBoneName } from '../../../shared/vrm/humanBones';
-import { hipsWorldAt, normalizedAt, wavyMotion, withRotatedRest } from './editTestKit';
+import { hipsWorldAt, normalizedAt, wavyMotion, withRotatedRest, thinned } from './editTestKit';
 
 const TAU = 2 * Math.PI;
-
-function thinned(c: Channel, every: number): Channel {
-  const size = c.values.length / c.times.length;
-  const keep = [...Array(c.times.length).keys()].filter((i) => i % every === 0 || i === c.times.length - 1);
-  const values = new Float32Array(keep.length * size);
-  keep.forEach((i, k) => values.set(c.values.subarray(i * size, (i + 1) * size), k * size));
-  return { node: c.node, path: c.path, times: Float32Array.from(keep, (i) => c.times[i]), values };
-}
 
 function cubicMotion(): Motion {
   const base = withRotatedRest(wavyMotion({ duration: 2, fps: 30, travel: 1 }));

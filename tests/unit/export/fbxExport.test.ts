@@ -6,23 +6,17 @@
  * Prints the proof table.
  */
 import { afterAll, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import * as THREE from 'three';
 import { FBXLoader } from 'three/examples/jsm/loaders/FBXLoader.js';
-import type { Quat, Vec3 } from '../../../shared/motion/types';
-import { angleBetween, mul } from '../../../shared/math/quat';
+import type { Vec3 } from '../../../shared/motion/types';
 import { convertFbx, listFbxTakes } from '../../../shared/convert/fbx/convertFbx';
 import { readVrma } from '../../../shared/vrma/read';
-import { normalizedPoseAt } from '../../../shared/vrma/fk';
 import { writeFbx } from '../../../shared/export/fbxWriter';
 import { mixamoName } from '../../../shared/export/boneNames';
-import { HUMAN_BONE_NAMES, HUMAN_BONE_PARENT, type HumanBoneName } from '../../../shared/vrm/humanBones';
-import { standardWorldPositions } from '../../../shared/vrm/standardSkeleton';
+import { HUMAN_BONE_NAMES, type HumanBoneName } from '../../../shared/vrm/humanBones';
 import { describeFixtures, readFixture } from '../../helpers/fixtures';
-import { angleOf, carried, formatStats, referencePose, stats } from '../../helpers/exportKit';
-import { describeBlenderApp, importedPoses } from '../../helpers/blender';
+import { formatStats, limbAngles, readBackAngles, referencePose, stats } from '../../helpers/exportKit';
+import { describeBlenderApp, importedPosesOf } from '../../helpers/blender';
 import { setExpressionKey } from '../../../shared/edits/expressionKeys';
 import { setLookAtKey } from '../../../shared/edits/lookAtKeys';
 
@@ -30,35 +24,6 @@ const OURS_P95_DEG = 0.1;
 const VIEWER_P95_DEG = 0.5;
 const rows: string[] = [];
 const SOURCES = ['test.vrma', 'idle_loop.vrma', 'hips_spine_twisting.vrma'];
-const positions = standardWorldPositions();
-
-function worldOf(rotations: Partial<Record<HumanBoneName, Quat>>): Record<HumanBoneName, Quat> {
-  const w = {} as Record<HumanBoneName, Quat>;
-  for (const b of HUMAN_BONE_NAMES) {
-    const local = rotations[b] ?? [0, 0, 0, 1];
-    const p = HUMAN_BONE_PARENT[b];
-    w[b] = p ? mul(w[p], local) : local;
-  }
-  return w;
-}
-
-/** Each joint towards its child joint, against the reference's rest direction carried by the parent's world rotation. */
-function limbAngles(heads: (bone: HumanBoneName, f: number) => Vec3 | undefined, world: readonly Readonly<Record<HumanBoneName, Quat>>[], frames: number): number[] {
-  const out: number[] = [];
-  for (let f = 0; f < frames; f++) {
-    for (const c of HUMAN_BONE_NAMES) {
-      const b = HUMAN_BONE_PARENT[c];
-      if (!b) continue;
-      const hb = heads(b, f);
-      const hc = heads(c, f);
-      if (!hb || !hc) continue;
-      const rest: Vec3 = [0, 1, 2].map((k) => positions[c][k] - positions[b][k]) as unknown as Vec3;
-      out.push(angleOf([hc[0] - hb[0], hc[1] - hb[1], hc[2] - hb[2]], carried(world[f][b], rest)));
-    }
-  }
-  return out;
-}
-
 describeFixtures('FBX export: the face and gaze a skeleton FBX carries', () => {
   it('test.vrma plus an expression and gaze keys: nothing left out (blend-shape channels, eye joints); the file reads back with both expressions', () => {
     let m = readVrma(readFixture('vrma', 'test.vrma'));
@@ -84,16 +49,10 @@ describeFixtures('FBX export read back', () => {
       expect(listFbxTakes(out.bytes)).toHaveLength(1);
       const back = convertFbx(out.bytes);
       const times = Float64Array.from({ length: out.frames }, (_, i) => i / 30);
-      const ref = await referencePose(bytes, times);
-      const angles: number[] = [];
-      const bones = Object.keys(back.humanoid.boneToNode) as HumanBoneName[];
-      for (let f = 0; f < out.frames; f++) {
-        const w = worldOf(normalizedPoseAt(back, times[f]).rotations);
-        for (const b of bones) angles.push((angleBetween(w[b], ref.world[f][b]) * 180) / Math.PI);
-      }
+      const { angles, bones } = readBackAngles(back, times, await referencePose(bytes, times));
       const s = stats(angles);
       rows.push(`| ${file} | our reader | ${out.frames} | ${out.bytes.length} | ${formatStats(s)} |`);
-      expect(bones.length).toBeGreaterThanOrEqual(20);
+      expect(bones).toBeGreaterThanOrEqual(20);
       expect(s.p95).toBeLessThan(OURS_P95_DEG);
     });
 
@@ -139,25 +98,19 @@ describeBlenderApp('FBX export imported by Blender', () => {
     it(`${file}: Blender's FBX importer limbs within ${VIEWER_P95_DEG}° p95`, async () => {
       const bytes = readFixture('vrma', file);
       const out = writeFbx(readVrma(bytes));
-      const dir = mkdtempSync(join(tmpdir(), 'vrma-fbx-'));
-      try {
-        writeFileSync(join(dir, 'in.fbx'), out.bytes);
-        const n = Math.min(out.frames, 300);
-        const dump = await importedPoses(join(dir, 'in.fbx'), 'fbx', n, 1);
-        const times = Float64Array.from({ length: n }, (_, i) => i / 30);
-        const ref = await referencePose(bytes, times);
-        // Blender is Z up: FBX (Y up) x, y, z arrive as x, -z, y.
-        const heads = (b: HumanBoneName, f: number): Vec3 | undefined => {
-          const h = dump.heads[`mixamorig:${mixamoName(b)}`];
-          return h ? [h[f * 3], h[f * 3 + 2], -h[f * 3 + 1]] : undefined;
-        };
-        const s = stats(limbAngles(heads, ref.world, n));
-        rows.push(`| ${file} | Blender 3.4 | ${n} | ${out.bytes.length} | ${formatStats(s)} |`);
-        expect(s.count).toBeGreaterThan(n * 15);
-        expect(s.p95).toBeLessThan(VIEWER_P95_DEG);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
+      const n = Math.min(out.frames, 300);
+      const dump = await importedPosesOf(out.bytes, 'fbx', n, 1);
+      const times = Float64Array.from({ length: n }, (_, i) => i / 30);
+      const ref = await referencePose(bytes, times);
+      // Blender is Z up: FBX (Y up) x, y, z arrive as x, -z, y.
+      const heads = (b: HumanBoneName, f: number): Vec3 | undefined => {
+        const h = dump.heads[`mixamorig:${mixamoName(b)}`];
+        return h ? [h[f * 3], h[f * 3 + 2], -h[f * 3 + 1]] : undefined;
+      };
+      const s = stats(limbAngles(heads, ref.world, n));
+      rows.push(`| ${file} | Blender 3.4 | ${n} | ${out.bytes.length} | ${formatStats(s)} |`);
+      expect(s.count).toBeGreaterThan(n * 15);
+      expect(s.p95).toBeLessThan(VIEWER_P95_DEG);
     }, 120_000);
   }
 });

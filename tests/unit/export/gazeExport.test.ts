@@ -12,7 +12,6 @@
  */
 import { afterAll, expect, it } from 'vitest';
 import * as THREE from 'three';
-import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { BVHLoader } from 'three/examples/jsm/loaders/BVHLoader.js';
 import { FBXLoader } from 'three/examples/jsm/loaders/FBXLoader.js';
 import { VRMLookAtBoneApplier, VRMLookAtRangeMap, type VRMHumanBoneName } from '@pixiv/three-vrm';
@@ -33,10 +32,11 @@ import { avatarBoneNodes } from '../../../shared/avatar/avatarSkeleton';
 import { packGlb, parseGlb } from '../../../shared/gltf/glb';
 import { describeFixtures, readFixture } from '../../helpers/fixtures';
 import { loadMmdModel, playVmdPose } from '../../helpers/mmdPlayback';
-import { loadTestAvatar, playedStates, withoutTextures } from '../../helpers/avatarPlayback';
+import { loadTestAvatar, playedStates } from '../../helpers/avatarPlayback';
 import { loadVrmAnimation } from '../../helpers/threeVrmAnimation';
 import { cubeGlb } from '../../helpers/cubeGlb';
 import { formatStats, stats } from '../../helpers/exportKit';
+import { loadPlainGlb, playOnce, morphInfluenceGap } from '../../helpers/plainGlb';
 
 const VMD_DEG = 0.5;
 const GLB_DEG = 0.1;
@@ -142,22 +142,10 @@ describeFixtures('gaze in VMD: through Gene.pmx\'s 両目, played by three-stdli
   });
 });
 
-/** The exported GLB as a plain glTF viewer loads it, with the object made for each node index. */
+/** The exported GLB as a plain glTF viewer loads it, its clip played once and held at the end. */
 async function loadPlain(bytes: Uint8Array): Promise<{ scene: THREE.Group; mixer: THREE.AnimationMixer; nodes: Map<number, THREE.Object3D> }> {
-  const clean = withoutTextures(bytes);
-  const gltf = await new GLTFLoader().parseAsync(clean.buffer.slice(clean.byteOffset, clean.byteOffset + clean.byteLength) as ArrayBuffer, '');
-  const nodes = new Map<number, THREE.Object3D>();
-  const associations = (gltf.parser as unknown as { associations: Map<THREE.Object3D, { nodes?: number }> }).associations;
-  gltf.scene.traverse((o) => {
-    const i = associations.get(o)?.nodes;
-    if (i !== undefined && !nodes.has(i)) nodes.set(i, o);
-  });
-  const mixer = new THREE.AnimationMixer(gltf.scene);
-  const action = mixer.clipAction(gltf.animations[0]);
-  action.setLoop(THREE.LoopOnce, 1);
-  action.clampWhenFinished = true;
-  action.play();
-  return { scene: gltf.scene, mixer, nodes };
+  const { scene, clip, nodes } = await loadPlainGlb(bytes);
+  return { scene, mixer: playOnce(scene, clip), nodes };
 }
 
 /** debug_robot with a different range map per direction, so every branch of the applier is used. */
@@ -244,27 +232,7 @@ describeFixtures('gaze in GLB: baked as the avatar\'s lookAt applies it, played 
     ref.clampWhenFinished = true;
     ref.play();
     const { scene, mixer } = await loadPlain(out.bytes);
-    const meshes = (root: THREE.Object3D) => {
-      const list: THREE.Mesh[] = [];
-      root.traverse((o) => {
-        if ((o as THREE.Mesh).isMesh && (o as THREE.Mesh).morphTargetInfluences?.length) list.push(o as THREE.Mesh);
-      });
-      return list;
-    };
-    let worst = 0;
-    let moved = 0;
-    for (const t of times) {
-      refMixer.setTime(t);
-      avatar.vrm.update(0);
-      mixer.setTime(t);
-      const a = meshes(avatar.vrm.scene);
-      const b = meshes(scene);
-      expect(b.length).toBe(a.length);
-      a.forEach((m, i) => m.morphTargetInfluences!.forEach((w, k) => {
-        worst = Math.max(worst, Math.abs(w - b[i].morphTargetInfluences![k]));
-        moved = Math.max(moved, Math.abs(w));
-      }));
-    }
+    const { worst, moved } = morphInfluenceGap(times, { root: avatar.vrm.scene, at: (t) => (refMixer.setTime(t), avatar.vrm.update(0)) }, { root: scene, at: (t) => mixer.setTime(t) });
     rows.push(`| GLB | cube (VRM 1.0, expression lookAt) | three GLTFLoader | ${n} | look morph influence worst ${worst.toExponential(2)} | influence max ${moved.toFixed(3)} |`);
     expect(moved).toBeGreaterThan(0.5);
     expect(worst).toBeLessThan(1e-5);

@@ -5,11 +5,7 @@
  * importer places the bones the same. Expressions arrive as morph weights. Prints the proof table.
  */
 import { afterAll, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import * as THREE from 'three';
-import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import type { Vec3 } from '../../../shared/motion/types';
 import { readVrma } from '../../../shared/vrma/read';
 import { writeGlb } from '../../../shared/export/glbWriter';
@@ -22,9 +18,10 @@ import { referenceClip } from '../../../renderer/preview/referenceClip';
 import type { HumanBoneName } from '../../../shared/vrm/humanBones';
 import { describeFixtures, readFixture } from '../../helpers/fixtures';
 import { validateVrmaBytes } from '../../helpers/validate';
-import { loadTestAvatar, playedPoses, withoutTextures } from '../../helpers/avatarPlayback';
+import { loadTestAvatar, playedPoses } from '../../helpers/avatarPlayback';
+import { loadPlainGlb, morphInfluenceGap, playOnce } from '../../helpers/plainGlb';
 import { angleOf, formatStats, stats } from '../../helpers/exportKit';
-import { describeBlenderApp, importedPoses } from '../../helpers/blender';
+import { describeBlenderApp, importedPosesOf } from '../../helpers/blender';
 import { cubeGlb } from '../../helpers/cubeGlb';
 
 const ROT_DEG = 0.1;
@@ -37,20 +34,6 @@ const CASES = [
   { avatar: ['vrm0', 'triangle.vrm'], motion: 'idle_loop.vrma' },
   { avatar: ['vrm0', 'cryptovoxels.vrm'], motion: 'hips_spine_twisting.vrma' },
 ] as const;
-
-/** The file as a plain glTF viewer loads it, with the object made for each node index. */
-async function loadPlain(bytes: Uint8Array): Promise<{ scene: THREE.Group; clip: THREE.AnimationClip; nodes: Map<number, THREE.Object3D> }> {
-  const loader = new GLTFLoader();
-  const clean = withoutTextures(bytes);
-  const gltf = await loader.parseAsync(clean.buffer.slice(clean.byteOffset, clean.byteOffset + clean.byteLength) as ArrayBuffer, '');
-  const nodes = new Map<number, THREE.Object3D>();
-  const associations = (gltf.parser as unknown as { associations: Map<THREE.Object3D, { nodes?: number }> }).associations;
-  gltf.scene.traverse((o) => {
-    const i = associations.get(o)?.nodes;
-    if (i !== undefined && !nodes.has(i)) nodes.set(i, o);
-  });
-  return { scene: gltf.scene, clip: gltf.animations[0], nodes };
-}
 
 describeFixtures('GLB export played by three GLTFLoader + AnimationMixer', () => {
   for (const c of CASES) {
@@ -69,15 +52,11 @@ describeFixtures('GLB export played by three GLTFLoader + AnimationMixer', () =>
         const times = Float64Array.from({ length: n }, (_, i) => i / 30);
         const avatar = await loadTestAvatar(avatarBytes, c.avatar[1]);
         const expected = await playedPoses(avatar, vrma, times);
-        const { scene, clip, nodes } = await loadPlain(out.bytes);
+        const { scene, clip, nodes } = await loadPlainGlb(out.bytes);
         // A VRM 0.x faces -Z; three-vrm turns it round (VRMUtils.rotateVRM0), and so does the comparison.
         const { version, boneToNode } = avatarBoneNodes(parseGlb(avatarBytes).json as Record<string, unknown>);
         if (version === '0') scene.rotation.y = Math.PI;
-        const mixer = new THREE.AnimationMixer(scene);
-        const action = mixer.clipAction(clip);
-        action.setLoop(THREE.LoopOnce, 1);
-        action.clampWhenFinished = true;
-        action.play();
+        const mixer = playOnce(scene, clip);
         const rot: number[] = [];
         let pos = 0;
         const v = new THREE.Vector3();
@@ -127,33 +106,10 @@ describeFixtures('GLB export: expressions as morph weights', () => {
     const clip = await referenceClip(vrma, avatar.vrm);
     const refMixer = new THREE.AnimationMixer(avatar.vrm.scene);
     refMixer.clipAction(clip).play();
-    const { scene, clip: ours, nodes } = await loadPlain(out.bytes);
+    const { scene, clip: ours } = await loadPlainGlb(out.bytes);
     const mixer = new THREE.AnimationMixer(scene);
     mixer.clipAction(ours).play();
-    const meshesOf = (root: THREE.Object3D) => {
-      const list: THREE.Mesh[] = [];
-      root.traverse((o) => {
-        if ((o as THREE.Mesh).isMesh && (o as THREE.Mesh).morphTargetInfluences?.length) list.push(o as THREE.Mesh);
-      });
-      return list;
-    };
-    void nodes;
-    let worst = 0;
-    let compared = 0;
-    let moved = 0;
-    for (const t of sample) {
-      refMixer.setTime(t);
-      avatar.vrm.update(0);
-      mixer.setTime(t);
-      const a = meshesOf(avatar.vrm.scene);
-      const b = meshesOf(scene);
-      expect(b.length).toBe(a.length);
-      a.forEach((m, i) => m.morphTargetInfluences!.forEach((w, k) => {
-        worst = Math.max(worst, Math.abs(w - b[i].morphTargetInfluences![k]));
-        moved = Math.max(moved, Math.abs(w));
-        compared++;
-      }));
-    }
+    const { worst, moved, compared } = morphInfluenceGap(sample, { root: avatar.vrm.scene, at: (t) => (refMixer.setTime(t), avatar.vrm.update(0)) }, { root: scene, at: (t) => mixer.setTime(t) });
     rows.push(`| morphs | cube (VRM 1.0) | VRM | three GLTFLoader | 31 | ${out.bytes.length} | - | morph influence worst ${worst.toExponential(2)} over ${compared} | - |`);
     expect(moved).toBeGreaterThan(0.5);
     expect(worst).toBeLessThan(1e-5);
@@ -170,42 +126,36 @@ describeBlenderApp('GLB export imported by Blender', () => {
       const avatarBytes = readFixture(...c.avatar);
       const vrma = readFixture('vrma', c.motion);
       const out = writeGlb(readVrma(vrma), { avatar: avatarBytes, plain: true });
-      const dir = mkdtempSync(join(tmpdir(), 'vrma-glb-'));
-      try {
-        writeFileSync(join(dir, 'in.glb'), out.bytes);
-        const n = Math.min(out.frames, 120);
-        const dump = await importedPoses(join(dir, 'in.glb'), 'glb', n, 0);
-        const times = Float64Array.from({ length: n }, (_, i) => i / 30);
-        const avatar = await loadTestAvatar(avatarBytes, c.avatar[1]);
-        const expected = await playedPoses(avatar, vrma, times);
-        const json = parseGlb(out.bytes).json as { nodes: { name?: string }[] };
-        const { version, boneToNode } = avatarBoneNodes(parseGlb(avatarBytes).json as Record<string, unknown>);
-        // Blender is Z up (glTF y -> Blender z, glTF z -> Blender -y); three-vrm turns a VRM 0.x round.
-        const toThree = (x: number, y: number, z: number): Vec3 => (version === '0' ? [-x, z, y] : [x, z, -y]);
-        const PAIRS: [HumanBoneName, HumanBoneName][] = [['leftUpperLeg', 'leftLowerLeg'], ['leftLowerLeg', 'leftFoot'], ['rightUpperLeg', 'rightLowerLeg'], ['rightLowerLeg', 'rightFoot'], ['leftUpperArm', 'leftLowerArm'], ['leftLowerArm', 'leftHand'], ['rightUpperArm', 'rightLowerArm'], ['rightLowerArm', 'rightHand'], ['hips', 'leftUpperLeg']];
-        const angles: number[] = [];
-        let pos = 0;
-        const head = (b: HumanBoneName, f: number): Vec3 | undefined => {
-          const h = dump.heads[json.nodes[boneToNode[b]!].name ?? ''];
-          return h ? toThree(h[f * 3], h[f * 3 + 1], h[f * 3 + 2]) : undefined;
-        };
-        for (let f = 0; f < n; f++) {
-          for (const [a, b] of PAIRS) {
-            const ha = head(a, f), hb = head(b, f);
-            const ea = expected[f][a], eb = expected[f][b];
-            if (!ha || !hb || !ea || !eb) continue;
-            angles.push(angleOf([hb[0] - ha[0], hb[1] - ha[1], hb[2] - ha[2]], [eb.position[0] - ea.position[0], eb.position[1] - ea.position[1], eb.position[2] - ea.position[2]]));
-            pos = Math.max(pos, Math.hypot(ha[0] - ea.position[0], ha[1] - ea.position[1], ha[2] - ea.position[2]));
-          }
+      const n = Math.min(out.frames, 120);
+      const dump = await importedPosesOf(out.bytes, 'glb', n, 0);
+      const times = Float64Array.from({ length: n }, (_, i) => i / 30);
+      const avatar = await loadTestAvatar(avatarBytes, c.avatar[1]);
+      const expected = await playedPoses(avatar, vrma, times);
+      const json = parseGlb(out.bytes).json as { nodes: { name?: string }[] };
+      const { version, boneToNode } = avatarBoneNodes(parseGlb(avatarBytes).json as Record<string, unknown>);
+      // Blender is Z up (glTF y -> Blender z, glTF z -> Blender -y); three-vrm turns a VRM 0.x round.
+      const toThree = (x: number, y: number, z: number): Vec3 => (version === '0' ? [-x, z, y] : [x, z, -y]);
+      const PAIRS: [HumanBoneName, HumanBoneName][] = [['leftUpperLeg', 'leftLowerLeg'], ['leftLowerLeg', 'leftFoot'], ['rightUpperLeg', 'rightLowerLeg'], ['rightLowerLeg', 'rightFoot'], ['leftUpperArm', 'leftLowerArm'], ['leftLowerArm', 'leftHand'], ['rightUpperArm', 'rightLowerArm'], ['rightLowerArm', 'rightHand'], ['hips', 'leftUpperLeg']];
+      const angles: number[] = [];
+      let pos = 0;
+      const head = (b: HumanBoneName, f: number): Vec3 | undefined => {
+        const h = dump.heads[json.nodes[boneToNode[b]!].name ?? ''];
+        return h ? toThree(h[f * 3], h[f * 3 + 1], h[f * 3 + 2]) : undefined;
+      };
+      for (let f = 0; f < n; f++) {
+        for (const [a, b] of PAIRS) {
+          const ha = head(a, f), hb = head(b, f);
+          const ea = expected[f][a], eb = expected[f][b];
+          if (!ha || !hb || !ea || !eb) continue;
+          angles.push(angleOf([hb[0] - ha[0], hb[1] - ha[1], hb[2] - ha[2]], [eb.position[0] - ea.position[0], eb.position[1] - ea.position[1], eb.position[2] - ea.position[2]]));
+          pos = Math.max(pos, Math.hypot(ha[0] - ea.position[0], ha[1] - ea.position[1], ha[2] - ea.position[2]));
         }
-        const s = stats(angles);
-        rows.push(`| ${c.motion} | ${c.avatar[1]} | plain | Blender 3.4 | ${n} | ${out.bytes.length} | - | limbs ${formatStats(s)} | ${(pos * 1000).toFixed(3)} |`);
-        expect(s.count, `Blender's action ${dump.action}, bones ${dump.names.join(', ')}`).toBeGreaterThan(n * 4);
-        expect(s.p95).toBeLessThan(ROT_DEG);
-        expect(pos).toBeLessThan(POS_M);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
       }
+      const s = stats(angles);
+      rows.push(`| ${c.motion} | ${c.avatar[1]} | plain | Blender 3.4 | ${n} | ${out.bytes.length} | - | limbs ${formatStats(s)} | ${(pos * 1000).toFixed(3)} |`);
+      expect(s.count, `Blender's action ${dump.action}, bones ${dump.names.join(', ')}`).toBeGreaterThan(n * 4);
+      expect(s.p95).toBeLessThan(ROT_DEG);
+      expect(pos).toBeLessThan(POS_M);
     }, 120_000);
   }
 });

@@ -4,35 +4,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, mkdirSync, writeFileSync, symlinkSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StudioBackend } from '../../../main/services/backend';
 import { startHostServer, STUDIO_CSP, type HostServer } from '../../../main/host/server';
-import { decodeWire, encodeWire, WIRE_CONTENT_TYPE } from '../../../shared/contract/wire';
-
-interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-function raw(
-  port: number,
-  path: string,
-  { method = 'GET', headers = {}, body, host = '127.0.0.1' }: { method?: string; headers?: Record<string, string>; body?: Uint8Array; host?: string } = {},
-): Promise<Reply> {
-  return new Promise((ok, fail) => {
-    const req = request({ host, port, path, method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => ok({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', fail);
-    if (body) req.write(body);
-    req.end();
-  });
-}
+import { decodeWire, encodeWire } from '../../../shared/contract/wire';
+import { call as callHost, raw, type Reply } from '../../security/hostClient';
 
 describe('browser host security', () => {
   let tmp: string;
@@ -40,12 +17,7 @@ describe('browser host security', () => {
   let outside: string;
   let host: HostServer;
   let backend: StudioBackend;
-  const call = (method: string, args: unknown[], headers: Record<string, string> = {}) =>
-    raw(host.port, `/api/call/${method}`, {
-      method: 'POST',
-      headers: { 'Content-Type': WIRE_CONTENT_TYPE, 'X-VRMA-Token': host.token, Origin: `http://127.0.0.1:${host.port}`, ...headers },
-      body: encodeWire(args),
-    });
+  const call = (method: string, args: unknown[], headers: Record<string, string> = {}) => callHost(host, method, args, headers);
   const decoded = (r: Reply) => decodeWire(new Uint8Array(r.body)) as { value?: any; error?: { code: string; message: string } };
 
   beforeAll(async () => {

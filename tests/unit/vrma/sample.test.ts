@@ -11,6 +11,7 @@ import { createPoseEvaluator } from '../../../shared/vrma/fk';
 import { durationOf, type Channel } from '../../../shared/motion/types';
 import { RawGlb, skeletonJson, channel, NODE } from './rawVrma';
 import { compose } from '../../../shared/math/mat4';
+import { playOnce } from '../../helpers/plainGlb';
 
 const files = fixtureFiles('vrma', '.vrma');
 
@@ -54,12 +55,8 @@ async function expectMatchesThree(bytes: Uint8Array): Promise<void> {
       const motion = readVrma(bytes);
       const gltf = await threeSceneAt(bytes);
       const nodes = (await gltf.parser.getDependencies('node')) as THREE.Object3D[];
-      const mixer = new THREE.AnimationMixer(gltf.scene);
       // Play once and hold the end, as our sampler clamps (a looping action would wrap t = duration to 0).
-      const action = mixer.clipAction(gltf.animations[0]);
-      action.setLoop(THREE.LoopOnce, 1);
-      action.clampWhenFinished = true;
-      action.play();
+      const mixer = playOnce(gltf.scene, gltf.animations[0]);
       const pose = createPoseEvaluator(motion);
       const duration = durationOf(motion);
       const scale = Math.max(motion.rest.hipsHeight, 0.5); // positions compared relative to body size
