@@ -107,7 +107,7 @@ window.frameRgba = (i) => {
 window.renderAndDetect = async (o) => {
   const { renderer, scene, camera, mixer, vrm } = await scene3(o);
   const pose = new Pose({ locateFile: (f) => '/nm/@mediapipe/pose/' + f });
-  pose.setOptions({ modelComplexity: o.modelComplexity, smoothLandmarks: false, enableSegmentation: false, selfieMode: false });
+  pose.setOptions({ modelComplexity: o.modelComplexity, smoothLandmarks: false, enableSegmentation: false, selfieMode: false, useCpuInference: o.cpuInference !== false });
   let result = null;
   pose.onResults((r) => { result = r; });
   if (o.detect !== false) await pose.initialize();
@@ -167,6 +167,11 @@ export interface RenderOptions {
   readonly cameraTarget: Vec3;
   /** 0 lite, 1 full, 2 heavy (all three ship in @mediapipe/pose). */
   readonly modelComplexity: 0 | 1 | 2;
+  /**
+   * Run the pose model's inference on the CPU (the wasm's XNNPACK; default), as the studio does where
+   * WebGL is software (renderer/capture/inferenceDevice.ts: headless Chromium's SwiftShader here), or on WebGL (false).
+   */
+  readonly cpuInference?: boolean;
   readonly snapshotAt?: number;
   /** Shirt, trousers, skin and hair on the mannequin (see the page). */
   readonly dress?: boolean;
