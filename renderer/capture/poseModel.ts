@@ -37,7 +37,7 @@ export interface PoseSolution {
   setOptions(o: Record<string, unknown>): void;
   onResults(cb: (r: PoseResults) => void): void;
   initialize(): Promise<void>;
-  send(input: { image: HTMLVideoElement | HTMLCanvasElement }, timestamp?: number): Promise<void>;
+  send(input: { image: HTMLVideoElement | HTMLCanvasElement | ImageBitmap }, timestamp?: number): Promise<void>;
   close(): Promise<void>;
 }
 
