@@ -1,6 +1,7 @@
 /**
  * Pose estimation speed (issue 29): the dressed mannequin plays CMU 05_20 in headless Chromium at
- * 640×480 and @mediapipe/pose reads each frame, lite and full models, then the full one with the
+ * 640×480 and @mediapipe/pose reads each frame, lite, full and heavy models (inference on the CPU, and
+ * the full one on WebGL), then the full one with the
  * studio's Hands and Face (@mediapipe/hands, @mediapipe/face_mesh; CAPTURE_BENCH_RUNS=name,name picks runs). CPU seconds of the whole
  * browser process tree per frame (from /proc, so the other engineers' load on the machine does not
  * inflate it the way wall time is), minus a run that only draws and reads back the frames.
@@ -34,10 +35,14 @@ export async function run(): Promise<void> {
   };
   const rows: string[][] = [];
   let drawCpu = 0;
+  // Inference on the CPU (XNNPACK) as the studio runs it here (renderer/capture/inferenceDevice.ts), and
+  // the full model once on WebGL (SwiftShader here) for the comparison.
   const RUNS = [
     ['draw only', 0, false, false, false],
     ['lite', 0, true, false, false],
     ['full', 1, true, false, false],
+    ['heavy', 2, true, false, false],
+    ['full on WebGL', 1, true, false, false],
     // The studio's Hands and Face (Settings.capture): @mediapipe/hands and face_mesh after the full pose model.
     ['full + hands', 1, true, true, false],
     ['full + hands + face', 1, true, true, true],
@@ -50,7 +55,7 @@ export async function run(): Promise<void> {
       const measure = async (count: number) => {
         const t0 = treeTicks(process.pid) ?? 0;
         const w0 = performance.now();
-        const r = await renderAndDetect(browser, { ...base, count, modelComplexity: complexity, detect, hands, face });
+        const r = await renderAndDetect(browser, { ...base, count, modelComplexity: complexity, detect, hands, face, cpuInference: label !== 'full on WebGL' });
         return { cpu: ((treeTicks(process.pid) ?? 0) - t0) / 100, wall: (performance.now() - w0) / 1000, ms: r.ms, found: r.found };
       };
       const short = await measure(2);
