@@ -55,6 +55,21 @@ async function scene3(o) {
   scene.background = new THREE.Color(0x6b7078);
   scene.add(new THREE.HemisphereLight(0xffffff, 0x444444, 1.6));
   const sun = new THREE.DirectionalLight(0xffffff, 1.8); sun.position.set(1, 3, 2); scene.add(sun);
+  if (o.floor) {
+    // A floor the figure stands on, with its shadow: where the feet are and which leg is nearer shows in it.
+    renderer.shadowMap.enabled = true;
+    sun.castShadow = true;
+    sun.shadow.mapSize.set(1024, 1024);
+    Object.assign(sun.shadow.camera, { left: -2, right: 2, top: 2, bottom: -2, near: 0.5, far: 10 });
+    const g = document.createElement('canvas'); g.width = g.height = 256;
+    const c = g.getContext('2d');
+    for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) { c.fillStyle = (x + y) % 2 ? '#8a7a66' : '#9c8b75'; c.fillRect(x * 32, y * 32, 32, 32); }
+    const tex = new THREE.CanvasTexture(g); tex.wrapS = tex.wrapT = THREE.RepeatWrapping; tex.repeat.set(6, 6); tex.colorSpace = THREE.SRGBColorSpace;
+    const floor = new THREE.Mesh(new THREE.PlaneGeometry(12, 12), new THREE.MeshStandardMaterial({ map: tex, roughness: 0.9 }));
+    floor.rotation.x = -Math.PI / 2; floor.receiveShadow = true;
+    floor.position.set(o.cameraTarget[0], 0, o.cameraTarget[2]);
+    scene.add(floor);
+  }
   const camera = new THREE.PerspectiveCamera(o.fovDeg, o.width / o.height, 0.05, 50);
   camera.position.set(...o.cameraPosition); camera.lookAt(...o.cameraTarget);
   const loader = new GLTFLoader();
@@ -64,6 +79,7 @@ async function scene3(o) {
   const vrm = (await loader.parseAsync(bytes(o.vrm), '')).userData.vrm;
   scene.add(vrm.scene);
   if (o.dress) dress(vrm);
+  if (o.floor) vrm.scene.traverse((obj) => { if (obj.isMesh) obj.castShadow = true; });
   const anim = (await loader.parseAsync(bytes(o.vrma), '')).userData.vrmAnimations[0];
   const mixer = new THREE.AnimationMixer(vrm.scene);
   mixer.clipAction(createVRMAnimationClip(anim, vrm)).play();
@@ -175,6 +191,8 @@ export interface RenderOptions {
   readonly snapshotAt?: number;
   /** Shirt, trousers, skin and hair on the mannequin (see the page). */
   readonly dress?: boolean;
+  /** A tiled floor at y = 0 under the figure, lit by the sun with shadows. */
+  readonly floor?: boolean;
   /** false: draw (and read back) the frames without detecting, to tell the drawing's cost from the detector's. */
   readonly detect?: boolean;
   /** Also @mediapipe/hands / @mediapipe/face_mesh on each frame after the pose (the studio's Hands / Face). */
