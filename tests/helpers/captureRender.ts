@@ -129,7 +129,7 @@ window.renderAndDetect = async (o) => {
   if (o.detect !== false) await pose.initialize();
   // The studio's hands and face models (renderer/capture/detailModels), run after the pose as it does.
   const extra = [];
-  if (o.hands) extra.push(Object.assign(new Hands({ locateFile: (f) => '/nm/@mediapipe/hands/' + f }), { key: 'hands', opts: { maxNumHands: 2, modelComplexity: 1, selfieMode: false } }));
+  if (o.hands) extra.push(Object.assign(new Hands({ locateFile: (f) => '/nm/@mediapipe/hands/' + f }), { key: 'hands', opts: { maxNumHands: 2, modelComplexity: 1, selfieMode: false, useCpuInference: o.cpuInference !== false } }));
   if (o.face) extra.push(Object.assign(new FaceMesh({ locateFile: (f) => '/nm/@mediapipe/face_mesh/' + f }), { key: 'face', opts: { maxNumFaces: 1, refineLandmarks: false, selfieMode: false } }));
   const found = { hands: 0, face: 0 };
   for (const m of extra) {
