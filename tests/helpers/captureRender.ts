@@ -139,6 +139,8 @@ window.renderAndDetect = async (o) => {
   }
   const frames = [], ms = [];
   for (let i = 0; i < o.count; i++) {
+    // The test's mark before the steady frames (a bench reads the CPU clocks there, past the start-up).
+    if (i === o.steadyFrom && window.markSteady) await window.markSteady();
     const t = o.start + i / o.fps;
     mixer.setTime(t);
     vrm.update(0);
@@ -193,6 +195,9 @@ export interface RenderOptions {
   readonly dress?: boolean;
   /** A tiled floor at y = 0 under the figure, lit by the sun with shadows. */
   readonly floor?: boolean;
+  /** Called (awaited) just before frame `steadyFrom` is drawn, for a bench to read its clocks past the start-up. */
+  readonly steadyFrom?: number;
+  readonly onSteady?: () => void;
   /** false: draw (and read back) the frames without detecting, to tell the drawing's cost from the detector's. */
   readonly detect?: boolean;
   /** Also @mediapipe/hands / @mediapipe/face_mesh on each frame after the pose (the studio's Hands / Face). */
@@ -231,7 +236,9 @@ export async function renderAndDetect(browser: Browser, o: RenderOptions): Promi
     const page = await context.newPage();
     await servePage(page);
     const b64 = (u: Uint8Array) => Buffer.from(u).toString('base64');
-    const args = { ...o, vrm: b64(o.vrm), vrma: b64(o.vrma) };
+    if (o.onSteady) await page.exposeFunction('markSteady', o.onSteady);
+    const { onSteady: _, ...plain } = o;
+    const args = { ...plain, vrm: b64(o.vrm), vrma: b64(o.vrma) };
     const out = await page.evaluate((a) => (window as any).renderAndDetect(a), args) as RenderResult;
     const snapshot = o.snapshotAt === undefined ? undefined : ((await page.evaluate(() => (window as any).snapshot)) as string);
     return { ...out, snapshot };
