@@ -2,7 +2,7 @@
  * Where MediaPipe's models run their inference: on WebGL (MediaPipe's default) or on the CPU (its
  * wasm's XNNPACK, `useCpuInference`). Where WebGL is drawn in software (SwiftShader, llvmpipe: no GPU,
  * or a blocked one) the GPU path is that software renderer doing a GPU's work, and the CPU path is far
- * faster: full pose model 163 against 3,344 ms per frame in headless Chromium on this project's
+ * faster: full pose model 98 against 942 CPU ms per frame in headless Chromium on this project's
  * 2-core machine (bench/capture.bench.ts). With a real GPU the default stays, as MediaPipe chose it.
  */
 let cached: boolean | null = null;
