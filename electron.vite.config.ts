@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
+import { evalFreeEmbind } from './scripts/evalFreeEmbind';
 
 /**
  * The Basis texture transcoder's worker as a file of the app (decoders/basis_worker.js), built
@@ -38,6 +39,42 @@ function basisWorker(): Plugin {
         if ((req.url ?? '').split('?')[0] !== `/${fileName}`) return next();
         res.setHeader('Content-Type', 'text/javascript');
         res.end(await basisWorkerSource());
+      });
+    },
+  };
+}
+
+/**
+ * The face model's wasm glue, served without code generation from strings (issue 29): the
+ * `?url` imports of @mediapipe/face_mesh's two glue files (renderer/capture/detailModels.ts) get the
+ * patched file (scripts/evalFreeEmbind.ts) as an asset of the build, so the face runs under the
+ * page's own policy, in Electron and the browser host alike.
+ */
+function evalFreeFaceGlue(): Plugin {
+  const GLUE = /[\\/]@mediapipe[\\/]face_mesh[\\/](face_mesh_solution_(?:simd_)?wasm_bin\.js)\?url$/;
+  const DEV_PREFIX = '/@vrma-face-glue/';
+  const patched = (path: string) => evalFreeEmbind(readFileSync(path, 'utf8'));
+  const inPackage = (file: string) => resolve(__dirname, 'node_modules/@mediapipe/face_mesh', file);
+  let serving = false;
+  return {
+    name: 'vrma-studio-eval-free-face-glue',
+    enforce: 'pre',
+    configResolved(config) {
+      serving = config.command === 'serve';
+    },
+    load(id) {
+      const file = GLUE.exec(id)?.[1];
+      if (!file) return null;
+      if (serving) return `export default ${JSON.stringify(DEV_PREFIX + file)};`;
+      const ref = this.emitFile({ type: 'asset', name: file, source: patched(id.slice(0, -'?url'.length)) });
+      return `export default import.meta.ROLLUP_FILE_URL_${ref};`;
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const path = (req.url ?? '').split('?')[0];
+        if (!path.startsWith(DEV_PREFIX) || !/^face_mesh_solution_(?:simd_)?wasm_bin\.js$/.test(path.slice(DEV_PREFIX.length))) return next();
+        res.setHeader('Content-Type', 'text/javascript');
+        res.end(patched(inPackage(path.slice(DEV_PREFIX.length))));
       });
     },
   };
@@ -132,7 +169,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'renderer'),
-    plugins: [basisWorker(), i18nByLanguage(), preloadStudioChunk()],
+    plugins: [basisWorker(), evalFreeFaceGlue(), i18nByLanguage(), preloadStudioChunk()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       rollupOptions: { input: resolve(__dirname, 'renderer/index.html') },

@@ -4,7 +4,8 @@
  * own scripts), the page's memory (V8 heap plus array buffer backing stores, CDP Runtime.getHeapUsage)
  * and a process's resident memory (/proc).
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 
 // A plain string: a function passed to the page would carry the bench transpiler's helpers.
@@ -66,6 +67,28 @@ export async function measureAction(page: Page, action: () => Promise<unknown>, 
   const cpuMs = (await mainThreadCpuMs(page)) - cpu0;
   const longestTaskMs = (await page.evaluate(`Math.max(0, ...window.__longTasks.filter(([s]) => s >= ${from}).map(([, d]) => d))`)) as number;
   return { wallMs, longestTaskMs, cpuMs, value };
+}
+
+/**
+ * With BENCH_PROFILE=dir: runs `fn` under Chromium's sampling profiler (CDP Profiler, 100 µs) and
+ * writes dir/<name>.cpuprofile (open it in DevTools' Performance panel or summarize it with
+ * `node --import tsx bench/profileSummary.ts FILE`). Without it, just runs `fn`.
+ */
+export async function profiled<T>(page: Page, name: string, fn: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_PROFILE;
+  if (!dir) return fn();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  try {
+    return await fn();
+  } finally {
+    const { profile } = (await cdp.send('Profiler.stop')) as { profile: unknown };
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${name.replace(/[^\w.-]+/g, '_')}.cpuprofile`), JSON.stringify(profile));
+    await cdp.detach();
+  }
 }
 
 /** Bytes the page's JavaScript holds: V8 heap plus array buffers (the motion's typed arrays live there). */

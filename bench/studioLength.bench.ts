@@ -7,7 +7,8 @@
  * exponent of each action between lengths (log cost ratio / log key-count ratio: 0 is flat, 1 linear)
  * and the ratio of every figure to the committed baseline (bench/baseline/studioLength.json).
  *   BENCH_FILTER=studioLength node --import tsx bench/run.ts   (after `npx electron-vite build`)
- *   BENCH_LENGTHS=10,60,600 to leave out the hour; BENCH_UPDATE_BASELINE=1 to write the baseline.
+ *   BENCH_LENGTHS=10,60,600 to leave out the hour; BENCH_UPDATE_BASELINE=1 to write the baseline;
+ *   BENCH_PROFILE=dir to write each action's CPU profile there (pageProbe.ts profiled).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,7 +22,7 @@ import { writeVrma } from '../shared/vrma/write';
 import { makeLongMotion } from './longMotion';
 import { printTable } from './timing';
 import { studioCall as call, waitForFirstAvatarFrame } from './studioPage';
-import { installLongTaskObserver, mainThreadCpuMs, measureAction, pageMemory, residentBytes, settle } from './pageProbe';
+import { installLongTaskObserver, mainThreadCpuMs, measureAction, pageMemory, profiled, residentBytes, settle } from './pageProbe';
 import { Guard, maybeWriteBaseline } from './baseline';
 
 type Q = [number, number, number, number];
@@ -94,6 +95,7 @@ async function measureLength(seconds: number, dir: string): Promise<{ figures: F
   const browser = await launchBrowser();
   try {
     const { page } = await newStudioPage(browser);
+    const measure = (row: string, action: () => Promise<unknown>, settleMs?: number) => profiled(page, `${name}-${row}`, () => measureAction(page, action, settleMs));
     await installLongTaskObserver(page);
     const cdp = await page.context().newCDPSession(page);
     await page.goto(host.url);
@@ -102,7 +104,7 @@ async function measureLength(seconds: number, dir: string): Promise<{ figures: F
     const memBefore = await pageMemory(cdp);
     const hostBefore = residentBytes(host.process.pid);
 
-    const open = await measureAction(page, async () => {
+    const open = await measure('open', async () => {
       await page.getByRole('list', { name: 'Library files' }).getByRole('button', { name: `${name}.vrma`, exact: true }).click();
       await page.waitForFunction((n) => (window as unknown as { __studio: { state(): { motionName: string } } }).__studio.state().motionName === n, name, { timeout: 600_000, polling: 50 });
     }, 1500);
@@ -119,7 +121,7 @@ async function measureLength(seconds: number, dir: string): Promise<{ figures: F
     put('background work after open, until idle', idle.cpuMs, 'ms', { longestTaskMs: 0, cpuMs: idle.cpuMs });
 
     const mid = Math.min(30, seconds / 2);
-    const seek = await measureAction(page, () => page.evaluate((d) => {
+    const seek = await measure('seek', () => page.evaluate((d) => {
       const s = (window as unknown as { __studio: { seek(t: number): void } }).__studio;
       const n = 200, t0 = performance.now();
       for (let i = 0; i < n; i++) s.seek((i * 2.9) % d);
@@ -127,7 +129,7 @@ async function measureLength(seconds: number, dir: string): Promise<{ figures: F
     }, seconds));
     put('pose one frame (seek)', seek.value as number, 'ms', seek);
 
-    const scrub = await measureAction(page, () => page.evaluate(`(async () => {
+    const scrub = await measure('scrub', () => page.evaluate(`(async () => {
       const s = window.__studio; const t0 = performance.now();
       for (let i = 0; i < 60; i++) { s.seek(${mid} + i / 30); await new Promise((r) => requestAnimationFrame(r)); }
       return (performance.now() - t0) / 60;
@@ -135,7 +137,7 @@ async function measureLength(seconds: number, dir: string): Promise<{ figures: F
     put('scrub, one seek a frame (frame interval)', scrub.value as number, 'ms', scrub);
 
     await call(page, 'seek', 0);
-    const play = await measureAction(page, async () => {
+    const play = await measure('playback', async () => {
       await call(page, 'setPlaying', true);
       await page.waitForTimeout(300);
       const f0 = await call<number>(page, 'framesDrawn');
@@ -148,12 +150,12 @@ async function measureLength(seconds: number, dir: string): Promise<{ figures: F
     put('playback', play.value as number, 'fps', play);
 
     await call(page, 'seek', mid);
-    const dope = await measureAction(page, () => wheelOn(page, '#dope-sheet', 10, true));
+    const dope = await measure('dopeZoom', () => wheelOn(page, '#dope-sheet', 10, true));
     put('dope sheet zoom (per wheel step)', dope.value as number, 'ms', dope);
     await call(page, 'select', 'head');
     await call(page, 'runCommand', 'view.curves');
     await settle(page, 300);
-    const curve = await measureAction(page, () => wheelOn(page, '#curve-view', 10, true));
+    const curve = await measure('curveZoom', () => wheelOn(page, '#curve-view', 10, true));
     put('curve view zoom (per wheel step)', curve.value as number, 'ms', curve);
     await call(page, 'runCommand', 'view.curves');
     await call(page, 'select', null);
@@ -161,15 +163,15 @@ async function measureLength(seconds: number, dir: string): Promise<{ figures: F
     // A gizmo drag's end: the edit to the preview, and to the next frames with timeline and panels.
     await call(page, 'seek', mid);
     const q = (await call<{ rotations: Record<string, number[]> }>(page, 'previewPose', ['leftUpperArm'], mid)).rotations.leftUpperArm;
-    const gizmo = await measureAction(page, () => call<number>(page, 'timeEdit', 'leftUpperArm', turned(q)), 1500);
+    const gizmo = await measure('gizmo', () => call<number>(page, 'timeEdit', 'leftUpperArm', turned(q)), 1500);
     put('gizmo drag end -> preview', gizmo.value as number, 'ms', gizmo);
     const q2 = (await call<{ rotations: Record<string, number[]> }>(page, 'previewPose', ['leftUpperLeg'], mid)).rotations.leftUpperLeg;
-    const visible = await measureAction(page, () => call<number>(page, 'timeEditVisible', 'leftUpperLeg', turned(q2)), 1500);
+    const visible = await measure('thigh', () => call<number>(page, 'timeEditVisible', 'leftUpperLeg', turned(q2)), 1500);
     put('gizmo drag end (thigh) -> frames with timeline and panels', visible.value as number, 'ms', visible);
 
     const from = await call<{ x: number; y: number } | null>(page, 'ikHandleScreen', 'leftHand');
     if (from) {
-      const ik = await measureAction(page, async () => {
+      const ik = await measure('ik', async () => {
         await page.mouse.move(from.x, from.y);
         await page.mouse.down();
         for (let k = 1; k <= 8; k++) await page.mouse.move(from.x - k, from.y - 2 * k);
@@ -181,13 +183,13 @@ async function measureLength(seconds: number, dir: string): Promise<{ figures: F
       put('IK drag release -> next frames', ik.value as number, 'ms', ik);
     }
 
-    const moved = await measureAction(page, () => call<{ count: number; ms: number }>(page, 'moveKeysBox', 40, mid, mid + 249.5 / fps, 10 / fps), 1500);
+    const moved = await measure('keyMove', () => call<{ count: number; ms: number }>(page, 'moveKeysBox', 40, mid, mid + 249.5 / fps, 10 / fps), 1500);
     const m = moved.value as { count: number; ms: number };
     put(`key move (${m.count} keys)`, m.ms, 'ms', moved);
 
     await call(page, 'setRange', mid, Math.min(seconds, mid + 5));
     const depth = (await call<{ historyLength: number }>(page, 'state')).historyLength;
-    const range = await measureAction(page, async () => {
+    const range = await measure('reverse', async () => {
       const t0 = Date.now();
       await page.locator('#edit-reverse').click({ timeout: 600_000 });
       await page.waitForFunction((d) => (window as unknown as { __studio: { state(): { historyLength: number } } }).__studio.state().historyLength > d, depth, { timeout: 600_000 });
@@ -197,7 +199,7 @@ async function measureLength(seconds: number, dir: string): Promise<{ figures: F
     await call(page, 'clearRange');
 
     for (const id of ['edit.undo', 'edit.redo'] as const) {
-      const r = await measureAction(page, () => page.evaluate((c) => {
+      const r = await measure(`${id}`, () => page.evaluate((c) => {
         const t0 = performance.now();
         (window as unknown as { __studio: { runCommand(id: string): unknown } }).__studio.runCommand(c);
         return performance.now() - t0;
@@ -211,7 +213,7 @@ async function measureLength(seconds: number, dir: string): Promise<{ figures: F
     put('autosave after an edit: on disk', stall.landedMs, 'ms', { longestTaskMs: stall.autosaveLongestTaskMs });
     put('  edit\'s own longest task', stall.editLongestTaskMs, 'ms');
 
-    const save = await measureAction(page, async () => {
+    const save = await measure('save', async () => {
       const t0 = Date.now();
       await page.getByRole('button', { name: 'Save', exact: true }).click({ timeout: 600_000 });
       await page.waitForFunction(() => !(window as unknown as { __studio: { state(): { dirty: boolean } } }).__studio.state().dirty, undefined, { timeout: 600_000, polling: 50 });

@@ -6,7 +6,7 @@
  * foot reuses the contacts found before.
  */
 import type { Motion } from '../../shared/motion/types';
-import { canPinFeet, contactsOfTrack, type FootContact } from '../../shared/edits/pinFeet';
+import { canPinFeet, contactsOfTrackSince, remapContactMemo, type ContactMemo, type FootContact } from '../../shared/edits/pinFeet';
 import { measureFootFrames, planFootTrack, type FootTrack } from '../../shared/edits/footTrack';
 import { durationOf } from '../../shared/motion/types';
 
@@ -32,6 +32,12 @@ export function contactFinder(onDone: (contacts: readonly FootContact[]) => void
    * 10-minute motion, after every such edit).
    */
   let found: readonly FootContact[] | null = null;
+  /**
+   * What finding the contacts of `last`'s arrays left, and the frames measured into them since: the
+   * next contacts are judged again only there (pinFeet.ts contactsOfTrackSince), not over every frame.
+   */
+  let memo: ContactMemo | null = null;
+  let since: [number, number][] = [];
   let generation = 0;
   return (motion) => {
     const mine = ++generation;
@@ -39,11 +45,23 @@ export function contactFinder(onDone: (contacts: readonly FootContact[]) => void
     try {
       ok = durationOf(motion) > 0 && canPinFeet(motion);
     } catch { /* a damaged skeleton has no contacts to show */ }
-    if (!ok) { last = undefined; unfinished = []; found = null; onDone([]); return; }
+    if (!ok) { last = undefined; unfinished = []; found = null; memo = null; onDone([]); return; }
     const stale = last ? unfinished.filter(([a, b]) => b > a).map(([a, b]) => [last!.times[a], last!.times[b - 1]] as [number, number]) : [];
-    const { track, todo } = planFootTrack(motion, last, { reuse: true, stale });
+    const { track, todo, kept } = planFootTrack(motion, last, { reuse: true, stale });
     // New arrays (another grid or skeleton), or frames to measure into these: the old contacts do not hold.
+    if (track.ankleY !== last?.ankleY) {
+      // Another grid sharing its ends with the last one (a range edit's blend keys, its undo): the
+      // memo follows the shared frames and the ones in between are judged again.
+      if (memo && kept && last && memo.ankleY === last.ankleY && !since.length) {
+        memo = remapContactMemo(memo, track, kept.head, kept.tail);
+        since = [[kept.head, track.times.length - kept.tail]];
+      } else {
+        memo = null;
+        since = [];
+      }
+    }
     if (track.ankleY !== last?.ankleY || todo.length) found = null;
+    for (const [a, b] of todo) since.push([a, b]);
     last = track;
     unfinished = todo.map(([a, b]) => [a, b]);
     const queue = unfinished;
@@ -59,12 +77,19 @@ export function contactFinder(onDone: (contacts: readonly FootContact[]) => void
           if (range[0] >= range[1]) queue.shift();
         }
         if (queue.length) { later(slice); return; }
-        found ??= contactsOfTrack(track).contacts;
+        if (!found) {
+          const r = contactsOfTrackSince(track, memo, since);
+          memo = r.memo;
+          since = [];
+          found = r.detection.contacts;
+        }
         onDone(found);
       } catch {
         last = undefined;
         unfinished = [];
         found = null;
+        memo = null;
+        since = [];
         onDone([]);
       }
     };

@@ -188,11 +188,13 @@ export class CurvePlot {
   }
 
   /** The bar's readout: the one selected key's value and frame, or how many are selected. */
-  readout(curves: readonly CurveChannel[], fps: number): { text: string; value?: number } {
+  readout(curvesOf: () => readonly CurveChannel[], fps: number): { text: string; value?: number } {
     const count = this.selectedCount();
     if (count === 0) return { text: '' };
     if (count > 1) return { text: t('curves.readoutMany', { count }) };
-    for (const curve of curves) {
+    // Only now the curves: building them converts the selected bone's whole track to Euler angles
+    // (an hour's 432,001 keys), which every edit paid for a readout that shows nothing.
+    for (const curve of curvesOf()) {
       for (const c of curve.components) {
         const m = this.selections[c].mask(curve.id);
         const k = m ? m.indexOf(1) : -1;

@@ -356,7 +356,7 @@ export class CurveView extends CanvasPairView {
 
   /** The bar's readout: the one selected key's value and frame, or how many are selected. */
   updateReadout(): void {
-    const r = this.plot.readout(this.model.curves(), this.model.fps());
+    const r = this.plot.readout(() => this.model.curves(), this.model.fps());
     this.readout.textContent = r.text;
     if (r.value !== undefined) this.readout.dataset.value = String(r.value);
   }

@@ -11,7 +11,7 @@ import type { HumanBoneName } from '../../shared/vrm/humanBones';
 import { lowerBound } from '../../shared/edits/keyBuffer';
 import { timeToX, xToTime, type TimeView } from './timeScale';
 import { dopeLines, dopeRows, filterRows, type DopeGroup, type DopeLine, type DopeRow, type GroupId, type RowFilterMode } from './dopeSheetRows';
-import { summaryTimes } from './dopeSheetSummary';
+import { summaryArrays, summaryTimes } from './dopeSheetSummary';
 import { expressionLabel } from '../panels/expressionNames';
 
 export const RULER_H = 22;
@@ -19,6 +19,8 @@ export const ROW_H = 16;
 export const LABEL_W = 118;
 /** A group row folds from its triangle only (a box select started on the row must not fold it). */
 export const TRIANGLE_W = 14;
+/** Summaries kept per group (dopeLayout.summaryOf): the current one and a few undo steps away. */
+const SUMMARIES_KEPT = 4;
 /** How near (px) a key or a marker's line must be to the pointer to be hit. */
 const HIT_PX = 6;
 
@@ -70,8 +72,14 @@ export class DopeLayout {
   private linesOf: Motion | null = null;
   /** The filter and selected bone the lines were made for (a change lays them out again). */
   private linesFor = '';
-  /** Each group's summary key times, for the lines in use. */
-  private readonly summaries = new Map<GroupId, Float32Array>();
+  /**
+   * Per group, its summary key times and the time arrays they were merged from: kept across motion
+   * changes and used while the group's rows have those very arrays (an edit gives new ones only to the
+   * tracks it changed), so each edit, undo and redo does not merge again every group whose rows got
+   * their own arrays from an earlier key move (each merge walks an hour's keys). The last few per
+   * group, so undo and redo between two edits find theirs.
+   */
+  private readonly summaries = new Map<GroupId, { readonly arrays: readonly Float32Array[]; readonly times: Float32Array }[]>();
 
   constructor(private readonly source: DopeLayoutSource) {}
 
@@ -107,7 +115,6 @@ export class DopeLayout {
       this.linesOf = m;
       this.linesFor = key;
       this.lines = dopeLines(this.groupList, this.collapsed);
-      this.summaries.clear();
     }
     return this.lines;
   }
@@ -120,8 +127,12 @@ export class DopeLayout {
 
   /** A group's summary key times, made when first drawn or hit (a long motion's groups cost a merge each). */
   summaryOf(group: DopeGroup): Float32Array {
-    let times = this.summaries.get(group.id);
-    if (!times) this.summaries.set(group.id, (times = summaryTimes(group)));
+    const arrays = summaryArrays(group);
+    const kept = this.summaries.get(group.id) ?? [];
+    const hit = kept.find((e) => e.arrays.length === arrays.length && e.arrays.every((a, i) => a === arrays[i]));
+    if (hit) return hit.times;
+    const times = summaryTimes(group);
+    this.summaries.set(group.id, [{ arrays, times }, ...kept.slice(0, SUMMARIES_KEPT - 1)]);
     return times;
   }
 

@@ -13,6 +13,11 @@ export function keyedRows(group: DopeGroup): DopeRow[] {
   return group.rows.filter((r) => r.channel && r.channel.times.length > 0);
 }
 
+/** The distinct time arrays of the group's keyed rows, in row order: what its summary is merged from. */
+export function summaryArrays(group: DopeGroup): Float32Array[] {
+  return [...new Set(keyedRows(group).map((r) => r.channel!.times))];
+}
+
 /**
  * Every key time of the group's rows, sorted and without repeats (times compared as the float32
  * values the tracks hold). Rows sharing one time array (exporters write one for every track) cost
@@ -20,7 +25,7 @@ export function keyedRows(group: DopeGroup): DopeRow[] {
  * cost about a million steps, not a sort of all their keys.
  */
 export function summaryTimes(group: DopeGroup): Float32Array {
-  const arrays = [...new Set(keyedRows(group).map((r) => r.channel!.times))];
+  const arrays = summaryArrays(group);
   if (arrays.length === 0) return new Float32Array(0);
   let acc = arrays[0];
   for (let k = 1; k < arrays.length; k++) acc = mergeSorted(acc, arrays[k]);

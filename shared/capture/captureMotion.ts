@@ -25,7 +25,7 @@ export interface CaptureOptions {
   readonly filter?: OneEuroParams | false;
   /** Finger keys from the hands' landmarks where the frames have them (default true). */
   readonly hands?: boolean;
-  /** Blink and vowel keys from the face's landmarks where the frames have them (default true). */
+  /** Blink and vowel keys from the face's landmarks where the frames have them, the gaze from its irises (default true). */
   readonly face?: boolean;
   /** Pin planted feet (default true). */
   readonly pinFeet?: boolean;
@@ -88,7 +88,7 @@ export function captureMotion(detected: readonly DetectedFrame[], opts: CaptureO
   const rotations = rotationTracks(keyTimes, (k) => solveBody(bodyLandmarksFromFlat(world.subarray(k * N, (k + 1) * N))).rotations);
   const size = { width: opts.camera.width, height: opts.camera.height };
   if (opts.hands !== false) Object.assign(rotations, handTracks(frames, keyTimes, size, opts.filter ?? DEFAULT_ONE_EURO));
-  const expressions = opts.face !== false ? faceTracks(frames, keyTimes, size) : {};
+  const face = opts.face !== false ? faceTracks(frames, keyTimes, size) : { expressions: {} };
 
   const camera: CameraModel = { ...opts.camera, fovDeg: opts.camera.fovDeg ?? DEFAULT_FOV_DEG };
   const path = hipsPath(
@@ -98,7 +98,7 @@ export function captureMotion(detected: readonly DetectedFrame[], opts: CaptureO
   const hipsValues = new Float32Array(n * 3);
   path.forEach((p, k) => hipsValues.set(p, k * 3));
 
-  let motion = buildMotion({ rotations, expressions, hipsTranslation: { times: keyTimes, values: hipsValues }, generator: opts.generator ?? 'VRMA Studio capture' });
+  let motion = buildMotion({ rotations, expressions: face.expressions, lookAt: face.lookAt, hipsTranslation: { times: keyTimes, values: hipsValues }, generator: opts.generator ?? 'VRMA Studio capture' });
   if (opts.fixOutliers !== false && n > 3) motion = fixOutliers(motion);
   if (opts.pinFeet !== false && canPinFeet(motion)) motion = pinFeet(motion);
   return motion;

@@ -1,6 +1,7 @@
 /**
  * The hands' and the face's keys of a capture: finger rotations from each hand's 21 landmarks
- * (handSolver), expression weights from the face's (faceSolver, then the one morph table). Both read
+ * (handSolver), expression weights from the face's (faceSolver, then the one morph table), and the
+ * gaze as lookAt keys from the irises of a refined face (gazeSolver). Both read
  * image landmarks as the body's `image` is given (x, y in 0..1 of the frame, z in widths), made metric
  * up to scale with the frame's size; a frame without the hand or the face gets no key for it.
  */
@@ -10,6 +11,8 @@ import { expressionForMorph } from '../convert/humanoid/expressionNames';
 import { HAND_LANDMARK_COUNT, type HandSide } from './handLandmarks';
 import { solveHand } from './handSolver';
 import { calibrateFace, faceWeights, FACE_LANDMARK_COUNT, measureFace } from './faceSolver';
+import { calibrateGaze, gazeAngles, measureGaze, REFINED_FACE_LANDMARK_COUNT, type GazeMeasure } from './gazeSolver';
+import { lookAtRotation } from '../edits/lookAtKeys';
 import { fromMediaPipeWorld, type DetectedFrame } from './landmarks';
 import { oneEuro, type OneEuroParams } from './oneEuro';
 import { rotationTracks } from './rotationTracks';
@@ -58,26 +61,50 @@ export function handTracks(frames: readonly DetectedFrame[], keyTimes: Float32Ar
   return out;
 }
 
-/** Expression weight tracks (blinks and vowels) by preset over the frames with a face. */
-export function faceTracks(frames: readonly DetectedFrame[], keyTimes: Float32Array, size: DetailFrameSize): Partial<Record<ExpressionPreset, KeyTrack>> {
+/** An eye this far into a blink hides its iris: that frame gets no gaze key. */
+const BLINK_HIDES_IRIS = 0.5;
+
+export interface FaceKeys {
+  /** Expression weight tracks (blinks and vowels) by preset. */
+  readonly expressions: Partial<Record<ExpressionPreset, KeyTrack>>;
+  /** The gaze as the lookAt node's rotation, where the irises were seen (a refined face, eyes open). */
+  readonly lookAt?: KeyTrack;
+}
+
+/** The face's keys over the frames with a face. */
+export function faceTracks(frames: readonly DetectedFrame[], keyTimes: Float32Array, size: DetailFrameSize): FaceKeys {
   const seen = frames.map((f, k) => (complete(f.face, FACE_LANDMARK_COUNT) ? k : -1)).filter((k) => k >= 0);
-  if (seen.length < 2) return {};
-  const measures = seen.map((k) => {
-    const px = pixels(frames[k].face!, FACE_LANDMARK_COUNT, size.width, size.height);
-    return measureFace(Array.from({ length: FACE_LANDMARK_COUNT }, (_, j) => fromMediaPipeWorld(px, j * 3)));
+  if (seen.length < 2) return { expressions: {} };
+  const points = seen.map((k) => {
+    const face = frames[k].face!;
+    const n = complete(face, REFINED_FACE_LANDMARK_COUNT) ? REFINED_FACE_LANDMARK_COUNT : FACE_LANDMARK_COUNT;
+    const px = pixels(face, n, size.width, size.height);
+    return Array.from({ length: n }, (_, j) => fromMediaPipeWorld(px, j * 3));
   });
+  const measures = points.map(measureFace);
   const neutral = calibrateFace(measures);
   const times = Float32Array.from(seen, (k) => keyTimes[k]);
   const values: Partial<Record<ExpressionPreset, Float32Array>> = {};
+  const gazes: { time: number; gaze: GazeMeasure }[] = [];
   measures.forEach((m, i) => {
-    for (const [name, w] of Object.entries(faceWeights(m, neutral))) {
+    const weights = faceWeights(m, neutral);
+    for (const [name, w] of Object.entries(weights)) {
       const preset = expressionForMorph(name);
       if (!preset) continue;
       const v = (values[preset] ??= new Float32Array(seen.length));
       v[i] = Math.max(v[i], w);
     }
+    const gaze = measureGaze(points[i]);
+    if (gaze && Math.max(weights.eyeBlinkLeft, weights.eyeBlinkRight) < BLINK_HIDES_IRIS) gazes.push({ time: times[i], gaze });
   });
-  const out: Partial<Record<ExpressionPreset, KeyTrack>> = {};
-  for (const [preset, v] of Object.entries(values) as [ExpressionPreset, Float32Array][]) out[preset] = { times, values: v };
-  return out;
+  const expressions: Partial<Record<ExpressionPreset, KeyTrack>> = {};
+  for (const [preset, v] of Object.entries(values) as [ExpressionPreset, Float32Array][]) expressions[preset] = { times, values: v };
+  if (gazes.length < 2) return { expressions };
+  const ahead = calibrateGaze(gazes.map((g) => g.gaze));
+  const rotations = new Float32Array(gazes.length * 4);
+  gazes.forEach((g, i) => {
+    const { yaw, pitch } = gazeAngles(g.gaze, ahead);
+    rotations.set(lookAtRotation(yaw, pitch), i * 4);
+  });
+  return { expressions, lookAt: { times: Float32Array.from(gazes, (g) => g.time), values: rotations } };
 }

@@ -11,15 +11,15 @@ const NONE = new Float32Array(0);
 export function deleteKeys(motion: Motion, selection: KeySelection): Motion {
   const replaced = new Map<Channel, Channel | null>();
   for (const e of selection) {
-    const { channel, mask, count } = selectedChannel(motion, e);
+    const { channel, mask, count, first, last } = selectedChannel(motion, e);
     if (count === 0) continue;
     if (count === mask.length) {
       replaced.set(channel, null);
       continue;
     }
-    const keep = new Uint8Array(mask.length);
-    for (let i = 0; i < mask.length; i++) keep[i] = mask[i] ? 0 : 1;
-    replaced.set(channel, mergeKeys(channel, keep, NONE, NONE));
+    const keep = new Uint8Array(mask.length).fill(1);
+    for (let i = first; i <= last; i++) keep[i] = mask[i] ? 0 : 1;
+    replaced.set(channel, mergeKeys(channel, keep, NONE, NONE, { first, last }));
   }
   if (!replaced.size) return motion;
   const channels: Channel[] = [];

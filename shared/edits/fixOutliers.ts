@@ -8,6 +8,8 @@ import type { Channel, Motion } from '../motion/types';
 import { sampleAtSortedTimes, sampleChannel } from '../vrma/sample';
 import { cutToRange } from './keepRange';
 import { rotationAngle } from '../math/quat';
+import { spliceOf } from '../motion/channelDiff';
+import { lowerBound, upperBound } from './keyBuffer';
 
 export const OUTLIER_MEDIAN_FACTOR = 6;
 export const OUTLIER_OFFSET = 0.3;
@@ -86,9 +88,40 @@ function pairTimes(frames: Float32Array, stride: number): Float64Array {
   return times;
 }
 
+/**
+ * The turns of a track an edit made from one measured before (channelDiff.ts spliceOf): that one's
+ * turns, measured again only at the pairs with a time inside the changed span (sampleChannel gives the
+ * values sampleAtSortedTimes and the keys themselves give). Without it a key move of 40 tracks, or a
+ * reverse of every track, re-sampled each of them over an hour of keys.
+ */
+function sampledFromSplice(c: Channel, frames: Float32Array, stride: number): Float64Array | undefined {
+  const s = spliceOf(c);
+  const before = s && sampled.get(s.from);
+  if (!s || !before || before.frames !== frames || before.stride !== stride) return undefined;
+  const angles = before.angles.slice();
+  const [lo, hi] = s.span;
+  const pair = new Float64Array(8);
+  const inSpan = (t: number) => t >= lo && t <= hi;
+  const from = Math.max(0, Math.floor((lowerBound(frames, lo) - 1) / stride));
+  const to = Math.min(angles.length - 1, Math.floor(upperBound(frames, hi) / stride));
+  for (let k = from; k <= to; k++) {
+    const t0 = frames[k * stride], t1 = frames[k * stride + 1];
+    if (!inSpan(t0) && !inSpan(t1)) continue;
+    sampleChannel(c, t0, pair, 0);
+    sampleChannel(c, t1, pair, 4);
+    angles[k] = rotationAngle(pair, 0, pair, 4);
+  }
+  return angles;
+}
+
 function sampledChange(c: Channel, frames: Float32Array, stride: number): Float64Array {
   const hit = sampled.get(c);
   if (hit && hit.frames === frames && hit.stride === stride) return hit.angles;
+  const spliced = sampledFromSplice(c, frames, stride);
+  if (spliced) {
+    sampled.set(c, { frames, stride, angles: spliced });
+    return spliced;
+  }
   const n = frames.length;
   const angles = new Float64Array(Math.ceil((n - 1) / stride));
   const own = sameTimes(c.times, frames);
@@ -106,12 +139,33 @@ function sampledChange(c: Channel, frames: Float32Array, stride: number): Float6
   return angles;
 }
 
-export function findOutlierFrames(motion: Motion): OutlierFrames | undefined {
+/**
+ * The motion's summed turn (radians, over every humanoid rotation track) from frame i to i + 1 at
+ * every stride-th frame of its grid: what the outlier check takes the median of.
+ */
+export function sampledTurns(motion: Motion): { readonly frames: Float32Array; readonly stride: number; readonly tracks: readonly Channel[]; readonly turns: Float64Array } | undefined {
   const tracks = motion.channels.filter((c) => c.path === 'rotation' && motion.humanoid.nodeToBone.has(c.node) && c.times.length > 1);
   if (tracks.length === 0) return undefined;
   const frames = stableFrames(tracks.reduce((a, c) => (c.times.length > a.times.length ? c : a)).times);
   const n = frames.length;
   if (n < 4) return undefined;
+  const stride = Math.max(1, Math.floor((n - 1) / MEDIAN_SAMPLES));
+  const perTrack = tracks.map((c) => sampledChange(c, frames, stride));
+  // Summed in track order, as findOutlierFrames' change() sums, so the median is the same number.
+  const turns = new Float64Array(perTrack[0].length);
+  for (let s = 0; s < turns.length; s++) {
+    let sum = 0;
+    for (const a of perTrack) sum += a[s];
+    turns[s] = sum;
+  }
+  return { frames, stride, tracks, turns };
+}
+
+export function findOutlierFrames(motion: Motion): OutlierFrames | undefined {
+  const sampledMotion = sampledTurns(motion);
+  if (!sampledMotion) return undefined;
+  const { frames, tracks } = sampledMotion;
+  const n = frames.length;
   const pair = new Float64Array(8);
   /** Summed angle all tracks turn from frame i to frame i + 1 (sampleChannel hits keys exactly, as valuesAt does). */
   const change = (i: number) => {
@@ -123,15 +177,7 @@ export function findOutlierFrames(motion: Motion): OutlierFrames | undefined {
     }
     return sum;
   };
-  const stride = Math.max(1, Math.floor((n - 1) / MEDIAN_SAMPLES));
-  const perTrack = tracks.map((c) => sampledChange(c, frames, stride));
-  // Summed in track order, as change() sums, so the median is the same number.
-  const sample = new Float64Array(perTrack[0].length);
-  for (let s = 0; s < sample.length; s++) {
-    let sum = 0;
-    for (const a of perTrack) sum += a[s];
-    sample[s] = sum;
-  }
+  const sample = sampledMotion.turns.slice();
   sample.sort();
   const mid = sample.length >> 1;
   const median = sample.length % 2 ? sample[mid] : (sample[mid - 1] + sample[mid]) / 2;

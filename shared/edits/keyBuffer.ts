@@ -124,6 +124,18 @@ export function lowerBound(times: ArrayLike<number>, t: number): number {
   return lo;
 }
 
+/** First index i with times[i] > t (times.length when none). */
+export function upperBound(times: ArrayLike<number>, t: number): number {
+  let lo = 0;
+  let hi = times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (times[mid] <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 export function strictlyIncreasing(times: ArrayLike<number>): boolean {
   for (let i = 1; i < times.length; i++) if (!(times[i] > times[i - 1])) return false;
   return true;

@@ -9,7 +9,7 @@ import { fail } from '../errors';
 import { restRotation } from '../vrma/normalizedTracks';
 import { carryKinds, kindsOf } from '../motion/interpolation';
 import { noteChangedSpan } from '../motion/channelDiff';
-import { lowerBound } from './keyBuffer';
+import { lowerBound, upperBound } from './keyBuffer';
 
 export interface ChannelKeys {
   readonly node: number;
@@ -20,28 +20,41 @@ export interface ChannelKeys {
 
 export type KeySelection = readonly ChannelKeys[];
 
-/** The channel a selection entry names; a missing channel or a key index out of range is refused. */
-export function selectedChannel(motion: Motion, entry: ChannelKeys): { channel: Channel; index: number; mask: Uint8Array; count: number } {
+/**
+ * The channel a selection entry names; a missing channel or a key index out of range is refused.
+ * `first` and `last` are the lowest and highest selected index (first > last when none): the mask is
+ * 0 outside them, so the edits walk only [first, last], not every key of an hour-long track.
+ */
+export function selectedChannel(motion: Motion, entry: ChannelKeys): { channel: Channel; index: number; mask: Uint8Array; count: number; first: number; last: number } {
   const index = motion.channels.findIndex((c) => c.node === entry.node && c.path === entry.path);
   if (index < 0) fail('BAD_PARAMETER', 'keys.noTrack', { path: entry.path, node: entry.node });
   const channel = motion.channels[index];
   const n = channel.times.length;
   const mask = new Uint8Array(n);
   let count = 0;
+  let first = n, last = -1;
   for (let i = 0; i < entry.keys.length; i++) {
     const k = entry.keys[i];
     if (!Number.isInteger(k) || k < 0 || k >= n) fail('BAD_PARAMETER', 'keys.noKey', { key: String(k), path: entry.path, node: entry.node, count: n });
     if (!mask[k]) count++;
     mask[k] = 1;
+    if (k < first) first = k;
+    if (k > last) last = k;
   }
-  return { channel, index, mask, count };
+  return { channel, index, mask, count, first, last };
+}
+
+/** Where a keep mask is 0: its first and last such index (mergeKeys need not look for them). */
+export interface DroppedKeys {
+  readonly first: number;
+  readonly last: number;
 }
 
 /**
  * `base` keys where `keep[i]` is set, merged with new keys (times ascending): a new key at the same
  * float32 time as a kept key replaces it. Values are copied as they are; kinds by carryKinds.
  */
-export function mergeKeys(base: Channel, keep: Uint8Array | null, times: Float32Array, values: Float32Array): Channel {
+export function mergeKeys(base: Channel, keep: Uint8Array | null, times: Float32Array, values: Float32Array, dropped?: DroppedKeys): Channel {
   if (kindsOf(base)) return mergeAll(base, keep, times, values);
   // Only the keys between the first change and the last are merged key by key; those before and after
   // are copied in one block each (a key move of 250 keys on an hour-long track touched 432,001 keys).
@@ -50,9 +63,9 @@ export function mergeKeys(base: Channel, keep: Uint8Array | null, times: Float32
   let from = times.length ? lowerBound(bt, times[0]) : n;
   let to = times.length ? upperBound(bt, times[times.length - 1]) : 0;
   if (keep) {
-    let first = 0;
+    let first = dropped ? dropped.first : 0;
     while (first < n && keep[first]) first++;
-    let last = n - 1;
+    let last = dropped ? dropped.last : n - 1;
     while (last >= 0 && keep[last]) last--;
     from = Math.min(from, first);
     to = Math.max(to, last + 1);
@@ -72,18 +85,6 @@ export function mergeKeys(base: Channel, keep: Uint8Array | null, times: Float32
   const out: Channel = { node: base.node, path: base.path, times: outT, values: outV };
   noteChangedSpan(base, out, [from > 0 ? bt[from - 1] : -Infinity, to < n ? bt[to] : Infinity], { head: from, tail: to });
   return out;
-}
-
-/** First index i with times[i] > t (times.length when none). */
-function upperBound(times: Float32Array, t: number): number {
-  let lo = 0;
-  let hi = times.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (times[mid] <= t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 function mergeAll(base: Channel, keep: Uint8Array | null, times: Float32Array, values: Float32Array): Channel {

@@ -13,8 +13,8 @@ import { retimeKeys } from './retimeKeys';
 function firstSelected(motion: Motion, selection: KeySelection): number {
   let first = Infinity;
   for (const e of selection) {
-    const { channel, mask } = selectedChannel(motion, e);
-    for (let i = 0; i < mask.length; i++) if (mask[i]) { first = Math.min(first, channel.times[i]); break; }
+    const s = selectedChannel(motion, e);
+    if (s.count) first = Math.min(first, s.channel.times[s.first]);
   }
   return first;
 }

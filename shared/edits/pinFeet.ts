@@ -113,12 +113,49 @@ export function posesAt(motion: Motion, times: Float32Array, only?: readonly Hum
   });
 }
 
-function percentile(values: ArrayLike<number>, p: number): number {
+/**
+ * The p-th percentile of the finite values and a threshold above it: the values at or under
+ * `threshold` are the lowest of them, more than the percentile's rank, so after a few frames change
+ * a scan for those (lowTailAgain) finds the percentile without copying and selecting among all.
+ */
+interface LowTail {
+  readonly value: number;
+  readonly threshold: number;
+}
+
+function rankOf(finite: number, p: number): number {
+  return Math.min(finite - 1, Math.max(0, Math.floor(p * (finite - 1))));
+}
+
+function lowTail(values: ArrayLike<number>, p: number): LowTail {
   const finite = new Float64Array(values.length);
   let k = 0;
   for (let i = 0; i < values.length; i++) if (Number.isFinite(values[i])) finite[k++] = values[i];
-  if (!k) return 0;
-  return kthSmallest(finite.subarray(0, k), Math.min(k - 1, Math.max(0, Math.floor(p * (k - 1)))));
+  if (!k) return { value: 0, threshold: -Infinity };
+  const work = finite.subarray(0, k);
+  const r = rankOf(k, p);
+  const value = kthSmallest(work, r);
+  // Twice the rank and some: room for the changed frames of many edits before a full selection again.
+  return { value, threshold: kthSmallest(work, Math.min(k - 1, 2 * r + 256)) };
+}
+
+/** lowTail after some values changed, from the last one's threshold: null when too few lie under it now. */
+function lowTailAgain(values: ArrayLike<number>, p: number, last: LowTail): LowTail | null {
+  let finite = 0, under = 0;
+  const t = last.threshold;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (Number.isFinite(v)) {
+      finite++;
+      if (v <= t) under++;
+    }
+  }
+  if (!finite) return { value: 0, threshold: -Infinity };
+  const r = rankOf(finite, p);
+  if (under <= r) return null;
+  const low = new Float64Array(under);
+  for (let i = 0, k = 0; i < values.length; i++) if (Number.isFinite(values[i]) && values[i] <= t) low[k++] = values[i];
+  return { value: kthSmallest(low, r), threshold: t };
 }
 
 export function detectFootContacts(motion: Motion, params: ContactParams = {}, poses?: readonly SkeletonPose[]): ContactDetection {
@@ -128,42 +165,93 @@ export function detectFootContacts(motion: Motion, params: ContactParams = {}, p
   return contactsOfTrack(footTrackFromPoses(motion, frameTimes(motion), poses), p);
 }
 
-/** The contacts of a measured foot track (shared/edits/footTrack.ts), as detectFootContacts finds them. */
-export function contactsOfTrack(track: FootTrack, params: ContactParams = {}): ContactDetection {
-  const { height, speed, minContact } = checkContactParams(params);
+/**
+ * What finding a track's contacts leaves to find them again after some of its frames were measured
+ * again (contactsOfTrackSince): the floors and, per foot, the frames low and slow enough before short
+ * gaps are closed.
+ */
+export interface ContactMemo {
+  readonly ankleY: Float64Array;
+  readonly params: Required<ContactParams>;
+  readonly floor: LowTail;
+  readonly toeFloor: LowTail;
+  readonly standing: readonly [Uint8Array, Uint8Array];
+}
+
+/**
+ * The memo for a track on another grid whose first `head` and last `tail` frames are the memo's
+ * (footTrack.ts planFootTrack `kept`): frames in between must be among the changed ones passed next.
+ */
+export function remapContactMemo(memo: ContactMemo, track: FootTrack, head: number, tail: number): ContactMemo {
+  const n = track.times.length;
+  const standing = memo.standing.map((old) => {
+    const out = new Uint8Array(n);
+    out.set(old.subarray(0, head));
+    out.set(old.subarray(old.length - tail), n - tail);
+    return out;
+  }) as unknown as readonly [Uint8Array, Uint8Array];
+  return { ...memo, ankleY: track.ankleY, standing };
+}
+
+/** Frames [from, to) of foot k: low (ankle or toes within `height` of their floor) and slow. */
+function markStanding(track: FootTrack, k: number, floor: number, toeFloor: number, p: Required<ContactParams>, on: Uint8Array, from: number, to: number): void {
   const { times, ankleY, toesY, ankleXZ } = track;
   const n = times.length;
-  const floor = percentile(ankleY, 0.01);
-  const toeFloor = percentile(toesY, 0.01);
+  for (let f = Math.max(0, from); f < Math.min(n, to); f++) {
+    const a = Math.max(0, f - 1), b = Math.min(n - 1, f + 1);
+    const ia = (a * 2 + k) * 2, ib = (b * 2 + k) * 2;
+    const dt = times[b] - times[a];
+    const v = dt > 0 ? Math.hypot(ankleXZ[ib] - ankleXZ[ia], ankleXZ[ib + 1] - ankleXZ[ia + 1]) / dt : 0;
+    const low = ankleY[f * 2 + k] - floor <= p.height || toesY[f * 2 + k] - toeFloor <= p.height;
+    on[f] = low && v <= p.speed ? 1 : 0;
+  }
+}
+
+/** The contacts of a measured foot track (shared/edits/footTrack.ts), as detectFootContacts finds them. */
+export function contactsOfTrack(track: FootTrack, params: ContactParams = {}): ContactDetection {
+  return contactsOfTrackSince(track, null, [], params).detection;
+}
+
+/**
+ * contactsOfTrack, the same contacts, where `memo` was left by finding those of the same arrays
+ * before frames `changed` were measured again: the floors come from a scan under their thresholds and
+ * only the changed frames (and one on each side, the speed's) are judged again, unless a floor moved.
+ * `memo` is used up (its arrays become the new memo's).
+ * An edit of a few frames of an hour then costs a few passes over bytes instead of every frame's
+ * figures (864,002 for two feet) copied, selected and judged.
+ */
+export function contactsOfTrackSince(track: FootTrack, memo: ContactMemo | null, changed: readonly (readonly [number, number])[], params: ContactParams = {}): { detection: ContactDetection; memo: ContactMemo } {
+  const p = checkContactParams(params);
+  const { times, ankleY, toesY } = track;
+  const n = times.length;
+  const same = memo && memo.ankleY === ankleY && memo.standing[0].length === n && memo.params.height === p.height && memo.params.speed === p.speed && memo.params.minContact === p.minContact;
+  const floor = (same && lowTailAgain(ankleY, 0.01, memo.floor)) || lowTail(ankleY, 0.01);
+  const toeFloor = (same && lowTailAgain(toesY, 0.01, memo.toeFloor)) || lowTail(toesY, 0.01);
+  const local = same && floor.value === memo.floor.value && toeFloor.value === memo.toeFloor.value;
+  const standing: [Uint8Array, Uint8Array] = local ? [memo.standing[0], memo.standing[1]] : [new Uint8Array(n), new Uint8Array(n)];
   const contacts: FootContact[] = [];
   FEET.forEach((foot, k) => {
-    const on = new Uint8Array(n);
-    for (let f = 0; f < n; f++) {
-      const a = Math.max(0, f - 1), b = Math.min(n - 1, f + 1);
-      const ia = (a * 2 + k) * 2, ib = (b * 2 + k) * 2;
-      const dt = times[b] - times[a];
-      const v = dt > 0 ? Math.hypot(ankleXZ[ib] - ankleXZ[ia], ankleXZ[ib + 1] - ankleXZ[ia + 1]) / dt : 0;
-      const low = ankleY[f * 2 + k] - floor <= height || toesY[f * 2 + k] - toeFloor <= height;
-      on[f] = low && v <= speed ? 1 : 0;
-    }
+    if (local) for (const [a, b] of changed) markStanding(track, k, floor.value, toeFloor.value, p, standing[k], a - 1, b + 1);
+    else markStanding(track, k, floor.value, toeFloor.value, p, standing[k], 0, n);
+    const on = standing[k].slice();
     // Close short gaps between two contact runs.
     for (let f = 0; f < n; ) {
       if (on[f]) { f++; continue; }
       let g = f;
       while (g + 1 < n && !on[g + 1]) g++;
-      if (f > 0 && g < n - 1 && times[g + 1] - times[f - 1] <= minContact / 2 + 1e-6) on.fill(1, f, g + 1);
+      if (f > 0 && g < n - 1 && times[g + 1] - times[f - 1] <= p.minContact / 2 + 1e-6) on.fill(1, f, g + 1);
       f = g + 1;
     }
     for (let f = 0; f < n; ) {
       if (!on[f]) { f++; continue; }
       let g = f;
       while (g + 1 < n && on[g + 1]) g++;
-      if (times[g] - times[f] >= minContact - 1e-6 && g > f) contacts.push({ foot, first: f, last: g, start: times[f], end: times[g] });
+      if (times[g] - times[f] >= p.minContact - 1e-6 && g > f) contacts.push({ foot, first: f, last: g, start: times[f], end: times[g] });
       f = g + 1;
     }
   });
   contacts.sort((x, y) => x.start - y.start || (x.foot < y.foot ? -1 : 1));
-  return { times, contacts, floor };
+  return { detection: { times, contacts, floor: floor.value }, memo: { ankleY, params: p, floor, toeFloor, standing } };
 }
 
 /** The holds of one foot: weight 1 in its contacts, smoothstep fades of `blend` seconds outside them. */

@@ -20,6 +20,7 @@ import { hipsDeltaFromWorld, requireRestBone, restRotation } from '../vrma/norma
 import { lowerBound } from './keyBuffer';
 import { smoothstep } from './splice';
 import { carryKinds } from '../motion/interpolation';
+import { noteChangedSpan } from '../motion/channelDiff';
 
 export interface PoseDeltaOptions {
   /** The delta comes from a VRM 0.x avatar: negate x and z of the rotation and of hipsDelta first. */
@@ -65,13 +66,29 @@ export function withKeyAt(channel: Channel, t: number): { channel: Channel; inde
   return { channel: carryKinds(channel, { node: channel.node, path: channel.path, times, values }), index: i };
 }
 
-/** Smoothstep weight of every key within `radius` of t (exactly the key at t when radius is 0). */
-function forEachWeighted(channel: Channel, index: number, t: number, radius: number, fn: (key: number, w: number) => void): void {
+/**
+ * Smoothstep weight of every key within `radius` of t (exactly the key at t when radius is 0).
+ * Returns the first and last key it weighted.
+ */
+function forEachWeighted(channel: Channel, index: number, t: number, radius: number, fn: (key: number, w: number) => void): [number, number] {
   const times = channel.times;
   fn(index, 1);
-  if (!(radius > 0)) return;
-  for (let k = index - 1; k >= 0 && t - times[k] < radius; k--) fn(k, smoothstep(1 - (t - times[k]) / radius));
-  for (let k = index + 1; k < times.length && times[k] - t < radius; k++) fn(k, smoothstep(1 - (times[k] - t) / radius));
+  if (!(radius > 0)) return [index, index];
+  let lo = index, hi = index;
+  for (let k = index - 1; k >= 0 && t - times[k] < radius; k--) fn((lo = k), smoothstep(1 - (t - times[k]) / radius));
+  for (let k = index + 1; k < times.length && times[k] - t < radius; k++) fn((hi = k), smoothstep(1 - (times[k] - t) / radius));
+  return [lo, hi];
+}
+
+/**
+ * Tells the views (channelDiff.ts) which keys of `next` differ from `base`: keys [lo, hi] of `next`
+ * changed, one of them inserted when `next` is a key longer. Without it each view scanned both
+ * 432,001-key tracks of an hour from their ends to find the few keys a gizmo drag moved.
+ */
+function noteKeysChanged(base: Channel, next: Channel, lo: number, hi: number): void {
+  const inserted = next.times.length - base.times.length;
+  const nt = next.times;
+  noteChangedSpan(base, next, [lo > 0 ? nt[lo - 1] : -Infinity, hi + 1 < nt.length ? nt[hi + 1] : Infinity], { head: lo, tail: hi + 1 - inserted });
 }
 
 function replace(motion: Motion, old: Channel | undefined, next: Channel): Motion {
@@ -131,8 +148,10 @@ export function applyPoseDelta(motion: Motion, bone: HumanBoneName, delta: Quat,
     const base = old ?? constantTrack(motion, rest.node, 'rotation', restRotation(motion, bone));
     const { channel, index } = withKeyAt(base, time);
     const values = channel.values === base.values ? channel.values.slice() : channel.values;
-    forEachWeighted(channel, index, time, radius, (k, w) => rotateKey(values, k, d, p, pInv, w));
-    result = replace(result, old, { ...channel, values });
+    const [lo, hi] = forEachWeighted(channel, index, time, radius, (k, w) => rotateKey(values, k, d, p, pInv, w));
+    const next = { ...channel, values };
+    if (old) noteKeysChanged(old, next, lo, hi);
+    result = replace(result, old, next);
   }
 
   if (options.hipsDelta) {
@@ -148,10 +167,12 @@ export function applyPoseDelta(motion: Motion, bone: HumanBoneName, delta: Quat,
     const base = old ?? constantTrack(result, hips.node, 'translation', restT?.length === 3 && restT.every(Number.isFinite) ? restT : [0, 0, 0]);
     const { channel, index } = withKeyAt(base, time);
     const values = channel.values === base.values ? channel.values.slice() : channel.values;
-    forEachWeighted(channel, index, time, radius, (k, w) => {
+    const [lo, hi] = forEachWeighted(channel, index, time, radius, (k, w) => {
       for (let c = 0; c < 3; c++) values[k * 3 + c] += w * fileDelta[c];
     });
-    result = replace(result, old, { ...channel, values });
+    const next = { ...channel, values };
+    if (old) noteKeysChanged(old, next, lo, hi);
+    result = replace(result, old, next);
   }
   return result;
 }

@@ -147,6 +147,16 @@ export function blendInRange(original: Motion, edited: Motion, range: TimeRangeA
  * `from` copied, the segment's keys at from + s, the keys after `to` moved by the change of length.
  */
 export function replaceSegment(original: Motion, segment: Motion, range: TimeRangeArg): Motion {
+  return segmentInPlace(original, segment, range, false);
+}
+
+/**
+ * replaceSegment, or with `local` only what it gives around the range: each track's keys from the
+ * last before `from` to the first after `to`, the same numbers there (splicedChannel on that window of
+ * the track). What blendInRange reads of an edited motion is inside the range, so a blended part edit
+ * (reverse) need not copy every track of an hour whole twice, once here to throw away.
+ */
+function segmentInPlace(original: Motion, segment: Motion, range: TimeRangeArg, local: boolean): Motion {
   const fromF = Math.fround(range.from);
   const toF = Math.fround(range.to);
   const shift = durationOf(segment) - (range.to - range.from);
@@ -157,9 +167,13 @@ export function replaceSegment(original: Motion, segment: Motion, range: TimeRan
     const size = componentsOf(c.path);
     const buf = new KeyBuffer(size, s.times.length + 4);
     buf.pushRange(s.times, s.values, 0, s.times.length, range.from);
+    const head = lowerBound(c.times, fromF);
     let after = lowerBound(c.times, toF);
     if (after < c.times.length && c.times[after] === toF) after++;
-    return splicedChannel(c, lowerBound(c.times, fromF), buf, after, shift);
+    if (!local) return splicedChannel(c, head, buf, after, shift);
+    const lo = Math.max(0, head - 1), hi = Math.min(c.times.length, after + 1);
+    const window: Channel = { node: c.node, path: c.path, times: c.times.subarray(lo, hi), values: c.values.subarray(lo * size, hi * size) };
+    return splicedChannel(window, head - lo, buf, after - lo, shift);
   });
   return withChannels(original, channels, segment.warnings.slice(original.warnings.length));
 }
@@ -192,5 +206,5 @@ export function editPartBlended(motion: Motion, range: TimeRangeArg, edit: (part
   const part = rangePart(motion, r);
   const edited = edit(part);
   if (edited === part) return motion;
-  return blendInRange(motion, replaceSegment(motion, edited, r), r, borderBlend(r, blend));
+  return blendInRange(motion, segmentInPlace(motion, edited, r, true), r, borderBlend(r, blend));
 }

@@ -15,10 +15,10 @@ import { lowerBound } from './keyBuffer';
 export function keysLandedOn(motion: Motion, selection: KeySelection, map: (t: number) => number): number {
   let n = 0;
   for (const e of selection) {
-    const { channel, mask, count } = selectedChannel(motion, e);
+    const { channel, mask, count, first, last } = selectedChannel(motion, e);
     if (!count) continue;
     const hit = new Uint8Array(mask.length);
-    for (let i = 0; i < mask.length; i++) {
+    for (let i = first; i <= last; i++) {
       if (!mask[i]) continue;
       const t = Math.fround(map(channel.times[i]));
       const k = lowerBound(channel.times, t);
@@ -35,14 +35,14 @@ export function keysLandedOn(motion: Motion, selection: KeySelection, map: (t: n
 export function retimeKeys(motion: Motion, selection: KeySelection, map: (t: number) => number): Motion {
   const replaced = new Map<Channel, Channel>();
   for (const e of selection) {
-    const { channel, mask, count } = selectedChannel(motion, e);
+    const { channel, mask, count, first, last } = selectedChannel(motion, e);
     if (count === 0) continue;
     const size = componentsOf(channel.path);
     const times = new Float32Array(count);
     const values = new Float32Array(count * size);
     let n = 0;
     let changed = false;
-    for (let i = 0; i < mask.length; i++) {
+    for (let i = first; i <= last; i++) {
       if (!mask[i]) continue;
       const t = Math.fround(map(channel.times[i]));
       if (!Number.isFinite(t) || t < 0) fail('BAD_PARAMETER', 'keys.beforeStart', { time: String(Math.round(t * 1e4) / 1e4) });
@@ -53,9 +53,10 @@ export function retimeKeys(motion: Motion, selection: KeySelection, map: (t: num
       n++;
     }
     if (!changed && n === count) continue;
-    const keep = new Uint8Array(mask.length);
-    for (let i = 0; i < mask.length; i++) keep[i] = mask[i] ? 0 : 1;
-    replaced.set(channel, mergeKeys(channel, keep, times.subarray(0, n), values.subarray(0, n * size)));
+    // Kept everywhere but at the selected keys, all within [first, last].
+    const keep = new Uint8Array(mask.length).fill(1);
+    for (let i = first; i <= last; i++) keep[i] = mask[i] ? 0 : 1;
+    replaced.set(channel, mergeKeys(channel, keep, times.subarray(0, n), values.subarray(0, n * size), { first, last }));
   }
   return replaced.size ? withChannels(motion, motion.channels.map((c) => replaced.get(c) ?? c)) : motion;
 }

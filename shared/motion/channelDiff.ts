@@ -48,6 +48,9 @@ export function changedSpan(prev: Channel | undefined, next: Channel | undefined
   if (!prev || !next || prev.path !== next.path) return [-Infinity, Infinity];
   const told = noted.get(next);
   if (told && told.from === prev) return told.span;
+  // Undo: going back from an edited channel to the one it was made from changes the same span.
+  const undone = noted.get(prev);
+  if (undone && undone.from === next) return undone.span;
   const size = componentsOf(next.path);
   const na = prev.times.length, nb = next.times.length;
   const pt = prev.times, nt = next.times, pv = prev.values, nv = next.values;

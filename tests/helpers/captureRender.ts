@@ -10,6 +10,8 @@ import type { Browser, Page } from 'playwright-core';
 import type { DetectedFrame } from '../../shared/capture/landmarks';
 import type { Vec3 } from '../../shared/motion/types';
 import { REPO_DIR } from './host';
+import { evalFreeEmbind } from '../../scripts/evalFreeEmbind';
+import { DRAW_FACE_JS, FACE_CANVAS, type FaceFrame } from './drawnFace';
 import { writeWebm } from './webmWriter';
 import type { RgbaFrame } from './y4mWriter';
 
@@ -21,7 +23,7 @@ const PAGE = `<!doctype html><html><head><meta charset="utf-8">
 <script type="importmap">{"imports":{"three":"/nm/three/build/three.module.js","three/addons/":"/nm/three/examples/jsm/",
 "@pixiv/three-vrm":"/nm/@pixiv/three-vrm/lib/three-vrm.module.js","@pixiv/three-vrm-animation":"/nm/@pixiv/three-vrm-animation/lib/three-vrm-animation.module.js"}}</script>
 <script src="/nm/@mediapipe/pose/pose.js"></script><script src="/nm/@mediapipe/hands/hands.js"></script>
-<script src="/nm/@mediapipe/face_mesh/face_mesh.js"></script></head><body style="margin:0">
+<script src="/nm/@mediapipe/face_mesh/face_mesh.js"></script><script src="/drawnFace.js"></script></head><body style="margin:0">
 <script type="module">
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
@@ -46,6 +48,18 @@ function dress(vrm) {
   hair.position.set(0, 0.115, -0.02);
   hair.scale.set(1.08, 1, 1.05);
   head.add(hair);
+}
+// A drawn human face (tests/helpers/drawnFace) over the mannequin's head, redrawn for each frame.
+function faceDecal(vrm, frames) {
+  const canvas = Object.assign(document.createElement('canvas'), { width: ${FACE_CANVAS.width}, height: ${FACE_CANVAS.height} });
+  const texture = new THREE.CanvasTexture(canvas);
+  texture.colorSpace = THREE.SRGBColorSpace;
+  const plane = new THREE.Mesh(new THREE.PlaneGeometry(0.2, 0.25), new THREE.MeshBasicMaterial({ map: texture, alphaTest: 0.5 }));
+  // On the head bone (rest frame = world axes), in front of the skull's face (mannequinFace: front z 0.09).
+  plane.position.set(0, 0.08, 0.1);
+  vrm.humanoid.getRawBoneNode('head').add(plane);
+  const g = canvas.getContext('2d');
+  return (i) => { drawFace(g, canvas.width, canvas.height, frames[Math.min(i, frames.length - 1)]); texture.needsUpdate = true; };
 }
 async function scene3(o) {
   const renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
@@ -83,11 +97,12 @@ async function scene3(o) {
   const anim = (await loader.parseAsync(bytes(o.vrma), '')).userData.vrmAnimations[0];
   const mixer = new THREE.AnimationMixer(vrm.scene);
   mixer.clipAction(createVRMAnimationClip(anim, vrm)).play();
-  return { renderer, scene, camera, mixer, vrm };
+  const setFace = o.drawnFace ? faceDecal(vrm, o.drawnFace) : () => {};
+  return { renderer, scene, camera, mixer, vrm, setFace };
 }
 // Frames of the motion at exact times, encoded VP8 by WebCodecs (the test wraps them in a WebM).
 window.renderVideo = async (o) => {
-  const { renderer, scene, camera, mixer, vrm } = await scene3(o);
+  const { renderer, scene, camera, mixer, vrm, setFace } = await scene3(o);
   const chunks = [];
   const encoder = new VideoEncoder({
     output: (c) => { const b = new Uint8Array(c.byteLength); c.copyTo(b); let bin = ''; for (let i = 0; i < b.length; i += 0x8000) bin += String.fromCharCode(...b.subarray(i, i + 0x8000)); chunks.push({ data: btoa(bin), timeMs: c.timestamp / 1000, key: c.type === 'key' }); },
@@ -98,6 +113,7 @@ window.renderVideo = async (o) => {
   for (let i = 0; i < count; i++) {
     mixer.setTime(o.start + i / o.fps);
     vrm.update(0);
+    setFace(i);
     renderer.render(scene, camera);
     const frame = new VideoFrame(renderer.domElement, { timestamp: Math.round((i * 1e6) / o.fps), duration: Math.round(1e6 / o.fps) });
     encoder.encode(frame, { keyFrame: i % 30 === 0 });
@@ -111,9 +127,10 @@ window.renderVideo = async (o) => {
 // Raw RGBA frames of the motion at exact times, one per call (the test writes them into a .y4m).
 window.startFrames = async (o) => { window.rig = { ...(await scene3(o)), o, g: Object.assign(document.createElement('canvas'), { width: o.width, height: o.height }).getContext('2d') }; };
 window.frameRgba = (i) => {
-  const { renderer, scene, camera, mixer, vrm, o, g } = window.rig;
+  const { renderer, scene, camera, mixer, vrm, setFace, o, g } = window.rig;
   mixer.setTime(o.start + i / o.fps);
   vrm.update(0);
+  setFace(i);
   renderer.render(scene, camera);
   g.drawImage(renderer.domElement, 0, 0);
   const b = new Uint8Array(g.getImageData(0, 0, o.width, o.height).data.buffer);
@@ -121,7 +138,7 @@ window.frameRgba = (i) => {
   return btoa(bin);
 };
 window.renderAndDetect = async (o) => {
-  const { renderer, scene, camera, mixer, vrm } = await scene3(o);
+  const { renderer, scene, camera, mixer, vrm, setFace } = await scene3(o);
   const pose = new Pose({ locateFile: (f) => '/nm/@mediapipe/pose/' + f });
   pose.setOptions({ modelComplexity: o.modelComplexity, smoothLandmarks: false, enableSegmentation: false, selfieMode: false, useCpuInference: o.cpuInference !== false });
   let result = null;
@@ -130,7 +147,7 @@ window.renderAndDetect = async (o) => {
   // The studio's hands and face models (renderer/capture/detailModels), run after the pose as it does.
   const extra = [];
   if (o.hands) extra.push(Object.assign(new Hands({ locateFile: (f) => '/nm/@mediapipe/hands/' + f }), { key: 'hands', opts: { maxNumHands: 2, modelComplexity: 1, selfieMode: false, useCpuInference: o.cpuInference !== false } }));
-  if (o.face) extra.push(Object.assign(new FaceMesh({ locateFile: (f) => '/nm/@mediapipe/face_mesh/' + f }), { key: 'face', opts: { maxNumFaces: 1, refineLandmarks: false, selfieMode: false } }));
+  if (o.face) extra.push(Object.assign(new FaceMesh({ locateFile: (f) => '/nm/@mediapipe/face_mesh/' + f }), { key: 'face', opts: { maxNumFaces: 1, refineLandmarks: true, selfieMode: false } }));
   const found = { hands: 0, face: 0 };
   for (const m of extra) {
     m.setOptions(m.opts);
@@ -144,6 +161,7 @@ window.renderAndDetect = async (o) => {
     const t = o.start + i / o.fps;
     mixer.setTime(t);
     vrm.update(0);
+    setFace(i);
     renderer.render(scene, camera);
     result = null;
     const a = performance.now();
@@ -203,6 +221,8 @@ export interface RenderOptions {
   /** Also @mediapipe/hands / @mediapipe/face_mesh on each frame after the pose (the studio's Hands / Face). */
   readonly hands?: boolean;
   readonly face?: boolean;
+  /** A drawn human face over the mannequin's head, one entry per frame drawn (the last one held). */
+  readonly drawnFace?: readonly FaceFrame[];
 }
 
 export interface RenderResult {
@@ -219,9 +239,13 @@ async function servePage(page: Page): Promise<void> {
   await page.route(`${ORIGIN}/**`, (route) => {
     const path = new URL(route.request().url()).pathname;
     if (path === '/') return route.fulfill({ body: PAGE, contentType: 'text/html' });
+    if (path === '/drawnFace.js') return route.fulfill({ body: DRAW_FACE_JS, contentType: 'text/javascript' });
     if (!path.startsWith('/nm/') || path.includes('..')) return route.fulfill({ status: 404 });
     try {
-      return route.fulfill({ body: readFileSync(join(NM, path.slice(4))), contentType: contentType(path) });
+      const body = readFileSync(join(NM, path.slice(4)));
+      // The face model's glue as the studio's build serves it (scripts/evalFreeEmbind), so the rig runs what ships.
+      if (/\/face_mesh_solution_(simd_)?wasm_bin\.js$/.test(path)) return route.fulfill({ body: evalFreeEmbind(body.toString('utf8')), contentType: contentType(path) });
+      return route.fulfill({ body, contentType: contentType(path) });
     } catch {
       return route.fulfill({ status: 404 });
     }

@@ -57,7 +57,8 @@ export const captureCommand: CliCommand = {
     '',
     `VIDEO is ${formatList(VIDEO_EXTENSIONS)}. The arguments are checked, then the command explains that`,
     'pose estimation needs a browser engine (WebGL and a video decoder) that Node does not have, and exits',
-    'with code 1: open the video in the studio, which captures it and saves OUT.vrma beside it.',
+    'with code 1: open the video in the studio, which captures it and saves OUT.vrma beside it. The hands',
+    'and the face need the same engine: with --hands or --face it says which boxes to check in the studio.',
     '',
     'Options:',
     '  -o, --output FILE  the .vrma to write (default: VIDEO\'s name with .vrma, beside it)',
@@ -75,6 +76,17 @@ export const captureCommand: CliCommand = {
     const locale = cliLocale();
     const args = await captureArgs(positionals, values, locale);
     io.err(`vrma-studio capture: ${translate('capture.cli.blocked', { file: args.video, output: args.output }, undefined, locale)}`);
+    // --hands and --face cannot run here either (the same models, on the same WebGL): say where they do.
+    const parts = (['hands', 'face'] as const).filter((p) => args[p]);
+    if (parts.length) {
+      const list = (items: string[]) => new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(items);
+      const say = (key: string) => translate(key, {}, undefined, locale);
+      io.err(`vrma-studio capture: ${translate('capture.cli.details', {
+        parts: list(parts.map((p) => say(`capture.cli.part.${p}`))),
+        choices: list(parts.map((p) => translate('capture.cli.choice', { label: say(`capture.settings.${p}`) }, undefined, locale))),
+        panel: say('capture.settings.title'),
+      }, undefined, locale)}`);
+    }
     return 1;
   },
 };

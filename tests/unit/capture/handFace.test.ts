@@ -74,6 +74,23 @@ describe('face solver', () => {
     }
   });
 
+  it('each eye against its own open gap: an eye the detector reads narrower is not a half blink', () => {
+    // The right eye reads 8 px, the left 12 px on every frame but two blinks; pooled, the right eye
+    // would count as (1 - 8/12) / 0.7 = 0.48 shut all along.
+    const clip = [...Array.from({ length: 10 }, () => face({ rightLid: 8 })), face({ leftLid: 0, rightLid: 0 }), face({ leftLid: 0, rightLid: 0 })];
+    const neutral = calibrateFace(clip.map((f) => measureFace(points(f))));
+    expect(neutral.leftEyeOpen).toBeCloseTo(12 / 40, 9);
+    expect(neutral.rightEyeOpen).toBeCloseTo(8 / 40, 9);
+    const open = faceWeights(measureFace(points(clip[0])), neutral);
+    expect([open.eyeBlinkLeft, open.eyeBlinkRight]).toEqual([0, 0]);
+    const shut = faceWeights(measureFace(points(clip[10])), neutral);
+    expect([shut.eyeBlinkLeft, shut.eyeBlinkRight]).toEqual([1, 1]);
+    // Half of each eye's own gap is the same share of a blink for both: (1 - 1/2) / 0.7.
+    const half = faceWeights(measureFace(points(face({ leftLid: 6, rightLid: 4 }))), neutral);
+    expect(half.eyeBlinkLeft).toBeCloseTo(0.714, 3);
+    expect(half.eyeBlinkRight).toBeCloseTo(0.714, 3);
+  });
+
   it('reads the same at any size and rotation in the image', () => {
     const flat = face({ open: 0.09, widen: 0.05, leftLid: 4 });
     const a = 0.6, s = 1.7;

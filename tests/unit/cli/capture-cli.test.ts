@@ -67,9 +67,15 @@ describe('vrma-studio capture', () => {
     expect(r.code).toBe(1);
     expect(r.err).toContain('runs on WebGL and the video is decoded by the browser engine, and Node has neither');
     expect(r.err).toContain(`Save writes ${join(dir, 'dance.vrma')}`);
+    // --hands and --face: where the studio reads them (the Capture panel's boxes, by their labels).
+    expect(r.err).toContain('The studio reads the hands and the face too: check “Hands (fingers)” and “Face (blinks, vowels)” under Capture before you open the video there.');
+    const faceOnly = await cli('capture', video, '--face');
+    expect(faceOnly.code).toBe(1);
+    expect(faceOnly.err).toContain('The studio reads the face too: check “Face (blinks, vowels)” under Capture');
     const named = await cli('capture', video, '-o', join(dir, 'take1.vrma'));
     expect(named.code).toBe(1);
     expect(named.err).toContain(`Save writes ${join(dir, 'take1.vrma')}`);
+    expect(named.err).not.toContain('The studio reads');
   });
 
   it('speaks Japanese when the environment does', async () => {
@@ -80,6 +86,8 @@ describe('vrma-studio capture', () => {
     const r = await cli('capture', join(dir, 'dance.mp4'));
     expect(r.code).toBe(1);
     expect(r.err).toContain('Node にはどちらもありません');
+    const face = await cli('capture', join(dir, 'dance.mp4'), '--face');
+    expect(face.err).toContain('スタジオでは顔も読み取れます。動画を開く前に「キャプチャ」の「顔（まばたき・母音）」をオンにしてください。');
     expect(cliLocale({ LANG: 'ja_JP.UTF-8' })).toBe('ja');
     expect(cliLocale({ LC_ALL: 'C', LANG: 'ja_JP.UTF-8' })).toBe('ja');
     expect(cliLocale({ LANG: 'fr_FR.UTF-8' })).toBe('en');

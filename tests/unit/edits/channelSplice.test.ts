@@ -8,7 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { makeLongMotion } from '../../../bench/longMotion';
-import { blendInRange, rangePart, replaceSegment } from '../../../shared/edits/rangeEdit';
+import { blendInRange, editPartBlended, RANGE_BLEND, rangePart, replaceSegment } from '../../../shared/edits/rangeEdit';
+import { applyPoseDelta } from '../../../shared/edits/poseDelta';
 import { reverse } from '../../../shared/edits/reverse';
 import { changeSpeed } from '../../../shared/edits/speed';
 import { mergeKeys } from '../../../shared/edits/keySelection';
@@ -75,5 +76,63 @@ describe('edits that tell what they changed', () => {
     const { told, scanned } = check(c, out);
     expect(told).toEqual([c.times[1799], c.times[2060]]);
     expect(scanned).toBeDefined();
+  });
+});
+
+describe('pose edits and undo tell the span too', () => {
+  const m: Motion = makeLongMotion(60, 60);
+  const turn: [number, number, number, number] = [0, 0, Math.sin(0.25), Math.cos(0.25)];
+
+  it('a gizmo turn on a key with a 0.3 s falloff: told the keys around the weighted ones; rebuilt exactly', () => {
+    const node = m.humanoid.boneToNode.leftUpperArm!;
+    const before = m.channels.find((c) => c.node === node && c.path === 'rotation')!;
+    const out = applyPoseDelta(m, 'leftUpperArm', turn, 30, 0.3);
+    const after = out.channels.find((c) => c.node === node && c.path === 'rotation')!;
+    const { told, scanned } = check(before, after);
+    // Keys closer than 0.3 s to 30 s are weighted (float32 29.7 and 30.3 are, by 8e-7 s), so the told
+    // span ends at the keys just outside them.
+    const weighted = [...before.times.keys()].filter((k) => Math.abs(before.times[k] - 30) < 0.3);
+    expect(weighted.length).toBe(37);
+    expect(told).toEqual([before.times[weighted[0] - 1], before.times[weighted[weighted.length - 1] + 1]]);
+    expect(told[0]).toBeCloseTo(29.7 - 1 / 60, 4);
+    expect(told[1]).toBeCloseTo(30.3 + 1 / 60, 4);
+    expect(scanned![0]).toBeGreaterThanOrEqual(told[0]);
+    expect(scanned![1]).toBeLessThanOrEqual(told[1]);
+    // Every other track is the same object.
+    expect(out.channels.filter((c, i) => c !== m.channels[i]).length).toBe(1);
+  });
+
+  it('a turn between two keys inserts one: told around it, the tail counted in the old track; rebuilt exactly', () => {
+    const node = m.humanoid.boneToNode.head!;
+    const before = m.channels.find((c) => c.node === node && c.path === 'rotation')!;
+    const t = 12 + 0.5 / 60;
+    const out = applyPoseDelta(m, 'head', turn, t, 0);
+    const after = out.channels.find((c) => c.node === node && c.path === 'rotation')!;
+    expect(after.times.length).toBe(before.times.length + 1);
+    const { told } = check(before, after);
+    expect(told).toEqual([before.times[720], before.times[721]]);
+    expect(spliceOf(after)).toMatchObject({ head: 721, tail: 721 });
+  });
+
+  it('undo: the span from the edited track back to the one it was made from is the edit\'s', () => {
+    const node = m.humanoid.boneToNode.leftUpperArm!;
+    const before = m.channels.find((c) => c.node === node && c.path === 'rotation')!;
+    const after = applyPoseDelta(m, 'leftUpperArm', turn, 30, 0.3).channels.find((c) => c.node === node && c.path === 'rotation')!;
+    expect(changedSpan(after, before)).toEqual(changedSpan(before, after));
+    // What a scan of the two finds lies inside it.
+    const scanned = changedSpan({ ...after }, before)!;
+    expect(scanned[0]).toBeGreaterThanOrEqual(changedSpan(before, after)![0]);
+    expect(scanned[1]).toBeLessThanOrEqual(changedSpan(before, after)![1]);
+  });
+
+  it('a blended part edit (reverse 5 s) gives the same tracks, bit for bit, as blending the whole replaced motion', () => {
+    const range = { from: 30, to: 35 };
+    const whole = blendInRange(m, replaceSegment(m, reverse(rangePart(m, range)), range), range, RANGE_BLEND);
+    const out = editPartBlended(m, range, reverse);
+    expect(out.channels.length).toBe(whole.channels.length);
+    out.channels.forEach((c, i) => {
+      expect(bits(c.times).equals(bits(whole.channels[i].times))).toBe(true);
+      expect(bits(c.values).equals(bits(whole.channels[i].values))).toBe(true);
+    });
   });
 });

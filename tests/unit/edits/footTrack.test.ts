@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describeFixtures, FIXTURES_DIR } from '../../helpers/fixtures';
 import { convertToMotion } from '../../../shared/formats';
 import type { Motion } from '../../../shared/motion/types';
-import { contactsOfTrack, detectFootContacts, posesAt } from '../../../shared/edits/pinFeet';
+import { contactsOfTrack, contactsOfTrackSince, detectFootContacts, posesAt, remapContactMemo } from '../../../shared/edits/pinFeet';
 import { changedSpan, createFootTrack, footTrackFromPoses, measureFootFrames, planFootTrack, type FootTrack } from '../../../shared/edits/footTrack';
 import { applyPoseDelta, frameTimes } from '../../../shared/edits/poseDelta';
 import { fromAxisAngle } from '../../../shared/math/quat';
@@ -41,6 +41,48 @@ describeFixtures('foot track', () => {
       expect(contactsOfTrack(track)).toEqual(detectFootContacts(m, {}, posesAt(m, times)));
     }, 30_000);
   }
+
+  it('cmu_12_01_walk: contacts found again from the last finding (only the changed frames judged) equal a fresh finding after each leg edit', () => {
+    const m = load('bvh/cmu_12_01_walk.bvh');
+    const grid = frameTimes(m);
+    let track = createFootTrack(m);
+    let memo = contactsOfTrackSince(track, null, []).memo;
+    let motion = m;
+    let local = 0;
+    // Bone, where (a fraction of the motion), how far (rad).
+    const edits: [Parameters<typeof applyPoseDelta>[1], number, number][] = [['leftUpperLeg', 0.3, 0.35], ['rightUpperLeg', 0.6, -0.3], ['leftUpperLeg', 0.3, 0.5], ['leftFoot', 0.85, 1.2], ['rightLowerLeg', 0.1, 0.8]];
+    for (const [bone, at, angle] of edits) {
+      const next = applyPoseDelta(motion, bone, fromAxisAngle([0, 0, 1], angle), grid[Math.floor(at * (grid.length - 1))], 0.3);
+      const { track: into, todo } = planFootTrack(next, track, { reuse: true });
+      expect(into.ankleY).toBe(track.ankleY);
+      expect(todo.length).toBeGreaterThan(0);
+      for (const [a, b] of todo) measureFootFrames(into, a, b);
+      const standing = memo.standing[0];
+      const r = contactsOfTrackSince(into, memo, todo);
+      // Judged again in place only when both floors stayed (else every frame, into new arrays).
+      if (r.memo.standing[0] === standing) local++;
+      expect(r.detection).toEqual(detectFootContacts(next));
+      ({ memo } = r);
+      track = into;
+      motion = next;
+    }
+    expect(local).toBeGreaterThan(0);
+    expect(memo.floor.value).toBe(detectFootContacts(motion).floor);
+
+    // A thigh edit between two frames inserts a key time: another grid, new arrays; the memo follows
+    // the frames both grids share (remapContactMemo) and the contacts are still a fresh finding's.
+    const k = Math.floor(0.45 * (grid.length - 1));
+    const between = applyPoseDelta(motion, 'leftUpperLeg', fromAxisAngle([0, 0, 1], 0.2), (grid[k] + grid[k + 1]) / 2, 0.2);
+    const plan = planFootTrack(between, track, { reuse: true });
+    expect(plan.track.times.length).toBe(track.times.length + 1);
+    expect(plan.kept!.head).toBeLessThanOrEqual(k + 1);
+    expect(plan.kept!.head + plan.kept!.tail).toBe(track.times.length);
+    for (const [a, b] of plan.todo) measureFootFrames(plan.track, a, b);
+    const remapped = remapContactMemo(memo, plan.track, plan.kept!.head, plan.kept!.tail);
+    const r = contactsOfTrackSince(plan.track, remapped, [...plan.todo, [plan.kept!.head, plan.track.times.length - plan.kept!.tail]]);
+    expect(r.detection).toEqual(detectFootContacts(between));
+    expect(r.detection.contacts.length).toBeGreaterThan(4);
+  }, 60_000);
 
   it('cmu_12_01_walk: an arm edit re-measures nothing, a thigh edit only the frames between its changed keys', () => {
     const m = load('bvh/cmu_12_01_walk.bvh');

@@ -3,7 +3,7 @@
  * change it delivers exactly the contacts pin-feet's detection finds on that motion (deep equality,
  * tolerance 0), and an edit that moved no foot (an arm edit, its undo and redo) reuses the contacts it
  * found before instead of walking every frame again (the walk is counted through a pass-through
- * wrapper of the real contactsOfTrack); a thigh edit finds them again.
+ * wrapper of the real contactsOfTrackSince); a thigh edit finds them again.
  */
 import { expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -22,9 +22,9 @@ vi.mock('../../../shared/edits/pinFeet', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../../shared/edits/pinFeet')>();
   return {
     ...real,
-    contactsOfTrack: (...args: Parameters<typeof real.contactsOfTrack>) => {
+    contactsOfTrackSince: (...args: Parameters<typeof real.contactsOfTrackSince>) => {
       walks.count++;
-      return real.contactsOfTrack(...args);
+      return real.contactsOfTrackSince(...args);
     },
   };
 });

@@ -4,6 +4,7 @@ import { dopeLines, dopeRows, filterRows } from '../../../renderer/timeline/dope
 import { frameOf, timecode } from '../../../renderer/app/frames';
 import { selectGroupSpan, summaryMask, summaryTimes } from '../../../renderer/timeline/dopeSheetSummary';
 import { KeySelectionState } from '../../../renderer/timeline/dopeSheetSelection';
+import { DopeLayout } from '../../../renderer/timeline/dopeSheetLayout';
 import { moveKeys } from '../../../shared/edits/moveKeys';
 import { deleteKeys } from '../../../shared/edits/deleteKeys';
 import { findChannel } from '../../../shared/motion/types';
@@ -65,6 +66,34 @@ describe('dope sheet rows', () => {
     const picked = Array.from(sel.mask(id)!.entries()).filter(([, v]) => v).map(([i]) => now.times[i]);
     expect(picked).toEqual(Array.from({ length: 16 }, (_, i) => Math.fround(c.times[15 + i] + 0.2)));
   });
+  it('single keys set and unset, spans, reselection and validate: size, empty and the core selection match the masks', () => {
+    const m = wavyMotion();
+    const [a, b] = m.channels;
+    const ida = `${a.node}/${a.path}`, idb = `${b.node}/${b.path}`;
+    const sel = new KeySelectionState();
+    expect(sel.empty).toBe(true);
+    sel.set(ida, a.times.length, 40, true);
+    sel.set(ida, a.times.length, 3, true);
+    const inSpan = [...b.times.keys()].filter((k) => b.times[k] >= 1 && b.times[k] <= 1.2);
+    expect(inSpan.length).toBeGreaterThan(2);
+    expect(sel.selectTimeSpan(idb, b.times, 1, 1.2)).toBe(inSpan.length);
+    sel.set(idb, b.times.length, inSpan[0], false);
+    expect(sel.size).toBe(2 + inSpan.length - 1);
+    const core = sel.toKeySelection();
+    expect(core.map((e) => Array.from(e.keys))).toEqual([[3, 40], inSpan.slice(1)]);
+    // Every key unset again: empty, and nothing listed.
+    for (const k of [3, 40]) sel.set(ida, a.times.length, k, false);
+    for (const k of inSpan) sel.set(idb, b.times.length, k, false);
+    expect(sel.empty).toBe(true);
+    expect(sel.size).toBe(0);
+    expect(sel.toKeySelection()).toEqual([]);
+    // A mask dropped by validate (its track is another length now) starts over with a fresh span.
+    sel.set(ida, a.times.length + 1, a.times.length, true);
+    sel.validate(m);
+    expect(sel.mask(ida)).toBeUndefined();
+    sel.set(ida, a.times.length, 0, true);
+    expect(Array.from(sel.toKeySelection()[0].keys)).toEqual([0]);
+  });
 });
 
 describeFixtures('dope sheet rows on fixtures', () => {
@@ -73,6 +102,34 @@ describeFixtures('dope sheet rows on fixtures', () => {
     const rows = dopeRows(m).flatMap((g) => g.rows);
     const humanoid = m.channels.filter((c) => m.humanoid.nodeToBone.has(c.node) && (c.path === 'rotation' || c.path === 'translation'));
     for (const c of humanoid) expect(rows.some((r) => r.channel === c)).toBe(true);
+  });
+});
+
+describe('group summaries kept across edits', () => {
+  it('a group whose rows keep their time arrays keeps its summary; one whose rows changed gets the merge of the new ones; undo finds the earlier one', () => {
+    const m = wavyMotion();
+    const keyed = (id: string) => dopeRows(m).find((g) => g.id === id)!.rows.filter((r) => r.channel);
+    // Rows of the left arm and of the torso get their own time arrays (a key move), so their summaries are merges.
+    const pick = (r: { node: number; path: 'rotation' | 'translation' | 'scale' }, keys: number[]) => ({ node: r.node, path: r.path, keys });
+    const [t0, t1] = keyed('torso');
+    const moved = moveKeys(m, [...keyed('leftArm').slice(0, 2).map((r) => pick(r, [10, 11])), pick(t0, [5])], 0.5 / 30);
+    let motion = moved;
+    const layout = new DopeLayout({ motion: () => motion, selectedBone: () => null });
+    const group = (id: string) => layout.groups().find((g) => g.id === id)!;
+    const armSummary = layout.summaryOf(group('leftArm'));
+    const torso = layout.summaryOf(group('torso'));
+    expect(Array.from(armSummary)).toEqual(Array.from(summaryTimes(group('leftArm'))));
+    expect(summaryTimes(group('torso'))).not.toBe(torso); // a merge: a new array each time
+    // An edit of another torso track: the arm's summary is the same object, the torso's merged again.
+    motion = moveKeys(moved, [pick(t1, [20])], 0.5 / 30);
+    expect(layout.summaryOf(group('leftArm'))).toBe(armSummary);
+    const torsoNow = layout.summaryOf(group('torso'));
+    expect(torsoNow).not.toBe(torso);
+    expect(Array.from(torsoNow)).toEqual(Array.from(summaryTimes(group('torso'))));
+    expect(torsoNow.length).toBe(torso.length + 1);
+    // Undo: the torso's rows have their earlier arrays again, and so its earlier summary.
+    motion = moved;
+    expect(layout.summaryOf(group('torso'))).toBe(torso);
   });
 });
 

@@ -56,5 +56,11 @@ describe('timeline scale', () => {
     expect(keysAreDense(v, sparse)).toBe(false);
     // Zoomed in on one second, the same keys are far enough apart for diamonds.
     expect(keysAreDense({ start: 10, end: 11, width: 1000 }, dense)).toBe(false);
+    // The keys in view counted with both edges: 10 s to 11 s at 60 fps is 61 keys, so 244 px
+    // (61 × 4) is not dense and 240 px (3.93 px a key) is.
+    expect(keysAreDense({ start: 10, end: 11, width: 244 }, dense)).toBe(false);
+    expect(keysAreDense({ start: 10, end: 11, width: 240 }, dense)).toBe(true);
+    // No key in view: not dense.
+    expect(keysAreDense({ start: 700, end: 701, width: 1 }, dense)).toBe(false);
   });
 });

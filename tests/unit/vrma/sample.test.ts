@@ -5,7 +5,8 @@ import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { describeFixtures, fixtureFiles } from '../../helpers/fixtures';
 import { readVrma } from '../../../shared/vrma/read';
-import { sample, sampleChannel, keyIndexAt } from '../../../shared/vrma/sample';
+import { sample, sampleAtSortedTimes, sampleChannel, keyIndexAt } from '../../../shared/vrma/sample';
+import { makeLongMotion } from '../../../bench/longMotion';
 import { createPoseEvaluator } from '../../../shared/vrma/fk';
 import { durationOf, type Channel } from '../../../shared/motion/types';
 import { RawGlb, skeletonJson, channel, NODE } from './rawVrma';
@@ -125,5 +126,23 @@ describe('forward kinematics on generated rigs against three.js', () => {
     nodes[NODE.head].matrix = compose([0, 0.5, 0], [0, 0, s, s], [1, 1, 1]);
     nodes[NODE.root].scale = [-1, 1, 1];
     await expectMatchesThree(g.build(json));
+  });
+});
+
+describe('sampleAtSortedTimes', () => {
+  it('gives sampleChannel\'s values bit for bit at times near and far apart (keys, between keys, equal times, outside)', () => {
+    const m = makeLongMotion(60, 60);
+    const c = m.channels[7];
+    // Dense at first (steps under a key), then jumps of up to ~20 s, repeats, keys hit exactly, the ends.
+    const at: number[] = [-1, 0, 0.001, 0.004, 1 / 60, 1 / 60, 0.05];
+    for (let t = 0.1, step = 0.013; t < 61; t += step, step *= 1.7) at.push(t);
+    at.push(c.times[2000], c.times[2000], c.times[c.times.length - 1], 70);
+    at.sort((a, b) => a - b);
+    const got = new Float64Array(at.length * 4);
+    sampleAtSortedTimes(c, at, got);
+    const want = new Float64Array(at.length * 4);
+    at.forEach((t, s) => sampleChannel(c, t, want, s * 4));
+    expect(at.length).toBeGreaterThan(20);
+    expect(Array.from(got)).toEqual(Array.from(want));
   });
 });
