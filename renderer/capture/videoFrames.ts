@@ -77,15 +77,20 @@ export async function detectFrames(video: HTMLVideoElement, pose: PoseSolution, 
   for (const [i, time] of times.entries()) {
     if (o.signal.aborted) throw new DOMException('capture cancelled', 'AbortError');
     await seeking;
-    const shown = await createImageBitmap(video);
     const next = times[i + 1];
-    if (!details && next !== undefined) seeking = seek(video, next);
+    // The first frame goes to the model as the video itself (it is read twice, below, before any overlap).
+    const overlap = !details && next !== undefined && i > 0;
+    const shown = overlap ? await createImageBitmap(video) : null;
+    if (overlap) seeking = seek(video, next);
+    // The model's first frame of a run is read twice (the first answer dropped): on the CPU path the
+    // first read of a new clip can miss a person the second read finds (capture-face's first frame).
+    if (i === 0) await pose.send({ image: video }, nextStamp(base - 500));
     result = null;
     const stamp = nextStamp(base + time * 1000);
     try {
-      await pose.send({ image: shown }, stamp);
+      await pose.send({ image: shown ?? video }, stamp);
     } finally {
-      shown.close();
+      shown?.close();
     }
     const r = result as PoseResults | null;
     if (!r?.poseWorldLandmarks || !r.poseLandmarks) frames.push({ time });
@@ -94,7 +99,7 @@ export async function detectFrames(video: HTMLVideoElement, pose: PoseSolution, 
       const more = details ? await detectDetails(video, image, stamp, details) : {};
       frames.push({ time, world: r.poseWorldLandmarks.flatMap((p) => [p.x, p.y, p.z]), image, visibility: r.poseLandmarks.map((p) => p.visibility ?? 1), ...more });
     }
-    if (details && next !== undefined) seeking = seek(video, next);
+    if (!overlap && next !== undefined) seeking = seek(video, next);
     o.onFrame(i + 1, times.length);
   }
   await seeking;
