@@ -18,8 +18,19 @@ export interface CpuShare {
 
 const CLOCK_TICKS = 100; // USER_HZ on Linux
 
-/** utime+stime ticks of this process's descendants whose command name is Chromium's. */
-export function treeTicks(rootPid: number): number | null {
+/** utime+stime ticks of a renderer process's main thread (its thread id is the process id), 0 for any other process. */
+function rendererMainTicks(pid: string): number {
+  if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) return 0;
+  const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+  const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(rest[11]) + Number(rest[12]);
+}
+
+/**
+ * utime+stime ticks of this process's descendants whose command name is Chromium's; with `pagesOnly`,
+ * only the renderers' main threads (where a page's scripts, and the capture's models, run).
+ */
+export function treeTicks(rootPid: number, pagesOnly = false): number | null {
   let entries: string[];
   try {
     entries = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
@@ -36,7 +47,7 @@ export function treeTicks(rootPid: number): number | null {
       const comm = stat.slice(stat.indexOf('(') + 1, close);
       const rest = stat.slice(close + 2).split(' ');
       parent.set(Number(d), Number(rest[1]));
-      if (/chrom/i.test(comm)) ticks.set(Number(d), Number(rest[11]) + Number(rest[12]));
+      if (/chrom/i.test(comm)) ticks.set(Number(d), pagesOnly ? rendererMainTicks(d) : Number(rest[11]) + Number(rest[12]));
     } catch {
       /* the process ended meanwhile */
     }

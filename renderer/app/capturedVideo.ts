@@ -37,18 +37,29 @@ export interface CaptureHost {
   readonly messages: Pick<Messages, 'show'>;
   readonly settings: { readonly value: { readonly capture: CaptureDetails } };
   openFile(name: string, bytes: Uint8Array, path?: string): Promise<boolean>;
+  readonly clock: { readonly playing: boolean };
+  setPlaying(playing: boolean): void;
 }
 
 export async function openCapturedVideo(studio: CaptureHost, name: string, bytes: Uint8Array, path?: string): Promise<boolean> {
   if (!videoCapture.capturer) throw new Error('video capture is not available in this window');
-  const result = await videoCapture.capturer.capture(name, bytes, studio.messages, studio.settings.value.capture);
-  if (!result || !(await studio.confirmLeave())) return false;
-  const stem = documentName(name);
-  studio.openDocument(result.motion, { name: stem, path, converted: true, label: 'Capture' });
-  // A recording has no folder: Save asks where (the document's Save falls back to Save As).
-  const done = path ? 'capture.done' : 'capture.doneUnsaved';
-  studio.messages.show('success', () => t(done, { file: name, frames: result.frames, found: result.found, name: stem }));
-  return true;
+  // Playback pauses while the detector reads (and resumes after): the motion playing beside the video is
+  // not the one being read, and without a GPU every frame the viewport draws costs more CPU than the pose
+  // model's frame (1,280×800 in software: bench/captureMinute.bench.ts, 212 CPU ms per video frame playing).
+  const wasPlaying = studio.clock.playing;
+  studio.setPlaying(false);
+  try {
+    const result = await videoCapture.capturer.capture(name, bytes, studio.messages, studio.settings.value.capture);
+    if (!result || !(await studio.confirmLeave())) return false;
+    const stem = documentName(name);
+    studio.openDocument(result.motion, { name: stem, path, converted: true, label: 'Capture' });
+    // A recording has no folder: Save asks where (the document's Save falls back to Save As).
+    const done = path ? 'capture.done' : 'capture.doneUnsaved';
+    studio.messages.show('success', () => t(done, { file: name, frames: result.frames, found: result.found, name: stem }));
+    return true;
+  } finally {
+    if (wasPlaying) studio.setPlaying(true);
+  }
 }
 
 /** Record from webcam: the recording then takes a video file's path (Open), without a folder. */

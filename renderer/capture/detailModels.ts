@@ -26,6 +26,7 @@ import faceLoader from '@mediapipe/face_mesh/face_mesh_solution_packed_assets_lo
 import faceData from '@mediapipe/face_mesh/face_mesh_solution_packed_assets.data?url';
 import faceGraph from '@mediapipe/face_mesh/face_mesh.binarypb?url';
 import { handsBySide, type HandsBySide } from '../../shared/capture/handSides';
+import { inferenceOptions } from './inferenceDevice';
 import { createSolution } from './solutionScript';
 import { nextStamp } from './poseModel';
 
@@ -86,7 +87,7 @@ function lazySolution<R>(make: () => Promise<Solution<R>>) {
 
 const hands = lazySolution<HandsResults>(async () => {
   const s = await createSolution<Solution<HandsResults>>(handsJs, 'Hands', HANDS_FILES);
-  s.setOptions({ maxNumHands: 2, modelComplexity: 1, minDetectionConfidence: 0.5, minTrackingConfidence: 0.5, selfieMode: false });
+  s.setOptions({ maxNumHands: 2, modelComplexity: 1, minDetectionConfidence: 0.5, minTrackingConfidence: 0.5, selfieMode: false, ...inferenceOptions() });
   return s;
 });
 const face = lazySolution<FaceResults>(async () => {

@@ -16,6 +16,7 @@ import packedData from '@mediapipe/pose/pose_solution_packed_assets.data?url';
 import graph from '@mediapipe/pose/pose_web.binarypb?url';
 import lite from '@mediapipe/pose/pose_landmark_lite.tflite?url';
 import full from '@mediapipe/pose/pose_landmark_full.tflite?url';
+import { inferenceOptions } from './inferenceDevice';
 import { createSolution } from './solutionScript';
 
 const FILES: Readonly<Record<string, string>> = {
@@ -36,7 +37,7 @@ export interface PoseSolution {
   setOptions(o: Record<string, unknown>): void;
   onResults(cb: (r: PoseResults) => void): void;
   initialize(): Promise<void>;
-  send(input: { image: HTMLVideoElement | HTMLCanvasElement }, timestamp?: number): Promise<void>;
+  send(input: { image: HTMLVideoElement | HTMLCanvasElement | ImageBitmap }, timestamp?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -66,7 +67,7 @@ export function sharedPose(): Promise<PoseSolution> {
 /** A ready pose estimator; the lite model (0) or the full one (1, the closed loop's). */
 export async function createPose(modelComplexity: 0 | 1): Promise<PoseSolution> {
   const pose = await createSolution<PoseSolution>(poseJs, 'Pose', FILES);
-  pose.setOptions({ modelComplexity, smoothLandmarks: false, enableSegmentation: false, selfieMode: false });
+  pose.setOptions({ modelComplexity, smoothLandmarks: false, enableSegmentation: false, selfieMode: false, ...inferenceOptions() });
   await pose.initialize();
   return pose;
 }

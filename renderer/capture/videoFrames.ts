@@ -59,28 +59,49 @@ export function sampleTimes(duration: number, fps: number): number[] {
   return Array.from({ length: n }, (_, i) => i / fps);
 }
 
-/** Every sampled frame's landmarks (a frame without a person has none); stops with an AbortError when cancelled. */
+/**
+ * Every sampled frame's landmarks (a frame without a person has none); stops with an AbortError when cancelled.
+ * The decoder works while the model does: each frame is copied out (an ImageBitmap) and the seek to the
+ * next one starts before the pose model reads the copy, so decoding runs on the media threads during
+ * inference (with the hands or the face the next seek waits: they read the video element itself).
+ */
 export async function detectFrames(video: HTMLVideoElement, pose: PoseSolution, o: DetectOptions): Promise<DetectedFrame[]> {
   let result: PoseResults | null = null;
   pose.onResults((r) => (result = r));
   const times = sampleTimes(video.duration, o.fps);
   const frames: DetectedFrame[] = [];
+  const details = o.details && (o.details.hands || o.details.face) ? o.details : null;
   // Each run continues a second after the model's last stamp (poseModel: they must increase).
   const base = lastStampMs() + 1000;
+  let seeking = seek(video, times[0]);
   for (const [i, time] of times.entries()) {
     if (o.signal.aborted) throw new DOMException('capture cancelled', 'AbortError');
-    await seek(video, time);
+    await seeking;
+    const next = times[i + 1];
+    // The first frame goes to the model as the video itself (it is read twice, below, before any overlap).
+    const overlap = !details && next !== undefined && i > 0;
+    const shown = overlap ? await createImageBitmap(video) : null;
+    if (overlap) seeking = seek(video, next);
+    // The model's first frame of a run is read twice (the first answer dropped): on the CPU path the
+    // first read of a new clip can miss a person the second read finds (capture-face's first frame).
+    if (i === 0) await pose.send({ image: video }, nextStamp(base - 500));
     result = null;
     const stamp = nextStamp(base + time * 1000);
-    await pose.send({ image: video }, stamp);
+    try {
+      await pose.send({ image: shown ?? video }, stamp);
+    } finally {
+      shown?.close();
+    }
     const r = result as PoseResults | null;
     if (!r?.poseWorldLandmarks || !r.poseLandmarks) frames.push({ time });
     else {
       const image = r.poseLandmarks.flatMap((p) => [p.x, p.y, p.z]);
-      const details = o.details && (o.details.hands || o.details.face) ? await detectDetails(video, image, stamp, o.details) : {};
-      frames.push({ time, world: r.poseWorldLandmarks.flatMap((p) => [p.x, p.y, p.z]), image, visibility: r.poseLandmarks.map((p) => p.visibility ?? 1), ...details });
+      const more = details ? await detectDetails(video, image, stamp, details) : {};
+      frames.push({ time, world: r.poseWorldLandmarks.flatMap((p) => [p.x, p.y, p.z]), image, visibility: r.poseLandmarks.map((p) => p.visibility ?? 1), ...more });
     }
+    if (!overlap && next !== undefined) seeking = seek(video, next);
     o.onFrame(i + 1, times.length);
   }
+  await seeking;
   return frames;
 }

@@ -4,7 +4,9 @@
  * the hips path after removing its mean offset, over the frames the detector saw.
  */
 import { standardFk, type StandardPose } from '../../shared/vrm/standardFk';
-import type { DetectedFrame } from '../../shared/capture/landmarks';
+import { bodyLandmarksFromFlat, type DetectedFrame, type PoseLandmarkName } from '../../shared/capture/landmarks';
+import { landmarksOfPose } from '../../shared/capture/landmarkRig';
+import { solveBody } from '../../shared/capture/bodySolver';
 import { rotateVec } from '../../shared/math/quat';
 import { dot3, normalize3, sub3 } from '../../shared/math/vec3';
 import { durationOf, type Motion, type Vec3 } from '../../shared/motion/types';
@@ -94,5 +96,66 @@ export function formatComparison(c: Comparison): string {
   lines.push(`${'limbs'.padEnd(17)} ${f(c.limbs)}`);
   lines.push(`${'all parts'.padEnd(17)} ${f(c.all)}`);
   lines.push(`hips path (cm)    ${(c.hips.median * 100).toFixed(1).padStart(5)} ${(c.hips.p95 * 100).toFixed(1).padStart(5)} ${(c.hips.max * 100).toFixed(1).padStart(5)}`);
+  return lines.join('\n');
+}
+
+/** The limb parts as landmark segments: the detector's own reading of each limb, before any solver. */
+const LIMB_SEGMENTS: readonly (readonly [string, PoseLandmarkName, PoseLandmarkName])[] = (['left', 'right'] as const).flatMap((s) => [
+  [`${s} upper arm`, `${s}Shoulder`, `${s}Elbow`], [`${s} forearm`, `${s}Elbow`, `${s}Wrist`],
+  [`${s} thigh`, `${s}Hip`, `${s}Knee`], [`${s} shin`, `${s}Knee`, `${s}Ankle`],
+] as const);
+
+export interface ErrorSources {
+  /** Degrees per limb: the detector's landmark segment against the same segment of the truth's landmarks (no solver, no filter). */
+  readonly detector: Record<string, Stats>;
+  readonly detectorLimbs: Stats;
+  /** Degrees over the limbs: the solver given the truth's own landmarks (landmarkRig on the truth's pose), what the solver loses. */
+  readonly solverOnTruth: Stats;
+  /** Degrees over the limbs: the solver given the detector's raw landmarks, frame by frame, against the truth. */
+  readonly solverOnDetector: Stats;
+}
+
+const angle = (a: Vec3, b: Vec3) => (Math.acos(Math.min(1, Math.max(-1, dot3(normalize3(a), normalize3(b))))) * 180) / Math.PI;
+
+/**
+ * Where the limbs' error comes from, frame by frame on the frames with a person: the detector's own
+ * segments against the truth's, and the solver on the truth's landmarks and on the detector's. When the
+ * solver loses nothing on the truth and its result on the detector's landmarks matches the detector's
+ * segments, the error is the detector's.
+ */
+export function errorSources(truth: Motion, frames: readonly DetectedFrame[]): ErrorSources {
+  const per: Record<string, number[]> = Object.fromEntries(LIMB_SEGMENTS.map(([n]) => [n, []]));
+  const det: number[] = [], onTruth: number[] = [], onDet: number[] = [];
+  const limbParts = PARTS.filter((p) => /arm|forearm|thigh|shin/.test(p.name));
+  for (const f of frames) {
+    if (!f.world) continue;
+    const tp = standardFk(normalizedPoseAt(truth, f.time).rotations);
+    const T = landmarksOfPose(tp), D = bodyLandmarksFromFlat(f.world);
+    for (const [name, a, b] of LIMB_SEGMENTS) {
+      const e = angle(sub3(T[b], T[a]), sub3(D[b], D[a]));
+      per[name].push(e);
+      det.push(e);
+    }
+    const st = standardFk(solveBody(T).rotations), sd = standardFk(solveBody(D).rotations);
+    for (const part of limbParts) {
+      onTruth.push(angle(part.dir(tp), part.dir(st)));
+      onDet.push(angle(part.dir(tp), part.dir(sd)));
+    }
+  }
+  return {
+    detector: Object.fromEntries(Object.entries(per).map(([k, v]) => [k, stats(v)])),
+    detectorLimbs: stats(det),
+    solverOnTruth: stats(onTruth),
+    solverOnDetector: stats(onDet),
+  };
+}
+
+export function formatErrorSources(e: ErrorSources): string {
+  const f = (s: Stats) => `${s.median.toFixed(1).padStart(5)} ${s.p95.toFixed(1).padStart(5)} ${s.max.toFixed(1).padStart(5)}`;
+  const lines = ['where the limbs\' error comes from (degrees, median p95 max, raw frames)', 'detector landmarks vs truth landmarks:'];
+  for (const [k, v] of Object.entries(e.detector)) lines.push(`  ${k.padEnd(16)} ${f(v)}`);
+  lines.push(`  ${'limbs'.padEnd(16)} ${f(e.detectorLimbs)}`);
+  lines.push(`solver on the truth's landmarks  ${f(e.solverOnTruth)}`);
+  lines.push(`solver on the detector's         ${f(e.solverOnDetector)}`);
   return lines.join('\n');
 }

@@ -69,6 +69,21 @@ async function scene3(o) {
   scene.background = new THREE.Color(0x6b7078);
   scene.add(new THREE.HemisphereLight(0xffffff, 0x444444, 1.6));
   const sun = new THREE.DirectionalLight(0xffffff, 1.8); sun.position.set(1, 3, 2); scene.add(sun);
+  if (o.floor) {
+    // A floor the figure stands on, with its shadow: where the feet are and which leg is nearer shows in it.
+    renderer.shadowMap.enabled = true;
+    sun.castShadow = true;
+    sun.shadow.mapSize.set(1024, 1024);
+    Object.assign(sun.shadow.camera, { left: -2, right: 2, top: 2, bottom: -2, near: 0.5, far: 10 });
+    const g = document.createElement('canvas'); g.width = g.height = 256;
+    const c = g.getContext('2d');
+    for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) { c.fillStyle = (x + y) % 2 ? '#8a7a66' : '#9c8b75'; c.fillRect(x * 32, y * 32, 32, 32); }
+    const tex = new THREE.CanvasTexture(g); tex.wrapS = tex.wrapT = THREE.RepeatWrapping; tex.repeat.set(6, 6); tex.colorSpace = THREE.SRGBColorSpace;
+    const floor = new THREE.Mesh(new THREE.PlaneGeometry(12, 12), new THREE.MeshStandardMaterial({ map: tex, roughness: 0.9 }));
+    floor.rotation.x = -Math.PI / 2; floor.receiveShadow = true;
+    floor.position.set(o.cameraTarget[0], 0, o.cameraTarget[2]);
+    scene.add(floor);
+  }
   const camera = new THREE.PerspectiveCamera(o.fovDeg, o.width / o.height, 0.05, 50);
   camera.position.set(...o.cameraPosition); camera.lookAt(...o.cameraTarget);
   const loader = new GLTFLoader();
@@ -78,6 +93,7 @@ async function scene3(o) {
   const vrm = (await loader.parseAsync(bytes(o.vrm), '')).userData.vrm;
   scene.add(vrm.scene);
   if (o.dress) dress(vrm);
+  if (o.floor) vrm.scene.traverse((obj) => { if (obj.isMesh) obj.castShadow = true; });
   const anim = (await loader.parseAsync(bytes(o.vrma), '')).userData.vrmAnimations[0];
   const mixer = new THREE.AnimationMixer(vrm.scene);
   mixer.clipAction(createVRMAnimationClip(anim, vrm)).play();
@@ -124,13 +140,13 @@ window.frameRgba = (i) => {
 window.renderAndDetect = async (o) => {
   const { renderer, scene, camera, mixer, vrm, setFace } = await scene3(o);
   const pose = new Pose({ locateFile: (f) => '/nm/@mediapipe/pose/' + f });
-  pose.setOptions({ modelComplexity: o.modelComplexity, smoothLandmarks: false, enableSegmentation: false, selfieMode: false });
+  pose.setOptions({ modelComplexity: o.modelComplexity, smoothLandmarks: false, enableSegmentation: false, selfieMode: false, useCpuInference: o.cpuInference !== false });
   let result = null;
   pose.onResults((r) => { result = r; });
   if (o.detect !== false) await pose.initialize();
   // The studio's hands and face models (renderer/capture/detailModels), run after the pose as it does.
   const extra = [];
-  if (o.hands) extra.push(Object.assign(new Hands({ locateFile: (f) => '/nm/@mediapipe/hands/' + f }), { key: 'hands', opts: { maxNumHands: 2, modelComplexity: 1, selfieMode: false } }));
+  if (o.hands) extra.push(Object.assign(new Hands({ locateFile: (f) => '/nm/@mediapipe/hands/' + f }), { key: 'hands', opts: { maxNumHands: 2, modelComplexity: 1, selfieMode: false, useCpuInference: o.cpuInference !== false } }));
   if (o.face) extra.push(Object.assign(new FaceMesh({ locateFile: (f) => '/nm/@mediapipe/face_mesh/' + f }), { key: 'face', opts: { maxNumFaces: 1, refineLandmarks: true, selfieMode: false } }));
   const found = { hands: 0, face: 0 };
   for (const m of extra) {
@@ -140,6 +156,8 @@ window.renderAndDetect = async (o) => {
   }
   const frames = [], ms = [];
   for (let i = 0; i < o.count; i++) {
+    // The test's mark before the steady frames (a bench reads the CPU clocks there, past the start-up).
+    if (i === o.steadyFrom && window.markSteady) await window.markSteady();
     const t = o.start + i / o.fps;
     mixer.setTime(t);
     vrm.update(0);
@@ -185,9 +203,19 @@ export interface RenderOptions {
   readonly cameraTarget: Vec3;
   /** 0 lite, 1 full, 2 heavy (all three ship in @mediapipe/pose). */
   readonly modelComplexity: 0 | 1 | 2;
+  /**
+   * Run the pose model's inference on the CPU (the wasm's XNNPACK; default), as the studio does where
+   * WebGL is software (renderer/capture/inferenceDevice.ts: headless Chromium's SwiftShader here), or on WebGL (false).
+   */
+  readonly cpuInference?: boolean;
   readonly snapshotAt?: number;
   /** Shirt, trousers, skin and hair on the mannequin (see the page). */
   readonly dress?: boolean;
+  /** A tiled floor at y = 0 under the figure, lit by the sun with shadows. */
+  readonly floor?: boolean;
+  /** Called (awaited) just before frame `steadyFrom` is drawn, for a bench to read its clocks past the start-up. */
+  readonly steadyFrom?: number;
+  readonly onSteady?: () => void;
   /** false: draw (and read back) the frames without detecting, to tell the drawing's cost from the detector's. */
   readonly detect?: boolean;
   /** Also @mediapipe/hands / @mediapipe/face_mesh on each frame after the pose (the studio's Hands / Face). */
@@ -232,7 +260,9 @@ export async function renderAndDetect(browser: Browser, o: RenderOptions): Promi
     const page = await context.newPage();
     await servePage(page);
     const b64 = (u: Uint8Array) => Buffer.from(u).toString('base64');
-    const args = { ...o, vrm: b64(o.vrm), vrma: b64(o.vrma) };
+    if (o.onSteady) await page.exposeFunction('markSteady', o.onSteady);
+    const { onSteady: _, ...plain } = o;
+    const args = { ...plain, vrm: b64(o.vrm), vrma: b64(o.vrma) };
     const out = await page.evaluate((a) => (window as any).renderAndDetect(a), args) as RenderResult;
     const snapshot = o.snapshotAt === undefined ? undefined : ((await page.evaluate(() => (window as any).snapshot)) as string);
     return { ...out, snapshot };
