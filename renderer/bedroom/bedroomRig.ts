@@ -6,7 +6,7 @@
  * whatever the blend, the lowest joint over the mattress rests on it and no joint goes under it.
  */
 import {
-  AnimationMixer, Group, LoopRepeat, Quaternion, Vector3, type AnimationAction, type AnimationClip, type Object3D,
+  AnimationMixer, Group, LoopRepeat, Vector3, type AnimationAction, type AnimationClip, type Object3D,
 } from 'three';
 import type { VRM, VRMHumanBoneName } from '@pixiv/three-vrm';
 import { RigSprings } from './rigSprings';
@@ -16,6 +16,7 @@ import type { Motion, Vec3 } from '../../shared/motion/types';
 import { MAIN_BONES, type HumanBoneName } from '../../shared/vrm/humanBones';
 import { ZERO_OFFSETS, type LyingPose, type PlacementOffsets } from '../../shared/contract/bedroomSettings';
 import { AdditiveOffsets } from './additiveOffsets';
+import { Breathing } from './breathing';
 import {
   blendPlacement, computePlacement, computeSitPlacement, measurePose, restHeight, toBedFrame, yawVec,
   type BedLayout, type Placement, type PoseJoints, type PoseMeasure,
@@ -49,13 +50,6 @@ export const SETTLE_FROM = 0.6;
 /** Share of the lie-down spent getting into bed (standing spot -> sitting up in bed). */
 export const GET_IN_SHARE = 0.35;
 
-const BREATH_PERIOD = 4.2;
-const BREATH_DEG = 1.6;
-const NOD_SEC = 1.2;
-const NOD_DEG = 16;
-const X_AXIS = new Vector3(1, 0, 0);
-const DEG = Math.PI / 180;
-
 /** The two stages of lying down, each eased: getting into bed, then reclining from sitting to lying. */
 export function lieStages(e: number): { getIn: number; recline: number } {
   return { getIn: easeInOut(e / GET_IN_SHARE), recline: easeInOut((e - GET_IN_SHARE) / (1 - GET_IN_SHARE)) };
@@ -80,9 +74,9 @@ export class BedroomRig {
   private slots: Partial<Record<LyingPose, PoseSlot>> = {};
   private placementOffsets: PlacementOffsets = ZERO_OFFSETS;
   private time = 0;
-  private nodStart = -Infinity;
+  /** Breathing and nods (breathing.ts). */
+  private readonly breathing = new Breathing();
   private lastFrame: RigFrame = { e: 0, lb: 0 };
-  private readonly tmpQ = new Quaternion();
   private readonly tmpV = new Vector3();
 
   constructor(
@@ -209,14 +203,13 @@ export class BedroomRig {
 
   /** Start a nod and a small smile (the head was patted). */
   nod(): void {
-    this.nodStart = this.time;
+    this.breathing.nod(this.time);
     this.face.smile();
   }
 
   /** True while a nod is playing. */
   get nodding(): boolean {
-    const u = (this.time - this.nodStart) / NOD_SEC;
-    return u >= 0 && u < 1;
+    return this.breathing.nodding(this.time);
   }
 
   /** True while something moves by itself beyond the sleep cycle (a nod, a smile, a blink soon). */
@@ -306,30 +299,14 @@ export class BedroomRig {
 
   private composeOffsets(recline: number, lb: number): void {
     this.offsets.clear();
-    if (!this.additiveEnabled) return;
-    const h = this.vrm.humanoid;
-    const breath = recline * (1 - lb) * BREATH_DEG * DEG * Math.sin((2 * Math.PI * this.time) / BREATH_PERIOD);
-    if (breath !== 0) {
-      for (const name of ['spine', 'upperChest'] as const) {
-        const bone = h.getNormalizedBoneNode(name);
-        if (bone) this.offsets.add(bone, this.tmpQ.setFromAxisAngle(X_AXIS, -breath));
-      }
-    }
-    const u = (this.time - this.nodStart) / NOD_SEC;
-    if (u >= 0 && u < 1) {
-      const nod = Math.sin(Math.PI * u) ** 2 * NOD_DEG * DEG;
-      for (const [name, share] of [['neck', 0.4], ['head', 0.6]] as const) {
-        const bone = h.getNormalizedBoneNode(name);
-        if (bone) this.offsets.add(bone, this.tmpQ.setFromAxisAngle(X_AXIS, nod * share));
-      }
-    }
+    if (this.additiveEnabled) this.breathing.compose(this.offsets, this.vrm.humanoid, this.time, recline * (1 - lb));
   }
 
   /** The breathing phase (0..1 over one breath) and how much of it shows (0 awake or on a side .. 1 on the back). */
   breath(): { phase: number; depth: number } {
     const { recline } = lieStages(this.lastFrame.e);
     const lb = this.slots.right || this.slots.left ? this.lastFrame.lb : 0;
-    return { phase: (this.time / BREATH_PERIOD) % 1, depth: this.additiveEnabled ? recline * (1 - lb) : 0 };
+    return { phase: this.breathing.phase(this.time), depth: this.additiveEnabled ? recline * (1 - lb) : 0 };
   }
 
   /**
