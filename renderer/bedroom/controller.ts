@@ -13,6 +13,7 @@ import {
 } from '../../shared/contract/bedroomSettings';
 import { BedroomRig } from './bedroomRig';
 import { BreathSound } from './breathSound';
+import { SimClock } from './simClock';
 import type { BedroomContext } from './context';
 import { buildControls, type Controls } from './controls';
 import { loadVrm } from './loadVrm';
@@ -43,9 +44,8 @@ export class BedroomController {
   readonly ready: Promise<void>;
   private avatarName: string;
   private offsets: PlacementOffsets;
-  private timeScale = 1;
-  private simTime = 0;
-  private lastReal = performance.now() / 1000;
+  /** The cycle reads a clock that the test hook can speed up. */
+  private readonly clock = new SimClock();
   private disposed = false;
   /** The answer to the last action; shown until the phase changes (errors until the next action). */
   private message: { text: () => string; kind: 'info' | 'error'; phase: SleepPhase } | null = null;
@@ -67,7 +67,7 @@ export class BedroomController {
     const avatar = ctx.getAvatar();
     this.avatarName = avatar.bytes.length ? avatar.name : 'mannequin';
     this.offsets = placementOf(this.settings, this.avatarName);
-    this.cycle = new SleepCycle({ now: () => this.clock(), pose: this.settings.pose, autoTurn: this.settings.autoTurn, autoSec: this.settings.autoSec, sides: this.settings.sides });
+    this.cycle = new SleepCycle({ now: () => this.clock.now(), pose: this.settings.pose, autoTurn: this.settings.autoTurn, autoSec: this.settings.autoSec, sides: this.settings.sides });
     if (keptCycle) this.cycle.restore(keptCycle);
     this.lastState = this.cycle.tick();
     this.sound.muted = this.settings.sound.muted;
@@ -133,17 +133,8 @@ export class BedroomController {
   /** Set by the VR module when the browser offers immersive VR. */
   onEnterVr: (() => void) | null = null;
 
-  /** The cycle reads a clock that the test hook can speed up. */
-  private clock(): number {
-    const now = performance.now() / 1000;
-    this.simTime += (now - this.lastReal) * this.timeScale;
-    this.lastReal = now;
-    return this.simTime;
-  }
-
   setTimeScale(k: number): void {
-    this.clock();
-    this.timeScale = k;
+    this.clock.setScale(k);
   }
 
   /** A user action: clears an old answer, runs, and draws. */
@@ -338,7 +329,7 @@ export class BedroomController {
     const s = this.cycle.tick();
     this.lastState = s;
     if (this.rig) {
-      this.rig.update(dt * this.timeScale, s);
+      this.rig.update(dt * this.clock.scale, s);
       this.rig.layBlanket();
       this.sound.update(this.rig.breath());
     }
@@ -374,7 +365,7 @@ export class BedroomController {
     if (this.rig.breath().depth > 0) return true;
     if (s.nextTurnIn !== null) {
       // Until the shown whole second changes (or the turn-over is due).
-      const wait = (s.nextTurnIn % 1 || 1) / Math.max(1e-3, this.timeScale);
+      const wait = (s.nextTurnIn % 1 || 1) / Math.max(1e-3, this.clock.scale);
       this.tickTimer = setTimeout(() => this.view.invalidate(), Math.max(16, wait * 1000));
     }
     return false;
