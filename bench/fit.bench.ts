@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { convertToMotion } from '../shared/formats';
 import { makeMannequinVrm } from '../shared/assets/mannequin';
 import { fitDetailed } from '../shared/edits/fit';
-import { measurePoses, newKneeJumpsOf } from '../shared/edits/pinFeet';
+import { measurePoses, newKneeJumpsOf } from '../shared/edits/contactReport';
 import { readAvatarSkeleton } from '../shared/avatar/avatarSkeleton';
 import { writeVrma } from '../shared/vrma/write';
 import { loadTestAvatar, playedPoses, restPoseOf } from '../tests/helpers/avatarPlayback';

@@ -10,7 +10,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { convertToMotion } from '../shared/formats';
-import { measureContacts, newKneeJumps, pinFeetDetailed } from '../shared/edits/pinFeet';
+import { pinFeetDetailed } from '../shared/edits/pinFeet';
+import { measureContacts, newKneeJumps } from '../shared/edits/contactReport';
 import { printTable, timeCpu } from './timing';
 import { LONG_MOTION, makeLongMotion } from './longMotion';
 

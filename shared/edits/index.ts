@@ -12,7 +12,8 @@ export { optimize, DEFAULT_ROTATION_TOLERANCE, DEFAULT_POSITION_TOLERANCE, type 
 export { fixOutliers, findOutlierFrames } from './fixOutliers';
 export { join, DEFAULT_JOIN_BLEND, type JoinOptions } from './join';
 export { resample } from './resample';
-export { pinFeet, pinFeetDetailed, detectFootContacts, measureContacts, type FootContact, type PinFeetParams } from './pinFeet';
+export { pinFeet, pinFeetDetailed, detectFootContacts, type FootContact, type PinFeetParams } from './pinFeet';
+export { measureContacts } from './contactReport';
 export { applyPoseDelta, type PoseDeltaOptions } from './poseDelta';
 export { motionAmount, AMOUNT_RATE } from './motionAmount';
 export { maxPoseError, type PoseError } from './poseError';

@@ -46,11 +46,10 @@ import { join, DEFAULT_JOIN_BLEND } from './join';
 import { resample, MAX_RESAMPLE_FPS, MIN_RESAMPLE_FPS } from './resample';
 import { editOnRange, editPartBlended, editPartOnRange } from './rangeEdit';
 import { mapMarkers, markersOf, withMarkers } from '../motion/markers';
+import { measureContacts, newKneeJumps } from './contactReport';
 import {
   canPinFeet,
   pinFeetDetailed,
-  measureContacts,
-  newKneeJumps,
   DEFAULT_CONTACT_HEIGHT,
   DEFAULT_CONTACT_SPEED,
   DEFAULT_MIN_CONTACT,

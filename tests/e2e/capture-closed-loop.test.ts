@@ -20,7 +20,8 @@ import { makeMannequinVrm } from '../../shared/assets/mannequin';
 import { writeVrma } from '../../shared/vrma/write';
 import { captureMotion } from '../../shared/capture/captureMotion';
 import { normalizedPoseAt } from '../../shared/vrma/fk';
-import { detectFootContacts, measureContacts, pinFeet } from '../../shared/edits/pinFeet';
+import { detectFootContacts, pinFeet } from '../../shared/edits/pinFeet';
+import { measureContacts } from '../../shared/edits/contactReport';
 import { findOutlierFrames, fixOutliers } from '../../shared/edits/fixOutliers';
 
 const SKIP = !HAS_CHROMIUM ? NO_CHROMIUM_REASON : !HAS_FIXTURES ? NO_FIXTURES_REASON : '';
