@@ -16,7 +16,7 @@ import { BODY_PARTS, BodySurface, type BodyPart } from './bodySurface';
 import { toBedFrame, type BedLayout } from './placement';
 import type { AdditiveOffsets } from './additiveOffsets';
 
-const SOLVE_JOINTS = ['hips', 'spine', 'neck', 'head', 'leftShoulder', 'rightShoulder', 'leftUpperArm', 'rightUpperArm', 'leftLowerArm', 'rightLowerArm', 'leftHand', 'rightHand', 'leftLowerLeg', 'rightLowerLeg', 'leftFoot', 'rightFoot'] as const;
+const SOLVE_JOINTS = ['hips', 'spine', 'neck', 'head', 'leftShoulder', 'rightShoulder', 'leftUpperArm', 'rightUpperArm', 'leftLowerArm', 'rightLowerArm', 'leftHand', 'rightHand', 'leftUpperLeg', 'rightUpperLeg', 'leftLowerLeg', 'rightLowerLeg', 'leftFoot', 'rightFoot'] as const;
 
 export type PartContacts = Readonly<Record<BodyPart, PartContact>>;
 

@@ -19,15 +19,18 @@ export interface RestTurn {
 
 const DEG = Math.PI / 180;
 const UP: Vec3 = [0, 1, 0];
-/** The largest turn each joint may make (a soft mattress, not a contortion). */
+/**
+ * The largest turn each joint may make in one pass (a soft mattress, not a contortion); a later pass
+ * may take back or add to it. The shoulders' is their whole turn (it fades out as the body rolls).
+ */
 export const TURN_LIMIT: Readonly<Partial<Record<HumanBoneName, number>>> = {
   // A big head on a pillow (a chibi on its side) needs the neck bent far.
-  hips: 12 * DEG, neck: 50 * DEG,
+  hips: 12 * DEG, neck: 50 * DEG, head: 30 * DEG,
   leftUpperArm: 60 * DEG, rightUpperArm: 60 * DEG, leftLowerArm: 60 * DEG, rightLowerArm: 60 * DEG, leftLowerLeg: 30 * DEG, rightLowerLeg: 30 * DEG,
   // Knees up (step 5 of settlePass): as far as someone lying on the back draws them.
   leftUpperLeg: 70 * DEG, rightUpperLeg: 70 * DEG,
   // Shoulders drawn up (step 1b of settlePass) where box arms would hold the back off the bed.
-  leftShoulder: 35 * DEG, rightShoulder: 35 * DEG,
+  leftShoulder: 50 * DEG, rightShoulder: 50 * DEG,
 };
 
 export interface RestInput {
@@ -82,6 +85,8 @@ class Body {
   readonly joints: Partial<Record<HumanBoneName, Vec3>>;
   /** The sides whose knees came up (settlePass step 5): their feet are brought down to rest in each pass. */
   readonly kneesUp = new Set<'left' | 'right'>();
+  /** The turn made so far of a kind whose limit holds over all passes (the shrug), by joint and kind. */
+  readonly used = new Map<string, number>();
   constructor(readonly input: RestInput) {
     this.xyz = new Float64Array(input.count * 3);
     for (let i = 0; i < input.count * 3; i++) this.xyz[i] = input.xyz[i];
@@ -135,7 +140,21 @@ class Body {
     return g;
   }
 
+  /** The whole body's rest so far (step 2 of each pass), metres up. */
+  lifted = 0;
+
+  /** The farthest any point moved since `xyz` was copied, the body's rest of `dy` taken off. */
+  movedSince(xyz: Float64Array, dy: number): number {
+    let most = 0;
+    for (let i = 0; i < xyz.length; i += 3) {
+      const d = Math.abs(this.xyz[i] - xyz[i]) + Math.abs(this.xyz[i + 1] - dy - xyz[i + 1]) + Math.abs(this.xyz[i + 2] - xyz[i + 2]);
+      if (d > most) most = d;
+    }
+    return most;
+  }
+
   lift(dy: number): void {
+    this.lifted += dy;
     for (let i = 1; i < this.xyz.length; i += 3) this.xyz[i] += dy;
     for (const k of Object.keys(this.joints) as HumanBoneName[]) this.joints[k] = [this.joints[k]![0], this.joints[k]![1] + dy, this.joints[k]![2]];
   }
@@ -160,43 +179,72 @@ class Body {
 }
 
 /**
- * The angle in [-limit, limit] where f crosses 0: toward whichever side moves f the right way, by
- * bisection (f is monotonic over such small turns). `onlyUp` (a limb): acts only when f < 0 and, when 0
- * is out of reach, takes the best angle on the way; otherwise the limit when it cannot get there.
+ * The angle in [-limit, limit] nearest 0 where f crosses 0, by bisection (f is monotonic over such
+ * small turns, away from a kink). The side is first guessed from the slope at 0; where that side
+ * does not get there, the other is searched: a box's corner makes f kink at 0 (the lowest point
+ * switching from one box to another), and its slope there can point away from the crossing (debug_robot
+ * half rolled: the hips tilted 12° the wrong way each pass, the torso 15 cm up). `onlyUp` (a limb): acts
+ * only when f < 0 and, when 0 is out of reach, takes the best angle on the way; otherwise, out of reach,
+ * the angle nearest to it.
  */
-function solveAngle(f: (a: number) => number, limit: number, onlyUp: boolean): number {
+function solveAngle(f: (a: number) => number, [lo, hi]: readonly [number, number], onlyUp: boolean): number {
   const f0 = f(0);
   if (Math.abs(f0) < 1e-4 || (onlyUp && f0 >= 0)) return 0;
   const step = 0.5 * DEG;
-  const sign = (f(step) - f(-step)) * -f0 >= 0 ? 1 : -1;
-  if (f(sign * limit) * f0 > 0) {
-    if (!onlyUp) return sign * limit;
-    let best = 0;
-    let bestF = f0;
-    for (let k = 1; k <= 8; k++) {
-      const v = f((sign * limit * k) / 8);
-      if (v > bestF) [best, bestF] = [(sign * limit * k) / 8, v];
+  const guess = (f(step) - f(-step)) * -f0 >= 0 ? 1 : -1;
+  const end = (sign: number) => (sign > 0 ? hi : lo);
+  let bracket: [number, number] | null = end(guess) !== 0 && f(end(guess)) * f0 <= 0 ? [0, end(guess)] : null;
+  // Not on the guessed side: the nearest crossing on either, on a coarse grid.
+  let best = 0;
+  let bestF = f0;
+  const better = (v: number) => (onlyUp ? v > bestF : Math.abs(v) < Math.abs(bestF));
+  for (let k = 1; !bracket && k <= SCAN; k++) {
+    for (const sign of [guess, -guess]) {
+      if (end(sign) === 0) continue;
+      const a = (end(sign) * k) / SCAN;
+      const v = f(a);
+      if (v * f0 <= 0) {
+        bracket = [(end(sign) * (k - 1)) / SCAN, a];
+        break;
+      }
+      if (better(v)) [best, bestF] = [a, v];
     }
-    return best;
   }
-  let lo = 0;
-  let hi = limit;
+  if (!bracket) return best;
+  let [near, far] = bracket;
   for (let k = 0; k < 12; k++) {
-    const mid = (lo + hi) / 2;
-    if (f(sign * mid) * f0 > 0) lo = mid;
-    else hi = mid;
+    const mid = (near + far) / 2;
+    if (f(mid) * f0 > 0) near = mid;
+    else far = mid;
   }
-  return sign * hi;
+  return far;
 }
 
-/** Passes over the steps below: a later turn (the neck, an arm) moves what an earlier one levelled. */
-const PASSES = 3;
+/** Grid steps per side of solveAngle's search for a crossing its first guess missed. */
+const SCAN = 8;
+
+/**
+ * Passes over the steps below until one moves no point of the body more than SETTLED_M (its rest on
+ * the bed aside): a later turn (the neck, an arm) moves what an earlier one levelled. A fixed three
+ * passes left debug_robot's back 1.2-2.6 cm up, still settling; a human-shaped body is settled after
+ * two or three. Where two steps undo each other (a box shin lifted out of the bed at the knee, then
+ * bent back to bring the foot down) the pass moves the body little and the passes stop there too.
+ */
+const MAX_PASSES = 8;
+/** Metres: a pass that moved no point more than this changed nothing that shows. */
+const SETTLED_M = 0.001;
 
 /** The turns that settle the body, in the order found: hips (the whole body), neck, lower legs, arms; then again. */
 export function restTurns(input: RestInput): RestTurn[] {
   const body = new Body(input);
   const turns: RestTurn[] = [];
-  for (let pass = 0; pass < PASSES; pass++) settlePass(body, turns);
+  const before = new Float64Array(body.xyz.length);
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    before.set(body.xyz);
+    const lifted = body.lifted;
+    settlePass(body, turns);
+    if (body.movedSince(before, body.lifted - lifted) < SETTLED_M) break;
+  }
   return turns;
 }
 
@@ -206,8 +254,11 @@ function settlePass(body: Body, turns: RestTurn[]): void {
   const long = j.hips && head ? horizontalUnit([head[0] - j.hips[0], 0, head[2] - j.hips[2]]) : null;
   // Across the body, level: turning about it lifts or lowers what lies toward the head.
   const across: Vec3 | null = long ? [-long[2], 0, long[0]] : null;
-  const apply = (bone: HumanBoneName, pivot: Vec3, axis: Vec3, angle: number) => {
+  const apply = (bone: HumanBoneName, pivot: Vec3, axis: Vec3, f: (a: number) => number, limit: number, onlyUp: boolean, kind = '') => {
+    const used = (kind && body.used.get(`${bone} ${kind}`)) || 0;
+    const angle = solveAngle(f, [Math.min(0, -limit - used), Math.max(0, limit - used)], onlyUp);
     if (angle === 0) return;
+    if (kind) body.used.set(`${bone} ${kind}`, used + angle);
     body.turn(bone, pivot, axis, angle);
     turns.push({ bone, axis, angle });
   };
@@ -223,7 +274,7 @@ function settlePass(body: Body, turns: RestTurn[]): void {
   // 1. The body tilts at the hips until the back and the pelvis lie level (a backpack tilts it).
   if (back.length) {
     const pivot = j.hips;
-    apply('hips', pivot, across, solveAngle((a) => body.gap(back, pivot, across, a) - body.gap(pelvis, pivot, across, a), TURN_LIMIT.hips ?? 0, false));
+    apply('hips', pivot, across, (a) => body.gap(back, pivot, across, a) - body.gap(pelvis, pivot, across, a), TURN_LIMIT.hips ?? 0, false);
   }
   // 1b. Lying on the back the arms lie beside the torso and do not carry it: where an upper arm holds
   // the back off the bed (a robot's box arms, thicker than its back is deep below the shoulder), the
@@ -237,17 +288,22 @@ function settlePass(body: Body, turns: RestTurn[]): void {
       const rest = body.gap(torso);
       if (body.gap(arm) >= rest - KNEES_UP_FROM) continue;
       const limit = (TURN_LIMIT[`${side}Shoulder`] ?? 0) * Math.max(0, 1 - roll / SHRUG_FADE);
-      apply(`${side}Shoulder`, pivot, long!, solveAngle((a) => body.gap(arm, pivot, long!, a) - rest, limit, true));
+      apply(`${side}Shoulder`, pivot, long!, (a) => body.gap(arm, pivot, long!, a) - rest, limit, true, 'shrug');
     }
   }
   // 2. Pelvis and back rest on the bed.
   body.lift(-body.gap([...pelvis, ...back]));
-  // 3. The head rests on what is under it (the pillow): bend at the neck.
-  // (The head's own skin: the neck's lies in the pillow's dip or above it, it does not rest.)
+  // 3. The head rests on what is under it (the pillow): bend at the neck, the neck's own skin going
+  // no lower than the bed (a robot's neck box on its side came 1 cm below the head and torso); then,
+  // where the neck met the bed first, nod at the head so the head rests too.
   const headPts = body.select((b) => below(b, 'head'));
+  const neckPts = body.select((b) => b === 'neck');
   if (j.neck && headPts.length) {
     const pivot = j.neck;
-    apply('neck', pivot, across, solveAngle((a) => body.gap(headPts, pivot, across, a), TURN_LIMIT.neck ?? 0, false));
+    const both = [...headPts, ...neckPts];
+    apply('neck', pivot, across, (a) => body.gap(both, pivot, across, a), TURN_LIMIT.neck ?? 0, false);
+    const nod = body.joints.head;
+    if (nod && neckPts.length && body.gap(headPts) > NOD_FROM) apply('head', nod, across, (a) => body.gap(headPts, nod, across, a), TURN_LIMIT.head ?? 0, false);
   }
   // 4. Legs and arms only come out of the bed: lifted about a level axis across their own direction.
   // (An arm still in after the shoulder's turn is lifted at the elbow too.)
@@ -261,10 +317,10 @@ function settlePass(body: Body, turns: RestTurn[]): void {
     const pts = body.select((b) => below(b, from));
     if (!pivot || !pts.length) continue;
     const axis: Vec3 = dir ? [-dir[2], 0, dir[0]] : across;
-    apply(root, pivot, axis, solveAngle((a) => body.gap(pts, pivot, axis, a), TURN_LIMIT[root] ?? 0, true));
+    apply(root, pivot, axis, (a) => body.gap(pts, pivot, axis, a), TURN_LIMIT[root] ?? 0, true);
     // An arm still in (one lying forward through the pillow's edge) swings about the vertical, off it.
     if (root.endsWith('UpperArm') && body.gap(pts) < 0) {
-      apply(root, pivot, UP, solveAngle((a) => body.gap(pts, pivot, UP, a), TURN_LIMIT[root] ?? 0, true));
+      apply(root, pivot, UP, (a) => body.gap(pts, pivot, UP, a), TURN_LIMIT[root] ?? 0, true);
     }
   }
   // 5. Knees up where the lower legs hold the pelvis off the bed (shins thicker than the hips, as a
@@ -282,22 +338,28 @@ function settlePass(body: Body, turns: RestTurn[]): void {
     const axis: Vec3 = [-dir[2], 0, dir[0]];
     const rest = body.gap([...pelvis, ...back].filter((i) => !below(body.bone[i], `${side}UpperLeg`)));
     if (body.gap(leg) < rest - KNEES_UP_FROM) {
-      apply(`${side}UpperLeg`, hip, axis, solveAngle((a) => body.gap(leg, hip, axis, a) - rest, TURN_LIMIT[`${side}UpperLeg`] ?? 0, true));
+      apply(`${side}UpperLeg`, hip, axis, (a) => body.gap(leg, hip, axis, a) - rest, TURN_LIMIT[`${side}UpperLeg`] ?? 0, true);
       body.kneesUp.add(side);
     }
     const k = body.joints[`${side}LowerLeg`];
     if (!body.kneesUp.has(side) || !k || body.gap(feet) - rest < KNEES_UP_FROM) continue;
-    apply(`${side}LowerLeg`, k, axis, solveAngle((a) => body.gap(feet, k, axis, a) - rest, KNEE_BEND_LIMIT, false));
+    apply(`${side}LowerLeg`, k, axis, (a) => body.gap(feet, k, axis, a) - rest, KNEE_BEND_LIMIT, false);
   }
 }
 
-/** How far (metres) the lower legs may hold the pelvis off the bed before the knees come up (the float limit, contactFigures.ts). */
-const KNEES_UP_FROM = 0.01;
+/**
+ * How far (metres) the lower legs (or box arms) may hold the pelvis (or back) off the bed before the
+ * knees come up (the shoulders draw up): half the float limit (contactFigures.ts), so that what is left
+ * after the passes stays under it (at the whole limit debug_robot's foot held it at 1.0 cm).
+ */
+const KNEES_UP_FROM = 0.005;
 /**
  * The share of a turn-over over which drawn-up shoulders let go: rolling, the arm the body turns onto
  * goes under it and carries it, and must not be drawn up (cryptovoxels' side floated 1.7 cm when the
  * shoulders kept drawing up through the whole roll).
  */
 const SHRUG_FADE = 0.2;
+/** How far (metres) the head may stay above the pillow, its neck resting, before it nods down (below the float limit). */
+const NOD_FROM = 0.002;
 /** How far the knee may bend to bring a lifted leg's foot down to the mattress. */
 const KNEE_BEND_LIMIT = 110 * DEG;
