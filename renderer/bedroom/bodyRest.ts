@@ -73,7 +73,7 @@ export class BodyRest {
     const pts = this.surface.sample();
     const hair = BODY_PARTS.indexOf('hair');
     const loose = pts.part.map((p) => (p === hair ? 1 : 0));
-    this.lastTurns = restTurns({ bed: this.shape, xyz: pts.xyz, anchor: pts.anchor, count: pts.count, loose, joints: this.joints(), roll });
+    this.lastTurns = restTurns({ bed: this.shape, xyz: pts.xyz, anchor: pts.anchor, blend: pts.blend, count: pts.count, loose, joints: this.joints(), roll });
     this.applyTurns(offsets, this.lastTurns, weight);
   }
 

@@ -40,6 +40,11 @@ export interface RestInput {
   /** Per point, the index in HUMAN_BONE_NAMES of the bone it hangs from. */
   readonly anchor: ArrayLike<number>;
   readonly count: number;
+  /**
+   * Per point, up to 4 humanoid bones (index in HUMAN_BONE_NAMES; 255 none) and their skin weights:
+   * how a turn of each bone moves it (Body.share). Without them a point moves wholly with its anchor.
+   */
+  readonly blend?: { readonly bones: ArrayLike<number>; readonly weights: ArrayLike<number> };
   /** Per point, 1 when it moves by itself (spring-bone hair): turned with its bone, never what rests. */
   readonly loose?: ArrayLike<number>;
   /** Joint positions in the bed's frame (those of the avatar). */
@@ -116,29 +121,61 @@ class Body {
     return ok;
   }
 
-  /** Lowest gap of the points `idx`, all turned (on trial) about `pivot` when an angle is given. */
-  gap(idx: readonly number[], pivot?: Vec3, axis?: Vec3, angle = 0): number {
+  /**
+   * Lowest gap of the points `idx`, turned (on trial) about `pivot` when an angle is given, each by its
+   * share of the turn (share()).
+   */
+  gap(idx: readonly number[], share?: Float32Array, pivot?: Vec3, axis?: Vec3, angle = 0): number {
     // Called some thousands of times a frame: Rodrigues written out, nothing allocated.
     const bed = this.input.bed;
-    const turn = angle !== 0 && pivot && axis;
+    const turn = angle !== 0 && share && pivot && axis;
     const c = Math.cos(angle), s = Math.sin(angle);
     const [ax, ay, az] = axis ?? [0, 0, 0];
     const [px, py, pz] = pivot ?? [0, 0, 0];
     let g = Infinity;
     for (const i of idx) {
       let x = this.xyz[i * 3], y = this.xyz[i * 3 + 1], z = this.xyz[i * 3 + 2];
-      if (turn) {
+      const w = turn ? share[i] : 0;
+      if (w !== 0) {
         const dx = x - px, dy = y - py, dz = z - pz;
         const d = (ax * dx + ay * dy + az * dz) * (1 - c);
-        x = px + dx * c + (ay * dz - az * dy) * s + ax * d;
-        y = py + dy * c + (az * dx - ax * dz) * s + ay * d;
-        z = pz + dz * c + (ax * dy - ay * dx) * s + az * d;
+        x += w * (px + dx * c + (ay * dz - az * dy) * s + ax * d - x);
+        y += w * (py + dy * c + (az * dx - ax * dz) * s + ay * d - y);
+        z += w * (pz + dz * c + (ax * dy - ay * dx) * s + az * d - z);
       }
       const support = supportHeight(bed, x, z);
       if (y - support < g) g = y - support;
     }
     return g;
   }
+
+  /**
+   * How much of a turn at `root` each point takes: the skin weights of its bones at or below `root`
+   * (a linear-blend skin moves a vertex by the weighted sum of its bones' moves), or 0/1 by its anchor
+   * where no weights were given. Without this a vertex shared by the hips and the legs (sphere.vrm's
+   * ball, triangle.vrm's corners) was moved by the solver wholly and by the rig in part.
+   */
+  share(root: HumanBoneName): Float32Array {
+    let out = this.shares.get(root);
+    if (out) return out;
+    out = new Float32Array(this.bone.length);
+    const moved = this.byBone((b) => below(b, root));
+    const blend = this.input.blend;
+    for (let i = 0; i < out.length; i++) {
+      if (!blend) {
+        out[i] = moved[this.boneIndex[i]];
+        continue;
+      }
+      for (let k = 0; k < 4; k++) {
+        const b = blend.bones[i * 4 + k];
+        if (b < HUMAN_BONE_NAMES.length && moved[b]) out[i] += blend.weights[i * 4 + k];
+      }
+    }
+    this.shares.set(root, out);
+    return out;
+  }
+
+  private readonly shares = new Map<HumanBoneName, Float32Array>();
 
   /** The whole body's rest so far (step 2 of each pass), metres up. */
   lifted = 0;
@@ -160,19 +197,20 @@ class Body {
   }
 
   turn(root: HumanBoneName, pivot: Vec3, axis: Vec3, angle: number): void {
-    const moved = this.byBone((b) => below(b, root));
-    // Rodrigues in place (rotateAbout, without an array per point).
+    const share = this.share(root);
+    // Rodrigues in place (rotateAbout, without an array per point), each point by its share.
     const c = Math.cos(angle), s = Math.sin(angle);
     const [ax, ay, az] = axis;
     const [px, py, pz] = pivot;
     const xyz = this.xyz;
     for (let i = 0; i < this.bone.length; i++) {
-      if (!moved[this.boneIndex[i]]) continue;
+      const w = share[i];
+      if (w === 0) continue;
       const dx = xyz[i * 3] - px, dy = xyz[i * 3 + 1] - py, dz = xyz[i * 3 + 2] - pz;
       const d = (ax * dx + ay * dy + az * dz) * (1 - c);
-      xyz[i * 3] = px + dx * c + (ay * dz - az * dy) * s + ax * d;
-      xyz[i * 3 + 1] = py + dy * c + (az * dx - ax * dz) * s + ay * d;
-      xyz[i * 3 + 2] = pz + dz * c + (ax * dy - ay * dx) * s + az * d;
+      xyz[i * 3] += w * (px + dx * c + (ay * dz - az * dy) * s + ax * d - xyz[i * 3]);
+      xyz[i * 3 + 1] += w * (py + dy * c + (az * dx - ax * dz) * s + ay * d - xyz[i * 3 + 1]);
+      xyz[i * 3 + 2] += w * (pz + dz * c + (ax * dy - ay * dx) * s + az * d - xyz[i * 3 + 2]);
     }
     for (const k of Object.keys(this.joints) as HumanBoneName[]) if (below(k, root)) this.joints[k] = rotateAbout(this.joints[k]!, pivot, axis, angle);
   }
@@ -254,9 +292,13 @@ function settlePass(body: Body, turns: RestTurn[]): void {
   const long = j.hips && head ? horizontalUnit([head[0] - j.hips[0], 0, head[2] - j.hips[2]]) : null;
   // Across the body, level: turning about it lifts or lowers what lies toward the head.
   const across: Vec3 | null = long ? [-long[2], 0, long[0]] : null;
-  const apply = (bone: HumanBoneName, pivot: Vec3, axis: Vec3, f: (a: number) => number, limit: number, onlyUp: boolean, kind = '') => {
+  // `f` is told the lowest gap of a set of points with the turn on trial (g), and says how far from done it is.
+  type Goal = (g: (idx: readonly number[]) => number) => number;
+  const apply = (bone: HumanBoneName, pivot: Vec3, axis: Vec3, f: Goal, limit: number, onlyUp: boolean, kind = '') => {
     const used = (kind && body.used.get(`${bone} ${kind}`)) || 0;
-    const angle = solveAngle(f, [Math.min(0, -limit - used), Math.max(0, limit - used)], onlyUp);
+    const share = body.share(bone);
+    const trial = (a: number) => f((idx) => body.gap(idx, share, pivot, axis, a));
+    const angle = solveAngle(trial, [Math.min(0, -limit - used), Math.max(0, limit - used)], onlyUp);
     if (angle === 0) return;
     if (kind) body.used.set(`${bone} ${kind}`, used + angle);
     body.turn(bone, pivot, axis, angle);
@@ -274,7 +316,7 @@ function settlePass(body: Body, turns: RestTurn[]): void {
   // 1. The body tilts at the hips until the back and the pelvis lie level (a backpack tilts it).
   if (back.length) {
     const pivot = j.hips;
-    apply('hips', pivot, across, (a) => body.gap(back, pivot, across, a) - body.gap(pelvis, pivot, across, a), TURN_LIMIT.hips ?? 0, false);
+    apply('hips', pivot, across, (g) => g(back) - g(pelvis), TURN_LIMIT.hips ?? 0, false);
   }
   // 1b. Lying on the back the arms lie beside the torso and do not carry it: where an upper arm holds
   // the back off the bed (a robot's box arms, thicker than its back is deep below the shoulder), the
@@ -288,7 +330,7 @@ function settlePass(body: Body, turns: RestTurn[]): void {
       const rest = body.gap(torso);
       if (body.gap(arm) >= rest - KNEES_UP_FROM) continue;
       const limit = (TURN_LIMIT[`${side}Shoulder`] ?? 0) * Math.max(0, 1 - roll / SHRUG_FADE);
-      apply(`${side}Shoulder`, pivot, long!, (a) => body.gap(arm, pivot, long!, a) - rest, limit, true, 'shrug');
+      apply(`${side}Shoulder`, pivot, long!, (g) => g(arm) - rest, limit, true, 'shrug');
     }
   }
   // 2. Pelvis and back rest on the bed.
@@ -301,9 +343,9 @@ function settlePass(body: Body, turns: RestTurn[]): void {
   if (j.neck && headPts.length) {
     const pivot = j.neck;
     const both = [...headPts, ...neckPts];
-    apply('neck', pivot, across, (a) => body.gap(both, pivot, across, a), TURN_LIMIT.neck ?? 0, false);
+    apply('neck', pivot, across, (g) => g(both), TURN_LIMIT.neck ?? 0, false);
     const nod = body.joints.head;
-    if (nod && neckPts.length && body.gap(headPts) > NOD_FROM) apply('head', nod, across, (a) => body.gap(headPts, nod, across, a), TURN_LIMIT.head ?? 0, false);
+    if (nod && neckPts.length && body.gap(headPts) > NOD_FROM) apply('head', nod, across, (g) => g(headPts), TURN_LIMIT.head ?? 0, false);
   }
   // 4. Legs and arms only come out of the bed: lifted about a level axis across their own direction.
   // (An arm still in after the shoulder's turn is lifted at the elbow too.)
@@ -317,10 +359,10 @@ function settlePass(body: Body, turns: RestTurn[]): void {
     const pts = body.select((b) => below(b, from));
     if (!pivot || !pts.length) continue;
     const axis: Vec3 = dir ? [-dir[2], 0, dir[0]] : across;
-    apply(root, pivot, axis, (a) => body.gap(pts, pivot, axis, a), TURN_LIMIT[root] ?? 0, true);
+    apply(root, pivot, axis, (g) => g(pts), TURN_LIMIT[root] ?? 0, true);
     // An arm still in (one lying forward through the pillow's edge) swings about the vertical, off it.
     if (root.endsWith('UpperArm') && body.gap(pts) < 0) {
-      apply(root, pivot, UP, (a) => body.gap(pts, pivot, UP, a), TURN_LIMIT[root] ?? 0, true);
+      apply(root, pivot, UP, (g) => g(pts), TURN_LIMIT[root] ?? 0, true);
     }
   }
   // 5. Knees up where the lower legs hold the pelvis off the bed (shins thicker than the hips, as a
@@ -332,18 +374,18 @@ function settlePass(body: Body, turns: RestTurn[]): void {
     const knee = j[`${side}LowerLeg`];
     const leg = body.select((b) => below(b, `${side}LowerLeg`));
     const feet = body.select((b) => below(b, `${side}Foot`));
-    if (!knee || !leg.length || !feet.length || !hip) continue;
+    if (!knee || !leg.length || !hip) continue;
     const dir = horizontalUnit([knee[0] - hip[0], 0, knee[2] - hip[2]]);
     if (!dir) continue;
     const axis: Vec3 = [-dir[2], 0, dir[0]];
     const rest = body.gap([...pelvis, ...back].filter((i) => !below(body.bone[i], `${side}UpperLeg`)));
     if (body.gap(leg) < rest - KNEES_UP_FROM) {
-      apply(`${side}UpperLeg`, hip, axis, (a) => body.gap(leg, hip, axis, a) - rest, TURN_LIMIT[`${side}UpperLeg`] ?? 0, true);
+      apply(`${side}UpperLeg`, hip, axis, (g) => g(leg) - rest, TURN_LIMIT[`${side}UpperLeg`] ?? 0, true);
       body.kneesUp.add(side);
     }
     const k = body.joints[`${side}LowerLeg`];
-    if (!body.kneesUp.has(side) || !k || body.gap(feet) - rest < KNEES_UP_FROM) continue;
-    apply(`${side}LowerLeg`, k, axis, (a) => body.gap(feet, k, axis, a) - rest, KNEE_BEND_LIMIT, false);
+    if (!body.kneesUp.has(side) || !k || !feet.length || body.gap(feet) - rest < KNEES_UP_FROM) continue;
+    apply(`${side}LowerLeg`, k, axis, (g) => g(feet) - rest, KNEE_BEND_LIMIT, false);
   }
 }
 
