@@ -23,11 +23,13 @@ const DEG = Math.PI / 180;
 const UP: Vec3 = [0, 1, 0];
 /**
  * The largest turn each joint may make in one pass (a soft mattress, not a contortion); a later pass
- * may take back or add to it. The shoulders' is their whole turn (it fades out as the body rolls).
+ * may take back or add to it. The hips' and the shoulders' are their whole turn over all passes: the
+ * hips took 12° a pass and, passing until settled, turned sphere.vrm's ball past its head-to-pillow
+ * placement; the shoulders' fades out as the body rolls.
  */
 export const TURN_LIMIT: Readonly<Partial<Record<HumanBoneName, number>>> = {
   // A big head on a pillow (a chibi on its side) needs the neck bent far.
-  hips: 12 * DEG, neck: 50 * DEG, head: 30 * DEG,
+  hips: 60 * DEG, neck: 50 * DEG, head: 30 * DEG,
   leftUpperArm: 60 * DEG, rightUpperArm: 60 * DEG, leftLowerArm: 60 * DEG, rightLowerArm: 60 * DEG, leftLowerLeg: 30 * DEG, rightLowerLeg: 30 * DEG,
   // Knees up (step 5 of settlePass): as far as someone lying on the back draws them.
   leftUpperLeg: 70 * DEG, rightUpperLeg: 70 * DEG,
@@ -140,7 +142,7 @@ function settlePass(body: Body, turns: RestTurn[]): void {
   // 1. The body tilts at the hips until the back and the pelvis lie level (a backpack tilts it).
   if (back.length) {
     const pivot = j.hips;
-    apply('hips', pivot, across, (g) => g(back) - g(pelvis), TURN_LIMIT.hips ?? 0, false);
+    apply('hips', pivot, across, (g) => g(back) - g(pelvis), TURN_LIMIT.hips ?? 0, false, 'level');
   }
   // 1b. Lying on the back the arms lie beside the torso and do not carry it: where an upper arm holds
   // the back off the bed (a robot's box arms, thicker than its back is deep below the shoulder), the
