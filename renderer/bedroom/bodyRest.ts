@@ -16,7 +16,7 @@ import { BODY_PARTS, BodySurface, type BodyPart } from './bodySurface';
 import { toBedFrame, type BedLayout } from './placement';
 import type { AdditiveOffsets } from './additiveOffsets';
 
-const SOLVE_JOINTS = ['hips', 'spine', 'neck', 'head', 'leftShoulder', 'rightShoulder', 'leftUpperArm', 'rightUpperArm', 'leftLowerArm', 'rightLowerArm', 'leftHand', 'rightHand', 'leftLowerLeg', 'rightLowerLeg', 'leftFoot', 'rightFoot'] as const;
+const SOLVE_JOINTS = ['hips', 'spine', 'neck', 'head', 'leftShoulder', 'rightShoulder', 'leftUpperArm', 'rightUpperArm', 'leftLowerArm', 'rightLowerArm', 'leftHand', 'rightHand', 'leftUpperLeg', 'rightUpperLeg', 'leftLowerLeg', 'rightLowerLeg', 'leftFoot', 'rightFoot'] as const;
 
 export type PartContacts = Readonly<Record<BodyPart, PartContact>>;
 
@@ -73,7 +73,7 @@ export class BodyRest {
     const pts = this.surface.sample();
     const hair = BODY_PARTS.indexOf('hair');
     const loose = pts.part.map((p) => (p === hair ? 1 : 0));
-    this.lastTurns = restTurns({ bed: this.shape, xyz: pts.xyz, anchor: pts.anchor, count: pts.count, loose, joints: this.joints(), roll });
+    this.lastTurns = restTurns({ bed: this.shape, xyz: pts.xyz, anchor: pts.anchor, blend: pts.blend, count: pts.count, loose, joints: this.joints(), roll });
     this.applyTurns(offsets, this.lastTurns, weight);
   }
 

@@ -16,6 +16,9 @@ import type { BedLayout } from './placement';
 export const BODY_PARTS = ['head', 'hair', 'torso', 'hips', 'leftArm', 'rightArm', 'leftHand', 'rightHand', 'leftLeg', 'rightLeg', 'leftFoot', 'rightFoot', 'accessory'] as const;
 export type BodyPart = (typeof BODY_PARTS)[number];
 
+/** SurfacePoints.blend's "no humanoid bone". */
+const NO_BONE = 255;
+
 /** The cell of the cached subset (metres): the lowest cached point is at most about this above the true one. */
 export const SUBSET_CELL = 0.006;
 /** The subset grows its cells past this many points (a dense avatar), keeping a frame cheap. */
@@ -65,6 +68,8 @@ export interface SurfacePoints {
   readonly count: number;
   readonly part: Uint8Array;
   readonly anchor: Uint8Array;
+  /** Per point, 4 humanoid bones (index in HUMAN_BONE_NAMES, 255 none) and their skin weights (the rest solver's shares). */
+  readonly blend: { readonly bones: Uint8Array; readonly weights: Float32Array };
   readonly xyz: Float32Array;
 }
 
@@ -155,6 +160,7 @@ export class BodySurface {
     while (cell > 0 && picks.total > max) picks = this.pick(meshes, (cell *= 1.5));
     const part = new Uint8Array(picks.total);
     const anchor = new Uint8Array(picks.total);
+    const blend = { bones: new Uint8Array(picks.total * 4).fill(NO_BONE), weights: new Float32Array(picks.total * 4) };
     const out: MeshSamples[] = [];
     let offset = 0;
     for (const [mesh, list] of picks.perMesh) {
@@ -165,13 +171,21 @@ export class BodySurface {
       const local = new Float32Array(list.length * 3);
       const joints = new Uint16Array(list.length * 4);
       const weights = new Float32Array(list.length * 4);
+      // Each joint of the skin as the humanoid bone it hangs from (a hair or accessory joint: its bone's).
+      const humanOf = skinned ? (mesh as SkinnedMesh).skeleton.bones.map((b) => HUMAN_BONE_NAMES.indexOf(this.anchorOf(b, true)?.bone as HumanBoneName)) : [];
       list.forEach(({ index, part: p, anchor: a }, i) => {
         local.set([pos.getX(index), pos.getY(index), pos.getZ(index)], i * 3);
         if (skinned && si && sw) {
           for (let k = 0; k < 4; k++) {
             joints[i * 4 + k] = si.getComponent(index, k);
             weights[i * 4 + k] = sw.getComponent(index, k);
+            const h = humanOf[joints[i * 4 + k]] ?? -1;
+            blend.bones[(offset + i) * 4 + k] = h < 0 ? NO_BONE : h;
+            blend.weights[(offset + i) * 4 + k] = weights[i * 4 + k];
           }
+        } else {
+          blend.bones[(offset + i) * 4] = HUMAN_BONE_NAMES.indexOf(a);
+          blend.weights[(offset + i) * 4] = 1;
         }
         part[offset + i] = BODY_PARTS.indexOf(p);
         anchor[offset + i] = HUMAN_BONE_NAMES.indexOf(a);
@@ -179,7 +193,7 @@ export class BodySurface {
       out.push({ mesh, skinned: skinned && !!si && !!sw, local, joints, weights, offset });
       offset += list.length;
     }
-    return { meshes: out, points: { count: picks.total, part, anchor, xyz: new Float32Array(picks.total * 3) } };
+    return { meshes: out, points: { count: picks.total, part, anchor, blend, xyz: new Float32Array(picks.total * 3) } };
   }
 
   /** One vertex per (part, cell) of each mesh's bind pose; every vertex when `cell` is 0. */

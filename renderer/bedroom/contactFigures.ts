@@ -16,6 +16,12 @@ export type Support = 'head' | 'back' | 'hips';
 export interface ContactFigures {
   /** Height above what is under it of each support (metres; negative when inside), and what that is. */
   readonly floats: Readonly<Record<Support, { readonly gap: number; readonly surface: Surface } | null>>;
+  /**
+   * The whole body's lowest point (the hair aside) over what is under it: above the float limit the
+   * body is in the air; at rest, a support above it floats on its own (a triangle's one hips vertex).
+   * Absent: the body counts as in the air when every support floats.
+   */
+  readonly lowest?: { readonly gap: number; readonly surface: Surface } | null;
   /** Each part's depth inside the mattress or pillow (metres, 0 when not inside) and which. */
   readonly inside: Readonly<Partial<Record<BodyPart, { readonly depth: number; readonly of: Surface }>>>;
 }
@@ -43,7 +49,7 @@ export function contactFigures(c: PartContacts, onSide: boolean): ContactFigures
   const back: BodyPart[] = onSide ? ['torso', 'accessory', 'leftArm', 'rightArm'] : ['torso', 'accessory'];
   const inside: Partial<Record<BodyPart, { depth: number; of: Surface }>> = {};
   for (const p of BODY_PARTS) if (c[p].points) inside[p] = { depth: c[p].inside, of: c[p].insideOf };
-  return { floats: { head: lowest(['head']), back: lowest(back), hips: lowest(['hips']) }, inside };
+  return { floats: { head: lowest(['head']), back: lowest(back), hips: lowest(['hips']) }, lowest: lowest(BODY_PARTS.filter((p) => p !== 'hair')), inside };
 }
 
 /** Whether the figures are within the limits: each support on what is under it, nothing inside. */

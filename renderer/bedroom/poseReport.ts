@@ -57,9 +57,12 @@ export function skinWarnings(s: SkinReport): string[] {
   const supports = [['head', 'bedroom.issue.floatsHead'], ['back', s.onSide ? 'bedroom.issue.floatsSide' : 'bedroom.issue.floatsBack'], ['hips', 'bedroom.issue.floatsHips']] as const;
   const present = supports.filter(([k]) => s.figures.floats[k]);
   const floating = present.filter(([k]) => s.figures.floats[k]!.gap > FLOAT_LIMIT_M);
-  if (present.length && floating.length === present.length) {
-    // All of it in the air: one line for the body, from its lowest support, naming the offset that did it.
-    const low = present.map(([k]) => s.figures.floats[k]!).reduce((a, b) => (b.gap < a.gap ? b : a));
+  // All of it in the air: one line for the body, from its lowest point (or support), naming the offset
+  // that did it. A body resting on a part that is no support (a triangle on a leg vertex) has its
+  // floating support named instead.
+  const inAir = s.figures.lowest !== undefined ? !!s.figures.lowest && s.figures.lowest.gap > FLOAT_LIMIT_M : present.length > 0 && floating.length === present.length;
+  if (inAir) {
+    const low = s.figures.lowest ?? present.map(([k]) => s.figures.floats[k]!).reduce((a, b) => (b.gap < a.gap ? b : a));
     const offset = Math.abs(s.up) >= 0.005 ? t('bedroom.unit.cm', { value: `${s.up > 0 ? '+' : ''}${Math.round(s.up * 100)}` }) : '';
     out.push(offset
       ? t('bedroom.issue.floatsBodyOffset', { cm: cmText(low.gap), surface: surfaceWords(low.surface), slider: t('bedroom.placement.up'), offset })

@@ -7,8 +7,10 @@
  * skeleton and then rests the lowest point of the result on the bed. Pure math.
  */
 import type { Vec3 } from '../motion/types';
-import { HUMAN_BONE_NAMES, HUMAN_BONE_PARENT, type HumanBoneName } from '../vrm/humanBones';
-import { supportHeight, type BedShape } from './bedSurface';
+import type { HumanBoneName } from '../vrm/humanBones';
+import { Body, below, type RestInput } from './restBody';
+
+export type { RestInput } from './restBody';
 
 /** One turn about a joint: `axis` (unit, bed frame) by `angle` radians, right-handed. */
 export interface RestTurn {
@@ -19,184 +21,94 @@ export interface RestTurn {
 
 const DEG = Math.PI / 180;
 const UP: Vec3 = [0, 1, 0];
-/** The largest turn each joint may make (a soft mattress, not a contortion). */
+/**
+ * The largest turn each joint may make in one pass (a soft mattress, not a contortion); a later pass
+ * may take back or add to it. The hips' and the shoulders' are their whole turn over all passes: the
+ * hips took 12° a pass and, passing until settled, turned sphere.vrm's ball past its head-to-pillow
+ * placement; the shoulders' fades out as the body rolls.
+ */
 export const TURN_LIMIT: Readonly<Partial<Record<HumanBoneName, number>>> = {
   // A big head on a pillow (a chibi on its side) needs the neck bent far.
-  hips: 12 * DEG, neck: 50 * DEG,
+  hips: 60 * DEG, neck: 50 * DEG, head: 30 * DEG,
   leftUpperArm: 60 * DEG, rightUpperArm: 60 * DEG, leftLowerArm: 60 * DEG, rightLowerArm: 60 * DEG, leftLowerLeg: 30 * DEG, rightLowerLeg: 30 * DEG,
   // Knees up (step 5 of settlePass): as far as someone lying on the back draws them.
   leftUpperLeg: 70 * DEG, rightUpperLeg: 70 * DEG,
   // Shoulders drawn up (step 1b of settlePass) where box arms would hold the back off the bed.
-  leftShoulder: 35 * DEG, rightShoulder: 35 * DEG,
+  leftShoulder: 50 * DEG, rightShoulder: 50 * DEG,
 };
-
-export interface RestInput {
-  readonly bed: BedShape;
-  /** xyz triplets in the bed's frame (not changed). */
-  readonly xyz: ArrayLike<number>;
-  /** Per point, the index in HUMAN_BONE_NAMES of the bone it hangs from. */
-  readonly anchor: ArrayLike<number>;
-  readonly count: number;
-  /** Per point, 1 when it moves by itself (spring-bone hair): turned with its bone, never what rests. */
-  readonly loose?: ArrayLike<number>;
-  /** Joint positions in the bed's frame (those of the avatar). */
-  readonly joints: Readonly<Partial<Record<HumanBoneName, Vec3>>>;
-  /**
-   * How far the body has rolled onto a side: 0 on the back, 1 on a side (a turn-over's share). From
-   * the first degree the shoulder it rolls onto carries the body with the back (as contactFigures.ts
-   * counts it); on the back the arms lie beside it and are drawn up where they would hold it (step 1b),
-   * letting go over the first part of a roll. 1 when not given.
-   */
-  readonly roll?: number;
-}
-
-/** Each bone with itself and its ancestors (looked up per point, many times a frame). */
-const LINEAGE = new Map<HumanBoneName, ReadonlySet<HumanBoneName>>(
-  HUMAN_BONE_NAMES.map((bone) => {
-    const up = new Set<HumanBoneName>();
-    for (let b: HumanBoneName | null = bone; b; b = HUMAN_BONE_PARENT[b]) up.add(b);
-    return [bone, up];
-  }),
-);
-const below = (bone: HumanBoneName, root: HumanBoneName) => LINEAGE.get(bone)?.has(root) ?? false;
-
-/** Rotate p about the line through `pivot` along unit `axis` by `angle` (Rodrigues). */
-export function rotateAbout(p: Vec3, pivot: Vec3, axis: Vec3, angle: number): Vec3 {
-  const x = p[0] - pivot[0], y = p[1] - pivot[1], z = p[2] - pivot[2];
-  const c = Math.cos(angle), s = Math.sin(angle);
-  const d = (axis[0] * x + axis[1] * y + axis[2] * z) * (1 - c);
-  const cx = axis[1] * z - axis[2] * y, cy = axis[2] * x - axis[0] * z, cz = axis[0] * y - axis[1] * x;
-  return [pivot[0] + x * c + cx * s + axis[0] * d, pivot[1] + y * c + cy * s + axis[1] * d, pivot[2] + z * c + cz * s + axis[2] * d];
-}
 
 function horizontalUnit(v: Vec3): Vec3 | null {
   const n = Math.hypot(v[0], v[2]);
   return n > 1e-6 ? [v[0] / n, 0, v[2] / n] : null;
 }
 
-/** Works on its own copy of the points: each turn found is applied before the next is looked for. */
-class Body {
-  readonly xyz: Float64Array;
-  readonly bone: HumanBoneName[];
-  readonly boneIndex: Uint8Array;
-  readonly joints: Partial<Record<HumanBoneName, Vec3>>;
-  /** The sides whose knees came up (settlePass step 5): their feet are brought down to rest in each pass. */
-  readonly kneesUp = new Set<'left' | 'right'>();
-  constructor(readonly input: RestInput) {
-    this.xyz = new Float64Array(input.count * 3);
-    for (let i = 0; i < input.count * 3; i++) this.xyz[i] = input.xyz[i];
-    this.bone = new Array<HumanBoneName>(input.count);
-    this.boneIndex = new Uint8Array(input.count);
-    for (let i = 0; i < input.count; i++) {
-      const k = HUMAN_BONE_NAMES[input.anchor[i]] ? input.anchor[i] : HUMAN_BONE_NAMES.indexOf('hips');
-      this.boneIndex[i] = k;
-      this.bone[i] = HUMAN_BONE_NAMES[k];
-    }
-    this.joints = { ...input.joints };
-  }
-
-  /** The points whose bone passes `pick`. */
-  select(pick: (b: HumanBoneName) => boolean): number[] {
-    const out: number[] = [];
-    const loose = this.input.loose;
-    const ok = this.byBone(pick);
-    for (let i = 0; i < this.bone.length; i++) if (ok[this.boneIndex[i]] && !loose?.[i]) out.push(i);
-    return out;
-  }
-
-  /** `pick` asked once per bone, not per point (thousands of points hang from a few dozen bones). */
-  private byBone(pick: (b: HumanBoneName) => boolean): Uint8Array {
-    const ok = new Uint8Array(HUMAN_BONE_NAMES.length);
-    HUMAN_BONE_NAMES.forEach((b, k) => (ok[k] = pick(b) ? 1 : 0));
-    return ok;
-  }
-
-  /** Lowest gap of the points `idx`, all turned (on trial) about `pivot` when an angle is given. */
-  gap(idx: readonly number[], pivot?: Vec3, axis?: Vec3, angle = 0): number {
-    // Called some thousands of times a frame: Rodrigues written out, nothing allocated.
-    const bed = this.input.bed;
-    const turn = angle !== 0 && pivot && axis;
-    const c = Math.cos(angle), s = Math.sin(angle);
-    const [ax, ay, az] = axis ?? [0, 0, 0];
-    const [px, py, pz] = pivot ?? [0, 0, 0];
-    let g = Infinity;
-    for (const i of idx) {
-      let x = this.xyz[i * 3], y = this.xyz[i * 3 + 1], z = this.xyz[i * 3 + 2];
-      if (turn) {
-        const dx = x - px, dy = y - py, dz = z - pz;
-        const d = (ax * dx + ay * dy + az * dz) * (1 - c);
-        x = px + dx * c + (ay * dz - az * dy) * s + ax * d;
-        y = py + dy * c + (az * dx - ax * dz) * s + ay * d;
-        z = pz + dz * c + (ax * dy - ay * dx) * s + az * d;
-      }
-      const support = supportHeight(bed, x, z);
-      if (y - support < g) g = y - support;
-    }
-    return g;
-  }
-
-  lift(dy: number): void {
-    for (let i = 1; i < this.xyz.length; i += 3) this.xyz[i] += dy;
-    for (const k of Object.keys(this.joints) as HumanBoneName[]) this.joints[k] = [this.joints[k]![0], this.joints[k]![1] + dy, this.joints[k]![2]];
-  }
-
-  turn(root: HumanBoneName, pivot: Vec3, axis: Vec3, angle: number): void {
-    const moved = this.byBone((b) => below(b, root));
-    // Rodrigues in place (rotateAbout, without an array per point).
-    const c = Math.cos(angle), s = Math.sin(angle);
-    const [ax, ay, az] = axis;
-    const [px, py, pz] = pivot;
-    const xyz = this.xyz;
-    for (let i = 0; i < this.bone.length; i++) {
-      if (!moved[this.boneIndex[i]]) continue;
-      const dx = xyz[i * 3] - px, dy = xyz[i * 3 + 1] - py, dz = xyz[i * 3 + 2] - pz;
-      const d = (ax * dx + ay * dy + az * dz) * (1 - c);
-      xyz[i * 3] = px + dx * c + (ay * dz - az * dy) * s + ax * d;
-      xyz[i * 3 + 1] = py + dy * c + (az * dx - ax * dz) * s + ay * d;
-      xyz[i * 3 + 2] = pz + dz * c + (ax * dy - ay * dx) * s + az * d;
-    }
-    for (const k of Object.keys(this.joints) as HumanBoneName[]) if (below(k, root)) this.joints[k] = rotateAbout(this.joints[k]!, pivot, axis, angle);
-  }
-}
-
 /**
- * The angle in [-limit, limit] where f crosses 0: toward whichever side moves f the right way, by
- * bisection (f is monotonic over such small turns). `onlyUp` (a limb): acts only when f < 0 and, when 0
- * is out of reach, takes the best angle on the way; otherwise the limit when it cannot get there.
+ * The angle in [-limit, limit] nearest 0 where f crosses 0, by bisection (f is monotonic over such
+ * small turns, away from a kink). The side is first guessed from the slope at 0; where that side
+ * does not get there, the other is searched: a box's corner makes f kink at 0 (the lowest point
+ * switching from one box to another), and its slope there can point away from the crossing (debug_robot
+ * half rolled: the hips tilted 12° the wrong way each pass, the torso 15 cm up). `onlyUp` (a limb): acts
+ * only when f < 0 and, when 0 is out of reach, takes the best angle on the way; otherwise, out of reach,
+ * the angle nearest to it.
  */
-function solveAngle(f: (a: number) => number, limit: number, onlyUp: boolean): number {
+function solveAngle(f: (a: number) => number, [lo, hi]: readonly [number, number], onlyUp: boolean): number {
   const f0 = f(0);
   if (Math.abs(f0) < 1e-4 || (onlyUp && f0 >= 0)) return 0;
   const step = 0.5 * DEG;
-  const sign = (f(step) - f(-step)) * -f0 >= 0 ? 1 : -1;
-  if (f(sign * limit) * f0 > 0) {
-    if (!onlyUp) return sign * limit;
-    let best = 0;
-    let bestF = f0;
-    for (let k = 1; k <= 8; k++) {
-      const v = f((sign * limit * k) / 8);
-      if (v > bestF) [best, bestF] = [(sign * limit * k) / 8, v];
+  const guess = (f(step) - f(-step)) * -f0 >= 0 ? 1 : -1;
+  const end = (sign: number) => (sign > 0 ? hi : lo);
+  let bracket: [number, number] | null = end(guess) !== 0 && f(end(guess)) * f0 <= 0 ? [0, end(guess)] : null;
+  // Not on the guessed side: the nearest crossing on either, on a coarse grid.
+  let best = 0;
+  let bestF = f0;
+  const better = (v: number) => (onlyUp ? v > bestF : Math.abs(v) < Math.abs(bestF));
+  for (let k = 1; !bracket && k <= SCAN; k++) {
+    for (const sign of [guess, -guess]) {
+      if (end(sign) === 0) continue;
+      const a = (end(sign) * k) / SCAN;
+      const v = f(a);
+      if (v * f0 <= 0) {
+        bracket = [(end(sign) * (k - 1)) / SCAN, a];
+        break;
+      }
+      if (better(v)) [best, bestF] = [a, v];
     }
-    return best;
   }
-  let lo = 0;
-  let hi = limit;
+  if (!bracket) return best;
+  let [near, far] = bracket;
   for (let k = 0; k < 12; k++) {
-    const mid = (lo + hi) / 2;
-    if (f(sign * mid) * f0 > 0) lo = mid;
-    else hi = mid;
+    const mid = (near + far) / 2;
+    if (f(mid) * f0 > 0) near = mid;
+    else far = mid;
   }
-  return sign * hi;
+  return far;
 }
 
-/** Passes over the steps below: a later turn (the neck, an arm) moves what an earlier one levelled. */
-const PASSES = 3;
+/** Grid steps per side of solveAngle's search for a crossing its first guess missed. */
+const SCAN = 8;
+
+/**
+ * Passes over the steps below until one moves no point of the body more than SETTLED_M (its rest on
+ * the bed aside): a later turn (the neck, an arm) moves what an earlier one levelled. A fixed three
+ * passes left debug_robot's back 1.2-2.6 cm up, still settling; a human-shaped body is settled after
+ * two or three. Where two steps undo each other (a box shin lifted out of the bed at the knee, then
+ * bent back to bring the foot down) the pass moves the body little and the passes stop there too.
+ */
+const MAX_PASSES = 8;
+/** Metres: a pass that moved no point more than this changed nothing that shows. */
+const SETTLED_M = 0.001;
 
 /** The turns that settle the body, in the order found: hips (the whole body), neck, lower legs, arms; then again. */
 export function restTurns(input: RestInput): RestTurn[] {
   const body = new Body(input);
   const turns: RestTurn[] = [];
-  for (let pass = 0; pass < PASSES; pass++) settlePass(body, turns);
+  const before = new Float64Array(body.xyz.length);
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    before.set(body.xyz);
+    const lifted = body.lifted;
+    settlePass(body, turns);
+    if (body.movedSince(before, body.lifted - lifted) < SETTLED_M) break;
+  }
   return turns;
 }
 
@@ -206,8 +118,15 @@ function settlePass(body: Body, turns: RestTurn[]): void {
   const long = j.hips && head ? horizontalUnit([head[0] - j.hips[0], 0, head[2] - j.hips[2]]) : null;
   // Across the body, level: turning about it lifts or lowers what lies toward the head.
   const across: Vec3 | null = long ? [-long[2], 0, long[0]] : null;
-  const apply = (bone: HumanBoneName, pivot: Vec3, axis: Vec3, angle: number) => {
+  // `f` is told the lowest gap of a set of points with the turn on trial (g), and says how far from done it is.
+  type Goal = (g: (idx: readonly number[]) => number) => number;
+  const apply = (bone: HumanBoneName, pivot: Vec3, axis: Vec3, f: Goal, limit: number, onlyUp: boolean, kind = '') => {
+    const used = (kind && body.used.get(`${bone} ${kind}`)) || 0;
+    const share = body.share(bone);
+    const trial = (a: number) => f((idx) => body.gap(idx, share, pivot, axis, a));
+    const angle = solveAngle(trial, [Math.min(0, -limit - used), Math.max(0, limit - used)], onlyUp);
     if (angle === 0) return;
+    if (kind) body.used.set(`${bone} ${kind}`, used + angle);
     body.turn(bone, pivot, axis, angle);
     turns.push({ bone, axis, angle });
   };
@@ -223,7 +142,7 @@ function settlePass(body: Body, turns: RestTurn[]): void {
   // 1. The body tilts at the hips until the back and the pelvis lie level (a backpack tilts it).
   if (back.length) {
     const pivot = j.hips;
-    apply('hips', pivot, across, solveAngle((a) => body.gap(back, pivot, across, a) - body.gap(pelvis, pivot, across, a), TURN_LIMIT.hips ?? 0, false));
+    apply('hips', pivot, across, (g) => g(back) - g(pelvis), TURN_LIMIT.hips ?? 0, false, 'level');
   }
   // 1b. Lying on the back the arms lie beside the torso and do not carry it: where an upper arm holds
   // the back off the bed (a robot's box arms, thicker than its back is deep below the shoulder), the
@@ -237,17 +156,22 @@ function settlePass(body: Body, turns: RestTurn[]): void {
       const rest = body.gap(torso);
       if (body.gap(arm) >= rest - KNEES_UP_FROM) continue;
       const limit = (TURN_LIMIT[`${side}Shoulder`] ?? 0) * Math.max(0, 1 - roll / SHRUG_FADE);
-      apply(`${side}Shoulder`, pivot, long!, solveAngle((a) => body.gap(arm, pivot, long!, a) - rest, limit, true));
+      apply(`${side}Shoulder`, pivot, long!, (g) => g(arm) - rest, limit, true, 'shrug');
     }
   }
   // 2. Pelvis and back rest on the bed.
   body.lift(-body.gap([...pelvis, ...back]));
-  // 3. The head rests on what is under it (the pillow): bend at the neck.
-  // (The head's own skin: the neck's lies in the pillow's dip or above it, it does not rest.)
+  // 3. The head rests on what is under it (the pillow): bend at the neck, the neck's own skin going
+  // no lower than the bed (a robot's neck box on its side came 1 cm below the head and torso); then,
+  // where the neck met the bed first, nod at the head so the head rests too.
   const headPts = body.select((b) => below(b, 'head'));
+  const neckPts = body.select((b) => b === 'neck');
   if (j.neck && headPts.length) {
     const pivot = j.neck;
-    apply('neck', pivot, across, solveAngle((a) => body.gap(headPts, pivot, across, a), TURN_LIMIT.neck ?? 0, false));
+    const both = [...headPts, ...neckPts];
+    apply('neck', pivot, across, (g) => g(both), TURN_LIMIT.neck ?? 0, false);
+    const nod = body.joints.head;
+    if (nod && neckPts.length && body.gap(headPts) > NOD_FROM) apply('head', nod, across, (g) => g(headPts), TURN_LIMIT.head ?? 0, false);
   }
   // 4. Legs and arms only come out of the bed: lifted about a level axis across their own direction.
   // (An arm still in after the shoulder's turn is lifted at the elbow too.)
@@ -261,10 +185,10 @@ function settlePass(body: Body, turns: RestTurn[]): void {
     const pts = body.select((b) => below(b, from));
     if (!pivot || !pts.length) continue;
     const axis: Vec3 = dir ? [-dir[2], 0, dir[0]] : across;
-    apply(root, pivot, axis, solveAngle((a) => body.gap(pts, pivot, axis, a), TURN_LIMIT[root] ?? 0, true));
+    apply(root, pivot, axis, (g) => g(pts), TURN_LIMIT[root] ?? 0, true);
     // An arm still in (one lying forward through the pillow's edge) swings about the vertical, off it.
     if (root.endsWith('UpperArm') && body.gap(pts) < 0) {
-      apply(root, pivot, UP, solveAngle((a) => body.gap(pts, pivot, UP, a), TURN_LIMIT[root] ?? 0, true));
+      apply(root, pivot, UP, (g) => g(pts), TURN_LIMIT[root] ?? 0, true);
     }
   }
   // 5. Knees up where the lower legs hold the pelvis off the bed (shins thicker than the hips, as a
@@ -276,28 +200,34 @@ function settlePass(body: Body, turns: RestTurn[]): void {
     const knee = j[`${side}LowerLeg`];
     const leg = body.select((b) => below(b, `${side}LowerLeg`));
     const feet = body.select((b) => below(b, `${side}Foot`));
-    if (!knee || !leg.length || !feet.length || !hip) continue;
+    if (!knee || !leg.length || !hip) continue;
     const dir = horizontalUnit([knee[0] - hip[0], 0, knee[2] - hip[2]]);
     if (!dir) continue;
     const axis: Vec3 = [-dir[2], 0, dir[0]];
     const rest = body.gap([...pelvis, ...back].filter((i) => !below(body.bone[i], `${side}UpperLeg`)));
     if (body.gap(leg) < rest - KNEES_UP_FROM) {
-      apply(`${side}UpperLeg`, hip, axis, solveAngle((a) => body.gap(leg, hip, axis, a) - rest, TURN_LIMIT[`${side}UpperLeg`] ?? 0, true));
+      apply(`${side}UpperLeg`, hip, axis, (g) => g(leg) - rest, TURN_LIMIT[`${side}UpperLeg`] ?? 0, true);
       body.kneesUp.add(side);
     }
     const k = body.joints[`${side}LowerLeg`];
-    if (!body.kneesUp.has(side) || !k || body.gap(feet) - rest < KNEES_UP_FROM) continue;
-    apply(`${side}LowerLeg`, k, axis, solveAngle((a) => body.gap(feet, k, axis, a) - rest, KNEE_BEND_LIMIT, false));
+    if (!body.kneesUp.has(side) || !k || !feet.length || body.gap(feet) - rest < KNEES_UP_FROM) continue;
+    apply(`${side}LowerLeg`, k, axis, (g) => g(feet) - rest, KNEE_BEND_LIMIT, false);
   }
 }
 
-/** How far (metres) the lower legs may hold the pelvis off the bed before the knees come up (the float limit, contactFigures.ts). */
-const KNEES_UP_FROM = 0.01;
+/**
+ * How far (metres) the lower legs (or box arms) may hold the pelvis (or back) off the bed before the
+ * knees come up (the shoulders draw up): half the float limit (contactFigures.ts), so that what is left
+ * after the passes stays under it (at the whole limit debug_robot's foot held it at 1.0 cm).
+ */
+const KNEES_UP_FROM = 0.005;
 /**
  * The share of a turn-over over which drawn-up shoulders let go: rolling, the arm the body turns onto
  * goes under it and carries it, and must not be drawn up (cryptovoxels' side floated 1.7 cm when the
  * shoulders kept drawing up through the whole roll).
  */
 const SHRUG_FADE = 0.2;
+/** How far (metres) the head may stay above the pillow, its neck resting, before it nods down (below the float limit). */
+const NOD_FROM = 0.002;
 /** How far the knee may bend to bring a lifted leg's foot down to the mattress. */
 const KNEE_BEND_LIMIT = 110 * DEG;

@@ -126,5 +126,12 @@ describe('the skin in words: placed figures with known errors', () => {
   it('all of it in the air with no offset: the body floats, from its lowest support', () => {
     const figures: ContactFigures = { floats: floats(0.3, 0.2, 0.25), inside: {} };
     expect(skinWarnings({ figures, onSide: false, up: 0 })).toEqual(['the body floats 20 cm above the mattress']);
+    // With the body's lowest point given: the body line is from it.
+    expect(skinWarnings({ figures: { ...figures, lowest: { gap: 0.15, surface: 'mattress' } }, onSide: false, up: 0 })).toEqual(['the body floats 15 cm above the mattress']);
+  });
+  it('the one support up while the body rests on a limb: that support floats, not the body', () => {
+    const figures: ContactFigures = { floats: { head: null, back: null, hips: { gap: 0.098, surface: 'mattress' } }, lowest: { gap: 0, surface: 'mattress' }, inside: {} };
+    expect(skinWarnings({ figures, onSide: true, up: 0 })).toEqual(['the hips float 9.8 cm above the mattress']);
+    expect(withinLimits(figures)).toBe(false);
   });
 });

@@ -6,7 +6,8 @@
  * on the mattress.
  */
 import { describe, expect, it } from 'vitest';
-import { restTurns, rotateAbout, type RestTurn } from '../../../shared/bedroom/restSolve';
+import { restTurns, type RestTurn } from '../../../shared/bedroom/restSolve';
+import { rotateAbout } from '../../../shared/bedroom/restBody';
 import { supportHeight, type BedShape } from '../../../shared/bedroom/bedSurface';
 import { HUMAN_BONE_NAMES, HUMAN_BONE_PARENT, type HumanBoneName } from '../../../shared/vrm/humanBones';
 import type { Vec3 } from '../../../shared/motion/types';
