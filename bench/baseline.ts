@@ -84,7 +84,9 @@ export class Guard {
     const all = this.flagged.length + this.flaggedWall.length;
     if (!all) console.log(`guard: no figure over ${FLAG_RATIO}x its baseline`);
     else {
-      console.log(`guard: ${all} figure(s) over ${FLAG_RATIO}x their baseline (${this.flagged.length} of main-thread CPU, ${this.flaggedWall.length} of wall time or memory: compare the loads above before blaming the code for those):`);
+      console.log(
+        `guard: ${all} figure(s) over ${FLAG_RATIO}x their baseline (${this.flagged.length} of main-thread CPU, ${this.flaggedWall.length} of wall time or memory: compare the loads above before blaming the code for those):`,
+      );
       for (const f of this.flagged) console.log(`  FLAGGED ${f}`);
       for (const f of this.flaggedWall) console.log(`  FLAGGED (wall) ${f}`);
     }

@@ -37,8 +37,16 @@ export async function run(): Promise<void> {
   const truth = convertToMotion(name, readFileSync(file));
   const h = normalizedPoseAt(truth, 0).hipsPosition!;
   const base = {
-    vrm: makeMannequinVrm(), vrma: writeVrma(truth), start: 0, fps: 10, width: 640, height: 480, fovDeg: 45,
-    cameraPosition: [h[0], 1.0, h[2] + 2.8] as const, cameraTarget: [h[0], 0.85, h[2]] as const, dress: true,
+    vrm: makeMannequinVrm(),
+    vrma: writeVrma(truth),
+    start: 0,
+    fps: 10,
+    width: 640,
+    height: 480,
+    fovDeg: 45,
+    cameraPosition: [h[0], 1.0, h[2] + 2.8] as const,
+    cameraTarget: [h[0], 0.85, h[2]] as const,
+    dress: true,
   };
   // The close-up: eyes shut every third frame, the mouth open every third (what the face test draws).
   const closeUp = faceCloseUp();
@@ -70,8 +78,20 @@ export async function run(): Promise<void> {
       // One run: the clocks are read when frame 2 is about to be drawn (page, wasm, model and shaders
       // loaded, the first frames' warm-up done) and after the last frame.
       let t0 = 0, w0 = 0;
-      const r = await renderAndDetect(browser, { ...scenes[scene], count: 2 + FRAMES, modelComplexity: complexity, detect, hands, face,
-        cpuInference: label !== 'full on WebGL', steadyFrom: 2, onSteady: () => { t0 = treeTicks(process.pid) ?? 0; w0 = performance.now(); } });
+      const r = await renderAndDetect(browser, {
+        ...scenes[scene],
+        count: 2 + FRAMES,
+        modelComplexity: complexity,
+        detect,
+        hands,
+        face,
+        cpuInference: label !== 'full on WebGL',
+        steadyFrom: 2,
+        onSteady: () => {
+          t0 = treeTicks(process.pid) ?? 0;
+          w0 = performance.now();
+        },
+      });
       const cpuAll = ((treeTicks(process.pid) ?? 0) - t0) / 100;
       const wallAll = (performance.now() - w0) / 1000;
       const cpu = cpuAll / FRAMES;
@@ -81,10 +101,14 @@ export async function run(): Promise<void> {
       const ms = [...r.ms.slice(2)].sort((a, b) => a - b);
       const detectorCpu = detect ? cpu - drawCpu : 0;
       cpuOf[label] = cpu;
-      if (hands || face) console.log(`${label}: a hand in ${r.found?.hands} and a face in ${r.found?.face} of ${2 + FRAMES} frames (${scene === 'dance' ? 'the CMU dance seen whole, hands about 25 px' : 'the drawn face, about 110 px'})`);
+      if (hands || face)
+        console.log(
+          `${label}: a hand in ${r.found?.hands} and a face in ${r.found?.face} of ${2 + FRAMES} frames (${
+            scene === 'dance' ? 'the CMU dance seen whole, hands about 25 px' : 'the drawn face, about 110 px'
+          })`,
+        );
       const small = (v: number) => (v * 1000).toFixed(0);
-      rows.push([label, small(cpu), detect ? (detectorCpu * 1000).toFixed(0) : '-', cpu > 0 ? (1 / cpu).toFixed(2) : '-',
-        small(wall), ms[ms.length >> 1].toFixed(0), r.ms[0].toFixed(0)]);
+      rows.push([label, small(cpu), detect ? (detectorCpu * 1000).toFixed(0) : '-', cpu > 0 ? (1 / cpu).toFixed(2) : '-', small(wall), ms[ms.length >> 1].toFixed(0), r.ms[0].toFixed(0)]);
     } finally {
       await browser.close();
     }
@@ -94,6 +118,13 @@ export async function run(): Promise<void> {
     const face = cpuOf['close-up: full + face'] - cpuOf['close-up: full'];
     rows.push(['face model alone (close-up: + face − full)', (face * 1000).toFixed(0), (face * 1000).toFixed(0), face > 0 ? (1 / face).toFixed(2) : '-', '-', '-', '-']);
   }
-  printTable(`capture: @mediapipe/pose at 640×480, ${FRAMES} steady frames (CPU of the browser process tree from frame 2 to the last)`,
-    ['run', 'CPU ms/frame', 'detector CPU ms/frame', 'frames per CPU-second', 'wall ms/frame', 'median send() ms', 'first frame ms'], rows);
+  printTable(`capture: @mediapipe/pose at 640×480, ${FRAMES} steady frames (CPU of the browser process tree from frame 2 to the last)`, [
+    'run',
+    'CPU ms/frame',
+    'detector CPU ms/frame',
+    'frames per CPU-second',
+    'wall ms/frame',
+    'median send() ms',
+    'first frame ms',
+  ], rows);
 }

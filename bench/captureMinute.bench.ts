@@ -41,8 +41,17 @@ export async function run(): Promise<void> {
   try {
     const r0 = performance.now();
     const { webm, drawn } = await renderVideo(browser, {
-      vrm: makeMannequinVrm(), vrma: writeVrma(truth), start: 0, duration: SECONDS, fps: FPS, width: 640, height: 480, fovDeg: 45,
-      cameraPosition: [h[0], 1.0, h[2] + 2.8], cameraTarget: [h[0], 0.85, h[2]], dress: true,
+      vrm: makeMannequinVrm(),
+      vrma: writeVrma(truth),
+      start: 0,
+      duration: SECONDS,
+      fps: FPS,
+      width: 640,
+      height: 480,
+      fovDeg: 45,
+      cameraPosition: [h[0], 1.0, h[2] + 2.8],
+      cameraTarget: [h[0], 0.85, h[2]],
+      dress: true,
     });
     const renderS = (performance.now() - r0) / 1000;
     writeFileSync(join(folder, 'minute.webm'), webm);
@@ -59,20 +68,40 @@ export async function run(): Promise<void> {
       const m0 = treeTicks(process.pid, true) ?? 0;
       const w0 = performance.now();
       await entry.click();
-      await page.waitForFunction(() => {
-        const st = (window as unknown as { __studio: { state(): { motionName: string; messages: { kind: string }[] } } }).__studio.state();
-        return st.motionName === 'minute' || st.messages.some((m) => m.kind === 'error');
-      }, undefined, { timeout: 1_800_000, polling: 1000 });
+      await page.waitForFunction(
+        () => {
+          const st = (window as unknown as { __studio: { state(): { motionName: string; messages: { kind: string }[] } } }).__studio.state();
+          return st.motionName === 'minute' || st.messages.some((m) => m.kind === 'error');
+        },
+        undefined,
+        { timeout: 1_800_000, polling: 1000 },
+      );
       const wall = (performance.now() - w0) / 1000;
       const cpu = ((treeTicks(process.pid) ?? 0) - t0) / 100;
       const main = ((treeTicks(process.pid, true) ?? 0) - m0) / 100;
-      const done = await page.evaluate(() => (window as unknown as { __studio: { state(): { messages: { text: string }[] } } }).__studio.state().messages.map((m) => m.text).find((t) => t.startsWith('Captured')) ?? 'no capture message');
+      const done = await page.evaluate(() =>
+        (window as unknown as { __studio: { state(): { messages: { text: string }[] } } }).__studio.state().messages.map((m) => m.text).find((t) => t.startsWith('Captured')) ?? 'no capture message'
+      );
       const redrawn = (await page.evaluate(() => (window as unknown as { __studio: { framesDrawn(): number } }).__studio.framesDrawn())) - drawn0;
       console.log(`captureMinute: ${done} The viewport drew ${redrawn} frames meanwhile.`);
       const frames = Math.ceil(SECONDS * FPS);
-      printTable(`capture: a ${SECONDS} s 640×480 clip (${drawn} frames drawn, ${(webm.length / 1e6).toFixed(1)} MB WebM, rendered in ${renderS.toFixed(0)} s) read at ${FPS} frames/s in the studio, click to open document`,
+      printTable(
+        `capture: a ${SECONDS} s 640×480 clip (${drawn} frames drawn, ${(webm.length / 1e6).toFixed(1)} MB WebM, rendered in ${
+          renderS.toFixed(0)
+        } s) read at ${FPS} frames/s in the studio, click to open document`,
         ['clip', 'wall s', 'CPU s (browser tree)', 'page main thread CPU s', 'CPU ms/frame', 'main thread ms/frame', 'frames/s (wall)', 'load average at start', 'aim'],
-        [[`${SECONDS} s`, wall.toFixed(1), cpu.toFixed(1), main.toFixed(1), ((cpu * 1000) / frames).toFixed(0), ((main * 1000) / frames).toFixed(0), (frames / wall).toFixed(2), load0.toFixed(1), `${(2 * SECONDS).toFixed(0)} s wall`]]);
+        [[
+          `${SECONDS} s`,
+          wall.toFixed(1),
+          cpu.toFixed(1),
+          main.toFixed(1),
+          ((cpu * 1000) / frames).toFixed(0),
+          ((main * 1000) / frames).toFixed(0),
+          (frames / wall).toFixed(2),
+          load0.toFixed(1),
+          `${(2 * SECONDS).toFixed(0)} s wall`,
+        ]],
+      );
     } finally {
       await context.close();
     }

@@ -77,6 +77,10 @@ export async function run(): Promise<void> {
   );
   add('motion amount after an arm edit', amWhole.ms, amSpan.ms);
 
-  printTable('After one pose edit on the 10-minute motion (Node): the views\' recomputation, whole motion (before) vs incremental (now)', ['recomputed', 'before', 'now', 'speed-up', 'vs baseline'], rows);
+  printTable(
+    "After one pose edit on the 10-minute motion (Node): the views' recomputation, whole motion (before) vs incremental (now)",
+    ['recomputed', 'before', 'now', 'speed-up', 'vs baseline'],
+    rows,
+  );
   maybeWriteBaseline('editFollowUp', figures, `bench/editFollowUp.bench.ts, ${new Date().toISOString()}`);
 }

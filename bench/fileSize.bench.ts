@@ -156,11 +156,28 @@ export async function run(): Promise<void> {
   const rows: string[][] = [];
   const misses: string[] = [];
   const header = [
-    'motion', 'source keys', 'source KB', 'Douglas-Peucker keys', 'ours keys', 'optimum keys', 'ours / optimum',
-    'float KB', 'float err rad / mm', 'quantized keys', 'quantized KB', 'quantized err rad / mm',
-    'gltf-transform keys', 'gltf-transform KB', 'gltf-transform err rad / mm',
-    'gltfpack KB', 'gltfpack err rad / mm', 'gltfpack -af 0 KB', 'gltfpack -af 0 err rad / mm', 'quantized <= gltfpack',
-    'gltfpack smallest within the bound (-af 30/60/120/0)', 'quantized <= that',
+    'motion',
+    'source keys',
+    'source KB',
+    'Douglas-Peucker keys',
+    'ours keys',
+    'optimum keys',
+    'ours / optimum',
+    'float KB',
+    'float err rad / mm',
+    'quantized keys',
+    'quantized KB',
+    'quantized err rad / mm',
+    'gltf-transform keys',
+    'gltf-transform KB',
+    'gltf-transform err rad / mm',
+    'gltfpack KB',
+    'gltfpack err rad / mm',
+    'gltfpack -af 0 KB',
+    'gltfpack -af 0 err rad / mm',
+    'quantized <= gltfpack',
+    'gltfpack smallest within the bound (-af 30/60/120/0)',
+    'quantized <= that',
   ];
   let longTiming = '';
   const bytesRows: string[][] = [];
@@ -194,24 +211,47 @@ export async function run(): Promise<void> {
     if (gp.droppedNodes || gp0.droppedNodes) misses.push(`${name}: gltfpack removed the nodes of ${gp.droppedNodes} (default) / ${gp0.droppedNodes} (-af 0) animated tracks; measured as the identity`);
     // gltfpack at equal error: the smallest of its resampling rates whose measured error is within ours.
     let matched: { label: string; bytes: number } | undefined;
-    for (const [label, bytes] of [['-af 30', packed], ['-af 60', await runGltfpack(gltfpack, sourceBytes, ['-af', '60'])], ['-af 120', await runGltfpack(gltfpack, sourceBytes, ['-af', '120'])], ['-af 0', packed0]] as const) {
+    for (
+      const [label, bytes] of [['-af 30', packed], ['-af 60', await runGltfpack(gltfpack, sourceBytes, ['-af', '60'])], ['-af 120', await runGltfpack(gltfpack, sourceBytes, ['-af', '120'])], [
+        '-af 0',
+        packed0,
+      ]] as const
+    ) {
       const e = maxPoseError(source, gltfpackMotion(source, bytes).motion);
       if (e.rotation <= ROT && e.position <= POS && (!matched || bytes.length < matched.bytes)) matched = { label, bytes: bytes.length };
     }
     const within = quantizedErr.rotation <= ROT && quantizedErr.position <= POS * (1 + 1e-9);
     rows.push([
-      name, String(keyCount(source)), kb(sourceBytes.length), String(keyCount(dp)), String(keyCount(ours)),
-      optimum ? String(keyCount(optimum)) : '-', optimum ? (keyCount(ours) / keyCount(optimum)).toFixed(3) : '-',
-      kb(floatBytes.length), err(floatErr), String(keyCount(quantizedMotion)), kb(quantizedBytes.length), err(quantizedErr),
-      String(keyCount(gt)), kb(gtBytes.length), err(maxPoseError(source, gt)),
-      kb(packed.length), err(maxPoseError(source, gp.motion)), kb(packed0.length), err(maxPoseError(source, gp0.motion)),
+      name,
+      String(keyCount(source)),
+      kb(sourceBytes.length),
+      String(keyCount(dp)),
+      String(keyCount(ours)),
+      optimum ? String(keyCount(optimum)) : '-',
+      optimum ? (keyCount(ours) / keyCount(optimum)).toFixed(3) : '-',
+      kb(floatBytes.length),
+      err(floatErr),
+      String(keyCount(quantizedMotion)),
+      kb(quantizedBytes.length),
+      err(quantizedErr),
+      String(keyCount(gt)),
+      kb(gtBytes.length),
+      err(maxPoseError(source, gt)),
+      kb(packed.length),
+      err(maxPoseError(source, gp.motion)),
+      kb(packed0.length),
+      err(maxPoseError(source, gp0.motion)),
       `${quantizedBytes.length <= packed.length ? 'yes' : 'NO'}${within ? '' : ' (ERROR OVER BOUND)'}`,
       matched ? `${kb(matched.bytes)} (${matched.label})` : 'none',
       matched ? (quantizedBytes.length <= matched.bytes ? 'yes' : 'NO') : 'yes (gltfpack never within)',
     ]);
     const grouping = groupingEstimate(source, quantizedMotion);
     if (grouping) {
-      groupingNotes.push(`${name} (${grouping.tracks} tracks): key data with a key set per track (source values) ${kb(grouping.separate)} KB, with greedy joint key sets ${kb(grouping.grouped)} KB in ${grouping.groups} groups (${((1 - grouping.grouped / grouping.separate) * 100).toFixed(1)}% less); as written (fitted values, shared arrays) ${kb(grouping.written)} KB`);
+      groupingNotes.push(
+        `${name} (${grouping.tracks} tracks): key data with a key set per track (source values) ${kb(grouping.separate)} KB, with greedy joint key sets ${
+          kb(grouping.grouped)
+        } KB in ${grouping.groups} groups (${((1 - grouping.grouped / grouping.separate) * 100).toFixed(1)}% less); as written (fitted values, shared arrays) ${kb(grouping.written)} KB`,
+      );
     }
     bytesRows.push([name, ...parts(byteBreakdown(quantizedBytes)), String(quantizedMotion.channels.length), perTrack(quantizedMotion), ...parts(byteBreakdown(packed)), packedTracks(packed)]);
     if (!optimum) {
@@ -226,17 +266,37 @@ export async function run(): Promise<void> {
       cpu.sort((a, b) => a - b);
       const tq = await timeIt('optimize --quantize', () => optimize(source, { quantize: true }), { minRuns: 3, minMs: 300 });
       const tf = await timeIt('optimize --fast', () => optimize(source, { method: 'fast' }), { minRuns: 3, minMs: 300 });
-      longTiming = `optimize on ${name} (${keyCount(source)} keys): ${t.ms.toFixed(0)} ms wall, ${cpu[cpu.length >> 1].toFixed(0)} ms CPU (median of ${t.runs}; aim < 1000 ms: ${t.ms < 1000 ? 'met' : cpu[cpu.length >> 1] < 1000 ? 'met in CPU time' : 'NOT met'}); with quantize ${tq.ms.toFixed(0)} ms; Douglas-Peucker alone (--fast) ${tf.ms.toFixed(0)} ms; load average ${load.toFixed(1)} on ${cpus().length} cores`;
+      longTiming = `optimize on ${name} (${keyCount(source)} keys): ${t.ms.toFixed(0)} ms wall, ${cpu[cpu.length >> 1].toFixed(0)} ms CPU (median of ${t.runs}; aim < 1000 ms: ${
+        t.ms < 1000 ? 'met' : cpu[cpu.length >> 1] < 1000 ? 'met in CPU time' : 'NOT met'
+      }); with quantize ${tq.ms.toFixed(0)} ms; Douglas-Peucker alone (--fast) ${tf.ms.toFixed(0)} ms; load average ${load.toFixed(1)} on ${cpus().length} cores`;
     }
   }
-  console.log(`\nSmaller files with a guaranteed error: ours at ${ROT} rad / ${POS * 1000} mm (errors measured after write -> read at every source key), vs gltf-transform resample() default and gltfpack 1.3 (WebAssembly)\n`);
+  console.log(
+    `\nSmaller files with a guaranteed error: ours at ${ROT} rad / ${
+      POS * 1000
+    } mm (errors measured after write -> read at every source key), vs gltf-transform resample() default and gltfpack 1.3 (WebAssembly)\n`,
+  );
   console.log(`| ${header.join(' | ')} |`);
   console.log(`|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`);
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);
   console.log('');
   const bytesHeader = [
-    'motion', 'quantized KB', 'JSON KB', 'times KB (arrays)', 'rotations KB', 'translations KB', 'headers+padding KB', 'tracks', 'keys per track min / median / max',
-    'gltfpack KB', 'gltfpack JSON KB', 'gltfpack times KB (arrays)', 'gltfpack rotations KB', 'gltfpack translations KB', 'gltfpack headers+padding KB', 'gltfpack tracks',
+    'motion',
+    'quantized KB',
+    'JSON KB',
+    'times KB (arrays)',
+    'rotations KB',
+    'translations KB',
+    'headers+padding KB',
+    'tracks',
+    'keys per track min / median / max',
+    'gltfpack KB',
+    'gltfpack JSON KB',
+    'gltfpack times KB (arrays)',
+    'gltfpack rotations KB',
+    'gltfpack translations KB',
+    'gltfpack headers+padding KB',
+    'gltfpack tracks',
   ];
   console.log('Where the bytes go: ours quantized (0.004 rad / 2 mm) and gltfpack at its defaults\n');
   console.log(`| ${bytesHeader.join(' | ')} |`);
@@ -273,6 +333,10 @@ export async function run(): Promise<void> {
     };
     const plain = cpuOf(() => optimize(long));
     const small = cpuOf(() => optimize(long, { quantize: true }));
-    console.log(`optimize on cmu_05_20 repeated ${repeat}x (${(n * repeat * dt).toFixed(0)} s, ${keyCount(long)} keys): ${plain.toFixed(0)} ms CPU; with quantize (fitted values, shared key sets) ${small.toFixed(0)} ms CPU`);
+    console.log(
+      `optimize on cmu_05_20 repeated ${repeat}x (${(n * repeat * dt).toFixed(0)} s, ${keyCount(long)} keys): ${plain.toFixed(0)} ms CPU; with quantize (fitted values, shared key sets) ${
+        small.toFixed(0)
+      } ms CPU`,
+    );
   }
 }

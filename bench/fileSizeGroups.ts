@@ -33,7 +33,9 @@ export function groupingEstimate(motion: Motion, written: Motion, maxWork = 2e7)
   if (chans.length < 2) return undefined;
   const n = chans[0].times.length;
   if (chans.length * chans.length * n > maxWork) return undefined;
-  const fits: Fits[] = chans.map((c) => segmentFits(c, c.path === 'rotation' ? DEFAULT_ROTATION_TOLERANCE - ROTATION_RESERVE : DEFAULT_POSITION_TOLERANCE / (c.path === 'translation' ? unit(c.node) : 1)));
+  const fits: Fits[] = chans.map((c) =>
+    segmentFits(c, c.path === 'rotation' ? DEFAULT_ROTATION_TOLERANCE - ROTATION_RESERVE : DEFAULT_POSITION_TOLERANCE / (c.path === 'translation' ? unit(c.node) : 1))
+  );
   const vb = chans.map((c) => (c.path === 'rotation' ? 8 : 12));
   const joint = (g: readonly number[]) => {
     const keep = new Uint8Array(n);
@@ -54,7 +56,7 @@ export function groupingEstimate(motion: Motion, written: Motion, maxWork = 2e7)
         const g = [...groups[a].g, ...groups[b].g];
         const key = g.join(',');
         let c = merged.get(key);
-        if (c === undefined) merged.set(key, (c = cost(g, joint(g))));
+        if (c === undefined) merged.set(key, c = cost(g, joint(g)));
         const gain = groups[a].c + groups[b].c - c;
         if (gain > 0 && (!best || gain > best.gain)) best = { a, b, c, gain };
       }

@@ -268,8 +268,7 @@ export async function run(): Promise<void> {
     );
     const ratio = (a: number[], b: number[]) => (percentile(a, 0.5) / percentile(b, 0.5)).toFixed(2);
     console.log(`host / bare Node median: ${ratio(m.alone, bare.alone)}x alone, ${ratio(m.during, bare.during)}x during the uploads`);
-    const cpu = (x: Measured) =>
-      `server ${x.cpu.server?.toFixed(2) ?? 'n/a'} s, uploader ${x.cpu.uploader.toFixed(2)} s, small-call client ${x.cpu.client.toFixed(2)} s`;
+    const cpu = (x: Measured) => `server ${x.cpu.server?.toFixed(2) ?? 'n/a'} s, uploader ${x.cpu.uploader.toFixed(2)} s, small-call client ${x.cpu.client.toFixed(2)} s`;
     printTable('Uploads and memory', ['measure', 'value'], [
       ['host uploads answered 200', `${UPLOADS - m.failedUploads} of ${UPLOADS}`],
       ['host: all uploads done in', `${m.uploadSeconds.toFixed(1)} s (${((UPLOADS * UPLOAD_BYTES) / 1e6 / m.uploadSeconds).toFixed(0)} MB/s)`],

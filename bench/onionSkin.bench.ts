@@ -42,7 +42,9 @@ export async function run(): Promise<void> {
     const crypto = benchFixture('vrm0', 'cryptovoxels.vrm');
     if (crypto) {
       await page.setInputFiles('#open-file-input', crypto);
-      await page.waitForFunction(() => (window as unknown as { __studio: { state(): { avatarName: string | null } } }).__studio.state().avatarName === 'cryptovoxels.vrm', undefined, { timeout: 60_000 });
+      await page.waitForFunction(() => (window as unknown as { __studio: { state(): { avatarName: string | null } } }).__studio.state().avatarName === 'cryptovoxels.vrm', undefined, {
+        timeout: 60_000,
+      });
       await measure('cryptovoxels.vrm (skinned, VRM 0.x)');
     }
     printTable(

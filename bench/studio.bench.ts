@@ -137,7 +137,12 @@ export async function run(): Promise<void> {
     };
     for (const [label, blockWorker] of [['worker', false], ['in the page (worker blocked)', true]] as const) {
       const f = await autosaveRun(blockWorker);
-      rows.push([`autosave after an edit, 10-minute motion, ${label}: longest main-thread task`, `${f.autosaveLongestTaskMs} ms`, blockWorker ? '' : '< 100 ms', `edit's own ${f.editLongestTaskMs} ms`]);
+      rows.push([
+        `autosave after an edit, 10-minute motion, ${label}: longest main-thread task`,
+        `${f.autosaveLongestTaskMs} ms`,
+        blockWorker ? '' : '< 100 ms',
+        `edit's own ${f.editLongestTaskMs} ms`,
+      ]);
       rows.push([`  ...longest gap between frames / edit to autosave on disk`, `${f.autosaveLongestFrameGapMs} ms`, '', `${f.landedMs} ms on disk`]);
     }
     // Every row against bench/baseline/studio.json: its figure is the row's result column.

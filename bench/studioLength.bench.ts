@@ -68,7 +68,7 @@ async function wheelOn(page: Page, selector: string, n: number, ctrl: boolean): 
 async function untilIdle(page: Page): Promise<{ cpuMs: number }> {
   const start = await mainThreadCpuMs(page);
   const until = Date.now() + 180_000;
-  for (let last = start; Date.now() < until; ) {
+  for (let last = start; Date.now() < until;) {
     await page.waitForTimeout(500);
     const now = await mainThreadCpuMs(page);
     if (now - last < 50) break;
@@ -121,15 +121,17 @@ async function measureLength(seconds: number, dir: string): Promise<{ figures: F
     put('background work after open, until idle', idle.cpuMs, 'ms', { longestTaskMs: 0, cpuMs: idle.cpuMs });
 
     const mid = Math.min(30, seconds / 2);
-    const seek = await measure('seek', () => page.evaluate((d) => {
-      const s = (window as unknown as { __studio: { seek(t: number): void } }).__studio;
-      const n = 200, t0 = performance.now();
-      for (let i = 0; i < n; i++) s.seek((i * 2.9) % d);
-      return (performance.now() - t0) / n;
-    }, seconds));
+    const seek = await measure('seek', () =>
+      page.evaluate((d) => {
+        const s = (window as unknown as { __studio: { seek(t: number): void } }).__studio;
+        const n = 200, t0 = performance.now();
+        for (let i = 0; i < n; i++) s.seek((i * 2.9) % d);
+        return (performance.now() - t0) / n;
+      }, seconds));
     put('pose one frame (seek)', seek.value as number, 'ms', seek);
 
-    const scrub = await measure('scrub', () => page.evaluate(`(async () => {
+    const scrub = await measure('scrub', () =>
+      page.evaluate(`(async () => {
       const s = window.__studio; const t0 = performance.now();
       for (let i = 0; i < 60; i++) { s.seek(${mid} + i / 30); await new Promise((r) => requestAnimationFrame(r)); }
       return (performance.now() - t0) / 60;
@@ -199,11 +201,12 @@ async function measureLength(seconds: number, dir: string): Promise<{ figures: F
     await call(page, 'clearRange');
 
     for (const id of ['edit.undo', 'edit.redo'] as const) {
-      const r = await measure(`${id}`, () => page.evaluate((c) => {
-        const t0 = performance.now();
-        (window as unknown as { __studio: { runCommand(id: string): unknown } }).__studio.runCommand(c);
-        return performance.now() - t0;
-      }, id), 1500);
+      const r = await measure(`${id}`, () =>
+        page.evaluate((c) => {
+          const t0 = performance.now();
+          (window as unknown as { __studio: { runCommand(id: string): unknown } }).__studio.runCommand(c);
+          return performance.now() - t0;
+        }, id), 1500);
       put(id === 'edit.undo' ? 'undo' : 'redo', r.value as number, 'ms', r);
     }
 
@@ -215,7 +218,7 @@ async function measureLength(seconds: number, dir: string): Promise<{ figures: F
     await settle(page, 500);
     const autosaveCpu = (await mainThreadCpuMs(page)) - cpuBeforeEdit;
     put('autosave after an edit: on disk', stall.landedMs, 'ms', { longestTaskMs: stall.autosaveLongestTaskMs, cpuMs: autosaveCpu });
-    put('  edit\'s own longest task', stall.editLongestTaskMs, 'ms');
+    put("  edit's own longest task", stall.editLongestTaskMs, 'ms');
     // What the page still holds after the autosave and after Save that it did not hold before (per key of the motion).
     const memAfterAutosave = await pageMemory(cdp);
     put('  page memory kept by the edit and its autosave', (memAfterAutosave - memBeforeEdit) / keys, 'B/key');
@@ -288,7 +291,11 @@ export async function run(): Promise<void> {
         return `${cpu.toFixed(0)} ms (${guard.ratio(key, cpu, { floor: 5 })})`;
       }),
     ]);
-    printTable(`Main-thread CPU of each action and its follow-ups until the page settled (ratio to baseline); seek: 200 seeks, scrub: 60 frames, zoom: 10 wheel steps, playback: 2.3 s`, header, cpuRows);
+    printTable(
+      `Main-thread CPU of each action and its follow-ups until the page settled (ratio to baseline); seek: 200 seeks, scrub: 60 frames, zoom: 10 wheel steps, playback: 2.3 s`,
+      header,
+      cpuRows,
+    );
     // Growth on CPU where measured (wall times move with the machine's load), else on the value.
     const cost = (r: (typeof results)[number] | undefined, n: string) => {
       const f = r?.figures.get(n);
@@ -303,7 +310,11 @@ export async function run(): Promise<void> {
       ...results.slice(1).map((r, i) => exponent(results[i], r, n)),
       exponent(results.find((r) => r.seconds === 60), results.find((r) => r.seconds === 3600), n),
     ]);
-    printTable('Growth exponent of each action, on its main-thread CPU where measured (log cost ratio / log key ratio; 0 flat, 1 linear)', ['action', ...results.slice(1).map((r, i) => `${label(results[i].seconds)} -> ${label(r.seconds)}`), '1 min -> 60 min'], growth);
+    printTable('Growth exponent of each action, on its main-thread CPU where measured (log cost ratio / log key ratio; 0 flat, 1 linear)', [
+      'action',
+      ...results.slice(1).map((r, i) => `${label(results[i].seconds)} -> ${label(r.seconds)}`),
+      '1 min -> 60 min',
+    ], growth);
     guard.report();
     maybeWriteBaseline('studioLength', all, `bench/studioLength.bench.ts, ${new Date().toISOString()}`);
   } finally {

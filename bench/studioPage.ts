@@ -27,10 +27,14 @@ export const studioCall = <T>(page: Page, name: string, ...args: unknown[]): Pro
 
 /** Waits until the studio has drawn its first frame with the avatar; `polling` in ms (default: every animation frame). */
 export async function waitForFirstAvatarFrame(page: Page, polling?: number): Promise<void> {
-  await page.waitForFunction(() => {
-    const s = (window as unknown as { __studio?: { firstAvatarFrameAt(): number | null } }).__studio;
-    return !!s && s.firstAvatarFrameAt() !== null;
-  }, undefined, polling === undefined ? { timeout: 60_000 } : { timeout: 60_000, polling });
+  await page.waitForFunction(
+    () => {
+      const s = (window as unknown as { __studio?: { firstAvatarFrameAt(): number | null } }).__studio;
+      return !!s && s.firstAvatarFrameAt() !== null;
+    },
+    undefined,
+    polling === undefined ? { timeout: 60_000 } : { timeout: 60_000, polling },
+  );
 }
 
 /**

@@ -14,8 +14,13 @@ import { printTable, timeRounds } from './timing';
 
 const DIR = join(__dirname, '..', '..', 'shared', 'fixtures');
 const FILES = [
-  'fbx/quaternius_animated_human.fbx', 'fbx/quaternius_male_casual.fbx', 'fbx/quaternius_robot.fbx', 'fbx/ufbx_maya_kenney_character_7700_binary.fbx',
-  'gltf/kaykit_rig_medium_general.glb', 'gltf/kaykit_rig_medium_movement_basic.glb', 'gltf/robot_expressive.glb',
+  'fbx/quaternius_animated_human.fbx',
+  'fbx/quaternius_male_casual.fbx',
+  'fbx/quaternius_robot.fbx',
+  'fbx/ufbx_maya_kenney_character_7700_binary.fbx',
+  'gltf/kaykit_rig_medium_general.glb',
+  'gltf/kaykit_rig_medium_movement_basic.glb',
+  'gltf/robot_expressive.glb',
 ];
 
 export async function run(): Promise<void> {

@@ -56,7 +56,25 @@ export async function run(): Promise<void> {
     }
     const median = (a: number[]) => [...a].sort((x, y) => x - y)[a.length >> 1];
     const [before, after] = ops;
-    rows.push([label, String(before.count), String(after.count), median(before.cpu).toFixed(0), median(after.cpu).toFixed(0), (median(after.cpu) / median(before.cpu)).toFixed(2), median(before.wall).toFixed(0), median(after.wall).toFixed(0)]);
+    rows.push([
+      label,
+      String(before.count),
+      String(after.count),
+      median(before.cpu).toFixed(0),
+      median(after.cpu).toFixed(0),
+      (median(after.cpu) / median(before.cpu)).toFixed(2),
+      median(before.wall).toFixed(0),
+      median(after.wall).toFixed(0),
+    ]);
   }
-  printTable('VMD conversion: every frame (before) vs the VMD\'s keys (after, the default)', ['motion', 'bone keys before', 'after', 'CPU ms before', 'CPU ms after', 'CPU after/before', 'wall ms before', 'wall ms after'], rows);
+  printTable("VMD conversion: every frame (before) vs the VMD's keys (after, the default)", [
+    'motion',
+    'bone keys before',
+    'after',
+    'CPU ms before',
+    'CPU ms after',
+    'CPU after/before',
+    'wall ms before',
+    'wall ms after',
+  ], rows);
 }

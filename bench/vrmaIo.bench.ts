@@ -84,6 +84,8 @@ export async function run(): Promise<void> {
     ],
   );
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
-  console.log(`aim read <= 3x copy: ${verdict(read.ms <= 3 * copy.ms)}; write <= 5x copy: ${verdict(write.ms <= 5 * copy.ms)}; ` +
-    `both faster than gltf-transform: ${verdict(read.ms < gtRead.ms && write.ms < gtWrite.ms)}`);
+  console.log(
+    `aim read <= 3x copy: ${verdict(read.ms <= 3 * copy.ms)}; write <= 5x copy: ${verdict(write.ms <= 5 * copy.ms)}; ` +
+      `both faster than gltf-transform: ${verdict(read.ms < gtRead.ms && write.ms < gtWrite.ms)}`,
+  );
 }

@@ -24,10 +24,12 @@ const builderCli = path.join(root, 'node_modules', 'electron-builder', 'cli.js')
 const args = [builderCli, '--config', 'electron-builder.yml', '--publish', 'never', ...process.argv.slice(2)];
 const child = spawn(process.execPath, args, { cwd: root, stdio: ['inherit', 'pipe', 'pipe'] });
 let log = '';
-for (const [stream, out] of [
-  [child.stdout, process.stdout],
-  [child.stderr, process.stderr],
-]) {
+for (
+  const [stream, out] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ]
+) {
   stream.on('data', (d) => {
     out.write(d);
     log += d.toString();
@@ -44,19 +46,18 @@ child.on('exit', (code) => {
   }
   if (NETWORK.test(log)) {
     const platform = process.platform === 'win32' ? 'win32' : process.platform;
-    const cache =
-      process.platform === 'darwin'
-        ? path.join(os.homedir(), 'Library', 'Caches', 'electron')
-        : process.platform === 'win32'
-          ? path.join(process.env.LOCALAPPDATA || '', 'electron', 'Cache')
-          : path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'electron');
+    const cache = process.platform === 'darwin'
+      ? path.join(os.homedir(), 'Library', 'Caches', 'electron')
+      : process.platform === 'win32'
+      ? path.join(process.env.LOCALAPPDATA || '', 'electron', 'Cache')
+      : path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'electron');
     const line = (log.match(new RegExp(`.*${NETWORK.source}.*`, 'i')) || [''])[0].trim();
     console.error(
       [
         '',
         'npm run dist: electron-builder could not download what it needs to package VRMA Studio.',
         `  Missing: the Electron ${electronVersion} runtime (electron-v${electronVersion}-${platform}-${process.arch}.zip from`,
-        '  github.com/electron/electron/releases) and, for AppImage/deb, electron-builder\'s tool bundles',
+        "  github.com/electron/electron/releases) and, for AppImage/deb, electron-builder's tool bundles",
         '  (github.com/electron-userland/electron-builder-binaries).',
         `  Failed on: ${line.slice(0, 300)}`,
         '',

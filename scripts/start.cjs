@@ -8,7 +8,8 @@ const path = require('node:path');
 const { electronBinary } = require('./electronRuntime.cjs');
 
 const root = path.join(__dirname, '..');
-const build = process.env.VRMA_START_NO_BUILD === '1' ? { status: 0 } : spawnSync(process.execPath, [path.join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
+const build = process.env.VRMA_START_NO_BUILD === '1' ? { status: 0 }
+  : spawnSync(process.execPath, [path.join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) {
   console.error('\nnpm start: the build failed (see above).');
   process.exit(build.status || 1);

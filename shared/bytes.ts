@@ -4,7 +4,7 @@
  */
 export function joinBytes(parts: readonly Uint8Array[], total?: number): Uint8Array<ArrayBuffer> {
   let size = total ?? 0;
-  if (total === undefined) for (const p of parts) size += p.length;
+  if (total === undefined) { for (const p of parts) size += p.length; }
   const out = new Uint8Array(size);
   let at = 0;
   for (const p of parts) {

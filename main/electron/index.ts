@@ -173,8 +173,7 @@ function buildMenu(): void {
         recent = [];
         rebuildMenu();
       },
-      about: () =>
-        void dialog.showMessageBox(win!, { type: 'info', title: t('menu.about'), message: 'VRMA Studio', detail: aboutText(app.getVersion()), buttons: [t('menu.ok')] }),
+      about: () => void dialog.showMessageBox(win!, { type: 'info', title: t('menu.about'), message: 'VRMA Studio', detail: aboutText(app.getVersion()), buttons: [t('menu.ok')] }),
     }),
   );
 }

@@ -28,9 +28,7 @@ export function handleStudioCall<M extends StudioInvokeMethod>(
   run: (args: ValidArgs<M>) => Promise<unknown>,
   pieces?: PieceStore,
 ): void {
-  ipcMain.handle(ipcInvokeChannel(method), (event, ...args: unknown[]): Promise<IpcResult<unknown>> =>
-    answerStudioCall(method, check(event), args, run, pieces),
-  );
+  ipcMain.handle(ipcInvokeChannel(method), (event, ...args: unknown[]): Promise<IpcResult<unknown>> => answerStudioCall(method, check(event), args, run, pieces));
 }
 
 /** Registers every StudioApi method against the backend, and putPiece for the bytes sent ahead of them. */

@@ -65,8 +65,7 @@ export function buildMenuTemplate(
     if (own) return item({ ...def, ...own });
     return { ...item(def), enabled: false };
   };
-  const rest = (menu: MenuCommand['menu']) =>
-    commands.filter((c) => c.menu === menu && !used.has(c.id) && !STANDARD_COMMANDS.some((s) => s.id === c.id) && !c.id.startsWith('language.'));
+  const rest = (menu: MenuCommand['menu']) => commands.filter((c) => c.menu === menu && !used.has(c.id) && !STANDARD_COMMANDS.some((s) => s.id === c.id) && !c.id.startsWith('language.'));
   // The studio's language.* commands (check items) form the Language submenu of View.
   const languages = commands.filter((c) => c.id.startsWith('language.')).map((c) => ({ ...item(c), type: 'radio' as const }));
   taken.add('CmdOrCtrl+O').add('CmdOrCtrl+Shift+O');
@@ -96,7 +95,10 @@ export function buildMenuTemplate(
   const edits = rest('edit');
   if (edits.length) edit.push(...edits.map(item), { type: 'separator' });
   // Text fields (paths, parameters) still need the clipboard.
-  edit.push({ role: 'cut', ...roleLabel('menu.cut') }, { role: 'copy', ...roleLabel('menu.copy') }, { role: 'paste', ...roleLabel('menu.paste') }, { role: 'selectAll', ...roleLabel('menu.selectAll') });
+  edit.push({ role: 'cut', ...roleLabel('menu.cut') }, { role: 'copy', ...roleLabel('menu.copy') }, { role: 'paste', ...roleLabel('menu.paste') }, {
+    role: 'selectAll',
+    ...roleLabel('menu.selectAll'),
+  });
 
   const view: MenuItemConstructorOptions[] = rest('view').map(item);
   if (view.length) view.push({ type: 'separator' });

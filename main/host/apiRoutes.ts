@@ -116,9 +116,7 @@ export function serveEvents(ctx: ApiContext, req: IncomingMessage, res: ServerRe
   res.writeHead(200, { ...BASE_HEADERS, 'Content-Type': 'text/event-stream', Connection: 'keep-alive' });
   res.write(': connected\n\n');
   streams.add(res);
-  const unsubscribe = STUDIO_EVENT_NAMES.map((name) =>
-    backend.on(name, (payload) => res.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`)),
-  );
+  const unsubscribe = STUDIO_EVENT_NAMES.map((name) => backend.on(name, (payload) => res.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`)));
   const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
   req.on('close', () => {
     clearInterval(heartbeat);

@@ -65,8 +65,7 @@ async function launchPage(url: string): Promise<string> {
 }
 
 async function openBrowser(launchUrl: string): Promise<void> {
-  const hasDesktop =
-    process.platform === 'win32' || process.platform === 'darwin' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+  const hasDesktop = process.platform === 'win32' || process.platform === 'darwin' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
   if (!hasDesktop) return;
   let url: string;
   try {
@@ -74,12 +73,11 @@ async function openBrowser(launchUrl: string): Promise<void> {
   } catch {
     return; // no private file: the printed link still works
   }
-  const [cmd, args] =
-    process.platform === 'win32'
-      ? ['cmd', ['/c', 'start', '""', url.replace(/&/g, '^&')]]
-      : process.platform === 'darwin'
-        ? ['open', [url]]
-        : ['xdg-open', [url]];
+  const [cmd, args] = process.platform === 'win32'
+    ? ['cmd', ['/c', 'start', '""', url.replace(/&/g, '^&')]]
+    : process.platform === 'darwin'
+    ? ['open', [url]]
+    : ['xdg-open', [url]];
   try {
     const child = spawn(cmd, args as string[], { detached: true, stdio: 'ignore' });
     child.on('error', () => process.stderr.write('(no default browser found: open the link above yourself)\n'));

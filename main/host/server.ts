@@ -160,16 +160,16 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
       connectionsCheckingInterval: HOST_TIMEOUTS.connectionsCheckingInterval,
     },
     (req, res) => {
-    // Whatever the answer, a body still arriving after it is not worth reading: close (finding 7).
-    res.once('finish', () => {
-      if (!req.complete) req.socket.destroy();
-    });
-    const pathname = (req.url ?? '/').split('?')[0];
-    const handle = pathname.startsWith('/api/') ? serveApi(req, res, pathname) : serveStatic(req, res, pathname, rendererDir, ourHost);
-    handle.catch((e) => {
-      if (!res.headersSent) sendError(res, toErrorInfo(e));
-      else res.destroy();
-    });
+      // Whatever the answer, a body still arriving after it is not worth reading: close (finding 7).
+      res.once('finish', () => {
+        if (!req.complete) req.socket.destroy();
+      });
+      const pathname = (req.url ?? '/').split('?')[0];
+      const handle = pathname.startsWith('/api/') ? serveApi(req, res, pathname) : serveStatic(req, res, pathname, rendererDir, ourHost);
+      handle.catch((e) => {
+        if (!res.headersSent) sendError(res, toErrorInfo(e));
+        else res.destroy();
+      });
     },
   );
   server.maxConnections = HOST_TIMEOUTS.maxConnections;

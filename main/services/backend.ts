@@ -109,7 +109,7 @@ export class StudioBackend {
 
   on<K extends StudioEventName>(name: K, cb: EventListener<K>): () => void {
     let set = this.listeners.get(name);
-    if (!set) this.listeners.set(name, (set = new Set()));
+    if (!set) this.listeners.set(name, set = new Set());
     set.add(cb as (p: unknown) => void);
     return () => set!.delete(cb as (p: unknown) => void);
   }

@@ -10,19 +10,21 @@ export interface Dialogs {
   saveFileAs(suggestedName: string): Promise<string | null>;
 }
 
-export type FolderConverter = ((job: {
-  jobId: string;
-  folder: string;
-  overwrite: boolean;
-  /** More than 50 takes from one file: true writes them, false leaves such files out, undefined asks (CONFIRM). */
-  allTakes?: boolean;
-  onProgress: (p: ConvertProgress) => void;
-}) => Promise<ConvertSummary>) & {
-  /** Describes a library file on the converter's long-lived worker thread (describeFile of the library). */
-  readonly describe?: FileDescriber;
-  /** Stops that worker (dispose). */
-  close?(): Promise<void>;
-};
+export type FolderConverter =
+  & ((job: {
+    jobId: string;
+    folder: string;
+    overwrite: boolean;
+    /** More than 50 takes from one file: true writes them, false leaves such files out, undefined asks (CONFIRM). */
+    allTakes?: boolean;
+    onProgress: (p: ConvertProgress) => void;
+  }) => Promise<ConvertSummary>)
+  & {
+    /** Describes a library file on the converter's long-lived worker thread (describeFile of the library). */
+    readonly describe?: FileDescriber;
+    /** Stops that worker (dispose). */
+    close?(): Promise<void>;
+  };
 
 export interface BackendOptions {
   host: PlatformInfo['host'];

@@ -60,12 +60,15 @@ function convertFolderWith(workerFile: string, options: WorkerConverterOptions, 
     });
     // More than 50 takes from one file: the page asks first (allTakes undefined), then says yes or no
     // (issue 24, finding 12); with no, such files are reported with take.tooMany and left out.
-    if (plan.tooMany.length && allTakes === undefined) throw new StudioApiError('CONFIRM', `${plan.tooMany.join(', ')}: more than ${MAX_TAKES_WITHOUT_ASKING} takes each, one .vrma per take. Write them all?`);
+    if (plan.tooMany.length && allTakes === undefined)
+      throw new StudioApiError('CONFIRM', `${plan.tooMany.join(', ')}: more than ${MAX_TAKES_WITHOUT_ASKING} takes each, one .vrma per take. Write them all?`);
     const modelBytes = modelBytesReader();
     // A walked avatar is not a motion: neither converted nor "skipped because its .vrma exists".
     const existing = plan.skipped.filter((s) => s.reason === 'EXISTS');
     // Empty takes and files without animation are not failures: listed apart, the batch still succeeds.
-    const empty = plan.skipped.flatMap((s) => (s.reason === 'NO_KEYS' || s.reason === 'NO_ANIMATION' ? [{ source: s.input, reason: s.reason, ...(s.take !== undefined ? { take: s.take } : {}) }] : []));
+    const empty = plan.skipped.flatMap((
+      s,
+    ) => (s.reason === 'NO_KEYS' || s.reason === 'NO_ANIMATION' ? [{ source: s.input, reason: s.reason, ...(s.take !== undefined ? { take: s.take } : {}) }] : []));
     const total = plan.jobs.length + plan.problems.length + existing.length + empty.length;
     const converted: ConvertSummary['converted'][number][] = [];
     const skipped: string[] = [];

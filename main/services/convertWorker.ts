@@ -62,7 +62,6 @@ export interface ConvertResult {
   readonly description?: FormatDescription;
 }
 
-
 /**
  * The last FBX/glTF file this thread parsed: a file's takes arrive as consecutive jobs, and parsing a
  * 3 MB FBX once instead of once per take is most of the batch's time.
@@ -135,7 +134,13 @@ export async function runConvertJob(job: ConvertJob): Promise<ConvertResult> {
     if (e instanceof FileExistsError) return { ...base, ok: false, error: `${job.output} already exists; use --force to replace it`, fileProblem: { errno: 'EEXIST', file: job.output }, warnings };
     // mkdir says EEXIST when a file stands where a folder of the output's path should be.
     const problem = fileProblem(e, job.output, true);
-    return { ...base, ok: false, error: problem.errno === 'EEXIST' ? `cannot write ${job.output}: ${(e as Error).message}` : fileFailure(e, job.output, true), fileProblem: problem.errno === 'EEXIST' ? { ...problem, errno: 'ENOTDIR' } : problem, warnings };
+    return {
+      ...base,
+      ok: false,
+      error: problem.errno === 'EEXIST' ? `cannot write ${job.output}: ${(e as Error).message}` : fileFailure(e, job.output, true),
+      fileProblem: problem.errno === 'EEXIST' ? { ...problem, errno: 'ENOTDIR' } : problem,
+      warnings,
+    };
   }
   return { ...base, ok: true, warnings, bytes: data.length, duration, bones };
 }

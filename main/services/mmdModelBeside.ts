@@ -29,7 +29,7 @@ export function modelBytesReader(): (path: string) => Promise<Uint8Array | undef
   const models = new Map<string, Promise<Uint8Array | undefined>>();
   return (path) => {
     let bytes = models.get(path);
-    if (!bytes) models.set(path, (bytes = readFile(path).then((b) => new Uint8Array(b), () => undefined)));
+    if (!bytes) models.set(path, bytes = readFile(path).then((b) => new Uint8Array(b), () => undefined));
     return bytes;
   };
 }

@@ -6,10 +6,37 @@ import { sep } from 'node:path';
 import { isInside } from './accessPolicy';
 
 /** Folders whose contents belong to the system, not to the user's motions (typed paths there need a confirmation). */
-const SYSTEM_FOLDERS =
-  process.platform === 'win32'
-    ? [process.env.SystemRoot ?? 'C:\\Windows', process.env.ProgramFiles ?? 'C:\\Program Files', process.env['ProgramFiles(x86)'] ?? 'C:\\Program Files (x86)', process.env.ProgramData ?? 'C:\\ProgramData']
-    : ['/etc', '/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/boot', '/dev', '/proc', '/sys', '/run', '/var', '/root', '/opt', '/srv', '/snap', '/System', '/Library', '/private', '/Applications', '/Volumes'];
+const SYSTEM_FOLDERS = process.platform === 'win32'
+  ? [
+    process.env.SystemRoot ?? 'C:\\Windows',
+    process.env.ProgramFiles ?? 'C:\\Program Files',
+    process.env['ProgramFiles(x86)'] ?? 'C:\\Program Files (x86)',
+    process.env.ProgramData ?? 'C:\\ProgramData',
+  ]
+  : [
+    '/etc',
+    '/usr',
+    '/bin',
+    '/sbin',
+    '/lib',
+    '/lib32',
+    '/lib64',
+    '/boot',
+    '/dev',
+    '/proc',
+    '/sys',
+    '/run',
+    '/var',
+    '/root',
+    '/opt',
+    '/srv',
+    '/snap',
+    '/System',
+    '/Library',
+    '/private',
+    '/Applications',
+    '/Volumes',
+  ];
 
 /**
  * Why a typed path must be confirmed by the user before it is granted, or null when it may open

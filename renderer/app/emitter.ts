@@ -4,7 +4,7 @@ export class Emitter<Events extends Record<string, unknown>> {
 
   on<K extends keyof Events>(event: K, cb: (payload: Events[K]) => void): () => void {
     let set = this.listeners.get(event);
-    if (!set) this.listeners.set(event, (set = new Set()));
+    if (!set) this.listeners.set(event, set = new Set());
     set.add(cb as (payload: never) => void);
     return () => set!.delete(cb as (payload: never) => void);
   }

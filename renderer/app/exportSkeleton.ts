@@ -27,7 +27,11 @@ function avatarBytes(studio: Studio): Uint8Array {
 function choicesFor(studio: Studio, format: ExportFormat): { value: Choice; label: string }[] {
   const avatar = { value: 'avatar', label: t('studio.exportSkeleton.avatar', { name: studio.avatar?.name ?? t('studio.exportSkeleton.mannequin') }) };
   if (format === 'glb') return [avatar];
-  if (format === 'vmd') return [{ value: 'standard', label: t('studio.exportSkeleton.standardMmd') }, ...studio.mmdModels.given().map((m, i) => ({ value: `model:${i}`, label: t('studio.exportSkeleton.model', { name: m.name }) }))];
+  if (format === 'vmd')
+    return [
+      { value: 'standard', label: t('studio.exportSkeleton.standardMmd') },
+      ...studio.mmdModels.given().map((m, i) => ({ value: `model:${i}`, label: t('studio.exportSkeleton.model', { name: m.name }) })),
+    ];
   return [{ value: 'standard', label: t('studio.exportSkeleton.standard') }, avatar];
 }
 

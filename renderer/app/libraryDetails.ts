@@ -38,7 +38,7 @@ export class LibraryDetails {
               this.cache.delete(key); // try again at the next listing
               resolve(null);
             },
-          ),
+          )
         );
       });
       this.cache.set(key, p);

@@ -100,6 +100,6 @@ const mirrors = new WeakMap<LibrarySource, LibraryMirror>();
 /** The one mirror of this StudioApi's library (created on first use). */
 export function libraryMirror(api: LibrarySource): LibraryMirror {
   let m = mirrors.get(api);
-  if (!m) mirrors.set(api, (m = new LibraryMirror(api)));
+  if (!m) mirrors.set(api, m = new LibraryMirror(api));
   return m;
 }

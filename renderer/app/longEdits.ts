@@ -116,6 +116,6 @@ const byStudio = new WeakMap<object, LongEdits>();
 /** The studio's long-edit runner (one worker and one job per studio), made on first use. */
 export function longEditsOf(studio: object): LongEdits {
   let jobs = byStudio.get(studio);
-  if (!jobs) byStudio.set(studio, (jobs = new LongEdits()));
+  if (!jobs) byStudio.set(studio, jobs = new LongEdits());
   return jobs;
 }

@@ -47,7 +47,9 @@ export function openConverted(studio: OpenHost, name: string, path: string | und
   // The reader's and converter's warnings (specific: bone names, lines) go to the document's report,
   // worded in the user's language (re-read after a language switch), and one toast per file points at it.
   // Without an MMD model the core says "pass the model" (the CLI's --pmx): here the studio says how to give it.
-  const reports = motion.warnings.map((w) => (w.detail === NO_MODEL_WARNING.detail ? () => t('convert.mmd.noModel', { file: name }) : () => t('studio.convert.warning', { file: name, detail: warningText(w) })));
+  const reports = motion.warnings.map((
+    w,
+  ) => (w.detail === NO_MODEL_WARNING.detail ? () => t('convert.mmd.noModel', { file: name }) : () => t('studio.convert.warning', { file: name, detail: warningText(w) })));
   studio.openDocument(motion, { name: documentName(name, take), path, converted: !!convertedFrom, reports, ...(take !== undefined ? { take } : {}) });
   const count = reports.length;
   // A specific line (the take, the MMD model) wins; with warnings its toast points at the report.

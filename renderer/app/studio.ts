@@ -286,7 +286,14 @@ export class Studio {
       // says so without asking to save a document it would never replace.
       const { motion, convertedFrom } = await readMotionFile(name, bytes, model ? { pmx: model.bytes } : {});
       if (!(await this.confirmLeave())) return false;
-      openConverted(this, name, path, motion, convertedFrom, model && !motion.warnings.some((w) => w.detail === 'mmd.modelMismatch') ? () => t('convert.mmd.withModel', { file: name, format: convertedFrom ?? '', model: model.name }) : undefined); // a model that does not fit (mmd/modelFit.ts) was not used
+      openConverted(
+        this,
+        name,
+        path,
+        motion,
+        convertedFrom,
+        model && !motion.warnings.some((w) => w.detail === 'mmd.modelMismatch') ? () => t('convert.mmd.withModel', { file: name, format: convertedFrom ?? '', model: model.name }) : undefined,
+      ); // a model that does not fit (mmd/modelFit.ts) was not used
       if (isMmdMotionFile(name)) this.mmdSource = { name, bytes, path };
       return true;
     } catch (e) {

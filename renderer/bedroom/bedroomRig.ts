@@ -6,7 +6,13 @@
  * whatever the blend, the lowest joint over the mattress rests on it and no joint goes under it.
  */
 import {
-  AnimationMixer, Group, LoopRepeat, Vector3, type AnimationAction, type AnimationClip, type Object3D,
+  AnimationMixer,
+  Group,
+  LoopRepeat,
+  Vector3,
+  type AnimationAction,
+  type AnimationClip,
+  type Object3D,
 } from 'three';
 import type { VRM, VRMHumanBoneName } from '@pixiv/three-vrm';
 import { RigSprings } from './rigSprings';
@@ -18,8 +24,17 @@ import { ZERO_OFFSETS, type LyingPose, type PlacementOffsets } from '../../share
 import { AdditiveOffsets } from './additiveOffsets';
 import { Breathing } from './breathing';
 import {
-  blendPlacement, computePlacement, computeSitPlacement, measurePose, restHeight, toBedFrame, yawVec,
-  type BedLayout, type Placement, type PoseJoints, type PoseMeasure,
+  blendPlacement,
+  computePlacement,
+  computeSitPlacement,
+  measurePose,
+  restHeight,
+  toBedFrame,
+  yawVec,
+  type BedLayout,
+  type Placement,
+  type PoseJoints,
+  type PoseMeasure,
 } from './placement';
 import { contactOf, type Contact } from './contact';
 import { BodyRest, type PartContacts } from './bodyRest';

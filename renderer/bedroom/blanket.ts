@@ -68,7 +68,8 @@ export class Blanket {
     const foot = -this.shape.length / 2;
     const halfW = this.shape.width / 2;
     return {
-      foot, halfW,
+      foot,
+      halfW,
       along: (i: number) => foot - HANG + ((top - foot + HANG) * i) / (NA - 1),
       across: (j: number) => -halfW - HANG + ((2 * (halfW + HANG)) * j) / (NC - 1),
     };

@@ -16,7 +16,26 @@ import { BODY_PARTS, BodySurface, type BodyPart } from './bodySurface';
 import { toBedFrame, type BedLayout } from './placement';
 import type { AdditiveOffsets } from './additiveOffsets';
 
-const SOLVE_JOINTS = ['hips', 'spine', 'neck', 'head', 'leftShoulder', 'rightShoulder', 'leftUpperArm', 'rightUpperArm', 'leftLowerArm', 'rightLowerArm', 'leftHand', 'rightHand', 'leftUpperLeg', 'rightUpperLeg', 'leftLowerLeg', 'rightLowerLeg', 'leftFoot', 'rightFoot'] as const;
+const SOLVE_JOINTS = [
+  'hips',
+  'spine',
+  'neck',
+  'head',
+  'leftShoulder',
+  'rightShoulder',
+  'leftUpperArm',
+  'rightUpperArm',
+  'leftLowerArm',
+  'rightLowerArm',
+  'leftHand',
+  'rightHand',
+  'leftUpperLeg',
+  'rightUpperLeg',
+  'leftLowerLeg',
+  'rightLowerLeg',
+  'leftFoot',
+  'rightFoot',
+] as const;
 
 export type PartContacts = Readonly<Record<BodyPart, PartContact>>;
 
@@ -24,8 +43,15 @@ export type PartContacts = Readonly<Record<BodyPart, PartContact>>;
 export function bedShapeOf(bed: BedLayout, floorY: number): BedShape {
   const p = toBedFrame(bed.pillowCenter, bed);
   return {
-    length: bed.length, width: bed.width, floor: floorY - bed.mattressTop,
-    pillowAlong: p[0], pillowAcross: p[2], pillowLength: bed.pillowLength, pillowWidth: bed.pillowWidth, pillowHeight: p[1], rim: bed.mattressRim ?? 0,
+    length: bed.length,
+    width: bed.width,
+    floor: floorY - bed.mattressTop,
+    pillowAlong: p[0],
+    pillowAcross: p[2],
+    pillowLength: bed.pillowLength,
+    pillowWidth: bed.pillowWidth,
+    pillowHeight: p[1],
+    rim: bed.mattressRim ?? 0,
   };
 }
 

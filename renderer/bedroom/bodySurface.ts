@@ -125,10 +125,12 @@ export class BodySurface {
     const u = this.bed.headDir;
     const m = this.bed.mattressCenter;
     const out: [number, number, number][] = [];
-    for (const a of [lo[0], hi[0]]) for (const y of [lo[1], hi[1]]) for (const c of [lo[2], hi[2]]) {
-      // Bed frame back to the root's: along u, up, across v = (-u.z, 0, u.x).
-      out.push([m[0] + a * u[0] - c * u[2], y + this.bed.mattressTop, m[2] + a * u[2] + c * u[0]]);
-    }
+    for (const a of [lo[0], hi[0]])
+      for (const y of [lo[1], hi[1]])
+        for (const c of [lo[2], hi[2]]) {
+          // Bed frame back to the root's: along u, up, across v = (-u.z, 0, u.x).
+          out.push([m[0] + a * u[0] - c * u[2], y + this.bed.mattressTop, m[2] + a * u[2] + c * u[0]]);
+        }
     return out;
   }
 
@@ -157,7 +159,7 @@ export class BodySurface {
       if (m.isMesh && m.geometry?.attributes.position) meshes.push(m);
     });
     let picks = this.pick(meshes, cell);
-    while (cell > 0 && picks.total > max) picks = this.pick(meshes, (cell *= 1.5));
+    while (cell > 0 && picks.total > max) picks = this.pick(meshes, cell *= 1.5);
     const part = new Uint8Array(picks.total);
     const anchor = new Uint8Array(picks.total);
     const blend = { bones: new Uint8Array(picks.total * 4).fill(NO_BONE), weights: new Float32Array(picks.total * 4) };

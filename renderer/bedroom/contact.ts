@@ -53,8 +53,7 @@ export function contactOf(joints: Readonly<Record<string, Vec3 | undefined>>, be
   let headOnPillow = false;
   if (head) {
     const pillow = toBedFrame(bed.pillowCenter, bed);
-    headOnPillow =
-      Math.abs(head[0] - pillow[0]) <= bed.pillowLength / 2 + PILLOW_MARGIN && Math.abs(head[2] - pillow[2]) <= bed.pillowWidth / 2 + PILLOW_MARGIN;
+    headOnPillow = Math.abs(head[0] - pillow[0]) <= bed.pillowLength / 2 + PILLOW_MARGIN && Math.abs(head[2] - pillow[2]) <= bed.pillowWidth / 2 + PILLOW_MARGIN;
   }
   return { overMattress, lowest, penetration, underFloor, headOnPillow, offBed };
 }

@@ -8,8 +8,15 @@ import { Vector3 } from 'three';
 import { VRMUtils, type VRM } from '@pixiv/three-vrm';
 import { makeMannequinVrm } from '../../shared/assets/mannequin';
 import {
-  DEFAULT_BEDROOM_SETTINGS, placementOf, sanitizeBedroomSettings, withPlacement, ZERO_OFFSETS, type BedroomSettings,
-  type LyingPose, type PlacementOffsets, type PoseSlot,
+  DEFAULT_BEDROOM_SETTINGS,
+  placementOf,
+  sanitizeBedroomSettings,
+  withPlacement,
+  ZERO_OFFSETS,
+  type BedroomSettings,
+  type LyingPose,
+  type PlacementOffsets,
+  type PoseSlot,
 } from '../../shared/contract/bedroomSettings';
 import { BedroomRig } from './bedroomRig';
 import { BreathSound } from './breathSound';
@@ -73,30 +80,34 @@ export class BedroomController {
     this.sound.muted = this.settings.sound.muted;
     this.sound.volume = this.settings.sound.volume;
     this.controls = buildControls({
-      sleep: () => this.act(() => {
-        this.sound.unlock();
-        this.cycle.sleep();
-      }),
+      sleep: () =>
+        this.act(() => {
+          this.sound.unlock();
+          this.cycle.sleep();
+        }),
       wake: () => this.act(() => this.cycle.wake()),
       turnOver: () => this.act(() => this.turnOver()),
-      choosePose: (pose) => this.act(() => {
-        this.cycle.choosePose(pose);
-        this.save({ ...this.settings, pose: this.cycle.tick().pose });
-        this.showReport(this.cycle.tick().pose);
-      }),
-      setSides: (sides) => this.act(() => {
-        this.cycle.setSides(sides);
-        this.save({ ...this.settings, sides, pose: this.cycle.tick().pose });
-        this.controls.showSettings(this.settings, this.offsets);
-      }),
+      choosePose: (pose) =>
+        this.act(() => {
+          this.cycle.choosePose(pose);
+          this.save({ ...this.settings, pose: this.cycle.tick().pose });
+          this.showReport(this.cycle.tick().pose);
+        }),
+      setSides: (sides) =>
+        this.act(() => {
+          this.cycle.setSides(sides);
+          this.save({ ...this.settings, sides, pose: this.cycle.tick().pose });
+          this.controls.showSettings(this.settings, this.offsets);
+        }),
       setAutoTurn: (on) => this.act(() => this.setAutoTurn(on)),
       setAutoSec: (sec) => this.act(() => this.setAutoSec(sec)),
       setOffsets: (offsets, final) => this.setOffsets(offsets, final),
-      resetPlacement: () => this.act(() => {
-        this.setOffsets(ZERO_OFFSETS, true);
-        this.controls.showSettings(this.settings, this.offsets);
-        this.say(() => t('bedroom.msg.placementReset'));
-      }),
+      resetPlacement: () =>
+        this.act(() => {
+          this.setOffsets(ZERO_OFFSETS, true);
+          this.controls.showSettings(this.settings, this.offsets);
+          this.say(() => t('bedroom.msg.placementReset'));
+        }),
       loadPoseFile: (file, slot) => void file.arrayBuffer().then((buf) => this.usePoseFile(file.name, new Uint8Array(buf), slot)),
       choosePoseFromFolders: (path, slot) => void (path ? this.usePosePath(path, slot) : this.useBuiltIn(slot)),
       view: (name) => {

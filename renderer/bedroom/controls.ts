@@ -3,8 +3,13 @@
  * and tests drive it like anyone else. It only reports what the user did; the controller decides.
  */
 import {
-  AUTO_SEC_MAX, AUTO_SEC_MIN, type BedroomSettings, type LyingPose, type PlacementOffsets,
-  type PoseSlot, type TurnSides,
+  AUTO_SEC_MAX,
+  AUTO_SEC_MIN,
+  type BedroomSettings,
+  type LyingPose,
+  type PlacementOffsets,
+  type PoseSlot,
+  type TurnSides,
 } from '../../shared/contract/bedroomSettings';
 import type { ViewName } from './cameraRig';
 import { t, type MessageKey } from '../../shared/i18n';
@@ -49,7 +54,10 @@ export interface Controls {
 
 const POSES: readonly [LyingPose, MessageKey][] = [['back', 'bedroom.pose.back'], ['right', 'bedroom.pose.right'], ['left', 'bedroom.pose.left']];
 const VIEWS: readonly [ViewName, MessageKey][] = [
-  ['bedside', 'bedroom.views.bedside'], ['above', 'bedroom.views.above'], ['foot', 'bedroom.views.foot'], ['reset', 'bedroom.views.reset'],
+  ['bedside', 'bedroom.views.bedside'],
+  ['above', 'bedroom.views.above'],
+  ['foot', 'bedroom.views.foot'],
+  ['reset', 'bedroom.views.reset'],
 ];
 
 export function buildControls(events: ControlEvents): Controls {

@@ -11,7 +11,7 @@ const SMILE_SEC = 2.4;
 const SMILE_WEIGHT = 0.4;
 
 function smooth(u: number): number {
-  const t = u <= 0 ? 0 : Math.min(u , 1);
+  const t = u <= 0 ? 0 : Math.min(u, 1);
   return t * t * (3 - 2 * t);
 }
 

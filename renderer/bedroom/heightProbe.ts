@@ -5,8 +5,18 @@
  * under the floor.
  */
 import {
-  Color, type Material, Matrix4, type Mesh, MeshBasicMaterial, ShaderMaterial, UnsignedByteType, WebGLRenderTarget, type Camera, type Object3D,
-  type Scene, type WebGLRenderer,
+  Color,
+  type Material,
+  Matrix4,
+  type Mesh,
+  MeshBasicMaterial,
+  ShaderMaterial,
+  UnsignedByteType,
+  WebGLRenderTarget,
+  type Camera,
+  type Object3D,
+  type Scene,
+  type WebGLRenderer,
 } from 'three';
 
 const HEIGHT_MIN = -1;
@@ -134,7 +144,10 @@ export function probeAvatarHeights(
         maxH = Math.max(maxH, h);
         for (const t of thresholds) if (h < t) countBelow[String(t)]++;
         const yd = height - 1 - y; // GL rows start at the bottom
-        x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, yd); y1 = Math.max(y1, yd);
+        x0 = Math.min(x0, x);
+        x1 = Math.max(x1, x);
+        y0 = Math.min(y0, yd);
+        y1 = Math.max(y1, yd);
       }
     }
     return { width, height, avatarPixels: n, minHeight: minH, maxHeight: maxH, countBelow, bbox: n ? { x0, y0, x1, y1 } : null };

@@ -148,10 +148,16 @@ function placeAt(joints: PoseJoints, bed: BedLayout, yaw: number, headShift: num
   if (torsoBox?.length) {
     // The back's top toward the head stays clear of the pillow (a big head would pull the shoulders
     // onto it), as long as the head's middle stays on the pillow's middle half.
-    const top = Math.max(...torsoBox.map((p) => { const r = yawVec(p, yaw); return r[0] * u[0] + r[2] * u[2]; }));
+    const top = Math.max(...torsoBox.map((p) => {
+      const r = yawVec(p, yaw);
+      return r[0] * u[0] + r[2] * u[2];
+    }));
     const clear = pillowAlong - bed.pillowLength / 2 - SHOULDER_CLEARANCE - (top + along);
     // ...and the feet on the mattress.
-    const feet = Math.min(...(Object.values(joints) as Vec3[]).map((p) => { const r = yawVec(p, yaw); return r[0] * u[0] + r[2] * u[2]; }));
+    const feet = Math.min(...(Object.values(joints) as Vec3[]).map((p) => {
+      const r = yawVec(p, yaw);
+      return r[0] * u[0] + r[2] * u[2];
+    }));
     const c0 = bed.mattressCenter[0] * u[0] + bed.mattressCenter[2] * u[2];
     const room = feet + along - (c0 - bed.length / 2 + SHOULDER_CLEARANCE);
     if (clear < 0) along += Math.max(clear, -bed.pillowLength / 4, -Math.max(0, room));

@@ -22,11 +22,10 @@ export class PoseFileWatch {
   /** Subscribe to changes and read the list now. */
   async start(): Promise<void> {
     try {
-      this.unsubscribe =
-        this.ctx.onPoseFilesChanged?.(() => {
-          clearTimeout(this.timer);
-          this.timer = setTimeout(() => void this.refresh(), 150);
-        }) ?? null;
+      this.unsubscribe = this.ctx.onPoseFilesChanged?.(() => {
+        clearTimeout(this.timer);
+        this.timer = setTimeout(() => void this.refresh(), 150);
+      }) ?? null;
     } catch {
       this.unsubscribe = null;
     }

@@ -8,7 +8,14 @@
  */
 import type { Motion } from '../../shared/motion/types';
 import {
-  KNEE_LIMIT_DEG, LYING_LIMIT_DEG, poseIssues, poseReport, TWIST_LIMIT_DEG, type LimbBend, type PoseIssue, type PoseReport,
+  KNEE_LIMIT_DEG,
+  LYING_LIMIT_DEG,
+  poseIssues,
+  poseReport,
+  TWIST_LIMIT_DEG,
+  type LimbBend,
+  type PoseIssue,
+  type PoseReport,
 } from '../../shared/convert/poseReport';
 import { t, type MessageKey } from '../../shared/i18n';
 import type { Surface } from '../../shared/bedroom/bedSurface';
@@ -64,17 +71,21 @@ export function skinWarnings(s: SkinReport): string[] {
   if (inAir) {
     const low = s.figures.lowest ?? present.map(([k]) => s.figures.floats[k]!).reduce((a, b) => (b.gap < a.gap ? b : a));
     const offset = Math.abs(s.up) >= 0.005 ? t('bedroom.unit.cm', { value: `${s.up > 0 ? '+' : ''}${Math.round(s.up * 100)}` }) : '';
-    out.push(offset
-      ? t('bedroom.issue.floatsBodyOffset', { cm: cmText(low.gap), surface: surfaceWords(low.surface), slider: t('bedroom.placement.up'), offset })
-      : t('bedroom.issue.floatsBody', { cm: cmText(low.gap), surface: surfaceWords(low.surface) }));
+    out.push(
+      offset
+        ? t('bedroom.issue.floatsBodyOffset', { cm: cmText(low.gap), surface: surfaceWords(low.surface), slider: t('bedroom.placement.up'), offset })
+        : t('bedroom.issue.floatsBody', { cm: cmText(low.gap), surface: surfaceWords(low.surface) }),
+    );
   } else {
     for (const [k, key] of floating) out.push(t(key, { cm: cmText(s.figures.floats[k]!.gap), surface: surfaceWords(s.figures.floats[k]!.surface) }));
   }
   const inside = (Object.entries(s.figures.inside) as [string, { depth: number; of: Surface }][]).filter(([, v]) => v.depth > INSIDE_LIMIT_M).sort((a, b) => b[1].depth - a[1].depth);
   for (const [part, v] of inside) {
-    out.push(part === 'hips'
-      ? t('bedroom.issue.insideHips', { cm: cmText(v.depth), surface: surfaceWords(v.of) })
-      : t('bedroom.issue.inside', { part: t(`bedroom.part.${part}` as MessageKey), cm: cmText(v.depth), surface: surfaceWords(v.of) }));
+    out.push(
+      part === 'hips'
+        ? t('bedroom.issue.insideHips', { cm: cmText(v.depth), surface: surfaceWords(v.of) })
+        : t('bedroom.issue.inside', { part: t(`bedroom.part.${part}` as MessageKey), cm: cmText(v.depth), surface: surfaceWords(v.of) }),
+    );
   }
   return out;
 }
@@ -103,12 +114,12 @@ export function sleepPoseReport(motion: Motion | undefined, contact: Contact | u
   if (skin) warnings.push(...skinWarnings(skin));
   const lines = figures
     ? [
-        t('bedroom.report.torso', { deg: deg(figures.torsoElevation) }),
-        t('bedroom.report.knees', { left: bend(figures.knees.left), right: bend(figures.knees.right) }),
-        t('bedroom.report.elbows', { left: bend(figures.elbows.left), right: bend(figures.elbows.right) }),
-        t('bedroom.report.twist', { deg: deg(figures.shoulderTwist) }),
-        t('bedroom.report.boneTwist', { bone: figures.maxBoneTwist?.bone ?? t('bedroom.report.na'), deg: deg(figures.maxBoneTwist?.degrees) }),
-      ]
+      t('bedroom.report.torso', { deg: deg(figures.torsoElevation) }),
+      t('bedroom.report.knees', { left: bend(figures.knees.left), right: bend(figures.knees.right) }),
+      t('bedroom.report.elbows', { left: bend(figures.elbows.left), right: bend(figures.elbows.right) }),
+      t('bedroom.report.twist', { deg: deg(figures.shoulderTwist) }),
+      t('bedroom.report.boneTwist', { bone: figures.maxBoneTwist?.bone ?? t('bedroom.report.na'), deg: deg(figures.maxBoneTwist?.degrees) }),
+    ]
     : [];
   return { figures, lines, warnings, notLying };
 }

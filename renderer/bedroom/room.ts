@@ -7,8 +7,21 @@
  * bed's layout is described in that root's frame.
  */
 import {
-  AmbientLight, BoxGeometry, Color, CylinderGeometry, DirectionalLight, DoubleSide, Group, HemisphereLight, Mesh,
-  MeshStandardMaterial, PlaneGeometry, PointLight, SphereGeometry, type Material, type Object3D,
+  AmbientLight,
+  BoxGeometry,
+  Color,
+  CylinderGeometry,
+  DirectionalLight,
+  DoubleSide,
+  Group,
+  HemisphereLight,
+  Mesh,
+  MeshStandardMaterial,
+  PlaneGeometry,
+  PointLight,
+  SphereGeometry,
+  type Material,
+  type Object3D,
 } from 'three';
 import { mattressHeightAt, supportHeight } from '../../shared/bedroom/bedSurface';
 import type { BedLayout, Placement } from './placement';

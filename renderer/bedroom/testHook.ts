@@ -23,7 +23,16 @@ export interface BedroomTestHook {
    * The skin against the bed as drawn, every vertex (bodyRest.ts): the lowest point's height above what
    * is under it, the float of head, back/side and hips, the deepest part inside and the hair's (metres).
    */
-  skin(): { lowest: number; head: number | null; back: number | null; hips: number | null; inside: number; insidePart: string; hair: number; parts: Record<string, { gap: number; inside: number; surface: string }> };
+  skin(): {
+    lowest: number;
+    head: number | null;
+    back: number | null;
+    hips: number | null;
+    inside: number;
+    insidePart: string;
+    hair: number;
+    parts: Record<string, { gap: number; inside: number; surface: string }>;
+  };
   bed(): { mattressTop: number; width: number; length: number; floorY: number; pillow: [number, number, number]; pillowLength: number; pillowWidth: number };
   probeHeights(thresholds: number[]): HeightProbeResult;
   /** Run the bedroom's clock k times faster (turn-overs without waiting minutes). */
@@ -62,7 +71,17 @@ export function installBedroomTestHook(c: BedroomController, view: BedroomView, 
     ready: c.ready,
     state: () => {
       const s = c.cycle.tick();
-      return { e: s.e, lb: s.lb, side: s.side, pose: s.pose, sleeping: s.sleeping, fullyAsleep: s.fullyAsleep, phase: s.phase, nextTurnIn: s.nextTurnIn, status: c.controls.element.querySelector('[role=status]')?.textContent ?? '' };
+      return {
+        e: s.e,
+        lb: s.lb,
+        side: s.side,
+        pose: s.pose,
+        sleeping: s.sleeping,
+        fullyAsleep: s.fullyAsleep,
+        phase: s.phase,
+        nextTurnIn: s.nextTurnIn,
+        status: c.controls.element.querySelector('[role=status]')?.textContent ?? '',
+      };
     },
     jointsOnBed: () => {
       const out: Record<string, [number, number, number]> = {};
@@ -82,8 +101,13 @@ export function installBedroomTestHook(c: BedroomController, view: BedroomView, 
       for (const p of BODY_PARTS) if (parts[p].points) out[p] = { gap: parts[p].gap, inside: parts[p].inside, surface: parts[p].surface };
       return {
         lowest: Math.min(...Object.entries(out).filter(([k]) => k !== 'hair').map(([, v]) => v.gap)),
-        head: f.floats.head?.gap ?? null, back: f.floats.back?.gap ?? null, hips: f.floats.hips?.gap ?? null,
-        inside, insidePart, hair: f.inside.hair?.depth ?? 0, parts: out,
+        head: f.floats.head?.gap ?? null,
+        back: f.floats.back?.gap ?? null,
+        hips: f.floats.hips?.gap ?? null,
+        inside,
+        insidePart,
+        hair: f.inside.hair?.depth ?? 0,
+        parts: out,
       };
     },
     bed: () => ({

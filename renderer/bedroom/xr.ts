@@ -6,7 +6,14 @@
  * touching the avatar's head pats it. The headset's frames drive the drawing while in VR.
  */
 import {
-  BufferGeometry, type Group, Line, LineBasicMaterial, Matrix4, Raycaster, Vector3, type WebXRManager,
+  BufferGeometry,
+  type Group,
+  Line,
+  LineBasicMaterial,
+  Matrix4,
+  Raycaster,
+  Vector3,
+  type WebXRManager,
 } from 'three';
 import { AUTO_SEC_MAX, AUTO_SEC_MIN, AUTO_SEC_STEP, OFFSET_LIMIT_M } from '../../shared/contract/bedroomSettings';
 import type { BedroomController } from './controller';

@@ -29,8 +29,15 @@ export function createVideoCapturer(): Pick<VideoCapturer, 'capture'> {
       const status = h('div', { id: 'capture-status', class: 'capture-status' }, t('capture.progress.loading'));
       const cancel = h('button', { id: 'capture-cancel', type: 'button', title: t('capture.cancel.help') }, t('capture.cancel'));
       cancel.addEventListener('click', () => abort.abort());
-      const panel = h('section', { id: 'capture-panel', class: 'capture-panel', role: 'dialog', 'aria-label': t('capture.progress.title', { file: name }) },
-        h('h2', {}, t('capture.progress.title', { file: name })), video, bar, status, cancel);
+      const panel = h(
+        'section',
+        { id: 'capture-panel', class: 'capture-panel', role: 'dialog', 'aria-label': t('capture.progress.title', { file: name }) },
+        h('h2', {}, t('capture.progress.title', { file: name })),
+        video,
+        bar,
+        status,
+        cancel,
+      );
       document.body.appendChild(panel);
       let url = '';
       try {

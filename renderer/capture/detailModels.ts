@@ -53,7 +53,11 @@ const FACE_FILES: Readonly<Record<string, string>> = {
   'face_mesh.binarypb': faceGraph,
 };
 
-interface Point { x: number; y: number; z: number }
+interface Point {
+  x: number;
+  y: number;
+  z: number;
+}
 interface Solution<R> {
   setOptions(o: Record<string, unknown>): void;
   onResults(cb: (r: R) => void): void;

@@ -31,8 +31,16 @@ const FILES: Readonly<Record<string, string>> = {
   'pose_landmark_full.tflite': full,
 };
 
-interface Landmark { x: number; y: number; z: number; visibility?: number }
-export interface PoseResults { poseLandmarks?: Landmark[]; poseWorldLandmarks?: Landmark[] }
+interface Landmark {
+  x: number;
+  y: number;
+  z: number;
+  visibility?: number;
+}
+export interface PoseResults {
+  poseLandmarks?: Landmark[];
+  poseWorldLandmarks?: Landmark[];
+}
 export interface PoseSolution {
   setOptions(o: Record<string, unknown>): void;
   onResults(cb: (r: PoseResults) => void): void;

@@ -7,7 +7,11 @@ import { LANDMARK_INDEX, POSE_SEGMENTS } from '../../shared/capture/landmarks';
 /** Below this visibility a landmark's lines are left out (the body solver holds such points too). */
 const MIN_VISIBILITY = 0.3;
 
-export interface ImagePoint { readonly x: number; readonly y: number; readonly visibility?: number }
+export interface ImagePoint {
+  readonly x: number;
+  readonly y: number;
+  readonly visibility?: number;
+}
 
 /** Draws one frame's landmarks (null: nobody found, the canvas is cleared); returns the lines drawn. */
 export function drawSkeleton(canvas: HTMLCanvasElement, points: readonly ImagePoint[] | null): number {

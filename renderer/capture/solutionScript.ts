@@ -28,7 +28,7 @@ function loadScript(src: string): Promise<void> {
 /** The solution `globalName` (Pose, Hands, FaceMesh) made from its script, its files handed over by name. */
 export async function createSolution<T>(script: string, globalName: string, files: Readonly<Record<string, string>>): Promise<T> {
   await loadScript(script);
-  const Solution = (window as unknown as Record<string, new (c: { locateFile(f: string): string }) => T>)[globalName];
+  const Solution = (window as unknown as Record<string, new(c: { locateFile(f: string): string }) => T>)[globalName];
   if (!Solution) throw new Error(`the capture model's script did not define ${globalName}`);
   return new Solution({ locateFile: (f) => files[f] ?? f });
 }

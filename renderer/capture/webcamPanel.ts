@@ -82,8 +82,14 @@ export async function recordWebcam(messages: Pick<Messages, 'show'>): Promise<{ 
   const stopButton = h('button', { id: 'webcam-stop', type: 'button', title: t('capture.webcam.stop.help'), disabled: true }, t('capture.webcam.stop'));
   const cancel = h('button', { id: 'webcam-cancel', type: 'button', title: t('capture.webcam.cancel.help') }, t('capture.cancel'));
   const preview = h('div', { class: 'webcam-preview', role: 'img', 'aria-label': t('capture.webcam.preview') }, video, overlay, countdown);
-  const panel = h('section', { id: 'webcam-panel', class: 'capture-panel', role: 'dialog', 'aria-label': t('capture.webcam.title') },
-    h('h2', {}, t('capture.webcam.title')), preview, status, h('div', { class: 'capture-buttons' }, stopButton, cancel));
+  const panel = h(
+    'section',
+    { id: 'webcam-panel', class: 'capture-panel', role: 'dialog', 'aria-label': t('capture.webcam.title') },
+    h('h2', {}, t('capture.webcam.title')),
+    preview,
+    status,
+    h('div', { class: 'capture-buttons' }, stopButton, cancel),
+  );
   document.body.appendChild(panel);
   const loop = { done: false };
   let previewing: Promise<void> = Promise.resolve();

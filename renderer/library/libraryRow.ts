@@ -39,7 +39,13 @@ export function libraryRow(studio: Studio, e: LibraryEntry, folderNames: readonl
   );
   const meta = h('span', { class: 'entry-meta', id: metaId });
   const thumb = h('img', { class: 'thumb', alt: '', hidden: true, width: THUMB_WIDTH, height: THUMB_HEIGHT }) as HTMLImageElement;
-  const b = h('button', { type: 'button', class: 'entry', 'aria-label': e.relPath, 'aria-describedby': metaId, 'data-size': e.size, 'data-path': e.path }, kind, h('span', { class: 'entry-text' }, name, meta), thumb) as HTMLButtonElement;
+  const b = h(
+    'button',
+    { type: 'button', class: 'entry', 'aria-label': e.relPath, 'aria-describedby': metaId, 'data-size': e.size, 'data-path': e.path },
+    kind,
+    h('span', { class: 'entry-text' }, name, meta),
+    thumb,
+  ) as HTMLButtonElement;
   const base = () => `${formatSize(e.size)} · ${formatDate(e.mtimeMs, 'date')}`;
   let detail = '';
   const showMeta = () => {
@@ -71,7 +77,8 @@ export function libraryRow(studio: Studio, e: LibraryEntry, folderNames: readonl
       return;
     }
     kind.textContent = d.kind === 'avatar' ? '☺' : d.kind === 'model' ? '✦' : d.kind === 'pose' ? '◆' : d.kind === 'video' ? '▣' : '▶';
-    detail = d.kind === 'avatar' ? t('studio.library.avatar') : d.kind === 'model' ? t('convert.library.model') : d.kind === 'pose' ? t('studio.library.pose') : d.kind === 'video' ? t('capture.library.video') : `${formatNumber(d.duration ?? 0, 2, 2)} s`;
+    detail = d.kind === 'avatar' ? t('studio.library.avatar')
+      : d.kind === 'model' ? t('convert.library.model') : d.kind === 'pose' ? t('studio.library.pose') : d.kind === 'video' ? t('capture.library.video') : `${formatNumber(d.duration ?? 0, 2, 2)} s`;
     // An .fbx/.glb with several takes: their count here, their names on hover (the take picker opens on click).
     const takes = d.takes ?? [];
     if (takes.length > 1) detail += ` · ${t('convert.library.takes', { count: takes.length })}`;
@@ -83,8 +90,7 @@ export function libraryRow(studio: Studio, e: LibraryEntry, folderNames: readonl
           if (!th) return;
           thumb.src = th.url;
           thumb.hidden = false;
-        }),
-      );
+        }));
   });
   return { li, button: b };
 }

@@ -42,11 +42,12 @@ export function drawPoseStrip(ctx: Ctx, motion: Motion, width: number, height: n
     return pts;
   });
   let minY = Infinity, maxY = -Infinity, maxX = 0;
-  for (const f of figures) for (const [x, y] of f.values()) {
-    minY = Math.min(minY, y);
-    maxY = Math.max(maxY, y);
-    maxX = Math.max(maxX, Math.abs(x));
-  }
+  for (const f of figures)
+    for (const [x, y] of f.values()) {
+      minY = Math.min(minY, y);
+      maxY = Math.max(maxY, y);
+      maxX = Math.max(maxX, Math.abs(x));
+    }
   if (!Number.isFinite(minY)) return 0;
   const cell = width / times.length;
   const scale = Math.min((height - 4) / Math.max(maxY - minY, 1e-3), (cell - 4) / Math.max(2 * maxX, 1e-3));

@@ -25,7 +25,10 @@ export function createCaptureControls(studio: Studio): HTMLElement {
     input.addEventListener('change', () => void settings.set({ capture: { [key]: input.checked } }).catch(() => undefined));
     return tAttr(h('label', { class: 'field check', for: `capture-${key}` }, input, tText(h('span'), label)), 'title', help);
   });
-  return h('section', { class: 'panel capture-controls', 'aria-labelledby': 'capture-controls-title' },
+  return h(
+    'section',
+    { class: 'panel capture-controls', 'aria-labelledby': 'capture-controls-title' },
     tText(h('h2', { id: 'capture-controls-title' }), 'capture.settings.title'),
-    h('div', { class: 'button-column' }, commandButton(studio, 'file.recordWebcam'), ...boxes));
+    h('div', { class: 'button-column' }, commandButton(studio, 'file.recordWebcam'), ...boxes),
+  );
 }

@@ -37,7 +37,15 @@ export function createCompatSection(studio: Studio): { element: HTMLElement; ren
       ...COMPAT_READERS.flatMap((reader) =>
         findings
           .filter((f) => f.reader === reader)
-          .map((f) => h('p', { class: `compat-${f.level}`, role: 'listitem', 'data-reader': reader, 'data-code': f.code, text: `${translate(`compat.reader.${reader}`)} (${translate(`compat.level.${f.level}`)}): ${findingText(f)}` })),
+          .map((f) =>
+            h('p', {
+              class: `compat-${f.level}`,
+              role: 'listitem',
+              'data-reader': reader,
+              'data-code': f.code,
+              text: `${translate(`compat.reader.${reader}`)} (${translate(`compat.level.${f.level}`)}): ${findingText(f)}`,
+            })
+          )
       ),
     );
   };

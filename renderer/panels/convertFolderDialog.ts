@@ -64,7 +64,12 @@ export async function askManyTakes(max: number): Promise<boolean> {
 
 export async function showConvertSummary(summaries: readonly ConvertSummary[]): Promise<void> {
   const section = (title: string, items: string[], cls: string) =>
-    h('section', { class: `convert-summary-part ${cls}` }, h('h3', { text: title }), items.length ? h('ul', {}, ...items.map((i) => h('li', { text: i }))) : h('p', { class: 'empty', text: t('studio.convertDialog.none') }));
+    h(
+      'section',
+      { class: `convert-summary-part ${cls}` },
+      h('h3', { text: title }),
+      items.length ? h('ul', {}, ...items.map((i) => h('li', { text: i }))) : h('p', { class: 'empty', text: t('studio.convertDialog.none') }),
+    );
   const body = h('div', { class: 'convert-summary', id: 'convert-summary' });
   for (const s of summaries) {
     body.append(
@@ -74,11 +79,17 @@ export async function showConvertSummary(summaries: readonly ConvertSummary[]): 
         t('studio.convertDialog.skipped', { count: s.skipped.length + (s.empty?.length ?? 0) }),
         [
           ...s.skipped.map((p) => t('studio.convertDialog.skipReason', { file: base(p) })),
-          ...(s.empty ?? []).map((e) => (e.reason === 'NO_KEYS' ? t('studio.convertDialog.skipNoKeys', { file: base(e.source), take: e.take ?? '' }) : t('studio.convertDialog.skipNoAnimation', { file: base(e.source) }))),
+          ...(s.empty ?? []).map((
+            e,
+          ) => (e.reason === 'NO_KEYS' ? t('studio.convertDialog.skipNoKeys', { file: base(e.source), take: e.take ?? '' }) : t('studio.convertDialog.skipNoAnimation', { file: base(e.source) }))),
         ],
         'skipped',
       ),
-      section(t('studio.convertDialog.failed', { count: s.failed.length }), s.failed.map((f) => (f.fileProblem?.file === f.source ? problemText(f.message, f.problem, f.fileProblem) : `${base(f.source)}: ${problemText(f.message, f.problem, f.fileProblem)}`)), 'failed'),
+      section(
+        t('studio.convertDialog.failed', { count: s.failed.length }),
+        s.failed.map((f) => (f.fileProblem?.file === f.source ? problemText(f.message, f.problem, f.fileProblem) : `${base(f.source)}: ${problemText(f.message, f.problem, f.fileProblem)}`)),
+        'failed',
+      ),
     );
     // What the readers and converters noted (joints folded, units assumed ...), in the user's language.
     const notes = s.converted.flatMap((c) => (c.warnings ?? []).map((w) => t('studio.convert.warning', { file: base(c.source), detail: warningText(w) })));

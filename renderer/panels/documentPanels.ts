@@ -57,7 +57,9 @@ export function createDocumentPanels(studio: Studio): { buttons: HTMLElement[]; 
     'report-panel',
     (list) => {
       const notes = studio.doc.reports;
-      list.replaceChildren(...(notes.length ? notes.map((n) => h('li', { text: n })) : [localize(h('li', { class: 'empty' }), (e) => (e.textContent = t('studio.report.empty', { file: studio.doc.fileLabel })))]));
+      list.replaceChildren(
+        ...(notes.length ? notes.map((n) => h('li', { text: n })) : [localize(h('li', { class: 'empty' }), (e) => (e.textContent = t('studio.report.empty', { file: studio.doc.fileLabel })))]),
+      );
       compat.render();
     },
     'studio.report.title',

@@ -15,18 +15,18 @@ export { EDITS, type EditDefinition };
 /** One field of an edit in the panel. Number limits are the core's; the core checks them again. */
 export type PanelField =
   | {
-      readonly kind: 'number';
-      /** Element id `edit-<edit>-<param>`. */
-      readonly id: string;
-      readonly param: string;
-      readonly label: string;
-      readonly value: number;
-      readonly min: number;
-      readonly max: number;
-      readonly step: number;
-      /** Tooltip: help, accepted values and default. */
-      readonly title: string;
-    }
+    readonly kind: 'number';
+    /** Element id `edit-<edit>-<param>`. */
+    readonly id: string;
+    readonly param: string;
+    readonly label: string;
+    readonly value: number;
+    readonly min: number;
+    readonly max: number;
+    readonly step: number;
+    /** Tooltip: help, accepted values and default. */
+    readonly title: string;
+  }
   | { readonly kind: 'checkbox'; readonly id: string; readonly param: string; readonly label: string; readonly value: boolean; readonly title: string }
   | { readonly kind: 'motionFile'; readonly id: string; readonly label: string; readonly title: string };
 

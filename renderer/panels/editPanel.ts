@@ -54,9 +54,9 @@ const states = new WeakMap<Studio, Map<string, EditState>>();
 /** The studio's values for one edit (shared by its panel fields and its command). */
 export function editState(studio: Studio, def: EditDefinition): EditState {
   let map = states.get(studio);
-  if (!map) states.set(studio, (map = new Map()));
+  if (!map) states.set(studio, map = new Map());
   let state = map.get(def.id);
-  if (!state) map.set(def.id, (state = initialState(def)));
+  if (!state) map.set(def.id, state = initialState(def));
   return state;
 }
 
@@ -214,7 +214,9 @@ export function createEditPanel(studio: Studio): HTMLElement {
   }
   // Export to another format sits with the other file actions (Optimize): a collapsed group, so the
   // panels' layout does not change.
-  sections.bodyFor('optimize').append(h('div', { class: 'edit' }, h('div', { class: 'edit-head' }, exportFormatControl(studio, commandButton(studio, 'file.exportChosen', { label: () => t('studio.exportTo') })))));
+  sections.bodyFor('optimize').append(
+    h('div', { class: 'edit' }, h('div', { class: 'edit-head' }, exportFormatControl(studio, commandButton(studio, 'file.exportChosen', { label: () => t('studio.exportTo') })))),
+  );
   const syncAll = () => syncers.forEach((s) => s());
   // Some checks scan the whole motion (outliers); run them after the edited pose is on screen.
   let pending = 0;

@@ -54,16 +54,26 @@ export function figureValue(v: FigureValue): string | number {
   if (typeof v.value === 'string') return v.value;
   const x = v.value;
   switch (v.unit) {
-    case 's': return `${formatNumber(x, 2, 2)} s`;
-    case 'rad': return `${significant(x)} rad`;
-    case 'm': return `${formatNumber(x, 2, 2)} m`;
-    case 'cm': return `${significant(x)} cm`;
-    case 'mm': return `${significant(x)} mm`;
-    case 'ratio': return formatPercent(x, 1);
-    case 'factor': return `×${formatNumber(x, 3)}`;
-    case 'fps': return `${formatNumber(x, 2)} fps`;
-    case 'count': return x; // the message formats it (plurals)
-    default: return String(x);
+    case 's':
+      return `${formatNumber(x, 2, 2)} s`;
+    case 'rad':
+      return `${significant(x)} rad`;
+    case 'm':
+      return `${formatNumber(x, 2, 2)} m`;
+    case 'cm':
+      return `${significant(x)} cm`;
+    case 'mm':
+      return `${significant(x)} mm`;
+    case 'ratio':
+      return formatPercent(x, 1);
+    case 'factor':
+      return `×${formatNumber(x, 3)}`;
+    case 'fps':
+      return `${formatNumber(x, 2)} fps`;
+    case 'count':
+      return x; // the message formats it (plurals)
+    default:
+      return String(x);
   }
 }
 

@@ -29,7 +29,6 @@ export function keyableExpressions(avatar: LoadedAvatar | null): string[] {
   return [...presets, ...custom];
 }
 
-
 const weightText = (w: number) => formatNumber(w, 2, 2);
 
 const SLIDER_KEYS: ReadonlySet<string> = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
@@ -129,11 +128,11 @@ export function createExpressionPanel(studio: Studio, autoKey: AutoKey): Express
       studio.drag.end(
         Math.abs(w - d.start) > 1e-9
           ? {
-              apply: (base) => setExpressionKey(base, s.name, d.time, w),
-              label: t('expressions.undoLabel', { name: expressionLabel(s.name) }),
-              done: () => t('expressions.keyed', { name: expressionLabel(s.name), weight: weightText(w), frame }),
-              failed: (detail) => t('expressions.failed', { detail }),
-            }
+            apply: (base) => setExpressionKey(base, s.name, d.time, w),
+            label: t('expressions.undoLabel', { name: expressionLabel(s.name) }),
+            done: () => t('expressions.keyed', { name: expressionLabel(s.name), weight: weightText(w), frame }),
+            failed: (detail) => t('expressions.failed', { detail }),
+          }
           : null,
       );
       sync();

@@ -51,7 +51,8 @@ export function createInfoPanel(studio: Studio): HTMLElement {
     warnings.replaceChildren(...s.warnings.map((w) => h('li', { text: warningText(w), title: w.text })));
     warnings.hidden = s.warnings.length === 0;
     const a = studio.avatar;
-    avatarLine.textContent = a ? t('studio.info.avatar', { name: a.name === BUILTIN_AVATAR_NAME ? t('studio.mannequin.name') : a.name, version: a.metaVersion === '0' ? '0.x' : '1.0' }) : t('studio.info.noAvatar');
+    avatarLine.textContent = a ? t('studio.info.avatar', { name: a.name === BUILTIN_AVATAR_NAME ? t('studio.mannequin.name') : a.name, version: a.metaVersion === '0' ? '0.x' : '1.0' })
+      : t('studio.info.noAvatar');
   };
   onLocaleChange(render);
   studio.events.on('motion', render);

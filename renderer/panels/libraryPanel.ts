@@ -23,7 +23,6 @@ export interface LibraryPanel {
   readonly fileInput: HTMLInputElement;
 }
 
-
 export function createLibraryPanel(studio: Studio, onMannequin: () => void): LibraryPanel {
   const fileInput = h('input', {
     type: 'file',

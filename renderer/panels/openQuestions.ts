@@ -38,7 +38,14 @@ export async function chooseTake(file: string, takes: readonly TakeInfo[]): Prom
     h(
       'thead',
       {},
-      h('tr', {}, h('th', { text: t('convert.takes.name') }), h('th', { class: 'num', text: t('convert.takes.duration') }), h('th', { class: 'num', text: t('convert.takes.fps') }), h('th', { class: 'num', text: t('convert.takes.keys') })),
+      h(
+        'tr',
+        {},
+        h('th', { text: t('convert.takes.name') }),
+        h('th', { class: 'num', text: t('convert.takes.duration') }),
+        h('th', { class: 'num', text: t('convert.takes.fps') }),
+        h('th', { class: 'num', text: t('convert.takes.keys') }),
+      ),
     ),
     h('tbody', {}, ...rows.map((r) => r.row)),
   );

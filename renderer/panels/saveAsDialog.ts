@@ -64,7 +64,8 @@ export async function askSaveAsPath(api: StudioApi, suggestedName: string, curre
   const update = () => {
     const to = target();
     // A name starting with a dot is a hidden file, which the host never writes: said here, before saving.
-    conflict.textContent = !to ? t('studio.saveAs.typeName') : to.hidden ? t('saveAs.hiddenName', { file: to.name }) : to.taken ? t('studio.saveAs.taken', { file: to.name }) : t('studio.saveAs.target', { path: to.path });
+    conflict.textContent = !to ? t('studio.saveAs.typeName')
+      : to.hidden ? t('saveAs.hiddenName', { file: to.name }) : to.taken ? t('studio.saveAs.taken', { file: to.name }) : t('studio.saveAs.target', { path: to.path });
     conflict.classList.toggle('warning', !!to?.taken || !!to?.hidden);
     if (saveButton) saveButton.textContent = to?.taken ? t('studio.saveAs.replace') : t('studio.saveAs.save');
   };

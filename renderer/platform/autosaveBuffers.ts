@@ -30,7 +30,7 @@ export class BufferShipper {
       for (const a of [c.times, c.values]) {
         if (a.buffer.byteLength < CHUNK_BYTES || this.shipped.has(a.buffer)) continue;
         let set = covered.get(a.buffer);
-        if (!set) covered.set(a.buffer, (set = new Set()));
+        if (!set) covered.set(a.buffer, set = new Set());
         set.add(a);
       }
     }
@@ -59,7 +59,7 @@ export class BufferShipper {
       if (id !== undefined) return { buffer: id, byteOffset: a.byteOffset, length: a.length };
       if (a.buffer.byteLength <= 2 * a.byteLength) return a;
       let copy = copies.get(a);
-      if (!copy) copies.set(a, (copy = a.slice()));
+      if (!copy) copies.set(a, copy = a.slice());
       return copy;
     };
     return { ...c, times: one(c.times), values: one(c.values) };
@@ -80,7 +80,7 @@ export class BufferStore {
 
   chunk(buffer: number, total: number, offset: number, bytes: ArrayBuffer): void {
     let b = this.buffers.get(buffer);
-    if (!b) this.buffers.set(buffer, (b = new ArrayBuffer(total)));
+    if (!b) this.buffers.set(buffer, b = new ArrayBuffer(total));
     new Uint8Array(b, offset, bytes.byteLength).set(new Uint8Array(bytes));
   }
 

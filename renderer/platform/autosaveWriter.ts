@@ -89,22 +89,21 @@ export function createAutosaveWriter(api: StudioApi, opts: { useWorker?: boolean
   /** Progress of the Saves on their way, by call id (the worker posts it between pieces). */
   const progress = new Map<number, (done: number) => void>();
   // The script failed to load (or the worker died): what it had is written in the page, and so is the rest.
-  const worker: Rpc | null =
-    opts.useWorker === false
-      ? null
-      : new WorkerRpc<AutosaveRequest & { id: number }, AutosaveReply>(() => new Worker(new URL('./autosaveWorker.ts', import.meta.url), { type: 'module', name: 'autosave' }), {
-          init: { type: 'init', target: httpCallTarget(api) } satisfies AutosaveRequest,
-          onFail: (why) => {
-            console.warn('autosave: the worker failed, writing in the page from now on:', why);
-            copy.reset();
-          },
-          onMessage: (data) => {
-            const p = data as Partial<AutosaveProgress>;
-            if (typeof p.progress !== 'number') return false;
-            progress.get(p.progress)?.(p.done ?? 0);
-            return true;
-          },
-        });
+  const worker: Rpc | null = opts.useWorker === false
+    ? null
+    : new WorkerRpc<AutosaveRequest & { id: number }, AutosaveReply>(() => new Worker(new URL('./autosaveWorker.ts', import.meta.url), { type: 'module', name: 'autosave' }), {
+      init: { type: 'init', target: httpCallTarget(api) } satisfies AutosaveRequest,
+      onFail: (why) => {
+        console.warn('autosave: the worker failed, writing in the page from now on:', why);
+        copy.reset();
+      },
+      onMessage: (data) => {
+        const p = data as Partial<AutosaveProgress>;
+        if (typeof p.progress !== 'number') return false;
+        progress.get(p.progress)?.(p.done ?? 0);
+        return true;
+      },
+    });
 
   function failed(reply: AutosaveReply): asserts reply is AutosaveReply & { ok: true } {
     if (reply.ok) return;
@@ -140,7 +139,7 @@ export function createAutosaveWriter(api: StudioApi, opts: { useWorker?: boolean
       let call = 0;
       let reply: AutosaveReply;
       try {
-        reply = await copy.send(worker, motion, (id, m) => ({ type: 'save', id: (call = id), motion: m, session }));
+        reply = await copy.send(worker, motion, (id, m) => ({ type: 'save', id: call = id, motion: m, session }));
       } catch (e) {
         if (e === disposed) throw e;
         // The worker is gone (WorkerFailedError), or something in the motion cannot be cloned

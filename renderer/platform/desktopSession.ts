@@ -116,10 +116,8 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
     const session = await api.checkRecovery().catch(() => null);
     let recovered = false;
     if (session) {
-      const ask =
-        opts.confirmRecovery ??
-        ((s: RecoveredSession) =>
-          window.confirm(t('studio.doc.confirmRecovery', { name: s.motionName, time: formatDate(s.savedAt) })));
+      const ask = opts.confirmRecovery ??
+        ((s: RecoveredSession) => window.confirm(t('studio.doc.confirmRecovery', { name: s.motionName, time: formatDate(s.savedAt) })));
       if (await ask(session)) {
         await restoreSession(studio, api, session, opts.loadBuiltinAvatar);
         recovered = true;

@@ -114,25 +114,29 @@ export function createHttpStudioApi(baseUrl = '', token: string | null = takeHos
 
   const failure = wireFailure;
   // Async, so a missing token rejects the call rather than throwing at the caller.
-  const call = async <T>(method: StudioInvokeMethod, ...args: unknown[]): Promise<T> =>
-    postWireCall<T>({ baseUrl, token: headers()[TOKEN_HEADER] }, method, args);
+  const call = async <T>(method: StudioInvokeMethod, ...args: unknown[]): Promise<T> => postWireCall<T>({ baseUrl, token: headers()[TOKEN_HEADER] }, method, args);
 
   const events = createEventStream(baseUrl, headers);
 
   let platform: Promise<PlatformInfo> | null = null;
   const api: StudioApi = {
     // What the host runs on does not change within a session: asked once (the test-hook check and the studio both read it at start).
-    getPlatform: () =>
-      (platform ??= call<PlatformInfo>('getPlatform').catch((e: unknown) => {
-        platform = null;
-        throw e;
-      })),
-    openFolder: (path, options) => (path === undefined || options ? call('openFolder', path, options) : withConfirmation(path, (confirmed) => call('openFolder', path, confirmed ? { confirmed } : undefined))),
+    getPlatform: () => (platform ??= call<PlatformInfo>('getPlatform').catch((e: unknown) => {
+      platform = null;
+      throw e;
+    })),
+    openFolder: (
+      path,
+      options,
+    ) => (path === undefined || options ? call('openFolder', path, options) : withConfirmation(path, (confirmed) => call('openFolder', path, confirmed ? { confirmed } : undefined))),
     closeFolder: (root) => call('closeFolder', root),
     listLibrary: () => call('listLibrary'),
     describeFile: (path) => call('describeFile', path),
     onLibraryChanged: (cb) => events.on('libraryChanged', cb),
-    openFile: (path, options) => (path === undefined || options ? call('openFile', path, options) : withConfirmation(path, (confirmed) => call('openFile', path, confirmed ? { confirmed } : undefined))),
+    openFile: (
+      path,
+      options,
+    ) => (path === undefined || options ? call('openFile', path, options) : withConfirmation(path, (confirmed) => call('openFile', path, confirmed ? { confirmed } : undefined))),
     readFile: async (path) => {
       const res = await fetch(`${baseUrl}/api/file`, { headers: { ...headers(), [PATH_HEADER]: encodeURIComponent(path) } });
       if (!res.ok) throw await failure(res);
@@ -248,7 +252,7 @@ function createEventStream(baseUrl: string, headers: () => Record<string, string
   return {
     on<K extends StudioEventName>(name: K, cb: (payload: StudioEvents[K]) => void): Unsubscribe {
       let set = listeners.get(name);
-      if (!set) listeners.set(name, (set = new Set()));
+      if (!set) listeners.set(name, set = new Set());
       const l = cb as Listener;
       set.add(l);
       if (!abort) {

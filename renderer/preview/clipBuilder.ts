@@ -64,7 +64,7 @@ export class ClipBuilder {
     values.set(old.values.subarray(0, s.head * k));
     values.set(mid.values, s.head * k);
     values.set(old.values.subarray(s.tail * k), end * k);
-    const Track = old.constructor as new (name: string, times: Float32Array, values: Float32Array) => THREE.KeyframeTrack;
+    const Track = old.constructor as new(name: string, times: Float32Array, values: Float32Array) => THREE.KeyframeTrack;
     return new Track(old.name, channel.times, values);
   }
 

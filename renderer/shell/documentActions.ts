@@ -94,7 +94,8 @@ export function createDocumentActions(studio: Studio, platform: Promise<Platform
 
   const reportSave = (out: SaveOutcome): SaveOutcome => {
     const file = doc.fileLabel;
-    if (out.kind === 'saved') studio.messages.show('success', () => (out.path ? t('studio.export.saved', { file: out.path }) : t('studio.doc.savedDownload', { file: `${doc.name}.vrma` })), { group: 'file' });
+    if (out.kind === 'saved')
+      studio.messages.show('success', () => (out.path ? t('studio.export.saved', { file: out.path }) : t('studio.doc.savedDownload', { file: `${doc.name}.vrma` })), { group: 'file' });
     else if (out.kind === 'unchanged') studio.messages.show('notice', () => t('studio.doc.nothingToSave', { file }), { group: 'file' });
     return out;
   };

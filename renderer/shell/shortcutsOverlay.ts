@@ -39,10 +39,15 @@ export function createShortcutsOverlay(registry: CommandRegistry): ShortcutsOver
       .filter((c) => c.shortcuts?.length)
       .map((c) => {
         const keys = h('td', { class: 'shortcut-keys' }, ...c.shortcuts!.map((s) => h('kbd', { 'data-shortcut': s, text: shortcutText(s, IS_MAC) })));
-        return h('tr', { 'data-command': c.id }, localize(h('td', { class: 'shortcut-label' }), (td) => {
-          td.textContent = commandLabel(c);
-          td.title = commandHelp(c);
-        }), keys);
+        return h(
+          'tr',
+          { 'data-command': c.id },
+          localize(h('td', { class: 'shortcut-label' }), (td) => {
+            td.textContent = commandLabel(c);
+            td.title = commandHelp(c);
+          }),
+          keys,
+        );
       });
 
   const open = () => {

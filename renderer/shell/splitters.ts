@@ -46,10 +46,9 @@ export function createSplitters(view: HTMLElement, measure: Readonly<Record<Pane
   const clamp = (panel: PanelName, px: number) => {
     const { min, max } = PANEL_SIZES[panel];
     // The viewport keeps its room: the other column's width (or the rest of the height) counts.
-    const room =
-      panel === 'dopeSheet'
-        ? view.clientHeight - MIN_VIEWPORT.height - (view.querySelector<HTMLElement>('.bottom')?.offsetHeight ?? 0) + measure.dopeSheet()
-        : view.clientWidth - MIN_VIEWPORT.width - measure[panel === 'left' ? 'right' : 'left']();
+    const room = panel === 'dopeSheet'
+      ? view.clientHeight - MIN_VIEWPORT.height - (view.querySelector<HTMLElement>('.bottom')?.offsetHeight ?? 0) + measure.dopeSheet()
+      : view.clientWidth - MIN_VIEWPORT.width - measure[panel === 'left' ? 'right' : 'left']();
     return Math.round(Math.max(min, Math.min(max, room, px)));
   };
   const set = (panel: PanelName, px: number | null) => {

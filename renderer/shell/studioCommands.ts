@@ -36,8 +36,22 @@ export function registerStudioCommands(studio: Studio, hooks: CommandHooks): voi
   r.register({ id: 'playback.stepForward', label: 'Next frame', description: 'Step one frame forward', shortcuts: ['ArrowRight'], run: () => step(1) });
   r.register({ id: 'playback.start', label: 'Go to start', description: 'Go to the first frame', shortcuts: ['Home'], run: () => studio.seek(0) });
   r.register({ id: 'playback.end', label: 'Go to end', description: 'Go to the last frame', shortcuts: ['End'], run: () => studio.seek(studio.duration) });
-  r.register({ id: 'range.in', label: 'Set IN', description: 'Start the range at the current time', shortcuts: ['I'], menu: 'edit', run: () => studio.setRange(setIn(studio.range, studio.clock.time, studio.duration)) });
-  r.register({ id: 'range.out', label: 'Set OUT', description: 'End the range at the current time', shortcuts: ['O'], menu: 'edit', run: () => studio.setRange(setOut(studio.range, studio.clock.time, studio.duration)) });
+  r.register({
+    id: 'range.in',
+    label: 'Set IN',
+    description: 'Start the range at the current time',
+    shortcuts: ['I'],
+    menu: 'edit',
+    run: () => studio.setRange(setIn(studio.range, studio.clock.time, studio.duration)),
+  });
+  r.register({
+    id: 'range.out',
+    label: 'Set OUT',
+    description: 'End the range at the current time',
+    shortcuts: ['O'],
+    menu: 'edit',
+    run: () => studio.setRange(setOut(studio.range, studio.clock.time, studio.duration)),
+  });
   r.register({ id: 'range.clear', label: 'Clear range', description: 'Remove the IN/OUT range', shortcuts: ['Escape'], isEnabled: hasRange, run: () => studio.setRange(null) });
   // Every edit of the registry is a command `edit.<id>`, run with the edit panel's values.
   for (const def of EDITS) {

@@ -35,7 +35,11 @@ export interface PageParts {
   readonly curveView: { readonly element: HTMLElement };
 }
 
-export function buildStudioPage(root: HTMLElement, studio: Studio, { language, shortcuts, viewport, viewportBox, library, onionSkin, expressionPanel, timeline, dopeSheet, curveView }: PageParts): ReturnType<typeof createSceneSwitcher> {
+export function buildStudioPage(
+  root: HTMLElement,
+  studio: Studio,
+  { language, shortcuts, viewport, viewportBox, library, onionSkin, expressionPanel, timeline, dopeSheet, curveView }: PageParts,
+): ReturnType<typeof createSceneSwitcher> {
   const documentPanels = createDocumentPanels(studio);
   const noticeHistory = createNoticeHistory(studio.messages);
   const header = h(
@@ -92,7 +96,6 @@ export function buildStudioPage(root: HTMLElement, studio: Studio, { language, s
   onLocaleChange(updateTitle);
   updateTitle();
   return switcher;
-
 }
 
 /** The capture controls scroll with the edit sections (the right column's fixed parts leave no room at 1024×640). */

@@ -41,7 +41,10 @@ function countDraws(timeline: TimelineView): { static: number; overlay: number }
 }
 
 function toastsOf(studio: Studio) {
-  return [...studio.messages.element.querySelectorAll(':scope > .message')].map((m) => ({ kind: m.classList.contains('error') ? 'error' : m.classList.contains('success') ? 'success' : 'notice', text: m.querySelector('span')?.textContent ?? '' }));
+  return [...studio.messages.element.querySelectorAll(':scope > .message')].map((m) => ({
+    kind: m.classList.contains('error') ? 'error' : m.classList.contains('success') ? 'success' : 'notice',
+    text: m.querySelector('span')?.textContent ?? '',
+  }));
 }
 
 export function stateProbes(studio: Studio, { viewport, timeline, contactStrip, onionSkin, startedAt }: StateDeps, read: PoseReaders) {
@@ -98,7 +101,15 @@ export function stateProbes(studio: Studio, { viewport, timeline, contactStrip, 
       timelineView: timeline.inspect().view,
       timelineDraws: { ...draws },
       messages: studio.messages.log.map((m) => ({ kind: m.kind, text: m.text })),
-      document: { name: doc.name, fileLabel: doc.fileLabel, filePath: doc.filePath ?? null, sourcePath: doc.sourcePath ?? null, needsSave: doc.needsSave, reports: [...doc.reports], history: history.entries.map((e) => e.label) },
+      document: {
+        name: doc.name,
+        fileLabel: doc.fileLabel,
+        filePath: doc.filePath ?? null,
+        sourcePath: doc.sourcePath ?? null,
+        needsSave: doc.needsSave,
+        reports: [...doc.reports],
+        history: history.entries.map((e) => e.label),
+      },
       toasts: toastsOf(studio),
     }),
     /** The foot contacts the timeline's strip shows, and the strip's drawn size. */

@@ -69,7 +69,8 @@ function summedAmount(motion: Motion): Float32Array {
   let dirty: [number, number][] | null = null;
   if (last && last.sum.length === steps && last.keys.length === keys.length && last.keys.every((k, i) => k === keys[i])) {
     dirty = [];
-    for (let i = 0; i < channels.length; i++) if (amounts[i] !== last.amounts[i]) dirty.push(amounts[i].length === last.amounts[i].length ? changedSteps(last.channels[i], channels[i], steps) : [0, steps]);
+    for (let i = 0; i < channels.length; i++)
+      if (amounts[i] !== last.amounts[i]) dirty.push(amounts[i].length === last.amounts[i].length ? changedSteps(last.channels[i], channels[i], steps) : [0, steps]);
   }
   let sum: Float64Array;
   const add = (from: number, to: number) => {

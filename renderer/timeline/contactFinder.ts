@@ -45,7 +45,14 @@ export function contactFinder(onDone: (contacts: readonly FootContact[]) => void
     try {
       ok = durationOf(motion) > 0 && canPinFeet(motion);
     } catch { /* a damaged skeleton has no contacts to show */ }
-    if (!ok) { last = undefined; unfinished = []; found = null; memo = null; onDone([]); return; }
+    if (!ok) {
+      last = undefined;
+      unfinished = [];
+      found = null;
+      memo = null;
+      onDone([]);
+      return;
+    }
     const stale = last ? unfinished.filter(([a, b]) => b > a).map(([a, b]) => [last!.times[a], last!.times[b - 1]] as [number, number]) : [];
     const { track, todo, kept } = planFootTrack(motion, last, { reuse: true, stale });
     // New arrays (another grid or skeleton), or frames to measure into these: the old contacts do not hold.
@@ -76,7 +83,10 @@ export function contactFinder(onDone: (contacts: readonly FootContact[]) => void
           range[0] = to;
           if (range[0] >= range[1]) queue.shift();
         }
-        if (queue.length) { later(slice); return; }
+        if (queue.length) {
+          later(slice);
+          return;
+        }
         if (!found) {
           const r = contactsOfTrackSince(track, memo, since);
           memo = r.memo;

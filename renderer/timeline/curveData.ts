@@ -138,10 +138,16 @@ export function rotationInBetweens(curve: CurveChannel, k: number, count: number
   for (let s = 0; s < count; s++) {
     slerpFlat(tmp, 0, q, k * 4, q, (k + 1) * 4, (s + 1) / (count + 1));
     eulerOfFlat(tmp, 0, out, s * 3);
-    prev[0] = px; prev[1] = py; prev[2] = pz;
+    prev[0] = px;
+    prev[1] = py;
+    prev[2] = pz;
     compatibleEuler(out, s * 3, prev, 0);
-    px = out[s * 3]; py = out[s * 3 + 1]; pz = out[s * 3 + 2];
-    out[s * 3] *= DEG; out[s * 3 + 1] *= DEG; out[s * 3 + 2] *= DEG;
+    px = out[s * 3];
+    py = out[s * 3 + 1];
+    pz = out[s * 3 + 2];
+    out[s * 3] *= DEG;
+    out[s * 3 + 1] *= DEG;
+    out[s * 3 + 2] *= DEG;
   }
 }
 

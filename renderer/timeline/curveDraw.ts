@@ -180,7 +180,11 @@ export class CurveDrawer {
       }
       const p = this.points;
       const o = n * 5;
-      p[o] = x; p[o + 1] = v0; p[o + 2] = lo; p[o + 3] = hi; p[o + 4] = v1;
+      p[o] = x;
+      p[o + 1] = v0;
+      p[o + 2] = lo;
+      p[o + 3] = hi;
+      p[o + 4] = v1;
       n++;
     };
     const key = (k: number) => {
@@ -347,5 +351,4 @@ export class CurveDrawer {
     if (marks && !waveform) ticks(marks.dropped, 1, 4, C.dropped);
     if (mask) ticks(mask, 3, 4, C.keySelected);
   }
-
 }

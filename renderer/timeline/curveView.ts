@@ -126,7 +126,7 @@ export class CurveView extends CanvasPairView {
   /** The document's motion changed: the selection survives only our own edits. */
   motionChanged(): void {
     const m = this.model.motion();
-    if (m !== this.ownMotion && m !== this.lastMotion) for (const s of this.selections) s.clear();
+    if (m !== this.ownMotion && m !== this.lastMotion) { for (const s of this.selections) s.clear(); }
     for (const s of this.selections) s.validate(m);
     this.ownMotion = null;
     this.lastMotion = m;

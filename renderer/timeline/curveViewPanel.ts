@@ -56,7 +56,7 @@ export function createCurveView(studio: Studio, sheet: DopeSheet): CurveView {
       const channel = m.channels.find((c) => c.node === Number(n) && c.path === path);
       if (!channel || channel.times.length === 0) continue;
       let curve = curveCache.get(channel);
-      if (!curve) curveCache.set(channel, (curve = curveChannel(m, channel, nodeName(m, channel.node))));
+      if (!curve) curveCache.set(channel, curve = curveChannel(m, channel, nodeName(m, channel.node)));
       list.push(curve);
     }
     return list;

@@ -310,7 +310,7 @@ export class DopeSheet extends CanvasPairView implements DopePointerHost {
 
   /** Selects every key of the shown rows (on) or none. */
   selectAll(on: boolean): void {
-    if (on) for (const r of this.shownKeyedRows()) this.selection.selectTimeSpan(r.id, r.channel!.times, -Infinity, Infinity);
+    if (on) { for (const r of this.shownKeyedRows()) this.selection.selectTimeSpan(r.id, r.channel!.times, -Infinity, Infinity); }
     else this.selection.clear();
     this.invalidate();
   }

@@ -217,7 +217,7 @@ export class DopePainter {
       ctx.beginPath();
       let n = 0;
       for (let i = a; i < b; i++) if ((mask?.[i] === 1) === selected) n = diamond(ctx, s.width, L.x(times[i] + (selected ? move : 0)), y, n, kinds?.[i]);
-      if (selected && move !== 0) for (let i = 0; i < mask!.length; i++) if (mask![i] && (i < a || i >= b)) n = diamond(ctx, s.width, L.x(times[i] + move), y, n, kinds?.[i]);
+      if (selected && move !== 0) { for (let i = 0; i < mask!.length; i++) if (mask![i] && (i < a || i >= b)) n = diamond(ctx, s.width, L.x(times[i] + move), y, n, kinds?.[i]); }
       if (n) ctx.fill();
     }
   }

@@ -101,7 +101,7 @@ export class DopeLayout {
   /** Collapses or opens every group (the bench opens them all). */
   setAllCollapsed(collapsed: boolean): void {
     this.collapsed.clear();
-    if (collapsed) for (const g of this.groupList) this.collapsed.add(g.id);
+    if (collapsed) { for (const g of this.groupList) this.collapsed.add(g.id); }
     this.linesOf = null;
   }
 

@@ -100,7 +100,7 @@ export function dopeLines(groups: readonly DopeGroup[], collapsed: ReadonlySet<G
   const out: DopeLine[] = [];
   for (const g of groups) {
     out.push({ kind: 'group', group: g });
-    if (!collapsed.has(g.id)) for (const row of g.rows) out.push({ kind: 'row', row });
+    if (!collapsed.has(g.id)) { for (const row of g.rows) out.push({ kind: 'row', row }); }
   }
   return out;
 }

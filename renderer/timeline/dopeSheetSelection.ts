@@ -61,7 +61,7 @@ export class KeySelectionState {
   private maskFor(id: string, length: number): Uint8Array {
     let m = this.masks.get(id);
     if (!m || m.length !== length) {
-      this.masks.set(id, (m = new Uint8Array(length)));
+      this.masks.set(id, m = new Uint8Array(length));
       this.spans.set(id, [length, 0]);
     }
     return m;

@@ -67,8 +67,23 @@ export function registerKeyCommands(studio: Studio, sheet: DopeSheet, markers: R
   const hasKeys = () => !sheet.selection.empty;
   r.register({ id: 'keys.selectAll', label: 'Select all keys', description: 'Select every key of the rows shown', shortcuts: ['A'], menu: 'edit', run: () => sheet.selectAll(true) });
   r.register({ id: 'keys.selectNone', label: 'Deselect keys', description: 'Select no key', shortcuts: ['Alt+A'], menu: 'edit', run: () => sheet.selectAll(false) });
-  r.register({ id: 'keys.invert', label: 'Invert key selection', description: 'Select the keys that are not selected, and unselect those that are', shortcuts: ['Mod+I'], menu: 'edit', run: () => sheet.invertSelection() });
-  r.register({ id: 'keys.columns', label: 'Select columns', description: 'Select every key at the times of the selected keys (Alt+click a key: its column)', shortcuts: ['Mod+K'], menu: 'edit', isEnabled: hasKeys, run: () => void sheet.selectColumns() });
+  r.register({
+    id: 'keys.invert',
+    label: 'Invert key selection',
+    description: 'Select the keys that are not selected, and unselect those that are',
+    shortcuts: ['Mod+I'],
+    menu: 'edit',
+    run: () => sheet.invertSelection(),
+  });
+  r.register({
+    id: 'keys.columns',
+    label: 'Select columns',
+    description: 'Select every key at the times of the selected keys (Alt+click a key: its column)',
+    shortcuts: ['Mod+K'],
+    menu: 'edit',
+    isEnabled: hasKeys,
+    run: () => void sheet.selectColumns(),
+  });
 
   /** The next (dir 1) or previous (-1) key time of the shown rows after the playhead's frame. */
   const jump = (dir: 1 | -1) => {
@@ -140,6 +155,21 @@ export function registerKeyCommands(studio: Studio, sheet: DopeSheet, markers: R
       studio.commit(withMarkers(studio.motion, [...markersOf(studio.motion), { time, name, kind: 'user' }]), 'Add marker', () => t('timeline.marker.added', { name, frame: f }));
     },
   });
-  r.register({ id: 'markers.rename', label: 'Rename marker', description: 'Rename the picked marker (or the one at the playhead)', shortcuts: ['F2'], menu: 'edit', isEnabled: () => currentMarker() >= 0, run: () => markers.renameMarker(currentMarker()) });
-  r.register({ id: 'markers.delete', label: 'Delete marker', description: 'Delete the picked marker (or the one at the playhead)', menu: 'edit', isEnabled: () => currentMarker() >= 0, run: () => markers.deleteMarker(currentMarker()) });
+  r.register({
+    id: 'markers.rename',
+    label: 'Rename marker',
+    description: 'Rename the picked marker (or the one at the playhead)',
+    shortcuts: ['F2'],
+    menu: 'edit',
+    isEnabled: () => currentMarker() >= 0,
+    run: () => markers.renameMarker(currentMarker()),
+  });
+  r.register({
+    id: 'markers.delete',
+    label: 'Delete marker',
+    description: 'Delete the picked marker (or the one at the playhead)',
+    menu: 'edit',
+    isEnabled: () => currentMarker() >= 0,
+    run: () => markers.deleteMarker(currentMarker()),
+  });
 }

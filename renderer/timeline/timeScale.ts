@@ -77,5 +77,5 @@ export function keysAreDense(view: TimeView, times: ArrayLike<number>): boolean 
 /** Ruler step in frames (1, 2, 5, 10, ...) so that frame labels are at least minPx apart: the dope sheet's and the curve view's ruler. */
 export function frameStep(view: TimeView, fps: number, minPx = 56): number {
   const pxPerFrame = view.width / Math.max((view.end - view.start) * fps, 1e-9);
-  for (let p = 1; ; p *= 10) for (const n of [1, 2, 5]) if (n * p * pxPerFrame >= minPx) return n * p;
+  for (let p = 1;; p *= 10) for (const n of [1, 2, 5]) if (n * p * pxPerFrame >= minPx) return n * p;
 }

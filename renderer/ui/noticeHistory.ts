@@ -18,7 +18,10 @@ function bellIcon(): SVGElement {
   svg.setAttribute('viewBox', '0 0 16 16');
   svg.setAttribute('aria-hidden', 'true');
   const path = document.createElementNS(SVG, 'path');
-  path.setAttribute('d', 'M8 1.5a1 1 0 0 1 1 1v.6a4.5 4.5 0 0 1 3.5 4.4v3l1.3 1.6a.5.5 0 0 1-.4.9H2.6a.5.5 0 0 1-.4-.9l1.3-1.6v-3A4.5 4.5 0 0 1 7 3.1v-.6a1 1 0 0 1 1-1zM6.3 14h3.4a1.7 1.7 0 0 1-3.4 0z');
+  path.setAttribute(
+    'd',
+    'M8 1.5a1 1 0 0 1 1 1v.6a4.5 4.5 0 0 1 3.5 4.4v3l1.3 1.6a.5.5 0 0 1-.4.9H2.6a.5.5 0 0 1-.4-.9l1.3-1.6v-3A4.5 4.5 0 0 1 7 3.1v-.6a1 1 0 0 1 1-1zM6.3 14h3.4a1.7 1.7 0 0 1-3.4 0z',
+  );
   svg.append(path);
   return svg;
 }
@@ -31,15 +34,15 @@ export function createNoticeHistory(messages: Messages): Popover {
     list.replaceChildren(
       ...(entries.length
         ? entries.map((m) =>
-            h(
-              'li',
-              { class: `notice-entry ${m.kind}${m.unread ? ' unread' : ''}`, 'data-kind': m.kind },
-              h('span', { class: 'notice-kind', 'aria-hidden': 'true', text: KIND_ICON[m.kind] }),
-              h('span', { class: 'visually-hidden', text: t(`notices.kind.${m.kind}`) }),
-              h('time', { class: 'notice-time', datetime: new Date(m.at).toISOString(), text: formatDate(m.at, 'time') }),
-              h('span', { class: 'notice-text', text: m.read() }),
-            ),
+          h(
+            'li',
+            { class: `notice-entry ${m.kind}${m.unread ? ' unread' : ''}`, 'data-kind': m.kind },
+            h('span', { class: 'notice-kind', 'aria-hidden': 'true', text: KIND_ICON[m.kind] }),
+            h('span', { class: 'visually-hidden', text: t(`notices.kind.${m.kind}`) }),
+            h('time', { class: 'notice-time', datetime: new Date(m.at).toISOString(), text: formatDate(m.at, 'time') }),
+            h('span', { class: 'notice-text', text: m.read() }),
           )
+        )
         : [h('li', { class: 'empty', text: t('notices.history.empty') })]),
     );
   };

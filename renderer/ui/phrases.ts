@@ -35,8 +35,7 @@ export function japanesePhrases(text: string): string[] {
       phrases.push(w);
       continue;
     }
-    const join =
-      CLOSING.test(w) ||
+    const join = CLOSING.test(w) ||
       /^\s+$/u.test(w) ||
       OPENING_END.test(last) ||
       (!SENTENCE_END.test(last) && HIRAGANA.test(w)) ||
@@ -65,7 +64,7 @@ export function watchPhrases(root: HTMLElement, locale: () => string): void {
     for (const r of records) {
       const target = r.target.nodeType === Node.TEXT_NODE ? r.target.parentElement : (r.target as Element);
       hint(target);
-      for (const n of r.addedNodes) if (n.nodeType === Node.ELEMENT_NODE) for (const el of [n as Element, ...(n as Element).querySelectorAll(PHRASE_ELEMENTS)]) hint(el);
+      for (const n of r.addedNodes) if (n.nodeType === Node.ELEMENT_NODE) { for (const el of [n as Element, ...(n as Element).querySelectorAll(PHRASE_ELEMENTS)]) hint(el); }
     }
   }).observe(root, { subtree: true, childList: true, characterData: true });
 }

@@ -42,7 +42,7 @@ export function popover(id: string, title: HTMLElement, body: HTMLElement, rende
   };
   const set = (open: boolean) => {
     const was = !panel.hidden;
-    if (open) for (const other of all) if (other !== self && other.isOpen) other.close();
+    if (open) { for (const other of all) if (other !== self && other.isOpen) other.close(); }
     panel.hidden = !open;
     button.setAttribute('aria-expanded', String(open));
     if (open) render();

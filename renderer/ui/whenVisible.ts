@@ -7,17 +7,16 @@
  */
 export class WhenVisible {
   private readonly waiting = new Map<Element, () => void>();
-  private readonly observer: IntersectionObserver | null =
-    typeof IntersectionObserver === 'undefined'
-      ? null
-      : new IntersectionObserver((records) => {
-          for (const r of records) {
-            if (!r.isIntersecting) continue;
-            const run = this.waiting.get(r.target);
-            this.forget(r.target);
-            run?.();
-          }
-        });
+  private readonly observer: IntersectionObserver | null = typeof IntersectionObserver === 'undefined'
+    ? null
+    : new IntersectionObserver((records) => {
+      for (const r of records) {
+        if (!r.isIntersecting) continue;
+        const run = this.waiting.get(r.target);
+        this.forget(r.target);
+        run?.();
+      }
+    });
 
   /** Runs `run` once, the first time `el` is on screen. */
   run(el: Element, run: () => void): void {

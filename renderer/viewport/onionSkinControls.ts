@@ -23,7 +23,14 @@ export function createOnionSkin(studio: Studio, viewport: Viewport): { onion: On
 
   const toggle = h('input', { type: 'checkbox', id: 'onion-toggle' }) as HTMLInputElement;
   toggle.addEventListener('change', () => onion.set({ enabled: toggle.checked }));
-  const seconds = h('input', { type: 'number', id: 'onion-seconds', min: ONION_SKIN_SECONDS.min, max: ONION_SKIN_SECONDS.max, step: ONION_SKIN_SECONDS.step, value: onion.seconds }) as HTMLInputElement;
+  const seconds = h('input', {
+    type: 'number',
+    id: 'onion-seconds',
+    min: ONION_SKIN_SECONDS.min,
+    max: ONION_SKIN_SECONDS.max,
+    step: ONION_SKIN_SECONDS.step,
+    value: onion.seconds,
+  }) as HTMLInputElement;
   seconds.addEventListener('change', () => {
     const v = Number(seconds.value);
     if (Number.isFinite(v)) onion.set({ seconds: v });

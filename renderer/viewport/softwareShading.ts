@@ -31,8 +31,20 @@ export class SoftwareShading {
     if (!m.isMeshStandardMaterial || m.type !== 'MeshStandardMaterial') return material;
     if (m.map || m.emissiveMap || m.normalMap || m.alphaMap || m.aoMap || m.lightMap || m.envMap || m.metalness > 0.05) return material;
     const key = [
-      m.color.getHexString(), m.emissive.getHexString(), m.emissiveIntensity, m.opacity, m.transparent, m.alphaTest,
-      m.side, m.vertexColors, m.flatShading, m.depthTest, m.depthWrite, m.wireframe, m.fog, m.visible,
+      m.color.getHexString(),
+      m.emissive.getHexString(),
+      m.emissiveIntensity,
+      m.opacity,
+      m.transparent,
+      m.alphaTest,
+      m.side,
+      m.vertexColors,
+      m.flatShading,
+      m.depthTest,
+      m.depthWrite,
+      m.wireframe,
+      m.fog,
+      m.visible,
     ].join('|');
     let lambert = this.shared.get(key);
     if (!lambert) {

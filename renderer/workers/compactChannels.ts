@@ -13,7 +13,7 @@ export function compactChannels(channels: readonly (Channel | number)[]): (Chann
   const sent = new Map<ArrayBufferLike, Set<Float32Array>>();
   const note = (a: Float32Array) => {
     let set = sent.get(a.buffer);
-    if (!set) sent.set(a.buffer, (set = new Set()));
+    if (!set) sent.set(a.buffer, set = new Set());
     set.add(a);
   };
   for (const c of channels) {

@@ -55,8 +55,10 @@ const EMOTIONS = new Set(['happy', 'angry', 'sad', 'relaxed', 'surprised']);
 
 /** The child a bone "points at" (Blender's bone tail), for the rest-rotation variant. */
 const BONE_TAIL: Partial<Record<HumanBoneName, HumanBoneName>> = {
-  hips: 'spine', upperChest: 'neck',
-  leftHand: 'leftMiddleProximal', rightHand: 'rightMiddleProximal',
+  hips: 'spine',
+  upperChest: 'neck',
+  leftHand: 'leftMiddleProximal',
+  rightHand: 'rightMiddleProximal',
 };
 
 interface GltfNode {
@@ -71,7 +73,11 @@ interface GltfNode {
  * The root node and one node per humanoid bone at its standard position (flipped for VRM 0.x); with
  * `restRotations` every bone gets a rest rotation of its own, as real rigs have.
  */
-function skeletonNodes(restRotations: boolean, flip: (v: Vec3) => Vec3, W: Record<HumanBoneName, Vec3>): { nodes: GltfNode[]; boneNode: Record<HumanBoneName, number>; worldRotation: Record<HumanBoneName, Quat> } {
+function skeletonNodes(
+  restRotations: boolean,
+  flip: (v: Vec3) => Vec3,
+  W: Record<HumanBoneName, Vec3>,
+): { nodes: GltfNode[]; boneNode: Record<HumanBoneName, number>; worldRotation: Record<HumanBoneName, Quat> } {
   const rootRotation: Quat = restRotations ? fromAxisAngle([1, 0, 0], Math.PI / 2) : IDENTITY;
   const worldRotation = {} as Record<HumanBoneName, Quat>;
   HUMAN_BONE_NAMES.forEach((bone, i) => {
@@ -129,7 +135,9 @@ export function makeMannequinVrm(opts: MannequinOptions = {}): Uint8Array {
       const base = o / 3;
       for (let i = 0; i < s.positions.length; i += 3) {
         const p = flip([s.positions[i] - origin[0], s.positions[i + 1] - origin[1], s.positions[i + 2] - origin[2]]);
-        positions[o++] = p[0]; positions[o++] = p[1]; positions[o++] = p[2];
+        positions[o++] = p[0];
+        positions[o++] = p[1];
+        positions[o++] = p[2];
       }
       for (const idx of s.indices) indices.push(idx + base);
     }
@@ -179,11 +187,13 @@ export function makeMannequinVrm(opts: MannequinOptions = {}): Uint8Array {
     let zero: number | undefined;
     const targets = FACE_EXPRESSIONS.map((_, k) => {
       const delta = part.targets?.[k];
-      if (!delta) return { POSITION: (zero ??= gltfBuffer.zeroVec3(vertexCount)) };
+      if (!delta) return { POSITION: zero ??= gltfBuffer.zeroVec3(vertexCount) };
       const local = new Float32Array(delta.length);
       for (let i = 0; i < delta.length; i += 3) {
         const d = flip([delta[i], delta[i + 1], delta[i + 2]]);
-        local[i] = d[0]; local[i + 1] = d[1]; local[i + 2] = d[2];
+        local[i] = d[0];
+        local[i + 1] = d[1];
+        local[i + 2] = d[2];
       }
       return { POSITION: gltfBuffer.floatAttribute(local, 'VEC3', true) };
     });

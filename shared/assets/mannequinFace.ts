@@ -24,8 +24,15 @@ interface FaceParams {
 }
 
 const REST: FaceParams = {
-  lidLeft: 0.002, lidRight: 0.002, browInner: 0, browOuter: 0,
-  mouthWidth: 0.02, mouthHeight: 0.0035, mouthCurve: 0, mouthDrop: 0, mouthForward: 0,
+  lidLeft: 0.002,
+  lidRight: 0.002,
+  browInner: 0,
+  browOuter: 0,
+  mouthWidth: 0.02,
+  mouthHeight: 0.0035,
+  mouthCurve: 0,
+  mouthDrop: 0,
+  mouthForward: 0,
 };
 
 /** The expressions the mannequin carries, in morph-target order. */

@@ -114,14 +114,22 @@ export function vertexNormals(positions: Float32Array, indices: Uint16Array): Fl
     const ux = positions[b] - positions[a], uy = positions[b + 1] - positions[a + 1], uz = positions[b + 2] - positions[a + 2];
     const vx = positions[c] - positions[a], vy = positions[c + 1] - positions[a + 1], vz = positions[c + 2] - positions[a + 2];
     const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-    normals[a] += nx; normals[a + 1] += ny; normals[a + 2] += nz;
-    normals[b] += nx; normals[b + 1] += ny; normals[b + 2] += nz;
-    normals[c] += nx; normals[c + 1] += ny; normals[c + 2] += nz;
+    normals[a] += nx;
+    normals[a + 1] += ny;
+    normals[a + 2] += nz;
+    normals[b] += nx;
+    normals[b + 1] += ny;
+    normals[b + 2] += nz;
+    normals[c] += nx;
+    normals[c + 1] += ny;
+    normals[c + 2] += nz;
   }
   for (let i = 0; i < normals.length; i += 3) {
     const n = Math.hypot(normals[i], normals[i + 1], normals[i + 2]);
     if (n > 0) {
-      normals[i] /= n; normals[i + 1] /= n; normals[i + 2] /= n;
+      normals[i] /= n;
+      normals[i + 1] /= n;
+      normals[i + 2] /= n;
     } else {
       normals[i + 1] = 1;
     }

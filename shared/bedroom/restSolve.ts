@@ -29,12 +29,21 @@ const UP: Vec3 = [0, 1, 0];
  */
 export const TURN_LIMIT: Readonly<Partial<Record<HumanBoneName, number>>> = {
   // A big head on a pillow (a chibi on its side) needs the neck bent far.
-  hips: 60 * DEG, neck: 50 * DEG, head: 30 * DEG,
-  leftUpperArm: 60 * DEG, rightUpperArm: 60 * DEG, leftLowerArm: 60 * DEG, rightLowerArm: 60 * DEG, leftLowerLeg: 30 * DEG, rightLowerLeg: 30 * DEG,
+  hips: 60 * DEG,
+  neck: 50 * DEG,
+  head: 30 * DEG,
+  leftUpperArm: 60 * DEG,
+  rightUpperArm: 60 * DEG,
+  leftLowerArm: 60 * DEG,
+  rightLowerArm: 60 * DEG,
+  leftLowerLeg: 30 * DEG,
+  rightLowerLeg: 30 * DEG,
   // Knees up (step 5 of settlePass): as far as someone lying on the back draws them.
-  leftUpperLeg: 70 * DEG, rightUpperLeg: 70 * DEG,
+  leftUpperLeg: 70 * DEG,
+  rightUpperLeg: 70 * DEG,
   // Shoulders drawn up (step 1b of settlePass) where box arms would hold the back off the bed.
-  leftShoulder: 50 * DEG, rightShoulder: 50 * DEG,
+  leftShoulder: 50 * DEG,
+  rightShoulder: 50 * DEG,
 };
 
 function horizontalUnit(v: Vec3): Vec3 | null {
@@ -175,7 +184,14 @@ function settlePass(body: Body, turns: RestTurn[]): void {
   }
   // 4. Legs and arms only come out of the bed: lifted about a level axis across their own direction.
   // (An arm still in after the shoulder's turn is lifted at the elbow too.)
-  const tips: Record<string, HumanBoneName> = { leftLowerLeg: 'leftFoot', rightLowerLeg: 'rightFoot', leftUpperArm: 'leftHand', rightUpperArm: 'rightHand', leftLowerArm: 'leftHand', rightLowerArm: 'rightHand' };
+  const tips: Record<string, HumanBoneName> = {
+    leftLowerLeg: 'leftFoot',
+    rightLowerLeg: 'rightFoot',
+    leftUpperArm: 'leftHand',
+    rightUpperArm: 'rightHand',
+    leftLowerArm: 'leftHand',
+    rightLowerArm: 'rightHand',
+  };
   for (const root of ['leftLowerLeg', 'rightLowerLeg', 'leftUpperArm', 'rightUpperArm', 'leftLowerArm', 'rightLowerArm'] as const) {
     const pivot = j[root];
     const tip = j[tips[root]];

@@ -100,11 +100,9 @@ export function solveBody(L: BodyLandmarks): SolvedBody {
     const rest = (name: string) => R[`${side}${name}` as keyof BodyLandmarks];
 
     // Arm: the shoulder bone stays at rest, so the upper arm's parent frame is the upper chest's.
-    const upperArm = upperLimb(upperChest, sub3(lm('Elbow'), lm('Shoulder')), sub3(lm('Wrist'), lm('Elbow')),
-      sub3(rest('Elbow'), rest('Shoulder')), HINGE[`${side}Arm`]);
+    const upperArm = upperLimb(upperChest, sub3(lm('Elbow'), lm('Shoulder')), sub3(lm('Wrist'), lm('Elbow')), sub3(rest('Elbow'), rest('Shoulder')), HINGE[`${side}Arm`]);
     const lowerArm = lowerLimb(upperArm, sub3(lm('Wrist'), lm('Elbow')), sub3(rest('Wrist'), rest('Elbow')));
-    const hand = align(sub3(mid(lm('Index'), lm('Pinky')), lm('Wrist')), sub3(lm('Index'), lm('Pinky')),
-      sub3(mid(rest('Index'), rest('Pinky')), rest('Wrist')), sub3(rest('Index'), rest('Pinky')));
+    const hand = align(sub3(mid(lm('Index'), lm('Pinky')), lm('Wrist')), sub3(lm('Index'), lm('Pinky')), sub3(mid(rest('Index'), rest('Pinky')), rest('Wrist')), sub3(rest('Index'), rest('Pinky')));
     rotations[`${side}Shoulder`] = IDENTITY;
     rotations[`${side}UpperArm`] = local(upperChest, upperArm);
     rotations[`${side}LowerArm`] = local(upperArm, lowerArm);
@@ -113,12 +111,10 @@ export function solveBody(L: BodyLandmarks): SolvedBody {
     // Leg: a straight leg's twist follows the foot (the lateral axis is forward × down the thigh).
     const thigh = sub3(lm('Knee'), lm('Hip'));
     const seenForward = sub3(lm('FootIndex'), lm('Heel'));
-    const upperLeg = upperLimb(hips, thigh, sub3(lm('Ankle'), lm('Knee')), sub3(rest('Knee'), rest('Hip')),
-      HINGE[`${side}Leg`], { hint: cross3(plausibleFoot(hips, seenForward), thigh) });
+    const upperLeg = upperLimb(hips, thigh, sub3(lm('Ankle'), lm('Knee')), sub3(rest('Knee'), rest('Hip')), HINGE[`${side}Leg`], { hint: cross3(plausibleFoot(hips, seenForward), thigh) });
     const lowerLeg = lowerLimb(upperLeg, sub3(lm('Ankle'), lm('Knee')), sub3(rest('Ankle'), rest('Knee')));
     const footForward = plausibleFoot(lowerLeg, seenForward);
-    const foot = align(footForward, sub3(lm('Ankle'), lm('Heel')),
-      sub3(rest('FootIndex'), rest('Heel')), sub3(rest('Ankle'), rest('Heel')));
+    const foot = align(footForward, sub3(lm('Ankle'), lm('Heel')), sub3(rest('FootIndex'), rest('Heel')), sub3(rest('Ankle'), rest('Heel')));
     rotations[`${side}UpperLeg`] = local(hips, upperLeg);
     rotations[`${side}LowerLeg`] = local(upperLeg, lowerLeg);
     rotations[`${side}Foot`] = local(lowerLeg, foot);

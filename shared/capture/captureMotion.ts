@@ -98,7 +98,13 @@ export function captureMotion(detected: readonly DetectedFrame[], opts: CaptureO
   const hipsValues = new Float32Array(n * 3);
   path.forEach((p, k) => hipsValues.set(p, k * 3));
 
-  let motion = buildMotion({ rotations, expressions: face.expressions, lookAt: face.lookAt, hipsTranslation: { times: keyTimes, values: hipsValues }, generator: opts.generator ?? 'VRMA Studio capture' });
+  let motion = buildMotion({
+    rotations,
+    expressions: face.expressions,
+    lookAt: face.lookAt,
+    hipsTranslation: { times: keyTimes, values: hipsValues },
+    generator: opts.generator ?? 'VRMA Studio capture',
+  });
   if (opts.fixOutliers !== false && n > 3) motion = fixOutliers(motion);
   if (opts.pinFeet !== false && canPinFeet(motion)) motion = pinFeet(motion);
   return motion;

@@ -16,7 +16,8 @@ export const FLIP_MAJORITY = 1.5;
 
 const N = POSE_LANDMARK_COUNT * 3;
 const MIRROR: readonly number[] = POSE_LANDMARKS.map((name) => {
-  const other = name.startsWith('left') ? 'right' + name.slice(4) : name.startsWith('right') ? 'left' + name.slice(5) : name === 'mouthLeft' ? 'mouthRight' : name === 'mouthRight' ? 'mouthLeft' : name;
+  const other = name.startsWith('left') ? 'right' + name.slice(4)
+    : name.startsWith('right') ? 'left' + name.slice(5) : name === 'mouthLeft' ? 'mouthRight' : name === 'mouthRight' ? 'mouthLeft' : name;
   return LANDMARK_INDEX[other as keyof typeof LANDMARK_INDEX];
 });
 

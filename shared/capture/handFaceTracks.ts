@@ -55,8 +55,7 @@ export function handTracks(frames: readonly DetectedFrame[], keyTimes: Float32Ar
       flat = oneEuro(seen.map((k) => frames[k].time), flat.map((v) => v * s), W, filter).map((v) => v / s);
     }
     const times = Float32Array.from(seen, (k) => keyTimes[k]);
-    Object.assign(out, rotationTracks(times, (i) =>
-      solveHand(side, Array.from({ length: HAND_LANDMARK_COUNT }, (_, j) => fromMediaPipeWorld(flat, i * W + j * 3))).rotations));
+    Object.assign(out, rotationTracks(times, (i) => solveHand(side, Array.from({ length: HAND_LANDMARK_COUNT }, (_, j) => fromMediaPipeWorld(flat, i * W + j * 3))).rotations));
   }
   return out;
 }

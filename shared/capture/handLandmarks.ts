@@ -27,7 +27,11 @@ export const PINKY_MCP = 17;
 
 /** How far a tip lies beyond its distal joint, along the distal bone (the standard hand has no tip bones). */
 const TIP: Readonly<Record<(typeof DIGITS)[number]['digit'], Vec3>> = {
-  Thumb: [0.024, 0, 0.01], Index: [0.022, 0, 0], Middle: [0.024, 0, 0], Ring: [0.022, 0, 0], Little: [0.018, 0, 0],
+  Thumb: [0.024, 0, 0.01],
+  Index: [0.022, 0, 0],
+  Middle: [0.024, 0, 0],
+  Ring: [0.022, 0, 0],
+  Little: [0.018, 0, 0],
 };
 
 const sided = (side: HandSide, v: Vec3): Vec3 => (side === 'left' ? v : [-v[0], v[1], v[2]]);
@@ -59,6 +63,4 @@ export function handLandmarksFromFlat(flat: ArrayLike<number>): Vec3[] {
 }
 
 /** Every finger bone the hand solver keys, both hands. */
-export const FINGER_BONES: readonly HumanBoneName[] = (['left', 'right'] as const).flatMap((s) =>
-  DIGITS.flatMap((d) => d.bones.map((b) => `${s}${b}` as HumanBoneName)),
-);
+export const FINGER_BONES: readonly HumanBoneName[] = (['left', 'right'] as const).flatMap((s) => DIGITS.flatMap((d) => d.bones.map((b) => `${s}${b}` as HumanBoneName)));

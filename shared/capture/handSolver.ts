@@ -32,8 +32,7 @@ export interface SolvedHand {
 
 /** The hand's frame from the wrist and the index and little knuckles. */
 function handFrame(p: readonly Vec3[], rest: readonly Vec3[]): Quat {
-  return align(sub3(mid(p[INDEX_MCP], p[PINKY_MCP]), p[WRIST]), sub3(p[INDEX_MCP], p[PINKY_MCP]),
-    sub3(mid(rest[INDEX_MCP], rest[PINKY_MCP]), rest[WRIST]), sub3(rest[INDEX_MCP], rest[PINKY_MCP]));
+  return align(sub3(mid(p[INDEX_MCP], p[PINKY_MCP]), p[WRIST]), sub3(p[INDEX_MCP], p[PINKY_MCP]), sub3(mid(rest[INDEX_MCP], rest[PINKY_MCP]), rest[WRIST]), sub3(rest[INDEX_MCP], rest[PINKY_MCP]));
 }
 
 /** Solves one hand from 21 points in the studio's world frame (any scale: only directions count). */

@@ -22,9 +22,11 @@ export const DEFAULT_FOV_DEG = 45;
 
 /** Segments whose pixel length against their metric length gives the body's scale in the frame. */
 const SCALE_SEGMENTS: readonly (readonly [PoseLandmarkName, PoseLandmarkName])[] = [
-  ['leftShoulder', 'leftHip'], ['rightShoulder', 'rightHip'], ['leftShoulder', 'rightShoulder'], ['leftHip', 'rightHip'],
+  ['leftShoulder', 'leftHip'],
+  ['rightShoulder', 'rightHip'],
+  ['leftShoulder', 'rightShoulder'],
+  ['leftHip', 'rightHip'],
 ];
-
 
 const R = REST_LANDMARKS;
 const len = (a: PoseLandmarkName, b: PoseLandmarkName) => Math.hypot(R[a][0] - R[b][0], R[a][1] - R[b][1], R[a][2] - R[b][2]);
@@ -51,8 +53,7 @@ function median(v: number[]): number {
 /** Hips position per frame in the standard skeleton's world (metres, y up, subject facing +Z at the camera). */
 export function hipsPath(frames: readonly HipsFrame[], cam: CameraModel): Vec3[] {
   const f = cam.height / 2 / Math.tan((cam.fovDeg * Math.PI) / 360);
-  const legOf = (w: ArrayLike<number>, s: 'left' | 'right') =>
-    dist(w, I[`${s}Hip`], I[`${s}Knee`]) + dist(w, I[`${s}Knee`], I[`${s}Ankle`]) + dist(w, I[`${s}Ankle`], I[`${s}Heel`]);
+  const legOf = (w: ArrayLike<number>, s: 'left' | 'right') => dist(w, I[`${s}Hip`], I[`${s}Knee`]) + dist(w, I[`${s}Knee`], I[`${s}Ankle`]) + dist(w, I[`${s}Ankle`], I[`${s}Heel`]);
   const legs = frames.map((fr) => Math.max(legOf(fr.world, 'left'), legOf(fr.world, 'right')));
   const scale = STANDARD_LEG / (median(legs) || 1);
 
@@ -73,7 +74,10 @@ export function hipsPath(frames: readonly HipsFrame[], cam: CameraModel): Vec3[]
   frames.forEach((fr, k) => {
     let low = -Infinity;
     for (const n of ['leftHeel', 'rightHeel', 'leftFootIndex', 'rightFootIndex', 'leftAnkle', 'rightAnkle'] as const) low = Math.max(low, fr.world[I[n] * 3 + 1]);
-    if (low > reach) { reach = low; best = k; }
+    if (low > reach) {
+      reach = low;
+      best = k;
+    }
   });
   const floorY = camera[best][1] - reach;
   const depth0 = median(camera.map((c) => c[2]));

@@ -10,12 +10,39 @@
 import type { Vec3 } from '../motion/types';
 
 export const POSE_LANDMARKS = [
-  'nose', 'leftEyeInner', 'leftEye', 'leftEyeOuter', 'rightEyeInner', 'rightEye', 'rightEyeOuter',
-  'leftEar', 'rightEar', 'mouthLeft', 'mouthRight',
-  'leftShoulder', 'rightShoulder', 'leftElbow', 'rightElbow', 'leftWrist', 'rightWrist',
-  'leftPinky', 'rightPinky', 'leftIndex', 'rightIndex', 'leftThumb', 'rightThumb',
-  'leftHip', 'rightHip', 'leftKnee', 'rightKnee', 'leftAnkle', 'rightAnkle',
-  'leftHeel', 'rightHeel', 'leftFootIndex', 'rightFootIndex',
+  'nose',
+  'leftEyeInner',
+  'leftEye',
+  'leftEyeOuter',
+  'rightEyeInner',
+  'rightEye',
+  'rightEyeOuter',
+  'leftEar',
+  'rightEar',
+  'mouthLeft',
+  'mouthRight',
+  'leftShoulder',
+  'rightShoulder',
+  'leftElbow',
+  'rightElbow',
+  'leftWrist',
+  'rightWrist',
+  'leftPinky',
+  'rightPinky',
+  'leftIndex',
+  'rightIndex',
+  'leftThumb',
+  'rightThumb',
+  'leftHip',
+  'rightHip',
+  'leftKnee',
+  'rightKnee',
+  'leftAnkle',
+  'rightAnkle',
+  'leftHeel',
+  'rightHeel',
+  'leftFootIndex',
+  'rightFootIndex',
 ] as const;
 
 export type PoseLandmarkName = (typeof POSE_LANDMARKS)[number];
@@ -27,11 +54,22 @@ export const LANDMARK_INDEX: Readonly<Record<PoseLandmarkName, number>> = Object
 
 /** The lines of the skeleton drawn over a camera's preview (the limbs, shoulders, hips and face's outline). */
 export const POSE_SEGMENTS: readonly (readonly [PoseLandmarkName, PoseLandmarkName])[] = [
-  ['leftShoulder', 'rightShoulder'], ['leftHip', 'rightHip'], ['leftShoulder', 'leftHip'], ['rightShoulder', 'rightHip'],
-  ...(['left', 'right'] as const).flatMap((s) => [
-    [`${s}Shoulder`, `${s}Elbow`], [`${s}Elbow`, `${s}Wrist`], [`${s}Hip`, `${s}Knee`], [`${s}Knee`, `${s}Ankle`],
-    [`${s}Ankle`, `${s}Heel`], [`${s}Heel`, `${s}FootIndex`], [`${s}Ear`, `${s}EyeOuter`], [`${s}EyeOuter`, 'nose'],
-  ] as const),
+  ['leftShoulder', 'rightShoulder'],
+  ['leftHip', 'rightHip'],
+  ['leftShoulder', 'leftHip'],
+  ['rightShoulder', 'rightHip'],
+  ...(['left', 'right'] as const).flatMap((s) =>
+    [
+      [`${s}Shoulder`, `${s}Elbow`],
+      [`${s}Elbow`, `${s}Wrist`],
+      [`${s}Hip`, `${s}Knee`],
+      [`${s}Knee`, `${s}Ankle`],
+      [`${s}Ankle`, `${s}Heel`],
+      [`${s}Heel`, `${s}FootIndex`],
+      [`${s}Ear`, `${s}EyeOuter`],
+      [`${s}EyeOuter`, 'nose'],
+    ] as const
+  ),
 ];
 
 /** One frame of landmarks in the studio's world frame (metres, y up, subject facing +Z). */

@@ -30,8 +30,7 @@ export interface MethodSchema {
   readonly size: CallSize;
 }
 
-const call = <const T extends v.TupleItems>(items: T, size: CallSize = 'small') =>
-  ({ args: v.strictTuple(items, 'an argument list'), size }) as const;
+const call = <const T extends v.TupleItems>(items: T, size: CallSize = 'small') => ({ args: v.strictTuple(items, 'an argument list'), size }) as const;
 
 /** Positional arguments of every invoke method. */
 export const INVOKE_SCHEMA = {

@@ -15,7 +15,7 @@ declare const validated: unique symbol;
 export type ValidArgs<M extends StudioInvokeMethod> = InvokeArgs<M> & { readonly [validated]: M };
 
 export function isInvokeMethod(name: string): name is StudioInvokeMethod {
-  return  Object.hasOwn(INVOKE_SCHEMA, name);
+  return Object.hasOwn(INVOKE_SCHEMA, name);
 }
 
 /** 'motion' for calls carrying motion bytes (large bodies), 'small' for the rest. */

@@ -72,7 +72,6 @@ export function encodeWire(value: unknown): Uint8Array<ArrayBuffer> {
   return joinBytes(encodeWireParts(value));
 }
 
-
 /** Largest JSON part a message may carry (the contract's JSON is paths, settings, commands: KBs). */
 export const MAX_WIRE_JSON_BYTES = 4 * 1024 * 1024;
 /** Most byte blocks one message may carry (the contract sends at most one per call; generous for tools). */

@@ -85,9 +85,18 @@ function bend(pose: SkeletonPose, a: HumanBoneName, b: HumanBoneName, c: HumanBo
 
 /** Bones whose twist about their length is reported, each with the child that gives its length. */
 const TWIST_CHILD: Partial<Record<HumanBoneName, HumanBoneName>> = {
-  spine: 'chest', chest: 'upperChest', upperChest: 'neck', neck: 'head',
-  leftUpperArm: 'leftLowerArm', leftLowerArm: 'leftHand', rightUpperArm: 'rightLowerArm', rightLowerArm: 'rightHand',
-  leftUpperLeg: 'leftLowerLeg', leftLowerLeg: 'leftFoot', rightUpperLeg: 'rightLowerLeg', rightLowerLeg: 'rightFoot',
+  spine: 'chest',
+  chest: 'upperChest',
+  upperChest: 'neck',
+  neck: 'head',
+  leftUpperArm: 'leftLowerArm',
+  leftLowerArm: 'leftHand',
+  rightUpperArm: 'rightLowerArm',
+  rightLowerArm: 'rightHand',
+  leftUpperLeg: 'leftLowerLeg',
+  leftLowerLeg: 'leftFoot',
+  rightUpperLeg: 'rightLowerLeg',
+  rightLowerLeg: 'rightFoot',
 };
 
 /** Twist of a rotation about an axis (swing-twist split), degrees in [0, 180]. */

@@ -25,7 +25,6 @@ export interface ContactReport {
   readonly maxKneeStep: number;
 }
 
-
 /** Knee angles of both legs at every pose. */
 function kneeAngles(poses: readonly SkeletonPose[], foot: Foot): Float64Array {
   const [u, l, e] = KNEE_BONES[foot];

@@ -28,8 +28,6 @@ export function deleteRange(motion: Motion, from: number, to: number, blend = DE
   if (atStart) return cutToRange(motion, to, duration);
   if (atEnd) return cutToRange(motion, 0, from);
   const fade = deleteBlend(motion, from, to, blend);
-  const channels = motion.channels.map((c) =>
-    c.times.length <= 1 ? c : spliceParts({ channel: c, from: 0, to: from }, { channel: c, from: to, to: duration }, fade),
-  );
+  const channels = motion.channels.map((c) => c.times.length <= 1 ? c : spliceParts({ channel: c, from: 0, to: from }, { channel: c, from: to, to: duration }, fade));
   return withChannels(motion, channels);
 }

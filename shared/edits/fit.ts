@@ -91,7 +91,12 @@ function avatarRotations(motion: Motion, avatar: AvatarSkeleton): Partial<Record
  * three-vrm-animation scales it (the hips-height ratio): what the avatar shows of the source without fitting.
  * `rotations` (avatarRotations) when the caller has them for another scaling.
  */
-export function onAvatarSkeleton(motion: Motion, avatar: AvatarSkeleton, hipsScaling: 'legs' | 'height' | 'player' = 'legs', rotations = avatarRotations(motion, avatar)): { motion: Motion; legScale: number; heightScale: number } {
+export function onAvatarSkeleton(
+  motion: Motion,
+  avatar: AvatarSkeleton,
+  hipsScaling: 'legs' | 'height' | 'player' = 'legs',
+  rotations = avatarRotations(motion, avatar),
+): { motion: Motion; legScale: number; heightScale: number } {
   const pos = avatar.positions;
   const present = new Set(Object.keys(pos) as HumanBoneName[]);
   // buildMotion adds every humanoid ancestor; the ones this avatar lacks sit at their parent (zero offset, no track).
@@ -119,7 +124,9 @@ export function onAvatarSkeleton(motion: Motion, avatar: AvatarSkeleton, hipsSca
     for (let i = 0; i < world.length; i += 3) {
       if (hipsScaling === 'player') {
         // What three-vrm-animation does: the whole hips position times the ratio of hips heights.
-        values[i] = world[i] * heightScale; values[i + 1] = world[i + 1] * heightScale; values[i + 2] = world[i + 2] * heightScale;
+        values[i] = world[i] * heightScale;
+        values[i + 1] = world[i + 1] * heightScale;
+        values[i + 2] = world[i + 2] * heightScale;
         continue;
       }
       values[i] = a[0] + (world[i] - srcRest[0]) * scale;
@@ -283,8 +290,15 @@ export function fitDetailed(motion: Motion, avatar: AvatarSkeleton, params: PinF
   const played = onAvatarSkeleton(motion, avatar, 'player', rotations).motion;
   progress?.(1);
   return {
-    motion: out, rescaled, played, detection, legScale, heightScale,
-    hipsScaling, hipsScale: hipsScaling === 'height' ? heightScale : legScale, slide,
+    motion: out,
+    rescaled,
+    played,
+    detection,
+    legScale,
+    heightScale,
+    hipsScaling,
+    hipsScale: hipsScaling === 'height' ? heightScale : legScale,
+    slide,
   };
 }
 

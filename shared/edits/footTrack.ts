@@ -67,7 +67,7 @@ const evaluators = new WeakMap<Motion, PoseEvaluator>();
 /** Measures frames [from, to) of the track (the slice a caller can afford now). */
 export function measureFootFrames(track: FootTrack, from: number, to: number): void {
   let ev = evaluators.get(track.motion);
-  if (!ev) evaluators.set(track.motion, (ev = createPoseEvaluator(track.motion, POINT_BONES)));
+  if (!ev) evaluators.set(track.motion, ev = createPoseEvaluator(track.motion, POINT_BONES));
   const end = Math.min(to, track.times.length);
   for (let f = Math.max(0, from); f < end; f++) store(track, f, ev(track.times[f]));
 }
@@ -135,7 +135,10 @@ export function planFootTrack(next: Motion, prev?: FootTrack, opts: PlanOptions 
   for (const c of p.channels) if (relevant[c.node]) before.set(key(c), c);
   let lo = Infinity, hi = -Infinity;
   const widen = (span: readonly [number, number] | undefined) => {
-    if (span) { lo = Math.min(lo, span[0]); hi = Math.max(hi, span[1]); }
+    if (span) {
+      lo = Math.min(lo, span[0]);
+      hi = Math.max(hi, span[1]);
+    }
   };
   for (const c of next.channels) {
     if (!relevant[c.node]) continue;

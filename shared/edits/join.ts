@@ -141,14 +141,18 @@ export function join(first: Motion, second: Motion, options: JoinOptions = {}): 
   }
   const hips = hipsInFrameOf(a, b, durationA - fade);
   if (hips) fromB.set(key(hips.node, 'translation'), hips);
-  if (dropped.length) warnings.push(warning(`join: dropped tracks of bones the first motion lacks: ${HUMAN_BONE_NAMES.filter((n) => dropped.includes(n)).join(', ')}`, 'join.droppedBones', { bones: HUMAN_BONE_NAMES.filter((n) => dropped.includes(n)).join(', ') }));
+  if (dropped.length)
+    warnings.push(
+      warning(`join: dropped tracks of bones the first motion lacks: ${HUMAN_BONE_NAMES.filter((n) => dropped.includes(n)).join(', ')}`, 'join.droppedBones', {
+        bones: HUMAN_BONE_NAMES.filter((n) => dropped.includes(n)).join(', '),
+      }),
+    );
   if (droppedOther) warnings.push(warning(`join: dropped ${droppedOther} non-humanoid track(s) of the second motion`, 'join.droppedOther', { count: droppedOther }));
   if (face.added.length) warnings.push(warning(`join: the first motion had no ${face.added.join(', ')}; added from the second motion`, 'join.addedFace', { names: face.added.join(', ') }));
 
   const channels: Channel[] = [];
   const used = new Set<string>();
-  const splice = (ca: Channel, cb: Channel) =>
-    spliceParts({ channel: ca, from: 0, to: durationA }, { channel: cb, from: 0, to: durationB }, fade);
+  const splice = (ca: Channel, cb: Channel) => spliceParts({ channel: ca, from: 0, to: durationA }, { channel: cb, from: 0, to: durationB }, fade);
   for (const c of a.channels) {
     const k = key(c.node, c.path);
     used.add(k);

@@ -45,7 +45,7 @@ export class KeyBuffer {
     // Native copies (an edit of every track of an hour copies 26 M keys): shifted times after.
     const dst = this.times;
     dst.set(times.subarray(first, end), n);
-    if (shift !== 0) for (let i = n, e = n + end - first; i < e; i++) dst[i] += shift;
+    if (shift !== 0) { for (let i = n, e = n + end - first; i < e; i++) dst[i] += shift; }
     this.values.set(values.subarray(first * this.size, end * this.size), n * this.size);
     this.length += end - first;
   }

@@ -93,7 +93,7 @@ function mergeAll(base: Channel, keep: Uint8Array | null, times: Float32Array, v
   const bv = base.values;
   // Count first, so the output is allocated once at its size (no slice copy of 36,000-key tracks).
   let total = 0;
-  for (let i = 0, j = 0; i < bt.length || j < times.length; ) {
+  for (let i = 0, j = 0; i < bt.length || j < times.length;) {
     if (i < bt.length && keep && !keep[i]) i++;
     else if (j >= times.length || (i < bt.length && bt[i] < times[j])) i++, total++;
     else {

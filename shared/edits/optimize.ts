@@ -313,11 +313,14 @@ export function optimize(motion: Motion, options: OptimizeOptions = {}, progress
   const sizes = motion.channels.map((c) => c.times.length);
   if (!options.quantize) {
     const done = bySize(progress, sizes);
-    return withChannels(motion, motion.channels.map((c, i) => {
-      const r = optimizeChannel(c, tolerance(c), method);
-      done(i);
-      return r;
-    }));
+    return withChannels(
+      motion,
+      motion.channels.map((c, i) => {
+        const r = optimizeChannel(c, tolerance(c), method);
+        done(i);
+        return r;
+      }),
+    );
   }
   // The per-track choices are most of the time; sharing key sets (refit) the rest.
   const chosen = bySize(phase(progress, 0, refit ? 0.8 : 1), sizes);

@@ -17,7 +17,11 @@ export function copyKeys(motion: Motion, selection: KeySelection): KeyClip {
   let start = Infinity;
   const picked = selection.map((e) => {
     const s = selectedChannel(motion, e);
-    for (let i = 0; i < s.mask.length; i++) if (s.mask[i]) { start = Math.min(start, s.channel.times[i]); break; }
+    for (let i = 0; i < s.mask.length; i++)
+      if (s.mask[i]) {
+        start = Math.min(start, s.channel.times[i]);
+        break;
+      }
     return s;
   });
   const tracks = picked

@@ -219,7 +219,12 @@ export function contactsOfTrack(track: FootTrack, params: ContactParams = {}): C
  * An edit of a few frames of an hour then costs a few passes over bytes instead of every frame's
  * figures (864,002 for two feet) copied, selected and judged.
  */
-export function contactsOfTrackSince(track: FootTrack, memo: ContactMemo | null, changed: readonly (readonly [number, number])[], params: ContactParams = {}): { detection: ContactDetection; memo: ContactMemo } {
+export function contactsOfTrackSince(
+  track: FootTrack,
+  memo: ContactMemo | null,
+  changed: readonly (readonly [number, number])[],
+  params: ContactParams = {},
+): { detection: ContactDetection; memo: ContactMemo } {
   const p = checkContactParams(params);
   const { times, ankleY, toesY } = track;
   const n = times.length;
@@ -230,19 +235,25 @@ export function contactsOfTrackSince(track: FootTrack, memo: ContactMemo | null,
   const standing: [Uint8Array, Uint8Array] = local ? [memo.standing[0], memo.standing[1]] : [new Uint8Array(n), new Uint8Array(n)];
   const contacts: FootContact[] = [];
   FEET.forEach((foot, k) => {
-    if (local) for (const [a, b] of changed) markStanding(track, k, floor.value, toeFloor.value, p, standing[k], a - 1, b + 1);
+    if (local) { for (const [a, b] of changed) markStanding(track, k, floor.value, toeFloor.value, p, standing[k], a - 1, b + 1); }
     else markStanding(track, k, floor.value, toeFloor.value, p, standing[k], 0, n);
     const on = standing[k].slice();
     // Close short gaps between two contact runs.
-    for (let f = 0; f < n; ) {
-      if (on[f]) { f++; continue; }
+    for (let f = 0; f < n;) {
+      if (on[f]) {
+        f++;
+        continue;
+      }
       let g = f;
       while (g + 1 < n && !on[g + 1]) g++;
       if (f > 0 && g < n - 1 && times[g + 1] - times[f - 1] <= p.minContact / 2 + 1e-6) on.fill(1, f, g + 1);
       f = g + 1;
     }
-    for (let f = 0; f < n; ) {
-      if (!on[f]) { f++; continue; }
+    for (let f = 0; f < n;) {
+      if (!on[f]) {
+        f++;
+        continue;
+      }
       let g = f;
       while (g + 1 < n && on[g + 1]) g++;
       if (times[g] - times[f] >= p.minContact - 1e-6 && g > f) contacts.push({ foot, first: f, last: g, start: times[f], end: times[g] });
@@ -271,7 +282,10 @@ export function footPins(detection: ContactDetection, poses: readonly SkeletonPo
       for (const c of mine) {
         const gap = t < c.start ? c.start - t : t > c.end ? t - c.end : 0;
         const w = gap === 0 ? 1 : blend > 0 ? smoothstep(1 - gap / blend) : 0;
-        if (w > best) { best = w; which = c; }
+        if (w > best) {
+          best = w;
+          which = c;
+        }
       }
       if (!which) continue;
       weight[f] = best;

@@ -75,8 +75,8 @@ function forEachWeighted(channel: Channel, index: number, t: number, radius: num
   fn(index, 1);
   if (!(radius > 0)) return [index, index];
   let lo = index, hi = index;
-  for (let k = index - 1; k >= 0 && t - times[k] < radius; k--) fn((lo = k), smoothstep(1 - (t - times[k]) / radius));
-  for (let k = index + 1; k < times.length && times[k] - t < radius; k++) fn((hi = k), smoothstep(1 - (times[k] - t) / radius));
+  for (let k = index - 1; k >= 0 && t - times[k] < radius; k--) fn(lo = k, smoothstep(1 - (t - times[k]) / radius));
+  for (let k = index + 1; k < times.length && times[k] - t < radius; k++) fn(hi = k, smoothstep(1 - (times[k] - t) / radius));
   return [lo, hi];
 }
 
@@ -112,7 +112,10 @@ export function keyRotation(delta: Quat, flip: 1 | -1 = 1): KeyRotation {
   if (!(len > 1e-9)) fail('BAD_PARAMETER', 'pose.zeroRotation');
   let [dx, dy, dz, dw] = [(flip * delta[0]) / len, delta[1] / len, (flip * delta[2]) / len, delta[3] / len];
   if (dw < 0) {
-    dx = -dx; dy = -dy; dz = -dz; dw = -dw;
+    dx = -dx;
+    dy = -dy;
+    dz = -dz;
+    dw = -dw;
   }
   return { dx, dy, dz, half: Math.atan2(Math.hypot(dx, dy, dz), dw), axisLen: Math.hypot(dx, dy, dz) };
 }
@@ -127,7 +130,10 @@ export function rotateKey(values: Float32Array, k: number, d: KeyRotation, p: Qu
   const left = mul(mul(pInv, [d.dx * s, d.dy * s, d.dz * s, Math.cos(d.half * w)]), p);
   const o = k * 4;
   const q = mul(left, [values[o], values[o + 1], values[o + 2], values[o + 3]]);
-  values[o] = q[0]; values[o + 1] = q[1]; values[o + 2] = q[2]; values[o + 3] = q[3];
+  values[o] = q[0];
+  values[o + 1] = q[1];
+  values[o + 2] = q[2];
+  values[o + 3] = q[3];
 }
 
 export function applyPoseDelta(motion: Motion, bone: HumanBoneName, delta: Quat, t: number, radius: number, options: PoseDeltaOptions = {}): Motion {

@@ -202,7 +202,7 @@ const durationFigure = (a: Motion, b: Motion): EditFigure => figure('duration', 
 /** Optimize's largest error as a reader will see the file: written and read back (the quantized rounding included). */
 function optimizeError(source: Motion, out: Motion, p: ParamValues): PoseError {
   let err = optimizeErrors.get(out);
-  if (!err) optimizeErrors.set(out, (err = maxPoseError(source, p.quantize === true ? readVrma(writeVrma(out, { quantize: true })) : out)));
+  if (!err) optimizeErrors.set(out, err = maxPoseError(source, p.quantize === true ? readVrma(writeVrma(out, { quantize: true })) : out));
   return err;
 }
 /** By result, so the CLI's report and measure measure once. */
@@ -233,19 +233,48 @@ const pinParams = (p: ParamValues): PinFeetParams => ({ height: num(p, 'height')
 /** The contact parameters of pin-feet (fit pins with the same ones). */
 const CONTACT_PARAMS: readonly EditParam[] = [
   {
-    name: 'height', kind: 'number', label: 'Contact height', unit: 'm', default: DEFAULT_CONTACT_HEIGHT, min: 0, max: MAX_CONTACT_HEIGHT, step: 0.005,
+    name: 'height',
+    kind: 'number',
+    label: 'Contact height',
+    unit: 'm',
+    default: DEFAULT_CONTACT_HEIGHT,
+    min: 0,
+    max: MAX_CONTACT_HEIGHT,
+    step: 0.005,
     help: 'a foot stands when its ankle or toes are this close to the floor',
   },
   {
-    name: 'speed', kind: 'number', label: 'Contact speed', unit: 'm/s', default: DEFAULT_CONTACT_SPEED, min: 0, minExclusive: true, max: MAX_CONTACT_SPEED, step: 0.05,
+    name: 'speed',
+    kind: 'number',
+    label: 'Contact speed',
+    unit: 'm/s',
+    default: DEFAULT_CONTACT_SPEED,
+    min: 0,
+    minExclusive: true,
+    max: MAX_CONTACT_SPEED,
+    step: 0.05,
     help: 'and its ankle moves slower than this (horizontally)',
   },
   {
-    name: 'min-contact', kind: 'number', label: 'Shortest contact', unit: 's', default: DEFAULT_MIN_CONTACT, min: 0, max: Infinity, step: 0.05,
+    name: 'min-contact',
+    kind: 'number',
+    label: 'Shortest contact',
+    unit: 's',
+    default: DEFAULT_MIN_CONTACT,
+    min: 0,
+    max: Infinity,
+    step: 0.05,
     help: 'shorter contacts are ignored',
   },
   {
-    name: 'blend', kind: 'number', label: 'Blend', unit: 's', default: DEFAULT_PIN_BLEND, min: 0, max: MAX_PIN_BLEND, step: 0.05,
+    name: 'blend',
+    kind: 'number',
+    label: 'Blend',
+    unit: 's',
+    default: DEFAULT_PIN_BLEND,
+    min: 0,
+    max: MAX_PIN_BLEND,
+    step: 0.05,
     help: 'fade in and out of each hold',
   },
 ];
@@ -269,7 +298,10 @@ const BAKE_INTERMEDIATE: EditDefinition = {
     const before = playerPoseGap(input.motion).angle;
     const after = playerPoseGap(out).angle;
     const deg = (x: number) => `${((x * 180) / Math.PI).toFixed(3)}°`;
-    return [{ cli: `${nodes} intermediate node(s) folded into the bones; three-vrm vs Blender pose ${deg(before)} -> ${deg(after)} apart`, figures: [figure('intermediateBaked', { count: count(nodes), before: rad(before), after: rad(after) })] }];
+    return [{
+      cli: `${nodes} intermediate node(s) folded into the bones; three-vrm vs Blender pose ${deg(before)} -> ${deg(after)} apart`,
+      figures: [figure('intermediateBaked', { count: count(nodes), before: rad(before), after: rad(after) })],
+    }];
   },
 };
 
@@ -296,8 +328,16 @@ export const EDITS: readonly EditDefinition[] = [
     range: 'required',
     params: [
       {
-        name: 'blend', kind: 'number', label: 'Blend', unit: 's', default: DEFAULT_DELETE_BLEND, min: 0, max: Infinity, step: 0.05,
-        help: 'crossfade length at the joint', limit: 'shortened to the parts around the cut',
+        name: 'blend',
+        kind: 'number',
+        label: 'Blend',
+        unit: 's',
+        default: DEFAULT_DELETE_BLEND,
+        min: 0,
+        max: Infinity,
+        step: 0.05,
+        help: 'crossfade length at the joint',
+        limit: 'shortened to the parts around the cut',
       },
     ],
     apply: (input, p) => deleteRange(input.motion, range(input).from, range(input).to, num(p, 'blend')),
@@ -323,7 +363,14 @@ export const EDITS: readonly EditDefinition[] = [
     range: 'optional',
     params: [
       {
-        name: 'factor', kind: 'number', label: 'Factor', unit: '', suggested: 1.5, min: MIN_SPEED_FACTOR, max: MAX_SPEED_FACTOR, step: 0.001,
+        name: 'factor',
+        kind: 'number',
+        label: 'Factor',
+        unit: '',
+        suggested: 1.5,
+        min: MIN_SPEED_FACTOR,
+        max: MAX_SPEED_FACTOR,
+        step: 0.001,
         help: 'speed factor: 2 plays twice as fast',
       },
     ],
@@ -377,7 +424,14 @@ export const EDITS: readonly EditDefinition[] = [
     range: 'optional',
     params: [
       {
-        name: 'sigma', kind: 'number', label: 'Sigma', unit: 's', default: DEFAULT_SIGMA, min: 0, max: MAX_SIGMA, step: 0.005,
+        name: 'sigma',
+        kind: 'number',
+        label: 'Sigma',
+        unit: 's',
+        default: DEFAULT_SIGMA,
+        min: 0,
+        max: MAX_SIGMA,
+        step: 0.005,
         help: 'window width (standard deviation)',
       },
     ],
@@ -400,8 +454,17 @@ export const EDITS: readonly EditDefinition[] = [
     ],
     params: [
       {
-        name: 'blend', kind: 'number', label: 'Blend', unit: 's', default: DEFAULT_LOOP_BLEND, min: 0, minExclusive: true, max: Infinity, step: 0.05,
-        help: 'crossfade length', limit: 'at most half the motion',
+        name: 'blend',
+        kind: 'number',
+        label: 'Blend',
+        unit: 's',
+        default: DEFAULT_LOOP_BLEND,
+        min: 0,
+        minExclusive: true,
+        max: Infinity,
+        step: 0.05,
+        help: 'crossfade length',
+        limit: 'at most half the motion',
       },
     ],
     unavailable: singleFrame,
@@ -450,19 +513,39 @@ export const EDITS: readonly EditDefinition[] = [
     range: 'optional',
     params: [
       {
-        name: 'rot-tol', kind: 'number', label: 'Rotation tolerance', unit: 'rad', default: DEFAULT_ROTATION_TOLERANCE, min: 0, max: MAX_ROTATION_TOLERANCE, step: 0.001,
+        name: 'rot-tol',
+        kind: 'number',
+        label: 'Rotation tolerance',
+        unit: 'rad',
+        default: DEFAULT_ROTATION_TOLERANCE,
+        min: 0,
+        max: MAX_ROTATION_TOLERANCE,
+        step: 0.001,
         help: 'largest rotation error',
       },
       {
-        name: 'pos-tol', kind: 'number', label: 'Position tolerance', unit: 'm', default: DEFAULT_POSITION_TOLERANCE, min: 0, max: MAX_POSITION_TOLERANCE, step: 0.0005,
+        name: 'pos-tol',
+        kind: 'number',
+        label: 'Position tolerance',
+        unit: 'm',
+        default: DEFAULT_POSITION_TOLERANCE,
+        min: 0,
+        max: MAX_POSITION_TOLERANCE,
+        step: 0.0005,
         help: 'largest position error',
       },
       {
-        name: 'quantize', kind: 'boolean', label: 'Smaller file', default: false,
+        name: 'quantize',
+        kind: 'boolean',
+        label: 'Smaller file',
+        default: false,
         help: 'write rotations as 16-bit integers (about 40% smaller; three-vrm-animation reads it, see docs/quantized-vrma.md)',
       },
       {
-        name: 'fast', kind: 'boolean', label: 'Fast', default: false,
+        name: 'fast',
+        kind: 'boolean',
+        label: 'Fast',
+        default: false,
         help: 'Douglas-Peucker only: faster, ~10-20% more keys',
       },
     ],
@@ -475,14 +558,16 @@ export const EDITS: readonly EditDefinition[] = [
           positionTolerance: num(p, 'pos-tol'),
           quantize: p.quantize === true,
           method: p.fast === true ? 'fast' : 'fewest',
-        }, progress),
-      ),
+        }, progress)),
     report: (input, out, p) => {
       const before = keyCount(input.motion);
       const after = keyCount(out);
       const err = optimizeError(input.motion, out, p);
       return [
-        { cli: `keys ${before} -> ${after} (${((100 * after) / Math.max(1, before)).toFixed(1)}%)`, figures: [figure('keys', { before: count(before), after: count(after), share: ratio(after / Math.max(1, before)) })] },
+        {
+          cli: `keys ${before} -> ${after} (${((100 * after) / Math.max(1, before)).toFixed(1)}%)`,
+          figures: [figure('keys', { before: count(before), after: count(after), share: ratio(after / Math.max(1, before)) })],
+        },
         // The CLI prints the error with measure (below); the studio shows it in the same report.
         { figures: [figure('maxError', { rotation: rad(err.rotation), position: mm(err.position) })] },
       ];
@@ -558,14 +643,23 @@ export const EDITS: readonly EditDefinition[] = [
     ],
     unavailable: singleFrame,
     apply: (input, p) => onRange(input, 'exact', (m) => resample(m, num(p, 'fps'))),
-    report: (input, out, p) => [{ figures: [figure('resampled', { fps: fps(num(p, 'fps')) }), figure('keys', { before: count(keyCount(input.motion)), after: count(keyCount(out)), share: ratio(keyCount(out) / Math.max(1, keyCount(input.motion))) })] }],
+    report: (
+      input,
+      out,
+      p,
+    ) => [{
+      figures: [
+        figure('resampled', { fps: fps(num(p, 'fps')) }),
+        figure('keys', { before: count(keyCount(input.motion)), after: count(keyCount(out)), share: ratio(keyCount(out) / Math.max(1, keyCount(input.motion))) }),
+      ],
+    }],
   },
   {
     id: 'pin-feet',
     label: 'Pin feet',
     summary: 'Hold planted feet still (foot contacts found in the motion, leg IK)',
     description: [
-      'Finds where each foot stands: ankle or toes within --height of the floor (the motion\'s lowest standing)',
+      "Finds where each foot stands: ankle or toes within --height of the floor (the motion's lowest standing)",
       'and the ankle slower than --speed, for at least --min-contact seconds. During each contact the ankle is',
       'held where the contact started (legs solved by two-bone IK, knees kept bending the way they bend, the',
       'hips lowered where a leg cannot reach), faded in and out over --blend seconds; the swing is left alone.',
@@ -589,7 +683,9 @@ export const EDITS: readonly EditDefinition[] = [
       const a = measureContacts(input.motion, r.detection);
       const b = measureContacts(out, r.detection);
       return [
-        `planted-foot drift: median ${cmText(a.medianDrift)} -> ${cmText(b.medianDrift)}, worst ${cmText(a.worstDrift)} -> ${cmText(b.worstDrift)}; deepest below the floor ${cmText(a.worstDepth)} -> ${cmText(b.worstDepth)}`,
+        `planted-foot drift: median ${cmText(a.medianDrift)} -> ${cmText(b.medianDrift)}, worst ${cmText(a.worstDrift)} -> ${cmText(b.worstDrift)}; deepest below the floor ${
+          cmText(a.worstDepth)
+        } -> ${cmText(b.worstDepth)}`,
         `knee steps over 10 degrees the source did not have: ${newKneeJumps(input.motion, out, r.detection.times)}`,
       ];
     },
@@ -610,7 +706,14 @@ export const EDITS: readonly EditDefinition[] = [
       { name: 'left-foot', kind: 'boolean', label: 'Left foot', default: false, help: 'pin the left foot' },
       { name: 'right-foot', kind: 'boolean', label: 'Right foot', default: false, help: 'pin the right foot' },
       {
-        name: 'blend', kind: 'number', label: 'Blend', unit: 's', default: DEFAULT_PIN_RANGE_BLEND, min: 0, max: MAX_PIN_RANGE_BLEND, step: 0.05,
+        name: 'blend',
+        kind: 'number',
+        label: 'Blend',
+        unit: 's',
+        default: DEFAULT_PIN_RANGE_BLEND,
+        min: 0,
+        max: MAX_PIN_RANGE_BLEND,
+        step: 0.05,
         help: 'fade in before and out after the range',
       },
     ],
@@ -652,10 +755,9 @@ export const EDITS: readonly EditDefinition[] = [
       const scales = { legs: factor(r.legScale), height: factor(r.heightScale) };
       return [
         {
-          cli:
-            r.hipsScaling === 'legs'
-              ? `hips path scaled by leg length x${r.legScale.toFixed(3)} (a player would scale by hips height x${r.heightScale.toFixed(3)}); ${r.detection.contacts.length} foot contact(s) pinned`
-              : `hips path scaled by hips height x${r.heightScale.toFixed(3)} (closer here than leg length x${r.legScale.toFixed(3)}); ${r.detection.contacts.length} foot contact(s) pinned`,
+          cli: r.hipsScaling === 'legs'
+            ? `hips path scaled by leg length x${r.legScale.toFixed(3)} (a player would scale by hips height x${r.heightScale.toFixed(3)}); ${r.detection.contacts.length} foot contact(s) pinned`
+            : `hips path scaled by hips height x${r.heightScale.toFixed(3)} (closer here than leg length x${r.legScale.toFixed(3)}); ${r.detection.contacts.length} foot contact(s) pinned`,
           figures: [figure(r.hipsScaling === 'legs' ? 'scaledByLegs' : 'scaledByHeight', scales), figure('contactsPinned', { count: count(r.detection.contacts.length) })],
         },
       ];
@@ -664,7 +766,11 @@ export const EDITS: readonly EditDefinition[] = [
       const r = fitResults.get(out) ?? fitDetailed(input.motion, input.avatar!, pinParams(p));
       const a = measureContacts(r.played, r.detection);
       const b = measureContacts(out, r.detection);
-      return [`on the avatar's skeleton, planted-foot drift: median ${cmText(a.medianDrift)} -> ${cmText(b.medianDrift)}, worst ${cmText(a.worstDrift)} -> ${cmText(b.worstDrift)}; deepest below the floor ${cmText(a.worstDepth)} -> ${cmText(b.worstDepth)}`];
+      return [
+        `on the avatar's skeleton, planted-foot drift: median ${cmText(a.medianDrift)} -> ${cmText(b.medianDrift)}, worst ${cmText(a.worstDrift)} -> ${cmText(b.worstDrift)}; deepest below the floor ${
+          cmText(a.worstDepth)
+        } -> ${cmText(b.worstDepth)}`,
+      ];
     },
   },
   BAKE_INTERMEDIATE,

@@ -50,8 +50,14 @@ const MIN_PRUNED = 6;
 
 /** The ends of a slerp segment for nlerp, and the bound of nlerp's deviation from slerp on it. */
 class NlerpSegment {
-  private x0 = 0; private y0 = 0; private z0 = 0; private w0 = 1;
-  private x1 = 0; private y1 = 0; private z1 = 0; private w1 = 1;
+  private x0 = 0;
+  private y0 = 0;
+  private z0 = 0;
+  private w0 = 1;
+  private x1 = 0;
+  private y1 = 0;
+  private z1 = 0;
+  private w1 = 1;
   /** NLERP_DEVIATION·θ³; 0 when slerpFlat does not use slerp here (equal or close ends) or an end is not unit. */
   cubic = 0;
 
@@ -60,11 +66,20 @@ class NlerpSegment {
     let x1 = v[b], y1 = v[b + 1], z1 = v[b + 2], w1 = v[b + 3];
     let dot = x0 * x1 + y0 * y1 + z0 * z1 + w0 * w1;
     if (dot < 0) {
-      x1 = -x1; y1 = -y1; z1 = -z1; w1 = -w1;
+      x1 = -x1;
+      y1 = -y1;
+      z1 = -z1;
+      w1 = -w1;
       dot = -dot;
     }
-    this.x0 = x0; this.y0 = y0; this.z0 = z0; this.w0 = w0;
-    this.x1 = x1; this.y1 = y1; this.z1 = z1; this.w1 = w1;
+    this.x0 = x0;
+    this.y0 = y0;
+    this.z0 = z0;
+    this.w0 = w0;
+    this.x1 = x1;
+    this.y1 = y1;
+    this.z1 = z1;
+    this.w1 = w1;
     const n0 = x0 * x0 + y0 * y0 + z0 * z0 + w0 * w0;
     const n1 = x1 * x1 + y1 * y1 + z1 * z1 + w1 * w1;
     if (!(dot < 0.9995) || !(Math.abs(n0 - 1) <= UNIT) || !(Math.abs(n1 - 1) <= UNIT)) {

@@ -21,10 +21,10 @@ function isConstant(values: Float32Array, size: number): boolean {
 
 /** Each key on the hemisphere of the previous one, in place. */
 function alignInPlace(out: Float64Array, firstSign = 1): Float64Array {
-  if (firstSign < 0) for (let k = 0; k < 4; k++) out[k] = -out[k];
+  if (firstSign < 0) { for (let k = 0; k < 4; k++) out[k] = -out[k]; }
   for (let i = 4; i < out.length; i += 4) {
     const d = out[i] * out[i - 4] + out[i + 1] * out[i - 3] + out[i + 2] * out[i - 2] + out[i + 3] * out[i - 1];
-    if (d < 0) for (let k = 0; k < 4; k++) out[i + k] = -out[i + k];
+    if (d < 0) { for (let k = 0; k < 4; k++) out[i + k] = -out[i + k]; }
   }
   return out;
 }

@@ -15,7 +15,7 @@ const CUT_EPSILON = 1e-6;
 const CROSSFADE_RATE = 30;
 
 export function smoothstep(u: number): number {
-  const x = u <= 0 ? 0 : Math.min(u , 1);
+  const x = u <= 0 ? 0 : Math.min(u, 1);
   return x * x * (3 - 2 * x);
 }
 

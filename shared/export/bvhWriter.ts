@@ -120,7 +120,14 @@ export function writeBvh(motion: Motion, options: BvhExportOptions = {}): Export
     for (let k = 0; k < m; k++) for (let c = 0; c < 3; c++) row[3 + k * 3 + c] = angle4(euler[dfs[k] * 3 + c] * DEG);
     rows[f] = row.join(' ');
   });
-  if (frames.expressions.size) report.push(warning(`BVH: ${frames.expressions.size} expression(s) the format cannot carry left out: ${[...frames.expressions.keys()].join(', ')}`, 'export.expressionsNotCarried', { format: 'BVH', count: frames.expressions.size, names: [...frames.expressions.keys()].join(', ') }));
+  if (frames.expressions.size)
+    report.push(
+      warning(`BVH: ${frames.expressions.size} expression(s) the format cannot carry left out: ${[...frames.expressions.keys()].join(', ')}`, 'export.expressionsNotCarried', {
+        format: 'BVH',
+        count: frames.expressions.size,
+        names: [...frames.expressions.keys()].join(', '),
+      }),
+    );
   const text = `${header}\nMOTION\nFrames: ${n}\nFrame Time: ${(1 / frames.fps).toPrecision(9)}\n${rows.join('\n')}\n`;
   return { bytes: new TextEncoder().encode(text), report, frames: n, fps: frames.fps };
 }

@@ -39,7 +39,8 @@ export function blendShapeScene(names: readonly string[], head: Vec3, unit: numb
   objects.push(node('Model', [L(model), S(`${EXPRESSION_MESH}\u0000\u0001Model`), S('Mesh')], [
     node('Version', [I(232)]),
     node('Properties70', [], [P('Lcl Translation', 'Lcl Translation', '', 'A', ...at.map(D)), P('DefaultAttributeIndex', 'int', 'Integer', '', I(0))]),
-    node('Shading', [{ t: 'C', v: true }]), node('Culling', [S('CullingOff')]),
+    node('Shading', [{ t: 'C', v: true }]),
+    node('Culling', [S('CullingOff')]),
   ]));
   objects.push(node('Deformer', [L(morpher), S(`${EXPRESSION_MESH}\u0000\u0001Deformer`), S('BlendShape')], [node('Version', [I(100)])]));
   connections.push(['OO', model, 0], ['OO', geometry, model], ['OO', morpher, geometry]);
@@ -50,7 +51,9 @@ export function blendShapeScene(names: readonly string[], head: Vec3, unit: numb
     const delta = [0, 0, 0];
     delta[k % 3] = size * (1 + Math.floor(k / 3) * 0.1);
     objects.push(node('Deformer', [L(channel), S(`${name}\u0000\u0001SubDeformer`), S('BlendShapeChannel')], [
-      node('Version', [I(100)]), node('DeformPercent', [D(0)]), node('FullWeights', [{ t: 'd', v: [100] }]),
+      node('Version', [I(100)]),
+      node('DeformPercent', [D(0)]),
+      node('FullWeights', [{ t: 'd', v: [100] }]),
     ]));
     objects.push(node('Geometry', [L(shape), S(`${name}\u0000\u0001Geometry`), S('Shape')], [
       node('Version', [I(100)]),

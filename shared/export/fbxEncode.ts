@@ -7,13 +7,21 @@ import { zlibSync } from 'fflate';
 import { joinBytes } from '../bytes';
 
 export type Prop =
-  | { t: 'I'; v: number } | { t: 'D'; v: number } | { t: 'L'; v: number } | { t: 'S'; v: string } | { t: 'C'; v: boolean }
+  | { t: 'I'; v: number }
+  | { t: 'D'; v: number }
+  | { t: 'L'; v: number }
+  | { t: 'S'; v: string }
+  | { t: 'C'; v: boolean }
   | { t: 'd' | 'f' | 'i' | 'l'; v: ArrayLike<number> }
   /** An array property already encoded by encodedArray (one encoding shared by many nodes). */
   | { t: 'encoded'; code: 'd' | 'f' | 'i' | 'l'; count: number; data: Uint8Array; deflated: boolean }
   /** A one-letter mode mark of FBX 6.x key lists: a 'C' byte in binary, a bare word in ASCII. */
   | { t: 'c'; v: string };
-export interface Node { name: string; props: Prop[]; children: Node[] }
+export interface Node {
+  name: string;
+  props: Prop[];
+  children: Node[];
+}
 
 /** Builders of the scene's nodes: typed properties, a node, and a Properties70 entry. */
 export const I = (v: number): Prop => ({ t: 'I', v });

@@ -52,21 +52,30 @@ function bakeCurves(frames: ReturnType<typeof sampleFrames>, sk: ExportSkeleton)
   const hips = frames.hips ? new Float32Array(n * 3) : undefined;
   forEachJointEulers(frames, sk, eulerZYXOfFlat, (f, euler) => {
     for (let j = 0; j < rotations.length; j++) for (let c = 0; c < 3; c++) rotations[j][f * 3 + c] = euler[j * 3 + c] * DEG;
-    if (hips) for (let c = 0; c < 3; c++) hips[f * 3 + c] = frames.hips![f * 3 + c] * hipsScale * CM;
+    if (hips) { for (let c = 0; c < 3; c++) hips[f * 3 + c] = frames.hips![f * 3 + c] * hipsScale * CM; }
   });
   return { rotations, hips };
 }
 
 function globalSettings(fps: number): Node {
   const mode = TIME_MODES[fps] ?? 14;
-  return node('GlobalSettings', [], [node('Version', [I(1000)]), node('Properties70', [], [
-    P('UpAxis', 'int', 'Integer', '', I(1)), P('UpAxisSign', 'int', 'Integer', '', I(1)),
-    P('FrontAxis', 'int', 'Integer', '', I(2)), P('FrontAxisSign', 'int', 'Integer', '', I(1)),
-    P('CoordAxis', 'int', 'Integer', '', I(0)), P('CoordAxisSign', 'int', 'Integer', '', I(1)),
-    P('OriginalUpAxis', 'int', 'Integer', '', I(1)), P('OriginalUpAxisSign', 'int', 'Integer', '', I(1)),
-    P('UnitScaleFactor', 'double', 'Number', '', D(1)), P('OriginalUnitScaleFactor', 'double', 'Number', '', D(1)),
-    P('TimeMode', 'enum', '', '', I(mode)), P('CustomFrameRate', 'double', 'Number', '', D(mode === 14 ? fps : -1)),
-  ])]);
+  return node('GlobalSettings', [], [
+    node('Version', [I(1000)]),
+    node('Properties70', [], [
+      P('UpAxis', 'int', 'Integer', '', I(1)),
+      P('UpAxisSign', 'int', 'Integer', '', I(1)),
+      P('FrontAxis', 'int', 'Integer', '', I(2)),
+      P('FrontAxisSign', 'int', 'Integer', '', I(1)),
+      P('CoordAxis', 'int', 'Integer', '', I(0)),
+      P('CoordAxisSign', 'int', 'Integer', '', I(1)),
+      P('OriginalUpAxis', 'int', 'Integer', '', I(1)),
+      P('OriginalUpAxisSign', 'int', 'Integer', '', I(1)),
+      P('UnitScaleFactor', 'double', 'Number', '', D(1)),
+      P('OriginalUnitScaleFactor', 'double', 'Number', '', D(1)),
+      P('TimeMode', 'enum', '', '', I(mode)),
+      P('CustomFrameRate', 'double', 'Number', '', D(mode === 14 ? fps : -1)),
+    ]),
+  ]);
 }
 
 export function writeFbx(motion: Motion, options: FbxExportOptions = {}): ExportResult {
@@ -89,13 +98,16 @@ export function writeFbx(motion: Motion, options: FbxExportOptions = {}): Export
     objects.push(node('Model', [L(modelId(j)), S(`${name}\u0000\u0001Model`), S('LimbNode')], [
       node('Version', [I(232)]),
       node('Properties70', [], [vec('Lcl Translation', 'Lcl Translation', offset), P('InheritType', 'enum', '', '', I(1)), P('DefaultAttributeIndex', 'int', 'Integer', '', I(0))]),
-      node('Shading', [{ t: 'C', v: true }]), node('Culling', [S('CullingOff')]),
+      node('Shading', [{ t: 'C', v: true }]),
+      node('Culling', [S('CullingOff')]),
     ]));
     C('OO', 2_000_000 + j, modelId(j));
     C('OO', modelId(j), p < 0 ? 0 : modelId(p));
   });
   objects.push(node('Pose', [L(900), S('BindPose\u0000\u0001Pose'), S('BindPose')], [
-    node('Type', [S('BindPose')]), node('Version', [I(100)]), node('NbPoseNodes', [I(sk.bones.length)]),
+    node('Type', [S('BindPose')]),
+    node('Version', [I(100)]),
+    node('NbPoseNodes', [I(sk.bones.length)]),
     ...sk.bones.map((_, j) => {
       const w = sk.positions[j].map((x) => x * CM);
       return node('PoseNode', [], [node('Node', [L(modelId(j))]), node('Matrix', [{ t: 'd', v: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, w[0], w[1], w[2], 1] }])]);
@@ -104,8 +116,10 @@ export function writeFbx(motion: Motion, options: FbxExportOptions = {}): Export
   const ticks = Float64Array.from({ length: n }, (_, i) => Math.round((i * FBX_TICKS_PER_SECOND) / frames.fps));
   const take = options.take ?? 'Take 001';
   objects.push(node('AnimationStack', [L(1), S(`${take}\u0000\u0001AnimStack`), S('')], [node('Properties70', [], [
-    P('LocalStart', 'KTime', 'Time', '', L(0)), P('LocalStop', 'KTime', 'Time', '', L(ticks[n - 1])),
-    P('ReferenceStart', 'KTime', 'Time', '', L(0)), P('ReferenceStop', 'KTime', 'Time', '', L(ticks[n - 1])),
+    P('LocalStart', 'KTime', 'Time', '', L(0)),
+    P('LocalStop', 'KTime', 'Time', '', L(ticks[n - 1])),
+    P('ReferenceStart', 'KTime', 'Time', '', L(0)),
+    P('ReferenceStop', 'KTime', 'Time', '', L(ticks[n - 1])),
   ])]));
   objects.push(node('AnimationLayer', [L(2), S('BaseLayer\u0000\u0001AnimLayer'), S('')]));
   C('OO', 2, 1);
@@ -126,10 +140,14 @@ export function writeFbx(motion: Motion, options: FbxExportOptions = {}): Export
       const keys = new Float32Array(n);
       for (let f = 0; f < n; f++) keys[f] = values[f * axes.length + k];
       objects.push(node('AnimationCurve', [L(id), S('\u0000\u0001AnimCurve'), S('')], [
-        node('Default', [D(keys[0])]), node('KeyVer', [I(4009)]),
-        node('KeyTime', [keyTimes]), node('KeyValueFloat', [encodedArray('f', keys, true, 1)]),
+        node('Default', [D(keys[0])]),
+        node('KeyVer', [I(4009)]),
+        node('KeyTime', [keyTimes]),
+        node('KeyValueFloat', [encodedArray('f', keys, true, 1)]),
         // One attribute for every key: linear interpolation (the flags FBX writes for it).
-        node('KeyAttrFlags', [{ t: 'i', v: [0x104] }]), node('KeyAttrDataFloat', [{ t: 'f', v: [0, 0, 0, 0] }]), node('KeyAttrRefCount', [{ t: 'i', v: [n] }]),
+        node('KeyAttrFlags', [{ t: 'i', v: [0x104] }]),
+        node('KeyAttrDataFloat', [{ t: 'f', v: [0, 0, 0, 0] }]),
+        node('KeyAttrRefCount', [{ t: 'i', v: [n] }]),
       ]));
       C('OP', id, cn, `d|${axis}`);
     });
@@ -149,7 +167,10 @@ export function writeFbx(motion: Motion, options: FbxExportOptions = {}): Export
     node('Documents', [], [node('Count', [I(1)]), node('Document', [L(100), S('Scene'), S('Scene')], [node('RootNode', [L(0)])])]),
     node('Objects', [], objects),
     node('Connections', [], connections),
-    node('Takes', [], [node('Current', [S(take)]), node('Take', [S(take)], [node('FileName', [S(`${take}.tak`)]), node('LocalTime', [L(0), L(ticks[n - 1])]), node('ReferenceTime', [L(0), L(ticks[n - 1])])])]),
+    node('Takes', [], [
+      node('Current', [S(take)]),
+      node('Take', [S(take)], [node('FileName', [S(`${take}.tak`)]), node('LocalTime', [L(0), L(ticks[n - 1])]), node('ReferenceTime', [L(0), L(ticks[n - 1])])]),
+    ]),
   ];
   return { bytes: encodeBinaryFbx(doc, 7400, true), report, frames: n, fps: frames.fps };
 }

@@ -88,7 +88,10 @@ export function worldRotationsAt(frames: PoseFrames, f: number, out: Float64Arra
     else {
       const src = local ?? (p >= 0 ? out : IDENTITY_FLAT);
       const so = local ? f * 4 : p >= 0 ? p * 4 : 0;
-      out[o] = src[so]; out[o + 1] = src[so + 1]; out[o + 2] = src[so + 2]; out[o + 3] = src[so + 3];
+      out[o] = src[so];
+      out[o + 1] = src[so + 1];
+      out[o + 2] = src[so + 2];
+      out[o + 3] = src[so + 3];
     }
   }
 }

@@ -20,9 +20,24 @@ export interface ExpressionBinds {
 
 /** VRM 0.x preset names -> VRM 1.0 (three-vrm's mapping). */
 const VRM0_PRESETS: Readonly<Record<string, string>> = {
-  a: 'aa', i: 'ih', u: 'ou', e: 'ee', o: 'oh', joy: 'happy', sorrow: 'sad', fun: 'relaxed',
-  blink: 'blink', blink_l: 'blinkLeft', blink_r: 'blinkRight', angry: 'angry', neutral: 'neutral',
-  lookup: 'lookUp', lookdown: 'lookDown', lookleft: 'lookLeft', lookright: 'lookRight', surprised: 'surprised',
+  a: 'aa',
+  i: 'ih',
+  u: 'ou',
+  e: 'ee',
+  o: 'oh',
+  joy: 'happy',
+  sorrow: 'sad',
+  fun: 'relaxed',
+  blink: 'blink',
+  blink_l: 'blinkLeft',
+  blink_r: 'blinkRight',
+  angry: 'angry',
+  neutral: 'neutral',
+  lookup: 'lookUp',
+  lookdown: 'lookDown',
+  lookleft: 'lookLeft',
+  lookright: 'lookRight',
+  surprised: 'surprised',
 };
 
 type Json = Record<string, unknown>;
@@ -88,10 +103,10 @@ export function weightTracks(frames: PoseFrames, json: Json, binds: ExpressionBi
     }
     for (const b of e.binds) {
       let k = counts.get(b.node);
-      if (k === undefined) counts.set(b.node, (k = targetCount(json, b.node)));
+      if (k === undefined) counts.set(b.node, k = targetCount(json, b.node));
       if (b.index >= k) continue;
       let t = tracks.get(b.node);
-      if (!t) tracks.set(b.node, (t = new Float32Array(n * k)));
+      if (!t) tracks.set(b.node, t = new Float32Array(n * k));
       for (let f = 0; f < n; f++) {
         const w = e.binary ? (weights[f] > 0.5 ? 1 : 0) : weights[f];
         t[f * k + b.index] += w * b.weight;

@@ -107,7 +107,14 @@ function boneTracks(motion: Motion, frames: ReturnType<typeof sampleFrames>, jso
     }
     outputs.push({ node, path: 'rotation', values: out });
   }
-  if (missing.length) report.push(warning(`GLB: ${missing.length} animated bone(s) with no bone in the target skeleton left out: ${missing.join(', ')}`, 'export.bonesNotCarried', { format: 'GLB', count: missing.length, bones: missing.join(', ') }));
+  if (missing.length)
+    report.push(
+      warning(`GLB: ${missing.length} animated bone(s) with no bone in the target skeleton left out: ${missing.join(', ')}`, 'export.bonesNotCarried', {
+        format: 'GLB',
+        count: missing.length,
+        bones: missing.join(', '),
+      }),
+    );
   if (frames.hips) {
     const hips = boneToNode.hips!;
     const restY = world[hips][13];
@@ -116,7 +123,10 @@ function boneTracks(motion: Motion, frames: ReturnType<typeof sampleFrames>, jso
     const out = new Float32Array(n * 3);
     for (let f = 0; f < n; f++) {
       let x = frames.hips[f * 3] * scale, y = frames.hips[f * 3 + 1] * scale, z = frames.hips[f * 3 + 2] * scale;
-      if (vrm0) { x = -x; z = -z; }
+      if (vrm0) {
+        x = -x;
+        z = -z;
+      }
       if (inv) [x, y, z] = [inv[0] * x + inv[4] * y + inv[8] * z + inv[12], inv[1] * x + inv[5] * y + inv[9] * z + inv[13], inv[2] * x + inv[6] * y + inv[10] * z + inv[14]];
       out.set([x, y, z], f * 3);
     }
@@ -181,7 +191,14 @@ export function writeGlb(motion: Motion, options: GlbExportOptions = {}): Export
   const { version } = target;
   const { tracks, missing } = weightTracks(frames, json, expressionBinds(json, version));
   for (const t of tracks) outputs.push({ node: t.node, path: 'weights', values: t.values });
-  if (missing.length) report.push(warning(`GLB: ${missing.length} expression(s) the format cannot carry left out: ${missing.join(', ')}`, 'export.expressionsNotCarried', { format: 'GLB', count: missing.length, names: missing.join(', ') }));
+  if (missing.length)
+    report.push(
+      warning(`GLB: ${missing.length} expression(s) the format cannot carry left out: ${missing.join(', ')}`, 'export.expressionsNotCarried', {
+        format: 'GLB',
+        count: missing.length,
+        names: missing.join(', '),
+      }),
+    );
   if (options.plain) stripVrm(json);
   if (!outputs.length) fail('NO_KEYS', 'export.noBody');
   const bytes = appendAnimation(json, parts.bin, frames.times, outputs, options.name ?? 'VRMA Studio');

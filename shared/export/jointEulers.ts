@@ -28,7 +28,7 @@ export function forEachJointEulers(frames: PoseFrames, sk: ExportSkeleton, decom
     for (let j = 0; j < m; j++) {
       const p = sk.parent[j];
       const wo = BONE_INDEX[sk.bones[j]] * 4;
-      if (p < 0) for (let c = 0; c < 4; c++) local[c] = W[wo + c];
+      if (p < 0) { for (let c = 0; c < 4; c++) local[c] = W[wo + c]; }
       else conjugateMultiplyFlat(local, 0, W, BONE_INDEX[sk.bones[p]] * 4, W, wo);
       decompose(local, 0, euler, j * 3);
       if (f > 0) compatibleEuler(euler, j * 3, prev, j * 3);

@@ -66,7 +66,10 @@ export class RigKeys {
   appendOf(i: number, out: Float64Array, o: number): void {
     const b = this.rig.bones[i];
     if (!b.appendRotation || b.appendParent < 0) {
-      out[o] = 0; out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 1;
+      out[o] = 0;
+      out[o + 1] = 0;
+      out[o + 2] = 0;
+      out[o + 3] = 1;
       return;
     }
     this.sourceRotation(b.appendParent, 0, this.source);

@@ -59,7 +59,7 @@ export function nameField(name: string, size: number): { readonly bytes: Uint8Ar
     return { bytes, cut: false };
   }
   let end = 0;
-  for (let i = 0; i < size; ) {
+  for (let i = 0; i < size;) {
     const step = (encoded[i] >= 0x81 && encoded[i] <= 0x9f) || (encoded[i] >= 0xe0 && encoded[i] <= 0xfc) ? 2 : 1;
     if (i + step > size) break;
     i += step;

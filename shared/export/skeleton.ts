@@ -46,6 +46,13 @@ export function exportSkeleton(frames: PoseFrames, avatar: AvatarSkeleton | unde
   });
   const positions = bones.map((b) => (avatar ? avatar.positions[b]! : standard[b]));
   const missing = [...animated].filter((b) => !wanted.has(b));
-  if (missing.length) report.push(warning(`${format}: ${missing.length} animated bone(s) with no bone in the target skeleton left out: ${missing.join(', ')}`, 'export.bonesNotCarried', { format, count: missing.length, bones: missing.join(', ') }));
+  if (missing.length)
+    report.push(
+      warning(`${format}: ${missing.length} animated bone(s) with no bone in the target skeleton left out: ${missing.join(', ')}`, 'export.bonesNotCarried', {
+        format,
+        count: missing.length,
+        bones: missing.join(', '),
+      }),
+    );
   return { bones, parent, positions, hipsHeight: positions[0][1] };
 }

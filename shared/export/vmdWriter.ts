@@ -46,9 +46,19 @@ const WEIGHT_TOLERANCE = 0.002;
 
 /** VRM expression -> the MMD morph an MMD model names it by (the reader's table read backwards). */
 const PRESET_MORPH: Readonly<Record<string, string>> = {
-  aa: 'あ', ih: 'い', ou: 'う', ee: 'え', oh: 'お',
-  blink: 'まばたき', blinkLeft: 'ウィンク', blinkRight: 'ウィンク右',
-  happy: '笑い', angry: '怒り', sad: '困る', relaxed: 'なごみ', surprised: 'びっくり',
+  aa: 'あ',
+  ih: 'い',
+  ou: 'う',
+  ee: 'え',
+  oh: 'お',
+  blink: 'まばたき',
+  blinkLeft: 'ウィンク',
+  blinkRight: 'ウィンク右',
+  happy: '笑い',
+  angry: '怒り',
+  sad: '困る',
+  relaxed: 'なごみ',
+  surprised: 'びっくり',
 };
 
 /** One keyed MMD bone: its name and per-frame key values (VRM frame, metres). */
@@ -172,7 +182,9 @@ function bake(frames: PoseFrames, er: ExportRig, ikLegs: boolean, gaze?: GazeBon
       if (p.keyed === p.source) {
         // Take the inherited part out: local = key · inherited must come out as G(parent)⁻¹·T.
         keys.appendOf(p.source, A, 0);
-        A[0] = -A[0]; A[1] = -A[1]; A[2] = -A[2];
+        A[0] = -A[0];
+        A[1] = -A[1];
+        A[2] = -A[2];
         multiplyFlat(key, 0, key, 0, A, 0);
       }
       keys.key.set(key, p.keyed * 4);
@@ -181,8 +193,16 @@ function bake(frames: PoseFrames, er: ExportRig, ikLegs: boolean, gaze?: GazeBon
       const o = f * 4;
       let x = keys.key[b * 4], y = keys.key[b * 4 + 1], z = keys.key[b * 4 + 2], w = keys.key[b * 4 + 3];
       // Keep consecutive keys on one hemisphere: MMD, like three.js, slerps between them.
-      if (f > 0 && x * out[o - 4] + y * out[o - 3] + z * out[o - 2] + w * out[o - 1] < 0) { x = -x; y = -y; z = -z; w = -w; }
-      out[o] = x; out[o + 1] = y; out[o + 2] = z; out[o + 3] = w;
+      if (f > 0 && x * out[o - 4] + y * out[o - 3] + z * out[o - 2] + w * out[o - 1] < 0) {
+        x = -x;
+        y = -y;
+        z = -z;
+        w = -w;
+      }
+      out[o] = x;
+      out[o + 1] = y;
+      out[o + 2] = z;
+      out[o + 3] = w;
     }
     if (frames.hips && centrePos) {
       const o = f * 3;
@@ -210,13 +230,19 @@ function bake(frames: PoseFrames, er: ExportRig, ikLegs: boolean, gaze?: GazeBon
  * onto the toe tip), so MMD's IK solve lands the leg where the FK keys put it.
  */
 function placeIkTargets(
-  pose: RigPose, keys: RigKeys, f: number, centre: number, centrePos: Float32Array | undefined,
-  groove: number, groovePos: Float32Array | undefined, ikPos: Map<number, Float32Array>,
+  pose: RigPose,
+  keys: RigKeys,
+  f: number,
+  centre: number,
+  centrePos: Float32Array | undefined,
+  groove: number,
+  groovePos: Float32Array | undefined,
+  ikPos: Map<number, Float32Array>,
 ): void {
   pose.resetKeys();
   pose.keyRot.set(keys.key);
-  if (centrePos) for (let c = 0; c < 3; c++) pose.keyPos[centre * 3 + c] = centrePos[f * 3 + c];
-  if (groovePos) for (let c = 0; c < 3; c++) pose.keyPos[groove * 3 + c] += groovePos[f * 3 + c];
+  if (centrePos) { for (let c = 0; c < 3; c++) pose.keyPos[centre * 3 + c] = centrePos[f * 3 + c]; }
+  if (groovePos) { for (let c = 0; c < 3; c++) pose.keyPos[groove * 3 + c] += groovePos[f * 3 + c]; }
   const place = (ik: number, goal: number) => {
     pose.solve(() => false);
     const out = ikPos.get(ik)!;
@@ -259,8 +285,8 @@ function keptFrames(track: Track, n: number, tolerance: number): Uint32Array {
   if ((rot && !reducible(rot, tolerance)) || (pos && !reducible(pos, POSITION_TOLERANCE))) return every();
   const kept = new Set<number>();
   const method = n > LONG_TRACK ? 'fast' : 'fewest';
-  if (rot) for (const t of optimizeChannel(rot, tolerance, method).times) kept.add(Math.round(t * VMD_FPS));
-  if (pos) for (const t of optimizeChannel(pos, POSITION_TOLERANCE, method).times) kept.add(Math.round(t * VMD_FPS));
+  if (rot) { for (const t of optimizeChannel(rot, tolerance, method).times) kept.add(Math.round(t * VMD_FPS)); }
+  if (pos) { for (const t of optimizeChannel(pos, POSITION_TOLERANCE, method).times) kept.add(Math.round(t * VMD_FPS)); }
   return Uint32Array.from([...kept].sort((a, b) => a - b));
 }
 
@@ -314,7 +340,8 @@ export function writeVmd(motion: Motion, options: VmdExportOptions = {}): Export
   const tolerance = options.tolerance ?? VMD_ROTATION_TOLERANCE;
   if (!(tolerance >= 0 && tolerance <= Math.PI)) fail('BAD_PARAMETER', 'export.badOption', { option: 'tolerance', allowed: '0..π', value: String(tolerance) });
   const report: MotionWarning[] = [];
-  if (options.fps !== undefined && options.fps !== VMD_FPS) report.push(warning(`VMD: written at 30 fps, the only rate the format has (asked for ${options.fps})`, 'export.fpsFixed', { format: 'VMD', fps: VMD_FPS, asked: String(options.fps) }));
+  if (options.fps !== undefined && options.fps !== VMD_FPS)
+    report.push(warning(`VMD: written at 30 fps, the only rate the format has (asked for ${options.fps})`, 'export.fpsFixed', { format: 'VMD', fps: VMD_FPS, asked: String(options.fps) }));
   const er = exportRig(options.model);
   if (!options.model) report.push(warning('VMD: no model given: written for the standard skeleton', 'export.standardSkeleton', { format: 'VMD' }));
   const { frames, gaze } = vmdGaze(sampleFrames(motion, VMD_FPS), er, report);
@@ -328,9 +355,30 @@ export function writeVmd(motion: Motion, options: VmdExportOptions = {}): Export
   const ikSwitch: VmdIkSwitch[] = legIkBones.length ? [{ frame: 0, enabled: legIkBones.map((b) => ({ name: er.names[b], on: ik === 'legs' })) }] : [];
   const encoded = encodeVmd({ modelName: er.modelName, bones, morphs, ik: ikSwitch });
   const leftBones = bonesLeftOut(frames, er);
-  if (leftBones.length) report.push(warning(`VMD: ${leftBones.length} animated bone(s) with no bone in the target skeleton left out: ${leftBones.join(', ')}`, 'export.bonesNotCarried', { format: 'VMD', count: leftBones.length, bones: leftBones.join(', ') }));
-  if (leftExpressions.length) report.push(warning(`VMD: ${leftExpressions.length} expression(s) the format cannot carry left out: ${leftExpressions.join(', ')}`, 'export.expressionsNotCarried', { format: 'VMD', count: leftExpressions.length, names: leftExpressions.join(', ') }));
+  if (leftBones.length)
+    report.push(
+      warning(`VMD: ${leftBones.length} animated bone(s) with no bone in the target skeleton left out: ${leftBones.join(', ')}`, 'export.bonesNotCarried', {
+        format: 'VMD',
+        count: leftBones.length,
+        bones: leftBones.join(', '),
+      }),
+    );
+  if (leftExpressions.length)
+    report.push(
+      warning(`VMD: ${leftExpressions.length} expression(s) the format cannot carry left out: ${leftExpressions.join(', ')}`, 'export.expressionsNotCarried', {
+        format: 'VMD',
+        count: leftExpressions.length,
+        names: leftExpressions.join(', '),
+      }),
+    );
   if (ik === 'off' && legIkBones.length) report.push(warning('VMD: leg IK switched off (keys are FK); pass --ik legs to keep the IK editable', 'export.ikCleared', { format: 'VMD' }));
-  if (encoded.cutNames.length) report.push(warning(`VMD: ${encoded.cutNames.length} name(s) longer than the format allows cut to fit: ${encoded.cutNames.join(', ')}`, 'export.namesCut', { format: 'VMD', count: encoded.cutNames.length, names: encoded.cutNames.join(', ') }));
+  if (encoded.cutNames.length)
+    report.push(
+      warning(`VMD: ${encoded.cutNames.length} name(s) longer than the format allows cut to fit: ${encoded.cutNames.join(', ')}`, 'export.namesCut', {
+        format: 'VMD',
+        count: encoded.cutNames.length,
+        names: encoded.cutNames.join(', '),
+      }),
+    );
   return { bytes: encoded.bytes, report, frames: n, fps: VMD_FPS };
 }

@@ -56,12 +56,29 @@ export const FORMATS = [
   { id: 'vpd', title: 'MMD pose', extensions: ['.vpd'], kinds: ['pose'], converts: true, takes: false, needsModel: 'mmdModel', sniff: (h) => text(h).startsWith('Vocaloid Pose Data file') },
   { id: 'bvh', title: 'BVH motion capture', extensions: ['.bvh'], kinds: ['motion', 'pose'], converts: true, takes: false, sniff: (h) => /^HIERARCHY\b/i.test(text(h)) },
   // ASCII FBX opens with comments (; FBX 7.4.0 project file) or straight with FBXHeaderExtension.
-  { id: 'fbx', title: 'FBX animation', extensions: ['.fbx'], kinds: ['motion', 'pose'], converts: true, takes: true, sniff: (h) => ascii(h, 0, 18) === 'Kaydara FBX Binary' || /^(;|FBXHeaderExtension)/.test(text(h)) },
+  {
+    id: 'fbx',
+    title: 'FBX animation',
+    extensions: ['.fbx'],
+    kinds: ['motion', 'pose'],
+    converts: true,
+    takes: true,
+    sniff: (h) => ascii(h, 0, 18) === 'Kaydara FBX Binary' || /^(;|FBXHeaderExtension)/.test(text(h)),
+  },
   { id: 'gltf', title: 'glTF animation', extensions: ['.glb', '.gltf'], kinds: ['motion', 'pose'], converts: true, takes: true, sniff: (h) => isGlbHead(h) || text(h).startsWith('{') },
   { id: 'vrm', title: 'VRM avatar', extensions: ['.vrm', '.glb'], kinds: ['avatar'], converts: false, takes: false, sniff: isGlbHead },
   // Videos are not converted but captured (pose estimation in the studio's page: shared/capture).
   { id: 'video', title: 'Video', extensions: ['.mp4', '.webm', '.mov'], kinds: ['video'], converts: false, takes: false, sniff: isVideoHead },
-  { id: 'mmdModel', title: 'MMD model', extensions: ['.pmx', '.pmd'], kinds: ['model'], converts: false, takes: false, headerError: 'not a PMX or PMD model (bad header)', sniff: (h) => ascii(h, 0, 4) === 'PMX ' || ascii(h, 0, 3) === 'Pmd' },
+  {
+    id: 'mmdModel',
+    title: 'MMD model',
+    extensions: ['.pmx', '.pmd'],
+    kinds: ['model'],
+    converts: false,
+    takes: false,
+    headerError: 'not a PMX or PMD model (bad header)',
+    sniff: (h) => ascii(h, 0, 4) === 'PMX ' || ascii(h, 0, 3) === 'Pmd',
+  },
 ] as const satisfies readonly FormatSpec[];
 
 export type FormatId = (typeof FORMATS)[number]['id'];

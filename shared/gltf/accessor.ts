@@ -14,7 +14,6 @@ export const FLOAT = 5126;
 
 const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-
 export interface AccessorContext {
   readonly accessors: readonly unknown[];
   readonly bufferViews: readonly unknown[];
@@ -43,7 +42,6 @@ export interface ReadAccessor {
   /** True when the values were integers scaled to -1..1 / 0..1 (glTF "normalized"). */
   readonly dequantized: boolean;
 }
-
 
 function optionalInt(obj: Json, key: string, fallback: number, _what: string, min = 0): number {
   const v = obj[key];
@@ -79,7 +77,7 @@ function viewBytes(ctx: AccessorContext, index: number, _what: string): ViewByte
     // The view's own buffer is usually an empty fallback: the bytes are the decoded ones.
     const views = decodedViews.get(ctx) ?? decodedViews.set(ctx, new Map()).get(ctx)!;
     let bytes = views.get(index);
-    if (!bytes) views.set(index, (bytes = decodeMeshoptView(meshopt, ctx.buffers, ctx.budget, vWhat)));
+    if (!bytes) views.set(index, bytes = decodeMeshoptView(meshopt, ctx.buffers, ctx.budget, vWhat));
     if (byteLength > bytes.length) fail('OUT_OF_BOUNDS', 'meshopt.decodedSize', { view: index, declared: byteLength, bytes: bytes.length });
     return { bytes: bytes.subarray(0, byteLength), stride };
   }
@@ -96,23 +94,35 @@ function viewBytes(ctx: AccessorContext, index: number, _what: string): ViewByte
 
 function readComponent(dv: DataView, offset: number, componentType: number): number {
   switch (componentType) {
-    case 5120: return dv.getInt8(offset);
-    case 5121: return dv.getUint8(offset);
-    case 5122: return dv.getInt16(offset, true);
-    case 5123: return dv.getUint16(offset, true);
-    case 5125: return dv.getUint32(offset, true);
-    default: return dv.getFloat32(offset, true);
+    case 5120:
+      return dv.getInt8(offset);
+    case 5121:
+      return dv.getUint8(offset);
+    case 5122:
+      return dv.getInt16(offset, true);
+    case 5123:
+      return dv.getUint16(offset, true);
+    case 5125:
+      return dv.getUint32(offset, true);
+    default:
+      return dv.getFloat32(offset, true);
   }
 }
 
 function dequantize(v: number, componentType: number): number {
   switch (componentType) {
-    case 5120: return Math.max(v / 127, -1);
-    case 5121: return v / 255;
-    case 5122: return Math.max(v / 32767, -1);
-    case 5123: return v / 65535;
-    case 5125: return v / 4294967295;
-    default: return v;
+    case 5120:
+      return Math.max(v / 127, -1);
+    case 5121:
+      return v / 255;
+    case 5122:
+      return Math.max(v / 32767, -1);
+    case 5123:
+      return v / 65535;
+    case 5125:
+      return v / 4294967295;
+    default:
+      return v;
   }
 }
 
@@ -145,7 +155,8 @@ export function readAccessor(ctx: AccessorContext, index: unknown, allowedTypes:
   }
   const cached = ctx.cache.get(index);
   if (cached) {
-    if (!allowedTypes.includes(typeOfComponents(cached.components))) fail('BAD_ACCESSOR', 'accessor.wrongType', { accessor: index, type: typeOfComponents(cached.components), expected: allowedTypes.join(' / ') });
+    if (!allowedTypes.includes(typeOfComponents(cached.components)))
+      fail('BAD_ACCESSOR', 'accessor.wrongType', { accessor: index, type: typeOfComponents(cached.components), expected: allowedTypes.join(' / ') });
     return cached;
   }
   const acc = ctx.accessors[index];
@@ -179,8 +190,7 @@ export function readAccessor(ctx: AccessorContext, index: unknown, allowedTypes:
     // Compare in doubles: count is a safe integer and stride small, so no overflow before the check.
     const needed = byteOffset + stride * (count - 1) + elementSize;
     if (needed > view.bytes.length) {
-      fail(count * elementSize > view.bytes.length ? 'TOO_LARGE' : 'OUT_OF_BOUNDS',
-        'accessor.pastView', { accessor: index, count, type, needed, view: viewIndex, bytes: view.bytes.length });
+      fail(count * elementSize > view.bytes.length ? 'TOO_LARGE' : 'OUT_OF_BOUNDS', 'accessor.pastView', { accessor: index, count, type, needed, view: viewIndex, bytes: view.bytes.length });
     }
     spendBudget(ctx.budget, count * components, aWhat); // before any allocation
     const absolute = view.bytes.byteOffset + byteOffset;

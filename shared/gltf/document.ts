@@ -70,7 +70,8 @@ export function readBuffers(buffers: readonly unknown[], bin: Uint8Array, strict
       return undefined;
     }
     const declared = b.byteLength;
-    if (strict && (typeof declared !== 'number' || !Number.isSafeInteger(declared) || declared < 1)) fail('BAD_JSON', 'json.bufferByteLength', { buffer: i, value: JSON.stringify(declared) ?? 'undefined' });
+    if (strict && (typeof declared !== 'number' || !Number.isSafeInteger(declared) || declared < 1))
+      fail('BAD_JSON', 'json.bufferByteLength', { buffer: i, value: JSON.stringify(declared) ?? 'undefined' });
     const byteLength = typeof declared === 'number' ? declared : 0;
     let data: Uint8Array | undefined;
     if (b.uri === undefined) data = i === 0 ? bin : undefined;

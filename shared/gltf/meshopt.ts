@@ -13,7 +13,6 @@ import { fail } from '../errors';
 import { spendBudget, type ReadBudget } from '../readBudget';
 import { isObject, type Json } from './json';
 
-
 const MODES: ReadonlySet<string> = new Set(['ATTRIBUTES', 'TRIANGLES', 'INDICES']);
 const FILTERS: ReadonlySet<string> = new Set(['NONE', 'OCTAHEDRAL', 'QUATERNION', 'EXPONENTIAL', 'COLOR']);
 
@@ -30,7 +29,6 @@ export const meshoptReady: Promise<void> = MeshoptDecoder.ready.then(
     failure = e instanceof Error ? e.message : String(e);
   },
 );
-
 
 function int(ext: Json, key: string, _what: string, min: number, fallback?: number): number {
   const v = ext[key] ?? fallback;

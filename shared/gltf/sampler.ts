@@ -25,7 +25,13 @@ export const elementsPerKey = (interpolation: Interpolation): number => (interpo
  * With `floatTimes` (the sampler's index, for the message) times stored as normalized integers are
  * refused, as glTF requires float times (the VRMA reader); without it they are read as fractions.
  */
-export function readSamplerAccessors(ctx: AccessorContext, sampler: Record<string, unknown>, outputTypes: readonly string[], where: string, floatTimes?: number): { input: ReadAccessor; output: ReadAccessor } {
+export function readSamplerAccessors(
+  ctx: AccessorContext,
+  sampler: Record<string, unknown>,
+  outputTypes: readonly string[],
+  where: string,
+  floatTimes?: number,
+): { input: ReadAccessor; output: ReadAccessor } {
   const input = readAccessor(ctx, sampler.input, ['SCALAR'], `${where} input`);
   if (floatTimes !== undefined && input.dequantized) fail('BAD_ACCESSOR', 'sampler.inputNotFloat', { sampler: floatTimes });
   const output = readAccessor(ctx, sampler.output, outputTypes, `${where} output`);

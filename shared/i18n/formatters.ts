@@ -68,8 +68,7 @@ export function formatDate(d: Date | number, style: 'datetime' | 'date' | 'time'
   const k = `${getLocale()}|${style}`;
   let f = dateCache.get(k);
   if (!f) {
-    const opts: Intl.DateTimeFormatOptions =
-      style === 'date' ? { dateStyle: 'medium' } : style === 'time' ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' };
+    const opts: Intl.DateTimeFormatOptions = style === 'date' ? { dateStyle: 'medium' } : style === 'time' ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' };
     f = new Intl.DateTimeFormat(getLocale(), opts);
     dateCache.set(k, f);
   }

@@ -156,7 +156,7 @@ export function pinLimbs(motion: Motion, times: Float32Array, pins: readonly Lim
   const tracks = new Map<HumanBoneName, Float32Array>();
   const track = (b: HumanBoneName) => {
     let t = tracks.get(b);
-    if (!t) tracks.set(b, (t = rotationTrack(motion, b, times)));
+    if (!t) tracks.set(b, t = rotationTrack(motion, b, times));
     return t;
   };
   for (const pin of active) LIMB_BONES[pin.limb].forEach(track);
@@ -206,7 +206,9 @@ export function pinLimbs(motion: Motion, times: Float32Array, pins: readonly Lim
     for (let f = 0; f < n; f++) {
       if (!(drop[f] > 0)) continue;
       const d = hipsDeltaFromWorld([0, -drop[f], 0], motion);
-      values[f * 3] += d[0]; values[f * 3 + 1] += d[1]; values[f * 3 + 2] += d[2];
+      values[f * 3] += d[0];
+      values[f * 3 + 1] += d[1];
+      values[f * 3 + 2] += d[2];
     }
     const next: Channel = { node: motion.humanoid.boneToNode.hips!, path: 'translation', times, values };
     if (old) replaced.set(old, next);
@@ -219,5 +221,8 @@ export function pinLimbs(motion: Motion, times: Float32Array, pins: readonly Lim
 function applyLocal(values: Float32Array, f: number, d: Quat): void {
   const o = f * 4;
   const q = mul([values[o], values[o + 1], values[o + 2], values[o + 3]], d);
-  values[o] = q[0]; values[o + 1] = q[1]; values[o + 2] = q[2]; values[o + 3] = q[3];
+  values[o] = q[0];
+  values[o + 1] = q[1];
+  values[o + 2] = q[2];
+  values[o + 3] = q[3];
 }

@@ -29,7 +29,10 @@ const M = new Float64Array(9);
 function rotationOf(values: ArrayLike<number>, o: number): Float64Array {
   let x = values[o], y = values[o + 1], z = values[o + 2], w = values[o + 3];
   const n = Math.hypot(x, y, z, w) || 1;
-  x /= n; y /= n; z /= n; w /= n;
+  x /= n;
+  y /= n;
+  z /= n;
+  w /= n;
   M[0] = 1 - 2 * (y * y + z * z);
   M[1] = 2 * (x * y - z * w);
   M[2] = 2 * (x * z + y * w);
@@ -100,9 +103,13 @@ export function compatibleEuler(e: Float64Array, d: number, prev: ArrayLike<numb
   const da = (ax - px) ** 2 + (ay - py) ** 2 + (az - pz) ** 2;
   const db = (bx - px) ** 2 + (by - py) ** 2 + (bz - pz) ** 2;
   if (db < da) {
-    e[d] = bx; e[d + 1] = by; e[d + 2] = bz;
+    e[d] = bx;
+    e[d + 1] = by;
+    e[d + 2] = bz;
   } else {
-    e[d] = ax; e[d + 1] = ay; e[d + 2] = az;
+    e[d] = ax;
+    e[d + 1] = ay;
+    e[d + 2] = az;
   }
 }
 

@@ -16,9 +16,20 @@ export type NumberSink = { [index: number]: number };
  * quaternions (three.js's GLTFCubicSplineQuaternionInterpolant).
  */
 export function cubicHermite(
-  v0: ArrayLike<number>, i0: number, m0: ArrayLike<number>, j0: number,
-  v1: ArrayLike<number>, i1: number, m1: ArrayLike<number>, j1: number,
-  size: number, dt: number, s: number, unit: boolean, out: NumberSink, offset: number,
+  v0: ArrayLike<number>,
+  i0: number,
+  m0: ArrayLike<number>,
+  j0: number,
+  v1: ArrayLike<number>,
+  i1: number,
+  m1: ArrayLike<number>,
+  j1: number,
+  size: number,
+  dt: number,
+  s: number,
+  unit: boolean,
+  out: NumberSink,
+  offset: number,
 ): void {
   const s2 = s * s;
   const s3 = s2 * s;
@@ -40,9 +51,19 @@ export function cubicHermite(
 
 /** The derivative (per second) of the same spline at s, on components (before any normalizing). */
 export function cubicHermiteSlope(
-  v0: ArrayLike<number>, i0: number, m0: ArrayLike<number>, j0: number,
-  v1: ArrayLike<number>, i1: number, m1: ArrayLike<number>, j1: number,
-  size: number, dt: number, s: number, out: NumberSink, offset: number,
+  v0: ArrayLike<number>,
+  i0: number,
+  m0: ArrayLike<number>,
+  j0: number,
+  v1: ArrayLike<number>,
+  i1: number,
+  m1: ArrayLike<number>,
+  j1: number,
+  size: number,
+  dt: number,
+  s: number,
+  out: NumberSink,
+  offset: number,
 ): void {
   const d00 = (6 * s * s - 6 * s) / dt;
   const d10 = 3 * s * s - 4 * s + 1;

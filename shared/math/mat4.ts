@@ -10,10 +10,22 @@ export function compose(t: Vec3, r: Quat, s: Vec3): Mat4 {
   const yy = y * y2, yz = y * z2, zz = z * z2;
   const wx = w * x2, wy = w * y2, wz = w * z2;
   return [
-    (1 - (yy + zz)) * s[0], (xy + wz) * s[0], (xz - wy) * s[0], 0,
-    (xy - wz) * s[1], (1 - (xx + zz)) * s[1], (yz + wx) * s[1], 0,
-    (xz + wy) * s[2], (yz - wx) * s[2], (1 - (xx + yy)) * s[2], 0,
-    t[0], t[1], t[2], 1,
+    (1 - (yy + zz)) * s[0],
+    (xy + wz) * s[0],
+    (xz - wy) * s[0],
+    0,
+    (xy - wz) * s[1],
+    (1 - (xx + zz)) * s[1],
+    (yz + wx) * s[1],
+    0,
+    (xz + wy) * s[2],
+    (yz - wx) * s[2],
+    (1 - (xx + yy)) * s[2],
+    0,
+    t[0],
+    t[1],
+    t[2],
+    1,
   ];
 }
 
@@ -21,8 +33,7 @@ export function multiply(a: Mat4, b: Mat4): Mat4 {
   const out = new Array<number>(16);
   for (let c = 0; c < 4; c++) {
     for (let r = 0; r < 4; r++) {
-      out[c * 4 + r] =
-        a[r] * b[c * 4] + a[4 + r] * b[c * 4 + 1] + a[8 + r] * b[c * 4 + 2] + a[12 + r] * b[c * 4 + 3];
+      out[c * 4 + r] = a[r] * b[c * 4] + a[4 + r] * b[c * 4 + 1] + a[8 + r] * b[c * 4 + 2] + a[12 + r] * b[c * 4 + 3];
     }
   }
   return out;
@@ -45,10 +56,22 @@ export function invertAffine(m: Mat4): Mat4 {
   if (!det || !Number.isFinite(det)) return MAT4_IDENTITY;
   const s = 1 / det;
   const r = [
-    A * s, (c * h - b * i) * s, (b * f - c * e) * s, 0,
-    B * s, (a * i - c * g) * s, (c * d - a * f) * s, 0,
-    C * s, (b * g - a * h) * s, (a * e - b * d) * s, 0,
-    0, 0, 0, 1,
+    A * s,
+    (c * h - b * i) * s,
+    (b * f - c * e) * s,
+    0,
+    B * s,
+    (a * i - c * g) * s,
+    (c * d - a * f) * s,
+    0,
+    C * s,
+    (b * g - a * h) * s,
+    (a * e - b * d) * s,
+    0,
+    0,
+    0,
+    0,
+    1,
   ];
   const t = [m[12], m[13], m[14]];
   r[12] = -(r[0] * t[0] + r[4] * t[1] + r[8] * t[2]);

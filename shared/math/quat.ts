@@ -41,7 +41,10 @@ export function conjugateMultiplyFlat(dst: QuatArray, d: number, a: QuatArray, a
 /** dst = conj(src): the inverse of a unit quaternion. */
 export function conjugateFlat(dst: QuatArray, d: number, src: QuatArray, so: number): void {
   const x = src[so], y = src[so + 1], z = src[so + 2], w = src[so + 3];
-  dst[d] = -x; dst[d + 1] = -y; dst[d + 2] = -z; dst[d + 3] = w;
+  dst[d] = -x;
+  dst[d + 1] = -y;
+  dst[d + 2] = -z;
+  dst[d + 3] = w;
 }
 
 export function dotFlat(a: QuatArray, ao: number, b: QuatArray, bo: number): number {
@@ -53,10 +56,16 @@ export function normalizeFlat(dst: QuatArray, d: number, src: QuatArray, so: num
   const x = src[so], y = src[so + 1], z = src[so + 2], w = src[so + 3];
   const n = Math.hypot(x, y, z, w);
   if (!(n > 0) || !Number.isFinite(n)) {
-    dst[d] = 0; dst[d + 1] = 0; dst[d + 2] = 0; dst[d + 3] = 1;
+    dst[d] = 0;
+    dst[d + 1] = 0;
+    dst[d + 2] = 0;
+    dst[d + 3] = 1;
     return;
   }
-  dst[d] = x / n; dst[d + 1] = y / n; dst[d + 2] = z / n; dst[d + 3] = w / n;
+  dst[d] = x / n;
+  dst[d + 1] = y / n;
+  dst[d + 2] = z / n;
+  dst[d + 3] = w / n;
 }
 
 /**
@@ -69,7 +78,10 @@ export function slerpFlat(dst: QuatArray, d: number, src0: QuatArray, o0: number
   if (w0 !== w1 || x0 !== x1 || y0 !== y1 || z0 !== z1) {
     let dot = x0 * x1 + y0 * y1 + z0 * z1 + w0 * w1;
     if (dot < 0) {
-      x1 = -x1; y1 = -y1; z1 = -z1; w1 = -w1;
+      x1 = -x1;
+      y1 = -y1;
+      z1 = -z1;
+      w1 = -w1;
       dot = -dot;
     }
     let s = 1 - t;
@@ -88,10 +100,16 @@ export function slerpFlat(dst: QuatArray, d: number, src0: QuatArray, o0: number
       z0 = z0 * s + z1 * t;
       w0 = w0 * s + w1 * t;
       const f = 1 / Math.sqrt(x0 * x0 + y0 * y0 + z0 * z0 + w0 * w0);
-      x0 *= f; y0 *= f; z0 *= f; w0 *= f;
+      x0 *= f;
+      y0 *= f;
+      z0 *= f;
+      w0 *= f;
     }
   }
-  dst[d] = x0; dst[d + 1] = y0; dst[d + 2] = z0; dst[d + 3] = w0;
+  dst[d] = x0;
+  dst[d + 1] = y0;
+  dst[d + 2] = z0;
+  dst[d + 3] = w0;
 }
 
 /**
@@ -100,26 +118,44 @@ export function slerpFlat(dst: QuatArray, d: number, src0: QuatArray, o0: number
  * slerpFlat(dst, d, src0, o0, src1, o1, t) would.
  */
 export class SlerpSegment {
-  private x0 = 0; private y0 = 0; private z0 = 0; private w0 = 1;
-  private x1 = 0; private y1 = 0; private z1 = 0; private w1 = 1;
+  private x0 = 0;
+  private y0 = 0;
+  private z0 = 0;
+  private w0 = 1;
+  private x1 = 0;
+  private y1 = 0;
+  private z1 = 0;
+  private w1 = 1;
   private same = true;
   private linear = true;
   private theta = 0;
   private sin = 0;
   /** blend()'s result: fields, not an array, so at() and cosineTo() read plain numbers. */
-  private bx = 0; private by = 0; private bz = 0; private bw = 1;
+  private bx = 0;
+  private by = 0;
+  private bz = 0;
+  private bw = 1;
 
   set(src0: QuatArray, o0: number, src1: QuatArray, o1: number): this {
     const x0 = src0[o0], y0 = src0[o0 + 1], z0 = src0[o0 + 2], w0 = src0[o0 + 3];
     let x1 = src1[o1], y1 = src1[o1 + 1], z1 = src1[o1 + 2], w1 = src1[o1 + 3];
-    this.x0 = x0; this.y0 = y0; this.z0 = z0; this.w0 = w0;
+    this.x0 = x0;
+    this.y0 = y0;
+    this.z0 = z0;
+    this.w0 = w0;
     this.same = !(w0 !== w1 || x0 !== x1 || y0 !== y1 || z0 !== z1);
     let dot = x0 * x1 + y0 * y1 + z0 * z1 + w0 * w1;
     if (dot < 0) {
-      x1 = -x1; y1 = -y1; z1 = -z1; w1 = -w1;
+      x1 = -x1;
+      y1 = -y1;
+      z1 = -z1;
+      w1 = -w1;
       dot = -dot;
     }
-    this.x1 = x1; this.y1 = y1; this.z1 = z1; this.w1 = w1;
+    this.x1 = x1;
+    this.y1 = y1;
+    this.z1 = z1;
+    this.w1 = w1;
     this.linear = !(dot < 0.9995);
     if (!this.linear) {
       this.theta = Math.acos(dot);
@@ -131,7 +167,10 @@ export class SlerpSegment {
   /** The ends' blend at t before any normalization (slerp's weights, or nlerp's sum), into bx..bw. */
   private blend(t: number): void {
     if (this.same) {
-      this.bx = this.x0; this.by = this.y0; this.bz = this.z0; this.bw = this.w0;
+      this.bx = this.x0;
+      this.by = this.y0;
+      this.bz = this.z0;
+      this.bw = this.w0;
       return;
     }
     let s = 1 - t;
@@ -150,9 +189,15 @@ export class SlerpSegment {
     let x0 = this.bx, y0 = this.by, z0 = this.bz, w0 = this.bw;
     if (!this.same && this.linear) {
       const f = 1 / Math.sqrt(x0 * x0 + y0 * y0 + z0 * z0 + w0 * w0);
-      x0 *= f; y0 *= f; z0 *= f; w0 *= f;
+      x0 *= f;
+      y0 *= f;
+      z0 *= f;
+      w0 *= f;
     }
-    dst[d] = x0; dst[d + 1] = y0; dst[d + 2] = z0; dst[d + 3] = w0;
+    dst[d] = x0;
+    dst[d + 1] = y0;
+    dst[d + 2] = z0;
+    dst[d + 3] = w0;
   }
 
   /**
@@ -207,7 +252,10 @@ const TA = new Float64Array(4);
 const TB = new Float64Array(4);
 const TOUT = new Float64Array(4);
 function load(dst: Float64Array, q: ArrayLike<number>): Float64Array {
-  dst[0] = q[0]; dst[1] = q[1]; dst[2] = q[2]; dst[3] = q[3];
+  dst[0] = q[0];
+  dst[1] = q[1];
+  dst[2] = q[2];
+  dst[3] = q[3];
   return dst;
 }
 function result4(): [number, number, number, number] {
@@ -259,7 +307,10 @@ export function rotationAngle(a: ArrayLike<number>, ai: number, b: ArrayLike<num
   const ax = a[ai], ay = a[ai + 1], az = a[ai + 2], aw = a[ai + 3];
   let bx = b[bi], by = b[bi + 1], bz = b[bi + 2], bw = b[bi + 3];
   if (ax * bx + ay * by + az * bz + aw * bw < 0) {
-    bx = -bx; by = -by; bz = -bz; bw = -bw;
+    bx = -bx;
+    by = -by;
+    bz = -bz;
+    bw = -bw;
   }
   const dx = ax - bx, dy = ay - by, dz = az - bz, dw = aw - bw;
   const sx = ax + bx, sy = ay + by, sz = az + bz, sw = aw + bw;
@@ -275,7 +326,9 @@ export function fromAxisAngle(axis: Vec3, angle: number): Quat {
 
 /** Rotate a vector by a unit quaternion. */
 export function rotateVec(q: Quat, v: Vec3): Vec3 {
-  TB[0] = v[0]; TB[1] = v[1]; TB[2] = v[2];
+  TB[0] = v[0];
+  TB[1] = v[1];
+  TB[2] = v[2];
   rotateVecFlat(TOUT, 0, load(TA, q), 0, TB, 0);
   return [TOUT[0], TOUT[1], TOUT[2]];
 }

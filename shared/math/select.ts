@@ -10,14 +10,17 @@ export function kthSmallest(work: Float64Array, k: number): number {
     // Median of three as the pivot keeps sorted and reversed inputs linear.
     const mid = (lo + hi) >>> 1;
     const a = work[lo], b = work[mid], c = work[hi];
-    const pivot = a < b ? (b < c ? b : Math.max(a , c)) : a < c ? a : Math.max(b , c);
+    const pivot = a < b ? (b < c ? b : Math.max(a, c)) : a < c ? a : Math.max(b, c);
     let i = lo, j = hi;
     while (i <= j) {
       while (work[i] < pivot) i++;
       while (work[j] > pivot) j--;
       if (i <= j) {
-        const t = work[i]; work[i] = work[j]; work[j] = t;
-        i++; j--;
+        const t = work[i];
+        work[i] = work[j];
+        work[j] = t;
+        i++;
+        j--;
       }
     }
     if (k <= j) hi = j;

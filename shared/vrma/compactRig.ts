@@ -29,7 +29,6 @@ import { computeRestPose } from './restPose';
 import { nodeInCycle } from '../gltf/nodeTree';
 import { isObject, type Json } from '../gltf/json';
 
-
 /** Top-level glTF keys the smaller rig knows do not index nodes (animation data is rebuilt anyway). */
 const TOP_KEYS = new Set(['asset', 'nodes', 'scenes', 'scene', 'extensions', 'extensionsUsed', 'extensionsRequired', 'extras', 'animations', 'accessors', 'bufferViews', 'buffers']);
 const NODE_KEYS = new Set(['name', 'translation', 'rotation', 'scale', 'children']);
@@ -118,7 +117,12 @@ export function compactRig(motion: Motion): Motion {
   const nodes = Array.isArray(gltf.nodes) ? (gltf.nodes as unknown[]) : [];
   if (Object.keys(gltf).some((k) => !TOP_KEYS.has(k))) return motion;
   if (isObject(gltf.extensions) && Object.keys(gltf.extensions).some((k) => k !== 'VRMC_vrm_animation')) return motion;
-  if (gltf.scenes !== undefined && !(Array.isArray(gltf.scenes) && gltf.scenes.every((s) => isObject(s) && Object.keys(s).every((k) => k === 'nodes' || k === 'name') && (s.nodes === undefined || (Array.isArray(s.nodes) && s.nodes.every((i) => Number.isInteger(i) && i >= 0 && i < nodes.length)))))) return motion;
+  if (
+    gltf.scenes !== undefined && !(Array.isArray(gltf.scenes) && gltf.scenes.every((s) =>
+      isObject(s) && Object.keys(s).every((k) => k === 'nodes' || k === 'name') &&
+      (s.nodes === undefined || (Array.isArray(s.nodes) && s.nodes.every((i) => Number.isInteger(i) && i >= 0 && i < nodes.length)))
+    ))
+  ) return motion;
   const shape = tree(nodes);
   if (!shape) return motion;
   const json = nodes as Json[];
@@ -179,7 +183,7 @@ export function compactRig(motion: Motion): Motion {
     while (pending.length) {
       const c = pending.pop()!;
       if (!needed[c]) continue;
-      if (folded[c]) for (let k = children[c].length - 1; k >= 0; k--) pending.push(children[c][k]);
+      if (folded[c]) { for (let k = children[c].length - 1; k >= 0; k--) pending.push(children[c][k]); }
       else out.push(index[c]);
     }
     return out;

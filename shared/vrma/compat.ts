@@ -19,10 +19,30 @@ export type CompatReader = (typeof COMPAT_READERS)[number];
 export type CompatLevel = 'fails' | 'differs' | 'note';
 
 export const COMPAT_CODES = [
-  'missingBones', 'eyeBones', 'lookExpressions', 'weightRange', 'specVersion', 'extensionsUsed', 'scaleChannels', 'translationNotHips', 'restHipsHeight',
-  'severalAnimations', 'throwsOnPath', 'ignoresIntermediate', 'restHipsZero',
-  'appliesIntermediate', 'gazeRotationIgnored', 'gazeTranslation', 'restHipsOffAxis',
-  'outsideFirstRoot', 'otherTracks', 'noGaze', 'quantized', 'eyeTracksIgnored', 'shiftedNodes', 'keyKinds',
+  'missingBones',
+  'eyeBones',
+  'lookExpressions',
+  'weightRange',
+  'specVersion',
+  'extensionsUsed',
+  'scaleChannels',
+  'translationNotHips',
+  'restHipsHeight',
+  'severalAnimations',
+  'throwsOnPath',
+  'ignoresIntermediate',
+  'restHipsZero',
+  'appliesIntermediate',
+  'gazeRotationIgnored',
+  'gazeTranslation',
+  'restHipsOffAxis',
+  'outsideFirstRoot',
+  'otherTracks',
+  'noGaze',
+  'quantized',
+  'eyeTracksIgnored',
+  'shiftedNodes',
+  'keyKinds',
 ] as const;
 export type CompatCode = (typeof COMPAT_CODES)[number];
 /** What fixes a finding: a registry edit (`edit.<id>.label`) or the `upgrade` command (open and save in the studio). */
@@ -54,7 +74,7 @@ function rawOf(bytes: Uint8Array): Raw {
   const json = parseGlb(bytes, { maxJsonContainers: MAX_JSON_CONTAINERS, kind: 'a motion' }).json as Json;
   const anim = Array.isArray(json.animations) ? json.animations[0] : undefined;
   const channels = (Array.isArray(anim?.channels) ? anim.channels : []).flatMap((c: Json) =>
-    typeof c?.target?.node === 'number' ? [{ node: c.target.node as number, path: String(c.target.path), sampler: c.sampler as number }] : [],
+    typeof c?.target?.node === 'number' ? [{ node: c.target.node as number, path: String(c.target.path), sampler: c.sampler as number }] : []
   );
   return { json, ext: (json.extensions?.[EXTENSION_NAME] ?? {}) as Json, channels };
 }
@@ -66,7 +86,14 @@ function specFindings(raw: Raw, m: Motion, add: (f: CompatFinding) => void): voi
   const eyes = (['leftEye', 'rightEye'] as const).filter((b) => raw.ext.humanoid?.humanBones?.[b] !== undefined);
   // Mapped but still is harmless; animated eyes fight the gaze (the add-on skips them on import).
   const eyesAnimated = eyes.some((b) => raw.channels.some((c) => c.node === m.humanoid.boneToNode[b]));
-  if (eyes.length) add({ reader: 'spec', level: eyesAnimated ? 'fails' : 'note', code: 'eyeBones', params: { bones: list(eyes), animated: eyesAnimated ? 'yes' : 'no' }, text: `${eyesAnimated ? 'animates' : 'maps'} the eye bones (${list(eyes)}); a VRM Animation moves the eyes through lookAt` });
+  if (eyes.length)
+    add({
+      reader: 'spec',
+      level: eyesAnimated ? 'fails' : 'note',
+      code: 'eyeBones',
+      params: { bones: list(eyes), animated: eyesAnimated ? 'yes' : 'no' },
+      text: `${eyesAnimated ? 'animates' : 'maps'} the eye bones (${list(eyes)}); a VRM Animation moves the eyes through lookAt`,
+    });
   const look = m.expressions.filter((e) => LOOK_EXPRESSIONS.includes(e.name)).map((e) => e.name);
   if (look.length) spec('lookExpressions', { names: list(look) }, `has look expressions (${list(look)}); a VRM Animation moves the gaze through lookAt`);
   for (const e of m.expressions) {
@@ -77,13 +104,16 @@ function specFindings(raw: Raw, m: Motion, add: (f: CompatFinding) => void): voi
       lo = Math.min(lo, c.values[i * 3]);
       hi = Math.max(hi, c.values[i * 3]);
     }
-    if (lo < -1e-6 || hi > 1 + 1e-6) spec('weightRange', { expression: e.name, min: lo.toFixed(3), max: hi.toFixed(3) }, `expression ${e.name} weights run from ${lo.toFixed(3)} to ${hi.toFixed(3)}, outside 0-1`);
+    if (lo < -1e-6 || hi > 1 + 1e-6)
+      spec('weightRange', { expression: e.name, min: lo.toFixed(3), max: hi.toFixed(3) }, `expression ${e.name} weights run from ${lo.toFixed(3)} to ${hi.toFixed(3)}, outside 0-1`);
   }
   if (raw.ext.specVersion !== '1.0') spec('specVersion', { spec: JSON.stringify(raw.ext.specVersion) ?? 'missing' }, `specVersion is ${JSON.stringify(raw.ext.specVersion) ?? 'missing'}, not "1.0"`);
   if (!Array.isArray(raw.json.extensionsUsed) || !raw.json.extensionsUsed.includes(EXTENSION_NAME)) spec('extensionsUsed', {}, `${EXTENSION_NAME} is not listed in extensionsUsed`);
   const scale = raw.channels.filter((c) => c.path === 'scale').length;
   if (scale) spec('scaleChannels', { count: scale }, `${scale} scale track(s); a VRM Animation has none`);
-  const moved = raw.channels.flatMap((c) => (c.path === 'translation' && m.humanoid.nodeToBone.has(c.node) && m.humanoid.nodeToBone.get(c.node) !== 'hips' ? [m.humanoid.nodeToBone.get(c.node)!] : []));
+  const moved = raw.channels.flatMap((
+    c,
+  ) => (c.path === 'translation' && m.humanoid.nodeToBone.has(c.node) && m.humanoid.nodeToBone.get(c.node) !== 'hips' ? [m.humanoid.nodeToBone.get(c.node)!] : []));
   if (moved.length) spec('translationNotHips', { bones: list(moved) }, `translation tracks on ${list(moved)}; only the hips may move`);
   if (!(m.rest.hipsHeight > 0)) spec('restHipsHeight', { height: m.rest.hipsHeight.toFixed(4) }, `the rest hips height is ${m.rest.hipsHeight.toFixed(4)}; it must be above 0`);
 }
@@ -102,33 +132,86 @@ function throwingChannels(raw: Raw, m: Motion): string[] {
 function playerFindings(raw: Raw, m: Motion, add: (f: CompatFinding) => void): void {
   const animations = Array.isArray(raw.json.animations) ? raw.json.animations.length : 0;
   if (animations > 1) {
-    for (const reader of ['threeVrm', 'blender', 'univrm'] as const) add({ reader, level: 'differs', code: 'severalAnimations', params: { count: animations }, text: `plays the first of the ${animations} animations only` });
+    for (const reader of ['threeVrm', 'blender', 'univrm'] as const)
+      add({ reader, level: 'differs', code: 'severalAnimations', params: { count: animations }, text: `plays the first of the ${animations} animations only` });
   }
   const throwing = throwingChannels(raw, m);
-  if (throwing.length) add({ reader: 'threeVrm', level: 'fails', code: 'throwsOnPath', params: { tracks: list(throwing) }, text: `refuses the whole file (throws "Invalid path") on ${list(throwing)}`, fix: 'upgrade' });
+  if (throwing.length)
+    add({ reader: 'threeVrm', level: 'fails', code: 'throwsOnPath', params: { tracks: list(throwing) }, text: `refuses the whole file (throws "Invalid path") on ${list(throwing)}`, fix: 'upgrade' });
   const intermediate = animatedIntermediateNodes(m);
   if (intermediate.length) {
     const gap = playerPoseGap(m);
     const names = intermediate.map((n) => ((m.gltf.nodes as Json[])[n]?.name as string | undefined) ?? `node ${n}`);
     const params = { count: intermediate.length, nodes: list(names), bone: gap.bone ?? '-', angle: deg(gap.angle) };
-    add({ reader: 'threeVrm', level: 'differs', code: 'ignoresIntermediate', params, text: `ignores ${intermediate.length} animated node(s) between the bones (${list(names)}): the ${params.bone} is up to ${params.angle} off Blender's pose`, fix: 'bake-intermediate' });
-    add({ reader: 'blender', level: 'differs', code: 'appliesIntermediate', params, text: `applies the ${intermediate.length} animated node(s) between the bones that three-vrm ignores: the ${params.bone} is up to ${params.angle} off three-vrm's pose`, fix: 'bake-intermediate' });
+    add({
+      reader: 'threeVrm',
+      level: 'differs',
+      code: 'ignoresIntermediate',
+      params,
+      text: `ignores ${intermediate.length} animated node(s) between the bones (${list(names)}): the ${params.bone} is up to ${params.angle} off Blender's pose`,
+      fix: 'bake-intermediate',
+    });
+    add({
+      reader: 'blender',
+      level: 'differs',
+      code: 'appliesIntermediate',
+      params,
+      text: `applies the ${intermediate.length} animated node(s) between the bones that three-vrm ignores: the ${params.bone} is up to ${params.angle} off three-vrm's pose`,
+      fix: 'bake-intermediate',
+    });
   }
   // createVRMAnimationClip (3.5) rebuilds bone rotation and expression tracks as new three.js tracks, which drops
   // GLTFLoader's interpolant: STEP plays as LINEAR, CUBICSPLINE reads its (in, value, out) triples as keys.
   const kinds = m.channels.filter((c) => kindsOf(c)?.some((k) => k !== LINEAR) && ((c.path === 'rotation' && m.humanoid.nodeToBone.has(c.node)) || m.expressions.some((e) => e.node === c.node)));
-  if (kinds.length) add({ reader: 'threeVrm', level: 'differs', code: 'keyKinds', params: { count: kinds.length }, text: `plays the constant and Bézier keys of ${kinds.length} bone or expression track(s) wrongly (createVRMAnimationClip drops their interpolation)`, fix: 'resample' });
+  if (kinds.length)
+    add({
+      reader: 'threeVrm',
+      level: 'differs',
+      code: 'keyKinds',
+      params: { count: kinds.length },
+      text: `plays the constant and Bézier keys of ${kinds.length} bone or expression track(s) wrongly (createVRMAnimationClip drops their interpolation)`,
+      fix: 'resample',
+    });
   const hipsMove = raw.channels.some((c) => c.node === m.humanoid.boneToNode.hips && c.path === 'translation');
-  if (hipsMove && !(m.rest.hipsHeight >= 1e-3)) add({ reader: 'threeVrm', level: 'differs', code: 'restHipsZero', params: { height: m.rest.hipsHeight.toFixed(4) }, text: `the rest hips height ${m.rest.hipsHeight.toFixed(4)} is about 0: the hips movement cannot be scaled to the avatar` });
+  if (hipsMove && !(m.rest.hipsHeight >= 1e-3))
+    add({
+      reader: 'threeVrm',
+      level: 'differs',
+      code: 'restHipsZero',
+      params: { height: m.rest.hipsHeight.toFixed(4) },
+      text: `the rest hips height ${m.rest.hipsHeight.toFixed(4)} is about 0: the hips movement cannot be scaled to the avatar`,
+    });
   const gazeRotation = m.lookAtNode !== undefined && raw.channels.some((c) => c.node === m.lookAtNode && c.path === 'rotation');
   const gazeTranslation = raw.ext.lookAt !== undefined && raw.channels.some((c) => c.node === raw.ext.lookAt?.node && c.path === 'translation');
-  if (gazeRotation) add({ reader: 'blender', level: 'differs', code: 'gazeRotationIgnored', params: {}, text: 'reads the gaze only as the translation of a target: this gaze (a rotation, as the spec says) does not arrive' });
-  if (gazeTranslation) add({ reader: 'blender', level: 'note', code: 'gazeTranslation', params: {}, text: 'reads this gaze (the translation of a target, its own convention); other players need the spec\'s rotation', fix: 'upgrade' });
+  if (gazeRotation)
+    add({
+      reader: 'blender',
+      level: 'differs',
+      code: 'gazeRotationIgnored',
+      params: {},
+      text: 'reads the gaze only as the translation of a target: this gaze (a rotation, as the spec says) does not arrive',
+    });
+  if (gazeTranslation)
+    add({
+      reader: 'blender',
+      level: 'note',
+      code: 'gazeTranslation',
+      params: {},
+      text: "reads this gaze (the translation of a target, its own convention); other players need the spec's rotation",
+      fix: 'upgrade',
+    });
   const hips = m.rest.bones.hips?.worldPosition;
   const off = hips ? Math.hypot(hips[0], hips[2]) : 0;
   if (off > 1e-4) {
     const cm = (off * 100).toFixed(1);
-    add({ reader: 'blender', level: 'differs', code: 'restHipsOffAxis', params: { cm }, text: `the rest hips are ${cm} cm off the vertical axis: the add-on adds the hips movement to the avatar's rest, three-vrm puts the hips where the file has them, so the two place them ${cm} cm (scaled to the avatar) apart` });
+    add({
+      reader: 'blender',
+      level: 'differs',
+      code: 'restHipsOffAxis',
+      params: { cm },
+      text:
+        `the rest hips are ${cm} cm off the vertical axis: the add-on adds the hips movement to the avatar's rest, three-vrm puts the hips where the file has them, so the two place them ${cm} cm (scaled to the avatar) apart`,
+    });
   }
   univrmFindings(raw, m, gazeRotation || gazeTranslation, add);
 }
@@ -171,7 +254,13 @@ function univrmFindings(raw: Raw, m: Motion, gaze: boolean, add: (f: CompatFindi
     const outside = [...new Set(raw.channels.map((c) => c.node))].filter((n) => !face.has(n) && n !== lookAt && rootOf(n) !== roots[0]);
     if (outside.length) {
       const names = outside.map(nameOf);
-      add({ reader: 'univrm', level: 'differs', code: 'outsideFirstRoot', params: { count: outside.length, nodes: list(names) }, text: `reads the first root of scenes[0] only: ${outside.length} animated node(s) outside it are not read (${list(names)})` });
+      add({
+        reader: 'univrm',
+        level: 'differs',
+        code: 'outsideFirstRoot',
+        params: { count: outside.length, nodes: list(names) },
+        text: `reads the first root of scenes[0] only: ${outside.length} animated node(s) outside it are not read (${list(names)})`,
+      });
     }
   }
   // Deleting the animated expression nodes moves every later node down one place per deletion: a bone
@@ -183,7 +272,13 @@ function univrmFindings(raw: Raw, m: Motion, gaze: boolean, add: (f: CompatFindi
     const shifted = [...new Set([...bones, ...raw.channels.map((c) => c.node)])].filter((n) => n > first && !face.has(n) && n !== lookAt).sort((a, b) => a - b);
     if (shifted.length) {
       const names = shifted.map(nameOf);
-      add({ reader: 'univrm', level: 'fails', code: 'shiftedNodes', params: { count: shifted.length, nodes: list(names) }, text: `deletes the animated expression nodes before loading and does not renumber the rest: ${shifted.length} bone or animated node(s) after them (${list(names)}) are read as other nodes` });
+      add({
+        reader: 'univrm',
+        level: 'fails',
+        code: 'shiftedNodes',
+        params: { count: shifted.length, nodes: list(names) },
+        text: `deletes the animated expression nodes before loading and does not renumber the rest: ${shifted.length} bone or animated node(s) after them (${list(names)}) are read as other nodes`,
+      });
     }
   }
   const eyes = (['leftEye', 'rightEye'] as const).filter((b) => raw.channels.some((c) => c.node === m.humanoid.boneToNode[b]));
@@ -192,12 +287,28 @@ function univrmFindings(raw: Raw, m: Motion, gaze: boolean, add: (f: CompatFindi
   if (m.lookAtNode !== undefined) face.add(m.lookAtNode);
   const other = raw.channels.filter((c) => !m.humanoid.nodeToBone.has(c.node) && !face.has(c.node)).length;
   const intermediate = animatedIntermediateNodes(m).length > 0;
-  if (other) add({ reader: 'univrm', level: 'differs', code: 'otherTracks', params: { count: other }, text: `plays humanoid tracks only: ${other} track(s) of other nodes are not played`, ...(intermediate ? { fix: 'bake-intermediate' as const } : {}) });
+  if (other)
+    add({
+      reader: 'univrm',
+      level: 'differs',
+      code: 'otherTracks',
+      params: { count: other },
+      text: `plays humanoid tracks only: ${other} track(s) of other nodes are not played`,
+      ...(intermediate ? { fix: 'bake-intermediate' as const } : {}),
+    });
   if (gaze) add({ reader: 'univrm', level: 'differs', code: 'noGaze', params: {}, text: 'does not import the gaze' });
   const accessors = (Array.isArray(raw.json.accessors) ? raw.json.accessors : []) as Json[];
   const samplers = (Array.isArray(raw.json.animations?.[0]?.samplers) ? raw.json.animations[0].samplers : []) as Json[];
   const ints = samplers.filter((s) => [s.input, s.output].some((a) => typeof a === 'number' && accessors[a] && accessors[a].componentType !== 5126)).length;
-  if (ints) add({ reader: 'univrm', level: 'fails', code: 'quantized', params: { count: ints }, text: `reads every accessor as 32-bit floats whatever its type: ${ints} track(s) of this quantized file are integers, so they come out as garbage (write it without --quantize)`, fix: 'float' });
+  if (ints)
+    add({
+      reader: 'univrm',
+      level: 'fails',
+      code: 'quantized',
+      params: { count: ints },
+      text: `reads every accessor as 32-bit floats whatever its type: ${ints} track(s) of this quantized file are integers, so they come out as garbage (write it without --quantize)`,
+      fix: 'float',
+    });
 }
 
 /** Every finding on the file, spec rules first, then per reader. Throws MotionError when the bytes are not a VRM Animation at all. */

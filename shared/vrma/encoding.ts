@@ -18,7 +18,6 @@ export interface FileEncoding {
 
 const NAMES: Readonly<Record<number, string>> = { 5120: 'int8', 5121: 'uint8', 5122: 'int16', 5123: 'uint16', 5126: 'float' };
 
-
 export function fileEncoding(bytes: Uint8Array): FileEncoding {
   const json = parseGlb(bytes).json as Json;
   const accessors = Array.isArray(json.accessors) ? json.accessors : [];

@@ -54,9 +54,13 @@ export function readExtension(ext: Json, nodeCount: number, warnings: MotionWarn
       if (!isHumanBoneName(name)) {
         warnings.push(warning(`humanoid bone "${name}" is not a VRM 1.0 bone name; ignored`, 'vrma.boneNameUnknown', { bone: name }));
       } else if (!isIndex(node, nodeCount)) {
-        warnings.push(warning(`humanoid bone ${name} points at node ${JSON.stringify(node)}, which does not exist; ignored`, 'vrma.boneNodeMissing', { bone: name, node: JSON.stringify(node) ?? 'undefined' }));
+        warnings.push(
+          warning(`humanoid bone ${name} points at node ${JSON.stringify(node)}, which does not exist; ignored`, 'vrma.boneNodeMissing', { bone: name, node: JSON.stringify(node) ?? 'undefined' }),
+        );
       } else if (nodeToBone.has(node)) {
-        warnings.push(warning(`humanoid bone ${name} shares node ${node} with ${nodeToBone.get(node)}; ignored`, 'vrma.boneNodeShared', { bone: name, node: String(node), other: String(nodeToBone.get(node)) }));
+        warnings.push(
+          warning(`humanoid bone ${name} shares node ${node} with ${nodeToBone.get(node)}; ignored`, 'vrma.boneNodeShared', { bone: name, node: String(node), other: String(nodeToBone.get(node)) }),
+        );
       } else {
         boneToNode[name] = node;
         nodeToBone.set(node, name);
@@ -82,7 +86,12 @@ export function readExtension(ext: Json, nodeCount: number, warnings: MotionWarn
       for (const [name, def] of Object.entries(group)) {
         const node = isObject(def) ? def.node : undefined;
         if (!isIndex(node, nodeCount) || expressionNodes.has(node) || nodeToBone.has(node)) {
-          warnings.push(warning(`expression ${name} points at node ${JSON.stringify(node)}, which is missing or already used; ignored`, 'vrma.expressionNodeBad', { expression: name, node: JSON.stringify(node) ?? 'undefined' }));
+          warnings.push(
+            warning(`expression ${name} points at node ${JSON.stringify(node)}, which is missing or already used; ignored`, 'vrma.expressionNodeBad', {
+              expression: name,
+              node: JSON.stringify(node) ?? 'undefined',
+            }),
+          );
           continue;
         }
         const ref: ExpressionRef = { name, preset: kind === 'preset', node };

@@ -56,10 +56,22 @@ export function invertAffine(m: Mat4): Mat4 {
   const r20 = C * inv, r21 = -(a * h - b * g) * inv, r22 = (a * e - b * d) * inv;
   const tx = m[12], ty = m[13], tz = m[14];
   return [
-    r00, r10, r20, 0,
-    r01, r11, r21, 0,
-    r02, r12, r22, 0,
-    -(r00 * tx + r01 * ty + r02 * tz), -(r10 * tx + r11 * ty + r12 * tz), -(r20 * tx + r21 * ty + r22 * tz), 1,
+    r00,
+    r10,
+    r20,
+    0,
+    r01,
+    r11,
+    r21,
+    0,
+    r02,
+    r12,
+    r22,
+    0,
+    -(r00 * tx + r01 * ty + r02 * tz),
+    -(r10 * tx + r11 * ty + r12 * tz),
+    -(r20 * tx + r21 * ty + r22 * tz),
+    1,
   ];
 }
 

@@ -49,14 +49,12 @@ export const MAX_JSON_CONTAINERS = 4 * MAX_NODES;
 
 type Json = Record<string, unknown>;
 
-
 function arrayOf(json: Json, key: string): unknown[] {
   const v = json[key];
   if (v === undefined) return [];
   if (!Array.isArray(v)) fail('BAD_JSON', 'json.notArray', { key });
   return v;
 }
-
 
 export function readVrma(bytes: Uint8Array): Motion {
   try {
@@ -134,7 +132,14 @@ function readVrmaUnguarded(bytes: Uint8Array): Motion {
 }
 
 /** The first animation's channels (the others are reported and left out), each checked against the extension's nodes. */
-function readAnimation(animations: readonly unknown[], ctx: AccessorContext, nodes: readonly Json[], x: VrmaExtension, ext: Json, warnings: MotionWarning[]): { channels: Channel[]; animationName?: string; animationExtras?: unknown } {
+function readAnimation(
+  animations: readonly unknown[],
+  ctx: AccessorContext,
+  nodes: readonly Json[],
+  x: VrmaExtension,
+  ext: Json,
+  warnings: MotionWarning[],
+): { channels: Channel[]; animationName?: string; animationExtras?: unknown } {
   const { boneToNode, nodeToBone, expressionNodes, lookAtNode } = x;
   const channels: Channel[] = [];
   let animationName: string | undefined;
@@ -178,7 +183,13 @@ function readAnimation(animations: readonly unknown[], ctx: AccessorContext, nod
       }
       const expression = expressionNodes.get(node);
       if (expression && path !== 'translation') {
-        warnings.push(warning(`${where} animates ${path} of expression ${expression.name}, whose weight is its translation; ignored`, 'vrma.channelExpressionPath', { channel: ci, path, expression: expression.name }));
+        warnings.push(
+          warning(`${where} animates ${path} of expression ${expression.name}, whose weight is its translation; ignored`, 'vrma.channelExpressionPath', {
+            channel: ci,
+            path,
+            expression: expression.name,
+          }),
+        );
         continue;
       }
       if (node === lookAtNode && path === 'scale') {
@@ -262,13 +273,21 @@ function normalizeQuats(values: Float32Array): Float32Array {
   const out = new Float32Array(values.length);
   for (let i = 0; i < values.length; i += 4) {
     const len = Math.hypot(values[i], values[i + 1], values[i + 2], values[i + 3]);
-    if (len > 0) for (let c = 0; c < 4; c++) out[i + c] = values[i + c] / len;
+    if (len > 0) { for (let c = 0; c < 4; c++) out[i + c] = values[i + c] / len; }
     else out[i + 3] = 1;
   }
   return out;
 }
 
-function convertLegacyLookAt(channels: Channel[], indices: number[], nodes: readonly Json[], boneToNode: Partial<Record<HumanBoneName, number>>, seen: Set<string>, warnings: MotionWarning[], offset: unknown): void {
+function convertLegacyLookAt(
+  channels: Channel[],
+  indices: number[],
+  nodes: readonly Json[],
+  boneToNode: Partial<Record<HumanBoneName, number>>,
+  seen: Set<string>,
+  warnings: MotionWarning[],
+  offset: unknown,
+): void {
   const world = worldMatrices(nodes);
   const parents = parentIndices(nodes);
   const head = boneToNode.head;

@@ -110,8 +110,7 @@ export function computeRestPose(gltf: GltfJson, boneToNode: Readonly<Partial<Rec
   const world = worldMatrices(nodes);
   const parents = parentIndices(nodes);
   const hipsNode = boneToNode.hips;
-  const hipsParentWorld: Mat4 =
-    hipsNode !== undefined && parents[hipsNode] !== -1 ? world[parents[hipsNode]] : MAT4_IDENTITY;
+  const hipsParentWorld: Mat4 = hipsNode !== undefined && parents[hipsNode] !== -1 ? world[parents[hipsNode]] : MAT4_IDENTITY;
   const hipsParentRot = rotationOf(hipsParentWorld);
   const bones: Partial<Record<HumanBoneName, RestBone>> = {};
   const worldRot = (b: HumanBoneName) => rotationOf(world[boneToNode[b]!]);

@@ -33,7 +33,7 @@ function valueAt(channel: Channel, size: number, i: number, t: number, out: Out,
   const { times, values } = channel;
   const kind = channel.kinds ? kindsOf(channel)?.[i] : undefined;
   if (i < 0 || i === times.length - 1 || times[i] === t || kind === STEP) {
-    const k = Math.max(i , 0);
+    const k = Math.max(i, 0);
     for (let c = 0; c < size; c++) out[offset + c] = values[k * size + c];
     return;
   }

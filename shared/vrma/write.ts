@@ -122,7 +122,15 @@ function writeQuantized(source: Motion): Uint8Array {
   const accessors: Json[] = [];
   let timesBytes = 0;
   for (const t of times.unique) {
-    accessors.push({ bufferView: 0, ...(timesBytes ? { byteOffset: timesBytes } : {}), componentType: 5126, count: t.length, type: 'SCALAR', min: [shortestFloat32(t[0])], max: [shortestFloat32(t[t.length - 1])] });
+    accessors.push({
+      bufferView: 0,
+      ...(timesBytes ? { byteOffset: timesBytes } : {}),
+      componentType: 5126,
+      count: t.length,
+      type: 'SCALAR',
+      min: [shortestFloat32(t[0])],
+      max: [shortestFloat32(t[t.length - 1])],
+    });
     timesBytes += t.length * 4;
   }
   let valuesBytes = 0;

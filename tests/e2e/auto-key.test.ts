@@ -67,7 +67,10 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: auto-key', (
     const m = readVrma(await motionBytes(s.page));
     const node = m.humanoid.boneToNode[BONE]!;
     expect(findChannel(m, node, 'rotation')!.times.length).toBe(7);
-    const key = await s.page.evaluate((n) => (window as unknown as { __dopeSheet: { keyClientPoint(n: number, p: string, i: number): { x: number; y: number } | null } }).__dopeSheet.keyClientPoint(n, 'rotation', 1), node);
+    const key = await s.page.evaluate(
+      (n) => (window as unknown as { __dopeSheet: { keyClientPoint(n: number, p: string, i: number): { x: number; y: number } | null } }).__dopeSheet.keyClientPoint(n, 'rotation', 1),
+      node,
+    );
     await s.page.mouse.click(key!.x, key!.y);
     await s.page.keyboard.press('Delete');
     await expect.poll(() => keyCount(s.page)).toBe(6);

@@ -74,7 +74,9 @@ describe.skipIf(!HAS_CHROMIUM)(`autosave off the main thread${HAS_CHROMIUM ? '' 
     try {
       const run = await editLongMotion(host);
       const f = run.figures;
-      console.log(`autosave in the worker, 10-minute motion: longest task of the autosave ${f.autosaveLongestTaskMs} ms (edit ${f.editLongestTaskMs} ms), longest frame gap ${f.autosaveLongestFrameGapMs} ms after the edit's own work (${f.longestFrameGapMs} ms overall, ${f.frames} frames), on disk ${f.landedMs} ms after the edit`);
+      console.log(
+        `autosave in the worker, 10-minute motion: longest task of the autosave ${f.autosaveLongestTaskMs} ms (edit ${f.editLongestTaskMs} ms), longest frame gap ${f.autosaveLongestFrameGapMs} ms after the edit's own work (${f.longestFrameGapMs} ms overall, ${f.frames} frames), on disk ${f.landedMs} ms after the edit`,
+      );
       expect(run.workers.some((u) => /autosaveWorker/.test(u))).toBe(true);
       expect(f.frames).toBeGreaterThan(0);
       // What was autosaved is exactly what is on screen.
@@ -99,7 +101,9 @@ describe.skipIf(!HAS_CHROMIUM)(`autosave off the main thread${HAS_CHROMIUM ? '' 
     try {
       const run = await editLongMotion(host, { blockWorker: true });
       const f = run.figures;
-      console.log(`autosave in the page (worker blocked), 10-minute motion: longest task of the autosave ${f.autosaveLongestTaskMs} ms, longest frame gap ${f.autosaveLongestFrameGapMs} ms, on disk ${f.landedMs} ms after the edit`);
+      console.log(
+        `autosave in the page (worker blocked), 10-minute motion: longest task of the autosave ${f.autosaveLongestTaskMs} ms, longest frame gap ${f.autosaveLongestFrameGapMs} ms, on disk ${f.landedMs} ms after the edit`,
+      );
       expect(autosavedSha(host.userDataDir)).toBe(sha256(await motionBytes(run.page)));
       // The failed worker load is reported by the browser as a console error; nothing else may fail.
       expect(run.errors.filter((e) => !/autosaveWorker|ERR_FAILED/.test(e))).toEqual([]);

@@ -20,7 +20,15 @@ import { fixturePath, HAS_FIXTURES } from '../helpers/fixtures';
 import { expectIdle, openStudio, SCREENSHOT_DIR, waitForBedroomDrawn, waitForState } from './studioHarness';
 import { makeChibiVrm0 } from '../unit/bedroom/chibiVrm';
 
-interface State { e: number; lb: number; pose: string; sleeping: boolean; fullyAsleep: boolean; phase: string; status: string }
+interface State {
+  e: number;
+  lb: number;
+  pose: string;
+  sleeping: boolean;
+  fullyAsleep: boolean;
+  phase: string;
+  status: string;
+}
 type Hook = Record<string, (...args: unknown[]) => unknown>;
 const SHOTS = process.env.UPDATE_SCREENSHOTS ? resolve(__dirname, '..', '..', 'docs', 'screenshots') : SCREENSHOT_DIR;
 
@@ -37,7 +45,16 @@ async function ready(page: Page, status = 'Awake'): Promise<void> {
   await panel(page).getByRole('status').filter({ hasText: status }).waitFor({ timeout: 90_000 });
 }
 
-interface Worst { head: number; back: number; hips: number; inside: number; insidePart: string; hair: number; frames: number; lyingFrames: number }
+interface Worst {
+  head: number;
+  back: number;
+  hips: number;
+  inside: number;
+  insidePart: string;
+  hair: number;
+  frames: number;
+  lyingFrames: number;
+}
 
 /** The skin's worst figures on every drawn frame until `until` holds. */
 async function sampleSkin(page: Page, until: string): Promise<Worst> {
@@ -152,7 +169,11 @@ async function lieAndTurn(page: Page, name: string): Promise<[string, Worst][]> 
   await waitForBedroomDrawn(page);
   await shoot(page, `bedroom-${name}-side.png`);
   for (const [what, w] of rows) {
-    console.info(`[bedroom e2e skin] ${name}, ${what}: float head ${cm(w.head)} cm, back/side ${cm(w.back)} cm, hips ${cm(w.hips)} cm; deepest inside ${cm(w.inside)} cm${w.insidePart ? ` (${w.insidePart})` : ''}, hair ${cm(w.hair)} cm; ${w.frames} drawn frames, ${w.lyingFrames} lain down`);
+    console.info(
+      `[bedroom e2e skin] ${name}, ${what}: float head ${cm(w.head)} cm, back/side ${cm(w.back)} cm, hips ${cm(w.hips)} cm; deepest inside ${cm(w.inside)} cm${
+        w.insidePart ? ` (${w.insidePart})` : ''
+      }, hair ${cm(w.hair)} cm; ${w.frames} drawn frames, ${w.lyingFrames} lain down`,
+    );
   }
   return rows;
 }

@@ -13,7 +13,16 @@ import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { drawnMore, openStudio, SCREENSHOT_DIR } from './studioHarness';
 
 type V3 = [number, number, number];
-interface State { e: number; lb: number; side: string; pose: string; sleeping: boolean; fullyAsleep: boolean; phase: string; status: string }
+interface State {
+  e: number;
+  lb: number;
+  side: string;
+  pose: string;
+  sleeping: boolean;
+  fullyAsleep: boolean;
+  phase: string;
+  status: string;
+}
 type Hook = Record<string, (...args: unknown[]) => unknown>;
 
 async function bedroom<T>(page: Page, fn: string, ...args: unknown[]): Promise<T> {
@@ -177,7 +186,11 @@ describe.skipIf(!HAS_CHROMIUM)(`the bedroom, finished (Chromium)${HAS_CHROMIUM ?
       }
       expect((await bedroom<State>(page, 'state')).side).toBe('left');
       for (const f of [{ to: 'lie-down', ...lie }, ...turns]) {
-        console.info(`[bedroom e2e] skin contact, mannequin, ${f.to}: worst float (head, back/side, hips) ${(f.float * 100).toFixed(2)} cm, deepest inside ${(f.penetration * 100).toFixed(2)} cm over ${f.samples} lying frames`);
+        console.info(
+          `[bedroom e2e] skin contact, mannequin, ${f.to}: worst float (head, back/side, hips) ${(f.float * 100).toFixed(2)} cm, deepest inside ${
+            (f.penetration * 100).toFixed(2)
+          } cm over ${f.samples} lying frames`,
+        );
         // Software GL on a shared machine draws a few frames a second: at least two per turn (the lie-down
         // counts its lain-down frames only, which may be none when the last frames come late).
         if (f.to !== 'lie-down') expect(f.samples).toBeGreaterThanOrEqual(2);

@@ -22,8 +22,19 @@ async function bedroom<T>(page: Page, fn: string, ...args: unknown[]): Promise<T
 }
 
 type V3 = [number, number, number];
-interface XrState { presenting: boolean; presses: string[]; head: V3 | null; roomRoot: [number, number, number, number] }
-interface State { sleeping: boolean; fullyAsleep: boolean; pose: string; lb: number; phase: string }
+interface XrState {
+  presenting: boolean;
+  presses: string[];
+  head: V3 | null;
+  roomRoot: [number, number, number, number];
+}
+interface State {
+  sleeping: boolean;
+  fullyAsleep: boolean;
+  pose: string;
+  lb: number;
+  phase: string;
+}
 
 /** Point the right controller from `from` at a world point and pull the trigger (select). */
 async function pressAt(page: Page, from: V3, target: V3): Promise<void> {
@@ -32,7 +43,9 @@ async function pressAt(page: Page, from: V3, target: V3): Promise<void> {
   const q = fromUnitVectors([0, 0, -1], [d[0] / n, d[1] / n, d[2] / n]);
   await page.evaluate(
     async ([p, rot]) => {
-      const dev = (window as unknown as { __xrDevice: { controllers: { right: { position: { set(...v: number[]): void }; quaternion: { set(...v: number[]): void }; updateButtonValue(id: string, v: number): void } } } }).__xrDevice;
+      const dev = (window as unknown as {
+        __xrDevice: { controllers: { right: { position: { set(...v: number[]): void }; quaternion: { set(...v: number[]): void }; updateButtonValue(id: string, v: number): void } } };
+      }).__xrDevice;
       const c = dev.controllers.right;
       c.position.set(p[0], p[1], p[2]);
       c.quaternion.set(rot[0], rot[1], rot[2], rot[3]);
@@ -73,7 +86,7 @@ describe.skipIf(!HAS_CHROMIUM)(`bedroom in VR (IWER emulated headset)${HAS_CHROM
       const { context, page, errors } = await newStudioPage(browser);
       await context.addInitScript({ path: IWER_BUILD });
       await context.addInitScript(() => {
-        const IWER = (window as unknown as { IWER: { XRDevice: new (c: unknown) => { installRuntime(o: unknown): void; position: { set(...v: number[]): void } }; metaQuest3: unknown } }).IWER;
+        const IWER = (window as unknown as { IWER: { XRDevice: new(c: unknown) => { installRuntime(o: unknown): void; position: { set(...v: number[]): void } }; metaQuest3: unknown } }).IWER;
         const device = new IWER.XRDevice(IWER.metaQuest3);
         device.installRuntime({ forceInstall: true });
         device.position.set(0, 1.6, 0);
@@ -144,7 +157,10 @@ describe.skipIf(!HAS_CHROMIUM)(`bedroom in VR (IWER emulated headset)${HAS_CHROM
 
       // A controller touching the head pats it (a nod).
       const head = (await bedroom<XrState>(page, 'xr')).head!;
-      await page.evaluate((h) => (window as unknown as { __xrDevice: { controllers: { left: { position: { set(...v: number[]): void } } } } }).__xrDevice.controllers.left.position.set(h[0], h[1] + 0.05, h[2]), head);
+      await page.evaluate(
+        (h) => (window as unknown as { __xrDevice: { controllers: { left: { position: { set(...v: number[]): void } } } } }).__xrDevice.controllers.left.position.set(h[0], h[1] + 0.05, h[2]),
+        head,
+      );
       await expect.poll(async () => (await bedroom<{ nodding: boolean }>(page, 'head'))?.nodding, { timeout: 5_000 }).toBe(true);
 
       await pressButton(page, 'exit');

@@ -376,6 +376,16 @@ async function sleepAndCheckAfterTurn(page: Page, shot: string) {
   expect(probe.countBelow[String(bed.mattressTop - 0.02)]).toBe(0);
   const lowest = (await bedroom<{ lowest: number }>(page, 'skin')).lowest;
   expect(Math.abs(lowest)).toBeLessThanOrEqual(0.01);
-  console.info(`[bedroom e2e] ${shot}: ${JSON.stringify({ avatarPixels: probe.avatarPixels, minAboveMattress: +(probe.minHeight - bed.mattressTop).toFixed(3), lowestSkin: +lowest.toFixed(4), pose: st.pose, joints: Object.keys(joints).length })}`);
+  console.info(
+    `[bedroom e2e] ${shot}: ${
+      JSON.stringify({
+        avatarPixels: probe.avatarPixels,
+        minAboveMattress: +(probe.minHeight - bed.mattressTop).toFixed(3),
+        lowestSkin: +lowest.toFixed(4),
+        pose: st.pose,
+        joints: Object.keys(joints).length,
+      })
+    }`,
+  );
   return { probe, joints, st, bed };
 }

@@ -36,8 +36,19 @@ describe.skipIf(!!SKIP)(`capture closed loop: a rendered BVH back through the de
     let result: Awaited<ReturnType<typeof renderAndDetect>>;
     try {
       result = await renderAndDetect(browser, {
-        vrm: makeMannequinVrm(), vrma: writeVrma(truth), start: 0, fps: 10, count: 30, width: W, height: H, fovDeg: FOV,
-        cameraPosition: [h[0], 1.0, h[2] + 2.8], cameraTarget: [h[0], 0.85, h[2]], modelComplexity: 1, dress: true, floor: true,
+        vrm: makeMannequinVrm(),
+        vrma: writeVrma(truth),
+        start: 0,
+        fps: 10,
+        count: 30,
+        width: W,
+        height: H,
+        fovDeg: FOV,
+        cameraPosition: [h[0], 1.0, h[2] + 2.8],
+        cameraTarget: [h[0], 0.85, h[2]],
+        modelComplexity: 1,
+        dress: true,
+        floor: true,
       });
     } finally {
       await browser.close();

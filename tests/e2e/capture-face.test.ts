@@ -52,7 +52,16 @@ describe.skipIf(!!SKIP)(`the face from a video${SKIP ? ` (skipped: ${SKIP})` : '
     browser = await launchBrowser();
     const { motion, ...camera } = faceCloseUp();
     const { webm } = await renderVideo(browser, {
-      vrm: makeMannequinVrm(), vrma: writeVrma(motion), start: 0, duration: SECONDS, fps: FPS, width: W, height: H, ...camera, dress: true, drawnFace: FRAMES,
+      vrm: makeMannequinVrm(),
+      vrma: writeVrma(motion),
+      start: 0,
+      duration: SECONDS,
+      fps: FPS,
+      width: W,
+      height: H,
+      ...camera,
+      dress: true,
+      drawnFace: FRAMES,
     });
     writeFileSync(join(folder, 'face.webm'), webm);
     host = await startHost();
@@ -83,10 +92,14 @@ describe.skipIf(!!SKIP)(`the face from a video${SKIP ? ` (skipped: ${SKIP})` : '
       const entry = page.getByRole('list', { name: 'Library files' }).getByRole('button', { name: 'face.webm', exact: true });
       await entry.waitFor();
       await entry.click();
-      await page.waitForFunction(() => {
-        const st = (window as unknown as { __studio: { state(): { motionName: string; messages: { kind: string }[] } } }).__studio.state();
-        return st.motionName === 'face' || st.messages.some((m) => m.kind === 'error');
-      }, undefined, { timeout: 600_000, polling: 500 });
+      await page.waitForFunction(
+        () => {
+          const st = (window as unknown as { __studio: { state(): { motionName: string; messages: { kind: string }[] } } }).__studio.state();
+          return st.motionName === 'face' || st.messages.some((m) => m.kind === 'error');
+        },
+        undefined,
+        { timeout: 600_000, polling: 500 },
+      );
       const st = await state(page);
       expect(st.messages.filter((m) => m.kind === 'error')).toEqual([]);
       expect(st.messages.map((m) => m.text).filter((t) => t.startsWith('The face was not read'))).toEqual([]);
@@ -115,7 +128,10 @@ describe.skipIf(!!SKIP)(`the face from a video${SKIP ? ` (skipped: ${SKIP})` : '
       const leftOpen = all.filter((i) => FRAMES[i].leftLid === 0);
       const rightOpen = all.filter((i) => FRAMES[i].rightLid === 0);
       const shut = all.filter((i) => FRAMES[i].mouth === 0);
-      const f = (v: number[]) => { const s = stats(v); return `min ${Math.min(...v).toFixed(2)} / median ${s.median.toFixed(2)} / max ${s.max.toFixed(2)} (${v.length})`; };
+      const f = (v: number[]) => {
+        const s = stats(v);
+        return `min ${Math.min(...v).toFixed(2)} / median ${s.median.toFixed(2)} / max ${s.max.toFixed(2)} (${v.length})`;
+      };
       const rows = {
         'blinkLeft, left eye shut': at('blinkLeft', [...BOTH_SHUT, ...LEFT_SHUT]),
         'blinkLeft, left eye open': at('blinkLeft', leftOpen),

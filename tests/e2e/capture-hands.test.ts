@@ -29,8 +29,17 @@ const deg = Math.PI / 180;
 describe.skipIf(!!SKIP)(`hands and face from the studio${SKIP ? ` (skipped: ${SKIP})` : ''}`, () => {
   const wave = handWaveMotion({ seconds: SECONDS, fps: 30, period: 2, maxCurl: 60 * deg });
   const suite = useRecordedVideo('vrma-capture-hands-', 'wave.webm', () => ({
-    vrm: makeMannequinVrm(), vrma: writeVrma(wave.motion), start: 0, duration: SECONDS, fps: FPS, width: W, height: H, fovDeg: 45,
-    cameraPosition: [0, 1.4, 1.6], cameraTarget: [0, 1.4, 0], dress: true,
+    vrm: makeMannequinVrm(),
+    vrma: writeVrma(wave.motion),
+    start: 0,
+    duration: SECONDS,
+    fps: FPS,
+    width: W,
+    height: H,
+    fovDeg: 45,
+    cameraPosition: [0, 1.4, 1.6],
+    cameraTarget: [0, 1.4, 0],
+    dress: true,
   }));
 
   it('with Hands and Face checked (kept across a reload), a capture keys the fingers; their curl follows the truth', async () => {
@@ -54,10 +63,14 @@ describe.skipIf(!!SKIP)(`hands and face from the studio${SKIP ? ` (skipped: ${SK
       const entry = page.getByRole('list', { name: 'Library files' }).getByRole('button', { name: 'wave.webm', exact: true });
       await entry.waitFor();
       await entry.click();
-      await page.waitForFunction(() => {
-        const st = (window as unknown as { __studio: { state(): { motionName: string; messages: { kind: string }[] } } }).__studio.state();
-        return st.motionName === 'wave' || st.messages.some((m) => m.kind === 'error');
-      }, undefined, { timeout: 600_000, polling: 500 });
+      await page.waitForFunction(
+        () => {
+          const st = (window as unknown as { __studio: { state(): { motionName: string; messages: { kind: string }[] } } }).__studio.state();
+          return st.motionName === 'wave' || st.messages.some((m) => m.kind === 'error');
+        },
+        undefined,
+        { timeout: 600_000, polling: 500 },
+      );
       const st = await state(page);
       expect(st.messages.filter((m) => m.kind === 'error')).toEqual([]);
       // The face model runs under the page's policy (its glue is served without eval); a notice here
@@ -86,7 +99,6 @@ describe.skipIf(!!SKIP)(`hands and face from the studio${SKIP ? ` (skipped: ${SK
             const e = Math.abs(got - wave.curl(side, d.digit, t)) / deg;
             (d.digit === 'Thumb' ? thumbs : errs).push(e);
             if (d.digit !== 'Thumb') still.push(wave.curl(side, d.digit, t) / deg); // the error of fingers left straight
-
           }
         }
       }

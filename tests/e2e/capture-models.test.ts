@@ -43,8 +43,19 @@ describe.skipIf(!!SKIP)(`capture: lite, full and heavy pose models on the closed
     try {
       for (const [label, modelComplexity] of [['lite', 0], ['full', 1], ['heavy', 2]] as const) {
         const r = await renderAndDetect(browser, {
-          vrm: makeMannequinVrm(), vrma: writeVrma(truth), start: 0, fps: 10, count: 30, width: W, height: H, fovDeg: FOV,
-          cameraPosition: [h[0], 1.0, h[2] + 2.8], cameraTarget: [h[0], 0.85, h[2]], modelComplexity, dress: true, floor: true,
+          vrm: makeMannequinVrm(),
+          vrma: writeVrma(truth),
+          start: 0,
+          fps: 10,
+          count: 30,
+          width: W,
+          height: H,
+          fovDeg: FOV,
+          cameraPosition: [h[0], 1.0, h[2] + 2.8],
+          cameraTarget: [h[0], 0.85, h[2]],
+          modelComplexity,
+          dress: true,
+          floor: true,
         });
         runs[label] = r.frames;
       }
@@ -61,7 +72,11 @@ describe.skipIf(!!SKIP)(`capture: lite, full and heavy pose models on the closed
     const f = (s: { median: number; p95: number }) => `${s.median.toFixed(1)} / ${s.p95.toFixed(1)}`;
     console.log(`model          found  limbs (median / p95)  all parts  torso  head (facing)  hips path cm`);
     for (const [label, x] of Object.entries(c)) {
-      console.log(`${label.padEnd(14)} ${String(x.found).padStart(5)}  ${f(x.limbs).padStart(20)}  ${f(x.all).padStart(9)}  ${f(x.parts.torso)}  ${f(x.parts['head (facing)'])}  ${(x.hips.median * 100).toFixed(1)}`);
+      console.log(
+        `${label.padEnd(14)} ${String(x.found).padStart(5)}  ${f(x.limbs).padStart(20)}  ${f(x.all).padStart(9)}  ${f(x.parts.torso)}  ${f(x.parts['head (facing)'])}  ${
+          (x.hips.median * 100).toFixed(1)
+        }`,
+      );
     }
     for (const x of Object.values(c)) expect(x.found).toBeGreaterThanOrEqual(27);
     // Measured: lite 13.3 / 29.9, full 12.6 / 28.4, heavy 12.9 / 31.5, full + heavy 9.6 / 28.4 (limbs, degrees).

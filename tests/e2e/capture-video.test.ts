@@ -31,8 +31,17 @@ describe.skipIf(!!SKIP)(`capture from a video in the studio${SKIP ? ` (skipped: 
   const suite = useRecordedVideo('vrma-capture-video-', 'dance.webm', () => {
     const h = normalizedPoseAt(truth, 0).hipsPosition!;
     return {
-      vrm: makeMannequinVrm(), vrma: writeVrma(truth), start: 0, duration: SECONDS, fps: FPS, width: W, height: H, fovDeg: FOV,
-      cameraPosition: [h[0], 1.0, h[2] + 2.8], cameraTarget: [h[0], 0.85, h[2]], dress: true,
+      vrm: makeMannequinVrm(),
+      vrma: writeVrma(truth),
+      start: 0,
+      duration: SECONDS,
+      fps: FPS,
+      width: W,
+      height: H,
+      fovDeg: FOV,
+      cameraPosition: [h[0], 1.0, h[2] + 2.8],
+      cameraTarget: [h[0], 0.85, h[2]],
+      dress: true,
     };
   });
 
@@ -66,10 +75,14 @@ describe.skipIf(!!SKIP)(`capture from a video in the studio${SKIP ? ` (skipped: 
       const errorsBefore = afterCancel.messages.filter((m) => m.kind === 'error').length;
       await entry.click();
       const total = SECONDS * FPS + 1;
-      await page.waitForFunction((n) => {
-        const st = (window as unknown as { __studio: { state(): { motionName: string; messages: { kind: string }[] } } }).__studio.state();
-        return st.motionName === 'dance' || st.messages.filter((m) => m.kind === 'error').length > n;
-      }, errorsBefore, { timeout: 540_000, polling: 500 });
+      await page.waitForFunction(
+        (n) => {
+          const st = (window as unknown as { __studio: { state(): { motionName: string; messages: { kind: string }[] } } }).__studio.state();
+          return st.motionName === 'dance' || st.messages.filter((m) => m.kind === 'error').length > n;
+        },
+        errorsBefore,
+        { timeout: 540_000, polling: 500 },
+      );
       const st = await state(page);
       expect(st.messages.filter((m) => m.kind === 'error')).toEqual([]);
       // Unsaved as a converted file is: nothing written yet, Save goes beside the source.

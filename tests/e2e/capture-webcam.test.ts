@@ -58,8 +58,17 @@ describe.skipIf(!!SKIP)(`capture from the webcam in the studio${SKIP ? ` (skippe
     try {
       const h = normalizedPoseAt(truth, 0).hipsPosition!;
       const frames = await renderFrames(renderer, {
-        vrm: makeMannequinVrm(), vrma: writeVrma(truth), start: 0, duration: SECONDS, fps: FPS, width: W, height: H, fovDeg: FOV,
-        cameraPosition: [h[0], 1.0, h[2] + 2.8], cameraTarget: [h[0], 0.85, h[2]], dress: true,
+        vrm: makeMannequinVrm(),
+        vrma: writeVrma(truth),
+        start: 0,
+        duration: SECONDS,
+        fps: FPS,
+        width: W,
+        height: H,
+        fovDeg: FOV,
+        cameraPosition: [h[0], 1.0, h[2] + 2.8],
+        cameraTarget: [h[0], 0.85, h[2]],
+        dress: true,
       });
       const y4m = writeY4m(frames, W, H, FPS);
       console.log(`fake camera clip: ${frames.length} frames, ${y4m.length} bytes of .y4m`);
@@ -109,10 +118,14 @@ describe.skipIf(!!SKIP)(`capture from the webcam in the studio${SKIP ? ` (skippe
 
       // The recording takes the video file's path: the capture panel reads it, then the document opens.
       const progress = setInterval(() => void page.locator('#capture-status').textContent({ timeout: 5_000 }).then((s) => console.log(`capture: ${s}`), () => undefined), 60_000);
-      await page.waitForFunction(([n, re]) => {
-        const st = (window as unknown as StudioWindow).__studio.state();
-        return new RegExp(re).test(st.motionName) || st.messages.filter((m) => m.kind === 'error').length > n;
-      }, [errorsBefore, NAME.source] as const, { timeout: 1_200_000, polling: 500 }).finally(() => clearInterval(progress));
+      await page.waitForFunction(
+        ([n, re]) => {
+          const st = (window as unknown as StudioWindow).__studio.state();
+          return new RegExp(re).test(st.motionName) || st.messages.filter((m) => m.kind === 'error').length > n;
+        },
+        [errorsBefore, NAME.source] as const,
+        { timeout: 1_200_000, polling: 500 },
+      ).finally(() => clearInterval(progress));
       const st = await state(page);
       expect(st.messages.filter((m) => m.kind === 'error')).toEqual([]);
       expect(st.motionName).toMatch(NAME);
@@ -156,10 +169,17 @@ describe.skipIf(!!SKIP)(`capture from the webcam in the studio${SKIP ? ` (skippe
     }
   }, 1_800_000);
 
-  for (const c of [
-    { what: 'the camera refused (the permission prompt denied)', args: ['--deny-permission-prompts', '--use-fake-device-for-media-stream'], grant: false, text: 'The studio may not use the camera: allow camera access for it (the browser\'s site settings, or the system\'s privacy settings) and try again.' },
-    { what: 'no camera at all (access granted)', args: [], grant: true, text: 'No camera was found: connect one, or open a video file instead.' },
-  ]) {
+  for (
+    const c of [
+      {
+        what: 'the camera refused (the permission prompt denied)',
+        args: ['--deny-permission-prompts', '--use-fake-device-for-media-stream'],
+        grant: false,
+        text: "The studio may not use the camera: allow camera access for it (the browser's site settings, or the system's privacy settings) and try again.",
+      },
+      { what: 'no camera at all (access granted)', args: [], grant: true, text: 'No camera was found: connect one, or open a video file instead.' },
+    ]
+  ) {
     it(`${c.what}: a notice says so, and the studio goes on`, async () => {
       const browser = await launchBrowser(c.args);
       const { context, page, errors } = await newStudioPage(browser);

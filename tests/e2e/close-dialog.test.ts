@@ -50,7 +50,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('closing with unsaved
   };
   const dialog = () => page.getByRole('dialog', { name: 'Save changes?' });
 
-  it('Cancel keeps the bytes and the undo history; Don\'t save answers close and writes nothing; Save writes, then answers close', async () => {
+  it("Cancel keeps the bytes and the undo history; Don't save answers close and writes nothing; Save writes, then answers close", async () => {
     const onDisk = readFileSync(join(folder, 'test.vrma'));
     await page.locator('#edit-mirror').click();
     await waitForState(page, 'historyLength', 2);

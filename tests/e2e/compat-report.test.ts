@@ -19,7 +19,9 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('the Compatibility se
     s = await openStudio();
     await openFolder(s.page, work.folder);
     await s.page.getByRole('list', { name: 'Library files' }).getByRole('button', { name: /^idle_loop\.vrma/ }).click();
-    await s.page.waitForFunction(() => (window as unknown as { __studio: { state(): { document: { fileLabel: string } } } }).__studio.state().document.fileLabel === 'idle_loop.vrma', undefined, { timeout: 30_000 });
+    await s.page.waitForFunction(() => (window as unknown as { __studio: { state(): { document: { fileLabel: string } } } }).__studio.state().document.fileLabel === 'idle_loop.vrma', undefined, {
+      timeout: 30_000,
+    });
   }, 120_000);
   afterAll(async () => {
     await s?.close();
@@ -29,7 +31,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('the Compatibility se
   const items = () => s.page.locator('#compat-list [role="listitem"]');
   const codes = async () => (await s.page.locator('#compat-list [data-code]').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-reader')}:${e.getAttribute('data-code')}`)));
 
-  it('lists the readers\' findings with the fix; after the bake they are gone; Japanese in Japanese', async () => {
+  it("lists the readers' findings with the fix; after the bake they are gone; Japanese in Japanese", async () => {
     const { page } = s;
     await page.locator('#report-panel-button').click();
     await page.locator('#compat-section').waitFor({ state: 'visible' });
@@ -43,7 +45,9 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('the Compatibility se
     await page.locator('#language-select').selectOption('ja');
     await page.locator('#report-panel-button').click();
     expect(await page.locator('#compat-title').textContent()).toBe('互換性');
-    expect(await items().nth(1).textContent()).toBe('Blender の VRM アドオン (再生結果が異なる): three-vrm が無視するボーンの間の動くノード 6 個を適用します。leftUpperArm が three-vrm のポーズと最大 9.58° ずれます 直し方: 編集「中間ノードのベイク」');
+    expect(await items().nth(1).textContent()).toBe(
+      'Blender の VRM アドオン (再生結果が異なる): three-vrm が無視するボーンの間の動くノード 6 個を適用します。leftUpperArm が three-vrm のポーズと最大 9.58° ずれます 直し方: 編集「中間ノードのベイク」',
+    );
     await page.locator('#report-panel-button').click();
     await page.locator('#language-select').selectOption('system');
 

@@ -109,7 +109,9 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('compressed avatars (
     broken.fill(0xff, view.byteOffset + 11, view.byteOffset + 24); // face and point counts and the connectivity method
     const before = await state(s.page);
     await dropFiles(s.page, [{ name: 'damaged.draco.vrm', bytes: packGlb(json, broken) }]);
-    await s.page.waitForFunction((n) => (window as unknown as { __studio: { state(): { messages: unknown[] } } }).__studio.state().messages.length > (n as number), before.messages.length, { timeout: 60_000 });
+    await s.page.waitForFunction((n) => (window as unknown as { __studio: { state(): { messages: unknown[] } } }).__studio.state().messages.length > (n as number), before.messages.length, {
+      timeout: 60_000,
+    });
     const st = await state(s.page);
     const errors = st.messages.slice(before.messages.length).filter((m) => m.kind === 'error');
     expect(errors).toHaveLength(1);
@@ -130,7 +132,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('compressed avatars (
     for (let c = 0; c < 3; c++) expect(Math.abs(ktx2.pixels.mean[c] - plain.pixels.mean[c]), `channel ${c}`).toBeLessThanOrEqual(3);
   }, 120_000);
 
-  it('debug_robot.vrm with Basis UASTC textures: transcoded by the shipped transcoder in the app\'s own worker file, drawn in the same colours', async () => {
+  it("debug_robot.vrm with Basis UASTC textures: transcoded by the shipped transcoder in the app's own worker file, drawn in the same colours", async () => {
     // Real UASTC blocks (tests/helpers/compressAvatar.ts: mode 8, one colour per 4x4 block).
     const plainBytes = readFixture('vrm1', 'debug_robot.vrm');
     const packedBytes = await ktx2Textures(plainBytes, (_, png) => pngToUastcKtx2(png));
@@ -173,9 +175,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('compressed avatars (
     await s.page.evaluate(() => (window as unknown as { __bedroom: { ready: Promise<void> } }).__bedroom.ready);
     const bedroom = s.page.getByRole('region', { name: 'Bedroom controls' });
     await bedroom.getByRole('status').filter({ hasText: 'Awake' }).waitFor({ timeout: 90_000 });
-    const probe = await s.page.evaluate(() =>
-      (window as unknown as { __bedroom: { probeHeights(t: number[]): Promise<{ avatarPixels: number }> } }).__bedroom.probeHeights([0]),
-    );
+    const probe = await s.page.evaluate(() => (window as unknown as { __bedroom: { probeHeights(t: number[]): Promise<{ avatarPixels: number }> } }).__bedroom.probeHeights([0]));
     expect(probe.avatarPixels).toBeGreaterThan(2000);
     await s.page.getByRole('tab', { name: 'Studio' }).click();
   }, 180_000);

@@ -47,7 +47,7 @@ function played(track: KeyframeTrack, t: number, near: readonly number[]): numbe
 describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: tangent handles in the curve view', () => {
   const s = useStudio();
 
-  it('a Bézier key\'s out handle dragged up N px: slope, saved tangents, GLTFLoader playback and undo', async () => {
+  it("a Bézier key's out handle dragged up N px: slope, saved tangents, GLTFLoader playback and undo", async () => {
     const page = s.page;
     await openAvatarAndMotion(page, fixturePath('vrm1', 'debug_robot.vrm'), fixturePath('vrma', 'test.vrma'));
     await hook(page, 'setPlaying', false);
@@ -158,7 +158,11 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: tangent hand
     const threeSlope = 2 * d(h / 2) - d(h);
     const mid1 = (await cv<number>(page, 'valueAt', id, comp, 0.75))!;
     const firstOrder = ((expected - h0.slope) * dt) / 8;
-    console.log(`GLTFLoader vs the curve view: worst ${worst.toExponential(2)}° at ¼, ½, ¾; slope at the key ${threeSlope.toFixed(3)} °/s; mid-segment moved ${(mid1 - mid0).toFixed(4)}° (first order ${firstOrder.toFixed(4)}°)`);
+    console.log(
+      `GLTFLoader vs the curve view: worst ${worst.toExponential(2)}° at ¼, ½, ¾; slope at the key ${threeSlope.toFixed(3)} °/s; mid-segment moved ${(mid1 - mid0).toFixed(4)}° (first order ${
+        firstOrder.toFixed(4)
+      }°)`,
+    );
     expect(worst).toBeLessThan(1e-4);
     expect(Math.abs(threeSlope - expected)).toBeLessThan(0.05);
     // Against the first-order term h10(½)·dt·Δslope: the normalization and the Euler map bend a 232°/s change by 6 % here.

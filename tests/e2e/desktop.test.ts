@@ -91,7 +91,7 @@ describe.skipIf(!HAS_CHROMIUM)(`desktop: browser host in a real browser${HAS_CHR
           document.addEventListener('securitypolicyviolation', (e) => {
             violations.push(e.violatedDirective);
             ok();
-          }),
+          })
         );
         // An injected inline script (what an XSS would do) must not run...
         const script = document.createElement('script');

@@ -25,7 +25,7 @@ type Sheet = {
   timeClientX(t: number): number;
   selection: { size: number };
 };
-const sheetCall = <T,>(page: Page, fn: string, ...args: unknown[]) =>
+const sheetCall = <T>(page: Page, fn: string, ...args: unknown[]) =>
   page.evaluate(([f, a]) => {
     const d = (window as unknown as { __dopeSheet: Record<string, (...x: unknown[]) => unknown> }).__dopeSheet;
     return d[f as string](...(a as unknown[]));

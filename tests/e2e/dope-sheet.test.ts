@@ -28,7 +28,10 @@ const AVATARS = TWO_AVATARS;
 const BONES = ['hips', 'spine', 'chest', 'neck', 'head', 'leftUpperArm', 'leftLowerArm', 'rightUpperArm', 'rightLowerArm', 'leftUpperLeg', 'leftLowerLeg', 'rightUpperLeg', 'rightLowerLeg'];
 
 const keyPoint = (page: Page, node: number, path: string, index: number) =>
-  page.evaluate(([n, p, i]) => (window as unknown as { __dopeSheet: { keyClientPoint(n: number, p: string, i: number): Pt | null } }).__dopeSheet.keyClientPoint(n as number, p as string, i as number), [node, path, index] as const);
+  page.evaluate(
+    ([n, p, i]) => (window as unknown as { __dopeSheet: { keyClientPoint(n: number, p: string, i: number): Pt | null } }).__dopeSheet.keyClientPoint(n as number, p as string, i as number),
+    [node, path, index] as const,
+  );
 const timeX = (page: Page, t: number) => page.evaluate((tt) => (window as unknown as { __dopeSheet: { timeClientX(t: number): number } }).__dopeSheet.timeClientX(tt), t);
 const reveal = (page: Page, node: number, path: string) =>
   page.evaluate(([n, p]) => (window as unknown as { __dopeSheet: { revealRow(n: number, p: string): void } }).__dopeSheet.revealRow(n as number, p as string), [node, path] as const);
@@ -43,7 +46,11 @@ const geometry = (page: Page, node: number) =>
     const r = d.overlay.getBoundingClientRect();
     return { view: { ...d.view }, left: r.left, top: r.top, width: r.width, spineY: d.rowClientY(n, 'rotation') };
   }, node);
-const viewSpan = (page: Page) => page.evaluate(() => { const v = (window as unknown as { __dopeSheet: { view: { start: number; end: number } } }).__dopeSheet.view; return v.end - v.start; });
+const viewSpan = (page: Page) =>
+  page.evaluate(() => {
+    const v = (window as unknown as { __dopeSheet: { view: { start: number; end: number } } }).__dopeSheet.view;
+    return v.end - v.start;
+  });
 const bits = (a: Float32Array) => Array.from(new Uint32Array(a.buffer, a.byteOffset, a.length));
 
 async function goToFrame(page: Page, f: number): Promise<void> {

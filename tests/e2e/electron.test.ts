@@ -46,10 +46,14 @@ describe('desktop app (Electron)', () => {
         timeout: 60_000,
       });
       const page = await app.firstWindow();
-      await page.waitForFunction(() => {
-        const s = (window as unknown as { __studio?: { firstAvatarFrameAt(): number | null } }).__studio;
-        return !!s && s.firstAvatarFrameAt() !== null;
-      }, undefined, { timeout: 60_000 });
+      await page.waitForFunction(
+        () => {
+          const s = (window as unknown as { __studio?: { firstAvatarFrameAt(): number | null } }).__studio;
+          return !!s && s.firstAvatarFrameAt() !== null;
+        },
+        undefined,
+        { timeout: 60_000 },
+      );
 
       // The window runs sandboxed with the typed bridge only.
       const env = await page.evaluate(() => ({
@@ -75,7 +79,6 @@ describe('desktop app (Electron)', () => {
       const written = readFileSync(target);
       expect(written.equals(edited)).toBe(true);
       expect(Buffer.from(writeVrma(readVrma(new Uint8Array(written)))).equals(edited)).toBe(true);
-
     },
     180_000,
   );

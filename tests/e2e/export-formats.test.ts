@@ -31,7 +31,9 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: Export to MM
     const entry = s.page.getByRole('list', { name: 'Library files' }).getByRole('button', { name: /^walk\.vrma/ });
     await entry.waitFor();
     await entry.click();
-    await s.page.waitForFunction(() => (window as unknown as { __studio: { state(): { document: { fileLabel: string } } } }).__studio.state().document.fileLabel === 'walk.vrma', undefined, { timeout: 30_000 });
+    await s.page.waitForFunction(() => (window as unknown as { __studio: { state(): { document: { fileLabel: string } } } }).__studio.state().document.fileLabel === 'walk.vrma', undefined, {
+      timeout: 30_000,
+    });
   }, 120_000);
   afterAll(async () => {
     await s?.close();
@@ -83,7 +85,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: Export to MM
     await expect.poll(() => s.page.locator('#export-format').inputValue()).toBe('fbx');
   });
 
-  it('writes for the MMD model the user dropped (VMD) and for the avatar on screen (BVH), as the CLI\'s --model and --avatar', async () => {
+  it("writes for the MMD model the user dropped (VMD) and for the avatar on screen (BVH), as the CLI's --model and --avatar", async () => {
     const motion = readVrma(new Uint8Array(readFileSync(join(work.folder, 'walk.vrma'))));
     const pmx = readFixture('pmx', 'Gene.pmx');
     const skeleton = s.page.locator('#export-skeleton');
@@ -91,7 +93,9 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: Export to MM
     const entry = s.page.getByRole('list', { name: 'Library files' }).getByRole('button', { name: /^walk\.vrma/ });
     if (!(await entry.isVisible())) await openFolder(s.page, work.folder);
     await entry.click();
-    await s.page.waitForFunction(() => (window as unknown as { __studio: { state(): { document: { fileLabel: string } } } }).__studio.state().document.fileLabel === 'walk.vrma', undefined, { timeout: 30_000 });
+    await s.page.waitForFunction(() => (window as unknown as { __studio: { state(): { document: { fileLabel: string } } } }).__studio.state().document.fileLabel === 'walk.vrma', undefined, {
+      timeout: 30_000,
+    });
     await s.page.locator('#export-format').selectOption('vmd');
     expect(await skeleton.locator('option').allTextContents()).toEqual(['MMD standard bones']);
     await dropFiles(s.page, [{ name: 'Gene.pmx', bytes: pmx }]);

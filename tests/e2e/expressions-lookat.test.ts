@@ -160,7 +160,11 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: expressions 
       const happyNode = motion.expressions[0].node;
       await page.evaluate(([n]) => (window as unknown as { __dopeSheet: { revealRow(n: number, p: string): void } }).__dopeSheet.revealRow(n as number, 'translation'), [happyNode] as const);
       await settleDraws(page, ['dopeSheet']); // the revealed row drawn where keyClientPoint says
-      const keyPoint = () => page.evaluate(([n]) => (window as unknown as { __dopeSheet: { keyClientPoint(n: number, p: string, i: number): Pt | null } }).__dopeSheet.keyClientPoint(n as number, 'translation', 1), [happyNode] as const);
+      const keyPoint = () =>
+        page.evaluate(
+          ([n]) => (window as unknown as { __dopeSheet: { keyClientPoint(n: number, p: string, i: number): Pt | null } }).__dopeSheet.keyClientPoint(n as number, 'translation', 1),
+          [happyNode] as const,
+        );
       const timeX = (t: number) => page.evaluate((tt) => (window as unknown as { __dopeSheet: { timeClientX(t: number): number } }).__dopeSheet.timeClientX(tt), t);
       const k = (await keyPoint())!;
       expect(k).not.toBeNull();

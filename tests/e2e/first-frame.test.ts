@@ -100,7 +100,7 @@ describe.skipIf(!HAS_CHROMIUM)(`first frame${HAS_CHROMIUM ? '' : ` (skipped: ${N
   // Japanese text only the Japanese catalogue has (the dope sheet's help, its first words).
   const JAPANESE = CATALOGUE.ja['timeline.dope.help'].slice(0, 16);
 
-  it('loads only the page\'s language: in English no script holding the Japanese catalogue is fetched; in ja-JP it is, before the first frame, which is in Japanese', async () => {
+  it("loads only the page's language: in English no script holding the Japanese catalogue is fetched; in ja-JP it is, before the first frame, which is in Japanese", async () => {
     expect(JAPANESE).not.toBe(CATALOGUE.en['timeline.dope.help'].slice(0, 16));
     const host = await startHost();
     const browser = await launchBrowser();
@@ -114,7 +114,9 @@ describe.skipIf(!HAS_CHROMIUM)(`first frame${HAS_CHROMIUM ? '' : ` (skipped: ${N
           return await page.evaluate(async ([marker, label]) => {
             const at = (window as unknown as { __studio: { firstAvatarFrameAt(): number } }).__studio.firstAvatarFrameAt();
             const entries = performance.getEntriesByType('resource').filter((e) => /\.js$/.test(e.name) && !/Worker-[^/]*\.js$/.test(e.name));
-            const withMarker = await Promise.all(entries.map(async (e) => ((await (await fetch(e.name)).text()).includes(marker) ? [{ file: e.name.replace(/.*\//, ''), beforeFirstFrame: e.startTime <= at }] : [])));
+            const withMarker = await Promise.all(
+              entries.map(async (e) => ((await (await fetch(e.name)).text()).includes(marker) ? [{ file: e.name.replace(/.*\//, ''), beforeFirstFrame: e.startTime <= at }] : [])),
+            );
             return { lang: document.documentElement.lang, showsLabel: (document.body.textContent ?? '').includes(label), scripts: entries.length, japanese: withMarker.flat() };
           }, [JAPANESE, CATALOGUE[locale === 'ja-JP' ? 'ja' : 'en']['command.file.open.label']] as const);
         } finally {

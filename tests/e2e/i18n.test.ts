@@ -257,41 +257,44 @@ describe.skipIf(!HAS_CHROMIUM)(`studio in Japanese and English${HAS_CHROMIUM ? '
     }
   });
 
-  it.skipIf(!HAS_FIXTURES)(`ja-JP: a motion that warns shows its warnings in Japanese with the real values (info panel, report), English after switching${HAS_FIXTURES ? '' : ` [skipped: ${NO_FIXTURES_REASON}]`}`, async () => {
-    const { context, page, errors } = await open('ja-JP');
-    try {
-      // A real CMU walk with a stray line after its declared frames: the reader's warning names that line,
-      // the converter's summary its frames, and the recognition the joints folded into their children.
-      const text = readFileSync(fixturePath('bvh', 'cmu_12_01_walk.bvh'), 'latin1').replace(/\s*$/, '');
-      const frames = Number(/Frames:\s*(\d+)/.exec(text)![1]);
-      const body = `${text}\n0 0 0\n`;
-      const strayLine = body.split('\n').length - 1;
-      await dropFiles(page, [{ name: 'walk_extra.bvh', bytes: Uint8Array.from(body, (c) => c.charCodeAt(0)) }]);
-      const items = page.locator('.info-panel .warnings li');
-      await expect.poll(() => items.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
-      const ja = await items.allTextContents();
-      const n = (v: number) => new Intl.NumberFormat('ja').format(v);
-      expect(ja).toContain(`BVH の ${n(strayLine)} 行目: 宣言された ${n(frames)} フレームより後のデータを無視しました`);
-      expect(ja).toContain(`BVH: ${n(frames)} フレーム、120 fps、単位は CMU の単位、骨格は名前から認識しました`);
-      const folded = ja.find((t) => t.startsWith('割り当てたボーンの子に畳み込んだジョイント: '));
-      expect(folded, ja.join(' | ')).toBe('割り当てたボーンの子に畳み込んだジョイント: LHipJoint, RHipJoint, Neck1, LeftFingerBase, RightFingerBase');
-      // Nothing English besides the file's own joint names.
-      for (const t of ja) expect(englishWords(t === folded ? t.split(': ')[0] : t), t).toEqual([]);
-      // The document's report: the same warnings, each naming the file.
-      await page.locator('#report-panel-button').click();
-      await page.locator('#report-panel').waitFor({ state: 'visible' });
-      const report = await page.locator('#report-panel li').allTextContents();
-      expect(report).toContain(`walk_extra.bvh: 注意: BVH の ${n(strayLine)} 行目: 宣言された ${n(frames)} フレームより後のデータを無視しました`);
-      // Switching the language re-words them with the same values (the CLI's English sentence).
-      await page.locator('#language-select').selectOption('en');
-      await expect.poll(() => items.allTextContents()).toContain(`BVH line ${strayLine}: data after the ${frames} declared frames was ignored`);
-      expect(await page.locator('#report-panel li').allTextContents()).toContain(`walk_extra.bvh: BVH line ${strayLine}: data after the ${frames} declared frames was ignored`);
-      await resetLanguage(page);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+  it.skipIf(!HAS_FIXTURES)(
+    `ja-JP: a motion that warns shows its warnings in Japanese with the real values (info panel, report), English after switching${HAS_FIXTURES ? '' : ` [skipped: ${NO_FIXTURES_REASON}]`}`,
+    async () => {
+      const { context, page, errors } = await open('ja-JP');
+      try {
+        // A real CMU walk with a stray line after its declared frames: the reader's warning names that line,
+        // the converter's summary its frames, and the recognition the joints folded into their children.
+        const text = readFileSync(fixturePath('bvh', 'cmu_12_01_walk.bvh'), 'latin1').replace(/\s*$/, '');
+        const frames = Number(/Frames:\s*(\d+)/.exec(text)![1]);
+        const body = `${text}\n0 0 0\n`;
+        const strayLine = body.split('\n').length - 1;
+        await dropFiles(page, [{ name: 'walk_extra.bvh', bytes: Uint8Array.from(body, (c) => c.charCodeAt(0)) }]);
+        const items = page.locator('.info-panel .warnings li');
+        await expect.poll(() => items.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+        const ja = await items.allTextContents();
+        const n = (v: number) => new Intl.NumberFormat('ja').format(v);
+        expect(ja).toContain(`BVH の ${n(strayLine)} 行目: 宣言された ${n(frames)} フレームより後のデータを無視しました`);
+        expect(ja).toContain(`BVH: ${n(frames)} フレーム、120 fps、単位は CMU の単位、骨格は名前から認識しました`);
+        const folded = ja.find((t) => t.startsWith('割り当てたボーンの子に畳み込んだジョイント: '));
+        expect(folded, ja.join(' | ')).toBe('割り当てたボーンの子に畳み込んだジョイント: LHipJoint, RHipJoint, Neck1, LeftFingerBase, RightFingerBase');
+        // Nothing English besides the file's own joint names.
+        for (const t of ja) expect(englishWords(t === folded ? t.split(': ')[0] : t), t).toEqual([]);
+        // The document's report: the same warnings, each naming the file.
+        await page.locator('#report-panel-button').click();
+        await page.locator('#report-panel').waitFor({ state: 'visible' });
+        const report = await page.locator('#report-panel li').allTextContents();
+        expect(report).toContain(`walk_extra.bvh: 注意: BVH の ${n(strayLine)} 行目: 宣言された ${n(frames)} フレームより後のデータを無視しました`);
+        // Switching the language re-words them with the same values (the CLI's English sentence).
+        await page.locator('#language-select').selectOption('en');
+        await expect.poll(() => items.allTextContents()).toContain(`BVH line ${strayLine}: data after the ${frames} declared frames was ignored`);
+        expect(await page.locator('#report-panel li').allTextContents()).toContain(`walk_extra.bvh: BVH line ${strayLine}: data after the ${frames} declared frames was ignored`);
+        await resetLanguage(page);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
   it('en-US: <html lang="en"> and no Japanese outside file names', async () => {
     const { context, page, errors } = await open('en-US');
@@ -373,7 +376,7 @@ describe.skipIf(!HAS_CHROMIUM)(`studio in Japanese and English${HAS_CHROMIUM ? '
       expect(bound.length).toBeGreaterThan(10);
       const listed = async () =>
         page.locator('#shortcuts-overlay tr[data-command]').evaluateAll((rows) =>
-          rows.map((r) => ({ id: r.getAttribute('data-command')!, shortcuts: [...r.querySelectorAll('kbd')].map((k) => k.getAttribute('data-shortcut')!) })),
+          rows.map((r) => ({ id: r.getAttribute('data-command')!, shortcuts: [...r.querySelectorAll('kbd')].map((k) => k.getAttribute('data-shortcut')!) }))
         );
       await page.locator('#viewport canvas').click({ position: { x: 5, y: 5 } });
       await page.keyboard.press('?');

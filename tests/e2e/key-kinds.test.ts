@@ -21,7 +21,10 @@ import { angle, normalizedAt } from '../unit/edits/editTestKit';
 type Pt = { x: number; y: number };
 const DEG = 180 / Math.PI;
 const keyPoint = (page: Page, node: number, index: number) =>
-  page.evaluate(([n, i]) => (window as unknown as { __dopeSheet: { keyClientPoint(node: number, path: string, index: number): Pt | null } }).__dopeSheet.keyClientPoint(n, 'rotation', i), [node, index] as const);
+  page.evaluate(
+    ([n, i]) => (window as unknown as { __dopeSheet: { keyClientPoint(node: number, path: string, index: number): Pt | null } }).__dopeSheet.keyClientPoint(n, 'rotation', i),
+    [node, index] as const,
+  );
 const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
 const armAt = async (page: Page, t: number): Promise<Quat> => {
   const pose = await hook<{ rotations: Record<string, Quat> }>(page, 'previewPose', ['rightUpperArm'], t);

@@ -104,7 +104,9 @@ describe.skipIf(!HAS_CHROMIUM || !HAS_FIXTURES)(`layout in English and Japanese$
           expect(clipped, 'controls whose text is clipped').toEqual([]);
 
           // The transport bar keeps every label (Loop, Speed, Falloff) visible at every size.
-          const fieldLabels = await page.locator('.transport .field > span').evaluateAll((spans) => spans.map((s) => ({ text: s.textContent, shown: (s as HTMLElement).checkVisibility() && s.getBoundingClientRect().width > 4 })));
+          const fieldLabels = await page.locator('.transport .field > span').evaluateAll((spans) =>
+            spans.map((s) => ({ text: s.textContent, shown: (s as HTMLElement).checkVisibility() && s.getBoundingClientRect().width > 4 }))
+          );
           expect(fieldLabels.length).toBeGreaterThanOrEqual(3);
           for (const f of fieldLabels) expect(f.shown, `transport label "${f.text}"`).toBe(true);
 
@@ -129,7 +131,8 @@ describe.skipIf(!HAS_CHROMIUM || !HAS_FIXTURES)(`layout in English and Japanese$
                   }
                 }
                 const text = el.textContent ?? '';
-                for (let k = 1; k < chars.length; k++) if (chars[k].top > chars[k - 1].top + 4) found.push({ what: `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}`, text, at: chars[k].index });
+                for (let k = 1; k < chars.length; k++)
+                  if (chars[k].top > chars[k - 1].top + 4) found.push({ what: `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}`, text, at: chars[k].index });
               }
               return found;
             });
@@ -138,7 +141,8 @@ describe.skipIf(!HAS_CHROMIUM || !HAS_FIXTURES)(`layout in English and Japanese$
               const rest = l.text.slice(l.at);
               if (NO_LINE_START.test(rest)) bad.push(`${l.what} "${l.text}": a line starts with "${rest[0]}"`);
               // A break inside a word of Japanese text (Latin words break at spaces anyway).
-              else if (/[\u3040-\u30ff\u3400-\u9fff]/u.test(l.text[l.at - 1] + l.text[l.at]) && !wordStarts(l.text).has(l.at)) bad.push(`${l.what} "${l.text}": breaks inside a word at "${l.text.slice(0, l.at)} / ${rest}"`);
+              else if (/[\u3040-\u30ff\u3400-\u9fff]/u.test(l.text[l.at - 1] + l.text[l.at]) && !wordStarts(l.text).has(l.at))
+                bad.push(`${l.what} "${l.text}": breaks inside a word at "${l.text.slice(0, l.at)} / ${rest}"`);
             }
             expect(bad).toEqual([]);
           }

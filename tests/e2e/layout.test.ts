@@ -19,12 +19,14 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('layout at four windo
   for (let i = 1; i <= 12; i++) files[`idle-${String(i).padStart(2, '0')}.vrma`] = fixturePath('vrma', 'idle_loop.vrma');
   const work = useMotionFolder('vrma-layout-e2e-', files);
 
-  for (const [width, height, minEntries] of [
-    [1440, 900, 6],
-    [1280, 800, 6],
-    [1280, 720, 6],
-    [1024, 640, 6],
-  ] as const) {
+  for (
+    const [width, height, minEntries] of [
+      [1440, 900, 6],
+      [1280, 800, 6],
+      [1280, 720, 6],
+      [1024, 640, 6],
+    ] as const
+  ) {
     it(`${width}×${height}: nothing clipped, the info strip and transport visible`, async () => {
       const { context, page } = await openFolderPage(suite, work.folder, width, height);
       try {
@@ -56,7 +58,11 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('layout at four windo
         // The library shows a useful number of entries in its visible area.
         const listBox = (await page.locator('.left').boundingBox())!;
         const visibleEntries = await page.locator('.library-entry').evaluateAll(
-          (els, box) => els.filter((e) => { const r = e.getBoundingClientRect(); return r.height > 0 && r.top >= box.y - 0.5 && r.bottom <= box.y + box.height + 0.5; }).length,
+          (els, box) =>
+            els.filter((e) => {
+              const r = e.getBoundingClientRect();
+              return r.height > 0 && r.top >= box.y - 0.5 && r.bottom <= box.y + box.height + 0.5;
+            }).length,
           listBox,
         );
         expect(visibleEntries).toBeGreaterThanOrEqual(minEntries);

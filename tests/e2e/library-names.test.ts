@@ -23,10 +23,12 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('library names keep w
   const suite = useHostAndBrowser();
   const work = useMotionFolder('vrma-names-e2e-', NAMES);
 
-  for (const [width, height] of [
-    [1440, 900],
-    [1024, 640],
-  ] as const) {
+  for (
+    const [width, height] of [
+      [1440, 900],
+      [1024, 640],
+    ] as const
+  ) {
     it(`${width}×${height}: distinguishing word and extension whole, full path on hover, heading as written`, async () => {
       const { context, page } = await openFolderPage(suite, work.folder, width, height);
       try {
@@ -55,7 +57,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('library names keep w
               right: ext.getBoundingClientRect().right,
               boxRight: b.querySelector('.entry-name')!.getBoundingClientRect().right,
             };
-          }),
+          })
         );
         expect(rows.map((r) => r.name).sort()).toEqual(Object.keys(NAMES).sort());
         const by = new Map(rows.map((r) => [r.name, r]));

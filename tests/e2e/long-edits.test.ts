@@ -110,7 +110,7 @@ describe.skipIf(!HAS_CHROMIUM)(`long edits run in a worker with progress and can
     }
   }, 300_000);
 
-  it('Smooth on the 10-minute motion runs in the worker and gives the core\'s values', async () => {
+  it("Smooth on the 10-minute motion runs in the worker and gives the core's values", async () => {
     const { context, page, errors, workers } = await openLong();
     try {
       const historyBefore = (await state(page)).historyLength;

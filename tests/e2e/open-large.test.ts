@@ -69,7 +69,9 @@ describe.skipIf(!HAS_CHROMIUM)(`large files are read in a worker${HAS_CHROMIUM ?
     const texts: string[] = [];
     for (const blockWorker of [false, true]) {
       const run = await open('cut.vrma', { blockWorker });
-      await run.page.waitForFunction(() => (window as unknown as { __studio: { state(): { messages: { kind: string }[] } } }).__studio.state().messages.some((m) => m.kind === 'error'), undefined, { timeout: 60_000 });
+      await run.page.waitForFunction(() => (window as unknown as { __studio: { state(): { messages: { kind: string }[] } } }).__studio.state().messages.some((m) => m.kind === 'error'), undefined, {
+        timeout: 60_000,
+      });
       const error = (await state(run.page)).messages.filter((m) => m.kind === 'error').map((m) => m.text);
       texts.push(error.join('\n'));
       expect(run.workers.some((u) => /motionFileWorker/.test(u))).toBe(!blockWorker);

@@ -21,11 +21,22 @@ import { loadPlainGlb, playOnce } from '../helpers/plainGlb';
 
 const LIMB_DEG = 0.1;
 const LIMBS: [HumanBoneName, HumanBoneName][] = [
-  ['hips', 'spine'], ['spine', 'chest'], ['chest', 'neck'], ['neck', 'head'],
-  ['leftUpperLeg', 'leftLowerLeg'], ['leftLowerLeg', 'leftFoot'], ['leftFoot', 'leftToes'],
-  ['rightUpperLeg', 'rightLowerLeg'], ['rightLowerLeg', 'rightFoot'], ['rightFoot', 'rightToes'],
-  ['leftShoulder', 'leftUpperArm'], ['leftUpperArm', 'leftLowerArm'], ['leftLowerArm', 'leftHand'],
-  ['rightShoulder', 'rightUpperArm'], ['rightUpperArm', 'rightLowerArm'], ['rightLowerArm', 'rightHand'],
+  ['hips', 'spine'],
+  ['spine', 'chest'],
+  ['chest', 'neck'],
+  ['neck', 'head'],
+  ['leftUpperLeg', 'leftLowerLeg'],
+  ['leftLowerLeg', 'leftFoot'],
+  ['leftFoot', 'leftToes'],
+  ['rightUpperLeg', 'rightLowerLeg'],
+  ['rightLowerLeg', 'rightFoot'],
+  ['rightFoot', 'rightToes'],
+  ['leftShoulder', 'leftUpperArm'],
+  ['leftUpperArm', 'leftLowerArm'],
+  ['leftLowerArm', 'leftHand'],
+  ['rightShoulder', 'rightUpperArm'],
+  ['rightUpperArm', 'rightLowerArm'],
+  ['rightLowerArm', 'rightHand'],
 ];
 const BONES = [...new Set(LIMBS.flat())];
 const TIMES = [0, 0.4, 0.9, 1.5, 2.2, 3.1, 4.0];
@@ -43,7 +54,9 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: a plain huma
     const entry = s.page.getByRole('list', { name: 'Library files' }).getByRole('button', { name: /^idle\.vrma/ });
     await entry.waitFor();
     await entry.click();
-    await s.page.waitForFunction(() => (window as unknown as { __studio: { state(): { document: { fileLabel: string } } } }).__studio.state().document.fileLabel === 'idle.vrma', undefined, { timeout: 30_000 });
+    await s.page.waitForFunction(() => (window as unknown as { __studio: { state(): { document: { fileLabel: string } } } }).__studio.state().document.fileLabel === 'idle.vrma', undefined, {
+      timeout: 30_000,
+    });
   }, 120_000);
   afterAll(async () => {
     await s?.close();

@@ -50,7 +50,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio shell: the sm
     expect(await library().locator('.library-root').first().textContent()).toBe(work.folder);
   });
 
-  it('a hidden folder asks in the studio\'s dialog: Cancel opens nothing, Open anyway opens it', async () => {
+  it("a hidden folder asks in the studio's dialog: Cancel opens nothing, Open anyway opens it", async () => {
     const hidden = join(work.work, '.stash');
     await folderBox().fill(hidden);
     await folderBox().press('Enter');
@@ -97,7 +97,9 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio shell: the sm
     await s.page.getByRole('button', { name: 'Save As…' }).click();
     const saveAs = s.page.getByRole('dialog', { name: 'Save As' });
     await saveAs.locator('#save-as-name').fill('.secret.vrma');
-    await expect.poll(() => saveAs.locator('#save-as-conflict').textContent()).toBe('.secret.vrma starts with a dot, which makes it a hidden file: the studio does not write hidden files. Choose a name without the leading dot.');
+    await expect.poll(() => saveAs.locator('#save-as-conflict').textContent()).toBe(
+      '.secret.vrma starts with a dot, which makes it a hidden file: the studio does not write hidden files. Choose a name without the leading dot.',
+    );
     await saveAs.getByRole('button', { name: 'Save' }).click();
     // Still open: nothing written, no error toast with the host's generic "open the file or folder first".
     expect(await saveAs.isVisible()).toBe(true);

@@ -110,11 +110,13 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: edits', () =
     });
   }
 
-  for (const [id, given] of [
-    ['smooth', { sigma: 0.05 }],
-    ['reverse', {}],
-    ['speed', { factor: 1.5 }],
-  ] as const) {
+  for (
+    const [id, given] of [
+      ['smooth', { sigma: 0.05 }],
+      ['reverse', {}],
+      ['speed', { factor: 1.5 }],
+    ] as const
+  ) {
     it(`${id} on the IN/OUT selection equals the registry's range edit`, async () => {
       await hook(s.page, 'setRange', RANGE.start, RANGE.end);
       await s.page.fill('#edit-speed-factor', '1.5');

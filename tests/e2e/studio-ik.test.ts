@@ -63,7 +63,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: IK handles',
     }, 120_000);
   }
 
-  it('the timeline shows a captured walk\'s foot contacts (cmu_12_01_walk.bvh) as a strip, both feet', async () => {
+  it("the timeline shows a captured walk's foot contacts (cmu_12_01_walk.bvh) as a strip, both feet", async () => {
     await s.page.setInputFiles('#open-file-input', fixturePath('bvh', 'cmu_12_01_walk.bvh'));
     // Contacts are found a moment after the motion opens (contactStrip.ts): wait for them, then check.
     await s.page

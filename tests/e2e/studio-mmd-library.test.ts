@@ -119,7 +119,9 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: MMD model an
   it('a .vmd opened from the folder converts with the .pmx beside it; the notice names the model', async () => {
     const n = (await state(s.page)).messages.length;
     await entry(s.page, 'gene/stand.vmd').click();
-    await s.page.waitForFunction(() => (window as unknown as { __studio: { state(): { document: { fileLabel: string } } } }).__studio.state().document.fileLabel === 'stand.vmd', undefined, { timeout: 60_000 });
+    await s.page.waitForFunction(() => (window as unknown as { __studio: { state(): { document: { fileLabel: string } } } }).__studio.state().document.fileLabel === 'stand.vmd', undefined, {
+      timeout: 60_000,
+    });
     const st = await state(s.page);
     const fresh = st.messages.slice(n);
     expect(fresh.filter((m) => m.kind === 'error')).toEqual([]);
@@ -133,10 +135,14 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: MMD model an
   it('a .vmd opened without a model converts with the standard skeleton; a dropped .pmx converts it again', async () => {
     await dropFiles(s.page, [{ name: 'stand.vmd', bytes: stand }]);
     // A drop in the browser has no path: the document has no source file.
-    await s.page.waitForFunction(() => {
-      const st = (window as unknown as { __studio: { state(): { document: { name: string; sourcePath: string | null } } } }).__studio.state();
-      return st.document.name === 'stand' && st.document.sourcePath === null;
-    }, undefined, { timeout: 60_000 });
+    await s.page.waitForFunction(
+      () => {
+        const st = (window as unknown as { __studio: { state(): { document: { name: string; sourcePath: string | null } } } }).__studio.state();
+        return st.document.name === 'stand' && st.document.sourcePath === null;
+      },
+      undefined,
+      { timeout: 60_000 },
+    );
     const before = readVrma(await motionBytes(s.page));
     expect(maxDifference(before, readVrma(writeOf(withoutModel)))).toBeLessThan(1e-5);
     // The report says how to give the model in the studio (not the CLI's "pass the model").
@@ -146,7 +152,11 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: MMD model an
 
     const n = (await state(s.page)).messages.length;
     await dropFiles(s.page, [{ name: 'Gene.pmx', bytes: pmx }]);
-    await s.page.waitForFunction((k) => (window as unknown as { __studio: { state(): { messages: { text: string }[] } } }).__studio.state().messages.slice(k).some((m) => m.text.includes('Gene.pmx')), n, { timeout: 60_000 });
+    await s.page.waitForFunction(
+      (k) => (window as unknown as { __studio: { state(): { messages: { text: string }[] } } }).__studio.state().messages.slice(k).some((m) => m.text.includes('Gene.pmx')),
+      n,
+      { timeout: 60_000 },
+    );
     const st = await state(s.page);
     const fresh = st.messages.slice(n);
     expect(fresh.filter((m) => m.kind === 'error')).toEqual([]);

@@ -47,8 +47,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: take picker 
   });
 
   /** The rows of the open take picker as the user sees them. */
-  const pickerRows = (page: Page) =>
-    page.$$eval('#take-picker tr.take-row', (rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')));
+  const pickerRows = (page: Page) => page.$$eval('#take-picker tr.take-row', (rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')));
 
   async function pickTake(page: Page, index: number): Promise<void> {
     await page.click(`#take-picker tr.take-row:nth-child(${index + 1}) label`);
@@ -59,10 +58,12 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: take picker 
     await page.waitForFunction((n) => (window as unknown as { __studio: { state(): { motionName: string } } }).__studio.state().motionName === n, name, { timeout: 60_000 });
   }
 
-  for (const [dir, file, how] of [
-    ['fbx', 'quaternius_robot.fbx', 'open'],
-    ['gltf', 'kaykit_rig_medium_general.glb', 'drop'],
-  ] as const) {
+  for (
+    const [dir, file, how] of [
+      ['fbx', 'quaternius_robot.fbx', 'open'],
+      ['gltf', 'kaykit_rig_medium_general.glb', 'drop'],
+    ] as const
+  ) {
     it(`${file} (${how}): the picker lists the core's takes; the 3rd take opens equal to the core's conversion`, async () => {
       const bytes = readFixture(dir, file);
       const takes = listTakes(file, bytes);
@@ -139,7 +140,10 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: take picker 
     // robot_expressive.glb marked as a VRM 1.0 file: an avatar that carries 14 animations.
     const g = parseGlb(readFixture('gltf', 'robot_expressive.glb'));
     const json = structuredClone(g.json) as Record<string, any>;
-    json.extensions = { ...(json.extensions ?? {}), VRMC_vrm: { specVersion: '1.0', humanoid: { humanBones: {} }, meta: { name: 'robot', licenseUrl: 'https://vrm.dev/licenses/1.0/', avatarPermission: 'onlyAuthor' } } };
+    json.extensions = {
+      ...(json.extensions ?? {}),
+      VRMC_vrm: { specVersion: '1.0', humanoid: { humanBones: {} }, meta: { name: 'robot', licenseUrl: 'https://vrm.dev/licenses/1.0/', avatarPermission: 'onlyAuthor' } },
+    };
     json.extensionsUsed = [...(json.extensionsUsed ?? []), 'VRMC_vrm'];
     const vrm = packGlb(json, g.bin);
     const before = await state(s.page);

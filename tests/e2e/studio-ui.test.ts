@@ -24,8 +24,7 @@ describe.skipIf(!HAS_CHROMIUM)(`studio: screen${HAS_CHROMIUM ? '' : ` [skipped: 
       const missing: string[] = [];
       for (const el of document.querySelectorAll<HTMLElement>('#studio-view button, #studio-view input, #studio-view select, header button, [role=slider]')) {
         const labels = (el as HTMLInputElement).labels;
-        const name =
-          el.getAttribute('aria-label') ||
+        const name = el.getAttribute('aria-label') ||
           (el.getAttribute('aria-labelledby') && document.getElementById(el.getAttribute('aria-labelledby')!)?.textContent) ||
           (labels?.length ? labels[0].textContent : '') ||
           (el.tagName === 'BUTTON' ? el.textContent : '') ||

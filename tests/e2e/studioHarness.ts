@@ -42,10 +42,14 @@ export async function openStudio(opts: { hash?: string; host?: StartedHost; brow
 
 /** Resolves when the studio drew at least a few frames with its avatar. */
 export async function waitForStudio(page: Page, timeout = 60_000): Promise<void> {
-  await page.waitForFunction(() => {
-    const s = (window as unknown as { __studio?: { firstAvatarFrameAt(): number | null; framesDrawn(): number } }).__studio;
-    return !!s && s.firstAvatarFrameAt() !== null && s.framesDrawn() > 2;
-  }, undefined, { timeout, polling: 50 });
+  await page.waitForFunction(
+    () => {
+      const s = (window as unknown as { __studio?: { firstAvatarFrameAt(): number | null; framesDrawn(): number } }).__studio;
+      return !!s && s.firstAvatarFrameAt() !== null && s.framesDrawn() > 2;
+    },
+    undefined,
+    { timeout, polling: 50 },
+  );
 }
 
 /** Calls a function of window.__studio in the page and returns its (JSON-cloned) result. */
@@ -179,7 +183,7 @@ export async function settleLayout(page: Page, quiet = 5, timeout = 20_000): Pro
       await document.fonts.ready;
       const t0 = performance.now();
       let last = '';
-      for (let still = -1; ; ) {
+      for (let still = -1;;) {
         let sig = document.body.textContent ?? '';
         for (const el of document.body.querySelectorAll('*')) {
           const r = el.getBoundingClientRect();
@@ -239,13 +243,24 @@ export async function animationFrames(page: Page, frames: number): Promise<void>
 function drawCounts(page: Page, counters: readonly DrawCounter[], quiet: number, timeout: number): Promise<{ ok: boolean; last: string }> {
   return page.evaluate(
     async ([names, quiet, timeout]) => {
-      const w = window as unknown as { __studio: { framesDrawn(): number; state(): { timelineDraws: unknown } }; __dopeSheet: { draws: number }; __curveView: { draws: number }; __bedroom: { draws(): number } };
+      const w = window as unknown as {
+        __studio: { framesDrawn(): number; state(): { timelineDraws: unknown } };
+        __dopeSheet: { draws: number };
+        __curveView: { draws: number };
+        __bedroom: { draws(): number };
+      };
       await document.fonts.ready;
       const t0 = performance.now();
       // No named function in here: tsx (the bench) would wrap it in a helper the page lacks.
       let last = '';
-      for (let still = -1; ; ) {
-        const c = JSON.stringify(names.map((n) => (n === 'viewport' ? w.__studio.framesDrawn() : n === 'timeline' ? w.__studio.state().timelineDraws : n === 'dopeSheet' ? w.__dopeSheet.draws : n === 'curveView' ? w.__curveView.draws : w.__bedroom.draws())));
+      for (let still = -1;;) {
+        const c = JSON.stringify(
+          names.map((
+            n,
+          ) => (n === 'viewport' ? w.__studio.framesDrawn()
+            : n === 'timeline' ? w.__studio.state().timelineDraws : n === 'dopeSheet' ? w.__dopeSheet.draws : n === 'curveView' ? w.__curveView.draws : w.__bedroom.draws())
+          ),
+        );
         still = c === last ? still + 1 : 0;
         last = c;
         if (still >= quiet) return { ok: true, last };

@@ -44,7 +44,9 @@ describe.skipIf(!HAS_CHROMIUM)(`test hook gating${HAS_CHROMIUM ? '' : ` (skipped
       await page.goto(plain.url);
       // The studio is up: the start-up motion is in the title, the viewport has drawn, and the studio has
       // decided about its hook (data-studio-ready, renderer/ui/sceneReady.ts: set after the hook would be in).
-      await page.waitForFunction(() => document.title.includes('walk') && !!document.querySelector('#viewport canvas') && document.documentElement.dataset.studioReady === '1', undefined, { timeout: 60_000 });
+      await page.waitForFunction(() => document.title.includes('walk') && !!document.querySelector('#viewport canvas') && document.documentElement.dataset.studioReady === '1', undefined, {
+        timeout: 60_000,
+      });
       expect(await page.evaluate(() => '__studio' in window)).toBe(false);
       expect(scripts.some((u) => /testHook/.test(u))).toBe(false);
       expect(scripts.length).toBeGreaterThan(0);

@@ -23,7 +23,7 @@ import { markersOf } from '../../shared/motion/markers';
 import { curveChannel } from '../../renderer/timeline/curveData';
 
 type Pt = { x: number; y: number };
-const call = <T,>(page: Page, fn: string, ...args: unknown[]) =>
+const call = <T>(page: Page, fn: string, ...args: unknown[]) =>
   page.evaluate(([f, a]) => {
     const d = (window as unknown as { __dopeSheet: Record<string, (...x: unknown[]) => unknown> }).__dopeSheet;
     return d[f as string](...(a as unknown[]));

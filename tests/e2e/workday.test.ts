@@ -53,7 +53,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('a working day in the
   const dialog = () => page.getByRole('dialog', { name: 'Save changes?' });
   const files = () => readdirSync(folder).sort();
 
-  it('asks before replacing an edited document: Cancel keeps it exactly, Don\'t save replaces, Save writes then replaces', async () => {
+  it("asks before replacing an edited document: Cancel keeps it exactly, Don't save replaces, Save writes then replaces", async () => {
     await entry('test.vrma').click();
     await waitForFile('test.vrma');
     await page.locator('#edit-mirror').click();
@@ -245,7 +245,8 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('a working day in the
     await expect.poll(() => entry('walk.vmd').locator('img.thumb').evaluate((i: HTMLImageElement) => !i.hidden && i.naturalWidth > 0), { timeout: 30_000 }).toBe(true);
     // Filter.
     await page.getByRole('searchbox', { name: 'Filter files' }).fill('old-');
-    await expect.poll(async () => (await library().getByRole('button').evaluateAll((bs) => bs.filter((b) => !(b.closest('li') as HTMLElement).hidden).map((b) => b.getAttribute('aria-label'))))).toEqual(['old-1.vrma', 'old-2.vrma', 'old-3.vrma', 'old-4.vrma', 'old-5.vrma']);
+    await expect.poll(async () => (await library().getByRole('button').evaluateAll((bs) => bs.filter((b) => !(b.closest('li') as HTMLElement).hidden).map((b) => b.getAttribute('aria-label')))))
+      .toEqual(['old-1.vrma', 'old-2.vrma', 'old-3.vrma', 'old-4.vrma', 'old-5.vrma']);
     expect(await page.locator('#library-count').textContent()).toMatch(/^5 of \d+$/);
     await page.getByRole('searchbox', { name: 'Filter files' }).fill('');
   });

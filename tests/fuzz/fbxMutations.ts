@@ -56,7 +56,11 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
     value: fc.oneof(fc.constantFrom(0, 1, 2, 13, 25, 27, 0x7fffffff, 0xffffffff, 0x40000000), fc.nat()),
     wide: fc.boolean(),
   }),
-  fc.record({ kind: fc.constant('splice' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), text: fc.constantFrom('{', '}', ',', '*999999999 {', 'a: 1,2', '"', ';', ': ', 'P: "Lcl Rotation", "", "", "A", 1e308, NaN, 0', '\u0000') }),
+  fc.record({
+    kind: fc.constant('splice' as const),
+    at: fc.double({ min: 0, max: 1, noNaN: true }),
+    text: fc.constantFrom('{', '}', ',', '*999999999 {', 'a: 1,2', '"', ';', ': ', 'P: "Lcl Rotation", "", "", "A", 1e308, NaN, 0', '\u0000'),
+  }),
 );
 
 function apply(seed: FbxSeed, m: Mutation): Uint8Array {

@@ -55,7 +55,10 @@ export const wireInput: fc.Arbitrary<Uint8Array> = fc.oneof(
     if (m.length >= at + 4) dv.setUint32(at, value, true);
     return m;
   }),
-  fc.tuple(fc.constantFrom('[]', '{"__bytes__":0}', '[{"__bytes__":0},{"__bytes__":0}]', '[{"__bytes__":-1}]', '[{"__bytes__":1.5}]', '[{"__bytes__":"0"}]', '{"__bytes__":0,"x":1}', '[', '\uD800'), fc.nat({ max: 5000 })).map(([json, blocks]) => {
+  fc.tuple(
+    fc.constantFrom('[]', '{"__bytes__":0}', '[{"__bytes__":0},{"__bytes__":0}]', '[{"__bytes__":-1}]', '[{"__bytes__":1.5}]', '[{"__bytes__":"0"}]', '{"__bytes__":0,"x":1}', '[', '\uD800'),
+    fc.nat({ max: 5000 }),
+  ).map(([json, blocks]) => {
     const j = new TextEncoder().encode(json);
     const pad = (j.length + 3) & ~3;
     const m = new Uint8Array(8 + pad + blocks * 4);
@@ -111,7 +114,22 @@ export const VALID_ARGS: Record<StudioInvokeMethod, unknown[]> = {
   clearAutosave: [],
   checkRecovery: [],
   getSettings: [],
-  setSettings: [{ windowBounds: { x: 0, y: 0, width: 800, height: 600, maximized: false }, falloffRadius: 0.4, lastFolder: null, language: 'ja', onionSkin: { enabled: true, seconds: 0.2 }, bedroom: { pose: 'left', sides: 'both', autoTurn: true, autoSec: 60, placement: { Alicia: { towardHead: 0.1, towardWall: 0, up: 0, turn: 15 } }, poseFiles: { back: '/home/u/p.vpd' }, sound: { muted: false, volume: 0.5 } } }],
+  setSettings: [{
+    windowBounds: { x: 0, y: 0, width: 800, height: 600, maximized: false },
+    falloffRadius: 0.4,
+    lastFolder: null,
+    language: 'ja',
+    onionSkin: { enabled: true, seconds: 0.2 },
+    bedroom: {
+      pose: 'left',
+      sides: 'both',
+      autoTurn: true,
+      autoSec: 60,
+      placement: { Alicia: { towardHead: 0.1, towardWall: 0, up: 0, turn: 15 } },
+      poseFiles: { back: '/home/u/p.vpd' },
+      sound: { muted: false, volume: 0.5 },
+    },
+  }],
   setCommands: [[{ id: 'file.export', label: 'Export', menu: 'file', accelerator: 'CmdOrCtrl+E', enabled: true, checked: false }]],
   setDocumentState: [{ title: 'walk.vmd', dirty: true, path: '/home/u/motions/walk.vmd' }],
   takeLaunchRequests: [],
@@ -120,7 +138,35 @@ export const VALID_ARGS: Record<StudioInvokeMethod, unknown[]> = {
 
 /** Values a hostile client would try in any slot. */
 const hostile = fc.oneof(
-  fc.constantFrom<unknown>(undefined, null, '', '\0', '/a\0b', 'relative/path', '../..', 'x'.repeat(5000), -1, 0, 1.5, NaN, Infinity, -0, 2 ** 53, true, false, [], {}, [[]], { __proto__: { polluted: true } }, { constructor: 1 }, new Uint8Array(0), 'file', 'builtin', 'window', 'side'),
+  fc.constantFrom<unknown>(
+    undefined,
+    null,
+    '',
+    '\0',
+    '/a\0b',
+    'relative/path',
+    '../..',
+    'x'.repeat(5000),
+    -1,
+    0,
+    1.5,
+    NaN,
+    Infinity,
+    -0,
+    2 ** 53,
+    true,
+    false,
+    [],
+    {},
+    [[]],
+    { __proto__: { polluted: true } },
+    { constructor: 1 },
+    new Uint8Array(0),
+    'file',
+    'builtin',
+    'window',
+    'side',
+  ),
   fc.string(),
   fc.double(),
   fc.integer(),

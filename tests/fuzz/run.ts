@@ -82,7 +82,11 @@ try {
 const total = counts.read + counts.rejected;
 const seconds = (performance.now() - start) / 1000;
 if (process.env.FUZZ_VERBOSE) console.log(`slowest input: ${slowestRecipe}`);
-console.log(`fuzz: ${total} inputs from ${seeds.length} seed files (seed ${seed}): ${counts.read} read, ${counts.rejected} rejected with MotionError, 0 other errors; slowest ${slowest.toFixed(1)} ms, ${seconds.toFixed(1)} s total`);
+console.log(
+  `fuzz: ${total} inputs from ${seeds.length} seed files (seed ${seed}): ${counts.read} read, ${counts.rejected} rejected with MotionError, 0 other errors; slowest ${slowest.toFixed(1)} ms, ${
+    seconds.toFixed(1)
+  } s total`,
+);
 
 // FBX: the same number of damaged files through the FBX converter, each within 2 s.
 const fbxCounts = { converted: 0, rejected: 0 };
@@ -104,4 +108,10 @@ try {
   console.error(`fuzz (FBX): FAILED (seed ${seed})`);
   process.exit(1);
 }
-console.log(`fuzz (FBX): ${fbxCounts.converted + fbxCounts.rejected} damaged FBX files (seed ${seed}): ${fbxCounts.converted} converted, ${fbxCounts.rejected} rejected with MotionError, 0 other errors; slowest ${fbxSlowest.toFixed(1)} ms, ${((performance.now() - fbxStart) / 1000).toFixed(1)} s total`);
+console.log(
+  `fuzz (FBX): ${
+    fbxCounts.converted + fbxCounts.rejected
+  } damaged FBX files (seed ${seed}): ${fbxCounts.converted} converted, ${fbxCounts.rejected} rejected with MotionError, 0 other errors; slowest ${fbxSlowest.toFixed(1)} ms, ${
+    ((performance.now() - fbxStart) / 1000).toFixed(1)
+  } s total`,
+);

@@ -32,7 +32,23 @@ export async function loadTestAvatar(bytes: Uint8Array, name: string): Promise<L
   return loadAvatar(withoutTextures(bytes), name);
 }
 
-const BONES: readonly HumanBoneName[] = ['hips', 'leftUpperLeg', 'leftLowerLeg', 'leftFoot', 'leftToes', 'rightUpperLeg', 'rightLowerLeg', 'rightFoot', 'rightToes', 'leftUpperArm', 'leftLowerArm', 'leftHand', 'rightUpperArm', 'rightLowerArm', 'rightHand'];
+const BONES: readonly HumanBoneName[] = [
+  'hips',
+  'leftUpperLeg',
+  'leftLowerLeg',
+  'leftFoot',
+  'leftToes',
+  'rightUpperLeg',
+  'rightLowerLeg',
+  'rightFoot',
+  'rightToes',
+  'leftUpperArm',
+  'leftLowerArm',
+  'leftHand',
+  'rightUpperArm',
+  'rightLowerArm',
+  'rightHand',
+];
 
 function readPose(avatar: LoadedAvatar, bones: readonly HumanBoneName[] = BONES): SkeletonPose {
   const pose: SkeletonPose = {};
@@ -68,7 +84,12 @@ export interface PlayedState {
  * The avatar at each time as three-vrm-animation plays the .vrma bytes on it: `bones` (default the
  * limbs and hips), the weights of `expressions`, and the gaze. Expressions and gaze start from neutral.
  */
-export async function playedStates(avatar: LoadedAvatar, vrma: Uint8Array, times: ArrayLike<number>, opts: { bones?: readonly HumanBoneName[]; expressions?: readonly string[] } = {}): Promise<PlayedState[]> {
+export async function playedStates(
+  avatar: LoadedAvatar,
+  vrma: Uint8Array,
+  times: ArrayLike<number>,
+  opts: { bones?: readonly HumanBoneName[]; expressions?: readonly string[] } = {},
+): Promise<PlayedState[]> {
   const { vrm } = avatar;
   vrm.expressionManager?.resetValues();
   vrm.lookAt?.reset();

@@ -36,10 +36,9 @@ function blenderVersion(): string | null {
 /** "3.4.1", or null when `blender` does not run here. */
 export const BLENDER_VERSION = blenderVersion();
 export const HAS_BLENDER = BLENDER_VERSION !== null && existsSync(join(ADDON_DIR, '__init__.py'));
-export const NO_BLENDER_REASON =
-  BLENDER_VERSION === null
-    ? `Blender not found (${BLENDER_PATH}; apt-get install blender python3-numpy, or set BLENDER_PATH)`
-    : `the VRM add-on is not at ${ADDON_DIR} (it sits beside the repository in ../shared/vendor)`;
+export const NO_BLENDER_REASON = BLENDER_VERSION === null
+  ? `Blender not found (${BLENDER_PATH}; apt-get install blender python3-numpy, or set BLENDER_PATH)`
+  : `the VRM add-on is not at ${ADDON_DIR} (it sits beside the repository in ../shared/vendor)`;
 
 /** describe() for suites that run Blender on the fixtures: skipped, with the reason, where either is absent. */
 export const describeBlender = describeFixtures.skipIf(!HAS_BLENDER, NO_BLENDER_REASON);

@@ -28,7 +28,12 @@ export const PARTS: readonly Part[] = [
   ]),
 ];
 
-export interface Stats { readonly median: number; readonly p95: number; readonly max: number; readonly n: number }
+export interface Stats {
+  readonly median: number;
+  readonly p95: number;
+  readonly max: number;
+  readonly n: number;
+}
 
 export function stats(v: number[]): Stats {
   const s = [...v].sort((a, b) => a - b);
@@ -100,10 +105,14 @@ export function formatComparison(c: Comparison): string {
 }
 
 /** The limb parts as landmark segments: the detector's own reading of each limb, before any solver. */
-const LIMB_SEGMENTS: readonly (readonly [string, PoseLandmarkName, PoseLandmarkName])[] = (['left', 'right'] as const).flatMap((s) => [
-  [`${s} upper arm`, `${s}Shoulder`, `${s}Elbow`], [`${s} forearm`, `${s}Elbow`, `${s}Wrist`],
-  [`${s} thigh`, `${s}Hip`, `${s}Knee`], [`${s} shin`, `${s}Knee`, `${s}Ankle`],
-] as const);
+const LIMB_SEGMENTS: readonly (readonly [string, PoseLandmarkName, PoseLandmarkName])[] = (['left', 'right'] as const).flatMap((s) =>
+  [
+    [`${s} upper arm`, `${s}Shoulder`, `${s}Elbow`],
+    [`${s} forearm`, `${s}Elbow`, `${s}Wrist`],
+    [`${s} thigh`, `${s}Hip`, `${s}Knee`],
+    [`${s} shin`, `${s}Knee`, `${s}Ankle`],
+  ] as const
+);
 
 export interface ErrorSources {
   /** Degrees per limb: the detector's landmark segment against the same segment of the truth's landmarks (no solver, no filter). */
@@ -152,7 +161,7 @@ export function errorSources(truth: Motion, frames: readonly DetectedFrame[]): E
 
 export function formatErrorSources(e: ErrorSources): string {
   const f = (s: Stats) => `${s.median.toFixed(1).padStart(5)} ${s.p95.toFixed(1).padStart(5)} ${s.max.toFixed(1).padStart(5)}`;
-  const lines = ['where the limbs\' error comes from (degrees, median p95 max, raw frames)', 'detector landmarks vs truth landmarks:'];
+  const lines = ["where the limbs' error comes from (degrees, median p95 max, raw frames)", 'detector landmarks vs truth landmarks:'];
   for (const [k, v] of Object.entries(e.detector)) lines.push(`  ${k.padEnd(16)} ${f(v)}`);
   lines.push(`  ${'limbs'.padEnd(16)} ${f(e.detectorLimbs)}`);
   lines.push(`solver on the truth's landmarks  ${f(e.solverOnTruth)}`);

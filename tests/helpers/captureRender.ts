@@ -283,7 +283,10 @@ export async function renderVideo(browser: Browser, o: VideoOptions): Promise<{ 
     const page = await context.newPage();
     await servePage(page);
     const b64 = (u: Uint8Array) => Buffer.from(u).toString('base64');
-    const out = (await page.evaluate((a) => (window as any).renderVideo(a), { ...o, vrm: b64(o.vrm), vrma: b64(o.vrma) })) as { chunks: { data: string; timeMs: number; key: boolean }[]; drawn: number };
+    const out = (await page.evaluate((a) => (window as any).renderVideo(a), { ...o, vrm: b64(o.vrm), vrma: b64(o.vrma) })) as {
+      chunks: { data: string; timeMs: number; key: boolean }[];
+      drawn: number;
+    };
     const frames = out.chunks.map((c) => ({ data: new Uint8Array(Buffer.from(c.data, 'base64')), timeMs: c.timeMs, key: c.key }));
     return { webm: writeWebm(frames, o.width, o.height, o.duration * 1000 + 1000 / o.fps), drawn: out.drawn };
   } finally {

@@ -228,7 +228,8 @@ export function dracoCompress(glb: Uint8Array): DracoResult {
       const count = json.accessors[p.attributes.POSITION].count;
       const w = new ByteWriter();
       for (const c of 'DRACO') w.u8(c.charCodeAt(0));
-      w.u8(2); w.u8(2); // bitstream 2.2
+      w.u8(2);
+      w.u8(2); // bitstream 2.2
       w.u8(1); // TRIANGULAR_MESH
       w.u8(0); // MESH_SEQUENTIAL_ENCODING
       w.u16(0); // flags: no metadata

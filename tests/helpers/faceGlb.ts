@@ -9,14 +9,58 @@ import { MeshoptEncoder } from 'meshoptimizer/encoder';
 import { packGlb, parseGlb } from '../../shared/gltf/glb';
 
 export const ARKIT = [
-  'eyeBlinkLeft', 'eyeLookDownLeft', 'eyeLookInLeft', 'eyeLookOutLeft', 'eyeLookUpLeft', 'eyeSquintLeft', 'eyeWideLeft',
-  'eyeBlinkRight', 'eyeLookDownRight', 'eyeLookInRight', 'eyeLookOutRight', 'eyeLookUpRight', 'eyeSquintRight', 'eyeWideRight',
-  'jawForward', 'jawLeft', 'jawRight', 'jawOpen', 'mouthClose', 'mouthFunnel', 'mouthPucker', 'mouthLeft', 'mouthRight',
-  'mouthSmileLeft', 'mouthSmileRight', 'mouthFrownLeft', 'mouthFrownRight', 'mouthDimpleLeft', 'mouthDimpleRight',
-  'mouthStretchLeft', 'mouthStretchRight', 'mouthRollLower', 'mouthRollUpper', 'mouthShrugLower', 'mouthShrugUpper',
-  'mouthPressLeft', 'mouthPressRight', 'mouthLowerDownLeft', 'mouthLowerDownRight', 'mouthUpperUpLeft', 'mouthUpperUpRight',
-  'browDownLeft', 'browDownRight', 'browInnerUp', 'browOuterUpLeft', 'browOuterUpRight', 'cheekPuff', 'cheekSquintLeft',
-  'cheekSquintRight', 'noseSneerLeft', 'noseSneerRight', 'tongueOut',
+  'eyeBlinkLeft',
+  'eyeLookDownLeft',
+  'eyeLookInLeft',
+  'eyeLookOutLeft',
+  'eyeLookUpLeft',
+  'eyeSquintLeft',
+  'eyeWideLeft',
+  'eyeBlinkRight',
+  'eyeLookDownRight',
+  'eyeLookInRight',
+  'eyeLookOutRight',
+  'eyeLookUpRight',
+  'eyeSquintRight',
+  'eyeWideRight',
+  'jawForward',
+  'jawLeft',
+  'jawRight',
+  'jawOpen',
+  'mouthClose',
+  'mouthFunnel',
+  'mouthPucker',
+  'mouthLeft',
+  'mouthRight',
+  'mouthSmileLeft',
+  'mouthSmileRight',
+  'mouthFrownLeft',
+  'mouthFrownRight',
+  'mouthDimpleLeft',
+  'mouthDimpleRight',
+  'mouthStretchLeft',
+  'mouthStretchRight',
+  'mouthRollLower',
+  'mouthRollUpper',
+  'mouthShrugLower',
+  'mouthShrugUpper',
+  'mouthPressLeft',
+  'mouthPressRight',
+  'mouthLowerDownLeft',
+  'mouthLowerDownRight',
+  'mouthUpperUpLeft',
+  'mouthUpperUpRight',
+  'browDownLeft',
+  'browDownRight',
+  'browInnerUp',
+  'browOuterUpLeft',
+  'browOuterUpRight',
+  'cheekPuff',
+  'cheekSquintLeft',
+  'cheekSquintRight',
+  'noseSneerLeft',
+  'noseSneerRight',
+  'tongueOut',
 ];
 export const FPS = 30;
 export const KEYS = 61;
@@ -50,7 +94,12 @@ export function faceGlb(compress: boolean): Uint8Array {
       // meshopt's ATTRIBUTES mode takes 4-byte elements: the stream is encoded as count = bytes / 4.
       const data = pad4(bytes);
       const encoded = MeshoptEncoder.encodeGltfBuffer(data, data.length / 4, 4, 'ATTRIBUTES');
-      views.push({ buffer: fallback.index, byteOffset: fallback.size, byteLength: data.length, extensions: { EXT_meshopt_compression: { buffer: 0, byteOffset: at, byteLength: encoded.length, byteStride: 4, count: data.length / 4, mode: 'ATTRIBUTES' } } });
+      views.push({
+        buffer: fallback.index,
+        byteOffset: fallback.size,
+        byteLength: data.length,
+        extensions: { EXT_meshopt_compression: { buffer: 0, byteOffset: at, byteLength: encoded.length, byteStride: 4, count: data.length / 4, mode: 'ATTRIBUTES' } },
+      });
       fallback.size += data.length;
       parts.push(pad4(encoded));
       at += pad4(encoded).length;
@@ -88,7 +137,6 @@ export function faceGlb(compress: boolean): Uint8Array {
   return packGlb(json, bin);
 }
 
-
 /**
  * Any GLB with every buffer view that animation samplers read re-encoded with meshoptimizer's encoder
  * (ATTRIBUTES, 4-byte elements, EXT_meshopt_compression required): the raw bytes are gone, moved
@@ -98,7 +146,8 @@ export function meshoptAnimationViews(glb: Uint8Array, edit?: (ext: Record<strin
   const { json: original, bin } = parseGlb(glb) as { json: Record<string, any>; bin?: Uint8Array };
   const json = structuredClone(original);
   const animViews = new Set<number>();
-  for (const a of json.animations ?? []) for (const s of a.samplers) for (const acc of [s.input, s.output]) if (json.accessors[acc].bufferView !== undefined) animViews.add(json.accessors[acc].bufferView);
+  for (const a of json.animations ?? [])
+    for (const s of a.samplers) for (const acc of [s.input, s.output]) if (json.accessors[acc].bufferView !== undefined) animViews.add(json.accessors[acc].bufferView);
   const parts: Uint8Array[] = [];
   let at = 0;
   let fallback = 0;

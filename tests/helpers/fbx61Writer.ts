@@ -76,8 +76,14 @@ export function fbx61Nodes(scene: FbxScene): Node[] {
     n('GlobalSettings', [], [
       n('Version', [I(1000)]),
       n('Properties60', [], [
-        property60('UpAxis', [g.upAxis]), property60('UpAxisSign', [g.upSign]), property60('FrontAxis', [g.frontAxis]), property60('FrontAxisSign', [g.frontSign]),
-        property60('CoordAxis', [g.coordAxis]), property60('CoordAxisSign', [g.coordSign]), property60('UnitScaleFactor', [g.unitScale]), ...timeMode,
+        property60('UpAxis', [g.upAxis]),
+        property60('UpAxisSign', [g.upSign]),
+        property60('FrontAxis', [g.frontAxis]),
+        property60('FrontAxisSign', [g.frontSign]),
+        property60('CoordAxis', [g.coordAxis]),
+        property60('CoordAxisSign', [g.coordSign]),
+        property60('UnitScaleFactor', [g.unitScale]),
+        ...timeMode,
       ]),
     ]),
   );

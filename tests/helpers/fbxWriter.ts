@@ -18,8 +18,7 @@ const D = (v: number): Prop => ({ t: 'D', v });
 const L = (v: number): Prop => ({ t: 'L', v });
 const S = (v: string): Prop => ({ t: 'S', v });
 const n = (name: string, props: Prop[] = [], children: Node[] = []): Node => ({ name, props, children });
-const P = (name: string, type: string, ...values: number[]): Node =>
-  n('P', [S(name), S(type), S(''), S('A'), ...values.map((v) => (Number.isInteger(v) && type === 'enum' ? I(v) : D(v)))]);
+const P = (name: string, type: string, ...values: number[]): Node => n('P', [S(name), S(type), S(''), S('A'), ...values.map((v) => (Number.isInteger(v) && type === 'enum' ? I(v) : D(v)))]);
 
 export interface FbxSpec {
   /** Joint rotation keys, degrees (Euler XYZ), per joint name, at 30 fps from frame 0. */
@@ -67,14 +66,25 @@ function mixamoRest(layout: NonNullable<FbxSpec['mixamoLayout']>): { world: Map<
 
 /** Bone name, parent, offset from the parent (cm). */
 const BONES: readonly [string, string | null, [number, number, number]][] = [
-  ['Hips', null, [0, 95, 0]], ['Spine', 'Hips', [0, 10, 0]], ['Spine1', 'Spine', [0, 12, 0]], ['Spine2', 'Spine1', [0, 12, 0]],
-  ['Neck', 'Spine2', [0, 15, 0]], ['Head', 'Neck', [0, 10, 0]], ['HeadTop_End', 'Head', [0, 18, 0]],
+  ['Hips', null, [0, 95, 0]],
+  ['Spine', 'Hips', [0, 10, 0]],
+  ['Spine1', 'Spine', [0, 12, 0]],
+  ['Spine2', 'Spine1', [0, 12, 0]],
+  ['Neck', 'Spine2', [0, 15, 0]],
+  ['Head', 'Neck', [0, 10, 0]],
+  ['HeadTop_End', 'Head', [0, 18, 0]],
   ...(['Left', 'Right'] as const).flatMap((s) => {
     const x = s === 'Left' ? 1 : -1;
     return [
-      [`${s}UpLeg`, 'Hips', [9 * x, -5, 0]], [`${s}Leg`, `${s}UpLeg`, [0, -42, 0]], [`${s}Foot`, `${s}Leg`, [0, -42, 0]],
-      [`${s}ToeBase`, `${s}Foot`, [0, -5, 12]], [`${s}Shoulder`, 'Spine2', [3 * x, 10, 0]], [`${s}Arm`, `${s}Shoulder`, [10 * x, 0, 0]],
-      [`${s}ForeArm`, `${s}Arm`, [27 * x, 0, 0]], [`${s}Hand`, `${s}ForeArm`, [25 * x, 0, 0]], [`${s}HandMiddle1`, `${s}Hand`, [9 * x, 0, 0]],
+      [`${s}UpLeg`, 'Hips', [9 * x, -5, 0]],
+      [`${s}Leg`, `${s}UpLeg`, [0, -42, 0]],
+      [`${s}Foot`, `${s}Leg`, [0, -42, 0]],
+      [`${s}ToeBase`, `${s}Foot`, [0, -5, 12]],
+      [`${s}Shoulder`, 'Spine2', [3 * x, 10, 0]],
+      [`${s}Arm`, `${s}Shoulder`, [10 * x, 0, 0]],
+      [`${s}ForeArm`, `${s}Arm`, [27 * x, 0, 0]],
+      [`${s}Hand`, `${s}ForeArm`, [25 * x, 0, 0]],
+      [`${s}HandMiddle1`, `${s}Hand`, [9 * x, 0, 0]],
     ] as [string, string, [number, number, number]][];
   }),
 ];
@@ -96,7 +106,12 @@ export function fbxScene(spec: FbxSpec = {}): Node[] {
   const ARMATURE = 999;
   if (mixamo?.armature) {
     const a = spec.mixamoLayout!.armature!;
-    objects.push(n('Model', [L(ARMATURE), S('Armature\u0000\u0001Model'), S('Null')], [n('Version', [I(232)]), n('Properties70', [], [P('Lcl Rotation', 'Lcl Rotation', ...a.rotation), P('Lcl Scaling', 'Lcl Scaling', a.scale, a.scale, a.scale)])]));
+    objects.push(
+      n('Model', [L(ARMATURE), S('Armature\u0000\u0001Model'), S('Null')], [
+        n('Version', [I(232)]),
+        n('Properties70', [], [P('Lcl Rotation', 'Lcl Rotation', ...a.rotation), P('Lcl Scaling', 'Lcl Scaling', a.scale, a.scale, a.scale)]),
+      ]),
+    );
     C('OO', ARMATURE, 0);
   }
   for (const [b, p, o] of BONES) {
@@ -109,7 +124,8 @@ export function fbxScene(spec: FbxSpec = {}): Node[] {
   }
   // Bind pose: world matrices (translation only: every joint's rest rotation is identity here, unless pre-rotated).
   objects.push(n('Pose', [L(900), S('BindPose\u0000\u0001Pose'), S('BindPose')], [
-    n('Type', [S('BindPose')]), n('NbPoseNodes', [I(BONES.length)]),
+    n('Type', [S('BindPose')]),
+    n('NbPoseNodes', [I(BONES.length)]),
     ...BONES.filter(([b]) => b !== 'LeftArm' || !spec.leftArmPreRotation).map(([b]) => {
       const w = world.get(b)!;
       const matrix = mixamo ? mixamo.world.get(b)!.toArray() : [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, w[0], w[1], w[2], 1];
@@ -119,27 +135,42 @@ export function fbxScene(spec: FbxSpec = {}): Node[] {
   // One take at 30 fps.
   const frames = Math.max(spec.hips?.length ?? 0, ...Object.values(spec.rotations ?? {}).map((k) => k.length), ...Object.values(spec.scales ?? {}).map((k) => k.length), 1);
   if (spec.emptyTake) {
-    objects.push(n('AnimationStack', [L(3), S(`${spec.emptyTake.name}\u0000\u0001AnimStack`), S('')], [n('Properties70', [], [P('LocalStart', 'KTime', 0), P('LocalStop', 'KTime', spec.emptyTake.seconds * TICKS)])]));
+    objects.push(
+      n('AnimationStack', [L(3), S(`${spec.emptyTake.name}\u0000\u0001AnimStack`), S('')], [
+        n('Properties70', [], [P('LocalStart', 'KTime', 0), P('LocalStop', 'KTime', spec.emptyTake.seconds * TICKS)]),
+      ]),
+    );
     objects.push(n('AnimationLayer', [L(4), S('BaseLayer\u0000\u0001AnimLayer'), S('')]));
     C('OO', 4, 3);
   }
-  objects.push(n('AnimationStack', [L(1), S(`${spec.takeName ?? 'Take 001'}\u0000\u0001AnimStack`), S('')], [n('Properties70', [], [P('LocalStart', 'KTime', 0), P('LocalStop', 'KTime', (frames - 1) * (TICKS / 30))])]));
+  objects.push(
+    n('AnimationStack', [L(1), S(`${spec.takeName ?? 'Take 001'}\u0000\u0001AnimStack`), S('')], [
+      n('Properties70', [], [P('LocalStart', 'KTime', 0), P('LocalStop', 'KTime', (frames - 1) * (TICKS / 30))]),
+    ]),
+  );
   objects.push(n('AnimationLayer', [L(2), S('BaseLayer\u0000\u0001AnimLayer'), S('')]));
   C('OO', 2, 1);
   let next = 5000;
   const times = Array.from({ length: frames }, (_, f) => f * (TICKS / 30));
   const curveNode = (bone: string, prop: string, label: string, keys: readonly (readonly [number, number, number])[]) => {
     const cn = next++;
-    objects.push(n('AnimationCurveNode', [L(cn), S(`${label}\u0000\u0001AnimCurveNode`), S('')], [n('Properties70', [], [P('d|X', 'Number', keys[0][0]), P('d|Y', 'Number', keys[0][1]), P('d|Z', 'Number', keys[0][2])])]));
+    objects.push(
+      n('AnimationCurveNode', [L(cn), S(`${label}\u0000\u0001AnimCurveNode`), S('')], [
+        n('Properties70', [], [P('d|X', 'Number', keys[0][0]), P('d|Y', 'Number', keys[0][1]), P('d|Z', 'Number', keys[0][2])]),
+      ]),
+    );
     C('OO', cn, 2);
     C('OP', cn, id.get(bone)!, prop);
     (['X', 'Y', 'Z'] as const).forEach((axis, k) => {
       const c = next++;
       objects.push(n('AnimationCurve', [L(c), S('\u0000\u0001AnimCurve'), S('')], [
-        n('Default', [D(keys[0][k])]), n('KeyVer', [I(4009)]),
+        n('Default', [D(keys[0][k])]),
+        n('KeyVer', [I(4009)]),
         n('KeyTime', [{ t: 'l', v: times.slice(0, keys.length) }]),
         n('KeyValueFloat', [{ t: 'f', v: keys.map((key) => key[k]) }]),
-        n('KeyAttrFlags', [{ t: 'i', v: [0x104] }]), n('KeyAttrDataFloat', [{ t: 'f', v: [0, 0, 0, 0] }]), n('KeyAttrRefCount', [{ t: 'i', v: [keys.length] }]),
+        n('KeyAttrFlags', [{ t: 'i', v: [0x104] }]),
+        n('KeyAttrDataFloat', [{ t: 'f', v: [0, 0, 0, 0] }]),
+        n('KeyAttrRefCount', [{ t: 'i', v: [keys.length] }]),
       ]));
       C('OP', c, cn, `d|${axis}`);
     });
@@ -149,10 +180,19 @@ export function fbxScene(spec: FbxSpec = {}): Node[] {
   if (spec.hips) curveNode('Hips', 'Lcl Translation', 'T', spec.hips);
   return [
     n('FBXHeaderExtension', [], [n('FBXHeaderVersion', [I(1003)]), n('FBXVersion', [I(7400)])]),
-    n('GlobalSettings', [], [n('Version', [I(1000)]), n('Properties70', [], [
-      P('UpAxis', 'int', 1), P('UpAxisSign', 'int', 1), P('FrontAxis', 'int', 2), P('FrontAxisSign', 'int', 1), P('CoordAxis', 'int', 0), P('CoordAxisSign', 'int', 1),
-      P('UnitScaleFactor', 'double', 1), P('TimeMode', 'enum', 6),
-    ])]),
+    n('GlobalSettings', [], [
+      n('Version', [I(1000)]),
+      n('Properties70', [], [
+        P('UpAxis', 'int', 1),
+        P('UpAxisSign', 'int', 1),
+        P('FrontAxis', 'int', 2),
+        P('FrontAxisSign', 'int', 1),
+        P('CoordAxis', 'int', 0),
+        P('CoordAxisSign', 'int', 1),
+        P('UnitScaleFactor', 'double', 1),
+        P('TimeMode', 'enum', 6),
+      ]),
+    ]),
     n('Objects', [], objects),
     n('Connections', [], connections),
   ];

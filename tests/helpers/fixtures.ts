@@ -30,12 +30,10 @@ export const describeFixtures = Object.assign(
   },
   {
     /** Also skip when `condition` holds (e.g. no Chromium), with `reason` in the title; the fixtures' absence wins the reason. */
-    skipIf:
-      (condition: boolean, reason: string) =>
-      (name: string, fn: SuiteBody, timeout?: number): void => {
-        if (HAS_FIXTURES) describe.skipIf(condition)(condition ? `${name} [skipped: ${reason}]` : name, fn, timeout);
-        else skippedForFixtures(name);
-      },
+    skipIf: (condition: boolean, reason: string) => (name: string, fn: SuiteBody, timeout?: number): void => {
+      if (HAS_FIXTURES) describe.skipIf(condition)(condition ? `${name} [skipped: ${reason}]` : name, fn, timeout);
+      else skippedForFixtures(name);
+    },
   },
 );
 

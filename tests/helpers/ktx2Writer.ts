@@ -90,7 +90,10 @@ class BitWriter {
 export function uastcSolidBlock(r: number, g: number, b: number, a: number): Uint8Array {
   const w = new BitWriter(16);
   w.put(0b10111, 5);
-  w.put(r, 8); w.put(g, 8); w.put(b, 8); w.put(a, 8);
+  w.put(r, 8);
+  w.put(g, 8);
+  w.put(b, 8);
+  w.put(a, 8);
   // ETC1 hints: differential mode, intensity table 0 (modifiers ±2, ±8), the ±2 selector, base colour in 5 bits.
   w.put(1, 1);
   w.put(0, 3);

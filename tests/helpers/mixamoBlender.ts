@@ -38,7 +38,16 @@ export interface MixamoExport {
 export const DAZ_TO_MIXAMO: Readonly<Record<string, string>> = (() => {
   const out: Record<string, string> = { hip: 'Hips', abdomen: 'Spine', chest: 'Spine1', neck: 'Neck', head: 'Head', leftEye: 'LeftEye', rightEye: 'RightEye' };
   for (const [s, S] of [['l', 'Left'], ['r', 'Right']] as const) {
-    Object.assign(out, { [`${s}Collar`]: `${S}Shoulder`, [`${s}Shldr`]: `${S}Arm`, [`${s}ForeArm`]: `${S}ForeArm`, [`${s}Hand`]: `${S}Hand`, [`${s}Buttock`]: `${S}Buttock`, [`${s}Thigh`]: `${S}UpLeg`, [`${s}Shin`]: `${S}Leg`, [`${s}Foot`]: `${S}Foot` });
+    Object.assign(out, {
+      [`${s}Collar`]: `${S}Shoulder`,
+      [`${s}Shldr`]: `${S}Arm`,
+      [`${s}ForeArm`]: `${S}ForeArm`,
+      [`${s}Hand`]: `${S}Hand`,
+      [`${s}Buttock`]: `${S}Buttock`,
+      [`${s}Thigh`]: `${S}UpLeg`,
+      [`${s}Shin`]: `${S}Leg`,
+      [`${s}Foot`]: `${S}Foot`,
+    });
     for (const [d, m] of [['Thumb', 'Thumb'], ['Index', 'Index'], ['Mid', 'Middle'], ['Ring', 'Ring'], ['Pinky', 'Pinky']]) for (const k of [1, 2]) out[`${s}${d}${k}`] = `${S}Hand${m}${k}`;
   }
   return out;
@@ -49,8 +58,15 @@ export const KAYKIT_TO_MIXAMO: Readonly<Record<string, string>> = (() => {
   const out: Record<string, string> = { root: 'Root', hips: 'Hips', spine: 'Spine', chest: 'Spine1', head: 'Head' };
   for (const [s, S] of [['l', 'Left'], ['r', 'Right']] as const) {
     Object.assign(out, {
-      [`upperleg.${s}`]: `${S}UpLeg`, [`lowerleg.${s}`]: `${S}Leg`, [`foot.${s}`]: `${S}Foot`, [`toes.${s}`]: `${S}ToeBase`,
-      [`upperarm.${s}`]: `${S}Arm`, [`lowerarm.${s}`]: `${S}ForeArm`, [`wrist.${s}`]: `${S}Hand`, [`hand.${s}`]: `${S}HandMiddle1`, [`handslot.${s}`]: `${S}HandIndex1`,
+      [`upperleg.${s}`]: `${S}UpLeg`,
+      [`lowerleg.${s}`]: `${S}Leg`,
+      [`foot.${s}`]: `${S}Foot`,
+      [`toes.${s}`]: `${S}ToeBase`,
+      [`upperarm.${s}`]: `${S}Arm`,
+      [`lowerarm.${s}`]: `${S}ForeArm`,
+      [`wrist.${s}`]: `${S}Hand`,
+      [`hand.${s}`]: `${S}HandMiddle1`,
+      [`handslot.${s}`]: `${S}HandIndex1`,
     });
   }
   return out;

@@ -106,8 +106,8 @@ export function fbxUnder(bytes: Uint8Array, placement?: Placement): Uint8Array {
     connections.children.push({ name: 'C', props: [S('OO'), { t: 'L', v: id }, { t: 'L', v: 0 }], children: [] });
     // World bind matrices move with the scene.
     for (const o of objects.children) {
-      if (o.name === 'Pose') for (const pn of o.children.filter((c) => c.name === 'PoseNode')) for (const mx of pn.children.filter((c) => c.name === 'Matrix')) premultiply(mx, m);
-      if (o.name === 'Deformer') for (const c of o.children.filter((c) => c.name === 'TransformLink' || c.name === 'Transform')) premultiply(c, m);
+      if (o.name === 'Pose') { for (const pn of o.children.filter((c) => c.name === 'PoseNode')) for (const mx of pn.children.filter((c) => c.name === 'Matrix')) premultiply(mx, m); }
+      if (o.name === 'Deformer') { for (const c of o.children.filter((c) => c.name === 'TransformLink' || c.name === 'Transform')) premultiply(c, m); }
     }
   }
   return encodeBinaryFbx(nodes, 7400, false);
@@ -158,7 +158,9 @@ export function glbUnder(bytes: Uint8Array, placement: Placement, bind: 'mesh' |
       const back = new THREE.Matrix4().multiplyMatrices(m, meshNode >= 0 ? world(meshNode) : new THREE.Matrix4()).invert();
       const acc = json.accessors[skin.inverseBindMatrices] as { bufferView: number; byteOffset?: number; count: number };
       const view = json.bufferViews[acc.bufferView] as { byteOffset?: number };
-      const data = new Float32Array(bin.buffer.slice(bin.byteOffset + (view.byteOffset ?? 0) + (acc.byteOffset ?? 0), bin.byteOffset + (view.byteOffset ?? 0) + (acc.byteOffset ?? 0) + acc.count * 64));
+      const data = new Float32Array(
+        bin.buffer.slice(bin.byteOffset + (view.byteOffset ?? 0) + (acc.byteOffset ?? 0), bin.byteOffset + (view.byteOffset ?? 0) + (acc.byteOffset ?? 0) + acc.count * 64),
+      );
       const offset = extra.length;
       for (let k = 0; k < acc.count; k++) extra.push(...new THREE.Matrix4().fromArray(data, k * 16).multiply(back).toArray());
       extraViews.push({ skin: si, offset, count: acc.count });
@@ -205,7 +207,7 @@ export function bvhUnder(text: string, placement: Placement): string {
     if (/^\s*HIERARCHY\b/.test(line)) continue;
     const offset = /^(\s*OFFSET\s+)(\S+)\s+(\S+)\s+(\S+)/.exec(line);
     const channels = /^\s*CHANNELS\s+\d+\s+(.*)$/.exec(line);
-    if (channels) for (const c of channels[1].trim().split(/\s+/)) positionColumns.push(/position$/i.test(c));
+    if (channels) { for (const c of channels[1].trim().split(/\s+/)) positionColumns.push(/position$/i.test(c)); }
     const root = /^(\s*)ROOT\b/.exec(line);
     if (offset) out.push(`  ${offset[1]}${[offset[2], offset[3], offset[4]].map((v) => Number(v) * s).join(' ')}`);
     else if (root) out.push(`  ${line.replace(/\bROOT\b/, 'JOINT')}`);

@@ -59,11 +59,13 @@ export function morphInfluenceGap(times: ArrayLike<number>, reference: Posed, ou
     const a = morphMeshes(reference.root);
     const b = morphMeshes(ours.root);
     expect(b.length).toBe(a.length);
-    a.forEach((m, j) => m.morphTargetInfluences!.forEach((w, k) => {
-      worst = Math.max(worst, Math.abs(w - b[j].morphTargetInfluences![k]));
-      moved = Math.max(moved, Math.abs(w));
-      compared++;
-    }));
+    a.forEach((m, j) =>
+      m.morphTargetInfluences!.forEach((w, k) => {
+        worst = Math.max(worst, Math.abs(w - b[j].morphTargetInfluences![k]));
+        moved = Math.max(moved, Math.abs(w));
+        compared++;
+      })
+    );
   }
   return { worst, moved, compared };
 }

@@ -34,14 +34,30 @@ function float64(id: number[], v: number): number[] {
 
 export function writeWebm(frames: readonly EncodedFrame[], width: number, height: number, durationMs: number): Uint8Array {
   const header = el([0x1a, 0x45, 0xdf, 0xa3], [
-    ...uint([0x42, 0x86], 1), ...uint([0x42, 0xf7], 1), ...uint([0x42, 0xf2], 4), ...uint([0x42, 0xf3], 8),
-    ...str([0x42, 0x82], 'webm'), ...uint([0x42, 0x87], 2), ...uint([0x42, 0x85], 2),
+    ...uint([0x42, 0x86], 1),
+    ...uint([0x42, 0xf7], 1),
+    ...uint([0x42, 0xf2], 4),
+    ...uint([0x42, 0xf3], 8),
+    ...str([0x42, 0x82], 'webm'),
+    ...uint([0x42, 0x87], 2),
+    ...uint([0x42, 0x85], 2),
   ]);
-  const info = el([0x15, 0x49, 0xa9, 0x66], [...uint([0x2a, 0xd7, 0xb1], 1_000_000), ...float64([0x44, 0x89], durationMs), ...str([0x4d, 0x80], 'vrma-studio test'), ...str([0x57, 0x41], 'vrma-studio test')]);
-  const tracks = el([0x16, 0x54, 0xae, 0x6b], el([0xae], [
-    ...uint([0xd7], 1), ...uint([0x73, 0xc5], 1), ...uint([0x83], 1), ...str([0x86], 'V_VP8'),
-    ...el([0xe0], [...uint([0xb0], width), ...uint([0xba], height)]),
-  ]));
+  const info = el([0x15, 0x49, 0xa9, 0x66], [
+    ...uint([0x2a, 0xd7, 0xb1], 1_000_000),
+    ...float64([0x44, 0x89], durationMs),
+    ...str([0x4d, 0x80], 'vrma-studio test'),
+    ...str([0x57, 0x41], 'vrma-studio test'),
+  ]);
+  const tracks = el(
+    [0x16, 0x54, 0xae, 0x6b],
+    el([0xae], [
+      ...uint([0xd7], 1),
+      ...uint([0x73, 0xc5], 1),
+      ...uint([0x83], 1),
+      ...str([0x86], 'V_VP8'),
+      ...el([0xe0], [...uint([0xb0], width), ...uint([0xba], height)]),
+    ]),
+  );
   const blocks: number[] = [];
   for (const f of frames) {
     const rel = Math.round(f.timeMs);

@@ -18,7 +18,10 @@ describe.skipIf(process.platform === 'win32')('security: describeFile opens no F
     const dir = realpathSync(mkdtempSync(join(tmpdir(), 'vrma-sec-fifo-')));
     const fifos = ['a.bvh', 'b.bvh', 'c.vmd', 'd.pmx', 'e.vrma'].map((n) => join(dir, n));
     for (const f of fifos) execFileSync('mkfifo', [f]);
-    writeFileSync(join(dir, 'walk.bvh'), 'HIERARCHY\nROOT Hips\n{\n OFFSET 0 0 0\n CHANNELS 3 Xrotation Yrotation Zrotation\n End Site\n {\n  OFFSET 0 1 0\n }\n}\nMOTION\nFrames: 3\nFrame Time: 0.5\n0 0 0\n0 0 0\n0 0 0\n');
+    writeFileSync(
+      join(dir, 'walk.bvh'),
+      'HIERARCHY\nROOT Hips\n{\n OFFSET 0 0 0\n CHANNELS 3 Xrotation Yrotation Zrotation\n End Site\n {\n  OFFSET 0 1 0\n }\n}\nMOTION\nFrames: 3\nFrame Time: 0.5\n0 0 0\n0 0 0\n0 0 0\n',
+    );
     const b = new StudioBackend({ host: 'browser', homeDir: dir, userDataDir: join(dir, 'data'), appVersion: '0' });
     try {
       await b.invoke('openFolder', [dir, { confirmed: true }]);

@@ -48,7 +48,10 @@ describe('security: Convert Folder lists takes off the main thread (finding 1)',
     const b = new StudioBackend({ host: 'browser', homeDir: realpathSync(tmpdir()), userDataDir: join(dir, 'data'), appVersion: '0' });
     try {
       writeFileSync(join(dir, 'kit.glb'), manyAnimationsGlb(3));
-      writeFileSync(join(dir, 'w.bvh'), `HIERARCHY\nROOT Hips\n{\n OFFSET 0 0 0\n CHANNELS 3 Xrotation Yrotation Zrotation\n End Site\n {\n  OFFSET 0 1 0\n }\n}\nMOTION\nFrames: 11\nFrame Time: 0.1\n${'0 0 0\n'.repeat(11)}`);
+      writeFileSync(
+        join(dir, 'w.bvh'),
+        `HIERARCHY\nROOT Hips\n{\n OFFSET 0 0 0\n CHANNELS 3 Xrotation Yrotation Zrotation\n End Site\n {\n  OFFSET 0 1 0\n }\n}\nMOTION\nFrames: 11\nFrame Time: 0.1\n${'0 0 0\n'.repeat(11)}`,
+      );
       await b.invoke('openFolder', [dir]);
       const kit = (await b.invoke('describeFile', [join(dir, 'kit.glb')])) as { kind: string; takes?: { name: string }[]; error?: string };
       expect(kit.error).toBeUndefined();

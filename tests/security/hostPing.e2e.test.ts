@@ -117,7 +117,11 @@ describe.skipIf(!existsSync(HOST_SCRIPT) || process.platform !== 'linux')('secur
       [
         `pings: ${pings.length}, slowest ${Math.max(...pings.map((p) => p.ms)).toFixed(0)} ms, failed ${pings.filter((p) => !p.ok).length}; host VmHWM ${(hwm / 1024).toFixed(0)} MB`,
         ...described.sort((a, b) => (a.file < b.file ? -1 : 1)).map((d) => `describe ${base(d.file)}: ${(d.ms / 1000).toFixed(2)} s, ${d.details?.kind} ${short(d.details?.error ?? d.error)}`),
-        ...converted.map((c) => `convert ${base(c.folder)}: ${(c.ms / 1000).toFixed(2)} s${c.asked ? ' (asked)' : ''}, ${c.summary ? `${c.summary.converted.length} converted, ${c.summary.failed.length} failed: ${short(c.summary.failed.map((f) => `${base(f.source)}: ${f.message}`).join('; '))}` : c.error}`),
+        ...converted.map((c) =>
+          `convert ${base(c.folder)}: ${(c.ms / 1000).toFixed(2)} s${c.asked ? ' (asked)' : ''}, ${
+            c.summary ? `${c.summary.converted.length} converted, ${c.summary.failed.length} failed: ${short(c.summary.failed.map((f) => `${base(f.source)}: ${f.message}`).join('; '))}` : c.error
+          }`
+        ),
       ].join('\n'),
     );
 

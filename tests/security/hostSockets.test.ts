@@ -135,7 +135,7 @@ describe('host sockets (findings 7, 8, 15)', () => {
     // A trickle of one byte every 500 ms is the thing tested (slower than the stall rule's 16 KiB a second).
     const drip = setInterval(() => trickles.forEach((s) => s.socket.write('x')), 500);
     try {
-      await waitFor(() => heads >= 3, 'the host to read the three uploads\' heads');
+      await waitFor(() => heads >= 3, "the host to read the three uploads' heads");
       const bytes = new Uint8Array(1024).fill(7);
       const body = encodeWire([{ bytes, suggestedName: 'small.vrma', path: join(folder, 'small.vrma') }]);
       let status = 0;

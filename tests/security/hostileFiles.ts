@@ -25,7 +25,6 @@ export function sharedViewVrma(accessors: number, keys: number): Uint8Array {
   });
 }
 
-
 /**
  * A .vrma whose JSON chunk lists `nodes` empty nodes (`{}`), written as text so that building it
  * costs only the text (JSON.stringify of the array would itself allocate every node).

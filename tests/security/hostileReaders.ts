@@ -123,12 +123,22 @@ export function nodeChainGlb(nodes: number, cycle = false): Uint8Array {
 
 /** A small Mixamo-named humanoid as glTF nodes (metres, T-pose): the recognizer finds it by name. */
 const HUMANOID: readonly [string, number, [number, number, number]][] = [
-  ['Hips', -1, [0, 0.95, 0]], ['Spine', 0, [0, 0.1, 0]], ['Spine1', 1, [0, 0.12, 0]], ['Spine2', 2, [0, 0.12, 0]], ['Neck', 3, [0, 0.15, 0]], ['Head', 4, [0, 0.1, 0]],
+  ['Hips', -1, [0, 0.95, 0]],
+  ['Spine', 0, [0, 0.1, 0]],
+  ['Spine1', 1, [0, 0.12, 0]],
+  ['Spine2', 2, [0, 0.12, 0]],
+  ['Neck', 3, [0, 0.15, 0]],
+  ['Head', 4, [0, 0.1, 0]],
   ...([['Left', 1], ['Right', -1]] as const).flatMap(([side, x], k): [string, number, [number, number, number]][] => {
     const at = 6 + k * 7;
     return [
-      [`${side}UpLeg`, 0, [0.09 * x, -0.05, 0]], [`${side}Leg`, at, [0, -0.42, 0]], [`${side}Foot`, at + 1, [0, -0.42, 0]],
-      [`${side}Shoulder`, 3, [0.03 * x, 0.1, 0]], [`${side}Arm`, at + 3, [0.1 * x, 0, 0]], [`${side}ForeArm`, at + 4, [0.27 * x, 0, 0]], [`${side}Hand`, at + 5, [0.25 * x, 0, 0]],
+      [`${side}UpLeg`, 0, [0.09 * x, -0.05, 0]],
+      [`${side}Leg`, at, [0, -0.42, 0]],
+      [`${side}Foot`, at + 1, [0, -0.42, 0]],
+      [`${side}Shoulder`, 3, [0.03 * x, 0.1, 0]],
+      [`${side}Arm`, at + 3, [0.1 * x, 0, 0]],
+      [`${side}ForeArm`, at + 4, [0.27 * x, 0, 0]],
+      [`${side}Hand`, at + 5, [0.25 * x, 0, 0]],
     ];
   }),
 ];

@@ -18,8 +18,17 @@ import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
 import type { FbxCurve } from '../../shared/convert/fbx/sceneTypes';
 import {
-  boneChainPmd, deepJsonGltf, foldedChainVrma, glbOfJsonText, legIkCopiesPmd, manyLongTakesFbx,
-  nodeChainGlb, parentChainFbx, sharedAccessorGlb, sharedPathsFbx, twoKeyVmd,
+  boneChainPmd,
+  deepJsonGltf,
+  foldedChainVrma,
+  glbOfJsonText,
+  legIkCopiesPmd,
+  manyLongTakesFbx,
+  nodeChainGlb,
+  parentChainFbx,
+  sharedAccessorGlb,
+  sharedPathsFbx,
+  twoKeyVmd,
 } from './hostileReaders';
 
 /** The MotionError `f` throws, checked to be worded in both languages (not an engine error). */
@@ -124,7 +133,7 @@ describe('glTF converter: linear cycle check, iterative walk, shared accessors o
     expect(nodeInCycle(parent)).toBeGreaterThanOrEqual(0);
   });
 
-  it('two nodes that are each other\'s child after a 100,000-node chain are refused as a cycle (node 100,000 or 100,001)', () => {
+  it("two nodes that are each other's child after a 100,000-node chain are refused as a cycle (node 100,000 or 100,001)", () => {
     const e = typedError(() => convertGltfTakes(nodeChainGlb(100_000, true)));
     expect(e.code).toBe('BAD_GLTF');
     expect(e.detail).toBe('gltf.cycle');

@@ -65,10 +65,9 @@ describe('security: no check-then-reopen race on reads (finding 7)', () => {
     for (let i = 0; i < rounds; i++) {
       for (const via of ['file', 'call'] as const) {
         swapNext = true;
-        const r =
-          via === 'file'
-            ? await raw(host.port, '/api/file', { headers: { 'X-VRMA-Token': host.token, 'X-VRMA-Path': encodeURIComponent(file) } })
-            : await call(host, 'readFile', [file]);
+        const r = via === 'file'
+          ? await raw(host.port, '/api/file', { headers: { 'X-VRMA-Token': host.token, 'X-VRMA-Path': encodeURIComponent(file) } })
+          : await call(host, 'readFile', [file]);
         swapNext = false;
         back();
         const text = via === 'file' ? r.body.toString() : r.status === 200 ? Buffer.from(decoded(r).value as Uint8Array).toString() : '';

@@ -59,12 +59,11 @@ describe('security: saves into a watched folder stay cheap for the host', () => 
       const bytes = new Uint8Array(20 * 1024 * 1024).fill(7);
       const ours = (await listingsDuring(folder, () => writeFileAtomic(join(dir, 'a.vrma'), bytes, { overwrite: true }))) - marker;
       // The same bytes through FileHandle.writeFile, as the write did before: one listing per 512 kB written.
-      const chunked =
-        (await listingsDuring(folder, async () => {
-          const h = await fs.promises.open(join(dir, 'b.bin'), 'w');
-          await h.writeFile(bytes);
-          await h.close();
-        })) - marker;
+      const chunked = (await listingsDuring(folder, async () => {
+        const h = await fs.promises.open(join(dir, 'b.bin'), 'w');
+        await h.writeFile(bytes);
+        await h.close();
+      })) - marker;
       console.info(`[watched writes] listings: marker ${marker}, atomic write ${ours}, chunked ${chunked}`);
       expect(fs.readFileSync(join(dir, 'a.vrma')).equals(Buffer.from(bytes))).toBe(true);
       expect(ours).toBeLessThanOrEqual(8); // measured: 4 (create, write, rename...)

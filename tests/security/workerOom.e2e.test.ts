@@ -37,7 +37,10 @@ describe.skipIf(!existsSync(HOST_SCRIPT) || process.platform !== 'linux')('secur
   beforeAll(async () => {
     root = realpathSync(mkdtempSync(join(tmpdir(), 'vrma-oom-')));
     writeFileSync(join(root, 'lines.bvh'), `HIERARCHY\n${'ab\n'.repeat(70_000_000)}`);
-    writeFileSync(join(root, 'walk.bvh'), 'HIERARCHY\nROOT Hips\n{\n OFFSET 0 0 0\n CHANNELS 3 Xrotation Yrotation Zrotation\n End Site\n {\n  OFFSET 0 1 0\n }\n}\nMOTION\nFrames: 3\nFrame Time: 0.5\n0 0 0\n0 0 0\n0 0 0\n');
+    writeFileSync(
+      join(root, 'walk.bvh'),
+      'HIERARCHY\nROOT Hips\n{\n OFFSET 0 0 0\n CHANNELS 3 Xrotation Yrotation Zrotation\n End Site\n {\n  OFFSET 0 1 0\n }\n}\nMOTION\nFrames: 3\nFrame Time: 0.5\n0 0 0\n0 0 0\n0 0 0\n',
+    );
     host = await startHost();
   }, 120_000);
 
@@ -56,7 +59,9 @@ describe.skipIf(!existsSync(HOST_SCRIPT) || process.platform !== 'linux')('secur
     const after = await api<FileDetails>(host, 'describeFile', join(root, 'walk.bvh'));
     const pings = await pinger.stop();
     const hwm = vmHwmKb(host.process.pid!);
-    console.log(`lines.bvh: ${seconds.toFixed(1)} s, ${oom.value?.error}; pings ${pings.length}, slowest ${Math.max(...pings.map((p) => p.ms)).toFixed(0)} ms; host VmHWM ${(hwm / 1024).toFixed(0)} MB`);
+    console.log(
+      `lines.bvh: ${seconds.toFixed(1)} s, ${oom.value?.error}; pings ${pings.length}, slowest ${Math.max(...pings.map((p) => p.ms)).toFixed(0)} ms; host VmHWM ${(hwm / 1024).toFixed(0)} MB`,
+    );
 
     expect(oom.error).toBeUndefined();
     expect(oom.value).toMatchObject({ path: join(root, 'lines.bvh'), kind: 'unreadable', problem: { code: 'TOO_LARGE', detail: 'convert.outOfMemory', params: { heap: WORKER_HEAP_MB } } });

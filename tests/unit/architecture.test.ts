@@ -137,7 +137,9 @@ describe('architecture: which folder may import what', () => {
     const fromCodecs = reachable(codecs);
     for (const w of ['vmdWriter', 'bvhWriter', 'glbWriter', 'fbxWriter']) expect(fromCodecs.has(join(ROOT, 'shared/export', `${w}.ts`)), w).toBe(true);
     // And no exporter module reaches the table (nor the convert door that imports it).
-    const back = exportFiles.flatMap((f) => [...reachable(f)].filter((t) => t === codecs || t === join(ROOT, 'shared/formats/index.ts')).map((t) => `${relative(ROOT, f)} reaches ${relative(ROOT, t)}`));
+    const back = exportFiles.flatMap((f) =>
+      [...reachable(f)].filter((t) => t === codecs || t === join(ROOT, 'shared/formats/index.ts')).map((t) => `${relative(ROOT, f)} reaches ${relative(ROOT, t)}`)
+    );
     expect(back).toEqual([]);
     expect(fromCodecs.has(codecs), 'codecs.ts is not on a cycle of its own').toBe(false);
   });

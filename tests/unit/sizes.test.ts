@@ -14,11 +14,9 @@ const MAX_FUNCTION = 120;
 /** Message catalogues, and the tables that are the one place a concept's cases live. */
 const DATA_TABLES = (path: string) => path.startsWith('shared/i18n/messages/') || path === 'shared/edits/registry.ts';
 
-const FILE_DEBT: Readonly<Record<string, number>> = {
-};
+const FILE_DEBT: Readonly<Record<string, number>> = {};
 
-const FUNCTION_DEBT: Readonly<Record<string, number>> = {
-};
+const FUNCTION_DEBT: Readonly<Record<string, number>> = {};
 
 /** Each listed item at most its listed length; nothing unlisted; nothing listed that is short now. */
 function owed(found: readonly LongThing[], debt: Readonly<Record<string, number>>): string[] {

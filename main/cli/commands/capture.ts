@@ -61,9 +61,9 @@ export const captureCommand: CliCommand = {
     'and the face need the same engine: with --hands or --face it says which boxes to check in the studio.',
     '',
     'Options:',
-    '  -o, --output FILE  the .vrma to write (default: VIDEO\'s name with .vrma, beside it)',
-    '  --hands            finger rotations from the hands\' landmarks',
-    '  --face             blinks and vowels from the face\'s landmarks',
+    "  -o, --output FILE  the .vrma to write (default: VIDEO's name with .vrma, beside it)",
+    "  --hands            finger rotations from the hands' landmarks",
+    "  --face             blinks and vowels from the face's landmarks",
     `  --fps N            frames read per second of video, ${CAPTURE_FPS_RANGE[0]} to ${CAPTURE_FPS_RANGE[1]} (default 30)`,
   ].join('\n'),
   options: {
@@ -81,11 +81,18 @@ export const captureCommand: CliCommand = {
     if (parts.length) {
       const list = (items: string[]) => new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(items);
       const say = (key: string) => translate(key, {}, undefined, locale);
-      io.err(`vrma-studio capture: ${translate('capture.cli.details', {
-        parts: list(parts.map((p) => say(`capture.cli.part.${p}`))),
-        choices: list(parts.map((p) => translate('capture.cli.choice', { label: say(`capture.settings.${p}`) }, undefined, locale))),
-        panel: say('capture.settings.title'),
-      }, undefined, locale)}`);
+      io.err(`vrma-studio capture: ${
+        translate(
+          'capture.cli.details',
+          {
+            parts: list(parts.map((p) => say(`capture.cli.part.${p}`))),
+            choices: list(parts.map((p) => translate('capture.cli.choice', { label: say(`capture.settings.${p}`) }, undefined, locale))),
+            panel: say('capture.settings.title'),
+          },
+          undefined,
+          locale,
+        )
+      }`);
     }
     return 1;
   },

@@ -36,7 +36,11 @@ const CLI_HINTS: Partial<Record<ErrorDetail, string>> = {
 };
 const cliHint = (detail: ErrorDetail | undefined): string => (detail && CLI_HINTS[detail] ? ` (${CLI_HINTS[detail]})` : '');
 
-async function plan(inputs: string[], outDir: string | undefined, opts: { take?: string; threads?: number; modelBeside: boolean; allTakes?: boolean; describer?: DescribeWorker }): Promise<{ plan: ConversionPlan; problems: PlanProblem[] }> {
+async function plan(
+  inputs: string[],
+  outDir: string | undefined,
+  opts: { take?: string; threads?: number; modelBeside: boolean; allTakes?: boolean; describer?: DescribeWorker },
+): Promise<{ plan: ConversionPlan; problems: PlanProblem[] }> {
   const sources: PlanSource[] = [];
   const problems: PlanProblem[] = [];
   const target = (file: string, root?: string) => {
@@ -80,7 +84,10 @@ async function plan(inputs: string[], outDir: string | undefined, opts: { take?:
     key: (path) => resolve(path),
     modelBeside: (path) => mmdModelBeside(resolve(path), listings)?.path,
   };
-  return { plan: await planConversion(sources, io, { take: opts.take, cores: availableParallelism(), threads: opts.threads, maxTakes: opts.allTakes ? undefined : MAX_TAKES_WITHOUT_ASKING }), problems };
+  return {
+    plan: await planConversion(sources, io, { take: opts.take, cores: availableParallelism(), threads: opts.threads, maxTakes: opts.allTakes ? undefined : MAX_TAKES_WITHOUT_ASKING }),
+    problems,
+  };
 }
 
 /**
@@ -163,7 +170,7 @@ export const convertCommand: CliCommand = {
     '',
     'Options:',
     '  --out-dir D    write into D instead (sub-folders of a folder input are kept)',
-    '  --fps N        key rate of the output (default: the file\'s own rate: BVH frame time, FBX TimeMode,',
+    "  --fps N        key rate of the output (default: the file's own rate: BVH frame time, FBX TimeMode,",
     '                 glTF key times; 30 for VMD)',
     `  --take NAME    only this take of a ${formatList(TAKE_EXTENSIONS)} file (written as NAME.vrma)`,
     `  --list-takes   print each take of a ${formatList(TAKE_EXTENSIONS)} file: name, duration, fps, keys (--json: as JSON)`,
@@ -227,7 +234,19 @@ export const convertCommand: CliCommand = {
     const jobs: ConvertJob[] = [];
     for (const [id, p] of planned.plan.jobs.entries()) {
       const model = pmx ?? (p.model ? await modelBytes(p.model) : undefined);
-      jobs.push({ id, input: p.input, output: p.output, take: p.take, fps, unit: unit as BvhUnit | undefined, pmx: model, forceModel: pmx !== undefined, optimize: values.optimize === true, pinFeet: values['pin-feet'] === true, force: values.force === true });
+      jobs.push({
+        id,
+        input: p.input,
+        output: p.output,
+        take: p.take,
+        fps,
+        unit: unit as BvhUnit | undefined,
+        pmx: model,
+        forceModel: pmx !== undefined,
+        optimize: values.optimize === true,
+        pinFeet: values['pin-feet'] === true,
+        force: values.force === true,
+      });
     }
     const results: ConvertResult[] = [];
     const tty = io.isTTY && Boolean(process.stderr.isTTY);

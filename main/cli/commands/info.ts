@@ -25,7 +25,9 @@ function formatSummary(file: string, s: MotionSummary, enc: FileEncoding, bytes:
     `  tracks            ${s.totalTracks} (${kinds.join(', ')})`,
     `  keys              ${s.totalKeys}`,
     `  encoding          ${enc.encoding}${enc.encoding === 'float' ? '' : ` (rotations ${enc.rotationComponents.join('/')})`}, ${enc.bytesPerKey.toFixed(1)} bytes per key`,
-    `  bytes             ${bytes.total}: JSON ${bytes.json}, key times ${bytes.times} (${bytes.timeArrays} arrays), rotations ${bytes.rotations}, translations ${bytes.translations + bytes.otherValues}, headers+padding ${bytes.overhead}`,
+    `  bytes             ${bytes.total}: JSON ${bytes.json}, key times ${bytes.times} (${bytes.timeArrays} arrays), rotations ${bytes.rotations}, translations ${
+      bytes.translations + bytes.otherValues
+    }, headers+padding ${bytes.overhead}`,
     `  bones             ${s.bones.length} mapped, ${s.animatedBones.length} animated${s.animatedBones.length ? `: ${s.animatedBones.join(', ')}` : ''}`,
     `  expressions       ${s.expressions.length ? `${s.expressions.map((e) => e.name).join(', ')} (${animatedExpr.length} animated)` : 'none'}`,
     `  lookAt            ${s.lookAt}`,
@@ -43,9 +45,9 @@ export const infoCommand: CliCommand = {
     'Usage: vrma-studio info FILE... [--json]',
     '',
     'Prints, per file: spec version, duration, estimated fps, tracks by kind, total keys, encoding',
-    '(float, or quantized: 16-bit rotations) with the file\'s bytes per key, where the bytes go (JSON, key',
+    "(float, or quantized: 16-bit rotations) with the file's bytes per key, where the bytes go (JSON, key",
     'times, rotations, translations, headers and padding), bones, expressions, lookAt,',
-    'rest hips height and the reader\'s warnings.',
+    "rest hips height and the reader's warnings.",
     '',
     'Options:',
     '  --json   one JSON array with an object per file ({file, ...} or {file, error})',
@@ -58,7 +60,14 @@ export const infoCommand: CliCommand = {
       const summary = summarizeMotion(readVrma(bytes));
       const enc = fileEncoding(bytes);
       return {
-        json: { ...summary, warnings: summary.warnings.map((w) => w.text), encoding: enc.encoding, rotationComponents: enc.rotationComponents, bytesPerKey: enc.bytesPerKey, bytes: byteBreakdown(bytes) },
+        json: {
+          ...summary,
+          warnings: summary.warnings.map((w) => w.text),
+          encoding: enc.encoding,
+          rotationComponents: enc.rotationComponents,
+          bytesPerKey: enc.bytesPerKey,
+          bytes: byteBreakdown(bytes),
+        },
         text: formatSummary(file, summary, enc, byteBreakdown(bytes)),
       };
     });

@@ -86,7 +86,12 @@ export function convertBvhDetailed(bytes: Uint8Array, opts: BvhConvertOptions = 
     fps,
     warnings: [
       ...bvh.warnings,
-      warning(`BVH: ${bvh.frameCount} frames at ${(1 / bvh.frameTime).toFixed(3)} fps, units ${rig.unit}, skeleton found by ${rig.recognition.method}`, 'bvh.summary', { frames: bvh.frameCount, fps: Number((1 / bvh.frameTime).toFixed(3)), unit: rig.unit, method: rig.recognition.method }),
+      warning(`BVH: ${bvh.frameCount} frames at ${(1 / bvh.frameTime).toFixed(3)} fps, units ${rig.unit}, skeleton found by ${rig.recognition.method}`, 'bvh.summary', {
+        frames: bvh.frameCount,
+        fps: Number((1 / bvh.frameTime).toFixed(3)),
+        unit: rig.unit,
+        method: rig.recognition.method,
+      }),
     ],
     generator: 'VRMA Studio BVH converter',
   });

@@ -51,23 +51,39 @@ export class BvhPoser {
         // terms left out (the same numbers), in registers because this is the innermost loop.
         const x = qx, y = qy, z = qz, w = qw;
         if (axis === 88) {
-          qx = w * s + x * co; qy = y * co + z * s; qz = z * co - y * s; qw = w * co - x * s;
+          qx = w * s + x * co;
+          qy = y * co + z * s;
+          qz = z * co - y * s;
+          qw = w * co - x * s;
         } else if (axis === 89) {
-          qx = x * co - z * s; qy = w * s + y * co; qz = x * s + z * co; qw = w * co - y * s;
+          qx = x * co - z * s;
+          qy = w * s + y * co;
+          qz = x * s + z * co;
+          qw = w * co - y * s;
         } else {
-          qx = x * co + y * s; qy = y * co - x * s; qz = w * s + z * co; qw = w * co - z * s;
+          qx = x * co + y * s;
+          qy = y * co - x * s;
+          qz = w * s + z * co;
+          qw = w * co - z * s;
         }
       }
-      local[0] = qx; local[1] = qy; local[2] = qz; local[3] = qw;
+      local[0] = qx;
+      local[1] = qy;
+      local[2] = qz;
+      local[3] = qw;
       const p = joint.parent;
       if (p < 0) {
         W.set(local, j * 4);
-        P[j * 3] = tx; P[j * 3 + 1] = ty; P[j * 3 + 2] = tz;
+        P[j * 3] = tx;
+        P[j * 3 + 1] = ty;
+        P[j * 3 + 2] = tz;
         continue;
       }
       multiplyFlat(W, j * 4, W, p * 4, local, 0);
       // position = parentPos + parentRot * t
-      local[0] = tx; local[1] = ty; local[2] = tz;
+      local[0] = tx;
+      local[1] = ty;
+      local[2] = tz;
       rotateVecFlat(P, j * 3, W, p * 4, local, 0);
       P[j * 3] += P[p * 3];
       P[j * 3 + 1] += P[p * 3 + 1];

@@ -29,11 +29,21 @@ function decodeElements(type: string, raw: Uint8Array, count: number): Float64Ar
   const dv = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
   const out = new Float64Array(count);
   switch (type) {
-    case 'f': for (let i = 0; i < count; i++) out[i] = dv.getFloat32(i * 4, true); break;
-    case 'd': for (let i = 0; i < count; i++) out[i] = dv.getFloat64(i * 8, true); break;
-    case 'i': for (let i = 0; i < count; i++) out[i] = dv.getInt32(i * 4, true); break;
-    case 'l': for (let i = 0; i < count; i++) out[i] = Number(dv.getBigInt64(i * 8, true)); break;
-    default: for (let i = 0; i < count; i++) out[i] = raw[i] ? 1 : 0; break;
+    case 'f':
+      for (let i = 0; i < count; i++) out[i] = dv.getFloat32(i * 4, true);
+      break;
+    case 'd':
+      for (let i = 0; i < count; i++) out[i] = dv.getFloat64(i * 8, true);
+      break;
+    case 'i':
+      for (let i = 0; i < count; i++) out[i] = dv.getInt32(i * 4, true);
+      break;
+    case 'l':
+      for (let i = 0; i < count; i++) out[i] = Number(dv.getBigInt64(i * 8, true));
+      break;
+    default:
+      for (let i = 0; i < count; i++) out[i] = raw[i] ? 1 : 0;
+      break;
   }
   return out;
 }
@@ -102,12 +112,34 @@ function readProps({ bytes, dv, utf8, budget }: PropertySource, start: number, e
     need(1);
     const type = String.fromCharCode(bytes[p++]);
     switch (type) {
-      case 'Y': need(2); props.push(dv.getInt16(p, true)); p += 2; break;
+      case 'Y':
+        need(2);
+        props.push(dv.getInt16(p, true));
+        p += 2;
+        break;
       // A bool (0/1, or 'T'/'Y'/'F'/'N'), except in FBX 6.x key lists, where it is a mode letter ('L', 'C', 'U', 's', 'n' ...).
-      case 'C': { need(1); const b = bytes[p]; props.push(b === 0 || b === 0x46 || b === 0x4e ? false : b === 1 || b === 0x54 || b === 0x59 ? true : String.fromCharCode(b)); p += 1; break; }
-      case 'I': need(4); props.push(dv.getInt32(p, true)); p += 4; break;
-      case 'F': need(4); props.push(dv.getFloat32(p, true)); p += 4; break;
-      case 'D': need(8); props.push(dv.getFloat64(p, true)); p += 8; break;
+      case 'C': {
+        need(1);
+        const b = bytes[p];
+        props.push(b === 0 || b === 0x46 || b === 0x4e ? false : b === 1 || b === 0x54 || b === 0x59 ? true : String.fromCharCode(b));
+        p += 1;
+        break;
+      }
+      case 'I':
+        need(4);
+        props.push(dv.getInt32(p, true));
+        p += 4;
+        break;
+      case 'F':
+        need(4);
+        props.push(dv.getFloat32(p, true));
+        p += 4;
+        break;
+      case 'D':
+        need(8);
+        props.push(dv.getFloat64(p, true));
+        p += 8;
+        break;
       case 'L': {
         need(8);
         const v = dv.getBigInt64(p, true);
@@ -115,7 +147,8 @@ function readProps({ bytes, dv, utf8, budget }: PropertySource, start: number, e
         p += 8;
         break;
       }
-      case 'S': case 'R': {
+      case 'S':
+      case 'R': {
         need(4);
         const len = dv.getUint32(p, true);
         p += 4;
@@ -126,7 +159,11 @@ function readProps({ bytes, dv, utf8, budget }: PropertySource, start: number, e
         else props.push(shortString(data) ?? utf8.decode(data));
         break;
       }
-      case 'f': case 'd': case 'i': case 'l': case 'b': {
+      case 'f':
+      case 'd':
+      case 'i':
+      case 'l':
+      case 'b': {
         need(12);
         const count2 = dv.getUint32(p, true);
         const encoding = dv.getUint32(p + 4, true);

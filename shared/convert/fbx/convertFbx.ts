@@ -72,7 +72,7 @@ function buildSkeleton(scene: FbxScene, warnings: MotionWarning[]): Skeleton {
   for (const m of scene.models.values()) {
     if (BONE_TYPES.has(m.type) || (scene.bindPose.has(m.id) && m.type !== 'Mesh')) keep.add(m.id);
   }
-  if (!keep.size) for (const m of scene.models.values()) if (m.type === 'Null') keep.add(m.id);
+  if (!keep.size) { for (const m of scene.models.values()) if (m.type === 'Null') keep.add(m.id); }
   for (const id of [...keep]) for (let p = scene.models.get(id)!.parent; p !== null && !keep.has(p); p = scene.models.get(p)!.parent) keep.add(p);
   // Depth first from the roots, so parents come before children.
   const ids: string[] = [];
@@ -124,9 +124,7 @@ function buildSkeleton(scene: FbxScene, warnings: MotionWarning[]): Skeleton {
 
 /** Poses the skeleton: joints at their bind pose follow their parent rigidly, animated ones by InheritType. */
 function fbxPoser(skeleton: Skeleton, localAt: (joint: number, frame: number) => Mat4): MatrixPoser {
-  return new MatrixPoser(skeleton, skeleton.root, localAt, (parent, local, j) =>
-    local === skeleton.bindLocal[j] ? multiply(parent, local) : childWorld(parent, local, skeleton.parts[j].inheritType),
-  );
+  return new MatrixPoser(skeleton, skeleton.root, localAt, (parent, local, j) => local === skeleton.bindLocal[j] ? multiply(parent, local) : childWorld(parent, local, skeleton.parts[j].inheritType));
 }
 
 /** The parsed file, its skeleton and its humanoid, shared by every take. */
@@ -149,7 +147,9 @@ export function readFbx(bytes: Uint8Array): FbxSource {
   const skeleton = buildSkeleton(scene, warnings);
   if (!skeleton.ids.length) {
     // Say what the file is: a blend shape animation (a face, a prop) has no body to move.
-    const morphs = scene.stacks.some((st) => st.curveNodes.some((cn) => cn.property === 'DeformPercent' && scene.blendShapeChannels.has(cn.target) && [...cn.curves.values()].some((c) => c.times.length > 0)));
+    const morphs = scene.stacks.some((st) =>
+      st.curveNodes.some((cn) => cn.property === 'DeformPercent' && scene.blendShapeChannels.has(cn.target) && [...cn.curves.values()].some((c) => c.times.length > 0))
+    );
     const meshes = [...scene.models.values()].filter((m) => m.type === 'Mesh').map((m) => m.name);
     if (morphs) {
       const names = meshes.length ? meshes.slice(0, 6).join(', ') + (meshes.length > 6 ? ` and ${meshes.length - 6} more` : '') : 'its meshes';
@@ -228,7 +228,7 @@ function channelsOf(source: FbxSource, stack: FbxStack): (LayerChannels[] | unde
       const slot = CHANNELS[cn.property];
       if (j === undefined || slot === undefined) continue;
       let lc = byJoint.get(j);
-      if (!lc) byJoint.set(j, (lc = { layer, weight, slots: [undefined, undefined, undefined] }));
+      if (!lc) byJoint.set(j, lc = { layer, weight, slots: [undefined, undefined, undefined] });
       (lc.slots as (readonly [Component, Component, Component] | undefined)[])[slot] = AXES.map((axis) => {
         const curve = cn.curves.get(axis);
         if (curve?.times.length) {
@@ -262,7 +262,13 @@ function expressionTracks(source: FbxSource, stack: FbxStack, ticks: Float64Arra
     for (let f = 0; f < ticks.length; f++) values[f] = Math.min(1, Math.max(0, cursor.at(ticks[f]) / 100));
     out[preset] = { times, values };
   }
-  if (skipped.length) warnings.push(warning(`${skipped.length} blend shape(s) with no VRM expression preset skipped: ${skipped.slice(0, 12).join(', ')}`, 'fbx.blendShapesSkipped', { count: skipped.length, names: skipped.slice(0, 12).join(', ') }));
+  if (skipped.length)
+    warnings.push(
+      warning(`${skipped.length} blend shape(s) with no VRM expression preset skipped: ${skipped.slice(0, 12).join(', ')}`, 'fbx.blendShapesSkipped', {
+        count: skipped.length,
+        names: skipped.slice(0, 12).join(', '),
+      }),
+    );
   return Object.keys(out).length ? out : undefined;
 }
 
@@ -325,11 +331,28 @@ export function convertFbxTake(source: FbxSource, stack: FbxStack, opts: FbxConv
   const rig = source.rig();
   const { times, ticks, poser, animated } = takeFrames(source, stack, info.fps);
   const warnings: MotionWarning[] = [...source.warnings];
-  if (stack.layerCount > 1) warnings.push(warning(`take "${stack.name}": ${stack.layerCount} animation layers blended (${stack.layers.map((l) => `${l.name} ${l.mute ? 'muted' : `${l.blend} ${Math.round(l.weight * 100)}%`}`).join(', ')})`, 'fbx.layersBlended', { take: stack.name, count: stack.layerCount, layers: stack.layers.map((l) => l.name).join(', ') }));
+  if (stack.layerCount > 1)
+    warnings.push(warning(
+      `take "${stack.name}": ${stack.layerCount} animation layers blended (${stack.layers.map((l) => `${l.name} ${l.mute ? 'muted' : `${l.blend} ${Math.round(l.weight * 100)}%`}`).join(', ')})`,
+      'fbx.layersBlended',
+      {
+        take: stack.name,
+        count: stack.layerCount,
+        layers: stack.layers.map((l) => l.name).join(', '),
+      },
+    ));
   const expressions = expressionTracks(source, stack, ticks, times, warnings);
   const scale = scaleDroppedWarning(scaleTracks(source, stack, ticks, times));
   if (scale) warnings.push(scale);
-  warnings.push(warning(`FBX take "${stack.name}": ${times.length} frames at ${info.fps} fps, ${animated} animated joints, skeleton found by ${rig.recognition.method}`, 'fbx.take', { take: stack.name, frames: times.length, fps: info.fps, joints: animated, method: rig.recognition.method }));
+  warnings.push(
+    warning(`FBX take "${stack.name}": ${times.length} frames at ${info.fps} fps, ${animated} animated joints, skeleton found by ${rig.recognition.method}`, 'fbx.take', {
+      take: stack.name,
+      frames: times.length,
+      fps: info.fps,
+      joints: animated,
+      method: rig.recognition.method,
+    }),
+  );
   const motion = retarget(rig, poser, { times, expressions, warnings, generator: 'VRMA Studio FBX converter', animationName: stack.name });
   return { take: info, motion };
 }
@@ -356,7 +379,11 @@ export function convertFbxTakes(bytes: Uint8Array, opts: FbxConvertOptions = {})
     }
   }
   if (!out.length) fail('NO_KEYS', 'take.noneHasKeys', { takes: failures.join(', ') });
-  if (failures.length) out[0] = { ...out[0], motion: { ...out[0].motion, warnings: [...out[0].motion.warnings, warning(`takes with no keys skipped: ${failures.join(', ')}`, 'fbx.takesWithoutKeys', { takes: failures.join(', ') })] } };
+  if (failures.length)
+    out[0] = {
+      ...out[0],
+      motion: { ...out[0].motion, warnings: [...out[0].motion.warnings, warning(`takes with no keys skipped: ${failures.join(', ')}`, 'fbx.takesWithoutKeys', { takes: failures.join(', ') })] },
+    };
   return out;
 }
 

@@ -15,8 +15,24 @@ import type { FbxGlobals, FbxModel, FbxScene } from './sceneTypes';
 
 /** FBX TimeMode enum -> frames per second (0 is "default": 30). */
 const TIME_MODES: Readonly<Record<number, number>> = {
-  0: 30, 1: 120, 2: 100, 3: 60, 4: 50, 5: 48, 6: 30, 7: 30, 8: 29.97, 9: 29.97, 10: 25, 11: 24, 12: 1000,
-  13: 23.976, 15: 96, 16: 72, 17: 59.94, 18: 119.88,
+  0: 30,
+  1: 120,
+  2: 100,
+  3: 60,
+  4: 50,
+  5: 48,
+  6: 30,
+  7: 30,
+  8: 29.97,
+  9: 29.97,
+  10: 25,
+  11: 24,
+  12: 1000,
+  13: 23.976,
+  15: 96,
+  16: 72,
+  17: 59.94,
+  18: 119.88,
 };
 
 function globalsOf(doc: FbxDocument, warnings: MotionWarning[]): FbxGlobals {
@@ -37,8 +53,16 @@ function globalsOf(doc: FbxDocument, warnings: MotionWarning[]): FbxGlobals {
   const sign = (k: string) => (get(k, 1) < 0 ? -1 : 1);
   let upAxis = axis('UpAxis', 1), frontAxis = axis('FrontAxis', 2), coordAxis = axis('CoordAxis', 0);
   if (new Set([upAxis, frontAxis, coordAxis]).size !== 3) {
-    warnings.push(warning(`GlobalSettings axes (up ${upAxis}, front ${frontAxis}, coord ${coordAxis}) are not three different axes; assumed Y up`, 'fbx.axesNotDistinct', { up: upAxis, front: frontAxis, coord: coordAxis }));
-    upAxis = 1; frontAxis = 2; coordAxis = 0;
+    warnings.push(
+      warning(`GlobalSettings axes (up ${upAxis}, front ${frontAxis}, coord ${coordAxis}) are not three different axes; assumed Y up`, 'fbx.axesNotDistinct', {
+        up: upAxis,
+        front: frontAxis,
+        coord: coordAxis,
+      }),
+    );
+    upAxis = 1;
+    frontAxis = 2;
+    coordAxis = 0;
   }
   let unitScale = get('UnitScaleFactor', 1);
   if (!(unitScale > 0 && Number.isFinite(unitScale))) {

@@ -100,7 +100,7 @@ export function readStacks(g: SceneGraph): FbxStack[] {
       if (c?.name !== 'AnimationCurve' || !l.property) continue;
       const comp = l.property.startsWith('d|') ? l.property.slice(2) : l.property;
       let curve = curveCache.get(l.child);
-      if (!curve) curveCache.set(l.child, (curve = readCurve(l.child, c, `take "${take}" curve ${l.child}`, budget)));
+      if (!curve) curveCache.set(l.child, curve = readCurve(l.child, c, `take "${take}" curve ${l.child}`, budget));
       curves.set(comp, curve);
       if (curve.times.length) {
         minKey = Math.min(minKey, curve.times[0]);
@@ -130,7 +130,9 @@ export function readStacks(g: SceneGraph): FbxStack[] {
         minKey = Math.min(minKey, lo);
         maxKey = Math.max(maxKey, hi);
         // Where the curve node's output goes depends on the stack (its own layers), so it is found per path.
-        const out = links(parentsOf, cl.child, `take "${name}" curve node ${cl.child}`).find((l) => l.property !== undefined && (models.has(l.parent) || blendShapeChannels.has(l.parent) || inStack.has(l.parent)));
+        const out = links(parentsOf, cl.child, `take "${name}" curve node ${cl.child}`).find((l) =>
+          l.property !== undefined && (models.has(l.parent) || blendShapeChannels.has(l.parent) || inStack.has(l.parent))
+        );
         if (!out) continue;
         // The layer's own Weight, animated.
         if (out.parent === layerId) {

@@ -128,8 +128,7 @@ export function readChannelCurve(node: FbxNode, id: string, path: string, docVer
   for (let i = 0; i + 1 < n; i++) {
     if (modes[i] !== 2) continue;
     // Automatic slopes: the first key's is flat, the others the clamped secant (per second).
-    const auto = (k: number) =>
-      k === 0 || k === n - 1 ? 0 : autoSlope(times[k - 1] / TICKS, values[k - 1], times[k] / TICKS, values[k], times[k + 1] / TICKS, values[k + 1]);
+    const auto = (k: number) => k === 0 || k === n - 1 ? 0 : autoSlope(times[k - 1] / TICKS, values[k - 1], times[k] / TICKS, values[k], times[k + 1] / TICKS, values[k + 1]);
     slopes[i * 2] = Number.isNaN(right[i]) ? auto(i) : right[i];
     // The next key's left slope: given on this key, or (after a linear key) the secant, or automatic.
     slopes[i * 2 + 1] = !Number.isNaN(nextLeft[i]) ? nextLeft[i] : modes[i + 1] === 1 && times[i + 1] > times[i] ? perSecond(i, i + 1) : auto(i + 1);
@@ -185,7 +184,14 @@ export function readTakes(doc: FbxDocument, models: ReadonlySet<string>, warning
         curveNodes.push({ id: `${name}/${target}/${letter}`, channel: letter, target, property, curves, defaults });
       }
     }
-    if (unknown.length) warnings.push(warning(`take "${name}" animates ${unknown.length} model(s) the file does not define: ${unknown.slice(0, 8).join(', ')}`, 'fbx.takeUnknownModels', { take: name, count: unknown.length, models: unknown.slice(0, 8).join(', ') }));
+    if (unknown.length)
+      warnings.push(
+        warning(`take "${name}" animates ${unknown.length} model(s) the file does not define: ${unknown.slice(0, 8).join(', ')}`, 'fbx.takeUnknownModels', {
+          take: name,
+          count: unknown.length,
+          models: unknown.slice(0, 8).join(', '),
+        }),
+      );
     const local = child(take, 'LocalTime')?.props.map(numberOf);
     let start = local && Number.isFinite(local[0]) ? local[0]! : Number.isFinite(minKey) ? minKey : 0;
     let stop = local && Number.isFinite(local[1]) ? local[1]! : Number.isFinite(maxKey) ? maxKey : start;

@@ -114,7 +114,9 @@ export function axisMatrix(g: FbxGlobals, warnings: MotionWarning[]): Mat4 {
   const det = x[0] * (y[1] * z[2] - y[2] * z[1]) - x[1] * (y[0] * z[2] - y[2] * z[0]) + x[2] * (y[0] * z[1] - y[1] * z[0]);
   if (det < 0) {
     warnings.push(warning('the file uses a left-handed axis system; mirrored on X', 'fbx.leftHanded'));
-    x[0] = -x[0]; x[1] = -x[1]; x[2] = -x[2];
+    x[0] = -x[0];
+    x[1] = -x[1];
+    x[2] = -x[2];
   }
   // Column-major: column c holds where file axis c goes; rows are the new axes.
   return [x[0], y[0], z[0], 0, x[1], y[1], z[1], 0, x[2], y[2], z[2], 0, 0, 0, 0, 1];

@@ -31,14 +31,12 @@ import { scaleDroppedWarning, type ScaleTrack } from '../humanoid/scaleTracks';
 import { animatesNamedMorphs, morphExpressions } from './morphs';
 import type { TakeInfo, TakeMotion } from '../fbx/convertFbx';
 
-
 export interface GltfConvertOptions {
   /** Re-key on a grid at this rate instead of keeping the file's key times. */
   readonly fps?: number;
   /** Convert only the animation with this name. */
   readonly take?: string;
 }
-
 
 export type { Animation } from '../../gltf/sampler';
 
@@ -149,7 +147,7 @@ function buildSkeleton(doc: Document, animated: ReadonlySet<number>, warnings: M
   });
   const bindLocal = nodeOf.map((_, j) => (joints[j].parent >= 0 ? multiply(invertAffine(world[joints[j].parent]), world[j]) : world[j]));
   const skinJoints = new Set<number>();
-  for (const skin of skins) if (isObject(skin)) for (const j of list(skin, 'joints')) if (typeof j === 'number') skinJoints.add(j);
+  for (const skin of skins) if (isObject(skin)) { for (const j of list(skin, 'joints')) if (typeof j === 'number') skinJoints.add(j); }
   const placement = findPlacement({ joints }, (j) => !skinJoints.has(nodeOf[j]) && !animated.has(nodeOf[j]), (j) => worldDefault(nodeOf[j]));
   return { nodeOf, joints, bindLocal, defaultLocal: nodeOf.map((n) => defaultLocal(nodes[n])), defaults: nodeOf.map((n) => defaultTrs(nodes[n])), placement };
 }
@@ -189,7 +187,8 @@ function readAnimations(doc: Document): Animation[] {
       }
       const perKey = elementsPerKey(interpolation);
       const width = path === 'weights' ? Math.floor(output.data.length / Math.max(1, times.length * perKey)) : output.components;
-      if (times.length === 0 || output.data.length !== times.length * width * perKey) fail('BAD_GLTF', 'gltf.countMismatch', { animation: name, channel: ci, times: times.length, values: output.data.length });
+      if (times.length === 0 || output.data.length !== times.length * width * perKey)
+        fail('BAD_GLTF', 'gltf.countMismatch', { animation: name, channel: ci, times: times.length, values: output.data.length });
       const map = channels.get(node) ?? channels.set(node, new Map()).get(node)!;
       map.set(path, { times, values: output.data, interpolation, width, rotation: path === 'rotation' });
       allTimes.push(times);
@@ -283,7 +282,8 @@ export function gltfTakeFrames(source: GltfSource, anim: Animation, fps?: number
   // to the file's budget before the frames are built, summed over the file's animations.
   let perFrame = skeleton.nodeOf.length;
   for (const ch of anim.channels.values()) for (const s of ch.values()) perFrame += s.width;
-  if (!canSpend(source.doc.ctx.budget, JOINT_FRAME_COST * times.length * perFrame)) fail('TOO_LARGE', 'budget.animation', { animation: anim.name, frames: times.length, limit: source.doc.ctx.budget.limit });
+  if (!canSpend(source.doc.ctx.budget, JOINT_FRAME_COST * times.length * perFrame))
+    fail('TOO_LARGE', 'budget.animation', { animation: anim.name, frames: times.length, limit: source.doc.ctx.budget.limit });
   // Per joint: its samplers and cursors in this take (undefined: not animated, the node's own TRS).
   const perJoint = skeleton.nodeOf.map((node) => {
     const ch = anim.channels.get(node);
@@ -297,9 +297,18 @@ export function gltfTakeFrames(source: GltfSource, anim: Animation, fps?: number
     const d = skeleton.defaults[j];
     const t = times[f];
     let tr: Vec3 = d.t, ro: Quat = d.r, sc: Vec3 = d.s;
-    if (a.t) { sampleAt(a.t, t, a.ct, tmp); tr = [tmp[0], tmp[1], tmp[2]]; }
-    if (a.r) { sampleAt(a.r, t, a.cr, tmp); ro = normalize([tmp[0], tmp[1], tmp[2], tmp[3]]); }
-    if (a.s) { sampleAt(a.s, t, a.cs, tmp); sc = [tmp[0], tmp[1], tmp[2]]; }
+    if (a.t) {
+      sampleAt(a.t, t, a.ct, tmp);
+      tr = [tmp[0], tmp[1], tmp[2]];
+    }
+    if (a.r) {
+      sampleAt(a.r, t, a.cr, tmp);
+      ro = normalize([tmp[0], tmp[1], tmp[2], tmp[3]]);
+    }
+    if (a.s) {
+      sampleAt(a.s, t, a.cs, tmp);
+      sc = [tmp[0], tmp[1], tmp[2]];
+    }
     return compose(tr, ro, sc);
   });
   return { times, poser, animated: perJoint.filter(Boolean).length };
@@ -317,14 +326,25 @@ export function convertGltfTake(source: GltfSource, anim: Animation, opts: GltfC
   if (animated === 0 && Object.keys(expressions).length) {
     // Face capture: morph weights only, no joint moves. An expressions-only VRMA on the standard skeleton.
     // The skeleton is not used, so what was said about it (no skin) is left out.
-    const faceWarnings = [...warnings.filter((w) => w.detail !== 'gltf.noSkin'), warning('the animation moves no joints, only morph weights: written as an expressions-only animation', 'gltf.expressionsOnly')];
+    const faceWarnings = [
+      ...warnings.filter((w) => w.detail !== 'gltf.noSkin'),
+      warning('the animation moves no joints, only morph weights: written as an expressions-only animation', 'gltf.expressionsOnly'),
+    ];
     return { take: opts.fps !== undefined ? { ...info, fps: opts.fps } : info, motion: buildMotion({ rotations: {}, expressions, warnings: faceWarnings, generator: 'VRMA Studio glTF converter' }) };
   }
   const scale = scaleDroppedWarning(scaleTracks(source, anim));
   if (scale) warnings.push(scale);
   const rig = source.rig();
   const ignored = [...anim.channels.keys()].filter((n) => !jointOfNode.has(n)).length;
-  warnings.push(warning(`glTF animation "${anim.name}": ${times.length} keys (${info.fps} fps), ${animated} animated joints${ignored ? `, ${ignored} other animated nodes ignored` : ''}, skeleton found by ${rig.recognition.method}`, 'gltf.animation', { animation: String(anim.name), keys: times.length, fps: info.fps, joints: animated, ignored, method: rig.recognition.method }));
+  warnings.push(
+    warning(
+      `glTF animation "${anim.name}": ${times.length} keys (${info.fps} fps), ${animated} animated joints${
+        ignored ? `, ${ignored} other animated nodes ignored` : ''
+      }, skeleton found by ${rig.recognition.method}`,
+      'gltf.animation',
+      { animation: String(anim.name), keys: times.length, fps: info.fps, joints: animated, ignored, method: rig.recognition.method },
+    ),
+  );
   const motion = retarget(rig, poser, {
     times,
     expressions: Object.keys(expressions).length ? expressions : undefined,

@@ -44,7 +44,7 @@ export function morphExpressions(doc: Document, anim: AnimatedChannels, times: F
     }
     for (const t of tracks) {
       const prev = expressions[t.name];
-      if (prev) for (let f = 0; f < times.length; f++) (prev.values as Float32Array)[f] = Math.max(prev.values[f], t.values[f]);
+      if (prev) { for (let f = 0; f < times.length; f++) (prev.values as Float32Array)[f] = Math.max(prev.values[f], t.values[f]); }
       else expressions[t.name] = { times, values: t.values };
     }
   }

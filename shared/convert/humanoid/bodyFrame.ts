@@ -76,7 +76,11 @@ export type BvhUnit = 'auto' | 'm' | 'cm' | 'mm' | 'inch' | 'cmu';
 
 /** Metres per file unit. 'cmu' is the CMU/cgspeed skeleton unit (ASF "length 0.45": inches / 0.45). */
 export const UNIT_METRES: Readonly<Record<Exclude<BvhUnit, 'auto'>, number>> = {
-  m: 1, cm: 0.01, mm: 0.001, inch: 0.0254, cmu: 0.0254 / 0.45,
+  m: 1,
+  cm: 0.01,
+  mm: 0.001,
+  inch: 0.0254,
+  cmu: 0.0254 / 0.45,
 };
 
 /** Adult hips heights this wide (metres) are taken as plausible when guessing units. */
@@ -93,9 +97,7 @@ export function detectUnit(hipsHeight: number, warnings: MotionWarning[]): Exclu
     const h = hipsHeight * UNIT_METRES[u];
     if (h >= PLAUSIBLE_HIPS[0] && h <= PLAUSIBLE_HIPS[1]) return u;
   }
-  const best = order.reduce((a, b) =>
-    Math.abs(Math.log((hipsHeight * UNIT_METRES[a]) / STANDARD_HIPS_HEIGHT)) <= Math.abs(Math.log((hipsHeight * UNIT_METRES[b]) / STANDARD_HIPS_HEIGHT)) ? a : b,
-  );
+  const best = order.reduce((a, b) => Math.abs(Math.log((hipsHeight * UNIT_METRES[a]) / STANDARD_HIPS_HEIGHT)) <= Math.abs(Math.log((hipsHeight * UNIT_METRES[b]) / STANDARD_HIPS_HEIGHT)) ? a : b);
   warnings.push(warning(`skeleton size ${hipsHeight.toPrecision(3)} fits no usual unit; assumed ${best}`, 'humanoid.unitGuessed', { size: Number(hipsHeight.toPrecision(3)), unit: best }));
   return best;
 }

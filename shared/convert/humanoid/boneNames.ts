@@ -12,11 +12,7 @@
 
 export type Side = 'left' | 'right' | null;
 
-export type NamedRole =
-  | 'hips' | 'neck' | 'head' | 'eye' | 'jaw'
-  | 'upperLeg' | 'lowerLeg' | 'foot' | 'toes'
-  | 'collar' | 'shoulder' | 'upperArm' | 'lowerArm' | 'hand'
-  | 'finger';
+export type NamedRole = 'hips' | 'neck' | 'head' | 'eye' | 'jaw' | 'upperLeg' | 'lowerLeg' | 'foot' | 'toes' | 'collar' | 'shoulder' | 'upperArm' | 'lowerArm' | 'hand' | 'finger';
 
 export type FingerName = 'Thumb' | 'Index' | 'Middle' | 'Ring' | 'Little';
 
@@ -51,27 +47,74 @@ function splitSide(name: string): { side: Side; rest: string } {
 }
 
 const CENTRE_ROLES: Readonly<Record<string, NamedRole>> = {
-  hips: 'hips', hip: 'hips', pelvis: 'hips',
-  neck: 'neck', neck0: 'neck', neck1: 'neck', neck2: 'neck', neck01: 'neck', necklower: 'neck',
-  head: 'head', jaw: 'jaw',
+  hips: 'hips',
+  hip: 'hips',
+  pelvis: 'hips',
+  neck: 'neck',
+  neck0: 'neck',
+  neck1: 'neck',
+  neck2: 'neck',
+  neck01: 'neck',
+  necklower: 'neck',
+  head: 'head',
+  jaw: 'jaw',
 };
 
 const SIDED_ROLES: Readonly<Record<string, NamedRole>> = {
-  upleg: 'upperLeg', thigh: 'upperLeg', thighbend: 'upperLeg', upperleg: 'upperLeg', legupper: 'upperLeg', hip: 'upperLeg', femur: 'upperLeg',
-  leg: 'lowerLeg', shin: 'lowerLeg', knee: 'lowerLeg', lowerleg: 'lowerLeg', leglower: 'lowerLeg', calf: 'lowerLeg', tibia: 'lowerLeg',
-  foot: 'foot', ankle: 'foot',
-  toebase: 'toes', toe: 'toes', toes: 'toes', forefoot: 'toes', ball: 'toes', toe0: 'toes',
-  collar: 'collar', clavicle: 'collar',
+  upleg: 'upperLeg',
+  thigh: 'upperLeg',
+  thighbend: 'upperLeg',
+  upperleg: 'upperLeg',
+  legupper: 'upperLeg',
+  hip: 'upperLeg',
+  femur: 'upperLeg',
+  leg: 'lowerLeg',
+  shin: 'lowerLeg',
+  knee: 'lowerLeg',
+  lowerleg: 'lowerLeg',
+  leglower: 'lowerLeg',
+  calf: 'lowerLeg',
+  tibia: 'lowerLeg',
+  foot: 'foot',
+  ankle: 'foot',
+  toebase: 'toes',
+  toe: 'toes',
+  toes: 'toes',
+  forefoot: 'toes',
+  ball: 'toes',
+  toe0: 'toes',
+  collar: 'collar',
+  clavicle: 'collar',
   shoulder: 'shoulder',
-  arm: 'upperArm', shldr: 'upperArm', shldrbend: 'upperArm', upperarm: 'upperArm', armupper: 'upperArm', humerus: 'upperArm',
-  upperarm01: 'upperArm', lowerarm01: 'lowerArm',
-  forearm: 'lowerArm', forearmbend: 'lowerArm', elbow: 'lowerArm', lowerarm: 'lowerArm', armlower: 'lowerArm', radius: 'lowerArm',
-  hand: 'hand', wrist: 'hand', palm: 'hand',
+  arm: 'upperArm',
+  shldr: 'upperArm',
+  shldrbend: 'upperArm',
+  upperarm: 'upperArm',
+  armupper: 'upperArm',
+  humerus: 'upperArm',
+  upperarm01: 'upperArm',
+  lowerarm01: 'lowerArm',
+  forearm: 'lowerArm',
+  forearmbend: 'lowerArm',
+  elbow: 'lowerArm',
+  lowerarm: 'lowerArm',
+  armlower: 'lowerArm',
+  radius: 'lowerArm',
+  hand: 'hand',
+  wrist: 'hand',
+  palm: 'hand',
   eye: 'eye',
 };
 
 const FINGER_WORDS: Readonly<Record<string, FingerName>> = {
-  thumb: 'Thumb', index: 'Index', middle: 'Middle', mid: 'Middle', ring: 'Ring', pinky: 'Little', little: 'Little', pinkie: 'Little',
+  thumb: 'Thumb',
+  index: 'Index',
+  middle: 'Middle',
+  mid: 'Middle',
+  ring: 'Ring',
+  pinky: 'Little',
+  little: 'Little',
+  pinkie: 'Little',
 };
 const BIPED_FINGERS: readonly FingerName[] = ['Thumb', 'Index', 'Middle', 'Ring', 'Little'];
 
@@ -99,7 +142,21 @@ export function nameInfo(raw: string): NameInfo {
 
 /** Name words that mark an IK target, pole vector, control or mechanism joint rather than a deform bone. */
 const HELPER_WORDS: ReadonlySet<string> = new Set([
-  'ik', 'pole', 'roll', 'ctrl', 'control', 'controls', 'controller', 'effector', 'target', 'locator', 'handle', 'mch', 'org', 'wgt', 'vis',
+  'ik',
+  'pole',
+  'roll',
+  'ctrl',
+  'control',
+  'controls',
+  'controller',
+  'effector',
+  'target',
+  'locator',
+  'handle',
+  'mch',
+  'org',
+  'wgt',
+  'vis',
 ]);
 
 /**

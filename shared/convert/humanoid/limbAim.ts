@@ -64,7 +64,9 @@ export function aimLimb(aims: LimbAims, i: number, N: Float64Array, positions: F
   d[2] = positions[k * 3 + 2] - positions[from * 3 + 2];
   const len = Math.hypot(d[0], d[1], d[2]);
   if (!(len > 0)) return;
-  d[0] /= len; d[1] /= len; d[2] /= len;
+  d[0] /= len;
+  d[1] /= len;
+  d[2] /= len;
   rotateVecFlat(want, 0, toVrm, 0, d, 0);
   rotateVecFlat(have, 0, N, i * 4, aims.tpose, i * 3);
   if (1 - (want[0] * have[0] + want[1] * have[1] + want[2] * have[2]) < ALIGNED) return;

@@ -94,7 +94,9 @@ export class PlacedPoser implements Poser {
     const d = new Float64Array(3);
     for (let j = 0; j < W.length / 4; j++) {
       multiplyFlat(this.world, j * 4, this.back, 0, W, j * 4);
-      d[0] = P[j * 3] - o[0]; d[1] = P[j * 3 + 1] - o[1]; d[2] = P[j * 3 + 2] - o[2];
+      d[0] = P[j * 3] - o[0];
+      d[1] = P[j * 3 + 1] - o[1];
+      d[2] = P[j * 3 + 2] - o[2];
       rotateVecFlat(this.positions, j * 3, this.back, 0, d, 0);
     }
   }

@@ -24,9 +24,20 @@ export interface Recognition {
 }
 
 const ESSENTIAL: readonly HumanBoneName[] = [
-  'hips', 'head',
-  'leftUpperLeg', 'leftLowerLeg', 'leftFoot', 'rightUpperLeg', 'rightLowerLeg', 'rightFoot',
-  'leftUpperArm', 'leftLowerArm', 'leftHand', 'rightUpperArm', 'rightLowerArm', 'rightHand',
+  'hips',
+  'head',
+  'leftUpperLeg',
+  'leftLowerLeg',
+  'leftFoot',
+  'rightUpperLeg',
+  'rightLowerLeg',
+  'rightFoot',
+  'leftUpperArm',
+  'leftLowerArm',
+  'leftHand',
+  'rightUpperArm',
+  'rightLowerArm',
+  'rightHand',
 ];
 
 /**
@@ -148,7 +159,9 @@ function hipsWhereLegsPart(h: Hierarchy, bones: BoneMap, warnings: MotionWarning
   const aboveHips = ancestorsOrSelf(h, hips);
   while (lca >= 0 && !aboveHips.has(lca)) lca = h.joints[lca].parent;
   if (lca < 0 || lca === hips) return;
-  warnings.push(warning(`the legs branch above "${h.joints[hips].name}": "${h.joints[lca].name}" is taken as the hips`, 'humanoid.hipsWhereLegsPart', { joint: h.joints[hips].name, hips: h.joints[lca].name }));
+  warnings.push(
+    warning(`the legs branch above "${h.joints[hips].name}": "${h.joints[lca].name}" is taken as the hips`, 'humanoid.hipsWhereLegsPart', { joint: h.joints[hips].name, hips: h.joints[lca].name }),
+  );
   bones.hips = lca;
 }
 
@@ -169,7 +182,12 @@ function withoutHelpers(h: Hierarchy, warnings: MotionWarning[]): Hierarchy {
   });
   if (!cut.size) return h;
   const named = [...cut].filter((i) => !cut.has(h.joints[i].parent)).map((i) => h.joints[i].name);
-  warnings.push(warning(`IK/control helper joints ignored: ${named.slice(0, 12).join(', ')}${named.length > 12 ? ` and ${named.length - 12} more` : ''}`, 'humanoid.helpersIgnored', { names: named.slice(0, 12).join(', '), more: Math.max(0, named.length - 12) }));
+  warnings.push(
+    warning(`IK/control helper joints ignored: ${named.slice(0, 12).join(', ')}${named.length > 12 ? ` and ${named.length - 12} more` : ''}`, 'humanoid.helpersIgnored', {
+      names: named.slice(0, 12).join(', '),
+      more: Math.max(0, named.length - 12),
+    }),
+  );
   return {
     joints: h.joints.map((j, i) => (cut.has(i) ? { name: '', parent: -1, children: [] } : { name: j.name, parent: j.parent, children: j.children.filter((c) => !cut.has(c)) })),
   };

@@ -22,8 +22,8 @@ function resample(track: KeyTrack, times: Float32Array, width: 1 | 3 | 4): KeyTr
     return { times, values: out };
   }
   sampleAtSortedTimes({ node: 0, path: width === 4 ? 'rotation' : 'translation', times: track.times, values: track.values }, times, out);
-  if (width === 4) {    // Keep consecutive keys on one hemisphere so linear interpolation takes the short way.
-    for (let o = 4; o < out.length; o += 4) if (dotFlat(out, o - 4, out, o) < 0) for (let c = 0; c < 4; c++) out[o + c] = -out[o + c];
+  if (width === 4) { // Keep consecutive keys on one hemisphere so linear interpolation takes the short way.
+    for (let o = 4; o < out.length; o += 4) if (dotFlat(out, o - 4, out, o) < 0) { for (let c = 0; c < 4; c++) out[o + c] = -out[o + c]; }
   }
   return { times, values: out };
 }

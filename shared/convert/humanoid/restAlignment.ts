@@ -17,21 +17,32 @@ const STD = standardWorldPositions();
 /** Bones a bone points at, nearest first; the first one the capture has decides the direction. */
 function directionTargets(b: HumanBoneName): HumanBoneName[] {
   switch (b) {
-    case 'hips': return [];
-    case 'spine': return ['chest', 'upperChest', 'neck', 'head'];
-    case 'chest': return ['upperChest', 'neck', 'head'];
-    case 'upperChest': return ['neck', 'head'];
-    case 'neck': return ['head'];
-    default: break;
+    case 'hips':
+      return [];
+    case 'spine':
+      return ['chest', 'upperChest', 'neck', 'head'];
+    case 'chest':
+      return ['upperChest', 'neck', 'head'];
+    case 'upperChest':
+      return ['neck', 'head'];
+    case 'neck':
+      return ['head'];
+    default:
+      break;
   }
   const m = /^(left|right)(.*)$/.exec(b);
   if (!m) return [];
   const [, s, rest] = m;
   const chain: Record<string, string[]> = {
-    Shoulder: ['UpperArm', 'LowerArm'], UpperArm: ['LowerArm', 'Hand'], LowerArm: ['Hand'],
+    Shoulder: ['UpperArm', 'LowerArm'],
+    UpperArm: ['LowerArm', 'Hand'],
+    LowerArm: ['Hand'],
     Hand: ['MiddleProximal', 'IndexProximal', 'RingProximal', 'LittleProximal'],
-    UpperLeg: ['LowerLeg', 'Foot'], LowerLeg: ['Foot'], Foot: ['Toes'],
-    ThumbMetacarpal: ['ThumbProximal', 'ThumbDistal'], ThumbProximal: ['ThumbDistal'],
+    UpperLeg: ['LowerLeg', 'Foot'],
+    LowerLeg: ['Foot'],
+    Foot: ['Toes'],
+    ThumbMetacarpal: ['ThumbProximal', 'ThumbDistal'],
+    ThumbProximal: ['ThumbDistal'],
   };
   if (chain[rest]) return chain[rest].map((x) => (s + x) as HumanBoneName);
   const f = /^(Index|Middle|Ring|Little)(Proximal|Intermediate)$/.exec(rest);

@@ -96,7 +96,16 @@ export function prepareRig(source: SkeletonSource, unitOption: BvhUnit | { metre
     // Units from the composed scale of everything above the skeleton, measured along the body's up.
     metresPerUnit = 'placement' in unitOption ? metresAlong(unitOption.placement, frame.up) : unitOption.metresPerUnit;
     const h = hipsHeight * metresPerUnit;
-    if (hipsHeight > 0 && !(h >= 0.1 && h <= 10)) warnings.push(warning(`the character's hips stand ${h.toPrecision(3)} m above its feet at the scale the file gives it; players fit the motion to the avatar's size, but if the character is not meant to be that size, apply its scale in the program that exported it (Blender: Apply Scale, or the exporter's Scale) and export again`, 'humanoid.hipsHeight', { metres: Number(h.toPrecision(3)) }));
+    if (hipsHeight > 0 && !(h >= 0.1 && h <= 10))
+      warnings.push(
+        warning(
+          `the character's hips stand ${
+            h.toPrecision(3)
+          } m above its feet at the scale the file gives it; players fit the motion to the avatar's size, but if the character is not meant to be that size, apply its scale in the program that exported it (Blender: Apply Scale, or the exporter's Scale) and export again`,
+          'humanoid.hipsHeight',
+          { metres: Number(h.toPrecision(3)) },
+        ),
+      );
   } else {
     unit = unitOption !== 'auto' ? unitOption : detectUnit(hipsHeight, warnings);
     metresPerUnit = UNIT_METRES[unit];
@@ -121,9 +130,22 @@ export function prepareRig(source: SkeletonSource, unitOption: BvhUnit | { metre
     return p === null ? -1 : indexOf.get(p)!;
   });
   return {
-    source, recognition, bones, toVrm: R, unit, metresPerUnit, hipsHeight,
-    up: frame.up, left: frame.left, forward: frame.forward,
-    mappedBones, rightFactor, sourceJoint, parentIndex, aims: limbAims(hierarchy, align, bones, mappedBones), warnings,
+    source,
+    recognition,
+    bones,
+    toVrm: R,
+    unit,
+    metresPerUnit,
+    hipsHeight,
+    up: frame.up,
+    left: frame.left,
+    forward: frame.forward,
+    mappedBones,
+    rightFactor,
+    sourceJoint,
+    parentIndex,
+    aims: limbAims(hierarchy, align, bones, mappedBones),
+    warnings,
   };
 }
 
@@ -174,7 +196,10 @@ export function retarget(rig: HumanoidRig, poser: Poser, opts: RetargetOptions):
       const o = f * 4;
       // Keep consecutive keys on one hemisphere so linear interpolation takes the short way.
       if (f > 0 && out[o - 4] * lx + out[o - 3] * ly + out[o - 2] * lz + out[o - 1] * lw < 0) {
-        lx = -lx; ly = -ly; lz = -lz; lw = -lw;
+        lx = -lx;
+        ly = -ly;
+        lz = -lz;
+        lw = -lw;
       }
       const len = Math.hypot(lx, ly, lz, lw) || 1;
       out[o] = lx / len;
@@ -213,7 +238,13 @@ export function retarget(rig: HumanoidRig, poser: Poser, opts: RetargetOptions):
   }
   const mappedJoints = new Set(mappedBones.map((b) => bones[b]));
   const unmapped = rig.source.hierarchy.joints.filter((_, j) => !mappedJoints.has(j)).map((j) => j.name);
-  if (unmapped.length) warnings.push(warning(`joints folded into their mapped children: ${unmapped.slice(0, 20).join(', ')}${unmapped.length > 20 ? ` and ${unmapped.length - 20} more` : ''}`, 'humanoid.jointsFolded', { names: unmapped.slice(0, 20).join(', '), more: Math.max(0, unmapped.length - 20) }));
+  if (unmapped.length)
+    warnings.push(
+      warning(`joints folded into their mapped children: ${unmapped.slice(0, 20).join(', ')}${unmapped.length > 20 ? ` and ${unmapped.length - 20} more` : ''}`, 'humanoid.jointsFolded', {
+        names: unmapped.slice(0, 20).join(', '),
+        more: Math.max(0, unmapped.length - 20),
+      }),
+    );
   const motion = buildMotion({
     rotations,
     hipsTranslation,

@@ -25,7 +25,7 @@ export function everyNthSample(bake: MmdBake, step: number): MmdBake {
   if (step === 1) return bake;
   const n = Math.floor((bake.times.length - 1) / step) + 1;
   const pick = <T extends Float32Array | Uint8Array>(a: T, size: number): T => {
-    const out = new (a.constructor as { new (n: number): T })(n * size);
+    const out = new (a.constructor as { new(n: number): T })(n * size);
     for (let i = 0; i < n; i++) out.set(a.subarray(i * step * size, (i * step + 1) * size), i * size);
     return out;
   };
@@ -126,7 +126,10 @@ export function bakeMmd(rig: MmdRig, mapping: VrmMapping, source: MmdKeySource, 
         multiplyFlat(world, o, wr, src * 4, align, o);
       } else {
         const p4 = parentSlot[k] * 4;
-        world[o] = world[p4]; world[o + 1] = world[p4 + 1]; world[o + 2] = world[p4 + 2]; world[o + 3] = world[p4 + 3];
+        world[o] = world[p4];
+        world[o + 1] = world[p4 + 1];
+        world[o + 2] = world[p4 + 2];
+        world[o + 3] = world[p4 + 3];
       }
       // local = conj(parent world) · world
       const p = parentSlot[k];
@@ -143,7 +146,7 @@ export function bakeMmd(rig: MmdRig, mapping: VrmMapping, source: MmdKeySource, 
       out[fo + 3] = lw * flip;
     }
     joints.forEach((j, k) => {
-      if (j) for (let c = 0; c < 3; c++) j[f * 3 + c] = pose.worldPos[srcOf[k] * 3 + c];
+      if (j) { for (let c = 0; c < 3; c++) j[f * 3 + c] = pose.worldPos[srcOf[k] * 3 + c]; }
     });
     const h = hipsSource * 3;
     hips[f * 3] = pose.worldPos[h];

@@ -74,17 +74,22 @@ export class CcdSolver {
         const e = this.localUnit(this.eff, wp[last * 3] - lx, wp[last * 3 + 1] - ly, wp[last * 3 + 2] - lz);
         const g = this.localUnit(this.goal, tx - lx, ty - ly, tz - lz);
         let cos = e[0] * g[0] + e[1] * g[1] + e[2] * g[2];
-        cos = cos > 1 ? 1 : Math.max(cos , -1);
+        cos = cos > 1 ? 1 : Math.max(cos, -1);
         let angle = Math.acos(cos);
         if (angle < MIN_TURN) continue;
         if (angle > limitAngle) angle = limitAngle;
         let ax = e[1] * g[2] - e[2] * g[1], ay = e[2] * g[0] - e[0] * g[2], az = e[0] * g[1] - e[1] * g[0];
         const an = Math.hypot(ax, ay, az);
         if (an < 1e-12) continue; // opposite vectors: no defined axis (three's would be NaN)
-        ax /= an; ay /= an; az /= an;
+        ax /= an;
+        ay /= an;
+        az /= an;
         const h = Math.sin(angle / 2);
         const q = this.turnQ;
-        q[0] = ax * h; q[1] = ay * h; q[2] = az * h; q[3] = Math.cos(angle / 2);
+        q[0] = ax * h;
+        q[1] = ay * h;
+        q[2] = az * h;
+        q[3] = Math.cos(angle / 2);
         multiplyFlat(L, s * 4, L, s * 4, q, 0);
         const limit = limits[j];
         if (limit) this.applyLimit(s, limit);
@@ -108,7 +113,10 @@ export class CcdSolver {
     if (limit.kind === 'axisX') {
       // Keep the turn's size, put it about +X (one way): a PMD knee.
       const c = Math.min(1, Math.max(-1, L[o + 3]));
-      L[o] = Math.sqrt(1 - c * c); L[o + 1] = 0; L[o + 2] = 0; L[o + 3] = c;
+      L[o] = Math.sqrt(1 - c * c);
+      L[o + 1] = 0;
+      L[o + 2] = 0;
+      L[o + 3] = c;
       return;
     }
     const e = this.euler;
@@ -127,11 +135,15 @@ export class CcdSolver {
   /** `v` in the frame of the link whose inverse rotation is in `inv`, normalised, into `out`. */
   private localUnit(out: Float64Array, x: number, y: number, z: number): Float64Array {
     const v = this.vin;
-    v[0] = x; v[1] = y; v[2] = z;
+    v[0] = x;
+    v[1] = y;
+    v[2] = z;
     rotateVecFlat(out, 0, this.inv, 0, v, 0);
     const n = Math.hypot(out[0], out[1], out[2]);
     if (n > 1e-12) {
-      out[0] /= n; out[1] /= n; out[2] /= n;
+      out[0] /= n;
+      out[1] /= n;
+      out[2] /= n;
     } else out.fill(0);
     return out;
   }

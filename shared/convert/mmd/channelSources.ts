@@ -63,7 +63,7 @@ export function trackSources(rig: MmdRig, mapping: VrmMapping, ikLinks: Readonly
     const own = lineage(rig, src);
     const p = parentSource(mapping, bone);
     const path = new Set<number>();
-    if (p === undefined) for (const b of own) path.add(b);
+    if (p === undefined) { for (const b of own) path.add(b); }
     else {
       const theirs = lineage(rig, p);
       for (const b of own) if (!theirs.has(b)) path.add(b);

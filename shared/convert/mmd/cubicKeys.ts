@@ -73,7 +73,9 @@ class SegmentFitter {
       const s = (t[j] - ta) / dt;
       const s2 = s * s, s3 = s2 * s;
       const h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = -2 * s3 + 3 * s2, h11 = s3 - s2;
-      s11 += h10 * h10; s12 += h10 * h11; s22 += h11 * h11;
+      s11 += h10 * h10;
+      s12 += h10 * h11;
+      s22 += h11 * h11;
       for (let k = 0; k < size; k++) {
         const r = v[j * size + k] - h00 * v[a * size + k] - h01 * v[b * size + k];
         r1[k] += h10 * r;

@@ -87,7 +87,13 @@ function bodyKeyCheck(keyed: readonly string[], rig: MmdRig, warnings: MotionWar
   const roots = keyed.filter((k) => k === '全ての親' || k === 'センター');
   const ignored = keyed.filter((k) => !BODY_BONES.has(k) && k !== '全ての親' && k !== 'センター' && !k.endsWith('先'));
   if (ignored.length) {
-    warnings.push(warning(`${ignored.length} keyed non-humanoid bone${ignored.length === 1 ? '' : 's'} (hair, clothes, helpers) not converted: ${ignored.slice(0, 10).join(', ')}${ignored.length > 10 ? ', …' : ''}`, 'mmd.nonHumanoidBones', { count: ignored.length, names: ignored.slice(0, 10).join(', '), more: Math.max(0, ignored.length - 10) }));
+    warnings.push(
+      warning(
+        `${ignored.length} keyed non-humanoid bone${ignored.length === 1 ? '' : 's'} (hair, clothes, helpers) not converted: ${ignored.slice(0, 10).join(', ')}${ignored.length > 10 ? ', …' : ''}`,
+        'mmd.nonHumanoidBones',
+        { count: ignored.length, names: ignored.slice(0, 10).join(', '), more: Math.max(0, ignored.length - 10) },
+      ),
+    );
   }
   const missing = body.filter((k) => !rig.index.has(k));
   if (missing.length) warnings.push(warning(`keys for ${missing.join(', ')} ignored: the model has no such bone`, 'mmd.bonesNotInModel', { bones: missing.join(', ') }));
@@ -120,12 +126,18 @@ function footShortWarnings(bake: MmdBake): MotionWarning[] {
     if (!frames) return [];
     const reason = l.stretched.reduce((s, v) => s + v, 0) * 2 >= frames ? 'stretched' : 'limits';
     const why = reason === 'stretched' ? 'the leg is fully stretched' : "the knee's limits stop it";
-    return [warning(`the ${l.side} foot cannot reach its IK target on ${frames} frame${frames === 1 ? '' : 's'} (${why}); the foot stays as far as the leg reaches`, 'mmd.footShort', { side: l.side, frames, reason })];
+    return [
+      warning(`the ${l.side} foot cannot reach its IK target on ${frames} frame${frames === 1 ? '' : 's'} (${why}); the foot stays as far as the leg reaches`, 'mmd.footShort', {
+        side: l.side,
+        frames,
+        reason,
+      }),
+    ];
   });
 }
 
 function clamp01(v: number): number {
-  return v < 0 ? 0 : Math.min(v , 1);
+  return v < 0 ? 0 : Math.min(v, 1);
 }
 
 function checkFps(fps: number | undefined): number {

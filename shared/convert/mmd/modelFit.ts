@@ -35,7 +35,9 @@ export function modelMismatchWarning(modelName: string, fit: ModelFit): MotionWa
   const shown = fit.missing.slice(0, 8).join(', ');
   const more = fit.missing.length > 8 ? `, … (+${fit.missing.length - 8} more)` : '';
   return warning(
-    `the model "${modelName}" does not fit this motion: it has ${fit.found} of the motion's ${fit.keyed} keyed bones (${percent}%, ${Math.round(MODEL_FIT_MIN * 100)}% needed; missing ${shown}${more}), so the motion was made for another model; converted with the standard MMD skeleton`,
+    `the model "${modelName}" does not fit this motion: it has ${fit.found} of the motion's ${fit.keyed} keyed bones (${percent}%, ${
+      Math.round(MODEL_FIT_MIN * 100)
+    }% needed; missing ${shown}${more}), so the motion was made for another model; converted with the standard MMD skeleton`,
     'mmd.modelMismatch',
     { model: modelName, found: fit.found, keyed: fit.keyed, percent, needed: Math.round(MODEL_FIT_MIN * 100), missing: `${shown}${more}` },
   );

@@ -31,5 +31,9 @@ export function skippedMorphsWarning(names: readonly string[]): MotionWarning | 
   if (!names.length) return undefined;
   const shown = names.slice(0, 12).join(', ');
   const more = names.length > 12 ? `, … (+${names.length - 12} more)` : '';
-  return warning(`${names.length} morph${names.length === 1 ? '' : 's'} with no VRM expression preset skipped: ${shown}${more}`, 'mmd.morphsSkipped', { count: names.length, names: shown, more: Math.max(0, names.length - 12) });
+  return warning(`${names.length} morph${names.length === 1 ? '' : 's'} with no VRM expression preset skipped: ${shown}${more}`, 'mmd.morphsSkipped', {
+    count: names.length,
+    names: shown,
+    more: Math.max(0, names.length - 12),
+  });
 }

@@ -151,7 +151,14 @@ export function standardRig(): MmdRig {
     appendRatio: s.appendRotation ? s.appendRotation[1] : 0,
     appendRotation: !!s.appendRotation,
     appendTranslation: false,
-    ik: s.ik ? rigIk({ target: at(s.ik[0]), links: s.ik[1].map(at), iterations: s.ik[2].iterations, limitAngle: s.ik[2].limitAngle, limits: s.ik[1].map((_, j) => (j === 0 && s.ik![2].kneeLimit ? KNEE_LIMIT : undefined)) }) : undefined,
+    ik: s.ik
+      ? rigIk({
+        target: at(s.ik[0]),
+        links: s.ik[1].map(at),
+        iterations: s.ik[2].iterations,
+        limitAngle: s.ik[2].limitAngle,
+        limits: s.ik[1].map((_, j) => (j === 0 && s.ik![2].kneeLimit ? KNEE_LIMIT : undefined)),
+      }) : undefined,
   }));
   standard = { bones, order: topologicalOrder(bones, 'BAD_VMD'), index, source: 'standard' };
   return standard;

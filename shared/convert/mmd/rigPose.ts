@@ -186,7 +186,13 @@ export class RigPose {
     }
     const base = bones[path[0]].parent;
     const t = ik * 3;
-    const miss = ccd.solve(base >= 0 ? this.worldRot.subarray(base * 4, base * 4 + 4) : IDENTITY, base >= 0 ? this.worldPos.subarray(base * 3, base * 3 + 3) : ZERO, this.worldPos[t], this.worldPos[t + 1], this.worldPos[t + 2]);
+    const miss = ccd.solve(
+      base >= 0 ? this.worldRot.subarray(base * 4, base * 4 + 4) : IDENTITY,
+      base >= 0 ? this.worldPos.subarray(base * 3, base * 3 + 3) : ZERO,
+      this.worldPos[t],
+      this.worldPos[t + 1],
+      this.worldPos[t + 2],
+    );
     for (const s of ccd.chain.linkSlots) {
       const i = path[s];
       const b = bones[i];
@@ -194,7 +200,9 @@ export class RigPose {
       if (b.appendRotation && b.appendParent >= 0) {
         const inv = this.tmpInv;
         inv.set(this.appendRot.subarray(i * 4, i * 4 + 4));
-        inv[0] = -inv[0]; inv[1] = -inv[1]; inv[2] = -inv[2];
+        inv[0] = -inv[0];
+        inv[1] = -inv[1];
+        inv[2] = -inv[2];
         multiplyFlat(this.override, i * 4, ccd.local, s * 4, inv, 0);
       } else this.override.set(ccd.local.subarray(s * 4, s * 4 + 4), i * 4);
       this.hasOverride[i] = 1;
@@ -213,7 +221,10 @@ export class RigPose {
       src = this.appendRot;
     }
     const s = i * 4;
-    out[o] = src[s]; out[o + 1] = src[s + 1]; out[o + 2] = src[s + 2]; out[o + 3] = src[s + 3];
+    out[o] = src[s];
+    out[o + 1] = src[s + 1];
+    out[o + 2] = src[s + 2];
+    out[o + 3] = src[s + 3];
   }
 
   private readonly tmp = new Float64Array(4);
@@ -241,7 +252,10 @@ export class RigPose {
         multiplyFlat(this.localRot, o, own, o, this.appendRot, o);
       } else {
         const l = this.localRot;
-        l[o] = own[o]; l[o + 1] = own[o + 1]; l[o + 2] = own[o + 2]; l[o + 3] = own[o + 3];
+        l[o] = own[o];
+        l[o + 1] = own[o + 1];
+        l[o + 2] = own[o + 2];
+        l[o + 3] = own[o + 3];
       }
       let tx = this.keyPos[i * 3], ty = this.keyPos[i * 3 + 1], tz = this.keyPos[i * 3 + 2];
       if (b.appendTranslation && b.appendParent >= 0) {
@@ -264,8 +278,13 @@ export class RigPose {
       const p = bones[i].parent;
       if (p < 0) {
         const l = this.localRot;
-        wr[i * 4] = l[i * 4]; wr[i * 4 + 1] = l[i * 4 + 1]; wr[i * 4 + 2] = l[i * 4 + 2]; wr[i * 4 + 3] = l[i * 4 + 3];
-        wp[i * 3] = lp[i * 3]; wp[i * 3 + 1] = lp[i * 3 + 1]; wp[i * 3 + 2] = lp[i * 3 + 2];
+        wr[i * 4] = l[i * 4];
+        wr[i * 4 + 1] = l[i * 4 + 1];
+        wr[i * 4 + 2] = l[i * 4 + 2];
+        wr[i * 4 + 3] = l[i * 4 + 3];
+        wp[i * 3] = lp[i * 3];
+        wp[i * 3 + 1] = lp[i * 3 + 1];
+        wp[i * 3 + 2] = lp[i * 3 + 2];
         continue;
       }
       multiplyFlat(wr, i * 4, wr, p * 4, this.localRot, i * 4);

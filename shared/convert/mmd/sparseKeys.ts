@@ -59,7 +59,7 @@ function activeIkLinks(rig: MmdRig, vmd: Vmd, mapping: VrmMapping): Set<number> 
   const links = new Set<number>();
   for (const c of [...pose.legChains, ...pose.toeChains]) {
     const bone = rig.bones[c.ik];
-    if (bone.ik && on(bone.key)) for (const l of bone.ik.links) links.add(l);
+    if (bone.ik && on(bone.key)) { for (const l of bone.ik.links) links.add(l); }
   }
   return links;
 }
@@ -70,7 +70,7 @@ function keyFrames(vmd: Vmd, rig: MmdRig, bones: readonly number[], last: number
   const frames = new Set<number>();
   for (const t of vmd.boneTracks) {
     const b = rig.index.get(t.key);
-    if (b !== undefined && wanted.has(b)) for (const f of t.frames) if (f <= last) frames.add(f);
+    if (b !== undefined && wanted.has(b)) { for (const f of t.frames) if (f <= last) frames.add(f); }
   }
   return [...frames].sort((a, b) => a - b);
 }
@@ -136,7 +136,12 @@ export function sparseKeyWarnings(report: VmdKeyReport): MotionWarning[] {
   ];
   const perFrame = [...new Set(report.tracks.filter((t) => t.perFrame).map((t) => t.bone))];
   if (perFrame.length) {
-    out.push(warning(`${perFrame.length} bone track${perFrame.length === 1 ? '' : 's'} keep a key on every frame (leg IK is solved per frame): ${perFrame.join(', ')}`, 'mmd.ikPerFrame', { count: perFrame.length, bones: perFrame.join(', ') }));
+    out.push(
+      warning(`${perFrame.length} bone track${perFrame.length === 1 ? '' : 's'} keep a key on every frame (leg IK is solved per frame): ${perFrame.join(', ')}`, 'mmd.ikPerFrame', {
+        count: perFrame.length,
+        bones: perFrame.join(', '),
+      }),
+    );
   }
   return out;
 }

@@ -76,7 +76,7 @@ function groupKeys(keys: readonly string[], frames: Uint32Array): Map<string, nu
   const groups = new Map<string, RawKey[]>();
   keys.forEach((k, index) => {
     let g = groups.get(k);
-    if (!g) groups.set(k, (g = []));
+    if (!g) groups.set(k, g = []);
     g.push({ index, frame: frames[index] });
   });
   const out = new Map<string, number[]>();
@@ -129,7 +129,7 @@ export function parseVmd(bytes: Uint8Array): Vmd {
       n2 += v * v;
     }
     const n = Math.sqrt(n2);
-    if (n > 1e-12 && Number.isFinite(n)) for (let c = 0; c < 4; c++) boneRot[i * 4 + c] /= n;
+    if (n > 1e-12 && Number.isFinite(n)) { for (let c = 0; c < 4; c++) boneRot[i * 4 + c] /= n; }
     else boneRot.set([0, 0, 0, 1], i * 4);
     const ip = r.bytesOf(64, 'bone key interpolation');
     // Row 0 of the 64 bytes holds x1 of X,Y,Z,R, then y1, x2, y2 (the other rows are shifted copies).
@@ -208,7 +208,14 @@ export function parseVmd(bytes: Uint8Array): Vmd {
 }
 
 /** Bone keys grouped into one track per bone (by name key), each in frame order. */
-function boneTracksOf(boneNames: readonly string[], boneFrames: Uint32Array, bonePos: Float32Array, boneRot: Float32Array, boneCurves: Uint8Array, rawNames: ReadonlyMap<string, string>): VmdBoneTrack[] {
+function boneTracksOf(
+  boneNames: readonly string[],
+  boneFrames: Uint32Array,
+  bonePos: Float32Array,
+  boneRot: Float32Array,
+  boneCurves: Uint8Array,
+  rawNames: ReadonlyMap<string, string>,
+): VmdBoneTrack[] {
   const boneTracks: VmdBoneTrack[] = [];
   for (const [key, idx] of groupKeys(boneNames, boneFrames)) {
     const n = idx.length;

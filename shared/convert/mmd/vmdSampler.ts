@@ -44,8 +44,13 @@ export class BoneTrackSampler {
     const k = (this.cursor = keyBefore(frames, frame, this.cursor));
     if (k < 0 || k === frames.length - 1 || frames[k] === frame) {
       const j = Math.max(k, 0);
-      pos[po] = p[j * 3]; pos[po + 1] = p[j * 3 + 1]; pos[po + 2] = p[j * 3 + 2];
-      rot[ro] = q[j * 4]; rot[ro + 1] = q[j * 4 + 1]; rot[ro + 2] = q[j * 4 + 2]; rot[ro + 3] = q[j * 4 + 3];
+      pos[po] = p[j * 3];
+      pos[po + 1] = p[j * 3 + 1];
+      pos[po + 2] = p[j * 3 + 2];
+      rot[ro] = q[j * 4];
+      rot[ro + 1] = q[j * 4 + 1];
+      rot[ro + 2] = q[j * 4 + 2];
+      rot[ro + 3] = q[j * 4 + 3];
       return;
     }
     const t = (frame - frames[k]) / (frames[k + 1] - frames[k]);
@@ -82,7 +87,7 @@ export class IkSwitches {
     for (const k of keys) {
       for (const [name, on] of k.enabled) {
         let l = lists.get(name);
-        if (!l) lists.set(name, (l = { frames: [], on: [] }));
+        if (!l) lists.set(name, l = { frames: [], on: [] });
         l.frames.push(k.frame);
         l.on.push(on ? 1 : 0);
       }

@@ -34,17 +34,22 @@ export default defineMessages({
     'compat.finding.throwsOnPath': 'refuses the whole file (throws "Invalid path") on {tracks}',
     'compat.finding.ignoresIntermediate': "ignores {count, plural, one {# animated node} other {# animated nodes}} between the bones ({nodes}): the {bone} is up to {angle} off Blender's pose",
     'compat.finding.restHipsZero': 'the rest hips height {height} is about 0: the hips movement cannot be scaled to the avatar',
-    'compat.finding.appliesIntermediate': "applies the {count, plural, one {# animated node} other {# animated nodes}} between the bones that three-vrm ignores: the {bone} is up to {angle} off three-vrm's pose",
+    'compat.finding.appliesIntermediate':
+      "applies the {count, plural, one {# animated node} other {# animated nodes}} between the bones that three-vrm ignores: the {bone} is up to {angle} off three-vrm's pose",
     'compat.finding.gazeRotationIgnored': 'reads the gaze only as the translation of a target: this gaze (a rotation, as the spec says) does not arrive',
     'compat.finding.gazeTranslation': "reads this gaze (the translation of a target, its own convention); other players need the spec's rotation",
-    'compat.finding.restHipsOffAxis': "the rest hips are {cm} cm off the vertical axis: the add-on adds the hips movement to the avatar's rest, three-vrm puts the hips where the file has them, so the two place them {cm} cm (scaled to the avatar) apart",
+    'compat.finding.restHipsOffAxis':
+      "the rest hips are {cm} cm off the vertical axis: the add-on adds the hips movement to the avatar's rest, three-vrm puts the hips where the file has them, so the two place them {cm} cm (scaled to the avatar) apart",
     'compat.finding.outsideFirstRoot': 'reads the first root of scenes[0] only: {count, plural, one {# animated node} other {# animated nodes}} outside it are not read ({nodes})',
     'compat.finding.otherTracks': 'plays humanoid tracks only: {count, plural, one {# track} other {# tracks}} of other nodes are not played',
     'compat.finding.noGaze': 'does not import the gaze',
-    'compat.finding.quantized': 'reads every accessor as 32-bit floats whatever its type: {count, plural, one {# track} other {# tracks}} of this 16-bit file are integers, so they come out as garbage',
-    'compat.finding.keyKinds': 'plays the constant and Bézier keys of {count, plural, one {# bone or expression track} other {# bone or expression tracks}} wrongly (its clip drops their interpolation)',
+    'compat.finding.quantized':
+      'reads every accessor as 32-bit floats whatever its type: {count, plural, one {# track} other {# tracks}} of this 16-bit file are integers, so they come out as garbage',
+    'compat.finding.keyKinds':
+      'plays the constant and Bézier keys of {count, plural, one {# bone or expression track} other {# bone or expression tracks}} wrongly (its clip drops their interpolation)',
     'compat.finding.eyeTracksIgnored': 'maps no eye bones: the {bones} tracks are not played',
-    'compat.finding.shiftedNodes': 'deletes the animated expression nodes before loading and does not renumber the rest: {count, plural, one {# bone or animated node} other {# bones or animated nodes}} after them ({nodes}) are read as other nodes',
+    'compat.finding.shiftedNodes':
+      'deletes the animated expression nodes before loading and does not renumber the rest: {count, plural, one {# bone or animated node} other {# bones or animated nodes}} after them ({nodes}) are read as other nodes',
   },
   ja: {
     'compat.title': '互換性',
@@ -77,13 +82,15 @@ export default defineMessages({
     'compat.finding.appliesIntermediate': 'three-vrm が無視するボーンの間の動くノード {count, plural, other {# 個}}を適用します。{bone} が three-vrm のポーズと最大 {angle} ずれます',
     'compat.finding.gazeRotationIgnored': '視線はターゲットの移動としてしか読み込みません。このファイルの視線（仕様どおりの回転）は反映されません',
     'compat.finding.gazeTranslation': 'この視線（ターゲットの移動、独自の形式）を読み込みます。ほかのプレイヤーには仕様どおりの回転が必要です',
-    'compat.finding.restHipsOffAxis': 'レストポーズの腰が鉛直軸から {cm} cm ずれています。アドオンは腰の移動をアバターのレストに足し、three-vrm はファイルどおりの位置に置くため、両者の腰の位置は {cm} cm（アバターに合わせた倍率で）離れます',
+    'compat.finding.restHipsOffAxis':
+      'レストポーズの腰が鉛直軸から {cm} cm ずれています。アドオンは腰の移動をアバターのレストに足し、three-vrm はファイルどおりの位置に置くため、両者の腰の位置は {cm} cm（アバターに合わせた倍率で）離れます',
     'compat.finding.outsideFirstRoot': '最初のシーンの最初のルートだけを読み込みます。その外にある動くノード {count, plural, other {# 個}}（{nodes}）は読み込まれません',
     'compat.finding.otherTracks': 'ヒューマノイドのトラックだけを再生します。ほかのノードのトラック {count, plural, other {# 個}}は再生されません',
     'compat.finding.noGaze': '視線を読み込みません',
     'compat.finding.quantized': 'アクセサーを型にかかわらず 32 ビット浮動小数点として読みます。この 16 ビットのファイルはトラック {count, plural, other {# 個}}が整数のため、でたらめな値になります',
     'compat.finding.keyKinds': 'ボーンまたは表情のトラック {count, plural, other {# 個}}の一定・ベジェのキーを正しく再生しません（クリップ作成時に補間が失われます）',
     'compat.finding.eyeTracksIgnored': '目のボーンを割り当てないため、{bones} のトラックは再生されません',
-    'compat.finding.shiftedNodes': '読み込みの前に動く表情ノードをノードの一覧から削除し、残りの番号を付け直しません。その後ろのボーンや動くノード {count, plural, other {# 個}}（{nodes}）が別のノードとして読まれます',
+    'compat.finding.shiftedNodes':
+      '読み込みの前に動く表情ノードをノードの一覧から削除し、残りの番号を付け直しません。その後ろのボーンや動くノード {count, plural, other {# 個}}（{nodes}）が別のノードとして読まれます',
   },
 });

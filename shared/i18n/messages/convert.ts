@@ -28,11 +28,13 @@ export default defineMessages({
     'convert.mmd.reconverted': '{file} converted again with the MMD model {model}',
     'convert.mmd.withModel': '{file} was converted from {format} to VRM Animation with the MMD model {model}',
     'convert.mmd.modelFailed': 'Could not use the MMD model {model}: {detail}',
-    'convert.mmd.noModel': '{file}: no MMD model in its folder, so the standard MMD skeleton was assumed. Open or drop the model\'s .pmx/.pmd (or keep it beside the .vmd in an opened folder) to convert it with the model\'s exact leg lengths and arm angles.',
+    'convert.mmd.noModel':
+      "{file}: no MMD model in its folder, so the standard MMD skeleton was assumed. Open or drop the model's .pmx/.pmd (or keep it beside the .vmd in an opened folder) to convert it with the model's exact leg lengths and arm angles.",
     'convert.library.takes': '{count, plural, one {# take} other {# takes}}',
     'convert.library.model': 'MMD model',
     'convert.folder.needsFolder': 'Open a folder first: Convert Folder converts the .vmd, .vpd, .bvh, .fbx, .glb and .gltf files of the opened folder.',
-    'convert.folder.text': 'Convert every .vmd, .vpd, .bvh, .fbx, .glb and .gltf motion to a .vrma beside it (NAME.TAKE.vrma for each take of a file with several; .vmd and .vpd with the MMD model of their folder), in:',
+    'convert.folder.text':
+      'Convert every .vmd, .vpd, .bvh, .fbx, .glb and .gltf motion to a .vrma beside it (NAME.TAKE.vrma for each take of a file with several; .vmd and .vpd with the MMD model of their folder), in:',
   },
   ja: {
     'convert.takes.title': 'テイクを選択',
@@ -56,10 +58,12 @@ export default defineMessages({
     'convert.mmd.reconverted': '{file} を MMD モデル {model} で変換し直しました',
     'convert.mmd.withModel': '{file} を MMD モデル {model} を使って {format} から VRM アニメーションに変換しました',
     'convert.mmd.modelFailed': 'MMD モデル {model} を使えませんでした: {detail}',
-    'convert.mmd.noModel': '{file}: フォルダに MMD モデルがないため、標準の MMD ボーン構造を仮定しました。モデルの .pmx/.pmd を開くかドロップする (または開いたフォルダで .vmd の隣に置く) と、モデルの正確な脚の長さと腕の角度で変換します。',
+    'convert.mmd.noModel':
+      '{file}: フォルダに MMD モデルがないため、標準の MMD ボーン構造を仮定しました。モデルの .pmx/.pmd を開くかドロップする (または開いたフォルダで .vmd の隣に置く) と、モデルの正確な脚の長さと腕の角度で変換します。',
     'convert.library.takes': '{count, plural, other {# テイク}}',
     'convert.library.model': 'MMD モデル',
     'convert.folder.needsFolder': '先にフォルダを開いてください。「フォルダを変換」は開いたフォルダの .vmd、.vpd、.bvh、.fbx、.glb、.gltf ファイルを変換します。',
-    'convert.folder.text': '次のフォルダのすべての .vmd、.vpd、.bvh、.fbx、.glb、.gltf モーションを、隣に .vrma として変換します (複数のテイクを持つファイルはテイクごとに NAME.TAKE.vrma、.vmd と .vpd は同じフォルダの MMD モデルを使用):',
+    'convert.folder.text':
+      '次のフォルダのすべての .vmd、.vpd、.bvh、.fbx、.glb、.gltf モーションを、隣に .vrma として変換します (複数のテイクを持つファイルはテイクごとに NAME.TAKE.vrma、.vmd と .vpd は同じフォルダの MMD モデルを使用):',
   },
 });

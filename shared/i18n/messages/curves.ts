@@ -4,7 +4,8 @@ import { defineMessages } from './define';
 export default defineMessages({
   en: {
     'curves.label': 'Curves',
-    'curves.help': 'Curves of the selected bone (or the rows picked in the dope sheet). Click a key to select it, Shift+click to add, drag on empty space to box-select, drag keys up or down to change their value. Selected Bézier keys show their handles: drag one to change the slope of the curve (the other handle follows; hold Alt to move one alone). Drag the ruler to pan, Ctrl+wheel to zoom the time, wheel to zoom the values, drag the value axis to move it, double-click to fit.',
+    'curves.help':
+      'Curves of the selected bone (or the rows picked in the dope sheet). Click a key to select it, Shift+click to add, drag on empty space to box-select, drag keys up or down to change their value. Selected Bézier keys show their handles: drag one to change the slope of the curve (the other handle follows; hold Alt to move one alone). Drag the ruler to pan, Ctrl+wheel to zoom the time, wheel to zoom the values, drag the value axis to move it, double-click to fit.',
     'curves.toDopeSheet': 'Dope sheet',
     'curves.empty': 'Select a bone, or pick rows in the dope sheet, to see its curves',
     'curves.readout': '{curve}: {value} at frame {frame}',
@@ -27,7 +28,8 @@ export default defineMessages({
   },
   ja: {
     'curves.label': 'カーブ',
-    'curves.help': '選択中のボーン（またはドープシートで選んだ行）のカーブです。キーをクリックで選択、Shift+クリックで追加、空いた所をドラッグで範囲選択、キーを上下にドラッグで値を変更。選択したベジェのキーにはハンドルが出ます：ドラッグでカーブの傾きを変更（反対側も揃って動きます。Alt を押すと片側だけ）。ルーラーをドラッグでスクロール、Ctrl+ホイールで時間を拡大縮小、ホイールで値を拡大縮小、値の目盛りをドラッグで上下に移動、ダブルクリックで全体表示。',
+    'curves.help':
+      '選択中のボーン（またはドープシートで選んだ行）のカーブです。キーをクリックで選択、Shift+クリックで追加、空いた所をドラッグで範囲選択、キーを上下にドラッグで値を変更。選択したベジェのキーにはハンドルが出ます：ドラッグでカーブの傾きを変更（反対側も揃って動きます。Alt を押すと片側だけ）。ルーラーをドラッグでスクロール、Ctrl+ホイールで時間を拡大縮小、ホイールで値を拡大縮小、値の目盛りをドラッグで上下に移動、ダブルクリックで全体表示。',
     'curves.toDopeSheet': 'ドープシート',
     'curves.empty': 'ボーンを選ぶか、ドープシートで行を選ぶとカーブが表示されます',
     'curves.readout': '{curve}：フレーム {frame} で {value}',

@@ -9,7 +9,8 @@ export default defineMessages({
     'timeline.keys.scaleTitle': 'Scale the selected keys around frame {frame}',
     'timeline.keys.scaleFactor': 'Factor (2 spreads them twice as far apart)',
     'timeline.keys.scaled': '{count, plural, one {Scaled # key} other {Scaled # keys}} by {factor} around frame {frame}',
-    'timeline.keys.scaledReplacing': '{count, plural, one {Scaled # key} other {Scaled # keys}} by {factor} around frame {frame}, replacing {landed, plural, one {# key} other {# keys}} that were there',
+    'timeline.keys.scaledReplacing':
+      '{count, plural, one {Scaled # key} other {Scaled # keys}} by {factor} around frame {frame}, replacing {landed, plural, one {# key} other {# keys}} that were there',
     'timeline.keys.scaleFailed': 'Could not scale the keys: {detail}',
     'timeline.keys.valueTitle': '{count, plural, one {Value of the selected key} other {Value of the # selected keys}}',
     'timeline.keys.unit.rotation': '°',

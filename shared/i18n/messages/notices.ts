@@ -15,7 +15,8 @@ export default defineMessages({
     'splitter.dopeSheet': 'Resize the dope sheet',
     'splitter.help': 'Drag to resize (or the arrow keys, with Shift in bigger steps); double-click for the default size',
     'pathCheck.title': 'Open this folder?',
-    'pathCheck.text': '{path} is outside your home folder, in a system folder, or in or beside hidden folders that usually hold settings or keys. The studio reads motion files only, but open it only if you meant this folder.',
+    'pathCheck.text':
+      '{path} is outside your home folder, in a system folder, or in or beside hidden folders that usually hold settings or keys. The studio reads motion files only, but open it only if you meant this folder.',
     'pathCheck.open': 'Open anyway',
     'pathCheck.cancel': 'Cancel',
     'pathCheck.detail': 'Why: {reason}',
@@ -39,7 +40,8 @@ export default defineMessages({
     'splitter.dopeSheet': 'ドープシートの高さを変更',
     'splitter.help': 'ドラッグでサイズを変更（矢印キーでも動き、Shift を押しながらだと大きく動きます）。ダブルクリックで既定のサイズに戻ります',
     'pathCheck.title': 'このフォルダーを開きますか？',
-    'pathCheck.text': '{path} はホームフォルダーの外、システムフォルダー、または設定や鍵を入れる隠しフォルダーの中かそばにあります。スタジオが読むのはモーションファイルだけですが、このフォルダーで間違いない場合だけ開いてください。',
+    'pathCheck.text':
+      '{path} はホームフォルダーの外、システムフォルダー、または設定や鍵を入れる隠しフォルダーの中かそばにあります。スタジオが読むのはモーションファイルだけですが、このフォルダーで間違いない場合だけ開いてください。',
     'pathCheck.open': 'それでも開く',
     'pathCheck.cancel': 'キャンセル',
     'pathCheck.detail': '理由: {reason}',

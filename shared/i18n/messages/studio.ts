@@ -69,7 +69,8 @@ export default defineMessages({
     'studio.doc.startFailed': 'Start-up failed: {detail}',
     'studio.convertFolder.progress': 'Conversion progress',
     'studio.convertFolder.converting': 'Converting folder',
-    'studio.convertFolder.manyTakes': 'Some files in this folder have more than {max} takes each, and every take becomes its own .vrma file. Write all of their takes? (Skip those files converts the other files and lists those as skipped.)',
+    'studio.convertFolder.manyTakes':
+      'Some files in this folder have more than {max} takes each, and every take becomes its own .vrma file. Write all of their takes? (Skip those files converts the other files and lists those as skipped.)',
     'studio.convertFolder.manyTakesTitle': 'Write more than {max} takes per file?',
     'studio.convertFolder.manyTakesAll': 'Write all takes',
     'studio.convertFolder.manyTakesSkip': 'Skip those files',
@@ -132,7 +133,8 @@ export default defineMessages({
     'studio.noAccess.title': 'Open VRMA Studio from its address',
     'studio.noAccess.text': 'This page has no key to the studio, so it cannot open your files. Start the browser version in a terminal:',
     'studio.noAccess.address': 'and open the address it prints (http://127.0.0.1:PORT/?code=…). Each address works once, in one tab; run the command again for a new one.',
-    'studio.convertFolder.doneIn': 'Converted {converted} file(s) in {folder}{skipped, plural, =0 {} other {, skipped # that already had a .vrma}}{failed, plural, =0 {} other {, # failed: {failures}}} ({seconds} s).',
+    'studio.convertFolder.doneIn':
+      'Converted {converted} file(s) in {folder}{skipped, plural, =0 {} other {, skipped # that already had a .vrma}}{failed, plural, =0 {} other {, # failed: {failures}}} ({seconds} s).',
     'studio.convertDialog.title': 'Convert Folder',
     'studio.convertDialog.folder': 'Folder',
     'studio.convertDialog.all': 'All opened folders ({count})',
@@ -180,7 +182,7 @@ export default defineMessages({
     'studio.unsaved.text': '{file} has unsaved changes. Save them before opening another motion?',
     'studio.unsaved.closeText': '{file} has unsaved changes. Save them before closing?',
     'studio.unsaved.save': 'Save',
-    'studio.unsaved.discard': 'Don\'t save',
+    'studio.unsaved.discard': "Don't save",
     'studio.unsaved.cancel': 'Cancel',
     'studio.saveAs.title': 'Save As',
     'studio.saveAs.noFolder': 'Open a folder in the Files panel first to save into it, or download the file.',
@@ -262,7 +264,8 @@ export default defineMessages({
     'studio.doc.startFailed': '起動時の処理に失敗しました: {detail}',
     'studio.convertFolder.progress': '変換の進み具合',
     'studio.convertFolder.converting': 'フォルダを変換中',
-    'studio.convertFolder.manyTakes': 'このフォルダーには、テイクが {max} 個を超えるファイルがあり、テイクごとに .vrma ファイルが 1 つずつ作られます。すべてのテイクを書き出しますか？（「それらのファイルを飛ばす」を選ぶと、それらを飛ばしてほかのファイルを変換します）',
+    'studio.convertFolder.manyTakes':
+      'このフォルダーには、テイクが {max} 個を超えるファイルがあり、テイクごとに .vrma ファイルが 1 つずつ作られます。すべてのテイクを書き出しますか？（「それらのファイルを飛ばす」を選ぶと、それらを飛ばしてほかのファイルを変換します）',
     'studio.convertFolder.manyTakesTitle': '1 ファイルで {max} 個を超えるテイクを書き出しますか？',
     'studio.convertFolder.manyTakesAll': 'すべてのテイクを書き出す',
     'studio.convertFolder.manyTakesSkip': 'それらのファイルを飛ばす',
@@ -324,8 +327,10 @@ export default defineMessages({
     'studio.info.more': '詳細',
     'studio.noAccess.title': 'VRMA Studio はそのアドレスから開いてください',
     'studio.noAccess.text': 'このページにはスタジオの鍵がないため、ファイルを開けません。ターミナルでブラウザー版を起動してください:',
-    'studio.noAccess.address': '表示されたアドレス（http://127.0.0.1:PORT/?code=…）を開いてください。アドレスは 1 つのタブで一度だけ使えます。新しいアドレスはコマンドをもう一度実行すると表示されます。',
-    'studio.convertFolder.doneIn': '{folder} の {converted} 個のファイルを変換しました{skipped, plural, =0 {} other {（.vrma がすでにある # 個はスキップ）}}{failed, plural, =0 {} other {。# 個は失敗: {failures}}}（{seconds} 秒）。',
+    'studio.noAccess.address':
+      '表示されたアドレス（http://127.0.0.1:PORT/?code=…）を開いてください。アドレスは 1 つのタブで一度だけ使えます。新しいアドレスはコマンドをもう一度実行すると表示されます。',
+    'studio.convertFolder.doneIn':
+      '{folder} の {converted} 個のファイルを変換しました{skipped, plural, =0 {} other {（.vrma がすでにある # 個はスキップ）}}{failed, plural, =0 {} other {。# 個は失敗: {failures}}}（{seconds} 秒）。',
     'studio.convertDialog.title': 'フォルダを一括変換',
     'studio.convertDialog.folder': 'フォルダー',
     'studio.convertDialog.all': '開いているすべてのフォルダー（{count}）',

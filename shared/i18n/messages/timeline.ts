@@ -4,7 +4,8 @@ import { defineMessages } from './define';
 export default defineMessages({
   en: {
     'timeline.dope.label': 'Dope sheet',
-    'timeline.dope.help': 'Click a key to select it, Shift+click to add, Alt+click for its column, drag on empty space to box-select, drag keys to move them (Alt: off the frames); a group row\'s summary keys select and move the group\'s keys. A / Alt+A / Ctrl+I select all, none, the inverse; Up/Down jump to the next/previous key; S scales around the playhead; Ctrl+Enter types a value. Delete removes, Ctrl+C/Ctrl+V copy and paste, K keys the selected bone, M adds a marker (drag it to move, double-click to rename). Drag the ruler to pan, Ctrl+wheel to zoom, double-click to fit.',
+    'timeline.dope.help':
+      "Click a key to select it, Shift+click to add, Alt+click for its column, drag on empty space to box-select, drag keys to move them (Alt: off the frames); a group row's summary keys select and move the group's keys. A / Alt+A / Ctrl+I select all, none, the inverse; Up/Down jump to the next/previous key; S scales around the playhead; Ctrl+Enter types a value. Delete removes, Ctrl+C/Ctrl+V copy and paste, K keys the selected bone, M adds a marker (drag it to move, double-click to rename). Drag the ruler to pan, Ctrl+wheel to zoom, double-click to fit.",
     'timeline.dope.frame': 'Frame',
     'timeline.dope.filter': 'Rows to show',
     'timeline.dope.filter.keyed': 'Keyed',
@@ -26,9 +27,11 @@ export default defineMessages({
     'timeline.group.lookAt': 'Look at',
     'timeline.keys.moved': '{count, plural, one {Moved # key} other {Moved # keys}} by {frames, plural, one {# frame} other {# frames}}',
     'timeline.keys.deleted': '{count, plural, one {Deleted # key} other {Deleted # keys}}',
-    'timeline.keys.movedReplacing': '{count, plural, one {Moved # key} other {Moved # keys}} by {frames, plural, one {# frame} other {# frames}}, replacing {landed, plural, one {# key} other {# keys}} that were there',
+    'timeline.keys.movedReplacing':
+      '{count, plural, one {Moved # key} other {Moved # keys}} by {frames, plural, one {# frame} other {# frames}}, replacing {landed, plural, one {# key} other {# keys}} that were there',
     'timeline.keys.replaceTitle': 'Replace keys?',
-    'timeline.keys.replaceText': '{landed, plural, one {# key is} other {# keys are}} already where the {moving, plural, one {moved key lands} other {# moved keys land}}. Moving replaces {landed, plural, one {it} other {them}}.',
+    'timeline.keys.replaceText':
+      '{landed, plural, one {# key is} other {# keys are}} already where the {moving, plural, one {moved key lands} other {# moved keys land}}. Moving replaces {landed, plural, one {it} other {them}}.',
     'timeline.keys.replace': 'Replace',
     'timeline.keys.cancel': 'Cancel',
     'timeline.keys.inserted': 'Key inserted at frame {frame}',
@@ -58,7 +61,8 @@ export default defineMessages({
   },
   ja: {
     'timeline.dope.label': 'ドープシート',
-    'timeline.dope.help': 'キーをクリックで選択、Shift+クリックで追加、Alt+クリックでその列、空いた所をドラッグで矩形選択、キーをドラッグで移動（Alt: フレームに合わせない）。グループの行のまとめキーでグループのキーを選択・移動。A / Alt+A / Ctrl+I ですべて選択・解除・反転、↑/↓ で次/前のキー、S で再生位置を中心に拡大縮小、Ctrl+Enter で値を入力。Delete で削除、Ctrl+C/Ctrl+V でコピーと貼り付け、K で選択中のボーンにキー、M でマーカー（ドラッグで移動、ダブルクリックで名前変更）。ルーラーのドラッグでスクロール、Ctrl+ホイールでズーム、ダブルクリックで全体表示。',
+    'timeline.dope.help':
+      'キーをクリックで選択、Shift+クリックで追加、Alt+クリックでその列、空いた所をドラッグで矩形選択、キーをドラッグで移動（Alt: フレームに合わせない）。グループの行のまとめキーでグループのキーを選択・移動。A / Alt+A / Ctrl+I ですべて選択・解除・反転、↑/↓ で次/前のキー、S で再生位置を中心に拡大縮小、Ctrl+Enter で値を入力。Delete で削除、Ctrl+C/Ctrl+V でコピーと貼り付け、K で選択中のボーンにキー、M でマーカー（ドラッグで移動、ダブルクリックで名前変更）。ルーラーのドラッグでスクロール、Ctrl+ホイールでズーム、ダブルクリックで全体表示。',
     'timeline.dope.frame': 'フレーム',
     'timeline.dope.filter': '表示する行',
     'timeline.dope.filter.keyed': 'キーのある行',

@@ -46,7 +46,8 @@ export default defineMessages({
     'warning.fbx.blendShapesSkipped': '{count} blend shape(s) with no VRM expression preset skipped: {names}',
     'warning.convert.scaleDropped': 'VRMA has no scale: {count} scale track(s) dropped; the rig scales from {from} to {to} over {seconds} s, which the VRMA plays at its rest size',
     'warning.fbx.layersBlended': 'take "{take}": {count} animation layers blended ({layers})',
-    'warning.fbx.take': 'FBX take "{take}": {frames} frames at {fps} fps, {joints} animated joints, skeleton found by {method, select, structure {structure} names+structure {names+structure} other {names}}',
+    'warning.fbx.take':
+      'FBX take "{take}": {frames} frames at {fps} fps, {joints} animated joints, skeleton found by {method, select, structure {structure} names+structure {names+structure} other {names}}',
     'warning.fbx.takesWithoutKeys': 'takes with no keys skipped: {takes}',
     // Humanoid recognition and retargeting (BVH, FBX, glTF)
     'warning.humanoid.notBelowChain': 'joint "{joint}" is named like {bone} but is not below the joints before it; ignored',
@@ -55,29 +56,36 @@ export default defineMessages({
     'warning.humanoid.noHead': 'no head chain found above the arms',
     'warning.humanoid.helpersIgnored': 'IK/control helper joints ignored: {names}{more, plural, =0 {} other { and # more}}',
     'warning.humanoid.byStructure': 'bones not recognised by name ({bones}) were found from the skeleton’s shape',
-    'warning.humanoid.hipsHeight': 'the character’s hips stand {metres} m above its feet at the scale the file gives it; players fit the motion to the avatar’s size, but if the character is not meant to be that size, apply its scale in the program that exported it (Blender: Apply Scale, or the exporter’s Scale) and export again',
+    'warning.humanoid.hipsHeight':
+      'the character’s hips stand {metres} m above its feet at the scale the file gives it; players fit the motion to the avatar’s size, but if the character is not meant to be that size, apply its scale in the program that exported it (Blender: Apply Scale, or the exporter’s Scale) and export again',
     'warning.humanoid.feetLifted': 'lifted {count} frame(s) where a foot went below the floor',
     'warning.humanoid.jointsFolded': 'joints folded into their mapped children: {names}{more, plural, =0 {} other { and # more}}',
     'warning.humanoid.unitUnmeasured': 'could not measure the skeleton (no legs); assumed centimetres',
     'warning.humanoid.unitGuessed': 'skeleton size {size} fits no usual unit; assumed {unit, select, m {metres} mm {millimetres} inch {inches} cmu {CMU units} other {centimetres}}',
     // BVH
     'warning.bvh.extraData': 'BVH line {line}: data after the {frames} declared frames was ignored',
-    'warning.bvh.summary': 'BVH: {frames} frames at {fps} fps, in {unit, select, m {metres} mm {millimetres} inch {inches} cmu {CMU units} other {centimetres}}, skeleton found by {method, select, structure {structure} names+structure {names+structure} other {names}}',
+    'warning.bvh.summary':
+      'BVH: {frames} frames at {fps} fps, in {unit, select, m {metres} mm {millimetres} inch {inches} cmu {CMU units} other {centimetres}}, skeleton found by {method, select, structure {structure} names+structure {names+structure} other {names}}',
     // MMD
     'warning.mmd.noModel': 'no .pmx given: assumed the standard MMD skeleton (pass the model for its exact leg lengths and arm angles)',
-    'warning.mmd.nonHumanoidBones': '{count, plural, one {# keyed non-humanoid bone} other {# keyed non-humanoid bones}} (hair, clothes, helpers) not converted: {names}{more, plural, =0 {} other {, …}}',
+    'warning.mmd.nonHumanoidBones':
+      '{count, plural, one {# keyed non-humanoid bone} other {# keyed non-humanoid bones}} (hair, clothes, helpers) not converted: {names}{more, plural, =0 {} other {, …}}',
     'warning.mmd.bonesNotInModel': 'keys for {bones} ignored: the model has no such bone',
-    'warning.mmd.modelMismatch': 'the model "{model}" does not fit this motion: it has {found} of the motion\'s {keyed} keyed bones ({percent}%, {needed}% needed; missing {missing}), so the motion was made for another model; converted with the standard MMD skeleton',
+    'warning.mmd.modelMismatch':
+      'the model "{model}" does not fit this motion: it has {found} of the motion\'s {keyed} keyed bones ({percent}%, {needed}% needed; missing {missing}), so the motion was made for another model; converted with the standard MMD skeleton',
     'warning.mmd.expressionsOnly': 'the motion has no body keys: written as an expressions-only animation',
-    'warning.mmd.footShort': 'the {side, select, left {left} other {right}} foot cannot reach its IK target on {frames, plural, one {# frame} other {# frames}} ({reason, select, stretched {the leg is fully stretched} other {the knee\'s limits stop it}}); the foot stays as far as the leg reaches',
+    'warning.mmd.footShort':
+      "the {side, select, left {left} other {right}} foot cannot reach its IK target on {frames, plural, one {# frame} other {# frames}} ({reason, select, stretched {the leg is fully stretched} other {the knee's limits stop it}}); the foot stays as far as the leg reaches",
     'warning.mmd.morphsSkipped': '{count, plural, one {# morph} other {# morphs}} with no VRM expression preset skipped: {names}{more, plural, =0 {} other {, … (+# more)}}',
-    'warning.mmd.curveKeys': "kept the VMD's keys and their curves as Bézier keys: {keys, plural, one {# bone key} other {# bone keys}} instead of {everyFrame} on every frame, {inserted, plural, one {# added} other {# added}} where one Bézier key could not hold an MMD curve",
+    'warning.mmd.curveKeys':
+      "kept the VMD's keys and their curves as Bézier keys: {keys, plural, one {# bone key} other {# bone keys}} instead of {everyFrame} on every frame, {inserted, plural, one {# added} other {# added}} where one Bézier key could not hold an MMD curve",
     'warning.mmd.ikPerFrame': '{count, plural, one {# bone track keeps} other {# bone tracks keep}} a key on every frame (leg IK is solved per frame): {bones}',
     // glTF
     'warning.gltf.noSkin': 'the file has no skin; its node hierarchy is taken as the skeleton and its default pose as the rest',
     'warning.gltf.expressionsOnly': 'the animation moves no joints, only morph weights: written as an expressions-only animation',
     'warning.gltf.morphsUnnamed': 'morph targets without names (mesh.extras.targetNames) skipped on {nodes}',
-    'warning.gltf.animation': 'glTF animation "{animation}": {keys} keys ({fps} fps), {joints} animated joints{ignored, plural, =0 {} other {, # other animated nodes ignored}}, skeleton found by {method, select, structure {structure} names+structure {names+structure} other {names}}',
+    'warning.gltf.animation':
+      'glTF animation "{animation}": {keys} keys ({fps} fps), {joints} animated joints{ignored, plural, =0 {} other {, # other animated nodes ignored}}, skeleton found by {method, select, structure {structure} names+structure {names+structure} other {names}}',
     // Join
     'warning.join.droppedBones': 'join: dropped tracks of bones the first motion lacks: {bones}',
     'warning.join.droppedOther': 'join: dropped {count} non-humanoid track(s) of the second motion',
@@ -118,9 +126,11 @@ export default defineMessages({
     'warning.vrma.severalAnimations': 'ファイルに {count} 個のアニメーションがあります。最初のものだけを使います',
     'warning.vrma.channelNoNode': 'アニメーションチャンネル {channel} の対象ノードがありません（{path}）。無視しました',
     'warning.vrma.channelWeights': 'アニメーションチャンネル {channel} はノード {node} のモーフウェイトを動かしていますが、VRM アニメーションでは使えません。無視しました',
-    'warning.vrma.channelTwice': 'アニメーションチャンネル {channel} はノード {node} の{path, select, rotation {回転} translation {移動} scale {スケール} other {{path}}}を二度目に動かしています。無視しました',
+    'warning.vrma.channelTwice':
+      'アニメーションチャンネル {channel} はノード {node} の{path, select, rotation {回転} translation {移動} scale {スケール} other {{path}}}を二度目に動かしています。無視しました',
     'warning.vrma.channelBoneScale': 'アニメーションチャンネル {channel} がヒューマノイドボーン {bone} を拡大縮小しています。VRM アニメーションでは許されていません。無視しました',
-    'warning.vrma.channelExpressionPath': 'アニメーションチャンネル {channel} が表情 {expression} の{path, select, rotation {回転} translation {移動} scale {スケール} other {{path}}}を動かしています（表情のウェイトは移動で表します）。無視しました',
+    'warning.vrma.channelExpressionPath':
+      'アニメーションチャンネル {channel} が表情 {expression} の{path, select, rotation {回転} translation {移動} scale {スケール} other {{path}}}を動かしています（表情のウェイトは移動で表します）。無視しました',
     'warning.vrma.channelLookAtScale': 'アニメーションチャンネル {channel} が視線（lookAt）のノードを拡大縮小しています。無視しました',
     'warning.vrma.samplerNoValidTime': 'サンプラー {sampler}: 正しい時刻のキーがありません。チャンネルを無視しました',
     'warning.vrma.samplerTimesDropped': 'サンプラー {sampler}: 時刻が負または増加していない {count} 個のキーを取り除きました',
@@ -133,9 +143,11 @@ export default defineMessages({
     'warning.fbx.takeUnknownModels': 'テイク「{take}」がファイルで定義されていない {count} 個のモデルを動かしています: {models}',
     'warning.fbx.noBindPose': 'ファイルにバインドポーズがありません。既定のポーズを基本姿勢としました',
     'warning.fbx.blendShapesSkipped': 'VRM 表情プリセットに当たらない {count} 個のブレンドシェイプを飛ばしました: {names}',
-    'warning.convert.scaleDropped': 'VRMA にはスケールがありません: {count} 個のスケールトラックを除きました。リグは {seconds} 秒で {from} から {to} まで拡大縮小しますが、VRMA ではレストの大きさで再生されます',
+    'warning.convert.scaleDropped':
+      'VRMA にはスケールがありません: {count} 個のスケールトラックを除きました。リグは {seconds} 秒で {from} から {to} まで拡大縮小しますが、VRMA ではレストの大きさで再生されます',
     'warning.fbx.layersBlended': 'テイク「{take}」: {count} 個のアニメーションレイヤーを合成しました（{layers}）',
-    'warning.fbx.take': 'FBX テイク「{take}」: {frames} フレーム、{fps} fps、動くジョイント {joints} 個、骨格は{method, select, structure {形から} names+structure {名前と形から} other {名前から}}認識しました',
+    'warning.fbx.take':
+      'FBX テイク「{take}」: {frames} フレーム、{fps} fps、動くジョイント {joints} 個、骨格は{method, select, structure {形から} names+structure {名前と形から} other {名前から}}認識しました',
     'warning.fbx.takesWithoutKeys': 'キーのないテイクを飛ばしました: {takes}',
     'warning.humanoid.notBelowChain': 'ジョイント「{joint}」は {bone} のような名前ですが、前のジョイントの下にありません。無視しました',
     'warning.humanoid.hipsWhereLegsPart': '脚が「{joint}」より上で分かれています。「{hips}」を腰（hips）としました',
@@ -143,26 +155,33 @@ export default defineMessages({
     'warning.humanoid.noHead': '腕の上に頭のつながりが見つかりません',
     'warning.humanoid.helpersIgnored': 'IK・コントロール用の補助ジョイントを無視しました: {names}{more, plural, =0 {} other {、ほか # 個}}',
     'warning.humanoid.byStructure': '名前で認識できなかったボーン（{bones}）を骨格の形から見つけました',
-    'warning.humanoid.hipsHeight': 'ファイルが与える大きさでは、キャラクターの腰は足から {metres} m の高さにあります。再生時にはモーションがアバターの大きさに合わせられますが、この大きさが意図したものでなければ、書き出したソフトでスケールを適用して（Blender なら「スケールを適用」またはエクスポーターの「スケール」）もう一度書き出してください',
+    'warning.humanoid.hipsHeight':
+      'ファイルが与える大きさでは、キャラクターの腰は足から {metres} m の高さにあります。再生時にはモーションがアバターの大きさに合わせられますが、この大きさが意図したものでなければ、書き出したソフトでスケールを適用して（Blender なら「スケールを適用」またはエクスポーターの「スケール」）もう一度書き出してください',
     'warning.humanoid.feetLifted': '足が床より下に入った {count} フレームを持ち上げました',
     'warning.humanoid.jointsFolded': '割り当てたボーンの子に畳み込んだジョイント: {names}{more, plural, =0 {} other {、ほか # 個}}',
     'warning.humanoid.unitUnmeasured': '骨格の大きさを測れませんでした（脚がありません）。センチメートルとみなしました',
-    'warning.humanoid.unitGuessed': '骨格の大きさ {size} はどの一般的な単位にも合いません。{unit, select, m {メートル} mm {ミリメートル} inch {インチ} cmu { CMU の単位} other {センチメートル}}とみなしました',
+    'warning.humanoid.unitGuessed':
+      '骨格の大きさ {size} はどの一般的な単位にも合いません。{unit, select, m {メートル} mm {ミリメートル} inch {インチ} cmu { CMU の単位} other {センチメートル}}とみなしました',
     'warning.bvh.extraData': 'BVH の {line} 行目: 宣言された {frames} フレームより後のデータを無視しました',
-    'warning.bvh.summary': 'BVH: {frames} フレーム、{fps} fps、単位は{unit, select, m {メートル} mm {ミリメートル} inch {インチ} cmu { CMU の単位} other {センチメートル}}、骨格は{method, select, structure {形から} names+structure {名前と形から} other {名前から}}認識しました',
+    'warning.bvh.summary':
+      'BVH: {frames} フレーム、{fps} fps、単位は{unit, select, m {メートル} mm {ミリメートル} inch {インチ} cmu { CMU の単位} other {センチメートル}}、骨格は{method, select, structure {形から} names+structure {名前と形から} other {名前から}}認識しました',
     'warning.mmd.noModel': '.pmx が指定されていません。標準の MMD 骨格とみなしました（正確な脚の長さと腕の角度にはモデルを指定してください）',
     'warning.mmd.nonHumanoidBones': 'キーのあるヒューマノイド以外のボーン {count} 個（髪、服、補助ボーン）は変換しません: {names}{more, plural, =0 {} other {、…}}',
     'warning.mmd.bonesNotInModel': '{bones} のキーを無視しました: モデルにそのボーンがありません',
-    'warning.mmd.modelMismatch': 'モデル「{model}」はこのモーションに合いません: モーションがキーを打つ {keyed} 個のボーンのうち {found} 個しかありません（{percent}%、必要なのは {needed}%。足りないボーン: {missing}）。別のモデル用のモーションなので、標準の MMD 骨格で変換しました',
+    'warning.mmd.modelMismatch':
+      'モデル「{model}」はこのモーションに合いません: モーションがキーを打つ {keyed} 個のボーンのうち {found} 個しかありません（{percent}%、必要なのは {needed}%。足りないボーン: {missing}）。別のモデル用のモーションなので、標準の MMD 骨格で変換しました',
     'warning.mmd.expressionsOnly': 'モーションに体のキーがありません。表情だけのアニメーションとして書き出します',
-    'warning.mmd.footShort': '{side, select, left {左} other {右}}足が {frames} フレームで IK の目標に届きません（{reason, select, stretched {脚が伸びきっています} other {ひざの可動範囲で止まります}}）。足は脚の届くところまで伸びます',
+    'warning.mmd.footShort':
+      '{side, select, left {左} other {右}}足が {frames} フレームで IK の目標に届きません（{reason, select, stretched {脚が伸びきっています} other {ひざの可動範囲で止まります}}）。足は脚の届くところまで伸びます',
     'warning.mmd.morphsSkipped': 'VRM 表情プリセットに当たらない {count} 個のモーフを飛ばしました: {names}{more, plural, =0 {} other {、…（ほか # 個）}}',
-    'warning.mmd.curveKeys': 'VMD のキーと補間曲線をベジェのキーとして残しました: 毎フレームの {everyFrame} 個に代えてボーンのキー {keys} 個。1 つのベジェで MMD の曲線を保てない所に {inserted} 個を足しました',
+    'warning.mmd.curveKeys':
+      'VMD のキーと補間曲線をベジェのキーとして残しました: 毎フレームの {everyFrame} 個に代えてボーンのキー {keys} 個。1 つのベジェで MMD の曲線を保てない所に {inserted} 個を足しました',
     'warning.mmd.ikPerFrame': '{count} 本のボーントラックは毎フレームにキーを残します（足 IK はフレームごとに解くため）: {bones}',
     'warning.gltf.noSkin': 'ファイルにスキンがありません。ノードの階層を骨格、既定のポーズを基本姿勢としました',
     'warning.gltf.expressionsOnly': 'このアニメーションは関節を動かさず、モーフの重みだけを動かします。表情だけのアニメーションとして書き出します',
     'warning.gltf.morphsUnnamed': '名前のないモーフターゲット（mesh.extras.targetNames がない）を飛ばしました: {nodes}',
-    'warning.gltf.animation': 'glTF アニメーション「{animation}」: {keys} キー（{fps} fps）、動くジョイント {joints} 個{ignored, plural, =0 {} other {、ほかの動くノード # 個は無視}}、骨格は{method, select, structure {形から} names+structure {名前と形から} other {名前から}}認識しました',
+    'warning.gltf.animation':
+      'glTF アニメーション「{animation}」: {keys} キー（{fps} fps）、動くジョイント {joints} 個{ignored, plural, =0 {} other {、ほかの動くノード # 個は無視}}、骨格は{method, select, structure {形から} names+structure {名前と形から} other {名前から}}認識しました',
     'warning.join.droppedBones': '結合: 最初のモーションにないボーンのトラックを取り除きました: {bones}',
     'warning.join.droppedOther': '結合: 二つ目のモーションのヒューマノイド以外のトラック {count} 本を取り除きました',
     'warning.join.addedFace': '結合: 一つ目のモーションになかった {names} を二つ目のモーションから追加しました',

@@ -81,7 +81,7 @@ describe.each(VARIANTS)('generated mannequin, $label', ({ opts }) => {
     expect(vrm.lookAt!.offsetFromHeadBone.z).toBeCloseTo(isV0(opts) ? -0.08 : 0.08, 6);
   });
 
-  it('faces +Z (VRM 1.0) or -Z (VRM 0.x) with the avatar\'s left on its own left', async () => {
+  it("faces +Z (VRM 1.0) or -Z (VRM 0.x) with the avatar's left on its own left", async () => {
     const { vrm } = await quietLoad(bytes);
     const eye = worldPosition(vrm.humanoid.getRawBoneNode('leftEye')!);
     const head = worldPosition(vrm.humanoid.getRawBoneNode('head')!);
@@ -133,8 +133,29 @@ describe('mannequin geometry', () => {
       while (up && !boneNames.has(up.name)) up = up.parent;
       if (up) meshBones.add(up.name);
     });
-    for (const bone of ['hips', 'spine', 'chest', 'upperChest', 'neck', 'head', 'leftEye', 'rightEye', 'leftUpperArm', 'leftLowerArm', 'leftHand',
-      'leftIndexDistal', 'leftThumbDistal', 'rightLittleDistal', 'leftUpperLeg', 'leftLowerLeg', 'leftFoot', 'leftToes', 'rightToes']) {
+    for (
+      const bone of [
+        'hips',
+        'spine',
+        'chest',
+        'upperChest',
+        'neck',
+        'head',
+        'leftEye',
+        'rightEye',
+        'leftUpperArm',
+        'leftLowerArm',
+        'leftHand',
+        'leftIndexDistal',
+        'leftThumbDistal',
+        'rightLittleDistal',
+        'leftUpperLeg',
+        'leftLowerLeg',
+        'leftFoot',
+        'leftToes',
+        'rightToes',
+      ]
+    ) {
       expect(meshBones, bone).toContain(bone);
     }
   });
@@ -160,8 +181,11 @@ describe('mannequin geometry', () => {
 
   it('stores normals of unit length and expressions that really move vertices', () => {
     const { json, bin } = parseGlb(makeMannequinVrm());
-    const gltf = json as { meshes: { name: string; primitives: { attributes: Record<string, number>; targets?: { POSITION: number }[] }[] }[];
-      accessors: { bufferView?: number; count: number; max?: number[]; min?: number[] }[]; bufferViews: { byteOffset: number; byteLength: number }[] };
+    const gltf = json as {
+      meshes: { name: string; primitives: { attributes: Record<string, number>; targets?: { POSITION: number }[] }[] }[];
+      accessors: { bufferView?: number; count: number; max?: number[]; min?: number[] }[];
+      bufferViews: { byteOffset: number; byteLength: number }[];
+    };
     const floats = (accessor: number) => {
       const a = gltf.accessors[accessor];
       const v = gltf.bufferViews[a.bufferView!];

@@ -210,7 +210,7 @@ describe('walk cycle on the generated mannequin through three-vrm-animation', ()
     { label: 'VRM 1.0', version: '1.0' as const, restRotations: false },
     { label: 'VRM 1.0 with rest rotations', version: '1.0' as const, restRotations: true },
     { label: 'VRM 0.x', version: '0.x' as const, restRotations: false },
-  ])('moves the avatar\'s bones where our FK puts them ($label)', async ({ version, restRotations }) => {
+  ])("moves the avatar's bones where our FK puts them ($label)", async ({ version, restRotations }) => {
     const vrm = await loadVrm(makeMannequinVrm({ version, restRotations }));
     const animation = await loadVrmAnimation(writeVrma(walk));
     // As an app does: a lookAt proxy on the scene so the clip can address the gaze.

@@ -70,7 +70,11 @@ describe('additive offsets', () => {
     let worst = 0;
     for (const [node, q] of base) worst = Math.max(worst, angle(node.quaternion, q));
     expect(worst).toBeLessThan(1e-6);
-    console.info(`[bedroom] 10,000 frames, ${base.size} bones no clip writes: worst deviation ${worst.toExponential(2)} rad once offsets are removed (breathing reached ${((maxOffset * 180) / Math.PI).toFixed(2)}° on upperChest)`);
+    console.info(
+      `[bedroom] 10,000 frames, ${base.size} bones no clip writes: worst deviation ${worst.toExponential(2)} rad once offsets are removed (breathing reached ${
+        ((maxOffset * 180) / Math.PI).toFixed(2)
+      }° on upperChest)`,
+    );
     // 10,000 frames each settled on the bed from the skin: minutes on a loaded machine (not a speed check).
   }, 600_000);
 

@@ -55,8 +55,14 @@ const rigid = (bone: string) => () => [[bone, 1]] as [string, number][];
 function torsoWeights(p: Vec3): [string, number][] {
   const y = p[1];
   if (y < 0.33) return [['hips', 1]];
-  if (y < 0.4) { const t = (y - 0.33) / 0.07; return [['hips', 1 - t], ['spine', t]]; }
-  if (y < 0.47) { const t = (y - 0.4) / 0.07; return [['spine', 1 - t], ['chest', t]]; }
+  if (y < 0.4) {
+    const t = (y - 0.33) / 0.07;
+    return [['hips', 1 - t], ['spine', t]];
+  }
+  if (y < 0.47) {
+    const t = (y - 0.4) / 0.07;
+    return [['spine', 1 - t], ['chest', t]];
+  }
   return [['chest', 1]];
 }
 
@@ -186,12 +192,31 @@ function vrm0(index: Map<string, number>) {
   return {
     exporterVersion: 'VRMA Studio tests',
     specVersion: '0.0',
-    meta: { title: 'Chibi', version: '1', author: 'VRMA Studio tests', allowedUserName: 'Everyone', violentUssageName: 'Allow', sexualUssageName: 'Disallow', commercialUssageName: 'Allow', licenseName: 'CC0' },
+    meta: {
+      title: 'Chibi',
+      version: '1',
+      author: 'VRMA Studio tests',
+      allowedUserName: 'Everyone',
+      violentUssageName: 'Allow',
+      sexualUssageName: 'Disallow',
+      commercialUssageName: 'Allow',
+      licenseName: 'CC0',
+    },
     humanoid: { humanBones: HUMANOID.map((bone) => ({ bone, node: index.get(bone)!, useDefaultValues: true })) },
     firstPerson: { firstPersonBone: index.get('head')!, firstPersonBoneOffset: { x: 0, y: 0.06, z: 0 }, meshAnnotations: [], lookAtTypeName: 'Bone' },
     blendShapeMaster: { blendShapeGroups: [] },
     secondaryAnimation: {
-      boneGroups: [{ comment: 'hair', stiffiness: 1, gravityPower: 0.3, gravityDir: { x: 0, y: -1, z: 0 }, dragForce: 0.4, center: -1, hitRadius: 0.02, bones: [index.get('hair1')!], colliderGroups: [] }],
+      boneGroups: [{
+        comment: 'hair',
+        stiffiness: 1,
+        gravityPower: 0.3,
+        gravityDir: { x: 0, y: -1, z: 0 },
+        dragForce: 0.4,
+        center: -1,
+        hitRadius: 0.02,
+        bones: [index.get('hair1')!],
+        colliderGroups: [],
+      }],
       colliderGroups: [],
     },
     materialProperties: [],

@@ -91,7 +91,11 @@ function contactSuite(
     settle(scene, cycle, clock, 0.5);
     rows.push([`getting up from the ${cycle.tick().pose}`, sample(scene, cycle, clock, LIE_DOWN_SEC, () => cycle.wake())]);
     for (const [what, f] of rows) {
-      console.info(`[bedroom contact] ${name}, ${what}: float head ${cm(f.float.head)} cm, back/side ${cm(f.float.back)} cm, hips ${cm(f.float.hips)} cm (${f.lyingSteps} lying steps); deepest inside ${cm(f.inside)} cm${f.insidePart ? ` (${f.insidePart})` : ''}, hair ${cm(f.hair)} cm`);
+      console.info(
+        `[bedroom contact] ${name}, ${what}: float head ${cm(f.float.head)} cm, back/side ${cm(f.float.back)} cm, hips ${cm(f.float.hips)} cm (${f.lyingSteps} lying steps); deepest inside ${
+          cm(f.inside)
+        } cm${f.insidePart ? ` (${f.insidePart})` : ''}, hair ${cm(f.hair)} cm`,
+      );
     }
     if (bound !== null) console.info(`[bedroom contact] ${name}: the best its mesh could do as a rigid body on a flat bed, worst float ${cm(bound)} cm`);
     for (const [what, f] of rows) {

@@ -77,7 +77,8 @@ function lyingFigures(s: TestScene): Record<string, Record<string, { gap: number
 const AVATARS: [string, () => Uint8Array][] = [
   ['chibi (built in the test, VRM 0.x)', makeChibiVrm0],
   ['mannequin (VRM 1.0)', () => makeMannequinVrm()],
-  ...(HAS_FIXTURES ? (['vrm0/cryptovoxels.vrm', 'vrm0/sphere.vrm', 'vrm1/debug_robot.vrm'].map((f) => [f, () => readFixture(...(f.split('/') as [string, string]))]) as [string, () => Uint8Array][]) : []),
+  ...(HAS_FIXTURES ? (['vrm0/cryptovoxels.vrm', 'vrm0/sphere.vrm', 'vrm1/debug_robot.vrm'].map((f) => [f, () => readFixture(...(f.split('/') as [string, string]))]) as [string, () => Uint8Array][])
+    : []),
 ];
 
 describe('the skin of real avatars against the bed, part by part', () => {

@@ -56,7 +56,9 @@ function checkOnBed(s: TestScene, pose: LyingPose, robotSide = false) {
   expect(head[0]).toBeGreaterThan(feetAlong + 0.4);
   const across = names.map((n) => j[n][2]);
   console.info(
-    `[bedroom] ${pose}: lowest point of the skin ${(lowest * 1000).toFixed(1)} mm above what is under it, head ${((head[0] - pillow[0]) * 100).toFixed(1)} cm along / ${((head[2] - pillow[2]) * 100).toFixed(1)} cm across from the pillow centre, body across [${Math.min(...across).toFixed(2)}, ${Math.max(...across).toFixed(2)}] m of ±${(bed.width / 2).toFixed(2)}`,
+    `[bedroom] ${pose}: lowest point of the skin ${(lowest * 1000).toFixed(1)} mm above what is under it, head ${((head[0] - pillow[0]) * 100).toFixed(1)} cm along / ${
+      ((head[2] - pillow[2]) * 100).toFixed(1)
+    } cm across from the pillow centre, body across [${Math.min(...across).toFixed(2)}, ${Math.max(...across).toFixed(2)}] m of ±${(bed.width / 2).toFixed(2)}`,
   );
   return j;
 }

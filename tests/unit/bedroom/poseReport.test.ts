@@ -35,7 +35,7 @@ describe('sleep pose report (core figures + the bed)', () => {
     expect(reportOf('back').lines[0]).toMatch(/^Torso \d° from horizontal$/);
   });
 
-  it('flags a folded knee and a twisted forearm with the core\'s words', async () => {
+  it("flags a folded knee and a twisted forearm with the core's words", async () => {
     const broken = buildMotion({
       rotations: {
         hips: still(BACK_TILT),
@@ -103,7 +103,9 @@ describe('sleep pose report (core figures + the bed)', () => {
 
 describe('the skin in words: placed figures with known errors', () => {
   const floats = (head: number | null, back: number, hips: number, surface: 'pillow' | 'mattress' = 'mattress') => ({
-    head: head === null ? null : { gap: head, surface: 'pillow' as const }, back: { gap: back, surface }, hips: { gap: hips, surface },
+    head: head === null ? null : { gap: head, surface: 'pillow' as const },
+    back: { gap: back, surface },
+    hips: { gap: hips, surface },
   });
   it('a head 4.2 cm above the pillow, a left hand 3 cm inside it, and nothing else', () => {
     const figures: ContactFigures = { floats: floats(0.042, 0.004, 0), inside: { leftHand: { depth: 0.03, of: 'pillow' }, rightHand: { depth: 0.009, of: 'mattress' } } };
@@ -118,7 +120,11 @@ describe('the skin in words: placed figures with known errors', () => {
   });
   it('the side and the hips floating, the backpack inside: one line each; within the limits: none', () => {
     const figures: ContactFigures = { floats: floats(0.002, 0.025, 0.011), inside: { accessory: { depth: 0.02, of: 'mattress' } } };
-    expect(skinWarnings({ figures, onSide: true, up: 0 })).toEqual(['the side floats 2.5 cm above the mattress', 'the hips float 1.1 cm above the mattress', 'an accessory is 2 cm inside the mattress']);
+    expect(skinWarnings({ figures, onSide: true, up: 0 })).toEqual([
+      'the side floats 2.5 cm above the mattress',
+      'the hips float 1.1 cm above the mattress',
+      'an accessory is 2 cm inside the mattress',
+    ]);
     const fine: ContactFigures = { floats: floats(0.01, 0, 0.003), inside: { head: { depth: 0.01, of: 'pillow' } } };
     expect(skinWarnings({ figures: fine, onSide: false, up: 0 })).toEqual([]);
     expect(withinLimits(fine)).toBe(true);

@@ -13,8 +13,16 @@ import { setLocale } from '../../../shared/i18n';
 import { bedroomScene } from './nodeScene';
 
 const WORDS: Record<'en' | 'ja', Record<Support, RegExp>> = {
-  en: { head: /^the head floats ([\d.]+) cm above the (pillow|mattress)$/, back: /^the (?:back|side) floats ([\d.]+) cm above the (pillow|mattress)$/, hips: /^the hips float ([\d.]+) cm above the (pillow|mattress)$/ },
-  ja: { head: /^頭が(枕|マットレス)から ([\d.]+) cm 浮いています$/, back: /^(?:背中|体の側面)が(枕|マットレス)から ([\d.]+) cm 浮いています$/, hips: /^腰が(枕|マットレス)から ([\d.]+) cm 浮いています$/ },
+  en: {
+    head: /^the head floats ([\d.]+) cm above the (pillow|mattress)$/,
+    back: /^the (?:back|side) floats ([\d.]+) cm above the (pillow|mattress)$/,
+    hips: /^the hips float ([\d.]+) cm above the (pillow|mattress)$/,
+  },
+  ja: {
+    head: /^頭が(枕|マットレス)から ([\d.]+) cm 浮いています$/,
+    back: /^(?:背中|体の側面)が(枕|マットレス)から ([\d.]+) cm 浮いています$/,
+    hips: /^腰が(枕|マットレス)から ([\d.]+) cm 浮いています$/,
+  },
 };
 
 describeFixtures('the pose report on bodies whose supports cannot all rest', () => {
@@ -40,7 +48,9 @@ describeFixtures('the pose report on bodies whose supports cannot all rest', () 
             const place = locale === 'en' ? hit![2] : hit![1];
             // The report's figure is the measured one to 1 mm (it rounds to tenths of a centimetre).
             expect(Math.abs(Number(cmText) / 100 - figures.floats[k]!.gap), `${pose} ${k}`).toBeLessThanOrEqual(0.0005 + 1e-9);
-            expect(place, `${pose} ${k}`).toBe({ en: { pillow: 'pillow', mattress: 'mattress' }, ja: { pillow: '枕', mattress: 'マットレス' } }[locale][figures.floats[k]!.surface as 'pillow' | 'mattress']);
+            expect(place, `${pose} ${k}`).toBe(
+              { en: { pillow: 'pillow', mattress: 'mattress' }, ja: { pillow: '枕', mattress: 'マットレス' } }[locale][figures.floats[k]!.surface as 'pillow' | 'mattress'],
+            );
             named++;
           }
         }

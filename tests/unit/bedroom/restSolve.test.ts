@@ -44,12 +44,14 @@ function robot(): { boxes: Box[]; joints: Partial<Record<HumanBoneName, Vec3>> }
 function sample(boxes: Box[]): { xyz: number[]; anchor: number[]; bone: HumanBoneName[] } {
   const xyz: number[] = [], anchor: number[] = [], bone: HumanBoneName[] = [];
   for (const b of boxes) {
-    for (let i = 0; i < 5; i++) for (let j = 0; j < 5; j++) for (let k = 0; k < 5; k++) {
-      const t = [i / 4, j / 4, k / 4];
-      xyz.push(...[0, 1, 2].map((c) => b.min[c] + (b.max[c] - b.min[c]) * t[c]));
-      anchor.push(HUMAN_BONE_NAMES.indexOf(b.bone));
-      bone.push(b.bone);
-    }
+    for (let i = 0; i < 5; i++)
+      for (let j = 0; j < 5; j++)
+        for (let k = 0; k < 5; k++) {
+          const t = [i / 4, j / 4, k / 4];
+          xyz.push(...[0, 1, 2].map((c) => b.min[c] + (b.max[c] - b.min[c]) * t[c]));
+          anchor.push(HUMAN_BONE_NAMES.indexOf(b.bone));
+          bone.push(b.bone);
+        }
   }
   return { xyz, anchor, bone };
 }
@@ -104,7 +106,11 @@ describe('rest solver: a body of boxes whose shins are thicker than its pelvis',
   it('the knees come up and bend: hips and feet within 3 cm of resting, the head too', () => {
     const f = posed(pts, joints, turns);
     const byBone = (b: HumanBoneName) => turns.filter((t) => t.bone === b).reduce((s, t) => s + t.angle, 0);
-    console.info(`[rest solver] boxes: hips ${(f.hips * 100).toFixed(2)} cm, feet ${(f.feet * 100).toFixed(2)} cm, head ${(f.head * 100).toFixed(2)} cm; turns ${turns.map((t) => `${t.bone} ${((t.angle * 180) / Math.PI).toFixed(1)}°`).join(', ')}`);
+    console.info(
+      `[rest solver] boxes: hips ${(f.hips * 100).toFixed(2)} cm, feet ${(f.feet * 100).toFixed(2)} cm, head ${(f.head * 100).toFixed(2)} cm; turns ${
+        turns.map((t) => `${t.bone} ${((t.angle * 180) / Math.PI).toFixed(1)}°`).join(', ')
+      }`,
+    );
     expect(f.hips).toBeLessThanOrEqual(0.03);
     expect(f.feet).toBeLessThanOrEqual(0.03);
     expect(f.head).toBeLessThanOrEqual(0.03);

@@ -63,7 +63,11 @@ describe('the room draws what the body rests on', () => {
         if (Math.abs(c.x) > shape.length / 2 - r && Math.abs(c.z) > shape.width / 2 - r) corner = Math.max(corner, d);
         else between = Math.max(between, d);
       }
-      console.info(`[bedroom room] ${name}: ${pts.length} vertices, largest distance from the contact surface ${(atVertex * 1000).toFixed(3)} mm at a vertex, ${(between * 1000).toFixed(2)} mm at a triangle's centre (${(corner * 1000).toFixed(2)} mm in the mattress's corners)`);
+      console.info(
+        `[bedroom room] ${name}: ${pts.length} vertices, largest distance from the contact surface ${(atVertex * 1000).toFixed(3)} mm at a vertex, ${
+          (between * 1000).toFixed(2)
+        } mm at a triangle's centre (${(corner * 1000).toFixed(2)} mm in the mattress's corners)`,
+      );
       // float32 positions on the rim's steep end: 0.1 mm.
       expect(atVertex).toBeLessThanOrEqual(1e-4);
       expect(between).toBeLessThanOrEqual(DRAWN_TOLERANCE_M);
@@ -128,7 +132,11 @@ describe('the blanket covers the sleeper and follows the turn-over', () => {
       const side = blanketFits(s);
       let moved = 0;
       s.rig.blanket.heights.forEach((h, i) => (moved = Math.max(moved, Math.abs(h - heightsBack[i]))));
-      console.info(`[bedroom blanket] ${name}: on the back ${back.under}/${back.covered} body points under the cloth (highest ${(back.worst * 100).toFixed(2)} cm relative to it), on the side ${side.under}/${side.covered} (${(side.worst * 100).toFixed(2)} cm); the turn-over moved the cloth up to ${(moved * 100).toFixed(1)} cm`);
+      console.info(
+        `[bedroom blanket] ${name}: on the back ${back.under}/${back.covered} body points under the cloth (highest ${
+          (back.worst * 100).toFixed(2)
+        } cm relative to it), on the side ${side.under}/${side.covered} (${(side.worst * 100).toFixed(2)} cm); the turn-over moved the cloth up to ${(moved * 100).toFixed(1)} cm`,
+      );
       expect(back.covered).toBeGreaterThan(100);
       expect(side.covered).toBeGreaterThan(100);
       expect(back.worst).toBeLessThanOrEqual(0);

@@ -1,7 +1,12 @@
 /** The one bedroom settings type and its one sanitizer (shared/contract/bedroomSettings.ts). */
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_BEDROOM_SETTINGS, MAX_PLACEMENTS, placementOf, sanitizeBedroomSettings, withPlacement, ZERO_OFFSETS,
+  DEFAULT_BEDROOM_SETTINGS,
+  MAX_PLACEMENTS,
+  placementOf,
+  sanitizeBedroomSettings,
+  withPlacement,
+  ZERO_OFFSETS,
 } from '../../../shared/contract/bedroomSettings';
 import { validateArgs } from '../../../shared/contract/validate';
 
@@ -20,8 +25,12 @@ describe('bedroom settings', () => {
     expect(sanitizeBedroomSettings(undefined)).toEqual(DEFAULT_BEDROOM_SETTINGS);
     expect(sanitizeBedroomSettings('garbage')).toEqual(DEFAULT_BEDROOM_SETTINGS);
     const fixed = sanitizeBedroomSettings({
-      pose: 'belly', autoTurn: 'yes', autoSec: 5, placement: { a: { towardHead: 9, up: NaN, towardWall: '1', turn: -720 }, '': {} },
-      poseFiles: { back: 7, side: 'x\0y' }, sound: { muted: 'no', volume: 3 },
+      pose: 'belly',
+      autoTurn: 'yes',
+      autoSec: 5,
+      placement: { a: { towardHead: 9, up: NaN, towardWall: '1', turn: -720 }, '': {} },
+      poseFiles: { back: 7, side: 'x\0y' },
+      sound: { muted: 'no', volume: 3 },
     });
     expect(fixed).toEqual({ ...DEFAULT_BEDROOM_SETTINGS, autoSec: 20, placement: { a: { towardHead: 0.5, towardWall: 0, up: 0, turn: -180 } }, sound: { muted: false, volume: 1 } });
     expect(sanitizeBedroomSettings({ autoSec: 1e9 }).autoSec).toBe(600);

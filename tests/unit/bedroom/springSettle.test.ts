@@ -36,7 +36,7 @@ async function run(settle: boolean): Promise<Run> {
   const s: TestScene = await bedroomScene(makeChibiVrm0());
   s.rig.springs.settleEnabled = settle;
   // Without the fix: no settling, and the joints simulated in world space as three-vrm does by default.
-  if (!settle) for (const j of s.vrm.springBoneManager!.joints) j.center = null;
+  if (!settle) { for (const j of s.vrm.springBoneManager!.joints) j.center = null; }
   const joints = [...s.vrm.springBoneManager!.joints].map((j) => j.bone);
   const head = s.vrm.humanoid.getRawBoneNode('head')!;
   const clock = { t: 0 };

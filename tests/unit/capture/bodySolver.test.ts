@@ -32,8 +32,11 @@ function rulePose(r: () => number): Partial<Record<HumanBoneName, Quat>> {
   const neck = randomRotation(r, 25);
   const rot: Partial<Record<HumanBoneName, Quat>> = {
     hips: randomRotation(r, 40),
-    spine: twist, chest: twist, upperChest: twist,
-    neck, head: neck,
+    spine: twist,
+    chest: twist,
+    upperChest: twist,
+    neck,
+    head: neck,
   };
   for (const side of ['left', 'right'] as const) {
     const s = side === 'left' ? 1 : -1;
@@ -58,9 +61,26 @@ function asDetected(L: BodyLandmarks): BodyLandmarks {
   return bodyLandmarksFromFlat(flat);
 }
 
-const SOLVED_BONES: HumanBoneName[] = ['hips', 'spine', 'chest', 'upperChest', 'neck', 'head',
-  'leftUpperArm', 'leftLowerArm', 'leftHand', 'rightUpperArm', 'rightLowerArm', 'rightHand',
-  'leftUpperLeg', 'leftLowerLeg', 'leftFoot', 'rightUpperLeg', 'rightLowerLeg', 'rightFoot'];
+const SOLVED_BONES: HumanBoneName[] = [
+  'hips',
+  'spine',
+  'chest',
+  'upperChest',
+  'neck',
+  'head',
+  'leftUpperArm',
+  'leftLowerArm',
+  'leftHand',
+  'rightUpperArm',
+  'rightLowerArm',
+  'rightHand',
+  'leftUpperLeg',
+  'leftLowerLeg',
+  'leftFoot',
+  'rightUpperLeg',
+  'rightLowerLeg',
+  'rightFoot',
+];
 
 const SEGMENTS: [string, (L: BodyLandmarks) => Vec3][] = (['left', 'right'] as const).flatMap((s) => {
   const g = (L: BodyLandmarks, n: string) => L[`${s}${n}` as keyof BodyLandmarks];
@@ -110,7 +130,7 @@ describe('body solver: landmarks to normalized rotations', () => {
       truth.leftLowerLeg = fromAxisAngle([1, 0, 0], r() * 120 * DEG);
       truth.rightLowerLeg = fromAxisAngle([1, 0, 0], r() * 120 * DEG);
       // Every fourth pose has straight elbows and knees: the bend plane says nothing there.
-      if (i % 4 === 0) for (const b of ['leftLowerArm', 'rightLowerArm', 'leftLowerLeg', 'rightLowerLeg'] as const) truth[b] = [0, 0, 0, 1];
+      if (i % 4 === 0) { for (const b of ['leftLowerArm', 'rightLowerArm', 'leftLowerLeg', 'rightLowerLeg'] as const) truth[b] = [0, 0, 0, 1]; }
       const L = landmarksOfPose(standardFk(truth));
       const solved = solveBody(asDetected(L));
       const errs = segmentErrors(asDetected(L), standardFk(solved.rotations));
@@ -121,8 +141,7 @@ describe('body solver: landmarks to normalized rotations', () => {
 
   it('a nearly straight elbow blends its twist smoothly between 10° and 25° of bend, with no jump', () => {
     const base = normalize(mul(fromAxisAngle([0, 0, 1], -60 * DEG), fromAxisAngle([1, 0, 0], 40 * DEG)));
-    const solveAt = (bend: number) =>
-      solveBody(asDetected(landmarksOfPose(standardFk({ leftUpperArm: base, leftLowerArm: fromAxisAngle([0, -1, 0], bend * DEG) })))).rotations.leftUpperArm!;
+    const solveAt = (bend: number) => solveBody(asDetected(landmarksOfPose(standardFk({ leftUpperArm: base, leftLowerArm: fromAxisAngle([0, -1, 0], bend * DEG) })))).rotations.leftUpperArm!;
     // Straight, the twist is the smallest turn from the chest; bent 25° or more, it is exact.
     const gap = angleBetween(solveAt(0), solveAt(40));
     expect(angleBetween(solveAt(30), base) / DEG).toBeLessThan(0.001);

@@ -40,14 +40,20 @@ function truthAt(t: number): { pose: StandardPose; hips: Vec3 } {
   return { pose: standardFk(w.rotations, hips), hips };
 }
 
-const SEGMENTS = (['left', 'right'] as const).flatMap((s) => [
-  [`${s}Shoulder`, `${s}Elbow`], [`${s}Elbow`, `${s}Wrist`], [`${s}Hip`, `${s}Knee`], [`${s}Knee`, `${s}Ankle`], [`${s}Heel`, `${s}FootIndex`],
-] as [keyof BodyLandmarks, keyof BodyLandmarks][]);
+const SEGMENTS = (['left', 'right'] as const).flatMap((s) =>
+  [
+    [`${s}Shoulder`, `${s}Elbow`],
+    [`${s}Elbow`, `${s}Wrist`],
+    [`${s}Hip`, `${s}Knee`],
+    [`${s}Knee`, `${s}Ankle`],
+    [`${s}Heel`, `${s}FootIndex`],
+  ] as [keyof BodyLandmarks, keyof BodyLandmarks][]
+);
 
 describe('captureMotion: detected frames to a motion', () => {
   const frames = Array.from({ length: 2 * FPS + 1 }, (_, i) => detect(landmarksOfPose(truthAt(i / FPS).pose), i / FPS));
 
-  it('limb directions of every key equal the walk within 0.01°; the hips path has the walk\'s shape within 2 cm', () => {
+  it("limb directions of every key equal the walk within 0.01°; the hips path has the walk's shape within 2 cm", () => {
     const motion = captureMotion(frames, { camera: { width: W, height: H, fovDeg: FOV }, filter: false, pinFeet: false, fixOutliers: false });
     expect(durationOf(motion)).toBeCloseTo(2, 5);
     let worstDir = 0;

@@ -15,20 +15,37 @@ import { CODE_FROM_STRINGS, evalFreeEmbind } from '../../../scripts/evalFreeEmbi
 const DIR = dirname(createRequire(import.meta.url).resolve('@mediapipe/face_mesh/package.json'));
 const GLUES = ['face_mesh_solution_simd_wasm_bin', 'face_mesh_solution_wasm_bin'];
 
-interface EmbindList { push_back(v: unknown): void; size(): number; get(i: number): unknown; delete(): void }
-interface FaceModule { StringList: new () => EmbindList; FloatList: new () => EmbindList; SolutionWasm: unknown; PacketListener: unknown }
+interface EmbindList {
+  push_back(v: unknown): void;
+  size(): number;
+  get(i: number): unknown;
+  delete(): void;
+}
+interface FaceModule {
+  StringList: new() => EmbindList;
+  FloatList: new() => EmbindList;
+  SolutionWasm: unknown;
+  PacketListener: unknown;
+}
 
 /** The glue run as a worker would (no DOM), where strings cannot become code; its module once ready. */
 async function startGlue(source: string, wasm: string): Promise<FaceModule> {
   const context: Record<string, unknown> = { console, WebAssembly, TextDecoder, setTimeout, clearTimeout, performance, crypto };
-  Object.assign(context, { self: context, globalThis: context, location: { href: 'https://studio.invalid/assets/glue.js' }, importScripts: () => { throw new Error('no scripts here'); } });
+  Object.assign(context, {
+    self: context,
+    globalThis: context,
+    location: { href: 'https://studio.invalid/assets/glue.js' },
+    importScripts: () => {
+      throw new Error('no scripts here');
+    },
+  });
   vm.createContext(context, { codeGeneration: { strings: false, wasm: true } });
   vm.runInContext(source, context, { filename: 'glue.js' });
   const create = vm.runInContext('createMediapipeSolutionsWasm', context) as (m: Record<string, unknown>) => Promise<FaceModule>;
   return create({ wasmBinary: readFileSync(join(DIR, `${wasm}.wasm`)), locateFile: (f: string) => f, print: () => {}, printErr: () => {} });
 }
 
-describe('the face model\'s glue without eval', () => {
+describe("the face model's glue without eval", () => {
   for (const glue of GLUES) {
     const original = readFileSync(join(DIR, `${glue}.js`), 'utf8');
 

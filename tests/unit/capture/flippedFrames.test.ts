@@ -3,8 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { unflipFrames } from '../../../shared/capture/flippedFrames';
 import { POSE_LANDMARKS } from '../../../shared/capture/landmarks';
 
-const MIRROR = POSE_LANDMARKS.map((n) => POSE_LANDMARKS.indexOf(
-  (n.startsWith('left') ? 'right' + n.slice(4) : n.startsWith('right') ? 'left' + n.slice(5) : n === 'mouthLeft' ? 'mouthRight' : n === 'mouthRight' ? 'mouthLeft' : n) as (typeof POSE_LANDMARKS)[number]));
+const MIRROR = POSE_LANDMARKS.map((n) =>
+  POSE_LANDMARKS.indexOf(
+    (n.startsWith('left') ? 'right' + n.slice(4) : n.startsWith('right') ? 'left' + n.slice(5) : n === 'mouthLeft' ? 'mouthRight' : n === 'mouthRight' ? 'mouthLeft' : n) as (typeof POSE_LANDMARKS)[
+      number
+    ],
+  )
+);
 
 /** A body facing the camera turned by `yaw` about the vertical, in MediaPipe's frame (y down, z away). */
 function frame(yaw: number, misread: boolean): number[] {

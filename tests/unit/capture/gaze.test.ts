@@ -31,8 +31,12 @@ function face(o: { gaze?: [number, number]; lid?: number; count?: number } = {})
     pts[eye.lower] = [cx, 180 + lid / 2, 0];
     if (iris < pts.length) pts[iris] = [cx + gx * 40, 180 - gy * 40, 0];
   }
-  pts[M.left] = [360, 260, 0]; pts[M.right] = [280, 260, 0]; pts[M.upper] = [320, 260, 0]; pts[M.lower] = [320, 260, 0];
-  pts[C.left] = [420, 210, 0]; pts[C.right] = [220, 210, 0];
+  pts[M.left] = [360, 260, 0];
+  pts[M.right] = [280, 260, 0];
+  pts[M.upper] = [320, 260, 0];
+  pts[M.lower] = [320, 260, 0];
+  pts[C.left] = [420, 210, 0];
+  pts[C.right] = [220, 210, 0];
   return pts;
 }
 /** As the solver sees them (fromMediaPipeWorld: y up). */
@@ -58,7 +62,7 @@ describe('gaze from the irises', () => {
     expect(got.y).toBeCloseTo(0.04, 9);
   });
 
-  it('angles against the clip\'s median: asin(2.5 × offset), yaw + to the subject\'s left, pitch + down', () => {
+  it("angles against the clip's median: asin(2.5 × offset), yaw + to the subject's left, pitch + down", () => {
     const neutral = calibrateGaze([{ x: 0.02, y: 0 }, { x: 0.02, y: 0.01 }, { x: 0.3, y: 0.2 }]);
     expect(neutral).toEqual({ x: 0.02, y: 0.01 });
     const left = gazeAngles({ x: 0.12, y: 0.01 }, neutral);

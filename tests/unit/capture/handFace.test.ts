@@ -29,12 +29,21 @@ function face(o: { leftLid?: number; rightLid?: number; open?: number; widen?: n
   const put = (i: number, x: number, y: number) => (pts[i] = [x, y, 0]);
   const { leftEye: L, rightEye: R, mouth: M, cheeks: C } = FACE_POINTS;
   // The subject's left shows on the image's right.
-  put(L.inner, 340, 180); put(L.outer, 380, 180); put(L.upper, 360, 180 - (o.leftLid ?? 12) / 2); put(L.lower, 360, 180 + (o.leftLid ?? 12) / 2);
-  put(R.inner, 300, 180); put(R.outer, 260, 180); put(R.upper, 280, 180 - (o.rightLid ?? 12) / 2); put(R.lower, 280, 180 + (o.rightLid ?? 12) / 2);
+  put(L.inner, 340, 180);
+  put(L.outer, 380, 180);
+  put(L.upper, 360, 180 - (o.leftLid ?? 12) / 2);
+  put(L.lower, 360, 180 + (o.leftLid ?? 12) / 2);
+  put(R.inner, 300, 180);
+  put(R.outer, 260, 180);
+  put(R.upper, 280, 180 - (o.rightLid ?? 12) / 2);
+  put(R.lower, 280, 180 + (o.rightLid ?? 12) / 2);
   const half = 40 + ((o.widen ?? 0) * 200) / 2;
-  put(M.left, 320 + half, 260); put(M.right, 320 - half, 260);
-  put(M.upper, 320, 260 - ((o.open ?? 0) * 200) / 2); put(M.lower, 320, 260 + ((o.open ?? 0) * 200) / 2);
-  put(C.left, 420, 210); put(C.right, 220, 210);
+  put(M.left, 320 + half, 260);
+  put(M.right, 320 - half, 260);
+  put(M.upper, 320, 260 - ((o.open ?? 0) * 200) / 2);
+  put(M.lower, 320, 260 + ((o.open ?? 0) * 200) / 2);
+  put(C.left, 420, 210);
+  put(C.right, 220, 210);
   // As image landmarks: 0..1 of the frame, z in widths.
   return pts.flatMap((p) => [p[0] / W, p[1] / H, p[2] / W]);
 }
@@ -61,10 +70,13 @@ describe('face solver', () => {
     expect(weights({ leftLid: 6 }).eyeBlinkLeft).toBeCloseTo(0.714, 2);
   });
 
-  it('each vowel\'s mouth gives that vowel the largest weight, at least 0.8 and 0.6 above any other', () => {
+  it("each vowel's mouth gives that vowel the largest weight, at least 0.8 and 0.6 above any other", () => {
     const shapes: Record<string, { open: number; widen: number }> = {
-      viseme_aa: { open: 0.17, widen: 0 }, viseme_ih: { open: 0.035, widen: 0.07 }, viseme_ou: { open: 0.035, widen: -0.08 },
-      viseme_ee: { open: 0.09, widen: 0.05 }, viseme_oh: { open: 0.11, widen: -0.06 },
+      viseme_aa: { open: 0.17, widen: 0 },
+      viseme_ih: { open: 0.035, widen: 0.07 },
+      viseme_ou: { open: 0.035, widen: -0.08 },
+      viseme_ee: { open: 0.09, widen: 0.05 },
+      viseme_oh: { open: 0.11, widen: -0.06 },
     };
     for (const [name, shape] of Object.entries(shapes)) {
       const w = weights(shape);
@@ -103,8 +115,7 @@ describe('face solver', () => {
 
 describe('captureMotion with hands and a face', () => {
   const FPS = 30, D = 4, F = 580;
-  const curlAt = (side: 'left' | 'right', t: number, j: number): Quat =>
-    fromAxisAngle(side === 'left' ? [0, 0, -1] : [0, 0, 1], ((50 + 20 * Math.sin(2 * t + j)) * Math.PI) / 180);
+  const curlAt = (side: 'left' | 'right', t: number, j: number): Quat => fromAxisAngle(side === 'left' ? [0, 0, -1] : [0, 0, 1], ((50 + 20 * Math.sin(2 * t + j)) * Math.PI) / 180);
   const truthAt = (t: number): Partial<Record<HumanBoneName, Quat>> => {
     const w = walkPoseAt(t);
     const rot: Partial<Record<HumanBoneName, Quat>> = { ...w.rotations };
@@ -129,7 +140,11 @@ describe('captureMotion with hands and a face', () => {
     // Eyes shut on frames 10–12, the mouth says "a" on 20–24; the right hand is out of sight on 5–7.
     const f = face(i >= 10 && i <= 12 ? { leftLid: 0, rightLid: 0 } : i >= 20 && i <= 24 ? { open: 0.17 } : {});
     return {
-      time: t, world, image, visibility: new Array(33).fill(1), face: f,
+      time: t,
+      world,
+      image,
+      visibility: new Array(33).fill(1),
+      face: f,
       leftHand: handLandmarksOfPose(fk, 'left').flatMap(toImage),
       rightHand: i >= 5 && i <= 7 ? undefined : handLandmarksOfPose(fk, 'right').flatMap(toImage),
     };
@@ -143,10 +158,11 @@ describe('captureMotion with hands and a face', () => {
       const got = normalizedPoseAt(motion, i / FPS).rotations;
       const want = truthAt(i / FPS);
       for (const side of ['left', 'right'] as const) {
-        for (const d of DIGITS.slice(1)) for (const b of d.bones) {
-          const bone = `${side}${b}` as HumanBoneName;
-          worst = Math.max(worst, angleBetween(got[bone]!, want[bone]!));
-        }
+        for (const d of DIGITS.slice(1))
+          for (const b of d.bones) {
+            const bone = `${side}${b}` as HumanBoneName;
+            worst = Math.max(worst, angleBetween(got[bone]!, want[bone]!));
+          }
       }
     }
     expect((worst * 180) / Math.PI).toBeLessThan(0.01);

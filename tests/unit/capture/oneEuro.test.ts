@@ -41,7 +41,10 @@ describe('One-Euro filter', () => {
 
   it('filters interleaved channels independently and skips NaN gaps', () => {
     const v = new Float64Array(n * 2);
-    for (let i = 0; i < n; i++) { v[i * 2] = 1; v[i * 2 + 1] = i % 10 === 5 ? NaN : -2; }
+    for (let i = 0; i < n; i++) {
+      v[i * 2] = 1;
+      v[i * 2 + 1] = i % 10 === 5 ? NaN : -2;
+    }
     const out = oneEuro(times, v, 2);
     for (let i = 0; i < n; i++) {
       expect(out[i * 2]).toBe(1);

@@ -10,12 +10,14 @@ const solid = (w: number, h: number, [r, g, b]: [number, number, number]) => {
 
 describe('y4mWriter', () => {
   it('solid colours: Y, U and V as JPEG (full range) defines them, to the rounding', () => {
-    for (const [rgb, yuv] of [
-      [[255, 255, 255], [255, 128, 128]],
-      [[0, 0, 0], [0, 128, 128]],
-      [[255, 0, 0], [76, 85, 255]],
-      [[0, 0, 255], [29, 255, 107]],
-    ] as [[number, number, number], [number, number, number]][]) {
+    for (
+      const [rgb, yuv] of [
+        [[255, 255, 255], [255, 128, 128]],
+        [[0, 0, 0], [0, 128, 128]],
+        [[255, 0, 0], [76, 85, 255]],
+        [[0, 0, 255], [29, 255, 107]],
+      ] as [[number, number, number], [number, number, number]][]
+    ) {
       const p = rgbaToI420(solid(4, 2, rgb), 4, 2);
       expect(p.length).toBe(12); // 8 Y + 2 U + 2 V
       expect([p[0], p[8], p[10]], `rgb ${rgb}`).toEqual(yuv);

@@ -33,7 +33,9 @@ describe('vrma-studio capture', () => {
   });
   afterAll(() => {
     rmSync(dir, { recursive: true, force: true });
-    for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
+    for (const [k, v] of Object.entries(saved))
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
   });
 
   it('is listed in the help', async () => {

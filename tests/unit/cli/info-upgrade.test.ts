@@ -127,7 +127,10 @@ describeFixtures('vrma-studio upgrade on every fixture', () => {
     const steps = g.floats([0, 1, 0, 0, 1.1, 0], 'VEC3');
     const legacy = g.build(
       skeletonJson(
-        [{ channels: [channel(0, NODE.lookAt, 'translation'), channel(1, NODE.hips, 'translation')], samplers: [{ input: times, output: gaze }, { input: times, output: steps, interpolation: 'STEP' }] }],
+        [{
+          channels: [channel(0, NODE.lookAt, 'translation'), channel(1, NODE.hips, 'translation')],
+          samplers: [{ input: times, output: gaze }, { input: times, output: steps, interpolation: 'STEP' }],
+        }],
         { specVersion: null },
       ),
     );

@@ -21,14 +21,25 @@ import { playOnce } from '../../helpers/plainGlb';
 type V3 = [number, number, number];
 /** Mixamo bones: name, parent, offset from the parent in centimetres, Y-up, facing +Z, the character's left at +X. */
 const BONES: [string, string | null, V3][] = [
-  ['Hips', null, [0, 95, 0]], ['Spine', 'Hips', [0, 10, 0]], ['Spine1', 'Spine', [0, 12, 0]], ['Spine2', 'Spine1', [0, 12, 0]],
-  ['Neck', 'Spine2', [0, 15, 0]], ['Head', 'Neck', [0, 10, 0]], ['HeadTop_End', 'Head', [0, 18, 0]],
+  ['Hips', null, [0, 95, 0]],
+  ['Spine', 'Hips', [0, 10, 0]],
+  ['Spine1', 'Spine', [0, 12, 0]],
+  ['Spine2', 'Spine1', [0, 12, 0]],
+  ['Neck', 'Spine2', [0, 15, 0]],
+  ['Head', 'Neck', [0, 10, 0]],
+  ['HeadTop_End', 'Head', [0, 18, 0]],
   ...(['Left', 'Right'] as const).flatMap((s): [string, string, V3][] => {
     const x = s === 'Left' ? 1 : -1;
     return [
-      [`${s}UpLeg`, 'Hips', [9 * x, -5, 0]], [`${s}Leg`, `${s}UpLeg`, [0, -42, 0]], [`${s}Foot`, `${s}Leg`, [0, -42, 0]],
-      [`${s}ToeBase`, `${s}Foot`, [0, -5, 12]], [`${s}Shoulder`, 'Spine2', [3 * x, 10, 0]], [`${s}Arm`, `${s}Shoulder`, [10 * x, 0, 0]],
-      [`${s}ForeArm`, `${s}Arm`, [27 * x, 0, 0]], [`${s}Hand`, `${s}ForeArm`, [25 * x, 0, 0]], [`${s}HandMiddle1`, `${s}Hand`, [9 * x, 0, 0]],
+      [`${s}UpLeg`, 'Hips', [9 * x, -5, 0]],
+      [`${s}Leg`, `${s}UpLeg`, [0, -42, 0]],
+      [`${s}Foot`, `${s}Leg`, [0, -42, 0]],
+      [`${s}ToeBase`, `${s}Foot`, [0, -5, 12]],
+      [`${s}Shoulder`, 'Spine2', [3 * x, 10, 0]],
+      [`${s}Arm`, `${s}Shoulder`, [10 * x, 0, 0]],
+      [`${s}ForeArm`, `${s}Arm`, [27 * x, 0, 0]],
+      [`${s}Hand`, `${s}ForeArm`, [25 * x, 0, 0]],
+      [`${s}HandMiddle1`, `${s}Hand`, [9 * x, 0, 0]],
     ];
   }),
 ];
@@ -110,11 +121,17 @@ function blenderMixamoGlb(): Uint8Array {
 }
 
 const PAIRS: [HumanBoneName, HumanBoneName, string, string][] = [
-  ['hips', 'spine', 'Hips', 'Spine'], ['spine', 'chest', 'Spine', 'Spine1'], ['neck', 'head', 'Neck', 'Head'],
-  ['leftUpperLeg', 'leftLowerLeg', 'LeftUpLeg', 'LeftLeg'], ['leftLowerLeg', 'leftFoot', 'LeftLeg', 'LeftFoot'],
-  ['rightUpperLeg', 'rightLowerLeg', 'RightUpLeg', 'RightLeg'], ['rightLowerLeg', 'rightFoot', 'RightLeg', 'RightFoot'],
-  ['leftUpperArm', 'leftLowerArm', 'LeftArm', 'LeftForeArm'], ['leftLowerArm', 'leftHand', 'LeftForeArm', 'LeftHand'],
-  ['rightUpperArm', 'rightLowerArm', 'RightArm', 'RightForeArm'], ['leftShoulder', 'leftUpperArm', 'LeftShoulder', 'LeftArm'],
+  ['hips', 'spine', 'Hips', 'Spine'],
+  ['spine', 'chest', 'Spine', 'Spine1'],
+  ['neck', 'head', 'Neck', 'Head'],
+  ['leftUpperLeg', 'leftLowerLeg', 'LeftUpLeg', 'LeftLeg'],
+  ['leftLowerLeg', 'leftFoot', 'LeftLeg', 'LeftFoot'],
+  ['rightUpperLeg', 'rightLowerLeg', 'RightUpLeg', 'RightLeg'],
+  ['rightLowerLeg', 'rightFoot', 'RightLeg', 'RightFoot'],
+  ['leftUpperArm', 'leftLowerArm', 'LeftArm', 'LeftForeArm'],
+  ['leftLowerArm', 'leftHand', 'LeftForeArm', 'LeftHand'],
+  ['rightUpperArm', 'rightLowerArm', 'RightArm', 'RightForeArm'],
+  ['leftShoulder', 'leftUpperArm', 'LeftShoulder', 'LeftArm'],
 ];
 
 describe('a Mixamo GLB as Blender writes it (armature X+90°, scale 0.01, centimetre bones)', () => {
@@ -157,7 +174,11 @@ describe('a Mixamo GLB as Blender writes it (armature X+90°, scale 0.01, centim
       const d = src.map((x, k) => (x - first!.src[k]) / H - (hips[k] - first!.out[k]) / vrmaH);
       worstHips = Math.max(worstHips, Math.hypot(...d));
     }
-    console.log(`Blender-style Mixamo GLB: ${compared} bone directions vs three.js, worst ${worstAngle.toExponential(2)}°; hips path worst ${worstHips.toExponential(2)} of the hips height; rest hips height ${vrmaH.toFixed(4)} m in the .vrma`);
+    console.log(
+      `Blender-style Mixamo GLB: ${compared} bone directions vs three.js, worst ${worstAngle.toExponential(2)}°; hips path worst ${worstHips.toExponential(2)} of the hips height; rest hips height ${
+        vrmaH.toFixed(4)
+      } m in the .vrma`,
+    );
     expect(compared).toBe(FRAMES * PAIRS.length);
     expect(worstAngle).toBeLessThanOrEqual(0.01);
     expect(worstHips).toBeLessThanOrEqual(1e-4);

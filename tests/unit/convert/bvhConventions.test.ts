@@ -56,19 +56,56 @@ function convertCapture(c: Capture, eol = '\n'): BvhConversion {
 }
 
 const CMU_TO_MOTIONBUILDER: Record<string, string> = {
-  LeftShoulder: 'LeftCollar', LeftArm: 'LeftShoulder', LeftForeArm: 'LeftElbow', LeftHand: 'LeftWrist',
-  RightShoulder: 'RightCollar', RightArm: 'RightShoulder', RightForeArm: 'RightElbow', RightHand: 'RightWrist',
-  LeftUpLeg: 'LeftHip', LeftLeg: 'LeftKnee', LeftFoot: 'LeftAnkle', LeftToeBase: 'LeftToe',
-  RightUpLeg: 'RightHip', RightLeg: 'RightKnee', RightFoot: 'RightAnkle', RightToeBase: 'RightToe',
-  LowerBack: 'Chest', Spine: 'Chest2', Spine1: 'Chest3',
+  LeftShoulder: 'LeftCollar',
+  LeftArm: 'LeftShoulder',
+  LeftForeArm: 'LeftElbow',
+  LeftHand: 'LeftWrist',
+  RightShoulder: 'RightCollar',
+  RightArm: 'RightShoulder',
+  RightForeArm: 'RightElbow',
+  RightHand: 'RightWrist',
+  LeftUpLeg: 'LeftHip',
+  LeftLeg: 'LeftKnee',
+  LeftFoot: 'LeftAnkle',
+  LeftToeBase: 'LeftToe',
+  RightUpLeg: 'RightHip',
+  RightLeg: 'RightKnee',
+  RightFoot: 'RightAnkle',
+  RightToeBase: 'RightToe',
+  LowerBack: 'Chest',
+  Spine: 'Chest2',
+  Spine1: 'Chest3',
 };
 const CMU_TO_DAZ: Record<string, string> = {
-  Hips: 'hip', LowerBack: 'abdomen', Spine: 'chest', Spine1: 'chest2', Neck: 'neck', Neck1: 'neck2', Head: 'head',
-  LeftShoulder: 'lCollar', LeftArm: 'lShldr', LeftForeArm: 'lForeArm', LeftHand: 'lHand',
-  RightShoulder: 'rCollar', RightArm: 'rShldr', RightForeArm: 'rForeArm', RightHand: 'rHand',
-  LHipJoint: 'lButtock', LeftUpLeg: 'lThigh', LeftLeg: 'lShin', LeftFoot: 'lFoot', LeftToeBase: 'lToe',
-  RHipJoint: 'rButtock', RightUpLeg: 'rThigh', RightLeg: 'rShin', RightFoot: 'rFoot', RightToeBase: 'rToe',
-  LeftHandIndex1: 'lIndex1', RightHandIndex1: 'rIndex1', LThumb: 'lThumb1', RThumb: 'rThumb1',
+  Hips: 'hip',
+  LowerBack: 'abdomen',
+  Spine: 'chest',
+  Spine1: 'chest2',
+  Neck: 'neck',
+  Neck1: 'neck2',
+  Head: 'head',
+  LeftShoulder: 'lCollar',
+  LeftArm: 'lShldr',
+  LeftForeArm: 'lForeArm',
+  LeftHand: 'lHand',
+  RightShoulder: 'rCollar',
+  RightArm: 'rShldr',
+  RightForeArm: 'rForeArm',
+  RightHand: 'rHand',
+  LHipJoint: 'lButtock',
+  LeftUpLeg: 'lThigh',
+  LeftLeg: 'lShin',
+  LeftFoot: 'lFoot',
+  LeftToeBase: 'lToe',
+  RHipJoint: 'rButtock',
+  RightUpLeg: 'rThigh',
+  RightLeg: 'rShin',
+  RightFoot: 'rFoot',
+  RightToeBase: 'rToe',
+  LeftHandIndex1: 'lIndex1',
+  RightHandIndex1: 'rIndex1',
+  LThumb: 'lThumb1',
+  RThumb: 'rThumb1',
 };
 
 describeFixtures('BVH convention independence', () => {
@@ -176,9 +213,7 @@ describeFixtures('BVH convention independence', () => {
     const leftArm = below('LeftArm');
     const rightArm = below('RightArm');
     const leftFore = below('LeftForeArm');
-    const aPose = rePoseRest(walk, (j) =>
-      leftArm.has(j) ? fromAxisAngle([0, 0, 1], -Math.PI / 4) : rightArm.has(j) ? fromAxisAngle([0, 0, 1], Math.PI / 4) : [0, 0, 0, 1],
-    );
+    const aPose = rePoseRest(walk, (j) => leftArm.has(j) ? fromAxisAngle([0, 0, 1], -Math.PI / 4) : rightArm.has(j) ? fromAxisAngle([0, 0, 1], Math.PI / 4) : [0, 0, 0, 1]);
     const bent = rePoseRest(walk, (j) => (leftFore.has(j) ? fromAxisAngle([0, 1, 0], Math.PI / 3) : [0, 0, 0, 1]));
     const base = createPoseEvaluator(walkBase.motion);
     for (const variant of [aPose, bent]) {
@@ -189,7 +224,12 @@ describeFixtures('BVH convention independence', () => {
       for (let f = 0; f < 200; f += 7) {
         const a = base(f * walk.frameTime);
         const b = pose(f * walk.frameTime);
-        for (const [from, to] of [['leftUpperArm', 'leftLowerArm'], ['leftLowerArm', 'leftHand'], ['rightUpperArm', 'rightLowerArm'], ['rightLowerArm', 'rightHand'], ['leftHand', 'leftIndexProximal'], ['rightUpperLeg', 'rightLowerLeg']] as const) {
+        for (
+          const [from, to] of [['leftUpperArm', 'leftLowerArm'], ['leftLowerArm', 'leftHand'], ['rightUpperArm', 'rightLowerArm'], ['rightLowerArm', 'rightHand'], ['leftHand', 'leftIndexProximal'], [
+            'rightUpperLeg',
+            'rightLowerLeg',
+          ]] as const
+        ) {
           const da = sub(a[to]!.position, a[from]!.position);
           const db = sub(b[to]!.position, b[from]!.position);
           worstDir = Math.max(worstDir, angleDeg(da, db));

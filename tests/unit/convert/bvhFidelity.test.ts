@@ -110,7 +110,11 @@ describeFixtures('BVH fidelity on every fixture', () => {
     const head = '| file | frames | limb bones | samples | median ° | p95 ° | max ° | facing vs converter ° | hips path median % | hips path p95 % | grounding offset % | rest hips height m |';
     const lines = [head, '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|'];
     for (const r of rows) {
-      lines.push(`| ${r.file} | ${r.frames} | ${r.bones} | ${r.samples} | ${r.median.toFixed(4)} | ${r.p95.toFixed(4)} | ${r.max.toFixed(4)} | ${r.facingVsConverter.toFixed(4)} | ${r.hipsMedian.toFixed(3)} | ${r.hipsP95.toFixed(3)} | ${r.offset.toFixed(2)} | ${r.restHipsHeight.toFixed(4)} |`);
+      lines.push(
+        `| ${r.file} | ${r.frames} | ${r.bones} | ${r.samples} | ${r.median.toFixed(4)} | ${r.p95.toFixed(4)} | ${r.max.toFixed(4)} | ${r.facingVsConverter.toFixed(4)} | ${
+          r.hipsMedian.toFixed(3)
+        } | ${r.hipsP95.toFixed(3)} | ${r.offset.toFixed(2)} | ${r.restHipsHeight.toFixed(4)} |`,
+      );
     }
     console.log(`BVH fidelity (limb directions, BVH FK vs converted .vrma on the T-pose skeleton)\n${lines.join('\n')}`);
     expect(rows.length).toBe(fixtureFiles('bvh', '.bvh').length);

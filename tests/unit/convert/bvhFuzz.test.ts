@@ -25,7 +25,27 @@ function check(bytes: Uint8Array): void {
   }
 }
 
-const TOKENS = ['{', '}', 'ROOT', 'JOINT X', 'End Site', 'OFFSET 1 2 3', 'CHANNELS 3 Xrotation Yrotation Zrotation', 'CHANNELS 6 Xposition Yposition Zposition Xrotation Yrotation Zrotation', 'MOTION', 'Frames: 2', 'Frame Time: 0.01', '1e308', '-0', 'NaN', 'Infinity', '\r', '\t', '\0', '999999999'];
+const TOKENS = [
+  '{',
+  '}',
+  'ROOT',
+  'JOINT X',
+  'End Site',
+  'OFFSET 1 2 3',
+  'CHANNELS 3 Xrotation Yrotation Zrotation',
+  'CHANNELS 6 Xposition Yposition Zposition Xrotation Yrotation Zrotation',
+  'MOTION',
+  'Frames: 2',
+  'Frame Time: 0.01',
+  '1e308',
+  '-0',
+  'NaN',
+  'Infinity',
+  '\r',
+  '\t',
+  '\0',
+  '999999999',
+];
 
 describe('BVH fuzz', () => {
   it('truncated files', () => {
@@ -72,7 +92,15 @@ describe('BVH fuzz', () => {
   it('hostile sizes are refused without allocating them', () => {
     const huge = BASE.replace(/Frames:\s*\d+/, 'Frames: 900000000');
     expect(() => convertBvh(encode(huge))).toThrow(MotionError);
-    const deep = ['HIERARCHY', ...Array.from({ length: 3000 }, (_, i) => `${i ? 'JOINT' : 'ROOT'} j${i}\n{\nOFFSET 0 1 0\nCHANNELS 3 Xrotation Yrotation Zrotation`), ...Array(3000).fill('}'), 'MOTION', 'Frames: 1', 'Frame Time: 0.1', '0'];
+    const deep = [
+      'HIERARCHY',
+      ...Array.from({ length: 3000 }, (_, i) => `${i ? 'JOINT' : 'ROOT'} j${i}\n{\nOFFSET 0 1 0\nCHANNELS 3 Xrotation Yrotation Zrotation`),
+      ...Array(3000).fill('}'),
+      'MOTION',
+      'Frames: 1',
+      'Frame Time: 0.1',
+      '0',
+    ];
     expect(() => convertBvh(encode(deep.join('\n')))).toThrow(/more than 2,048 joints/);
   });
 });

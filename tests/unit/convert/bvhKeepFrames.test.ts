@@ -9,7 +9,7 @@ import { declaredFrames, keepFrames, readableFrames } from '../../../shared/conv
 import { describeFixtures, readFixture } from '../../helpers/fixtures';
 
 describeFixtures('truncated BVH', () => {
-  it('263 good frames of a file cut inside frame 264 open, equal to the whole file\'s first 263', () => {
+  it("263 good frames of a file cut inside frame 264 open, equal to the whole file's first 263", () => {
     const text = new TextDecoder().decode(readFixture('bvh', 'cmu_12_01_walk.bvh'));
     const lines = text.split(/(?<=\n)/);
     const start = lines.findIndex((l) => /^\s*Frame\s+Time:/i.test(l)) + 1;

@@ -93,7 +93,11 @@ export interface Capture {
 
 export function captureOf(bvh: Bvh): Capture {
   const joints: EditableJoint[] = bvh.joints.map((j: BvhJoint) => ({
-    name: j.name, parent: j.parent, offset: [...j.offset] as unknown as Vec3, endSite: j.endSite ? ([...j.endSite] as unknown as Vec3) : undefined, channels: [...j.channels],
+    name: j.name,
+    parent: j.parent,
+    offset: [...j.offset] as unknown as Vec3,
+    endSite: j.endSite ? ([...j.endSite] as unknown as Vec3) : undefined,
+    channels: [...j.channels],
   }));
   const rotations: Quat[][] = [];
   const translations: Vec3[][] = [];
@@ -202,9 +206,15 @@ export function rePoseRest(c: Capture, A: (joint: number) => Quat): Capture {
 export function bestRotation(pairs: readonly (readonly [Vec3, Vec3])[]): Quat {
   let sxx = 0, sxy = 0, sxz = 0, syx = 0, syy = 0, syz = 0, szx = 0, szy = 0, szz = 0;
   for (const [a, b] of pairs) {
-    sxx += a[0] * b[0]; sxy += a[0] * b[1]; sxz += a[0] * b[2];
-    syx += a[1] * b[0]; syy += a[1] * b[1]; syz += a[1] * b[2];
-    szx += a[2] * b[0]; szy += a[2] * b[1]; szz += a[2] * b[2];
+    sxx += a[0] * b[0];
+    sxy += a[0] * b[1];
+    sxz += a[0] * b[2];
+    syx += a[1] * b[0];
+    syy += a[1] * b[1];
+    syz += a[1] * b[2];
+    szx += a[2] * b[0];
+    szy += a[2] * b[1];
+    szz += a[2] * b[2];
   }
   const N = [
     [sxx + syy + szz, syz - szy, szx - sxz, sxy - syx],
@@ -236,8 +246,11 @@ export function angleDeg(a: Vec3, b: Vec3): number {
 export const LIMB_TARGETS: readonly [HumanBoneName, readonly HumanBoneName[]][] = (['left', 'right'] as const).flatMap((s) => {
   const b = (x: string) => `${s}${x}` as HumanBoneName;
   const pairs: [HumanBoneName, HumanBoneName[]][] = [
-    [b('UpperArm'), [b('LowerArm')]], [b('LowerArm'), [b('Hand')]],
-    [b('UpperLeg'), [b('LowerLeg')]], [b('LowerLeg'), [b('Foot')]], [b('Foot'), [b('Toes')]],
+    [b('UpperArm'), [b('LowerArm')]],
+    [b('LowerArm'), [b('Hand')]],
+    [b('UpperLeg'), [b('LowerLeg')]],
+    [b('LowerLeg'), [b('Foot')]],
+    [b('Foot'), [b('Toes')]],
     [b('Hand'), [b('MiddleProximal'), b('IndexProximal'), b('RingProximal'), b('LittleProximal')]],
     [b('Shoulder'), [b('UpperArm')]],
   ];

@@ -14,46 +14,50 @@ import { angleDeg, captureOf, encode, referenceFk, writeBvhText, type Capture } 
 import type { Vec3 } from '../../../shared/motion/types';
 
 describe('joint names', () => {
-  it.each([
-    ['mixamorig:LeftUpLeg', 'left', 'upperLeg'],
-    ['mixamorig:RightForeArm', 'right', 'lowerArm'],
-    ['LHipJoint', 'left', undefined],
-    ['LowerBack', null, undefined],
-    ['rButtock', 'right', undefined],
-    ['rThigh', 'right', 'upperLeg'],
-    ['lShldr', 'left', 'upperArm'],
-    ['rCollar', 'right', 'collar'],
-    ['RightHip', 'right', 'upperLeg'],
-    ['RightKnee', 'right', 'lowerLeg'],
-    ['RightAnkle', 'right', 'foot'],
-    ['RightElbow', 'right', 'lowerArm'],
-    ['RightWrist', 'right', 'hand'],
-    ['Bip01 L Thigh', 'left', 'upperLeg'],
-    ['Bip01 R Calf', 'right', 'lowerLeg'],
-    ['upperarm_l', 'left', 'upperArm'],
-    ['hip', null, 'hips'],
-    ['Hips', null, 'hips'],
-    ['Neck1', null, 'neck'],
-    ['leftEye', 'left', 'eye'],
-    ['RightForeFoot', 'right', 'toes'],
-    ['lShldrBend', 'left', 'upperArm'],
-    ['lShldrTwist', 'left', undefined],
-    ['rThighBend', 'right', 'upperLeg'],
-    ['mixamorig:LeftToe_End', 'left', undefined],
-  ] as const)('%s -> %s %s', (name, side, role) => {
+  it.each(
+    [
+      ['mixamorig:LeftUpLeg', 'left', 'upperLeg'],
+      ['mixamorig:RightForeArm', 'right', 'lowerArm'],
+      ['LHipJoint', 'left', undefined],
+      ['LowerBack', null, undefined],
+      ['rButtock', 'right', undefined],
+      ['rThigh', 'right', 'upperLeg'],
+      ['lShldr', 'left', 'upperArm'],
+      ['rCollar', 'right', 'collar'],
+      ['RightHip', 'right', 'upperLeg'],
+      ['RightKnee', 'right', 'lowerLeg'],
+      ['RightAnkle', 'right', 'foot'],
+      ['RightElbow', 'right', 'lowerArm'],
+      ['RightWrist', 'right', 'hand'],
+      ['Bip01 L Thigh', 'left', 'upperLeg'],
+      ['Bip01 R Calf', 'right', 'lowerLeg'],
+      ['upperarm_l', 'left', 'upperArm'],
+      ['hip', null, 'hips'],
+      ['Hips', null, 'hips'],
+      ['Neck1', null, 'neck'],
+      ['leftEye', 'left', 'eye'],
+      ['RightForeFoot', 'right', 'toes'],
+      ['lShldrBend', 'left', 'upperArm'],
+      ['lShldrTwist', 'left', undefined],
+      ['rThighBend', 'right', 'upperLeg'],
+      ['mixamorig:LeftToe_End', 'left', undefined],
+    ] as const,
+  )('%s -> %s %s', (name, side, role) => {
     const info = nameInfo(name);
     expect(info.side).toBe(side);
     expect(info.role).toBe(role);
   });
 
-  it.each([
-    ['LeftHandThumb1', 'Thumb', 1],
-    ['rIndex2', 'Index', 2],
-    ['lMid1', 'Middle', 1],
-    ['RightHandPinky3', 'Little', 3],
-    ['Bip01 L Finger02', 'Thumb', 3],
-    ['RightHandRing', 'Ring', undefined],
-  ] as const)('finger %s -> %s %s', (name, finger, n) => {
+  it.each(
+    [
+      ['LeftHandThumb1', 'Thumb', 1],
+      ['rIndex2', 'Index', 2],
+      ['lMid1', 'Middle', 1],
+      ['RightHandPinky3', 'Little', 3],
+      ['Bip01 L Finger02', 'Thumb', 3],
+      ['RightHandRing', 'Ring', undefined],
+    ] as const,
+  )('finger %s -> %s %s', (name, finger, n) => {
     const info = nameInfo(name);
     expect(info.role).toBe('finger');
     expect(info.finger).toBe(finger);
@@ -107,7 +111,7 @@ describeFixtures('recognition on real skeletons', () => {
     expect(cmu.bvh.joints[cmu.bones.leftIndexProximal!].name).toBe('LeftHandIndex1');
   });
 
-  it("Daz: a rotation of rButtock alone moves the upper leg (buttock and thigh combine)", () => {
+  it('Daz: a rotation of rButtock alone moves the upper leg (buttock and thigh combine)', () => {
     const capture = captureOf(parseBvh(readFixture('bvh', 'pirouette.bvh')));
     const buttock = capture.joints.findIndex((j) => j.name === 'rButtock');
     const kick = fromAxisAngle([1, 0, 0], -Math.PI / 4);
@@ -119,7 +123,11 @@ describeFixtures('recognition on real skeletons', () => {
     const ref = referenceFk(bvh, 0);
     const thigh = conv.bones.rightUpperLeg!, shin = conv.bones.rightLowerLeg!;
     const src: Vec3 = rotateVec(conv.toVrm, [ref.positions[shin][0] - ref.positions[thigh][0], ref.positions[shin][1] - ref.positions[thigh][1], ref.positions[shin][2] - ref.positions[thigh][2]]);
-    const out: Vec3 = [pose.rightLowerLeg!.position[0] - pose.rightUpperLeg!.position[0], pose.rightLowerLeg!.position[1] - pose.rightUpperLeg!.position[1], pose.rightLowerLeg!.position[2] - pose.rightUpperLeg!.position[2]];
+    const out: Vec3 = [
+      pose.rightLowerLeg!.position[0] - pose.rightUpperLeg!.position[0],
+      pose.rightLowerLeg!.position[1] - pose.rightUpperLeg!.position[1],
+      pose.rightLowerLeg!.position[2] - pose.rightUpperLeg!.position[2],
+    ];
     expect(angleDeg(src, out)).toBeLessThan(0.5);
     // And the kick is really there: the leg is far from hanging straight down.
     expect(angleDeg(out, [0, -1, 0])).toBeGreaterThan(20);
@@ -135,9 +143,23 @@ describeFixtures('recognition on real skeletons', () => {
   });
 
   it('a non-humanoid hierarchy (a tail, a prop) is refused with NO_HUMANOID', () => {
-    const chain = ['HIERARCHY', 'ROOT Root', '{', 'OFFSET 0 0 0', 'CHANNELS 3 Xrotation Yrotation Zrotation',
-      ...Array.from({ length: 5 }, (_, i) => `JOINT Tail${i}\n{\nOFFSET 0 0 10\nCHANNELS 3 Xrotation Yrotation Zrotation`), 'End Site', '{', 'OFFSET 0 0 5', '}',
-      ...Array(6).fill('}'), 'MOTION', 'Frames: 1', 'Frame Time: 0.1', Array(18).fill('0').join(' ')];
+    const chain = [
+      'HIERARCHY',
+      'ROOT Root',
+      '{',
+      'OFFSET 0 0 0',
+      'CHANNELS 3 Xrotation Yrotation Zrotation',
+      ...Array.from({ length: 5 }, (_, i) => `JOINT Tail${i}\n{\nOFFSET 0 0 10\nCHANNELS 3 Xrotation Yrotation Zrotation`),
+      'End Site',
+      '{',
+      'OFFSET 0 0 5',
+      '}',
+      ...Array(6).fill('}'),
+      'MOTION',
+      'Frames: 1',
+      'Frame Time: 0.1',
+      Array(18).fill('0').join(' '),
+    ];
     let caught: unknown;
     try {
       convertBvhDetailed(encode(chain.join('\n')));

@@ -69,8 +69,14 @@ describe('face capture GLB (ARKit blend shapes, meshopt-compressed) -> VRM expre
     });
     // The table's ARKit presets, as issue 23 lists them: blinks, mouth shapes, gaze.
     expect(Object.fromEntries([...expected].filter(([, e]) => e.preset).map(([n, e]) => [n, e.morphs.map((k) => ARKIT[k])]))).toEqual({
-      blinkLeft: ['eyeBlinkLeft'], blinkRight: ['eyeBlinkRight'], aa: ['jawOpen'], ou: ['mouthFunnel', 'mouthPucker'],
-      lookUp: ['eyeLookUpLeft'], lookDown: ['eyeLookDownLeft'], lookLeft: ['eyeLookOutLeft'], lookRight: ['eyeLookInLeft'],
+      blinkLeft: ['eyeBlinkLeft'],
+      blinkRight: ['eyeBlinkRight'],
+      aa: ['jawOpen'],
+      ou: ['mouthFunnel', 'mouthPucker'],
+      lookUp: ['eyeLookUpLeft'],
+      lookDown: ['eyeLookDownLeft'],
+      lookLeft: ['eyeLookOutLeft'],
+      lookRight: ['eyeLookInLeft'],
     });
     let worst = 0;
     let checked = 0;
@@ -84,7 +90,11 @@ describe('face capture GLB (ARKit blend shapes, meshopt-compressed) -> VRM expre
         checked++;
       }
     }
-    console.log(`face capture: ${expected.size} expressions (${[...expected.values()].filter((e) => e.preset).length} presets), ${checked} weights checked, worst |three-vrm-animation - source| = ${worst.toExponential(2)}`);
+    console.log(
+      `face capture: ${expected.size} expressions (${[...expected.values()].filter((e) => e.preset).length} presets), ${checked} weights checked, worst |three-vrm-animation - source| = ${
+        worst.toExponential(2)
+      }`,
+    );
     expect(expected.size).toBe(ARKIT.length - 1); // mouthFunnel and mouthPucker share ou
     expect(checked).toBe(expected.size * KEYS);
     expect(worst).toBeLessThan(WEIGHT_TOLERANCE);

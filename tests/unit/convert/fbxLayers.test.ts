@@ -106,7 +106,14 @@ describeFixtures('FBX animation layers on real takes', () => {
           eulerOfFlat(conj(q), 0, e, 0);
           for (let k = 0; k < 3; k++) out[k][i] = -e[k] * DEG;
         });
-        const linear = (id: string, values: Float64Array): FbxCurve => ({ id, times: Float64Array.from(ticks), values, interpolation: new Uint8Array(ticks.length).fill(1), slopes: new Float64Array(ticks.length * 2), defaultValue: values[0] });
+        const linear = (id: string, values: Float64Array): FbxCurve => ({
+          id,
+          times: Float64Array.from(ticks),
+          values,
+          interpolation: new Uint8Array(ticks.length).fill(1),
+          slopes: new Float64Array(ticks.length * 2),
+          defaultValue: values[0],
+        });
         return { ...cn, curves: new Map([['X', linear(`${cn.id}x`, out[0])], ['Y', linear(`${cn.id}y`, out[1])], ['Z', linear(`${cn.id}z`, out[2])]]) };
       });
       const deltaNodes = nodes.filter(isRot).map((cn) => ({ ...cn, curves: new Map<string, FbxCurve>(), defaults: new Map([['X', delta[0]], ['Y', delta[1]], ['Z', delta[2]]]) }));
@@ -157,10 +164,13 @@ describe('FBX animation layers read from the file', () => {
     C('OO', 3, 1);
     const curve = (id: number, values: readonly number[]) =>
       n('AnimationCurve', [L(id), S('\u0000\u0001AnimCurve'), S('')], [
-        n('Default', [D(values[0])]), n('KeyVer', [I(4009)]),
+        n('Default', [D(values[0])]),
+        n('KeyVer', [I(4009)]),
         n('KeyTime', [{ t: 'l', v: values.map((_, f) => f * (TICKS / 30)) }]),
         n('KeyValueFloat', [{ t: 'f', v: values }]),
-        n('KeyAttrFlags', [{ t: 'i', v: [0x104] }]), n('KeyAttrDataFloat', [{ t: 'f', v: [0, 0, 0, 0] }]), n('KeyAttrRefCount', [{ t: 'i', v: [values.length] }]),
+        n('KeyAttrFlags', [{ t: 'i', v: [0x104] }]),
+        n('KeyAttrDataFloat', [{ t: 'f', v: [0, 0, 0, 0] }]),
+        n('KeyAttrRefCount', [{ t: 'i', v: [values.length] }]),
       ]);
     objects.push(n('AnimationCurveNode', [L(7000), S('R\u0000\u0001AnimCurveNode'), S('')], [n('Properties70', [], [P('d|X', 'Number', 0), P('d|Y', 'Number', 0), P('d|Z', 'Number', z[0])])]));
     C('OO', 7000, 3);
@@ -192,7 +202,16 @@ describe('FBX animation layers read from the file', () => {
   }
 
   it('reads Weight, BlendMode, accumulation modes, Mute and Solo from the AnimationLayer', () => {
-    const source = readFbx(twoLayers([10, 10, 10], [P('Weight', 'Number', 40), P('BlendMode', 'enum', 2), P('RotationAccumulationMode', 'enum', 1), P('ScaleAccumulationMode', 'enum', 1), P('Mute', 'bool', 1), P('Solo', 'bool', 0)]));
+    const source = readFbx(
+      twoLayers([10, 10, 10], [
+        P('Weight', 'Number', 40),
+        P('BlendMode', 'enum', 2),
+        P('RotationAccumulationMode', 'enum', 1),
+        P('ScaleAccumulationMode', 'enum', 1),
+        P('Mute', 'bool', 1),
+        P('Solo', 'bool', 0),
+      ]),
+    );
     const layers = source.scene.stacks[0].layers;
     expect(layers.map((l) => l.name)).toEqual(['BaseLayer', 'Layer2']);
     expect(layers[1]).toMatchObject({ weight: 0.4, blend: 'passthrough', rotationByChannel: true, scaleAdditive: true, mute: true, solo: false });

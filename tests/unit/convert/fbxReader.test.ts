@@ -83,7 +83,9 @@ describe('FBX reader', () => {
     // Local = T · Rpre · R · Rpost⁻¹ · S: a child offset along X under PreRotation Z 90° and R = 0 points along +Y.
     const m = localMatrix(
       transformParts({ id: '1', name: 'j', type: 'LimbNode', parent: null, children: [], props: new Map([['PreRotation', [0, 0, 90]], ['RotationOrder', [0]]]) }),
-      [1, 2, 3], [0, 0, 0], [1, 1, 1],
+      [1, 2, 3],
+      [0, 0, 0],
+      [1, 1, 1],
     );
     expect(m[0]).toBeCloseTo(0, 9);
     expect(m[1]).toBeCloseTo(1, 9);

@@ -52,7 +52,11 @@ const PROSE: readonly { where: string; text: () => string; list: readonly string
   { where: 'convert --help', text: () => convertCommand.usage, list: CONVERTIBLE_EXTENSIONS },
   { where: 'convert summary', text: () => convertCommand.summary, list: CONVERTIBLE_EXTENSIONS },
   { where: 'pose-report --help', text: () => poseReportCommand.usage, list: CONVERTIBLE_EXTENSIONS },
-  { where: 'README Open…', text: () => readme().split('\n').filter((l) => l.includes('*Open…* an avatar') || l.includes("`.fbx`, `.glb`, `.gltf`; see")).join(' '), list: [...AVATAR_EXTENSIONS, ...MOTION_EXTENSIONS] },
+  {
+    where: 'README Open…',
+    text: () => readme().split('\n').filter((l) => l.includes('*Open…* an avatar') || l.includes('`.fbx`, `.glb`, `.gltf`; see')).join(' '),
+    list: [...AVATAR_EXTENSIONS, ...MOTION_EXTENSIONS],
+  },
   { where: 'README Open Folder', text: () => readme().split('\n').find((l) => l.includes('*Open Folder* lists every')) ?? '', list: STUDIO_FILE_EXTENSIONS },
   { where: 'README Convert Folder', text: () => readme().split('\n').find((l) => l.includes('*Convert Folder* turns every')) ?? '', list: CONVERTIBLE_EXTENSIONS },
 ];
@@ -83,7 +87,7 @@ describe('the format table', () => {
     expect(typeof CODECS.vrma.write?.write).toBe('function'); // write is the writer object (ext + write), as the exporters are
   });
 
-  it('writes through the table: .vrma by its codec (the bytes of writeVrma), the export formats by shared/export\'s exporters; a format without a writer is UNSUPPORTED', () => {
+  it("writes through the table: .vrma by its codec (the bytes of writeVrma), the export formats by shared/export's exporters; a format without a writer is UNSUPPORTED", () => {
     const motion = makeWalkCycle();
     expect(writableFormats().map((f) => f.id)).toEqual(['vrma', 'vmd', 'bvh', 'fbx', 'gltf']);
     expect(writeMotion('out/walk.VRMA', motion).bytes).toEqual(writeVrma(motion));

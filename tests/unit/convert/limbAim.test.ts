@@ -58,7 +58,9 @@ describeFixtures('Limb aim: a bone points at a next joint its rotation does not 
   it('a foot with animated translation: the shin points at it, the foot keeps its direction, the other leg is unchanged', () => {
     const joints = walk.joints.map((j, i) => (i === foot ? { ...j, channels: ['Xposition', 'Yposition', 'Zposition', ...j.channels] as typeof j.channels } : j));
     // Up to 3 cm (the walk is in inches: 1.18) sideways in the shin's frame, varying over the walk.
-    const translations = walk.translations.map((row, f) => row.map((t, j) => (j === foot ? ([joints[foot].offset[0] + 1.18 * Math.sin(f / 9), joints[foot].offset[1], joints[foot].offset[2] + 1.18 * Math.cos(f / 13)] as Vec3) : t)));
+    const translations = walk.translations.map((row, f) =>
+      row.map((t, j) => (j === foot ? ([joints[foot].offset[0] + 1.18 * Math.sin(f / 9), joints[foot].offset[1], joints[foot].offset[2] + 1.18 * Math.cos(f / 13)] as Vec3) : t))
+    );
     const text = writeBvhText({ ...walk, joints, translations });
     const conv = convertBvhDetailed(encode(text));
     // The case is real: the bone's rotation alone would miss the foot by up to several degrees.

@@ -43,13 +43,31 @@ function writerMixamo(): Uint8Array {
   const frames = 31;
   const wave = (f: number, deg: number) => deg * Math.sin((f / (frames - 1)) * 2 * Math.PI);
   const pre: Record<string, [number, number, number]> = {
-    Hips: [0, 0, 0], Spine: [-4, 0, 0], Spine1: [3, 0, 0], Spine2: [2, 0, 0], Neck: [12, 0, 0], Head: [-10, 0, 0],
-    LeftUpLeg: [0, 0, 178], RightUpLeg: [0, 0, -178], LeftLeg: [-2, 0, 0], RightLeg: [-2, 0, 0], LeftFoot: [55, 0, 0], RightFoot: [55, 0, 0],
-    LeftShoulder: [90, -5, -90], RightShoulder: [90, 5, 90], LeftArm: [8, 0, 0], RightArm: [8, 0, 0], LeftForeArm: [0, 0, 4], RightForeArm: [0, 0, -4],
+    Hips: [0, 0, 0],
+    Spine: [-4, 0, 0],
+    Spine1: [3, 0, 0],
+    Spine2: [2, 0, 0],
+    Neck: [12, 0, 0],
+    Head: [-10, 0, 0],
+    LeftUpLeg: [0, 0, 178],
+    RightUpLeg: [0, 0, -178],
+    LeftLeg: [-2, 0, 0],
+    RightLeg: [-2, 0, 0],
+    LeftFoot: [55, 0, 0],
+    RightFoot: [55, 0, 0],
+    LeftShoulder: [90, -5, -90],
+    RightShoulder: [90, 5, 90],
+    LeftArm: [8, 0, 0],
+    RightArm: [8, 0, 0],
+    LeftForeArm: [0, 0, 4],
+    RightForeArm: [0, 0, -4],
   };
   const rotations: Record<string, [number, number, number][]> = {};
   for (const [bone, deg] of [['LeftUpLeg', 30], ['RightUpLeg', -30], ['LeftLeg', 40], ['RightLeg', 40], ['LeftArm', 20], ['RightArm', -20], ['Spine', 5], ['Hips', 8]] as const) {
-    rotations[bone] = Array.from({ length: frames }, (_, f) => [bone.endsWith('Leg') && !bone.endsWith('UpLeg') ? Math.abs(wave(f, deg)) : wave(f, deg), bone === 'Hips' ? wave(f, deg) : 0, bone.endsWith('Arm') ? 10 : 0]);
+    rotations[bone] = Array.from(
+      { length: frames },
+      (_, f) => [bone.endsWith('Leg') && !bone.endsWith('UpLeg') ? Math.abs(wave(f, deg)) : wave(f, deg), bone === 'Hips' ? wave(f, deg) : 0, bone.endsWith('Arm') ? 10 : 0],
+    );
   }
   return encodeBinaryFbx(fbxScene({
     prefix: 'mixamorig:',
@@ -105,7 +123,11 @@ describeBlenderApp('Mixamo FBX (Blender-made and writer-made)', () => {
         const row = measureTake(name, stack.name, rig, poser, times, motion);
         rows.push(row);
         const ownFeet = ownFeetOffset(rig, poser, times.length);
-        offsets.push(`| ${name} | ${row.groundingOffset.toFixed(2)} | ${ownFeet.toFixed(2)} | ${(row.groundingOffset - ownFeet).toFixed(2)} | ${motion.warnings.find((w) => w.detail === 'humanoid.feetLifted')?.text ?? '–'} |`);
+        offsets.push(
+          `| ${name} | ${row.groundingOffset.toFixed(2)} | ${ownFeet.toFixed(2)} | ${(row.groundingOffset - ownFeet).toFixed(2)} | ${
+            motion.warnings.find((w) => w.detail === 'humanoid.feetLifted')?.text ?? '–'
+          } |`,
+        );
         expect(row.bones, `${name}: limb bones`).toBeGreaterThanOrEqual(10);
         expect(row.max, `${name}: limbs max °`).toBeLessThanOrEqual(1e-3);
         expect(row.hipsP95, `${name}: hips path p95 %`).toBeLessThanOrEqual(1e-3);
@@ -127,7 +149,11 @@ describeBlenderApp('Mixamo FBX (Blender-made and writer-made)', () => {
         const limbErrors = compareWithThree(rig, poser, frames, threeAt);
         const hips = threeHipsPath(rig, frames, times, threeAt, readVrma(row.written));
         mixer.stopAllAction();
-        threeRows.push(`| ${name} | ${stack.name} | ${limbErrors.length} | ${percentile(limbErrors, 0.5).toExponential(2)} | ${limbErrors[limbErrors.length - 1].toExponential(2)} | ${hips.median.toExponential(2)} | ${hips.max.toExponential(2)} |`);
+        threeRows.push(
+          `| ${name} | ${stack.name} | ${limbErrors.length} | ${percentile(limbErrors, 0.5).toExponential(2)} | ${limbErrors[limbErrors.length - 1].toExponential(2)} | ${
+            hips.median.toExponential(2)
+          } | ${hips.max.toExponential(2)} |`,
+        );
         // Our FK against three.js: the float32 of the file (measured max 4e-5°); tolerance 1e-3°.
         expect(limbErrors[limbErrors.length - 1], `${name}: FK vs three.js max °`).toBeLessThanOrEqual(1e-3);
         // Three.js's hips path against the written .vrma (float32 both ways): median within 1e-3 % of the hips
@@ -143,8 +169,16 @@ describeBlenderApp('Mixamo FBX (Blender-made and writer-made)', () => {
       }
     }
     console.log(fidelityTable('Mixamo FBX fidelity (limb directions and hips path, source FK vs converted .vrma after write -> read)', rows));
-    console.log(`Mixamo FBX: three.js FBXLoader + AnimationMixer against our FK (limbs) and against the .vrma (hips path, from the first frame, % of the hips height)\n| file | take | limb samples | median ° | max ° | hips median % | hips max % |\n|---|---|---:|---:|---:|---:|---:|\n${threeRows.join('\n')}`);
-    console.log(`Mixamo FBX: where the grounding offset comes from (% of the rest hips height)\n| file | grounding offset (the converter) | the source's own feet on its rest floor | feet geometry (standard skeleton vs the source's) | lifted |\n|---|---:|---:|---:|---|\n${offsets.join('\n')}`);
+    console.log(
+      `Mixamo FBX: three.js FBXLoader + AnimationMixer against our FK (limbs) and against the .vrma (hips path, from the first frame, % of the hips height)\n| file | take | limb samples | median ° | max ° | hips median % | hips max % |\n|---|---|---:|---:|---:|---:|---:|\n${
+        threeRows.join('\n')
+      }`,
+    );
+    console.log(
+      `Mixamo FBX: where the grounding offset comes from (% of the rest hips height)\n| file | grounding offset (the converter) | the source's own feet on its rest floor | feet geometry (standard skeleton vs the source's) | lifted |\n|---|---:|---:|---:|---|\n${
+        offsets.join('\n')
+      }`,
+    );
     expect(rows).toHaveLength(MOTIONS.length);
     // One KayKit rig in both unit layouts (UnitScaleFactor 1; 100 with the "Armature" at 0.01): the same rest hips height.
     const kaykit = rows.filter((r) => ['Running', 'Walking', 'Jump'].includes(r.file)).map((r) => r.restHipsHeight);

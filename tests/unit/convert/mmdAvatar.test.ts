@@ -27,7 +27,7 @@ async function loadAvatar(): Promise<VRM> {
 }
 
 describeFixtures('MMD pose on a VRM avatar', () => {
-  it('squats with knees forward, turns the head to the avatar\'s left, keeps A-stance arms', async () => {
+  it("squats with knees forward, turns the head to the avatar's left, keeps A-stance arms", async () => {
     const vrm = await loadAvatar();
     const world = (b: VRMHumanBoneName) => vrm.humanoid.getRawBoneNode(b)!.getWorldPosition(new THREE.Vector3());
     vrm.scene.updateMatrixWorld(true);
@@ -36,7 +36,11 @@ describeFixtures('MMD pose on a VRM avatar', () => {
     // MMD: センター 3 units down (a squat, feet held by IK), head turned 30° to the model's left.
     const turn = fromAxisAngle([0, 1, 0], (-30 * Math.PI) / 180);
     const motion = convertVpd(
-      writeVpd({ modelName: 'm', morphs: [], bones: [{ name: 'センター', position: [0, -3, 0], rotation: [0, 0, 0, 1] }, { name: '頭', position: [0, 0, 0], rotation: [...turn] as [number, number, number, number] }] }),
+      writeVpd({
+        modelName: 'm',
+        morphs: [],
+        bones: [{ name: 'センター', position: [0, -3, 0], rotation: [0, 0, 0, 1] }, { name: '頭', position: [0, 0, 0], rotation: [...turn] as [number, number, number, number] }],
+      }),
     );
     const animation = (await parse(writeVrma(motion))).userData.vrmAnimations[0] as VRMAnimation;
     const mixer = new THREE.AnimationMixer(vrm.scene);

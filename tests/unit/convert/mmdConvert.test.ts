@@ -111,7 +111,7 @@ describe('MMD pose -> VRM pose', () => {
     expect(pose.hips!.position[0] - rest.hips!.position[0]).toBeCloseTo(0.16, 5);
   });
 
-  it('rotates the whole body about 全ての親\'s own pivot (no floating or sinking)', () => {
+  it("rotates the whole body about 全ての親's own pivot (no floating or sinking)", () => {
     const q = fromAxisAngle([1, 0.3, 0.2], 70 * DEG);
     const rest = poseOf(convertVpd(vpd([{ name: '頭' }])));
     const turned = poseOf(convertVpd(vpd([{ name: '全ての親', rot: q }])));
@@ -137,7 +137,7 @@ describe('MMD pose -> VRM pose', () => {
     }
   });
 
-  it('keeps knees towards the body\'s front when lying on the back or sitting', () => {
+  it("keeps knees towards the body's front when lying on the back or sitting", () => {
     // Lying on the back: 全ての親 turns the body front (+Z in VRM) to face up; the feet are pulled towards the hips.
     const lie = fromAxisAngle([1, 0, 0], 90 * DEG); // MMD axes; in VRM this is -90° about X
     const lying = poseOf(convertVpd(vpd([

@@ -79,7 +79,21 @@ describeFixtures('MMD fidelity on the fixtures', () => {
         }
         expect(err).toBeInstanceOf(MotionError);
         expect((err as MotionError).code).toBe('NO_HUMANOID');
-        rows.push({ file: label, frames: 0, mapped: 0, ankleErrCm: NaN, jointErrCm: NaN, limbJointErrCm: NaN, kneeMin: NaN, kneeMax: NaN, minFootCm: NaN, backwardKnees: 0, nan: 0, validatorErrors: 0, note: 'NO_HUMANOID (accessory motion)' });
+        rows.push({
+          file: label,
+          frames: 0,
+          mapped: 0,
+          ankleErrCm: NaN,
+          jointErrCm: NaN,
+          limbJointErrCm: NaN,
+          kneeMin: NaN,
+          kneeMax: NaN,
+          minFootCm: NaN,
+          backwardKnees: 0,
+          nan: 0,
+          validatorErrors: 0,
+          note: 'NO_HUMANOID (accessory motion)',
+        });
         return;
       }
       const { motion, bake, mappedBones } = convertVmdDetailed(bytes, { pmx, traceJoints: true });
@@ -115,7 +129,21 @@ describeFixtures('MMD fidelity on the fixtures', () => {
       if (bodyChannels === 0) {
         // Morph-only files become expressions-only animations.
         expect(motion.expressions.length).toBeGreaterThan(0);
-        rows.push({ file: label, frames: Math.round(durationOf(motion) * 30) + 1, mapped: 0, ankleErrCm: NaN, jointErrCm: NaN, limbJointErrCm: NaN, kneeMin: NaN, kneeMax: NaN, minFootCm: NaN, backwardKnees: 0, nan, validatorErrors: report.errors, note: `expressions only (${motion.expressions.map((e) => e.name).join(', ')})` });
+        rows.push({
+          file: label,
+          frames: Math.round(durationOf(motion) * 30) + 1,
+          mapped: 0,
+          ankleErrCm: NaN,
+          jointErrCm: NaN,
+          limbJointErrCm: NaN,
+          kneeMin: NaN,
+          kneeMax: NaN,
+          minFootCm: NaN,
+          backwardKnees: 0,
+          nan,
+          validatorErrors: report.errors,
+          note: `expressions only (${motion.expressions.map((e) => e.name).join(', ')})`,
+        });
         return;
       }
 
@@ -158,7 +186,21 @@ describeFixtures('MMD fidelity on the fixtures', () => {
           minFoot = Math.min(minFoot, ankle[1], pose[`${s}Toes`]?.position[1] ?? Infinity);
         }
       });
-      rows.push({ file: label, frames: bake.times.length, mapped: mappedBones, ankleErrCm: ankleErr * 100, jointErrCm: jointErr * 100, limbJointErrCm: limbJointErr * 100, kneeMin, kneeMax, minFootCm: minFoot * 100, backwardKnees: backward, nan, validatorErrors: report.errors, note: `${solvedFrames} leg-frames on IK` });
+      rows.push({
+        file: label,
+        frames: bake.times.length,
+        mapped: mappedBones,
+        ankleErrCm: ankleErr * 100,
+        jointErrCm: jointErr * 100,
+        limbJointErrCm: limbJointErr * 100,
+        kneeMin,
+        kneeMax,
+        minFootCm: minFoot * 100,
+        backwardKnees: backward,
+        nan,
+        validatorErrors: report.errors,
+        note: `${solvedFrames} leg-frames on IK`,
+      });
       expect(solvedFrames).toBe(bake.times.length * 2); // every fixture keeps both leg IKs on and reachable
       expect(ankleErr).toBeLessThan(ANKLE_TO_TARGET_M);
       expect(jointErr).toBeLessThan(JOINT_M);
@@ -207,7 +249,11 @@ describeFixtures('MMD fidelity on the fixtures', () => {
     const lines = [
       '| file | frames | bones mapped | ankle-to-target max (cm) | joint vs MMD max (cm): all / limbs | knee angle range (°) | min foot height (cm) | backward knees | NaN | validator errors | note |',
       '|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---|',
-      ...rows.map((r) => `| ${r.file} | ${r.frames} | ${r.mapped} | ${fmt(r.ankleErrCm, 4)} | ${fmt(r.jointErrCm, 3)} / ${fmt(r.limbJointErrCm, 3)} | ${Number.isFinite(r.kneeMin) ? `${fmt(r.kneeMin, 1)}–${fmt(r.kneeMax, 1)}` : '-'} | ${fmt(r.minFootCm)} | ${r.backwardKnees} | ${r.nan} | ${r.validatorErrors} | ${r.note} |`),
+      ...rows.map((r) =>
+        `| ${r.file} | ${r.frames} | ${r.mapped} | ${fmt(r.ankleErrCm, 4)} | ${fmt(r.jointErrCm, 3)} / ${fmt(r.limbJointErrCm, 3)} | ${
+          Number.isFinite(r.kneeMin) ? `${fmt(r.kneeMin, 1)}–${fmt(r.kneeMax, 1)}` : '-'
+        } | ${fmt(r.minFootCm)} | ${r.backwardKnees} | ${r.nan} | ${r.validatorErrors} | ${r.note} |`
+      ),
     ];
     console.log(`MMD fidelity table\n${lines.join('\n')}`);
   });

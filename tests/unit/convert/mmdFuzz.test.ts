@@ -17,14 +17,18 @@ function mutation(size: number) {
   return fc.oneof(
     fc.record({ kind: fc.constant('truncate' as const), at: fc.integer({ min: 0, max: size }) }),
     fc.record({ kind: fc.constant('flip' as const), flips: fc.array(fc.tuple(fc.integer({ min: 0, max: size - 1 }), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 12 }) }),
-    fc.record({ kind: fc.constant('count' as const), at: fc.integer({ min: 0, max: Math.max(0, size - 4) }), value: fc.oneof(fc.integer({ min: 0, max: 0xffffffff }), fc.constantFrom(0, 1, 0x7fffffff, 0xffffffff)) }),
+    fc.record({
+      kind: fc.constant('count' as const),
+      at: fc.integer({ min: 0, max: Math.max(0, size - 4) }),
+      value: fc.oneof(fc.integer({ min: 0, max: 0xffffffff }), fc.constantFrom(0, 1, 0x7fffffff, 0xffffffff)),
+    }),
   );
 }
 
 function apply(bytes: Uint8Array, m: ReturnType<typeof mutation> extends fc.Arbitrary<infer T> ? T : never, countOffsets: readonly number[]): Uint8Array {
   if (m.kind === 'truncate') return bytes.slice(0, m.at);
   const out = bytes.slice();
-  if (m.kind === 'flip') for (const [i, v] of m.flips) out[i] = v;
+  if (m.kind === 'flip') { for (const [i, v] of m.flips) out[i] = v; }
   else {
     // Half the time hit a real count field, otherwise anywhere.
     const at = countOffsets.length && m.at % 2 === 0 ? countOffsets[m.at % countOffsets.length] : m.at;

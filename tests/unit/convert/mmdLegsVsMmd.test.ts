@@ -95,7 +95,7 @@ function restOf(model: ReturnType<typeof loadMmdModel>, key: string): number[] {
 
 const fmt = (s: Stats) => `${s.median.toFixed(3)} / ${s.p95.toFixed(3)} / ${s.max.toFixed(2)}`;
 
-describeFixtures('MMD legs against MMD\'s own stack (three-stdlib MMDLoader + CCDIKSolver)', () => {
+describeFixtures("MMD legs against MMD's own stack (three-stdlib MMDLoader + CCDIKSolver)", () => {
   const pmx = readFixture('pmx', 'Gene.pmx');
   const pmd = writePmd(parsePmxBones(pmx));
   const models = [
@@ -200,6 +200,13 @@ describeFixtures('MMD legs against MMD\'s own stack (three-stdlib MMDLoader + CC
 
   afterAll(() => {
     console.log(['| motion on model | frames | legs median / p95 / max ° | whole body median / p95 / max ° | worst |', '|---|---:|---|---|---|', ...rows].join('\n'));
-    console.log(['Hips path against MMD\'s stack', '| motion on model | frames | MMD hips travel max % | hips path median % | p95 % | grounding offset % | rest hips height m | MMD rest hips height m |', '|---|---:|---:|---:|---:|---:|---:|---:|', ...hipsRows].join('\n'));
+    console.log(
+      [
+        "Hips path against MMD's stack",
+        '| motion on model | frames | MMD hips travel max % | hips path median % | p95 % | grounding offset % | rest hips height m | MMD rest hips height m |',
+        '|---|---:|---:|---:|---:|---:|---:|---:|',
+        ...hipsRows,
+      ].join('\n'),
+    );
   });
 });

@@ -23,7 +23,8 @@ import { useTempDirs } from '../services/tempDir';
 const WORKER = resolve(__dirname, '..', '..', '..', 'main', 'services', 'convertWorker.ts');
 const tempDir = useTempDirs('vrma-fit-');
 
-const sameKeys = (a: Motion, b: Motion) => a.channels.length === b.channels.length && a.channels.every((c, i) => c.values.length === b.channels[i].values.length && c.values.every((v, k) => v === b.channels[i].values[k]));
+const sameKeys = (a: Motion, b: Motion) =>
+  a.channels.length === b.channels.length && a.channels.every((c, i) => c.values.length === b.channels[i].values.length && c.values.every((v, k) => v === b.channels[i].values[k]));
 
 describeFixtures('MMD model fit', () => {
   const pmx = readFixture('pmx', 'Gene.pmx');
@@ -51,7 +52,9 @@ describeFixtures('MMD model fit', () => {
     const mismatch = notFitting.warnings.filter((w) => w.detail === 'mmd.modelMismatch');
     expect(mismatch).toHaveLength(1);
     expect(mismatch[0].params).toMatchObject({ model: 'ジェネ / Gene', found: 76, keyed: 142, percent: 54, needed: 80 });
-    expect(mismatch[0].text).toMatch(/^the model "ジェネ \/ Gene" does not fit this motion: it has 76 of the motion's 142 keyed bones \(54%, 80% needed; missing .*前髪1.*\), so the motion was made for another model; converted with the standard MMD skeleton$/);
+    expect(mismatch[0].text).toMatch(
+      /^the model "ジェネ \/ Gene" does not fit this motion: it has 76 of the motion's 142 keyed bones \(54%, 80% needed; missing .*前髪1.*\), so the motion was made for another model; converted with the standard MMD skeleton$/,
+    );
     expect(sameKeys(notFitting, convertVmd(wait))).toBe(true);
 
     const forced = convertVmd(wait, { pmx, forceModel: true });
@@ -60,7 +63,14 @@ describeFixtures('MMD model fit', () => {
   });
 
   it('a .vpd follows the same rule', () => {
-    const pose = writeVpd({ modelName: 'other', bones: [{ name: '左腕', position: [0, 0, 0], rotation: [0, 0, 0.2, 0.98] }, ...Array.from({ length: 9 }, (_, i) => ({ name: `尻尾${i}`, position: [0, 0, 0] as const, rotation: [0, 0, 0, 1] as const }))], morphs: [] });
+    const pose = writeVpd({
+      modelName: 'other',
+      bones: [
+        { name: '左腕', position: [0, 0, 0], rotation: [0, 0, 0.2, 0.98] },
+        ...Array.from({ length: 9 }, (_, i) => ({ name: `尻尾${i}`, position: [0, 0, 0] as const, rotation: [0, 0, 0, 1] as const })),
+      ],
+      morphs: [],
+    });
     expect(convertVpd(pose, { pmx }).warnings.some((w) => w.detail === 'mmd.modelMismatch')).toBe(true);
     expect(convertVpd(pose, { pmx, forceModel: true }).warnings.some((w) => w.detail === 'mmd.modelMismatch')).toBe(false);
   });
@@ -69,7 +79,9 @@ describeFixtures('MMD model fit', () => {
     const make = () => {
       const root = tempDir();
       mkdirSync(join(root, 'm'));
-      for (const [from, to] of [[fixturePath('vmd', 'gene', 'stand.vmd'), 'stand.vmd'], [fixturePath('vmd', 'mmdagent', 'mei_wait.vmd'), 'mei_wait.vmd'], [fixturePath('pmx', 'Gene.pmx'), 'Gene.pmx']]) {
+      for (
+        const [from, to] of [[fixturePath('vmd', 'gene', 'stand.vmd'), 'stand.vmd'], [fixturePath('vmd', 'mmdagent', 'mei_wait.vmd'), 'mei_wait.vmd'], [fixturePath('pmx', 'Gene.pmx'), 'Gene.pmx']]
+      ) {
         copyFileSync(from, join(root, 'm', to));
         chmodSync(join(root, 'm', to), 0o644);
       }

@@ -20,14 +20,40 @@ function weights(motion: Motion, preset: string): { times: number[]; values: num
 }
 
 const ENTRIES: readonly [string, string][] = [
-  ['あ', 'aa'], ['い', 'ih'], ['う', 'ou'], ['え', 'ee'], ['お', 'oh'],
-  ['発音「あ」', 'aa'], ['発音「い」', 'ih'], ['発音「う」', 'ou'], ['発音「え」', 'ee'], ['発音「お」', 'oh'],
-  ['まばたき', 'blink'], ['目_閉じ', 'blink'], ['はぅ', 'blink'],
-  ['ウィンク', 'blinkLeft'], ['ウィンク２', 'blinkLeft'], ['ウィンク右', 'blinkRight'], ['ウィンク２右', 'blinkRight'],
-  ['笑い', 'happy'], ['にこり', 'happy'], ['口_微笑', 'happy'], ['目_微笑', 'happy'],
-  ['怒り', 'angry'], ['目_怒る', 'angry'], ['困る', 'sad'], ['困り', 'sad'], ['目_困る', 'sad'],
-  ['なごみ', 'relaxed'], ['びっくり', 'surprised'],
-  ['eyeBlink', 'blink'], ['eyeBlinkLeft', 'blinkLeft'], ['eyeBlinkRight', 'blinkRight'], ['jawOpen', 'aa'], ['mouthFunnel', 'ou'], ['mouthSmile', 'happy'],
+  ['あ', 'aa'],
+  ['い', 'ih'],
+  ['う', 'ou'],
+  ['え', 'ee'],
+  ['お', 'oh'],
+  ['発音「あ」', 'aa'],
+  ['発音「い」', 'ih'],
+  ['発音「う」', 'ou'],
+  ['発音「え」', 'ee'],
+  ['発音「お」', 'oh'],
+  ['まばたき', 'blink'],
+  ['目_閉じ', 'blink'],
+  ['はぅ', 'blink'],
+  ['ウィンク', 'blinkLeft'],
+  ['ウィンク２', 'blinkLeft'],
+  ['ウィンク右', 'blinkRight'],
+  ['ウィンク２右', 'blinkRight'],
+  ['笑い', 'happy'],
+  ['にこり', 'happy'],
+  ['口_微笑', 'happy'],
+  ['目_微笑', 'happy'],
+  ['怒り', 'angry'],
+  ['目_怒る', 'angry'],
+  ['困る', 'sad'],
+  ['困り', 'sad'],
+  ['目_困る', 'sad'],
+  ['なごみ', 'relaxed'],
+  ['びっくり', 'surprised'],
+  ['eyeBlink', 'blink'],
+  ['eyeBlinkLeft', 'blinkLeft'],
+  ['eyeBlinkRight', 'blinkRight'],
+  ['jawOpen', 'aa'],
+  ['mouthFunnel', 'ou'],
+  ['mouthSmile', 'happy'],
 ];
 
 describe('MMD morph -> VRM expression table', () => {
@@ -49,7 +75,15 @@ describe('MMD morph -> VRM expression table', () => {
   }
 
   it('two morphs of one preset combine by maximum (あ 0.3 at frame 0, 発音「あ」 0.9 at frame 5)', () => {
-    const motion = convertVmd(writeVmd({ morphs: [{ name: 'あ', frame: 0, weight: 0.3 }, { name: 'あ', frame: 10, weight: 0.3 }, { name: '発音「あ」', frame: 0, weight: 0 }, { name: '発音「あ」', frame: 5, weight: 0.9 }, { name: '発音「あ」', frame: 10, weight: 0 }] }));
+    const motion = convertVmd(
+      writeVmd({
+        morphs: [{ name: 'あ', frame: 0, weight: 0.3 }, { name: 'あ', frame: 10, weight: 0.3 }, { name: '発音「あ」', frame: 0, weight: 0 }, { name: '発音「あ」', frame: 5, weight: 0.9 }, {
+          name: '発音「あ」',
+          frame: 10,
+          weight: 0,
+        }],
+      }),
+    );
     const w = weights(motion, 'aa')!;
     const at = (f: number) => w.values[w.times.findIndex((t) => Math.abs(t - f / 30) < 1e-4)];
     expect(at(0)).toBeCloseTo(0.3, 5);

@@ -55,7 +55,7 @@ describe('Bezier interpolation curves', () => {
     expect(bezierAt(64, 5, 10, 120, bx)).toBeCloseTo(by, 5);
   });
 
-  it('samples sparse keys along the later key\'s curve, not linearly', () => {
+  it("samples sparse keys along the later key's curve, not linearly", () => {
     const vmd = parseVmd(
       writeVmd({
         bones: [
@@ -210,7 +210,9 @@ describe('parseVpd / writeVpd', () => {
 });
 
 /** A minimal PMX writer: header, optional vertices of every weight type, bones. */
-function writePmx(opts: { utf8: boolean; boneIndexSize: 1 | 2 | 4; vertices?: boolean; bones: { name: string; pos: [number, number, number]; parent: number; append?: [number, number]; ik?: [number, number[]] }[] }): Uint8Array {
+function writePmx(
+  opts: { utf8: boolean; boneIndexSize: 1 | 2 | 4; vertices?: boolean; bones: { name: string; pos: [number, number, number]; parent: number; append?: [number, number]; ik?: [number, number[]] }[] },
+): Uint8Array {
   const parts: number[] = [];
   const u8 = (v: number) => parts.push(v & 0xff);
   const u32 = (v: number) => {
@@ -257,8 +259,8 @@ function writePmx(opts: { utf8: boolean; boneIndexSize: 1 | 2 | 4; vertices?: bo
       const bonesOf = type === 0 ? 1 : type === 1 || type === 3 ? 2 : 4;
       for (let k = 0; k < bonesOf; k++) idx(0);
       if (type === 1) f32(1);
-      if (type === 2 || type === 4) for (let k = 0; k < 4; k++) f32(0.25);
-      if (type === 3) for (let k = 0; k < 10; k++) f32(0);
+      if (type === 2 || type === 4) { for (let k = 0; k < 4; k++) f32(0.25); }
+      if (type === 3) { for (let k = 0; k < 10; k++) f32(0); }
       f32(1);
     }
     u32(3);
@@ -317,7 +319,13 @@ describe('parsePmxBones', () => {
         expect(model.bones[2].position).toEqual([1, 5, 0]);
         expect(model.bones.map((b) => b.parent)).toEqual([-1, 0, 1, 2, 0, 0]);
         expect(model.bones[4]).toMatchObject({ appendParent: 1, appendRatio: 1, appendRotation: true });
-        expect(model.bones[5].ik).toEqual({ target: 3, links: [2, 1], iterations: 40, limitAngle: 2, limits: [{ kind: 'euler', lower: [0, 0, 0], upper: [0, 0, 0] }, { kind: 'euler', lower: [0, 0, 0], upper: [0, 0, 0] }] });
+        expect(model.bones[5].ik).toEqual({
+          target: 3,
+          links: [2, 1],
+          iterations: 40,
+          limitAngle: 2,
+          limits: [{ kind: 'euler', lower: [0, 0, 0], upper: [0, 0, 0] }, { kind: 'euler', lower: [0, 0, 0], upper: [0, 0, 0] }],
+        });
         expect(model.bones[5].key).toBe('左足IK');
       }
     }

@@ -112,7 +112,10 @@ describe('planConversion', () => {
     const plan = await planConversion(sources, io, { cores: 8, skipExisting: true, keepCoreFree: true });
     expect(plan.skipped).toEqual([{ input: '/m/old.bvh', reason: 'EXISTS' }]);
     // Only MMD files get a model; pose.vpd has none beside it.
-    expect(plan.jobs).toEqual([{ input: '/m/dance.vmd', output: '/m/dance.vrma', model: '/m/Gene.pmx' }, { input: '/m/walk.bvh', output: '/m/walk.vrma' }, { input: '/m/pose.vpd', output: '/m/pose.vrma' }]);
+    expect(plan.jobs).toEqual([{ input: '/m/dance.vmd', output: '/m/dance.vrma', model: '/m/Gene.pmx' }, { input: '/m/walk.bvh', output: '/m/walk.vrma' }, {
+      input: '/m/pose.vpd',
+      output: '/m/pose.vrma',
+    }]);
     // 8 cores less one for the app's UI, at most one per job.
     expect(plan.threads).toBe(3);
     expect((await planConversion(sources, io, { cores: 8, keepCoreFree: true })).threads).toBe(4);
@@ -133,7 +136,12 @@ describeFixtures('the CLI and Convert Folder plan alike', () => {
     const make = () => {
       const root = tempDir();
       mkdirSync(join(root, 'gene'));
-      for (const [from, to] of [[fixturePath('vmd', 'gene', 'stand.vmd'), join(root, 'gene', 'stand.vmd')], [fixturePath('pmx', 'Gene.pmx'), join(root, 'gene', 'Gene.pmx')], [fixturePath('bvh', 'pybvh_bvh_test1.bvh'), join(root, 'gene', 'stand.bvh')]]) {
+      for (
+        const [from, to] of [[fixturePath('vmd', 'gene', 'stand.vmd'), join(root, 'gene', 'stand.vmd')], [fixturePath('pmx', 'Gene.pmx'), join(root, 'gene', 'Gene.pmx')], [
+          fixturePath('bvh', 'pybvh_bvh_test1.bvh'),
+          join(root, 'gene', 'stand.bvh'),
+        ]]
+      ) {
         copyFileSync(from, to);
         chmodSync(to, 0o644);
       }

@@ -94,7 +94,14 @@ export function measureTake(file: string, take: string, rig: HumanoidRig, poser:
 }
 
 /** See FidelityRow.hipsMedian: per sampled frame, |converted/H_vrma − facing·source/H_source − (0, c, 0)|, c the median vertical gap. */
-export function hipsPathError(rig: HumanoidRig, poser: Poser, times: Float32Array, motion: Motion, facing: Quat, step: number): Pick<FidelityRow, 'hipsMedian' | 'hipsP95' | 'groundingOffset' | 'restHipsHeight'> {
+export function hipsPathError(
+  rig: HumanoidRig,
+  poser: Poser,
+  times: Float32Array,
+  motion: Motion,
+  facing: Quat,
+  step: number,
+): Pick<FidelityRow, 'hipsMedian' | 'hipsP95' | 'groundingOffset' | 'restHipsHeight'> {
   const pose = createPoseEvaluator(motion, ['hips']);
   const j = rig.bones.hips!;
   const rest = rig.source.rest.positions[j];
@@ -118,7 +125,11 @@ export function fidelityTable(title: string, rows: readonly FidelityRow[]): stri
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
-    lines.push(`| ${r.file} | ${r.take} | ${r.frames} | ${r.bones} | ${r.median.toFixed(4)} | ${r.p95.toFixed(4)} | ${r.max.toFixed(4)} | ${r.facingVsConverter.toFixed(4)} | ${r.hipsMedian.toFixed(4)} | ${r.hipsP95.toFixed(4)} | ${r.groundingOffset.toFixed(2)} | ${r.restHipsHeight.toFixed(4)} |`);
+    lines.push(
+      `| ${r.file} | ${r.take} | ${r.frames} | ${r.bones} | ${r.median.toFixed(4)} | ${r.p95.toFixed(4)} | ${r.max.toFixed(4)} | ${r.facingVsConverter.toFixed(4)} | ${r.hipsMedian.toFixed(4)} | ${
+        r.hipsP95.toFixed(4)
+      } | ${r.groundingOffset.toFixed(2)} | ${r.restHipsHeight.toFixed(4)} |`,
+    );
   }
   return `${title}\n${lines.join('\n')}`;
 }

@@ -61,9 +61,15 @@ function standardModel(vmd: Vmd): { model: PmxModel; negativeGrantSources: strin
     const grant = spec.appendRotation && spec.appendRotation[1] >= 0 ? spec.appendRotation : undefined;
     if (spec.appendRotation && !grant) negativeGrantSources.push(spec.appendRotation[0]);
     return {
-      name: spelled.get(spec.key) ?? spec.key, englishName: '', key: spec.key, position: spec.position,
+      name: spelled.get(spec.key) ?? spec.key,
+      englishName: '',
+      key: spec.key,
+      position: spec.position,
       parent: spec.parent === null ? -1 : index.get(spec.parent)!,
-      appendParent: grant ? index.get(grant[0])! : -1, appendRatio: grant ? grant[1] : 0, appendRotation: !!grant, appendTranslation: false,
+      appendParent: grant ? index.get(grant[0])! : -1,
+      appendRatio: grant ? grant[1] : 0,
+      appendRotation: !!grant,
+      appendTranslation: false,
       ...(r.ik ? { ik: { target: r.ik.target, links: r.ik.links, iterations: r.ik.iterations, limitAngle: r.ik.limitAngle, limits: [] } } : {}),
     };
   });
@@ -109,8 +115,24 @@ describeFixtures('VMD keys and curves kept, played by GLTFLoader against MMD (th
     const vmd = new Uint8Array(readFileSync(path));
     const standard = standardModel(parseVmd(vmd));
     return [
-      { label: `${basename(path)} on Gene.pmx`, vmd, rig: geneRig, mmdModel: genePmx, pmd: false, negativeGrantSources: [], convert: (keys: 'vmd' | 'everyFrame') => convertVmdDetailed(vmd, { pmx: genePmx, forceModel: true, keys }) },
-      { label: `${basename(path)}, standard skeleton`, vmd, rig: standardRig(), mmdModel: writePmd(standard.model), pmd: true, negativeGrantSources: standard.negativeGrantSources, convert: (keys: 'vmd' | 'everyFrame') => convertVmdDetailed(vmd, { keys }) },
+      {
+        label: `${basename(path)} on Gene.pmx`,
+        vmd,
+        rig: geneRig,
+        mmdModel: genePmx,
+        pmd: false,
+        negativeGrantSources: [],
+        convert: (keys: 'vmd' | 'everyFrame') => convertVmdDetailed(vmd, { pmx: genePmx, forceModel: true, keys }),
+      },
+      {
+        label: `${basename(path)}, standard skeleton`,
+        vmd,
+        rig: standardRig(),
+        mmdModel: writePmd(standard.model),
+        pmd: true,
+        negativeGrantSources: standard.negativeGrantSources,
+        convert: (keys: 'vmd' | 'everyFrame') => convertVmdDetailed(vmd, { keys }),
+      },
     ];
   });
 
@@ -170,10 +192,13 @@ describeFixtures('VMD keys and curves kept, played by GLTFLoader against MMD (th
           return p;
         };
         const p = parentOf(b);
-        world.set(b, times.map((t, i) => {
-          const q = normalizedAt(sparse.motion, b, t);
-          return p ? mul(world.get(p)![i], q) : q;
-        }));
+        world.set(
+          b,
+          times.map((t, i) => {
+            const q = normalizedAt(sparse.motion, b, t);
+            return p ? mul(world.get(p)![i], q) : q;
+          }),
+        );
         world.get(b)!.forEach((q, i) => (loaderDeg = Math.max(loaderDeg, angle(q, ours.get(b)![i]) * DEG)));
       }
       const free: number[] = [];
@@ -211,7 +236,11 @@ describeFixtures('VMD keys and curves kept, played by GLTFLoader against MMD (th
       const md = stats(midDense);
       const inserted = report.inserted;
       const fmt = (s: ReturnType<typeof stats>) => `${s.median.toExponential(1)} / ${s.p95.toExponential(1)} / ${s.max.toExponential(1)}`;
-      rows.push(`| ${c.label} | ${report.everyFrameKeys} → ${report.keys} (+${inserted}) | ${fmt(f)} | ${fmt(m)} | ${fmt(md)} | ${fmt(l)} | ${fmt(ld)} | ${loaderDeg.toExponential(1)} | ${worst.bone} @${(worst.t * VMD_FPS).toFixed(1)} |`);
+      rows.push(
+        `| ${c.label} | ${report.everyFrameKeys} → ${report.keys} (+${inserted}) | ${fmt(f)} | ${fmt(m)} | ${fmt(md)} | ${fmt(l)} | ${fmt(ld)} | ${loaderDeg.toExponential(1)} | ${worst.bone} @${
+          (worst.t * VMD_FPS).toFixed(1)
+        } |`,
+      );
       expect(free.length).toBeGreaterThan(times.length * 10);
       expect(f.max, `worst ${worst.bone} at frame ${worst.t * VMD_FPS}`).toBeLessThanOrEqual(TOLERANCE_DEG);
       expect(l.max).toBeLessThanOrEqual(ld.max + TOLERANCE_DEG);

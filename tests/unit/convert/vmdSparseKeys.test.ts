@@ -34,7 +34,11 @@ describeFixtures('VMD import keeps the VMD keys', () => {
       const sparse = convertVmd(bytes, { pmx });
       const count = (m: typeof dense) => m.channels.reduce((n, c) => n + c.times.length, 0);
       const err = maxPoseError(dense, sparse);
-      console.log(`${file}: ${count(dense)} keys dense -> ${count(sparse)} sparse (${((100 * count(sparse)) / count(dense)).toFixed(1)}%), max error ${err.rotation.toExponential(2)} rad, ${(err.position * 1000).toFixed(3)} mm`);
+      console.log(
+        `${file}: ${count(dense)} keys dense -> ${count(sparse)} sparse (${((100 * count(sparse)) / count(dense)).toFixed(1)}%), max error ${err.rotation.toExponential(2)} rad, ${
+          (err.position * 1000).toFixed(3)
+        } mm`,
+      );
       expect(err.rotation).toBeLessThanOrEqual(DEFAULT_ROTATION_TOLERANCE + 1e-5);
       expect(err.position).toBeLessThanOrEqual(DEFAULT_POSITION_TOLERANCE + 1e-6);
       expect(count(sparse)).toBeLessThan(count(dense));
@@ -56,7 +60,7 @@ describeFixtures('VMD import keeps the VMD keys', () => {
     }, 120_000);
   }
 
-  it('Optimize keeps the VMD\'s Bézier keys as they are (its bound is for straight segments) and thins the per-frame IK tracks', () => {
+  it("Optimize keeps the VMD's Bézier keys as they are (its bound is for straight segments) and thins the per-frame IK tracks", () => {
     const motion = convertVmd(readFixture('vmd', 'mmdagent', 'mei_wait.vmd'));
     const optimized = optimize(motion);
     let kept = 0;

@@ -110,7 +110,9 @@ describe('FBX: what the file is, and its dropped scale', () => {
   });
 
   it('a Mixamo FBX whose hips scale from 0 to 1 over 2 frames: one scale track named, 0 to 1 over 0.0667 s', () => {
-    const motion = convertFbx(encodeBinaryFbx(fbxScene({ prefix: 'mixamorig:', scales: { Hips: [[0, 0, 0], [0.5, 0.5, 0.5], [1, 1, 1], [1, 1, 1]] }, hips: [[0, 95, 0], [0, 95, 0], [0, 95, 0], [0, 95, 0]] })));
+    const motion = convertFbx(
+      encodeBinaryFbx(fbxScene({ prefix: 'mixamorig:', scales: { Hips: [[0, 0, 0], [0.5, 0.5, 0.5], [1, 1, 1], [1, 1, 1]] }, hips: [[0, 95, 0], [0, 95, 0], [0, 95, 0], [0, 95, 0]] })),
+    );
     const w = motion.warnings.find((x) => x.detail === 'convert.scaleDropped')!;
     expect(w.params).toEqual({ count: 1, from: 0, to: 1, seconds: 0.0667 });
     const still = convertFbx(encodeBinaryFbx(fbxScene({ prefix: 'mixamorig:', scales: { Hips: [[1, 1, 1], [1, 1, 1]] }, hips: [[0, 95, 0], [1, 95, 0]] })));

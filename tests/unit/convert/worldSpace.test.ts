@@ -73,7 +73,8 @@ function record(file: string, what: string, d: Difference, failures: string[], c
   worst.limbs = Math.max(worst.limbs, d.limbs / condition);
   worst.hips = Math.max(worst.hips, d.hips / condition);
   rows.push(`| ${file} | ${what} | ${d.frames} | ${d.limbs.toExponential(2)} | ${d.hips.toExponential(2)} | ${condition.toPrecision(3)} |`);
-  if (!(d.limbs <= LIMB_TOLERANCE * condition && d.hips <= HIPS_TOLERANCE * condition)) failures.push(`${what}: bone directions ${d.limbs}°, hips path ${d.hips} of the rest hips height (tolerance x ${condition})`);
+  if (!(d.limbs <= LIMB_TOLERANCE * condition && d.hips <= HIPS_TOLERANCE * condition))
+    failures.push(`${what}: bone directions ${d.limbs}°, hips path ${d.hips} of the rest hips height (tolerance x ${condition})`);
 }
 
 const describePlacement = (p: Placement) => `t ${p.t.map((v) => v.toFixed(1)).join(',')} r ${p.r.map((v) => v.toFixed(0)).join(',')} s ${p.s.map((v) => v.toPrecision(2)).join(',')}`;
@@ -142,7 +143,13 @@ describeFixtures('World-space conversion under random placements', () => {
   }
 
   it('prints the table', () => {
-    console.log(`World-space property test: ${cases} cases, worst bone direction ${worst.limbs.toExponential(2)}°, worst hips path ${worst.hips.toExponential(2)} of the rest hips height (both divided by the case's tolerance factor)\n| file | case | frames | bone dir ° | hips / height | tolerance factor |\n|---|---|---:|---:|---:|---:|\n${rows.join('\n')}`);
+    console.log(
+      `World-space property test: ${cases} cases, worst bone direction ${worst.limbs.toExponential(2)}°, worst hips path ${
+        worst.hips.toExponential(2)
+      } of the rest hips height (both divided by the case's tolerance factor)\n| file | case | frames | bone dir ° | hips / height | tolerance factor |\n|---|---|---:|---:|---:|---:|\n${
+        rows.join('\n')
+      }`,
+    );
     expect(cases).toBeGreaterThanOrEqual(4 * 5 * 2 + 3 * 4 * 2 * 2 + 6 * 3);
   });
 });

@@ -114,7 +114,7 @@ describe('pose edits and undo tell the span too', () => {
     expect(spliceOf(after)).toMatchObject({ head: 721, tail: 721 });
   });
 
-  it('undo: the span from the edited track back to the one it was made from is the edit\'s', () => {
+  it("undo: the span from the edited track back to the one it was made from is the edit's", () => {
     const node = m.humanoid.boneToNode.leftUpperArm!;
     const before = m.channels.find((c) => c.node === node && c.path === 'rotation')!;
     const after = applyPoseDelta(m, 'leftUpperArm', turn, 30, 0.3).channels.find((c) => c.node === node && c.path === 'rotation')!;

@@ -30,8 +30,22 @@ export function rng(seed: number): () => number {
 }
 
 export const WAVY_BONES: readonly HumanBoneName[] = [
-  'hips', 'spine', 'chest', 'neck', 'head', 'leftUpperArm', 'leftLowerArm', 'rightUpperArm', 'rightLowerArm',
-  'leftUpperLeg', 'leftLowerLeg', 'rightUpperLeg', 'rightLowerLeg', 'leftHand', 'leftIndexProximal', 'rightThumbProximal',
+  'hips',
+  'spine',
+  'chest',
+  'neck',
+  'head',
+  'leftUpperArm',
+  'leftLowerArm',
+  'rightUpperArm',
+  'rightLowerArm',
+  'leftUpperLeg',
+  'leftLowerLeg',
+  'rightUpperLeg',
+  'rightLowerLeg',
+  'leftHand',
+  'leftIndexProximal',
+  'rightThumbProximal',
 ];
 
 export interface WavyOptions {

@@ -122,7 +122,7 @@ describe('expression keys', () => {
     ]);
     expect((b.gltf.nodes as { name: string }[]).slice(nodes).map((n) => n.name)).toEqual(['expression_angry', 'expression_smirk']);
     // Roots of the scene, as buildMotion lays them out.
-    expect(((b.gltf.scenes as { nodes: number[] }[])[0].nodes).slice(-2)).toEqual([nodes, nodes + 1]);
+    expect((b.gltf.scenes as { nodes: number[] }[])[0].nodes.slice(-2)).toEqual([nodes, nodes + 1]);
     expect(plain.gltf.nodes).toHaveLength(nodes);
     expectOthersShared(plain, a, findChannel(a, nodes, 'translation'));
     const bytes = writeVrma(b);

@@ -155,7 +155,7 @@ describe('join', () => {
     expect(Math.hypot(at[0] - aAt[0], at[2] - aAt[2])).toBeLessThan(1e-5);
   });
 
-  it('a first motion without expressions or gaze gets the second one\'s, named in a warning, and they survive writing', () => {
+  it("a first motion without expressions or gaze gets the second one's, named in a warning, and they survive writing", () => {
     const a = wavyMotion({ duration: 2, seed: 3, expressions: false });
     const b = wavyMotion({ duration: 2, seed: 4 });
     expect(a.expressions.length).toBe(0);

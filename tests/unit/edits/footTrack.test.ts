@@ -50,7 +50,11 @@ describeFixtures('foot track', () => {
     let motion = m;
     let local = 0;
     // Bone, where (a fraction of the motion), how far (rad).
-    const edits: [Parameters<typeof applyPoseDelta>[1], number, number][] = [['leftUpperLeg', 0.3, 0.35], ['rightUpperLeg', 0.6, -0.3], ['leftUpperLeg', 0.3, 0.5], ['leftFoot', 0.85, 1.2], ['rightLowerLeg', 0.1, 0.8]];
+    const edits: [Parameters<typeof applyPoseDelta>[1], number, number][] = [['leftUpperLeg', 0.3, 0.35], ['rightUpperLeg', 0.6, -0.3], ['leftUpperLeg', 0.3, 0.5], ['leftFoot', 0.85, 1.2], [
+      'rightLowerLeg',
+      0.1,
+      0.8,
+    ]];
     for (const [bone, at, angle] of edits) {
       const next = applyPoseDelta(motion, bone, fromAxisAngle([0, 0, 1], angle), grid[Math.floor(at * (grid.length - 1))], 0.3);
       const { track: into, todo } = planFootTrack(next, track, { reuse: true });

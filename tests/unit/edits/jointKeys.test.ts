@@ -61,7 +61,11 @@ describe('tracks sharing key sets', () => {
     const a = keyframed([0, 30, 90], [0, 0.8, -0.4], 2);
     const b = keyframed([0, 45, 90], [0, -0.6, 0.5], 2);
     const source: Channel[] = [{ node: 1, path: 'rotation', ...a }, { node: 2, path: 'rotation', ...b }];
-    const own = (frames: number[], c: Channel): Channel => ({ ...c, times: Float32Array.from(frames, (f) => c.times[f]), values: Float32Array.from(frames.flatMap((f) => Array.from(c.values.subarray(f * 4, f * 4 + 4)))) });
+    const own = (frames: number[], c: Channel): Channel => ({
+      ...c,
+      times: Float32Array.from(frames, (f) => c.times[f]),
+      values: Float32Array.from(frames.flatMap((f) => Array.from(c.values.subarray(f * 4, f * 4 + 4)))),
+    });
     const chosen = [own([0, 30, 90], source[0]), own([0, 45, 90], source[1])];
     let asked = 0;
     const base = { source, chosen, fits: (t: number) => segmentFits(source[t], 0.004), valueBytes: () => 8 };

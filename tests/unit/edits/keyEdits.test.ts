@@ -42,7 +42,10 @@ function around(c: Channel, t: number): [number, number] {
   let hi = Infinity;
   for (const x of c.times) {
     if (x < tf) lo = x;
-    else if (x > tf) { hi = x; break; }
+    else if (x > tf) {
+      hi = x;
+      break;
+    }
   }
   return [lo, hi];
 }

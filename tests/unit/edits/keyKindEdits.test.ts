@@ -79,10 +79,13 @@ describe('edits and key kinds', () => {
     expect(d.rotation * DEG).toBeLessThan(0.05);
     expect(d.hips).toBeLessThan(1e-4);
     // The same with the tangents left unmirrored is far off: the check can fail.
-    const stale = withChannels(mirrored, mirrored.channels.map((c) => {
-      const src = m.channels.find((o) => o.times.length === c.times.length && kindsOf(o) && o.path === c.path);
-      return src && c.inTangents ? { ...c, inTangents: src.inTangents, outTangents: src.outTangents } : c;
-    }));
+    const stale = withChannels(
+      mirrored,
+      mirrored.channels.map((c) => {
+        const src = m.channels.find((o) => o.times.length === c.times.length && kindsOf(o) && o.path === c.path);
+        return src && c.inTangents ? { ...c, inTangents: src.inTangents, outTangents: src.outTangents } : c;
+      }),
+    );
     expect(maxPoseDifference(stale, baked, probes(m)).rotation * DEG).toBeGreaterThan(0.5);
   });
 

@@ -23,10 +23,13 @@ const TAU = 2 * Math.PI;
 
 function cubicMotion(): Motion {
   const base = withRotatedRest(wavyMotion({ duration: 2, fps: 30, travel: 1 }));
-  return withChannels(base, base.channels.map((c) => {
-    const thin = thinned(c, 6);
-    return setKinds(thin, [...Array(thin.times.length).keys()], CUBIC);
-  }));
+  return withChannels(
+    base,
+    base.channels.map((c) => {
+      const thin = thinned(c, 6);
+      return setKinds(thin, [...Array(thin.times.length).keys()], CUBIC);
+    }),
+  );
 }
 
 /** three.js's XYZ Euler angles of the bone's normalized rotation at t, each within π of `near`. */

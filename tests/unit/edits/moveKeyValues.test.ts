@@ -126,7 +126,7 @@ describe('moveKeyValues', () => {
     const w0 = hipsToWorld(channel.values, rotated);
     const w1 = hipsToWorld(after.values, out);
     for (let k = 0; k < channel.times.length; k++) {
-      if (keys.includes(k)) for (let c = 0; c < 3; c++) expect(Math.abs(w1[k * 3 + c] - (w0[k * 3 + c] + (c === 1 ? 0.05 : 0)))).toBeLessThan(1e-6);
+      if (keys.includes(k)) { for (let c = 0; c < 3; c++) expect(Math.abs(w1[k * 3 + c] - (w0[k * 3 + c] + (c === 1 ? 0.05 : 0)))).toBeLessThan(1e-6); }
       else expect(keyValues(after, k, 3)).toEqual(keyValues(channel, k, 3));
     }
     for (const c of out.channels) if (c !== after) expect(rotated.channels).toContain(c);

@@ -48,7 +48,7 @@ describeFixtures('pin-feet on the fixtures (own skeleton)', () => {
     }, 30_000);
   }
 
-  it('cmu_12_01_walk: the leg poses pin-feet and fit read (legs, feet, toes only) are whole-skeleton FK\'s bit for bit', () => {
+  it("cmu_12_01_walk: the leg poses pin-feet and fit read (legs, feet, toes only) are whole-skeleton FK's bit for bit", () => {
     const m = load('bvh/cmu_12_01_walk.bvh');
     const times = pinFeetDetailed(m).detection.times;
     const legs = posesAt(m, times, LEG_POSE_BONES);

@@ -112,7 +112,7 @@ describe('edit registry: CLI --help and the edit panel agree', () => {
   });
 });
 
-describe('edit registry: validation is the core\'s', () => {
+describe("edit registry: validation is the core's", () => {
   const m = wavyMotion({ duration: 2, fps: 30 });
   it('every number parameter accepts exactly what its core function accepts at the edges', () => {
     for (const def of EDITS) {

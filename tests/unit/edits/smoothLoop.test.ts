@@ -27,8 +27,7 @@ function noisyMotion() {
     noisy.set(mul(fromAxisAngle([0, 0, 1], a), fromAxisAngle([random() - 0.5, random() - 0.5, random() - 0.5], 0.06)), i * 4);
     still.set(fromAxisAngle([1, 0, 0], 0.3), i * 4);
   }
-  const make = (values: Float32Array) =>
-    withRotatedRest(buildMotion({ rotations: { leftUpperArm: { times, values }, rightUpperArm: { times, values: still } } }));
+  const make = (values: Float32Array) => withRotatedRest(buildMotion({ rotations: { leftUpperArm: { times, values }, rightUpperArm: { times, values: still } } }));
   return { noisy: make(noisy), clean: make(clean) };
 }
 

@@ -48,7 +48,12 @@ function roundTrip(motion: Motion): void {
   }
 }
 
-const quat = fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }));
+const quat = fc.tuple(
+  fc.double({ min: -1, max: 1, noNaN: true }),
+  fc.double({ min: -1, max: 1, noNaN: true }),
+  fc.double({ min: -1, max: 1, noNaN: true }),
+  fc.double({ min: -1, max: 1, noNaN: true }),
+);
 
 const motionArb = fc
   .record({
@@ -56,7 +61,9 @@ const motionArb = fc
     keys: fc.integer({ min: 1, max: 12 }),
     step: fc.double({ min: 0.001, max: 0.3, noNaN: true }),
     quats: fc.array(quat, { minLength: 12, maxLength: 12 }),
-    hips: fc.option(fc.array(fc.tuple(fc.double({ min: -50, max: 50, noNaN: true }), fc.double({ min: -5, max: 5, noNaN: true }), fc.double({ min: -50, max: 50, noNaN: true })), { minLength: 12, maxLength: 12 })),
+    hips: fc.option(
+      fc.array(fc.tuple(fc.double({ min: -50, max: 50, noNaN: true }), fc.double({ min: -5, max: 5, noNaN: true }), fc.double({ min: -50, max: 50, noNaN: true })), { minLength: 12, maxLength: 12 }),
+    ),
     weights: fc.array(fc.double({ min: -1, max: 2, noNaN: true }), { minLength: 12, maxLength: 12 }),
   })
   .map(({ bones, keys, step, quats, hips, weights }) => {

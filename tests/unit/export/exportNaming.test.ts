@@ -23,7 +23,7 @@ describe('exportTargetAs', () => {
   });
 });
 
-describe('exportBesideSource with a format (the studio\'s Export menu)', () => {
+describe("exportBesideSource with a format (the studio's Export menu)", () => {
   const tempDir = useTempDirs('vrma-export-as-');
   it('writes NAME.FORMAT beside the source, then NAME-2.FORMAT, never touching the source', async () => {
     const root = tempDir();

@@ -88,7 +88,7 @@ function boneApplier(maps: [number, number][]): (yaw: number, pitch: number) => 
 const angleDeg = (a: THREE.Quaternion, b: THREE.Quaternion) => THREE.MathUtils.radToDeg(2 * Math.acos(Math.min(1, Math.abs(a.dot(b)))));
 const turn = (q: THREE.Quaternion) => THREE.MathUtils.radToDeg(2 * Math.acos(Math.min(1, Math.abs(q.w))));
 
-describeFixtures('gaze in VMD: through Gene.pmx\'s 両目, played by three-stdlib MMDLoader + MMDAnimationHelper', () => {
+describeFixtures("gaze in VMD: through Gene.pmx's 両目, played by three-stdlib MMDLoader + MMDAnimationHelper", () => {
   it(`turns 左目 and 右目 as three-vrm's bone lookAt with Gene's range, within ${VMD_DEG}°`, async () => {
     const pmx = readFixture('pmx', 'Gene.pmx');
     const vrma = gazeVrma();
@@ -129,7 +129,7 @@ describeFixtures('gaze in VMD: through Gene.pmx\'s 両目, played by three-stdli
     expect(s.max).toBeLessThan(VMD_DEG);
   });
 
-  it('writes the gaze for MMD\'s standard bone set too (両目 shares all of its turn there)', () => {
+  it("writes the gaze for MMD's standard bone set too (両目 shares all of its turn there)", () => {
     const out = writeVmd(readVrma(gazeVrma()));
     expect(out.report.map((w) => w.detail)).not.toContain('export.gazeNoEyes');
     const both = parseVmd(out.bytes).boneTracks.find((t) => nameKey(t.name) === nameKey('両目'))!;
@@ -161,7 +161,7 @@ function robotWithRanges(): Uint8Array {
   return packGlb(json, parts.bin);
 }
 
-describeFixtures('gaze in GLB: baked as the avatar\'s lookAt applies it, played by GLTFLoader + AnimationMixer', () => {
+describeFixtures("gaze in GLB: baked as the avatar's lookAt applies it, played by GLTFLoader + AnimationMixer", () => {
   const EYES = ['leftEye', 'rightEye'] as const;
   for (const c of [{ label: 'debug_robot.vrm (bone, four range maps)', avatar: robotWithRanges }, { label: 'triangle.vrm (VRM 0.x, bone)', avatar: () => readFixture('vrm0', 'triangle.vrm') }]) {
     it(`${c.label}: eye nodes within ${GLB_DEG}° of three-vrm's VRMLookAt`, async () => {
@@ -203,7 +203,7 @@ describeFixtures('gaze in GLB: baked as the avatar\'s lookAt applies it, played 
     });
   }
 
-  it('onto an expression-lookAt avatar: lookUp/Down/Left/Right morph influences as three-vrm\'s within 1e-5', async () => {
+  it("onto an expression-lookAt avatar: lookUp/Down/Left/Right morph influences as three-vrm's within 1e-5", async () => {
     const cube = parseGlb(cubeGlb());
     const json = cube.json as Record<string, any>;
     const vrm = json.extensions.VRMC_vrm;
@@ -215,7 +215,12 @@ describeFixtures('gaze in GLB: baked as the avatar\'s lookAt applies it, played 
       lookLeft: { morphTargetBinds: [{ node, index: 1, weight: 1 }] },
       lookRight: { morphTargetBinds: [{ node, index: 1, weight: 0.25 }] },
     });
-    vrm.lookAt = { type: 'expression', rangeMapHorizontalOuter: { inputMaxValue: 50, outputScale: 1 }, rangeMapVerticalUp: { inputMaxValue: 30, outputScale: 0.8 }, rangeMapVerticalDown: { inputMaxValue: 40, outputScale: 1 } };
+    vrm.lookAt = {
+      type: 'expression',
+      rangeMapHorizontalOuter: { inputMaxValue: 50, outputScale: 1 },
+      rangeMapVerticalUp: { inputMaxValue: 30, outputScale: 0.8 },
+      rangeMapVerticalDown: { inputMaxValue: 40, outputScale: 1 },
+    };
     delete vrm.expressions.preset.aa;
     const avatarBytes = packGlb(json, cube.bin);
     const vrma = gazeVrma();
@@ -242,7 +247,13 @@ describeFixtures('gaze in GLB: baked as the avatar\'s lookAt applies it, played 
 type Joint = { name: string; getWorldQuaternion(q: THREE.Quaternion): THREE.Quaternion };
 
 /** Each eye joint's turn relative to the head joint in a loaded skeleton, against three-vrm's normalized eyes. */
-async function eyeJointErrors(find: (name: string) => Joint, advance: (t: number) => void, times: Float64Array, vrma: Uint8Array, avatarBytes: Uint8Array): Promise<{ errors: number[]; moved: number }> {
+async function eyeJointErrors(
+  find: (name: string) => Joint,
+  advance: (t: number) => void,
+  times: Float64Array,
+  vrma: Uint8Array,
+  avatarBytes: Uint8Array,
+): Promise<{ errors: number[]; moved: number }> {
   const avatar = await loadTestAvatar(avatarBytes, 'avatar');
   const states = await playedStates(avatar, vrma, times, { bones: [] });
   // debug_robot's four range maps are all 90° -> 10°.
@@ -278,7 +289,16 @@ describeFixtures('gaze in BVH and FBX: eye joints on an avatar with eyes', () =>
     mixer.clipAction(bvh.clip).play();
     const find = (name: string) => bvh.skeleton.bones.find((b) => b.name === name)!;
     const times = Float64Array.from({ length: out.frames - 1 }, (_, i) => i / 30);
-    const { errors, moved } = await eyeJointErrors(find, (t) => { mixer.setTime(t); root.updateMatrixWorld(true); }, times, vrma, avatarBytes);
+    const { errors, moved } = await eyeJointErrors(
+      find,
+      (t) => {
+        mixer.setTime(t);
+        root.updateMatrixWorld(true);
+      },
+      times,
+      vrma,
+      avatarBytes,
+    );
     const s = stats(errors);
     rows.push(`| BVH | debug_robot.vrm (bone) | three BVHLoader | ${times.length} | eye relative to head vs three-vrm ${formatStats(s)} | eye turn max ${moved.toFixed(2)}° |`);
     expect(moved).toBeGreaterThan(5);
@@ -295,7 +315,16 @@ describeFixtures('gaze in BVH and FBX: eye joints on an avatar with eyes', () =>
     mixer.clipAction(group.animations[0]).play();
     const find = (name: string) => group.getObjectByName(`mixamorig${name}`) ?? group.getObjectByName(`mixamorig:${name}`)!;
     const times = Float64Array.from({ length: out.frames - 1 }, (_, i) => i / 30);
-    const { errors, moved } = await eyeJointErrors(find, (t) => { mixer.setTime(t); group.updateMatrixWorld(true); }, times, vrma, avatarBytes);
+    const { errors, moved } = await eyeJointErrors(
+      find,
+      (t) => {
+        mixer.setTime(t);
+        group.updateMatrixWorld(true);
+      },
+      times,
+      vrma,
+      avatarBytes,
+    );
     const s = stats(errors);
     rows.push(`| FBX | debug_robot.vrm (bone) | three FBXLoader | ${times.length} | eye relative to head vs three-vrm ${formatStats(s)} | eye turn max ${moved.toFixed(2)}° |`);
     expect(moved).toBeGreaterThan(5);

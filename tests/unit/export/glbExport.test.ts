@@ -75,7 +75,11 @@ describeFixtures('GLB export played by three GLTFLoader + AnimationMixer', () =>
           }
         }
         const s = stats(rot);
-        rows.push(`| ${c.motion} | ${c.avatar[1]} | ${plain ? 'plain' : 'VRM'} | three GLTFLoader | ${n} | ${out.bytes.length} | ${report.errors}/${report.warnings} | ${formatStats(s)} | ${(pos * 1000).toFixed(3)} |`);
+        rows.push(
+          `| ${c.motion} | ${c.avatar[1]} | ${plain ? 'plain' : 'VRM'} | three GLTFLoader | ${n} | ${out.bytes.length} | ${report.errors}/${report.warnings} | ${formatStats(s)} | ${
+            (pos * 1000).toFixed(3)
+          } |`,
+        );
         expect(report.errors).toBe(0);
         expect(s.max).toBeLessThan(ROT_DEG);
         expect(pos).toBeLessThan(POS_M);
@@ -85,11 +89,15 @@ describeFixtures('GLB export played by three GLTFLoader + AnimationMixer', () =>
 });
 
 afterAll(() => {
-  if (rows.length) console.log(['| motion | avatar | kind | read by | frames | bytes | validator errors/warnings | bone world rotation vs three-vrm | position max (mm) |', '|---|---|---|---|---:|---:|---|---|---:|', ...rows].join('\n'));
+  if (rows.length)
+    console.log(
+      ['| motion | avatar | kind | read by | frames | bytes | validator errors/warnings | bone world rotation vs three-vrm | position max (mm) |', '|---|---|---|---|---:|---:|---|---|---:|', ...rows]
+        .join('\n'),
+    );
 });
 
 describeFixtures('GLB export: expressions as morph weights', () => {
-  it('plays the same morph influences in a plain glTF viewer as three-vrm\'s expression manager', async () => {
+  it("plays the same morph influences in a plain glTF viewer as three-vrm's expression manager", async () => {
     const avatarBytes = cubeGlb();
     const times = new Float32Array([0, 0.5, 1]);
     const motion = buildMotion({
@@ -135,7 +143,17 @@ describeBlenderApp('GLB export imported by Blender', () => {
       const { version, boneToNode } = avatarBoneNodes(parseGlb(avatarBytes).json as Record<string, unknown>);
       // Blender is Z up (glTF y -> Blender z, glTF z -> Blender -y); three-vrm turns a VRM 0.x round.
       const toThree = (x: number, y: number, z: number): Vec3 => (version === '0' ? [-x, z, y] : [x, z, -y]);
-      const PAIRS: [HumanBoneName, HumanBoneName][] = [['leftUpperLeg', 'leftLowerLeg'], ['leftLowerLeg', 'leftFoot'], ['rightUpperLeg', 'rightLowerLeg'], ['rightLowerLeg', 'rightFoot'], ['leftUpperArm', 'leftLowerArm'], ['leftLowerArm', 'leftHand'], ['rightUpperArm', 'rightLowerArm'], ['rightLowerArm', 'rightHand'], ['hips', 'leftUpperLeg']];
+      const PAIRS: [HumanBoneName, HumanBoneName][] = [
+        ['leftUpperLeg', 'leftLowerLeg'],
+        ['leftLowerLeg', 'leftFoot'],
+        ['rightUpperLeg', 'rightLowerLeg'],
+        ['rightLowerLeg', 'rightFoot'],
+        ['leftUpperArm', 'leftLowerArm'],
+        ['leftLowerArm', 'leftHand'],
+        ['rightUpperArm', 'rightLowerArm'],
+        ['rightLowerArm', 'rightHand'],
+        ['hips', 'leftUpperLeg'],
+      ];
       const angles: number[] = [];
       let pos = 0;
       const head = (b: HumanBoneName, f: number): Vec3 | undefined => {

@@ -49,7 +49,11 @@ describeFixtures('GLB export onto a plain humanoid glTF (Mixamo names, no VRM ex
       return a.channels.map((c: Json) => {
         const acc = json.accessors[a.samplers[c.sampler].output];
         const view = json.bufferViews[acc.bufferView];
-        return { node: c.target.node, path: c.target.path, values: Array.from(new Float32Array(bin.buffer.slice(bin.byteOffset + view.byteOffset, bin.byteOffset + view.byteOffset + view.byteLength))) };
+        return {
+          node: c.target.node,
+          path: c.target.path,
+          values: Array.from(new Float32Array(bin.buffer.slice(bin.byteOffset + view.byteOffset, bin.byteOffset + view.byteOffset + view.byteLength))),
+        };
       });
     };
     const a = channels(onPlain.bytes);

@@ -37,7 +37,12 @@ describeFixtures('VMD export played by three-stdlib MMDLoader on Gene.pmx', () =
     if (!b || b === 'hips') return [];
     const sb = er.mapping.source.get(b) ?? -1;
     const sc = er.mapping.source.get(c) ?? -1;
-    return sb >= 0 && sc >= 0 ? [{ bone: b, from: nameKey(er.rig.bones[sb].key), to: nameKey(er.rig.bones[sc].key), rest: [0, 1, 2].map((k) => er.rig.bones[sc].rest[k] - er.rig.bones[sb].rest[k]) as unknown as Vec3 }] : [];
+    return sb >= 0 && sc >= 0 ? [{
+      bone: b,
+      from: nameKey(er.rig.bones[sb].key),
+      to: nameKey(er.rig.bones[sc].key),
+      rest: [0, 1, 2].map((k) => er.rig.bones[sc].rest[k] - er.rig.bones[sb].rest[k]) as unknown as Vec3,
+    }] : [];
   });
 
   const sources: { label: string; vrma: () => Uint8Array }[] = [
@@ -119,7 +124,11 @@ describeFixtures('VMD export played by three-stdlib MMDLoader on Gene.pmx', () =
         if (a.hipsPosition && b.hipsPosition) hips = Math.max(hips, Math.hypot(...a.hipsPosition.map((v, k) => v - b.hipsPosition![k])));
       }
       const keys = vmd.boneKeyCount;
-      rows.push(`| round trip ${basename(file)}${model ? ' (Gene)' : ' (standard)'} | - | ${vmd.lastFrame + 1} | ${exported.bytes.length} | worst bone ${worst.toFixed(4)}° over ${compared} | ${keys} bone keys | ${(hips * 1000).toFixed(3)} |`);
+      rows.push(
+        `| round trip ${basename(file)}${model ? ' (Gene)' : ' (standard)'} | - | ${vmd.lastFrame + 1} | ${exported.bytes.length} | worst bone ${
+          worst.toFixed(4)
+        }° over ${compared} | ${keys} bone keys | ${(hips * 1000).toFixed(3)} |`,
+      );
       expect(compared).toBeGreaterThan(1000);
       expect(worst).toBeLessThan(ROUND_TRIP_DEG);
       expect(hips).toBeLessThan(HIPS_M);

@@ -70,7 +70,11 @@ function gltfBytes(): Uint8Array {
     ],
     animations: [{
       name: 'cubic',
-      samplers: [{ input: 0, output: 1, interpolation: 'CUBICSPLINE' }, { input: 0, output: 2, interpolation: 'CUBICSPLINE' }, { input: 0, output: 3, interpolation: 'CUBICSPLINE' }, { input: 0, output: 5, interpolation: 'LINEAR' }],
+      samplers: [{ input: 0, output: 1, interpolation: 'CUBICSPLINE' }, { input: 0, output: 2, interpolation: 'CUBICSPLINE' }, { input: 0, output: 3, interpolation: 'CUBICSPLINE' }, {
+        input: 0,
+        output: 5,
+        interpolation: 'LINEAR',
+      }],
       channels: [{ sampler: 0, target: { node: 0, path: 'translation' } }, { sampler: 1, target: { node: 0, path: 'rotation' } }, { sampler: 2, target: { node: 0, path: 'weights' } }],
     }],
   };

@@ -54,7 +54,7 @@ describe('browser host security', () => {
     expect(r.status).toBe(200);
     expect(r.headers['content-security-policy']).toBe(STUDIO_CSP);
     expect(STUDIO_CSP).toContain("script-src 'self'");
-    expect(STUDIO_CSP).toContain('img-src \'self\' blob: data:');
+    expect(STUDIO_CSP).toContain("img-src 'self' blob: data:");
     expect(r.body.toString()).toContain('<title>t</title>');
     expect((await raw(host.port, '/../opened/sub/walk.bvh')).status).toBe(404);
     expect((await raw(host.port, '/%2e%2e/opened/sub/walk.bvh')).status).toBe(404);

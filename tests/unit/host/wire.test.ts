@@ -23,12 +23,22 @@ describe('wire format', () => {
     // that key (a plain `b` marker collided with generated {b: …} objects now and then).
     const MARK = '\u0000bytes';
     const tree = fc.letrec((tie) => ({
-      node: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('node'), { maxLength: 4 }), fc.dictionary(fc.string({ minLength: 1 }).filter((k) => k !== '__bytes__' && k !== '__proto__' && k !== MARK), tie('node'), { maxKeys: 4 })),
+      node: fc.oneof(
+        { depthSize: 'small' },
+        leaf,
+        fc.array(tie('node'), { maxLength: 4 }),
+        fc.dictionary(fc.string({ minLength: 1 }).filter((k) => k !== '__bytes__' && k !== '__proto__' && k !== MARK), tie('node'), { maxKeys: 4 }),
+      ),
     })).node;
     fc.assert(
       fc.property(tree, (v) => {
         const back = decodeWire(encodeWire(v));
-        expect(back).toEqual(JSON.parse(JSON.stringify(v, (_k, x) => (x instanceof Uint8Array ? { [MARK]: [...x] } : x)), (_k, x) => (x && typeof x === 'object' && MARK in x && Object.keys(x).length === 1 ? new Uint8Array(x[MARK]) : x)));
+        expect(back).toEqual(
+          JSON.parse(
+            JSON.stringify(v, (_k, x) => (x instanceof Uint8Array ? { [MARK]: [...x] } : x)),
+            (_k, x) => (x && typeof x === 'object' && MARK in x && Object.keys(x).length === 1 ? new Uint8Array(x[MARK]) : x),
+          ),
+        );
       }),
       { numRuns: 300 },
     );

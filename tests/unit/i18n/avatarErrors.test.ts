@@ -55,6 +55,8 @@ describe('avatar errors', () => {
     expect(errorText(e)).toBe(`This glTF file cannot be read (${avatarProblem(CASES.boneNode)})`);
     expect(errorText(e)).toBe(e.message);
     setLocale('ja');
-    expect(errorText(e)).toBe('この glTF ファイルを読み込めません（VRM 1.0: ヒューマノイドボーン「leftHand」がノード 12345 を指していますが、ファイルのノードは ' + e.params.count + ' 個（0〜' + e.params.last + '）です）');
+    expect(errorText(e)).toBe(
+      'この glTF ファイルを読み込めません（VRM 1.0: ヒューマノイドボーン「leftHand」がノード 12345 を指していますが、ファイルのノードは ' + e.params.count + ' 個（0〜' + e.params.last + '）です）',
+    );
   });
 });

@@ -201,10 +201,12 @@ describeFixtures('real broken files give Japanese messages with their real value
   });
 
   it('a truncated VMD and FBX: the byte offset where reading stopped', () => {
-    for (const [file, bytes] of [
-      ['mei_walk_cut.vmd', fixture(`vmd/mmdagent/${readdirSync(join(FIXTURES_DIR, 'vmd', 'mmdagent')).find((f) => f.endsWith('.vmd'))}`)],
-      ['robot_cut.fbx', fixture('fbx/quaternius_robot.fbx')],
-    ] as const) {
+    for (
+      const [file, bytes] of [
+        ['mei_walk_cut.vmd', fixture(`vmd/mmdagent/${readdirSync(join(FIXTURES_DIR, 'vmd', 'mmdagent')).find((f) => f.endsWith('.vmd'))}`)],
+        ['robot_cut.fbx', fixture('fbx/quaternius_robot.fbx')],
+      ] as const
+    ) {
       const cut = bytes.subarray(0, Math.floor(bytes.length * 0.6));
       setLocale('ja');
       const { error, text } = openFailure(file, cut);

@@ -13,9 +13,26 @@ afterEach(() => setLocale('en'));
 
 // Every MotionErrorCode, spelled out so a new code fails the type check here until it is listed.
 const CODES: Record<MotionErrorCode, true> = {
-  NOT_GLB: true, TRUNCATED: true, BAD_CHUNK: true, BAD_JSON: true, NOT_VRMA: true, BAD_ACCESSOR: true, OUT_OF_BOUNDS: true,
-  TOO_LARGE: true, BAD_DATA: true, UNSUPPORTED: true, BAD_PARAMETER: true, BAD_BVH: true, BAD_VMD: true, BAD_VPD: true,
-  BAD_PMX: true, BAD_FBX: true, BAD_GLTF: true, NO_KEYS: true, IS_AVATAR: true, NO_HUMANOID: true,
+  NOT_GLB: true,
+  TRUNCATED: true,
+  BAD_CHUNK: true,
+  BAD_JSON: true,
+  NOT_VRMA: true,
+  BAD_ACCESSOR: true,
+  OUT_OF_BOUNDS: true,
+  TOO_LARGE: true,
+  BAD_DATA: true,
+  UNSUPPORTED: true,
+  BAD_PARAMETER: true,
+  BAD_BVH: true,
+  BAD_VMD: true,
+  BAD_VPD: true,
+  BAD_PMX: true,
+  BAD_FBX: true,
+  BAD_GLTF: true,
+  NO_KEYS: true,
+  IS_AVATAR: true,
+  NO_HUMANOID: true,
 };
 
 describe('errors through the catalogue', () => {

@@ -34,7 +34,7 @@ describe('formatMessage', () => {
     expect(formatMessage(m, { kind: 'x' }, 'en')).toBe('a file');
   });
 
-  it("quotes braces with apostrophes, keeps a lone apostrophe", () => {
+  it('quotes braces with apostrophes, keeps a lone apostrophe', () => {
     expect(formatMessage("'{'literal'}' and it's {x}", { x: 1 }, 'en')).toBe("{literal} and it's 1");
   });
 

@@ -84,13 +84,18 @@ function scan(): { warnings: WarningSite[]; adds: AddSite[] } {
       adds.push({ where: at(node), added: e.getText(src).slice(0, 80), ok: acceptable(e, locals) });
     };
     const visit = (node: ts.Node): void => {
-      if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && ts.isCallExpression(node.initializer) && ts.isIdentifier(node.initializer.expression) && producers.has(node.initializer.expression.text)) locals.add(node.name.text);
+      if (
+        ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && ts.isCallExpression(node.initializer) && ts.isIdentifier(node.initializer.expression) &&
+        producers.has(node.initializer.expression.text)
+      ) locals.add(node.name.text);
       if (isWarningCall(node)) {
         const [, detail, params] = node.arguments;
         warnings.push({
           where: at(node),
           detail: detail && (ts.isStringLiteral(detail) || ts.isNoSubstitutionTemplateLiteral(detail)) && DETAIL.test(detail.text) ? detail.text : null,
-          params: !params ? [] : ts.isObjectLiteralExpression(params) ? params.properties.flatMap((p) => (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? [p.name.text] : []) : null,
+          params: !params ? [] : ts.isObjectLiteralExpression(params) ? params.properties.flatMap((p) =>
+            (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? [p.name.text] : []
+          ) : null,
         });
       }
       // warnings.push(a, b, ...)

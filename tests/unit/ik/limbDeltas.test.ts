@@ -23,7 +23,7 @@ function fk(base: Quat, locals: readonly Quat[], offsets: readonly Vec3[]) {
   return out;
 }
 
-it('applied as n\' = D·n, the deltas put the end on the target and keep its world rotation', () => {
+it("applied as n' = D·n, the deltas put the end on the target and keep its world rotation", () => {
   const base = fromAxisAngle([0.2, 1, 0.1], 2.6); // a parent turned round (like a VRM 0.x avatar)
   const locals = [fromAxisAngle([0, 0, 1], -1.1), fromAxisAngle([0, 1, 0], 0.7), fromAxisAngle([1, 0, 0], 0.3)];
   const offsets: Vec3[] = [[0, 0, 0], [0.26, 0, 0], [0.24, 0, 0]];

@@ -51,7 +51,7 @@ describe('solveTwoBone', () => {
     const r = solveTwoBone(chain, [0.1, 0.25, 0.15]);
     const p = applied(chain, r.upper, r.lower);
     const after = normalize3(cross3(sub3(p.mid, chain.root), sub3(p.end, p.mid)));
-        expect(dot3(after, hinge)).toBeGreaterThan(1 - 1e-9);
+    expect(dot3(after, hinge)).toBeGreaterThan(1 - 1e-9);
   });
 
   it('out of reach: the limb is straight and points at the target', () => {
@@ -101,7 +101,10 @@ describe('solveTwoBone', () => {
     const normal = normalize3(cross3(sub3(target, chain.root), sub3(pole, chain.root)));
     expect(Math.abs(dot3(sub3(p.mid, chain.root), normal))).toBeLessThan(1e-9);
     const line = normalize3(sub3(target, chain.root));
-    const side = (x: Vec3) => { const w = sub3(x, chain.root); return sub3(w, scale3(line, dot3(w, line))); };
+    const side = (x: Vec3) => {
+      const w = sub3(x, chain.root);
+      return sub3(w, scale3(line, dot3(w, line)));
+    };
     expect(dot3(side(p.mid), side(pole))).toBeGreaterThan(0);
   });
 

@@ -85,7 +85,11 @@ describeBlender('bake intermediate nodes: idle_loop poses the same in Blender an
       result.push(limbAngles(blender[i].samples.map((s) => pick(s.pose)), played.map((p) => pick(Object.fromEntries(Object.entries(p.pose).map(([k, v]) => [k, v!.position]))))));
     }
     const line = (a: number[]) => `median ${quantile(a, 0.5).toFixed(5)}°, p95 ${quantile(a, 0.95).toFixed(5)}°, max ${a[a.length - 1].toFixed(5)}°`;
-    console.log(`idle_loop on debug_robot, Blender vs three-vrm, above upperChest: as pixiv wrote it ${line(result[0])}; baked ${line(result[1])}; baked without the upperChest track, every bone: ${line(result[2])}`);
+    console.log(
+      `idle_loop on debug_robot, Blender vs three-vrm, above upperChest: as pixiv wrote it ${line(result[0])}; baked ${line(result[1])}; baked without the upperChest track, every bone: ${
+        line(result[2])
+      }`,
+    );
     // Before the bake the two readers are 2.2° apart even above upperChest (9.7° over the whole body).
     expect(result[0][result[0].length - 1]).toBeGreaterThan(1);
     for (const r of [result[1], result[2]]) {

@@ -126,7 +126,7 @@ describeBlender("Blender's files in the studio: the add-on's VRMA export read, p
     }
   }, 600_000);
 
-  it('the studio reads the bones, the expression and the gaze (converted to the rotation) of the add-on\'s file', () => {
+  it("the studio reads the bones, the expression and the gaze (converted to the rotation) of the add-on's file", () => {
     expect(made.result).toEqual(['FINISHED']);
     for (const b of ['rightUpperArm', 'leftLowerArm', 'rightUpperLeg'] as const) {
       const node = motion.humanoid.boneToNode[b];

@@ -72,8 +72,7 @@ interface Case {
 }
 
 const read = (f: string) => new Uint8Array(readFileSync(fixturePath(f)));
-const converted = (f: string, opts: { pmx?: string } = {}): Motion =>
-  convertToMotion(f, read(f), { fps: FPS, ...(opts.pmx ? { pmx: read(opts.pmx) } : {}) });
+const converted = (f: string, opts: { pmx?: string } = {}): Motion => convertToMotion(f, read(f), { fps: FPS, ...(opts.pmx ? { pmx: read(opts.pmx) } : {}) });
 
 let walkMotion: Motion | undefined;
 /** The base of the edit cases: the CMU walk converted at 30 fps. */
@@ -107,7 +106,10 @@ const CASES: readonly Case[] = [
     name: f,
     bytes: () => writeVrma(converted(f)),
   })),
-  ...EDITS.filter((e) => !['join', 'fit', 'pin'].includes(e.id)).map((e) => ({ name: `walk + ${e.id}`, bytes: () => edited(e.id, {}, e.id === 'strip' ? { fingers: true, 'hips-translation': true } : {}) })),
+  ...EDITS.filter((e) => !['join', 'fit', 'pin'].includes(e.id)).map((e) => ({
+    name: `walk + ${e.id}`,
+    bytes: () => edited(e.id, {}, e.id === 'strip' ? { fingers: true, 'hips-translation': true } : {}),
+  })),
   { name: 'walk + join (itself)', bytes: () => edited('join', { other: walk() }) },
   { name: 'walk + pin (both feet, 1-2.5 s)', bytes: () => edited('pin', {}, { 'left-foot': true, 'right-foot': true }) },
   { name: 'walk + fit (debug_robot)', bytes: () => edited('fit', { avatar: readAvatarSkeleton(read('vrm1/debug_robot.vrm'), 'debug_robot') }) },
@@ -302,50 +304,53 @@ describeBlender('our files in Blender: the VRM add-on bakes the pose three-vrm-a
     });
   });
 
-  AVATARS.forEach((a, ai) => describe(a.name, () => CASES.forEach((c, i) => {
-    it(`${c.name}: limbs p95 within ${LIMB_TOLERANCE_DEG}° (max ${LIMB_MAX_DEG}°), hips within ${HIPS_TOLERANCE_M * 1000} mm${c.expressions ? `, weights within ${WEIGHT_TOLERANCE}` : ''}`, async () => {
-      const f = files[ai][i];
-      const file = f.blender!;
-      expect(file.ok, 'the add-on imported the file').toBe(true);
-      const motion = readVrma(written[i]);
-      // The add-on keys frame floor(first·fps)+1 .. ceil(last·fps)+1 of the file's key times.
-      let last = 0;
-      for (const ch of motion.channels) last = Math.max(last, ch.times[ch.times.length - 1]);
-      expect(file.frames).toEqual([1, Math.ceil(Math.fround(last) * FPS - 1e-6) + 1]);
-      const times = file.samples.map((s) => (s.frame - 1) / FPS);
-      const offset = hipsOffsetOf(motion, skeletons[ai].positions.hips!);
-      const loaded = await avatar(ai);
-      const play = (bytes: Uint8Array) => playedStates(loaded, bytes, times, { bones: HUMAN_BONE_NAMES, expressions: c.expressions ?? [] });
-      const played = await play(written[i]);
-      const m = measure(file, played, c.expressions ?? [], f.lacked, offset);
-      rows[ai].push(`${row(c.name, m)}${Math.hypot(...offset) > 1e-6 ? ` (rest hips offset ${(Math.hypot(...offset) * 1000).toFixed(2)} mm)` : ''}`);
-      expect(m.hipsMax).toBeLessThanOrEqual(HIPS_TOLERANCE_M);
-      if (f.lacked.size) {
-        // debug_robot has no upperChest: the add-on folds that bone's rotation into its children (as it does
-        // any node between two bones it knows), three-vrm drops it. Above it the players agree; without
-        // those tracks (what three-vrm shows) they agree everywhere.
-        expect(m.maxOutside).toBeLessThanOrEqual(limbMax());
-        const s = measure(f.strippedBlender!, await play(f.stripped!), c.expressions ?? [], new Set(), offset);
-        rows[ai].push(row(`  without ${[...f.lacked].join(', ')} tracks`, s));
-        expect(s.p95).toBeLessThanOrEqual(LIMB_TOLERANCE_DEG);
-        expect(s.max).toBeLessThanOrEqual(limbMax());
-      } else {
-        expect(m.p95).toBeLessThanOrEqual(LIMB_TOLERANCE_DEG);
-        expect(m.max).toBeLessThanOrEqual(limbMax());
-      }
-      if (c.expressions) {
-        expect(m.weightMax).toBeLessThanOrEqual(WEIGHT_TOLERANCE);
-        // The keys are really there: happy reaches 1 and blink 0.6 in both players.
-        expect(Math.max(...file.samples.map((s) => s.expressions.happy))).toBeCloseTo(1, 5);
-        expect(Math.max(...played.map((s) => s.expressions.blink))).toBeCloseTo(0.6, 5);
-      }
-      if (c.gaze) {
-        // three-vrm plays the gaze keys (yaw 25° at 1 s); the add-on makes no gaze target from a rotation.
-        expect(played[FPS].lookAt.yaw).toBeCloseTo(25, 3);
-        expect(file.samples.every((s) => s.target === null)).toBe(true);
-      }
-    });
-  })));
+  AVATARS.forEach((a, ai) =>
+    describe(a.name, () =>
+      CASES.forEach((c, i) => {
+        it(`${c.name}: limbs p95 within ${LIMB_TOLERANCE_DEG}° (max ${LIMB_MAX_DEG}°), hips within ${HIPS_TOLERANCE_M * 1000} mm${c.expressions ? `, weights within ${WEIGHT_TOLERANCE}` : ''}`, async () => {
+          const f = files[ai][i];
+          const file = f.blender!;
+          expect(file.ok, 'the add-on imported the file').toBe(true);
+          const motion = readVrma(written[i]);
+          // The add-on keys frame floor(first·fps)+1 .. ceil(last·fps)+1 of the file's key times.
+          let last = 0;
+          for (const ch of motion.channels) last = Math.max(last, ch.times[ch.times.length - 1]);
+          expect(file.frames).toEqual([1, Math.ceil(Math.fround(last) * FPS - 1e-6) + 1]);
+          const times = file.samples.map((s) => (s.frame - 1) / FPS);
+          const offset = hipsOffsetOf(motion, skeletons[ai].positions.hips!);
+          const loaded = await avatar(ai);
+          const play = (bytes: Uint8Array) => playedStates(loaded, bytes, times, { bones: HUMAN_BONE_NAMES, expressions: c.expressions ?? [] });
+          const played = await play(written[i]);
+          const m = measure(file, played, c.expressions ?? [], f.lacked, offset);
+          rows[ai].push(`${row(c.name, m)}${Math.hypot(...offset) > 1e-6 ? ` (rest hips offset ${(Math.hypot(...offset) * 1000).toFixed(2)} mm)` : ''}`);
+          expect(m.hipsMax).toBeLessThanOrEqual(HIPS_TOLERANCE_M);
+          if (f.lacked.size) {
+            // debug_robot has no upperChest: the add-on folds that bone's rotation into its children (as it does
+            // any node between two bones it knows), three-vrm drops it. Above it the players agree; without
+            // those tracks (what three-vrm shows) they agree everywhere.
+            expect(m.maxOutside).toBeLessThanOrEqual(limbMax());
+            const s = measure(f.strippedBlender!, await play(f.stripped!), c.expressions ?? [], new Set(), offset);
+            rows[ai].push(row(`  without ${[...f.lacked].join(', ')} tracks`, s));
+            expect(s.p95).toBeLessThanOrEqual(LIMB_TOLERANCE_DEG);
+            expect(s.max).toBeLessThanOrEqual(limbMax());
+          } else {
+            expect(m.p95).toBeLessThanOrEqual(LIMB_TOLERANCE_DEG);
+            expect(m.max).toBeLessThanOrEqual(limbMax());
+          }
+          if (c.expressions) {
+            expect(m.weightMax).toBeLessThanOrEqual(WEIGHT_TOLERANCE);
+            // The keys are really there: happy reaches 1 and blink 0.6 in both players.
+            expect(Math.max(...file.samples.map((s) => s.expressions.happy))).toBeCloseTo(1, 5);
+            expect(Math.max(...played.map((s) => s.expressions.blink))).toBeCloseTo(0.6, 5);
+          }
+          if (c.gaze) {
+            // three-vrm plays the gaze keys (yaw 25° at 1 s); the add-on makes no gaze target from a rotation.
+            expect(played[FPS].lookAt.yaw).toBeCloseTo(25, 3);
+            expect(file.samples.every((s) => s.target === null)).toBe(true);
+          }
+        });
+      }))
+  );
 
   it('the probe: the add-on keys a bone turned under 0.03° as not turned at all, and larger turns on its float32 grid; three-vrm reads the exact angle', async () => {
     const rows = PROBE_ANGLES_DEG.map((a, f) => `${a}° -> ${probeKeyed[f].toFixed(5)}°`);

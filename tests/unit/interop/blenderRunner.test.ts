@@ -35,7 +35,7 @@ def main(args):
     expect((e as Error).message).toMatch(/ValueError: deliberate failure/);
   });
 
-  it('runs without the add-on when asked, and importedPoses samples Blender\'s own BVH import', async () => {
+  it("runs without the add-on when asked, and importedPoses samples Blender's own BVH import", async () => {
     const enabled = 'def main(args):\n    return "io_scene_vrm" in bpy.context.preferences.addons';
     expect(await runBlender<boolean>(enabled, {})).toBe(true);
     expect(await runBlender<boolean>(enabled, {}, { addon: false })).toBe(false);

@@ -30,7 +30,10 @@ const COPIES: [string, RegExp][] = [
     /^\s*(?:export\s+)?(?:function\s+|const\s+)(?:sub|add|scale|cross|dot|len|length|norm|unit|lerp|conj|conjugate|mul|multiply|quatMul|slerp|nlerp|rotateVec)(?:3|V|Quat|Vec|Into|Flat)?\s*(?:=\s*)?\(\s*\w+\s*:\s*(?:Vec3|Quat|V3|readonly number\[\]|number\[\]|ArrayLike<number>|Float32Array|Float64Array)\b/,
   ],
   // The first component of a Hamilton product, in this code's order (aw·bx + ax·bw + ay·bz − az·by) or three.js's.
-  ['an inlined Hamilton product', /\b\w*w\w* \* \w*x\w* \+ \w*x\w* \* \w*w\w* \+ \w*y\w* \* \w*z\w* - \w*z\w* \* \w*y\w*|\b\w*x\w* \* \w*w\w* \+ \w*w\w* \* \w*x\w* \+ \w*y\w* \* \w*z\w* - \w*z\w* \* \w*y\w*/],
+  [
+    'an inlined Hamilton product',
+    /\b\w*w\w* \* \w*x\w* \+ \w*x\w* \* \w*w\w* \+ \w*y\w* \* \w*z\w* - \w*z\w* \* \w*y\w*|\b\w*x\w* \* \w*w\w* \+ \w*w\w* \* \w*x\w* \+ \w*y\w* \* \w*z\w* - \w*z\w* \* \w*y\w*/,
+  ],
   ['a hand-written slerp', /Math\.sin\(\(1 - \w+\) \* \w+\)|Math\.sin\(\w+ \* theta\) \/|function \w*[sS]lerp\w*\(/],
 ];
 

@@ -37,7 +37,10 @@ function rng(seed: number): () => number {
 function randomUnit(r: () => number, out: Float32Array, o: number): void {
   const x = r() * 2 - 1, y = r() * 2 - 1, z = r() * 2 - 1, w = r() * 2 - 1;
   const n = Math.hypot(x, y, z, w) || 1;
-  out[o] = x / n; out[o + 1] = y / n; out[o + 2] = z / n; out[o + 3] = w / n;
+  out[o] = x / n;
+  out[o + 1] = y / n;
+  out[o + 2] = z / n;
+  out[o + 3] = w / n;
 }
 
 /** Pairs covering every branch of slerpFlat: far apart, opposite hemispheres, nearly equal (lerp branch), equal. */
@@ -48,8 +51,8 @@ function pairs(count: number): Float32Array {
     randomUnit(r, v, k * 8);
     const kind = k % 4;
     if (kind === 0) randomUnit(r, v, k * 8 + 4);
-    else if (kind === 1) for (let c = 0; c < 4; c++) v[k * 8 + 4 + c] = -v[k * 8 + c] + (r() - 0.5) * 0.2;
-    else if (kind === 2) for (let c = 0; c < 4; c++) v[k * 8 + 4 + c] = v[k * 8 + c] + (r() - 0.5) * 0.01;
+    else if (kind === 1) { for (let c = 0; c < 4; c++) v[k * 8 + 4 + c] = -v[k * 8 + c] + (r() - 0.5) * 0.2; }
+    else if (kind === 2) { for (let c = 0; c < 4; c++) v[k * 8 + 4 + c] = v[k * 8 + c] + (r() - 0.5) * 0.01; }
     else for (let c = 0; c < 4; c++) v[k * 8 + 4 + c] = v[k * 8 + c];
   }
   return v;
@@ -75,7 +78,7 @@ describe('quaternion kernel against three.js', () => {
     expect(lerpBranch).toBeGreaterThan(100); // the nearly-equal and equal pairs really took the other branch
   });
 
-  it('SlerpSegment.at gives slerpFlat\'s numbers exactly', () => {
+  it("SlerpSegment.at gives slerpFlat's numbers exactly", () => {
     const seg = new SlerpSegment();
     const a = new Float64Array(4);
     const b = new Float64Array(4);
@@ -148,10 +151,9 @@ describeFixtures('core sampling equals the viewport interpolants on the fixture 
       let between = 0;
       for (const c of motion.channels) {
         const n = componentsOf(c.path);
-        const ref =
-          n === 4
-            ? new THREE.QuaternionLinearInterpolant(c.times, c.values, 4, new Float32Array(4))
-            : new THREE.LinearInterpolant(c.times, c.values, n, new Float32Array(n));
+        const ref = n === 4
+          ? new THREE.QuaternionLinearInterpolant(c.times, c.values, 4, new Float32Array(4))
+          : new THREE.LinearInterpolant(c.times, c.values, n, new Float32Array(n));
         const at: number[] = [c.times[0] - 1];
         for (let k = 0; k < c.times.length; k++) {
           at.push(c.times[k]);

@@ -89,7 +89,7 @@ describe('autosave and Save in Electron: the worker holds the motion, the page s
     vi.unstubAllGlobals();
   });
 
-  it('the autosave reaches main as writeVrma\'s bytes, in pieces of at most PIECE_BYTES', async () => {
+  it("the autosave reaches main as writeVrma's bytes, in pieces of at most PIECE_BYTES", async () => {
     await writer.save(session, motion);
     expect(writer.mode).toBe('worker');
     expect(autosaved).toHaveLength(1);

@@ -19,7 +19,9 @@ describe('dope sheet rows', () => {
     const rows = groups.flatMap((g) => g.rows);
     // Every channel of the motion has exactly one row.
     for (const c of m.channels) expect(rows.filter((r) => r.channel === c)).toHaveLength(1);
-    expect(groups.find((g) => g.id === 'leftArm')!.rows.map((r) => r.label)).toEqual(['leftShoulder', 'leftUpperArm', 'leftLowerArm', 'leftHand'].filter((b) => m.humanoid.boneToNode[b as 'leftHand'] !== undefined));
+    expect(groups.find((g) => g.id === 'leftArm')!.rows.map((r) => r.label)).toEqual(
+      ['leftShoulder', 'leftUpperArm', 'leftLowerArm', 'leftHand'].filter((b) => m.humanoid.boneToNode[b as 'leftHand'] !== undefined),
+    );
     const unkeyed = rows.filter((r) => !r.channel);
     expect(unkeyed.length).toBeGreaterThan(0);
     expect(unkeyed.every((r) => r.path === 'rotation' && r.bone)).toBe(true);

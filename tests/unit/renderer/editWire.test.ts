@@ -37,7 +37,7 @@ function expectSameData(a: Motion, b: Motion): void {
 }
 
 describe('edit worker wire', () => {
-  it('smooth: the result equals the edit run in the page; kept times and untouched fields are the page\'s own objects', () => {
+  it("smooth: the result equals the edit run in the page; kept times and untouched fields are the page's own objects", () => {
     const motion = wavyMotion({ duration: 4, fps: 30 });
     const empty = { page: new Map<Channel, number>(), worker: [] as Channel[] };
     const r = roundTrip(motion, (m) => smooth(m, 0.05), empty);
@@ -53,7 +53,7 @@ describe('edit worker wire', () => {
     for (const c of r.inWorker.channels) expect(c.times.byteLength).toBeGreaterThan(0);
   });
 
-  it('a second request sends held channels as indices, and a channel the edit left alone comes back as the page\'s', () => {
+  it("a second request sends held channels as indices, and a channel the edit left alone comes back as the page's", () => {
     const motion = wavyMotion({ duration: 4, fps: 30 });
     const first = roundTrip(motion, (m) => m, { page: new Map(), worker: [] });
     const held = { page: new Map(motion.channels.map((c, i) => [c, i] as const)), worker: first.inWorker.channels };
@@ -76,7 +76,7 @@ describe('edit worker wire', () => {
 
 describeFixtures('edit worker wire on real motions', () => {
   const read = (name: string) => readVrma(new Uint8Array(readFileSync(join(FIXTURES_DIR, 'vrma', name))));
-  it('optimize on idle_loop.vrma: the same keys as in the page; nop.vrma (nothing to drop): every track the page\'s own', () => {
+  it("optimize on idle_loop.vrma: the same keys as in the page; nop.vrma (nothing to drop): every track the page's own", () => {
     const idle = read('idle_loop.vrma');
     const r = roundTrip(idle, (m) => optimize(m), { page: new Map(), worker: [] });
     expectSameData(r.result, optimize(idle));

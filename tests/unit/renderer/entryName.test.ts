@@ -12,7 +12,7 @@ const parts = (name: string) => {
 };
 
 describe('entryNameParts', () => {
-  it('keeps the distinguishing word and the extension of each of the issue\'s names', () => {
+  it("keeps the distinguishing word and the extension of each of the issue's names", () => {
     expect(parts('cmu_12_01_walk-2.edited.vrma')).toEqual({ start: 'cmu_12_01_', end: 'walk-2.edited.vrma' });
     expect(parts('cmu_12_01_walk.edited.vrma')).toEqual({ start: 'cmu_12_01_', end: 'walk.edited.vrma' });
     expect(parts('mei_greeting.vmd')).toEqual({ start: 'mei_', end: 'greeting.vmd' });

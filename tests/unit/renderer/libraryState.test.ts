@@ -40,7 +40,7 @@ describe('applying library deltas', () => {
     expect(withFolder(c, { root: '/d', entries: [] }).map((f) => f.root)).toEqual(['/a', '/b', '/c', '/d']);
   });
 
-  it('the real watcher\'s deltas, applied to its first listing, give its listing after the file operations', async () => {
+  it("the real watcher's deltas, applied to its first listing, give its listing after the file operations", async () => {
     const root = tempDir();
     mkdirSync(join(root, 'takes'));
     writeFileSync(join(root, 'walk.vrma'), Buffer.alloc(10));

@@ -8,7 +8,7 @@ import { japanesePhrases } from '../../../renderer/ui/phrases';
 import { CATALOGUE } from '../../../shared/i18n/catalogue';
 
 describe('japanesePhrases', () => {
-  it('cuts the issue\'s labels between phrases', () => {
+  it("cuts the issue's labels between phrases", () => {
     expect(japanesePhrases('名前を付けて保存…')).toEqual(['名前を', '付けて', '保存…']);
     expect(japanesePhrases('.vrma を書き出し')).toEqual(['.vrma を', '書き出し']);
     expect(japanesePhrases('マネキンアバター')).toEqual(['マネキンアバター']);

@@ -27,7 +27,13 @@ class FakeWorker implements WorkerLike {
     this.onmessage!({ data: r } as MessageEvent);
   }
   crash(message: string): { prevented: boolean } {
-    const e = { message, prevented: false, preventDefault() { this.prevented = true; } };
+    const e = {
+      message,
+      prevented: false,
+      preventDefault() {
+        this.prevented = true;
+      },
+    };
     this.onerror!(e as unknown as ErrorEvent);
     return e;
   }

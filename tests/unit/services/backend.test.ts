@@ -28,7 +28,10 @@ function folderWithMotions() {
   mkdirSync(join(root, 'walks'));
   writeFileSync(join(root, 'walks', 'walk.vmd'), 'vmd bytes');
   // A whole BVH (the library describes files through the real reader): one joint, 31 frames of 0.1 s.
-  writeFileSync(join(root, 'idle.bvh'), `HIERARCHY\nROOT Hips\n{\n OFFSET 0 0 0\n CHANNELS 3 Xrotation Yrotation Zrotation\n End Site\n {\n  OFFSET 0 1 0\n }\n}\nMOTION\nFrames: 31\nFrame Time: 0.1\n${'0 0 0\n'.repeat(31)}`);
+  writeFileSync(
+    join(root, 'idle.bvh'),
+    `HIERARCHY\nROOT Hips\n{\n OFFSET 0 0 0\n CHANNELS 3 Xrotation Yrotation Zrotation\n End Site\n {\n  OFFSET 0 1 0\n }\n}\nMOTION\nFrames: 31\nFrame Time: 0.1\n${'0 0 0\n'.repeat(31)}`,
+  );
   return root;
 }
 

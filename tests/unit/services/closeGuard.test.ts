@@ -41,10 +41,12 @@ describe('CloseGuard', () => {
     expect(fallbacks()).toBe(0);
   });
 
-  it.each([
-    ['close', 'close'], // Save (after the save) or Don't save
-    ['cancel', 'cancel'],
-  ] as const)('dirty: the page shows its dialog, answers %s -> main %s, however long the user takes', async (answer, decision) => {
+  it.each(
+    [
+      ['close', 'close'], // Save (after the save) or Don't save
+      ['cancel', 'cancel'],
+    ] as const,
+  )('dirty: the page shows its dialog, answers %s -> main %s, however long the user takes', async (answer, decision) => {
     const { guard, asked, fallbacks } = setup();
     const p = guard.request(true);
     expect(asked).toHaveLength(1);
@@ -58,7 +60,7 @@ describe('CloseGuard', () => {
     expect(guard.asking).toBe(false);
   });
 
-  it('no answer from the page within the timeout -> main\'s own dialog decides; a late answer is ignored', async () => {
+  it("no answer from the page within the timeout -> main's own dialog decides; a late answer is ignored", async () => {
     const { guard, asked, fallbacks } = setup('cancel');
     const p = guard.request(true);
     await vi.advanceTimersByTimeAsync(CLOSE_ACK_TIMEOUT_MS - 1);

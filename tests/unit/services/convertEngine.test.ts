@@ -90,8 +90,7 @@ describe('one list of formats', () => {
 });
 
 describe('the engine pool', () => {
-  const jobsIn = (root: string, names: string[]): ConvertJob[] =>
-    names.map((n, id) => ({ id, input: join(root, n), output: join(root, n.replace(/\.\w+$/, '.vrma')), optimize: false, force: false }));
+  const jobsIn = (root: string, names: string[]): ConvertJob[] => names.map((n, id) => ({ id, input: join(root, n), output: join(root, n.replace(/\.\w+$/, '.vrma')), optimize: false, force: false }));
 
   it('a crashed worker fails only its file; a fresh worker takes the rest; every job is answered once', async () => {
     const root = tempDir();

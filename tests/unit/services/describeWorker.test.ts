@@ -30,7 +30,9 @@ describe('RpcCalls', () => {
     expect(calls.settle({ id: 1, v: 'one' })).toBe(true);
     expect([await a, await b].map((r) => r.v)).toEqual(['one', 'two']);
     const boom = new Error('DataCloneError');
-    await expect(calls.call(() => { throw boom; })).rejects.toBe(boom);
+    await expect(calls.call(() => {
+      throw boom;
+    })).rejects.toBe(boom);
     expect(calls.size).toBe(0);
     const c = calls.call(() => undefined);
     calls.close(new WorkerFailedError());
@@ -42,7 +44,10 @@ describe('RpcCalls', () => {
 describe('the describing worker', () => {
   it('is one thread whose cache answers an unchanged file, parses again after a change, and keeps the reader’s error code', async () => {
     const dir = tempDir();
-    const bvh = (frames: number) => `HIERARCHY\nROOT Hips\n{\n OFFSET 0 0 0\n CHANNELS 3 Xrotation Yrotation Zrotation\n End Site\n {\n  OFFSET 0 1 0\n }\n}\nMOTION\nFrames: ${frames}\nFrame Time: 0.1\n${'0 0 0\n'.repeat(frames)}`;
+    const bvh = (frames: number) =>
+      `HIERARCHY\nROOT Hips\n{\n OFFSET 0 0 0\n CHANNELS 3 Xrotation Yrotation Zrotation\n End Site\n {\n  OFFSET 0 1 0\n }\n}\nMOTION\nFrames: ${frames}\nFrame Time: 0.1\n${
+        '0 0 0\n'.repeat(frames)
+      }`;
     writeFileSync(join(dir, 'a.bvh'), bvh(11));
     writeFileSync(join(dir, 'bad.vmd'), 'Vocaloid Motion Data 0002\0\0\0\0\0' + 'x'.repeat(20) + '\xff\xff\xff\x7f');
     const worker = new DescribeWorker(WORKER);

@@ -18,7 +18,7 @@ it('defaults to vmd; a stored value that is not an export format falls back to i
   expect(sanitizeSettings({ exportFormat: 3 }).exportFormat).toBe('vmd');
 });
 
-it('the ids are the exporters\' own, one list', () => {
+it("the ids are the exporters' own, one list", () => {
   expect([...EXPORT_FORMATS].sort()).toEqual(Object.keys(EXPORTERS).sort());
   for (const f of EXPORT_FORMATS) expect(EXPORTERS[f].ext).toBe(f);
 });

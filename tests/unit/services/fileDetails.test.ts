@@ -84,7 +84,10 @@ describe('lazy file details on broken files', () => {
   it('caches by size and mtime', async () => {
     const dir = tempDir();
     const p = join(dir, 'w.bvh');
-    const bvh = (frames: number) => `HIERARCHY\nROOT Hips\n{\n OFFSET 0 0 0\n CHANNELS 3 Xrotation Yrotation Zrotation\n End Site\n {\n  OFFSET 0 1 0\n }\n}\nMOTION\nFrames: ${frames}\nFrame Time: 0.1\n${'0 0 0\n'.repeat(frames)}`;
+    const bvh = (frames: number) =>
+      `HIERARCHY\nROOT Hips\n{\n OFFSET 0 0 0\n CHANNELS 3 Xrotation Yrotation Zrotation\n End Site\n {\n  OFFSET 0 1 0\n }\n}\nMOTION\nFrames: ${frames}\nFrame Time: 0.1\n${
+        '0 0 0\n'.repeat(frames)
+      }`;
     writeFileSync(p, bvh(11));
     // The backend's describer: the describing workers (never this thread), counted.
     const workers = new DescribeWorker(WORKER);

@@ -29,11 +29,10 @@ const file = writeVrma(motion);
 const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
 const slice = (from: number, to: number) => sliceOfParts(written.parts, from, to);
 /** Bytes of the byte arrays a message carries (what its clone copies). */
-const bytesIn = (v: unknown): number =>
-  v instanceof Uint8Array ? v.length : v && typeof v === 'object' ? Object.values(v).reduce((n: number, x) => n + bytesIn(x), 0) : 0;
+const bytesIn = (v: unknown): number => v instanceof Uint8Array ? v.length : v && typeof v === 'object' ? Object.values(v).reduce((n: number, x) => n + bytesIn(x), 0) : 0;
 
 describe('a file as parts, cut into pieces', () => {
-  it('the pieces of the parts, one after the other, are writeVrma\'s bytes', () => {
+  it("the pieces of the parts, one after the other, are writeVrma's bytes", () => {
     expect(written.byteLength).toBe(file.length);
     expect(file.length).toBeGreaterThan(PIECE_BYTES);
     const pieces: Uint8Array[] = [];

@@ -10,7 +10,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import {
-  applySettingsPatch, DEFAULT_SETTINGS, FALLOFF_SECONDS, ONION_SKIN_SECONDS, PANEL_SIZES, readSettings, SettingsSchema,
+  applySettingsPatch,
+  DEFAULT_SETTINGS,
+  FALLOFF_SECONDS,
+  ONION_SKIN_SECONDS,
+  PANEL_SIZES,
+  readSettings,
+  SettingsSchema,
 } from '../../../shared/contract/studioApi';
 import { SettingsPatchSchema } from '../../../shared/contract/schema';
 import { validateArgs } from '../../../shared/contract/validate';

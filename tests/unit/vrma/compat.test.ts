@@ -69,7 +69,18 @@ describe('compatibility check without the fixtures', () => {
   });
 
   it('every code, reader, level and fix is worded in English and Japanese with the params it gets', () => {
-    const keys = [...COMPAT_CODES.map((c) => `compat.finding.${c}`), ...COMPAT_READERS.map((r) => `compat.reader.${r}`), 'compat.level.fails', 'compat.level.differs', 'compat.level.note', 'compat.fix.bake-intermediate', 'compat.fix.upgrade', 'compat.fix.float', 'compat.title', 'compat.none'];
+    const keys = [
+      ...COMPAT_CODES.map((c) => `compat.finding.${c}`),
+      ...COMPAT_READERS.map((r) => `compat.reader.${r}`),
+      'compat.level.fails',
+      'compat.level.differs',
+      'compat.level.note',
+      'compat.fix.bake-intermediate',
+      'compat.fix.upgrade',
+      'compat.fix.float',
+      'compat.title',
+      'compat.none',
+    ];
     for (const k of keys) {
       expect(CATALOGUE.en[k], k).toBeTypeOf('string');
       expect(CATALOGUE.ja[k], k).toBeTypeOf('string');
@@ -115,7 +126,15 @@ describeFixtures('compatibility check on the fixtures', () => {
   });
 
   it('our converters and edits write no animated intermediate node and nothing a player refuses', () => {
-    const sources = ['bvh/cmu_12_01_walk.bvh', 'bvh/pirouette.bvh', 'vmd/mmdagent/mei_wait.vmd', 'fbx/quaternius_male_casual.fbx', 'fbx/ufbx_maya_kenney_character_7700_binary.fbx', 'gltf/kaykit_rig_medium_movement_basic.glb', 'gltf/robot_expressive.glb'];
+    const sources = [
+      'bvh/cmu_12_01_walk.bvh',
+      'bvh/pirouette.bvh',
+      'vmd/mmdagent/mei_wait.vmd',
+      'fbx/quaternius_male_casual.fbx',
+      'fbx/ufbx_maya_kenney_character_7700_binary.fbx',
+      'gltf/kaykit_rig_medium_movement_basic.glb',
+      'gltf/robot_expressive.glb',
+    ];
     for (const f of sources) {
       const motion = convertToMotion(f, new Uint8Array(readFileSync(fixturePath(f))), { fps: 30 });
       expect(animatedIntermediateNodes(motion), f).toEqual([]);
@@ -134,11 +153,15 @@ describeFixtures('compatibility check on the fixtures', () => {
     }
   });
 
-  it('the add-on\'s own export style (gaze as a translated target) is refused by three-vrm; our write of it is not', () => {
+  it("the add-on's own export style (gaze as a translated target) is refused by three-vrm; our write of it is not", () => {
     // test.vrma's gaze turned into a target translation, as export_scene.vrma writes it.
     const m = readVrma(readFixture('vrma', 'test.vrma'));
     const gltf = JSON.parse(JSON.stringify(m.gltf));
-    const bytes = writeVrma({ ...m, gltf, channels: m.channels.map((c) => (c.node === m.lookAtNode ? { ...c, path: 'translation' as const, values: new Float32Array(c.times.length * 3).fill(1) } : c)) });
+    const bytes = writeVrma({
+      ...m,
+      gltf,
+      channels: m.channels.map((c) => (c.node === m.lookAtNode ? { ...c, path: 'translation' as const, values: new Float32Array(c.times.length * 3).fill(1) } : c)),
+    });
     expect(codes(checkCompatibility(bytes))).toEqual(['threeVrm:throwsOnPath', 'blender:gazeTranslation', 'univrm:noGaze']);
     expect(codes(checkCompatibility(writeVrma(readVrma(bytes))))).not.toContain('threeVrm:throwsOnPath');
   });
@@ -149,7 +172,9 @@ describeFixtures('vrma-studio check', () => {
     const idle = fixturePath('vrma', 'idle_loop.vrma');
     const r = await cli('check', idle, fixturePath('vrma', 'nop.vrma'));
     expect(r.code).toBe(0);
-    expect(r.out).toContain("three-vrm-animation:\n    - [plays differently] ignores 6 animated node(s) between the bones (head, neck_2, torso_6, torso_5, torso_3, torso_1): the leftUpperArm is up to 9.58° off Blender's pose\n      fix: vrma-studio bake-intermediate FILE -o OUT");
+    expect(r.out).toContain(
+      "three-vrm-animation:\n    - [plays differently] ignores 6 animated node(s) between the bones (head, neck_2, torso_6, torso_5, torso_3, torso_1): the leftUpperArm is up to 9.58° off Blender's pose\n      fix: vrma-studio bake-intermediate FILE -o OUT",
+    );
     expect(r.out).toContain('  UniVRM: ok');
     const j = await cli('check', '--json', idle, '/nonexistent/x.vrma');
     expect(j.code).toBe(1);

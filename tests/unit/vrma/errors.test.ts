@@ -60,9 +60,11 @@ describe('readVrma rejects bad input with a specific MotionError', () => {
     expect(r.code).toBe('TOO_LARGE');
     expect(r.message).toMatch(/declares 1,099,511,627,776 VEC4 elements/);
     // Zero-filled sparse base: no bytes behind it, still bounded by the file size.
-    expect(codeOf(withJson((j) => {
-      j.accessors[2] = { componentType: 5126, count: 1e9, type: 'VEC3', sparse: { count: 1, indices: { bufferView: 0, componentType: 5125 }, values: { bufferView: 2 } } };
-    })).code).toBe('TOO_LARGE');
+    expect(
+      codeOf(withJson((j) => {
+        j.accessors[2] = { componentType: 5126, count: 1e9, type: 'VEC3', sparse: { count: 1, indices: { bufferView: 0, componentType: 5125 }, values: { bufferView: 2 } } };
+      })).code,
+    ).toBe('TOO_LARGE');
   });
 
   it('NaN or infinity in key data', () => {

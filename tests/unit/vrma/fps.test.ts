@@ -54,7 +54,7 @@ describe('frame rate of generated key spacings', () => {
     expect(estimateFps(retimed(base, [grid(120, 60), sparse, sparse, grid(120, 60)]))).toBe(60);
   });
 
-  it('sparse keys off their median spacing\'s grid (a VMD\'s own keys, issue 27) are on the first rate whose frames hold them, 30 first', () => {
+  it("sparse keys off their median spacing's grid (a VMD's own keys, issue 27) are on the first rate whose frames hold them, 30 first", () => {
     // Frames 0, 5, 7, 12, 19, 25, 30 at 30 fps: median gap 5 frames (6 fps), but 7 and 19 are not on 6 fps frames.
     const vmdLike = [0, 5, 7, 12, 19, 25, 30].map((f) => f / 30);
     expect(estimateFps(retimed(base, [vmdLike, vmdLike]))).toBe(30);

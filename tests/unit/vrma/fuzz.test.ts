@@ -18,7 +18,7 @@ describeFixtures('fuzzing readVrma over the real fixtures', () => {
       // Converted captures in the smaller layout: a bone pose of one-key tracks sharing outputs (BVH),
       // expression-only and mostly-constant MMD motions on the compact rig (VMD).
       ...[...fixtureFiles('bvh', 'standard_skeleton.bvh'), ...fixtureFiles('vmd', '00_normal.vmd'), ...fixtureFiles('vmd', 'mei_happiness.vmd')].map((f) =>
-        quantizedMotionSeed(basename(f), convertToMotion(basename(f), new Uint8Array(readFileSync(f)))),
+        quantizedMotionSeed(basename(f), convertToMotion(basename(f), new Uint8Array(readFileSync(f))))
       ),
       seedOf('generated', simpleVrma()),
       seedOf('rich', richVrma()),

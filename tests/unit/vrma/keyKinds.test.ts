@@ -60,7 +60,7 @@ function probeTimes(motion: Motion): number[] {
   for (const c of motion.channels) {
     for (let i = 0; i < c.times.length; i++) {
       set.add(c.times[i]);
-      if (i + 1 < c.times.length) for (const f of [0.25, 0.5, 0.75]) set.add(c.times[i] + (c.times[i + 1] - c.times[i]) * f);
+      if (i + 1 < c.times.length) { for (const f of [0.25, 0.5, 0.75]) set.add(c.times[i] + (c.times[i + 1] - c.times[i]) * f); }
     }
   }
   return [...set].sort((a, b) => a - b);

@@ -54,7 +54,12 @@ async function threeVrmDifference(sourceBytes: Uint8Array, resultBytes: Uint8Arr
     for (const [name, ta] of a.expressionTracks[kind] as Map<string, { times: ArrayLike<number>; values: ArrayLike<number> }>) {
       const tb = (b.expressionTracks[kind] as Map<string, { times: ArrayLike<number>; values: ArrayLike<number> }>).get(name);
       expect(tb, `three-vrm-animation has expression ${name} in the quantized file`).toBeDefined();
-      const vec = (t: { times: ArrayLike<number>; values: ArrayLike<number> }): Channel => ({ node: 0, path: 'translation', times: Float32Array.from(t.times), values: Float32Array.from(Array.from(t.values).flatMap((v) => [v, 0, 0])) });
+      const vec = (t: { times: ArrayLike<number>; values: ArrayLike<number> }): Channel => ({
+        node: 0,
+        path: 'translation',
+        times: Float32Array.from(t.times),
+        values: Float32Array.from(Array.from(t.values).flatMap((v) => [v, 0, 0])),
+      });
       weight = Math.max(weight, channelError(vec(ta), vec(tb!)));
       expressions++;
     }
@@ -171,7 +176,9 @@ describe('quantized writing', () => {
     expect(byNode(q, head).times).toBe(byNode(src, head).times);
     expect(byNode(q, arm).times.length).toBeLessThan(n * 0.3);
     const file = writeVrma(q, { quantize: true });
-    const reducedOnly = writeVrma({ ...q, channels: q.channels.map((c) => (c.node === arm ? c : { ...byNode(plain, c.node), values: roundRotations(byNode(plain, c.node).values) })) }, { quantize: true });
+    const reducedOnly = writeVrma({ ...q, channels: q.channels.map((c) => (c.node === arm ? c : { ...byNode(plain, c.node), values: roundRotations(byNode(plain, c.node).values) })) }, {
+      quantize: true,
+    });
     expect(file.length).toBeLessThan(reducedOnly.length);
     expect(maxPoseError(src, readVrma(file)).rotation).toBeLessThanOrEqual(ROT);
   });
@@ -233,7 +240,12 @@ describe('quantized writing', () => {
 
 describe('quantized round trip, property-based', () => {
   it('random tracks (any rotations, hemisphere flips, uneven times): write quantized -> read stays within the rounding, optimized within the tolerance (300 cases)', () => {
-    const quat = fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }))
+    const quat = fc.tuple(
+      fc.double({ min: -1, max: 1, noNaN: true }),
+      fc.double({ min: -1, max: 1, noNaN: true }),
+      fc.double({ min: -1, max: 1, noNaN: true }),
+      fc.double({ min: -1, max: 1, noNaN: true }),
+    )
       .filter((q) => Math.hypot(...q) > 0.1);
     const track = fc.record({
       gaps: fc.array(fc.double({ min: 0.005, max: 0.2, noNaN: true }), { minLength: 1, maxLength: 40 }),
@@ -296,7 +308,11 @@ describeFixtures('quantized output on the real short motions', () => {
       // The compact rig keeps the rest hips position three-vrm-animation scales the hips track by.
       expect(three.restHips).toBeLessThanOrEqual(1e-6);
       expect(q.length).toBeLessThanOrEqual(floatBytes.length);
-      console.log(`${basename(file)}: ${sourceBytes.length} B -> float ${floatBytes.length} B, quantized ${q.length} B; error ours ${e.rotation.toFixed(5)} rad ${(e.position * 1000).toFixed(3)} mm, three-vrm-animation ${three.rotation.toFixed(5)} rad ${(three.hips * 1000).toFixed(3)} mm`);
+      console.log(
+        `${basename(file)}: ${sourceBytes.length} B -> float ${floatBytes.length} B, quantized ${q.length} B; error ours ${e.rotation.toFixed(5)} rad ${
+          (e.position * 1000).toFixed(3)
+        } mm, three-vrm-animation ${three.rotation.toFixed(5)} rad ${(three.hips * 1000).toFixed(3)} mm`,
+      );
     }, 30_000);
   }
 });

@@ -52,42 +52,41 @@ function threeSceneAt(bytes: Uint8Array) {
 }
 
 async function expectMatchesThree(bytes: Uint8Array): Promise<void> {
-      const motion = readVrma(bytes);
-      const gltf = await threeSceneAt(bytes);
-      const nodes = (await gltf.parser.getDependencies('node')) as THREE.Object3D[];
-      // Play once and hold the end, as our sampler clamps (a looping action would wrap t = duration to 0).
-      const mixer = playOnce(gltf.scene, gltf.animations[0]);
-      const pose = createPoseEvaluator(motion);
-      const duration = durationOf(motion);
-      const scale = Math.max(motion.rest.hipsHeight, 0.5); // positions compared relative to body size
-      for (const f of [0, 0.13, 0.25, 0.5, 0.77, 0.999, 1]) {
-        const t = duration * f;
-        mixer.setTime(t);
-        gltf.scene.updateMatrixWorld(true);
-        const values = sample(motion, t);
-        motion.channels.forEach((c, i) => {
-          const obj = nodes[c.node];
-          const ref = c.path === 'rotation' ? obj.quaternion.toArray() : c.path === 'translation' ? obj.position.toArray() : obj.scale.toArray();
-          for (let k = 0; k < ref.length; k++) expect(Math.abs(values[i][k] - ref[k])).toBeLessThan(1e-5 * Math.max(1, Math.abs(ref[k])));
-        });
-        const world = pose(t);
-        for (const [bone, node] of Object.entries(motion.humanoid.boneToNode)) {
-          const obj = nodes[node!];
-          const p = obj.getWorldPosition(new THREE.Vector3());
-          const q = obj.getWorldQuaternion(new THREE.Quaternion());
-          const ours = world[bone as keyof typeof world]!;
-          expect(p.distanceTo(new THREE.Vector3(...ours.position)) / scale).toBeLessThan(1e-5);
-          const dot = Math.abs(q.x * ours.rotation[0] + q.y * ours.rotation[1] + q.z * ours.rotation[2] + q.w * ours.rotation[3]);
-          expect(dot).toBeGreaterThan(0.99999);
-        }
-      }
+  const motion = readVrma(bytes);
+  const gltf = await threeSceneAt(bytes);
+  const nodes = (await gltf.parser.getDependencies('node')) as THREE.Object3D[];
+  // Play once and hold the end, as our sampler clamps (a looping action would wrap t = duration to 0).
+  const mixer = playOnce(gltf.scene, gltf.animations[0]);
+  const pose = createPoseEvaluator(motion);
+  const duration = durationOf(motion);
+  const scale = Math.max(motion.rest.hipsHeight, 0.5); // positions compared relative to body size
+  for (const f of [0, 0.13, 0.25, 0.5, 0.77, 0.999, 1]) {
+    const t = duration * f;
+    mixer.setTime(t);
+    gltf.scene.updateMatrixWorld(true);
+    const values = sample(motion, t);
+    motion.channels.forEach((c, i) => {
+      const obj = nodes[c.node];
+      const ref = c.path === 'rotation' ? obj.quaternion.toArray() : c.path === 'translation' ? obj.position.toArray() : obj.scale.toArray();
+      for (let k = 0; k < ref.length; k++) expect(Math.abs(values[i][k] - ref[k])).toBeLessThan(1e-5 * Math.max(1, Math.abs(ref[k])));
+    });
+    const world = pose(t);
+    for (const [bone, node] of Object.entries(motion.humanoid.boneToNode)) {
+      const obj = nodes[node!];
+      const p = obj.getWorldPosition(new THREE.Vector3());
+      const q = obj.getWorldQuaternion(new THREE.Quaternion());
+      const ours = world[bone as keyof typeof world]!;
+      expect(p.distanceTo(new THREE.Vector3(...ours.position)) / scale).toBeLessThan(1e-5);
+      const dot = Math.abs(q.x * ours.rotation[0] + q.y * ours.rotation[1] + q.z * ours.rotation[2] + q.w * ours.rotation[3]);
+      expect(dot).toBeGreaterThan(0.99999);
+    }
+  }
 }
 
 describeFixtures('sample and forward kinematics against three.js AnimationMixer', () => {
   for (const file of files) {
     const name = basename(file);
-    it(`${name}: channel values and world bone positions/rotations match three.js at 7 times`, () =>
-      expectMatchesThree(new Uint8Array(readFileSync(file))));
+    it(`${name}: channel values and world bone positions/rotations match three.js at 7 times`, () => expectMatchesThree(new Uint8Array(readFileSync(file))));
 
     it(`${name}: at rest (no channels) FK gives the rest pose positions`, () => {
       const motion = readVrma(new Uint8Array(readFileSync(file)));
@@ -127,7 +126,7 @@ describe('forward kinematics on generated rigs against three.js', () => {
 });
 
 describe('sampleAtSortedTimes', () => {
-  it('gives sampleChannel\'s values bit for bit at times near and far apart (keys, between keys, equal times, outside)', () => {
+  it("gives sampleChannel's values bit for bit at times near and far apart (keys, between keys, equal times, outside)", () => {
     const m = makeLongMotion(60, 60);
     const c = m.channels[7];
     // Dense at first (steps under a key), then jumps of up to ~20 s, repeats, keys hit exactly, the ends.

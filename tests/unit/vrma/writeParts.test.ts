@@ -43,7 +43,7 @@ describe('the .vrma as parts', () => {
     expect(oldOwn).toBeGreaterThan(30);
   });
 
-  it('the body decodes to writeVrma\'s bytes, which gltf-validator passes and three-vrm-animation plays', async () => {
+  it("the body decodes to writeVrma's bytes, which gltf-validator passes and three-vrm-animation plays", async () => {
     const written = writeVrmaParts(motion);
     const pieces = encodeWireParts([{ motion: new WireByteParts(written.parts) }]);
     const joined = encodeWire([{ motion: joinParts(written) }]);
