@@ -151,10 +151,10 @@ export type DrawCounter = 'viewport' | 'timeline' | 'dopeSheet' | 'curveView' | 
  * open, so a fixed 200 ms wait sometimes counted its draw as an idle one (33 draws for 32). Fonts
  * load first; our frame callback runs after every callback registered before it, so a draw already
  * asked for has happened by then. A page that draws on every frame never gets there: it throws after
- * `settleTimeout` ms.
+ * `settleTimeout` ms. `quiet`: how many frames in a row count as still (more to outwait work in idle slices).
  */
-export async function settleDraws(page: Page, counters: readonly DrawCounter[], settleTimeout = 20_000): Promise<string> {
-  const settled = await drawCounts(page, counters, 3, settleTimeout);
+export async function settleDraws(page: Page, counters: readonly DrawCounter[], settleTimeout = 20_000, quiet = 3): Promise<string> {
+  const settled = await drawCounts(page, counters, quiet, settleTimeout);
   // Plain errors, not vitest's expect: the bench imports this harness too.
   if (!settled.ok) throw new Error(`${counters.join(', ')} still drawing on every frame after ${settleTimeout} ms (counts ${settled.last})`);
   return settled.last;
