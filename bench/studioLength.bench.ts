@@ -130,7 +130,7 @@ async function measureLength(seconds: number, dir: string): Promise<{ figures: F
 
     // What the page measures of a new motion in idle slices after opening (motion amount, foot
     // contacts): at the hour seconds of it, which would otherwise land in the next rows (the zooms).
-    const idle = await untilIdle(page);
+    const idle = await profiled(page, `${name}-background`, () => untilIdle(page));
     if (!idle.settled || idle.frames > 0) console.log(`  ${name}: not idle after open: ${idle.frames} frames drawn, ${idle.cpuMs.toFixed(0)} ms of main thread${idle.settled ? '' : ' in 3 min'}`);
     put('background work after open, until idle', idle.cpuMs, 'ms', { longestTaskMs: 0, cpuMs: idle.cpuMs });
 
