@@ -7,11 +7,13 @@
 import * as THREE from 'three';
 import type { VRM } from '@pixiv/three-vrm';
 import type { Channel, Motion, RestBone } from '../../shared/motion/types';
-import { durationOf } from '../../shared/motion/types';
+import { componentsOf, durationOf } from '../../shared/motion/types';
 import { hipsTranslationScale } from '../../shared/vrma/restPose';
 import { conj, sandwichAll } from '../../shared/math/quat';
 import { vrmBone } from '../avatar/boneNames';
 import { bakedLinear } from '../../shared/vrma/samplerForm';
+import { spliceOf } from '../../shared/motion/channelDiff';
+import { kindsOf } from '../../shared/motion/interpolation';
 
 const LOOKAT_PROXY_NAME = 'VRMLookAtQuaternionProxy';
 
@@ -33,12 +35,37 @@ export class ClipBuilder {
     for (const channel of motion.channels) {
       let track = this.cache.get(channel);
       if (track === undefined) {
-        track = this.trackFor(motion, channel);
+        track = this.splicedTrack(motion, channel) ?? this.trackFor(motion, channel);
         this.cache.set(channel, track);
       }
       if (track) tracks.push(track);
     }
     return new THREE.AnimationClip('Clip', durationOf(motion), tracks);
+  }
+
+  /**
+   * The track of a channel an edit made from one already converted (channelDiff.ts spliceOf): that
+   * one's converted keys before and after the changed ones, and only the changed keys converted (each
+   * key converts on its own). Undefined where that does not apply, or where the track shares the
+   * channel's arrays anyway (identity rest rotations: nothing to convert).
+   */
+  private splicedTrack(motion: Motion, channel: Channel): THREE.KeyframeTrack | undefined {
+    const s = spliceOf(channel);
+    if (!s || s.tail === undefined || kindsOf(channel) || kindsOf(s.from)) return undefined;
+    const old = this.cache.get(s.from);
+    if (!old) return undefined;
+    const size = componentsOf(channel.path);
+    const end = channel.times.length - (s.from.times.length - s.tail);
+    const sub: Channel = { node: channel.node, path: channel.path, times: channel.times.subarray(s.head, end), values: channel.values.subarray(s.head * size, end * size) };
+    const mid = this.trackFor(motion, sub);
+    if (!mid || mid.values === sub.values) return undefined;
+    const k = old.getValueSize();
+    const values = new Float32Array(channel.times.length * k);
+    values.set(old.values.subarray(0, s.head * k));
+    values.set(mid.values, s.head * k);
+    values.set(old.values.subarray(s.tail * k), end * k);
+    const Track = old.constructor as new (name: string, times: Float32Array, values: Float32Array) => THREE.KeyframeTrack;
+    return new Track(old.name, channel.times, values);
   }
 
   private trackFor(motion: Motion, source: Channel): THREE.KeyframeTrack | null {
