@@ -9,47 +9,26 @@
  * error comes from: the solver on the truth's own landmarks loses nothing, and on the detector's raw
  * landmarks it gives back the detector's own limb directions, so the error is the detector's.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser } from '../helpers/browser';
-import { fixturePath, HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
+import { HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
+import { CLOSED_LOOP_CAMERA, closedLoopShot } from '../helpers/closedLoopShot';
 import { renderAndDetect } from '../helpers/captureRender';
 import { compareCapture, errorSources, formatComparison, formatErrorSources } from '../helpers/captureCompare';
-import { convertToMotion } from '../../shared/formats/index';
-import { makeMannequinVrm } from '../../shared/assets/mannequin';
-import { writeVrma } from '../../shared/vrma/write';
 import { captureMotion } from '../../shared/capture/captureMotion';
-import { normalizedPoseAt } from '../../shared/vrma/fk';
 import { detectFootContacts, pinFeet } from '../../shared/edits/pinFeet';
 import { measureContacts } from '../../shared/edits/contactReport';
 import { findOutlierFrames, fixOutliers } from '../../shared/edits/fixOutliers';
 
 const SKIP = !HAS_CHROMIUM ? NO_CHROMIUM_REASON : !HAS_FIXTURES ? NO_FIXTURES_REASON : '';
-const W = 640, H = 480, FOV = 45;
 
 describe.skipIf(!!SKIP)(`capture closed loop: a rendered BVH back through the detector${SKIP ? ` (skipped: ${SKIP})` : ''}`, () => {
   it('CMU 05_20 on the dressed mannequin, 3 s at 10 fps: limb directions, hips path, foot sliding', async () => {
-    const name = 'cmu_05_20-mb.bvh';
-    const truth = convertToMotion(name, readFileSync(fixturePath(`bvh/${name}`)));
-    const h = normalizedPoseAt(truth, 0).hipsPosition!;
+    const { truth, render } = closedLoopShot();
     const browser = await launchBrowser();
     let result: Awaited<ReturnType<typeof renderAndDetect>>;
     try {
-      result = await renderAndDetect(browser, {
-        vrm: makeMannequinVrm(),
-        vrma: writeVrma(truth),
-        start: 0,
-        fps: 10,
-        count: 30,
-        width: W,
-        height: H,
-        fovDeg: FOV,
-        cameraPosition: [h[0], 1.0, h[2] + 2.8],
-        cameraTarget: [h[0], 0.85, h[2]],
-        modelComplexity: 1,
-        dress: true,
-        floor: true,
-      });
+      result = await renderAndDetect(browser, { ...render, modelComplexity: 1 });
     } finally {
       await browser.close();
     }
@@ -65,7 +44,7 @@ describe.skipIf(!!SKIP)(`capture closed loop: a rendered BVH back through the de
     expect(Math.abs(sources.solverOnDetector.median - sources.detectorLimbs.median)).toBeLessThan(0.5);
     expect(Math.abs(sources.solverOnDetector.p95 - sources.detectorLimbs.p95)).toBeLessThan(0.5);
 
-    const raw = captureMotion(frames, { camera: { width: W, height: H, fovDeg: FOV }, pinFeet: false, fixOutliers: false });
+    const raw = captureMotion(frames, { camera: CLOSED_LOOP_CAMERA, pinFeet: false, fixOutliers: false });
     // The outlier fixer drops broken frames at the ends (the detector's first frame has no track to follow).
     const outliers = findOutlierFrames(raw);
     const captured = fixOutliers(raw);
