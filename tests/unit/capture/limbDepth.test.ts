@@ -78,7 +78,7 @@ describe('fitLimbDepths', () => {
     expect(angle(thigh(after, 9 * 99), thigh(frames[9].world, 0))).toBeGreaterThan(18 - MAX_DEPTH_TURN_DEG);
   });
 
-  it('near the image plane the mirror can win, costing at most twice the ray\'s tilt', () => {
+  it("near the image plane the mirror can win, costing at most twice the ray's tilt", () => {
     // The knee's ray here is 4.2° off the optical axis, so the mirror of a swing under about 9° lies
     // as near "no depth" as the swing itself; the fit may take it. Measured: 8.3° read 6.2° off comes
     // back 8.3° off (the mirror), 5.6° read 4.2° off comes back 2.7° off.
