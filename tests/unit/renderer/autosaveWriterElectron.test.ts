@@ -9,7 +9,9 @@
  *  - a Save cancelled between pieces calls no saveFile and leaves no upload behind in main;
  *  - two edits made one after the other with no autosave between (a key move, then a reverse of a
  *    range, as while the last autosave is still writing) send only the keys between the chain's
- *    kept ends, and the file is writeVrma's of the motion after both.
+ *    kept ends, and the file is writeVrma's of the motion after both;
+ *  - a motion primed when opened has its file buffer sent ahead, twice asked or not: its first edit's
+ *    autosave then sends that edit's track only.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeLongMotion } from '../../../bench/longMotion';
@@ -154,5 +156,23 @@ describe('autosave and Save in Electron: the worker holds the motion, the page s
     expect(bytes).toBeGreaterThan(0);
     expect(bytes).toBeLessThan(whole * (46 / 300) * 1.2);
     expect(posted.filter((p) => p.type === 'chunk')).toEqual([]);
+  });
+
+  it("primed on open, a file's buffer goes over once, ahead; the first edit then sends its track only", async () => {
+    const file2 = writeVrma(makeLongMotion(320, 60)); // over CHUNK_BYTES: sent in slices
+    const opened = readVrma(file2);
+    posted.length = 0;
+    // Asked twice at once (an autosave and a Save may both want it): sent once.
+    await Promise.all([writer.prime(opened), writer.prime(opened)]);
+    expect(posted.every((p) => p.type === 'chunk')).toBe(true);
+    expect(posted.reduce((n, p) => n + p.bytes, 0)).toBe(opened.channels[0].times.buffer.byteLength);
+    expect(opened.channels[0].times.buffer.byteLength).toBeGreaterThanOrEqual(file2.length - 4096);
+    const c = opened.channels[7];
+    const edited: Motion = { ...opened, channels: opened.channels.map((x): Channel => (x === c ? { ...c, values: c.values.map((v) => -v) } : x)) };
+    posted.length = 0;
+    await writer.save(session, edited);
+    expect(same(autosaved.at(-1)!, writeVrma(edited))).toBe(true);
+    expect(posted.filter((p) => p.type === 'chunk')).toEqual([]);
+    expect(posted.find((p) => p.type === 'save')!.bytes).toBe(c.values.byteLength);
   });
 });
