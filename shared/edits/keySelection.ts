@@ -9,6 +9,7 @@ import { fail } from '../errors';
 import { restRotation } from '../vrma/normalizedTracks';
 import { carryKinds, kindsOf } from '../motion/interpolation';
 import { noteChangedSpan } from '../motion/channelDiff';
+import { splicedTimes } from '../motion/sharedTimes';
 import { lowerBound, upperBound } from './keyBuffer';
 
 export interface ChannelKeys {
@@ -76,11 +77,9 @@ export function mergeKeys(base: Channel, drop: Uint8Array | null, times: Float32
   const size = componentsOf(base.path);
   const sub: Channel = { node: base.node, path: base.path, times: bt.subarray(from, to), values: base.values.subarray(from * size, to * size) };
   const mid = mergeAll(sub, drop?.subarray(from, to) ?? null, times, values);
-  const outT = new Float32Array(from + mid.times.length + (n - to));
+  // The rows of a box share their times: so do the moved ones (sharedTimes.ts).
+  const outT = splicedTimes(bt, from, mid.times, to);
   const outV = new Float32Array(outT.length * size);
-  outT.set(bt.subarray(0, from));
-  outT.set(mid.times, from);
-  outT.set(bt.subarray(to), from + mid.times.length);
   outV.set(base.values.subarray(0, from * size));
   outV.set(mid.values, from * size);
   outV.set(base.values.subarray(to * size, n * size), (from + mid.times.length) * size);
