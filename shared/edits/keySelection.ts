@@ -117,7 +117,7 @@ function mergeAll(base: Channel, drop: Uint8Array | null, times: Float32Array, v
     if (j >= times.length || (i < bt.length && bt[i] < times[j])) {
       const limit = j < times.length ? times[j] : Infinity;
       let e = i;
-      while (e < bt.length && bt[e] < limit && !(drop && drop[e])) e++;
+      while (e < bt.length && bt[e] < limit && !drop?.[e]) e++;
       outT.set(bt.subarray(i, e), n);
       outV.set(bv.subarray(i * size, e * size), n * size);
       n += e - i;
