@@ -6,7 +6,11 @@
  *  - the autosave reaches main as writeVrma's bytes, sent in pieces no larger than PIECE_BYTES;
  *  - Save in place after a one-track edit sends the worker that track only, not the motion, and the
  *    saved bytes are writeVrma's of the edited motion;
- *  - a Save cancelled between pieces calls no saveFile and leaves no upload behind in main.
+ *  - a Save cancelled between pieces calls no saveFile and leaves no upload behind in main;
+ *  - Save clicked while the first autosave is still sending the motion, with an edit right after it
+ *    (the open-large e2e's order): the file is the motion of the click, byte for byte, and the
+ *    autosave after the edit is the edited motion (the sends went out interleaved and the worker's
+ *    copy was a mix of the two).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeLongMotion } from '../../../bench/longMotion';
@@ -127,5 +131,33 @@ describe('autosave and Save in Electron: the worker holds the motion, the page s
     await expect(writer.saveFile('/m/long.vrma', edited, { signal: stop.signal, onProgress: () => stop.abort() })).rejects.toMatchObject({ name: 'AbortError' });
     expect(saved.length).toBe(before);
     expect(pieces.size).toBe(0);
+  });
+
+  it('Save during the first autosave, an edit right after: the file is the motion of the click, the next autosave the edit', async () => {
+    // A fresh writer and worker (modules loaded again): nothing held yet, so the first autosave sends the whole file in slices.
+    vi.resetModules();
+    await import('../../../renderer/platform/autosaveWorker');
+    const { createAutosaveWriter } = await import('../../../renderer/platform/autosaveWriter');
+    const fresh = createAutosaveWriter(api);
+    const edit = (m: Motion, i: number, by: number): Motion => ({ ...m, channels: m.channels.map((x, k): Channel => (k === i ? { ...x, values: x.values.map((v) => v * by) } : x)) });
+    const clicked = edit(motion, 3, 0.25); // the first edit: what Save is clicked on
+    const later = edit(clicked, 11, -1); // the edit made while it saves
+    const savedBefore = saved.length, autosavedBefore = autosaved.length;
+    try {
+      // As desktopSession runs them: the edit's autosave starts, Save is clicked, the next edit's autosave
+      // waits for the one before (latestRunner) and then goes while the Save is still on its way.
+      const first = fresh.save(session, clicked);
+      const save = fresh.saveFile('/m/long.vrma', clicked);
+      const second = first.then(() => fresh.save(session, later));
+      await Promise.all([first, save, second]);
+      expect(saved.length).toBe(savedBefore + 1);
+      expect(same(saved[savedBefore], writeVrma(clicked))).toBe(true);
+      expect(autosaved.length).toBe(autosavedBefore + 2);
+      expect(same(autosaved[autosavedBefore], writeVrma(clicked))).toBe(true);
+      expect(same(autosaved[autosavedBefore + 1], writeVrma(later))).toBe(true);
+      expect(pieces.size).toBe(0);
+    } finally {
+      fresh.dispose();
+    }
   });
 });
