@@ -80,8 +80,9 @@ class WorkerCopy {
    * this one. Sends go out one at a time, in the order asked: each delta names what the worker holds
    * once the send before it went out. Interleaved (an autosave still shipping the file's buffer when
    * Save is clicked, the next edit's autosave right after), a send named buffers and channels the
-   * worker was told to drop or had not got yet, and Save failed or wrote a mix (the open-large e2e's
-   * Save that never reached the disk). The motion is the caller's, taken when it asked: Save writes
+   * worker was told to drop or had not got yet ("autosave: buffer 1 was not sent" in
+   * autosaveWriterElectron.test.ts; the likely cause of the open-large e2e's Save that never reached
+   * the disk, not caught there in two loaded runs). The motion is the caller's, taken when it asked: Save writes
    * the document of its click whatever is edited while it waits here.
    */
   send(w: Rpc, motion: Motion, build: (id: number, motion: MotionDelta) => AutosaveRequest & { id: number }): Promise<AutosaveReply> {

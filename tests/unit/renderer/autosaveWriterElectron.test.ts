@@ -9,8 +9,8 @@
  *  - a Save cancelled between pieces calls no saveFile and leaves no upload behind in main;
  *  - Save clicked while the first autosave is still sending the motion, with an edit right after it
  *    (the open-large e2e's order): the file is the motion of the click, byte for byte, and the
- *    autosave after the edit is the edited motion (the sends went out interleaved and the worker's
- *    copy was a mix of the two).
+ *    autosave after the edit is the edited motion (with the sends interleaved, the worker was named a
+ *    buffer it had been told to drop: "autosave: buffer 1 was not sent").
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeLongMotion } from '../../../bench/longMotion';
