@@ -102,20 +102,44 @@ class WorkerCopy {
     return { ...motion, channels, buffers: this.buffers.inUse(motion) };
   }
 
-  /** The motion's large buffers sent ahead, while nothing is to be saved yet (the worker holds no track of it). */
-  async prime(w: Rpc, motion: Motion): Promise<void> {
-    for (const b of this.buffers.wanted(motion.channels)) {
-      await this.buffers.ship(b, (chunk) => w.call((id) => ({ type: 'chunk', id, ...chunk }), { transfer: (r) => (r.type === 'chunk' ? [r.bytes] : []) }));
-    }
+  /** The send before the last one asked for has gone out (its reply may still be on its way). */
+  private turn: Promise<unknown> = Promise.resolve();
+
+  /**
+   * The motion's large buffers sent ahead, while nothing is to be saved yet (the worker holds no track
+   * of it). In the same queue as the sends, so a Save or autosave asked meanwhile never interleaves with it.
+   */
+  prime(w: Rpc, motion: Motion): Promise<void> {
+    const shipped = this.turn.then(async () => {
+      for (const b of this.buffers.wanted(motion.channels)) {
+        await this.buffers.ship(b, (chunk) => w.call((id) => ({ type: 'chunk', id, ...chunk }), { transfer: (r) => (r.type === 'chunk' ? [r.bytes] : []) }));
+      }
+    });
+    this.turn = shipped.catch(() => undefined);
+    return shipped;
   }
 
-  /** The motion as the worker is sent it (its new large buffers first, in slices); the worker then holds this one. */
-  async send(w: Rpc, motion: Motion, build: (id: number, motion: MotionDelta) => AutosaveRequest & { id: number }): Promise<AutosaveReply> {
-    for (const b of this.buffers.wanted(motion.channels.filter((c) => !this.held.has(c) && !spliceOf(c)))) {
-      await this.buffers.ship(b, (chunk) => w.call((id) => ({ type: 'chunk', id, ...chunk }), { transfer: (r) => (r.type === 'chunk' ? [r.bytes] : []) }));
-    }
-    const sent = () => (this.held = new Map(motion.channels.map((c, i) => [c, i])));
-    return w.call((id) => build(id, this.delta(motion)), { sent });
+  /**
+   * The motion as the worker is sent it (its new large buffers first, in slices); the worker then holds
+   * this one. Sends go out one at a time, in the order asked: each delta names what the worker holds
+   * once the send before it went out. Interleaved (an autosave still shipping the file's buffer when
+   * Save is clicked, the next edit's autosave right after), a send named buffers and channels the
+   * worker was told to drop or had not got yet ("autosave: buffer 1 was not sent" in
+   * autosaveWriterElectron.test.ts; the likely cause of the open-large e2e's Save that never reached
+   * the disk, not caught there in two loaded runs). The motion is the caller's, taken when it asked: Save writes
+   * the document of its click whatever is edited while it waits here.
+   */
+  send(w: Rpc, motion: Motion, build: (id: number, motion: MotionDelta) => AutosaveRequest & { id: number }): Promise<AutosaveReply> {
+    const posted = this.turn.then(async () => {
+      for (const b of this.buffers.wanted(motion.channels.filter((c) => !this.held.has(c) && !spliceOf(c)))) {
+        await this.buffers.ship(b, (chunk) => w.call((id) => ({ type: 'chunk', id, ...chunk }), { transfer: (r) => (r.type === 'chunk' ? [r.bytes] : []) }));
+      }
+      const sent = () => (this.held = new Map(motion.channels.map((c, i) => [c, i])));
+      // Wrapped: the next send waits for this one to be posted, not for its reply (an upload).
+      return { reply: w.call((id) => build(id, this.delta(motion)), { sent }) };
+    });
+    this.turn = posted.catch(() => undefined);
+    return posted.then((p) => p.reply);
   }
 }
 

@@ -12,6 +12,10 @@
  *    kept ends, and the file is writeVrma's of the motion after both;
  *  - a motion primed when opened has its file buffer sent ahead, twice asked or not: its first edit's
  *    autosave then sends that edit's track only.
+ *  - Save clicked while the first autosave is still sending the motion, with an edit right after it
+ *    (the open-large e2e's order): the file is the motion of the click, byte for byte, and the
+ *    autosave after the edit is the edited motion (with the sends interleaved, the worker was named a
+ *    buffer it had been told to drop: "autosave: buffer 1 was not sent").
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeLongMotion } from '../../../bench/longMotion';
@@ -174,5 +178,33 @@ describe('autosave and Save in Electron: the worker holds the motion, the page s
     expect(same(autosaved.at(-1)!, writeVrma(edited))).toBe(true);
     expect(posted.filter((p) => p.type === 'chunk')).toEqual([]);
     expect(posted.find((p) => p.type === 'save')!.bytes).toBe(c.values.byteLength);
+  });
+
+  it('Save during the first autosave, an edit right after: the file is the motion of the click, the next autosave the edit', async () => {
+    // A fresh writer and worker (modules loaded again): nothing held yet, so the first autosave sends the whole file in slices.
+    vi.resetModules();
+    await import('../../../renderer/platform/autosaveWorker');
+    const { createAutosaveWriter } = await import('../../../renderer/platform/autosaveWriter');
+    const fresh = createAutosaveWriter(api);
+    const edit = (m: Motion, i: number, by: number): Motion => ({ ...m, channels: m.channels.map((x, k): Channel => (k === i ? { ...x, values: x.values.map((v) => v * by) } : x)) });
+    const clicked = edit(motion, 3, 0.25); // the first edit: what Save is clicked on
+    const later = edit(clicked, 11, -1); // the edit made while it saves
+    const savedBefore = saved.length, autosavedBefore = autosaved.length;
+    try {
+      // As desktopSession runs them: the edit's autosave starts, Save is clicked, the next edit's autosave
+      // waits for the one before (latestRunner) and then goes while the Save is still on its way.
+      const first = fresh.save(session, clicked);
+      const save = fresh.saveFile('/m/long.vrma', clicked);
+      const second = first.then(() => fresh.save(session, later));
+      await Promise.all([first, save, second]);
+      expect(saved.length).toBe(savedBefore + 1);
+      expect(same(saved[savedBefore], writeVrma(clicked))).toBe(true);
+      expect(autosaved.length).toBe(autosavedBefore + 2);
+      expect(same(autosaved[autosavedBefore], writeVrma(clicked))).toBe(true);
+      expect(same(autosaved[autosavedBefore + 1], writeVrma(later))).toBe(true);
+      expect(pieces.size).toBe(0);
+    } finally {
+      fresh.dispose();
+    }
   });
 });
