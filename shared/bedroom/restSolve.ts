@@ -119,9 +119,12 @@ export function restTurns(input: RestInput): RestTurn[] {
     settlePass(body, turns);
     if (body.movedSince(before, body.lifted - lifted) < SETTLED_M) break;
   }
-  // What the joints could not rest within their limits, the whole body may (restBalance.ts).
+  // What the joints could not rest within their limits, the whole body may (restBalance.ts). On the
+  // back only rolled: tilted head end down it would leave the placement's line along the bed (sphere.vrm's
+  // head joint came 4 cm nearer its feet along it, placement.test.ts).
   const axes = bodyAxes(body);
-  if (axes) { for (const t of balanceTurns(body, [axes.across, axes.long])) turns.push({ bone: 'hips', ...t }); }
+  const rolled = (input.roll ?? 1) > 0;
+  if (axes) { for (const t of balanceTurns(body, rolled ? [axes.across, axes.long] : [axes.long])) turns.push({ bone: 'hips', ...t }); }
   return turns;
 }
 
