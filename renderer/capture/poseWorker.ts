@@ -1,0 +1,82 @@
+/**
+ * One @mediapipe/pose estimator in a worker of its own (renderer/capture/poseWorkers.ts starts one per
+ * core): the page hands it video frames as ImageBitmaps and gets the landmarks back, so two frames are
+ * estimated at once on two cores (the solution's wasm is single-threaded). A classic worker, not a
+ * module: the solution's worker path loads its wasm glue and packed assets with importScripts and
+ * draws its input into an OffscreenCanvas (pose.js: "solutions can only be loaded on a web page or in
+ * a web worker"). Requests are handled one after another, in the order sent (the graph's tracking
+ * reads the frames in order and its timestamps must increase).
+ */
+import type { PoseWorkerReply, PoseWorkerRequest } from './poseWorkerMessages';
+
+interface Landmark {
+  x: number;
+  y: number;
+  z: number;
+  visibility?: number;
+}
+interface Results {
+  poseLandmarks?: Landmark[];
+  poseWorldLandmarks?: Landmark[];
+  image?: { close?: () => void };
+}
+interface Solution {
+  setOptions(o: Record<string, unknown>): void;
+  onResults(cb: (r: Results) => void): void;
+  initialize(): Promise<void>;
+  send(input: { image: ImageBitmap }, timestamp: number): Promise<void>;
+}
+
+const scope = self as unknown as {
+  importScripts(...urls: string[]): void;
+  postMessage(message: PoseWorkerReply): void;
+  onmessage: ((e: MessageEvent<PoseWorkerRequest>) => void) | null;
+} & Record<string, unknown>;
+
+let pose: Solution | null = null;
+let last: Results | null = null;
+
+const flat = (points: readonly Landmark[]) => points.flatMap((p) => [p.x, p.y, p.z]);
+
+async function handle(m: PoseWorkerRequest): Promise<PoseWorkerReply> {
+  if (m.kind === 'init') {
+    const locateFile = (f: string) => m.files[f] ?? f;
+    // The packed assets' loader and the wasm glue read their file locations from this global (their `Module`).
+    scope.createMediapipeSolutionsPackedAssets = { locateFile };
+    scope.importScripts(m.script);
+    const Pose = scope.Pose as new(c: { locateFile(f: string): string }) => Solution;
+    if (!Pose) throw new Error("the capture model's script did not define Pose");
+    const p = new Pose({ locateFile });
+    p.setOptions(m.options);
+    p.onResults((r) => {
+      last = r;
+    });
+    await p.initialize();
+    pose = p;
+    return { id: m.id, kind: 'ready' };
+  }
+  if (!pose) throw new Error('the pose worker was sent a frame before it started');
+  last = null;
+  try {
+    await pose.send({ image: m.image }, m.stamp);
+  } finally {
+    m.image.close();
+  }
+  const r = last as Results | null;
+  // The solution's copy of the frame (an ImageBitmap in a worker) is not needed: freed at once.
+  r?.image?.close?.();
+  if (!r?.poseWorldLandmarks || !r.poseLandmarks) return { id: m.id, kind: 'none' };
+  return { id: m.id, kind: 'pose', world: flat(r.poseWorldLandmarks), image: flat(r.poseLandmarks), visibility: r.poseLandmarks.map((p) => p.visibility ?? 1) };
+}
+
+let queue: Promise<void> = Promise.resolve();
+scope.onmessage = (e) => {
+  const m = e.data;
+  queue = queue.then(async () => {
+    try {
+      scope.postMessage(await handle(m));
+    } catch (err) {
+      scope.postMessage({ id: m.id, kind: 'error', message: (err as Error)?.message || String(err) });
+    }
+  });
+};
