@@ -7,14 +7,9 @@
  * two frames.
  */
 import type { DetectedFrame } from '../../shared/capture/landmarks';
+import { stretches } from '../../shared/capture/stretches';
 import type { PoseWorker } from './poseWorkers';
 import { sampleTimes, seek, type DetectOptions } from './videoFrames';
-
-/** [start, end) of each worker's stretch of `count` samples: consecutive, sizes within one of each other. */
-export function stretches(count: number, workers: number): [number, number][] {
-  const n = Math.max(1, Math.min(workers, count));
-  return Array.from({ length: n }, (_, k) => [Math.round((k * count) / n), Math.round(((k + 1) * count) / n)]);
-}
 
 export async function detectFramesInWorkers(video: HTMLVideoElement, workers: readonly PoseWorker[], o: DetectOptions): Promise<DetectedFrame[]> {
   const times = sampleTimes(video.duration, o.fps);
