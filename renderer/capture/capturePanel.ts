@@ -18,7 +18,7 @@ import type { DetectedFrame } from '../../shared/capture/landmarks';
 
 /** Frames read per second of video: the closed loop's rate, a tenth of the detector's cost of 30. */
 export const CAPTURE_FPS = 10;
-/** How often the panel's picture of the video changes while it is read (ms). */
+/** How often the panel's picture of the video, its bar and its count change while it is read (ms). */
 const PREVIEW_MS = 400;
 const MIME: Readonly<Record<string, string>> = { '.mp4': 'video/mp4', '.webm': 'video/webm', '.mov': 'video/quicktime' };
 
@@ -35,7 +35,9 @@ async function readFrames(video: HTMLVideoElement, o: DetectOptions): Promise<De
   if (o.signal.aborted) throw new DOMException('capture cancelled', 'AbortError');
   captureStats.runs++;
   captureStats.workers = workers?.length ?? 0;
+  // What a test can see of it: the workers reading the frames and whether they run the SIMD wasm.
   video.closest('section')?.setAttribute('data-pose-workers', String(captureStats.workers));
+  if (workers) video.closest('section')?.setAttribute('data-pose-simd', String(workers.every((w) => w.simd)));
   return workers ? detectFramesInWorkers(video, workers, o) : detectFrames(video, model!, o);
 }
 
@@ -67,7 +69,7 @@ export function createVideoCapturer(): Pick<VideoCapturer, 'capture'> {
         url = await loadVideo(video, bytes, MIME[extensionOf(name)] ?? 'video/mp4');
         shown.width = video.videoWidth;
         shown.height = video.videoHeight;
-        let shownAt = -Infinity;
+        let shownAt = -Infinity, paintedAt = -Infinity;
         const frames = await readFrames(video, {
           fps: CAPTURE_FPS,
           details,
@@ -80,6 +82,11 @@ export function createVideoCapturer(): Pick<VideoCapturer, 'capture'> {
           },
           onFrame: (done, total) => {
             captureStats.framesRead++;
+            // The bar and the count change a few times a second, not at every frame: each change
+            // repaints and composites the page, which in software costs a good part of a frame's model.
+            const now = performance.now();
+            if (done < total && done > 1 && now - paintedAt < PREVIEW_MS) return;
+            paintedAt = now;
             bar.max = total;
             bar.value = done;
             status.textContent = t('capture.progress.frames', { done, total });

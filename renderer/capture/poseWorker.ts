@@ -44,6 +44,10 @@ async function handle(m: PoseWorkerRequest): Promise<PoseWorkerReply> {
     // The packed assets' loader and the wasm glue read their file locations from this global (their `Module`).
     scope.createMediapipeSolutionsPackedAssets = { locateFile };
     scope.importScripts(m.script);
+    // The solution's worker path hands importScripts its model file too (a .tflite it then fetches on
+    // its own when the model complexity is set): only its scripts are scripts.
+    const load = scope.importScripts.bind(scope);
+    scope.importScripts = (...urls: string[]) => load(...urls.filter((u) => !/\.tflite$/.test(u)));
     const Pose = scope.Pose as new(c: { locateFile(f: string): string }) => Solution;
     if (!Pose) throw new Error("the capture model's script did not define Pose");
     const p = new Pose({ locateFile });
@@ -52,8 +56,11 @@ async function handle(m: PoseWorkerRequest): Promise<PoseWorkerReply> {
       last = r;
     });
     await p.initialize();
+    shareGlContext(p);
     pose = p;
-    return { id: m.id, kind: 'ready' };
+    // Which build of the wasm the solution chose (it takes the SIMD one where WebAssembly SIMD compiles).
+    const wasm = performance.getEntriesByType('resource').map((e) => e.name).find((u) => u.endsWith('.wasm')) ?? '';
+    return { id: m.id, kind: 'ready', simd: /simd/.test(wasm) };
   }
   if (!pose) throw new Error('the pose worker was sent a frame before it started');
   last = null;
@@ -67,6 +74,20 @@ async function handle(m: PoseWorkerRequest): Promise<PoseWorkerReply> {
   r?.image?.close?.();
   if (!r?.poseWorldLandmarks || !r.poseLandmarks) return { id: m.id, kind: 'none' };
   return { id: m.id, kind: 'pose', world: flat(r.poseWorldLandmarks), image: flat(r.poseLandmarks), visibility: r.poseLandmarks.map((p) => p.visibility ?? 1) };
+}
+
+/**
+ * pose.js 0.5.1675469404's worker path makes its OffscreenCanvas's WebGL context but never keeps it
+ * where the frame input reads it (the page path does: `K`), so the first send fails ("reading
+ * 'canvas'"). The context is the canvas's own (getContext hands back the one made): kept there
+ * here. The names are the package's minified ones; if they are not what this expects, the worker
+ * says so and the page's estimator reads the frames instead.
+ */
+function shareGlContext(p: Solution): void {
+  const inner = (p as unknown as { h?: { m?: unknown; K?: unknown } }).h;
+  if (!inner || !(inner.m instanceof OffscreenCanvas)) throw new Error("the pose solution's worker canvas is not where this build expects it");
+  inner.K ??= inner.m.getContext('webgl2') ?? inner.m.getContext('webgl');
+  if (!inner.K) throw new Error("the pose solution's worker canvas has no WebGL context");
 }
 
 let queue: Promise<void> = Promise.resolve();

@@ -6,7 +6,8 @@ export type PoseWorkerRequest =
   | { readonly id: number; readonly kind: 'frame'; readonly image: ImageBitmap; readonly stamp: number };
 
 export type PoseWorkerReply =
-  | { readonly id: number; readonly kind: 'ready' }
+  /** simd: the solution runs its SIMD wasm build. */
+  | { readonly id: number; readonly kind: 'ready'; readonly simd: boolean }
   | { readonly id: number; readonly kind: 'none' }
   /** Flat x, y, z per landmark: world in metres about the hips, image in 0..1 of the frame. */
   | { readonly id: number; readonly kind: 'pose'; readonly world: number[]; readonly image: number[]; readonly visibility: number[] }

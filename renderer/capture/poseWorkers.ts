@@ -23,6 +23,8 @@ export interface WorkerPose {
 export class PoseWorker {
   private readonly rpc = new WorkerRpc<PoseWorkerRequest, PoseWorkerReply>(() => new Worker(new URL('./poseWorker.ts', import.meta.url), { name: 'pose' }));
   private stamp = 0;
+  /** The model runs the SIMD build of its wasm (known once started). */
+  simd = false;
 
   /** Resolves when the model is loaded; rejects with the worker's reason. */
   async start(): Promise<void> {
@@ -30,6 +32,7 @@ export class PoseWorker {
     const files = Object.fromEntries(Object.entries(POSE_FILES).map(([k, v]) => [k, absolute(v)]));
     const r = await this.rpc.call((id) => ({ id, kind: 'init', script: absolute(POSE_SCRIPT), files, options: poseOptions(1) }));
     if (r.kind === 'error') throw new Error(r.message);
+    this.simd = r.kind === 'ready' && r.simd;
   }
 
   /** The stamp a run starts after (its graph needs them to increase across runs). */
