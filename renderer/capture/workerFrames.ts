@@ -7,7 +7,7 @@
  * two frames.
  */
 import type { DetectedFrame } from '../../shared/capture/landmarks';
-import { stretches } from '../../shared/capture/stretches';
+import { LEAD_IN, stretches } from '../../shared/capture/stretches';
 import type { PoseWorker } from './poseWorkers';
 import { sampleTimes, seek, type DetectOptions } from './videoFrames';
 
@@ -15,7 +15,10 @@ export async function detectFramesInWorkers(video: HTMLVideoElement, workers: re
   const times = sampleTimes(video.duration, o.fps);
   const parts = stretches(times.length, workers.length);
   const frames: DetectedFrame[] = new Array(times.length);
-  const next = parts.map(([start]) => start);
+  // A worker after the first starts LEAD_IN frames before its stretch, their answers dropped: its
+  // tracking has settled by the stretch's first frame (capture-stretches.test.ts measures why).
+  const first = parts.map(([start], k) => (k === 0 ? start : Math.max(0, start - LEAD_IN)));
+  const next = [...first];
   const busy: Promise<void>[] = parts.map(() => Promise.resolve());
   // Each run continues a second after a worker's last stamp (its graph needs them to increase).
   const bases = parts.map((_, k) => workers[k].lastStamp + 1000);
@@ -40,11 +43,12 @@ export async function detectFramesInWorkers(video: HTMLVideoElement, workers: re
       const w = workers[k];
       // A stretch's first frame is read twice (the first answer dropped), as the page's estimator does
       // at a clip's start: on the CPU path the first read can miss a person the second read finds.
-      const warm = i === start ? w.estimate(await createImageBitmap(shown), bases[k] + times[i] * 1000 - 500) : Promise.resolve(null);
+      const warm = i === first[k] ? w.estimate(await createImageBitmap(shown), bases[k] + times[i] * 1000 - 500) : Promise.resolve(null);
       const time = times[i];
       busy[k] = warm
         .then(() => w.estimate(shown, bases[k] + time * 1000))
         .then((r) => {
+          if (i < start) return;
           frames[i] = r ? { time, world: r.world, image: r.image, visibility: r.visibility } : { time };
           o.onFrame(++done, times.length);
         })
