@@ -51,7 +51,6 @@ async function handle(m: PoseWorkerRequest): Promise<PoseWorkerReply> {
     const Pose = scope.Pose as new(c: { locateFile(f: string): string }) => Solution;
     if (!Pose) throw new Error("the capture model's script did not define Pose");
     const p = new Pose({ locateFile });
-    dropOutputImage(p);
     p.setOptions(m.options);
     p.onResults((r) => {
       last = r;
@@ -89,18 +88,6 @@ function shareGlContext(p: Solution): void {
   if (!inner || !(inner.m instanceof OffscreenCanvas)) throw new Error("the pose solution's worker canvas is not where this build expects it");
   inner.K ??= inner.m.getContext('webgl2') ?? inner.m.getContext('webgl');
   if (!inner.K) throw new Error("the pose solution's worker canvas has no WebGL context");
-}
-
-/**
- * The solution hands back the frame it read with every answer, drawn anew into its canvas (a full-frame
- * draw on software GL) and copied out as an ImageBitmap; the studio reads the landmarks only. Its
- * listener is told not to convert that stream (the answer still waits for it, as before). Left as it
- * is if the package's minified listener table is not where this expects it.
- */
-function dropOutputImage(p: Solution): void {
-  const listeners = (p as unknown as { h?: { h?: { listeners?: { outs?: Record<string, unknown> }[] } } }).h?.h?.listeners;
-  const outs = listeners?.[0]?.outs;
-  if (outs && 'image' in outs && 'poseLandmarks' in outs) delete outs.image;
 }
 
 let queue: Promise<void> = Promise.resolve();
