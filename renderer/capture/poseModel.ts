@@ -3,8 +3,9 @@
  * app (vite copies each `?url` import into the build), handed over by solutionScript, so nothing is
  * downloaded.
  *
- * Why the page and not a worker: the solution's graph draws its input into a WebGL canvas it creates
- * with `document`, which a worker has not; the studio keeps the page responsive by awaiting each frame.
+ * A video file's frames go to estimators in workers (poseWorkers.ts, one per core); the page's own
+ * estimator here serves the webcam's preview, and a video's frames when the hands or the face are read
+ * too (those models read the frame in the page) or where a worker cannot run the model.
  */
 import poseJs from '@mediapipe/pose/pose.js?url';
 import simdJs from '@mediapipe/pose/pose_solution_simd_wasm_bin.js?url';
@@ -19,7 +20,9 @@ import full from '@mediapipe/pose/pose_landmark_full.tflite?url';
 import { inferenceOptions } from './inferenceDevice';
 import { createSolution } from './solutionScript';
 
-const FILES: Readonly<Record<string, string>> = {
+/** The solution's script and its files by the name it asks for (a worker gets them as absolute URLs). */
+export const POSE_SCRIPT: string = poseJs;
+export const POSE_FILES: Readonly<Record<string, string>> = {
   'pose_solution_simd_wasm_bin.js': simdJs,
   'pose_solution_simd_wasm_bin.wasm': simdWasm,
   'pose_solution_wasm_bin.js': wasmJs,
@@ -72,10 +75,19 @@ export function sharedPose(): Promise<PoseSolution> {
   return shared;
 }
 
+/** The studio's options of the pose solution (the same in the page and in a worker). */
+export const poseOptions = (modelComplexity: 0 | 1): Record<string, unknown> => ({
+  modelComplexity,
+  smoothLandmarks: false,
+  enableSegmentation: false,
+  selfieMode: false,
+  ...inferenceOptions(),
+});
+
 /** A ready pose estimator; the lite model (0) or the full one (1, the closed loop's). */
 export async function createPose(modelComplexity: 0 | 1): Promise<PoseSolution> {
-  const pose = await createSolution<PoseSolution>(poseJs, 'Pose', FILES);
-  pose.setOptions({ modelComplexity, smoothLandmarks: false, enableSegmentation: false, selfieMode: false, ...inferenceOptions() });
+  const pose = await createSolution<PoseSolution>(poseJs, 'Pose', POSE_FILES);
+  pose.setOptions(poseOptions(modelComplexity));
   await pose.initialize();
   return pose;
 }

@@ -37,7 +37,8 @@ export async function loadVideo(video: HTMLVideoElement, bytes: Uint8Array, mime
   return url;
 }
 
-function seek(video: HTMLVideoElement, time: number): Promise<void> {
+/** Shows the frame at `time` (resolves at once when it is shown already). */
+export function seek(video: HTMLVideoElement, time: number): Promise<void> {
   return new Promise((resolve) => {
     if (Math.abs(video.currentTime - time) < 1e-4 && video.readyState >= 2) return resolve();
     video.onseeked = () => resolve();
@@ -51,6 +52,8 @@ export interface DetectOptions {
   /** The hands and the face too (Settings.capture), on frames with a person. */
   readonly details?: DetailChoice;
   onFrame(done: number, total: number): void;
+  /** Sees each frame just before the model reads it (the panel draws a few of them). */
+  preview?(frame: CanvasImageSource): void;
 }
 
 /** Sample times at `fps` from 0 up to the video's end (a video of N frames at fps lasts N/fps: its last frame starts before the end). */
@@ -85,6 +88,7 @@ export async function detectFrames(video: HTMLVideoElement, pose: PoseSolution, 
     // The model's first frame of a run is read twice (the first answer dropped): on the CPU path the
     // first read of a new clip can miss a person the second read finds (capture-face's first frame).
     if (i === 0) await pose.send({ image: video }, nextStamp(base - 500));
+    o.preview?.(shown ?? video);
     result = null;
     const stamp = nextStamp(base + time * 1000);
     try {

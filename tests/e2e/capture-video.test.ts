@@ -46,6 +46,13 @@ describe.skipIf(!!SKIP)(`capture from a video in the studio${SKIP ? ` (skipped: 
       await panel.waitFor();
       await expect.poll(() => page.locator('#capture-progress').evaluate((p: HTMLProgressElement) => p.value), { timeout: 120_000 }).toBeGreaterThanOrEqual(1);
       expect(await page.locator('#capture-video').evaluate((v: HTMLVideoElement) => ({ w: v.videoWidth, h: v.videoHeight }))).toEqual({ w: W, h: H });
+      // The body alone: the frames go to one pose worker per core (two at most), each on the SIMD wasm;
+      // the panel shows them on its canvas, the decoding video stays unseen.
+      const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+      expect(await panel.getAttribute('data-pose-workers')).toBe(String(Math.min(2, cores)));
+      expect(await panel.getAttribute('data-pose-simd')).toBe('true');
+      expect(await page.locator('#capture-video').isVisible()).toBe(false);
+      expect(await page.locator('#capture-preview').evaluate((c: HTMLCanvasElement) => ({ w: c.width, h: c.height, shown: c.getBoundingClientRect().width > 0 }))).toEqual({ w: W, h: H, shown: true });
       // The click as an event: the page's thread is busy inside the detector most of the time, and
       // Playwright's pointer click waits on rendering steps a loaded software-GL page is slow to reach.
       await panel.getByRole('button', { name: 'Cancel' }).dispatchEvent('click');

@@ -144,6 +144,16 @@ window.renderAndDetect = async (o) => {
   let result = null;
   pose.onResults((r) => { result = r; });
   if (o.detect !== false) await pose.initialize();
+  // A second estimator from frame stretchFrom on, as the studio's second pose worker reads the
+  // clip's second stretch (renderer/capture/workerFrames): its first frame read twice, then in order.
+  const second = o.stretchFrom === undefined ? null : new Pose({ locateFile: (f) => '/nm/@mediapipe/pose/' + f });
+  let result2 = null;
+  const stretched = [];
+  if (second) {
+    second.setOptions({ modelComplexity: o.modelComplexity, smoothLandmarks: false, enableSegmentation: false, selfieMode: false, useCpuInference: o.cpuInference !== false });
+    second.onResults((r) => { result2 = r; });
+    await second.initialize();
+  }
   // The studio's hands and face models (renderer/capture/detailModels), run after the pose as it does.
   const extra = [];
   if (o.hands) extra.push(Object.assign(new Hands({ locateFile: (f) => '/nm/@mediapipe/hands/' + f }), { key: 'hands', opts: { maxNumHands: 2, modelComplexity: 1, selfieMode: false, useCpuInference: o.cpuInference !== false } }));
@@ -169,6 +179,17 @@ window.renderAndDetect = async (o) => {
     await pose.send({ image: renderer.domElement }, Math.round(i * 1000 / o.fps));
     for (const m of extra) await m.send({ image: renderer.domElement }, Math.round(i * 1000 / o.fps));
     ms.push(performance.now() - a);
+    const lead = Math.max(0, o.stretchFrom - (o.stretchLeadIn ?? 0));
+    if (second && i >= lead) {
+      if (i === lead) await second.send({ image: renderer.domElement }, Math.round(i * 1000 / o.fps) - 50);
+      result2 = null;
+      await second.send({ image: renderer.domElement }, Math.round(i * 1000 / o.fps));
+      const q = result2;
+      // The lead-in frames only start its tracking (their answers are the first estimator's).
+      if (i >= o.stretchFrom)
+      stretched.push(!q || !q.poseWorldLandmarks ? { time: t } : { time: t, world: q.poseWorldLandmarks.flatMap((p) => [p.x, p.y, p.z]),
+        image: q.poseLandmarks.flatMap((p) => [p.x, p.y, p.z]), visibility: q.poseLandmarks.map((p) => p.visibility ?? 1) });
+    }
     const r = result;
     if (!r || !r.poseWorldLandmarks) { frames.push({ time: t }); continue; }
     frames.push({ time: t, world: r.poseWorldLandmarks.flatMap((p) => [p.x, p.y, p.z]),
@@ -176,9 +197,10 @@ window.renderAndDetect = async (o) => {
     if (o.snapshotAt === i) window.snapshot = renderer.domElement.toDataURL('image/png');
   }
   pose.close();
+  if (second) second.close();
   for (const m of extra) m.close();
   renderer.dispose();
-  return { frames, ms, found };
+  return { frames, ms, found, stretched: second ? [...frames.slice(0, o.stretchFrom), ...stretched] : undefined };
 };
 window.ready = true;
 </script></body></html>`;
@@ -223,6 +245,13 @@ export interface RenderOptions {
   readonly face?: boolean;
   /** A drawn human face over the mannequin's head, one entry per frame drawn (the last one held). */
   readonly drawnFace?: readonly FaceFrame[];
+  /**
+   * A second estimator reads the frames from this one on (RenderResult.stretched): the studio's two
+   * pose workers, each on its stretch of the clip, against one estimator on all of it (`frames`).
+   */
+  readonly stretchFrom?: number;
+  /** Frames before stretchFrom the second estimator reads first, their answers dropped (the studio's lead-in). */
+  readonly stretchLeadIn?: number;
 }
 
 export interface RenderResult {
@@ -232,6 +261,8 @@ export interface RenderResult {
   /** Frames where the hands model found a hand and the face model a face (when asked for). */
   readonly found?: { readonly hands: number; readonly face: number };
   readonly snapshot?: string;
+  /** With stretchFrom: the first estimator's frames before it, the second's from it on. */
+  readonly stretched?: DetectedFrame[];
 }
 
 /** The rig's page, served by Playwright's router (nothing listens on a port). */
