@@ -91,7 +91,8 @@ export async function run(): Promise<void> {
       const main = ((treeTicks(process.pid, true) ?? 0) - m0) / 100;
       const threads = threadSeconds(th0, threadTicks(process.pid), 0.5);
       const done = await page.evaluate(() =>
-        (window as unknown as { __studio: { state(): { messages: { text: string }[] } } }).__studio.state().messages.map((m) => m.text).find((t) => t.startsWith('Captured')) ?? `no capture message (${(window as unknown as { __studio: { state(): { messages: { text: string }[] } } }).__studio.state().messages.map((m) => m.text).join(' | ')})`
+        (window as unknown as { __studio: { state(): { messages: { text: string }[] } } }).__studio.state().messages.map((m) => m.text).find((t) => t.startsWith('Captured')) ??
+          `no capture message (${(window as unknown as { __studio: { state(): { messages: { text: string }[] } } }).__studio.state().messages.map((m) => m.text).join(' | ')})`
       );
       const redrawn = (await page.evaluate(() => (window as unknown as { __studio: { framesDrawn(): number } }).__studio.framesDrawn())) - drawn0;
       console.log(`captureMinute: ${done} The viewport drew ${redrawn} frames meanwhile.`);
