@@ -7,7 +7,7 @@
  *    their status (wrapped WebGL calls: with no KHR_parallel_shader_compile the first status read waits
  *    for the compile and link);
  *  - the other fetches (avatar, settings, library, session) with their start and end.
- *   npx electron-vite build && [BENCH_PROFILE=dir] node --import tsx bench/firstFrameTrace.ts [trace.json]
+ *   npx electron-vite build && [BENCH_PROFILE=dir] [BENCH_OUT=other/out] node --import tsx bench/firstFrameTrace.ts [trace.json]
  * A tool to read, not a bench: one load, nothing compared with a baseline.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -87,7 +87,8 @@ const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline'
 
 async function main(): Promise<void> {
   const tracePath = process.argv[2] ?? join(REPO_DIR, 'out', 'firstFrame.trace.json');
-  const host = await startHost();
+  // BENCH_OUT=/path/to/out traces another build (its out/main/host.js serves its renderer).
+  const host = await startHost(process.env.BENCH_OUT ? { hostScript: join(process.env.BENCH_OUT, 'main', 'host.js') } : {});
   const browser = await launchBrowser();
   try {
     // A warm-up load: the host's first read of each file, as the bench does.
