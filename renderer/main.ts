@@ -12,6 +12,9 @@ const root = document.getElementById('app') ?? document.body;
 // The studio's code (most of the page's script) is fetched and compiled while the host answers the
 // session, settings and platform calls below, instead of after them (issue 30: the first frame).
 const studioModule = import('./shell/startStudio');
+// As soon as it has loaded: the viewport, walk cycle and mannequin, which need no answer from the host.
+const prelude = studioModule.then((m) => m.prepareStudio());
+prelude.catch(() => undefined); // reported below, once the session is there (or not at all on the no-access page)
 
 /** Browser host: trade the one-time launch code for this tab's session token (no-op in Electron). */
 async function session(): Promise<boolean> {
@@ -32,7 +35,7 @@ async function session(): Promise<boolean> {
 session().then(async (ok) => {
   if (!ok) return undefined;
   const early = startCalls();
-  return (await studioModule).startStudio(root, early);
+  return (await studioModule).startStudio(root, early, await prelude);
 }).catch((e: unknown) => {
   // Never a blank screen: whatever broke is written where the studio would be.
   const box = document.createElement('pre');

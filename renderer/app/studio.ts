@@ -235,11 +235,17 @@ export class Studio {
   }
 
   async setAvatar(bytes: Uint8Array, name: string): Promise<void> {
-    const loaded = await loadAvatar(bytes, name, [], this.viewport.renderer);
+    this.placeAvatar(await loadAvatar(bytes, name, [], this.viewport.renderer));
+  }
+
+  /** Puts an avatar read with this viewport's renderer (loadAvatar) in the scene, in place of the current one. */
+  placeAvatar(loaded: LoadedAvatar): void {
     const old = this.avatar;
     this.preview?.dispose();
     if (old) disposeAvatar(old);
     this.avatar = loaded;
+    // Its programs compile in the GPU process while the preview and the framing below are built.
+    this.viewport.prepare(loaded.vrm.scene);
     this.viewport.scene.add(loaded.vrm.scene);
     this.preview = new Preview(loaded);
     this.rebuildPreview();

@@ -5,7 +5,7 @@
  * (startStudio) hands it in. Views that need more of the viewport (camera, passes, orbit) are given
  * the Viewport itself by the shell, not through the studio.
  */
-import type { Box3, Scene, WebGLRenderer } from 'three';
+import type { Box3, Object3D, Scene, WebGLRenderer } from 'three';
 
 /** Per-frame work before drawing (seconds since the last frame); returns true while it needs more frames (an animation runs). */
 // biome-ignore lint/suspicious/noConfusingVoidType: a callback that returns nothing means "no redraw needed".
@@ -20,6 +20,8 @@ export interface StudioViewport {
   onFrame(cb: FrameCallback): () => void;
   /** Something in the scene changed: draw it in the next animation frame (many calls, one draw). */
   requestRender(): void;
+  /** Starts compiling the shader programs of `object` (default: the whole scene), without waiting for them (a new avatar). */
+  prepare(object?: Object3D): void;
   /** Points the camera at `box` (the space the avatar takes over the motion). */
   frameBox(box: Box3): void;
 }

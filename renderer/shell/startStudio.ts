@@ -3,11 +3,10 @@
 import '../capture/installCapture';
 import { isElectron } from '../platform/studioApi';
 import { buildMotion } from '../../shared/vrma/buildMotion';
-import { Viewport } from '../viewport/viewport';
 import { Studio } from '../app/studio';
 import { registerStudioCommands } from './studioCommands';
 import { bindShortcuts } from './shortcuts';
-import { mannequinBytes, walkCycleMotion } from '../app/core';
+import { mannequinBytes } from '../app/core';
 import { createTimeline } from '../timeline/timelinePanel';
 import { createDopeSheet } from '../timeline/dopeSheetPanel';
 import { createCurveView } from '../timeline/curveViewPanel';
@@ -24,7 +23,6 @@ import { syncDesktop } from './desktopSync';
 import { BUILTIN_AVATAR_NAME } from '../app/builtinAvatar';
 import { answerCloseRequests } from './closeRequests';
 import { createDocumentActions } from './documentActions';
-import { h } from '../ui/dom';
 import { errorText } from '../ui/messages';
 import { t } from '../../shared/i18n';
 import { LanguageChoice } from '../app/language';
@@ -33,9 +31,15 @@ import { createShortcutsOverlay } from './shortcutsOverlay';
 import { openQuestions } from '../panels/openQuestions';
 import { createOnionSkin } from '../viewport/onionSkinControls';
 import { markSceneReady } from '../ui/sceneReady';
+import { prepareStudio, type StudioPrelude } from './studioPrelude';
 
-/** `early`: the StudioApi and the settings client renderer/main.ts made (and started reading) before this code had loaded. */
-export async function startStudio(root: HTMLElement, early: StartCalls = startCalls()): Promise<Studio> {
+export { prepareStudio };
+
+/**
+ * `early`: the StudioApi and the settings client renderer/main.ts made (and started reading) before this code had loaded;
+ * `prelude`: the viewport, walk cycle and mannequin it started as soon as this code had loaded (studioPrelude.ts).
+ */
+export async function startStudio(root: HTMLElement, early: StartCalls = startCalls(), prelude: StudioPrelude = prepareStudio()): Promise<Studio> {
   const startedAt = performance.now();
   // The test hook's chunk is fetched only when the host says it runs for tests (VRMA_STUDIO_TEST_HOOK=1),
   // in parallel with the start-up below; it is installed before the first frame is drawn.
@@ -49,10 +53,8 @@ export async function startStudio(root: HTMLElement, early: StartCalls = startCa
   // The language is settled before anything is built, so the first frame is already in it.
   const language = new LanguageChoice(settings);
   await language.load();
-  const viewportBox = h('div', { class: 'viewport', id: 'viewport' });
-  const viewport = new Viewport(viewportBox);
-
-  const walk = (await walkCycleMotion().catch(() => null)) ?? buildMotion({ rotations: {}, generator: 'VRMA Studio rest pose' });
+  const { viewportBox, viewport } = prelude;
+  const walk = (await prelude.walk) ?? buildMotion({ rotations: {}, generator: 'VRMA Studio rest pose' });
   const studio = new Studio(viewport, api, walk, 'walk', settings);
   const shortcuts = createShortcutsOverlay(studio.commands);
   // Native dialogs (Electron) give the file's path, so saves can land beside it; the browser uses the file input.
@@ -130,7 +132,10 @@ export async function startStudio(root: HTMLElement, early: StartCalls = startCa
   syncDesktop(studio);
 
   try {
-    await loadMannequin();
+    // The start-up mannequin is the one the prelude read (its programs already compiling); the library's button makes a new one.
+    const mannequin = await prelude.mannequin;
+    if (mannequin) studio.placeAvatar(mannequin);
+    else studio.messages.error(() => t('studio.mannequin.unavailable'));
   } catch (e) {
     studio.messages.error(() => t('studio.mannequin.failed', { detail: errorText(e) }));
   }

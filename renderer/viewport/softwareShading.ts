@@ -18,12 +18,17 @@ export class SoftwareShading {
       const child = children[i];
       if (this.seen.has(child)) continue;
       this.seen.add(child);
-      child.traverse((o) => {
-        const mesh = o as THREE.Mesh;
-        if (!mesh.isMesh) return;
-        mesh.material = Array.isArray(mesh.material) ? mesh.material.map((m) => this.convert(m)) : this.convert(mesh.material);
-      });
+      this.convertTree(child);
     }
+  }
+
+  /** Converts the materials of `object` and everything under it (an avatar not yet in the scene, before its programs are compiled). */
+  convertTree(object: THREE.Object3D): void {
+    object.traverse((o) => {
+      const mesh = o as THREE.Mesh;
+      if (!mesh.isMesh) return;
+      mesh.material = Array.isArray(mesh.material) ? mesh.material.map((m) => this.convert(m)) : this.convert(mesh.material);
+    });
   }
 
   private convert(material: THREE.Material): THREE.Material {

@@ -75,6 +75,22 @@ export class Viewport implements StudioViewport {
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(container);
     this.resize();
+    this.prepare();
+  }
+
+  /**
+   * Sends the shader programs of what the scene holds now to the GPU process, and returns without
+   * waiting for them: three.js reads a program's link status only when it first draws with it. With
+   * no KHR_parallel_shader_compile (SwiftShader), the first draw would otherwise ask for each link
+   * and wait for it in turn; asked for here, the GPU process compiles them while the page goes on
+   * building the studio (issue 30: the grid's program, the first one, also pays SwiftShader's start-up).
+   * `object`: one not yet in the scene (an avatar just read), compiled for the scene's lights.
+   */
+  prepare(object: THREE.Object3D = this.scene): void {
+    if (object === this.scene) this.softwareShading?.apply(this.scene);
+    else this.softwareShading?.convertTree(object);
+    this.renderer.compile(object, this.camera, this.scene);
+    this.renderer.getContext().flush();
   }
 
   onFrame(cb: FrameCallback): () => void {
