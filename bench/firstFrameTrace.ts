@@ -32,7 +32,14 @@ interface TraceEvent {
 
 /** Wraps the WebGL calls that wait on the GPU process (run in the page before its scripts). */
 function glProbe(): void {
-  const stats = { programs: 0, shaders: 0, waits: {} as Record<string, { n: number; ms: number }>, firstLinkAt: -1, lastWaitAt: -1, perProgram: [] as { name: string; linkAt: number; blockedMs: number }[] };
+  const stats = {
+    programs: 0,
+    shaders: 0,
+    waits: {} as Record<string, { n: number; ms: number }>,
+    firstLinkAt: -1,
+    lastWaitAt: -1,
+    perProgram: [] as { name: string; linkAt: number; blockedMs: number }[],
+  };
   // Each program by its three.js SHADER_NAME (the material's type and name), the time its link was
   // asked for and the time the page then blocked on its status and logs.
   const shaderName = new WeakMap<object, string>();
@@ -44,7 +51,7 @@ function glProbe(): void {
   for (const proto of [WebGL2RenderingContext.prototype, WebGLRenderingContext.prototype] as unknown as Record<string, (...a: unknown[]) => unknown>[]) {
     const wrap = (name: string, before?: () => void) => {
       const f = proto[name];
-      proto[name] = function (this: unknown, ...a: unknown[]) {
+      proto[name] = function(this: unknown, ...a: unknown[]) {
         before?.();
         const t = performance.now();
         const r = f.apply(this, a);
@@ -54,7 +61,11 @@ function glProbe(): void {
         w.ms += took;
         const p = a[0] && typeof a[0] === 'object' ? (programOf.get(a[0]) ?? shaderProgram.get(a[0])) : undefined;
         if (p && /^get(Program|Shader)/.test(name)) p.blockedMs += took;
-        if (name === 'shaderSource') shaderName.set(a[0] as object, /^#define SHADER_TYPE (.*)$/m.exec(String(a[1]))?.[1] + ' ' + (/^#define SHADER_NAME (.*)$/m.exec(String(a[1]))?.[1] ?? '') + ' ' + String(a[1]).length + 'ch');
+        if (name === 'shaderSource')
+          shaderName.set(
+            a[0] as object,
+            /^#define SHADER_TYPE (.*)$/m.exec(String(a[1]))?.[1] + ' ' + (/^#define SHADER_NAME (.*)$/m.exec(String(a[1]))?.[1] ?? '') + ' ' + String(a[1]).length + 'ch',
+          );
         if (name === 'attachShader') {
           const prog = a[0] as object;
           let q = programOf.get(prog);
@@ -78,7 +89,22 @@ function glProbe(): void {
       if (stats.firstLinkAt < 0) stats.firstLinkAt = performance.now();
     });
     wrap('compileShader', () => stats.shaders++);
-    for (const n of ['getProgramParameter', 'getShaderParameter', 'getProgramInfoLog', 'getShaderInfoLog', 'getError', 'getShaderPrecisionFormat', 'getParameter', 'texImage2D', 'bufferData', 'readPixels', 'shaderSource', 'attachShader'])
+    for (
+      const n of [
+        'getProgramParameter',
+        'getShaderParameter',
+        'getProgramInfoLog',
+        'getShaderInfoLog',
+        'getError',
+        'getShaderPrecisionFormat',
+        'getParameter',
+        'texImage2D',
+        'bufferData',
+        'readPixels',
+        'shaderSource',
+        'attachShader',
+      ]
+    )
       wrap(n);
   }
 }
@@ -146,7 +172,14 @@ interface PageFacts {
   firstFrameMs: number;
   resources: { name: string; start: number; reqStart: number; respStart: number; end: number; bytes: number }[];
   nav: { resp: number; domInteractive: number; dcl: number };
-  gl: { programs: number; shaders: number; waits: Record<string, { n: number; ms: number }>; firstLinkAt: number; lastWaitAt: number; perProgram: { name: string; linkAt: number; blockedMs: number }[] };
+  gl: {
+    programs: number;
+    shaders: number;
+    waits: Record<string, { n: number; ms: number }>;
+    firstLinkAt: number;
+    lastWaitAt: number;
+    perProgram: { name: string; linkAt: number; blockedMs: number }[];
+  };
   marks: [string, number][];
 }
 
@@ -158,7 +191,7 @@ function report(trace: { traceEvents: TraceEvent[] }, f: PageFacts): void {
   for (const e of ev) if (e.ph === 'M' && e.name === 'thread_name') threadName.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');
   const origin = ev.find((e) => e.name === 'first-frame-trace-origin');
   const originAt = f.marks.find(([n]) => n === 'first-frame-trace-origin')?.[1];
-  if (!origin || originAt === undefined) throw new Error('the page\'s origin mark is not in the trace');
+  if (!origin || originAt === undefined) throw new Error("the page's origin mark is not in the trace");
   const main = `${origin.pid}:${origin.tid}`;
   const t0 = origin.ts - originAt * 1000;
   const tEnd = t0 + f.firstFrameMs * 1000;
@@ -226,11 +259,15 @@ function report(trace: { traceEvents: TraceEvent[] }, f: PageFacts): void {
   printTable(
     'Other fetches before the first frame',
     ['resource', 'kB', 'start', 'response start', 'end'],
-    f.resources.filter((r) => r.start <= f.firstFrameMs && !/\.js$/.test(r.name)).sort((a, b) => a.start - b.start).map((r) => [r.name.slice(0, 70), (r.bytes / 1024).toFixed(0), ms(r.start), ms(r.respStart), ms(r.end)]),
+    f.resources.filter((r) => r.start <= f.firstFrameMs && !/\.js$/.test(r.name)).sort((a, b) => a.start - b.start).map((
+      r,
+    ) => [r.name.slice(0, 70), (r.bytes / 1024).toFixed(0), ms(r.start), ms(r.respStart), ms(r.end)]),
   );
   const linked = f.gl.perProgram.filter((p) => p.linkAt >= 0 && p.linkAt <= f.firstFrameMs);
   printTable(
-    `WebGL until the page was read (after the first frame): ${f.gl.programs} programs linked, ${f.gl.shaders} shaders compiled; ${linked.length} linked before the first frame, the first at ${ms(f.gl.firstLinkAt)} ms`,
+    `WebGL until the page was read (after the first frame): ${f.gl.programs} programs linked, ${f.gl.shaders} shaders compiled; ${linked.length} linked before the first frame, the first at ${
+      ms(f.gl.firstLinkAt)
+    } ms`,
     ['call', 'n', 'blocked ms'],
     Object.entries(f.gl.waits).sort((a, b) => b[1].ms - a[1].ms).map(([n, w]) => [n, String(w.n), ms(w.ms)]),
   );
