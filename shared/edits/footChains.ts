@@ -36,6 +36,8 @@ export function createChainMeasurer(motion: Motion, bones: readonly HumanBoneNam
   const present = nodeOf.map((hit) => hit !== undefined);
   const sizes = channels.map((c) => componentsOf(c.path));
   const samples = channels.map((_, k) => new Float64Array(RUN * sizes[k]));
+  // Where each channel's search stopped: the next run (or slice) starts there.
+  const cursors = channels.map(() => ({ key: -1 }));
   const local = new Float64Array(rest.length);
   const world = new Float64Array(nodeCount * 16);
   const composed = new Uint8Array(nodeCount);
@@ -47,7 +49,7 @@ export function createChainMeasurer(motion: Motion, bones: readonly HumanBoneNam
     for (let start = Math.max(0, from); start < end; start += RUN) {
       const stop = Math.min(end, start + RUN);
       const at = times.subarray(start, stop);
-      for (let k = 0; k < channels.length; k++) work += sampleAtSortedTimes(channels[k], at, samples[k]);
+      for (let k = 0; k < channels.length; k++) work += sampleAtSortedTimes(channels[k], at, samples[k], cursors[k]);
       for (let s = 0; s < at.length; s++) {
         local.set(rest);
         // In channel order, as the evaluator writes them (a later channel on the same part wins).

@@ -58,13 +58,16 @@ export function sampleChannel<T extends Out>(channel: Channel, t: number, out: T
  * cursor moves forward instead of a binary search per time; the values are sampleChannel's. It
  * gallops (steps of 1, 2, 4... then halves), so times far apart (the outlier check's 8,192 samples of
  * an hour-long track) cost a logarithm each instead of a walk over every key in between. Returns the
- * key comparisons made (a count of work, for tests of how cost grows).
+ * key comparisons made (a count of work, for tests of how cost grows). With `cursor`, the search starts
+ * at the key it holds (the one found for the last time of a previous run; ignored where it is past
+ * the first time) and it is left at the key of the last time, so runs of times one after another cost
+ * no new search from the first key.
  */
-export function sampleAtSortedTimes(channel: Channel, at: ArrayLike<number>, out: Out): number {
+export function sampleAtSortedTimes(channel: Channel, at: ArrayLike<number>, out: Out, cursor?: { key: number }): number {
   const times = channel.times;
   const size = componentsOf(channel.path);
   const n = times.length;
-  let i = -1, work = 0;
+  let i = cursor && cursor.key < n && at.length && times[cursor.key] <= at[0] ? cursor.key : -1, work = 0;
   for (let s = 0; s < at.length; s++) {
     const t = at[s];
     work++;
@@ -87,6 +90,7 @@ export function sampleAtSortedTimes(channel: Channel, at: ArrayLike<number>, out
     }
     valueAt(channel, size, i, t, out, s * size);
   }
+  if (cursor) cursor.key = i;
   return work;
 }
 
