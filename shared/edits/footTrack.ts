@@ -10,7 +10,7 @@
 import type { Channel, Motion } from '../motion/types';
 import type { HumanBoneName } from '../vrm/humanBones';
 import { changedSpan } from '../motion/channelDiff';
-import type { SkeletonPose } from '../vrma/fk';
+import { skeletonPlan, type SkeletonPose } from '../vrma/fk';
 import { createChainMeasurer, type ChainMeasurer } from './footChains';
 import { frameTimes } from './poseDelta';
 import { lowerBound, upperBound } from './keyBuffer';
@@ -92,6 +92,37 @@ export function measureFootFrames(track: FootTrack, from: number, to: number): n
     }
   }
   return work;
+}
+
+/**
+ * The channels measuring reads (those on the foot points' chains): a motion with only these, copied,
+ * measures the same figures (the motion file worker keeps them to measure after it handed the motion on).
+ */
+export function footChannels(motion: Motion): readonly Channel[] {
+  return skeletonPlan(motion, POINT_BONES).channels;
+}
+
+/** The whole track of `motion` on the frame grid `times` (frameTimes of the motion it was cut from). */
+export function footTrackOn(motion: Motion, times: Float32Array): FootTrack {
+  const track = emptyTrack(motion, times);
+  measureFootFrames(track, 0, times.length);
+  return track;
+}
+
+/** The figures of a whole track measured elsewhere (a worker), on their way. */
+export type FootFigures = Pick<FootTrack, 'ankleY' | 'toesY' | 'ankleXZ'>;
+const offered = new WeakMap<Motion, Promise<FootFigures | undefined>>();
+
+/** Figures of `motion`'s whole track being measured elsewhere; whoever measures it first may take them. */
+export function offerFootFigures(motion: Motion, figures: Promise<FootFigures | undefined>): void {
+  offered.set(motion, figures);
+}
+
+/** The offered figures of `motion`, once (undefined when none were offered). */
+export function takeFootFigures(motion: Motion): Promise<FootFigures | undefined> | undefined {
+  const p = offered.get(motion);
+  offered.delete(motion);
+  return p;
 }
 
 /** The whole track of a motion. */
