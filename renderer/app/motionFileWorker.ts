@@ -70,5 +70,8 @@ serveRpc<MotionFileRequest, MotionFileResult>(
     const outliers = outliersOf(motion), footToken = keepFeet(motion);
     return { kind: 'read', motion, ...(convertedFrom ? { convertedFrom } : {}), ...(outliers !== undefined ? { outliers } : {}), ...(footToken !== undefined ? { footToken } : {}) };
   },
-  (r) => (r.kind === 'write' ? [r.bytes.buffer as ArrayBuffer] : r.kind === 'footTrack' ? (r.figures ? [r.figures.ankleY.buffer, r.figures.toesY.buffer, r.figures.ankleXZ.buffer] as ArrayBuffer[] : []) : buffersOf(r.motion)),
+  (
+    r,
+  ) => (r.kind === 'write' ? [r.bytes.buffer as ArrayBuffer]
+    : r.kind === 'footTrack' ? (r.figures ? [r.figures.ankleY.buffer, r.figures.toesY.buffer, r.figures.ankleXZ.buffer] as ArrayBuffer[] : []) : buffersOf(r.motion)),
 );

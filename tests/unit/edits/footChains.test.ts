@@ -26,7 +26,7 @@ it('key comparisons grow linearly with length: 8× the frames, 8× the work (wit
   expect((long.work / short.work) / (long.frames / short.frames)).toBeLessThan(1.01);
 });
 
-it('measured in slices of 128 frames (the contact finder\'s), the same figures as one measuring', () => {
+it("measured in slices of 128 frames (the contact finder's), the same figures as one measuring", () => {
   const m = makeLongMotion(20, 60);
   const whole = createFootTrack(m);
   const { track } = planFootTrack(m);

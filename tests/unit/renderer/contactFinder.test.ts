@@ -73,7 +73,7 @@ describeFixtures('contact finder', () => {
 });
 
 describeFixtures('contact finder, a motion read in the worker', () => {
-  it('cmu_12_01_walk: the foot channels alone (what the worker keeps) measure the whole track bit for bit; offered, the finder takes them and delivers detection\'s contacts', async () => {
+  it("cmu_12_01_walk: the foot channels alone (what the worker keeps) measure the whole track bit for bit; offered, the finder takes them and delivers detection's contacts", async () => {
     const m = load('bvh/cmu_12_01_walk.bvh');
     const lite: Motion = { ...m, channels: footChannels(m).map((c) => ({ ...c, times: c.times.slice(), values: c.values.slice() })) };
     expect(lite.channels.length).toBeLessThan(m.channels.length);
