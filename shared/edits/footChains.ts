@@ -3,10 +3,10 @@
  * the same arithmetic in the same order as createPoseEvaluator (so the figures are bit-identical to a
  * whole-skeleton evaluation) but without what a pose costs per frame. The evaluator binary-searched
  * every channel's keys at every frame, built a pose object, three arrays per bone and matrix for each
- * node, and each bone's world rotation the track never reads: 5 µs a frame, 1.7 s of main thread for
- * an hour at 120 fps. Here each channel is sampled over the run with one forward cursor
+ * node, and each bone's world rotation the track never reads: 1.35-1.4 s of CPU in Node for an hour
+ * at 120 fps (432,001 frames). Here each channel is sampled over the run with one forward cursor
  * (sampleAtSortedTimes: a key is passed once, so the work grows with frames + keys), and matrices are
- * composed into preallocated arrays.
+ * composed into preallocated arrays: 0.72 s for the hour, same run.
  */
 import type { Motion } from '../motion/types';
 import type { HumanBoneName } from '../vrm/humanBones';
