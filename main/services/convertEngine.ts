@@ -136,7 +136,17 @@ export class JobPool {
 
   constructor(
     private readonly workerFile: string,
-    private readonly opts: { readonly threads: number; readonly deadlineMs?: (job: ConvertJob) => number },
+    private readonly opts: {
+      readonly threads: number;
+      readonly deadlineMs?: (job: ConvertJob) => number;
+      /**
+       * A worker that answers holding more than this (ConvertResult.heldBytes) is terminated and the next
+       * job gets a fresh one, so an idle worker never keeps a big parse's garbage (V8 collects an idle
+       * isolate's garbage only when it allocates again). Unset: workers are kept (a conversion pool's
+       * takes rely on the worker's parsed file, convertWorker.ts takesOf).
+       */
+      readonly replaceAboveBytes?: number;
+    },
   ) {}
 
   /**
@@ -238,7 +248,8 @@ export class JobPool {
       slot.task = undefined;
       slot.answered = true;
       this.settle(task, () => task.resolve({ ...r, id: task.job.id }));
-      if (!this.queue.length) worker.unref();
+      if (this.opts.replaceAboveBytes !== undefined && (r.heldBytes ?? 0) > this.opts.replaceAboveBytes) void this.drop(slot);
+      else if (!this.queue.length) worker.unref();
       this.pump();
     });
     const gone = (e: Error | undefined, code?: number) => {

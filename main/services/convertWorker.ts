@@ -58,6 +58,11 @@ export interface ConvertResult {
   readonly bytes?: number;
   readonly duration?: number;
   readonly bones?: number;
+  /**
+   * What the worker's isolate held when it answered (V8 heap reserved plus array buffers, garbage not yet
+   * collected included): the describing pool replaces a worker that kept a big parse (describeWorker.ts).
+   */
+  readonly heldBytes?: number;
   /** What the file is, for a describe job. */
   readonly description?: FormatDescription;
 }
@@ -148,11 +153,17 @@ export async function runConvertJob(job: ConvertJob): Promise<ConvertResult> {
 /** workerData the engine starts its workers with, so no other thread picks up this listener. */
 export const CONVERT_WORKER_ROLE = 'vrma-studio-convert';
 
+/** The isolate's own memory (in a worker, memoryUsage's heap and array buffers are this thread's; rss is the process's). */
+function heldBytes(): number {
+  const m = process.memoryUsage();
+  return m.heapTotal + m.arrayBuffers;
+}
+
 if (!isMainThread && parentPort && (workerData as { role?: string } | undefined)?.role === CONVERT_WORKER_ROLE) {
   const port = parentPort;
   port.on('message', (job: ConvertJob) => {
     runConvertJob(job).then(
-      (result) => port.postMessage(result),
+      (result) => port.postMessage({ ...result, heldBytes: heldBytes() }),
       (e) => port.postMessage({ id: job.id, input: job.input, output: job.output, ok: false, error: `internal error: ${String(e)}`, warnings: [] }),
     );
   });

@@ -33,12 +33,23 @@ const DESCRIBED_MAX = 512;
  */
 export const DESCRIBE_THREADS = 2;
 
+/**
+ * A describing worker that answers holding more than this (its heap and array buffers, garbage
+ * included) is replaced by a fresh one. An idle isolate does not collect, so two describers that had
+ * parsed big files kept those parses while Convert Folder's worker ran beside them: the hostile-file
+ * table's host VmHWM went 728–1,030 MiB with the run's timing (tests/security/hostPing.e2e.test.ts).
+ * After a small file a worker holds 16–20 MB (the built worker; 33 MB from sources through tsx,
+ * describeWorker.test.ts); after the hostile table's 78 MB FBX 310 MB, its 6 MB parent chain 153 MB,
+ * a 60-minute .vrma 411 MB (measured on one describe each; a fresh worker costs its start, only after such files).
+ */
+export const DESCRIBE_KEEP_MB = 64;
+
 export class DescribeWorker {
   private readonly pool: JobPool;
   private readonly described = new Map<string, FormatDescription>();
 
   constructor(workerFile: string, opts: { threads?: number; deadlineMs?: PoolOptions['deadlineMs'] } = {}) {
-    this.pool = new JobPool(workerFile, { threads: opts.threads ?? DESCRIBE_THREADS, deadlineMs: opts.deadlineMs });
+    this.pool = new JobPool(workerFile, { threads: opts.threads ?? DESCRIBE_THREADS, deadlineMs: opts.deadlineMs, replaceAboveBytes: DESCRIBE_KEEP_MB * (1 << 20) });
   }
 
   /** Worker threads started so far (one for calls made one after another, unless one was stopped). */

@@ -68,8 +68,12 @@ export interface SurfacePoints {
   readonly count: number;
   readonly part: Uint8Array;
   readonly anchor: Uint8Array;
-  /** Per point, 4 humanoid bones (index in HUMAN_BONE_NAMES, 255 none) and their skin weights (the rest solver's shares). */
-  readonly blend: { readonly bones: Uint8Array; readonly weights: Float32Array };
+  /**
+   * Per point, 4 humanoid bones (index in HUMAN_BONE_NAMES, 255 none) and their skin weights (the rest
+   * solver's shares), and where each of the 4 carries it this frame, weighted (w·M·v, xyz: 12 a point;
+   * the point is their sum), so the solver turns a vertex between bones as the skin does.
+   */
+  readonly blend: { readonly bones: Uint8Array; readonly weights: Float32Array; readonly carried: Float32Array };
   readonly xyz: Float32Array;
 }
 
@@ -148,7 +152,7 @@ export class BodySurface {
       set = this.build(which === 'all' ? 0 : SUBSET_CELL, which === 'all' ? Infinity : SUBSET_MAX);
       this.sets.set(which, set);
     }
-    this.fill(set.meshes, set.points.xyz);
+    this.fill(set.meshes, set.points.xyz, set.points.blend.carried);
     return set.points;
   }
 
@@ -162,7 +166,7 @@ export class BodySurface {
     while (cell > 0 && picks.total > max) picks = this.pick(meshes, cell *= 1.5);
     const part = new Uint8Array(picks.total);
     const anchor = new Uint8Array(picks.total);
-    const blend = { bones: new Uint8Array(picks.total * 4).fill(NO_BONE), weights: new Float32Array(picks.total * 4) };
+    const blend = { bones: new Uint8Array(picks.total * 4).fill(NO_BONE), weights: new Float32Array(picks.total * 4), carried: new Float32Array(picks.total * 12) };
     const out: MeshSamples[] = [];
     let offset = 0;
     for (const [mesh, list] of picks.perMesh) {
@@ -239,7 +243,7 @@ export class BodySurface {
     return { perMesh, total };
   }
 
-  private fill(meshes: readonly MeshSamples[], xyz: Float32Array): void {
+  private fill(meshes: readonly MeshSamples[], xyz: Float32Array, carried: Float32Array): void {
     this.roomRoot.updateWorldMatrix(true, true);
     const rootInverse = this.m.copy(this.roomRoot.matrixWorld).invert();
     const base = new Matrix4().multiplyMatrices(this.toBed, rootInverse);
@@ -247,7 +251,10 @@ export class BodySurface {
       const n = s.local.length / 3;
       if (!s.skinned) {
         const e = new Matrix4().multiplyMatrices(base, s.mesh.matrixWorld).elements;
-        for (let i = 0; i < n; i++) transform(e, s.local, i, xyz, s.offset + i, 1, false);
+        for (let i = 0; i < n; i++) {
+          transform(e, s.local, i, xyz, (s.offset + i) * 3, 1);
+          carried.set(xyz.subarray((s.offset + i) * 3, (s.offset + i) * 3 + 3), (s.offset + i) * 12);
+        }
         continue;
       }
       const mesh = s.mesh as SkinnedMesh;
@@ -264,26 +271,22 @@ export class BodySurface {
         xyz[o] = xyz[o + 1] = xyz[o + 2] = 0;
         for (let k = 0; k < 4; k++) {
           const w = s.weights[i * 4 + k];
-          if (w !== 0) transform(this.k[s.joints[i * 4 + k]].elements, s.local, i, xyz, s.offset + i, w, true);
+          const c = (s.offset + i) * 12 + k * 3;
+          if (w !== 0) transform(this.k[s.joints[i * 4 + k]].elements, s.local, i, carried, c, w);
+          else carried[c] = carried[c + 1] = carried[c + 2] = 0;
+          xyz[o] += carried[c];
+          xyz[o + 1] += carried[c + 1];
+          xyz[o + 2] += carried[c + 2];
         }
       }
     }
   }
 }
 
-/** out[j] (+)= w · (E · local[i]) for an affine matrix E (column-major elements). */
-function transform(e: ArrayLike<number>, local: Float32Array, i: number, out: Float32Array, j: number, w: number, add: boolean): void {
+/** out[at..at+2] = w · (E · local[i]) for an affine matrix E (column-major elements). */
+function transform(e: ArrayLike<number>, local: Float32Array, i: number, out: Float32Array, at: number, w: number): void {
   const x = local[i * 3], y = local[i * 3 + 1], z = local[i * 3 + 2];
-  const px = e[0] * x + e[4] * y + e[8] * z + e[12];
-  const py = e[1] * x + e[5] * y + e[9] * z + e[13];
-  const pz = e[2] * x + e[6] * y + e[10] * z + e[14];
-  if (add) {
-    out[j * 3] += w * px;
-    out[j * 3 + 1] += w * py;
-    out[j * 3 + 2] += w * pz;
-  } else {
-    out[j * 3] = px;
-    out[j * 3 + 1] = py;
-    out[j * 3 + 2] = pz;
-  }
+  out[at] = w * (e[0] * x + e[4] * y + e[8] * z + e[12]);
+  out[at + 1] = w * (e[1] * x + e[5] * y + e[9] * z + e[13]);
+  out[at + 2] = w * (e[2] * x + e[6] * y + e[10] * z + e[14]);
 }

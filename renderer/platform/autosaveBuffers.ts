@@ -14,10 +14,13 @@ export const CHUNK_BYTES = 16 * 1024 * 1024;
 /** Page side: the buffers the worker has, by id; and what to send for a channel it does not hold. */
 export class BufferShipper {
   private shipped = new Map<ArrayBufferLike, number>();
+  /** Buffers on their way: a Save or autosave wanting one waits for it instead of sending it again. */
+  private shipping = new Map<ArrayBufferLike, Promise<void>>();
   private nextId = 0;
 
   reset(): void {
     this.shipped = new Map();
+    this.shipping = new Map();
   }
 
   /**
@@ -45,11 +48,24 @@ export class BufferShipper {
 
   /** Sends `buffer` in slices through `post` (one awaited message each, so the page draws between). */
   async ship(buffer: ArrayBuffer, post: (chunk: { buffer: number; total: number; offset: number; bytes: ArrayBuffer }) => Promise<unknown>): Promise<void> {
+    if (this.shipped.has(buffer)) return;
+    const going = this.shipping.get(buffer);
+    if (going) return going;
+    const shipping = this.shipping;
     const id = this.nextId++;
-    for (let offset = 0; offset < buffer.byteLength; offset += CHUNK_BYTES) {
-      await post({ buffer: id, total: buffer.byteLength, offset, bytes: buffer.slice(offset, Math.min(buffer.byteLength, offset + CHUNK_BYTES)) });
+    const sending = (async () => {
+      for (let offset = 0; offset < buffer.byteLength; offset += CHUNK_BYTES) {
+        await post({ buffer: id, total: buffer.byteLength, offset, bytes: buffer.slice(offset, Math.min(buffer.byteLength, offset + CHUNK_BYTES)) });
+      }
+      // Not after a reset (the worker failed meanwhile): the new worker has none of it.
+      if (this.shipping === shipping) this.shipped.set(buffer, id);
+    })();
+    shipping.set(buffer, sending);
+    try {
+      await sending;
+    } finally {
+      shipping.delete(buffer);
     }
-    this.shipped.set(buffer, id);
   }
 
   /** A channel to send whole: arrays in a sent buffer by reference, views of a much larger buffer copied out. */

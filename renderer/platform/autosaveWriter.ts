@@ -29,6 +29,12 @@ export interface AutosaveWriter {
    * was when `signal` stopped it (AbortError). Null when no worker runs (the caller writes in the page).
    */
   saveFile(path: string, motion: Motion, opts?: PieceSendOptions): Promise<SaveResult | null>;
+  /**
+   * Sends the worker a just-opened motion's large buffers ahead of its first edit, each slice in its
+   * own task: the first pose edit of an hour otherwise sent 413 MB first (0.6 s of main thread, the
+   * O(length) part of the gizmo drag's end). Nothing when no worker runs.
+   */
+  prime(motion: Motion): Promise<void>;
   dispose(): void;
 }
 
@@ -36,6 +42,31 @@ export interface AutosaveWriter {
 export const fileSaverCounts = { saves: 0 };
 
 type Rpc = WorkerRpc<AutosaveRequest & { id: number }, AutosaveReply>;
+
+/** Edits a channel may be made through before its splice chain reaches a held one (each step O(1)). */
+const MAX_CHAIN = 64;
+
+/**
+ * How `c` is made from a channel the worker holds, through a chain of splices (channelDiff.ts
+ * spliceOf): edits made while an autosave was on its way (writing an hour takes seconds) are each
+ * spliced from the one before, which the worker never got; without the chain every such track went
+ * whole (a reverse after a key move cloned 61 tracks of an hour, 2 s of main thread). Each step keeps
+ * the first `head` keys and the last `kept` keys of the one before, so the chain keeps the smallest of
+ * each: `c`'s first `head` keys are the held one's, and its last `kept` keys the held one's last `kept`.
+ */
+export function heldSplice(c: Channel, held: ReadonlyMap<Channel, number>): { base: number; head: number; tail: number; kept: number } | undefined {
+  let head = Infinity, kept = Infinity;
+  for (let at = c, step = 0; step < MAX_CHAIN; step++) {
+    const s = spliceOf(at);
+    if (!s || s.tail === undefined || kindsOf(at) || kindsOf(s.from)) return undefined;
+    head = Math.min(head, s.head);
+    kept = Math.min(kept, s.from.times.length - s.tail);
+    const base = held.get(s.from);
+    if (base !== undefined) return { base, head, tail: s.from.times.length - kept, kept };
+    at = s.from;
+  }
+  return undefined;
+}
 
 /**
  * What the worker holds of the motion, seen from the page: the channels of the last message (by
@@ -55,12 +86,11 @@ class WorkerCopy {
   private deltaOf(c: Channel): Channel | number | SplicedDelta {
     const index = this.held.get(c);
     if (index !== undefined) return index;
-    const s = spliceOf(c);
-    const base = s && this.held.get(s.from);
-    if (!s || base === undefined || s.tail === undefined || kindsOf(c) || kindsOf(s.from)) return c;
+    const s = heldSplice(c, this.held);
+    if (!s) return c;
     const size = componentsOf(c.path);
-    const end = c.times.length - (s.from.times.length - s.tail);
-    return { splice: base, head: s.head, tail: s.tail, times: c.times.slice(s.head, end), values: c.values.slice(s.head * size, end * size) };
+    const end = c.times.length - s.kept;
+    return { splice: s.base, head: s.head, tail: s.tail, times: c.times.slice(s.head, end), values: c.values.slice(s.head * size, end * size) };
   }
 
   private delta(motion: Motion): MotionDelta {
@@ -72,13 +102,44 @@ class WorkerCopy {
     return { ...motion, channels, buffers: this.buffers.inUse(motion) };
   }
 
-  /** The motion as the worker is sent it (its new large buffers first, in slices); the worker then holds this one. */
-  async send(w: Rpc, motion: Motion, build: (id: number, motion: MotionDelta) => AutosaveRequest & { id: number }): Promise<AutosaveReply> {
-    for (const b of this.buffers.wanted(motion.channels.filter((c) => !this.held.has(c) && !spliceOf(c)))) {
-      await this.buffers.ship(b, (chunk) => w.call((id) => ({ type: 'chunk', id, ...chunk }), { transfer: (r) => (r.type === 'chunk' ? [r.bytes] : []) }));
-    }
-    const sent = () => (this.held = new Map(motion.channels.map((c, i) => [c, i])));
-    return w.call((id) => build(id, this.delta(motion)), { sent });
+  /** The send before the last one asked for has gone out (its reply may still be on its way). */
+  private turn: Promise<unknown> = Promise.resolve();
+
+  /**
+   * The motion's large buffers sent ahead, while nothing is to be saved yet (the worker holds no track
+   * of it). In the same queue as the sends, so a Save or autosave asked meanwhile never interleaves with it.
+   */
+  prime(w: Rpc, motion: Motion): Promise<void> {
+    const shipped = this.turn.then(async () => {
+      for (const b of this.buffers.wanted(motion.channels)) {
+        await this.buffers.ship(b, (chunk) => w.call((id) => ({ type: 'chunk', id, ...chunk }), { transfer: (r) => (r.type === 'chunk' ? [r.bytes] : []) }));
+      }
+    });
+    this.turn = shipped.catch(() => undefined);
+    return shipped;
+  }
+
+  /**
+   * The motion as the worker is sent it (its new large buffers first, in slices); the worker then holds
+   * this one. Sends go out one at a time, in the order asked: each delta names what the worker holds
+   * once the send before it went out. Interleaved (an autosave still shipping the file's buffer when
+   * Save is clicked, the next edit's autosave right after), a send named buffers and channels the
+   * worker was told to drop or had not got yet ("autosave: buffer 1 was not sent" in
+   * autosaveWriterElectron.test.ts; the likely cause of the open-large e2e's Save that never reached
+   * the disk, not caught there in two loaded runs). The motion is the caller's, taken when it asked: Save writes
+   * the document of its click whatever is edited while it waits here.
+   */
+  send(w: Rpc, motion: Motion, build: (id: number, motion: MotionDelta) => AutosaveRequest & { id: number }): Promise<AutosaveReply> {
+    const posted = this.turn.then(async () => {
+      for (const b of this.buffers.wanted(motion.channels.filter((c) => !this.held.has(c) && !spliceOf(c)))) {
+        await this.buffers.ship(b, (chunk) => w.call((id) => ({ type: 'chunk', id, ...chunk }), { transfer: (r) => (r.type === 'chunk' ? [r.bytes] : []) }));
+      }
+      const sent = () => (this.held = new Map(motion.channels.map((c, i) => [c, i])));
+      // Wrapped: the next send waits for this one to be posted, not for its reply (an upload).
+      return { reply: w.call((id) => build(id, this.delta(motion)), { sent }) };
+    });
+    this.turn = posted.catch(() => undefined);
+    return posted.then((p) => p.reply);
   }
 }
 
@@ -183,6 +244,10 @@ export function createAutosaveWriter(api: StudioApi, opts: { useWorker?: boolean
         progress.delete(call);
         o.signal?.removeEventListener('abort', onCancel);
       }
+    },
+    async prime(motion) {
+      if (!worker || worker.state === 'none') return;
+      await copy.prime(worker, motion);
     },
     dispose() {
       worker?.dispose(disposed);

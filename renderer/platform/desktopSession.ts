@@ -89,7 +89,11 @@ export function attachDesktopSession(studio: StudioWithPaths, opts: DesktopSessi
   const autosaveNow = latestRunner(async () => {
     if (!api || !writer || disposed) return;
     if (studio.dirty) await writer.save(sessionOf(studio), studio.motion);
-    else await api.clearAutosave(); // back at the saved state: nothing to recover
+    else {
+      await api.clearAutosave(); // back at the saved state: nothing to recover
+      // Opened (or back at the saved state): the worker gets the file's buffers now, not at the first edit.
+      await writer.prime(studio.motion);
+    }
   });
   const scheduleAutosave = () => quiet(autosaveNow());
 

@@ -7,11 +7,13 @@
 import * as THREE from 'three';
 import type { VRM } from '@pixiv/three-vrm';
 import type { Channel, Motion, RestBone } from '../../shared/motion/types';
-import { durationOf } from '../../shared/motion/types';
+import { componentsOf, durationOf } from '../../shared/motion/types';
 import { hipsTranslationScale } from '../../shared/vrma/restPose';
 import { conj, sandwichAll } from '../../shared/math/quat';
 import { vrmBone } from '../avatar/boneNames';
 import { bakedLinear } from '../../shared/vrma/samplerForm';
+import { spliceOf } from '../../shared/motion/channelDiff';
+import { kindsOf } from '../../shared/motion/interpolation';
 
 const LOOKAT_PROXY_NAME = 'VRMLookAtQuaternionProxy';
 
@@ -33,7 +35,7 @@ export class ClipBuilder {
     for (const channel of motion.channels) {
       let track = this.cache.get(channel);
       if (track === undefined) {
-        track = this.trackFor(motion, channel);
+        track = this.splicedTrack(motion, channel) ?? this.trackFor(motion, channel);
         this.cache.set(channel, track);
       }
       if (track) tracks.push(track);
@@ -41,22 +43,60 @@ export class ClipBuilder {
     return new THREE.AnimationClip('Clip', durationOf(motion), tracks);
   }
 
+  /**
+   * The track of a channel an edit made from one already converted (channelDiff.ts spliceOf): that
+   * one's converted keys before and after the changed ones, and only the changed keys converted (each
+   * key converts on its own). Undefined where that does not apply, or where the track shares the
+   * channel's arrays anyway (identity rest rotations, the gaze: nothing to convert). The changed keys
+   * may be none (a key deleted): only their values are converted, never a track of them (three.js
+   * refuses a track without keys; that throw left the preview on the motion before the delete).
+   */
+  private splicedTrack(motion: Motion, channel: Channel): THREE.KeyframeTrack | undefined {
+    const s = spliceOf(channel);
+    if (!s || s.tail === undefined || kindsOf(channel) || kindsOf(s.from)) return undefined;
+    const old = this.cache.get(s.from);
+    const form = old && this.formOf(motion, channel);
+    if (!old || !form || old.name !== form.name) return undefined;
+    const size = componentsOf(channel.path);
+    const end = channel.times.length - (s.from.times.length - s.tail);
+    if (end < s.head) return undefined;
+    const sub = channel.values.subarray(s.head * size, end * size);
+    const mid = form.convert(sub);
+    if (mid === sub) return undefined;
+    const k = old.getValueSize();
+    const values = new Float32Array(channel.times.length * k);
+    values.set(old.values.subarray(0, s.head * k));
+    values.set(mid, s.head * k);
+    values.set(old.values.subarray(s.tail * k), end * k);
+    return new form.Track(form.name, channel.times, values);
+  }
+
   private trackFor(motion: Motion, source: Channel): THREE.KeyframeTrack | null {
-    const flip = this.metaVersion === '0';
     // three's tracks interpolate one way each; STEP and cubic keys play as LINEAR keys that match them.
     const channel: Channel = { node: source.node, path: source.path, ...bakedLinear(source) };
+    const form = this.formOf(motion, channel);
+    return form && new form.Track(form.name, channel.times, form.convert(channel.values));
+  }
+
+  /**
+   * What a channel plays as in the clip: the track's kind and name, and the conversion of its values
+   * (key by key, so a run of keys converts alone; the input itself where nothing converts). Null for
+   * a channel the avatar does not play.
+   */
+  private formOf(motion: Motion, channel: Channel): TrackForm | null {
+    const flip = this.metaVersion === '0';
     const bone = motion.humanoid.nodeToBone.get(channel.node);
     if (bone !== undefined) {
       const nodeName = this.vrm.humanoid.getNormalizedBoneNode(vrmBone(bone))?.name;
       const rest = motion.rest.bones[bone];
       if (!nodeName || !rest) return null;
       if (channel.path === 'rotation') {
-        return new THREE.QuaternionKeyframeTrack(`${nodeName}.quaternion`, channel.times, normalizedRotations(channel.values, rest, flip));
+        return { Track: THREE.QuaternionKeyframeTrack, name: `${nodeName}.quaternion`, convert: (v) => normalizedRotations(v, rest, flip) };
       }
       if (channel.path === 'translation' && bone === 'hips') {
         const humanoidY = this.vrm.humanoid.normalizedRestPose.hips?.position?.[1] ?? 1;
         const scale = hipsTranslationScale(motion.rest, humanoidY);
-        return new THREE.VectorKeyframeTrack(`${nodeName}.position`, channel.times, hipsPositions(channel.values, motion.rest.hipsParentWorld, scale, flip));
+        return { Track: THREE.VectorKeyframeTrack, name: `${nodeName}.position`, convert: (v) => hipsPositions(v, motion.rest.hipsParentWorld, scale, flip) };
       }
       return null;
     }
@@ -65,16 +105,27 @@ export class ClipBuilder {
       if (channel.path !== 'translation' || !this.vrm.expressionManager) return null;
       const trackName = this.vrm.expressionManager.getExpressionTrackName(expression.name);
       if (!trackName) return null;
-      const n = channel.times.length;
-      const weights = new Float32Array(n);
-      for (let i = 0; i < n; i++) weights[i] = channel.values[i * 3];
-      return new THREE.NumberKeyframeTrack(trackName, channel.times, weights);
+      return { Track: THREE.NumberKeyframeTrack, name: trackName, convert: weights };
     }
     if (channel.node === motion.lookAtNode && channel.path === 'rotation' && this.vrm.lookAt) {
-      return new THREE.QuaternionKeyframeTrack(`${LOOKAT_PROXY_NAME}.quaternion`, channel.times, channel.values);
+      return { Track: THREE.QuaternionKeyframeTrack, name: `${LOOKAT_PROXY_NAME}.quaternion`, convert: (v) => v };
     }
     return null;
   }
+}
+
+interface TrackForm {
+  readonly Track: new(name: string, times: Float32Array, values: Float32Array) => THREE.KeyframeTrack;
+  readonly name: string;
+  readonly convert: (values: Float32Array) => Float32Array;
+}
+
+/** An expression's weights: the x of its node's translation keys. */
+function weights(values: Float32Array): Float32Array {
+  const n = values.length / 3;
+  const out = new Float32Array(n);
+  for (let i = 0; i < n; i++) out[i] = values[i * 3];
+  return out;
 }
 
 function isIdentity(q: readonly number[]): boolean {

@@ -18,7 +18,15 @@ export interface RestInput {
    * Per point, up to 4 humanoid bones (index in HUMAN_BONE_NAMES; 255 none) and their skin weights:
    * how a turn of each bone moves it (Body.share). Without them a point moves wholly with its anchor.
    */
-  readonly blend?: { readonly bones: ArrayLike<number>; readonly weights: ArrayLike<number> };
+  readonly blend?: {
+    readonly bones: ArrayLike<number>;
+    readonly weights: ArrayLike<number>;
+    /**
+     * Per point and bone, where that bone carries it, weighted (w·M·v; 12 a point, their sum the point).
+     * With them a vertex between bones turns as the skin turns it (Body.seams).
+     */
+    readonly carried?: ArrayLike<number>;
+  };
   /** Per point, 1 when it moves by itself (spring-bone hair): turned with its bone, never what rests. */
   readonly loose?: ArrayLike<number>;
   /** Joint positions in the bed's frame (those of the avatar). */
@@ -72,6 +80,52 @@ export class Body {
       this.bone[i] = HUMAN_BONE_NAMES[k];
     }
     this.joints = { ...input.joints };
+    this.seams = seamsOf(input);
+  }
+
+  /**
+   * The points between bones (skin weights on two or more), with where each of their bones carries
+   * them. A turn at a joint moves the bones below it, and such a point by the part they carry: not by
+   * its share of the turn of the point itself, which is off where its bones' copies lie apart
+   * (triangle.vrm's leg corners, carried by the hips and both lower legs: with the thigh turned 70° the
+   * solver's corner was 17 cm from the skin's and its hips vertex stayed 12 cm up).
+   */
+  private readonly seams: Seams | null;
+  /** Per root, the seam points' part carried by the bones below it (cleared by every turn). */
+  private readonly carriedCache = new Map<HumanBoneName, Float64Array>();
+
+  /** Σ of w·M·v over the bones at or below `root` of each seam point. */
+  private carriedBy(root: HumanBoneName): Float64Array | null {
+    const seams = this.seams;
+    if (!seams) return null;
+    let out = this.carriedCache.get(root);
+    if (out) return out;
+    out = new Float64Array(seams.point.length * 3);
+    const moved = this.byBone((b) => below(b, root));
+    for (let m = 0; m < seams.point.length; m++) {
+      for (let k = 0; k < 4; k++) {
+        const b = seams.bones[m * 4 + k];
+        if (b >= HUMAN_BONE_NAMES.length || !moved[b]) continue;
+        for (let c = 0; c < 3; c++) out[m * 3 + c] += seams.carried[m * 12 + k * 3 + c];
+      }
+    }
+    this.carriedCache.set(root, out);
+    return out;
+  }
+
+  /**
+   * What the body lies on, as contactFigures.ts counts it: the pelvis with the thighs (lying on a side
+   * the thigh is what touches); the back with whatever is on it (a backpack), not the arms or the head,
+   * but with the upper arms once rolling (the shoulder and the upper arm under it carry the body); the head.
+   */
+  supports(): { pelvis: number[]; back: number[]; head: number[] } {
+    const thigh = (b: HumanBoneName) => (below(b, 'leftUpperLeg') && !below(b, 'leftLowerLeg')) || (below(b, 'rightUpperLeg') && !below(b, 'rightLowerLeg'));
+    const arm = (this.input.roll ?? 1) > 0 ? 'LowerArm' : 'UpperArm';
+    return {
+      pelvis: this.select((b) => b === 'hips' || thigh(b)),
+      back: this.select((b) => below(b, 'spine') && !below(b, 'neck') && !below(b, `left${arm}`) && !below(b, `right${arm}`)),
+      head: this.select((b) => below(b, 'head')),
+    };
   }
 
   /** The points whose bone passes `pick`. */
@@ -94,23 +148,31 @@ export class Body {
    * Lowest gap of the points `idx`, turned (on trial) about `pivot` when an angle is given, each by its
    * share of the turn (share()).
    */
-  gap(idx: readonly number[], share?: Float32Array, pivot?: Vec3, axis?: Vec3, angle = 0): number {
+  gap(idx: readonly number[], root?: HumanBoneName, pivot?: Vec3, axis?: Vec3, angle = 0): number {
     // Called some thousands of times a frame: Rodrigues written out, nothing allocated.
     const bed = this.input.bed;
-    const turn = angle !== 0 && share && pivot && axis;
-    const c = Math.cos(angle), s = Math.sin(angle);
+    const turn = angle !== 0 && root && pivot && axis;
+    const share = turn ? this.share(root) : null;
+    const carried = turn ? this.carriedBy(root) : null;
+    const seam = this.seams?.of;
+    const c = Math.cos(angle) - 1, s = Math.sin(angle);
     const [ax, ay, az] = axis ?? [0, 0, 0];
     const [px, py, pz] = pivot ?? [0, 0, 0];
     let g = Infinity;
     for (const i of idx) {
       let x = this.xyz[i * 3], y = this.xyz[i * 3 + 1], z = this.xyz[i * 3 + 2];
-      const w = turn ? share[i] : 0;
+      const w = share ? share[i] : 0;
       if (w !== 0) {
-        const dx = x - px, dy = y - py, dz = z - pz;
-        const d = (ax * dx + ay * dy + az * dz) * (1 - c);
-        x += w * (px + dx * c + (ay * dz - az * dy) * s + ax * d - x);
-        y += w * (py + dy * c + (az * dx - ax * dz) * s + ay * d - y);
-        z += w * (pz + dz * c + (ax * dy - ay * dx) * s + az * d - z);
+        // The point moves by R(d) - d, d the part of it the turned bones carry, from the pivot.
+        const m = seam ? seam[i] : -1;
+        const seamed = m >= 0 && carried !== null;
+        const dx = seamed ? carried[m * 3] - w * px : w * (x - px);
+        const dy = seamed ? carried[m * 3 + 1] - w * py : w * (y - py);
+        const dz = seamed ? carried[m * 3 + 2] - w * pz : w * (z - pz);
+        const d = (ax * dx + ay * dy + az * dz) * -c;
+        x += dx * c + (ay * dz - az * dy) * s + ax * d;
+        y += dy * c + (az * dx - ax * dz) * s + ay * d;
+        z += dz * c + (ax * dy - ay * dx) * s + az * d;
       }
       const support = supportHeight(bed, x, z);
       if (y - support < g) g = y - support;
@@ -162,25 +224,91 @@ export class Body {
   lift(dy: number): void {
     this.lifted += dy;
     for (let i = 1; i < this.xyz.length; i += 3) this.xyz[i] += dy;
+    // Each bone's weighted copy of a seam point rises by its weight's part.
+    const seams = this.seams;
+    if (seams) { for (let k = 0; k < seams.weights.length; k++) seams.carried[k * 3 + 1] += seams.weights[k] * dy; }
+    this.carriedCache.clear();
     for (const k of Object.keys(this.joints) as HumanBoneName[]) this.joints[k] = [this.joints[k]![0], this.joints[k]![1] + dy, this.joints[k]![2]];
   }
 
   turn(root: HumanBoneName, pivot: Vec3, axis: Vec3, angle: number): void {
     const share = this.share(root);
-    // Rodrigues in place (rotateAbout, without an array per point), each point by its share.
-    const c = Math.cos(angle), s = Math.sin(angle);
+    const carried = this.carriedBy(root);
+    const seam = this.seams?.of;
+    // Rodrigues in place (rotateAbout, without an array per point), each point by the part turned (gap()).
+    const c = Math.cos(angle) - 1, s = Math.sin(angle);
     const [ax, ay, az] = axis;
     const [px, py, pz] = pivot;
     const xyz = this.xyz;
+    const move = (out: Float64Array, o: number, dx: number, dy: number, dz: number) => {
+      const d = (ax * dx + ay * dy + az * dz) * -c;
+      out[o] += dx * c + (ay * dz - az * dy) * s + ax * d;
+      out[o + 1] += dy * c + (az * dx - ax * dz) * s + ay * d;
+      out[o + 2] += dz * c + (ax * dy - ay * dx) * s + az * d;
+    };
     for (let i = 0; i < this.bone.length; i++) {
       const w = share[i];
       if (w === 0) continue;
-      const dx = xyz[i * 3] - px, dy = xyz[i * 3 + 1] - py, dz = xyz[i * 3 + 2] - pz;
-      const d = (ax * dx + ay * dy + az * dz) * (1 - c);
-      xyz[i * 3] += w * (px + dx * c + (ay * dz - az * dy) * s + ax * d - xyz[i * 3]);
-      xyz[i * 3 + 1] += w * (py + dy * c + (az * dx - ax * dz) * s + ay * d - xyz[i * 3 + 1]);
-      xyz[i * 3 + 2] += w * (pz + dz * c + (ax * dy - ay * dx) * s + az * d - xyz[i * 3 + 2]);
+      const m = seam ? seam[i] : -1;
+      if (m >= 0 && carried) move(xyz, i * 3, carried[m * 3] - w * px, carried[m * 3 + 1] - w * py, carried[m * 3 + 2] - w * pz);
+      else move(xyz, i * 3, w * (xyz[i * 3] - px), w * (xyz[i * 3 + 1] - py), w * (xyz[i * 3 + 2] - pz));
+    }
+    // Each seam point's bones below the root carry it along whole (the weight scales the pivot too).
+    const seams = this.seams;
+    if (seams) {
+      const moved = this.byBone((b) => below(b, root));
+      for (let m = 0; m < seams.point.length; m++) {
+        for (let k = 0; k < 4; k++) {
+          const b = seams.bones[m * 4 + k];
+          if (b >= HUMAN_BONE_NAMES.length || !moved[b]) continue;
+          const w = seams.weights[m * 4 + k], o = m * 12 + k * 3;
+          move(seams.carried, o, seams.carried[o] - w * px, seams.carried[o + 1] - w * py, seams.carried[o + 2] - w * pz);
+        }
+      }
+      this.carriedCache.clear();
     }
     for (const k of Object.keys(this.joints) as HumanBoneName[]) if (below(k, root)) this.joints[k] = rotateAbout(this.joints[k]!, pivot, axis, angle);
   }
+}
+
+/** The points between bones and where each of their bones carries them (Body.seams). */
+interface Seams {
+  /** Per point, its index among the seams, -1 for a point on one bone. */
+  readonly of: Int32Array;
+  readonly point: Int32Array;
+  readonly bones: Uint8Array;
+  readonly weights: Float64Array;
+  /** Per seam point, 4 × xyz: w·M·v of each bone (turned with them). */
+  readonly carried: Float64Array;
+}
+
+function seamsOf(input: RestInput): Seams | null {
+  const blend = input.blend;
+  if (!blend?.carried) return null;
+  const NONE = HUMAN_BONE_NAMES.length;
+  const of = new Int32Array(input.count).fill(-1);
+  const points: number[] = [];
+  for (let i = 0; i < input.count; i++) {
+    let first = -1;
+    for (let k = 0; k < 4; k++) {
+      if (!(blend.weights[i * 4 + k] > 0)) continue;
+      const b = Math.min(blend.bones[i * 4 + k], NONE);
+      if (first < 0) first = b;
+      else if (b !== first) {
+        of[i] = points.length;
+        points.push(i);
+        break;
+      }
+    }
+  }
+  if (!points.length) return null;
+  const seams: Seams = { of, point: Int32Array.from(points), bones: new Uint8Array(points.length * 4), weights: new Float64Array(points.length * 4), carried: new Float64Array(points.length * 12) };
+  points.forEach((i, m) => {
+    for (let k = 0; k < 4; k++) {
+      seams.bones[m * 4 + k] = blend.bones[i * 4 + k];
+      seams.weights[m * 4 + k] = blend.weights[i * 4 + k];
+    }
+    for (let c = 0; c < 12; c++) seams.carried[m * 12 + c] = blend.carried![i * 12 + c];
+  });
+  return seams;
 }

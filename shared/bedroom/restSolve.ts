@@ -9,6 +9,7 @@
 import type { Vec3 } from '../motion/types';
 import type { HumanBoneName } from '../vrm/humanBones';
 import { Body, below, type RestInput } from './restBody';
+import { balanceTurns } from './restBalance';
 
 export type { RestInput } from './restBody';
 
@@ -118,35 +119,59 @@ export function restTurns(input: RestInput): RestTurn[] {
     settlePass(body, turns);
     if (body.movedSince(before, body.lifted - lifted) < SETTLED_M) break;
   }
+  // What the joints could not rest within their limits, the whole body may (restBalance.ts). On the
+  // back only rolled: tilted head end down it would leave the placement's line along the bed (sphere.vrm's
+  // head joint came 4 cm nearer its feet along it, placement.test.ts).
+  const axes = bodyAxes(body);
+  const rolled = (input.roll ?? 1) > 0;
+  if (axes) { for (const t of balanceTurns(body, rolled ? [axes.across, axes.long] : [axes.long])) turns.push({ bone: 'hips', ...t }); }
   return turns;
 }
 
-function settlePass(body: Body, turns: RestTurn[]): void {
+/** The body's length (hips to head) and across it, level, in the bed's frame; null when it stands upright. */
+function bodyAxes(body: Body): { long: Vec3; across: Vec3 } | null {
   const j = body.joints;
   const head = j.head ?? j.neck;
   const long = j.hips && head ? horizontalUnit([head[0] - j.hips[0], 0, head[2] - j.hips[2]]) : null;
   // Across the body, level: turning about it lifts or lowers what lies toward the head.
-  const across: Vec3 | null = long ? [-long[2], 0, long[0]] : null;
-  // `f` is told the lowest gap of a set of points with the turn on trial (g), and says how far from done it is.
-  type Goal = (g: (idx: readonly number[]) => number) => number;
-  const apply = (bone: HumanBoneName, pivot: Vec3, axis: Vec3, f: Goal, limit: number, onlyUp: boolean, kind = '') => {
-    const used = (kind && body.used.get(`${bone} ${kind}`)) || 0;
-    const share = body.share(bone);
-    const trial = (a: number) => f((idx) => body.gap(idx, share, pivot, axis, a));
-    const angle = solveAngle(trial, [Math.min(0, -limit - used), Math.max(0, limit - used)], onlyUp);
-    if (angle === 0) return;
-    if (kind) body.used.set(`${bone} ${kind}`, used + angle);
-    body.turn(bone, pivot, axis, angle);
-    turns.push({ bone, axis, angle });
-  };
-  // The pelvis with the thighs (lying on a side the thigh is what touches).
-  const thigh = (b: HumanBoneName) => (below(b, 'leftUpperLeg') && !below(b, 'leftLowerLeg')) || (below(b, 'rightUpperLeg') && !below(b, 'rightLowerLeg'));
-  const pelvis = body.select((b) => b === 'hips' || thigh(b));
-  // The back with whatever is on it (a backpack), not the arms or the head.
-  // (With the upper arms: lying on a side, the shoulder and the upper arm under it carry the body.)
+  return long ? { long, across: [-long[2], 0, long[0]] } : null;
+}
+
+/** `f` is told the lowest gap of a set of points with the turn on trial (g), and says how far from done it is. */
+type Goal = (g: (idx: readonly number[]) => number) => number;
+
+interface TurnSpec {
+  readonly bone: HumanBoneName;
+  readonly pivot: Vec3;
+  readonly axis: Vec3;
+  /** Radians either way; with `kind`, over all passes (Body.used). */
+  readonly limit: number;
+  readonly onlyUp: boolean;
+  readonly kind?: string;
+}
+
+/** Find the angle of one turn that meets `f` (solveAngle) and put it on the body; the angle, 0 for none. */
+function turnTo(body: Body, turns: RestTurn[], t: TurnSpec, f: Goal): number {
+  const key = t.kind ? `${t.bone} ${t.kind}` : '';
+  const used = (key && body.used.get(key)) || 0;
+  const trial = (a: number) => f((idx) => body.gap(idx, t.bone, t.pivot, t.axis, a));
+  const angle = solveAngle(trial, [Math.min(0, -t.limit - used), Math.max(0, t.limit - used)], t.onlyUp);
+  if (angle === 0) return 0;
+  if (key) body.used.set(key, used + angle);
+  body.turn(t.bone, t.pivot, t.axis, angle);
+  turns.push({ bone: t.bone, axis: t.axis, angle });
+  return angle;
+}
+
+function settlePass(body: Body, turns: RestTurn[]): void {
+  const j = body.joints;
+  const axes = bodyAxes(body);
+  const long = axes?.long ?? null;
+  const across = axes?.across ?? null;
+  const apply = (bone: HumanBoneName, pivot: Vec3, axis: Vec3, f: Goal, limit: number, onlyUp: boolean, kind = '') => turnTo(body, turns, { bone, pivot, axis, limit, onlyUp, kind }, f);
+  const { pelvis, back, head: headPts } = body.supports();
   const roll = body.input.roll ?? 1;
   const armsCarry = roll > 0;
-  const back = body.select((b) => below(b, 'spine') && !below(b, 'neck') && !below(b, armsCarry ? 'leftLowerArm' : 'leftUpperArm') && !below(b, armsCarry ? 'rightLowerArm' : 'rightUpperArm'));
   if (!pelvis.length || !j.hips || !across) return;
   // 1. The body tilts at the hips until the back and the pelvis lie level (a backpack tilts it).
   if (back.length) {
@@ -173,7 +198,6 @@ function settlePass(body: Body, turns: RestTurn[]): void {
   // 3. The head rests on what is under it (the pillow): bend at the neck, the neck's own skin going
   // no lower than the bed (a robot's neck box on its side came 1 cm below the head and torso); then,
   // where the neck met the bed first, nod at the head so the head rests too.
-  const headPts = body.select((b) => below(b, 'head'));
   const neckPts = body.select((b) => b === 'neck');
   if (j.neck && headPts.length) {
     const pivot = j.neck;

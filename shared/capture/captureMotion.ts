@@ -1,6 +1,7 @@
 /**
- * Detected frames -> a Motion: filter the landmarks, solve each frame, lay the hips path, bake the
- * keys on the standard skeleton (frames read as seen from behind mirrored back first), add the
+ * Detected frames -> a Motion: refit the limbs' depth from the image (limbDepth), filter the
+ * landmarks, solve each frame, lay the hips path, bake the keys on the standard skeleton (frames read
+ * as seen from behind mirrored back first), add the
  * fingers and the face where the detector saw them (handFaceTracks), then the clean-up every capture
  * needs (broken end frames cut by the outlier fixer, planted feet pinned). Frames where nobody was found get no key (the neighbours'
  * keys interpolate across them).
@@ -14,6 +15,7 @@ import { solveBody } from './bodySolver';
 import { hipsPath, DEFAULT_FOV_DEG, type CameraModel } from './hipsPath';
 import { bodyLandmarksFromFlat, POSE_LANDMARK_COUNT, type DetectedFrame } from './landmarks';
 import { unflipFrames } from './flippedFrames';
+import { fitLimbDepths } from './limbDepth';
 import { faceTracks, handTracks } from './handFaceTracks';
 import { rotationTracks } from './rotationTracks';
 import { oneEuro, DEFAULT_ONE_EURO, type OneEuroParams } from './oneEuro';
@@ -27,6 +29,8 @@ export interface CaptureOptions {
   readonly hands?: boolean;
   /** Blink and vowel keys from the face's landmarks where the frames have them, the gaze from its irises (default true). */
   readonly face?: boolean;
+  /** Refit the limbs' depth from the image and the bones' lengths (limbDepth; default true). */
+  readonly limbDepth?: boolean;
   /** Pin planted feet (default true). */
   readonly pinFeet?: boolean;
   /** Cut broken frames at either end (default true). */
@@ -78,6 +82,9 @@ export function captureMotion(detected: readonly DetectedFrame[], opts: CaptureO
   let world = holdInvisible(frames, 'world', minVis);
   let image = holdInvisible(frames, 'image', minVis);
   unflipFrames(world, image, times);
+  const camera: CameraModel = { ...opts.camera, fovDeg: opts.camera.fovDeg ?? DEFAULT_FOV_DEG };
+  // Before the filter: the fit's choice between near and far reads each frame's own depth.
+  if (opts.limbDepth !== false) fitLimbDepths(world, image, frames.length, camera);
   if (opts.filter !== false) {
     world = oneEuro(times, world, N, opts.filter ?? DEFAULT_ONE_EURO);
     image = oneEuro(times, image, N, opts.filter ?? DEFAULT_ONE_EURO);
@@ -90,7 +97,6 @@ export function captureMotion(detected: readonly DetectedFrame[], opts: CaptureO
   if (opts.hands !== false) Object.assign(rotations, handTracks(frames, keyTimes, size, opts.filter ?? DEFAULT_ONE_EURO));
   const face = opts.face !== false ? faceTracks(frames, keyTimes, size) : { expressions: {} };
 
-  const camera: CameraModel = { ...opts.camera, fovDeg: opts.camera.fovDeg ?? DEFAULT_FOV_DEG };
   const path = hipsPath(
     Array.from({ length: n }, (_, k) => ({ world: world.subarray(k * N, (k + 1) * N), image: image.subarray(k * N, (k + 1) * N) })),
     camera,

@@ -45,28 +45,44 @@ function dist(a: ArrayLike<number>, i: number, j: number, sx = 1, sy = 1, useZ =
   return Math.hypot(dx, dy, dz);
 }
 
-function median(v: number[]): number {
+export function median(v: number[]): number {
   const s = [...v].sort((a, b) => a - b);
   return s.length ? s[s.length >> 1] : NaN;
 }
 
+/** The camera's focal length in pixels. */
+export function focalPixels(cam: CameraModel): number {
+  return cam.height / 2 / Math.tan((cam.fovDeg * Math.PI) / 360);
+}
+
+/**
+ * Where the hips' centre is in the camera's frame (MediaPipe's axes: x right, y down, z away, metres):
+ * its depth is the torso's metric size over its size in pixels times the focal length, its x and y
+ * the hips' image point at that depth.
+ */
+export function hipsInCamera(fr: HipsFrame, cam: CameraModel, f = focalPixels(cam)): Vec3 {
+  let px = 0, m = 0;
+  for (const [a, b] of SCALE_SEGMENTS) {
+    px += dist(fr.image, I[a], I[b], cam.width, cam.height, false);
+    m += dist(fr.world, I[a], I[b]);
+  }
+  const depth = (f * m) / Math.max(px, 1e-9);
+  const u = ((fr.image[I.leftHip * 3] + fr.image[I.rightHip * 3]) / 2) * cam.width - cam.width / 2;
+  const v = ((fr.image[I.leftHip * 3 + 1] + fr.image[I.rightHip * 3 + 1]) / 2) * cam.height - cam.height / 2;
+  return [(u * depth) / f, (v * depth) / f, depth];
+}
+
 /** Hips position per frame in the standard skeleton's world (metres, y up, subject facing +Z at the camera). */
 export function hipsPath(frames: readonly HipsFrame[], cam: CameraModel): Vec3[] {
-  const f = cam.height / 2 / Math.tan((cam.fovDeg * Math.PI) / 360);
+  const f = focalPixels(cam);
   const legOf = (w: ArrayLike<number>, s: 'left' | 'right') => dist(w, I[`${s}Hip`], I[`${s}Knee`]) + dist(w, I[`${s}Knee`], I[`${s}Ankle`]) + dist(w, I[`${s}Ankle`], I[`${s}Heel`]);
   const legs = frames.map((fr) => Math.max(legOf(fr.world, 'left'), legOf(fr.world, 'right')));
   const scale = STANDARD_LEG / (median(legs) || 1);
 
+  // Camera frame with y up (the image's y is down).
   const camera = frames.map((fr) => {
-    let px = 0, m = 0;
-    for (const [a, b] of SCALE_SEGMENTS) {
-      px += dist(fr.image, I[a], I[b], cam.width, cam.height, false);
-      m += dist(fr.world, I[a], I[b]);
-    }
-    const depth = (f * m) / Math.max(px, 1e-9);
-    const u = ((fr.image[I.leftHip * 3] + fr.image[I.rightHip * 3]) / 2) * cam.width - cam.width / 2;
-    const v = ((fr.image[I.leftHip * 3 + 1] + fr.image[I.rightHip * 3 + 1]) / 2) * cam.height - cam.height / 2;
-    return [(u * depth) / f, (-v * depth) / f, depth] as const;
+    const [x, y, z] = hipsInCamera(fr, cam, f);
+    return [x, -y, z] as const;
   });
 
   // Floor: in the frame where the lowest foot point is furthest below the hips (world y is down).

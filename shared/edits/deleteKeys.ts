@@ -17,9 +17,7 @@ export function deleteKeys(motion: Motion, selection: KeySelection): Motion {
       replaced.set(channel, null);
       continue;
     }
-    const keep = new Uint8Array(mask.length).fill(1);
-    for (let i = first; i <= last; i++) keep[i] = mask[i] ? 0 : 1;
-    replaced.set(channel, mergeKeys(channel, keep, NONE, NONE, { first, last }));
+    replaced.set(channel, mergeKeys(channel, mask, NONE, NONE, { first, last }));
   }
   if (!replaced.size) return motion;
   const channels: Channel[] = [];

@@ -9,7 +9,7 @@ import { sampleAtSortedTimes, sampleChannel } from '../vrma/sample';
 import { cutToRange } from './keepRange';
 import { rotationAngle } from '../math/quat';
 import { spliceOf } from '../motion/channelDiff';
-import { lowerBound, upperBound } from './keyBuffer';
+import { lowerBound } from './keyBuffer';
 
 export const OUTLIER_MEDIAN_FACTOR = 6;
 export const OUTLIER_OFFSET = 0.3;
@@ -47,66 +47,74 @@ function stableFrames(frames: Float32Array): Float32Array {
   return frames;
 }
 
-/** Values of a channel at the given times (the channel's own array when it has exactly those keys). */
-function valuesAt(c: Channel, times: Float32Array): ArrayLike<number> {
-  if (sameTimes(c.times, times)) return c.values;
-  const out = new Float64Array(times.length * 4);
-  sampleAtSortedTimes(c, times, out);
-  return out;
-}
-
 /** The median of the frame-to-frame change is taken over at most this many evenly spread frames. */
 const MEDIAN_SAMPLES = 4096;
 
 interface SampledChange {
-  readonly frames: Float32Array;
-  readonly stride: number;
-  /** The track's turn from frame i to i + 1 at every stride-th frame. */
+  /** The sampled pairs' times (pairTimes), one array per grid. */
+  readonly pairs: Float64Array;
+  /** The track's turn over each sampled pair. */
   readonly angles: Float64Array;
 }
 
 /**
- * Per track and frame grid, the sampled frame-to-frame turns: the studio asks after every edit
- * whether a motion has outliers, and an edit replaces one or two tracks, so the other tracks' turns
- * are reused (a 10-minute motion's 55 tracks cost ~50 ms, one track ~1 ms).
+ * Per track, its turns over the pairs of the last grid it was measured on: the studio asks after
+ * every edit whether a motion has outliers, and an edit replaces one or two tracks, so the other
+ * tracks' turns are reused (a 10-minute motion's 55 tracks cost ~50 ms, one track ~1 ms).
  */
 const sampled = new WeakMap<Channel, SampledChange>();
 
-/** The times of each sampled pair (frames[i], frames[i + 1]) at every stride-th frame, per grid. */
-const pairTimesOf = new WeakMap<Float32Array, { stride: number; times: Float64Array }>();
+/** Per grid, the times of its sampled pairs (frame, next frame), two numbers a pair. */
+const pairTimesOf = new WeakMap<Float32Array, Float64Array>();
 
-function pairTimes(frames: Float32Array, stride: number): Float64Array {
+/**
+ * Which pairs of frames the median reads: every pair of a grid of up to MEDIAN_SAMPLES + 1 frames;
+ * of a longer one, the pair starting at the first frame at or after each of MEDIAN_SAMPLES evenly
+ * spread times. Spread by time, not by index: an edit that adds or drops a few frames (a reverse of
+ * 5 s at 120 fps adds three) leaves every pair outside it where it was, so their turns are reused;
+ * by index every pair after the edit moved and all 55 tracks of an hour were sampled again.
+ */
+function pairTimes(frames: Float32Array): Float64Array {
   const hit = pairTimesOf.get(frames);
-  if (hit && hit.stride === stride) return hit.times;
-  const count = Math.ceil((frames.length - 1) / stride);
+  if (hit) return hit;
+  const n = frames.length;
+  const count = Math.min(n - 1, MEDIAN_SAMPLES);
   const times = new Float64Array(count * 2);
+  const t0 = frames[0], span = frames[n - 1] - t0;
   for (let s = 0; s < count; s++) {
-    times[s * 2] = frames[s * stride];
-    times[s * 2 + 1] = frames[s * stride + 1];
+    const i = count === n - 1 ? s : Math.min(n - 2, lowerBound(frames, t0 + ((s + 0.5) * span) / count));
+    times[s * 2] = frames[i];
+    times[s * 2 + 1] = frames[i + 1];
   }
-  pairTimesOf.set(frames, { stride, times });
+  pairTimesOf.set(frames, times);
   return times;
 }
 
 /**
- * The turns of a track an edit made from one measured before (channelDiff.ts spliceOf): that one's
- * turns, measured again only at the pairs with a time inside the changed span (sampleChannel gives the
- * values sampleAtSortedTimes and the keys themselves give). Without it a key move of 40 tracks, or a
- * reverse of every track, re-sampled each of them over an hour of keys.
+ * The turns of a track measured before, on this grid or another, or of one an edit made from such a
+ * track (channelDiff.ts spliceOf): where a pair has the same times as then and none inside the
+ * changed span, its turn is the one measured then; the others are measured again (sampleChannel
+ * gives the values sampleAtSortedTimes and the keys themselves give). Without it a key move of 40
+ * tracks, or a reverse of every track, re-sampled each of them over an hour of keys.
  */
-function sampledFromSplice(c: Channel, frames: Float32Array, stride: number): Float64Array | undefined {
-  const s = spliceOf(c);
-  const before = s && sampled.get(s.from);
-  if (!s || !before || before.frames !== frames || before.stride !== stride) return undefined;
-  const angles = before.angles.slice();
-  const [lo, hi] = s.span;
+function reusedTurns(c: Channel, pairs: Float64Array): Float64Array | undefined {
+  const own = sampled.get(c);
+  const s = own ? undefined : spliceOf(c);
+  const before = own ?? (s && sampled.get(s.from));
+  if (!before) return undefined;
+  const [lo, hi] = s ? s.span : [Infinity, -Infinity];
+  const old = before.pairs;
+  const angles = new Float64Array(pairs.length / 2);
   const pair = new Float64Array(8);
-  const inSpan = (t: number) => t >= lo && t <= hi;
-  const from = Math.max(0, Math.floor((lowerBound(frames, lo) - 1) / stride));
-  const to = Math.min(angles.length - 1, Math.floor(upperBound(frames, hi) / stride));
-  for (let k = from; k <= to; k++) {
-    const t0 = frames[k * stride], t1 = frames[k * stride + 1];
-    if (!inSpan(t0) && !inSpan(t1)) continue;
+  // Both lists of pairs rise in time: the old pair with the same times is found walking forward
+  // (on a grid of every pair, frames added by the edit move the later pairs' indices, not their times).
+  for (let k = 0, j = 0; k < angles.length; k++) {
+    const t0 = pairs[k * 2], t1 = pairs[k * 2 + 1];
+    while (j * 2 < old.length && old[j * 2] < t0) j++;
+    if (j * 2 < old.length && t0 === old[j * 2] && t1 === old[j * 2 + 1] && !(t0 >= lo && t0 <= hi) && !(t1 >= lo && t1 <= hi)) {
+      angles[k] = before.angles[j];
+      continue;
+    }
     sampleChannel(c, t0, pair, 0);
     sampleChannel(c, t1, pair, 4);
     angles[k] = rotationAngle(pair, 0, pair, 4);
@@ -114,43 +122,38 @@ function sampledFromSplice(c: Channel, frames: Float32Array, stride: number): Fl
   return angles;
 }
 
-function sampledChange(c: Channel, frames: Float32Array, stride: number): Float64Array {
+function sampledChange(c: Channel, frames: Float32Array): Float64Array {
+  const pairs = pairTimes(frames);
   const hit = sampled.get(c);
-  if (hit && hit.frames === frames && hit.stride === stride) return hit.angles;
-  const spliced = sampledFromSplice(c, frames, stride);
-  if (spliced) {
-    sampled.set(c, { frames, stride, angles: spliced });
-    return spliced;
+  if (hit && hit.pairs === pairs) return hit.angles;
+  let angles = reusedTurns(c, pairs);
+  if (!angles) {
+    angles = new Float64Array(pairs.length / 2);
+    if (angles.length === frames.length - 1 && sameTimes(c.times, frames)) {
+      // Every pair of the track's own keys: its values as they are.
+      const v = c.values;
+      for (let i = 0; i < angles.length; i++) angles[i] = rotationAngle(v, i * 4, v, i * 4 + 4);
+    } else {
+      const v = new Float64Array(pairs.length * 4);
+      sampleAtSortedTimes(c, pairs, v);
+      for (let s = 0; s < angles.length; s++) angles[s] = rotationAngle(v, s * 8, v, s * 8 + 4);
+    }
   }
-  const n = frames.length;
-  const angles = new Float64Array(Math.ceil((n - 1) / stride));
-  const own = sameTimes(c.times, frames);
-  if (own || stride === 1) {
-    const v = own ? c.values : valuesAt(c, frames);
-    for (let i = 0, s = 0; i < n - 1; i += stride, s++) angles[s] = rotationAngle(v, i * 4, v, i * 4 + 4);
-  } else {
-    // Only the frames the median reads: the same values sampleAtSortedTimes gives on the whole grid.
-    const at = pairTimes(frames, stride);
-    const v = new Float64Array(at.length * 4);
-    sampleAtSortedTimes(c, at, v);
-    for (let s = 0; s < angles.length; s++) angles[s] = rotationAngle(v, s * 8, v, s * 8 + 4);
-  }
-  sampled.set(c, { frames, stride, angles });
+  sampled.set(c, { pairs, angles });
   return angles;
 }
 
 /**
- * The motion's summed turn (radians, over every humanoid rotation track) from frame i to i + 1 at
- * every stride-th frame of its grid: what the outlier check takes the median of.
+ * The motion's summed turn (radians, over every humanoid rotation track) over each sampled pair of
+ * frames of its grid (pairTimes): what the outlier check takes the median of.
  */
-export function sampledTurns(motion: Motion): { readonly frames: Float32Array; readonly stride: number; readonly tracks: readonly Channel[]; readonly turns: Float64Array } | undefined {
+export function sampledTurns(motion: Motion): { readonly frames: Float32Array; readonly pairs: Float64Array; readonly tracks: readonly Channel[]; readonly turns: Float64Array } | undefined {
   const tracks = motion.channels.filter((c) => c.path === 'rotation' && motion.humanoid.nodeToBone.has(c.node) && c.times.length > 1);
   if (tracks.length === 0) return undefined;
   const frames = stableFrames(tracks.reduce((a, c) => (c.times.length > a.times.length ? c : a)).times);
   const n = frames.length;
   if (n < 4) return undefined;
-  const stride = Math.max(1, Math.floor((n - 1) / MEDIAN_SAMPLES));
-  const perTrack = tracks.map((c) => sampledChange(c, frames, stride));
+  const perTrack = tracks.map((c) => sampledChange(c, frames));
   // Summed in track order, as findOutlierFrames' change() sums, so the median is the same number.
   const turns = new Float64Array(perTrack[0].length);
   for (let s = 0; s < turns.length; s++) {
@@ -158,7 +161,7 @@ export function sampledTurns(motion: Motion): { readonly frames: Float32Array; r
     for (const a of perTrack) sum += a[s];
     turns[s] = sum;
   }
-  return { frames, stride, tracks, turns };
+  return { frames, pairs: pairTimes(frames), tracks, turns };
 }
 
 export function findOutlierFrames(motion: Motion): OutlierFrames | undefined {
@@ -167,7 +170,7 @@ export function findOutlierFrames(motion: Motion): OutlierFrames | undefined {
   const { frames, tracks } = sampledMotion;
   const n = frames.length;
   const pair = new Float64Array(8);
-  /** Summed angle all tracks turn from frame i to frame i + 1 (sampleChannel hits keys exactly, as valuesAt does). */
+  /** Summed angle all tracks turn from frame i to frame i + 1 (sampleChannel hits keys exactly). */
   const change = (i: number) => {
     let sum = 0;
     for (const c of tracks) {

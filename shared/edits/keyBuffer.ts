@@ -6,6 +6,7 @@
 import type { Channel, ChannelPath } from '../motion/types';
 import { componentsOf } from '../motion/types';
 import { noteChangedSpan } from '../motion/channelDiff';
+import { splicedTimes } from '../motion/sharedTimes';
 
 export class KeyBuffer {
   readonly size: number;
@@ -176,11 +177,15 @@ export function splicedChannel(orig: Channel, head: number, mid: KeyBuffer, tail
   while (t0 < tailTimes.length && !(tailTimes[t0] > lastMid)) t0++;
   const midCount = m.times.length - m0;
   const tailCount = tailTimes.length - t0;
-  const times = new Float32Array(head + midCount + tailCount);
+  let times: Float32Array;
+  if (shift === 0) times = splicedTimes(orig.times, head, m.times.subarray(m0), tail + t0); // every track of a range edit: one array
+  else {
+    times = new Float32Array(head + midCount + tailCount);
+    times.set(orig.times.subarray(0, head));
+    times.set(m.times.subarray(m0), head);
+    times.set(tailTimes.subarray(t0), head + midCount);
+  }
   const values = new Float32Array(times.length * size);
-  times.set(orig.times.subarray(0, head));
-  times.set(m.times.subarray(m0), head);
-  times.set(tailTimes.subarray(t0), head + midCount);
   values.set(orig.values.subarray(0, head * size));
   values.set(m.values.subarray(m0 * size, m.times.length * size), head * size);
   values.set(orig.values.subarray((tail + t0) * size, end * size), (head + midCount) * size);

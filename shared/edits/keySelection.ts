@@ -9,6 +9,7 @@ import { fail } from '../errors';
 import { restRotation } from '../vrma/normalizedTracks';
 import { carryKinds, kindsOf } from '../motion/interpolation';
 import { noteChangedSpan } from '../motion/channelDiff';
+import { splicedTimes } from '../motion/sharedTimes';
 import { lowerBound, upperBound } from './keyBuffer';
 
 export interface ChannelKeys {
@@ -44,41 +45,41 @@ export function selectedChannel(motion: Motion, entry: ChannelKeys): { channel: 
   return { channel, index, mask, count, first, last };
 }
 
-/** Where a keep mask is 0: its first and last such index (mergeKeys need not look for them). */
+/** Where a drop mask is set: its first and last such index (mergeKeys need not look for them). */
 export interface DroppedKeys {
   readonly first: number;
   readonly last: number;
 }
 
 /**
- * `base` keys where `keep[i]` is set, merged with new keys (times ascending): a new key at the same
- * float32 time as a kept key replaces it. Values are copied as they are; kinds by carryKinds.
+ * `base` keys but those where `drop[i]` is set, merged with new keys (times ascending): a new key at
+ * the same float32 time as a kept key replaces it. Values are copied as they are; kinds by carryKinds.
+ * A drop mask, not a keep mask: the selection's mask is one already, so a key move of 250 keys on an
+ * hour-long track does not first fill 432,001 bytes of keep mask.
  */
-export function mergeKeys(base: Channel, keep: Uint8Array | null, times: Float32Array, values: Float32Array, dropped?: DroppedKeys): Channel {
-  if (kindsOf(base)) return mergeAll(base, keep, times, values);
+export function mergeKeys(base: Channel, drop: Uint8Array | null, times: Float32Array, values: Float32Array, dropped?: DroppedKeys): Channel {
+  if (kindsOf(base)) return mergeAll(base, drop, times, values);
   // Only the keys between the first change and the last are merged key by key; those before and after
   // are copied in one block each (a key move of 250 keys on an hour-long track touched 432,001 keys).
   const bt = base.times;
   const n = bt.length;
   let from = times.length ? lowerBound(bt, times[0]) : n;
   let to = times.length ? upperBound(bt, times[times.length - 1]) : 0;
-  if (keep) {
+  if (drop) {
     let first = dropped ? dropped.first : 0;
-    while (first < n && keep[first]) first++;
+    while (first < n && !drop[first]) first++;
     let last = dropped ? dropped.last : n - 1;
-    while (last >= 0 && keep[last]) last--;
+    while (last >= 0 && !drop[last]) last--;
     from = Math.min(from, first);
     to = Math.max(to, last + 1);
   }
   to = Math.max(to, from);
   const size = componentsOf(base.path);
   const sub: Channel = { node: base.node, path: base.path, times: bt.subarray(from, to), values: base.values.subarray(from * size, to * size) };
-  const mid = mergeAll(sub, keep?.subarray(from, to) ?? null, times, values);
-  const outT = new Float32Array(from + mid.times.length + (n - to));
+  const mid = mergeAll(sub, drop?.subarray(from, to) ?? null, times, values);
+  // The rows of a box share their times: so do the moved ones (sharedTimes.ts).
+  const outT = splicedTimes(bt, from, mid.times, to);
   const outV = new Float32Array(outT.length * size);
-  outT.set(bt.subarray(0, from));
-  outT.set(mid.times, from);
-  outT.set(bt.subarray(to), from + mid.times.length);
   outV.set(base.values.subarray(0, from * size));
   outV.set(mid.values, from * size);
   outV.set(base.values.subarray(to * size, n * size), (from + mid.times.length) * size);
@@ -87,14 +88,14 @@ export function mergeKeys(base: Channel, keep: Uint8Array | null, times: Float32
   return out;
 }
 
-function mergeAll(base: Channel, keep: Uint8Array | null, times: Float32Array, values: Float32Array): Channel {
+function mergeAll(base: Channel, drop: Uint8Array | null, times: Float32Array, values: Float32Array): Channel {
   const size = componentsOf(base.path);
   const bt = base.times;
   const bv = base.values;
   // Count first, so the output is allocated once at its size (no slice copy of 36,000-key tracks).
   let total = 0;
   for (let i = 0, j = 0; i < bt.length || j < times.length;) {
-    if (i < bt.length && keep && !keep[i]) i++;
+    if (i < bt.length && drop && drop[i]) i++;
     else if (j >= times.length || (i < bt.length && bt[i] < times[j])) i++, total++;
     else {
       if (i < bt.length && bt[i] === times[j]) i++;
@@ -109,14 +110,14 @@ function mergeAll(base: Channel, keep: Uint8Array | null, times: Float32Array, v
   let n = 0;
   // Kept base keys are copied in runs (one typed-array copy per run, not per key).
   while (i < bt.length || j < times.length) {
-    if (i < bt.length && keep && !keep[i]) {
+    if (i < bt.length && drop && drop[i]) {
       i++;
       continue;
     }
     if (j >= times.length || (i < bt.length && bt[i] < times[j])) {
       const limit = j < times.length ? times[j] : Infinity;
       let e = i;
-      while (e < bt.length && bt[e] < limit && (!keep || keep[e])) e++;
+      while (e < bt.length && bt[e] < limit && !drop?.[e]) e++;
       outT.set(bt.subarray(i, e), n);
       outV.set(bv.subarray(i * size, e * size), n * size);
       n += e - i;

@@ -53,10 +53,8 @@ export function retimeKeys(motion: Motion, selection: KeySelection, map: (t: num
       n++;
     }
     if (!changed && n === count) continue;
-    // Kept everywhere but at the selected keys, all within [first, last].
-    const keep = new Uint8Array(mask.length).fill(1);
-    for (let i = first; i <= last; i++) keep[i] = mask[i] ? 0 : 1;
-    replaced.set(channel, mergeKeys(channel, keep, times.subarray(0, n), values.subarray(0, n * size), { first, last }));
+    // The selected keys leave (all within [first, last]); the moved ones come back at their new times.
+    replaced.set(channel, mergeKeys(channel, mask, times.subarray(0, n), values.subarray(0, n * size), { first, last }));
   }
   return replaced.size ? withChannels(motion, motion.channels.map((c) => replaced.get(c) ?? c)) : motion;
 }

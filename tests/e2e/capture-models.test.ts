@@ -1,27 +1,22 @@
 /**
  * Issue 29's choice of pose model, measured on the closed loop's frames (CMU 05_20 0–3 s at 10 fps on
- * the dressed mannequin on its floor, tests/e2e/capture-closed-loop.test.ts): the lite, full and heavy
+ * the dressed mannequin with the drawn face on its floor: tests/helpers/closedLoopShot.ts): the lite, full and heavy
  * BlazePose models that ship in @mediapipe/pose, each on the same rendered frames with the inference on
  * the CPU as the studio runs it here, and the full and heavy models' landmarks averaged frame by frame
  * (an ensemble the studio does not run: what two models' independent errors buy). The table is printed;
  * the assertions hold what was measured, with a margin.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser } from '../helpers/browser';
-import { fixturePath, HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
+import { HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
+import { CLOSED_LOOP_CAMERA, closedLoopShot } from '../helpers/closedLoopShot';
 import { renderAndDetect } from '../helpers/captureRender';
 import { compareCapture, type Comparison } from '../helpers/captureCompare';
-import { convertToMotion } from '../../shared/formats/index';
-import { makeMannequinVrm } from '../../shared/assets/mannequin';
-import { writeVrma } from '../../shared/vrma/write';
 import { captureMotion } from '../../shared/capture/captureMotion';
 import type { DetectedFrame } from '../../shared/capture/landmarks';
-import { normalizedPoseAt } from '../../shared/vrma/fk';
 import { findOutlierFrames, fixOutliers } from '../../shared/edits/fixOutliers';
 
 const SKIP = !HAS_CHROMIUM ? NO_CHROMIUM_REASON : !HAS_FIXTURES ? NO_FIXTURES_REASON : '';
-const W = 640, H = 480, FOV = 45;
 
 /** Frame by frame mean of two runs' landmarks (a frame either run missed is left without a person). */
 function averaged(a: readonly DetectedFrame[], b: readonly DetectedFrame[]): DetectedFrame[] {
@@ -35,29 +30,12 @@ function averaged(a: readonly DetectedFrame[], b: readonly DetectedFrame[]): Det
 
 describe.skipIf(!!SKIP)(`capture: lite, full and heavy pose models on the closed loop${SKIP ? ` (skipped: ${SKIP})` : ''}`, () => {
   it('each model on the same frames, and full + heavy averaged', async () => {
-    const name = 'cmu_05_20-mb.bvh';
-    const truth = convertToMotion(name, readFileSync(fixturePath(`bvh/${name}`)));
-    const h = normalizedPoseAt(truth, 0).hipsPosition!;
+    const { truth, render } = closedLoopShot();
     const browser = await launchBrowser();
     const runs: Record<string, DetectedFrame[]> = {};
     try {
       for (const [label, modelComplexity] of [['lite', 0], ['full', 1], ['heavy', 2]] as const) {
-        const r = await renderAndDetect(browser, {
-          vrm: makeMannequinVrm(),
-          vrma: writeVrma(truth),
-          start: 0,
-          fps: 10,
-          count: 30,
-          width: W,
-          height: H,
-          fovDeg: FOV,
-          cameraPosition: [h[0], 1.0, h[2] + 2.8],
-          cameraTarget: [h[0], 0.85, h[2]],
-          modelComplexity,
-          dress: true,
-          floor: true,
-        });
-        runs[label] = r.frames;
+        runs[label] = (await renderAndDetect(browser, { ...render, modelComplexity })).frames;
       }
     } finally {
       await browser.close();
@@ -65,7 +43,7 @@ describe.skipIf(!!SKIP)(`capture: lite, full and heavy pose models on the closed
     runs['full + heavy'] = averaged(runs.full, runs.heavy);
     const c: Record<string, Comparison> = {};
     for (const [label, frames] of Object.entries(runs)) {
-      const raw = captureMotion(frames, { camera: { width: W, height: H, fovDeg: FOV }, pinFeet: false, fixOutliers: false });
+      const raw = captureMotion(frames, { camera: CLOSED_LOOP_CAMERA, pinFeet: false, fixOutliers: false });
       const outliers = findOutlierFrames(raw);
       c[label] = compareCapture(truth, fixOutliers(raw), frames, outliers ? outliers.frames[outliers.first] : 0);
     }
@@ -79,11 +57,16 @@ describe.skipIf(!!SKIP)(`capture: lite, full and heavy pose models on the closed
       );
     }
     for (const x of Object.values(c)) expect(x.found).toBeGreaterThanOrEqual(27);
-    // Measured: lite 13.3 / 29.9, full 12.6 / 28.4, heavy 12.9 / 31.5, full + heavy 9.6 / 28.4 (limbs, degrees).
-    expect(c.lite.limbs.median).toBeLessThan(16);
-    expect(c.heavy.limbs.median).toBeLessThan(16);
-    // The heavy model alone is no better than the full one; their errors differ, so their mean is.
+    // Measured (limbs, degrees, median / p95; the drawn face and the limbs' depth refit): lite 10.0 / 20.2,
+    // full 10.7 / 22.7, heavy 9.9 / 33.6, full + heavy 8.6 / 23.0. (Before both, on the faceless
+    // figure: lite 13.3 / 29.9, full 12.6 / 28.4, heavy 12.9 / 31.5, full + heavy 9.6 / 28.4.)
+    expect(c.lite.limbs.median).toBeLessThan(12);
+    expect(c.heavy.limbs.median).toBeLessThan(12);
+    expect(c.lite.limbs.p95).toBeLessThan(25);
+    // The heavy model alone is no better than the full one at the tail (its p95 is 11° worse); their
+    // errors differ, so their mean beats either's median.
+    expect(c.heavy.limbs.p95).toBeGreaterThan(c.full.limbs.p95 + 5);
     expect(c['full + heavy'].limbs.median).toBeLessThan(c.full.limbs.median - 1.5);
-    expect(c['full + heavy'].limbs.median).toBeLessThan(c.heavy.limbs.median - 1.5);
+    expect(c['full + heavy'].limbs.median).toBeLessThan(c.heavy.limbs.median - 1);
   }, 900_000);
 });

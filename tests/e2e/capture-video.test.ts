@@ -12,38 +12,21 @@ import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON, newStudioPage } from '../helpers/browser';
-import { fixturePath, HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
+import { HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
+import { DANCE_SHOT_SIZE, danceShot, danceTruth } from '../helpers/danceShot';
 import { useRecordedVideo } from '../helpers/studioSuite';
 import { compareCapture, formatComparison, type Comparison } from '../helpers/captureCompare';
 import { openFolder, state, waitForStudio, motionBytes } from './studioHarness';
-import { convertToMotion } from '../../shared/formats/index';
-import { makeMannequinVrm } from '../../shared/assets/mannequin';
-import { writeVrma } from '../../shared/vrma/write';
 import { readVrma } from '../../shared/vrma/read';
-import { normalizedPoseAt } from '../../shared/vrma/fk';
 import { durationOf } from '../../shared/motion/types';
 
 const SKIP = !HAS_CHROMIUM ? NO_CHROMIUM_REASON : !HAS_FIXTURES ? NO_FIXTURES_REASON : '';
-const W = 640, H = 480, FOV = 45, SECONDS = 2, FPS = 10;
+const SECONDS = 2, FPS = 10;
+const { width: W, height: H } = DANCE_SHOT_SIZE;
 
 describe.skipIf(!!SKIP)(`capture from a video in the studio${SKIP ? ` (skipped: ${SKIP})` : ''}`, () => {
-  const truth = convertToMotion('cmu_05_20-mb.bvh', readFileSync(fixturePath('bvh/cmu_05_20-mb.bvh')));
-  const suite = useRecordedVideo('vrma-capture-video-', 'dance.webm', () => {
-    const h = normalizedPoseAt(truth, 0).hipsPosition!;
-    return {
-      vrm: makeMannequinVrm(),
-      vrma: writeVrma(truth),
-      start: 0,
-      duration: SECONDS,
-      fps: FPS,
-      width: W,
-      height: H,
-      fovDeg: FOV,
-      cameraPosition: [h[0], 1.0, h[2] + 2.8],
-      cameraTarget: [h[0], 0.85, h[2]],
-      dress: true,
-    };
-  });
+  const truth = danceTruth();
+  const suite = useRecordedVideo('vrma-capture-video-', 'dance.webm', () => danceShot(truth, SECONDS, FPS));
 
   it('Cancel stops a capture and keeps the document; a full capture opens as "dance", unsaved, and Save writes dance.vrma beside the video', async () => {
     const { context, page, errors } = await newStudioPage(suite.browser);

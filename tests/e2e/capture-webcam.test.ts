@@ -16,21 +16,19 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../helpers/browser';
-import { fixturePath, HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
+import { HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
+import { DANCE_SHOT_SIZE, danceShot, danceTruth } from '../helpers/danceShot';
 import { startHost, type StartedHost } from '../helpers/host';
 import { renderFrames } from '../helpers/captureRender';
 import { writeY4m } from '../helpers/y4mWriter';
 import { compareCapture, formatComparison, type Comparison } from '../helpers/captureCompare';
 import { openFolder, state, waitForStudio, motionBytes } from './studioHarness';
-import { convertToMotion } from '../../shared/formats/index';
-import { makeMannequinVrm } from '../../shared/assets/mannequin';
-import { writeVrma } from '../../shared/vrma/write';
 import { readVrma } from '../../shared/vrma/read';
-import { normalizedPoseAt } from '../../shared/vrma/fk';
 import { durationOf } from '../../shared/motion/types';
 
 const SKIP = !HAS_CHROMIUM ? NO_CHROMIUM_REASON : !HAS_FIXTURES ? NO_FIXTURES_REASON : '';
-const W = 640, H = 480, FOV = 45, SECONDS = 4, FPS = 10;
+const SECONDS = 4, FPS = 10;
+const { width: W, height: H } = DANCE_SHOT_SIZE;
 /** The fake camera's loop: the clip's frames, each shown 1/FPS s. */
 const LOOP = (SECONDS * FPS + 1) / FPS;
 /**
@@ -50,26 +48,13 @@ async function errorCount(page: Page): Promise<number> {
 describe.skipIf(!!SKIP)(`capture from the webcam in the studio${SKIP ? ` (skipped: ${SKIP})` : ''}`, () => {
   let host: StartedHost;
   let folder = '';
-  const truth = convertToMotion('cmu_05_20-mb.bvh', readFileSync(fixturePath('bvh/cmu_05_20-mb.bvh')));
+  const truth = danceTruth();
 
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), 'vrma-capture-webcam-'));
     const renderer = await launchBrowser();
     try {
-      const h = normalizedPoseAt(truth, 0).hipsPosition!;
-      const frames = await renderFrames(renderer, {
-        vrm: makeMannequinVrm(),
-        vrma: writeVrma(truth),
-        start: 0,
-        duration: SECONDS,
-        fps: FPS,
-        width: W,
-        height: H,
-        fovDeg: FOV,
-        cameraPosition: [h[0], 1.0, h[2] + 2.8],
-        cameraTarget: [h[0], 0.85, h[2]],
-        dress: true,
-      });
+      const frames = await renderFrames(renderer, danceShot(truth, SECONDS, FPS));
       const y4m = writeY4m(frames, W, H, FPS);
       console.log(`fake camera clip: ${frames.length} frames, ${y4m.length} bytes of .y4m`);
       writeFileSync(join(folder, 'camera.y4m'), y4m);

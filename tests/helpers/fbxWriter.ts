@@ -52,7 +52,7 @@ function mixamoRest(layout: NonNullable<FbxSpec['mixamoLayout']>): { world: Map<
   const world = new Map<string, THREE.Matrix4>();
   const rot = new Map<string, THREE.Quaternion>();
   const local = new Map<string, [number, number, number]>();
-  for (const [b, p, o] of BONES) {
+  for (const [b, p, o] of MIXAMO_BONES) {
     const parentRot = p ? rot.get(p)! : new THREE.Quaternion();
     const t = new THREE.Vector3(...o).applyQuaternion(parentRot.clone().invert());
     local.set(b, t.toArray() as [number, number, number]);
@@ -64,8 +64,12 @@ function mixamoRest(layout: NonNullable<FbxSpec['mixamoLayout']>): { world: Map<
   return { world, local, armature: a ? armature : undefined };
 }
 
-/** Bone name, parent, offset from the parent (cm). */
-const BONES: readonly [string, string | null, [number, number, number]][] = [
+/**
+ * The Mixamo skeleton of the test files (this writer's FBX, blenderMixamoGlb.test.ts's GLB): bone name
+ * (without the `mixamorig:` prefix), parent, offset from the parent in centimetres, Y-up, facing +Z, the
+ * character's left at +X.
+ */
+export const MIXAMO_BONES: readonly [string, string | null, [number, number, number]][] = [
   ['Hips', null, [0, 95, 0]],
   ['Spine', 'Hips', [0, 10, 0]],
   ['Spine1', 'Spine', [0, 12, 0]],
@@ -93,9 +97,9 @@ const TICKS = 46186158000;
 
 export function fbxScene(spec: FbxSpec = {}): Node[] {
   const prefix = spec.prefix ?? 'mixamorig:';
-  const id = new Map<string, number>(BONES.map(([b], i) => [b, 1000 + i]));
+  const id = new Map<string, number>(MIXAMO_BONES.map(([b], i) => [b, 1000 + i]));
   const world = new Map<string, [number, number, number]>();
-  for (const [b, p, o] of BONES) {
+  for (const [b, p, o] of MIXAMO_BONES) {
     const w = p ? world.get(p)! : [0, 0, 0];
     world.set(b, [w[0] + o[0], w[1] + o[1], w[2] + o[2]]);
   }
@@ -114,7 +118,7 @@ export function fbxScene(spec: FbxSpec = {}): Node[] {
     );
     C('OO', ARMATURE, 0);
   }
-  for (const [b, p, o] of BONES) {
+  for (const [b, p, o] of MIXAMO_BONES) {
     const props = [P('Lcl Translation', 'Lcl Translation', ...(mixamo ? mixamo.local.get(b)! : o))];
     if (b === 'LeftArm' && spec.leftArmPreRotation) props.push(P('PreRotation', 'Vector3D', ...spec.leftArmPreRotation));
     const pre = spec.mixamoLayout?.preRotations[b];
@@ -125,8 +129,8 @@ export function fbxScene(spec: FbxSpec = {}): Node[] {
   // Bind pose: world matrices (translation only: every joint's rest rotation is identity here, unless pre-rotated).
   objects.push(n('Pose', [L(900), S('BindPose\u0000\u0001Pose'), S('BindPose')], [
     n('Type', [S('BindPose')]),
-    n('NbPoseNodes', [I(BONES.length)]),
-    ...BONES.filter(([b]) => b !== 'LeftArm' || !spec.leftArmPreRotation).map(([b]) => {
+    n('NbPoseNodes', [I(MIXAMO_BONES.length)]),
+    ...MIXAMO_BONES.filter(([b]) => b !== 'LeftArm' || !spec.leftArmPreRotation).map(([b]) => {
       const w = world.get(b)!;
       const matrix = mixamo ? mixamo.world.get(b)!.toArray() : [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, w[0], w[1], w[2], 1];
       return n('PoseNode', [], [n('Node', [L(id.get(b)!)]), n('Matrix', [{ t: 'd', v: matrix }])]);

@@ -1,9 +1,11 @@
 /**
- * What the pose report tells a user about the bodies whose supports cannot all rest (issue 28): the
- * sphere (one ball: its head is a cap of it) and the triangle (one hips vertex). Each pose is placed as
- * the report places it (skinOfPose), measured part by part from every vertex; where a support floats
- * past the 1 cm the report names it with that figure, in English and Japanese, and does not say the
- * pose is sound. The figures are the measured ones, not written here.
+ * What the pose report tells a user about the bodies whose supports may not all rest (issue 28): the
+ * sphere (one ball: its head and hips are caps of it) and the triangle (one hips vertex). Each pose is
+ * placed as the report places it (skinOfPose), measured part by part from every vertex; where a support
+ * floats past the 1 cm the report names it with that figure, in English and Japanese, and does not say
+ * the pose is sound. The figures are the measured ones, not written here. The sphere floats in some
+ * pose; the triangle rests in every one (it floated 9.8 cm on a side before the solver turned its leg
+ * vertices as its bones carry them, shared/bedroom/restBody.ts) and the report says nothing.
  */
 import { afterAll, expect, it } from 'vitest';
 import { describeFixtures, readFixture } from '../../helpers/fixtures';
@@ -25,9 +27,9 @@ const WORDS: Record<'en' | 'ja', Record<Support, RegExp>> = {
   },
 };
 
-describeFixtures('the pose report on bodies whose supports cannot all rest', () => {
+describeFixtures('the pose report on bodies whose supports may not all rest', () => {
   afterAll(() => setLocale('en'));
-  for (const file of ['sphere.vrm', 'triangle.vrm']) {
+  for (const [file, floats] of [['sphere.vrm', true], ['triangle.vrm', false]] as const) {
     it(`vrm0/${file}: every support floating past 1 cm is named with its figure, en and ja`, async () => {
       const s = await bedroomScene(readFixture('vrm0', file));
       let named = 0;
@@ -55,8 +57,9 @@ describeFixtures('the pose report on bodies whose supports cannot all rest', () 
           }
         }
       }
-      // Each body has a support in the air in some pose (what the figures in contact.test.ts show).
-      expect(named).toBeGreaterThan(0);
+      // The sphere has a support in the air in some pose, the triangle in none (contact.test.ts's figures).
+      if (floats) expect(named).toBeGreaterThan(0);
+      else expect(named).toBe(0);
     }, 60_000);
   }
 });

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { standardFk, type StandardPose } from '../../../shared/vrm/standardFk';
 import { walkPoseAt } from '../../../shared/assets/walkCycle';
 import { captureMotion } from '../../../shared/capture/captureMotion';
+import { MAX_DEPTH_TURN_DEG } from '../../../shared/capture/limbDepth';
 import { POSE_LANDMARKS, type BodyLandmarks, type DetectedFrame } from '../../../shared/capture/landmarks';
 import { landmarksOfPose } from '../../../shared/capture/landmarkRig';
 import { normalizedPoseAt } from '../../../shared/vrma/fk';
@@ -53,10 +54,9 @@ const SEGMENTS = (['left', 'right'] as const).flatMap((s) =>
 describe('captureMotion: detected frames to a motion', () => {
   const frames = Array.from({ length: 2 * FPS + 1 }, (_, i) => detect(landmarksOfPose(truthAt(i / FPS).pose), i / FPS));
 
-  it("limb directions of every key equal the walk within 0.01°; the hips path has the walk's shape within 2 cm", () => {
-    const motion = captureMotion(frames, { camera: { width: W, height: H, fovDeg: FOV }, filter: false, pinFeet: false, fixOutliers: false });
-    expect(durationOf(motion)).toBeCloseTo(2, 5);
-    let worstDir = 0;
+  /** Degrees per limb segment and key between the captured motion and the walk, and the hips paths. */
+  function compare(motion: ReturnType<typeof captureMotion>) {
+    const dirs: number[] = [];
     const got: Vec3[] = [], want: Vec3[] = [];
     for (let i = 0; i < frames.length; i++) {
       const t = i / FPS;
@@ -64,13 +64,20 @@ describe('captureMotion: detected frames to a motion', () => {
       const back = landmarksOfPose(standardFk(solved.rotations));
       const truth = landmarksOfPose(truthAt(t).pose);
       for (const [a, b] of SEGMENTS) {
-        const e = Math.acos(Math.min(1, dot3(normalize3(sub3(truth[b], truth[a])), normalize3(sub3(back[b], back[a])))));
-        worstDir = Math.max(worstDir, e);
+        dirs.push((Math.acos(Math.min(1, dot3(normalize3(sub3(truth[b], truth[a])), normalize3(sub3(back[b], back[a]))))) * 180) / Math.PI);
       }
       got.push(solved.hipsPosition!);
       want.push(truthAt(t).hips);
     }
-    expect((worstDir * 180) / Math.PI).toBeLessThan(0.01);
+    return { dirs: dirs.sort((x, y) => x - y), got, want };
+  }
+
+  it("limb directions of every key equal the walk within 0.01°; the hips path has the walk's shape within 2 cm", () => {
+    // The solver's own path: the limbs' depth refit (tested below and in limbDepth.test.ts) left out.
+    const motion = captureMotion(frames, { camera: { width: W, height: H, fovDeg: FOV }, filter: false, pinFeet: false, fixOutliers: false, limbDepth: false });
+    expect(durationOf(motion)).toBeCloseTo(2, 5);
+    const { dirs, got, want } = compare(motion);
+    expect(dirs[dirs.length - 1]).toBeLessThan(0.01);
     // Where the path starts is a choice (x from the frame whose legs reach furthest down, z from the median
     // depth, the floor under that frame's lowest foot landmark): compare the shape, and bound the offset.
     const mean = (v: Vec3[]) => scale3(v.reduce((a, b) => add3(a, b), [0, 0, 0] as Vec3), 1 / v.length);
@@ -83,6 +90,16 @@ describe('captureMotion: detected frames to a motion', () => {
     expect(Math.abs(offset[2] + 0.6)).toBeLessThan(0.01);
     expect(offset[1]).toBeGreaterThan(-0.07);
     expect(offset[1]).toBeLessThan(0);
+  });
+
+  it("with the limbs' depth refit on exact frames, no limb turns more than the refit's bound and most barely move", () => {
+    // The refit places the hips from the torso's pixel size (1 cm off at 4 m here) and cannot tell a
+    // limb near the image plane from its mirror, so exact landmarks do not come back exact: measured
+    // median 0.54°, p95 4.4°, max 12.0° (the bound).
+    const { dirs } = compare(captureMotion(frames, { camera: { width: W, height: H, fovDeg: FOV }, filter: false, pinFeet: false, fixOutliers: false }));
+    expect(dirs[dirs.length >> 1]).toBeLessThan(1);
+    expect(dirs[Math.round(0.95 * (dirs.length - 1))]).toBeLessThan(5);
+    expect(dirs[dirs.length - 1]).toBeLessThan(MAX_DEPTH_TURN_DEG + 0.5);
   });
 
   it('no person in the video is a clear error, not a crash', () => {

@@ -17,32 +17,9 @@ import { writeVrma } from '../../../shared/vrma/write';
 import type { HumanBoneName } from '../../../shared/vrm/humanBones';
 import { angleDeg } from './bvhKit';
 import { playOnce } from '../../helpers/plainGlb';
+import { MIXAMO_BONES } from '../../helpers/fbxWriter';
 
 type V3 = [number, number, number];
-/** Mixamo bones: name, parent, offset from the parent in centimetres, Y-up, facing +Z, the character's left at +X. */
-const BONES: [string, string | null, V3][] = [
-  ['Hips', null, [0, 95, 0]],
-  ['Spine', 'Hips', [0, 10, 0]],
-  ['Spine1', 'Spine', [0, 12, 0]],
-  ['Spine2', 'Spine1', [0, 12, 0]],
-  ['Neck', 'Spine2', [0, 15, 0]],
-  ['Head', 'Neck', [0, 10, 0]],
-  ['HeadTop_End', 'Head', [0, 18, 0]],
-  ...(['Left', 'Right'] as const).flatMap((s): [string, string, V3][] => {
-    const x = s === 'Left' ? 1 : -1;
-    return [
-      [`${s}UpLeg`, 'Hips', [9 * x, -5, 0]],
-      [`${s}Leg`, `${s}UpLeg`, [0, -42, 0]],
-      [`${s}Foot`, `${s}Leg`, [0, -42, 0]],
-      [`${s}ToeBase`, `${s}Foot`, [0, -5, 12]],
-      [`${s}Shoulder`, 'Spine2', [3 * x, 10, 0]],
-      [`${s}Arm`, `${s}Shoulder`, [10 * x, 0, 0]],
-      [`${s}ForeArm`, `${s}Arm`, [27 * x, 0, 0]],
-      [`${s}Hand`, `${s}ForeArm`, [25 * x, 0, 0]],
-      [`${s}HandMiddle1`, `${s}Hand`, [9 * x, 0, 0]],
-    ];
-  }),
-];
 const ARMATURE_ROTATION = new THREE.Quaternion().setFromAxisAngle(new THREE.Vector3(1, 0, 0), Math.PI / 2);
 /** World (Y-up) vector -> the armature's own axes (its X+90° undone). */
 const toArmature = (v: V3): V3 => new THREE.Vector3(...v).applyQuaternion(ARMATURE_ROTATION.clone().invert()).toArray() as V3;
@@ -52,7 +29,7 @@ const FPS = 30, FRAMES = 31;
 function blenderMixamoGlb(): Uint8Array {
   const nodes: Record<string, unknown>[] = [{ name: 'Armature', rotation: ARMATURE_ROTATION.toArray(), scale: [0.01, 0.01, 0.01], children: [] as number[] }];
   const index = new Map<string, number>();
-  for (const [name, parent, offset] of BONES) {
+  for (const [name, parent, offset] of MIXAMO_BONES) {
     index.set(name, nodes.length);
     nodes.push({ name: `mixamorig:${name}`, translation: toArmature(offset), children: [] });
     (nodes[parent ? index.get(parent)! : 0].children as number[]).push(nodes.length - 1);
@@ -64,7 +41,7 @@ function blenderMixamoGlb(): Uint8Array {
   // World bind matrices (armature included), inverted: Blender's inverse bind matrices.
   const worlds = new Map<string, THREE.Matrix4>();
   const armature = new THREE.Matrix4().compose(new THREE.Vector3(), ARMATURE_ROTATION, new THREE.Vector3(0.01, 0.01, 0.01));
-  for (const [name, parent, offset] of BONES) {
+  for (const [name, parent, offset] of MIXAMO_BONES) {
     worlds.set(name, (parent ? worlds.get(parent)! : armature).clone().multiply(new THREE.Matrix4().makeTranslation(...toArmature(offset))));
   }
   const floats: number[] = [];
@@ -80,7 +57,7 @@ function blenderMixamoGlb(): Uint8Array {
     accessors.push({ bufferView: views.length - 1, componentType: 5126, count, type, ...extra });
     return accessors.length - 1;
   };
-  const ibm = accessor(BONES.flatMap(([name]) => [...worlds.get(name)!.clone().invert().toArray()]), 'MAT4', BONES.length);
+  const ibm = accessor(MIXAMO_BONES.flatMap(([name]) => [...worlds.get(name)!.clone().invert().toArray()]), 'MAT4', MIXAMO_BONES.length);
   const position = accessor([0, 0, 0, 0.1, 0, 0, 0, 0.1, 0], 'VEC3', 3, { min: [0, 0, 0], max: [0.1, 0.1, 0] });
   const joints = accessor([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], 'VEC4', 3); // float joint indices are not allowed: rewritten below
   const weights = accessor([1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0], 'VEC4', 3);
@@ -111,7 +88,7 @@ function blenderMixamoGlb(): Uint8Array {
     scenes: [{ nodes: [0] }],
     nodes,
     meshes: [{ primitives: [{ attributes: { POSITION: position, JOINTS_0: joints, WEIGHTS_0: weights } }] }],
-    skins: [{ joints: BONES.map(([name]) => index.get(name)!), inverseBindMatrices: ibm }],
+    skins: [{ joints: MIXAMO_BONES.map(([name]) => index.get(name)!), inverseBindMatrices: ibm }],
     animations: [{ name: 'mixamo.com', samplers, channels: channels.map(([name, path], i) => ({ sampler: i, target: { node: index.get(name)!, path } })) }],
     accessors,
     bufferViews: views,

@@ -2,7 +2,9 @@
  * The outlier check's sampled frame-to-frame turns (shared/edits/fixOutliers.ts sampledTurns) after
  * edits that tell what they changed (a pose edit, a key move of 20 tracks, a reverse of 5 s on every
  * track): measured again only inside the changed spans, they equal a fresh module's measuring of the
- * edited motion exactly (tolerance 0), on a grid sampled every frame and on one sampled every 3rd.
+ * edited motion exactly (tolerance 0), on a grid sampled every frame (80 s at 50 fps) and on longer ones sampled
+ * at 4,096 pairs spread by time (4 min at 60 fps; 4 min at 120 fps, where the reverse adds frames to
+ * the grid and the pairs after it must still be the ones measured before).
  */
 import { expect, it, vi } from 'vitest';
 import { makeLongMotion } from '../../../bench/longMotion';
@@ -21,15 +23,18 @@ async function freshTurns(m: Motion): Promise<number[]> {
   return Array.from(mod.sampledTurns(m)!.turns);
 }
 
-for (const seconds of [100, 240]) {
-  it(`${seconds} s at 60 fps: turns after a pose edit, a key move and a reverse equal a fresh measuring`, async () => {
-    const m = makeLongMotion(seconds, 60);
+for (const [seconds, fps] of [[80, 50], [240, 60], [240, 120]]) {
+  it(`${seconds} s at ${fps} fps: turns after a pose edit, a key move and a reverse equal a fresh measuring`, async () => {
+    const m = makeLongMotion(seconds, fps);
     const first = sampledTurns(m)!;
-    expect(first.stride).toBe(seconds === 100 ? 1 : 3);
+    // Every pair of a grid of 4,001 frames; 4,096 of a longer one.
+    expect(first.turns.length).toBe(seconds === 80 ? seconds * fps : 4096);
     const posed = applyPoseDelta(m, 'leftUpperLeg', fromAxisAngle([1, 0, 0], 0.7), 40, 0.5);
     const selection = m.channels.slice(0, 20).map((c) => ({ node: c.node, path: c.path, keys: Int32Array.from({ length: 250 }, (_, i) => lowerBound(c.times, 50) + i) }));
-    const moved = moveKeys(posed, selection, 10 / 60);
-    const reversed = editPartBlended(moved, { from: 70, to: 75 }, reverse);
+    const moved = moveKeys(posed, selection, 10 / fps);
+    // At 120 fps, reversed at 30 s, the blend adds frames to the grid (the case pairs spread by index lost).
+    const reversed = editPartBlended(moved, fps === 120 ? { from: 30, to: 35 } : { from: 70, to: 75 }, reverse);
+    if (fps === 120) expect(sampledTurns(reversed)!.frames.length).toBeGreaterThan(sampledTurns(moved)!.frames.length);
     let before = Array.from(first.turns);
     for (const edited of [posed, moved, reversed]) {
       const now = Array.from(sampledTurns(edited)!.turns);

@@ -6,7 +6,16 @@
  *  - the autosave reaches main as writeVrma's bytes, sent in pieces no larger than PIECE_BYTES;
  *  - Save in place after a one-track edit sends the worker that track only, not the motion, and the
  *    saved bytes are writeVrma's of the edited motion;
- *  - a Save cancelled between pieces calls no saveFile and leaves no upload behind in main.
+ *  - a Save cancelled between pieces calls no saveFile and leaves no upload behind in main;
+ *  - two edits made one after the other with no autosave between (a key move, then a reverse of a
+ *    range, as while the last autosave is still writing) send only the keys between the chain's
+ *    kept ends, and the file is writeVrma's of the motion after both;
+ *  - a motion primed when opened has its file buffer sent ahead, twice asked or not: its first edit's
+ *    autosave then sends that edit's track only.
+ *  - Save clicked while the first autosave is still sending the motion, with an edit right after it
+ *    (the open-large e2e's order): the file is the motion of the click, byte for byte, and the
+ *    autosave after the edit is the edited motion (with the sends interleaved, the worker was named a
+ *    buffer it had been told to drop: "autosave: buffer 1 was not sent").
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeLongMotion } from '../../../bench/longMotion';
@@ -17,6 +26,9 @@ import type { AutosaveSession, SaveRequest, StudioApi } from '../../../shared/co
 import type { Channel, Motion } from '../../../shared/motion/types';
 import { PieceStore } from '../../../main/services/pieceStore';
 import type { AutosaveWriter } from '../../../renderer/platform/autosaveWriter';
+import { moveKeys } from '../../../shared/edits/moveKeys';
+import { reverse } from '../../../shared/edits/reverse';
+import { editPartBlended } from '../../../shared/edits/rangeEdit';
 
 /** Bytes a structured clone of `v` copies: each distinct ArrayBuffer once, whole. */
 function clonedBytes(v: unknown, seen = new Set<ArrayBufferLike>()): number {
@@ -127,5 +139,72 @@ describe('autosave and Save in Electron: the worker holds the motion, the page s
     await expect(writer.saveFile('/m/long.vrma', edited, { signal: stop.signal, onProgress: () => stop.abort() })).rejects.toMatchObject({ name: 'AbortError' });
     expect(saved.length).toBe(before);
     expect(pieces.size).toBe(0);
+  });
+
+  it('edits chained with no autosave between send their changed keys only, through the splice chain', async () => {
+    await writer.save(session, motion);
+    const rot = motion.channels.filter((c) => c.path === 'rotation').slice(0, 12);
+    const at = 60 * 60; // key index at 60 s
+    const moved = moveKeys(motion, rot.map((c) => ({ node: c.node, path: c.path, keys: Array.from({ length: 120 }, (_, i) => at + i) })), 10 / 60);
+    const both = editPartBlended(moved, { from: 100, to: 105 }, reverse);
+    // Every changed track of `both` was made from `moved`'s, which the worker was never sent.
+    const changed = both.channels.filter((c, i) => c !== motion.channels[i]);
+    expect(changed.length).toBeGreaterThan(rot.length);
+    posted.length = 0;
+    await writer.save(session, both);
+    expect(same(autosaved.at(-1)!, writeVrma(both))).toBe(true);
+    // Keys between 59.9 s and 105.1 s at most, per changed track: 46 s of 300, with a margin of 1.2×.
+    const track = (c: Channel) => c.times.byteLength + c.values.byteLength;
+    const whole = changed.reduce((n, c) => n + track(c), 0);
+    const bytes = posted.find((p) => p.type === 'save')!.bytes;
+    expect(bytes).toBeGreaterThan(0);
+    expect(bytes).toBeLessThan(whole * (46 / 300) * 1.2);
+    expect(posted.filter((p) => p.type === 'chunk')).toEqual([]);
+  });
+
+  it("primed on open, a file's buffer goes over once, ahead; the first edit then sends its track only", async () => {
+    const file2 = writeVrma(makeLongMotion(320, 60)); // over CHUNK_BYTES: sent in slices
+    const opened = readVrma(file2);
+    posted.length = 0;
+    // Asked twice at once (an autosave and a Save may both want it): sent once.
+    await Promise.all([writer.prime(opened), writer.prime(opened)]);
+    expect(posted.every((p) => p.type === 'chunk')).toBe(true);
+    expect(posted.reduce((n, p) => n + p.bytes, 0)).toBe(opened.channels[0].times.buffer.byteLength);
+    expect(opened.channels[0].times.buffer.byteLength).toBeGreaterThanOrEqual(file2.length - 4096);
+    const c = opened.channels[7];
+    const edited: Motion = { ...opened, channels: opened.channels.map((x): Channel => (x === c ? { ...c, values: c.values.map((v) => -v) } : x)) };
+    posted.length = 0;
+    await writer.save(session, edited);
+    expect(same(autosaved.at(-1)!, writeVrma(edited))).toBe(true);
+    expect(posted.filter((p) => p.type === 'chunk')).toEqual([]);
+    expect(posted.find((p) => p.type === 'save')!.bytes).toBe(c.values.byteLength);
+  });
+
+  it('Save during the first autosave, an edit right after: the file is the motion of the click, the next autosave the edit', async () => {
+    // A fresh writer and worker (modules loaded again): nothing held yet, so the first autosave sends the whole file in slices.
+    vi.resetModules();
+    await import('../../../renderer/platform/autosaveWorker');
+    const { createAutosaveWriter } = await import('../../../renderer/platform/autosaveWriter');
+    const fresh = createAutosaveWriter(api);
+    const edit = (m: Motion, i: number, by: number): Motion => ({ ...m, channels: m.channels.map((x, k): Channel => (k === i ? { ...x, values: x.values.map((v) => v * by) } : x)) });
+    const clicked = edit(motion, 3, 0.25); // the first edit: what Save is clicked on
+    const later = edit(clicked, 11, -1); // the edit made while it saves
+    const savedBefore = saved.length, autosavedBefore = autosaved.length;
+    try {
+      // As desktopSession runs them: the edit's autosave starts, Save is clicked, the next edit's autosave
+      // waits for the one before (latestRunner) and then goes while the Save is still on its way.
+      const first = fresh.save(session, clicked);
+      const save = fresh.saveFile('/m/long.vrma', clicked);
+      const second = first.then(() => fresh.save(session, later));
+      await Promise.all([first, save, second]);
+      expect(saved.length).toBe(savedBefore + 1);
+      expect(same(saved[savedBefore], writeVrma(clicked))).toBe(true);
+      expect(autosaved.length).toBe(autosavedBefore + 2);
+      expect(same(autosaved[autosavedBefore], writeVrma(clicked))).toBe(true);
+      expect(same(autosaved[autosavedBefore + 1], writeVrma(later))).toBe(true);
+      expect(pieces.size).toBe(0);
+    } finally {
+      fresh.dispose();
+    }
   });
 });

@@ -4,12 +4,14 @@
  * cache answers a second look at an unchanged file, including the take listing of a Convert Folder plan.
  */
 import { describe, expect, it } from 'vitest';
-import { chmodSync, copyFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { RpcCalls, WorkerFailedError } from '../../../shared/rpc/rpcCalls';
 import { MotionError } from '../../../shared/errors';
 import { listTakes } from '../../../shared/formats/codecs';
-import { DescribeWorker } from '../../../main/services/describeWorker';
+import { DESCRIBE_KEEP_MB, DescribeWorker } from '../../../main/services/describeWorker';
+import { JobPool } from '../../../main/services/convertEngine';
+import { parentChainFbx } from '../../security/hostileReaders';
 import { createWorkerConverter } from '../../../main/services/convertFolder';
 import { describeFixtures, fixturePath, readFixture } from '../../helpers/fixtures';
 import { useTempDirs } from './tempDir';
@@ -71,6 +73,56 @@ describe('the describing worker', () => {
       await worker.close();
     }
   });
+});
+
+describe('a describing worker holds no big parse once it answered', () => {
+  // The hostile-file table's parent-chain FBX (6 MB, 30,000 nested models): its parse leaves well over
+  // DESCRIBE_KEEP_MB in the isolate; a 3-frame BVH leaves the worker's own code and little else.
+  it('is replaced after a file whose parse it kept (heap + array buffers over DESCRIBE_KEEP_MB), kept after a small one', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'chain.fbx'), parentChainFbx(30_000, true));
+    writeFileSync(
+      join(dir, 'small.bvh'),
+      'HIERARCHY\nROOT Hips\n{\n OFFSET 0 0 0\n CHANNELS 3 Xrotation Yrotation Zrotation\n End Site\n {\n  OFFSET 0 1 0\n }\n}\nMOTION\nFrames: 3\nFrame Time: 0.5\n0 0 0\n0 0 0\n0 0 0\n',
+    );
+    const keep = DESCRIBE_KEEP_MB * (1 << 20);
+    // What each answer says the worker holds (the pool's rule, seen through JobPool itself).
+    const pool = new JobPool(WORKER, { threads: 1, replaceAboveBytes: keep });
+    const job = (file: string) => ({ id: 0, input: join(dir, file), output: '', optimize: false, force: false, describe: true as const });
+    try {
+      const small = await pool.run(job('small.bvh'));
+      const big = await pool.run(job('chain.fbx'));
+      const after = await pool.run(job('small.bvh'));
+      console.log(
+        `held after small.bvh ${(small.heldBytes! / 2 ** 20).toFixed(0)} MB, chain.fbx ${(big.heldBytes! / 2 ** 20).toFixed(0)} MB, small.bvh on the next worker ${
+          (after.heldBytes! / 2 ** 20).toFixed(0)
+        } MB`,
+      );
+      expect(small.ok && big.ok && after.ok).toBe(true);
+      expect(small.heldBytes).toBeGreaterThan(1 << 20);
+      expect(small.heldBytes).toBeLessThan(keep);
+      expect(big.heldBytes).toBeGreaterThan(keep);
+      // Two workers: the first described small.bvh and chain.fbx, then was replaced.
+      expect(pool.started).toBe(2);
+      expect(after.heldBytes).toBeLessThan(keep);
+    } finally {
+      await pool.close();
+    }
+    // The library's describer applies the rule: small files one after another on one worker, a fresh one after the chain.
+    const describer = new DescribeWorker(WORKER);
+    try {
+      await describer.describe(join(dir, 'small.bvh'));
+      writeFileSync(join(dir, 'small2.bvh'), readFileSync(join(dir, 'small.bvh')));
+      await describer.describe(join(dir, 'small2.bvh'));
+      expect(describer.started).toBe(1);
+      expect((await describer.describe(join(dir, 'chain.fbx'))).kind).toBe('motion');
+      copyFileSync(join(dir, 'small.bvh'), join(dir, 'small3.bvh'));
+      await describer.describe(join(dir, 'small3.bvh'));
+      expect(describer.started).toBe(2);
+    } finally {
+      await describer.close();
+    }
+  }, 120_000);
 });
 
 describeFixtures('the describing worker on the fixtures', () => {
