@@ -1,10 +1,22 @@
 /** Requests and results of the motion file worker (motionFileWorker.ts, motionFiles.ts), inside the calls of workers/jobs.ts. */
 import type { Motion } from '../../shared/motion/types';
+import type { FootFigures } from '../../shared/edits/footTrack';
 
 export type MotionFileRequest =
   | { readonly kind: 'read'; readonly name: string; readonly bytes: Uint8Array; readonly pmx?: Uint8Array }
-  | { readonly kind: 'write'; readonly motion: Motion };
+  | { readonly kind: 'write'; readonly motion: Motion }
+  /** The foot track of a motion read before (its read's footToken): measured from the foot channels the worker kept. */
+  | { readonly kind: 'footTrack'; readonly token: number };
 
 export type MotionFileResult =
-  | { readonly kind: 'read'; readonly motion: Motion; readonly convertedFrom?: string }
-  | { readonly kind: 'write'; readonly bytes: Uint8Array };
+  | {
+    readonly kind: 'read';
+    readonly motion: Motion;
+    readonly convertedFrom?: string;
+    /** hasOutliers(motion), found while reading (the fix-outliers command asks it at once). */
+    readonly outliers?: boolean;
+    /** Set where the worker kept the motion's foot channels: a footTrack request with it measures them. */
+    readonly footToken?: number;
+  }
+  | { readonly kind: 'write'; readonly bytes: Uint8Array }
+  | { readonly kind: 'footTrack'; readonly figures?: FootFigures };

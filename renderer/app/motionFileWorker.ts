@@ -2,7 +2,9 @@
  * Module worker that reads, converts and writes motion files off the page's main thread (a 10-minute
  * .vrma held the page for a few hundred milliseconds each way, a long BVH or VMD conversion for
  * seconds). It runs the very same reader and writer as the page (readMotionFileHere, writeVrma) and
- * hands motions and bytes back transferred, not copied. Errors travel as workerRpc sends them (code,
+ * hands motions and bytes back transferred, not copied. With a motion read it also answers what the
+ * page would otherwise work out on its main thread right after opening: the outlier check, and on
+ * request the foot track (the contact strip's measuring: 1.7 s of main thread at the hour). Errors travel as workerRpc sends them (code,
  * catalogue detail and parameters).
  */
 import { readMotionFileHere } from './motionFile';
@@ -10,6 +12,11 @@ import type { MotionFileRequest, MotionFileResult } from './motionFileProtocol';
 import type { Motion } from '../../shared/motion/types';
 import { writeVrma } from '../../shared/vrma/write';
 import { serveRpc } from '../workers/jobs';
+import { durationOf } from '../../shared/motion/types';
+import { canPinFeet } from '../../shared/edits/pinFeet';
+import { footChannels, footTrackOn } from '../../shared/edits/footTrack';
+import { frameTimes } from '../../shared/edits/poseDelta';
+import { hasOutliers } from '../../shared/edits/fixOutliers';
 
 /** Every distinct buffer under the motion's channels (a buffer listed twice cannot be transferred). */
 function buffersOf(motion: Motion): ArrayBuffer[] {
@@ -21,11 +28,50 @@ function buffersOf(motion: Motion): ArrayBuffer[] {
   return [...set];
 }
 
+/**
+ * Motions read whose foot track is still to measure: their foot channels, copied before the motion's
+ * arrays went to the page. The page asks for the track right after the read (motionFiles.ts); a read
+ * that nobody asks about is dropped at the next read.
+ */
+const kept = new Map<number, { motion: Motion; times: Float32Array }>();
+let tokens = 0;
+
+function keepFeet(motion: Motion): number | undefined {
+  try {
+    if (!(durationOf(motion) > 0) || !canPinFeet(motion)) return undefined;
+    const channels = footChannels(motion).map((c) => ({ ...c, times: c.times.slice(), values: c.values.slice() }));
+    kept.clear();
+    kept.set(++tokens, { motion: { ...motion, channels }, times: frameTimes(motion).slice() });
+    return tokens;
+  } catch {
+    return undefined; // a damaged skeleton: the page finds no contacts itself
+  }
+}
+
+function outliersOf(motion: Motion): boolean | undefined {
+  try {
+    return hasOutliers(motion);
+  } catch {
+    return undefined;
+  }
+}
+
 serveRpc<MotionFileRequest, MotionFileResult>(
   async (req) => {
     if (req.kind === 'write') return { kind: 'write', bytes: writeVrma(req.motion) };
+    if (req.kind === 'footTrack') {
+      const k = kept.get(req.token);
+      kept.delete(req.token);
+      if (!k) return { kind: 'footTrack' };
+      const { ankleY, toesY, ankleXZ } = footTrackOn(k.motion, k.times);
+      return { kind: 'footTrack', figures: { ankleY, toesY, ankleXZ } };
+    }
     const { motion, convertedFrom } = await readMotionFileHere(req.name, req.bytes, req.pmx ? { pmx: req.pmx } : {});
-    return { kind: 'read', motion, ...(convertedFrom ? { convertedFrom } : {}) };
+    const outliers = outliersOf(motion), footToken = keepFeet(motion);
+    return { kind: 'read', motion, ...(convertedFrom ? { convertedFrom } : {}), ...(outliers !== undefined ? { outliers } : {}), ...(footToken !== undefined ? { footToken } : {}) };
   },
-  (r) => (r.kind === 'write' ? [r.bytes.buffer as ArrayBuffer] : buffersOf(r.motion)),
+  (
+    r,
+  ) => (r.kind === 'write' ? [r.bytes.buffer as ArrayBuffer]
+    : r.kind === 'footTrack' ? (r.figures ? [r.figures.ankleY.buffer, r.figures.toesY.buffer, r.figures.ankleXZ.buffer] as ArrayBuffer[] : []) : buffersOf(r.motion)),
 );

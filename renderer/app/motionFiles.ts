@@ -11,6 +11,8 @@ import { readMotionFileHere } from './motionFile';
 import type { MotionFileRequest, MotionFileResult } from './motionFileProtocol';
 import { JobRpc } from '../workers/jobs';
 import { WorkerFailedError } from '../../shared/rpc/rpcCalls';
+import { rememberOutliers } from '../../shared/edits/fixOutliers';
+import { offerFootFigures, type FootFigures } from '../../shared/edits/footTrack';
 
 /** From this size a file is read or written off the main thread (smaller ones take a few milliseconds). */
 export const OFF_THREAD_BYTES = 2 * 1024 * 1024;
@@ -23,6 +25,7 @@ export const workerCounts = { reads: 0, writes: 0 };
 
 async function inPage(req: MotionFileRequest): Promise<MotionFileResult> {
   if (req.kind === 'write') return { kind: 'write', bytes: writeVrma(req.motion) };
+  if (req.kind === 'footTrack') return { kind: 'footTrack' };
   return { kind: 'read', ...(await readMotionFileHere(req.name, req.bytes, req.pmx ? { pmx: req.pmx } : {})) };
 }
 
@@ -44,13 +47,26 @@ async function run(request: MotionFileRequest): Promise<MotionFileResult> {
     throw e;
   }
   if (result.kind === 'write') workerCounts.writes++;
-  else workerCounts.reads++;
+  else if (result.kind === 'read') workerCounts.reads++;
   return result;
+}
+
+/** The foot track the worker measures from the foot channels it kept (undefined when it cannot: the page measures). */
+async function footFigures(token: number): Promise<FootFigures | undefined> {
+  try {
+    const r = await rpc.call({ kind: 'footTrack', token });
+    return r.kind === 'footTrack' ? r.figures : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export async function readMotionFileOffThread(name: string, bytes: Uint8Array, opts: { pmx?: Uint8Array } = {}): Promise<Read> {
   const r = await run({ kind: 'read', name, bytes, ...(opts.pmx ? { pmx: opts.pmx } : {}) });
   if (r.kind !== 'read') throw new Error('motion files: a read answered as a write');
+  // What the worker found while reading, taken by the page's own owners of those answers.
+  if (r.outliers !== undefined) rememberOutliers(r.motion, r.outliers);
+  if (r.footToken !== undefined) offerFootFigures(r.motion, footFigures(r.footToken));
   return r.convertedFrom ? { motion: r.motion, convertedFrom: r.convertedFrom } : { motion: r.motion };
 }
 
@@ -60,6 +76,6 @@ export async function writeVrmaSoon(motion: Motion): Promise<Uint8Array> {
   for (const c of motion.channels) size += c.values.byteLength;
   if (size < OFF_THREAD_BYTES) return writeVrma(motion);
   const r = await run({ kind: 'write', motion });
-  if (r.kind !== 'write') throw new Error('motion files: a write answered as a read');
+  if (r.kind !== 'write') throw new Error('motion files: a write answered otherwise');
   return r.bytes;
 }

@@ -3,11 +3,12 @@
  * (shared/edits/pinFeet.ts, default thresholds) on a foot track (shared/edits/footTrack.ts) kept
  * between edits. An edit re-measures only the frames where it moved a foot, in slices of a few
  * milliseconds when the page is idle, so a long motion never blocks the page; an edit that moved no
- * foot reuses the contacts found before.
+ * foot reuses the contacts found before. A motion the motion file worker read has its whole track
+ * measured there (takeFootFigures), so opening one costs the page only the contacts' judging.
  */
 import type { Motion } from '../../shared/motion/types';
 import { canPinFeet, contactsOfTrackSince, remapContactMemo, type ContactMemo, type FootContact } from '../../shared/edits/pinFeet';
-import { measureFootFrames, planFootTrack, type FootTrack } from '../../shared/edits/footTrack';
+import { measureFootFrames, planFootTrack, takeFootFigures, type FootTrack } from '../../shared/edits/footTrack';
 import { durationOf } from '../../shared/motion/types';
 
 /** Longest a measuring slice may run before yielding to the page (ms). */
@@ -103,7 +104,23 @@ export function contactFinder(onDone: (contacts: readonly FootContact[]) => void
         onDone([]);
       }
     };
-    later(slice);
+    // A motion just read in the worker: its whole track is measured there (motionFiles.ts); the
+    // slices measure it here only if that fails.
+    const offered = todo.length === 1 && todo[0][0] === 0 && todo[0][1] === track.times.length ? takeFootFigures(motion) : undefined;
+    if (!offered) {
+      later(slice);
+      return;
+    }
+    offered.then((f) => {
+      if (mine !== generation) return;
+      if (f && f.ankleY.length === track.ankleY.length && f.toesY.length === track.toesY.length && f.ankleXZ.length === track.ankleXZ.length) {
+        track.ankleY.set(f.ankleY);
+        track.toesY.set(f.toesY);
+        track.ankleXZ.set(f.ankleXZ);
+        queue.length = 0;
+      }
+      later(slice);
+    });
   };
 }
 

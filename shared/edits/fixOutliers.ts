@@ -198,3 +198,25 @@ export function fixOutliers(motion: Motion): Motion {
   if (!found || (found.first === 0 && found.last === found.frames.length - 1)) return motion;
   return cutToRange(motion, found.frames[found.first], found.frames[found.last]);
 }
+
+const outlierCache = new WeakMap<Motion, boolean>();
+
+/**
+ * Whether fixOutliers would cut anything (the command's availability, asked on every sync of the
+ * commands): once per motion. On the 10-minute motion it is a few hundred milliseconds, so the motion
+ * file worker finds it while it reads and the page takes its answer (rememberOutliers).
+ */
+export function hasOutliers(m: Motion): boolean {
+  let v = outlierCache.get(m);
+  if (v === undefined) {
+    const found = findOutlierFrames(m);
+    v = !!found && (found.first > 0 || found.last < found.frames.length - 1);
+    outlierCache.set(m, v);
+  }
+  return v;
+}
+
+/** hasOutliers' answer for `m`, found elsewhere (the worker that read it, on its copy of the same arrays). */
+export function rememberOutliers(m: Motion, has: boolean): void {
+  outlierCache.set(m, has);
+}

@@ -10,7 +10,8 @@
 import type { Channel, Motion } from '../motion/types';
 import type { HumanBoneName } from '../vrm/humanBones';
 import { changedSpan } from '../motion/channelDiff';
-import { createPoseEvaluator, type PoseEvaluator, type SkeletonPose } from '../vrma/fk';
+import { skeletonPlan, type SkeletonPose } from '../vrma/fk';
+import { createChainMeasurer, type ChainMeasurer } from './footChains';
 import { frameTimes } from './poseDelta';
 import { lowerBound, upperBound } from './keyBuffer';
 
@@ -62,14 +63,66 @@ export function footTrackFromPoses(motion: Motion, times: Float32Array, poses: r
   return track;
 }
 
-const evaluators = new WeakMap<Motion, PoseEvaluator>();
+/** Frames measured per call of the chains (the scratch array's size). */
+const CHUNK = 1024;
+const measurers = new WeakMap<Motion, { chains: ChainMeasurer; at: Float64Array }>();
 
-/** Measures frames [from, to) of the track (the slice a caller can afford now). */
-export function measureFootFrames(track: FootTrack, from: number, to: number): void {
-  let ev = evaluators.get(track.motion);
-  if (!ev) evaluators.set(track.motion, ev = createPoseEvaluator(track.motion, POINT_BONES));
-  const end = Math.min(to, track.times.length);
-  for (let f = Math.max(0, from); f < end; f++) store(track, f, ev(track.times[f]));
+/**
+ * Measures frames [from, to) of the track (the slice a caller can afford now); returns the key
+ * comparisons it made (linear in frames and keys: footChains.ts).
+ */
+export function measureFootFrames(track: FootTrack, from: number, to: number): number {
+  let m = measurers.get(track.motion);
+  if (!m) measurers.set(track.motion, m = { chains: createChainMeasurer(track.motion, POINT_BONES), at: new Float64Array(CHUNK * 12) });
+  const rest = track.motion.rest.bones, at = m.at, has = m.chains.present;
+  let work = 0;
+  for (let lo = Math.max(0, from), end = Math.min(to, track.times.length); lo < end; lo += CHUNK) {
+    const hi = Math.min(end, lo + CHUNK);
+    work += m.chains.measure(track.times, lo, hi, at);
+    // POINT_BONES' order: left ankle, left toes, right ankle, right toes; store()'s figures.
+    for (let f = lo; f < hi; f++) {
+      for (let k = 0; k < 2; k++) {
+        const [ankle, toes] = FOOT_POINTS[FEET[k]];
+        const a = (f - lo) * 12 + k * 6, t = a + 3, ra = rest[ankle], rt = rest[toes];
+        track.ankleY[f * 2 + k] = has[k * 2] && ra ? at[a + 1] - ra.worldPosition[1] : Infinity;
+        track.ankleXZ[(f * 2 + k) * 2] = has[k * 2] ? at[a] : NaN;
+        track.ankleXZ[(f * 2 + k) * 2 + 1] = has[k * 2] ? at[a + 2] : NaN;
+        track.toesY[f * 2 + k] = has[k * 2 + 1] && rt ? at[t + 1] - rt.worldPosition[1] : Infinity;
+      }
+    }
+  }
+  return work;
+}
+
+/**
+ * The channels measuring reads (those on the foot points' chains): a motion with only these, copied,
+ * measures the same figures (the motion file worker keeps them to measure after it handed the motion on).
+ */
+export function footChannels(motion: Motion): readonly Channel[] {
+  return skeletonPlan(motion, POINT_BONES).channels;
+}
+
+/** The whole track of `motion` on the frame grid `times` (frameTimes of the motion it was cut from). */
+export function footTrackOn(motion: Motion, times: Float32Array): FootTrack {
+  const track = emptyTrack(motion, times);
+  measureFootFrames(track, 0, times.length);
+  return track;
+}
+
+/** The figures of a whole track measured elsewhere (a worker), on their way. */
+export type FootFigures = Pick<FootTrack, 'ankleY' | 'toesY' | 'ankleXZ'>;
+const offered = new WeakMap<Motion, Promise<FootFigures | undefined>>();
+
+/** Figures of `motion`'s whole track being measured elsewhere; whoever measures it first may take them. */
+export function offerFootFigures(motion: Motion, figures: Promise<FootFigures | undefined>): void {
+  offered.set(motion, figures);
+}
+
+/** The offered figures of `motion`, once (undefined when none were offered). */
+export function takeFootFigures(motion: Motion): Promise<FootFigures | undefined> | undefined {
+  const p = offered.get(motion);
+  offered.delete(motion);
+  return p;
 }
 
 /** The whole track of a motion. */

@@ -41,7 +41,7 @@ import {
 import { maxPoseError, type PoseError } from './poseError';
 import { readVrma } from '../vrma/read';
 import { writeVrma, type WriteOptions } from '../vrma/write';
-import { findOutlierFrames, fixOutliers } from './fixOutliers';
+import { findOutlierFrames, fixOutliers, hasOutliers } from './fixOutliers';
 import { join, DEFAULT_JOIN_BLEND } from './join';
 import { resample, MAX_RESAMPLE_FPS, MIN_RESAMPLE_FPS } from './resample';
 import { editOnRange, editPartBlended, editPartOnRange } from './rangeEdit';
@@ -183,17 +183,6 @@ const singleFrame = (m: Motion): UnavailableReason | null => (durationOf(m) > 0 
 function hasHipsTravel(m: Motion): boolean {
   const c = boneChannel(m, 'hips', 'translation');
   return !!c && c.times.length > 1;
-}
-
-const outlierCache = new WeakMap<Motion, boolean>();
-function hasOutliers(m: Motion): boolean {
-  let v = outlierCache.get(m);
-  if (v === undefined) {
-    const found = findOutlierFrames(m);
-    v = !!found && (found.first > 0 || found.last < found.frames.length - 1);
-    outlierCache.set(m, v);
-  }
-  return v;
 }
 
 const seconds = (x: number) => `${x.toFixed(3)} s`;

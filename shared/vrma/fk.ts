@@ -43,12 +43,20 @@ function topologicalOrder(parent: Int32Array): number[] {
 export type PoseEvaluator = (t: number) => SkeletonPose;
 
 /**
- * Precomputes the skeleton once; the returned function evaluates any time quickly. With `only`, the
- * pose holds just those bones and the evaluator composes only their ancestors and samples only the
- * channels on them (the same arithmetic in the same order, so the figures are bit-identical to a
- * whole-skeleton evaluation): the foot contacts of a long motion need 5 of its 55 bones.
+ * What evaluating a skeleton needs, worked out once: the nodes to compose (parents first), each one's
+ * parent as composed, the rest TRS of every node (10 numbers: t, r, s), the channels that move those
+ * nodes and where each writes in that TRS array. With `only`, just those bones' chains.
  */
-export function createPoseEvaluator(motion: Motion, only?: readonly HumanBoneName[]): PoseEvaluator {
+export interface SkeletonPlan {
+  readonly bones: readonly (readonly [HumanBoneName, number])[];
+  readonly order: readonly number[];
+  readonly effectiveParent: Int32Array;
+  readonly rest: Float64Array;
+  readonly channels: Motion['channels'];
+  readonly offsets: readonly number[];
+}
+
+export function skeletonPlan(motion: Motion, only?: readonly HumanBoneName[]): SkeletonPlan {
   const nodes = (Array.isArray(motion.gltf.nodes) ? motion.gltf.nodes : []) as GltfNode[];
   const parent = parentIndices(nodes);
   const fullOrder = topologicalOrder(parent);
@@ -76,8 +84,19 @@ export function createPoseEvaluator(motion: Motion, only?: readonly HumanBoneNam
   const rest = new Float64Array(nodes.length * 10);
   nodes.forEach((n, i) => restTrs(n, rest, i * 10));
   const offsets = channels.map((c) => c.node * 10 + (c.path === 'translation' ? 0 : c.path === 'rotation' ? 3 : 7));
+  return { bones, order, effectiveParent, rest, channels, offsets };
+}
+
+/**
+ * Precomputes the skeleton once; the returned function evaluates any time quickly. With `only`, the
+ * pose holds just those bones and the evaluator composes only their ancestors and samples only the
+ * channels on them (the same arithmetic in the same order, so the figures are bit-identical to a
+ * whole-skeleton evaluation): the foot contacts of a long motion need 5 of its 55 bones.
+ */
+export function createPoseEvaluator(motion: Motion, only?: readonly HumanBoneName[]): PoseEvaluator {
+  const { bones, order, effectiveParent, rest, channels, offsets } = skeletonPlan(motion, only);
   const local = new Float64Array(rest.length);
-  const world: Mat4[] = new Array(nodes.length);
+  const world: Mat4[] = new Array(rest.length / 10);
   return (t: number) => {
     local.set(rest);
     channels.forEach((c, k) => sampleChannel(c, t, local, offsets[k]));

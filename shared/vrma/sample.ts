@@ -57,20 +57,26 @@ export function sampleChannel<T extends Out>(channel: Channel, t: number, out: T
  * sampleChannel at many increasing times at once, written to out `size` numbers apart: the key
  * cursor moves forward instead of a binary search per time; the values are sampleChannel's. It
  * gallops (steps of 1, 2, 4... then halves), so times far apart (the outlier check's 8,192 samples of
- * an hour-long track) cost a logarithm each instead of a walk over every key in between.
+ * an hour-long track) cost a logarithm each instead of a walk over every key in between. Returns the
+ * key comparisons made (a count of work, for tests of how cost grows). With `cursor`, the search starts
+ * at the key it holds (the one found for the last time of a previous run; ignored where it is past
+ * the first time) and it is left at the key of the last time, so runs of times one after another cost
+ * no new search from the first key.
  */
-export function sampleAtSortedTimes(channel: Channel, at: ArrayLike<number>, out: Out): void {
+export function sampleAtSortedTimes(channel: Channel, at: ArrayLike<number>, out: Out, cursor?: { key: number }): number {
   const times = channel.times;
   const size = componentsOf(channel.path);
   const n = times.length;
-  let i = -1;
+  let i = cursor && cursor.key < n && at.length && times[cursor.key] <= at[0] ? cursor.key : -1, work = 0;
   for (let s = 0; s < at.length; s++) {
     const t = at[s];
+    work++;
     if (i + 1 < n && times[i + 1] <= t) {
       let lo = i + 1, step = 1;
       while (lo + step < n && times[lo + step] <= t) {
         lo += step;
         step *= 2;
+        work++;
       }
       // times[lo] <= t, and times[hi] > t or hi is the end.
       let hi = Math.min(n, lo + step);
@@ -78,11 +84,14 @@ export function sampleAtSortedTimes(channel: Channel, at: ArrayLike<number>, out
         const mid = (lo + hi) >>> 1;
         if (times[mid] <= t) lo = mid;
         else hi = mid;
+        work++;
       }
       i = lo;
     }
     valueAt(channel, size, i, t, out, s * size);
   }
+  if (cursor) cursor.key = i;
+  return work;
 }
 
 /** Every channel of the motion at time t, in channel order (4 numbers for rotations, 3 otherwise). */

@@ -16,6 +16,7 @@ import { detectFootContacts } from '../../../shared/edits/pinFeet';
 import { applyPoseDelta, frameTimes } from '../../../shared/edits/poseDelta';
 import { fromAxisAngle } from '../../../shared/math/quat';
 import { contactFinder } from '../../../renderer/timeline/contactFinder';
+import { createFootTrack, footChannels, footTrackOn, offerFootFigures, takeFootFigures } from '../../../shared/edits/footTrack';
 
 const walks = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../../../shared/edits/pinFeet', async (importOriginal) => {
@@ -68,5 +69,45 @@ describeFixtures('contact finder', () => {
     // Its undo re-measures the frames it changed back: found again too, equal to the arm edit's.
     expect(show(arm)).toEqual(detectFootContacts(arm).contacts);
     expect(walks.count).toBe(3);
+  }, 60_000);
+});
+
+describeFixtures('contact finder, a motion read in the worker', () => {
+  it("cmu_12_01_walk: the foot channels alone (what the worker keeps) measure the whole track bit for bit; offered, the finder takes them and delivers detection's contacts", async () => {
+    const m = load('bvh/cmu_12_01_walk.bvh');
+    const lite: Motion = { ...m, channels: footChannels(m).map((c) => ({ ...c, times: c.times.slice(), values: c.values.slice() })) };
+    expect(lite.channels.length).toBeLessThan(m.channels.length);
+    const figures = footTrackOn(lite, frameTimes(m).slice());
+    const full = createFootTrack(m);
+    expect(Array.from(figures.ankleY)).toEqual(Array.from(full.ankleY));
+    expect(Array.from(figures.toesY)).toEqual(Array.from(full.toesY));
+    expect(Array.from(figures.ankleXZ)).toEqual(Array.from(full.ankleXZ));
+    const expected = detectFootContacts(m).contacts;
+    expect(expected.length).toBeGreaterThan(4);
+    for (const offer of ['the figures', 'nothing (the worker failed)', 'figures of another motion'] as const) {
+      const delivered: (readonly FootContact[])[] = [];
+      const queue: (() => void)[] = [];
+      const find = contactFinder((c) => delivered.push(c), (fn) => queue.push(fn));
+      const wrong = { ankleY: full.ankleY.map(() => Infinity), toesY: full.toesY.map(() => Infinity), ankleXZ: full.ankleXZ };
+      offerFootFigures(m, Promise.resolve(offer === 'the figures' ? figures : offer === 'nothing (the worker failed)' ? undefined : wrong));
+      find(m);
+      let slices = 0;
+      for (let i = 0; i < 20 && !delivered.length; i++) {
+        await Promise.resolve();
+        while (queue.length) {
+          queue.shift()!();
+          slices++;
+        }
+      }
+      if (offer === 'figures of another motion') {
+        // Taken as they came (nothing measured here): no foot ever near the ground, so no contact.
+        expect(delivered).toEqual([[]]);
+      } else {
+        expect(delivered).toEqual([expected]);
+      }
+      // Taken, only the judging's one slice; not offered, measured here in 8 ms slices.
+      if (offer !== 'nothing (the worker failed)') expect(slices).toBe(1);
+      expect(takeFootFigures(m)).toBeUndefined();
+    }
   }, 60_000);
 });
