@@ -69,6 +69,20 @@ export function heldSplice(c: Channel, held: ReadonlyMap<Channel, number>): { ba
 }
 
 /**
+ * How `c` is made from a held channel that was spliced from it: an undo (or a step back) returns the
+ * tracks the held ones were made from, which the worker dropped when it took the edit's. `c` is the held
+ * one with its middle put back: the same first `head` keys and the same last keys after its own `tail`.
+ * Without it an undo at the hour cloned every edited track whole (556 ms of main thread, the length
+ * bench's undo row).
+ */
+export function heldUnsplice(c: Channel, r: Channel, base: number): { base: number; head: number; tail: number; kept: number } | undefined {
+  const s = spliceOf(r);
+  if (!s || s.from !== c || s.tail === undefined || kindsOf(c) || kindsOf(r)) return undefined;
+  const kept = c.times.length - s.tail;
+  return { base, head: s.head, tail: r.times.length - kept, kept };
+}
+
+/**
  * What the worker holds of the motion, seen from the page: the channels of the last message (by
  * index), the large buffers it was sent in slices. Each message sends only what it does not hold.
  */
@@ -79,14 +93,30 @@ class WorkerCopy {
 
   reset(): void {
     this.held = new Map();
+    this.unsplicedOf = undefined;
     this.buffers.reset();
+  }
+
+  /** Held channels by the channel each was spliced from (built once per held motion, for heldUnsplice). */
+  private unsplicedOf?: Map<Channel, Channel>;
+
+  private unspliced(c: Channel) {
+    if (!this.unsplicedOf) {
+      this.unsplicedOf = new Map();
+      for (const r of this.held.keys()) {
+        const from = spliceOf(r)?.from;
+        if (from) this.unsplicedOf.set(from, r);
+      }
+    }
+    const r = this.unsplicedOf.get(c);
+    return r === undefined ? undefined : heldUnsplice(c, r, this.held.get(r)!);
   }
 
   /** A channel by index where the worker holds it, by its changed keys where it was made from a held one. */
   private deltaOf(c: Channel): Channel | number | SplicedDelta {
     const index = this.held.get(c);
     if (index !== undefined) return index;
-    const s = heldSplice(c, this.held);
+    const s = heldSplice(c, this.held) ?? this.unspliced(c);
     if (!s) return c;
     const size = componentsOf(c.path);
     const end = c.times.length - s.kept;
@@ -131,10 +161,13 @@ class WorkerCopy {
    */
   send(w: Rpc, motion: Motion, build: (id: number, motion: MotionDelta) => AutosaveRequest & { id: number }): Promise<AutosaveReply> {
     const posted = this.turn.then(async () => {
-      for (const b of this.buffers.wanted(motion.channels.filter((c) => !this.held.has(c) && !spliceOf(c)))) {
+      for (const b of this.buffers.wanted(motion.channels.filter((c) => !this.held.has(c) && !spliceOf(c) && !this.unspliced(c)))) {
         await this.buffers.ship(b, (chunk) => w.call((id) => ({ type: 'chunk', id, ...chunk }), { transfer: (r) => (r.type === 'chunk' ? [r.bytes] : []) }));
       }
-      const sent = () => (this.held = new Map(motion.channels.map((c, i) => [c, i])));
+      const sent = () => {
+        this.held = new Map(motion.channels.map((c, i) => [c, i]));
+        this.unsplicedOf = undefined;
+      };
       // Wrapped: the next send waits for this one to be posted, not for its reply (an upload).
       return { reply: w.call((id) => build(id, this.delta(motion)), { sent }) };
     });

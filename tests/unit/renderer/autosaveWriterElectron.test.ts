@@ -162,6 +162,24 @@ describe('autosave and Save in Electron: the worker holds the motion, the page s
     expect(posted.filter((p) => p.type === 'chunk')).toEqual([]);
   });
 
+  it('an undo (back to the tracks the held ones were spliced from) sends the changed keys only, and the file is the motion before the edit', async () => {
+    const before = moveKeys(motion, motion.channels.filter((c) => c.path === 'rotation').slice(0, 3).map((c) => ({ node: c.node, path: c.path, keys: [600] })), 1 / 60);
+    await writer.save(session, before);
+    const after = editPartBlended(before, { from: 100, to: 105 }, reverse);
+    await writer.save(session, after);
+    const changed = before.channels.filter((c, i) => c !== after.channels[i]);
+    expect(changed.length).toBeGreaterThan(10);
+    posted.length = 0;
+    await writer.save(session, before); // the undo
+    expect(same(autosaved.at(-1)!, writeVrma(before))).toBe(true);
+    // The reversed 5 s of 300 per changed track (measured 360 kB of 21.5 MB), bound 6 s × 1.2; before, 936 kB and the whole buffers again.
+    const whole = changed.reduce((n, c) => n + c.times.byteLength + c.values.byteLength, 0);
+    const bytes = posted.find((p) => p.type === 'save')!.bytes;
+    expect(bytes).toBeGreaterThan(0);
+    expect(bytes).toBeLessThan(whole * (6 / 300) * 1.2);
+    expect(posted.filter((p) => p.type === 'chunk')).toEqual([]);
+  });
+
   it("primed on open, a file's buffer goes over once, ahead; the first edit then sends its track only", async () => {
     const file2 = writeVrma(makeLongMotion(320, 60)); // over CHUNK_BYTES: sent in slices
     const opened = readVrma(file2);
