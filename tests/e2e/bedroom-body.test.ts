@@ -10,7 +10,7 @@
  * pixels, and none of them touch the picture's edge (the avatar is in the frame, not cut off).
  * Asleep on a side with the automatic turn-over off nothing moves: no frame is drawn.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { fixturePath, HAS_FIXTURES } from '../helpers/fixtures';
 import { expectIdle, openStudio, SCREENSHOT_DIR, waitForBedroomDrawn, waitForState } from './studioHarness';
 import { makeChibiVrm0 } from '../unit/bedroom/chibiVrm';
+import { flatBedBound } from '../unit/bedroom/restBound';
 
 interface State {
   e: number;
@@ -87,8 +88,8 @@ async function sampleSkin(page: Page, until: string): Promise<Worst> {
 
 /**
  * Pixels of the 3D view that the avatar must change (the sphere asleep on its back, the fewest, changed
- * 2,705 at 1280x800). triangle.vrm (one triangle) is left out here: lying flat under the blanket it
- * changes no pixel at all; its contact is measured in tests/unit/bedroom/contact.test.ts.
+ * 2,705 at 1280x800). triangle.vrm (one triangle) is not pixel-checked: lying flat under the blanket it
+ * changes no pixel at all; its contact is measured on every drawn frame like the others.
  */
 const MIN_AVATAR_PIXELS = 1000;
 /** A pixel counts as changed past this sum of channel differences (0..765): the JPEG-free PNG is exact, this skips dithering. */
@@ -137,8 +138,9 @@ async function avatarPixels(page: Page): Promise<{ changed: number; box: [number
 }
 
 /** Take the screenshot and check by its pixels that the avatar is in it. */
-async function shoot(page: Page, file: string): Promise<void> {
+async function shoot(page: Page, file: string, seen = true): Promise<void> {
   await page.screenshot({ path: join(SHOTS, file) });
+  if (!seen) return;
   const a = await avatarPixels(page);
   console.info(`[bedroom e2e screenshot] ${file}: the avatar changes ${a.changed} of ${a.width}x${a.height} pixels, within x ${a.box[0]}..${a.box[2]}, y ${a.box[1]}..${a.box[3]}`);
   expect(a.changed, file).toBeGreaterThanOrEqual(MIN_AVATAR_PIXELS);
@@ -149,25 +151,26 @@ async function shoot(page: Page, file: string): Promise<void> {
 }
 
 /**
- * Fixture avatars whose head, back/side and hips all rest within 1 cm lain down. The others cannot with
- * the solver's joints: the sphere is one ball (its hips and head are caps of it: lying on the ball's
- * side they stand off the bed by the ball's curve), the triangle is three vertices (one per part), the
- * robot's rigid boxes rest on the widest box. Their floats are printed and are in the closing note.
+ * Fixture avatars whose head, back/side and hips all rest within 1 cm lain down. The sphere cannot: it is
+ * one ball (its hips and head are caps of it, and on a flat bed one of them stands off by the ball's
+ * curve), so its floats are asserted against the best its mesh can do as a rigid body (restBound.ts,
+ * three.js's GLTFLoader, no code of ours) plus the 1 cm, as in the unit test.
  */
-const FLOAT_ASSERTED = new Set<string>(['cryptovoxels.vrm']);
+const FLOAT_ASSERTED = new Set<string>(['cryptovoxels.vrm', 'debug_robot.vrm', 'triangle.vrm']);
+const FLOAT_BOUND = new Set<string>(['sphere.vrm']);
 
 const cm = (m: number) => (Number.isFinite(m) ? +(m * 100).toFixed(2) : null);
 
-async function lieAndTurn(page: Page, name: string): Promise<[string, Worst][]> {
+async function lieAndTurn(page: Page, name: string, seen = true): Promise<[string, Worst][]> {
   await panel(page).getByRole('radio', { name: 'Back', exact: true }).check();
   await panel(page).getByRole('button', { name: 'Sleep', exact: true }).click();
   const rows: [string, Worst][] = [['lie-down onto the back', await sampleSkin(page, `s.fullyAsleep && window.__bedroom.drawn().e === 1`)]];
   await waitForBedroomDrawn(page);
-  await shoot(page, `bedroom-${name}-back.png`);
+  await shoot(page, `bedroom-${name}-back.png`, seen);
   await panel(page).getByRole('button', { name: 'Turn over', exact: true }).click();
   rows.push(['turn-over onto the right side', await sampleSkin(page, `s.phase === 'asleep' && window.__bedroom.drawn().lb === 1`)]);
   await waitForBedroomDrawn(page);
-  await shoot(page, `bedroom-${name}-side.png`);
+  await shoot(page, `bedroom-${name}-side.png`, seen);
   for (const [what, w] of rows) {
     console.info(
       `[bedroom e2e skin] ${name}, ${what}: float head ${cm(w.head)} cm, back/side ${cm(w.back)} cm, hips ${cm(w.hips)} cm; deepest inside ${cm(w.inside)} cm${
@@ -238,20 +241,22 @@ describe.skipIf(!HAS_CHROMIUM)(`the bedroom for every body (Chromium)${HAS_CHROM
     const page = s.page;
     try {
       mkdirSync(SHOTS, { recursive: true });
-      for (const [folder, file] of [['vrm0', 'cryptovoxels.vrm'], ['vrm0', 'sphere.vrm'], ['vrm1', 'debug_robot.vrm']] as const) {
+      for (const [folder, file] of [['vrm0', 'cryptovoxels.vrm'], ['vrm0', 'sphere.vrm'], ['vrm1', 'debug_robot.vrm'], ['vrm0', 'triangle.vrm']] as const) {
         await page.getByRole('tab', { name: 'Studio' }).click();
         await page.setInputFiles('#open-file-input', fixturePath(folder, file));
         await waitForState(page, 'avatarName', file);
         await page.getByRole('tab', { name: 'Bedroom' }).click();
         await ready(page);
-        const rows = await lieAndTurn(page, file.replace('.vrm', ''));
+        const rows = await lieAndTurn(page, file.replace('.vrm', ''), file !== 'triangle.vrm');
+        const limit = FLOAT_BOUND.has(file) ? (await flatBedBound(new Uint8Array(readFileSync(fixturePath(folder, file))))).worst + 0.01 : 0.01;
         // Issue 28's 1 cm inside, on every drawn frame, every avatar. (Before keepFrame.ts the turn-over's
         // first frame put the sphere's torso 28 cm into the mattress, the robot's arm 3.9 cm, cryptovoxels'
         // foot 1.8 cm.) The floats are printed above and in the unit test; see FLOAT_ASSERTED.
         for (const [what, w] of rows) {
           expect(w.inside, `${file} ${what}: ${w.insidePart}`).toBeLessThanOrEqual(0.01);
-          if (!FLOAT_ASSERTED.has(file)) continue;
-          for (const k of ['head', 'back', 'hips'] as const) expect(w[k], `${file} ${what}: ${k}`).toBeLessThanOrEqual(0.01);
+          expect(Number.isFinite(w.hips), `${file} ${what}: the hips measured`).toBe(true);
+          if (!FLOAT_ASSERTED.has(file) && !FLOAT_BOUND.has(file)) continue;
+          for (const k of ['head', 'back', 'hips'] as const) expect(w[k], `${file} ${what}: ${k} (limit ${cm(limit)} cm)`).toBeLessThanOrEqual(limit);
         }
         await panel(page).getByRole('button', { name: 'Wake', exact: true }).click();
         await waitState(page, 's.e === 0');

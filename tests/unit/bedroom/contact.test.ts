@@ -122,7 +122,12 @@ describeFixtures('contact with the bed through every transition, from the skin (
   // Nothing more than 1 cm inside on every avatar. The floats hold on cryptovoxels and on the robot
   // (rigid boxes: lying down its knees come up and its shoulders draw its box arms up; half turned its
   // hips tilt the way that levels it, its neck box rests and it nods at the head).
-  for (const [folder, file] of [['vrm0', 'cryptovoxels.vrm'], ['vrm1', 'debug_robot.vrm']] as const) {
+  // The two rigid samples (all their meshes under one bone: the hips, the head) rest on that one part.
+  const avatars = [['vrm0', 'cryptovoxels.vrm'], ['vrm1', 'debug_robot.vrm'], ['vrm1', 'VRMC_materials_mtoon_UV_Animation_Test.vrm'], [
+    'vrm1',
+    'VRMC_vrm_expressions_isBinary_Overridden.vrm',
+  ]] as const;
+  for (const [folder, file] of avatars) {
     contactSuite(`${folder}/${file}`, () => readFixture(folder, file), { float: FLOAT_LIMIT_M, inside: INSIDE_LIMIT_M });
   }
   // The sphere is one ball: its head and hips are caps of it, and on a flat bed, turned any way, one
