@@ -32,6 +32,7 @@ import { openQuestions } from '../panels/openQuestions';
 import { createOnionSkin } from '../viewport/onionSkinControls';
 import { markSceneReady } from '../ui/sceneReady';
 import { prepareStudio, type StudioPrelude } from './studioPrelude';
+import { relocalize } from '../ui/i18n';
 
 export { prepareStudio };
 
@@ -126,6 +127,9 @@ export async function startStudio(root: HTMLElement, early: StartCalls = startCa
   };
 
   const switcher = buildStudioPage(root, studio, { language, shortcuts, viewport, viewportBox, library: library.element, onionSkin, expressionPanel, timeline, dopeSheet, curveView });
+  // The prelude made the viewport (its canvas's label) before the settings named the language, and it
+  // joins the page after installPageLocale's first pass: its labels are rendered again in the page's language.
+  relocalize(viewportBox);
 
   bindShortcuts(studio.commands, window, () => !switcher.isBedroom());
   bindFileDrop(studio, window);
