@@ -132,6 +132,13 @@ class WorkerCopy {
     return { ...motion, channels, buffers: this.buffers.inUse(motion) };
   }
 
+  /** The large buffers under `channels` the worker has not got yet, sent in slices (each its own message, moved). */
+  private async ship(w: Rpc, channels: readonly Channel[]): Promise<void> {
+    for (const b of this.buffers.wanted(channels)) {
+      await this.buffers.ship(b, (chunk) => w.call((id) => ({ type: 'chunk', id, ...chunk }), { transfer: (r) => (r.type === 'chunk' ? [r.bytes] : []) }));
+    }
+  }
+
   /** The send before the last one asked for has gone out (its reply may still be on its way). */
   private turn: Promise<unknown> = Promise.resolve();
 
@@ -141,9 +148,7 @@ class WorkerCopy {
    */
   prime(w: Rpc, motion: Motion): Promise<void> {
     const shipped = this.turn.then(async () => {
-      for (const b of this.buffers.wanted(motion.channels)) {
-        await this.buffers.ship(b, (chunk) => w.call((id) => ({ type: 'chunk', id, ...chunk }), { transfer: (r) => (r.type === 'chunk' ? [r.bytes] : []) }));
-      }
+      await this.ship(w, motion.channels);
     });
     this.turn = shipped.catch(() => undefined);
     return shipped;
@@ -161,9 +166,7 @@ class WorkerCopy {
    */
   send(w: Rpc, motion: Motion, build: (id: number, motion: MotionDelta) => AutosaveRequest & { id: number }): Promise<AutosaveReply> {
     const posted = this.turn.then(async () => {
-      for (const b of this.buffers.wanted(motion.channels.filter((c) => !this.held.has(c) && !spliceOf(c) && !this.unspliced(c)))) {
-        await this.buffers.ship(b, (chunk) => w.call((id) => ({ type: 'chunk', id, ...chunk }), { transfer: (r) => (r.type === 'chunk' ? [r.bytes] : []) }));
-      }
+      await this.ship(w, motion.channels.filter((c) => !this.held.has(c) && !spliceOf(c) && !this.unspliced(c)));
       const sent = () => {
         this.held = new Map(motion.channels.map((c, i) => [c, i]));
         this.unsplicedOf = undefined;
