@@ -14,7 +14,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../tests/helpers/browser';
-import { REPO_DIR, startHost, type StartedHost } from '../tests/helpers/host';
+import { REPO_DIR, startHosts, type StartedHost } from '../tests/helpers/host';
 import { printTable } from './timing';
 import { studioCall, waitForFirstAvatarFrame } from './studioPage';
 import { Guard, maybeWriteBaseline } from './baseline';
@@ -66,14 +66,16 @@ export async function run(): Promise<void> {
   }
   const builds = [{ label: 'now', out: join(REPO_DIR, 'out') }];
   if (process.env.BENCH_BEFORE_OUT) builds.push({ label: 'before', out: process.env.BENCH_BEFORE_OUT });
-  const hosts = await Promise.all(builds.map((b) => startHost({ hostScript: join(b.out, 'main', 'host.js') })));
-  const browser = await launchBrowser();
+  // startHosts: a build whose host fails to start stops the others (left running, they kept the bench alive).
+  const hosts = await startHosts(builds.map((b) => ({ hostScript: join(b.out, 'main', 'host.js') })));
   const loads = builds.map(() => [] as Load[]);
+  let browser: Browser | undefined;
   try {
+    browser = await launchBrowser();
     for (const host of hosts) await loadOnce(browser, host); // warm-up: the host's first read of each file
     for (let r = 0; r < ROUNDS; r++) for (const [i, host] of hosts.entries()) loads[i].push(await loadOnce(browser, host));
   } finally {
-    await browser.close();
+    await browser?.close();
     await Promise.all(hosts.map((h) => h.stop()));
   }
 
