@@ -81,6 +81,15 @@ export class BufferShipper {
     return { ...c, times: one(c.times), values: one(c.values) };
   }
 
+  /** Whether a sent buffer is one the motion's arrays are no view of. */
+  unusedBy(motion: Motion): boolean {
+    if (!this.shipped.size) return false;
+    const used = new Set<ArrayBufferLike>();
+    for (const c of motion.channels) used.add(c.times.buffer).add(c.values.buffer);
+    for (const b of this.shipped.keys()) if (!used.has(b)) return true;
+    return false;
+  }
+
   /** The ids of sent buffers the motion still uses; the others are forgotten on both sides. */
   inUse(motion: Motion): number[] {
     const used = new Set<ArrayBufferLike>();
@@ -109,6 +118,13 @@ export class BufferStore {
 
   channel(c: SentChannel): Channel {
     return { ...c, times: this.array(c.times), values: this.array(c.values) };
+  }
+
+  /** Bytes of the buffers held. */
+  get bytes(): number {
+    let n = 0;
+    for (const b of this.buffers.values()) n += b.byteLength;
+    return n;
   }
 
   keepOnly(ids: readonly number[]): void {

@@ -23,7 +23,12 @@ export type AutosaveRequest =
   /** Stop call `of` between two pieces (a cancelled Save): nothing is written. */
   | { readonly type: 'cancel'; readonly id: number; readonly of: number }
   /** Part of a large buffer the motion's arrays are views of, moved (not cloned) ahead of a save; answered ok. */
-  | { readonly type: 'chunk'; readonly id: number; readonly buffer: number; readonly total: number; readonly offset: number; readonly bytes: ArrayBuffer };
+  | { readonly type: 'chunk'; readonly id: number; readonly buffer: number; readonly total: number; readonly offset: number; readonly bytes: ArrayBuffer }
+  /**
+   * Another document opened: forget the held channels and every chunk-sent buffer but `buffers` (the
+   * new motion's), before its own are sent. Answered ok with `held`.
+   */
+  | { readonly type: 'keep'; readonly id: number; readonly buffers: readonly number[] };
 
 /** An array that is a view of a buffer the worker was sent in chunks (autosaveBuffers.ts). */
 export interface ArrayRef {
@@ -85,5 +90,13 @@ export type AutosaveReply =
    * Uploaded by the worker (bytes absent; `value`: the call's answer), or written and handed back
    * (transferred) for the page to send, or kept in the worker for the page to take in pieces (`size` only).
    */
-  | { readonly id: number; readonly ok: true; readonly bytes?: Uint8Array; readonly size?: number; readonly value?: unknown }
+  | {
+    readonly id: number;
+    readonly ok: true;
+    readonly bytes?: Uint8Array;
+    readonly size?: number;
+    readonly value?: unknown;
+    /** Answering 'chunk' and 'keep': bytes of the chunk-sent buffers the worker now holds. */
+    readonly held?: number;
+  }
   | { readonly id: number; readonly ok: false; readonly error: { readonly name: string; readonly message: string; readonly code?: string } };

@@ -76,7 +76,13 @@ scope.onmessage = async (e) => {
   }
   if (req.type === 'chunk') {
     store.chunk(req.buffer, req.total, req.offset, req.bytes);
-    scope.postMessage({ id: req.id, ok: true });
+    scope.postMessage({ id: req.id, ok: true, held: store.bytes });
+    return;
+  }
+  if (req.type === 'keep') {
+    store.keepOnly(req.buffers);
+    last = [];
+    scope.postMessage({ id: req.id, ok: true, held: store.bytes });
     return;
   }
   try {

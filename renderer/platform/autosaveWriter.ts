@@ -143,11 +143,35 @@ class WorkerCopy {
   private turn: Promise<unknown> = Promise.resolve();
 
   /**
+   * Whether the worker holds another document than `motion`: held channels none of which is one of
+   * its channels or spliced from one, or (nothing held) a sent buffer none of its arrays is a view of.
+   * Back at the saved state the document's held channels stay, so a redo sends only its splices.
+   */
+  private holdsAnother(motion: Motion): boolean {
+    if (!this.held.size) return this.buffers.unusedBy(motion);
+    const mine = new Set(motion.channels);
+    for (const r of this.held.keys()) {
+      const from = spliceOf(r)?.from;
+      if (mine.has(r) || (from && mine.has(from))) return false;
+    }
+    return true;
+  }
+
+  /**
    * The motion's large buffers sent ahead, while nothing is to be saved yet (the worker holds no track
    * of it). In the same queue as the sends, so a Save or autosave asked meanwhile never interleaves with it.
+   * Another document opened: what the worker held of the one before goes first, so a second large
+   * file opened without an edit no longer leaves the first one's buffer in the worker (both files' worth
+   * of memory until the next autosave).
    */
   prime(w: Rpc, motion: Motion): Promise<void> {
     const shipped = this.turn.then(async () => {
+      if (this.holdsAnother(motion)) {
+        this.held = new Map();
+        this.unsplicedOf = undefined;
+        const buffers = this.buffers.inUse(motion);
+        await w.call((id) => ({ type: 'keep', id, buffers }));
+      }
       await this.ship(w, motion.channels);
     });
     this.turn = shipped.catch(() => undefined);

@@ -12,6 +12,9 @@
  *    kept ends, and the file is writeVrma's of the motion after both;
  *  - a motion primed when opened has its file buffer sent ahead, twice asked or not: its first edit's
  *    autosave then sends that edit's track only.
+ *  - a second large file opened without an edit: the worker lets go of the first file's buffer before
+ *    the second's goes over (it held both until the next autosave), and back at the saved state of the
+ *    same document it keeps what it holds;
  *  - Save clicked while the first autosave is still sending the motion, with an edit right after it
  *    (the open-large e2e's order): the file is the motion of the click, byte for byte, and the
  *    autosave after the edit is the edited motion (with the sends interleaved, the worker was named a
@@ -56,10 +59,13 @@ class StandInWorker {
   }
   terminate(): void {}
 }
+/** What the worker answered (its 'chunk' and 'keep' replies say the bytes of buffers it holds). */
+const replies: { held?: number }[] = [];
 const scope = {
   onmessage: null as ((e: MessageEvent) => void) | null,
   toPage: (_m: unknown, _t: Transferable[]) => {},
   postMessage(m: unknown, transfer: Transferable[] = []) {
+    replies.push(m as { held?: number });
     this.toPage(m, transfer);
   },
 };
@@ -186,7 +192,9 @@ describe('autosave and Save in Electron: the worker holds the motion, the page s
     posted.length = 0;
     // Asked twice at once (an autosave and a Save may both want it): sent once.
     await Promise.all([writer.prime(opened), writer.prime(opened)]);
-    expect(posted.every((p) => p.type === 'chunk')).toBe(true);
+    // Another document: the worker is first told to drop the one it held (no bytes), then sent the buffer only.
+    expect(posted[0]).toEqual({ type: 'keep', bytes: 0 });
+    expect(posted.slice(1).every((p) => p.type === 'chunk')).toBe(true);
     expect(posted.reduce((n, p) => n + p.bytes, 0)).toBe(opened.channels[0].times.buffer.byteLength);
     expect(opened.channels[0].times.buffer.byteLength).toBeGreaterThanOrEqual(file2.length - 4096);
     const c = opened.channels[7];
@@ -221,6 +229,50 @@ describe('autosave and Save in Electron: the worker holds the motion, the page s
       expect(same(autosaved[autosavedBefore], writeVrma(clicked))).toBe(true);
       expect(same(autosaved[autosavedBefore + 1], writeVrma(later))).toBe(true);
       expect(pieces.size).toBe(0);
+    } finally {
+      fresh.dispose();
+    }
+  });
+  it('a second large file opened without an edit: the worker drops the first file’s buffer before the second’s goes over', async () => {
+    vi.resetModules();
+    await import('../../../renderer/platform/autosaveWorker');
+    const { createAutosaveWriter } = await import('../../../renderer/platform/autosaveWriter');
+    const fresh = createAutosaveWriter(api);
+    // Two files over CHUNK_BYTES (each a view of its own file buffer), told apart by length.
+    const a = readVrma(writeVrma(makeLongMotion(320, 60)));
+    const b = readVrma(writeVrma(makeLongMotion(330, 60)));
+    const bytesOf = (m: Motion) => m.channels[0].times.buffer.byteLength;
+    const heldSince = (from: number) => replies.slice(from).flatMap((r) => (r.held === undefined ? [] : [r.held]));
+    try {
+      let from = replies.length;
+      await fresh.prime(a);
+      expect(heldSince(from).at(-1)).toBe(bytesOf(a));
+      // Opened b, nothing edited: the worker holds b's buffer only, and never held both (without the drop: a + b).
+      from = replies.length;
+      await fresh.prime(b);
+      expect(heldSince(from).at(-1)).toBe(bytesOf(b));
+      expect(Math.max(...heldSince(from))).toBe(bytesOf(b));
+      // b's first edit still sends its track only, and the file is the edited b.
+      const c = b.channels[5];
+      const edited: Motion = { ...b, channels: b.channels.map((x): Channel => (x === c ? { ...c, values: c.values.map((v) => -v) } : x)) };
+      posted.length = 0;
+      await fresh.save(session, edited);
+      expect(same(autosaved.at(-1)!, writeVrma(edited))).toBe(true);
+      expect(posted.filter((p) => p.type === 'chunk' || p.type === 'keep')).toEqual([]);
+      expect(posted.find((p) => p.type === 'save')!.bytes).toBe(c.values.byteLength);
+      // Back at b's saved state (an undo): the same document, so nothing is dropped and nothing sent again.
+      posted.length = 0;
+      await fresh.prime(b);
+      expect(posted).toEqual([]);
+      // a opened again after b was edited: b's held tracks and buffer go, a's buffer is sent again.
+      from = replies.length;
+      await fresh.prime(a);
+      expect(heldSince(from)[0]).toBe(0);
+      expect(heldSince(from).at(-1)).toBe(bytesOf(a));
+      const d = a.channels[2];
+      const editedA: Motion = { ...a, channels: a.channels.map((x): Channel => (x === d ? { ...d, values: d.values.map((v) => v * 0.5) } : x)) };
+      await fresh.save(session, editedA);
+      expect(same(autosaved.at(-1)!, writeVrma(editedA))).toBe(true);
     } finally {
       fresh.dispose();
     }
