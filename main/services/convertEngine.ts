@@ -98,6 +98,8 @@ export class JobCrashedError extends Error {
 
 interface PoolTask {
   readonly job: ConvertJob;
+  /** Bytes of its input and model (the pool's byte budget). */
+  readonly bytes: number;
   readonly resolve: (r: ConvertResult) => void;
   readonly reject: (e: unknown) => void;
   readonly signal?: AbortSignal;
@@ -111,6 +113,8 @@ interface PoolSlot {
   /** The id the running task was posted with (the pool's own: callers' ids may repeat). */
   wireId: number;
   answered: boolean;
+  /** Bytes of the job it runs (its file and model), counted against the pool's byte budget. */
+  bytes: number;
 }
 
 /** A failure of a job stopped by a limit, as the result a worker would have sent (typed, so the studio words it). */
@@ -146,8 +150,18 @@ export class JobPool {
        * takes rely on the worker's parsed file, convertWorker.ts takesOf).
        */
       readonly replaceAboveBytes?: number;
+      /**
+       * Bytes of input (file and model) the workers may be parsing at once: a job that would take the
+       * running ones past it waits until they end, and their replaced workers are gone (a parse holds
+       * a few times its file: a describer held 411 MB after a 60-minute .vrma, and two such files at
+       * once took the host near its 1 GiB). A job larger than the budget runs alone. Unset: no budget.
+       */
+      readonly budgetBytes?: number;
     },
   ) {}
+
+  /** Bytes of the jobs running, and of terminated workers not yet gone (their heaps still held). */
+  private busyBytes = 0;
 
   /**
    * Runs one job; resolves with its result (limits give typed failures), rejects with JobCrashedError
@@ -159,6 +173,7 @@ export class JobPool {
     return new Promise<ConvertResult>((resolve, reject) => {
       const task: PoolTask = {
         job,
+        bytes: this.opts.budgetBytes === undefined ? 0 : statSize(job.input) + (job.pmx?.length ?? 0),
         resolve,
         reject,
         signal,
@@ -200,16 +215,31 @@ export class JobPool {
     this.settle(task, () => task.reject(new JobCancelledError(task.job.input)));
   }
 
-  /** Removes a slot and terminates its worker (its task, if any, is the caller's to settle). */
+  /**
+   * Removes a slot and terminates its worker (its task, if any, is the caller's to settle). The bytes
+   * of its last job stay counted until the thread has exited, so the next big job waits for its heap to go.
+   */
   private drop(slot: PoolSlot): Promise<number> {
     clearTimeout(slot.timer);
     slot.task = undefined;
     this.slots.delete(slot);
-    return slot.worker.terminate();
+    const bytes = slot.bytes;
+    slot.bytes = 0;
+    return slot.worker.terminate().finally(() => {
+      this.busyBytes -= bytes;
+      if (bytes) this.pump();
+    });
+  }
+
+  /** Whether the next job must wait for the byte budget (nothing running or draining: it may always go). */
+  private overBudget(task: PoolTask): boolean {
+    const budget = this.opts.budgetBytes;
+    return budget !== undefined && this.busyBytes > 0 && this.busyBytes + task.bytes > budget;
   }
 
   private pump(): void {
     while (this.queue.length && !this.closed) {
+      if (this.overBudget(this.queue[0])) return;
       let slot = [...this.slots].find((s) => !s.task);
       if (!slot) {
         if (this.slots.size >= Math.max(1, this.opts.threads)) return;
@@ -223,6 +253,8 @@ export class JobPool {
     const { job } = task;
     const wireId = this.nextId++;
     slot.task = task;
+    slot.bytes = task.bytes;
+    this.busyBytes += task.bytes;
     slot.worker.ref();
     const ms = (this.opts.deadlineMs ?? jobDeadlineMs)(job);
     slot.timer = setTimeout(() => {
@@ -239,7 +271,7 @@ export class JobPool {
   private startSlot(): PoolSlot {
     const worker = startConvertWorker(this.workerFile);
     this.started++;
-    const slot: PoolSlot = { worker, wireId: 0, answered: false };
+    const slot: PoolSlot = { worker, wireId: 0, answered: false, bytes: 0 };
     this.slots.add(slot);
     worker.on('message', (r: ConvertResult) => {
       const task = slot.task;
@@ -249,7 +281,12 @@ export class JobPool {
       slot.answered = true;
       this.settle(task, () => task.resolve({ ...r, id: task.job.id }));
       if (this.opts.replaceAboveBytes !== undefined && (r.heldBytes ?? 0) > this.opts.replaceAboveBytes) void this.drop(slot);
-      else if (!this.queue.length) worker.unref();
+      else {
+        // Kept: it holds little (under replaceAboveBytes), so its job's bytes are free again.
+        this.busyBytes -= slot.bytes;
+        slot.bytes = 0;
+        if (!this.queue.length) worker.unref();
+      }
       this.pump();
     });
     const gone = (e: Error | undefined, code?: number) => {

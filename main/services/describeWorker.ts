@@ -44,12 +44,26 @@ export const DESCRIBE_THREADS = 2;
  */
 export const DESCRIBE_KEEP_MB = 64;
 
+/**
+ * Bytes of files the describing workers parse at once (JobPool budgetBytes): a file that would take
+ * the ones being described past it waits, and one larger runs alone. Each worker answered holding 2–4
+ * times its file (the list above), so two 60-minute .vrma files described at once could take the
+ * host past its 1 GiB; a library of small files still goes two at a time
+ * (tests/security/describeBudget.e2e.test.ts measures the host's VmHWM).
+ */
+export const DESCRIBE_BUDGET_MB = 64;
+
 export class DescribeWorker {
   private readonly pool: JobPool;
   private readonly described = new Map<string, FormatDescription>();
 
   constructor(workerFile: string, opts: { threads?: number; deadlineMs?: PoolOptions['deadlineMs'] } = {}) {
-    this.pool = new JobPool(workerFile, { threads: opts.threads ?? DESCRIBE_THREADS, deadlineMs: opts.deadlineMs, replaceAboveBytes: DESCRIBE_KEEP_MB * (1 << 20) });
+    this.pool = new JobPool(workerFile, {
+      threads: opts.threads ?? DESCRIBE_THREADS,
+      deadlineMs: opts.deadlineMs,
+      replaceAboveBytes: DESCRIBE_KEEP_MB * (1 << 20),
+      budgetBytes: DESCRIBE_BUDGET_MB * (1 << 20),
+    });
   }
 
   /** Worker threads started so far (one for calls made one after another, unless one was stopped). */
