@@ -154,7 +154,8 @@ export class JobPool {
        * Bytes of input (file and model) the workers may be parsing at once: a job that would take the
        * running ones past it waits until they end, and their replaced workers are gone (a parse holds
        * a few times its file: a describer held 411 MB after a 60-minute .vrma, and two such files at
-       * once took the host near its 1 GiB). A job larger than the budget runs alone. Unset: no budget.
+       * once took the host near its 1 GiB). A job larger than the budget runs alone but for small ones
+       * (nextTask). Unset: no budget.
        */
       readonly budgetBytes?: number;
     },
@@ -231,21 +232,27 @@ export class JobPool {
     });
   }
 
-  /** Whether the next job must wait for the byte budget (nothing running or draining: it may always go). */
-  private overBudget(task: PoolTask): boolean {
+  /**
+   * The first waiting job the byte budget lets start: any with nothing running or draining, one that
+   * fits beside the running ones, and a small one (an eighth of the budget at most) always, so a big
+   * file running to its deadline does not stop the library's small files (the second thread's reason).
+   */
+  private nextTask(): number {
     const budget = this.opts.budgetBytes;
-    return budget !== undefined && this.busyBytes > 0 && this.busyBytes + task.bytes > budget;
+    if (budget === undefined || this.busyBytes === 0) return 0;
+    return this.queue.findIndex((t) => t.bytes <= budget / 8 || this.busyBytes + t.bytes <= budget);
   }
 
   private pump(): void {
     while (this.queue.length && !this.closed) {
-      if (this.overBudget(this.queue[0])) return;
+      const next = this.nextTask();
+      if (next < 0) return;
       let slot = [...this.slots].find((s) => !s.task);
       if (!slot) {
         if (this.slots.size >= Math.max(1, this.opts.threads)) return;
         slot = this.startSlot();
       }
-      this.send(slot, this.queue.shift()!);
+      this.send(slot, this.queue.splice(next, 1)[0]);
     }
   }
 

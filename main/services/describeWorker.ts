@@ -46,10 +46,10 @@ export const DESCRIBE_KEEP_MB = 64;
 
 /**
  * Bytes of files the describing workers parse at once (JobPool budgetBytes): a file that would take
- * the ones being described past it waits, and one larger runs alone. Each worker answered holding 2–4
- * times its file (the list above), so two 60-minute .vrma files described at once could take the
- * host past its 1 GiB; a library of small files still goes two at a time
- * (tests/security/describeBudget.e2e.test.ts measures the host's VmHWM).
+ * the ones being described past it waits, and one larger runs with small files (8 MiB at most) only.
+ * Each worker answered holding 2–4 times its file (the list above), so two 60-minute .vrma files
+ * described at once could take the host past its 1 GiB; a library of small files still goes two at a
+ * time (tests/security/describeBudget.e2e.test.ts measures the host's VmHWM).
  */
 export const DESCRIBE_BUDGET_MB = 64;
 

@@ -4,12 +4,12 @@
  * cache answers a second look at an unchanged file, including the take listing of a Convert Folder plan.
  */
 import { describe, expect, it } from 'vitest';
-import { chmodSync, copyFileSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, readFileSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { RpcCalls, WorkerFailedError } from '../../../shared/rpc/rpcCalls';
 import { MotionError } from '../../../shared/errors';
 import { listTakes } from '../../../shared/formats/codecs';
-import { DESCRIBE_KEEP_MB, DescribeWorker } from '../../../main/services/describeWorker';
+import { DESCRIBE_BUDGET_MB, DESCRIBE_KEEP_MB, DescribeWorker } from '../../../main/services/describeWorker';
 import { JobPool } from '../../../main/services/convertEngine';
 import { parentChainFbx } from '../../security/hostileReaders';
 import { createWorkerConverter } from '../../../main/services/convertFolder';
@@ -123,6 +123,44 @@ describe('a describing worker holds no big parse once it answered', () => {
       await describer.close();
     }
   }, 120_000);
+});
+
+describe('the describing pool’s byte budget', () => {
+  // A stand-in worker script (each job answered after `fps` ms, saying when it started and ended on
+  // its thread), and sparse files whose size is all the budget reads: the pool's rule, nothing else.
+  it('two files over the budget one after the other; a small file beside a big one; small files two at a time', async () => {
+    const dir = tempDir();
+    const worker = join(dir, 'stand-in.js');
+    writeFileSync(
+      worker,
+      `const { parentPort } = require('node:worker_threads');
+parentPort.on('message', (job) => { const started = Date.now(); setTimeout(() => parentPort.postMessage({ id: job.id, input: job.input, output: '', ok: true, warnings: [], error: JSON.stringify({ started, ended: Date.now() }) }), job.fps); });`,
+    );
+    const file = (name: string, mb: number) => {
+      const path = join(dir, name);
+      writeFileSync(path, '');
+      truncateSync(path, mb * (1 << 20));
+      return path;
+    };
+    const budget = DESCRIBE_BUDGET_MB * (1 << 20);
+    const pool = new JobPool(worker, { threads: 2, budgetBytes: budget });
+    const run = (input: string, ms: number) => pool.run({ id: 0, input, output: '', optimize: false, force: false, describe: true, fps: ms }).then((r) => JSON.parse(r.error!) as { started: number; ended: number });
+    try {
+      const big = DESCRIBE_BUDGET_MB + 1;
+      // Queued in this order: big a, big b (waits for a), small c (goes beside a, ahead of b).
+      const [a, b, c] = await Promise.all([run(file('a.vrma', big), 600), run(file('b.vrma', big), 50), run(file('c.bvh', 1), 50)]);
+      expect(b.started).toBeGreaterThanOrEqual(a.ended);
+      expect(c.started).toBeLessThan(a.ended);
+      // Two small files (under the budget together) run at once.
+      const [d, e] = await Promise.all([run(file('d.bvh', 2), 300), run(file('e.bvh', 2), 300)]);
+      expect(Math.max(d.started, e.started)).toBeLessThan(Math.min(d.ended, e.ended));
+      // Two halves of the budget and a bit: the second waits.
+      const [f, g] = await Promise.all([run(file('f.vrma', DESCRIBE_BUDGET_MB / 2 + 1), 300), run(file('g.vrma', DESCRIBE_BUDGET_MB / 2 + 1), 50)]);
+      expect(g.started).toBeGreaterThanOrEqual(f.ended);
+    } finally {
+      await pool.close();
+    }
+  });
 });
 
 describeFixtures('the describing worker on the fixtures', () => {
