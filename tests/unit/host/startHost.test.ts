@@ -18,7 +18,10 @@ const tempDir = useTempDirs('vrma-start-host-');
 /** A stand-in host: writes its pid to SCRIPT.pid and prints `pid N`, then runs `body` (an ES module's text). */
 function script(name: string, body: string): string {
   const path = join(tempDir(), name);
-  writeFileSync(path, `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(`${path}.pid`)}, String(process.pid));\nprocess.stdout.write('pid ' + process.pid + '\\n');\n${body}\n`);
+  writeFileSync(
+    path,
+    `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(`${path}.pid`)}, String(process.pid));\nprocess.stdout.write('pid ' + process.pid + '\\n');\n${body}\n`,
+  );
   return path;
 }
 

@@ -144,7 +144,8 @@ parentPort.on('message', (job) => { const started = Date.now(); setTimeout(() =>
     };
     const budget = DESCRIBE_BUDGET_MB * (1 << 20);
     const pool = new JobPool(worker, { threads: 2, budgetBytes: budget });
-    const run = (input: string, ms: number) => pool.run({ id: 0, input, output: '', optimize: false, force: false, describe: true, fps: ms }).then((r) => JSON.parse(r.error!) as { started: number; ended: number });
+    const run = (input: string, ms: number) =>
+      pool.run({ id: 0, input, output: '', optimize: false, force: false, describe: true, fps: ms }).then((r) => JSON.parse(r.error!) as { started: number; ended: number });
     try {
       const big = DESCRIBE_BUDGET_MB + 1;
       // Queued in this order: big a, big b (waits for a), small c (goes beside a, ahead of b).
