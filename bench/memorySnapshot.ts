@@ -136,7 +136,11 @@ async function main(): Promise<void> {
         await page.waitForFunction((n) => (window as unknown as { __studio: { state(): { motionName: string } } }).__studio.state().motionName === n, name, { timeout: 600_000, polling: 50 });
         await settle(page, 1500);
         const after = await pageMemory(cdp);
-        console.log(`${name}: ${keys} keys, arrays ${(arrays / 2 ** 20).toFixed(1)} MiB; page ${(before / 2 ** 20).toFixed(1)} → ${(after / 2 ** 20).toFixed(1)} MiB; above arrays ${((after - before - arrays) / keys).toFixed(2)} B/key`);
+        console.log(
+          `${name}: ${keys} keys, arrays ${(arrays / 2 ** 20).toFixed(1)} MiB; page ${(before / 2 ** 20).toFixed(1)} → ${(after / 2 ** 20).toFixed(1)} MiB; above arrays ${
+            ((after - before - arrays) / keys).toFixed(2)
+          } B/key`,
+        );
         await settle(page, Number(process.env.IDLE_MS ?? 20_000));
         const idle = await pageMemory(cdp);
         console.log(`  after idle work: ${(idle / 2 ** 20).toFixed(1)} MiB; above arrays ${((idle - before - arrays) / keys).toFixed(2)} B/key`);

@@ -71,10 +71,11 @@ function planSum(motion: Motion): { steps: (() => void)[]; tracks: number } {
   const fresh = () => {
     const s = { steps, sum: new Float64Array(steps), channels: new Map<string, Channel>() };
     summed = s;
-    for (const [k, c] of next) plan.push(() => {
-      addSteps(s.sum, c, 0, steps, 1);
-      s.channels.set(k, c);
-    });
+    for (const [k, c] of next)
+      plan.push(() => {
+        addSteps(s.sum, c, 0, steps, 1);
+        s.channels.set(k, c);
+      });
     return { steps: plan, tracks: next.size };
   };
   const s = summed;

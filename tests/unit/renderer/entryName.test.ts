@@ -51,7 +51,19 @@ describe('entryNameParts', () => {
     // İ (lowercases to two units), names sharing nothing, and very short ones.
     let seed = 7;
     const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
-    const stems = ['cmu_12_01_walk', 'CMU_12_01_run', 'mei_greeting', 'mei_bye', 'take', 'mocap/session_01/take', 'mocap/Session_02/jump', 'İdle', 'idle', 'a', 'zz_long_name_without_any_breaks_at_all'];
+    const stems = [
+      'cmu_12_01_walk',
+      'CMU_12_01_run',
+      'mei_greeting',
+      'mei_bye',
+      'take',
+      'mocap/session_01/take',
+      'mocap/Session_02/jump',
+      'İdle',
+      'idle',
+      'a',
+      'zz_long_name_without_any_breaks_at_all',
+    ];
     const exts = ['.vrma', '.bvh', '.vmd', '.fbx', ''];
     const names: string[] = [];
     for (let i = 0; i < 600; i++) names.push(`${stems[rnd(stems.length)]}${rnd(3) ? `_${rnd(40)}` : ''}${rnd(4) ? '' : '.edited'}${exts[rnd(exts.length)]}`);
