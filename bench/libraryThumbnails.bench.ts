@@ -9,7 +9,7 @@
  * of fixture motions (idle_loop.vrma and mei_greeting.vmd) in a temporary directory.
  * Run alone: BENCH_FILTER=libraryThumbnails node --import tsx bench/run.ts (after a build).
  */
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../tests/helpers/browser';
@@ -71,6 +71,13 @@ export async function run(): Promise<void> {
         undefined,
         { timeout: 120_000, polling: 100 },
       );
+    // BENCH_PROFILE=dir: the page's CPU profile while the folder opens and scrolls (bench/busySpans.ts names the long tasks).
+    const cdp = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     const t0 = Date.now();
     await page.getByRole('textbox', { name: 'Folder path to open' }).fill(dir);
     await page.getByRole('button', { name: 'Open folder' }).click();
@@ -86,6 +93,11 @@ export async function run(): Promise<void> {
     }
     const allMs = Date.now() - t0;
     const shown = await page.locator('.library-list img.thumb:not([hidden])').count();
+    if (cdp) {
+      const { profile } = (await cdp.send('Profiler.stop')) as { profile: unknown };
+      mkdirSync(process.env.BENCH_PROFILE!, { recursive: true });
+      writeFileSync(join(process.env.BENCH_PROFILE!, 'libraryThumbnails.cpuprofile'), JSON.stringify(profile));
+    }
     const tasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
     const longest = tasks.length ? Math.max(...tasks) : 0;
     printTable(`Library thumbnails, ${FILES}-file folder (half .vrma, half .vmd converted), headless Chromium`, ['measure', 'result', 'aim'], [

@@ -42,7 +42,8 @@ export async function waitForFirstAvatarFrame(page: Page, polling?: number): Pro
  * `body` run on it; the page, the browser and the host are closed after, whatever `body` does.
  */
 export async function withStudioPage(body: (page: Page) => Promise<void>, hash = ''): Promise<void> {
-  const host = await startHost();
+  // BENCH_OUT=/path/to/out: another build's host and page (an A/B against another tree), as studioLength.bench.ts.
+  const host = await startHost(process.env.BENCH_OUT ? { hostScript: join(process.env.BENCH_OUT, 'main', 'host.js') } : {});
   const browser = await launchBrowser();
   try {
     const { context, page } = await newStudioPage(browser);

@@ -14,12 +14,9 @@ import { makeWalkCycle } from '../../shared/assets/walkCycle';
 import { fail } from '../../shared/errors';
 
 import { firstModule, readMotionFileHere } from './motionFile';
-import { OFF_THREAD_BYTES, readMotionFileOffThread } from './motionFiles';
+import { OFF_THREAD_BYTES, openTakeFileOffThread, readMotionFileOffThread, type TakeFile } from './motionFiles';
 
 export { readVrma, writeVrma };
-
-// The takes module of the core (the same one `vrma-studio convert --list-takes` reads): list and convert takes.
-const takeModules = import.meta.glob<typeof import('../../shared/formats/takes')>('../../shared/formats/takes.ts');
 
 /**
  * Reads a motion file: .vrma directly, .vmd/.vpd/.bvh converted on the fly; `convertedFrom` names the
@@ -31,13 +28,11 @@ export async function readMotionFile(name: string, bytes: Uint8Array, opts: { pm
 }
 
 /**
- * An .fbx/.glb/.gltf parsed once: its takes (name, duration, fps, keys: what the take picker lists)
- * and a converter for any one of them, from the core's takes module (shared/formats/takes.ts).
+ * An .fbx/.glb/.gltf parsed once, off the main thread (motionFiles.ts): its takes (name, duration,
+ * fps, keys: what the take picker lists) and a converter for the one picked.
  */
-export async function openTakeFile(name: string, bytes: Uint8Array): Promise<import('../../shared/formats/takes').TakeSource> {
-  const mod = await firstModule(takeModules);
-  if (!mod) fail('UNSUPPORTED', 'studio.noConverter', { format: extensionOf(name) });
-  return mod.openTakes(name, bytes);
+export async function openTakeFile(name: string, bytes: Uint8Array): Promise<TakeFile> {
+  return openTakeFileOffThread(name, bytes);
 }
 
 // The format table's writers (shared/formats/codecs.ts: the one export dispatch, the CLI's too), loaded on first export.

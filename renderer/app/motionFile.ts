@@ -5,6 +5,7 @@
  */
 import { extensionOf, formatLabel, formatList, isConvertible, STUDIO_FILE_EXTENSIONS, VRMA_EXTENSION } from '../../shared/formats/formats';
 import type { Motion } from '../../shared/motion/types';
+import type { TakeSource } from '../../shared/formats/codecs';
 import { readVrma } from '../../shared/vrma/read';
 import { fail } from '../../shared/errors';
 import { meshoptReady } from '../../shared/gltf/meshopt';
@@ -14,6 +15,8 @@ type ConvertModule = {
 };
 
 const convertModules = import.meta.glob<ConvertModule>('../../shared/formats/index.ts');
+// The takes module of the core (the same one `vrma-studio convert --list-takes` reads): list and convert takes.
+const takeModules = import.meta.glob<typeof import('../../shared/formats/takes')>('../../shared/formats/takes.ts');
 
 export async function firstModule<T>(mods: Record<string, () => Promise<T>>): Promise<T | null> {
   const load = Object.values(mods)[0];
@@ -35,4 +38,15 @@ export async function readMotionFileHere(name: string, bytes: Uint8Array, opts: 
   // A VMD opens with its own keys and curves, to edit as MMD users do (a conversion to a file keys every frame).
   const motion = asMotion(await mod.convertToMotion(name, bytes, { ...(opts.pmx ? { pmx: opts.pmx } : {}), keys: 'vmd' }));
   return { motion, convertedFrom: formatLabel(name) };
+}
+
+/**
+ * An .fbx/.glb/.gltf parsed once, in whichever thread runs this: its takes (name, duration, fps, keys:
+ * what the take picker lists) and a converter for any one of them (shared/formats/takes.ts).
+ */
+export async function openTakesHere(name: string, bytes: Uint8Array): Promise<TakeSource> {
+  const mod = await firstModule(takeModules);
+  await meshoptReady;
+  if (!mod) fail('UNSUPPORTED', 'studio.noConverter', { format: extensionOf(name) });
+  return mod.openTakes(name, bytes);
 }

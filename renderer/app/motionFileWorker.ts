@@ -4,11 +4,14 @@
  * seconds). It runs the very same reader and writer as the page (readMotionFileHere, writeVrma) and
  * hands motions and bytes back transferred, not copied. With a motion read it also answers what the
  * page would otherwise work out on its main thread right after opening: the outlier check, and on
- * request the foot track (the contact strip's measuring: 1.7 s of main thread at the hour). Errors travel as workerRpc sends them (code,
- * catalogue detail and parameters).
+ * request the foot track (the contact strip's measuring: 1.7 s of main thread at the hour). It also
+ * parses .fbx/.glb/.gltf files for the take picker and converts the take picked (a 3 MB FBX parsed
+ * in 220-280 ms of main thread). Errors travel as workerRpc sends them (code, catalogue detail and
+ * parameters).
  */
-import { readMotionFileHere } from './motionFile';
-import type { MotionFileRequest, MotionFileResult } from './motionFileProtocol';
+import { openTakesHere, readMotionFileHere } from './motionFile';
+import type { TakeSource } from '../../shared/formats/codecs';
+import { TAKE_FILE_GONE, type MotionFileRequest, type MotionFileResult } from './motionFileProtocol';
 import type { Motion } from '../../shared/motion/types';
 import { writeVrma } from '../../shared/vrma/write';
 import { serveRpc } from '../workers/jobs';
@@ -56,9 +59,32 @@ function outliersOf(motion: Motion): boolean | undefined {
   }
 }
 
+/** The take file parsed last, until its take is converted or the picker is cancelled (one at a time). */
+let takeFile: { readonly token: number; readonly source: TakeSource } | null = null;
+
+/** A motion read or converted here, with what the page would work out on its main thread after it. */
+function answered(motion: Motion, convertedFrom?: string): MotionFileResult {
+  const outliers = outliersOf(motion), footToken = keepFeet(motion);
+  return { kind: 'read', motion, ...(convertedFrom ? { convertedFrom } : {}), ...(outliers !== undefined ? { outliers } : {}), ...(footToken !== undefined ? { footToken } : {}) };
+}
+
 serveRpc<MotionFileRequest, MotionFileResult>(
   async (req) => {
     if (req.kind === 'write') return { kind: 'write', bytes: writeVrma(req.motion) };
+    if (req.kind === 'takes') {
+      takeFile = null;
+      const source = await openTakesHere(req.name, req.bytes);
+      takeFile = { token: ++tokens, source };
+      return { kind: 'takes', takes: source.takes, token: tokens };
+    }
+    if (req.kind === 'take' || req.kind === 'dropTakes') {
+      const file = takeFile?.token === req.token ? takeFile : null;
+      takeFile = null;
+      if (req.kind === 'dropTakes') return { kind: 'dropTakes' };
+      // A token from before a newer file (or a restarted worker): the page converts it itself.
+      if (!file) throw Object.assign(new Error('motion files: that take file is no longer kept'), { name: TAKE_FILE_GONE });
+      return answered(file.source.convert(req.take));
+    }
     if (req.kind === 'footTrack') {
       const k = kept.get(req.token);
       kept.delete(req.token);
@@ -67,11 +93,11 @@ serveRpc<MotionFileRequest, MotionFileResult>(
       return { kind: 'footTrack', figures: { ankleY, toesY, ankleXZ } };
     }
     const { motion, convertedFrom } = await readMotionFileHere(req.name, req.bytes, req.pmx ? { pmx: req.pmx } : {});
-    const outliers = outliersOf(motion), footToken = keepFeet(motion);
-    return { kind: 'read', motion, ...(convertedFrom ? { convertedFrom } : {}), ...(outliers !== undefined ? { outliers } : {}), ...(footToken !== undefined ? { footToken } : {}) };
+    return answered(motion, convertedFrom);
   },
   (
     r,
   ) => (r.kind === 'write' ? [r.bytes.buffer as ArrayBuffer]
-    : r.kind === 'footTrack' ? (r.figures ? [r.figures.ankleY.buffer, r.figures.toesY.buffer, r.figures.ankleXZ.buffer] as ArrayBuffer[] : []) : buffersOf(r.motion)),
+    : r.kind === 'footTrack' ? (r.figures ? [r.figures.ankleY.buffer, r.figures.toesY.buffer, r.figures.ankleXZ.buffer] as ArrayBuffer[] : [])
+    : r.kind === 'read' ? buffersOf(r.motion) : []),
 );

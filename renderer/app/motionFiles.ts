@@ -7,8 +7,9 @@
  */
 import type { Motion } from '../../shared/motion/types';
 import { writeVrma } from '../../shared/vrma/write';
-import { readMotionFileHere } from './motionFile';
-import type { MotionFileRequest, MotionFileResult } from './motionFileProtocol';
+import { openTakesHere, readMotionFileHere } from './motionFile';
+import type { TakeInfo } from '../../shared/convert/takeInfo';
+import { TAKE_FILE_GONE, type MotionFileRequest, type MotionFileResult } from './motionFileProtocol';
 import { JobRpc } from '../workers/jobs';
 import { WorkerFailedError } from '../../shared/rpc/rpcCalls';
 import { rememberOutliers } from '../../shared/edits/fixOutliers';
@@ -26,6 +27,8 @@ export const workerCounts = { reads: 0, writes: 0 };
 async function inPage(req: MotionFileRequest): Promise<MotionFileResult> {
   if (req.kind === 'write') return { kind: 'write', bytes: writeVrma(req.motion) };
   if (req.kind === 'footTrack') return { kind: 'footTrack' };
+  // Take files have their own page path (openTakeFile): only the worker keeps one under a token.
+  if (req.kind === 'takes' || req.kind === 'take' || req.kind === 'dropTakes') throw new WorkerFailedError('take files are kept in the worker only');
   return { kind: 'read', ...(await readMotionFileHere(req.name, req.bytes, req.pmx ? { pmx: req.pmx } : {})) };
 }
 
@@ -61,13 +64,69 @@ async function footFigures(token: number): Promise<FootFigures | undefined> {
   }
 }
 
-export async function readMotionFileOffThread(name: string, bytes: Uint8Array, opts: { pmx?: Uint8Array } = {}): Promise<Read> {
-  const r = await run({ kind: 'read', name, bytes, ...(opts.pmx ? { pmx: opts.pmx } : {}) });
-  if (r.kind !== 'read') throw new Error('motion files: a read answered as a write');
-  // What the worker found while reading, taken by the page's own owners of those answers.
+/** A read's motion, what the worker found while reading taken by the page's own owners of those answers. */
+function received(r: MotionFileResult): Read {
+  if (r.kind !== 'read') throw new Error(`motion files: a read answered as '${r.kind}'`);
   if (r.outliers !== undefined) rememberOutliers(r.motion, r.outliers);
   if (r.footToken !== undefined) offerFootFigures(r.motion, footFigures(r.footToken));
   return r.convertedFrom ? { motion: r.motion, convertedFrom: r.convertedFrom } : { motion: r.motion };
+}
+
+export async function readMotionFileOffThread(name: string, bytes: Uint8Array, opts: { pmx?: Uint8Array } = {}): Promise<Read> {
+  return received(await run({ kind: 'read', name, bytes, ...(opts.pmx ? { pmx: opts.pmx } : {}) }));
+}
+
+/** A take file parsed for the take picker: its takes, one converted on request, or let go. */
+export interface TakeFile {
+  readonly takes: readonly TakeInfo[];
+  /** The take (undefined: the file's preferred one) as a motion; the file is let go. */
+  convert(take: string | undefined): Promise<Motion>;
+  /** Lets the file go without converting. */
+  release(): void;
+}
+
+async function takeFileInPage(name: string, bytes: Uint8Array): Promise<TakeFile> {
+  const source = await openTakesHere(name, bytes);
+  return { takes: source.takes, convert: async (take) => source.convert(take), release: () => {} };
+}
+
+/**
+ * An .fbx/.glb/.gltf parsed in the worker, which keeps it until its take is converted there: a
+ * multi-take FBX of a few MB is 220-280 ms of parsing, 20-35 ms more per take converted. The bytes
+ * are copied (the caller keeps its own). Where the worker cannot, the page does it.
+ */
+export async function openTakeFileOffThread(name: string, bytes: Uint8Array): Promise<TakeFile> {
+  if (!rpc.available) return takeFileInPage(name, bytes);
+  let r: MotionFileResult;
+  try {
+    r = await rpc.call({ kind: 'takes', name, bytes });
+  } catch (e) {
+    if (e instanceof WorkerFailedError || (e instanceof DOMException && e.name === 'DataCloneError')) return takeFileInPage(name, bytes);
+    throw e;
+  }
+  if (r.kind !== 'takes') throw new Error(`motion files: a take listing answered as '${r.kind}'`);
+  const { token } = r;
+  let used = false;
+  return {
+    takes: r.takes,
+    convert: async (take) => {
+      used = true;
+      try {
+        const read = received(await rpc.call({ kind: 'take', token, ...(take !== undefined ? { take } : {}) }));
+        workerCounts.reads++;
+        return read.motion;
+      } catch (e) {
+        // The worker went down or let the file go (a newer one was parsed meanwhile): parsed again here.
+        if (e instanceof WorkerFailedError || (e instanceof Error && e.name === TAKE_FILE_GONE)) return (await takeFileInPage(name, bytes)).convert(take);
+        throw e;
+      }
+    },
+    release: () => {
+      if (used) return;
+      used = true;
+      void rpc.call({ kind: 'dropTakes', token }).catch(() => {});
+    },
+  };
 }
 
 /** The motion's bytes (writeVrma's), written off the main thread when the motion is large. */

@@ -30,11 +30,17 @@ export async function openTakes(studio: OpenHost, name: string, bytes: Uint8Arra
   let take: string | undefined;
   if (source.takes.length > 1 && studio.questions) {
     const chosen = await studio.questions.chooseTake(name, source.takes);
-    if (chosen === null) return false;
+    if (chosen === null) {
+      source.release();
+      return false;
+    }
     take = chosen;
   }
-  if (!(await studio.confirmLeave())) return false;
-  const motion = source.convert(take);
+  if (!(await studio.confirmLeave())) {
+    source.release();
+    return false;
+  }
+  const motion = await source.convert(take);
   const format = formatLabel(name);
   const count = source.takes.length;
   const takeName = take ?? source.takes[0]?.name ?? '';

@@ -270,7 +270,9 @@ export class Studio {
         const kind = gltfKind(bytes);
         let asAvatar = kind === 'avatar';
         if (kind === 'avatarWithAnimations') {
-          const takes = (await openTakeFile(name, bytes)).takes.length;
+          const file = await openTakeFile(name, bytes);
+          const takes = file.takes.length;
+          file.release();
           const use = this.questions ? await this.questions.avatarOrMotion(name, takes) : 'avatar';
           if (use === null) return false;
           asAvatar = use === 'avatar';

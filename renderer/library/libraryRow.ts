@@ -14,7 +14,7 @@ import { detailsText, type LibraryDetails } from '../app/libraryDetails';
 import { t, formatDate, formatNumber, formatSize } from '../../shared/i18n';
 import type { ThumbnailMaker } from './thumbnails';
 import { THUMB_HEIGHT, THUMB_WIDTH } from './thumbnailProtocol';
-import { entryNameParts } from './entryName';
+import type { NameParts } from './entryName';
 
 const AVATAR_EXTS = new Set<string>(AVATAR_EXTENSIONS);
 
@@ -25,12 +25,11 @@ export interface RowSources {
   readonly onScreen: WhenVisible;
 }
 
-export function libraryRow(studio: Studio, e: LibraryEntry, folderNames: readonly string[], metaId: string, sources: RowSources): { li: HTMLElement; button: HTMLButtonElement } {
+export function libraryRow(studio: Studio, e: LibraryEntry, parts: NameParts, metaId: string, sources: RowSources): { li: HTMLElement; button: HTMLButtonElement } {
   const ext = (/\.[^.]+$/.exec(e.name)?.[0] ?? '').toLowerCase();
   const kind = h('span', { class: 'kind', 'aria-hidden': 'true', text: AVATAR_EXTS.has(ext) ? '☺' : '▶' });
   // Middle ellipsis: the start shrinks with "…", the end (what tells this file from its neighbours,
-  // and the extension) never does (renderer/library/entryName.ts).
-  const parts = entryNameParts(e.relPath, folderNames);
+  // and the extension) never does (renderer/library/entryName.ts, `parts` of the whole listing at once).
   const name = h(
     'span',
     { class: 'entry-name' },

@@ -16,6 +16,7 @@ import { WhenVisible } from '../ui/whenVisible';
 import { t, onLocaleChange } from '../../shared/i18n';
 import { tAttr, tText } from '../ui/i18n';
 import { libraryRow } from '../library/libraryRow';
+import { entryNamesParts } from '../library/entryName';
 import { libraryFilter } from '../library/libraryFilter';
 
 export interface LibraryPanel {
@@ -75,9 +76,9 @@ export function createLibraryPanel(studio: Studio, onMannequin: () => void): Lib
       // The folder as the OS writes it (/home/me/motions): cut at its start when narrow (the right-to-left
       // box puts the ellipsis there), the path itself isolated left-to-right so no slash moves.
       items.push(h('li', { class: 'library-root', title: s.root }, h('bdi', { dir: 'ltr', class: 'library-root-path', text: s.root })));
-      const names = s.entries.map((e) => e.relPath);
-      for (const e of s.entries) {
-        const row = libraryRow(studio, e, names, `lib-meta-${rows.size}`, { details, thumbnails, onScreen });
+      const parts = entryNamesParts(s.entries.map((e) => e.relPath));
+      for (const [i, e] of s.entries.entries()) {
+        const row = libraryRow(studio, e, parts[i], `lib-meta-${rows.size}`, { details, thumbnails, onScreen });
         rows.set(e.path, { ...row, entry: e });
         items.push(row.li);
       }

@@ -5,7 +5,7 @@
 import type { Channel, Motion } from '../../shared/motion/types';
 import { durationOf } from '../../shared/motion/types';
 import { changedSpan } from '../../shared/motion/channelDiff';
-import { channelAmount, AMOUNT_RATE } from '../../shared/edits/motionAmount';
+import { channelAmount, channelAmountSteps, stepsOf, stepsTouching, AMOUNT_RATE } from '../../shared/edits/motionAmount';
 import type { TimeView } from './timeScale';
 import { kthSmallest } from '../../shared/math/select';
 
@@ -14,121 +14,134 @@ interface Amount {
   readonly scale: number;
 }
 
-const cache = new WeakMap<Motion, Amount>();
-const channelCache = new WeakMap<Channel, Float32Array>();
+/**
+ * A step's amount is summed as a whole number of these (radians, 2^-24): whole numbers add exactly
+ * in any order (a sum stays far under 2^53), so an edited track can be taken out of the sum over the
+ * span it changed and put back, and the sum is the very numbers summing every track afresh gives.
+ * Keeping each track's own amounts instead (to re-sum) cost 1.8 bytes a key, the page's largest
+ * figure above the motion's arrays (issue 30: 3.9 MB on the 10-minute motion).
+ */
+const UNIT = 2 ** -24;
 
-/** The channels last summed, by node and path: an edited channel is measured from the one it replaced. */
-let lastChannels = new Map<string, Channel>();
+/** The sum over `channels` (by node/path), per step of a motion of `steps`, in UNITs. */
+let summed: { readonly steps: number; readonly sum: Float64Array; readonly channels: Map<string, Channel> } | null = null;
+/** The curve of the motion last asked for (only the studio's current motion is drawn). */
+let shown: { readonly motion: Motion; readonly amount: Amount } | null = null;
 
-/** The channel's amount: cached, or from the channel it replaced where only a span of it changed. */
-function amountOfChannel(c: Channel): Float32Array {
-  let a = channelCache.get(c);
-  if (a) return a;
-  const prev = lastChannels.get(`${c.node}/${c.path}`);
-  const before = prev && channelCache.get(prev);
-  const span = prev && changedSpan(prev, c);
-  if (before && prev && prev.times[prev.times.length - 1] === c.times[c.times.length - 1]) {
-    a = span ? channelAmount(c, { amount: before, span }) : before;
-  } else a = channelAmount(c);
-  channelCache.set(c, a);
-  return a;
+const trackDuration = (c: Channel) => (c.times.length ? c.times[c.times.length - 1] : 0);
+
+/**
+ * A step measured on its own costs about this many times one of a whole track measured on its sorted
+ * grid (a search and two samples per step instead of a walk: in Node, CPU, 5,700 steps 20 ms against
+ * 1.9 ms for a whole track of 18,000), so a span over 1/STEP_COST of the track is measured whole.
+ */
+const STEP_COST = 30;
+
+/** Whole tracks' worth of measuring that steps [from, to) of a track of `steps` cost. */
+const spanCost = (from: number, to: number, steps: number) => Math.min(1, (STEP_COST * Math.max(0, to - from)) / Math.max(1, steps));
+
+/** Adds `sign` × the track's amount at steps [from, to) (its own steps, within the sum's). */
+function addSteps(sum: Float64Array, c: Channel, from: number, to: number, sign: 1 | -1): void {
+  const own = stepsOf(trackDuration(c));
+  const hi = Math.min(to, own, sum.length);
+  if (hi <= from) return;
+  const whole = spanCost(from, hi, own) >= 1;
+  // The whole track on its sorted grid; a span step by step: the same numbers (channelAmount.test.ts).
+  const a = whole ? channelAmount(c) : channelAmountSteps(c, from, hi);
+  const at = whole ? 0 : from;
+  for (let i = from; i < hi; i++) sum[i] += sign * Math.round(a[i - at] / UNIT);
 }
 
-/** The last sum, per step, and the amount arrays it summed, in the motion's channel order. */
-let lastSum: { readonly sum: Float64Array; readonly keys: readonly string[]; readonly channels: readonly Channel[]; readonly amounts: readonly Float32Array[] } | null = null;
-
-/** Steps [from, to) of the sum a changed channel can have changed (channelAmount re-measures the same). */
-function changedSteps(prev: Channel, next: Channel, steps: number): [number, number] {
-  const span = changedSpan(prev, next);
-  if (!span) return [0, 0];
-  const [lo, hi] = span;
-  return [Math.max(0, Number.isFinite(lo) ? Math.floor(lo * AMOUNT_RATE) - 1 : 0), Math.min(steps, Number.isFinite(hi) ? Math.ceil(hi * AMOUNT_RATE) + 1 : steps)];
+function rotationTracks(motion: Motion): Map<string, Channel> {
+  const out = new Map<string, Channel>();
+  for (const c of motion.channels) if (c.path === 'rotation' && c.times.length > 1) out.set(`${c.node}/${c.path}`, c);
+  return out;
 }
 
 /**
- * The motion amount is a sum over rotation channels, so it is kept per Channel: after a pose edit
- * only the edited channel is measured again, and of it only the span the edit changed (the
- * 10-minute motion would otherwise cost ~100 ms, a key move of 40 tracks ~80 ms). The sum too is
- * redone only at the steps a changed channel's span covers, adding the channels in the same order,
- * so it is the same numbers as summing everything (an hour is 108,000 steps × 55 channels).
+ * What brings the sum to `motion`'s tracks: one step per track it lacks, holds another version of, or
+ * holds and `motion` has not, each leaving the sum whole (the sum of the tracks it then holds), so a
+ * newer motion plans from wherever the last plan stopped. `tracks` is the work in whole tracks.
  */
-function summedAmount(motion: Motion): Float32Array {
-  const steps = Math.max(0, Math.ceil(durationOf(motion) * AMOUNT_RATE - 1e-6));
-  const keys: string[] = [], channels: Channel[] = [], amounts: Float32Array[] = [];
-  const seen = new Map<string, Channel>();
-  for (const c of motion.channels) {
-    if (c.path !== 'rotation' || c.times.length <= 1) continue;
-    const k = `${c.node}/${c.path}`;
-    amounts.push(amountOfChannel(c));
-    keys.push(k);
-    channels.push(c);
-    seen.set(k, c);
-  }
-  lastChannels = seen;
-  const last = lastSum;
-  let dirty: [number, number][] | null = null;
-  if (last && last.sum.length === steps && last.keys.length === keys.length && last.keys.every((k, i) => k === keys[i])) {
-    dirty = [];
-    for (let i = 0; i < channels.length; i++)
-      if (amounts[i] !== last.amounts[i]) dirty.push(amounts[i].length === last.amounts[i].length ? changedSteps(last.channels[i], channels[i], steps) : [0, steps]);
-  }
-  let sum: Float64Array;
-  const add = (from: number, to: number) => {
-    for (const a of amounts) {
-      const n = Math.min(a.length, to);
-      for (let i = from; i < n; i++) sum[i] += a[i];
-    }
+function planSum(motion: Motion): { steps: (() => void)[]; tracks: number } {
+  const steps = stepsOf(durationOf(motion));
+  const next = rotationTracks(motion);
+  const plan: (() => void)[] = [];
+  let tracks = 0;
+  const fresh = () => {
+    const s = { steps, sum: new Float64Array(steps), channels: new Map<string, Channel>() };
+    summed = s;
+    for (const [k, c] of next)
+      plan.push(() => {
+        addSteps(s.sum, c, 0, steps, 1);
+        s.channels.set(k, c);
+      });
+    return { steps: plan, tracks: next.size };
   };
-  if (dirty && last) {
-    sum = last.sum.slice();
-    for (const [from, to] of dirty) {
-      sum.fill(0, from, to);
-      add(from, to);
+  const s = summed;
+  if (!s || s.steps !== steps) return fresh();
+  for (const [k, c] of next) {
+    const prev = s.channels.get(k);
+    if (prev === c) continue;
+    const span = prev ? changedSpan(prev, c) : [-Infinity, Infinity] as const;
+    if (!span) {
+      s.channels.set(k, c);
+      continue;
     }
-  } else {
-    sum = new Float64Array(steps);
-    add(0, steps);
+    const [from, to] = stepsTouching(span, steps);
+    tracks += ((prev ? 1 : 0) + 1) * spanCost(from, to, steps);
+    plan.push(() => {
+      if (prev) addSteps(s.sum, prev, from, to, -1);
+      addSteps(s.sum, c, from, to, 1);
+      s.channels.set(k, c);
+    });
   }
-  lastSum = { sum, keys, channels, amounts };
-  // Typed-array copies, not Float32Array.from (an iterator: 108,000 steps at the hour).
-  return new Float32Array(sum);
+  for (const [k, prev] of s.channels) {
+    if (next.has(k)) continue;
+    tracks++;
+    plan.push(() => {
+      addSteps(s.sum, prev, 0, steps, -1);
+      s.channels.delete(k);
+    });
+  }
+  // Taking out and putting back more than measuring afresh: measure afresh.
+  return tracks > next.size ? fresh() : { steps: plan, tracks };
 }
 
-function amountOf(motion: Motion): Amount {
-  let a = cache.get(motion);
-  if (!a) {
-    const values = summedAmount(motion);
-    // Scale by a high percentile, not the maximum, so one glitch does not flatten the curve (selected,
-    // not sorted: the same value as sorting, in linear time).
-    const p = values.length ? kthSmallest(new Float64Array(values), Math.min(values.length - 1, Math.floor(values.length * 0.98))) : 0;
-    a = { values, scale: p > 1e-9 ? 1 / p : 0 };
-    cache.set(motion, a);
-  }
-  return a;
+function curveOfSum(motion: Motion): Amount {
+  const sum = summed!.sum;
+  const values = new Float32Array(sum.length);
+  for (let i = 0; i < sum.length; i++) values[i] = sum[i] * UNIT;
+  // Scale by a high percentile, not the maximum, so one glitch does not flatten the curve (selected,
+  // not sorted: the same value as sorting, in linear time).
+  const p = values.length ? kthSmallest(new Float64Array(values), Math.min(values.length - 1, Math.floor(values.length * 0.98))) : 0;
+  const amount = { values, scale: p > 1e-9 ? 1 / p : 0 };
+  shown = { motion, amount };
+  return amount;
 }
 
-/** Tracks measured at once before the rest go to idle slices (an edit replaces one or a few). */
+/** Whole tracks measured at once before the rest go to idle slices (an edit replaces one or a few). */
 const AT_ONCE = 4;
 /** Longest an idle slice measures (ms). */
 const SLICE_MS = 8;
-let measuring: Motion | null = null;
+/** The motion being summed in idle slices, and what is left of its plan. */
+let measuring: { readonly motion: Motion; readonly steps: (() => void)[]; ready: () => void } | null = null;
 
 /**
- * Measures the motion's uncached tracks in idle slices (a newly opened 10-minute motion's 55 tracks
- * take ~150 ms) and calls `ready` when all are; a newer motion takes over.
+ * Sums the motion's tracks in idle slices (a newly opened 10-minute motion's 55 tracks take ~150 ms)
+ * and calls `ready` when all are; a newer motion takes over from where the sum is.
  */
-function measureLater(motion: Motion, ready: () => void): void {
-  if (measuring === motion) return;
-  measuring = motion;
-  const todo = motion.channels.filter((c) => c.path === 'rotation' && c.times.length > 1 && !channelCache.has(c));
+function measureLater(motion: Motion, steps: (() => void)[], ready: () => void): void {
+  const job = { motion, steps, ready };
+  measuring = job;
   const slice = () => {
-    if (measuring !== motion) return;
+    if (measuring !== job) return;
     const until = performance.now() + SLICE_MS;
-    while (todo.length && performance.now() < until) amountOfChannel(todo.shift()!);
-    if (todo.length) idle(slice);
+    while (job.steps.length && performance.now() < until) job.steps.shift()!();
+    if (job.steps.length) idle(slice);
     else {
       measuring = null;
-      ready();
+      job.ready();
     }
   };
   idle(slice);
@@ -139,21 +152,37 @@ function idle(fn: () => void): void {
   else setTimeout(fn, 0);
 }
 
+/** The motion's curve now, or null while it is summed in idle slices (`ready` then asks for the redraw). */
+function amountOf(motion: Motion, ready?: () => void): Amount | null {
+  if (shown?.motion === motion) return shown.amount;
+  if (measuring?.motion === motion) {
+    if (ready) {
+      measuring.ready = ready;
+      return null;
+    }
+    for (const step of measuring.steps.splice(0)) step();
+    measuring = null;
+    return curveOfSum(motion);
+  }
+  measuring = null;
+  const plan = planSum(motion);
+  if (ready && plan.tracks > AT_ONCE) {
+    measureLater(motion, plan.steps, ready);
+    return null;
+  }
+  for (const step of plan.steps) step();
+  return curveOfSum(motion);
+}
+
 /**
  * Values for `columns` evenly spaced columns over [view.start, min(view.end, duration)]. With `ready`,
  * a motion with many unmeasured tracks (just opened) gives null at once and is measured in idle slices,
  * `ready` asking for the redraw; an edit's few changed tracks are measured at once (no flicker).
  */
 export function amountColumns(motion: Motion, view: TimeView, duration: number, columns: number, ready?: () => void): Float32Array | null {
-  if (ready && !cache.has(motion)) {
-    let uncached = 0;
-    for (const c of motion.channels) if (c.path === 'rotation' && c.times.length > 1 && !channelCache.has(c) && ++uncached > AT_ONCE) break;
-    if (uncached > AT_ONCE) {
-      measureLater(motion, ready);
-      return null;
-    }
-  }
-  const { values, scale } = amountOf(motion);
+  const amount = amountOf(motion, ready);
+  if (!amount) return null;
+  const { values, scale } = amount;
   const end = Math.min(view.end, duration);
   const n = Math.max(2, Math.floor(columns));
   const out = new Float32Array(n);

@@ -32,12 +32,18 @@ export function optimizerBand(motion: Motion, curve: CurveChannel, tolerances: B
   const source = curve.channel;
   const result = reduce(withChannels(motion, [source]));
   const out = result.channels.find((c) => c.node === source.node && c.path === source.path) ?? source;
+  return bandOfKept(motion, curve, tolerances, out.times);
+}
+
+/** The band of a curve whose track the optimizer reduced to the keys at `kept` (its times, rising). */
+export function bandOfKept(motion: Motion, curve: CurveChannel, tolerances: BandTolerances, kept: Float32Array): Band {
+  const source = curve.channel;
   const dropped = new Uint8Array(source.times.length);
   let droppedCount = 0;
   // A key is kept when its float32 time is still there (a range edit may add border keys: skipped over).
   for (let k = 0, j = 0; k < source.times.length; k++) {
-    while (j < out.times.length && out.times[j] < source.times[k]) j++;
-    if (j < out.times.length && out.times[j] === source.times[k]) j++;
+    while (j < kept.length && kept[j] < source.times[k]) j++;
+    if (j < kept.length && kept[j] === source.times[k]) j++;
     else {
       dropped[k] = 1;
       droppedCount++;

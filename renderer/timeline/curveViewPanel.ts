@@ -7,15 +7,16 @@
  */
 import type { Studio } from '../app/studio';
 import type { Channel, Motion } from '../../shared/motion/types';
-import { EDITS } from '../../shared/edits/registry';
+import { EDITS, type EditDefinition } from '../../shared/edits/registry';
 import { editContext, editState } from '../panels/editPanel';
-import { runPanelEdit } from '../panels/editCatalog';
+import { panelEditInput, runPanelEdit, type EditState } from '../panels/editCatalog';
 import { onLocaleChange, t } from '../../shared/i18n';
 import { commandButton } from '../panels/commandButton';
 import type { DopeSheet } from './dopeSheet';
 import { CurveView } from './curveView';
 import { curveChannel, type CurveChannel } from './curveData';
-import { optimizerBand, type Band } from './curveBand';
+import type { Band } from './curveBand';
+import { CurveBands, type BandRun } from './curveBands';
 import { snapToFrame } from '../app/frames';
 
 /** The name a channel's node goes by: its bone, expression, "lookAt", or the glTF node's name. */
@@ -27,6 +28,19 @@ function nodeName(motion: Motion, node: number): string {
   if (motion.lookAtNode === node) return 'lookAt';
   const nodes = Array.isArray(motion.gltf.nodes) ? (motion.gltf.nodes as { name?: unknown }[]) : [];
   return typeof nodes[node]?.name === 'string' ? (nodes[node].name as string) : `#${node}`;
+}
+
+/** The optimize edit as the edit panel would run it (its values and IN/OUT), for a track's band. */
+function bandRun(studio: Studio, def: EditDefinition, state: EditState): BandRun {
+  const ctx = { ...editContext(studio), motion: studio.motion };
+  const { range } = panelEditInput(def, ctx, state);
+  return {
+    motion: studio.motion,
+    tolerances: { rotation: Number(state.values['rot-tol']), position: Number(state.values['pos-tol']) },
+    given: state.values,
+    ...(range ? { range } : {}),
+    reduce: (m) => runPanelEdit(def, { ...ctx, motion: m }, state).motion,
+  };
 }
 
 export function createCurveView(studio: Studio, sheet: DopeSheet): CurveView {
@@ -64,23 +78,14 @@ export function createCurveView(studio: Studio, sheet: DopeSheet): CurveView {
 
   /** The optimize panel (its edit section) is open: the band shows, at its settings. */
   const optimizeOpen = () => !!(document.getElementById('edit-optimize')?.closest('details') as HTMLDetailsElement | null)?.open;
-  const bandCache = new WeakMap<Channel, { key: string; band: Band | null }>();
+  // `view` is made below; a band measured in the worker redraws it when it comes.
+  const bands = new CurveBands(() => view.invalidate());
   const band = (curve: CurveChannel): Band | null => {
     if (!optimizeDef || !optimizeOpen()) return null;
     const state = editState(studio, optimizeDef);
     const range = studio.range;
     const key = JSON.stringify([state.values, range?.start, range?.end]);
-    const hit = bandCache.get(curve.channel);
-    if (hit?.key === key) return hit.band;
-    let result: Band | null = null;
-    try {
-      const tolerances = { rotation: Number(state.values['rot-tol']), position: Number(state.values['pos-tol']) };
-      result = optimizerBand(studio.motion, curve, tolerances, (m) => runPanelEdit(optimizeDef, { ...editContext(studio), motion: m }, state).motion);
-    } catch {
-      result = null; // settings the optimizer refuses (the panel says why when run): no band
-    }
-    bandCache.set(curve.channel, { key, band: result });
-    return result;
+    return bands.get(curve, key, () => bandRun(studio, optimizeDef, state));
   };
 
   // `view` is made below; the command runs only after this function returns.

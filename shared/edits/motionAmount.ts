@@ -14,7 +14,7 @@ export function motionAmount(motion: Motion): Float32Array {
 }
 
 function motionAmountOf(channels: readonly Channel[], duration: number): Float32Array {
-  const steps = Math.max(0, Math.ceil(duration * AMOUNT_RATE - 1e-6));
+  const steps = stepsOf(duration);
   const amount = new Float32Array(steps);
   const grid = new Float64Array(steps + 1);
   for (let i = 0; i <= steps; i++) grid[i] = Math.min(duration, i / AMOUNT_RATE);
@@ -27,6 +27,36 @@ function motionAmountOf(channels: readonly Channel[], duration: number): Float32
   return amount;
 }
 
+/** The steps of a channel of `duration` (its last key's time): one per 1/30 s, the last one partial. */
+export function stepsOf(duration: number): number {
+  return Math.max(0, Math.ceil(duration * AMOUNT_RATE - 1e-6));
+}
+
+/**
+ * The steps [from, to) of a track of `steps` that reach into `span` (seconds, ±Infinity: to the end):
+ * the only ones whose amount an edit changing the track over `span` can have changed.
+ */
+export function stepsTouching(span: readonly [number, number], steps: number): [number, number] {
+  const [lo, hi] = span;
+  return [Math.max(0, Number.isFinite(lo) ? Math.floor(lo * AMOUNT_RATE) - 1 : 0), Math.min(steps, Number.isFinite(hi) ? Math.ceil(hi * AMOUNT_RATE) + 1 : steps)];
+}
+
+/**
+ * One rotation track's amount at steps [from, to) of its own duration: the numbers channelAmount gives
+ * there, measured step by step (an edit's span, not the whole track).
+ */
+export function channelAmountSteps(c: Channel, from: number, to: number, out = new Float32Array(Math.max(0, to - from))): Float32Array {
+  const duration = c.times.length ? c.times[c.times.length - 1] : 0;
+  const at = (i: number) => Math.min(duration, i / AMOUNT_RATE);
+  const pair = new Float64Array(8);
+  for (let i = from; i < to; i++) {
+    sampleChannel(c, at(i), pair, 0);
+    sampleChannel(c, at(i + 1), pair, 4);
+    out[i - from] = rotationAngle(pair, 0, pair, 4);
+  }
+  return out;
+}
+
 /**
  * One rotation track's amount per step over its own duration (what motionAmount gives for a motion of
  * that track alone). With `before` (the amounts of the track this one replaced, of the same duration)
@@ -35,18 +65,10 @@ function motionAmountOf(channels: readonly Channel[], duration: number): Float32
  */
 export function channelAmount(c: Channel, before?: { readonly amount: Float32Array; readonly span: readonly [number, number] }): Float32Array {
   const duration = c.times.length ? c.times[c.times.length - 1] : 0;
-  const steps = Math.max(0, Math.ceil(duration * AMOUNT_RATE - 1e-6));
-  const at = (i: number) => Math.min(duration, i / AMOUNT_RATE);
+  const steps = stepsOf(duration);
   if (!before || before.amount.length !== steps) return motionAmountOf([c], duration);
   const out = before.amount.slice();
-  const [lo, hi] = before.span;
-  const from = Math.max(0, Number.isFinite(lo) ? Math.floor(lo * AMOUNT_RATE) - 1 : 0);
-  const to = Math.min(steps, Number.isFinite(hi) ? Math.ceil(hi * AMOUNT_RATE) + 1 : steps);
-  const pair = new Float64Array(8);
-  for (let i = from; i < to; i++) {
-    sampleChannel(c, at(i), pair, 0);
-    sampleChannel(c, at(i + 1), pair, 4);
-    out[i] = rotationAngle(pair, 0, pair, 4);
-  }
+  const [from, to] = stepsTouching(before.span, steps);
+  channelAmountSteps(c, from, to, out.subarray(from, to));
   return out;
 }

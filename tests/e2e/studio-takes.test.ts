@@ -3,13 +3,14 @@
  * which take, listing each take's name, duration, fps and keys exactly as the core's listTakes (the
  * module behind `vrma-studio convert --list-takes`); the chosen take opens and equals, byte for byte,
  * the core's conversion of that take; Cancel keeps the current document. A VRM that also carries
- * animations asks whether it is the avatar or a motion.
+ * animations asks whether it is the avatar or a motion. The file is parsed and the take converted in
+ * the motion file worker (renderer/app/motionFiles.ts openTakeFileOffThread).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { describeFixtures, fixturePath, readFixture } from '../helpers/fixtures';
-import { dropFiles, motionBytes, openStudio, state, type StudioSession } from './studioHarness';
+import { dropFiles, hook, motionBytes, openStudio, state, type StudioSession } from './studioHarness';
 import { listTakes, openTakes, safeTakeName } from '../../shared/formats/takes';
 import { writeVrma } from '../../shared/vrma/write';
 import { readVrma } from '../../shared/vrma/read';
@@ -68,6 +69,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: take picker 
       const bytes = readFixture(dir, file);
       const takes = listTakes(file, bytes);
       expect(takes.length).toBeGreaterThanOrEqual(3);
+      const reads = (await hook<{ reads: number }>(s.page, 'fileWorkerCounts')).reads;
       if (how === 'open') await s.page.setInputFiles('#open-file-input', fixturePath(dir, file));
       else await dropFiles(s.page, [{ name: file, bytes }]);
       await s.page.waitForSelector('#take-picker[open]', { timeout: 60_000 });
@@ -84,6 +86,8 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio: take picker 
       await waitForName(s.page, `${stem}.${safeTakeName(takes[2].name)}`);
       const st = await state(s.page);
       expect(st.messages.slice(n).filter((m) => m.kind === 'error')).toEqual([]);
+      // Parsed and converted in the motion file worker, not on the page's main thread (issue 30: 220-280 ms for this FBX).
+      expect((await hook<{ reads: number }>(s.page, 'fileWorkerCounts')).reads).toBe(reads + 1);
       const expected = writeVrma(openTakes(file, bytes).convert(takes[2].name));
       const got = await motionBytes(s.page);
       // The studio's motion is the core's conversion of that take: same duration, same keys, same bytes.

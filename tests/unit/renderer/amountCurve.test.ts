@@ -57,3 +57,32 @@ it('a chain of edits, each summed again only at its steps, and undo: every curve
   expect(changed.length).toBeGreaterThan(0);
   expect(changed.length).toBeLessThan(800);
 });
+
+it('a newer motion while the first is summed in slices, an edit at the end, a wide falloff, a track taken away and back: the same as measured afresh', async () => {
+  const m = makeLongMotion(100, 60);
+  const view = { start: 0, end: 100, width: 800 };
+  const d = durationOf(m);
+  let ready = 0;
+  expect(amountColumns(m, view, d, 800, () => ready++)).toBeNull();
+  // Asked for an edited motion before the first one's slices are done (some have run): it takes over from the partial sum.
+  await new Promise((r) => setTimeout(r, 10));
+  expect(ready).toBe(0);
+  const early = applyPoseDelta(m, 'leftUpperArm', fromAxisAngle([0, 0, 1], 1), 50, 2);
+  const first = amountColumns(early, view, d, 800, () => ready++);
+  await expect.poll(() => ready, { timeout: 10_000, interval: 20 }).toBeGreaterThan(0);
+  expect(Array.from(first ?? amountColumns(early, view, d, 800)!)).toEqual(await measuredAfresh(early, view));
+  // A pose edit at the last frame changes the track's end (its span reaches to Infinity).
+  const atEnd = applyPoseDelta(early, 'rightLowerLeg', fromAxisAngle([1, 0, 0], 0.8), d, 1);
+  expect(Array.from(amountColumns(atEnd, view, d, 800)!)).toEqual(await measuredAfresh(atEnd, view));
+  // A falloff of 20 s: its span is measured on the track's whole grid, taken out and put back the same.
+  const wide = applyPoseDelta(atEnd, 'leftUpperArm', fromAxisAngle([0, 1, 0], 0.7), 50, 20);
+  expect(Array.from(amountColumns(wide, view, d, 800)!)).toEqual(await measuredAfresh(wide, view));
+  expect(Array.from(amountColumns(atEnd, view, d, 800)!)).toEqual(await measuredAfresh(atEnd, view));
+  // A track taken away is taken out of the sum whole, and put back.
+  const node = m.humanoid.boneToNode.spine;
+  const without: Motion = { ...atEnd, channels: atEnd.channels.filter((c) => !(c.node === node && c.path === 'rotation')) };
+  const curveWithout = Array.from(amountColumns(without, view, d, 800)!);
+  expect(curveWithout).toEqual(await measuredAfresh(without, view));
+  expect(Array.from(amountColumns(atEnd, view, d, 800)!)).toEqual(await measuredAfresh(atEnd, view));
+  expect(curveWithout).not.toEqual(await measuredAfresh(atEnd, view));
+});

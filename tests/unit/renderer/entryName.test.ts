@@ -3,7 +3,7 @@
  * what tells a file from its neighbours and the extension; start + end is the whole name.
  */
 import { describe, expect, it } from 'vitest';
-import { entryNameParts } from '../../../renderer/library/entryName';
+import { entryNameParts, entryNamesParts } from '../../../renderer/library/entryName';
 
 const FOLDER = ['cmu_12_01_walk.bvh', 'cmu_12_01_walk.edited.vrma', 'cmu_12_01_walk-2.edited.vrma', 'mei_bye.vmd', 'mei_greeting.vmd', 'mei_greeting.edited.vrma', 'idle.vrma'];
 const parts = (name: string) => {
@@ -43,5 +43,36 @@ describe('entryNameParts', () => {
     expect(entryNameParts('a_very_long_motion_name_without_neighbours.vrma', [])).toEqual({ start: 'a_very_long_motion_name_without_', word: 'neighbours', rest: '', ext: '.vrma' });
     // A path inside the folder: the folder part is shared, the file name is kept.
     expect(entryNameParts('mocap/session_01/take_12.bvh', ['mocap/session_01/take_11.bvh'])).toEqual({ start: 'mocap/session_01/', word: 'take_12', rest: '', ext: '.bvh' });
+  });
+
+  it('the whole listing at once gives every name the parts it gets against the others one by one', () => {
+    expect(entryNamesParts(FOLDER)).toEqual(FOLDER.map((n) => entryNameParts(n, FOLDER)));
+    // A generated listing of 600: shared stems, takes, subfolders, case variants, a name twice, an
+    // İ (lowercases to two units), names sharing nothing, and very short ones.
+    let seed = 7;
+    const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    const stems = [
+      'cmu_12_01_walk',
+      'CMU_12_01_run',
+      'mei_greeting',
+      'mei_bye',
+      'take',
+      'mocap/session_01/take',
+      'mocap/Session_02/jump',
+      'İdle',
+      'idle',
+      'a',
+      'zz_long_name_without_any_breaks_at_all',
+    ];
+    const exts = ['.vrma', '.bvh', '.vmd', '.fbx', ''];
+    const names: string[] = [];
+    for (let i = 0; i < 600; i++) names.push(`${stems[rnd(stems.length)]}${rnd(3) ? `_${rnd(40)}` : ''}${rnd(4) ? '' : '.edited'}${exts[rnd(exts.length)]}`);
+    names.push(names[10]);
+    const batch = entryNamesParts(names);
+    const one = names.map((n) => entryNameParts(n, names));
+    expect(batch).toEqual(one);
+    // The listing has the cases it is for: names sharing a start with others, and some sharing none.
+    expect(one.filter((p) => p.start.length > 0).length).toBeGreaterThan(100);
+    expect(new Set(names).size).toBeLessThan(names.length);
   });
 });
