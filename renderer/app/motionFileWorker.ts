@@ -16,7 +16,7 @@ import { durationOf } from '../../shared/motion/types';
 import { canPinFeet } from '../../shared/edits/pinFeet';
 import { footChannels, footTrackOn } from '../../shared/edits/footTrack';
 import { frameTimes } from '../../shared/edits/poseDelta';
-import { hasOutliers } from '../../shared/edits/fixOutliers';
+import { hasOutliers, outlierTurnsOf } from '../../shared/edits/fixOutliers';
 
 /** Every distinct buffer under the motion's channels (a buffer listed twice cannot be transferred). */
 function buffersOf(motion: Motion): ArrayBuffer[] {
@@ -68,10 +68,19 @@ serveRpc<MotionFileRequest, MotionFileResult>(
     }
     const { motion, convertedFrom } = await readMotionFileHere(req.name, req.bytes, req.pmx ? { pmx: req.pmx } : {});
     const outliers = outliersOf(motion), footToken = keepFeet(motion);
-    return { kind: 'read', motion, ...(convertedFrom ? { convertedFrom } : {}), ...(outliers !== undefined ? { outliers } : {}), ...(footToken !== undefined ? { footToken } : {}) };
+    const outlierTurns = outliers !== undefined ? outlierTurnsOf(motion) : undefined;
+    return {
+      kind: 'read',
+      motion,
+      ...(convertedFrom ? { convertedFrom } : {}),
+      ...(outliers !== undefined ? { outliers } : {}),
+      ...(outlierTurns ? { outlierTurns } : {}),
+      ...(footToken !== undefined ? { footToken } : {}),
+    };
   },
   (
     r,
   ) => (r.kind === 'write' ? [r.bytes.buffer as ArrayBuffer]
-    : r.kind === 'footTrack' ? (r.figures ? [r.figures.ankleY.buffer, r.figures.toesY.buffer, r.figures.ankleXZ.buffer] as ArrayBuffer[] : []) : buffersOf(r.motion)),
+    : r.kind === 'footTrack' ? (r.figures ? [r.figures.ankleY.buffer, r.figures.toesY.buffer, r.figures.ankleXZ.buffer] as ArrayBuffer[] : [])
+    : [...buffersOf(r.motion), ...(r.outlierTurns ? [r.outlierTurns.angles.buffer as ArrayBuffer] : [])]),
 );

@@ -11,7 +11,7 @@ import { readMotionFileHere } from './motionFile';
 import type { MotionFileRequest, MotionFileResult } from './motionFileProtocol';
 import { JobRpc } from '../workers/jobs';
 import { WorkerFailedError } from '../../shared/rpc/rpcCalls';
-import { rememberOutliers } from '../../shared/edits/fixOutliers';
+import { rememberOutlierTurns, rememberOutliers } from '../../shared/edits/fixOutliers';
 import { offerFootFigures, type FootFigures } from '../../shared/edits/footTrack';
 
 /** From this size a file is read or written off the main thread (smaller ones take a few milliseconds). */
@@ -66,6 +66,7 @@ export async function readMotionFileOffThread(name: string, bytes: Uint8Array, o
   if (r.kind !== 'read') throw new Error('motion files: a read answered as a write');
   // What the worker found while reading, taken by the page's own owners of those answers.
   if (r.outliers !== undefined) rememberOutliers(r.motion, r.outliers);
+  if (r.outlierTurns) rememberOutlierTurns(r.motion, r.outlierTurns);
   if (r.footToken !== undefined) offerFootFigures(r.motion, footFigures(r.footToken));
   return r.convertedFrom ? { motion: r.motion, convertedFrom: r.convertedFrom } : { motion: r.motion };
 }
