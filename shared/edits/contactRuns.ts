@@ -56,30 +56,41 @@ export function contactRuns<T extends Run>(times: ArrayLike<number>, standing: U
   return out;
 }
 
-/** Start of the stretch re-walked for frames changed from `c0`: just after an open gap that ends before c0 - 1 (or 0). */
+/**
+ * Start of the stretch re-walked for frames changed from `c0`: just after an open gap that ends
+ * before c0 - 1, or inside a run of unchanged non-standing frames longer than a gap that closes (the
+ * gap holding them stays open whatever it becomes), or 0. A foot that stands nowhere near the edit
+ * is not walked to the motion's start.
+ */
 function stretchStart(times: ArrayLike<number>, s: Uint8Array, c0: number, r: { readonly minContact: number }): number {
-  for (let j = Math.min(c0, s.length) - 1; j > 0;) {
-    if (!(s[j] && !s[j - 1])) {
-      j--;
+  const open = r.minContact / 2 + 1e-6;
+  let zerosTo = -1;
+  for (let j = Math.min(c0, s.length) - 1; j >= 0; j--) {
+    if (s[j]) {
+      zerosTo = -1;
       continue;
     }
-    let f = j - 1;
-    while (f > 0 && !s[f - 1]) f--;
-    if (f === 0 || !closes(times, f, j - 1, r)) return j;
-    j = f - 1;
+    if (zerosTo < 0) zerosTo = j;
+    // Zeros up to an unchanged standing frame: a whole gap once it starts; open at the motion's start or when long.
+    if (zerosTo + 1 < c0 && (j === 0 || (s[j - 1] && !closes(times, j, zerosTo, r)))) return zerosTo + 1;
+    if (times[zerosTo] - times[j] > open) return j;
   }
   return 0;
 }
 
-/** End (exclusive) of the stretch for frames changed up to `c1` (exclusive): an open gap starting after c1 (or the end). */
+/** End (exclusive) of the stretch for frames changed up to `c1` (exclusive), the same way to the right. */
 function stretchEnd(times: ArrayLike<number>, s: Uint8Array, c1: number, r: { readonly minContact: number }): number {
-  const n = s.length;
-  for (let j = Math.max(c1, 0) + 1; j < n; j++) {
-    if (s[j] || !s[j - 1]) continue;
-    let g = j;
-    while (g + 1 < n && !s[g + 1]) g++;
-    if (g === n - 1 || !closes(times, j, g, r)) return j;
-    j = g;
+  const n = s.length, open = r.minContact / 2 + 1e-6;
+  let zerosFrom = -1;
+  for (let j = Math.max(c1, 0); j < n; j++) {
+    if (s[j]) {
+      zerosFrom = -1;
+      continue;
+    }
+    if (zerosFrom < 0) zerosFrom = j;
+    // Zeros from an unchanged standing frame on: a whole gap once it ends; open if it reaches the end or is long.
+    if (zerosFrom > c1 && s[zerosFrom - 1] && (j === n - 1 || (s[j + 1] && !closes(times, zerosFrom, j, r)))) return zerosFrom;
+    if (times[j] - times[zerosFrom] > open) return j + 1;
   }
   return n;
 }
