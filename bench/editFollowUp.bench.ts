@@ -13,7 +13,7 @@ import { applyPoseDelta, frameTimes } from '../shared/edits/poseDelta';
 import { detectFootContacts, contactsOfTrack, posesAt } from '../shared/edits/pinFeet';
 import { createFootTrack, measureFootFrames, planFootTrack } from '../shared/edits/footTrack';
 import { findOutlierFrames } from '../shared/edits/fixOutliers';
-import { channelAmount } from '../shared/edits/motionAmount';
+import { channelAmount, type AmountBlocks } from '../shared/edits/motionAmount';
 import { changedSpan } from '../shared/motion/channelDiff';
 import { fromAxisAngle } from '../shared/math/quat';
 import { makeLongMotion } from './longMotion';
@@ -30,7 +30,7 @@ export async function run(): Promise<void> {
   const leg = applyPoseDelta(motion, 'leftUpperLeg', turn, t, 0.4);
   const track = createFootTrack(motion);
   findOutlierFrames(motion);
-  const amounts = new Map<Channel, Float32Array>(motion.channels.filter((c) => c.path === 'rotation').map((c) => [c, channelAmount(c)]));
+  const amounts = new Map<Channel, AmountBlocks>(motion.channels.filter((c) => c.path === 'rotation').map((c) => [c, channelAmount(c)]));
   const edited = (m: Motion) => m.channels.find((c, i) => c !== motion.channels[i] && c.path === 'rotation')!;
   const baseline = readBaseline('editFollowUp');
   const figures: Record<string, number> = {};

@@ -5,7 +5,7 @@
 import type { Channel, Motion } from '../../shared/motion/types';
 import { durationOf } from '../../shared/motion/types';
 import { changedSpan } from '../../shared/motion/channelDiff';
-import { channelAmount, AMOUNT_RATE } from '../../shared/edits/motionAmount';
+import { channelAmount, AMOUNT_BLOCK, AMOUNT_RATE, type AmountBlocks } from '../../shared/edits/motionAmount';
 import type { TimeView } from './timeScale';
 import { kthSmallest } from '../../shared/math/select';
 
@@ -15,13 +15,13 @@ interface Amount {
 }
 
 const cache = new WeakMap<Motion, Amount>();
-const channelCache = new WeakMap<Channel, Float32Array>();
+const channelCache = new WeakMap<Channel, AmountBlocks>();
 
 /** The channels last summed, by node and path: an edited channel is measured from the one it replaced. */
 let lastChannels = new Map<string, Channel>();
 
 /** The channel's amount: cached, or from the channel it replaced where only a span of it changed. */
-function amountOfChannel(c: Channel): Float32Array {
+function amountOfChannel(c: Channel): AmountBlocks {
   let a = channelCache.get(c);
   if (a) return a;
   const prev = lastChannels.get(`${c.node}/${c.path}`);
@@ -35,7 +35,7 @@ function amountOfChannel(c: Channel): Float32Array {
 }
 
 /** The last sum, per step, and the amount arrays it summed, in the motion's channel order. */
-let lastSum: { readonly sum: Float64Array; readonly keys: readonly string[]; readonly channels: readonly Channel[]; readonly amounts: readonly Float32Array[] } | null = null;
+let lastSum: { readonly sum: Float64Array; readonly keys: readonly string[]; readonly channels: readonly Channel[]; readonly amounts: readonly AmountBlocks[] } | null = null;
 
 /** Steps [from, to) of the sum a changed channel can have changed (channelAmount re-measures the same). */
 function changedSteps(prev: Channel, next: Channel, steps: number): [number, number] {
@@ -54,7 +54,7 @@ function changedSteps(prev: Channel, next: Channel, steps: number): [number, num
  */
 function summedAmount(motion: Motion): Float32Array {
   const steps = Math.max(0, Math.ceil(durationOf(motion) * AMOUNT_RATE - 1e-6));
-  const keys: string[] = [], channels: Channel[] = [], amounts: Float32Array[] = [];
+  const keys: string[] = [], channels: Channel[] = [], amounts: AmountBlocks[] = [];
   const seen = new Map<string, Channel>();
   for (const c of motion.channels) {
     if (c.path !== 'rotation' || c.times.length <= 1) continue;
@@ -70,13 +70,17 @@ function summedAmount(motion: Motion): Float32Array {
   if (last && last.sum.length === steps && last.keys.length === keys.length && last.keys.every((k, i) => k === keys[i])) {
     dirty = [];
     for (let i = 0; i < channels.length; i++)
-      if (amounts[i] !== last.amounts[i]) dirty.push(amounts[i].length === last.amounts[i].length ? changedSteps(last.channels[i], channels[i], steps) : [0, steps]);
+      if (amounts[i] !== last.amounts[i]) dirty.push(amounts[i].steps === last.amounts[i].steps ? changedSteps(last.channels[i], channels[i], steps) : [0, steps]);
   }
   let sum: Float64Array;
   const add = (from: number, to: number) => {
     for (const a of amounts) {
-      const n = Math.min(a.length, to);
-      for (let i = from; i < n; i++) sum[i] += a[i];
+      const n = Math.min(a.steps, to);
+      for (let i = from; i < n;) {
+        const k = Math.floor(i / AMOUNT_BLOCK), block = a.blocks[k], base = k * AMOUNT_BLOCK;
+        const end = Math.min(n, base + block.length);
+        for (; i < end; i++) sum[i] += block[i - base];
+      }
     }
   };
   if (dirty && last) {

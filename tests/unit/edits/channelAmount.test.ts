@@ -5,7 +5,7 @@
  * a span), a key move (keys leave and arrive) and an untouched track.
  */
 import { expect, it } from 'vitest';
-import { channelAmount, motionAmount } from '../../../shared/edits/motionAmount';
+import { AMOUNT_BLOCK, channelAmount, flatAmount, motionAmount } from '../../../shared/edits/motionAmount';
 import { changedSpan } from '../../../shared/motion/channelDiff';
 import { applyPoseDelta } from '../../../shared/edits/poseDelta';
 import { moveKeys } from '../../../shared/edits/moveKeys';
@@ -17,17 +17,25 @@ import { makeLongMotion } from '../../../bench/longMotion';
 const arm = (m: Motion): Channel => boneChannel(m, 'leftUpperArm', 'rotation')!;
 
 function check(before: Channel, after: Channel, expectPartial: boolean): void {
-  const whole = channelAmount(after);
+  const whole = flatAmount(channelAmount(after));
   expect(Array.from(whole)).toEqual(Array.from(motionAmount(withChannels(makeLongMotion(1), [after]))));
   const span = changedSpan(before, after);
   expect(span !== undefined).toBe(expectPartial);
-  const partial = span ? channelAmount(after, { amount: channelAmount(before), span }) : channelAmount(before);
-  expect(Array.from(partial)).toEqual(Array.from(whole));
+  const oldBlocks = channelAmount(before);
+  const kept = flatAmount(oldBlocks);
+  const partialBlocks = span ? channelAmount(after, { amount: oldBlocks, span }) : oldBlocks;
+  expect(Array.from(flatAmount(partialBlocks))).toEqual(Array.from(whole));
+  // The track it came from keeps its own amounts (an undo away).
+  expect(Array.from(flatAmount(oldBlocks))).toEqual(Array.from(kept));
   if (span) {
     // The edit did change the amount, so equality above is not of two unchanged arrays.
-    const old = channelAmount(before);
-    expect(whole.some((v, i) => v !== old[i])).toBe(true);
+    expect(whole.some((v, i) => v !== kept[i])).toBe(true);
     expect(Number.isFinite(span[0]) && Number.isFinite(span[1])).toBe(true);
+    // Blocks away from the span are shared, not copied: a span of a few seconds touches one or two.
+    const copied = partialBlocks.blocks.filter((b, k) => b !== oldBlocks.blocks[k]).length;
+    expect(copied).toBeGreaterThan(0);
+    expect(copied).toBeLessThanOrEqual(Math.ceil(((span[1] - span[0]) * 30 + 2) / AMOUNT_BLOCK) + 1);
+    expect(partialBlocks.blocks.length).toBeGreaterThan(copied);
   }
 }
 
