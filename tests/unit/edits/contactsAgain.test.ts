@@ -108,7 +108,7 @@ it('contact runs again after 400 range edits and grid changes equal a fresh walk
     for (let k = Math.floor(r() * 3); k >= 0; k--) {
       const a = Math.floor(r() * standing.length), b = Math.min(standing.length, a + 1 + Math.floor(r() * (e % 3 ? 8 : 200)));
       // Blips (a frame or two flipped) close or open gaps; longer spans re-stride.
-      if (b - a < 3) for (let f = a; f < b; f++) standing[f] ^= 1;
+      if (b - a < 3) { for (let f = a; f < b; f++) standing[f] ^= 1; }
       else standing.set(stride(b - a), a);
       changed.push([a, b]);
     }

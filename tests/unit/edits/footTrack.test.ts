@@ -161,7 +161,7 @@ describeFixtures('foot track', () => {
     expect(Array.from(c.track.ankleXZ)).not.toEqual(Array.from(createFootTrack(second).ankleXZ));
   }, 30_000);
 
-  it('cmu_12_01_walk: a range edit that changes the grid, its undo and redo move the reused track within its arrays; figures and contacts are a fresh finding\'s', () => {
+  it("cmu_12_01_walk: a range edit that changes the grid, its undo and redo move the reused track within its arrays; figures and contacts are a fresh finding's", () => {
     const m = load('bvh/cmu_12_01_walk.bvh');
     const d = durationOf(m);
     const first = planFootTrack(m, undefined, { reuse: true });
