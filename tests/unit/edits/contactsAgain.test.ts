@@ -4,11 +4,21 @@
  * with a seeded generator: 400 random edits of frame ranges (values measured again in place, and
  * grids that gain or lose frames in the middle, as a range edit and its undo make them). The floor
  * and the contacts equal the fresh ones exactly (tolerance 0), and the runs outside the re-walked
- * stretch are the last finding's own objects (the walk stayed local).
+ * stretch are the last finding's own objects (the walk stayed local). Then the contact strip's finder
+ * (renderer/timeline/contactFinder.ts) on a generated 4-minute capture at 120 fps through thigh
+ * edits, a reverse that adds frames, its undo and redo: detection's contacts each time.
  */
 import { expect, it } from 'vitest';
 import { lowTail, lowTailAgain, remapLowTail, type LowTail } from '../../../shared/edits/lowTail';
 import { contactRuns, contactRunsAgain, remapRuns, type Run } from '../../../shared/edits/contactRuns';
+import { detectFootContacts, type FootContact } from '../../../shared/edits/pinFeet';
+import { applyPoseDelta, frameTimes } from '../../../shared/edits/poseDelta';
+import { editPartBlended } from '../../../shared/edits/rangeEdit';
+import { reverse } from '../../../shared/edits/reverse';
+import { fromAxisAngle } from '../../../shared/math/quat';
+import type { Motion } from '../../../shared/motion/types';
+import { contactFinder } from '../../../renderer/timeline/contactFinder';
+import { makeLongMotion } from '../../../bench/longMotion';
 
 function rng(seed: number) {
   let s = seed >>> 0;
@@ -124,3 +134,27 @@ it('contact runs again after 400 range edits and grid changes equal a fresh walk
   }
   expect(kept).toBeGreaterThan(0.95);
 });
+
+it("the contact strip on a generated 4-minute, 120 fps capture: thigh edits, a reverse that adds frames, its undo and redo give detection's contacts", () => {
+  const m = makeLongMotion(240, 120);
+  const queue: (() => void)[] = [];
+  let delivered: readonly FootContact[] = [];
+  const find = contactFinder((c) => (delivered = c), (fn) => queue.push(fn));
+  const show = (motion: Motion) => {
+    find(motion);
+    while (queue.length) queue.shift()!();
+    return delivered;
+  };
+  expect(show(m)).toEqual(detectFootContacts(m).contacts);
+  expect(delivered.length).toBeGreaterThan(10);
+  let cur = m;
+  for (const [at, angle] of [[40, 0.3], [200, -0.25], [41, 0.4]] as const) {
+    cur = applyPoseDelta(cur, 'leftUpperLeg', fromAxisAngle([1, 0, 0], angle), at, 0.5);
+    expect(show(cur)).toEqual(detectFootContacts(cur).contacts);
+  }
+  const reversed = editPartBlended(cur, { from: 30, to: 35 }, reverse);
+  expect(frameTimes(reversed).length).toBeGreaterThan(frameTimes(cur).length);
+  for (const next of [reversed, cur, reversed]) expect(show(next)).toEqual(detectFootContacts(next).contacts);
+  // The edits changed the contacts (else equality above could hold for a finder that never updates).
+  expect(detectFootContacts(cur).contacts).not.toEqual(detectFootContacts(m).contacts);
+}, 120_000);
