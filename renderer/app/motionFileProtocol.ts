@@ -2,6 +2,7 @@
 import type { Motion } from '../../shared/motion/types';
 import type { FootFigures } from '../../shared/edits/footTrack';
 import type { TakeInfo } from '../../shared/convert/takeInfo';
+import type { OutlierTurns } from '../../shared/edits/fixOutliers';
 
 export type MotionFileRequest =
   | { readonly kind: 'read'; readonly name: string; readonly bytes: Uint8Array; readonly pmx?: Uint8Array }
@@ -22,6 +23,8 @@ export type MotionFileResult =
     readonly convertedFrom?: string;
     /** hasOutliers(motion), found while reading (the fix-outliers command asks it at once). */
     readonly outliers?: boolean;
+    /** The per-track turns that check measured (fixOutliers.ts rememberOutlierTurns): the first edit re-measures only its own tracks. */
+    readonly outlierTurns?: OutlierTurns;
     /** Set where the worker kept the motion's foot channels: a footTrack request with it measures them. */
     readonly footToken?: number;
   }

@@ -19,7 +19,7 @@ import { durationOf } from '../../shared/motion/types';
 import { canPinFeet } from '../../shared/edits/pinFeet';
 import { footChannels, footTrackOn } from '../../shared/edits/footTrack';
 import { frameTimes } from '../../shared/edits/poseDelta';
-import { hasOutliers } from '../../shared/edits/fixOutliers';
+import { hasOutliers, outlierTurnsOf } from '../../shared/edits/fixOutliers';
 
 /** Every distinct buffer under the motion's channels (a buffer listed twice cannot be transferred). */
 function buffersOf(motion: Motion): ArrayBuffer[] {
@@ -65,7 +65,15 @@ let takeFile: { readonly token: number; readonly source: TakeSource } | null = n
 /** A motion read or converted here, with what the page would work out on its main thread after it. */
 function answered(motion: Motion, convertedFrom?: string): MotionFileResult {
   const outliers = outliersOf(motion), footToken = keepFeet(motion);
-  return { kind: 'read', motion, ...(convertedFrom ? { convertedFrom } : {}), ...(outliers !== undefined ? { outliers } : {}), ...(footToken !== undefined ? { footToken } : {}) };
+  const outlierTurns = outliers !== undefined ? outlierTurnsOf(motion) : undefined;
+  return {
+    kind: 'read',
+    motion,
+    ...(convertedFrom ? { convertedFrom } : {}),
+    ...(outliers !== undefined ? { outliers } : {}),
+    ...(outlierTurns ? { outlierTurns } : {}),
+    ...(footToken !== undefined ? { footToken } : {}),
+  };
 }
 
 serveRpc<MotionFileRequest, MotionFileResult>(
@@ -99,5 +107,5 @@ serveRpc<MotionFileRequest, MotionFileResult>(
     r,
   ) => (r.kind === 'write' ? [r.bytes.buffer as ArrayBuffer]
     : r.kind === 'footTrack' ? (r.figures ? [r.figures.ankleY.buffer, r.figures.toesY.buffer, r.figures.ankleXZ.buffer] as ArrayBuffer[] : [])
-    : r.kind === 'read' ? buffersOf(r.motion) : []),
+    : r.kind === 'read' ? [...buffersOf(r.motion), ...(r.outlierTurns ? [r.outlierTurns.angles.buffer as ArrayBuffer] : [])] : []),
 );

@@ -12,7 +12,7 @@ import type { TakeInfo } from '../../shared/convert/takeInfo';
 import { TAKE_FILE_GONE, type MotionFileRequest, type MotionFileResult } from './motionFileProtocol';
 import { JobRpc } from '../workers/jobs';
 import { WorkerFailedError } from '../../shared/rpc/rpcCalls';
-import { rememberOutliers } from '../../shared/edits/fixOutliers';
+import { rememberOutlierTurns, rememberOutliers } from '../../shared/edits/fixOutliers';
 import { offerFootFigures, type FootFigures } from '../../shared/edits/footTrack';
 
 /** From this size a file is read or written off the main thread (smaller ones take a few milliseconds). */
@@ -68,6 +68,7 @@ async function footFigures(token: number): Promise<FootFigures | undefined> {
 function received(r: MotionFileResult): Read {
   if (r.kind !== 'read') throw new Error(`motion files: a read answered as '${r.kind}'`);
   if (r.outliers !== undefined) rememberOutliers(r.motion, r.outliers);
+  if (r.outlierTurns) rememberOutlierTurns(r.motion, r.outlierTurns);
   if (r.footToken !== undefined) offerFootFigures(r.motion, footFigures(r.footToken));
   return r.convertedFrom ? { motion: r.motion, convertedFrom: r.convertedFrom } : { motion: r.motion };
 }

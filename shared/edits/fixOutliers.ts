@@ -143,14 +143,24 @@ function sampledChange(c: Channel, frames: Float32Array): Float64Array {
   return angles;
 }
 
+/** The tracks the outlier check sums (humanoid rotations with two keys or more), in channel order. */
+function turningTracks(motion: Motion): Channel[] {
+  return motion.channels.filter((c) => c.path === 'rotation' && motion.humanoid.nodeToBone.has(c.node) && c.times.length > 1);
+}
+
+/** The densest turning track's times, the grid of the pairs. */
+function gridOf(tracks: readonly Channel[]): Float32Array {
+  return stableFrames(tracks.reduce((a, c) => (c.times.length > a.times.length ? c : a)).times);
+}
+
 /**
  * The motion's summed turn (radians, over every humanoid rotation track) over each sampled pair of
  * frames of its grid (pairTimes): what the outlier check takes the median of.
  */
 export function sampledTurns(motion: Motion): { readonly frames: Float32Array; readonly pairs: Float64Array; readonly tracks: readonly Channel[]; readonly turns: Float64Array } | undefined {
-  const tracks = motion.channels.filter((c) => c.path === 'rotation' && motion.humanoid.nodeToBone.has(c.node) && c.times.length > 1);
+  const tracks = turningTracks(motion);
   if (tracks.length === 0) return undefined;
-  const frames = stableFrames(tracks.reduce((a, c) => (c.times.length > a.times.length ? c : a)).times);
+  const frames = gridOf(tracks);
   const n = frames.length;
   if (n < 4) return undefined;
   const perTrack = tracks.map((c) => sampledChange(c, frames));
@@ -219,4 +229,40 @@ export function hasOutliers(m: Motion): boolean {
 /** hasOutliers' answer for `m`, found elsewhere (the worker that read it, on its copy of the same arrays). */
 export function rememberOutliers(m: Motion, has: boolean): void {
   outlierCache.set(m, has);
+}
+
+/**
+ * Each turning track's turns as measured for the outlier check (one row of pairs per track, in
+ * sampledTurns' track order), to hand to the thread that gets the motion's arrays next.
+ */
+export interface OutlierTurns {
+  readonly pairs: number;
+  readonly angles: Float64Array;
+}
+
+/** The turns hasOutliers(motion) measured (undefined before it ran or where it measures nothing). */
+export function outlierTurnsOf(motion: Motion): OutlierTurns | undefined {
+  const tracks = turningTracks(motion);
+  const rows = tracks.map((c) => sampled.get(c)?.angles);
+  if (!rows.length || rows.some((r) => !r || r.length !== rows[0]!.length)) return undefined;
+  const pairs = rows[0]!.length;
+  const angles = new Float64Array(pairs * rows.length);
+  rows.forEach((r, k) => angles.set(r!, k * pairs));
+  return { pairs, angles };
+}
+
+/**
+ * Takes the turns measured elsewhere on the same arrays (the motion file worker, while reading): the
+ * first edit then measures only the tracks it changed, inside their span, instead of every track of
+ * the motion on the page (at the hour ~0.5 s of main thread: 55 tracks × 8,192 samples of 432,001
+ * keys each). Turns of another shape (another grid) are ignored.
+ */
+export function rememberOutlierTurns(motion: Motion, turns: OutlierTurns): void {
+  const tracks = turningTracks(motion);
+  if (!tracks.length || turns.angles.length !== turns.pairs * tracks.length) return;
+  const frames = gridOf(tracks);
+  if (frames.length < 4) return;
+  const pairs = pairTimes(frames);
+  if (pairs.length !== turns.pairs * 2) return;
+  tracks.forEach((c, k) => sampled.set(c, { pairs, angles: turns.angles.subarray(k * turns.pairs, (k + 1) * turns.pairs) }));
 }

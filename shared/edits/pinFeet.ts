@@ -25,7 +25,8 @@ import { frameTimes } from './poseDelta';
 import { FEET, FOOT_POINTS, createFootTrack, footTrackFromPoses, type FootTrack } from './footTrack';
 import { requireFinite, requireNonNegative } from './params';
 import { smoothstep } from './splice';
-import { kthSmallest } from '../math/select';
+import { lowTail, lowTailAgain, remapLowTail, type LowTail } from './lowTail';
+import { contactRuns, contactRunsAgain, remapRuns } from './contactRuns';
 import { phase, type Progress } from './progress';
 
 export type Foot = 'left' | 'right';
@@ -112,51 +113,6 @@ export function posesAt(motion: Motion, times: Float32Array, only?: readonly Hum
   });
 }
 
-/**
- * The p-th percentile of the finite values and a threshold above it: the values at or under
- * `threshold` are the lowest of them, more than the percentile's rank, so after a few frames change
- * a scan for those (lowTailAgain) finds the percentile without copying and selecting among all.
- */
-interface LowTail {
-  readonly value: number;
-  readonly threshold: number;
-}
-
-function rankOf(finite: number, p: number): number {
-  return Math.min(finite - 1, Math.max(0, Math.floor(p * (finite - 1))));
-}
-
-function lowTail(values: ArrayLike<number>, p: number): LowTail {
-  const finite = new Float64Array(values.length);
-  let k = 0;
-  for (let i = 0; i < values.length; i++) if (Number.isFinite(values[i])) finite[k++] = values[i];
-  if (!k) return { value: 0, threshold: -Infinity };
-  const work = finite.subarray(0, k);
-  const r = rankOf(k, p);
-  const value = kthSmallest(work, r);
-  // Twice the rank and some: room for the changed frames of many edits before a full selection again.
-  return { value, threshold: kthSmallest(work, Math.min(k - 1, 2 * r + 256)) };
-}
-
-/** lowTail after some values changed, from the last one's threshold: null when too few lie under it now. */
-function lowTailAgain(values: ArrayLike<number>, p: number, last: LowTail): LowTail | null {
-  let finite = 0, under = 0;
-  const t = last.threshold;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    if (Number.isFinite(v)) {
-      finite++;
-      if (v <= t) under++;
-    }
-  }
-  if (!finite) return { value: 0, threshold: -Infinity };
-  const r = rankOf(finite, p);
-  if (under <= r) return null;
-  const low = new Float64Array(under);
-  for (let i = 0, k = 0; i < values.length; i++) if (Number.isFinite(values[i]) && values[i] <= t) low[k++] = values[i];
-  return { value: kthSmallest(low, r), threshold: t };
-}
-
 export function detectFootContacts(motion: Motion, params: ContactParams = {}, poses?: readonly SkeletonPose[]): ContactDetection {
   const p = checkContactParams(params);
   requireFeet(motion);
@@ -166,8 +122,8 @@ export function detectFootContacts(motion: Motion, params: ContactParams = {}, p
 
 /**
  * What finding a track's contacts leaves to find them again after some of its frames were measured
- * again (contactsOfTrackSince): the floors and, per foot, the frames low and slow enough before short
- * gaps are closed.
+ * again (contactsOfTrackSince): the floors, and per foot the frames low and slow enough before short
+ * gaps are closed and the contacts found from them.
  */
 export interface ContactMemo {
   readonly ankleY: Float64Array;
@@ -175,21 +131,26 @@ export interface ContactMemo {
   readonly floor: LowTail;
   readonly toeFloor: LowTail;
   readonly standing: readonly [Uint8Array, Uint8Array];
+  readonly runs: readonly [readonly FootContact[], readonly FootContact[]];
 }
+
+const maker = (foot: Foot, times: Float32Array) => (first: number, last: number): FootContact => ({ foot, first, last, start: times[first], end: times[last] });
 
 /**
  * The memo for a track on another grid whose first `head` and last `tail` frames are the memo's
  * (footTrack.ts planFootTrack `kept`): frames in between must be among the changed ones passed next.
  */
 export function remapContactMemo(memo: ContactMemo, track: FootTrack, head: number, tail: number): ContactMemo {
-  const n = track.times.length;
-  const standing = memo.standing.map((old) => {
+  const n = track.times.length, old = memo.standing[0].length;
+  const standing = memo.standing.map((s) => {
     const out = new Uint8Array(n);
-    out.set(old.subarray(0, head));
-    out.set(old.subarray(old.length - tail), n - tail);
+    out.set(s.subarray(0, head));
+    out.set(s.subarray(old - tail), n - tail);
     return out;
   }) as unknown as readonly [Uint8Array, Uint8Array];
-  return { ...memo, ankleY: track.ankleY, standing };
+  const runs = FEET.map((foot, k) => remapRuns(memo.runs[k], old, n, head, tail, maker(foot, track.times))) as unknown as ContactMemo['runs'];
+  const floor = remapLowTail(memo.floor, old * 2, n * 2, head, tail, 2), toeFloor = remapLowTail(memo.toeFloor, old * 2, n * 2, head, tail, 2);
+  return { ...memo, ankleY: track.ankleY, standing, runs, floor, toeFloor };
 }
 
 /** Frames [from, to) of foot k: low (ankle or toes within `height` of their floor) and slow. */
@@ -211,13 +172,24 @@ export function contactsOfTrack(track: FootTrack, params: ContactParams = {}): C
   return contactsOfTrackSince(track, null, [], params).detection;
 }
 
+/** Both feet's contacts in time order (the left first where two start together). */
+function inTimeOrder(left: readonly FootContact[], right: readonly FootContact[]): FootContact[] {
+  const out: FootContact[] = new Array(left.length + right.length);
+  let i = 0, j = 0, k = 0;
+  while (i < left.length && j < right.length) out[k++] = left[i].start <= right[j].start ? left[i++] : right[j++];
+  while (i < left.length) out[k++] = left[i++];
+  while (j < right.length) out[k++] = right[j++];
+  return out;
+}
+
 /**
  * contactsOfTrack, the same contacts, where `memo` was left by finding those of the same arrays
- * before frames `changed` were measured again: the floors come from a scan under their thresholds and
- * only the changed frames (and one on each side, the speed's) are judged again, unless a floor moved.
- * `memo` is used up (its arrays become the new memo's).
- * An edit of a few frames of an hour then costs a few passes over bytes instead of every frame's
- * figures (864,002 for two feet) copied, selected and judged.
+ * before frames `changed` were measured again: the floors come from the memo's lists of low values
+ * updated in the changed frames (lowTail.ts), only the changed frames (and one on each side, the
+ * speed's) are judged again, and only the stretch of contacts around them is walked again
+ * (contactRuns.ts), unless a floor moved. `memo` is used up (its arrays become the new memo's).
+ * An edit of a few frames of an hour then costs about what it costs on a minute: before, every
+ * frame's figures (864,002 for two feet) were scanned for the floors and every frame walked for the runs.
  */
 export function contactsOfTrackSince(
   track: FootTrack,
@@ -229,39 +201,23 @@ export function contactsOfTrackSince(
   const { times, ankleY, toesY } = track;
   const n = times.length;
   const same = memo && memo.ankleY === ankleY && memo.standing[0].length === n && memo.params.height === p.height && memo.params.speed === p.speed && memo.params.minContact === p.minContact;
-  const floor = (same && lowTailAgain(ankleY, 0.01, memo.floor)) || lowTail(ankleY, 0.01);
-  const toeFloor = (same && lowTailAgain(toesY, 0.01, memo.toeFloor)) || lowTail(toesY, 0.01);
+  const values = changed.map(([a, b]) => [a * 2, b * 2] as const);
+  const floor = (same && lowTailAgain(ankleY, 0.01, memo.floor, values)) || lowTail(ankleY, 0.01);
+  const toeFloor = (same && lowTailAgain(toesY, 0.01, memo.toeFloor, values)) || lowTail(toesY, 0.01);
   const local = same && floor.value === memo.floor.value && toeFloor.value === memo.toeFloor.value;
   const standing: [Uint8Array, Uint8Array] = local ? [memo.standing[0], memo.standing[1]] : [new Uint8Array(n), new Uint8Array(n)];
-  const contacts: FootContact[] = [];
-  FEET.forEach((foot, k) => {
-    if (local) { for (const [a, b] of changed) markStanding(track, k, floor.value, toeFloor.value, p, standing[k], a - 1, b + 1); }
-    else markStanding(track, k, floor.value, toeFloor.value, p, standing[k], 0, n);
-    const on = standing[k].slice();
-    // Close short gaps between two contact runs.
-    for (let f = 0; f < n;) {
-      if (on[f]) {
-        f++;
-        continue;
-      }
-      let g = f;
-      while (g + 1 < n && !on[g + 1]) g++;
-      if (f > 0 && g < n - 1 && times[g + 1] - times[f - 1] <= p.minContact / 2 + 1e-6) on.fill(1, f, g + 1);
-      f = g + 1;
+  // A changed frame changes its neighbours' speed: those are judged again too.
+  const judged = changed.map(([a, b]) => [a - 1, b + 1] as const);
+  const runs = FEET.map((foot, k) => {
+    const rules = { minContact: p.minContact, make: maker(foot, times) };
+    if (!local) {
+      markStanding(track, k, floor.value, toeFloor.value, p, standing[k], 0, n);
+      return contactRuns(times, standing[k], rules);
     }
-    for (let f = 0; f < n;) {
-      if (!on[f]) {
-        f++;
-        continue;
-      }
-      let g = f;
-      while (g + 1 < n && on[g + 1]) g++;
-      if (times[g] - times[f] >= p.minContact - 1e-6 && g > f) contacts.push({ foot, first: f, last: g, start: times[f], end: times[g] });
-      f = g + 1;
-    }
-  });
-  contacts.sort((x, y) => x.start - y.start || (x.foot < y.foot ? -1 : 1));
-  return { detection: { times, contacts, floor: floor.value }, memo: { ankleY, params: p, floor, toeFloor, standing } };
+    for (const [a, b] of judged) markStanding(track, k, floor.value, toeFloor.value, p, standing[k], a, b);
+    return contactRunsAgain(times, standing[k], rules, memo.runs[k], judged);
+  }) as unknown as ContactMemo['runs'];
+  return { detection: { times, contacts: inTimeOrder(runs[0], runs[1]), floor: floor.value }, memo: { ankleY, params: p, floor, toeFloor, standing, runs } };
 }
 
 /** The holds of one foot: weight 1 in its contacts, smoothstep fades of `blend` seconds outside them. */

@@ -14,7 +14,9 @@ import { contactsOfTrack, contactsOfTrackSince, detectFootContacts, posesAt, rem
 import { changedSpan, createFootTrack, footTrackFromPoses, measureFootFrames, planFootTrack, type FootTrack } from '../../../shared/edits/footTrack';
 import { applyPoseDelta, frameTimes } from '../../../shared/edits/poseDelta';
 import { fromAxisAngle } from '../../../shared/math/quat';
-import { boneChannel } from '../../../shared/motion/types';
+import { boneChannel, durationOf } from '../../../shared/motion/types';
+import { editPartBlended, RANGE_BLEND } from '../../../shared/edits/rangeEdit';
+import { reverse } from '../../../shared/edits/reverse';
 import { moveKeys } from '../../../shared/edits/moveKeys';
 import { KeySelectionState } from '../../../renderer/timeline/dopeSheetSelection';
 
@@ -158,6 +160,40 @@ describeFixtures('foot track', () => {
     for (const [x, y] of c.todo) measureFootFrames(c.track, x, y);
     expect(Array.from(c.track.ankleXZ)).not.toEqual(Array.from(createFootTrack(second).ankleXZ));
   }, 30_000);
+
+  it("cmu_12_01_walk: a range edit that changes the grid, its undo and redo move the reused track within its arrays; figures and contacts are a fresh finding's", () => {
+    const m = load('bvh/cmu_12_01_walk.bvh');
+    const d = durationOf(m);
+    const first = planFootTrack(m, undefined, { reuse: true });
+    for (const [a, b] of first.todo) measureFootFrames(first.track, a, b);
+    let track = first.track;
+    let memo = contactsOfTrackSince(track, null, []).memo;
+    let grew = 0;
+    // Near the start (the head is the shorter side to move) and near the end (the tail).
+    for (const at of [0.2, 0.7]) {
+      const reversed = editPartBlended(m, { from: at * d, to: at * d + 1 }, reverse);
+      for (const next of [reversed, m, reversed, m]) {
+        if (frameTimes(next).length !== track.times.length) grew++;
+        const plan = planFootTrack(next, track, { reuse: true });
+        // The same buffers (nothing allocated), and only the stretch between the shared ends measured.
+        expect(plan.track.ankleY.buffer).toBe(track.ankleY.buffer);
+        const t = plan.track.times;
+        const seconds = plan.todo.reduce((s, [a, b]) => s + t[b - 1] - t[a], 0);
+        expect(seconds).toBeGreaterThan(0.5);
+        // The reversed second and its blends (RANGE_BLEND, 0.1 s each side), and a frame (1/120 s) each side.
+        expect(seconds).toBeLessThanOrEqual(1 + 2 * RANGE_BLEND + 2 / 120 + 1e-6);
+        for (const [a, b] of plan.todo) measureFootFrames(plan.track, a, b);
+        same(plan.track, createFootTrack(next));
+        const since = plan.kept ? [...plan.todo, [plan.kept.head, plan.track.times.length - plan.kept.tail] as [number, number]] : plan.todo;
+        const r = contactsOfTrackSince(plan.track, plan.kept ? remapContactMemo(memo, plan.track, plan.kept.head, plan.kept.tail) : memo, since);
+        expect(r.detection).toEqual(detectFootContacts(next));
+        ({ memo } = r);
+        track = plan.track;
+      }
+    }
+    // The reverse changed the grid each time (else this tested nothing new).
+    expect(grew).toBe(8);
+  }, 60_000);
 
   it('cmu_12_01_walk: an edit between two frames adds a key time to the grid: that one frame is measured', () => {
     const m = load('bvh/cmu_12_01_walk.bvh');
