@@ -1,8 +1,8 @@
 /**
  * When a view catches up with a change, so the avatar on screen comes first. A seek or an edit is one
- * task: the preview poses the avatar in it, and views that only show text or read the whole motion
- * (the expression sliders, the info panel, the host's window title) follow later, once however many
- * changes came. Each function returned here is one such view's "something changed": many calls before
+ * task: the preview poses the avatar in it, and views that only show text or redraw the whole motion
+ * (the expression sliders and frame fields, the dope sheet and curve view after an edit, the host's
+ * window state) follow later, once however many changes came. Each function returned here is one such view's "something changed": many calls before
  * it runs are one run.
  */
 
@@ -30,7 +30,7 @@ const FRAME_WAIT_MS = 200;
 
 /**
  * Runs `fn` once after the next animation frame has been drawn (a task queued from that frame's
- * callbacks): an edit's updated pose is drawn first and the panel that summarizes the whole motion
+ * callbacks): an edit's updated pose is drawn first and a view that redraws the whole motion
  * follows, one frame later. Without animation frames (a hidden window) it runs after FRAME_WAIT_MS.
  */
 export function afterNextFrame(fn: () => void): () => void {
