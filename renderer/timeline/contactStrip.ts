@@ -54,7 +54,8 @@ export function createContactStrip(studio: Studio, view: TimelineView): ContactS
   // One draw a frame however many seeks asked (a scrub or a seek loop had queued a draw per seek).
   let frame = 0;
   const schedule = () => {
-    frame ||= requestAnimationFrame(() => {
+    if (frame) return;
+    frame = requestAnimationFrame(() => {
       frame = 0;
       draw();
     });

@@ -88,7 +88,7 @@ describe('frame rate of generated key spacings', () => {
 });
 
 describeFixtures('frame rate of fixture motions with shared time arrays', () => {
-  it('a reader\'s shared time arrays give the estimate of unshared copies (every fixture motion named above)', () => {
+  it("a reader's shared time arrays give the estimate of unshared copies (every fixture motion named above)", () => {
     for (const name of ['idle_loop.vrma', 'hips_spine_twisting.vrma', 'test.vrma', 'nop.vrma']) {
       const times = fixtureMotion(name).channels.map((c) => c.times);
       expect(new Set(times).size).toBeLessThanOrEqual(times.length);
