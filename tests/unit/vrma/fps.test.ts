@@ -89,10 +89,13 @@ describe('frame rate of generated key spacings', () => {
 
 describeFixtures('frame rate of fixture motions with shared time arrays', () => {
   it("a reader's shared time arrays give the estimate of unshared copies (every fixture motion named above)", () => {
+    let shared = 0;
     for (const name of ['idle_loop.vrma', 'hips_spine_twisting.vrma', 'test.vrma', 'nop.vrma']) {
       const times = fixtureMotion(name).channels.map((c) => c.times);
-      expect(new Set(times).size).toBeLessThanOrEqual(times.length);
+      shared += times.length - new Set(times).size;
       expect(estimateFpsOfTimes(times), name).toBe(estimateFpsOfTimes(times.map((t) => Float32Array.from(t))));
     }
+    // Tracks the reader gave one array (one glTF accessor): the weighted path was taken.
+    expect(shared).toBeGreaterThan(0);
   });
 });
