@@ -72,8 +72,9 @@ export class AutoKey {
       return;
     }
     const studio = this.studio;
-    this.pending = { motion, base: studio.motion, frame: frameOf(studio.keyTime, studio.fps), label, message };
+    // A motion the preview refuses throws before the pose is taken as pending (the drag says why).
     studio.preview?.setMotion(motion);
+    this.pending = { motion, base: studio.motion, frame: frameOf(studio.keyTime, studio.fps), label, message };
     studio.preview?.applyAt(studio.clock.time);
     studio.viewport.requestRender();
     if (!this.told) {

@@ -178,29 +178,45 @@ export class MotionDocument {
     this.changed();
   }
 
+  /**
+   * Whether the views can show a motion (the studio's preview builds its clip, or says why it cannot).
+   * The document moves only to motions they can: otherwise it would hold one while the avatar showed another.
+   */
+  private shows: (motion: Motion) => boolean = () => true;
+
+  showsWith(shows: (motion: Motion) => boolean): void {
+    this.shows = shows;
+  }
+
   /** One undo step. */
   commit(motion: Motion, label: string, detail?: () => string): boolean {
-    if (motion === this.motion) return false;
+    if (motion === this.motion || !this.shows(motion)) return false;
     this.history.push(motion, label, detail);
     this.changed();
     return true;
   }
 
+  /** Whether the history entry `by` steps away exists and the views can show it. */
+  private canStep(by: number): boolean {
+    const to = this.history.entries[this.history.position + by];
+    return to !== undefined && this.shows(to.value);
+  }
+
   undo(): boolean {
-    const ok = this.history.undo() !== undefined;
+    const ok = this.canStep(-1) && this.history.undo() !== undefined;
     if (ok) this.changed();
     return ok;
   }
 
   redo(): boolean {
-    const ok = this.history.redo() !== undefined;
+    const ok = this.canStep(1) && this.history.redo() !== undefined;
     if (ok) this.changed();
     return ok;
   }
 
   /** Jumps to a history entry (the history list). */
   goTo(index: number): boolean {
-    const ok = this.history.goTo(index);
+    const ok = this.canStep(index - this.history.position) && this.history.goTo(index);
     if (ok) this.changed();
     return ok;
   }

@@ -111,6 +111,7 @@ export class Studio {
   constructor(readonly viewport: StudioViewport, readonly api: StudioApi | null, initialMotion: Motion, initialName = 'Untitled', readonly settings = new SettingsClient(api)) {
     this.doc = new MotionDocument(initialMotion, initialName);
     this.doc.setWriter(writeVrmaSoon);
+    this.doc.showsWith((motion) => this.showable(motion));
     this.mmdModels = new MmdModels(api);
     this.doc.events.on('changed', () => this.events.emit('document', null));
     this.setDuration(initialMotion);
@@ -187,6 +188,7 @@ export class Studio {
 
   /** A new document: history starts over, range and time reset, the old document's notices go. */
   openDocument(motion: Motion, opts: OpenOptions): void {
+    this.preview?.setMotion(motion); // a motion the preview refuses throws: the open fails, the document stays
     this.mmdSource = null;
     this.doc.open(motion, opts);
     this.messages.documentChanged();
@@ -229,9 +231,18 @@ export class Studio {
   }
 
   private rebuildPreview(): void {
-    if (!this.preview) return;
-    this.preview.setMotion(this.motion);
-    this.preview.applyAt(this.clock.time);
+    if (this.preview && this.showable(this.motion)) this.preview.applyAt(this.clock.time);
+  }
+
+  /** Puts `motion` in the preview, or says why not; the document then does not take it (it had been a page error only). */
+  private showable(motion: Motion): boolean {
+    try {
+      this.preview?.setMotion(motion);
+      return true;
+    } catch (e) {
+      this.messages.error(() => t('studio.preview.failed', { detail: errorText(e) }));
+      return false;
+    }
   }
 
   async setAvatar(bytes: Uint8Array, name: string): Promise<void> {

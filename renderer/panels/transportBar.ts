@@ -8,6 +8,7 @@ import { localize, tAttr } from '../ui/i18n';
 import { shortcutText } from '../app/commands';
 import { IS_MAC } from '../app/platformKeys';
 import { FALLOFF_SECONDS } from '../../shared/contract/studioApi';
+import { afterTask } from '../ui/deferred';
 
 export function createTransportBar(studio: Studio): HTMLElement {
   const timeText = tAttr(h('output', { class: 'time-readout', 'aria-live': 'off' }), 'aria-label', 'studio.transport.time');
@@ -40,7 +41,7 @@ export function createTransportBar(studio: Studio): HTMLElement {
     play.setAttribute('aria-pressed', String(studio.clock.playing));
   };
   onLocaleChange(updatePlay);
-  studio.events.on('time', update);
+  studio.events.on('time', afterTask(update)); // once per task, however many seeks
   studio.events.on('motion', update);
   studio.events.on('playback', updatePlay);
   update();

@@ -22,16 +22,23 @@ export class Preview {
     this.builder = new ClipBuilder(avatar.vrm, avatar.metaVersion);
   }
 
+  /**
+   * Plays `motion` from now on. A clip three.js refuses (it throws on a track without keys) throws here
+   * before anything changed: the avatar still shows the motion before, and the studio says why.
+   */
   setMotion(motion: Motion): void {
     if (motion === this.motion) return;
     const clip = this.builder.build(motion);
+    // The new action is made while the old one still holds its bindings: the tracks an edit left under
+    // the same names keep their PropertyMixers (no node search and name parse per track per edit).
+    const action = this.mixer.clipAction(clip);
     if (this.action && this.clip) {
       this.action.stop();
       this.mixer.uncacheClip(this.clip);
     }
     // Bones the new clip does not animate go back to rest; the new bindings start from this state.
     this.resetNodes();
-    this.action = this.mixer.clipAction(clip);
+    this.action = action;
     this.action.play();
     this.action.paused = true;
     this.clip = clip;

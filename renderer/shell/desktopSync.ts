@@ -7,6 +7,7 @@ import type { Studio } from '../app/studio';
 import type { MenuCommand } from '../../shared/contract/studioApi';
 import { commandLabel } from '../app/commands';
 import { t, onLocaleChange } from '../../shared/i18n';
+import { afterNextFrame } from '../ui/deferred';
 
 function accelerator(shortcut: string | undefined): string | undefined {
   if (!shortcut) return undefined;
@@ -50,7 +51,16 @@ export function syncDesktop(studio: Studio): void {
   studio.commands.onChange(pushMenu);
   pushMenu();
   // The window title and the OS's represented file follow the document's file (walk.vrma once saved).
-  const pushDoc = () => quiet(api.setDocumentState({ title: t('studio.title', { name: studio.doc.fileLabel }), dirty: studio.dirty, path: studio.doc.filePath ?? studio.sourcePath }));
+  // After the next drawn frame, and only when it differs from what was sent: an edit announces the
+  // document twice, and each call to the host had cost 2-9 ms between the drag's end and its pose.
+  let sent = '';
+  const pushDoc = afterNextFrame(() => {
+    const state = { title: t('studio.title', { name: studio.doc.fileLabel }), dirty: studio.dirty, path: studio.doc.filePath ?? studio.sourcePath };
+    const key = JSON.stringify(state);
+    if (key === sent) return;
+    sent = key;
+    quiet(api.setDocumentState(state));
+  });
   studio.events.on('document', pushDoc);
   onLocaleChange(pushDoc);
   pushDoc();

@@ -89,8 +89,11 @@ export function buildStudioPage(
   const docTitle = header.querySelector('#doc-title')!;
   const updateTitle = () => {
     const name = `${studio.dirty ? '● ' : ''}${studio.doc.fileLabel}`;
-    docTitle.textContent = name;
-    document.title = t('studio.title', { name });
+    // Written only when they change: an edit announces the document twice, and setting the page's
+    // title costs even when it is the same (3.9 ms of a drag end in one profile under load).
+    if (docTitle.textContent !== name) docTitle.textContent = name;
+    const title = t('studio.title', { name });
+    if (document.title !== title) document.title = title;
   };
   studio.events.on('document', updateTitle);
   onLocaleChange(updateTitle);

@@ -16,6 +16,7 @@ import type { HumanBoneName } from '../../shared/vrm/humanBones';
 import { vrmBone } from '../avatar/boneNames';
 import { KeySelectionState } from '../timeline/dopeSheetSelection';
 import { moveKeys } from '../../shared/edits/moveKeys';
+import { withChannels, type Channel } from '../../shared/motion/types';
 import type { PoseReaders } from './testHookPose';
 
 export interface DragDeps {
@@ -88,6 +89,17 @@ export function dragProbes(studio: Studio, { viewport, poseEditor, ikHandles, lo
       await new Promise<void>((done) => setTimeout(done, 60));
       await new Promise<void>((done) => requestAnimationFrame(() => done()));
       return performance.now() - t0 - 60;
+    },
+    /**
+     * Commits the motion with `bone`'s rotation channel emptied (no keys) through the studio's commit:
+     * the core never makes one (its writer refuses it) and three.js refuses it as a track, so the preview
+     * cannot show it. Returns the undo depth after (an edit the preview cannot show is not recorded).
+     */
+    commitEmptyTrack: (bone: HumanBoneName) => {
+      const m = studio.motion;
+      const empty = (c: Channel) => m.humanoid.nodeToBone.get(c.node) === bone && c.path === 'rotation';
+      studio.commit(withChannels(m, m.channels.map((c) => (empty(c) ? { ...c, times: new Float32Array(0), values: new Float32Array(0) } : c))), 'Empty track');
+      return studio.history.position;
     },
     /**
      * Selects the keys of the first `rows` channels between t0 and t1 (as a box over those rows of the

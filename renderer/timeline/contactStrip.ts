@@ -51,7 +51,15 @@ export function createContactStrip(studio: Studio, view: TimelineView): ContactS
       ctx.fillRect(x0, c.foot === 'left' ? 0 : HEIGHT / 2, Math.max(1, x1 - x0), HEIGHT / 2 - 1);
     }
   };
-  const schedule = () => requestAnimationFrame(draw);
+  // One draw a frame however many seeks asked (a scrub or a seek loop had queued a draw per seek).
+  let frame = 0;
+  const schedule = () => {
+    if (frame) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      draw();
+    });
+  };
   const find = contactFinder((contacts) => {
     shown = contacts;
     drawnKey = '';

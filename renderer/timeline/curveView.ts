@@ -132,7 +132,7 @@ export class CurveView extends CanvasPairView {
     this.lastMotion = m;
     this.preview = null;
     if (this.time.start > this.model.duration()) this.fitTime();
-    this.invalidate();
+    this.invalidateAfterFrame();
   }
 
   /** The playhead moved: the overlay, and the view follows it past the edge during playback. */

@@ -122,7 +122,7 @@ export class DopeSheet extends CanvasPairView implements DopePointerHost {
     this.ownMotion = null;
     if (!this.fitted) this.view = fitView(this.model.duration(), this.timeWidth());
     else if (this.view.start > this.model.duration()) this.fit();
-    this.invalidate();
+    this.invalidateAfterFrame();
   }
 
   /** The playhead moved: the overlay only, unless playback runs past the view (then it follows). */

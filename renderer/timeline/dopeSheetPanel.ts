@@ -11,6 +11,7 @@ import { DopeSheet } from './dopeSheet';
 import { confirmReplace, markerEdits, registerKeyCommands } from './keyCommands';
 import { registerClipboardCommands } from './clipboardCommands';
 import { frameOf, snapToFrame } from '../app/frames';
+import { afterTask } from '../ui/deferred';
 
 /** `autoKey`: K keys a pose it shows unkeyed (auto-key off) before anything else. */
 export function createDopeSheet(studio: Studio, autoKey: AutoKey): DopeSheet {
@@ -35,7 +36,8 @@ export function createDopeSheet(studio: Studio, autoKey: AutoKey): DopeSheet {
     sheet.motionChanged();
     sheet.updateInfo();
   });
-  studio.events.on('time', () => sheet.timeChanged());
+  // The frame field and timecode once per task (a seek loop, a scrub's events), like the expression sliders.
+  studio.events.on('time', afterTask(() => sheet.timeChanged()));
   studio.events.on('playback', () => sheet.timeChanged());
   studio.events.on('selection', () => sheet.invalidate());
   onLocaleChange(() => {

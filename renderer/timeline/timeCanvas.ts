@@ -6,6 +6,7 @@
  */
 import { frameStep, type TimeView } from './timeScale';
 import { formatTime } from '../app/frames';
+import { afterNextFrame } from '../ui/deferred';
 
 /** The colours the time-axis views (dope sheet, curve view) share: background, ruler, playhead, box select. */
 export const TIME_AXIS_COLORS = {
@@ -141,6 +142,13 @@ export abstract class CanvasPairView {
   /** Time (ms) of the last static draw and the draw count, for the bench and the test hook. */
   lastDrawMs = 0;
   draws = 0;
+
+  /**
+   * The motion changed (an edit, an undo): drawn again once the next frame is out, so the viewport's
+   * updated pose is not held back by this view's whole redraw in that frame (the dope sheet's, over
+   * every row of a 10-minute motion, is tens of milliseconds: bench dopeSheet).
+   */
+  readonly invalidateAfterFrame: () => void = afterNextFrame(() => this.invalidate());
 
   protected abstract drawStatic(): void;
   protected abstract drawOverlay(): void;

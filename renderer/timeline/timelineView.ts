@@ -117,8 +117,10 @@ export class TimelineView extends CanvasPairView {
     if (d !== this.lastDuration) {
       this.lastDuration = d;
       this.fit();
+      return;
     }
-    this.invalidateStatic();
+    this.drawnPlayhead = NaN;
+    this.invalidateAfterFrame();
   }
 
   /** Sizes both canvases to the box (kept while it is hidden) and draws at once. */

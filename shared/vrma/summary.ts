@@ -52,39 +52,58 @@ export function estimateFps(motion: Motion): number | null {
   return estimateFpsOfTimes(motion.channels.map((c) => c.times));
 }
 
-/** The same estimate over bare key-time tracks (a glTF animation's samplers before conversion). */
+/**
+ * The same estimate over bare key-time tracks (a glTF animation's samplers before conversion). Tracks
+ * that share one time array (a capture's 61 tracks, the tracks an edit gave the same new keys) are
+ * read once and weighted by how many share it: the weighted median and the weighted off-frame count
+ * are those of the list with every track in it, read 61 times less (it ran twice per edit).
+ */
 export function estimateFpsOfTimes(tracks: readonly ArrayLike<number>[]): number | null {
-  const gaps: number[] = [];
-  for (const c of tracks.map((times) => ({ times }))) {
+  const shared = new Map<ArrayLike<number>, number>();
+  for (const times of tracks) shared.set(times, (shared.get(times) ?? 0) + 1);
+  const gaps: { gap: number; weight: number }[] = [];
+  let total = 0;
+  for (const [times, weight] of shared) {
     // Sample at most ~200 gaps per track: enough for a median, cheap on hour-long motions.
-    const step = Math.max(1, Math.floor(c.times.length / 200));
-    for (let i = step; i < c.times.length; i += step) gaps.push((c.times[i] - c.times[i - step]) / step);
+    const step = Math.max(1, Math.floor(times.length / 200));
+    for (let i = step; i < times.length; i += step) gaps.push({ gap: (times[i] - times[i - step]) / step, weight });
+    if (times.length > step) total += weight * Math.ceil((times.length - step) / step);
   }
   if (!gaps.length) return null;
-  gaps.sort((a, b) => a - b);
-  const median = gaps[gaps.length >> 1];
+  gaps.sort((a, b) => a.gap - b.gap);
+  // The gap at index total >> 1 of the list with each shared array's gaps repeated `weight` times.
+  let median = gaps[gaps.length - 1].gap;
+  for (let i = 0, seen = 0; i < gaps.length; i++) {
+    seen += gaps[i].weight;
+    if (seen > total >> 1) {
+      median = gaps[i].gap;
+      break;
+    }
+  }
   if (!(median > 0)) return null;
   const fps = 1 / median;
   for (const common of COMMON_FPS) if (Math.abs(fps - common) < common * 0.01) return common;
   const rounded = Math.round(fps * 100) / 100;
-  if (onFrames(tracks, rounded)) return rounded;
-  return GRID_FPS.find((rate) => rate > rounded && onFrames(tracks, rate)) ?? rounded;
+  if (onFrames(shared, rounded)) return rounded;
+  return GRID_FPS.find((rate) => rate > rounded && onFrames(shared, rate)) ?? rounded;
 }
 
 /**
  * Whether the keys but each track's last (a resampled end may fall between frames) are on frames at
  * `fps`, within float32 rounding of the time; up to 1 in 20 may not (a converter's key inside a frame
- * where a curve is too steep for whole frames, sparseKeys.ts).
+ * where a curve is too steep for whole frames, sparseKeys.ts). Each time array counts `weight` times.
  */
-function onFrames(tracks: readonly ArrayLike<number>[], fps: number): boolean {
+function onFrames(tracks: ReadonlyMap<ArrayLike<number>, number>, fps: number): boolean {
   let count = 0;
   let off = 0;
-  for (const times of tracks) {
+  for (const [times, weight] of tracks) {
+    let offHere = 0;
     for (let i = 0; i + 1 < times.length; i++) {
       const f = times[i] * fps;
-      count++;
-      if (Math.abs(f - Math.round(f)) > 1e-3 + Math.abs(f) * 2 ** -22) off++;
+      if (Math.abs(f - Math.round(f)) > 1e-3 + Math.abs(f) * 2 ** -22) offHere++;
     }
+    count += weight * Math.max(0, times.length - 1);
+    off += weight * offHere;
   }
   return off * 20 <= count;
 }

@@ -160,4 +160,48 @@ describe('MotionDocument', () => {
     doc.open(motion(0.2), { name: 'walk', path: '/m/walk.vmd', converted: true });
     expect(doc.fileLabel).toBe('walk.vmd');
   });
+
+  it('moves only to motions the views can show: a refused edit, undo, redo or jump leaves it where it was', () => {
+    const a = motion(0), b = motion(0.3), c = motion(0.6);
+    const doc = new MotionDocument(a, 'start');
+    const refused = new Set<Motion>();
+    const asked: Motion[] = [];
+    doc.showsWith((m) => {
+      asked.push(m);
+      return !refused.has(m);
+    });
+    let changes = 0;
+    doc.events.on('changed', () => changes++);
+    expect(doc.commit(b, 'B')).toBe(true);
+    expect(doc.commit(c, 'C')).toBe(true);
+    expect(asked).toEqual([b, c]);
+    expect(changes).toBe(2);
+
+    // The edit the views refuse: not in the history, no change announced, the document unchanged.
+    const d = motion(0.9);
+    refused.add(d);
+    expect(doc.commit(d, 'D')).toBe(false);
+    expect([doc.motion, doc.history.length, changes]).toEqual([c, 3, 2]);
+
+    // Undo to a refused motion stays; once it shows, undo goes there, and a refused redo stays.
+    refused.add(b);
+    expect(doc.undo()).toBe(false);
+    expect([doc.motion, doc.history.position]).toEqual([c, 2]);
+    refused.delete(b);
+    expect(doc.undo()).toBe(true);
+    expect(doc.motion).toBe(b);
+    refused.add(c);
+    expect(doc.redo()).toBe(false);
+    expect(doc.goTo(2)).toBe(false);
+    expect([doc.motion, doc.history.position, changes]).toEqual([b, 1, 3]);
+    // The jump asks about the entry it goes to: the first one shows.
+    expect(doc.goTo(0)).toBe(true);
+    expect(asked.at(-1)).toBe(a);
+    expect(doc.motion).toBe(a);
+    // Past either end nothing is asked and nothing moves.
+    const n = asked.length;
+    expect(doc.undo()).toBe(false);
+    expect(doc.goTo(7)).toBe(false);
+    expect(asked.length).toBe(n);
+  });
 });

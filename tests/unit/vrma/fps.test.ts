@@ -3,7 +3,7 @@
  * studio's info panel and its frame stepping: real fixtures and generated key spacings.
  */
 import { describe, expect, it } from 'vitest';
-import { estimateFps, summarizeMotion } from '../../../shared/vrma/summary';
+import { estimateFps, estimateFpsOfTimes, summarizeMotion } from '../../../shared/vrma/summary';
 import { withChannels, type Channel, type Motion } from '../../../shared/motion/types';
 import { describeFixtures } from '../../helpers/fixtures';
 import { fixtureMotion, wavyMotion } from '../edits/editTestKit';
@@ -69,5 +69,33 @@ describe('frame rate of generated key spacings', () => {
     expect(estimateFps(retimed(base, [[0], [0]]))).toBeNull();
     expect(estimateFps(retimed(base, [[0.5, 0.5, 0.5]]))).toBeNull();
     expect(estimateFps(withChannels(base, []))).toBeNull();
+  });
+
+  it('tracks sharing one time array count once each, as if each had its own copy', () => {
+    // Three tracks on one 30 fps array (30 gaps each) and two on their own 60 fps arrays (40 gaps each):
+    // 90 gaps of 1/30 s against 80 of 1/60 s. Counted once per distinct array it would be 30 against 80
+    // (60 fps); copies of every array say 30.
+    const at30 = Float32Array.from(grid(31, 30));
+    const shared = [at30, at30, at30, Float32Array.from(grid(41, 60)), Float32Array.from(grid(41, 60))];
+    expect(estimateFpsOfTimes([at30, shared[3], shared[4]])).toBe(60);
+    expect(estimateFpsOfTimes(shared)).toBe(30);
+    expect(estimateFpsOfTimes(shared.map((t) => Float32Array.from(t)))).toBe(30);
+    // The grid search (sparse keys off their median's grid) counts shared arrays' keys once per track too.
+    const odd = Float32Array.from([0, 5, 7, 12, 19, 25, 30].map((f) => f / 30));
+    const sparse = [odd, odd, odd, Float32Array.from(grid(9, 7.5)), Float32Array.from(grid(9, 7.5))];
+    expect(estimateFpsOfTimes(sparse)).toBe(estimateFpsOfTimes(sparse.map((t) => Float32Array.from(t))));
+  });
+});
+
+describeFixtures('frame rate of fixture motions with shared time arrays', () => {
+  it("a reader's shared time arrays give the estimate of unshared copies (every fixture motion named above)", () => {
+    let shared = 0;
+    for (const name of ['idle_loop.vrma', 'hips_spine_twisting.vrma', 'test.vrma', 'nop.vrma']) {
+      const times = fixtureMotion(name).channels.map((c) => c.times);
+      shared += times.length - new Set(times).size;
+      expect(estimateFpsOfTimes(times), name).toBe(estimateFpsOfTimes(times.map((t) => Float32Array.from(t))));
+    }
+    // Tracks the reader gave one array (one glTF accessor): the weighted path was taken.
+    expect(shared).toBeGreaterThan(0);
   });
 });
