@@ -5,7 +5,7 @@
  */
 import { hasTakes, isAvatarFile, isMmdModelFile, isMmdMotionFile, isVideoFile } from '../../shared/formats/formats';
 import { gltfKind } from '../../shared/formats/gltfKind';
-import type { TakeInfo } from '../../shared/convert/takeInfo';
+import type { OpenQuestions } from './openQuestions';
 import { durationOf, type Motion } from '../../shared/motion/types';
 import type { HumanBoneName } from '../../shared/vrm/humanBones';
 import { FALLOFF_SECONDS, type StudioApi } from '../../shared/contract/studioApi';
@@ -36,19 +36,6 @@ import { DragSession } from './dragSession';
 /** "Mirrored · Ctrl+Z to undo" / "⌘Z". */
 function withUndoHint(text: string): string {
   return t('studio.edit.done', { text, shortcut: shortcutText('Mod+Z', IS_MAC) });
-}
-
-/**
- * Questions the studio asks while opening a file (in-page dialogs, renderer/panels/openQuestions.ts):
- * null answers Cancel, which keeps the current document.
- */
-export interface OpenQuestions {
-  /** An .fbx/.glb with several takes: the name of the take to open. */
-  chooseTake(file: string, takes: readonly TakeInfo[]): Promise<string | null>;
-  /** A VRM avatar that also carries animations: use it as the avatar or open its animations. */
-  avatarOrMotion(file: string, animations: number): Promise<'avatar' | 'motion' | null>;
-  /** A BVH cut short: open the `frames` of `total` frames that read? */
-  partialBvh(file: string, frames: number, total: number): Promise<boolean>;
 }
 
 /** The file an MMD document was converted from, kept so a model given later converts it again. */

@@ -4,7 +4,7 @@
  * --list-takes` prints them, from the same core module), and whether a VRM that also carries
  * animations is the avatar or a motion. Cancel (or Escape) keeps the current document.
  */
-import type { OpenQuestions } from '../app/studio';
+import type { OpenQuestions } from '../app/openQuestions';
 import type { TakeInfo } from '../../shared/convert/takeInfo';
 import { choose } from '../ui/dialog';
 import { h } from '../ui/dom';
