@@ -2,9 +2,10 @@
  * Reads and writes large motion files in a module worker (motionFileWorker.ts) so the page keeps
  * drawing. Reading: the bytes are copied to it (the caller keeps its own; an MMD source is converted
  * again with a model later), the motion comes back with its arrays transferred, or, for a .vrma whose
-tracks are all views of its bytes, as those views, made here of the page's own bytes (motionFileViews.ts). Writing: the motion is
- * copied to it, the .vrma bytes come back transferred. Where no worker can run, or it fails to load,
- * the work is done in the page as before; a reader error comes back as the same MotionError.
+ * tracks are all views of its bytes, as those views, made here of the page's own bytes
+ * (motionFileViews.ts). Writing: the motion is copied to it, the .vrma bytes come back transferred.
+ * Where no worker can run, or it fails to load, the work is done in the page as before; a reader
+ * error comes back as the same MotionError.
  */
 import type { Motion } from '../../shared/motion/types';
 import { writeVrma } from '../../shared/vrma/write';
