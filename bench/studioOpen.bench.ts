@@ -76,7 +76,8 @@ export async function run(): Promise<void> {
         for (const [i, b] of builds.entries()) {
           const o = await openOnce(b.out, folder, name, `${b.label}${r}`);
           opens[i].push(o);
-          if (process.env.BENCH_VERBOSE) console.log(`  ${name} ${b.label}: wall ${o.wallMs} ms, cpu ${o.cpuMs.toFixed(0)} ms, longest ${o.longestTaskMs.toFixed(0)} ms, background ${o.backgroundMs.toFixed(0)} ms`);
+          if (process.env.BENCH_VERBOSE)
+            console.log(`  ${name} ${b.label}: wall ${o.wallMs} ms, cpu ${o.cpuMs.toFixed(0)} ms, longest ${o.longestTaskMs.toFixed(0)} ms, background ${o.backgroundMs.toFixed(0)} ms`);
         }
       }
       const figures = opens.map((os) => ({
@@ -85,7 +86,8 @@ export async function run(): Promise<void> {
         longest: median(os.map((o) => o.longestTaskMs)),
         background: median(os.map((o) => o.backgroundMs)),
       }));
-      const cell = (k: keyof (typeof figures)[number]) => builds.map((b, i) => `${b.label} ${figures[i][k].toFixed(0)}`).join(' / ') + (builds.length === 2 ? ` (${(figures[0][k] / figures[1][k]).toFixed(2)}x)` : '');
+      const cell = (k: keyof (typeof figures)[number]) =>
+        builds.map((b, i) => `${b.label} ${figures[i][k].toFixed(0)}`).join(' / ') + (builds.length === 2 ? ` (${(figures[0][k] / figures[1][k]).toFixed(2)}x)` : '');
       const label = seconds >= 60 ? `${seconds / 60} min` : `${seconds} s`;
       rows.push([label, cell('wall'), cell('cpu'), cell('longest'), cell('background')]);
       rmSync(folder, { recursive: true, force: true });

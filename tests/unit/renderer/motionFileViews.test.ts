@@ -99,7 +99,7 @@ describe("the worker's measures of a read motion are the page's figures", () => 
       if (c.path !== 'rotation' || c.times.length <= 1) expect(a).toBeNull();
       else expect(bits(a!).equals(bits(channelAmount(c)))).toBe(true);
     });
-    let track;
+    let track: ReturnType<typeof createFootTrack> | undefined;
     try {
       track = createFootTrack(page);
     } catch {
