@@ -63,10 +63,13 @@ export class BufferShipper {
     const id = this.nextId++;
     const sending = (async () => {
       const twin = await this.twinOf?.(buffer);
-      if (twin && twin.byteLength === buffer.byteLength) await post({ buffer: id, total: buffer.byteLength, offset: 0, bytes: twin });
-      else for (let offset = 0; offset < buffer.byteLength; offset += CHUNK_BYTES) {
+      if (twin && twin.byteLength === buffer.byteLength) {
+        await post({ buffer: id, total: buffer.byteLength, offset: 0, bytes: twin });
+      } else {
+        for (let offset = 0; offset < buffer.byteLength; offset += CHUNK_BYTES) {
           await post({ buffer: id, total: buffer.byteLength, offset, bytes: buffer.slice(offset, Math.min(buffer.byteLength, offset + CHUNK_BYTES)) });
         }
+      }
       // Not after a reset (the worker failed meanwhile): the new worker has none of it.
       if (this.shipping === shipping) this.shipped.set(buffer, id);
     })();
