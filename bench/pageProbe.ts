@@ -7,6 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
+import { studioCall } from './studioPage';
 
 // A plain string: a function passed to the page would carry the bench transpiler's helpers.
 const OBSERVER = `(() => {
@@ -107,4 +108,23 @@ export function residentBytes(pid: number | undefined): number {
   } catch {
     return NaN;
   }
+}
+
+/**
+ * Waits until the page's main thread spends under 10% of its time in tasks over a 500 ms window (at
+ * most 3 min); also how many frames the viewport drew meanwhile (0 on a paused page: a drawing page
+ * is playing or has a draw loop, and its CPU is not background work).
+ */
+export async function untilIdle(page: Page): Promise<{ cpuMs: number; frames: number; settled: boolean }> {
+  const start = await mainThreadCpuMs(page);
+  const frames0 = await studioCall<number>(page, 'framesDrawn');
+  const until = Date.now() + 180_000;
+  let settled = false;
+  for (let last = start; Date.now() < until && !settled;) {
+    await page.waitForTimeout(500);
+    const now = await mainThreadCpuMs(page);
+    settled = now - last < 50;
+    last = now;
+  }
+  return { cpuMs: (await mainThreadCpuMs(page)) - start, frames: (await studioCall<number>(page, 'framesDrawn')) - frames0, settled };
 }

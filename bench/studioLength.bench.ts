@@ -21,8 +21,8 @@ import { measureEditAndAutosave } from '../tests/e2e/autosaveStall';
 import { writeVrma } from '../shared/vrma/write';
 import { makeLongMotion } from './longMotion';
 import { printTable } from './timing';
-import { studioCall as call, waitForFirstAvatarFrame } from './studioPage';
-import { installLongTaskObserver, mainThreadCpuMs, measureAction, pageMemory, profiled, residentBytes, settle } from './pageProbe';
+import { openFromLibrary, studioCall as call, waitForFirstAvatarFrame } from './studioPage';
+import { installLongTaskObserver, mainThreadCpuMs, measureAction, pageMemory, profiled, residentBytes, settle, untilIdle } from './pageProbe';
 import { Guard, maybeWriteBaseline } from './baseline';
 
 type Q = [number, number, number, number];
@@ -64,25 +64,6 @@ async function wheelOn(page: Page, selector: string, n: number, ctrl: boolean): 
   return (Date.now() - t0) / n;
 }
 
-/**
- * Waits until the page's main thread spends under 10% of its time in tasks over a 500 ms window (at
- * most 3 min); also how many frames the viewport drew meanwhile (0 on a paused page: a drawing page
- * is playing or has a draw loop, and its CPU is not background work).
- */
-async function untilIdle(page: Page): Promise<{ cpuMs: number; frames: number; settled: boolean }> {
-  const start = await mainThreadCpuMs(page);
-  const frames0 = await call<number>(page, 'framesDrawn');
-  const until = Date.now() + 180_000;
-  let settled = false;
-  for (let last = start; Date.now() < until && !settled;) {
-    await page.waitForTimeout(500);
-    const now = await mainThreadCpuMs(page);
-    settled = now - last < 50;
-    last = now;
-  }
-  return { cpuMs: (await mainThreadCpuMs(page)) - start, frames: (await call<number>(page, 'framesDrawn')) - frames0, settled };
-}
-
 async function measureLength(seconds: number, dir: string): Promise<{ figures: Figures; keys: number }> {
   const fps = fpsFor(seconds);
   const name = `long-${seconds}s-${fps}fps`;
@@ -117,10 +98,7 @@ async function measureLength(seconds: number, dir: string): Promise<{ figures: F
     // came and it settled at once, ~20 ms).
     await call(page, 'setPlaying', false);
     await settle(page, 200);
-    const open = await measure('open', async () => {
-      await page.getByRole('list', { name: 'Library files' }).getByRole('button', { name: `${name}.vrma`, exact: true }).click();
-      await page.waitForFunction((n) => (window as unknown as { __studio: { state(): { motionName: string } } }).__studio.state().motionName === n, name, { timeout: 600_000, polling: 50 });
-    }, 1500);
+    const open = await measure('open', () => openFromLibrary(page, name), 1500);
     put('open', open.wallMs, 'ms', open);
     const memAfter = await pageMemory(cdp);
     put('page memory above the motion arrays', (memAfter - memBefore - arrays) / keys, 'B/key');

@@ -56,6 +56,12 @@ export async function withStudioPage(body: (page: Page) => Promise<void>, hash =
   }
 }
 
+/** Clicks NAME.vrma in the library and waits (polling every 50 ms) until the studio shows the motion `name`. */
+export async function openFromLibrary(page: Page, name: string, timeout = 600_000): Promise<void> {
+  await page.getByRole('list', { name: 'Library files' }).getByRole('button', { name: `${name}.vrma`, exact: true }).click({ timeout });
+  await page.waitForFunction((n) => (window as unknown as { __studio: { state(): { motionName: string } } }).__studio.state().motionName === n, name, { timeout, polling: 50 });
+}
+
 /** Opens `path` through the page's file input and waits until the studio shows the motion `name`. */
 export async function openMotionFile(page: Page, path: string, name: string, timeout = 120_000): Promise<void> {
   await page.setInputFiles('#open-file-input', path);

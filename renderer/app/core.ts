@@ -21,9 +21,10 @@ export { readVrma, writeVrma };
 /**
  * Reads a motion file: .vrma directly, .vmd/.vpd/.bvh converted on the fly; `convertedFrom` names the
  * source format ("VMD") so the UI can say what happened in its language. Files from OFF_THREAD_BYTES
- * up are read in a worker (motionFiles.ts), so the page keeps drawing while they are.
+ * up are read in a worker (motionFiles.ts), so the page keeps drawing while they are; `measured` settles
+ * when what the worker measures of the motion after the read has landed (the commands it enables).
  */
-export async function readMotionFile(name: string, bytes: Uint8Array, opts: { pmx?: Uint8Array } = {}): Promise<{ motion: Motion; convertedFrom?: string }> {
+export async function readMotionFile(name: string, bytes: Uint8Array, opts: { pmx?: Uint8Array } = {}): Promise<{ motion: Motion; convertedFrom?: string; measured?: Promise<void> }> {
   return bytes.length >= OFF_THREAD_BYTES ? readMotionFileOffThread(name, bytes, opts) : readMotionFileHere(name, bytes, opts);
 }
 

@@ -1,24 +1,28 @@
 /**
  * Reads and writes large motion files in a module worker (motionFileWorker.ts) so the page keeps
  * drawing. Reading: the bytes are copied to it (the caller keeps its own; an MMD source is converted
- * again with a model later), the motion comes back with its arrays transferred. Writing: the motion is
- * copied to it, the .vrma bytes come back transferred. Where no worker can run, or it fails to load,
+ * again with a model later), the motion comes back with its arrays transferred, or, for a .vrma whose
+ * tracks are all views of its bytes, as those views, made here of the page's own bytes
+ * (motionFileViews.ts). Writing: the motion is copied to it, the .vrma bytes come back transferred. Where no worker can run, or it fails to load,
  * the work is done in the page as before; a reader error comes back as the same MotionError.
  */
 import type { Motion } from '../../shared/motion/types';
 import { writeVrma } from '../../shared/vrma/write';
 import { openTakesHere, readMotionFileHere } from './motionFile';
 import type { TakeInfo } from '../../shared/convert/takeInfo';
-import { TAKE_FILE_GONE, type MotionFileRequest, type MotionFileResult } from './motionFileProtocol';
+import { TAKE_FILE_GONE, type MotionFileRequest, type MotionFileResult, type MotionMeasures } from './motionFileProtocol';
 import { JobRpc } from '../workers/jobs';
 import { WorkerFailedError } from '../../shared/rpc/rpcCalls';
-import { rememberOutlierTurns, rememberOutliers } from '../../shared/edits/fixOutliers';
+import { awaitOutliers, rememberOutlierTurns, rememberOutliers } from '../../shared/edits/fixOutliers';
 import { offerFootFigures, type FootFigures } from '../../shared/edits/footTrack';
+import { offerAmounts } from '../../shared/edits/motionAmount';
+import { onBytes } from './motionFileViews';
 
 /** From this size a file is read or written off the main thread (smaller ones take a few milliseconds). */
 export const OFF_THREAD_BYTES = 2 * 1024 * 1024;
 
-type Read = { motion: Motion; convertedFrom?: string };
+/** `measured`: settles when what the worker measures after the read (motionFileViews.ts) has reached its owners. */
+type Read = { motion: Motion; convertedFrom?: string; measured?: Promise<void> };
 
 const rpc = new JobRpc<MotionFileRequest, MotionFileResult>(() => new Worker(new URL('./motionFileWorker.ts', import.meta.url), { type: 'module', name: 'motion-files' }), 'motion files');
 /** What the worker has done (the test hook reports it, so a test can tell the worker did the work). */
@@ -27,6 +31,7 @@ export const workerCounts = { reads: 0, writes: 0 };
 async function inPage(req: MotionFileRequest): Promise<MotionFileResult> {
   if (req.kind === 'write') return { kind: 'write', bytes: writeVrma(req.motion) };
   if (req.kind === 'footTrack') return { kind: 'footTrack' };
+  if (req.kind === 'measure' || req.kind === 'twin') return { kind: req.kind };
   // Take files have their own page path (openTakeFile): only the worker keeps one under a token.
   if (req.kind === 'takes' || req.kind === 'take' || req.kind === 'dropTakes') throw new WorkerFailedError('take files are kept in the worker only');
   return { kind: 'read', ...(await readMotionFileHere(req.name, req.bytes, req.pmx ? { pmx: req.pmx } : {})) };
@@ -50,7 +55,7 @@ async function run(request: MotionFileRequest): Promise<MotionFileResult> {
     throw e;
   }
   if (result.kind === 'write') workerCounts.writes++;
-  else if (result.kind === 'read') workerCounts.reads++;
+  else if (result.kind === 'read' || result.kind === 'views') workerCounts.reads++;
   return result;
 }
 
@@ -73,8 +78,47 @@ function received(r: MotionFileResult): Read {
   return r.convertedFrom ? { motion: r.motion, convertedFrom: r.convertedFrom } : { motion: r.motion };
 }
 
+/** What the worker measured of a motion it kept (undefined when it cannot: the page's owners measure). */
+async function measures(token: number): Promise<MotionMeasures | undefined> {
+  try {
+    const r = await rpc.call({ kind: 'measure', token });
+    return r.kind === 'measure' ? r : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The page's bytes of the last motion read as views, and the token of the worker's copy of them. */
+let twin: { readonly buffer: ArrayBufferLike; readonly token: number } | null = null;
+
+/**
+ * The worker's copy of `buffer` (the bytes of the last motion read as views: the same bytes), moved
+ * here once, for whoever needs a copy of its own (the autosave worker); undefined otherwise.
+ */
+export function takeTwin(buffer: ArrayBufferLike): Promise<ArrayBuffer | undefined> | undefined {
+  if (!twin || twin.buffer !== buffer) return undefined;
+  const { token } = twin;
+  twin = null;
+  return rpc.call({ kind: 'twin', token }).then(
+    (r) => (r.kind === 'twin' && r.buffer?.byteLength === buffer.byteLength ? r.buffer : undefined),
+    () => undefined,
+  );
+}
+
+/** A motion read as views of `bytes`: its tracks made here, the worker's measures handed to their owners as they come. */
+function fromViews(r: Extract<MotionFileResult, { kind: 'views' }>, bytes: Uint8Array): Read {
+  const motion = onBytes(r.motion, bytes.buffer);
+  const measured = measures(r.kept);
+  twin = { buffer: bytes.buffer, token: r.kept };
+  offerAmounts(motion, measured.then((m) => m?.amounts));
+  offerFootFigures(motion, measured.then((m) => m?.foot));
+  void measured.then((m) => m?.outlierTurns && rememberOutlierTurns(motion, m.outlierTurns));
+  return { motion, measured: awaitOutliers(motion, measured.then((m) => m?.outliers)) };
+}
+
 export async function readMotionFileOffThread(name: string, bytes: Uint8Array, opts: { pmx?: Uint8Array } = {}): Promise<Read> {
-  return received(await run({ kind: 'read', name, bytes, ...(opts.pmx ? { pmx: opts.pmx } : {}) }));
+  const r = await run({ kind: 'read', name, bytes, ...(opts.pmx ? { pmx: opts.pmx } : {}) });
+  return r.kind === 'views' ? fromViews(r, bytes) : received(r);
 }
 
 /** A take file parsed for the take picker: its takes, one converted on request, or let go. */

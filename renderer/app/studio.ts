@@ -290,8 +290,9 @@ export class Studio {
       const model = isMmdMotionFile(name) ? await this.mmdModels.modelFor(path) : null;
       // Read first, ask about unsaved changes after: a file that cannot open (a .txt, a broken .vrma)
       // says so without asking to save a document it would never replace.
-      const { motion, convertedFrom } = await readMotionFile(name, bytes, model ? { pmx: model.bytes } : {});
+      const { motion, convertedFrom, measured } = await readMotionFile(name, bytes, model ? { pmx: model.bytes } : {});
       if (!(await this.confirmLeave())) return false;
+      void measured?.then(() => this.commands.changed());
       openConverted(
         this,
         name,

@@ -3,7 +3,9 @@
  * leaves every track a view of the file's bytes (413 MB for an hour at 120 fps); posting the motion
  * cloned that buffer in one task (4.7 s of main thread on the first pose edit of an hour). Instead the
  * buffer goes in 16 MiB slices, each moved (transferred, not cloned) in its own task, and the tracks are
- * sent as references into it; the worker assembles the buffer once and makes the same views.
+ * sent as references into it; the worker assembles the buffer once and makes the same views. Where a
+ * copy of the buffer exists already (the motion file worker's, of a .vrma it read), that copy is moved
+ * instead, whole: the page copies nothing.
  */
 import type { Channel, Motion } from '../../shared/motion/types';
 import type { ArrayRef, SentChannel } from './autosaveProtocol';
@@ -13,6 +15,12 @@ export const CHUNK_BYTES = 16 * 1024 * 1024;
 
 /** Page side: the buffers the worker has, by id; and what to send for a channel it does not hold. */
 export class BufferShipper {
+  /**
+   * `twinOf`: a copy of a buffer's bytes someone else already made, moved here (the motion file
+   * worker's copy of a .vrma it read as views, motionFiles.ts takeTwin): it goes whole, nothing is sliced.
+   */
+  constructor(private readonly twinOf?: (buffer: ArrayBufferLike) => Promise<ArrayBuffer | undefined> | undefined) {}
+
   private shipped = new Map<ArrayBufferLike, number>();
   /** Buffers on their way: a Save or autosave wanting one waits for it instead of sending it again. */
   private shipping = new Map<ArrayBufferLike, Promise<void>>();
@@ -54,8 +62,13 @@ export class BufferShipper {
     const shipping = this.shipping;
     const id = this.nextId++;
     const sending = (async () => {
-      for (let offset = 0; offset < buffer.byteLength; offset += CHUNK_BYTES) {
-        await post({ buffer: id, total: buffer.byteLength, offset, bytes: buffer.slice(offset, Math.min(buffer.byteLength, offset + CHUNK_BYTES)) });
+      const twin = await this.twinOf?.(buffer);
+      if (twin && twin.byteLength === buffer.byteLength) {
+        await post({ buffer: id, total: buffer.byteLength, offset: 0, bytes: twin });
+      } else {
+        for (let offset = 0; offset < buffer.byteLength; offset += CHUNK_BYTES) {
+          await post({ buffer: id, total: buffer.byteLength, offset, bytes: buffer.slice(offset, Math.min(buffer.byteLength, offset + CHUNK_BYTES)) });
+        }
       }
       // Not after a reset (the worker failed meanwhile): the new worker has none of it.
       if (this.shipping === shipping) this.shipped.set(buffer, id);
@@ -105,6 +118,11 @@ export class BufferStore {
 
   chunk(buffer: number, total: number, offset: number, bytes: ArrayBuffer): void {
     let b = this.buffers.get(buffer);
+    // A whole buffer in one message (a twin) is the buffer itself.
+    if (!b && offset === 0 && bytes.byteLength === total) {
+      this.buffers.set(buffer, bytes);
+      return;
+    }
     if (!b) this.buffers.set(buffer, b = new ArrayBuffer(total));
     new Uint8Array(b, offset, bytes.byteLength).set(new Uint8Array(bytes));
   }

@@ -17,6 +17,7 @@ import { componentsOf } from '../../shared/motion/types';
 import { httpCallTarget } from './httpStudioApi';
 import { WorkerFailedError, WorkerRpc } from '../workers/workerRpc';
 import { BufferShipper } from './autosaveBuffers';
+import { takeTwin } from '../app/motionFiles';
 import { abortError, isAbort, refAsBytes, sendInPieces, type PieceSendOptions } from './filePieces';
 
 export interface AutosaveWriter {
@@ -89,7 +90,7 @@ export function heldUnsplice(c: Channel, r: Channel, base: number): { base: numb
 class WorkerCopy {
   /** Index of each channel the worker holds from the last save (it keeps them for the next one). */
   private held = new Map<Channel, number>();
-  private readonly buffers = new BufferShipper();
+  private readonly buffers = new BufferShipper(takeTwin);
 
   reset(): void {
     this.held = new Map();

@@ -74,18 +74,32 @@ export class Preview {
 
   /** Poses the avatar at time t (seconds). `skipMixer` keeps a gizmo-dragged node where the user holds it. */
   applyAt(t: number, dt = 0, skipMixer = false): void {
-    if (this.action && !skipMixer) {
-      if (this.stale) {
-        this.action.stop();
-        this.resetNodes();
-        this.action.play();
-        this.action.paused = true;
-        this.stale = false;
-      }
-      this.action.time = t;
-      this.mixer.update(0);
-    }
+    if (!skipMixer) this.mix(t);
     this.avatar.vrm.update(dt);
+  }
+
+  /**
+   * Poses only the humanoid bones at time t (and the node constraints that may follow them): where the
+   * bones are, for framing (motionBounds.ts), without the expressions, gaze, springs and materials a
+   * drawn frame needs (most of a pose's cost). The next applyAt poses all of it.
+   */
+  poseBonesAt(t: number): void {
+    this.mix(t);
+    this.avatar.vrm.humanoid.update();
+    this.avatar.vrm.nodeConstraintManager?.update();
+  }
+
+  private mix(t: number): void {
+    if (!this.action) return;
+    if (this.stale) {
+      this.action.stop();
+      this.resetNodes();
+      this.action.play();
+      this.action.paused = true;
+      this.stale = false;
+    }
+    this.action.time = t;
+    this.mixer.update(0);
   }
 
   dispose(): void {

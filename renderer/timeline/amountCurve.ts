@@ -5,7 +5,7 @@
 import type { Channel, Motion } from '../../shared/motion/types';
 import { durationOf } from '../../shared/motion/types';
 import { changedSpan } from '../../shared/motion/channelDiff';
-import { channelAmount, channelAmountSteps, stepsOf, stepsTouching, AMOUNT_RATE } from '../../shared/edits/motionAmount';
+import { channelAmount, channelAmountSteps, stepsOf, stepsTouching, takeAmounts, AMOUNT_RATE, type OfferedAmounts } from '../../shared/edits/motionAmount';
 import type { TimeView } from './timeScale';
 import { kthSmallest } from '../../shared/math/select';
 
@@ -40,6 +40,27 @@ const STEP_COST = 30;
 /** Whole tracks' worth of measuring that steps [from, to) of a track of `steps` cost. */
 const spanCost = (from: number, to: number, steps: number) => Math.min(1, (STEP_COST * Math.max(0, to - from)) / Math.max(1, steps));
 
+/**
+ * Tracks' amounts the motion file worker measured after reading them (channelAmount of the same
+ * arrays), each used once by the step that adds its whole track, so the page does not measure them.
+ */
+const brought = new WeakMap<Channel, Float32Array>();
+
+function takeBrought(c: Channel): Float32Array | undefined {
+  const a = brought.get(c);
+  brought.delete(c);
+  return a;
+}
+
+/** Keeps the offered amounts that fit their track (a rotation of the same steps). */
+function take(motion: Motion, amounts: OfferedAmounts | undefined): void {
+  if (!amounts || amounts.length !== motion.channels.length) return;
+  motion.channels.forEach((c, i) => {
+    const a = amounts[i];
+    if (a && c.path === 'rotation' && c.times.length > 1 && a.length === stepsOf(trackDuration(c))) brought.set(c, a);
+  });
+}
+
 /** Adds `sign` × the track's amount at steps [from, to) (its own steps, within the sum's). */
 function addSteps(sum: Float64Array, c: Channel, from: number, to: number, sign: 1 | -1): void {
   const own = stepsOf(trackDuration(c));
@@ -47,7 +68,7 @@ function addSteps(sum: Float64Array, c: Channel, from: number, to: number, sign:
   if (hi <= from) return;
   const whole = spanCost(from, hi, own) >= 1;
   // The whole track on its sorted grid; a span step by step: the same numbers (channelAmount.test.ts).
-  const a = whole ? channelAmount(c) : channelAmountSteps(c, from, hi);
+  const a = whole ? (takeBrought(c) ?? channelAmount(c)) : channelAmountSteps(c, from, hi);
   const at = whole ? 0 : from;
   for (let i = from; i < hi; i++) sum[i] += sign * Math.round(a[i - at] / UNIT);
 }
@@ -128,12 +149,15 @@ const SLICE_MS = 8;
 let measuring: { readonly motion: Motion; readonly steps: (() => void)[]; ready: () => void } | null = null;
 
 /**
- * Sums the motion's tracks in idle slices (a newly opened 10-minute motion's 55 tracks take ~150 ms)
- * and calls `ready` when all are; a newer motion takes over from where the sum is.
+ * Sums the motion's tracks in idle slices (a newly opened 10-minute motion's 55 tracks take ~150 ms
+ * of main thread; 0.9 s at the hour) and calls `ready` when all are; a newer motion takes over from
+ * where the sum is. A motion the worker read comes with its amounts on their way: the slices start
+ * when they land and measure only what they did not bring.
  */
 function measureLater(motion: Motion, steps: (() => void)[], ready: () => void): void {
   const job = { motion, steps, ready };
   measuring = job;
+  const offered = takeAmounts(motion);
   const slice = () => {
     if (measuring !== job) return;
     const until = performance.now() + SLICE_MS;
@@ -144,7 +168,12 @@ function measureLater(motion: Motion, steps: (() => void)[], ready: () => void):
       job.ready();
     }
   };
-  idle(slice);
+  if (!offered) return idle(slice);
+  const start = (a?: OfferedAmounts) => {
+    take(motion, a);
+    if (measuring === job) idle(slice);
+  };
+  void offered.then(start, () => start());
 }
 
 function idle(fn: () => void): void {

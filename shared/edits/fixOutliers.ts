@@ -266,3 +266,23 @@ export function rememberOutlierTurns(motion: Motion, turns: OutlierTurns): void 
   if (pairs.length !== turns.pairs * 2) return;
   tracks.forEach((c, k) => sampled.set(c, { pairs, angles: turns.angles.subarray(k * turns.pairs, (k + 1) * turns.pairs) }));
 }
+
+const pending = new WeakSet<Motion>();
+
+/**
+ * hasOutliers' answer for `m` on its way (the motion file worker measures it after answering the read,
+ * so the open does not wait for it); until it lands, outliersPending says so and nothing here runs the
+ * check (it would hold the page for what the worker is doing already). Undefined: the check runs here.
+ */
+export function awaitOutliers(m: Motion, answer: Promise<boolean | undefined>): Promise<void> {
+  pending.add(m);
+  const done = (has?: boolean) => {
+    pending.delete(m);
+    if (has !== undefined && !outlierCache.has(m)) outlierCache.set(m, has);
+  };
+  return answer.then(done, () => done());
+}
+
+export function outliersPending(m: Motion): boolean {
+  return pending.has(m);
+}

@@ -72,3 +72,19 @@ export function channelAmount(c: Channel, before?: { readonly amount: Float32Arr
   channelAmountSteps(c, from, to, out.subarray(from, to));
   return out;
 }
+
+/** Amounts of a motion's tracks measured elsewhere (the motion file worker), by channel index: channelAmount or null. */
+export type OfferedAmounts = readonly (Float32Array | null)[];
+const offered = new WeakMap<Motion, Promise<OfferedAmounts | undefined>>();
+
+/** Every track's channelAmount of `motion`, being measured elsewhere; whoever measures the motion first may take them. */
+export function offerAmounts(motion: Motion, amounts: Promise<OfferedAmounts | undefined>): void {
+  offered.set(motion, amounts);
+}
+
+/** The offered amounts of `motion`, once (undefined when none were offered). */
+export function takeAmounts(motion: Motion): Promise<OfferedAmounts | undefined> | undefined {
+  const p = offered.get(motion);
+  offered.delete(motion);
+  return p;
+}

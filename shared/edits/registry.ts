@@ -41,7 +41,7 @@ import {
 import { maxPoseError, type PoseError } from './poseError';
 import { readVrma } from '../vrma/read';
 import { writeVrma, type WriteOptions } from '../vrma/write';
-import { findOutlierFrames, fixOutliers, hasOutliers } from './fixOutliers';
+import { findOutlierFrames, fixOutliers, hasOutliers, outliersPending } from './fixOutliers';
 import { join, DEFAULT_JOIN_BLEND } from './join';
 import { resample, MAX_RESAMPLE_FPS, MIN_RESAMPLE_FPS } from './resample';
 import { editOnRange, editPartBlended, editPartOnRange } from './rangeEdit';
@@ -123,6 +123,7 @@ export const UNAVAILABLE_REASONS = {
   singleFrame: 'The motion has a single frame',
   noHipsTravel: 'The motion has no hips movement',
   noOutliers: 'No broken frames found at the start or end',
+  measuring: 'Still measuring the motion just opened',
   noLegs: 'The motion has no complete legs (upper leg, lower leg, foot)',
   noIntermediate: 'No node between the bones is animated',
 } as const;
@@ -578,7 +579,7 @@ export const EDITS: readonly EditDefinition[] = [
     ],
     range: 'optional',
     params: [],
-    unavailable: (m) => singleFrame(m) ?? (hasOutliers(m) ? null : 'noOutliers'),
+    unavailable: (m) => singleFrame(m) ?? (outliersPending(m) ? 'measuring' : hasOutliers(m) ? null : 'noOutliers'),
     apply: (input) => onRange(input, 'segment', fixOutliers),
     markerTime: (input, _p, out) => {
       if (input.range) return partTime(input, out, (t, from, to) => Math.min(Math.max(t, from), to + durationOf(out) - durationOf(input.motion)));

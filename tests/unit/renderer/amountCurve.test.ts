@@ -86,3 +86,41 @@ it('a newer motion while the first is summed in slices, an edit at the end, a wi
   expect(Array.from(amountColumns(atEnd, view, d, 800)!)).toEqual(await measuredAfresh(atEnd, view));
   expect(curveWithout).not.toEqual(await measuredAfresh(atEnd, view));
 });
+
+it("opened with amounts on their way (the motion file worker's): no slice measures, the curve is theirs; none coming: measured here", async () => {
+  vi.resetModules();
+  const curve = await import('../../../renderer/timeline/amountCurve');
+  const amount = await import('../../../shared/edits/motionAmount');
+  const m = makeLongMotion(60, 60);
+  const view = { start: 0, end: 60, width: 800 };
+  const d = durationOf(m);
+  // Offered amounts that are not the measured ones (one track's, zeros for the others): the curve can
+  // only be that one track's if it took them.
+  const one = m.channels.findIndex((c) => c.path === 'rotation' && c.times.length > 1 && c.node === m.humanoid.boneToNode.leftUpperArm);
+  expect(one).toBeGreaterThanOrEqual(0);
+  const offered = m.channels.map((c, i) => (c.path === 'rotation' && c.times.length > 1 ? (i === one ? amount.channelAmount(c) : new Float32Array(amount.channelAmount(c).length)) : null));
+  let land!: (a: typeof offered) => void;
+  amount.offerAmounts(m, new Promise((r) => (land = r)));
+  let ready = 0;
+  expect(curve.amountColumns(m, view, d, 800, () => ready++)).toBeNull();
+  // Nothing is measured while they are on their way (the slices would have finished within this wait).
+  await new Promise((r) => setTimeout(r, 500));
+  expect(ready).toBe(0);
+  land(offered);
+  await expect.poll(() => ready, { timeout: 10_000, interval: 20 }).toBe(1);
+  const got = Array.from(curve.amountColumns(m, view, d, 800)!);
+  expect(got).toEqual(await measuredAfresh({ ...m, channels: [m.channels[one]] }, view));
+  expect(got).not.toEqual(await measuredAfresh(m, view));
+
+  // An offer that brings nothing (the worker failed): the slices measure every track here.
+  vi.resetModules();
+  const again = await import('../../../renderer/timeline/amountCurve');
+  const amount2 = await import('../../../shared/edits/motionAmount');
+  const m2 = makeLongMotion(30, 60);
+  const view2 = { start: 0, end: 30, width: 800 };
+  amount2.offerAmounts(m2, Promise.resolve(undefined));
+  let ready2 = 0;
+  expect(again.amountColumns(m2, view2, durationOf(m2), 800, () => ready2++)).toBeNull();
+  await expect.poll(() => ready2, { timeout: 10_000, interval: 20 }).toBe(1);
+  expect(Array.from(again.amountColumns(m2, view2, durationOf(m2), 800)!)).toEqual(await measuredAfresh(m2, view2));
+});

@@ -67,4 +67,39 @@ describe('sending a long motion to the autosave worker', () => {
     const sent = shipper.sent(motion.channels[0], new Map());
     expect(clonedBytes(sent)).toBe(motion.channels[0].times.byteLength + motion.channels[0].values.byteLength);
   });
+
+  it("a twin of the buffer on hand (the motion file worker's copy): moved whole in one message, nothing sliced; the worker adopts it", async () => {
+    const twin = file.buffer.slice(0) as ArrayBuffer;
+    const asked: ArrayBufferLike[] = [];
+    const shipper = new BufferShipper((b) => (asked.push(b), Promise.resolve(twin)));
+    const store = new BufferStore();
+    const [buffer] = shipper.wanted(motion.channels);
+    const chunks: ArrayBuffer[] = [];
+    await shipper.ship(buffer, async (c) => {
+      chunks.push(c.bytes);
+      store.chunk(c.buffer, c.total, c.offset, c.bytes);
+    });
+    expect(asked).toEqual([buffer]);
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]).toBe(twin);
+    const sent = motion.channels.map((c) => shipper.sent(c, new Map()));
+    expect(clonedBytes(sent)).toBe(0);
+    sent.forEach((s, i) => {
+      const back = store.channel(s);
+      // The store's arrays are views of the twin itself (no copy), equal to the page's bit for bit.
+      expect(back.values.buffer).toBe(twin);
+      expect(bits(back.times).equals(bits(motion.channels[i].times))).toBe(true);
+      expect(bits(back.values).equals(bits(motion.channels[i].values))).toBe(true);
+    });
+  });
+
+  it('no twin, or one of another size: the buffer goes in slices as before', async () => {
+    for (const twinOf of [() => undefined, () => Promise.resolve(undefined), () => Promise.resolve(new ArrayBuffer(16))]) {
+      const shipper = new BufferShipper(twinOf);
+      const [buffer] = shipper.wanted(motion.channels);
+      const slices: number[] = [];
+      await shipper.ship(buffer, async (c) => void slices.push(c.bytes.byteLength));
+      expect(slices.length).toBe(Math.ceil(buffer.byteLength / CHUNK_BYTES));
+    }
+  });
 });
