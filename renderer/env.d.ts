@@ -5,3 +5,8 @@ declare module 'virtual:vrma-i18n/*' {
   const table: Readonly<Record<string, string>>;
   export default table;
 }
+
+/** The built-in mannequin's file, made at build time (electron.vite.config.ts: builtinFiles). */
+declare module 'virtual:vrma-builtin-files' {
+  export const MANNEQUIN_URL: string;
+}

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser } from '../helpers/browser';
 import { startHost } from '../helpers/host';
 import { CATALOGUE } from '../../shared/i18n/catalogue';
+import { makeMannequinVrm } from '../../shared/assets/mannequin';
 import { hook, openStudio, screenshot, state, waitForStudio } from './studioHarness';
 
 describe.skipIf(!HAS_CHROMIUM)(`first frame${HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM_REASON})`}`, () => {
@@ -30,6 +31,29 @@ describe.skipIf(!HAS_CHROMIUM)(`first frame${HAS_CHROMIUM ? '' : ` (skipped: ${N
       expect(px.width).toBeGreaterThan(400);
       expect(px.share).toBeGreaterThan(0.01);
       await screenshot(s.page, 'first-frame');
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("draws the mannequin from the build's file, byte for byte the generator's, fetched from the page's start (issue 30)", async () => {
+    const s = await openStudio();
+    try {
+      const fetched = await s.page.evaluate(async () => {
+        const at = (window as unknown as { __studio: { firstAvatarFrameAt(): number } }).__studio.firstAvatarFrameAt();
+        const entry = performance.getEntriesByType('resource').find((e) => /\/assets\/mannequin-[^/]*\.vrm$/.test(e.name));
+        if (!entry) return null;
+        const bytes = new Uint8Array(await (await fetch(entry.name)).arrayBuffer());
+        return { startedAt: entry.startTime, firstFrameAt: at, bytes: Array.from(bytes) };
+      });
+      expect(fetched, 'a mannequin-*.vrm fetched by the page').not.toBeNull();
+      // Preloaded by index.html: asked for with the scripts, long before the frame.
+      expect(fetched!.startedAt).toBeLessThan(fetched!.firstFrameAt);
+      const generated = makeMannequinVrm({ version: '1.0' });
+      expect(fetched!.bytes.length).toBe(generated.length);
+      expect(Buffer.compare(Buffer.from(fetched!.bytes), Buffer.from(generated))).toBe(0);
+      expect((await state(s.page)).avatarName).toBe('Mannequin');
       expect(s.errors).toEqual([]);
     } finally {
       await s.close();
