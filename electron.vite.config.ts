@@ -109,15 +109,17 @@ function i18nByLanguage(): Plugin {
 }
 
 /**
- * The built-in mannequin as a file of the build (issue 30): renderer/app/core.ts reads it through
- * ./builtinFiles, which in the renderer's build is renderer/app/builtinFilesBuilt.ts, fetching
- * `virtual:vrma-builtin-files`'s MANNEQUIN_URL: the bytes shared/assets/mannequin.ts makes, made here
- * once instead of in every page before its first frame (45 ms of its main thread). index.html
- * preloads the file, so it is fetched beside the scripts. The dev server and the tests generate it.
+ * The built-in mannequin and the walk cycle's keys as files of the build (issue 30): renderer/app/core.ts
+ * reads them through ./builtinFiles, which in the renderer's build is renderer/app/builtinFilesBuilt.ts,
+ * fetching `virtual:vrma-builtin-files`'s URLs: the bytes shared/assets (mannequin.ts, walkCycle.ts with
+ * loopTracksFile.ts) make, made here once instead of in every page before its first frame (75 ms of
+ * its main thread). index.html preloads both, so they are fetched beside the scripts. The dev server
+ * and the tests generate them in the page.
  */
 function builtinFiles(): Plugin {
   const ID = 'virtual:vrma-builtin-files';
   const MANNEQUIN = 'mannequin.vrm';
+  const WALK = 'walk-cycle.bin';
   return {
     name: 'vrma-studio-builtin-files',
     apply: 'build',
@@ -130,15 +132,21 @@ function builtinFiles(): Plugin {
     async load(id) {
       if (id !== `\0${ID}`) return null;
       const { makeMannequinVrm } = await import('./shared/assets/mannequin');
-      const ref = this.emitFile({ type: 'asset', name: MANNEQUIN, source: makeMannequinVrm({ version: '1.0' }) });
-      return `export const MANNEQUIN_URL = import.meta.ROLLUP_FILE_URL_${ref};`;
+      const { walkCycleTracks } = await import('./shared/assets/walkCycle');
+      const { writeLoopTracks } = await import('./shared/assets/loopTracksFile');
+      const mannequin = this.emitFile({ type: 'asset', name: MANNEQUIN, source: makeMannequinVrm({ version: '1.0' }) });
+      const walk = this.emitFile({ type: 'asset', name: WALK, source: writeLoopTracks(walkCycleTracks()) });
+      return `export const MANNEQUIN_URL = import.meta.ROLLUP_FILE_URL_${mannequin};\nexport const WALK_TRACKS_URL = import.meta.ROLLUP_FILE_URL_${walk};`;
     },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        const file = Object.values(ctx.bundle ?? {}).find((a) => a.type === 'asset' && (a.names ?? []).includes(MANNEQUIN));
-        if (!file) throw new Error(`the built-in ${MANNEQUIN} is not in the bundle`);
-        return { html, tags: [{ tag: 'link', attrs: { rel: 'preload', as: 'fetch', crossorigin: true, href: `./${file.fileName}` }, injectTo: 'head' as const }] };
+        const tags = [MANNEQUIN, WALK].map((name) => {
+          const file = Object.values(ctx.bundle ?? {}).find((a) => a.type === 'asset' && (a.names ?? []).includes(name));
+          if (!file) throw new Error(`the built-in ${name} is not in the bundle`);
+          return { tag: 'link', attrs: { rel: 'preload', as: 'fetch', crossorigin: true, href: `./${file.fileName}` }, injectTo: 'head' as const };
+        });
+        return { html, tags };
       },
     },
   };

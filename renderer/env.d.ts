@@ -6,7 +6,8 @@ declare module 'virtual:vrma-i18n/*' {
   export default table;
 }
 
-/** The built-in mannequin's file, made at build time (electron.vite.config.ts: builtinFiles). */
+/** The built-in mannequin's and walk cycle's files, made at build time (electron.vite.config.ts: builtinFiles). */
 declare module 'virtual:vrma-builtin-files' {
   export const MANNEQUIN_URL: string;
+  export const WALK_TRACKS_URL: string;
 }

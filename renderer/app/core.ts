@@ -10,7 +10,8 @@ import type { WriteOptions } from '../../shared/formats/codecs';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
 import { makeMannequinVrm } from '../../shared/assets/mannequin';
-import { builtinMannequin } from './builtinFiles';
+import { builtinMannequin, builtinWalkTracks } from './builtinFiles';
+import { buildMotion } from '../../shared/vrma/buildMotion';
 import { makeWalkCycle } from '../../shared/assets/walkCycle';
 import { fail } from '../../shared/errors';
 
@@ -72,5 +73,7 @@ export async function mannequinBytes(version: '1.0' | '0.x' = '1.0'): Promise<Ui
 }
 
 export async function walkCycleMotion(): Promise<Motion | null> {
-  return makeWalkCycle();
+  // Its keys made by the build (builtinFiles.ts): only the Motion is built here, from the same numbers.
+  const built = await builtinWalkTracks();
+  return built ? buildMotion(built) : makeWalkCycle();
 }

@@ -8,6 +8,8 @@ import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser } from '../helpers/brow
 import { startHost } from '../helpers/host';
 import { CATALOGUE } from '../../shared/i18n/catalogue';
 import { makeMannequinVrm } from '../../shared/assets/mannequin';
+import { makeWalkCycle } from '../../shared/assets/walkCycle';
+import { writeVrma } from '../../shared/vrma/write';
 import { hook, openStudio, screenshot, state, waitForStudio } from './studioHarness';
 
 describe.skipIf(!HAS_CHROMIUM)(`first frame${HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM_REASON})`}`, () => {
@@ -37,7 +39,7 @@ describe.skipIf(!HAS_CHROMIUM)(`first frame${HAS_CHROMIUM ? '' : ` (skipped: ${N
     }
   });
 
-  it("draws the mannequin from the build's file, byte for byte the generator's, fetched from the page's start (issue 30)", async () => {
+  it("draws the mannequin and plays the walk from the build's files, byte for byte the generators', fetched from the page's start (issue 30)", async () => {
     const s = await openStudio();
     try {
       const fetched = await s.page.evaluate(async () => {
@@ -54,6 +56,11 @@ describe.skipIf(!HAS_CHROMIUM)(`first frame${HAS_CHROMIUM ? '' : ` (skipped: ${N
       expect(fetched!.bytes.length).toBe(generated.length);
       expect(Buffer.compare(Buffer.from(fetched!.bytes), Buffer.from(generated))).toBe(0);
       expect((await state(s.page)).avatarName).toBe('Mannequin');
+      // The walk: its keys from the build's file, the Motion built in the page; written, it is the generator's walk.
+      const walkFile = await s.page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/assets\/walk-cycle-[^/]*\.bin$/.test(e.name)));
+      expect(walkFile, 'a walk-cycle-*.bin fetched by the page').toBe(true);
+      const walk = Buffer.from(await hook<string>(s.page, 'motionBytes'), 'base64');
+      expect(Buffer.compare(walk, Buffer.from(writeVrma(makeWalkCycle())))).toBe(0);
       expect(s.errors).toEqual([]);
     } finally {
       await s.close();
