@@ -109,6 +109,50 @@ function i18nByLanguage(): Plugin {
 }
 
 /**
+ * The built-in mannequin and the walk cycle's keys as files of the build (issue 30): renderer/app/core.ts
+ * reads them through ./builtinFiles, which in the renderer's build is renderer/app/builtinFilesBuilt.ts,
+ * fetching `virtual:vrma-builtin-files`'s URLs: the bytes shared/assets (mannequin.ts, walkCycle.ts with
+ * loopTracksFile.ts) make, made here once instead of in every page before its first frame (75 ms of
+ * its main thread). index.html preloads both, so they are fetched beside the scripts. The dev server
+ * and the tests generate them in the page.
+ */
+function builtinFiles(): Plugin {
+  const ID = 'virtual:vrma-builtin-files';
+  const MANNEQUIN = 'mannequin.vrm';
+  const WALK = 'walk-cycle.bin';
+  return {
+    name: 'vrma-studio-builtin-files',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === './builtinFiles' && importer && /[\\/]renderer[\\/]app[\\/]core\.ts$/.test(importer)) return resolve(__dirname, 'renderer/app/builtinFilesBuilt.ts');
+      if (source === ID) return `\0${ID}`;
+      return null;
+    },
+    async load(id) {
+      if (id !== `\0${ID}`) return null;
+      const { makeMannequinVrm } = await import('./shared/assets/mannequin');
+      const { walkCycleTracks } = await import('./shared/assets/walkCycle');
+      const { writeLoopTracks } = await import('./shared/assets/loopTracksFile');
+      const mannequin = this.emitFile({ type: 'asset', name: MANNEQUIN, source: makeMannequinVrm({ version: '1.0' }) });
+      const walk = this.emitFile({ type: 'asset', name: WALK, source: writeLoopTracks(walkCycleTracks()) });
+      return `export const MANNEQUIN_URL = import.meta.ROLLUP_FILE_URL_${mannequin};\nexport const WALK_TRACKS_URL = import.meta.ROLLUP_FILE_URL_${walk};`;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const tags = [MANNEQUIN, WALK].map((name) => {
+          const file = Object.values(ctx.bundle ?? {}).find((a) => a.type === 'asset' && (a.names ?? []).includes(name));
+          if (!file) throw new Error(`the built-in ${name} is not in the bundle`);
+          return { tag: 'link', attrs: { rel: 'preload', as: 'fetch', crossorigin: true, href: `./${file.fileName}` }, injectTo: 'head' as const };
+        });
+        return { html, tags };
+      },
+    },
+  };
+}
+
+/**
  * renderer/main.ts imports the studio's chunk dynamically, so the session and settings calls go out
  * while it loads; without a hint the browser would only start fetching it when main.ts runs. This
  * adds <link rel="modulepreload"> for that chunk and every chunk it imports statically, so they are
@@ -169,7 +213,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'renderer'),
-    plugins: [basisWorker(), evalFreeFaceGlue(), i18nByLanguage(), preloadStudioChunk()],
+    plugins: [basisWorker(), evalFreeFaceGlue(), i18nByLanguage(), builtinFiles(), preloadStudioChunk()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       rollupOptions: { input: resolve(__dirname, 'renderer/index.html') },

@@ -7,6 +7,7 @@ import { t } from '../shared/i18n';
 import { startHostSession, takeHostToken } from './platform/httpStudioApi';
 import { startCalls } from './platform/startCalls';
 import { showNoAccessPage } from './shell/noAccessPage';
+import { testHookModule } from './shell/testHookModule';
 
 const root = document.getElementById('app') ?? document.body;
 // The studio's code (most of the page's script) is fetched and compiled while the host answers the
@@ -35,6 +36,8 @@ async function session(): Promise<boolean> {
 session().then(async (ok) => {
   if (!ok) return undefined;
   const early = startCalls();
+  // Only with VRMA_STUDIO_TEST_HOOK=1: its chunk loads beside the studio's, not after it.
+  void testHookModule();
   return (await studioModule).startStudio(root, early, await prelude);
 }).catch((e: unknown) => {
   // Never a blank screen: whatever broke is written where the studio would be.

@@ -35,6 +35,7 @@ import { isOurHost, sameOriginProblem } from './requestChecks';
 import { serveStatic } from './staticFiles';
 import { serveCall, serveEvents, serveFile, type ApiContext } from './apiRoutes';
 import { PieceStore } from '../services/pieceStore';
+import { sessionAnswers } from './sessionAnswers';
 
 export const TOKEN_HEADER = 'x-vrma-token';
 export const LAUNCH_CODE_HEADER = 'x-vrma-launch-code';
@@ -129,7 +130,8 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
         });
       }
       sockets.trust(req.socket);
-      return send(res, 200, encodeWire({ value: { token } }), WIRE_CONTENT_TYPE);
+      // With the answers of the page's first calls: one round trip fewer before its first frame.
+      return send(res, 200, encodeWire({ value: { token, answers: await sessionAnswers(backend) } }), WIRE_CONTENT_TYPE);
     }
 
     if (!checkToken(req)) return sendError(res, { code: 'DENIED', message: 'missing or wrong access token' });

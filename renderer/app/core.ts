@@ -10,6 +10,8 @@ import type { WriteOptions } from '../../shared/formats/codecs';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
 import { makeMannequinVrm } from '../../shared/assets/mannequin';
+import { builtinMannequin, builtinWalkTracks } from './builtinFiles';
+import { buildMotion } from '../../shared/vrma/buildMotion';
 import { makeWalkCycle } from '../../shared/assets/walkCycle';
 import { fail } from '../../shared/errors';
 
@@ -58,9 +60,16 @@ export async function checkMmdModel(name: string, bytes: Uint8Array): Promise<vo
 
 /** The built-in avatar, generated (static import: it is needed for the first frame, a lazy chunk would add a round trip). */
 export async function mannequinBytes(version: '1.0' | '0.x' = '1.0'): Promise<Uint8Array | null> {
+  // The build made the VRM 1.0 one already (builtinFiles.ts): fetched, not generated before the first frame.
+  if (version === '1.0') {
+    const built = await builtinMannequin();
+    if (built) return built;
+  }
   return makeMannequinVrm({ version });
 }
 
 export async function walkCycleMotion(): Promise<Motion | null> {
-  return makeWalkCycle();
+  // Its keys made by the build (builtinFiles.ts): only the Motion is built here, from the same numbers.
+  const built = await builtinWalkTracks();
+  return built ? buildMotion(built) : makeWalkCycle();
 }

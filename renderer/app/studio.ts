@@ -250,6 +250,9 @@ export class Studio {
     loaded.vrm.scene.updateMatrixWorld(true);
     this.frameAvatar();
     this.events.emit('avatar', loaded);
+    // What the views added for it (bone markers, IK handles, gaze target) is sent too: with no parallel
+    // shader compile, the first frame otherwise linked their three programs one after the other (issue 30).
+    this.viewport.prepare();
   }
 
   /** Points the camera at the avatar over the whole motion (F, and whenever a motion opens). */

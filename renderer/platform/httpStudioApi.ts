@@ -37,6 +37,12 @@ export const LAUNCH_CODE_HEADER = 'X-VRMA-Launch-Code';
 const TOKEN_STORAGE_KEY = 'vrma-studio-token';
 /** Set when sessionStorage is disabled: the token then lasts until reload. */
 let memoryToken: string | null = null;
+/**
+ * The answers of the page's first calls (getPlatform, getSettings) that came with the token
+ * (main/host/sessionAnswers.ts): each is taken by its first call, so the studio is built one round
+ * trip after the session instead of two (issue 30); every later call asks the host.
+ */
+let sessionAnswers = new Map<string, unknown>();
 
 /**
  * Redeems the launch code in ?code= for the session token (once; the code is then removed from the
@@ -56,8 +62,10 @@ export async function startHostSession(baseUrl = ''): Promise<void> {
     if (takeHostToken()) return;
     throw error;
   }
-  const body = decodeWire(new Uint8Array(await res.arrayBuffer()), { maxJsonBytes: 4096 }) as { value: { token: string } };
+  // The settings can be long (folders, recent files): the wire's own bound, not the token's 4 kB.
+  const body = decodeWire(new Uint8Array(await res.arrayBuffer())) as { value: { token: string; answers?: Record<string, unknown> } };
   memoryToken = body.value.token;
+  sessionAnswers = new Map(Object.entries(body.value.answers ?? {}));
   try {
     sessionStorage.setItem(TOKEN_STORAGE_KEY, body.value.token);
   } catch {
@@ -115,13 +123,20 @@ export function createHttpStudioApi(baseUrl = '', token: string | null = takeHos
   const failure = wireFailure;
   // Async, so a missing token rejects the call rather than throwing at the caller.
   const call = async <T>(method: StudioInvokeMethod, ...args: unknown[]): Promise<T> => postWireCall<T>({ baseUrl, token: headers()[TOKEN_HEADER] }, method, args);
+  // A call without arguments that the session answered already: that answer, once.
+  const first = async <T>(method: StudioInvokeMethod): Promise<T> => {
+    if (!sessionAnswers.has(method)) return call<T>(method);
+    const value = sessionAnswers.get(method) as T;
+    sessionAnswers.delete(method);
+    return value;
+  };
 
   const events = createEventStream(baseUrl, headers);
 
   let platform: Promise<PlatformInfo> | null = null;
   const api: StudioApi = {
     // What the host runs on does not change within a session: asked once (the test-hook check and the studio both read it at start).
-    getPlatform: () => (platform ??= call<PlatformInfo>('getPlatform').catch((e: unknown) => {
+    getPlatform: () => (platform ??= first<PlatformInfo>('getPlatform').catch((e: unknown) => {
       platform = null;
       throw e;
     })),
@@ -156,7 +171,7 @@ export function createHttpStudioApi(baseUrl = '', token: string | null = takeHos
     autosave: (session) => call('autosave', session),
     clearAutosave: () => call('clearAutosave'),
     checkRecovery: () => call('checkRecovery'),
-    getSettings: () => call('getSettings'),
+    getSettings: () => first('getSettings'),
     setSettings: (patch) => call('setSettings', patch),
     setCommands: (commands) => call('setCommands', commands),
     onCommand: (cb) => events.on('command', cb),

@@ -17,7 +17,8 @@ import { createViewportTools, registerMarkersCommand } from './viewportTools';
 import { createAutoKey } from './autoKeyCommand';
 import { createLibraryPanel } from '../panels/libraryPanel';
 import { bindFileDrop } from './fileDrop';
-import { testHookEnabled } from '../platform/testHookEnabled';
+import { testHookModule } from './testHookModule';
+import { watchFirstAvatarFrame } from './firstAvatarFrame';
 import { startCalls, type StartCalls } from '../platform/startCalls';
 import { syncDesktop } from './desktopSync';
 import { BUILTIN_AVATAR_NAME } from '../app/builtinAvatar';
@@ -42,14 +43,9 @@ export { prepareStudio };
  */
 export async function startStudio(root: HTMLElement, early: StartCalls = startCalls(), prelude: StudioPrelude = prepareStudio()): Promise<Studio> {
   const startedAt = performance.now();
-  // The test hook's chunk is fetched only when the host says it runs for tests (VRMA_STUDIO_TEST_HOOK=1),
-  // in parallel with the start-up below; it is installed before the first frame is drawn.
-  const testHookModule = testHookEnabled()
-    .then((on) => (on ? import('./testHook') : null))
-    .catch((e: unknown) => {
-      console.warn('test hook:', e);
-      return null;
-    });
+  // The test hook's chunk, fetched only when the host says it runs for tests (VRMA_STUDIO_TEST_HOOK=1),
+  // since the session's first calls (testHookModule.ts); the first frame does not wait for it.
+  const testHook = testHookModule();
   const { api, settings } = early;
   // The language is settled before anything is built, so the first frame is already in it.
   const language = new LanguageChoice(settings);
@@ -144,12 +140,15 @@ export async function startStudio(root: HTMLElement, early: StartCalls = startCa
     studio.messages.error(() => t('studio.mannequin.failed', { detail: errorText(e) }));
   }
   studio.setPlaying(studio.duration > 0);
-  const hook = await testHookModule;
-  hook?.installTestHook(studio, { viewport, poseEditor, ikHandles, lookAtTarget, contactStrip: timeline.contacts, timeline: timeline.view, startedAt, onionSkin: onionSkin.onion });
+  const firstAvatarFrameAt = watchFirstAvatarFrame(studio);
+  // Drawn in the page's next frame, with it: waiting for the test hook's chunk here (tests only) had
+  // made the first frame miss it and wait for the GPU process to raster the page first (issue 30).
+  viewport.start();
+  const hook = await testHook;
+  hook?.installTestHook(studio, { viewport, poseEditor, ikHandles, lookAtTarget, contactStrip: timeline.contacts, timeline: timeline.view, startedAt, firstAvatarFrameAt, onionSkin: onionSkin.onion });
   // The dope sheet's key geometry for e2e tests and the bench (only with the test hook).
   if (hook) (window as unknown as { __dopeSheet?: unknown }).__dopeSheet = dopeSheet;
   if (hook) (window as unknown as { __curveView?: unknown }).__curveView = curveView;
-  viewport.start();
   requestAnimationFrame(() => setTimeout(() => poseEditor.warmUp(), 200));
   // Autosave, crash recovery, recent projects and OS/command-line open requests (after the start-up document is in place).
   if (api) startDesktop(studio, api, library.element, loadMannequin);

@@ -30,6 +30,7 @@ export interface TestHookDeps {
   readonly contactStrip?: ContactStrip;
   readonly timeline: TimelineView;
   readonly startedAt: number;
+  readonly firstAvatarFrameAt: () => number | null;
   readonly onionSkin?: OnionSkin;
 }
 

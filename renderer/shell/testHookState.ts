@@ -21,6 +21,8 @@ export interface StateDeps {
   readonly contactStrip?: ContactStrip;
   readonly onionSkin?: OnionSkin;
   readonly startedAt: number;
+  /** The first frame with the avatar (firstAvatarFrame.ts: kept by the page, the hook may come later). */
+  readonly firstAvatarFrameAt: () => number | null;
 }
 
 /** Timeline layer paints, counted by wrapping the view's static draw and overlay paint on this instance. */
@@ -47,7 +49,7 @@ function toastsOf(studio: Studio) {
   }));
 }
 
-export function stateProbes(studio: Studio, { viewport, timeline, contactStrip, onionSkin, startedAt }: StateDeps, read: PoseReaders) {
+export function stateProbes(studio: Studio, { viewport, timeline, contactStrip, onionSkin, startedAt, firstAvatarFrameAt }: StateDeps, read: PoseReaders) {
   // Preview rebuilds: every motion change and every new avatar rebuilds the clip (Studio.rebuildPreview).
   let previewVersion = 0;
   studio.events.on('motion', () => previewVersion++);
@@ -63,19 +65,10 @@ export function stateProbes(studio: Studio, { viewport, timeline, contactStrip, 
     lastWritten = { kind: w.kind, path: w.path ?? null, size: w.size };
     lastBytes = keepBytes ? (w.bytes ?? null) : null;
   });
-  let firstAvatarFrameAt: number | null = null;
-  studio.viewport.onFrame(() => {
-    if (firstAvatarFrameAt === null && studio.avatar) {
-      // The frame being drawn now is the first one with the avatar in it.
-      queueMicrotask(() => {
-        firstAvatarFrameAt ??= performance.now();
-      });
-    }
-  });
   const { doc, history, clock } = studio;
   return {
     startedAt,
-    firstAvatarFrameAt: () => firstAvatarFrameAt,
+    firstAvatarFrameAt,
     framesDrawn: () => viewport.framesDrawn,
     state: () => ({
       time: clock.time,

@@ -14,6 +14,14 @@ export interface FramePose {
   readonly expressions?: Readonly<Record<string, number>>;
 }
 
+/** A baked loop's keys: rotations per bone, the hips' position and expression weights, all on one times array. */
+export interface LoopTracks {
+  readonly rotations: Readonly<Partial<Record<HumanBoneName, KeyTrack>>>;
+  readonly hipsTranslation: KeyTrack;
+  readonly expressions: Readonly<Record<string, KeyTrack>>;
+  readonly generator: string;
+}
+
 export const MAX_LOOP_SECONDS = 600;
 
 export function checkLoopOptions(duration: number, fps: number): void {
@@ -26,6 +34,15 @@ export function checkLoopOptions(duration: number, fps: number): void {
 }
 
 export function bakeLoop(duration: number, fps: number, poseAt: (t: number) => FramePose, generator: string): Motion {
+  return buildMotion(bakeLoopTracks(duration, fps, poseAt, generator));
+}
+
+/**
+ * The keys of a baked loop, as buildMotion takes them: every track on one times array. The pose
+ * function is the cost (the walk cycle's 67 poses: 30 ms); the renderer's build bakes the walk's keys
+ * ahead (loopTracksFile.ts) and the page only builds the Motion from them.
+ */
+export function bakeLoopTracks(duration: number, fps: number, poseAt: (t: number) => FramePose, generator: string): LoopTracks {
   checkLoopOptions(duration, fps);
   const n = Math.max(2, Math.round(duration * fps) + 1);
   const times = new Float32Array(n);
@@ -51,5 +68,5 @@ export function bakeLoop(duration: number, fps: number, poseAt: (t: number) => F
   for (const name of Object.keys(frames[0].expressions ?? {})) {
     expressions[name] = { times, values: Float32Array.from(frames, (f) => f.expressions![name]) };
   }
-  return buildMotion({ rotations, hipsTranslation: { times, values: hipsValues }, expressions, generator });
+  return { rotations, hipsTranslation: { times, values: hipsValues }, expressions, generator };
 }

@@ -9,7 +9,8 @@ import { conj, fromAxisAngle, mul } from '../math/quat';
 import type { HumanBoneName } from '../vrm/humanBones';
 import { STANDARD_OFFSETS } from '../vrm/standardSkeleton';
 import { armRotations, relaxedFingers } from './armPose';
-import { bakeLoop, checkLoopOptions, type FramePose } from './loopBaker';
+import { bakeLoopTracks, checkLoopOptions, type FramePose, type LoopTracks } from './loopBaker';
+import { buildMotion } from '../vrma/buildMotion';
 import { SOLE_POINTS } from './mannequinBody';
 import { periodicCurve } from './periodicCurve';
 import { pointOnBone, standardFk } from '../vrm/standardFk';
@@ -121,10 +122,15 @@ function halfway(q: Quat): Quat {
 }
 
 export function makeWalkCycle(opts: WalkOptions = {}): Motion {
+  return buildMotion(walkCycleTracks(opts));
+}
+
+/** The walk cycle's keys before they are a Motion (the renderer's build makes the default one ahead: loopTracksFile.ts). */
+export function walkCycleTracks(opts: WalkOptions = {}): LoopTracks {
   const duration = opts.duration ?? 2 * WALK_STRIDE_SECONDS;
   const fps = opts.fps ?? 30;
   checkLoopOptions(duration, fps);
   const strides = Math.max(1, Math.round(duration / WALK_STRIDE_SECONDS));
   const stride = duration / strides;
-  return bakeLoop(duration, fps, (t) => walkPoseAt(t, stride), 'VRMA Studio walk cycle generator');
+  return bakeLoopTracks(duration, fps, (t) => walkPoseAt(t, stride), 'VRMA Studio walk cycle generator');
 }
