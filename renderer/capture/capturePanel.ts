@@ -14,6 +14,7 @@ import { faceUnavailable } from './detailModels';
 import { detectFrames, loadVideo, type DetectOptions } from './videoFrames';
 import { poseWorkers } from './poseWorkers';
 import { detectFramesInWorkers } from './workerFrames';
+import { decodableVideo } from './decodedFrames';
 import type { DetectedFrame } from '../../shared/capture/landmarks';
 
 /** Frames read per second of video: the closed loop's rate, a tenth of the detector's cost of 30. */
@@ -73,6 +74,7 @@ export function createVideoCapturer(): Pick<VideoCapturer, 'capture'> {
         const frames = await readFrames(video, {
           fps: CAPTURE_FPS,
           details,
+          decodable: await decodableVideo(bytes),
           signal: abort.signal,
           preview: (frame) => {
             const now = performance.now();

@@ -6,6 +6,7 @@
  */
 import { MotionError } from '../../shared/errors';
 import type { DetectedFrame } from '../../shared/capture/landmarks';
+import type { DecodableVideo } from './decodedFrames';
 import { detectDetails, type DetailChoice } from './detailModels';
 import { lastStampMs, nextStamp, type PoseResults, type PoseSolution } from './poseModel';
 
@@ -51,6 +52,8 @@ export interface DetectOptions {
   readonly signal: AbortSignal;
   /** The hands and the face too (Settings.capture), on frames with a person. */
   readonly details?: DetailChoice;
+  /** The file's frames for WebCodecs (a WebM: decoded in order, not sought; decodedFrames.ts). */
+  readonly decodable?: DecodableVideo | null;
   onFrame(done: number, total: number): void;
   /** Sees each frame just before the model reads it (the panel draws a few of them). */
   preview?(frame: CanvasImageSource): void;
