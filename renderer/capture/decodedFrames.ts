@@ -36,6 +36,8 @@ const configOf = (v: WebmVideo): VideoDecoderConfig => ({
   codedWidth: v.track.width,
   codedHeight: v.track.height,
   ...(v.track.description ? { description: v.track.description } : {}),
+  // The colours the file says it has, as the player converts them (a recording's are BT.709, not the default).
+  ...(v.track.colorSpace ? { colorSpace: v.track.colorSpace as VideoColorSpaceInit } : {}),
 });
 
 const micros = (seconds: number) => Math.round(seconds * 1e6);

@@ -17,6 +17,16 @@ export interface WebmTrack {
   readonly height: number;
   /** The codec's private data (avcC, av1C) where the decoder needs it. */
   readonly description?: Uint8Array;
+  /** The track's Colour element in WebCodecs' names (VideoColorSpaceInit), where it has one. */
+  readonly colorSpace?: WebmColorSpace;
+}
+
+/** VideoColorSpaceInit's fields (a MediaRecorder recording says its colours: the player converts by them). */
+export interface WebmColorSpace {
+  readonly matrix?: string;
+  readonly transfer?: string;
+  readonly primaries?: string;
+  readonly fullRange?: boolean;
 }
 
 export interface WebmFrame {
@@ -52,6 +62,11 @@ const ID = {
   video: 0xe0,
   pixelWidth: 0xb0,
   pixelHeight: 0xba,
+  colour: 0x55b0,
+  matrix: 0x55b1,
+  range: 0x55b9,
+  transfer: 0x55ba,
+  primaries: 0x55bb,
   cluster: 0x1f43b675,
   timestamp: 0xe7,
   simpleBlock: 0xa3,
@@ -139,16 +154,35 @@ function codecOf(id: string, priv: Uint8Array | undefined): { codec: string; des
   return null;
 }
 
+/** Matroska's Colour codes (ITU-T H.273) in WebCodecs' names; codes it has no name for are left out. */
+const MATRIX: Readonly<Record<number, string>> = { 0: 'rgb', 1: 'bt709', 5: 'bt470bg', 6: 'smpte170m', 9: 'bt2020-ncl' };
+const TRANSFER: Readonly<Record<number, string>> = { 1: 'bt709', 6: 'smpte170m', 8: 'linear', 13: 'iec61966-2-1', 16: 'pq', 18: 'hlg' };
+const PRIMARIES: Readonly<Record<number, string>> = { 1: 'bt709', 5: 'bt470bg', 6: 'smpte170m', 9: 'bt2020', 12: 'smpte432' };
+
+function readColour(b: Uint8Array, colour: Element): WebmColorSpace {
+  const c: { matrix?: string; transfer?: string; primaries?: string; fullRange?: boolean } = {};
+  for (const e of children(b, colour.start, colour.end)) {
+    const v = uint(b, e);
+    if (e.id === ID.matrix && MATRIX[v]) c.matrix = MATRIX[v];
+    else if (e.id === ID.transfer && TRANSFER[v]) c.transfer = TRANSFER[v];
+    else if (e.id === ID.primaries && PRIMARIES[v]) c.primaries = PRIMARIES[v];
+    else if (e.id === ID.range && (v === 1 || v === 2)) c.fullRange = v === 2;
+  }
+  return c;
+}
+
 interface Track {
   number: number;
   codec: { codec: string; description?: Uint8Array } | null;
   width: number;
   height: number;
   encoded: boolean;
+  colorSpace?: WebmColorSpace;
 }
 
 function readTrack(b: Uint8Array, entry: Element): Track | null {
   let number = 0, type = 0, codecId = '', priv: Uint8Array | undefined, width = 0, height = 0, encoded = false;
+  let colorSpace: WebmColorSpace | undefined;
   for (const e of children(b, entry.start, entry.end)) {
     if (e.id === ID.trackNumber) number = uint(b, e);
     else if (e.id === ID.trackType) type = uint(b, e);
@@ -159,10 +193,11 @@ function readTrack(b: Uint8Array, entry: Element): Track | null {
       for (const v of children(b, e.start, e.end)) {
         if (v.id === ID.pixelWidth) width = uint(b, v);
         else if (v.id === ID.pixelHeight) height = uint(b, v);
+        else if (v.id === ID.colour) colorSpace = readColour(b, v);
       }
     }
   }
-  return type === 1 ? { number, codec: codecOf(codecId, priv), width, height, encoded } : null;
+  return type === 1 ? { number, codec: codecOf(codecId, priv), width, height, encoded, ...(colorSpace && Object.keys(colorSpace).length ? { colorSpace } : {}) } : null;
 }
 
 /** A block's header: its track, its time from the cluster's (signed 16 bits) and flags; null for another track. */
@@ -241,5 +276,5 @@ export function demuxWebm(b: Uint8Array): WebmVideo | null {
   const tick = scale / 1e9;
   const timed = frames.map((f) => ({ ...f, time: f.time * tick }));
   if (!timed.length || !timed[0].key) return null;
-  return { track: { ...track.codec, width: track.width, height: track.height }, frames: timed, tick };
+  return { track: { ...track.codec, width: track.width, height: track.height, ...(track.colorSpace ? { colorSpace: track.colorSpace } : {}) }, frames: timed, tick };
 }
