@@ -37,10 +37,30 @@ const configOf = (v: WebmVideo): VideoDecoderConfig => ({
   codedHeight: v.track.height,
   ...(v.track.description ? { description: v.track.description } : {}),
   // The colours the file says it has, as the player converts them (a recording's are BT.709, not the default).
-  ...(v.track.colorSpace ? { colorSpace: v.track.colorSpace as VideoColorSpaceInit } : {}),
+  colorSpace: (v.track.colorSpace ?? { matrix: 'smpte170m', primaries: 'smpte170m', transfer: 'smpte170m', fullRange: false }) as VideoColorSpaceInit,
 });
 
 const micros = (seconds: number) => Math.round(seconds * 1e6);
+
+/**
+ * `count` bitmaps of a decoded frame (closed here), through RGBA in memory: a bitmap made straight
+ * from the VideoFrame is converted on the GPU, and in software GL (SwiftShader, where this machine
+ * and many laptops without a GPU process it) that conversion and the worker's upload of it cost 30 ms
+ * of CPU a frame; from memory, 3.5 ms (the input path alone, 200 frames of the 1-minute clip,
+ * decoder → bitmap → a worker's texImage2D). The colours are converted by the frame's colour space,
+ * as the player does (capture-decode.test.ts compares them).
+ */
+function rgbaBitmaps(frame: VideoFrame, count: number): Promise<ImageBitmap>[] {
+  const [width, height] = [frame.displayWidth, frame.displayHeight];
+  const pixels = new Uint8ClampedArray(width * height * 4);
+  const image = frame.copyTo(pixels, { format: 'RGBA' }).then(
+    () => new ImageData(pixels, width, height),
+    (e: unknown) => {
+      throw new MotionError('UNSUPPORTED', 'capture.decode', { reason: (e as Error)?.message || String(e) });
+    },
+  ).finally(() => frame.close());
+  return Array.from({ length: count }, () => image.then((i) => createImageBitmap(i)));
+}
 
 /** The file ready to decode, or null: not a WebM this reads, or no decoder here for its codec (the caller seeks the <video>). */
 export async function decodableVideo(bytes: Uint8Array): Promise<DecodableVideo | null> {
@@ -70,13 +90,11 @@ export function decodeStretch(d: DecodableVideo, times: readonly number[], from:
   };
   const decoder = new VideoDecoder({
     output: (frame) => {
-      // Every sample that shows this frame (a sample rate above the video's shows a frame twice). The
-      // bitmap takes the frame's pixels when asked, so the frame goes back to the decoder at once.
-      while (want < wanted.length && wanted[want] <= frame.timestamp) {
-        ready.push(createImageBitmap(frame));
-        want++;
-      }
-      frame.close();
+      // Every sample that shows this frame (a sample rate above the video's shows a frame twice).
+      const count = wanted.slice(want).filter((t) => t <= frame.timestamp).length;
+      want += count;
+      if (count) ready.push(...rgbaBitmaps(frame, count));
+      else frame.close();
       signal();
     },
     error: (e) => {

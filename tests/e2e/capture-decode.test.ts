@@ -35,6 +35,10 @@ interface Compared {
   /** Per sample: the difference to the <video>'s picture there, and the smallest to its pictures one sample before and after. */
   same: number[];
   neighbour: number[];
+  /** Per sample: the stored frame (presentation order) the <video> showed, and the one the stretches gave. */
+  nearest: number[];
+  shownAt: number[];
+  starts: number[];
 }
 
 async function decodePage(page: Page): Promise<void> {
@@ -112,9 +116,19 @@ function compare(page: Page, b64: string, mime: string): Promise<Compared | stri
       same.push(diff(decoded[i], shown[i]));
       neighbour.push(Math.min(...[i - 1, i + 1].filter((j) => j >= 0 && j < n).map((j) => diff(decoded[i], shown[j]))));
     }
-    const best = decoded.map((a) => { let k = 0, m = Infinity; shown.forEach((b, j) => { const v = diff(a, b); if (v < m) [m, k] = [v, j]; }); return k; });
-    console.log(JSON.stringify({ cs: d.video.track.colorSpace, best, starts: d.starts.slice(0, 12), dur: video.duration, keys: d.video.frames.map((f, i) => f.key ? i : -1).filter((i) => i >= 0) }));
-    return { codec: d.video.track.codec, frames: d.video.frames.length, samples: n, ambiguous, same, neighbour };
+    // Every stored frame decoded, in presentation order: which one the player showed at each sample, and which the stretches gave.
+    const all: Float32Array[] = [];
+    const every = lib.decodeStretch(d, d.starts, 0, d.starts.length);
+    for (let j = 0; j < d.starts.length; j++) {
+      const b = await every.next();
+      all.push(grey(b));
+      b.close();
+    }
+    every.close();
+    const which = (a: Float32Array) => all.reduce((k, b, j) => (diff(a, b) < diff(a, all[k]) ? j : k), 0);
+    const nearest = shown.map(which);
+    const shownAt = decoded.map(which);
+    return { codec: d.video.track.codec, frames: d.video.frames.length, samples: n, ambiguous, same, neighbour, nearest, shownAt, starts: [...d.starts] };
   }, { b64, mime, fps: FPS, lead: LEAD_IN });
 }
 
@@ -165,6 +179,7 @@ function check(name: string, r: Compared | string, codec: RegExp): void {
     }, a sample away median ${median(r.neighbour).toFixed(2)} min ${Math.min(...r.neighbour).toFixed(2)}`,
   );
   expect(r.codec).toMatch(codec);
+  expect(r.shownAt, `frame starts ${r.starts.map((t) => t.toFixed(3)).join(' ')}`).toEqual(r.nearest);
   expect(r.samples - r.ambiguous).toBeGreaterThanOrEqual(Math.floor(r.samples * 0.8));
   // Every sample is the frame the player shows there, and not its neighbour's (the comparison bites).
   expect(worst).toBeLessThan(SAME);
@@ -178,7 +193,6 @@ describe.skipIf(!!SKIP)(`a WebM decoded in order against Chromium's player${SKIP
       const { webm } = await renderVideo(browser, danceShot(danceTruth(), 3, FPS));
       const context = await browser.newContext();
       const page = await context.newPage();
-      page.on('console', (m) => console.log('page:', m.text()));
       await decodePage(page);
       check('dance.webm', await compare(page, Buffer.from(webm).toString('base64'), 'video/webm'), /^vp8$/);
       for (const [mime, codec] of [['video/webm;codecs=vp8', /^vp8$/], ['video/webm;codecs=vp9', /^vp09\./]] as const) {
