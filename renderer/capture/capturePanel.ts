@@ -36,8 +36,10 @@ async function readFrames(video: HTMLVideoElement, o: DetectOptions): Promise<De
   if (o.signal.aborted) throw new DOMException('capture cancelled', 'AbortError');
   captureStats.runs++;
   captureStats.workers = workers?.length ?? 0;
-  // What a test can see of it: the workers reading the frames and whether they run the SIMD wasm.
+  // What a test can see of it: the workers reading the frames, whether they run the SIMD wasm, and
+  // whether the frames are decoded in order (a WebM) or sought in the <video>.
   video.closest('section')?.setAttribute('data-pose-workers', String(captureStats.workers));
+  video.closest('section')?.setAttribute('data-frames', o.decodable ? 'decoded' : 'sought');
   if (workers) video.closest('section')?.setAttribute('data-pose-simd', String(workers.every((w) => w.simd)));
   return workers ? detectFramesInWorkers(video, workers, o) : detectFrames(video, model!, o);
 }

@@ -79,9 +79,9 @@ export function decodeStretch(d: DecodableVideo, times: readonly number[], from:
   const picks = framePicks(d.starts, times.slice(from, to), d.video.tick).map((p) => d.order[p]);
   const wanted = picks.map((i) => micros(frames[i].time));
   // Decode from the last key frame at or before the first frame wanted, up to the last one wanted (file order).
-  let feed = picks.length ? Math.min(...picks) : 0;
+  let feed = picks.reduce((a, p) => Math.min(a, p), frames.length - 1);
   while (feed > 0 && !frames[feed].key) feed--;
-  const last = picks.length ? Math.max(...picks) : -1;
+  const last = picks.reduce((a, p) => Math.max(a, p), -1);
   const ready: Promise<ImageBitmap>[] = [];
   let want = 0, failure: unknown = null, flushed = false, flushDone = false, wake: (() => void) | null = null;
   const signal = () => {
@@ -91,7 +91,8 @@ export function decodeStretch(d: DecodableVideo, times: readonly number[], from:
   const decoder = new VideoDecoder({
     output: (frame) => {
       // Every sample that shows this frame (a sample rate above the video's shows a frame twice).
-      const count = wanted.slice(want).filter((t) => t <= frame.timestamp).length;
+      let count = 0;
+      while (want + count < wanted.length && wanted[want + count] <= frame.timestamp) count++;
       want += count;
       if (count) ready.push(...rgbaBitmaps(frame, count));
       else frame.close();
