@@ -175,9 +175,9 @@ function check(name: string, r: Compared | string, codec: RegExp, exact: boolean
   const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
   const off = r.nearest.flatMap((p, i) => (agree[i] ? [] : [`sample ${(i / FPS).toFixed(3)}: ours ${r.starts[r.shownAt[i]].toFixed(3)}, player ${r.starts[p].toFixed(3)}`]));
   console.log(
-    `${name}: ${r.codec}, ${r.frames} frames stored, ${r.samples} samples; the stored frame the player shows: ${agree.filter(Boolean).length} agree${off.length ? ` (${off.join('; ')})` : ''}; where they agree the pictures differ by at most ${
-      Math.max(...same).toFixed(2)
-    } (a sample away: median ${median(r.neighbour).toFixed(2)}, min ${Math.min(...r.neighbour).toFixed(2)})`,
+    `${name}: ${r.codec}, ${r.frames} frames stored, ${r.samples} samples; the stored frame the player shows: ${agree.filter(Boolean).length} agree${
+      off.length ? ` (${off.join('; ')})` : ''
+    }; where they agree the pictures differ by at most ${Math.max(...same).toFixed(2)} (a sample away: median ${median(r.neighbour).toFixed(2)}, min ${Math.min(...r.neighbour).toFixed(2)})`,
   );
   expect(r.codec).toMatch(codec);
   if (exact) expect(off).toEqual([]);

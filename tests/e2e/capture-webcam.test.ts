@@ -101,7 +101,11 @@ describe.skipIf(!!SKIP)(`capture from the webcam in the studio${SKIP ? ` (skippe
       // How the capture panel reads the recording's frames (it goes when done): MediaRecorder's WebM decoded in order.
       await page.evaluate(() => {
         const w = window as unknown as { framesRead?: string };
-        new MutationObserver(() => (w.framesRead ??= document.querySelector('#capture-panel')?.getAttribute('data-frames') ?? undefined)).observe(document.body, { subtree: true, attributes: true, childList: true });
+        new MutationObserver(() => (w.framesRead ??= document.querySelector('#capture-panel')?.getAttribute('data-frames') ?? undefined)).observe(document.body, {
+          subtree: true,
+          attributes: true,
+          childList: true,
+        });
       });
       await stop.dispatchEvent('click');
       await panel.waitFor({ state: 'detached', timeout: 60_000 });

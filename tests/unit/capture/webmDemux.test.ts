@@ -22,8 +22,7 @@ const str = (id: number[], s: string) => el(id, [...s].map((c) => c.charCodeAt(0
 const HEADER = el([0x1a, 0x45, 0xdf, 0xa3], [...str([0x42, 0x82], 'webm')]);
 /** A SimpleBlock of `track` at `rel` ticks after its cluster, its payload `n` bytes of `fill`. */
 const simple = (track: number, rel: number, key: boolean, fill: number, n = 5) => el([0xa3], [0x80 | track, (rel >> 8) & 0xff, rel & 0xff, key ? 0x80 : 0, ...Array(n).fill(fill)]);
-const track = (n: number, type: number, codec: string, extra: number[] = []) =>
-  el([0xae], [...uint([0xd7], n), ...uint([0x83], type), ...str([0x86], codec), ...extra]);
+const track = (n: number, type: number, codec: string, extra: number[] = []) => el([0xae], [...uint([0xd7], n), ...uint([0x83], type), ...str([0x86], codec), ...extra]);
 const video = (w: number, h: number) => el([0xe0], [...uint([0xb0], w), ...uint([0xba], h)]);
 
 /** MediaRecorder's layout: live (unknown sizes), audio then video, one cluster a second. */
