@@ -14,6 +14,7 @@ import { faceUnavailable } from './detailModels';
 import { detectFrames, loadVideo, type DetectOptions } from './videoFrames';
 import { poseWorkers } from './poseWorkers';
 import { detectFramesInWorkers } from './workerFrames';
+import { decodableVideo } from './decodedFrames';
 import type { DetectedFrame } from '../../shared/capture/landmarks';
 
 /** Frames read per second of video: the closed loop's rate, a tenth of the detector's cost of 30. */
@@ -35,8 +36,10 @@ async function readFrames(video: HTMLVideoElement, o: DetectOptions): Promise<De
   if (o.signal.aborted) throw new DOMException('capture cancelled', 'AbortError');
   captureStats.runs++;
   captureStats.workers = workers?.length ?? 0;
-  // What a test can see of it: the workers reading the frames and whether they run the SIMD wasm.
+  // What a test can see of it: the workers reading the frames, whether they run the SIMD wasm, and
+  // whether the frames are decoded in order (a WebM) or sought in the <video>.
   video.closest('section')?.setAttribute('data-pose-workers', String(captureStats.workers));
+  video.closest('section')?.setAttribute('data-frames', o.decodable ? 'decoded' : 'sought');
   if (workers) video.closest('section')?.setAttribute('data-pose-simd', String(workers.every((w) => w.simd)));
   return workers ? detectFramesInWorkers(video, workers, o) : detectFrames(video, model!, o);
 }
@@ -73,6 +76,7 @@ export function createVideoCapturer(): Pick<VideoCapturer, 'capture'> {
         const frames = await readFrames(video, {
           fps: CAPTURE_FPS,
           details,
+          decodable: await decodableVideo(bytes),
           signal: abort.signal,
           preview: (frame) => {
             const now = performance.now();

@@ -62,7 +62,7 @@ interface Solution<R> {
   setOptions(o: Record<string, unknown>): void;
   onResults(cb: (r: R) => void): void;
   initialize(): Promise<void>;
-  send(input: { image: HTMLVideoElement | HTMLCanvasElement }, timestamp?: number): Promise<void>;
+  send(input: { image: HTMLVideoElement | HTMLCanvasElement | ImageBitmap }, timestamp?: number): Promise<void>;
 }
 type HandsResults = { multiHandLandmarks?: Point[][] };
 type FaceResults = { multiFaceLandmarks?: Point[][] };
@@ -73,7 +73,7 @@ const flat = (points: readonly Point[]) => points.flatMap((p) => [p.x, p.y, p.z]
 function lazySolution<R>(make: () => Promise<Solution<R>>) {
   let ready: Promise<Solution<R>> | null = null;
   let last: R | null = null;
-  return async (image: HTMLVideoElement | HTMLCanvasElement, stamp: number): Promise<R | null> => {
+  return async (image: HTMLVideoElement | HTMLCanvasElement | ImageBitmap, stamp: number): Promise<R | null> => {
     ready ??= make().then(async (s) => {
       s.onResults((r) => (last = r));
       await s.initialize();
@@ -122,12 +122,13 @@ export interface Details extends HandsBySide {
 let faceProblem: string | null = null;
 export const faceUnavailable = (): string | null => faceProblem;
 
-/** The hands and the face on the frame shown (body: the pose's image landmarks of it, for the hands' sides). */
-export async function detectDetails(image: HTMLVideoElement, body: ArrayLike<number>, stampMs: number, choice: DetailChoice): Promise<Details> {
+/** The hands and the face on the frame shown (the video, or its decoded frame; body: the pose's image landmarks of it, for the hands' sides). */
+export async function detectDetails(image: HTMLVideoElement | ImageBitmap, body: ArrayLike<number>, stampMs: number, choice: DetailChoice): Promise<Details> {
   const out: { leftHand?: ArrayLike<number>; rightHand?: ArrayLike<number>; face?: ArrayLike<number> } = {};
   if (choice.hands) {
     const r = await hands(image, nextStamp(stampMs));
-    Object.assign(out, handsBySide((r?.multiHandLandmarks ?? []).map(flat), body, image.videoWidth / Math.max(1, image.videoHeight)));
+    const [w, h] = image instanceof HTMLVideoElement ? [image.videoWidth, image.videoHeight] : [image.width, image.height];
+    Object.assign(out, handsBySide((r?.multiHandLandmarks ?? []).map(flat), body, w / Math.max(1, h)));
   }
   if (choice.face && faceProblem === null) {
     try {

@@ -6,6 +6,7 @@
  */
 import { MotionError } from '../../shared/errors';
 import type { DetectedFrame } from '../../shared/capture/landmarks';
+import { decodeStretch, type DecodableVideo, type FrameSource } from './decodedFrames';
 import { detectDetails, type DetailChoice } from './detailModels';
 import { lastStampMs, nextStamp, type PoseResults, type PoseSolution } from './poseModel';
 
@@ -51,6 +52,8 @@ export interface DetectOptions {
   readonly signal: AbortSignal;
   /** The hands and the face too (Settings.capture), on frames with a person. */
   readonly details?: DetailChoice;
+  /** The file's frames for WebCodecs (a WebM: decoded in order, not sought; decodedFrames.ts). */
+  readonly decodable?: DecodableVideo | null;
   onFrame(done: number, total: number): void;
   /** Sees each frame just before the model reads it (the panel draws a few of them). */
   preview?(frame: CanvasImageSource): void;
@@ -64,46 +67,61 @@ export function sampleTimes(duration: number, fps: number): number[] {
 
 /**
  * Every sampled frame's landmarks (a frame without a person has none); stops with an AbortError when cancelled.
- * The decoder works while the model does: each frame is copied out (an ImageBitmap) and the seek to the
- * next one starts before the pose model reads the copy, so decoding runs on the media threads during
- * inference (with the hands or the face the next seek waits: they read the video element itself).
+ * A WebM is decoded in order (decodedFrames.ts), a few frames ahead of the model. Another file is
+ * sought: each frame is copied out (an ImageBitmap) and the seek to the next one starts before the
+ * pose model reads the copy, so decoding runs on the media threads during inference (with the hands
+ * or the face the next seek waits: they read the video element itself).
  */
 export async function detectFrames(video: HTMLVideoElement, pose: PoseSolution, o: DetectOptions): Promise<DetectedFrame[]> {
+  const times = sampleTimes(video.duration, o.fps);
+  const source = o.decodable ? decodeStretch(o.decodable, times, 0, times.length) : null;
+  try {
+    return await readFrames(video, pose, o, times, source);
+  } finally {
+    source?.close();
+  }
+}
+
+async function readFrames(video: HTMLVideoElement, pose: PoseSolution, o: DetectOptions, times: readonly number[], source: FrameSource | null): Promise<DetectedFrame[]> {
   let result: PoseResults | null = null;
   pose.onResults((r) => (result = r));
-  const times = sampleTimes(video.duration, o.fps);
   const frames: DetectedFrame[] = [];
   const details = o.details && (o.details.hands || o.details.face) ? o.details : null;
   // Each run continues a second after the model's last stamp (poseModel: they must increase).
   const base = lastStampMs() + 1000;
-  let seeking = seek(video, times[0]);
+  let seeking = source ? null : seek(video, times[0]);
   for (const [i, time] of times.entries()) {
     if (o.signal.aborted) throw new DOMException('capture cancelled', 'AbortError');
-    await seeking;
     const next = times[i + 1];
-    // The first frame goes to the model as the video itself (it is read twice, below, before any overlap).
-    const overlap = !details && next !== undefined && i > 0;
-    const shown = overlap ? await createImageBitmap(video) : null;
-    if (overlap) seeking = seek(video, next);
-    // The model's first frame of a run is read twice (the first answer dropped): on the CPU path the
-    // first read of a new clip can miss a person the second read finds (capture-face's first frame).
-    if (i === 0) await pose.send({ image: video }, nextStamp(base - 500));
-    o.preview?.(shown ?? video);
-    result = null;
-    const stamp = nextStamp(base + time * 1000);
+    let shown: ImageBitmap | null = null;
+    if (source) shown = await source.next();
+    else {
+      await seeking;
+      // The first frame goes to the model as the video itself (it is read twice, below, before any overlap).
+      const overlap = !details && next !== undefined && i > 0;
+      shown = overlap ? await createImageBitmap(video) : null;
+      seeking = overlap ? seek(video, next) : null;
+    }
+    const image = shown ?? video;
     try {
-      await pose.send({ image: shown ?? video }, stamp);
+      // The model's first frame of a run is read twice (the first answer dropped): on the CPU path the
+      // first read of a new clip can miss a person the second read finds (capture-face's first frame).
+      if (i === 0) await pose.send({ image }, nextStamp(base - 500));
+      o.preview?.(image);
+      result = null;
+      const stamp = nextStamp(base + time * 1000);
+      await pose.send({ image }, stamp);
+      const r = result as PoseResults | null;
+      if (!r?.poseWorldLandmarks || !r.poseLandmarks) frames.push({ time });
+      else {
+        const landmarks = r.poseLandmarks.flatMap((p) => [p.x, p.y, p.z]);
+        const more = details ? await detectDetails(image, landmarks, stamp, details) : {};
+        frames.push({ time, world: r.poseWorldLandmarks.flatMap((p) => [p.x, p.y, p.z]), image: landmarks, visibility: r.poseLandmarks.map((p) => p.visibility ?? 1), ...more });
+      }
     } finally {
       shown?.close();
     }
-    const r = result as PoseResults | null;
-    if (!r?.poseWorldLandmarks || !r.poseLandmarks) frames.push({ time });
-    else {
-      const image = r.poseLandmarks.flatMap((p) => [p.x, p.y, p.z]);
-      const more = details ? await detectDetails(video, image, stamp, details) : {};
-      frames.push({ time, world: r.poseWorldLandmarks.flatMap((p) => [p.x, p.y, p.z]), image, visibility: r.poseLandmarks.map((p) => p.visibility ?? 1), ...more });
-    }
-    if (!overlap && next !== undefined) seeking = seek(video, next);
+    if (!source && !seeking && next !== undefined) seeking = seek(video, next);
     o.onFrame(i + 1, times.length);
   }
   await seeking;

@@ -51,6 +51,8 @@ describe.skipIf(!!SKIP)(`capture from a video in the studio${SKIP ? ` (skipped: 
       const cores = await page.evaluate(() => navigator.hardwareConcurrency);
       expect(await panel.getAttribute('data-pose-workers')).toBe(String(Math.min(2, cores)));
       expect(await panel.getAttribute('data-pose-simd')).toBe('true');
+      // A WebM's frames are decoded in order (renderer/capture/decodedFrames), not sought in the <video>.
+      expect(await panel.getAttribute('data-frames')).toBe('decoded');
       expect(await page.locator('#capture-video').isVisible()).toBe(false);
       expect(await page.locator('#capture-preview').evaluate((c: HTMLCanvasElement) => ({ w: c.width, h: c.height, shown: c.getBoundingClientRect().width > 0 }))).toEqual({ w: W, h: H, shown: true });
       // The click as an event: the page's thread is busy inside the detector most of the time, and

@@ -98,6 +98,15 @@ describe.skipIf(!!SKIP)(`capture from the webcam in the studio${SKIP ? ` (skippe
       await expect.poll(() => panel.getAttribute('data-skeleton-lines').then(Number), { timeout: 120_000 }).toBeGreaterThanOrEqual(12);
       await expect.poll(() => page.locator('#webcam-status').textContent(), { timeout: 30_000 }).toMatch(new RegExp(`^Recording: ([${RECORD_SECONDS}-9]|\\d\\d+) s`));
       const errorsBefore = await errorCount(page);
+      // How the capture panel reads the recording's frames (it goes when done): MediaRecorder's WebM decoded in order.
+      await page.evaluate(() => {
+        const w = window as unknown as { framesRead?: string };
+        new MutationObserver(() => (w.framesRead ??= document.querySelector('#capture-panel')?.getAttribute('data-frames') ?? undefined)).observe(document.body, {
+          subtree: true,
+          attributes: true,
+          childList: true,
+        });
+      });
       await stop.dispatchEvent('click');
       await panel.waitFor({ state: 'detached', timeout: 60_000 });
 
@@ -114,6 +123,7 @@ describe.skipIf(!!SKIP)(`capture from the webcam in the studio${SKIP ? ` (skippe
       const st = await state(page);
       expect(st.messages.filter((m) => m.kind === 'error')).toEqual([]);
       expect(st.motionName).toMatch(NAME);
+      expect(await page.evaluate(() => (window as unknown as { framesRead?: string }).framesRead)).toBe('decoded');
       expect(st.document).toMatchObject({ needsSave: true, filePath: null, sourcePath: null });
       const done = st.messages.find((m) => m.text.startsWith('Captured webcam'))?.text ?? '';
       expect(done).toMatch(/a person in (\d+) of (\d+) frames\. Save asks where to write webcam .*\.vrma\./);

@@ -1,12 +1,13 @@
 /**
  * A minimal WebM (Matroska) file around VP8 frames encoded in the page by WebCodecs: EBML header,
- * one segment with its duration, one video track and one cluster of SimpleBlocks with the frames' own
- * timestamps (milliseconds). Enough for Chromium's demuxer, written here so a test's video has exact
+ * one segment with its duration, one video track and a cluster of SimpleBlocks from each key frame on
+ * (as MediaRecorder writes them), with the frames' own timestamps (milliseconds). A block's time is a
+ * signed 16-bit offset from its cluster's: one cluster for a whole minute wrapped past 32.767 s. Enough for Chromium's demuxer, written here so a test's video has exact
  * frame times (MediaRecorder's are the wall clock, and it drops frames on a loaded machine).
  */
 export interface EncodedFrame {
   readonly data: Uint8Array;
-  /** Milliseconds from the start (under 32.7 s: one cluster). */
+  /** Milliseconds from the start. */
   readonly timeMs: number;
   readonly key: boolean;
 }
@@ -58,12 +59,21 @@ export function writeWebm(frames: readonly EncodedFrame[], width: number, height
       ...el([0xe0], [...uint([0xb0], width), ...uint([0xba], height)]),
     ]),
   );
-  const blocks: number[] = [];
+  const clusters: number[][] = [];
+  let start = 0;
+  let blocks: number[] = [];
+  const close = () => blocks.length && clusters.push(el([0x1f, 0x43, 0xb6, 0x75], [...uint([0xe7], start), ...blocks]));
   for (const f of frames) {
-    const rel = Math.round(f.timeMs);
+    const ms = Math.round(f.timeMs);
+    // A key frame starts a cluster; so does an offset that no longer fits the block's 16 bits.
+    if (f.key || ms - start > 0x7fff) {
+      close();
+      [start, blocks] = [ms, []];
+    }
+    const rel = ms - start;
     blocks.push(...el([0xa3], [0x81, (rel >> 8) & 0xff, rel & 0xff, f.key ? 0x80 : 0x00, ...f.data]));
   }
-  const cluster = el([0x1f, 0x43, 0xb6, 0x75], [...uint([0xe7], 0), ...blocks]);
-  const segment = el([0x18, 0x53, 0x80, 0x67], [...info, ...tracks, ...cluster]);
+  close();
+  const segment = el([0x18, 0x53, 0x80, 0x67], [...info, ...tracks, ...clusters.flat()]);
   return Uint8Array.from([...header, ...segment]);
 }
