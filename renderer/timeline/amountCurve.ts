@@ -168,7 +168,10 @@ function measureLater(motion: Motion, steps: (() => void)[], ready: () => void):
       job.ready();
     }
   };
-  if (!offered) return idle(slice);
+  if (!offered) {
+    idle(slice);
+    return;
+  }
   const start = (a?: OfferedAmounts) => {
     take(motion, a);
     if (measuring === job) idle(slice);

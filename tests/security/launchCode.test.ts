@@ -50,7 +50,10 @@ describe('security: launch code instead of the token in the URL (finding 5)', ()
     const first = await redeem(code);
     expect(first.status).toBe(200);
     // The token, with the answers of the page's first two calls (issue 30: main/host/sessionAnswers.ts).
-    expect(decoded(first).value).toEqual({ token: host.token, answers: { getPlatform: decoded(await call(host, 'getPlatform', [])).value, getSettings: decoded(await call(host, 'getSettings', [])).value } });
+    expect(decoded(first).value).toEqual({
+      token: host.token,
+      answers: { getPlatform: decoded(await call(host, 'getPlatform', [])).value, getSettings: decoded(await call(host, 'getSettings', [])).value },
+    });
     const second = await redeem(code);
     expect(second.status).toBe(403);
     expect(decoded(second).error?.message).toMatch(/already used.*press Enter/i);
