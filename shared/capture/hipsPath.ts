@@ -57,39 +57,18 @@ export function focalPixels(cam: CameraModel): number {
 
 /**
  * Where the hips' centre is in the camera's frame (MediaPipe's axes: x right, y down, z away, metres):
- * its depth is the one at which the torso, placed around the hips' image point, projects to the size
- * it has in pixels; its x and y the hips' image point at that depth.
- *
- * `across`: the pinhole camera solved with each joint at its own depth (the world landmarks' z), from
- * the first guess of the torso's size across the camera's axis. Without it, the torso's full metric
- * length over its pixel size, which puts a torso bent toward the camera too far away (short in the
- * image for its length). The hips path takes it; the limbs' depth refit (limbDepth) keeps the full
- * length for now, which measured better for the limbs on 05_20 (tests/e2e/capture-closed-loop).
+ * its depth is the torso's metric size over its size in pixels times the focal length, its x and y
+ * the hips' image point at that depth.
  */
-export function hipsInCamera(fr: HipsFrame, cam: CameraModel, f = focalPixels(cam), across = false): Vec3 {
+export function hipsInCamera(fr: HipsFrame, cam: CameraModel, f = focalPixels(cam)): Vec3 {
   let px = 0, m = 0;
   for (const [a, b] of SCALE_SEGMENTS) {
     px += dist(fr.image, I[a], I[b], cam.width, cam.height, false);
-    m += dist(fr.world, I[a], I[b], 1, 1, !across);
+    m += dist(fr.world, I[a], I[b]);
   }
+  const depth = (f * m) / Math.max(px, 1e-9);
   const u = ((fr.image[I.leftHip * 3] + fr.image[I.rightHip * 3]) / 2) * cam.width - cam.width / 2;
   const v = ((fr.image[I.leftHip * 3 + 1] + fr.image[I.rightHip * 3 + 1]) / 2) * cam.height - cam.height / 2;
-  let depth = (f * m) / Math.max(px, 1e-9);
-  // The torso's pixel size at a depth, each joint at the hips' depth plus its own z: the size falls
-  // as the depth grows, and a few rescalings settle it (within 0.1% after three here).
-  const projected = (z: number) => {
-    const at = (j: number): [number, number] => {
-      const d = z + fr.world[j * 3 + 2];
-      return [(f * ((u * z) / f + fr.world[j * 3])) / d, (f * ((v * z) / f + fr.world[j * 3 + 1])) / d];
-    };
-    let sum = 0;
-    for (const [a, b] of SCALE_SEGMENTS) {
-      const p = at(I[a]), q = at(I[b]);
-      sum += Math.hypot(p[0] - q[0], p[1] - q[1]);
-    }
-    return sum;
-  };
-  if (across) { for (let it = 0; it < 4 && depth > 0.2; it++) depth *= projected(depth) / Math.max(px, 1e-9); }
   return [(u * depth) / f, (v * depth) / f, depth];
 }
 
@@ -100,12 +79,9 @@ export function hipsPath(frames: readonly HipsFrame[], cam: CameraModel): Vec3[]
   const legs = frames.map((fr) => Math.max(legOf(fr.world, 'left'), legOf(fr.world, 'right')));
   const scale = STANDARD_LEG / (median(legs) || 1);
 
-  // Camera frame with y up (the image's y is down). The pinhole solved joint by joint (hipsInCamera): on
-  // the closed loop's kneeling clip (tests/helpers/closedLoopShots, the hips 2.6–2.9 m away) the
-  // torso's full length put them 3.0–4.1 m away, solved 2.9–3.1 m, and the path's error went 27.6 →
-  // 6.2 cm median (the spin 27.7 → 13.4, 05_20 3.4 → 3.7).
+  // Camera frame with y up (the image's y is down).
   const camera = frames.map((fr) => {
-    const [x, y, z] = hipsInCamera(fr, cam, f, true);
+    const [x, y, z] = hipsInCamera(fr, cam, f);
     return [x, -y, z] as const;
   });
 
