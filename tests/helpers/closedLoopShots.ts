@@ -62,7 +62,15 @@ export const CLOSED_LOOP_CLIPS = {
     camera: { offset: [-2.8, 0], around: 'mean', height: 1.0, lookHeight: 0.85 },
   },
   pirouette: { label: 'pirouette', motion: 'bvh/pirouette.bvh', avatar: 'mannequin', start: 0.5, fps: 10, count: 30, camera: { offset: [0, 3.2], around: 'mean', height: 1.0, lookHeight: 0.85 } },
-  voxels: { label: '05_20 cryptovoxels', motion: 'bvh/cmu_05_20-mb.bvh', avatar: 'vrm0/cryptovoxels.vrm', start: 0, fps: 10, count: 30, camera: { offset: [0, 2.8], around: 'start', height: 1.0, lookHeight: 0.85 } },
+  voxels: {
+    label: '05_20 cryptovoxels',
+    motion: 'bvh/cmu_05_20-mb.bvh',
+    avatar: 'vrm0/cryptovoxels.vrm',
+    start: 0,
+    fps: 10,
+    count: 30,
+    camera: { offset: [0, 2.8], around: 'start', height: 1.0, lookHeight: 0.85 },
+  },
 } as const satisfies Record<string, ClosedLoopClip>;
 
 /** The three motions the aims are measured on (the other two are reported beside them). */
