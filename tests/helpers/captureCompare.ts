@@ -7,9 +7,9 @@ import { standardFk, type StandardPose } from '../../shared/vrm/standardFk';
 import { bodyLandmarksFromFlat, type DetectedFrame, type PoseLandmarkName } from '../../shared/capture/landmarks';
 import { landmarksOfPose } from '../../shared/capture/landmarkRig';
 import { solveBody } from '../../shared/capture/bodySolver';
-import { rotateVec } from '../../shared/math/quat';
+import { fromAxisAngle, IDENTITY, rotateVec } from '../../shared/math/quat';
 import { dot3, normalize3, sub3 } from '../../shared/math/vec3';
-import { durationOf, type Motion, type Vec3 } from '../../shared/motion/types';
+import { durationOf, type Motion, type Quat, type Vec3 } from '../../shared/motion/types';
 import { normalizedPoseAt } from '../../shared/vrma/fk';
 import type { HumanBoneName } from '../../shared/vrm/humanBones';
 
@@ -27,6 +27,18 @@ export const PARTS: readonly Part[] = [
     { name: `${s} foot`, dir: seg(`${s}Foot`, `${s}Toes`) },
   ]),
 ];
+
+/**
+ * The rotation taking the world's directions into the frame a capture from a camera at `position`
+ * looking at `target` is in: its heading only (x to the image's right, y up, z toward the camera, level).
+ * A camera straight in front of the figure on +z gives the identity. The camera's pitch is left out:
+ * BlazePose's world landmarks come out upright at a few degrees of pitch (05_20's shot, 3° down: limbs
+ * 10.7° median with the heading alone, 12.3° with the pitch turned in as well).
+ */
+export function cameraView(position: Vec3, target: Vec3): Quat {
+  const back = normalize3([position[0] - target[0], 0, position[2] - target[2]]);
+  return fromAxisAngle([0, 1, 0], -Math.atan2(back[0], back[2]));
+}
 
 export interface Stats {
   readonly median: number;
@@ -48,6 +60,8 @@ export interface Comparison {
   readonly all: Stats;
   /** Degrees over the limbs (upper arms, forearms, thighs, shins): what the issue's aims are about. */
   readonly limbs: Stats;
+  /** The limbs' degrees, every part and frame (clips pool them: one median over several clips). */
+  readonly limbSamples: readonly number[];
   /** Metres: hips path after both paths' mean positions are made to coincide. */
   readonly hips: Stats;
   /** Frames the detector found a person in, of those rendered. */
@@ -59,9 +73,17 @@ export interface Comparison {
  * `captured` key 0 is the first frame with a person (its time in `frames`), plus `cut` seconds when
  * the outlier fixer dropped frames at the start; frames it dropped at either end are not compared.
  * `truthTime`: where in the truth a frame's time is (a fake webcam loops its clip from a moment the
- * test does not choose).
+ * test does not choose). `view`: the world's directions in the camera's frame (cameraView); a capture sees
+ * the body in the camera's frame, so the truth is turned into it before the two are compared.
  */
-export function compareCapture(truth: Motion, captured: Motion, frames: readonly DetectedFrame[], cut = 0, truthTime: (t: number) => number = (t) => t): Comparison {
+export function compareCapture(
+  truth: Motion,
+  captured: Motion,
+  frames: readonly DetectedFrame[],
+  cut = 0,
+  truthTime: (t: number) => number = (t) => t,
+  view: Quat = IDENTITY,
+): Comparison {
   const first = frames.find((f) => f.world)!.time;
   const t0 = first + cut;
   const end = durationOf(captured) + t0 + 1e-4;
@@ -73,12 +95,12 @@ export function compareCapture(truth: Motion, captured: Motion, frames: readonly
     const a = normalizedPoseAt(truth, truthTime(f.time)), b = normalizedPoseAt(captured, f.time - t0);
     const pa = standardFk(a.rotations), pb = standardFk(b.rotations);
     for (const part of PARTS) {
-      const e = (Math.acos(Math.min(1, Math.max(-1, dot3(normalize3(part.dir(pa)), normalize3(part.dir(pb)))))) * 180) / Math.PI;
+      const e = (Math.acos(Math.min(1, Math.max(-1, dot3(normalize3(rotateVec(view, part.dir(pa))), normalize3(part.dir(pb)))))) * 180) / Math.PI;
       per[part.name].push(e);
       all.push(e);
       if (/arm|forearm|thigh|shin/.test(part.name)) limbs.push(e);
     }
-    tp.push(a.hipsPosition ?? [0, 0, 0]);
+    tp.push(rotateVec(view, a.hipsPosition ?? [0, 0, 0]));
     cp.push(b.hipsPosition ?? [0, 0, 0]);
   }
   const mean = (v: Vec3[]) => v.reduce((s, p) => [s[0] + p[0] / v.length, s[1] + p[1] / v.length, s[2] + p[2] / v.length] as Vec3, [0, 0, 0] as Vec3);
@@ -88,6 +110,7 @@ export function compareCapture(truth: Motion, captured: Motion, frames: readonly
     parts: Object.fromEntries(Object.entries(per).map(([k, v]) => [k, stats(v)])),
     all: stats(all),
     limbs: stats(limbs),
+    limbSamples: limbs,
     hips: stats(hips),
     found: seen.length,
     rendered: frames.length,
@@ -132,7 +155,7 @@ const angle = (a: Vec3, b: Vec3) => (Math.acos(Math.min(1, Math.max(-1, dot3(nor
  * solver loses nothing on the truth and its result on the detector's landmarks matches the detector's
  * segments, the error is the detector's.
  */
-export function errorSources(truth: Motion, frames: readonly DetectedFrame[]): ErrorSources {
+export function errorSources(truth: Motion, frames: readonly DetectedFrame[], view: Quat = IDENTITY): ErrorSources {
   const per: Record<string, number[]> = Object.fromEntries(LIMB_SEGMENTS.map(([n]) => [n, []]));
   const det: number[] = [], onTruth: number[] = [], onDet: number[] = [];
   const limbParts = PARTS.filter((p) => /arm|forearm|thigh|shin/.test(p.name));
@@ -141,14 +164,14 @@ export function errorSources(truth: Motion, frames: readonly DetectedFrame[]): E
     const tp = standardFk(normalizedPoseAt(truth, f.time).rotations);
     const T = landmarksOfPose(tp), D = bodyLandmarksFromFlat(f.world);
     for (const [name, a, b] of LIMB_SEGMENTS) {
-      const e = angle(sub3(T[b], T[a]), sub3(D[b], D[a]));
+      const e = angle(rotateVec(view, sub3(T[b], T[a])), sub3(D[b], D[a]));
       per[name].push(e);
       det.push(e);
     }
     const st = standardFk(solveBody(T).rotations), sd = standardFk(solveBody(D).rotations);
     for (const part of limbParts) {
       onTruth.push(angle(part.dir(tp), part.dir(st)));
-      onDet.push(angle(part.dir(tp), part.dir(sd)));
+      onDet.push(angle(rotateVec(view, part.dir(tp)), part.dir(sd)));
     }
   }
   return {

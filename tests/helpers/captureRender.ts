@@ -27,7 +27,7 @@ const PAGE = `<!doctype html><html><head><meta charset="utf-8">
 <script type="module">
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
-import { VRMLoaderPlugin } from '@pixiv/three-vrm';
+import { VRMLoaderPlugin, VRMUtils } from '@pixiv/three-vrm';
 import { VRMAnimationLoaderPlugin, createVRMAnimationClip } from '@pixiv/three-vrm-animation';
 // Clothes, skin and hair on the grey mannequin: BlazePose tells front from back by the face and the
 // head, and a uniform grey figure reads as seen from behind as often as from the front.
@@ -91,6 +91,8 @@ async function scene3(o) {
   loader.register((p) => new VRMAnimationLoaderPlugin(p));
   const bytes = (b64) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)).buffer;
   const vrm = (await loader.parseAsync(bytes(o.vrm), '')).userData.vrm;
+  // A VRM 0.x avatar faces −z; turned as the studio's preview turns it, it faces the camera as a 1.0 one does.
+  if (vrm.meta?.metaVersion === '0') VRMUtils.rotateVRM0(vrm);
   scene.add(vrm.scene);
   if (o.dress) dress(vrm);
   if (o.floor) vrm.scene.traverse((obj) => { if (obj.isMesh) obj.castShadow = true; });
