@@ -7,8 +7,8 @@
  * BENCH_FILTER=bedroomIdle node --import tsx bench/run.ts (after a build).
  */
 import type { Page } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../tests/helpers/browser';
-import { hookCall, withStudioPage } from './studioPage';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../testkit/browser';
+import { hookCall, withStudioPage } from '../testkit/studioPage';
 import { measurePageCpu, percent } from './pageCpu';
 import { printTable } from './timing';
 

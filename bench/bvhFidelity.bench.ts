@@ -10,7 +10,7 @@ import { createPoseEvaluator } from '../shared/vrma/fk';
 import { rotateVec } from '../shared/math/quat';
 import type { Vec3 } from '../shared/motion/types';
 import type { HumanBoneName } from '../shared/vrm/humanBones';
-import { LIMB_TARGETS, angleDeg, bestRotation, percentile, referenceFk } from '../tests/unit/convert/bvhKit';
+import { LIMB_TARGETS, angleDeg, bestRotation, percentile, referenceFk } from '../testkit/bvhKit';
 import { printTable, timeIt } from './timing';
 
 const DIR = join(__dirname, '..', '..', 'shared', 'fixtures', 'bvh');

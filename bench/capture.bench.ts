@@ -10,18 +10,18 @@
  *
  * The dance's face is about 25 px, too small for the face model to find, so its "+ face" row is the
  * face detector alone. The face's own cost is measured on the close-up of capture-face.test.ts
- * (tests/helpers/drawnFace: a drawn face the model finds in every frame): "close-up: full + face"
+ * (testkit/drawnFace: a drawn face the model finds in every frame): "close-up: full + face"
  * minus "close-up: full" is the face model's CPU per frame (its refined mesh, eyes, lips and irises).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser } from '../tests/helpers/browser';
-import { renderAndDetect } from '../tests/helpers/captureRender';
+import { launchBrowser } from '../testkit/browser';
+import { renderAndDetect } from '../testkit/captureRender';
 import { convertToMotion } from '../shared/formats/index';
 import { makeMannequinVrm } from '../shared/assets/mannequin';
 import { writeVrma } from '../shared/vrma/write';
 import { normalizedPoseAt } from '../shared/vrma/fk';
-import { faceCloseUp, type FaceFrame } from '../tests/helpers/drawnFace';
+import { faceCloseUp, type FaceFrame } from '../testkit/drawnFace';
 import { treeTicks } from './pageCpu';
 import { printTable } from './timing';
 

@@ -14,8 +14,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { build } from 'esbuild';
-import { HAS_CHROMIUM, launchBrowser } from '../tests/helpers/browser';
-import { renderVideo } from '../tests/helpers/captureRender';
+import { HAS_CHROMIUM, launchBrowser } from '../testkit/browser';
+import { renderVideo } from '../testkit/captureRender';
 import { convertToMotion } from '../shared/formats/index';
 import { makeMannequinVrm } from '../shared/assets/mannequin';
 import { writeVrma } from '../shared/vrma/write';
@@ -31,7 +31,7 @@ const MODEL = Number(process.env.CAPTURE_FRAMES_MODEL ?? 1);
 const GL = process.env.CAPTURE_FRAMES_GL === '1';
 const DANCE = join(__dirname, '..', '..', 'shared', 'fixtures', 'bvh', 'cmu_05_20-mb.bvh');
 
-/** The dance as captureMinute draws it (tests/helpers/danceShot's shot; that module needs vitest), `seconds` long. */
+/** The dance as captureMinute draws it (testkit/danceShot's shot; that module needs vitest), `seconds` long. */
 async function danceClip(browser: Awaited<ReturnType<typeof launchBrowser>>, seconds: number): Promise<Uint8Array> {
   const truth = convertToMotion('cmu_05_20-mb.bvh', readFileSync(DANCE));
   const h = normalizedPoseAt(truth, 0).hipsPosition!;

@@ -14,10 +14,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HAS_CHROMIUM, launchBrowser, newStudioPage } from '../tests/helpers/browser';
-import { startHost } from '../tests/helpers/host';
-import { renderVideo } from '../tests/helpers/captureRender';
-import { openFolder, waitForStudio } from '../tests/e2e/studioHarness';
+import { HAS_CHROMIUM, launchBrowser, newStudioPage } from '../testkit/browser';
+import { startHost } from '../testkit/host';
+import { renderVideo } from '../testkit/captureRender';
+import { openFolder, waitForStudio } from '../testkit/studioHarness';
 import { convertToMotion } from '../shared/formats/index';
 import { makeMannequinVrm } from '../shared/assets/mannequin';
 import { writeVrma } from '../shared/vrma/write';

@@ -7,10 +7,10 @@
  * Needs the built app (npm run bench builds) and /usr/bin/chromium.
  */
 import type { Page } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../tests/helpers/browser';
-import { hook, openStudio, waitForState } from '../tests/e2e/studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../testkit/browser';
+import { hook, openStudio, waitForState } from '../testkit/studioHarness';
 import { printTable } from './timing';
-import { makeLongMotion } from './longMotion';
+import { makeLongMotion } from '../testkit/longMotion';
 import { writeVrma } from '../shared/vrma/write';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * The curve view on the 10-minute 60 fps motion (bench/longMotion.ts): one bone's rotation track of
+ * The curve view on the 10-minute 60 fps motion (testkit/longMotion.ts): one bone's rotation track of
  * 36,001 keys as three Euler curves, in Chromium. The main-thread time of the static layer's redraw
  * (drawIfNeeded, canvas commands recorded; and with the canvas made to rasterise them, a 1-pixel
  * getImageData) while zooming around the whole motion and panning a 10 s and a 1 s view, aim < 8 ms;
@@ -9,10 +9,10 @@
  * optimize edit on the track) and what one value drag of a key costs (moveKeyValues) in Node.
  * BENCH_FILTER=curveView node --import tsx bench/run.ts (needs `npx electron-vite build` first).
  */
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../tests/helpers/browser';
-import { openMotionFile, withMotionFile, withStudioPage } from './studioPage';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../testkit/browser';
+import { openMotionFile, withMotionFile, withStudioPage } from '../testkit/studioPage';
 import { moveKeyValues } from '../shared/edits/moveKeyValues';
-import { makeLongMotion } from './longMotion';
+import { makeLongMotion } from '../testkit/longMotion';
 import { printTable, timeIt } from './timing';
 
 const BONE = 'leftUpperArm';

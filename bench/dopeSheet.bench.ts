@@ -1,5 +1,5 @@
 /**
- * The dope sheet on the 10-minute 60 fps motion (bench/longMotion.ts, 61 tracks of 36,001 keys):
+ * The dope sheet on the 10-minute 60 fps motion (testkit/longMotion.ts, 61 tracks of 36,001 keys):
  *  - Node: selecting 10,000 keys (box over rows, KeySelectionState) and moving them (moveKeys) as
  *    one edit, aim < 100 ms;
  *  - Chromium: the static layer's redraw with every group open and every row on screen (a 1500 px
@@ -8,11 +8,11 @@
  *    them (a 1-pixel getImageData: a software canvas rasterises on the main thread), aim < 8 ms.
  * BENCH_FILTER=dopeSheet node --import tsx bench/run.ts (needs `npx electron-vite build` first).
  */
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../tests/helpers/browser';
-import { openMotionFile, withMotionFile, withStudioPage } from './studioPage';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../testkit/browser';
+import { openMotionFile, withMotionFile, withStudioPage } from '../testkit/studioPage';
 import { moveKeys } from '../shared/edits/moveKeys';
 import { KeySelectionState } from '../renderer/timeline/dopeSheetSelection';
-import { makeLongMotion } from './longMotion';
+import { makeLongMotion } from '../testkit/longMotion';
 import { printTable, timeIt } from './timing';
 
 export async function run(): Promise<void> {

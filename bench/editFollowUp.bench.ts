@@ -16,7 +16,7 @@ import { findOutlierFrames } from '../shared/edits/fixOutliers';
 import { channelAmount } from '../shared/edits/motionAmount';
 import { changedSpan } from '../shared/motion/channelDiff';
 import { fromAxisAngle } from '../shared/math/quat';
-import { makeLongMotion } from './longMotion';
+import { makeLongMotion } from '../testkit/longMotion';
 import { printTable, timeRounds } from './timing';
 import { maybeWriteBaseline, ratioText, readBaseline } from './baseline';
 

@@ -17,7 +17,7 @@ import { readVrma } from '../shared/vrma/read';
 import { writeVrma } from '../shared/vrma/write';
 import { convertToMotion } from '../shared/formats';
 import { makeWalkCycle } from '../shared/assets/walkCycle';
-import { LONG_MOTION, makeLongMotion } from './longMotion';
+import { LONG_MOTION, makeLongMotion } from '../testkit/longMotion';
 import { printTable, timeIt } from './timing';
 import { viaGltfTransform } from './gltfTransformResample';
 import { makeMannequinVrm } from '../shared/assets/mannequin';

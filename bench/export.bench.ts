@@ -1,11 +1,11 @@
 /**
- * Export (issue 26): time of each writer on the 10-minute motion (bench/longMotion.ts: 55 bones,
+ * Export (issue 26): time of each writer on the 10-minute motion (testkit/longMotion.ts: 55 bones,
  * hips path and 5 expressions; 600 s exported at 30 fps), against the aims: under 1 s for VMD, BVH
  * and GLB (baked on the generated mannequin), under 2 s for FBX. Also the output size and, for
  * comparison in the same run, writing the same motion as .vrma.
  * BENCH_FILTER=export node --import tsx bench/run.ts
  */
-import { makeLongMotion } from './longMotion';
+import { makeLongMotion } from '../testkit/longMotion';
 import { printTable, timeIt } from './timing';
 import { makeMannequinVrm } from '../shared/assets/mannequin';
 import { EXPORTERS } from '../shared/export/index';

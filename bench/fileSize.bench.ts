@@ -32,7 +32,7 @@ import { byteBreakdown, type ByteBreakdown } from '../shared/vrma/encoding';
 import { readAccessor, type AccessorContext } from '../shared/gltf/accessor';
 import { readBudget } from '../shared/readBudget';
 import { convertToMotion } from '../shared/formats';
-import { LONG_MOTION, makeLongMotion } from './longMotion';
+import { LONG_MOTION, makeLongMotion } from '../testkit/longMotion';
 import { groupingEstimate } from './fileSizeGroups';
 import { timeIt } from './timing';
 import { viaGltfTransform } from './gltfTransformResample';

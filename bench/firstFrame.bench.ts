@@ -13,10 +13,10 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../tests/helpers/browser';
-import { REPO_DIR, startHosts, type StartedHost } from '../tests/helpers/host';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../testkit/browser';
+import { REPO_DIR, startHosts, type StartedHost } from '../testkit/host';
 import { printTable } from './timing';
-import { studioCall, waitForFirstAvatarFrame } from './studioPage';
+import { studioCall, waitForFirstAvatarFrame } from '../testkit/studioPage';
 import { Guard, maybeWriteBaseline } from './baseline';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);

@@ -12,9 +12,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser, newStudioPage } from '../tests/helpers/browser';
-import { REPO_DIR, startHost } from '../tests/helpers/host';
-import { studioCall, waitForFirstAvatarFrame } from './studioPage';
+import { launchBrowser, newStudioPage } from '../testkit/browser';
+import { REPO_DIR, startHost } from '../testkit/host';
+import { studioCall, waitForFirstAvatarFrame } from '../testkit/studioPage';
 import { printTable } from './timing';
 import { summarize } from './profileSummary';
 

@@ -1,6 +1,6 @@
 /**
  * fit (issue 17): planted-foot drift before -> after, played on the generated mannequin, debug_robot
- * (VRM 1.0) and cryptovoxels (VRM 0.x) by three-vrm-animation (tests/helpers/avatarPlayback.ts).
+ * (VRM 1.0) and cryptovoxels (VRM 0.x) by three-vrm-animation (testkit/avatarPlayback.ts).
  * Before = the converted source played on the avatar, after = the fitted file played there; contacts
  * found on the source. Depth = deepest an ankle/toe goes below its rest height on the avatar.
  * Then fit's time on the 10-minute 60 fps motion for the mannequin (issue 30's aim: <= 1 s CPU).
@@ -14,10 +14,10 @@ import { fitDetailed } from '../shared/edits/fit';
 import { measurePoses, newKneeJumpsOf } from '../shared/edits/contactReport';
 import { readAvatarSkeleton } from '../shared/avatar/avatarSkeleton';
 import { writeVrma } from '../shared/vrma/write';
-import { loadTestAvatar, playedPoses, restPoseOf } from '../tests/helpers/avatarPlayback';
+import { loadTestAvatar, playedPoses, restPoseOf } from '../testkit/avatarPlayback';
 import { PIN_FEET_FIXTURES } from './pinFeet.bench';
 import { printTable, timeCpu } from './timing';
-import { LONG_MOTION, makeLongMotion } from './longMotion';
+import { LONG_MOTION, makeLongMotion } from '../testkit/longMotion';
 
 const FIXTURES = resolve(__dirname, '..', '..', 'shared', 'fixtures');
 const cm = (x: number) => (x * 100).toFixed(2);

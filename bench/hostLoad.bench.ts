@@ -25,7 +25,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { startHost } from '../tests/helpers/host';
+import { startHost } from '../testkit/host';
 import { encodeWire } from '../shared/contract/wire';
 import { printTable } from './timing';
 

@@ -12,8 +12,8 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../tests/helpers/browser';
-import { startHost } from '../tests/helpers/host';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../testkit/browser';
+import { startHost } from '../testkit/host';
 import { printTable } from './timing';
 
 const FIXTURES = resolve(__dirname, '..', '..', 'shared', 'fixtures');

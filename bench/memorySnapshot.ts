@@ -1,6 +1,6 @@
 /**
  * What holds the page's memory after a long motion is opened (issue 30: ≤ 3 B/key above the motion's
- * own arrays): opens the generated motion (bench/longMotion.ts) of each BENCH_LENGTHS length as the
+ * own arrays): opens the generated motion (testkit/longMotion.ts) of each BENCH_LENGTHS length as the
  * studioLength bench does, waits for the page's idle work, and summarizes a V8 heap snapshot: the
  * bytes by object kind, and the largest objects with the path that keeps them.
  *   npx electron-vite build && BENCH_LENGTHS=60,600 node --import tsx bench/memorySnapshot.ts
@@ -12,12 +12,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CDPSession } from 'playwright-core';
-import { launchBrowser, newStudioPage } from '../tests/helpers/browser';
-import { startHost } from '../tests/helpers/host';
+import { launchBrowser, newStudioPage } from '../testkit/browser';
+import { startHost } from '../testkit/host';
 import { writeVrma } from '../shared/vrma/write';
-import { makeLongMotion } from './longMotion';
-import { studioCall as call, waitForFirstAvatarFrame } from './studioPage';
-import { pageMemory, settle } from './pageProbe';
+import { makeLongMotion } from '../testkit/longMotion';
+import { studioCall as call, waitForFirstAvatarFrame } from '../testkit/studioPage';
+import { pageMemory, settle } from '../testkit/pageProbe';
 
 const LENGTHS = (process.env.BENCH_LENGTHS ?? '60,600').split(',').map(Number).filter((x) => x > 0);
 

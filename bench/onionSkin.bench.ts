@@ -6,8 +6,8 @@
  * (paused) the studio draws nothing with or without them (tests/e2e/onion-skin.test.ts).
  * Run alone: BENCH_FILTER=onionSkin node --import tsx bench/run.ts (after a build).
  */
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../tests/helpers/browser';
-import { benchFixture, studioCall, waitForFirstAvatarFrame, withStudioPage } from './studioPage';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../testkit/browser';
+import { benchFixture, studioCall, waitForFirstAvatarFrame, withStudioPage } from '../testkit/studioPage';
 import { printTable } from './timing';
 
 const FRAMES = 60;

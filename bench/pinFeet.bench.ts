@@ -13,7 +13,7 @@ import { convertToMotion } from '../shared/formats';
 import { pinFeetDetailed } from '../shared/edits/pinFeet';
 import { measureContacts, newKneeJumps } from '../shared/edits/contactReport';
 import { printTable, timeCpu } from './timing';
-import { LONG_MOTION, makeLongMotion } from './longMotion';
+import { LONG_MOTION, makeLongMotion } from '../testkit/longMotion';
 
 const FIXTURES = resolve(__dirname, '..', '..', 'shared', 'fixtures');
 export const PIN_FEET_FIXTURES = [

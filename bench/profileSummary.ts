@@ -1,5 +1,5 @@
 /**
- * What a CPU profile (Chromium's .cpuprofile, as bench/pageProbe.ts profiled writes them) spent its
+ * What a CPU profile (Chromium's .cpuprofile, as testkit/pageProbe.ts profiled writes them) spent its
  * time in: the functions with the most self time and the most total time (self plus callees), in ms.
  *   node --import tsx bench/profileSummary.ts FILE.cpuprofile [rows]
  */

@@ -18,11 +18,11 @@ import { convertBvh } from '../shared/convert/bvh/convertBvh';
 import { convertVmd } from '../shared/convert/mmd';
 import { MotionError } from '../shared/errors';
 import type { AutosaveSession } from '../shared/contract/studioApi';
-import { checkInput, mutatedInput, seedOf } from '../tests/fuzz/mutations';
-import { richVrma } from '../tests/unit/vrma/rawVrma';
+import { checkInput, mutatedInput, seedOf } from '../testkit/mutations';
+import { richVrma } from '../testkit/rawVrma';
 import { printTable, timeIt } from './timing';
 
-// Same place tests/helpers/fixtures.ts uses (that module needs vitest).
+// Same place testkit/fixtures.ts uses (that module needs vitest).
 const FIXTURES = resolve(__dirname, '..', '..', 'shared', 'fixtures');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

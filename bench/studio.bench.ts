@@ -11,13 +11,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../tests/helpers/browser';
-import { startHost } from '../tests/helpers/host';
-import { measureEditAndAutosave, type StallFigures } from '../tests/e2e/autosaveStall';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../testkit/browser';
+import { startHost } from '../testkit/host';
+import { measureEditAndAutosave, type StallFigures } from '../testkit/autosaveStall';
 import { writeVrma } from '../shared/vrma/write';
-import { makeLongMotion } from './longMotion';
+import { makeLongMotion } from '../testkit/longMotion';
 import { printTable } from './timing';
-import { studioCall, waitForFirstAvatarFrame } from './studioPage';
+import { studioCall, waitForFirstAvatarFrame } from '../testkit/studioPage';
 import { Guard, maybeWriteBaseline } from './baseline';
 
 type Hook = Record<string, (...args: unknown[]) => unknown>;

@@ -5,8 +5,8 @@
  * Chromium with SwiftShader, so a drawn frame costs CPU in the GPU process too: the process-tree
  * column shows it. Run alone: BENCH_FILTER=studioIdle node --import tsx bench/run.ts (after a build).
  */
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../tests/helpers/browser';
-import { benchFixture, openMotionFile, studioCall, waitForFirstAvatarFrame, withStudioPage } from './studioPage';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../testkit/browser';
+import { benchFixture, openMotionFile, studioCall, waitForFirstAvatarFrame, withStudioPage } from '../testkit/studioPage';
 import { measurePageCpu, percent } from './pageCpu';
 import { printTable } from './timing';
 

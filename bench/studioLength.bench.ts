@@ -1,5 +1,5 @@
 /**
- * Every studio action at every length: a generated capture (bench/longMotion.ts: 55 bone rotations,
+ * Every studio action at every length: a generated capture (testkit/longMotion.ts: 55 bone rotations,
  * hips, 5 expressions, one shared time array) of 10 s, 1 min and 10 min at 60 fps and 60 min at
  * 120 fps (about 26 M keys), opened from a folder in headless Chromium (SwiftShader) against the built
  * browser host, one fresh host and browser per length. Per action: its own time, the longest
@@ -15,14 +15,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../tests/helpers/browser';
-import { startHost } from '../tests/helpers/host';
-import { measureEditAndAutosave } from '../tests/e2e/autosaveStall';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../testkit/browser';
+import { startHost } from '../testkit/host';
+import { measureEditAndAutosave } from '../testkit/autosaveStall';
 import { writeVrma } from '../shared/vrma/write';
-import { makeLongMotion } from './longMotion';
+import { makeLongMotion } from '../testkit/longMotion';
 import { printTable } from './timing';
-import { openFromLibrary, studioCall as call, waitForFirstAvatarFrame } from './studioPage';
-import { installLongTaskObserver, mainThreadCpuMs, measureAction, pageMemory, profiled, residentBytes, settle, untilIdle } from './pageProbe';
+import { openFromLibrary, studioCall as call, waitForFirstAvatarFrame } from '../testkit/studioPage';
+import { installLongTaskObserver, mainThreadCpuMs, measureAction, pageMemory, profiled, residentBytes, settle, untilIdle } from '../testkit/pageProbe';
 import { Guard, maybeWriteBaseline } from './baseline';
 
 type Q = [number, number, number, number];

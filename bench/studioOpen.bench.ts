@@ -1,6 +1,6 @@
 /**
  * Opening a long .vrma from the library, alone, and this build against another in alternating rounds
- * (a, b, a, b: a busy machine slows both alike): the generated capture of bench/longMotion.ts at each
+ * (a, b, a, b: a busy machine slows both alike): the generated capture of testkit/longMotion.ts at each
  * length (10 s, 1 min and 10 min at 60 fps, 60 min at 120 fps), a fresh host and page per open,
  * paused before the click as in studioLength.bench.ts. Per open: wall (click -> the studio shows the
  * motion), the main thread's CPU from the click until 1.5 s after (the open's row in studioLength),
@@ -12,13 +12,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../tests/helpers/browser';
-import { REPO_DIR, startHost } from '../tests/helpers/host';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../testkit/browser';
+import { REPO_DIR, startHost } from '../testkit/host';
 import { writeVrma } from '../shared/vrma/write';
-import { makeLongMotion } from './longMotion';
+import { makeLongMotion } from '../testkit/longMotion';
 import { printTable } from './timing';
-import { openFromLibrary, studioCall, waitForFirstAvatarFrame } from './studioPage';
-import { installLongTaskObserver, measureAction, profiled, settle, untilIdle } from './pageProbe';
+import { openFromLibrary, studioCall, waitForFirstAvatarFrame } from '../testkit/studioPage';
+import { installLongTaskObserver, measureAction, profiled, settle, untilIdle } from '../testkit/pageProbe';
 
 const LENGTHS = (process.env.BENCH_LENGTHS ?? '10,60,600,3600').split(',').map(Number).filter((x) => x > 0);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);

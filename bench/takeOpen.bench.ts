@@ -7,9 +7,9 @@
  *   npx electron-vite build && BENCH_FILTER=takeOpen node --import tsx bench/run.ts
  */
 import { existsSync } from 'node:fs';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../tests/helpers/browser';
-import { benchFixture, waitForFirstAvatarFrame, withStudioPage } from './studioPage';
-import { installLongTaskObserver, measureAction, settle } from './pageProbe';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../testkit/browser';
+import { benchFixture, waitForFirstAvatarFrame, withStudioPage } from '../testkit/studioPage';
+import { installLongTaskObserver, measureAction, settle } from '../testkit/pageProbe';
 import { printTable } from './timing';
 
 const FILES = ['fbx/quaternius_robot.fbx', 'fbx/quaternius_animated_human.fbx', 'gltf/kaykit_rig_medium_general.glb'];

@@ -3,7 +3,7 @@
  * frame 4 times, IK on whole frames), against a key on every frame (keys 'everyFrame', what the
  * import made before), in alternating rounds so a busy machine slows both alike; CPU time per run
  * (user + system) beside the median wall time, and the bone keys each gives. The fixture VMDs on
- * the standard skeleton and Gene.pmx, and the 10-minute motion (bench/longMotion.ts) written as a
+ * the standard skeleton and Gene.pmx, and the 10-minute motion (testkit/longMotion.ts) written as a
  * VMD by the exporter (a key on every frame: the worst case for the fit).
  * BENCH_FILTER=vmdConversion node --import tsx bench/run.ts
  */
@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { convertVmdDetailed } from '../shared/convert/mmd/index';
 import { EXPORTERS } from '../shared/export/index';
-import { makeLongMotion } from './longMotion';
+import { makeLongMotion } from '../testkit/longMotion';
 import { printTable } from './timing';
 
 const DIR = join(__dirname, '..', '..', 'shared', 'fixtures');

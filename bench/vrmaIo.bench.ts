@@ -6,7 +6,7 @@
 import { Extension, WebIO, type Node, type ReaderContext, type WriterContext } from '@gltf-transform/core';
 import { readVrma } from '../shared/vrma/read';
 import { writeVrma } from '../shared/vrma/write';
-import { LONG_MOTION, makeLongMotion } from './longMotion';
+import { LONG_MOTION, makeLongMotion } from '../testkit/longMotion';
 import { printTable, timeRounds, type Timing } from './timing';
 
 type Json = Record<string, any>;

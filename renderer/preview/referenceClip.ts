@@ -2,7 +2,7 @@
  * The one .vrma -> clip loader: bytes read by GLTFLoader + VRMAnimationLoaderPlugin and turned into
  * a clip by createVRMAnimationClip, exactly as any app reading our file would. The bedroom plays its
  * pose files through it, the fast ClipBuilder is checked against it in the browser tests, and the
- * unit tests read our output back with it (tests/helpers/threeVrmAnimation.ts). Needs no DOM for a
+ * unit tests read our output back with it (testkit/threeVrmAnimation.ts). Needs no DOM for a
  * GLB without textures, so it runs in Node too.
  */
 import type * as THREE from 'three';

@@ -14,11 +14,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { describeFixtures, fixturePath } from '../helpers/fixtures';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { describeFixtures, fixturePath } from '../../testkit/fixtures';
 import { readVrma } from '../../shared/vrma/read';
 import { findChannel } from '../../shared/motion/types';
-import { axisAngle, hook, motionBytes, openStudio, quatDot, quatMul, state, waitForState, waitForStudio, type Q, type StudioSession } from './studioHarness';
+import { axisAngle, hook, motionBytes, openStudio, quatDot, quatMul, state, waitForState, waitForStudio, type Q, type StudioSession } from '../../testkit/studioHarness';
 
 /** test.vrma's one animated bone (7 keys, 0.5 s apart: its frames at 2 fps); its key on frame 1 is deleted first, so K adds one there. */
 const BONE = 'rightUpperArm';

@@ -14,12 +14,12 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../helpers/browser';
-import { startHost, type StartedHost } from '../helpers/host';
-import { animationFrames, hook, motionBytes, quatMul, axisAngle, waitForState, waitForStudio, type Q } from './studioHarness';
-import { autosavedSha, measureEditAndAutosave, type StallFigures } from './autosaveStall';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../../testkit/browser';
+import { startHost, type StartedHost } from '../../testkit/host';
+import { animationFrames, hook, motionBytes, quatMul, axisAngle, waitForState, waitForStudio, type Q } from '../../testkit/studioHarness';
+import { autosavedSha, measureEditAndAutosave, type StallFigures } from '../../testkit/autosaveStall';
 import { writeVrma } from '../../shared/vrma/write';
-import { makeLongMotion } from '../../bench/longMotion';
+import { makeLongMotion } from '../../testkit/longMotion';
 
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 const LONG = 'long-600s-60fps';

@@ -15,9 +15,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { fixturePath, HAS_FIXTURES } from '../helpers/fixtures';
-import { expectIdle, openStudio, SCREENSHOT_DIR, waitForBedroomDrawn, waitForState } from './studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { fixturePath, HAS_FIXTURES } from '../../testkit/fixtures';
+import { expectIdle, openStudio, SCREENSHOT_DIR, waitForBedroomDrawn, waitForState } from '../../testkit/studioHarness';
 import { makeChibiVrm0 } from '../unit/bedroom/chibiVrm';
 import { flatBedBound } from '../unit/bedroom/restBound';
 

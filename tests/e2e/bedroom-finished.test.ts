@@ -9,8 +9,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { drawnMore, openStudio, SCREENSHOT_DIR } from './studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { drawnMore, openStudio, SCREENSHOT_DIR } from '../../testkit/studioHarness';
 
 type V3 = [number, number, number];
 interface State {

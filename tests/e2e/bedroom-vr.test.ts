@@ -9,10 +9,10 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../helpers/browser';
-import { REPO_DIR, startHost } from '../helpers/host';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../../testkit/browser';
+import { REPO_DIR, startHost } from '../../testkit/host';
 import { fromUnitVectors } from '../../shared/math/quat';
-import { drawnMore } from './studioHarness';
+import { drawnMore } from '../../testkit/studioHarness';
 
 const IWER_BUILD = join(REPO_DIR, 'node_modules', 'iwer', 'build', 'iwer.min.js');
 

@@ -9,15 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { fixturePath, HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
-import { openStudio, SCREENSHOT_DIR, waitForBedroomDrawn, waitForState } from './studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { fixturePath, HAS_FIXTURES, NO_FIXTURES_REASON } from '../../testkit/fixtures';
+import { openStudio, SCREENSHOT_DIR, waitForBedroomDrawn, waitForState } from '../../testkit/studioHarness';
 import { writeVrma } from '../../shared/vrma/write';
 import { buildMotion } from '../../shared/vrma/buildMotion';
 import { fromAxisAngle } from '../../shared/math/quat';
 import { BACK_TILT, SIDE_TILT } from '../../renderer/bedroom/defaultPoses';
 import type { HeightProbeResult } from '../../renderer/bedroom/heightProbe';
-import { writeVpd } from '../helpers/mmdWriters';
+import { writeVpd } from '../../testkit/mmdWriters';
 
 type BedroomState = { e: number; lb: number; side: string; pose: string; sleeping: boolean; fullyAsleep: boolean; phase: string; nextTurnIn: number | null; status: string };
 

@@ -1,6 +1,6 @@
 /**
  * Issue 29's closed loop: a fixture BVH (CMU 05_20, converted by our reader) plays on the mannequin
- * dressed in the test (shirt, trousers, skin, hair, a drawn human face: tests/helpers/closedLoopShots.ts),
+ * dressed in the test (shirt, trousers, skin, hair, a drawn human face: testkit/closedLoopShots.ts),
  * standing on a tiled floor with its shadow, in headless
  * Chromium; @mediapipe/pose (full model), the detector the studio ships, reads every drawn frame; the motion made
  * from its landmarks (shared/capture) is compared with the BVH's: limb directions per body part, the
@@ -15,11 +15,11 @@
  * reported beside them.
  */
 import { describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser } from '../helpers/browser';
-import { HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
-import { AIM_CLIPS, CLOSED_LOOP_CAMERA, CLOSED_LOOP_CLIPS, closedLoopClip, formatClipRow, measureClip } from '../helpers/closedLoopShots';
-import { renderAndDetect } from '../helpers/captureRender';
-import { compareCapture, errorSources, formatComparison, formatErrorSources, stats, type Comparison } from '../helpers/captureCompare';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser } from '../../testkit/browser';
+import { HAS_FIXTURES, NO_FIXTURES_REASON } from '../../testkit/fixtures';
+import { AIM_CLIPS, CLOSED_LOOP_CAMERA, CLOSED_LOOP_CLIPS, closedLoopClip, formatClipRow, measureClip } from '../../testkit/closedLoopShots';
+import { renderAndDetect } from '../../testkit/captureRender';
+import { compareCapture, errorSources, formatComparison, formatErrorSources, stats, type Comparison } from '../../testkit/captureCompare';
 import { captureMotion } from '../../shared/capture/captureMotion';
 import { detectFootContacts, pinFeet } from '../../shared/edits/pinFeet';
 import { measureContacts } from '../../shared/edits/contactReport';

@@ -16,11 +16,11 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser } from '../helpers/browser';
-import { HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
-import { danceShot, danceTruth } from '../helpers/danceShot';
-import { renderVideo } from '../helpers/captureRender';
-import { REPO_DIR } from '../helpers/host';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser } from '../../testkit/browser';
+import { HAS_FIXTURES, NO_FIXTURES_REASON } from '../../testkit/fixtures';
+import { danceShot, danceTruth } from '../../testkit/danceShot';
+import { renderVideo } from '../../testkit/captureRender';
+import { REPO_DIR } from '../../testkit/host';
 import { LEAD_IN } from '../../shared/capture/stretches';
 
 const SKIP = !HAS_CHROMIUM ? NO_CHROMIUM_REASON : !HAS_FIXTURES ? NO_FIXTURES_REASON : '';

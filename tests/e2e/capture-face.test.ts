@@ -2,7 +2,7 @@
  * Issue 29, the face from a video: with *Face* checked, a capture runs @mediapipe/face_mesh on each
  * frame after the pose model, under the page's own policy (no 'unsafe-eval': the build serves the
  * face model's glue without code generation, scripts/evalFreeEmbind.ts). The video is made in the
- * test: the dressed mannequin, standing and seen from 1.1 m (drawnFace's faceCloseUp), wears a drawn human face (tests/helpers/drawnFace)
+ * test: the dressed mannequin, standing and seen from 1.1 m (drawnFace's faceCloseUp), wears a drawn human face (testkit/drawnFace)
  * whose eyes close on some frames (both, or the left alone), whose mouth opens on others and whose
  * eyes look aside on others. The captured blinkLeft, blinkRight and vowel keys and the lookAt node's
  * yaw are read back from the document at each frame's time and compared with what was drawn.
@@ -12,12 +12,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../helpers/browser';
-import { startHost, type StartedHost } from '../helpers/host';
-import { renderVideo } from '../helpers/captureRender';
-import { stats } from '../helpers/captureCompare';
-import { faceCloseUp, type FaceFrame } from '../helpers/drawnFace';
-import { openFolder, state, waitForStudio, motionBytes } from './studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../../testkit/browser';
+import { startHost, type StartedHost } from '../../testkit/host';
+import { renderVideo } from '../../testkit/captureRender';
+import { stats } from '../../testkit/captureCompare';
+import { faceCloseUp, type FaceFrame } from '../../testkit/drawnFace';
+import { openFolder, state, waitForStudio, motionBytes } from '../../testkit/studioHarness';
 import { makeMannequinVrm } from '../../shared/assets/mannequin';
 import { writeVrma } from '../../shared/vrma/write';
 import { readVrma } from '../../shared/vrma/read';

@@ -2,7 +2,7 @@
  * Issue 29, hands and face from the studio: the capture panel's *Hands* and *Face* checkboxes (kept in
  * the settings) make a capture run @mediapipe/hands and @mediapipe/face_mesh on each frame after the
  * pose model. The video is made in the test: the dressed mannequin holds both forearms up beside its
- * head, palms to the camera, and curls and opens every finger (0–60° per joint, tests/helpers/
+ * head, palms to the camera, and curls and opens every finger (0–60° per joint, testkit/
  * handWaveMotion), seen from 1.6 m so the hands are about 60 px tall. The captured finger keys are
  * compared with the truth: per finger the curl (the sum of its three joints' rotation angles) at every
  * sampled frame with a hand; the thumb, which the solver takes as the smallest turn per joint, is
@@ -10,11 +10,11 @@
  * finds on it is printed; the face is tested on a drawn human face in capture-face.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, newStudioPage } from '../helpers/browser';
-import { useRecordedVideo } from '../helpers/studioSuite';
-import { stats } from '../helpers/captureCompare';
-import { handWaveMotion } from '../helpers/handWaveMotion';
-import { openFolder, state, waitForStudio, motionBytes } from './studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, newStudioPage } from '../../testkit/browser';
+import { useRecordedVideo } from '../../testkit/studioSuite';
+import { stats } from '../../testkit/captureCompare';
+import { handWaveMotion } from '../../testkit/handWaveMotion';
+import { openFolder, state, waitForStudio, motionBytes } from '../../testkit/studioHarness';
 import { makeMannequinVrm } from '../../shared/assets/mannequin';
 import { writeVrma } from '../../shared/vrma/write';
 import { readVrma } from '../../shared/vrma/read';

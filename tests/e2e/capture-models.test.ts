@@ -1,5 +1,5 @@
 /**
- * Issue 29's choice of pose model, measured on the closed loop's three motions (tests/helpers/closedLoopShots:
+ * Issue 29's choice of pose model, measured on the closed loop's three motions (testkit/closedLoopShots:
  * CMU 05_20 in place, CMU 12_01 walking toward the camera, the FBX take "Working" kneeling; each 3 s at
  * 10 fps on the dressed mannequin with the drawn face): the lite, full and heavy BlazePose models that
  * ship in @mediapipe/pose, each on the same rendered frames with the inference on the CPU as the studio
@@ -8,11 +8,11 @@
  * pooled; the assertions hold what was measured, with a margin.
  */
 import { describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser } from '../helpers/browser';
-import { HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
-import { AIM_CLIPS, closedLoopClip, formatClipRow, measureClip } from '../helpers/closedLoopShots';
-import { renderAndDetect } from '../helpers/captureRender';
-import { stats, type Comparison, type Stats } from '../helpers/captureCompare';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser } from '../../testkit/browser';
+import { HAS_FIXTURES, NO_FIXTURES_REASON } from '../../testkit/fixtures';
+import { AIM_CLIPS, closedLoopClip, formatClipRow, measureClip } from '../../testkit/closedLoopShots';
+import { renderAndDetect } from '../../testkit/captureRender';
+import { stats, type Comparison, type Stats } from '../../testkit/captureCompare';
 import type { DetectedFrame } from '../../shared/capture/landmarks';
 
 const SKIP = !HAS_CHROMIUM ? NO_CHROMIUM_REASON : !HAS_FIXTURES ? NO_FIXTURES_REASON : '';

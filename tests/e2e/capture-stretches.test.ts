@@ -10,10 +10,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser } from '../helpers/browser';
-import { fixturePath, HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
-import { renderAndDetect } from '../helpers/captureRender';
-import { compareCapture, formatComparison } from '../helpers/captureCompare';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser } from '../../testkit/browser';
+import { fixturePath, HAS_FIXTURES, NO_FIXTURES_REASON } from '../../testkit/fixtures';
+import { renderAndDetect } from '../../testkit/captureRender';
+import { compareCapture, formatComparison } from '../../testkit/captureCompare';
 import { convertToMotion } from '../../shared/formats/index';
 import { makeMannequinVrm } from '../../shared/assets/mannequin';
 import { writeVrma } from '../../shared/vrma/write';

@@ -11,12 +11,12 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, newStudioPage } from '../helpers/browser';
-import { HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
-import { DANCE_SHOT_SIZE, danceShot, danceTruth } from '../helpers/danceShot';
-import { useRecordedVideo } from '../helpers/studioSuite';
-import { compareCapture, formatComparison, type Comparison } from '../helpers/captureCompare';
-import { openFolder, state, waitForStudio, motionBytes } from './studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, newStudioPage } from '../../testkit/browser';
+import { HAS_FIXTURES, NO_FIXTURES_REASON } from '../../testkit/fixtures';
+import { DANCE_SHOT_SIZE, danceShot, danceTruth } from '../../testkit/danceShot';
+import { useRecordedVideo } from '../../testkit/studioSuite';
+import { compareCapture, formatComparison, type Comparison } from '../../testkit/captureCompare';
+import { openFolder, state, waitForStudio, motionBytes } from '../../testkit/studioHarness';
 import { readVrma } from '../../shared/vrma/read';
 import { durationOf } from '../../shared/motion/types';
 

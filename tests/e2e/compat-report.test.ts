@@ -5,10 +5,10 @@
  * nothing of the kind; in Japanese the same findings are worded in Japanese.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { describeFixtures, fixturePath } from '../helpers/fixtures';
-import { makeMotionFolder, type MotionFolder } from '../helpers/studioSuite';
-import { openFolder, openStudio, waitForState, type StudioSession } from './studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { describeFixtures, fixturePath } from '../../testkit/fixtures';
+import { makeMotionFolder, type MotionFolder } from '../../testkit/studioSuite';
+import { openFolder, openStudio, waitForState, type StudioSession } from '../../testkit/studioHarness';
 
 describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('the Compatibility section of the report', () => {
   let work: MotionFolder;

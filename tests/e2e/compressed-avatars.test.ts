@@ -1,6 +1,6 @@
 /**
  * Compressed avatars in the studio and the bedroom (issue 14), in Chromium through the built host:
- * real fixture VRMs compressed in the test set-up (tests/helpers/compressAvatar.ts: meshopt with
+ * real fixture VRMs compressed in the test set-up (testkit/compressAvatar.ts: meshopt with
  * meshoptimizer's encoder, Draco bitstreams for the shipped Draco decoder, textures as KTX2
  * containers) load with the same geometry as the plain
  * files and draw the same picture; the decoders come from the app itself (every request the page
@@ -10,11 +10,11 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { describeFixtures, readFixture } from '../helpers/fixtures';
-import { dracoCompress, glbImages, ktx2Textures, meshoptCompress } from '../helpers/compressAvatar';
-import { pngToRawKtx2, pngToUastcKtx2 } from '../helpers/ktx2Writer';
-import { dropFiles, hook, openStudio, state, type StudioSession } from './studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { describeFixtures, readFixture } from '../../testkit/fixtures';
+import { dracoCompress, glbImages, ktx2Textures, meshoptCompress } from '../../testkit/compressAvatar';
+import { pngToRawKtx2, pngToUastcKtx2 } from '../../testkit/ktx2Writer';
+import { dropFiles, hook, openStudio, state, type StudioSession } from '../../testkit/studioHarness';
 import { parseGlb, packGlb } from '../../shared/gltf/glb';
 
 type MeshGeometry = { name: string; vertices: number; indices: number; min: number[]; max: number[] };
@@ -133,7 +133,7 @@ describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('compressed avatars (
   }, 120_000);
 
   it("debug_robot.vrm with Basis UASTC textures: transcoded by the shipped transcoder in the app's own worker file, drawn in the same colours", async () => {
-    // Real UASTC blocks (tests/helpers/compressAvatar.ts: mode 8, one colour per 4x4 block).
+    // Real UASTC blocks (testkit/compressAvatar.ts: mode 8, one colour per 4x4 block).
     const plainBytes = readFixture('vrm1', 'debug_robot.vrm');
     const packedBytes = await ktx2Textures(plainBytes, (_, png) => pngToUastcKtx2(png));
     const plain = await open(s.page, 'debug_robot.vrm', plainBytes);

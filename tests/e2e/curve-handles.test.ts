@@ -18,17 +18,17 @@
 import { expect, it } from 'vitest';
 import type { KeyframeTrack } from 'three';
 import { Euler, Quaternion } from 'three';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { describeFixtures, fixturePath } from '../helpers/fixtures';
-import { curveViewCall, hook, motionBytes, openAvatarAndMotion, settleDraws, state } from './studioHarness';
-import { useStudio } from '../helpers/studioSuite';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { describeFixtures, fixturePath } from '../../testkit/fixtures';
+import { curveViewCall, hook, motionBytes, openAvatarAndMotion, settleDraws, state } from '../../testkit/studioHarness';
+import { useStudio } from '../../testkit/studioSuite';
 import { readVrma } from '../../shared/vrma/read';
 import { parseGlb } from '../../shared/gltf/glb';
 import { findChannel } from '../../shared/motion/types';
 import { CUBIC } from '../../shared/motion/interpolation';
 import { setHandleSlope } from '../../shared/edits/keyTangents';
 import { rotationEulerSeries } from '../../shared/edits/moveKeyValues';
-import { loadVrmAnimation } from '../helpers/threeVrmAnimation';
+import { loadVrmAnimation } from '../../testkit/threeVrmAnimation';
 
 type Pt = { x: number; y: number };
 const DEG = 180 / Math.PI;

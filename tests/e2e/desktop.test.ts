@@ -13,11 +13,11 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../helpers/browser';
-import { describeFixtures, fixturePath, readFixture } from '../helpers/fixtures';
-import { startHost, type StartedHost } from '../helpers/host';
-import { makeMotionFolder, useHostAndBrowser, type MotionFolder } from '../helpers/studioSuite';
-import { dropFiles, motionBytes, openFolder, state, waitForState, waitForStudio } from './studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../../testkit/browser';
+import { describeFixtures, fixturePath, readFixture } from '../../testkit/fixtures';
+import { startHost, type StartedHost } from '../../testkit/host';
+import { makeMotionFolder, useHostAndBrowser, type MotionFolder } from '../../testkit/studioSuite';
+import { dropFiles, motionBytes, openFolder, state, waitForState, waitForStudio } from '../../testkit/studioHarness';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
 

@@ -9,10 +9,10 @@
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { describeFixtures, fixturePath } from '../helpers/fixtures';
-import { hook, motionBytes, openAvatarAndMotion, settleDraws, state } from './studioHarness';
-import { useStudio } from '../helpers/studioSuite';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { describeFixtures, fixturePath } from '../../testkit/fixtures';
+import { hook, motionBytes, openAvatarAndMotion, settleDraws, state } from '../../testkit/studioHarness';
+import { useStudio } from '../../testkit/studioSuite';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
 import { moveKeys } from '../../shared/edits/moveKeys';

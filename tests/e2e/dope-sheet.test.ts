@@ -9,10 +9,10 @@
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { describeFixtures, fixturePath } from '../helpers/fixtures';
-import { expectIdle, hook, motionBytes, openAvatarAndMotion, quatDot, settleDraws, state, type Q } from './studioHarness';
-import { TWO_AVATARS, useStudio } from '../helpers/studioSuite';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { describeFixtures, fixturePath } from '../../testkit/fixtures';
+import { expectIdle, hook, motionBytes, openAvatarAndMotion, quatDot, settleDraws, state, type Q } from '../../testkit/studioHarness';
+import { TWO_AVATARS, useStudio } from '../../testkit/studioSuite';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
 import { moveKeys } from '../../shared/edits/moveKeys';

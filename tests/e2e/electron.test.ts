@@ -10,8 +10,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { _electron as electron, type ElectronApplication } from 'playwright-core';
-import { REPO_DIR } from '../helpers/host';
-import { HAS_FIXTURES, NO_FIXTURES_REASON, fixturePath } from '../helpers/fixtures';
+import { REPO_DIR } from '../../testkit/host';
+import { HAS_FIXTURES, NO_FIXTURES_REASON, fixturePath } from '../../testkit/fixtures';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
 

@@ -9,13 +9,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { describeFixtures, fixturePath } from '../helpers/fixtures';
-import { makeMotionFolder, type MotionFolder } from '../helpers/studioSuite';
-import { dropFiles, hook, openFolder, openStudio, state, waitForStudio, type StudioSession } from './studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { describeFixtures, fixturePath } from '../../testkit/fixtures';
+import { makeMotionFolder, type MotionFolder } from '../../testkit/studioSuite';
+import { dropFiles, hook, openFolder, openStudio, state, waitForStudio, type StudioSession } from '../../testkit/studioHarness';
 import { EXPORTERS } from '../../shared/export/index';
 import { readVrma } from '../../shared/vrma/read';
-import { readFixture } from '../helpers/fixtures';
+import { readFixture } from '../../testkit/fixtures';
 import { parseVmd } from '../../shared/convert/mmd';
 import { parseBvh } from '../../shared/convert/bvh';
 import { listFbxTakes } from '../../shared/convert/fbx/convertFbx';

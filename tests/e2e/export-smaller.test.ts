@@ -5,15 +5,15 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { describeFixtures, fixturePath, readFixture } from '../helpers/fixtures';
-import { openStudio, waitForState, waitForStudio, type StudioSession } from './studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { describeFixtures, fixturePath, readFixture } from '../../testkit/fixtures';
+import { openStudio, waitForState, waitForStudio, type StudioSession } from '../../testkit/studioHarness';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
 import { maxPoseError } from '../../shared/edits/poseError';
 import { ROTATION_ROUNDING_ERROR } from '../../shared/vrma/quantize';
 import { fileEncoding } from '../../shared/vrma/encoding';
-import { validateVrmaBytes } from '../helpers/validate';
+import { validateVrmaBytes } from '../../testkit/validate';
 
 const FIXTURE = 'idle_loop.vrma';
 

@@ -14,10 +14,10 @@
 import { expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { describeFixtures, fixturePath } from '../helpers/fixtures';
-import { hook, motionBytes, openAvatarAndMotion, settleDraws, state, waitForState } from './studioHarness';
-import { useStudio } from '../helpers/studioSuite';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { describeFixtures, fixturePath } from '../../testkit/fixtures';
+import { hook, motionBytes, openAvatarAndMotion, settleDraws, state, waitForState } from '../../testkit/studioHarness';
+import { useStudio } from '../../testkit/studioSuite';
 import { readVrma } from '../../shared/vrma/read';
 import { expressionWeightAt } from '../../shared/edits/expressionKeys';
 import { lookAtAt, setLookAtKey } from '../../shared/edits/lookAtKeys';

@@ -4,13 +4,13 @@
  * before that frame holds no converter, exporter, decoder or bedroom code (they load on demand).
  */
 import { describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser } from '../helpers/browser';
-import { startHost } from '../helpers/host';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser } from '../../testkit/browser';
+import { startHost } from '../../testkit/host';
 import { CATALOGUE } from '../../shared/i18n/catalogue';
 import { makeMannequinVrm } from '../../shared/assets/mannequin';
 import { makeWalkCycle } from '../../shared/assets/walkCycle';
 import { writeVrma } from '../../shared/vrma/write';
-import { hook, openStudio, screenshot, state, waitForStudio } from './studioHarness';
+import { hook, openStudio, screenshot, state, waitForStudio } from '../../testkit/studioHarness';
 
 describe.skipIf(!HAS_CHROMIUM)(`first frame${HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM_REASON})`}`, () => {
   it('draws the walking mannequin in the browser host', async () => {

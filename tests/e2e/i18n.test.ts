@@ -13,12 +13,12 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { REPO_DIR } from '../helpers/host';
-import { makeMotionFolder, useHostAndBrowser } from '../helpers/studioSuite';
-import { dropFiles, hook, openFolder, SCREENSHOT_DIR, settleDraws, settleLayout, waitForStudio } from './studioHarness';
-import { englishWords, FILE_NAME, JAPANESE } from '../helpers/japaneseText';
-import { fixturePath, HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { REPO_DIR } from '../../testkit/host';
+import { makeMotionFolder, useHostAndBrowser } from '../../testkit/studioSuite';
+import { dropFiles, hook, openFolder, SCREENSHOT_DIR, settleDraws, settleLayout, waitForStudio } from '../../testkit/studioHarness';
+import { englishWords, FILE_NAME, JAPANESE } from '../../testkit/japaneseText';
+import { fixturePath, HAS_FIXTURES, NO_FIXTURES_REASON } from '../../testkit/fixtures';
 import { CATALOGUE } from '../../shared/i18n/catalogue';
 
 const DOCS_SHOTS = join(REPO_DIR, 'docs', 'screenshots');

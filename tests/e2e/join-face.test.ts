@@ -5,10 +5,10 @@
  * three-vrm-animation plays that file on debug_robot.vrm (VRMAnimationLoaderPlugin, 1e-3 weight, 0.05°).
  */
 import { expect, it } from 'vitest';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { describeFixtures, fixturePath, readFixture } from '../helpers/fixtures';
-import { hook, motionBytes, state, waitForState } from './studioHarness';
-import { useStudio } from '../helpers/studioSuite';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { describeFixtures, fixturePath, readFixture } from '../../testkit/fixtures';
+import { hook, motionBytes, state, waitForState } from '../../testkit/studioHarness';
+import { useStudio } from '../../testkit/studioSuite';
 import { readVrma } from '../../shared/vrma/read';
 import { durationOf } from '../../shared/motion/types';
 import { expressionWeightAt } from '../../shared/edits/expressionKeys';

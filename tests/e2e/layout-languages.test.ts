@@ -12,11 +12,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { REPO_DIR } from '../helpers/host';
-import { fixturePath, HAS_FIXTURES } from '../helpers/fixtures';
-import { makeMotionFolder, useHostAndBrowser, type MotionFolder } from '../helpers/studioSuite';
-import { hook, SCREENSHOT_DIR, settleDraws, settleLayout, waitForState, waitForStudio } from './studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { REPO_DIR } from '../../testkit/host';
+import { fixturePath, HAS_FIXTURES } from '../../testkit/fixtures';
+import { makeMotionFolder, useHostAndBrowser, type MotionFolder } from '../../testkit/studioSuite';
+import { hook, SCREENSHOT_DIR, settleDraws, settleLayout, waitForState, waitForStudio } from '../../testkit/studioHarness';
 
 const SIZES = [
   [1440, 900],

@@ -6,10 +6,10 @@
  * Checked by element bounds; screenshots land in out/test-screenshots/layout-WxH.png.
  */
 import { expect, it } from 'vitest';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { describeFixtures, fixturePath } from '../helpers/fixtures';
-import { openFolderPage, useHostAndBrowser, useMotionFolder } from '../helpers/studioSuite';
-import { hook, screenshot } from './studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { describeFixtures, fixturePath } from '../../testkit/fixtures';
+import { openFolderPage, useHostAndBrowser, useMotionFolder } from '../../testkit/studioSuite';
+import { hook, screenshot } from '../../testkit/studioHarness';
 
 type Box = { x: number; y: number; width: number; height: number };
 

@@ -6,9 +6,9 @@
  */
 import { expect, it } from 'vitest';
 import { join } from 'node:path';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { describeFixtures, fixturePath } from '../helpers/fixtures';
-import { openFolderPage, useHostAndBrowser, useMotionFolder } from '../helpers/studioSuite';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { describeFixtures, fixturePath } from '../../testkit/fixtures';
+import { openFolderPage, useHostAndBrowser, useMotionFolder } from '../../testkit/studioSuite';
 
 const NAMES: Record<string, string> = {
   'mei_greeting.vmd': fixturePath('vmd', 'mmdagent', 'mei_greeting.vmd'),

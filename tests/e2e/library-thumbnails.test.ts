@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { describeFixtures, fixturePath } from '../helpers/fixtures';
-import { makeMotionFolder, type MotionFolder } from '../helpers/studioSuite';
-import { openFolder, openStudio, type StudioSession } from './studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { describeFixtures, fixturePath } from '../../testkit/fixtures';
+import { makeMotionFolder, type MotionFolder } from '../../testkit/studioSuite';
+import { openFolder, openStudio, type StudioSession } from '../../testkit/studioHarness';
 
 const FILES = 40;
 const name = (i: number) => `take-${String(i).padStart(2, '0')}.vrma`;

@@ -11,16 +11,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { openFileInStudio, useHostAndBrowser, useWrittenFolder } from '../helpers/studioSuite';
-import { hook, motionBytes, state, waitForState } from './studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { openFileInStudio, useHostAndBrowser, useWrittenFolder } from '../../testkit/studioSuite';
+import { hook, motionBytes, state, waitForState } from '../../testkit/studioHarness';
 import { writeVrma } from '../../shared/vrma/write';
 import { readVrma } from '../../shared/vrma/read';
 import { optimize } from '../../shared/edits/optimize';
 import { smooth } from '../../shared/edits/smooth';
-import { makeLongMotion } from '../../bench/longMotion';
+import { makeLongMotion } from '../../testkit/longMotion';
 import type { Motion } from '../../shared/motion/types';
-import { expectSameValues } from '../helpers/motionCompare';
+import { expectSameValues } from '../../testkit/motionCompare';
 
 const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
 const keyCount = (m: Motion) => m.channels.reduce((s, c) => s + c.times.length, 0);

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chmodSync, copyFileSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { describeFixtures, fixturePath } from '../helpers/fixtures';
-import { openFolder, openStudio, type StudioSession } from './studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { describeFixtures, fixturePath } from '../../testkit/fixtures';
+import { openFolder, openStudio, type StudioSession } from '../../testkit/studioHarness';
 import { manyAnimationsGlb } from '../security/hostileReaders';
 
 describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)("studio: the many-takes question is the studio's dialog", () => {

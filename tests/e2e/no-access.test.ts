@@ -4,9 +4,9 @@
  * showing a half-working one.
  */
 import { describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, newStudioPage } from '../helpers/browser';
-import { useHostAndBrowser } from '../helpers/studioSuite';
-import { waitForStudio } from './studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, newStudioPage } from '../../testkit/browser';
+import { useHostAndBrowser } from '../../testkit/studioSuite';
+import { waitForStudio } from '../../testkit/studioHarness';
 
 describe.skipIf(!HAS_CHROMIUM)(`page without the host's key${HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM_REASON})`}`, () => {
   const suite = useHostAndBrowser();

@@ -6,11 +6,11 @@
  * studio draws no frame with the ghosts on; H still hides the bone markers in the same view.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expectIdle, hook, openStudio, quatDot, screenshot, waitForStudio, type StudioSession } from './studioHarness';
-import { waitFor } from '../helpers/waitFor';
+import { expectIdle, hook, openStudio, quatDot, screenshot, waitForStudio, type StudioSession } from '../../testkit/studioHarness';
+import { waitFor } from '../../testkit/waitFor';
 import { describe } from 'vitest';
 import { MAIN_BONES } from '../../shared/vrm/humanBones';
 

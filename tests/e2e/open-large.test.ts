@@ -11,17 +11,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { FIXTURES_DIR, HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
+import { FIXTURES_DIR, HAS_FIXTURES, NO_FIXTURES_REASON } from '../../testkit/fixtures';
 import { join } from 'node:path';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, newStudioPage } from '../helpers/browser';
-import { openFileInStudio, useHostAndBrowser, useWrittenFolder } from '../helpers/studioSuite';
-import { startHost } from '../helpers/host';
-import { axisAngle, hook, motionBytes, quatMul, state, waitForState, waitForStudio, type Q } from './studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, newStudioPage } from '../../testkit/browser';
+import { openFileInStudio, useHostAndBrowser, useWrittenFolder } from '../../testkit/studioSuite';
+import { startHost } from '../../testkit/host';
+import { axisAngle, hook, motionBytes, quatMul, state, waitForState, waitForStudio, type Q } from '../../testkit/studioHarness';
 import { writeVrma } from '../../shared/vrma/write';
 import { readVrma } from '../../shared/vrma/read';
 import { convertToMotion } from '../../shared/formats';
-import { makeLongMotion } from '../../bench/longMotion';
-import { expectSameValues } from '../helpers/motionCompare';
+import { makeLongMotion } from '../../testkit/longMotion';
+import { expectSameValues } from '../../testkit/motionCompare';
 
 const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
 

@@ -1,6 +1,6 @@
 /**
  * A plain humanoid glTF as the studio's avatar (issue 26): debug_robot stripped of VRM and renamed
- * to Mixamo names (tests/helpers/plainRobot.ts) is dropped on the studio, the motion plays on it, and
+ * to Mixamo names (testkit/plainRobot.ts) is dropped on the studio, the motion plays on it, and
  * Export to glTF binary bakes onto that very file: the export is a plain glTF (no VRM extension), and
  * three's GLTFLoader + AnimationMixer in Node put every limb where the page shows it, within 0.1°.
  */
@@ -11,13 +11,13 @@ import * as THREE from 'three';
 import type { Vec3 } from '../../shared/motion/types';
 import type { HumanBoneName } from '../../shared/vrm/humanBones';
 import { parseGlb } from '../../shared/gltf/glb';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { describeFixtures, fixturePath } from '../helpers/fixtures';
-import { makeMotionFolder, type MotionFolder } from '../helpers/studioSuite';
-import { plainRobot } from '../helpers/plainRobot';
-import { angleOf, formatStats, stats } from '../helpers/exportKit';
-import { dropFiles, hook, openFolder, openStudio, state, waitForState, type StudioSession } from './studioHarness';
-import { loadPlainGlb, playOnce } from '../helpers/plainGlb';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { describeFixtures, fixturePath } from '../../testkit/fixtures';
+import { makeMotionFolder, type MotionFolder } from '../../testkit/studioSuite';
+import { plainRobot } from '../../testkit/plainRobot';
+import { angleOf, formatStats, stats } from '../../testkit/exportKit';
+import { dropFiles, hook, openFolder, openStudio, state, waitForState, type StudioSession } from '../../testkit/studioHarness';
+import { loadPlainGlb, playOnce } from '../../testkit/plainGlb';
 
 const LIMB_DEG = 0.1;
 const LIMBS: [HumanBoneName, HumanBoneName][] = [

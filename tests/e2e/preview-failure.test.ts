@@ -6,8 +6,8 @@
  * with the avatar on an older motion than the document's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { hook, openStudio, state, type StudioSession } from './studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { hook, openStudio, state, type StudioSession } from '../../testkit/studioHarness';
 
 type Pose = { rotations: Record<string, number[]>; positions: Record<string, number[]> };
 const BONES = ['leftUpperArm', 'rightUpperArm', 'head', 'hips'];

@@ -8,10 +8,10 @@
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { describeFixtures } from '../helpers/fixtures';
-import { hook, state } from './studioHarness';
-import { useStudio } from '../helpers/studioSuite';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { describeFixtures } from '../../testkit/fixtures';
+import { hook, state } from '../../testkit/studioHarness';
+import { useStudio } from '../../testkit/studioSuite';
 
 async function goToFrame(page: Page, f: number): Promise<void> {
   await page.fill('#dope-frame', String(f));

@@ -6,13 +6,13 @@
  * Frame counts, not timings: the CPU figures are in bench/studioIdle.bench.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
 import { join } from 'node:path';
-import { animationFrames, expectIdle, hook, openStudio, settleDraws, state, waitForState, type DrawCounter, type StudioSession } from './studioHarness';
-import { useWrittenFolder } from '../helpers/studioSuite';
+import { animationFrames, expectIdle, hook, openStudio, settleDraws, state, waitForState, type DrawCounter, type StudioSession } from '../../testkit/studioHarness';
+import { useWrittenFolder } from '../../testkit/studioSuite';
 import { writeVrma } from '../../shared/vrma/write';
-import { makeLongMotion } from '../../bench/longMotion';
-import { mainThreadCpuMs } from '../../bench/pageProbe';
+import { makeLongMotion } from '../../testkit/longMotion';
+import { mainThreadCpuMs } from '../../testkit/pageProbe';
 
 /** The page's main-thread CPU (CDP ThreadTime, ms) per animation frame over the next `frames` frames: counted frames, not a clock. */
 async function cpuPerFrame(page: StudioSession['page'], frames: number): Promise<number> {
@@ -23,7 +23,7 @@ async function cpuPerFrame(page: StudioSession['page'], frames: number): Promise
 
 describe.skipIf(!HAS_CHROMIUM)(`render on demand${HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM_REASON})`}`, () => {
   let s: StudioSession;
-  // A generated 1-minute capture at 60 fps (bench/longMotion.ts: 56 tracks, about 220,000 keys).
+  // A generated 1-minute capture at 60 fps (testkit/longMotion.ts: 56 tracks, about 220,000 keys).
   const files = useWrittenFolder('vrma-idle-long-', () => ({ 'long-60s.vrma': writeVrma(makeLongMotion(60, 60)) }));
   beforeAll(async () => {
     s = await openStudio();

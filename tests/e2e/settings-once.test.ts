@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { startHost, type StartedHost } from '../helpers/host';
-import { openStudio, waitForStudio, type StudioSession } from './studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { startHost, type StartedHost } from '../../testkit/host';
+import { openStudio, waitForStudio, type StudioSession } from '../../testkit/studioHarness';
 
 describe.skipIf(!HAS_CHROMIUM)(`studio: settings from two views survive a reload and a host restart${HAS_CHROMIUM ? '' : ` [skipped: ${NO_CHROMIUM_REASON}]`}`, () => {
   const userDataDir = mkdtempSync(join(tmpdir(), 'vrma-settings-once-'));

@@ -9,11 +9,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mkdirSync, copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { describeFixtures, fixturePath } from '../helpers/fixtures';
-import { makeMotionFolder, type MotionFolder } from '../helpers/studioSuite';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { describeFixtures, fixturePath } from '../../testkit/fixtures';
+import { makeMotionFolder, type MotionFolder } from '../../testkit/studioSuite';
 import { safeTakeName } from '../../shared/formats/takes';
-import { dropFiles, hook, openStudio, state, waitForState, type StudioSession } from './studioHarness';
+import { dropFiles, hook, openStudio, state, waitForState, type StudioSession } from '../../testkit/studioHarness';
 
 describeFixtures.skipIf(!HAS_CHROMIUM, NO_CHROMIUM_REASON)('studio shell: the smaller items', () => {
   let work: MotionFolder;

@@ -5,9 +5,9 @@
  * double-click goes back to the default. At 1440×900 and 1024×640.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { useHostAndBrowser } from '../helpers/studioSuite';
-import { waitForStudio } from './studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { useHostAndBrowser } from '../../testkit/studioSuite';
+import { waitForStudio } from '../../testkit/studioHarness';
 import type { BrowserContext, Page } from 'playwright-core';
 
 describe.skipIf(!HAS_CHROMIUM)(`splitters${HAS_CHROMIUM ? '' : ` (${NO_CHROMIUM_REASON})`}`, () => {

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HOST_SCRIPT, REPO_DIR } from '../helpers/host';
+import { HOST_SCRIPT, REPO_DIR } from '../../testkit/host';
 
 describe.skipIf(!existsSync(HOST_SCRIPT))(`npm start fallback${existsSync(HOST_SCRIPT) ? '' : ' (skipped: not built, run npm run build)'}`, () => {
   it('says in one line why the desktop app cannot start, then serves the browser version', async () => {

@@ -5,11 +5,11 @@
  * broken VRM avatar is refused with a message that names the broken bone.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { describeFixtures, fixturePath, readFixture } from '../helpers/fixtures';
-import { dropFiles, motionBytes, openStudio, state, type StudioSession } from './studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { describeFixtures, fixturePath, readFixture } from '../../testkit/fixtures';
+import { dropFiles, motionBytes, openStudio, state, type StudioSession } from '../../testkit/studioHarness';
 import { MeshoptEncoder } from 'meshoptimizer/encoder';
-import { faceGlb, ARKIT } from '../helpers/faceGlb';
+import { faceGlb, ARKIT } from '../../testkit/faceGlb';
 import { readVrma } from '../../shared/vrma/read';
 import { parseGlb, packGlb } from '../../shared/gltf/glb';
 

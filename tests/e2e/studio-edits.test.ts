@@ -6,9 +6,9 @@
  * previewed Motion.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { describeFixtures, fixturePath, readFixture } from '../helpers/fixtures';
-import { bytesOf, dropFiles, hook, motionBytes, openStudio, state, waitForState, type StudioSession } from './studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { describeFixtures, fixturePath, readFixture } from '../../testkit/fixtures';
+import { bytesOf, dropFiles, hook, motionBytes, openStudio, state, waitForState, type StudioSession } from '../../testkit/studioHarness';
 import { withChannels, type Motion } from '../../shared/motion/types';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';

@@ -4,15 +4,15 @@
  * three-vrm-animation builds from the exported bytes; a bad file leaves the work as it was.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { describeFixtures, fixturePath, fixtureFiles, readFixture } from '../helpers/fixtures';
-import { dropFiles, hook, motionBytes, openStudio, quatDot, screenshot, state, waitForState, type StudioSession } from './studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { describeFixtures, fixturePath, fixtureFiles, readFixture } from '../../testkit/fixtures';
+import { dropFiles, hook, motionBytes, openStudio, quatDot, screenshot, state, waitForState, type StudioSession } from '../../testkit/studioHarness';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
 import { convertToMotion } from '../../shared/formats/index';
 import { durationOf } from '../../shared/motion/types';
 import { MAIN_BONES } from '../../shared/vrm/humanBones';
-import { writeVpd } from '../helpers/mmdWriters';
+import { writeVpd } from '../../testkit/mmdWriters';
 
 type Pose = { rotations: Record<string, number[]>; positions: Record<string, number[]> };
 

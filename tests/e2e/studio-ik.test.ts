@@ -6,10 +6,10 @@
  * elbow did not fold backwards past straight; the drag is one undo step and undo restores the bytes.
  */
 import { expect, it } from 'vitest';
-import { openAvatarFile, TWO_AVATARS, useStudio, vrmVersionName } from '../helpers/studioSuite';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { describeFixtures, fixturePath } from '../helpers/fixtures';
-import { hook, motionBytes, screenshot, state } from './studioHarness';
+import { openAvatarFile, TWO_AVATARS, useStudio, vrmVersionName } from '../../testkit/studioSuite';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { describeFixtures, fixturePath } from '../../testkit/fixtures';
+import { hook, motionBytes, screenshot, state } from '../../testkit/studioHarness';
 
 type V = [number, number, number];
 type Pose = { world: Record<string, V> };

@@ -6,11 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Request } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../helpers/browser';
-import { startHost, type StartedHost } from '../helpers/host';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../../testkit/browser';
+import { startHost, type StartedHost } from '../../testkit/host';
 import { decodeWire } from '../../shared/contract/wire';
 import type { DocumentState, MenuCommand } from '../../shared/contract/studioApi';
-import { state, waitForStudio } from './studioHarness';
+import { state, waitForStudio } from '../../testkit/studioHarness';
 import type { Browser, Page } from 'playwright-core';
 
 describe.skipIf(!HAS_CHROMIUM)(`studio: desktop menu and title through the StudioApi${HAS_CHROMIUM ? '' : ` [skipped: ${NO_CHROMIUM_REASON}]`}`, () => {

@@ -11,9 +11,9 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { describeFixtures, fixturePath, readFixture } from '../helpers/fixtures';
-import { dropFiles, hook, motionBytes, openStudio, state, type StudioSession } from './studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { describeFixtures, fixturePath, readFixture } from '../../testkit/fixtures';
+import { dropFiles, hook, motionBytes, openStudio, state, type StudioSession } from '../../testkit/studioHarness';
 import { listTakes, safeTakeName, takeOutputs } from '../../shared/formats/takes';
 import { preferredTake } from '../../shared/formats/preferredTake';
 import { convertVmd } from '../../shared/convert/mmd/index';

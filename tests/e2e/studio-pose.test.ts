@@ -6,11 +6,11 @@
  * a hips move lands within 1 mm; one drag is one undo step and undo/redo restore the exact bytes.
  */
 import { expect, it } from 'vitest';
-import { openAvatarFile, TWO_AVATARS, useStudio, vrmVersionName } from '../helpers/studioSuite';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { describeFixtures } from '../helpers/fixtures';
+import { openAvatarFile, TWO_AVATARS, useStudio, vrmVersionName } from '../../testkit/studioSuite';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { describeFixtures } from '../../testkit/fixtures';
 import { MAIN_BONES } from '../../shared/vrm/humanBones';
-import { axisAngle, hook, motionBytes, quatDot, quatMul, screenshot, state, waitForState, type Q } from './studioHarness';
+import { axisAngle, hook, motionBytes, quatDot, quatMul, screenshot, state, waitForState, type Q } from '../../testkit/studioHarness';
 
 type Pose = { rotations: Record<string, Q>; positions: Record<string, [number, number, number]> };
 

@@ -8,15 +8,15 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { describeFixtures, fixturePath, readFixture } from '../helpers/fixtures';
-import { dropFiles, hook, motionBytes, openStudio, state, type StudioSession } from './studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { describeFixtures, fixturePath, readFixture } from '../../testkit/fixtures';
+import { dropFiles, hook, motionBytes, openStudio, state, type StudioSession } from '../../testkit/studioHarness';
 import { listTakes, openTakes, safeTakeName } from '../../shared/formats/takes';
 import { writeVrma } from '../../shared/vrma/write';
 import { readVrma } from '../../shared/vrma/read';
 import { durationOf } from '../../shared/motion/types';
 import { parseGlb, packGlb } from '../../shared/gltf/glb';
-import { encodeBinaryFbx, fbxScene } from '../helpers/fbxWriter';
+import { encodeBinaryFbx, fbxScene } from '../../testkit/fbxWriter';
 
 const keyCount = (bytes: Uint8Array) => readVrma(bytes).channels.reduce((n, c) => n + c.times.length, 0);
 

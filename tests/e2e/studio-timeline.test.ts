@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describe } from 'vitest';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { hook, motionBytes, openStudio, quatDot, screenshot, settleDraws, state, type Q, type StudioSession } from './studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { hook, motionBytes, openStudio, quatDot, screenshot, settleDraws, state, type Q, type StudioSession } from '../../testkit/studioHarness';
 import { readVrma } from '../../shared/vrma/read';
 import { deleteRange, deleteBlend } from '../../shared/edits/deleteRange';
 import { durationOf } from '../../shared/motion/types';

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileChooser } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { expectIdle, hook, openStudio, screenshot, state, waitForState, waitForStudio, type StudioSession } from './studioHarness';
-import { fixturePath, HAS_FIXTURES, NO_FIXTURES_REASON } from '../helpers/fixtures';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { expectIdle, hook, openStudio, screenshot, state, waitForState, waitForStudio, type StudioSession } from '../../testkit/studioHarness';
+import { fixturePath, HAS_FIXTURES, NO_FIXTURES_REASON } from '../../testkit/fixtures';
 import { EDITS } from '../../shared/edits/registry';
 
 describe.skipIf(!HAS_CHROMIUM)(`studio: screen${HAS_CHROMIUM ? '' : ` [skipped: ${NO_CHROMIUM_REASON}]`}`, () => {

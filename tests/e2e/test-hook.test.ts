@@ -2,13 +2,13 @@
  * Test instrumentation only on request (issue 10): the built studio, served by a host started as users
  * start it (no VRMA_STUDIO_TEST_HOOK), has no window.__studio / window.__bedroom and never fetches the
  * hook's chunk; the entry chunk does not contain the hook's code. With VRMA_STUDIO_TEST_HOOK=1 (what
- * tests/helpers/host.ts passes by default) the hook is there.
+ * testkit/host.ts passes by default) the hook is there.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../helpers/browser';
-import { REPO_DIR, startHost } from '../helpers/host';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../../testkit/browser';
+import { REPO_DIR, startHost } from '../../testkit/host';
 
 const ASSETS = join(REPO_DIR, 'out', 'renderer', 'assets');
 /** Names only the hook defines (functions of window.__studio). */

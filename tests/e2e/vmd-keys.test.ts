@@ -8,10 +8,10 @@
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { describeFixtures, fixturePath, readFixture } from '../helpers/fixtures';
-import { dropFiles, hook, motionBytes, openAvatarAndMotion, settleDraws, state } from './studioHarness';
-import { useStudio } from '../helpers/studioSuite';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { describeFixtures, fixturePath, readFixture } from '../../testkit/fixtures';
+import { dropFiles, hook, motionBytes, openAvatarAndMotion, settleDraws, state } from '../../testkit/studioHarness';
+import { useStudio } from '../../testkit/studioSuite';
 import { convertVmdDetailed } from '../../shared/convert/mmd/index';
 import { parseVmd } from '../../shared/convert/mmd/vmd';
 import { readVrma } from '../../shared/vrma/read';

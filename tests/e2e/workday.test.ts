@@ -11,10 +11,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { describeFixtures, fixturePath } from '../helpers/fixtures';
-import { makeMotionFolder, type MotionFolder } from '../helpers/studioSuite';
-import { motionBytes, openFolder, openStudio, state, waitForState, type StudioSession } from './studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { describeFixtures, fixturePath } from '../../testkit/fixtures';
+import { makeMotionFolder, type MotionFolder } from '../../testkit/studioSuite';
+import { motionBytes, openFolder, openStudio, state, waitForState, type StudioSession } from '../../testkit/studioHarness';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
 import { MAX_TOASTS } from '../../renderer/ui/messages';

@@ -3,15 +3,15 @@
  * and 32/64-bit lengths, counts and offsets overwritten (record headers and array headers are where a
  * reader can be tricked into huge allocations or endless loops). Seeds are the test writer's small
  * humanoid in every encoding (binary 7400 deflated, 7500 raw, ASCII; and as FBX 6.1 Takes, ASCII and
- * binary 6100, tests/helpers/fbx61Writer.ts), so each case parses in about a
+ * binary 6100, testkit/fbx61Writer.ts), so each case parses in about a
  * millisecond. The property: convert every take, or throw MotionError.
  */
 import fc from 'fast-check';
 import { MotionError } from '../../shared/errors';
 import { convertFbxTakes, listFbxTakes } from '../../shared/convert/fbx/convertFbx';
 import { writeVrma } from '../../shared/vrma/write';
-import { encodeAsciiFbx, encodeBinaryFbx, fbxScene } from '../helpers/fbxWriter';
-import { fbx61Ascii, fbx61Binary } from '../helpers/fbx61Writer';
+import { encodeAsciiFbx, encodeBinaryFbx, fbxScene } from '../../testkit/fbxWriter';
+import { fbx61Ascii, fbx61Binary } from '../../testkit/fbx61Writer';
 import { parseFbx } from '../../shared/convert/fbx/convertFbx';
 import { readScene } from '../../shared/convert/fbx/scene';
 import { manyLongTakesFbx, parentChainFbx, sharedPathsFbx } from '../security/hostileReaders';

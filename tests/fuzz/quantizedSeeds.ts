@@ -6,7 +6,7 @@ import type { Motion } from '../../shared/motion/types';
 import { readVrma } from '../../shared/vrma/read';
 import { writeVrma } from '../../shared/vrma/write';
 import { optimize } from '../../shared/edits/optimize';
-import { seedOf, type Seed } from './mutations';
+import { seedOf, type Seed } from '../../testkit/mutations';
 
 /** The fixture optimized and written quantized, as `vrma-studio optimize --quantize` writes it. */
 export function quantizedSeed(name: string, bytes: Uint8Array): Seed {

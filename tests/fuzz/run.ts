@@ -9,8 +9,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
-import { checkInput, mutatedInput, seedOf, type Outcome } from './mutations';
-import { richVrma } from '../unit/vrma/rawVrma';
+import { checkInput, mutatedInput, seedOf, type Outcome } from '../../testkit/mutations';
+import { richVrma } from '../../testkit/rawVrma';
 import { argsInput, checkArgs, checkWire, wireInput } from './hostInputs';
 import { STUDIO_INVOKE_METHODS } from '../../shared/contract/studioApi';
 import { checkFbx, fbxSeeds, mutatedFbx } from './fbxMutations';
@@ -40,7 +40,7 @@ const hostRuns = Number(process.env.FUZZ_HOST_RUNS ?? 100_000);
   );
 }
 
-// Same place tests/helpers/fixtures.ts uses (that module needs vitest, so it is not imported here).
+// Same place testkit/fixtures.ts uses (that module needs vitest, so it is not imported here).
 const vrmaDir = resolve(__dirname, '..', '..', '..', 'shared', 'fixtures', 'vrma');
 if (!existsSync(vrmaDir)) {
   console.error(`fuzz: real-data fixtures not found at ${vrmaDir} (they sit beside the repository)`);

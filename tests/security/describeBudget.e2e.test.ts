@@ -15,9 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HOST_SCRIPT, startHost } from '../helpers/host';
+import { HOST_SCRIPT, startHost } from '../../testkit/host';
 import { api, vmHwmKb } from './hostPinger';
-import { makeLongMotion } from '../../bench/longMotion';
+import { makeLongMotion } from '../../testkit/longMotion';
 import { writeVrma } from '../../shared/vrma/write';
 import { DESCRIBE_BUDGET_MB } from '../../main/services/describeWorker';
 import type { FileDetails } from '../../shared/contract/studioApi';
@@ -42,7 +42,7 @@ describe.skipIf(!existsSync(HOST_SCRIPT) || process.platform !== 'linux')('two l
   let root: string;
 
   beforeAll(() => {
-    // Inside the host's HOME (tests/helpers/host.ts: the temp folder), so it opens without a question.
+    // Inside the host's HOME (testkit/host.ts: the temp folder), so it opens without a question.
     root = realpathSync(mkdtempSync(join(tmpdir(), 'vrma-describe-budget-')));
     const bytes = writeVrma(makeLongMotion(SECONDS, 60));
     for (const name of ['a.vrma', 'b.vrma']) writeFileSync(join(root, name), bytes);

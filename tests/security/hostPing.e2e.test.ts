@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { HOST_SCRIPT, startHost, type StartedHost } from '../helpers/host';
+import { HOST_SCRIPT, startHost, type StartedHost } from '../../testkit/host';
 import { api, blockedPings, processCpuMs, startPinger, vmHwmKb } from './hostPinger';
 import type { ConvertSummary, FileDetails, LibrarySnapshot } from '../../shared/contract/studioApi';
 import {
@@ -72,7 +72,7 @@ describe.skipIf(!existsSync(HOST_SCRIPT) || process.platform !== 'linux')('secur
   let pinger: ReturnType<typeof startPinger> | undefined;
 
   beforeAll(async () => {
-    // Inside the host's HOME (tests/helpers/host.ts: the temp folder), so it opens without a question.
+    // Inside the host's HOME (testkit/host.ts: the temp folder), so it opens without a question.
     root = realpathSync(mkdtempSync(join(tmpdir(), 'vrma-ping-')));
     for (const [i, probe] of PROBES.entries()) {
       for (const [name, make] of Object.entries(probe.files)) {

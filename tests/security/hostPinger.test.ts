@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { encodeWire } from '../../shared/contract/wire';
-import { waitFor } from '../helpers/waitFor';
+import { waitFor } from '../../testkit/waitFor';
 import { api, blockedPings, mainThreadCpuMs, PING_EVERY_MS, startPinger, type Ping } from './hostPinger';
 import { useTempDirs } from '../unit/services/tempDir';
 

@@ -10,8 +10,8 @@
  * not grow (pings of several seconds at load 40 failed a wall-clock limit of 1 s).
  */
 import { readFileSync } from 'node:fs';
-import type { StartedHost } from '../helpers/host';
-import { waitFor } from '../helpers/waitFor';
+import type { StartedHost } from '../../testkit/host';
+import { waitFor } from '../../testkit/waitFor';
 import { call, decoded } from './hostClient';
 import type { HostServer } from '../../main/host/server';
 

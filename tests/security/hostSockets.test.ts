@@ -15,7 +15,7 @@ import { HOST_TIMEOUTS } from '../../main/host/server';
 import { encodeWire } from '../../shared/contract/wire';
 import { call, raw } from './hostClient';
 import { useHostServer } from './hostServerFixture';
-import { nextTurn, waitFor } from '../helpers/waitFor';
+import { nextTurn, waitFor } from '../../testkit/waitFor';
 
 /** A raw socket that sends `head` and keeps the connection open; `closed` turns true when the host closes it. */
 function openSocket(port: number, head: string): { socket: Socket; closed: () => boolean; reply: () => string } {

@@ -1,5 +1,5 @@
-/** Hostile input files for the security tests, built by hand (tests/unit/vrma/rawVrma.ts). */
-import { RawGlb } from '../unit/vrma/rawVrma';
+/** Hostile input files for the security tests, built by hand (testkit/rawVrma.ts). */
+import { RawGlb } from '../../testkit/rawVrma';
 import { glbOfJsonText } from './hostileReaders';
 
 /** `accessors` rotation channels, each its own accessor over the SAME normalized int16 view of `keys` keys. */

@@ -3,10 +3,10 @@
  * multiplies something cheap (shared links, takes x frames, one accessor under many channels, a
  * deep chain) into work or memory far beyond what the file's size justifies.
  */
-import { encodeBinaryFbx, fbxScene, type Node, type Prop } from '../helpers/fbxWriter';
-import { RawGlb } from '../unit/vrma/rawVrma';
-import { writePmd } from '../helpers/pmdWriter';
-import { writeVmd } from '../helpers/mmdWriters';
+import { encodeBinaryFbx, fbxScene, type Node, type Prop } from '../../testkit/fbxWriter';
+import { RawGlb } from '../../testkit/rawVrma';
+import { writePmd } from '../../testkit/pmdWriter';
+import { writeVmd } from '../../testkit/mmdWriters';
 import { STANDARD_MMD_RIG } from '../../shared/convert/mmd/standardRig';
 import type { PmxBone } from '../../shared/convert/mmd/pmx';
 
@@ -17,7 +17,7 @@ const n = (name: string, props: Prop[] = [], children: Node[] = []): Node => ({ 
 const C = (kind: 'OO' | 'OP', a: number, b: number, prop?: string): Node => n('C', [S(kind), L(a), L(b), ...(prop ? [S(prop)] : [])]);
 const P = (name: string, type: string, v: number): Node => n('P', [S(name), S(type), S(''), S('A'), { t: 'D', v }]);
 
-/** The test writer's humanoid (tests/helpers/fbxWriter.ts) with its Objects and Connections lists to extend. */
+/** The test writer's humanoid (testkit/fbxWriter.ts) with its Objects and Connections lists to extend. */
 function humanoid(): { nodes: Node[]; objects: Node[]; connections: Node[]; model: (name: string) => number } {
   const nodes = fbxScene({ rotations: { LeftArm: [[0, 0, 0], [0, 0, -45]] } });
   const objects = nodes.find((x) => x.name === 'Objects')!.children;

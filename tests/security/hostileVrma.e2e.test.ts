@@ -5,8 +5,8 @@
  * Also a JSON chunk of 4 M empty nodes, refused before JSON.parse (before: parsed, +400 MB, then refused).
  */
 import { describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { hook, openStudio, state } from '../e2e/studioHarness';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON } from '../../testkit/browser';
+import { hook, openStudio, state } from '../../testkit/studioHarness';
 import { emptyNodesVrma, sharedViewVrma } from './hostileFiles';
 
 describe.skipIf(!HAS_CHROMIUM)(`security: the studio refuses a decode bomb${HAS_CHROMIUM ? '' : ` [skipped: ${NO_CHROMIUM_REASON}]`}`, () => {

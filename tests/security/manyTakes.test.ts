@@ -13,8 +13,8 @@ import { MAX_TAKES_WITHOUT_ASKING } from '../../shared/contract/schema';
 import { createWorkerConverter } from '../../main/services/convertFolder';
 import { setLocale } from '../../shared/i18n';
 import { problemText } from '../../renderer/ui/messages';
-import { englishWords } from '../helpers/japaneseText';
-import { cli } from '../helpers/cli';
+import { englishWords } from '../../testkit/japaneseText';
+import { cli } from '../../testkit/cli';
 import { manyAnimationsGlb } from './hostileReaders';
 
 const WORKER = resolve(__dirname, '..', '..', 'main', 'services', 'convertWorker.ts');

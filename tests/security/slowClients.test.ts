@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { connect, type Socket } from 'node:net';
 import { HOST_TIMEOUTS } from '../../main/host/server';
 import { useHostServer } from './hostServerFixture';
-import { waitFor } from '../helpers/waitFor';
+import { waitFor } from '../../testkit/waitFor';
 
 describe('security: slow and idle clients are reaped (finding 8)', () => {
   const env = useHostServer('vrma-sec-slow-');

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../../main/services/atomicWrite';
-import { waitFor } from '../helpers/waitFor';
+import { waitFor } from '../../testkit/waitFor';
 
 /**
  * A recursive watcher that remembers the names it reported, and `settled()`: writes a marker file and

@@ -14,7 +14,7 @@ import { MotionError } from '../../shared/errors';
 import type { ConvertResult } from '../../main/services/convertWorker';
 import { CATALOGUE } from '../../shared/i18n/catalogue';
 import { manyAnimationsGlb } from './hostileReaders';
-import { waitFor } from '../helpers/waitFor';
+import { waitFor } from '../../testkit/waitFor';
 
 const WORKER = resolve(__dirname, '..', '..', 'main', 'services', 'convertWorker.ts');
 

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HOST_SCRIPT, startHost, type StartedHost } from '../helpers/host';
+import { HOST_SCRIPT, startHost, type StartedHost } from '../../testkit/host';
 import { api, slowPings, startPinger, vmHwmKb } from './hostPinger';
 import { WORKER_HEAP_MB } from '../../main/services/convertEngine';
 import { CATALOGUE } from '../../shared/i18n/catalogue';

@@ -7,6 +7,8 @@
  *   and the tests as well); main/ as a whole imports nothing from renderer/ or preload/.
  * - in shared/, the format table's codecs (shared/formats/codecs.ts) import the exporters of
  *   shared/export, and nothing in shared/export reaches back to the codecs: one dispatch, no cycle.
+ * - tests/ and bench/ share one kit, testkit/: tests never import bench/, bench/ never imports tests/,
+ *   and testkit/ imports neither (the kit sits below both).
  * Layers inside shared/ and renderer/ are in layers.test.ts. The import rules are read from the sources; the globals rule is enforced by type-checking shared/
  * against ES2022 plus shared/platform.d.ts only.
  */
@@ -15,7 +17,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, dirname, sep } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { builtinModules } from 'node:module';
-import { importsOf, ROOT, sourceFiles } from '../helpers/importGraph';
+import { importsOf, ROOT, sourceFiles } from '../../testkit/importGraph';
 
 const NODE_BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 const isNodeBuiltin = (s: string) => s.startsWith('node:') || NODE_BUILTINS.has(s) || NODE_BUILTINS.has(s.split('/')[0]);
@@ -142,5 +144,20 @@ describe('architecture: which folder may import what', () => {
     );
     expect(back).toEqual([]);
     expect(fromCodecs.has(codecs), 'codecs.ts is not on a cycle of its own').toBe(false);
+  });
+  it('tests/ and bench/ meet only in testkit/, which imports neither', () => {
+    const kitRule = (from: string, banned: string[]) => (spec: string, file: string) => {
+      const hit = banned.find((b) => resolvesInto(spec, file, b));
+      return hit ? `${from} may share code with ${hit}/ only through testkit/` : null;
+    };
+    expect(violations('tests', kitRule('tests/', ['bench']))).toEqual([]);
+    expect(violations('bench', kitRule('bench/', ['tests']))).toEqual([]);
+    expect(violations('testkit', kitRule('testkit/', ['tests', 'bench']))).toEqual([]);
+    // The rule bites: a bench module that imported a test's folder, as bench did before the kit, is named.
+    const before = kitRule('bench/', ['tests'])('../tests/helpers/browser', join(ROOT, 'bench/studio.bench.ts'));
+    expect(before).toBe('bench/ may share code with tests/ only through testkit/');
+    // And both really use the kit.
+    expect(violations('bench', (spec, file) => (resolvesInto(spec, file, 'testkit') ? 'kit' : null)).length).toBeGreaterThan(0);
+    expect(violations('tests', (spec, file) => (resolvesInto(spec, file, 'testkit') ? 'kit' : null)).length).toBeGreaterThan(0);
   });
 });

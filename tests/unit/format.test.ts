@@ -28,7 +28,7 @@ describe('format', () => {
     const files = sourceFiles(ROOT);
     // The same tree the linter sees: the core, the processes, the tests, the benches and the scripts.
     expect(files.length).toBeGreaterThan(800);
-    for (const dir of ['shared/', 'main/', 'renderer/', 'preload/', 'tests/', 'bench/', 'scripts/', 'bin/']) expect(files.some((f) => f.startsWith(dir))).toBe(true);
+    for (const dir of ['shared/', 'main/', 'renderer/', 'preload/', 'tests/', 'bench/', 'testkit/', 'scripts/', 'bin/']) expect(files.some((f) => f.startsWith(dir))).toBe(true);
     expect(unformatted(ROOT, files, formatter).map((u) => u.file)).toEqual([]);
   });
 

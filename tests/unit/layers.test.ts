@@ -12,7 +12,7 @@
  * switching, desktop sync, shortcuts, the test hook) and the page's entry.
  */
 import { describe, expect, it } from 'vitest';
-import { cycles, importEdges, layerViolations, placeEdges, type ImportEdge } from '../helpers/importGraph';
+import { cycles, importEdges, layerViolations, placeEdges, type ImportEdge } from '../../testkit/importGraph';
 
 const SHARED: readonly (readonly string[])[] = [
   ['errors', 'warnings', 'readBudget', 'fileProblem', 'bytes', 'i18n'],

@@ -5,7 +5,7 @@
  * shortened without being taken off the list, so the list only shrinks.
  */
 import { describe, expect, it } from 'vitest';
-import { longFiles, longFunctions, type LongThing } from '../helpers/sizeScan';
+import { longFiles, longFunctions, type LongThing } from '../../testkit/sizeScan';
 
 const DIRS = ['shared', 'main', 'renderer', 'preload'];
 const MAX_FILE = 400;

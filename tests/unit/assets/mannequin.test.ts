@@ -7,7 +7,7 @@ import { eyeShape, FACE_EXPRESSIONS, faceParts } from '../../../shared/assets/ma
 import { parseGlb } from '../../../shared/gltf/glb';
 import { HUMAN_BONE_NAMES } from '../../../shared/vrm/humanBones';
 import { standardWorldPositions } from '../../../shared/vrm/standardSkeleton';
-import { validateVrmaBytes } from '../../helpers/validate';
+import { validateVrmaBytes } from '../../../testkit/validate';
 import { loadVrm } from './loadVrm';
 
 const VARIANTS: { label: string; opts: MannequinOptions }[] = [

@@ -13,8 +13,8 @@ import { createPoseEvaluator, type SkeletonPose } from '../../../shared/vrma/fk'
 import { standardWorldPositions } from '../../../shared/vrm/standardSkeleton';
 import { writeVrma } from '../../../shared/vrma/write';
 import { readVrma } from '../../../shared/vrma/read';
-import { validateVrmaBytes } from '../../helpers/validate';
-import { loadVrmAnimation } from '../../helpers/threeVrmAnimation';
+import { validateVrmaBytes } from '../../../testkit/validate';
+import { loadVrmAnimation } from '../../../testkit/threeVrmAnimation';
 import { loadVrm } from './loadVrm';
 
 const walk = makeWalkCycle();

@@ -1,15 +1,15 @@
 /**
  * Compressed avatars through the one avatar loader (renderer/avatar/loadAvatar.ts) in Node: real
- * fixture VRMs re-encoded with meshoptimizer's encoder (tests/helpers/compressAvatar.ts) load with
+ * fixture VRMs re-encoded with meshoptimizer's encoder (testkit/compressAvatar.ts) load with
  * the same vertices, skin and humanoid as the originals, and a damaged compressed buffer is refused
  * with a message naming the file and the compression. (Draco and KTX2 decode in workers from the
  * page's origin: they are checked in Chromium, tests/e2e/compressed-avatars.test.ts.)
  */
 import { expect, it } from 'vitest';
 import * as THREE from 'three';
-import { describeFixtures, readFixture } from '../../helpers/fixtures';
-import { meshoptCompress } from '../../helpers/compressAvatar';
-import { withoutTextures } from '../../helpers/avatarPlayback';
+import { describeFixtures, readFixture } from '../../../testkit/fixtures';
+import { meshoptCompress } from '../../../testkit/compressAvatar';
+import { withoutTextures } from '../../../testkit/avatarPlayback';
 import { loadAvatar, type LoadedAvatar } from '../../../renderer/avatar/loadAvatar';
 import { compressionsUsed } from '../../../renderer/avatar/decoders';
 import { parseGlb, packGlb } from '../../../shared/gltf/glb';

@@ -9,9 +9,9 @@ import type { HumanBoneName } from '../../../shared/vrm/humanBones';
 import { plainAvatarAsVrm } from '../../../shared/convert/gltf/plainAvatar';
 import { avatarBoneNodes } from '../../../shared/avatar/avatarSkeleton';
 import { packGlb, parseGlb } from '../../../shared/gltf/glb';
-import { describeFixtures, readFixture } from '../../helpers/fixtures';
-import { loadTestAvatar, playedPoses } from '../../helpers/avatarPlayback';
-import { plainRobot } from '../../helpers/plainRobot';
+import { describeFixtures, readFixture } from '../../../testkit/fixtures';
+import { loadTestAvatar, playedPoses } from '../../../testkit/avatarPlayback';
+import { plainRobot } from '../../../testkit/plainRobot';
 
 describeFixtures('a plain humanoid glTF as the avatar', () => {
   it('gets a VRM 1.0 humanoid on the very nodes debug_robot names', () => {

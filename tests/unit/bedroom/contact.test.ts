@@ -9,7 +9,7 @@
  * avatar and transition are printed.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readFixture, describeFixtures } from '../../helpers/fixtures';
+import { readFixture, describeFixtures } from '../../../testkit/fixtures';
 import { makeMannequinVrm } from '../../../shared/assets/mannequin';
 import { LIE_DOWN_SEC, SleepCycle, TURN_SEC } from '../../../renderer/bedroom/sleepCycle';
 import { contactFigures, rolled, FLOAT_LIMIT_M, INSIDE_LIMIT_M, type Support } from '../../../renderer/bedroom/contactFigures';

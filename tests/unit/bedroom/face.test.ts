@@ -10,7 +10,7 @@ import { buildMotion } from '../../../shared/vrma/buildMotion';
 import { BACK_TILT } from '../../../renderer/bedroom/defaultPoses';
 import { clipFromMotion } from '../../../renderer/bedroom/poseSources';
 import { LIE_DOWN_SEC, SleepCycle } from '../../../renderer/bedroom/sleepCycle';
-import { describeFixtures, readFixture } from '../../helpers/fixtures';
+import { describeFixtures, readFixture } from '../../../testkit/fixtures';
 import { bedroomScene, type TestScene } from './nodeScene';
 
 function faceSuite(name: string, bytes: () => Uint8Array) {

@@ -10,7 +10,7 @@ import { contactsOf, cushion, partContact, pillowHeightAt, supportAt, type BedSh
 import { BODY_PARTS, SUBSET_CELL } from '../../../renderer/bedroom/bodySurface';
 import { LIE_DOWN_SEC, SleepCycle, TURN_SEC } from '../../../renderer/bedroom/sleepCycle';
 import { makeMannequinVrm } from '../../../shared/assets/mannequin';
-import { readFixture, HAS_FIXTURES } from '../../helpers/fixtures';
+import { readFixture, HAS_FIXTURES } from '../../../testkit/fixtures';
 import { makeChibiVrm0 } from './chibiVrm';
 import { bedroomScene, type TestScene } from './nodeScene';
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readFixture, describeFixtures } from '../../helpers/fixtures';
+import { readFixture, describeFixtures } from '../../../testkit/fixtures';
 import { makeMannequinVrm } from '../../../shared/assets/mannequin';
 import type { Vec3 } from '../../../shared/motion/types';
 import { BODY_THICKNESS, computePlacement, measurePose, placeJoint, toBedFrame, type BedLayout } from '../../../renderer/bedroom/placement';

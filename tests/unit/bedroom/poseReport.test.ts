@@ -17,7 +17,7 @@ import { motionFromPoseFile, poseFromMotion } from '../../../renderer/bedroom/po
 import { ZERO_OFFSETS } from '../../../shared/contract/bedroomSettings';
 import { setLocale } from '../../../shared/i18n';
 import { bedroomScene, type TestScene } from './nodeScene';
-import { writeVpd } from '../../helpers/mmdWriters';
+import { writeVpd } from '../../../testkit/mmdWriters';
 
 const DEG = Math.PI / 180;
 const still = (q: Quat): KeyTrack => ({ times: new Float32Array([0]), values: new Float32Array(q) });

@@ -8,7 +8,7 @@
  * vertices as its bones carry them, shared/bedroom/restBody.ts) and the report says nothing.
  */
 import { afterAll, expect, it } from 'vitest';
-import { describeFixtures, readFixture } from '../../helpers/fixtures';
+import { describeFixtures, readFixture } from '../../../testkit/fixtures';
 import { skinWarnings } from '../../../renderer/bedroom/poseReport';
 import { contactFigures, FLOAT_LIMIT_M, withinLimits, type Support } from '../../../renderer/bedroom/contactFigures';
 import { setLocale } from '../../../shared/i18n';

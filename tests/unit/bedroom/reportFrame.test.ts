@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeChibiVrm0 } from './chibiVrm';
 import { bedroomScene, type TestScene } from './nodeScene';
-import { readFixture, HAS_FIXTURES } from '../../helpers/fixtures';
+import { readFixture, HAS_FIXTURES } from '../../../testkit/fixtures';
 import { LIE_DOWN_SEC, SleepCycle } from '../../../renderer/bedroom/sleepCycle';
 
 const DT = 1 / 60;

@@ -1,6 +1,6 @@
 /**
  * The WebM reader the capture decodes from (shared/capture/webmDemux) and which frame a sample shows
- * (shared/capture/framePicks), on files built here: the test's writer (tests/helpers/webmWriter, whose
+ * (shared/capture/framePicks), on files built here: the test's writer (testkit/webmWriter, whose
  * output Chromium plays in capture-video and the bench) and a live recording's layout as MediaRecorder
  * writes it (segment and clusters of unknown size, an audio track first, no cues, no duration). The
  * decoder on real rendered and recorded clips against Chromium's own demuxer is in
@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { demuxWebm } from '../../../shared/capture/webmDemux';
 import { framePicks } from '../../../shared/capture/framePicks';
-import { writeWebm } from '../../helpers/webmWriter';
+import { writeWebm } from '../../../testkit/webmWriter';
 
 const UNKNOWN = [0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff];
 function size(n: number): number[] {

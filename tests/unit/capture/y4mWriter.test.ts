@@ -1,6 +1,6 @@
-/** The fake webcam's .y4m (tests/helpers/y4mWriter): header, frame layout, BT.601 full-range colours. */
+/** The fake webcam's .y4m (testkit/y4mWriter): header, frame layout, BT.601 full-range colours. */
 import { describe, expect, it } from 'vitest';
-import { rgbaToI420, writeY4m } from '../../helpers/y4mWriter';
+import { rgbaToI420, writeY4m } from '../../../testkit/y4mWriter';
 
 const solid = (w: number, h: number, [r, g, b]: [number, number, number]) => {
   const out = new Uint8Array(w * h * 4);

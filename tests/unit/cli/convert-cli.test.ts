@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { runCli } from '../../../main/cli/runCli';
 import { readVrma } from '../../../shared/vrma/read';
 import { boneChannel } from '../../../shared/motion/types';
-import { describeFixtures, fixturePath } from '../../helpers/fixtures';
+import { describeFixtures, fixturePath } from '../../../testkit/fixtures';
 
 interface Run {
   code: number;

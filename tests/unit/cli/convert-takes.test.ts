@@ -6,8 +6,8 @@
 import { expect, it, describe } from 'vitest';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { cli } from '../../helpers/cli';
-import { describeFixtures, fixturePath } from '../../helpers/fixtures';
+import { cli } from '../../../testkit/cli';
+import { describeFixtures, fixturePath } from '../../../testkit/fixtures';
 import { useTempDirs } from '../services/tempDir';
 import { readVrma } from '../../../shared/vrma/read';
 import { durationOf } from '../../../shared/motion/types';

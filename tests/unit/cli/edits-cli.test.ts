@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli } from '../../helpers/cli';
+import { cli } from '../../../testkit/cli';
 import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
 import { boneChannel, durationOf } from '../../../shared/motion/types';
-import { describeFixtures, fixturePath } from '../../helpers/fixtures';
-import { validateVrmaBytes } from '../../helpers/validate';
+import { describeFixtures, fixturePath } from '../../../testkit/fixtures';
+import { validateVrmaBytes } from '../../../testkit/validate';
 import { wavyMotion, withRotatedRest } from '../edits/editTestKit';
 
 let dir: string;

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { cli } from '../../helpers/cli';
-import { describeFixtures, fixturePath, fixtureFiles } from '../../helpers/fixtures';
+import { cli } from '../../../testkit/cli';
+import { describeFixtures, fixturePath, fixtureFiles } from '../../../testkit/fixtures';
 import { readVrma } from '../../../shared/vrma/read';
-import { validateVrmaBytes } from '../../helpers/validate';
-import { loadVrmAnimation } from '../../helpers/threeVrmAnimation';
-import { RawGlb, skeletonJson, channel, NODE } from '../vrma/rawVrma';
+import { validateVrmaBytes } from '../../../testkit/validate';
+import { loadVrmAnimation } from '../../../testkit/threeVrmAnimation';
+import { RawGlb, skeletonJson, channel, NODE } from '../../../testkit/rawVrma';
 
 let dir: string;
 beforeAll(() => {

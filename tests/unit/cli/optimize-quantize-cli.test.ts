@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli } from '../../helpers/cli';
+import { cli } from '../../../testkit/cli';
 import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
 import { maxPoseError } from '../../../shared/edits/poseError';
-import { validateVrmaBytes } from '../../helpers/validate';
+import { validateVrmaBytes } from '../../../testkit/validate';
 import { wavyMotion, withRotatedRest } from '../edits/editTestKit';
 
 let dir: string;

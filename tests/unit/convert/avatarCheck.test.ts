@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import { parseGlb, packGlb } from '../../../shared/gltf/glb';
 import { avatarProblem } from '../../../shared/avatar/avatarCheck';
 import { gltfKind, isMotionGltf } from '../../../shared/formats/gltfKind';
-import { describeFixtures, fixtureFiles, readFixture } from '../../helpers/fixtures';
+import { describeFixtures, fixtureFiles, readFixture } from '../../../testkit/fixtures';
 import { loadVrm } from '../assets/loadVrm';
 
 function edited(folder: string, file: string, edit: (json: Record<string, any>) => void): Uint8Array {

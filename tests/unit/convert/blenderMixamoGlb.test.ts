@@ -15,9 +15,9 @@ import { createPoseEvaluator } from '../../../shared/vrma/fk';
 import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
 import type { HumanBoneName } from '../../../shared/vrm/humanBones';
-import { angleDeg } from './bvhKit';
-import { playOnce } from '../../helpers/plainGlb';
-import { MIXAMO_BONES } from '../../helpers/fbxWriter';
+import { angleDeg } from '../../../testkit/bvhKit';
+import { playOnce } from '../../../testkit/plainGlb';
+import { MIXAMO_BONES } from '../../../testkit/fbxWriter';
 
 type V3 = [number, number, number];
 const ARMATURE_ROTATION = new THREE.Quaternion().setFromAxisAngle(new THREE.Vector3(1, 0, 0), Math.PI / 2);

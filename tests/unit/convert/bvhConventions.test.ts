@@ -5,14 +5,14 @@
  * the hips path within 1 cm.
  */
 import { expect, it } from 'vitest';
-import { describeFixtures, readFixture } from '../../helpers/fixtures';
+import { describeFixtures, readFixture } from '../../../testkit/fixtures';
 import { parseBvh } from '../../../shared/convert/bvh/parse';
 import { convertBvhDetailed, type BvhConversion } from '../../../shared/convert/bvh/convertBvh';
 import { boneChannel, type Motion, type Quat } from '../../../shared/motion/types';
 import { angleBetween, fromAxisAngle } from '../../../shared/math/quat';
 import { HUMAN_BONE_NAMES, MAIN_BONES, type HumanBoneName } from '../../../shared/vrm/humanBones';
 import { createPoseEvaluator } from '../../../shared/vrma/fk';
-import { angleDeg, captureOf, encode, reorderCapture, rePoseRest, renameCapture, rotateCapture, scaleCapture, writeBvhText, type Capture } from './bvhKit';
+import { angleDeg, captureOf, encode, reorderCapture, rePoseRest, renameCapture, rotateCapture, scaleCapture, writeBvhText, type Capture } from '../../../testkit/bvhKit';
 
 const DEG = 180 / Math.PI;
 const sub = (a: readonly number[], b: readonly number[]): [number, number, number] => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];

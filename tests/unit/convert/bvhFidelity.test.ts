@@ -8,7 +8,7 @@
 import { expect, it } from 'vitest';
 import { basename } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { describeFixtures, fixtureFiles } from '../../helpers/fixtures';
+import { describeFixtures, fixtureFiles } from '../../../testkit/fixtures';
 import { parseBvh } from '../../../shared/convert/bvh/parse';
 import { convertBvhDetailed } from '../../../shared/convert/bvh/convertBvh';
 import { writeVrma } from '../../../shared/vrma/write';
@@ -18,7 +18,7 @@ import { angleBetween, rotateVec } from '../../../shared/math/quat';
 import type { Vec3 } from '../../../shared/motion/types';
 import type { HumanBoneName } from '../../../shared/vrm/humanBones';
 import { restSkeleton } from '../../../shared/convert/bvh/restSkeleton';
-import { LEAF_CANDIDATES, leafDirection, LIMB_TARGETS, angleDeg, bestRotation, percentile, referenceFk } from './bvhKit';
+import { LEAF_CANDIDATES, leafDirection, LIMB_TARGETS, angleDeg, bestRotation, percentile, referenceFk } from '../../../testkit/bvhKit';
 import type { FidelityRow } from './takeKit';
 
 /** takeKit's fidelity row (one take per file here), with the sample count and grounding's shift as `offset`. */

@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { convertBvh } from '../../../shared/convert/bvh/convertBvh';
 import { MotionError } from '../../../shared/errors';
-import { encode } from './bvhKit';
+import { encode } from '../../../testkit/bvhKit';
 import { readFileSync } from 'node:fs';
-import { HAS_FIXTURES, fixturePath } from '../../helpers/fixtures';
+import { HAS_FIXTURES, fixturePath } from '../../../testkit/fixtures';
 
 const BASE = HAS_FIXTURES
   ? readFileSync(fixturePath('bvh', 'pybvh_standard_skeleton.bvh'), 'latin1')

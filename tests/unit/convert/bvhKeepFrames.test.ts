@@ -6,7 +6,7 @@
 import { expect, it } from 'vitest';
 import { parseBvh } from '../../../shared/convert/bvh';
 import { declaredFrames, keepFrames, readableFrames } from '../../../shared/convert/bvh/keepFrames';
-import { describeFixtures, readFixture } from '../../helpers/fixtures';
+import { describeFixtures, readFixture } from '../../../testkit/fixtures';
 
 describeFixtures('truncated BVH', () => {
   it("263 good frames of a file cut inside frame 264 open, equal to the whole file's first 263", () => {

@@ -6,16 +6,16 @@
 import { expect, it } from 'vitest';
 import { basename } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { describeFixtures, fixtureFiles, readFixture } from '../../helpers/fixtures';
-import { validateVrmaBytes } from '../../helpers/validate';
-import { hipsTranslationTrack, loadVrmAnimation, normalizedRotationTracks } from '../../helpers/threeVrmAnimation';
+import { describeFixtures, fixtureFiles, readFixture } from '../../../testkit/fixtures';
+import { validateVrmaBytes } from '../../../testkit/validate';
+import { hipsTranslationTrack, loadVrmAnimation, normalizedRotationTracks } from '../../../testkit/threeVrmAnimation';
 import { convertBvhDetailed } from '../../../shared/convert/bvh/convertBvh';
 import { writeVrma } from '../../../shared/vrma/write';
 import { readVrma } from '../../../shared/vrma/read';
 import { createPoseEvaluator } from '../../../shared/vrma/fk';
 import { boneChannel, durationOf } from '../../../shared/motion/types';
 import type { HumanBoneName } from '../../../shared/vrm/humanBones';
-import { percentile } from './bvhKit';
+import { percentile } from '../../../testkit/bvhKit';
 
 describeFixtures('BVH outputs', () => {
   for (const path of fixtureFiles('bvh', '.bvh')) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseBvh } from '../../../shared/convert/bvh/parse';
 import { convertBvh } from '../../../shared/convert/bvh/convertBvh';
 import { MotionError } from '../../../shared/errors';
-import { encode } from './bvhKit';
+import { encode } from '../../../testkit/bvhKit';
 
 const SMALL = [
   'HIERARCHY',

@@ -9,8 +9,8 @@ import { convertBvhDetailed } from '../../../shared/convert/bvh/convertBvh';
 import { createPoseEvaluator } from '../../../shared/vrma/fk';
 import { fromAxisAngle, rotateVec } from '../../../shared/math/quat';
 import { MotionError } from '../../../shared/errors';
-import { describeFixtures, readFixture } from '../../helpers/fixtures';
-import { angleDeg, captureOf, encode, referenceFk, writeBvhText, type Capture } from './bvhKit';
+import { describeFixtures, readFixture } from '../../../testkit/fixtures';
+import { angleDeg, captureOf, encode, referenceFk, writeBvhText, type Capture } from '../../../testkit/bvhKit';
 import type { Vec3 } from '../../../shared/motion/types';
 
 describe('joint names', () => {

@@ -17,9 +17,9 @@ import { convertGltf, convertGltfTakes } from '../../../shared/convert/gltf/conv
 import { expressionForMorph } from '../../../shared/convert/humanoid/expressionNames';
 import { writeVrma } from '../../../shared/vrma/write';
 import { MotionError } from '../../../shared/errors';
-import { loadVrmAnimation } from '../../helpers/threeVrmAnimation';
-import { describeFixtures, readFixture } from '../../helpers/fixtures';
-import { ARKIT, FPS, KEYS, faceGlb, meshoptAnimationViews, weightOf } from '../../helpers/faceGlb';
+import { loadVrmAnimation } from '../../../testkit/threeVrmAnimation';
+import { describeFixtures, readFixture } from '../../../testkit/fixtures';
+import { ARKIT, FPS, KEYS, faceGlb, meshoptAnimationViews, weightOf } from '../../../testkit/faceGlb';
 import { readVrma } from '../../../shared/vrma/read';
 
 /** Weight tolerance (issue 23: ±0.01); the 16-bit quantization alone is 1/65535. */

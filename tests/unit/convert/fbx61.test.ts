@@ -1,18 +1,18 @@
 /**
  * FBX 6.1 animation (Takes/Channel blocks, issue 14). No fixture is a 6.1 file, so real 7.x fixtures
  * (their rigs, bind poses and every key of their takes, interpolation included) are written again in
- * the 6.1 form by tests/helpers/fbx61Writer.ts, ASCII and binary; the 6.1 read must give the same
+ * the 6.1 form by testkit/fbx61Writer.ts, ASCII and binary; the 6.1 read must give the same
  * takes and the same limb world directions as the 7.x read, frame by frame (median <= 0.01°).
  */
 import { describe, expect, it } from 'vitest';
-import { describeFixtures, readFixture } from '../../helpers/fixtures';
-import { fbx61Ascii, fbx61Binary } from '../../helpers/fbx61Writer';
+import { describeFixtures, readFixture } from '../../../testkit/fixtures';
+import { fbx61Ascii, fbx61Binary } from '../../../testkit/fbx61Writer';
 import { convertFbxTake, listFbxTakes, readFbx, takeFrames, takeInfo, type FbxSource } from '../../../shared/convert/fbx/convertFbx';
 import { parseFbx } from '../../../shared/convert/fbx/convertFbx';
 import { readChannelCurve } from '../../../shared/convert/fbx/takes61';
 import { CurveCursor } from '../../../shared/convert/fbx/curves';
 import { limbPairs } from './takeKit';
-import { percentile } from './bvhKit';
+import { percentile } from '../../../testkit/bvhKit';
 import { MotionError } from '../../../shared/errors';
 import type { FbxNode } from '../../../shared/convert/fbx/node';
 

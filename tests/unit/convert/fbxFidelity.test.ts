@@ -10,14 +10,14 @@ import { basename } from 'node:path';
 import { readFileSync } from 'node:fs';
 import * as THREE from 'three';
 import { FBXLoader } from 'three/examples/jsm/loaders/FBXLoader.js';
-import { describeFixtures, fixtureFiles, readFixture } from '../../helpers/fixtures';
-import { validateVrmaBytes } from '../../helpers/validate';
-import { loadVrmAnimation } from '../../helpers/threeVrmAnimation';
+import { describeFixtures, fixtureFiles, readFixture } from '../../../testkit/fixtures';
+import { validateVrmaBytes } from '../../../testkit/validate';
+import { loadVrmAnimation } from '../../../testkit/threeVrmAnimation';
 import { MotionError } from '../../../shared/errors';
 import { convertFbxTake, convertFbxTakes, listFbxTakes, readFbx, takeFrames, takeInfo } from '../../../shared/convert/fbx/convertFbx';
 import { TICKS_PER_SECOND } from '../../../shared/convert/fbx/sceneTypes';
 import { byJointName, compareWithThree, fidelityTable, measureTake, threeWorldPositions, type FidelityRow } from './takeKit';
-import { percentile } from './bvhKit';
+import { percentile } from '../../../testkit/bvhKit';
 
 const HUMANOID = ['quaternius_animated_human.fbx', 'quaternius_male_casual.fbx', 'quaternius_robot.fbx', 'ufbx_maya_kenney_character_7700_binary.fbx'];
 const rows: FidelityRow[] = [];

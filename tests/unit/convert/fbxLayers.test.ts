@@ -7,8 +7,8 @@
  * AnimationLayer) is checked on a written FBX.
  */
 import { describe, expect, it } from 'vitest';
-import { describeFixtures, readFixture } from '../../helpers/fixtures';
-import { encodeBinaryFbx, fbxScene, type Node, type Prop } from '../../helpers/fbxWriter';
+import { describeFixtures, readFixture } from '../../../testkit/fixtures';
+import { encodeBinaryFbx, fbxScene, type Node, type Prop } from '../../../testkit/fbxWriter';
 import { readFbx, takeFrames, takeInfo, type FbxSource } from '../../../shared/convert/fbx/convertFbx';
 import { TICKS_PER_SECOND, type FbxCurve, type FbxCurveNode, type FbxLayer, type FbxStack } from '../../../shared/convert/fbx/sceneTypes';
 import { eulerToQuat } from '../../../shared/convert/fbx/transform';

@@ -1,5 +1,5 @@
 /**
- * The FBX reader on inputs with known answers (tests/helpers/fbxWriter.ts): every encoding (binary 7400
+ * The FBX reader on inputs with known answers (testkit/fbxWriter.ts): every encoding (binary 7400
  * with 32-bit offsets, 7500 with 64-bit, raw and deflated arrays, ASCII) gives the same motion; a
  * rotation and a hips path come out as the numbers put in (Mixamo centimetres -> metres); Euler orders
  * match three.js FBXLoader's; each kind of damage gives its typed error; and 3,000 fuzzed inputs
@@ -15,7 +15,7 @@ import { eulerToQuat, localMatrix, transformParts } from '../../../shared/conver
 import { forwardKinematics } from '../../../shared/vrma/fk';
 import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
-import { encodeAsciiFbx, encodeBinaryFbx, fbxScene } from '../../helpers/fbxWriter';
+import { encodeAsciiFbx, encodeBinaryFbx, fbxScene } from '../../../testkit/fbxWriter';
 import { checkFbx, fbxSeeds, mutatedFbx } from '../../fuzz/fbxMutations';
 
 const SCENE = fbxScene({

@@ -30,8 +30,8 @@ import { durationOf } from '../../../shared/motion/types';
 import { CATALOGUE } from '../../../shared/i18n/catalogue';
 import { convertCommand } from '../../../main/cli/commands/convert';
 import { poseReportCommand } from '../../../main/cli/commands/pose-report';
-import { writeVpd } from '../../helpers/mmdWriters';
-import { describeFixtures, fixtureFiles, fixturePath, readFixture } from '../../helpers/fixtures';
+import { writeVpd } from '../../../testkit/mmdWriters';
+import { describeFixtures, fixtureFiles, fixturePath, readFixture } from '../../../testkit/fixtures';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
 

@@ -10,14 +10,14 @@
  */
 import { expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { describeFixtures, fixturePath } from '../../helpers/fixtures';
+import { describeFixtures, fixturePath } from '../../../testkit/fixtures';
 import type { Quat, Vec3 } from '../../../shared/motion/types';
 import { conj, fromAxisAngle, mul, rotateVec } from '../../../shared/math/quat';
 import { convertBvhDetailed, type BvhConversion } from '../../../shared/convert/bvh/convertBvh';
 import { parseBvh } from '../../../shared/convert/bvh/parse';
 import { createPoseEvaluator } from '../../../shared/vrma/fk';
 import type { HumanBoneName } from '../../../shared/vrm/humanBones';
-import { angleDeg, captureOf, encode, referenceFk, writeBvhText, type Capture } from './bvhKit';
+import { angleDeg, captureOf, encode, referenceFk, writeBvhText, type Capture } from '../../../testkit/bvhKit';
 
 /** Tolerance (degrees) of the aimed directions: the Motion's float32 rotations. */
 const AIM_DEG = 1e-4;

@@ -3,7 +3,7 @@
  * (a) Blender 3.4 imports fixture takes (the Daz pirouette BVH, KayKit glTF takes), renames the bones to
  *     Mixamo's and exports FBX binary 7.4 at 30 fps as a Mixamo file sits in Blender ("Armature" X+90°,
  *     scale 0.01, centimetre bones, a skinned mesh and its bind pose), in both unit layouts;
- * (b) tests/helpers/fbxWriter.ts writes Mixamo's own structure: every bone's rest orientation in its
+ * (b) testkit/fbxWriter.ts writes Mixamo's own structure: every bone's rest orientation in its
  *     PreRotation, UnitScaleFactor 1 (centimetres), the empty "Take 001" before "mixamo.com".
  * For every take: the fidelity table (limb directions and the hips path over the rest hips height by
  * our FK, the converter's constant grounding offset apart), our FK against three.js FBXLoader +
@@ -16,11 +16,11 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import { join, resolve } from 'node:path';
 import * as THREE from 'three';
 import { FBXLoader } from 'three/examples/jsm/loaders/FBXLoader.js';
-import { describeBlenderApp } from '../../helpers/blender';
-import { fixturePath } from '../../helpers/fixtures';
-import { blenderMixamoFbx, DAZ_TO_MIXAMO, KAYKIT_TO_MIXAMO, type MixamoJob } from '../../helpers/mixamoBlender';
-import { encodeBinaryFbx, fbxScene } from '../../helpers/fbxWriter';
-import { cli } from '../../helpers/cli';
+import { describeBlenderApp } from '../../../testkit/blender';
+import { fixturePath } from '../../../testkit/fixtures';
+import { blenderMixamoFbx, DAZ_TO_MIXAMO, KAYKIT_TO_MIXAMO, type MixamoJob } from '../../../testkit/mixamoBlender';
+import { encodeBinaryFbx, fbxScene } from '../../../testkit/fbxWriter';
+import { cli } from '../../../testkit/cli';
 import { createWorkerConverter } from '../../../main/services/convertFolder';
 import { convertFbxTake, readFbx, takeFrames, takeInfo } from '../../../shared/convert/fbx/convertFbx';
 import { TICKS_PER_SECOND } from '../../../shared/convert/fbx/sceneTypes';
@@ -30,7 +30,7 @@ import { rotateVec } from '../../../shared/math/quat';
 import type { Poser } from '../../../shared/convert/humanoid/skeleton';
 import type { Vec3 } from '../../../shared/motion/types';
 import { byJointName, compareWithThree, fidelityTable, limbPairs, measureTake, threeWorldPositions, type FidelityRow } from './takeKit';
-import { bestRotation, percentile } from './bvhKit';
+import { bestRotation, percentile } from '../../../testkit/bvhKit';
 import { useTempDirs } from '../services/tempDir';
 
 const tempDir = useTempDirs('vrma-mixamo-');

@@ -10,9 +10,9 @@ import { VRMAnimationLoaderPlugin, createVRMAnimationClip, type VRMAnimation } f
 import { convertVpd } from '../../../shared/convert/mmd';
 import { fromAxisAngle } from '../../../shared/math/quat';
 import { writeVrma } from '../../../shared/vrma/write';
-import { describeFixtures, readFixture } from '../../helpers/fixtures';
-import { writeVpd } from '../../helpers/mmdWriters';
-import { withoutTextures } from '../../helpers/avatarPlayback';
+import { describeFixtures, readFixture } from '../../../testkit/fixtures';
+import { writeVpd } from '../../../testkit/mmdWriters';
+import { withoutTextures } from '../../../testkit/avatarPlayback';
 
 async function parse(bytes: Uint8Array) {
   const loader = new GLTFLoader();

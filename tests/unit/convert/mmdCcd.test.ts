@@ -10,7 +10,7 @@ import { CcdSolver } from '../../../shared/convert/mmd/ccdIk';
 import { eulerOfFlat } from '../../../shared/math/euler';
 import { MAX_IK_ITERATIONS, rigFromPmx } from '../../../shared/convert/mmd/rig';
 import { parsePmxBones } from '../../../shared/convert/mmd/pmx';
-import { describeFixtures, readFixture } from '../../helpers/fixtures';
+import { describeFixtures, readFixture } from '../../../testkit/fixtures';
 
 const DEG = Math.PI / 180;
 /** Reach tolerance (metres) for targets well inside the leg's reach, and the knee range slack (radians). */

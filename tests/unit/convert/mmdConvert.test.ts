@@ -16,7 +16,7 @@ import { boneChannel } from '../../../shared/motion/types';
 import { sampleChannel } from '../../../shared/vrma/sample';
 import { CUBIC, kindAt } from '../../../shared/motion/interpolation';
 import { DEFAULT_ROTATION_TOLERANCE } from '../../../shared/edits/optimize';
-import { writeVmd, writeVpd } from '../../helpers/mmdWriters';
+import { writeVmd, writeVpd } from '../../../testkit/mmdWriters';
 
 const DEG = Math.PI / 180;
 type Key = { name: string; pos?: [number, number, number]; rot?: Quat };

@@ -12,10 +12,10 @@ import { createPoseEvaluator } from '../../../shared/vrma/fk';
 import { writeVrma } from '../../../shared/vrma/write';
 import { convertVmdDetailed, convertVpd, parseVmd, vmdFramePose } from '../../../shared/convert/mmd';
 import { MotionError } from '../../../shared/errors';
-import { describeFixtures, fixtureFiles, readFixture } from '../../helpers/fixtures';
-import { validateVrmaBytes } from '../../helpers/validate';
-import { loadVrmAnimation, normalizedRotationTracks } from '../../helpers/threeVrmAnimation';
-import { writeVpd } from '../../helpers/mmdWriters';
+import { describeFixtures, fixtureFiles, readFixture } from '../../../testkit/fixtures';
+import { validateVrmaBytes } from '../../../testkit/validate';
+import { loadVrmAnimation, normalizedRotationTracks } from '../../../testkit/threeVrmAnimation';
+import { writeVpd } from '../../../testkit/mmdWriters';
 
 const DEG = Math.PI / 180;
 /** Tolerances. */

@@ -7,8 +7,8 @@ import fc from 'fast-check';
 import { MotionError } from '../../../shared/errors';
 import type { Motion } from '../../../shared/motion/types';
 import { convertVmd, convertVpd, parsePmxBones, parseVmd, parseVpd } from '../../../shared/convert/mmd';
-import { describeFixtures, readFixture } from '../../helpers/fixtures';
-import { writeVmd, writeVpd } from '../../helpers/mmdWriters';
+import { describeFixtures, readFixture } from '../../../testkit/fixtures';
+import { writeVmd, writeVpd } from '../../../testkit/mmdWriters';
 
 // No per-input time limit here (npm test has no wall-clock assertions): a hang fails at the test
 // timeout, and the slowest input's time is measured in bench/services.bench.ts.

@@ -29,10 +29,10 @@ import { readVrma } from '../../../shared/vrma/read';
 import { mapRigToVrm } from '../../../shared/convert/mmd/vrmMapping';
 import { parseVmd, VMD_FPS } from '../../../shared/convert/mmd/vmd';
 import type { HumanBoneName } from '../../../shared/vrm/humanBones';
-import { describeFixtures, fixtureFiles, readFixture } from '../../helpers/fixtures';
-import { loadMmdModel, playVmdPose } from '../../helpers/mmdPlayback';
-import { referencePose, stats, type Stats } from '../../helpers/exportKit';
-import { writePmd } from '../../helpers/pmdWriter';
+import { describeFixtures, fixtureFiles, readFixture } from '../../../testkit/fixtures';
+import { loadMmdModel, playVmdPose } from '../../../testkit/mmdPlayback';
+import { referencePose, stats, type Stats } from '../../../testkit/exportKit';
+import { writePmd } from '../../../testkit/pmdWriter';
 
 /** Tolerances (degrees, p95 over every frame and bone): issue 23 asks for 1° by rotation, legs included. */
 const LEGS_P95_DEG = 1;

@@ -15,9 +15,9 @@ import { MODEL_FIT_MIN, modelFit } from '../../../shared/convert/mmd/modelFit';
 import { writeVrma } from '../../../shared/vrma/write';
 import type { Motion } from '../../../shared/motion/types';
 import { createWorkerConverter } from '../../../main/services/convertFolder';
-import { cli } from '../../helpers/cli';
-import { writeVpd } from '../../helpers/mmdWriters';
-import { describeFixtures, fixturePath, readFixture } from '../../helpers/fixtures';
+import { cli } from '../../../testkit/cli';
+import { writeVpd } from '../../../testkit/mmdWriters';
+import { describeFixtures, fixturePath, readFixture } from '../../../testkit/fixtures';
 import { useTempDirs } from '../services/tempDir';
 
 const WORKER = resolve(__dirname, '..', '..', '..', 'main', 'services', 'convertWorker.ts');

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { convertVmd } from '../../../shared/convert/mmd/index';
 import { MMD_MORPHS } from '../../../shared/convert/humanoid/expressionNames';
 import { findChannel, type Motion } from '../../../shared/motion/types';
-import { writeVmd } from '../../helpers/mmdWriters';
-import { describeFixtures, readFixture } from '../../helpers/fixtures';
+import { writeVmd } from '../../../testkit/mmdWriters';
+import { describeFixtures, readFixture } from '../../../testkit/fixtures';
 
 /** The weights of an expression track (translation.x of its node), with the key times. */
 function weights(motion: Motion, preset: string): { times: number[]; values: number[] } | undefined {

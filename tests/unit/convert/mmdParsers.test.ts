@@ -4,8 +4,8 @@ import { MotionError } from '../../../shared/errors';
 import { parseVmd, parseVpd, parsePmxBones } from '../../../shared/convert/mmd';
 import { decodeNameField } from '../../../shared/convert/mmd/shiftJis';
 import { bezierAt, BoneTrackSampler } from '../../../shared/convert/mmd/vmdSampler';
-import { describeFixtures, readFixture } from '../../helpers/fixtures';
-import { encodeShiftJis, writeVmd, writeVpd } from '../../helpers/mmdWriters';
+import { describeFixtures, readFixture } from '../../../testkit/fixtures';
+import { encodeShiftJis, writeVmd, writeVpd } from '../../../testkit/mmdWriters';
 
 function codeOf(fn: () => unknown): string | undefined {
   try {

@@ -9,8 +9,8 @@ import { parsePmxBones } from '../../../shared/convert/mmd/pmx';
 import { parsePmdBones } from '../../../shared/convert/mmd/pmd';
 import { convertVmd } from '../../../shared/convert/mmd/index';
 import { MotionError } from '../../../shared/errors';
-import { describeFixtures, readFixture } from '../../helpers/fixtures';
-import { writePmd } from '../../helpers/pmdWriter';
+import { describeFixtures, readFixture } from '../../../testkit/fixtures';
+import { writePmd } from '../../../testkit/pmdWriter';
 
 describeFixtures('PMD models', () => {
   const pmx = readFixture('pmx', 'Gene.pmx');

@@ -14,8 +14,8 @@ import { MotionError } from '../../../shared/errors';
 import { convertVmd } from '../../../shared/convert/mmd/index';
 import { writeVrma } from '../../../shared/vrma/write';
 import { createWorkerConverter } from '../../../main/services/convertFolder';
-import { cli } from '../../helpers/cli';
-import { describeFixtures, fixturePath, readFixture } from '../../helpers/fixtures';
+import { cli } from '../../../testkit/cli';
+import { describeFixtures, fixturePath, readFixture } from '../../../testkit/fixtures';
 import { useTempDirs } from '../services/tempDir';
 
 const tempDir = useTempDirs('vrma-plan-');

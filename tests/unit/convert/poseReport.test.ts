@@ -11,7 +11,7 @@ import { fromAxisAngle } from '../../../shared/math/quat';
 import type { Quat } from '../../../shared/motion/types';
 import type { HumanBoneName } from '../../../shared/vrm/humanBones';
 import { readVrma } from '../../../shared/vrma/read';
-import { describeFixtures, readFixture } from '../../helpers/fixtures';
+import { describeFixtures, readFixture } from '../../../testkit/fixtures';
 
 const DEG = Math.PI / 180;
 

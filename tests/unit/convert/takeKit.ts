@@ -13,7 +13,7 @@ import { writeVrma } from '../../../shared/vrma/write';
 import { readVrma } from '../../../shared/vrma/read';
 import { createPoseEvaluator } from '../../../shared/vrma/fk';
 import { angleBetween, rotateVec } from '../../../shared/math/quat';
-import { LIMB_TARGETS, angleDeg, bestRotation, percentile } from './bvhKit';
+import { LIMB_TARGETS, angleDeg, bestRotation, percentile } from '../../../testkit/bvhKit';
 
 /** Limb pairs (bone, the first mapped bone it points at), arms, legs, hands, fingers and the torso. */
 export const FIDELITY_LIMBS: readonly [HumanBoneName, readonly HumanBoneName[]][] = [

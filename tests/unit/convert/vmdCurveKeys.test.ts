@@ -32,11 +32,11 @@ import { mapRigToVrm } from '../../../shared/convert/mmd/vrmMapping';
 import { parseVmd, VMD_FPS, type Vmd } from '../../../shared/convert/mmd/vmd';
 import { DEFAULT_ROTATION_TOLERANCE } from '../../../shared/edits/optimize';
 import { HUMAN_BONE_PARENT, type HumanBoneName } from '../../../shared/vrm/humanBones';
-import { describeFixtures, fixtureFiles, readFixture } from '../../helpers/fixtures';
-import { loadMmdModel, playVmdPose } from '../../helpers/mmdPlayback';
-import { loadVrmAnimation } from '../../helpers/threeVrmAnimation';
-import { writePmd } from '../../helpers/pmdWriter';
-import { stats } from '../../helpers/exportKit';
+import { describeFixtures, fixtureFiles, readFixture } from '../../../testkit/fixtures';
+import { loadMmdModel, playVmdPose } from '../../../testkit/mmdPlayback';
+import { loadVrmAnimation } from '../../../testkit/threeVrmAnimation';
+import { writePmd } from '../../../testkit/pmdWriter';
+import { stats } from '../../../testkit/exportKit';
 import { angle, normalizedAt } from '../edits/editTestKit';
 
 const DEG = 180 / Math.PI;

@@ -15,7 +15,7 @@ import { DEFAULT_POSITION_TOLERANCE, DEFAULT_ROTATION_TOLERANCE, optimize } from
 import { kindsOf } from '../../../shared/motion/interpolation';
 import { findChannel } from '../../../shared/motion/types';
 import { estimateFps } from '../../../shared/vrma/summary';
-import { describeFixtures, readFixture } from '../../helpers/fixtures';
+import { describeFixtures, readFixture } from '../../../testkit/fixtures';
 
 const FILES: [string, string][] = [
   ['mmdagent', 'mei_bye.vmd'],

@@ -13,9 +13,9 @@ import { MotionError, motionErrorInfo } from '../../../shared/errors';
 import { convertGltfTake, convertGltfTakes, readGltf } from '../../../shared/convert/gltf/convertGltf';
 import { setLocale } from '../../../shared/i18n';
 import { problemText, warningText } from '../../../renderer/ui/messages';
-import { describeFixtures, readFixture } from '../../helpers/fixtures';
-import { englishWords } from '../../helpers/japaneseText';
-import { encodeBinaryFbx, fbxScene, type Node, type Prop } from '../../helpers/fbxWriter';
+import { describeFixtures, readFixture } from '../../../testkit/fixtures';
+import { englishWords } from '../../../testkit/japaneseText';
+import { encodeBinaryFbx, fbxScene, type Node, type Prop } from '../../../testkit/fbxWriter';
 import { convertFbx } from '../../../shared/convert/fbx/convertFbx';
 
 /** One triangle with one morph target; `animated`: a weights animation on its node. */

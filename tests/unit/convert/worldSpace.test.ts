@@ -1,6 +1,6 @@
 /**
  * World-space conversion (issue 23): every FBX, GLB and BVH fixture, re-written under random placements
- * above its skeleton (tests/helpers/placementWriters.ts: any rotation, uniform and non-uniform scale
+ * above its skeleton (testkit/placementWriters.ts: any rotation, uniform and non-uniform scale
  * 0.01–100, translations), converts to the same VRMA as the file itself: every bone's direction within
  * 1e-4° and the hips path, divided by the rest hips height, within 1e-4. The control case (the file
  * re-encoded with no placement) must already agree, so the re-writers lose nothing.
@@ -8,15 +8,15 @@
 import { expect, it } from 'vitest';
 import { basename } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { describeFixtures, fixtureFiles } from '../../helpers/fixtures';
-import { bvhUnder, fbxUnder, glbUnder, nudgeBinds, randomPlacements, type Placement } from '../../helpers/placementWriters';
+import { describeFixtures, fixtureFiles } from '../../../testkit/fixtures';
+import { bvhUnder, fbxUnder, glbUnder, nudgeBinds, randomPlacements, type Placement } from '../../../testkit/placementWriters';
 import type { Motion } from '../../../shared/motion/types';
 import { createPoseEvaluator } from '../../../shared/vrma/fk';
 import { HUMAN_BONE_NAMES, HUMAN_BONE_PARENT, type HumanBoneName } from '../../../shared/vrm/humanBones';
 import { convertFbxTake, readFbx } from '../../../shared/convert/fbx/convertFbx';
 import { convertGltfTake, readGltf } from '../../../shared/convert/gltf/convertGltf';
 import { convertBvh } from '../../../shared/convert/bvh/convertBvh';
-import { angleDeg } from './bvhKit';
+import { angleDeg } from '../../../testkit/bvhKit';
 
 const FBX = ['quaternius_animated_human.fbx', 'quaternius_male_casual.fbx', 'quaternius_robot.fbx', 'ufbx_maya_kenney_character_7700_binary.fbx'];
 /** Tolerances of the issue: degrees per bone direction, and hips path as a fraction of the rest hips height. */

@@ -5,7 +5,7 @@
  * humanoid bone with every node applied (what the add-on shows), kept within 1e-5 rad at every key time.
  */
 import { expect, it } from 'vitest';
-import { describeFixtures, readFixture } from '../../helpers/fixtures';
+import { describeFixtures, readFixture } from '../../../testkit/fixtures';
 import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
 import { createPoseEvaluator } from '../../../shared/vrma/fk';

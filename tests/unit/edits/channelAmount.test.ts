@@ -12,7 +12,7 @@ import { moveKeys } from '../../../shared/edits/moveKeys';
 import { boneChannel, withChannels, type Channel, type Motion } from '../../../shared/motion/types';
 import { fromAxisAngle } from '../../../shared/math/quat';
 import { KeySelectionState } from '../../../renderer/timeline/dopeSheetSelection';
-import { makeLongMotion } from '../../../bench/longMotion';
+import { makeLongMotion } from '../../../testkit/longMotion';
 
 const arm = (m: Motion): Channel => boneChannel(m, 'leftUpperArm', 'rotation')!;
 

@@ -7,7 +7,7 @@
  * rebuild the edited track bit for bit from the one it was made from.
  */
 import { describe, expect, it } from 'vitest';
-import { makeLongMotion } from '../../../bench/longMotion';
+import { makeLongMotion } from '../../../testkit/longMotion';
 import { blendInRange, editPartBlended, RANGE_BLEND, rangePart, replaceSegment } from '../../../shared/edits/rangeEdit';
 import { applyPoseDelta } from '../../../shared/edits/poseDelta';
 import { reverse } from '../../../shared/edits/reverse';

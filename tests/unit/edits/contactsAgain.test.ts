@@ -18,7 +18,7 @@ import { reverse } from '../../../shared/edits/reverse';
 import { fromAxisAngle } from '../../../shared/math/quat';
 import type { Motion } from '../../../shared/motion/types';
 import { contactFinder } from '../../../renderer/timeline/contactFinder';
-import { makeLongMotion } from '../../../bench/longMotion';
+import { makeLongMotion } from '../../../testkit/longMotion';
 
 function rng(seed: number) {
   let s = seed >>> 0;

@@ -12,7 +12,7 @@ import { fromAxisAngle, mul, normalize } from '../../../shared/math/quat';
 import { transformPoint } from '../../../shared/math/mat4';
 import type { HumanBoneName } from '../../../shared/vrm/humanBones';
 import { rotationsFromNormalized, rotationsToNormalized } from '../../../shared/vrma/normalizedTracks';
-import { readFixture } from '../../helpers/fixtures';
+import { readFixture } from '../../../testkit/fixtures';
 
 export function fixtureMotion(name: string): Motion {
   return readVrma(readFixture('vrma', name));

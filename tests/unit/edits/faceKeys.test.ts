@@ -21,8 +21,8 @@ import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
 import { parseGlb } from '../../../shared/gltf/glb';
 import { MotionError } from '../../../shared/errors';
-import { loadVrmAnimation } from '../../helpers/threeVrmAnimation';
-import { describeFixtures } from '../../helpers/fixtures';
+import { loadVrmAnimation } from '../../../testkit/threeVrmAnimation';
+import { describeFixtures } from '../../../testkit/fixtures';
 import { fixtureMotion, rng, wavyMotion } from './editTestKit';
 
 const bits = (a: Float32Array) => Array.from(new Uint32Array(a.buffer, a.byteOffset, a.length));

@@ -11,9 +11,9 @@ import { optimize, optimizeChannel, type KeyReduction } from '../../../shared/ed
 import { fewKeys, optimalKeys, type Fits } from '../../../shared/edits/fewestKeys';
 import { channelError, maxPoseError, translationUnits } from '../../../shared/edits/poseError';
 import { fromAxisAngle, mul } from '../../../shared/math/quat';
-import { describeFixtures } from '../../helpers/fixtures';
+import { describeFixtures } from '../../../testkit/fixtures';
 import { rng, wavyMotion } from './editTestKit';
-import { makeLongMotion } from '../../../bench/longMotion';
+import { makeLongMotion } from '../../../testkit/longMotion';
 import { loadShortMotion, shortMotionFiles } from './shortMotions';
 
 const keyCount = (m: Motion) => m.channels.reduce((s, c) => s + c.times.length, 0);
@@ -89,7 +89,7 @@ describe('fewest keys', () => {
   });
 
   it('long tracks (the one-beam search, over 4096 keys): within 1.02 x the optimum, never above Douglas-Peucker', () => {
-    // Four tracks of the benchmark's 10-minute motion (bench/longMotion.ts), its first 75 s: 4,501 keys
+    // Four tracks of the benchmark's 10-minute motion (testkit/longMotion.ts), its first 75 s: 4,501 keys
     // each, the longest the O(n²) optimum measures in a unit test (on all 61 tracks: 1.0002 x, 1.0069 x before
     // the look-past reached as far as the reach).
     const src = makeLongMotion(75);

@@ -1,6 +1,6 @@
 /**
  * fit on three avatars (the generated mannequin, debug_robot VRM 1.0, cryptovoxels VRM 0.x), measured
- * where it matters: the .vrma played on the avatar by three-vrm-animation (tests/helpers/avatarPlayback.ts).
+ * where it matters: the .vrma played on the avatar by three-vrm-animation (testkit/avatarPlayback.ts).
  * Before = the source file played there, after = the fitted file played there; contacts found on the
  * source. Targets of issue 17: median drift <= 0.5 cm, worst <= 1.5 cm, no foot under the floor by more
  * than 0.5 cm. Also: our reading of the avatar's rest skeleton and of the player agree with three-vrm.
@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describeFixtures, FIXTURES_DIR } from '../../helpers/fixtures';
-import { cli } from '../../helpers/cli';
-import { loadTestAvatar, playedPoses, restPoseOf } from '../../helpers/avatarPlayback';
+import { describeFixtures, FIXTURES_DIR } from '../../../testkit/fixtures';
+import { cli } from '../../../testkit/cli';
+import { loadTestAvatar, playedPoses, restPoseOf } from '../../../testkit/avatarPlayback';
 import { convertToMotion } from '../../../shared/formats';
 import type { Motion } from '../../../shared/motion/types';
 import { makeMannequinVrm } from '../../../shared/assets/mannequin';

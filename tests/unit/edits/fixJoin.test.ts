@@ -9,10 +9,10 @@ import { lookAtAt } from '../../../shared/edits/lookAtKeys';
 import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
 import { fromAxisAngle, mul } from '../../../shared/math/quat';
-import { makeLongMotion } from '../../../bench/longMotion';
+import { makeLongMotion } from '../../../testkit/longMotion';
 import { restRotation } from '../../../shared/vrma/normalizedTracks';
 import { MotionError } from '../../../shared/errors';
-import { describeFixtures } from '../../helpers/fixtures';
+import { describeFixtures } from '../../../testkit/fixtures';
 import { animatedBones, angle, fixtureMotion, hipsWorldAt, maxPoseDifference, normalizedAt, timesAcross, wavyMotion, withRotatedRest } from './editTestKit';
 
 /** The motion one frame later, with a rest-pose frame at 0 (what some converters write). */

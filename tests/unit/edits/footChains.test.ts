@@ -6,7 +6,7 @@
  * whole measuring exactly (tolerance 0).
  */
 import { expect, it } from 'vitest';
-import { makeLongMotion } from '../../../bench/longMotion';
+import { makeLongMotion } from '../../../testkit/longMotion';
 import { createFootTrack, measureFootFrames, planFootTrack } from '../../../shared/edits/footTrack';
 
 const workOf = (seconds: number) => {

@@ -14,7 +14,7 @@ import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
 import { byteBreakdown } from '../../../shared/vrma/encoding';
 import { buildMotion } from '../../../shared/vrma/buildMotion';
-import { describeFixtures } from '../../helpers/fixtures';
+import { describeFixtures } from '../../../testkit/fixtures';
 import { loadShortMotion, shortMotionFiles } from './shortMotions';
 
 /** A rotation track linear (in angle about one axis) between keyframes at the given frames, 30 fps, 91 frames. */

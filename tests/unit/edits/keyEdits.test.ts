@@ -16,7 +16,7 @@ import { sampleChannel } from '../../../shared/vrma/sample';
 import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
 import { MotionError } from '../../../shared/errors';
-import { describeFixtures } from '../../helpers/fixtures';
+import { describeFixtures } from '../../../testkit/fixtures';
 import { fixtureMotion, wavyMotion, withRotatedRest } from './editTestKit';
 
 /** Deep snapshot of every channel, to prove an edit did not mutate its input. */

@@ -8,7 +8,7 @@ import { strip } from '../../../shared/edits/strip';
 import { isFingerBone, mirrorBoneName } from '../../../shared/vrm/humanBones';
 import { sampleChannel } from '../../../shared/vrma/sample';
 import { MotionError } from '../../../shared/errors';
-import { describeFixtures } from '../../helpers/fixtures';
+import { describeFixtures } from '../../../testkit/fixtures';
 import { animatedBones, angle, distance, fixtureMotion, hipsWorldAt, normalizedAt, timesAcross, wavyMotion, withRotatedRest } from './editTestKit';
 
 const generated = withRotatedRest(wavyMotion({ duration: 3, fps: 30 }));

@@ -15,7 +15,7 @@ import { fromAxisAngle, mul } from '../../../shared/math/quat';
 import { hipsToWorld } from '../../../shared/vrma/normalizedTracks';
 import { toNormalized } from '../../../shared/vrma/restPose';
 import { MotionError } from '../../../shared/errors';
-import { describeFixtures } from '../../helpers/fixtures';
+import { describeFixtures } from '../../../testkit/fixtures';
 import { angle, fixtureMotion, wavyMotion, withRotatedRest } from './editTestKit';
 
 const snapshot = (m: Motion) => m.channels.map((c) => `${c.node}/${c.path}:${Array.from(c.times).join(',')}|${Array.from(c.values).join(',')}`);

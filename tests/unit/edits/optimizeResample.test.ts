@@ -7,7 +7,7 @@ import { resample } from '../../../shared/edits/resample';
 import { maxPoseError } from '../../../shared/edits/poseError';
 import { writeVrma } from '../../../shared/vrma/write';
 import { MotionError } from '../../../shared/errors';
-import { describeFixtures } from '../../helpers/fixtures';
+import { describeFixtures } from '../../../testkit/fixtures';
 import { animatedBones, angle, fixtureMotion, hipsWorldAt, normalizedAt, wavyMotion, withRotatedRest } from './editTestKit';
 
 function keyCount(m: Motion): number {

@@ -9,7 +9,7 @@
  * are: the page's first edit measures only the track it changed.
  */
 import { expect, it, vi } from 'vitest';
-import { makeLongMotion } from '../../../bench/longMotion';
+import { makeLongMotion } from '../../../testkit/longMotion';
 import { sampledTurns } from '../../../shared/edits/fixOutliers';
 import { applyPoseDelta } from '../../../shared/edits/poseDelta';
 import { moveKeys } from '../../../shared/edits/moveKeys';

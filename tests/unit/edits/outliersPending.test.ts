@@ -6,7 +6,7 @@
  * with a flung first frame (an outlier) and on the same capture without it.
  */
 import { expect, it } from 'vitest';
-import { makeLongMotion } from '../../../bench/longMotion';
+import { makeLongMotion } from '../../../testkit/longMotion';
 import { awaitOutliers, findOutlierFrames, hasOutliers, outliersPending } from '../../../shared/edits/fixOutliers';
 import { EDITS } from '../../../shared/edits/registry';
 import type { Motion } from '../../../shared/motion/types';

@@ -18,9 +18,9 @@ import { buildMotion } from '../../../shared/vrma/buildMotion';
 import { fromAxisAngle, mul, slerp, IDENTITY } from '../../../shared/math/quat';
 import type { HumanBoneName } from '../../../shared/vrm/humanBones';
 import { MotionError } from '../../../shared/errors';
-import { fixturePath, HAS_FIXTURES } from '../../helpers/fixtures';
+import { fixturePath, HAS_FIXTURES } from '../../../testkit/fixtures';
 import { makeMannequinVrm } from '../../../shared/assets/mannequin';
-import { loadVrmAnimation } from '../../helpers/threeVrmAnimation';
+import { loadVrmAnimation } from '../../../testkit/threeVrmAnimation';
 import { fixtureMotion, wavyMotion, withRotatedRest } from './editTestKit';
 
 // GLTFLoader reaches for `self` when it meets embedded textures; Node has none. Textures are not needed here.

@@ -12,7 +12,7 @@ import { EDITS, editById, runEdit } from '../../../shared/edits/registry';
 import { bySize, phase } from '../../../shared/edits/progress';
 import { readAvatarSkeleton } from '../../../shared/avatar/avatarSkeleton';
 import { convertToMotion } from '../../../shared/formats';
-import { FIXTURES_DIR, describeFixtures } from '../../helpers/fixtures';
+import { FIXTURES_DIR, describeFixtures } from '../../../testkit/fixtures';
 
 function sameChannels(a: Motion, b: Motion): boolean {
   if (a.channels.length !== b.channels.length) return false;

@@ -17,8 +17,8 @@ import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
 import { buildMotion } from '../../../shared/vrma/buildMotion';
 import { fromAxisAngle } from '../../../shared/math/quat';
-import { describeFixtures, fixturePath } from '../../helpers/fixtures';
-import { cli } from '../../helpers/cli';
+import { describeFixtures, fixturePath } from '../../../testkit/fixtures';
+import { cli } from '../../../testkit/cli';
 import { fixtureMotion, wavyMotion, withRotatedRest } from './editTestKit';
 
 const TIME_KEEPING: readonly [string, Record<string, number | boolean>][] = [

@@ -13,7 +13,7 @@ import { channelError, maxPoseError } from '../../../shared/edits/poseError';
 import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
 import { fromAxisAngle, mul } from '../../../shared/math/quat';
-import { describeFixtures } from '../../helpers/fixtures';
+import { describeFixtures } from '../../../testkit/fixtures';
 import { rng } from './editTestKit';
 import { loadShortMotion, shortMotionFiles } from './shortMotions';
 

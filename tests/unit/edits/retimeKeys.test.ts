@@ -8,7 +8,7 @@ import { keysLandedOn, retimeKeys, scaleKeys } from '../../../shared/edits/retim
 import { moveKeys } from '../../../shared/edits/moveKeys';
 import { findChannel } from '../../../shared/motion/types';
 import { changeMarker, markersOf, nextMarkerName, withMarkers } from '../../../shared/motion/markers';
-import { describeFixtures } from '../../helpers/fixtures';
+import { describeFixtures } from '../../../testkit/fixtures';
 import { fixtureMotion, wavyMotion } from './editTestKit';
 import { curveChannel } from '../../../renderer/timeline/curveData';
 import { setKeyValues } from '../../../renderer/timeline/keyValueEntry';

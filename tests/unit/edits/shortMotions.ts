@@ -11,7 +11,7 @@ import type { Motion } from '../../../shared/motion/types';
 import { readVrma } from '../../../shared/vrma/read';
 import { convertToMotion } from '../../../shared/formats';
 import { convertVmd } from '../../../shared/convert/mmd';
-import { fixtureFiles } from '../../helpers/fixtures';
+import { fixtureFiles } from '../../../testkit/fixtures';
 
 const NOT_MOTIONS = new Set(['menu_rotation.vmd']);
 

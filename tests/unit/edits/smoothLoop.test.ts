@@ -7,7 +7,7 @@ import { loopSeam } from '../../../shared/edits/loopSeam';
 import { buildMotion } from '../../../shared/vrma/buildMotion';
 import { fromAxisAngle, mul } from '../../../shared/math/quat';
 import { MotionError } from '../../../shared/errors';
-import { describeFixtures } from '../../helpers/fixtures';
+import { describeFixtures } from '../../../testkit/fixtures';
 import { animatedBones, angle, fixtureMotion, hipsWorldAt, normalizedAt, rng, timesAcross, wavyMotion, withRotatedRest } from './editTestKit';
 
 /** A slow swing with per-key noise on the left upper arm, plus a constant right upper arm. */

@@ -6,7 +6,7 @@ import { deleteRange } from '../../../shared/edits/deleteRange';
 import { changeSpeed } from '../../../shared/edits/speed';
 import { reverse } from '../../../shared/edits/reverse';
 import { MotionError } from '../../../shared/errors';
-import { describeFixtures } from '../../helpers/fixtures';
+import { describeFixtures } from '../../../testkit/fixtures';
 import { animatedBones, angle, fixtureMotion, maxPoseDifference, normalizedAt, timesAcross, wavyMotion, withRotatedRest } from './editTestKit';
 
 const generated = withRotatedRest(wavyMotion({ duration: 4, fps: 30 }));

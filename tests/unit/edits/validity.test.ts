@@ -12,9 +12,9 @@ import { writeVrma } from '../../../shared/vrma/write';
 import * as edits from '../../../shared/edits';
 import { fromAxisAngle } from '../../../shared/math/quat';
 import { readFileSync } from 'node:fs';
-import { describeFixtures, fixtureFiles } from '../../helpers/fixtures';
-import { validateVrmaBytes } from '../../helpers/validate';
-import { loadVrmAnimation } from '../../helpers/threeVrmAnimation';
+import { describeFixtures, fixtureFiles } from '../../../testkit/fixtures';
+import { validateVrmaBytes } from '../../../testkit/validate';
+import { loadVrmAnimation } from '../../../testkit/threeVrmAnimation';
 import { wavyMotion, withRotatedRest } from './editTestKit';
 
 type Edit = [name: string, apply: (m: Motion) => Motion, touches: (m: Motion) => 'all' | 'humanoid-rotations' | 'hips-translation' | 'some'];

@@ -11,11 +11,11 @@ import { mixamoName } from '../../../shared/export/boneNames';
 import type { Vec3 } from '../../../shared/motion/types';
 import { HUMAN_BONE_NAMES, HUMAN_BONE_PARENT, type HumanBoneName } from '../../../shared/vrm/humanBones';
 import { standardWorldPositions } from '../../../shared/vrm/standardSkeleton';
-import { describeFixtures, readFixture } from '../../helpers/fixtures';
+import { describeFixtures, readFixture } from '../../../testkit/fixtures';
 import { readAvatarSkeleton } from '../../../shared/avatar/avatarSkeleton';
 import { MotionError } from '../../../shared/errors';
-import { formatStats, limbAngles, readBackAngles, referencePose, stats } from '../../helpers/exportKit';
-import { describeBlenderApp, importedPosesOf } from '../../helpers/blender';
+import { formatStats, limbAngles, readBackAngles, referencePose, stats } from '../../../testkit/exportKit';
+import { describeBlenderApp, importedPosesOf } from '../../../testkit/blender';
 
 /** Tolerance, degrees (p95 over bones and frames). */
 const P95_DEG = 0.1;

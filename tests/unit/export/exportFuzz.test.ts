@@ -19,7 +19,7 @@ import { convertBvh, parseBvh } from '../../../shared/convert/bvh';
 import { convertFbx, listFbxTakes } from '../../../shared/convert/fbx/convertFbx';
 import { convertGltf } from '../../../shared/convert/gltf/convertGltf';
 import { parseGlb } from '../../../shared/gltf/glb';
-import { makeLongMotion } from '../../../bench/longMotion';
+import { makeLongMotion } from '../../../testkit/longMotion';
 
 const avatar = makeMannequinVrm();
 

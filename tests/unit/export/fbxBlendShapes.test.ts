@@ -18,9 +18,9 @@ import { convertFbx } from '../../../shared/convert/fbx/convertFbx';
 import { setExpressionKey } from '../../../shared/edits/expressionKeys';
 import { findChannel } from '../../../shared/motion/types';
 import { sampleChannel } from '../../../shared/vrma/sample';
-import { describeFixtures, readFixture } from '../../helpers/fixtures';
-import { loadVrmAnimation } from '../../helpers/threeVrmAnimation';
-import { describeBlenderApp, runBlender } from '../../helpers/blender';
+import { describeFixtures, readFixture } from '../../../testkit/fixtures';
+import { loadVrmAnimation } from '../../../testkit/threeVrmAnimation';
+import { describeBlenderApp, runBlender } from '../../../testkit/blender';
 
 const WEIGHT = 0.01;
 const rows: string[] = [];

@@ -14,9 +14,9 @@ import { readVrma } from '../../../shared/vrma/read';
 import { writeFbx } from '../../../shared/export/fbxWriter';
 import { mixamoName } from '../../../shared/export/boneNames';
 import { HUMAN_BONE_NAMES, type HumanBoneName } from '../../../shared/vrm/humanBones';
-import { describeFixtures, readFixture } from '../../helpers/fixtures';
-import { formatStats, limbAngles, readBackAngles, referencePose, stats } from '../../helpers/exportKit';
-import { describeBlenderApp, importedPosesOf } from '../../helpers/blender';
+import { describeFixtures, readFixture } from '../../../testkit/fixtures';
+import { formatStats, limbAngles, readBackAngles, referencePose, stats } from '../../../testkit/exportKit';
+import { describeBlenderApp, importedPosesOf } from '../../../testkit/blender';
 import { setExpressionKey } from '../../../shared/edits/expressionKeys';
 import { setLookAtKey } from '../../../shared/edits/lookAtKeys';
 

@@ -18,12 +18,12 @@ import { mixamoName } from '../../../shared/export/boneNames';
 import { avatarBoneNodes } from '../../../shared/avatar/avatarSkeleton';
 import { parseGlb } from '../../../shared/gltf/glb';
 import type { HumanBoneName } from '../../../shared/vrm/humanBones';
-import { describeFixtures, fixturePath, readFixture } from '../../helpers/fixtures';
-import { validateVrmaBytes } from '../../helpers/validate';
-import { loadTestAvatar, playedPoses } from '../../helpers/avatarPlayback';
-import { cli } from '../../helpers/cli';
-import { plainRobot } from '../../helpers/plainRobot';
-import { loadPlainGlb, playOnce } from '../../helpers/plainGlb';
+import { describeFixtures, fixturePath, readFixture } from '../../../testkit/fixtures';
+import { validateVrmaBytes } from '../../../testkit/validate';
+import { loadTestAvatar, playedPoses } from '../../../testkit/avatarPlayback';
+import { cli } from '../../../testkit/cli';
+import { plainRobot } from '../../../testkit/plainRobot';
+import { loadPlainGlb, playOnce } from '../../../testkit/plainGlb';
 
 const ROT_DEG = 0.1;
 const POS_M = 0.001;

@@ -11,7 +11,7 @@ import { writeVmd } from '../../../shared/export/vmdWriter';
 import { sampleFrames } from '../../../shared/export/frames';
 import { MotionError } from '../../../shared/errors';
 import { buildMotion } from '../../../shared/vrma/buildMotion';
-import { describeFixtures, readFixture } from '../../helpers/fixtures';
+import { describeFixtures, readFixture } from '../../../testkit/fixtures';
 
 describeFixtures('VMD export content', () => {
   const pmx = readFixture('pmx', 'Gene.pmx');

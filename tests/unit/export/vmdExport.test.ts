@@ -16,9 +16,9 @@ import { writeVmd } from '../../../shared/export/vmdWriter';
 import { exportRig } from '../../../shared/export/mmdRig';
 import { HUMAN_BONE_NAMES, HUMAN_BONE_PARENT, type HumanBoneName } from '../../../shared/vrm/humanBones';
 import { nameKey } from '../../../shared/convert/mmd/shiftJis';
-import { describeFixtures, readFixture } from '../../helpers/fixtures';
-import { loadMmdModel, playVmd } from '../../helpers/mmdPlayback';
-import { angleOf, carried, formatStats, referencePose, stats } from '../../helpers/exportKit';
+import { describeFixtures, readFixture } from '../../../testkit/fixtures';
+import { loadMmdModel, playVmd } from '../../../testkit/mmdPlayback';
+import { angleOf, carried, formatStats, referencePose, stats } from '../../../testkit/exportKit';
 
 /** Tolerances (degrees, metres). */
 const LIMB_P95_DEG = 0.5;

@@ -11,7 +11,7 @@ import { StudioBackend } from '../../../main/services/backend';
 import { startHostServer, type HostServer } from '../../../main/host/server';
 import { createHttpStudioApi } from '../../../renderer/platform/httpStudioApi';
 import type { LibraryChange, StudioApi } from '../../../shared/contract/studioApi';
-import { waitFor } from '../../helpers/waitFor';
+import { waitFor } from '../../../testkit/waitFor';
 
 describe('HTTP StudioApi client against the host', () => {
   let tmp: string;

@@ -1,5 +1,5 @@
 /**
- * The test and bench helper that starts a built host (tests/helpers/host.ts) gives up on every wait
+ * The test and bench helper that starts a built host (testkit/host.ts) gives up on every wait
  * with an error naming what it waited for, and leaves no host running when it does: a bench comparing
  * two builds hung when one build's host failed, because the other host kept the process alive.
  * The hosts here are stand-in scripts written by the test (each prints its pid first, so the test can
@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startHost, startHosts } from '../../helpers/host';
+import { startHost, startHosts } from '../../../testkit/host';
 import { useTempDirs } from '../services/tempDir';
 
 const tempDir = useTempDirs('vrma-start-host-');

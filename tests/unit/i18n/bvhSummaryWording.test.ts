@@ -2,7 +2,7 @@
 import { expect, it } from 'vitest';
 import { convertBvh } from '../../../shared/convert/bvh';
 import { translate } from '../../../shared/i18n';
-import { describeFixtures, readFixture } from '../../helpers/fixtures';
+import { describeFixtures, readFixture } from '../../../testkit/fixtures';
 
 describeFixtures('BVH summary wording', () => {
   it('cmu_12_01_walk.bvh: "in CMU units", never "units CMU units"', () => {

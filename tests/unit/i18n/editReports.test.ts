@@ -18,8 +18,8 @@ import { initialState } from '../../../renderer/panels/editCatalog';
 import { editReportText, withParamLabels } from '../../../renderer/panels/editText';
 import { errorText } from '../../../renderer/ui/messages';
 import { editConfirmation } from '../../../renderer/app/editConfirmation';
-import { describeFixtures, FIXTURES_DIR } from '../../helpers/fixtures';
-import { englishWords, JAPANESE } from '../../helpers/japaneseText';
+import { describeFixtures, FIXTURES_DIR } from '../../../testkit/fixtures';
+import { englishWords, JAPANESE } from '../../../testkit/japaneseText';
 
 afterEach(() => setLocale('en'));
 

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { CATALOGUE } from '../../../shared/i18n/catalogue';
-import { REPO_ROOT, tsSourceFiles } from '../../helpers/sourceScan';
+import { REPO_ROOT, tsSourceFiles } from '../../../testkit/sourceScan';
 
 /** Keys only the tests read, with the reason they stay. */
 const KEPT: Readonly<Record<string, string>> = {

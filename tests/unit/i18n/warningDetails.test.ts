@@ -18,9 +18,9 @@ import { setLocale, t } from '../../../shared/i18n';
 import { warningText } from '../../../renderer/ui/messages';
 import { convertToMotion } from '../../../shared/formats';
 import { warning, type MotionWarning } from '../../../shared/warnings';
-import { describeFixtures, FIXTURES_DIR } from '../../helpers/fixtures';
-import { englishWords, JAPANESE } from '../../helpers/japaneseText';
-import { DETAIL_KEY, REPO_ROOT, tsSourceFiles } from '../../helpers/sourceScan';
+import { describeFixtures, FIXTURES_DIR } from '../../../testkit/fixtures';
+import { englishWords, JAPANESE } from '../../../testkit/japaneseText';
+import { DETAIL_KEY, REPO_ROOT, tsSourceFiles } from '../../../testkit/sourceScan';
 
 afterEach(() => setLocale('en'));
 

@@ -1,12 +1,12 @@
 /**
- * The Blender runner itself (tests/helpers/blender.ts): one headless launch with the VRM add-on imports
+ * The Blender runner itself (testkit/blender.ts): one headless launch with the VRM add-on imports
  * pixiv's test.vrma onto debug_robot and bakes it at the scene's fps (frame = t·fps + 1: 3 s at 30 fps
  * is frames 1-91), and a Python exception comes back as a BlenderError carrying the traceback. The same
  * runner without the add-on (the export proofs' importedPoses): Blender's own BVH importer, add-on off.
  */
 import { expect, it } from 'vitest';
-import { BlenderError, describeBlender, importedPoses, runBlender } from '../../helpers/blender';
-import { fixturePath } from '../../helpers/fixtures';
+import { BlenderError, describeBlender, importedPoses, runBlender } from '../../../testkit/blender';
+import { fixturePath } from '../../../testkit/fixtures';
 
 describeBlender('Blender runner', () => {
   it('imports test.vrma onto debug_robot in one launch and returns the baked frames as JSON', async () => {

@@ -20,7 +20,7 @@ import {
 import { sampleAtSortedTimes, sampleChannel } from '../../../shared/vrma/sample';
 import { readVrma } from '../../../shared/vrma/read';
 import { componentsOf } from '../../../shared/motion/types';
-import { describeFixtures, fixtureFiles } from '../../helpers/fixtures';
+import { describeFixtures, fixtureFiles } from '../../../testkit/fixtures';
 
 /** Deterministic pseudo-random numbers (mulberry32), so a failure reproduces. */
 function rng(seed: number): () => number {

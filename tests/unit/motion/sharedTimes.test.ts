@@ -7,7 +7,7 @@
  *  - different keys get their own array, and no edit writes into its input's arrays.
  */
 import { describe, expect, it } from 'vitest';
-import { makeLongMotion } from '../../../bench/longMotion';
+import { makeLongMotion } from '../../../testkit/longMotion';
 import { writeVrma } from '../../../shared/vrma/write';
 import { readVrma } from '../../../shared/vrma/read';
 import { moveKeys } from '../../../shared/edits/moveKeys';

@@ -10,7 +10,7 @@ import { applyPoseDelta } from '../../../shared/edits/poseDelta';
 import { fromAxisAngle } from '../../../shared/math/quat';
 import type { Motion } from '../../../shared/motion/types';
 import { durationOf } from '../../../shared/motion/types';
-import { makeLongMotion } from '../../../bench/longMotion';
+import { makeLongMotion } from '../../../testkit/longMotion';
 
 /** amountColumns of a fresh module instance: no cache, every track measured from scratch. */
 async function measuredAfresh(m: Motion, view: { start: number; end: number; width: number }): Promise<number[]> {

@@ -5,7 +5,7 @@
  * carries is measured as the distinct ArrayBuffers a structured clone would copy.
  */
 import { describe, expect, it } from 'vitest';
-import { makeLongMotion } from '../../../bench/longMotion';
+import { makeLongMotion } from '../../../testkit/longMotion';
 import { writeVrma } from '../../../shared/vrma/write';
 import { readVrma } from '../../../shared/vrma/read';
 import type { Channel } from '../../../shared/motion/types';

@@ -21,7 +21,7 @@
  *    buffer it had been told to drop: "autosave: buffer 1 was not sent").
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { makeLongMotion } from '../../../bench/longMotion';
+import { makeLongMotion } from '../../../testkit/longMotion';
 import { writeVrma } from '../../../shared/vrma/write';
 import { readVrma } from '../../../shared/vrma/read';
 import { PIECE_BYTES, type Piece } from '../../../shared/contract/pieces';

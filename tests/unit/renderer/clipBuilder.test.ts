@@ -24,7 +24,7 @@ import { spliceOf } from '../../../shared/motion/channelDiff';
 import { fromAxisAngle } from '../../../shared/math/quat';
 import type { Motion } from '../../../shared/motion/types';
 import { fixtureMotion, wavyMotion, withRotatedRest } from '../edits/editTestKit';
-import { describeFixtures, readFixture } from '../../helpers/fixtures';
+import { describeFixtures, readFixture } from '../../../testkit/fixtures';
 
 (globalThis as { self?: unknown }).self ??= globalThis;
 

@@ -8,7 +8,7 @@
 import { expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describeFixtures, FIXTURES_DIR } from '../../helpers/fixtures';
+import { describeFixtures, FIXTURES_DIR } from '../../../testkit/fixtures';
 import { convertToMotion } from '../../../shared/formats';
 import type { Motion } from '../../../shared/motion/types';
 import type { FootContact } from '../../../shared/edits/pinFeet';

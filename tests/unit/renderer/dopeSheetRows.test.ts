@@ -8,7 +8,7 @@ import { DopeLayout } from '../../../renderer/timeline/dopeSheetLayout';
 import { moveKeys } from '../../../shared/edits/moveKeys';
 import { deleteKeys } from '../../../shared/edits/deleteKeys';
 import { findChannel } from '../../../shared/motion/types';
-import { describeFixtures } from '../../helpers/fixtures';
+import { describeFixtures } from '../../../testkit/fixtures';
 import { fixtureMotion, wavyMotion } from '../edits/editTestKit';
 
 describe('dope sheet rows', () => {

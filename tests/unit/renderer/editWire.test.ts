@@ -12,7 +12,7 @@ import { receiveMotion, receiveReply, replyMotion, sendMotion } from '../../../r
 import { optimize } from '../../../shared/edits/optimize';
 import { smooth } from '../../../shared/edits/smooth';
 import { readVrma } from '../../../shared/vrma/read';
-import { FIXTURES_DIR, describeFixtures } from '../../helpers/fixtures';
+import { FIXTURES_DIR, describeFixtures } from '../../../testkit/fixtures';
 import { wavyMotion } from '../edits/editTestKit';
 
 /** What crossing to a worker does to a message (and what transferring does to the sender's buffers). */

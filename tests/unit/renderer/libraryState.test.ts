@@ -10,7 +10,7 @@ import type { LibraryChange, LibraryEntry, LibrarySnapshot } from '../../../shar
 import { WatchedFolder } from '../../../main/services/library';
 import { applyLibraryChange, libraryMirror, LibraryMirror, withFolder } from '../../../renderer/app/libraryState';
 import { useTempDirs } from '../services/tempDir';
-import { waitFor } from '../../helpers/waitFor';
+import { waitFor } from '../../../testkit/waitFor';
 
 const tempDir = useTempDirs('vrma-libstate-');
 

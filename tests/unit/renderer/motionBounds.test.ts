@@ -16,11 +16,11 @@ import { makeMannequinVrm } from '../../../shared/assets/mannequin';
 import { makeWalkCycle } from '../../../shared/assets/walkCycle';
 import { readVrma } from '../../../shared/vrma/read';
 import { durationOf, type Motion } from '../../../shared/motion/types';
-import { makeLongMotion } from '../../../bench/longMotion';
+import { makeLongMotion } from '../../../testkit/longMotion';
 import { Preview } from '../../../renderer/preview/preview';
 import { motionBounds } from '../../../renderer/preview/motionBounds';
 import type { LoadedAvatar } from '../../../renderer/avatar/loadAvatar';
-import { HAS_FIXTURES, readFixture } from '../../helpers/fixtures';
+import { HAS_FIXTURES, readFixture } from '../../../testkit/fixtures';
 
 (globalThis as { self?: unknown }).self ??= globalThis;
 

@@ -10,11 +10,11 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIXTURES_DIR, HAS_FIXTURES } from '../../helpers/fixtures';
+import { FIXTURES_DIR, HAS_FIXTURES } from '../../../testkit/fixtures';
 import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
 import type { Motion } from '../../../shared/motion/types';
-import { makeLongMotion } from '../../../bench/longMotion';
+import { makeLongMotion } from '../../../testkit/longMotion';
 import { asViews, onBytes } from '../../../renderer/app/motionFileViews';
 import { measuresOf } from '../../../renderer/app/motionMeasures';
 import { findOutlierFrames } from '../../../shared/edits/fixOutliers';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import type { LibraryChange, LibrarySnapshot, OpenedFile, RecoveredSession, SaveResult } from '../../../shared/contract/studioApi';
 import { StudioBackend } from '../../../main/services/backend';
 import type { Dialogs } from '../../../main/services/backendOptions';
-import { waitFor } from '../../helpers/waitFor';
+import { waitFor } from '../../../testkit/waitFor';
 import { useTempDirs } from './tempDir';
 
 const tempDir = useTempDirs('vrma-backend-');

@@ -15,7 +15,7 @@ import { runCli } from '../../../main/cli/runCli';
 import { CONVERTIBLE_EXTENSIONS, MOTION_EXTENSIONS, STUDIO_FILE_EXTENSIONS, AVATAR_EXTENSIONS, extensionOf, isConvertible } from '../../../shared/formats/formats';
 import { extensionOf as contractExtensionOf, STUDIO_FILE_EXTENSIONS as CONTRACT_EXTENSIONS } from '../../../shared/contract/studioApi';
 import { convertToMotion } from '../../../shared/formats/index';
-import { describeFixtures, fixturePath } from '../../helpers/fixtures';
+import { describeFixtures, fixturePath } from '../../../testkit/fixtures';
 import { useTempDirs } from './tempDir';
 
 const tempDir = useTempDirs('vrma-engine-');

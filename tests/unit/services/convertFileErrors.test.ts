@@ -4,7 +4,7 @@
  * the CLI's English message unchanged, and the studio words them through fileError.* with the file's
  * name in its language. Real files and folders in a temp folder. The permission cases check first with a
  * real open whether permissions are enforced; when the suite runs as root (CI), where they are not, the
- * case's body runs in a child that has dropped to uid 65534 (tests/helpers/unprivileged.ts).
+ * case's body runs in a child that has dropped to uid 65534 (testkit/unprivileged.ts).
  */
 import { chmodSync, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -15,10 +15,10 @@ import { setLocale } from '../../../shared/i18n';
 import { errorText, fileProblemText, problemText, warningText } from '../../../renderer/ui/messages';
 import { StudioBackend } from '../../../main/services/backend';
 import { tmpdir } from 'node:os';
-import { lockedFile, openToNobody, permissionMode, runAsNobody } from '../../helpers/unprivileged';
+import { lockedFile, openToNobody, permissionMode, runAsNobody } from '../../../testkit/unprivileged';
 import { convertFolderOnce, convertOne } from './permissionJobs';
-import { englishWords, JAPANESE } from '../../helpers/japaneseText';
-import { describeFixtures, fixturePath } from '../../helpers/fixtures';
+import { englishWords, JAPANESE } from '../../../testkit/japaneseText';
+import { describeFixtures, fixturePath } from '../../../testkit/fixtures';
 import { useTempDirs } from './tempDir';
 
 const tempDir = useTempDirs('vrma-fserr-');

@@ -9,11 +9,11 @@ import type { ConvertProgress } from '../../../shared/contract/studioApi';
 import { createWorkerConverter } from '../../../main/services/convertFolder';
 import { readVrma } from '../../../shared/vrma/read';
 import { durationOf } from '../../../shared/motion/types';
-import { describeFixtures, fixturePath } from '../../helpers/fixtures';
+import { describeFixtures, fixturePath } from '../../../testkit/fixtures';
 import { useTempDirs } from './tempDir';
 import { setLocale } from '../../../shared/i18n';
 import { problemText } from '../../../renderer/ui/messages';
-import { englishWords } from '../../helpers/japaneseText';
+import { englishWords } from '../../../testkit/japaneseText';
 
 const tempDir = useTempDirs('vrma-convert-');
 const WORKER = resolve(__dirname, '..', '..', '..', 'main', 'services', 'convertWorker.ts');

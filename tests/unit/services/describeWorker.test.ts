@@ -13,7 +13,7 @@ import { DESCRIBE_BUDGET_MB, DESCRIBE_KEEP_MB, DescribeWorker } from '../../../m
 import { JobPool } from '../../../main/services/convertEngine';
 import { parentChainFbx } from '../../security/hostileReaders';
 import { createWorkerConverter } from '../../../main/services/convertFolder';
-import { describeFixtures, fixturePath, readFixture } from '../../helpers/fixtures';
+import { describeFixtures, fixturePath, readFixture } from '../../../testkit/fixtures';
 import { useTempDirs } from './tempDir';
 
 const tempDir = useTempDirs('vrma-describe-');

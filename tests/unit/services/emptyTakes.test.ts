@@ -1,6 +1,6 @@
 /**
  * Empty takes are not failures (issue 23): a folder of Mixamo FBX files, each with the empty "Take 001"
- * (3.33 s, no keys) listed before "mixamo.com", built in the test by tests/helpers/fbxWriter.ts. Convert
+ * (3.33 s, no keys) listed before "mixamo.com", built in the test by testkit/fbxWriter.ts. Convert
  * Folder and `vrma-studio convert` convert every motion with 0 failures (exit 0) and list each empty take
  * as "skipped: no keys"; the library shows the motion's duration; a file with no animation is skipped
  * in a folder and an error when named on its own; the planner turns only keyed takes into jobs.
@@ -13,8 +13,8 @@ import { describeFileOnDisk } from '../../../main/services/fileDetails';
 import { planConversion } from '../../../shared/formats/plan';
 import { describeFormat } from '../../../shared/formats/codecs';
 import { preferredTake } from '../../../shared/formats/takes';
-import { encodeBinaryFbx, fbxScene } from '../../helpers/fbxWriter';
-import { cli } from '../../helpers/cli';
+import { encodeBinaryFbx, fbxScene } from '../../../testkit/fbxWriter';
+import { cli } from '../../../testkit/cli';
 import { useTempDirs } from './tempDir';
 
 const tempDir = useTempDirs('vrma-empty-takes-');

@@ -5,8 +5,8 @@ import { describeFileOnDisk, FileDetailsCache } from '../../../main/services/fil
 import { DescribeWorker } from '../../../main/services/describeWorker';
 import { readVrma } from '../../../shared/vrma/read';
 import { durationOf } from '../../../shared/motion/types';
-import { describeFixtures, fixtureFiles, fixturePath, readFixture } from '../../helpers/fixtures';
-import { nextTurn, waitFor } from '../../helpers/waitFor';
+import { describeFixtures, fixtureFiles, fixturePath, readFixture } from '../../../testkit/fixtures';
+import { nextTurn, waitFor } from '../../../testkit/waitFor';
 import { useTempDirs } from './tempDir';
 
 const WORKER = join(__dirname, '..', '..', '..', 'main', 'services', 'convertWorker.ts');

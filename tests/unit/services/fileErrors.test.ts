@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileFailure, fileProblemWords, studioErrorCodeOf } from '../../../shared/fileProblem';
 import { toErrorInfo } from '../../../main/services/errorInfo';
 import { CATALOGUE } from '../../../shared/i18n/catalogue';
-import { cli } from '../../helpers/cli';
+import { cli } from '../../../testkit/cli';
 import { useTempDirs } from './tempDir';
 
 const tempDir = useTempDirs('vrma-file-errors-');

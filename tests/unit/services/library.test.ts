@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { LibraryChange } from '../../../shared/contract/studioApi';
 import { WatchedFolder, scanFolder } from '../../../main/services/library';
 import { useTempDirs } from './tempDir';
-import { waitFor } from '../../helpers/waitFor';
+import { waitFor } from '../../../testkit/waitFor';
 
 const tempDir = useTempDirs('vrma-lib-');
 

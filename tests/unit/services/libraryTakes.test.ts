@@ -19,7 +19,7 @@ import { listTakes, openTakes, takeOutputs } from '../../../shared/formats/takes
 import { convertVmd } from '../../../shared/convert/mmd/index';
 import { writeVrma } from '../../../shared/vrma/write';
 import { parseGlb, packGlb } from '../../../shared/gltf/glb';
-import { describeFixtures, fixturePath, readFixture } from '../../helpers/fixtures';
+import { describeFixtures, fixturePath, readFixture } from '../../../testkit/fixtures';
 import { useTempDirs } from './tempDir';
 
 const tempDir = useTempDirs('vrma-library-takes-');

@@ -1,6 +1,6 @@
 /**
  * The bodies of convertFileErrors.test.ts's permission-denied cases, callable in-process or as uid
- * 65534 through tests/helpers/unprivileged.ts (JSON in, JSON out).
+ * 65534 through testkit/unprivileged.ts (JSON in, JSON out).
  */
 import { resolve } from 'node:path';
 import { runConvertJob } from '../../../main/services/convertWorker';

@@ -16,8 +16,8 @@ import { writeVrma } from '../../../shared/vrma/write';
 import { maxPoseError } from '../../../shared/edits/poseError';
 import { REQUIRED_HUMAN_BONES, type HumanBoneName } from '../../../shared/vrm/humanBones';
 import { angleBetween } from '../../../shared/math/quat';
-import { validateVrmaBytes } from '../../helpers/validate';
-import { describeFixtures } from '../../helpers/fixtures';
+import { validateVrmaBytes } from '../../../testkit/validate';
+import { describeFixtures } from '../../../testkit/fixtures';
 import { loadShortMotion, shortMotionFiles } from '../edits/shortMotions';
 
 type Json = Record<string, any>;

@@ -9,8 +9,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { describeFixtures, fixtureFiles, fixturePath, readFixture } from '../../helpers/fixtures';
-import { cli } from '../../helpers/cli';
+import { describeFixtures, fixtureFiles, fixturePath, readFixture } from '../../../testkit/fixtures';
+import { cli } from '../../../testkit/cli';
 import { checkCompatibility, COMPAT_CODES, COMPAT_READERS, type CompatFinding } from '../../../shared/vrma/compat';
 import { convertToMotion } from '../../../shared/formats';
 import { readVrma } from '../../../shared/vrma/read';

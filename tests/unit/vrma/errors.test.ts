@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { RawGlb, skeletonJson, channel, NODE, simpleVrma } from './rawVrma';
+import { RawGlb, skeletonJson, channel, NODE, simpleVrma } from '../../../testkit/rawVrma';
 import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
 import { packGlb } from '../../../shared/gltf/glb';
 import { MotionError, type MotionErrorCode } from '../../../shared/errors';
 import { readFileSync } from 'node:fs';
-import { describeFixtures, fixtureFiles, readFixture } from '../../helpers/fixtures';
+import { describeFixtures, fixtureFiles, readFixture } from '../../../testkit/fixtures';
 
 function codeOf(bytes: Uint8Array): { code: MotionErrorCode; message: string } {
   try {

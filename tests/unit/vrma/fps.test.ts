@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { estimateFps, estimateFpsOfTimes, summarizeMotion } from '../../../shared/vrma/summary';
 import { withChannels, type Channel, type Motion } from '../../../shared/motion/types';
-import { describeFixtures } from '../../helpers/fixtures';
+import { describeFixtures } from '../../../testkit/fixtures';
 import { fixtureMotion, wavyMotion } from '../edits/editTestKit';
 
 /** The motion with its channels' times replaced by `times` (values cut or repeated to match). */

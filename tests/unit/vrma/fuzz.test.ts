@@ -2,11 +2,11 @@ import { expect, it } from 'vitest';
 import { basename } from 'node:path';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { describeFixtures, fixtureFiles } from '../../helpers/fixtures';
-import { checkInput, mutatedInput, seedOf, type Outcome } from '../../fuzz/mutations';
+import { describeFixtures, fixtureFiles } from '../../../testkit/fixtures';
+import { checkInput, mutatedInput, seedOf, type Outcome } from '../../../testkit/mutations';
 import { quantizedMotionSeed, quantizedSeed } from '../../fuzz/quantizedSeeds';
 import { convertToMotion } from '../../../shared/formats';
-import { richVrma, simpleVrma } from './rawVrma';
+import { richVrma, simpleVrma } from '../../../testkit/rawVrma';
 import { foldedChainVrma } from '../../security/hostileReaders';
 
 describeFixtures('fuzzing readVrma over the real fixtures', () => {

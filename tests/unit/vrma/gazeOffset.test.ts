@@ -6,7 +6,7 @@
  * rotation turns +Z to the direction from head+offset to each target within 1e-5.
  */
 import { expect, it } from 'vitest';
-import { describeFixtures, readFixture } from '../../helpers/fixtures';
+import { describeFixtures, readFixture } from '../../../testkit/fixtures';
 import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
 import { rotateVec } from '../../../shared/math/quat';

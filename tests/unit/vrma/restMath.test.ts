@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { basename } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { describeFixtures, fixtureFiles } from '../../helpers/fixtures';
+import { describeFixtures, fixtureFiles } from '../../../testkit/fixtures';
 import { readVrma } from '../../../shared/vrma/read';
 import { fromNormalized, toNormalized, hipsTranslationScale } from '../../../shared/vrma/restPose';
 import { transformPoint } from '../../../shared/math/mat4';
@@ -9,8 +9,8 @@ import { normalizedPoseAt } from '../../../shared/vrma/fk';
 import { durationOf } from '../../../shared/motion/types';
 import * as THREE from 'three';
 import { describe } from 'vitest';
-import { RawGlb, skeletonJson, channel, NODE } from './rawVrma';
-import { loadVrmAnimation, normalizedRotationTracks, hipsTranslationTrack } from '../../helpers/threeVrmAnimation';
+import { RawGlb, skeletonJson, channel, NODE } from '../../../testkit/rawVrma';
+import { loadVrmAnimation, normalizedRotationTracks, hipsTranslationTrack } from '../../../testkit/threeVrmAnimation';
 import type { Quat } from '../../../shared/motion/types';
 
 const files = fixtureFiles('vrma', '.vrma');

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { makeLongMotion } from '../../../bench/longMotion';
+import { makeLongMotion } from '../../../testkit/longMotion';
 import { basename } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { describeFixtures, fixtureFiles } from '../../helpers/fixtures';
+import { describeFixtures, fixtureFiles } from '../../../testkit/fixtures';
 import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
 import type { Motion } from '../../../shared/motion/types';
-import { validateVrmaBytes } from '../../helpers/validate';
-import { loadVrmAnimation } from '../../helpers/threeVrmAnimation';
+import { validateVrmaBytes } from '../../../testkit/validate';
+import { loadVrmAnimation } from '../../../testkit/threeVrmAnimation';
 
 const files = fixtureFiles('vrma', '.vrma');
 

@@ -3,15 +3,15 @@ import { basename } from 'node:path';
 import { readFileSync } from 'node:fs';
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
-import { describeFixtures, fixtureFiles } from '../../helpers/fixtures';
+import { describeFixtures, fixtureFiles } from '../../../testkit/fixtures';
 import { readVrma } from '../../../shared/vrma/read';
 import { sample, sampleAtSortedTimes, sampleChannel, keyIndexAt } from '../../../shared/vrma/sample';
-import { makeLongMotion } from '../../../bench/longMotion';
+import { makeLongMotion } from '../../../testkit/longMotion';
 import { createPoseEvaluator } from '../../../shared/vrma/fk';
 import { durationOf, type Channel } from '../../../shared/motion/types';
-import { RawGlb, skeletonJson, channel, NODE } from './rawVrma';
+import { RawGlb, skeletonJson, channel, NODE } from '../../../testkit/rawVrma';
 import { compose } from '../../../shared/math/mat4';
-import { playOnce } from '../../helpers/plainGlb';
+import { playOnce } from '../../../testkit/plainGlb';
 
 const files = fixtureFiles('vrma', '.vrma');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RawGlb, skeletonJson, channel, NODE, simpleVrma, richVrma } from './rawVrma';
+import { RawGlb, skeletonJson, channel, NODE, simpleVrma, richVrma } from '../../../testkit/rawVrma';
 import { readVrma } from '../../../shared/vrma/read';
 import { writeVrma } from '../../../shared/vrma/write';
 import { sampleChannel } from '../../../shared/vrma/sample';
@@ -8,11 +8,11 @@ import { hipsTranslationScale } from '../../../shared/vrma/restPose';
 import { rotateVec } from '../../../shared/math/quat';
 import { findChannel, type Motion } from '../../../shared/motion/types';
 import { CUBIC, STEP } from '../../../shared/motion/interpolation';
-import { validateVrmaBytes } from '../../helpers/validate';
+import { validateVrmaBytes } from '../../../testkit/validate';
 import { packGlb } from '../../../shared/gltf/glb';
 import { encodeDataUri } from '../../../shared/gltf/dataUri';
 import { MotionError } from '../../../shared/errors';
-import { loadVrmAnimation } from '../../helpers/threeVrmAnimation';
+import { loadVrmAnimation } from '../../../testkit/threeVrmAnimation';
 
 /** The written form of any accepted input must be valid glTF and load in three-vrm-animation. */
 async function expectCleanRewrite(motion: Motion): Promise<Motion> {

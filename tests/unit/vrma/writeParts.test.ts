@@ -7,14 +7,14 @@
  * on a generated motion; the old path (writeVrma + encodeWire) allocates 2 × the file, over 30 B a key here.
  */
 import { describe, expect, it } from 'vitest';
-import { makeLongMotion } from '../../../bench/longMotion';
+import { makeLongMotion } from '../../../testkit/longMotion';
 import { writeVrmaParts, joinParts } from '../../../shared/vrma/writeParts';
 import { writeVrma } from '../../../shared/vrma/write';
 import { readVrma } from '../../../shared/vrma/read';
 import { decodeWire, encodeWire, encodeWireParts, WireByteParts } from '../../../shared/contract/wire';
 import type { Motion } from '../../../shared/motion/types';
-import { validateVrmaBytes } from '../../helpers/validate';
-import { loadVrmAnimation, normalizedRotationTracks } from '../../helpers/threeVrmAnimation';
+import { validateVrmaBytes } from '../../../testkit/validate';
+import { loadVrmAnimation, normalizedRotationTracks } from '../../../testkit/threeVrmAnimation';
 
 const keysOf = (m: Motion) => m.channels.reduce((s, c) => s + c.times.length, 0);
 
