@@ -5,19 +5,7 @@
  *   node --import tsx bench/busySpans.ts FILE.cpuprofile [minMs]
  */
 import { readFileSync } from 'node:fs';
-
-interface ProfileNode {
-  readonly id: number;
-  readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number };
-  readonly children?: readonly number[];
-}
-interface Profile {
-  readonly nodes: readonly ProfileNode[];
-  readonly samples: readonly number[];
-  readonly timeDeltas: readonly number[];
-}
-
-const where = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}`;
+import { type Profile, where } from './profileSummary';
 
 export function busySpans(profile: Profile, minMs = 50, rows = 6): string[] {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));

@@ -7,15 +7,13 @@
  *   IDLE_MS=ms to wait for the idle work (default 20 s); NO_SNAPSHOT=1 for the figures alone (the hour);
  *   BENCH_VERBOSE=1 to list the largest objects with their retainers too.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CDPSession } from 'playwright-core';
 import { launchBrowser, newStudioPage } from '../testkit/browser';
 import { startHost } from '../testkit/host';
-import { writeVrma } from '../shared/vrma/write';
-import { makeLongMotion } from '../testkit/longMotion';
+import { writeLongMotionFolder } from './longMotionFolder';
 import { studioCall as call, waitForFirstAvatarFrame } from '../testkit/studioPage';
 import { pageMemory, settle } from '../testkit/pageProbe';
 
@@ -113,14 +111,7 @@ async function main(): Promise<void> {
   try {
     for (const seconds of LENGTHS) {
       // As the studioLength bench: the hour at 120 fps (about 26 M keys).
-      const fps = seconds >= 3600 ? 120 : 60;
-      const name = `long-${seconds}s-${fps}fps`;
-      const motion = makeLongMotion(seconds, fps);
-      const keys = motion.channels.reduce((s, c) => s + c.times.length, 0);
-      const arrays = motion.channels.reduce((s, c) => s + c.values.byteLength, 0) + motion.channels[0].times.byteLength;
-      const folder = join(dir, name);
-      execFileSync('mkdir', ['-p', folder]);
-      writeFileSync(join(folder, `${name}.vrma`), writeVrma(motion));
+      const { name, folder, keys, arrays } = writeLongMotionFolder(dir, seconds);
       const host = await startHost({ openPaths: [folder], timeoutMs: 60_000 });
       const browser = await launchBrowser();
       try {

@@ -5,18 +5,19 @@
  */
 import { readFileSync } from 'node:fs';
 
-interface ProfileNode {
+export interface ProfileNode {
   readonly id: number;
   readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number };
   readonly children?: readonly number[];
 }
-interface Profile {
+export interface Profile {
   readonly nodes: readonly ProfileNode[];
   readonly samples: readonly number[];
   readonly timeDeltas: readonly number[];
 }
 
-const where = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}`;
+/** A profile node as `name file:line`. */
+export const where = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}`;
 
 export function summarize(profile: Profile, rows = 25): string {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));

@@ -11,15 +11,14 @@
  *   BENCH_PROFILE=dir to write each action's CPU profile there (pageProbe.ts profiled).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newStudioPage } from '../testkit/browser';
 import { startHost } from '../testkit/host';
 import { measureEditAndAutosave } from '../testkit/autosaveStall';
-import { writeVrma } from '../shared/vrma/write';
-import { makeLongMotion } from '../testkit/longMotion';
+import { fpsFor, writeLongMotionFolder } from './longMotionFolder';
 import { printTable } from './timing';
 import { openFromLibrary, studioCall as call, waitForFirstAvatarFrame } from '../testkit/studioPage';
 import { installLongTaskObserver, mainThreadCpuMs, measureAction, pageMemory, profiled, residentBytes, settle, untilIdle } from '../testkit/pageProbe';
@@ -33,7 +32,6 @@ const LENGTHS = (process.env.BENCH_LENGTHS ?? '10,60,600,3600').split(',').map(N
 const HOST_SCRIPT = process.env.BENCH_OUT ? join(process.env.BENCH_OUT, 'main', 'host.js') : undefined;
 /** Figures where more is better (the guard flags them when they fall). */
 const HIGHER_IS_BETTER = new Set(['playback']);
-const fpsFor = (seconds: number) => (seconds >= 3600 ? 120 : 60);
 
 /** The normalized rotation turned 20° about z (what the studio bench's pose edits do). */
 function turned(q: number[]): Q {
@@ -66,13 +64,7 @@ async function wheelOn(page: Page, selector: string, n: number, ctrl: boolean): 
 
 async function measureLength(seconds: number, dir: string): Promise<{ figures: Figures; keys: number }> {
   const fps = fpsFor(seconds);
-  const name = `long-${seconds}s-${fps}fps`;
-  const motion = makeLongMotion(seconds, fps);
-  const keys = motion.channels.reduce((s, c) => s + c.times.length, 0);
-  const arrays = motion.channels.reduce((s, c) => s + c.values.byteLength, 0) + motion.channels[0].times.byteLength;
-  const folder = join(dir, name);
-  execFileSync('mkdir', ['-p', folder]);
-  writeFileSync(join(folder, `${name}.vrma`), writeVrma(motion));
+  const { name, folder, keys, arrays } = writeLongMotionFolder(dir, seconds);
   const figures: Figures = new Map();
   const put = (k: string, value: number, unit: string, cost?: { longestTaskMs: number; cpuMs?: number }) => {
     figures.set(k, { value, unit, longest: cost?.longestTaskMs, cpu: cost?.cpuMs });
